@@ -1,0 +1,94 @@
+// schemathesis (PyPI) fuzzes the embedded mock server against our openapi.yaml: an
+// outside check that the simulator answers only what the contract allows.
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkAll, checkFile, repoRoot, requireTools, schemathesisTool, tryImport, venvBin } from "./tools.js";
+
+const specPath = join(repoRoot, "openapi.yaml");
+const enabled = requireTools(
+  "test/real/schemathesis.test.ts",
+  checkAll(schemathesisTool(), checkFile(specPath, "our contract")),
+);
+
+/** What @powercontext/msw/server is assumed to export (see docs/compatibility.md). */
+interface MockServerHandle {
+  readonly url?: string;
+  readonly baseUrl?: string;
+  /** a token with every permission, when the mock enforces credentials */
+  readonly token?: string;
+  close?(): Promise<void>;
+  stop?(): Promise<void>;
+}
+interface MockServerModule {
+  startMockServer(options?: { port?: number; host?: string }): Promise<MockServerHandle>;
+}
+
+export const SCHEMATHESIS_CHECKS = [
+  "not_a_server_error",
+  "status_code_conformance",
+  "response_schema_conformance",
+  "content_type_conformance",
+] as const;
+
+/** The schemathesis command line, bounded so that a run takes a few minutes at most. */
+export function schemathesisArgs(baseUrl: string, reportDir: string, token?: string): string[] {
+  return [
+    "run",
+    specPath,
+    "--url", baseUrl,
+    "--checks", SCHEMATHESIS_CHECKS.join(","),
+    "--phases", "examples,coverage,fuzzing",
+    "--max-examples", process.env.SCHEMATHESIS_MAX_EXAMPLES ?? "25",
+    "--generation-deterministic",
+    "--workers", "2",
+    "--request-timeout", "10",
+    "--max-redirects", "0",
+    "--continue-on-failure",
+    "--report", "junit",
+    "--report-dir", reportDir,
+    "--no-color",
+    ...(token ? ["--header", `Authorization: Bearer ${token}`] : []),
+  ];
+}
+
+function runTool(command: string, args: string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const env = { ...process.env, NO_COLOR: "1", SCHEMATHESIS_TELEMETRY: "false" };
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString("utf8")));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString("utf8")));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe.skipIf(!enabled)("schemathesis against the embedded mock server", () => {
+  it("finds no server error, undeclared status, schema or content-type violation", async (ctx) => {
+    const loaded = await tryImport<MockServerModule>("@powercontext/msw/server");
+    if (!loaded.module) {
+      requireTools("schemathesis against the mock server", { ok: false, missing: `${loaded.error} (run: npm start)` });
+      return ctx.skip();
+    }
+    const mock = await loaded.module.startMockServer({ port: 0, host: "127.0.0.1" });
+    const baseUrl = mock.url ?? mock.baseUrl;
+    expect(baseUrl, "startMockServer() must report its URL").toMatch(/^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+/);
+    // schemathesis keeps state in its working directory: run it in the temporary folder
+    const reportDir = await mkdtemp(join(tmpdir(), "schemathesis-"));
+    try {
+      const { code, output } = await runTool(venvBin("schemathesis"), schemathesisArgs(baseUrl!, reportDir, mock.token), reportDir, 540_000);
+      const summary = output.slice(output.lastIndexOf("SUMMARY") - 40);
+      console.log(`schemathesis exit ${code}\n${code === 0 ? summary : output.slice(-20_000)}`);
+      expect(code, "schemathesis reported failures (output above)").toBe(0);
+    } finally {
+      await (mock.close ?? mock.stop)?.call(mock);
+      await rm(reportDir, { recursive: true, force: true });
+    }
+  }, 600_000);
+});
