@@ -6,6 +6,7 @@ export default defineConfig({
       "codegen/test/**/*.test.ts",
       "packages/*/test/**/*.test.ts",
       "test/**/*.test.ts",
+      "examples/test/**/*.test.ts",
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

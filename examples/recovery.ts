@@ -1,0 +1,81 @@
+/**
+ * Recovery: an operator finds Topic Memory processing blocked, reads the
+ * block, retries it, loses the response to a dropped connection, retries
+ * again and gets the identical receipt; exactly one budget was granted.
+ * Finally a stale block answers 409 and an unknown one 404 (seed 000).
+ *
+ * Run: npx tsx examples/recovery.ts
+ */
+import { startMockServer } from "@powercontext/msw/server";
+import { PowerContextClient, ServerResponseError } from "@powercontext/sdk";
+
+const scope = "ops-scope";
+const server = await startMockServer({ seed: 2 });
+const { controls, inspect } = server.simulator;
+
+function check(condition: boolean, what: string): void {
+  if (!condition) throw new Error(`unexpected: ${what}`);
+}
+
+async function expectError(call: Promise<unknown>, status: number, code: string): Promise<void> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof ServerResponseError && error.statusCode === status && error.code === code) {
+      console.log(`  -> ${status} ${code} (request ${error.requestId})`);
+      return;
+    }
+    throw error;
+  }
+  throw new Error(`expected ${status} ${code}`);
+}
+
+try {
+  const admin = new PowerContextClient({
+    baseUrl: server.url,
+    token: "pc-admin",
+    onRetry: (event) => console.log(`  (client retried ${event.operationId} after ${event.reason})`),
+  });
+
+  // Scenario set-up: three Sources arrive and every attempt of the budget fails.
+  controls.setProcessingEnabled(false);
+  for (let i = 1; i <= 3; i += 1) {
+    await admin.captureContentSource({ scope_id: scope, source_id: `evt-${i}`, content: `event ${i}` });
+  }
+  controls.exhaustTopicBudget(scope, { lastErrorCode: "model_timeout" });
+  controls.setProcessingEnabled(true);
+
+  const status = await admin.getTopicMemoryProcessingStatus({ scope_id: scope });
+  console.log(`Processing of ${scope} is ${status.state}: Cursor ${status.source_cursor}, Source head ${status.source_head}.`);
+  check(status.state === "blocked" && status.block !== null, "the scope should be blocked");
+  const blockId = status.block!.block_id;
+
+  const block = await admin.getTopicMemoryProcessingBlock({ scope_id: scope, block_id: blockId });
+  console.log(`Block ${block.block_id}: ${block.error_code} after ${block.attempts} attempts, last error ${block.last_error_code}.`);
+  console.log(`  last selected end ${block.source_through}, budget coverage ${block.budget_source_through}, legacy ${block.legacy_source_through}, target ${block.target_source_through}`);
+
+  // The first retry is accepted, but the connection drops before the answer arrives.
+  controls.injectFault({ operationId: "retry_topic_memory_processing", action: { type: "reset", when: "after" } });
+  console.log("Retrying the block; the server accepts it but the response is lost...");
+  const first = await admin.retryTopicMemoryProcessing({ scope_id: scope, block_id: blockId });
+  console.log(`Retry ${first.status}: retried_at ${first.block.retried_at}, request generation ${first.block.retry_request_generation}.`);
+
+  const again = await admin.retryTopicMemoryProcessing({ scope_id: scope, block_id: blockId });
+  const identical = JSON.stringify(again) === JSON.stringify(first);
+  console.log(`Retrying once more returns ${identical ? "the identical" : "a different"} receipt.`);
+  console.log(`Acceptances recorded for the block: ${inspect.acceptances(blockId)}; budgets granted to the scope: ${inspect.budgetsGranted(scope)}.`);
+  check(identical && inspect.acceptances(blockId) === 1 && inspect.budgetsGranted(scope) === 1, "one acceptance, one budget");
+
+  // A second block that is then published by other means: never retried, no longer current.
+  controls.exhaustTopicBudget(scope);
+  const second = inspect.blocks(scope).find((b) => b.block_id !== blockId)!;
+  controls.supersedeTopicBlock(scope);
+  console.log(`Retrying stale block ${second.block_id}:`);
+  await expectError(admin.retryTopicMemoryProcessing({ scope_id: scope, block_id: second.block_id }), 409, "processing_block_stale");
+  console.log("Retrying an unknown block:");
+  await expectError(admin.retryTopicMemoryProcessing({ scope_id: scope, block_id: "blk_unknown" }), 404, "processing_block_not_found");
+  check(inspect.budgetsGranted(scope) === 1, "no further budget");
+  console.log("Still exactly one budget granted.");
+} finally {
+  await server.close();
+}

@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+import { main } from "../dist/server/cli.js";
+
+main().catch((error) => {
+  process.stderr.write(`powercontext-mock: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

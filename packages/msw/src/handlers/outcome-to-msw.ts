@@ -1,0 +1,46 @@
+import { HttpResponse, delay } from "msw";
+import { isReset, type SimOutcome } from "../simulator/types.js";
+
+/** The `{ status, body, headers }` shape the generated `createHandlers` turns into a Response. */
+export interface PlainResponse {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers: Record<string, string>;
+}
+
+/**
+ * Converts a simulator outcome for msw: waits out a delay fault, throws
+ * `HttpResponse.error()` for a reset (msw then fails the request as a network
+ * error), throws a Response with the broken bytes for a malformed-body fault
+ * (msw uses a thrown Response as the answer), and otherwise returns the plain
+ * response. A relative `Location` is resolved against `baseUrl`.
+ * @throws Response for reset and malformed-body faults (by design, caught by msw)
+ */
+export async function outcomeToMsw(outcome: SimOutcome, baseUrl: string): Promise<PlainResponse> {
+  if (outcome.delayMs > 0) await delay(outcome.delayMs);
+  if (isReset(outcome)) throw HttpResponse.error();
+  const headers: Record<string, string> = { ...outcome.headers };
+  const location = headers.Location;
+  if (location?.startsWith("/")) headers.Location = baseUrl.replace(/\/+$/, "") + location;
+  if (outcome.rawBody !== undefined) {
+    throw new HttpResponse(outcome.rawBody, {
+      status: outcome.status,
+      headers: { ...headers, "Content-Type": "application/json" },
+    });
+  }
+  return { status: outcome.status, headers, ...(outcome.body === null ? {} : { body: outcome.body }) };
+}
+
+/** The bearer token of a request, or null (never logged). */
+export function bearerToken(request: Request): string | null {
+  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1] ?? null;
+}
+
+/** Query parameters as a record, first value winning. */
+export function queryRecord(query: URLSearchParams): Record<string, string> {
+  const record: Record<string, string> = {};
+  query.forEach((value, key) => {
+    if (!(key in record)) record[key] = value;
+  });
+  return record;
+}

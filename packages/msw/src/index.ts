@@ -1,0 +1,2 @@
+export * from "./simulator/index.js";
+export * from "./handlers/index.js";

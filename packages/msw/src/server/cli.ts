@@ -1,0 +1,53 @@
+import { Command, InvalidArgumentError } from "commander";
+import { loadPrincipalsFile } from "./principals-file.js";
+import { startMockServer } from "./start.js";
+
+/**
+ * `powercontext-mock serve --port 0 --seed 1 [--config principals.json]`:
+ * serves the simulator on loopback, prints its base URL on one line, and
+ * closes gracefully on SIGINT or SIGTERM. Tokens are never printed.
+ */
+
+function integer(name: string, min: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer >= ${min}`);
+    return n;
+  };
+}
+
+/** Builds the command line program (exported for tests). */
+export function createProgram(): Command {
+  const program = new Command("powercontext-mock").description("PowerContext contract simulator over HTTP");
+  program
+    .command("serve")
+    .description("serve the simulator on a loopback port and print its URL")
+    .option("--port <n>", "TCP port, 0 for a free one", integer("port", 0), 0)
+    .option("--host <host>", "interface to bind", "127.0.0.1")
+    .option("--seed <n>", "seed of server-assigned ids", integer("seed", 0), 1)
+    .option("--config <file>", "principals JSON file (token -> permissions)")
+    .option("--wait-budget-ms <ms>", "how long a flush waits before answering 202", integer("wait budget", 0))
+    .option("--flush-running-ms <ms>", "how long one flush attempt runs", integer("running time", 0))
+    .action(async (opts: { port: number; host: string; seed: number; config?: string; waitBudgetMs?: number; flushRunningMs?: number }) => {
+      const principals = opts.config ? await loadPrincipalsFile(opts.config) : undefined;
+      const server = await startMockServer({
+        port: opts.port, host: opts.host, seed: opts.seed, principals,
+        simulatorOptions: {
+          ...(opts.waitBudgetMs !== undefined ? { waitBudgetMs: opts.waitBudgetMs } : {}),
+          ...(opts.flushRunningMs !== undefined ? { flushTiming: { runningMs: opts.flushRunningMs } } : {}),
+        },
+      });
+      process.stdout.write(`${server.url}\n`);
+      const stop = () => {
+        void server.close().then(() => process.exit(0));
+      };
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+    });
+  return program;
+}
+
+/** Runs the program on `argv` (defaults to `process.argv`). */
+export async function main(argv: readonly string[] = process.argv): Promise<void> {
+  await createProgram().parseAsync([...argv]);
+}

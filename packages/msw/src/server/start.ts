@@ -1,0 +1,76 @@
+import { serve } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
+import type { Server, Socket } from "node:net";
+import { createPowerContextSimulator, type PowerContextSimulator, type SimulatorOptions } from "../simulator/simulator.js";
+import type { PrincipalConfig } from "../simulator/principals.js";
+import { createMockApp } from "./app.js";
+
+/** Options of {@link startMockServer}. */
+export interface MockServerOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  readonly port?: number;
+  /** Interface to bind; default `127.0.0.1` (loopback only). */
+  readonly host?: string;
+  /** Seed of the simulator it creates (ignored with `simulator`). Default 1. */
+  readonly seed?: number;
+  /** Tokens and permissions (ignored with `simulator`). Default: the documented defaults. */
+  readonly principals?: PrincipalConfig;
+  /** Further options of the simulator it creates (ignored with `simulator`). */
+  readonly simulatorOptions?: Omit<SimulatorOptions, "seed" | "principals">;
+  /** Serve this simulator instead of creating one. */
+  readonly simulator?: PowerContextSimulator;
+}
+
+/** A listening mock server. */
+export interface MockServer {
+  /** Base URL, e.g. `http://127.0.0.1:54321` (no trailing slash). */
+  readonly url: string;
+  /** The simulator behind it, for controls and inspection. */
+  readonly simulator: PowerContextSimulator;
+  /**
+   * Stops accepting connections, lets in-flight requests finish, then
+   * resolves. Connections still open after `graceMs` (default 2000) are destroyed.
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+/**
+ * Serves the simulator over real HTTP on loopback (DESIGN §5), the embedded
+ * default that examples and cross-language tests talk to.
+ * @throws Error when the port cannot be bound (e.g. EADDRINUSE)
+ */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const simulator =
+    options.simulator ??
+    createPowerContextSimulator({ ...options.simulatorOptions, seed: options.seed ?? 1, principals: options.principals });
+  const app = createMockApp(simulator);
+  const host = options.host ?? "127.0.0.1";
+  const sockets = new Set<Socket>();
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }) as unknown as Server;
+    s.once("error", reject);
+    s.once("listening", () => resolve(s));
+  });
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostPart = host.includes(":") ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${hostPart}:${port}`,
+    simulator,
+    close(graceMs = 2000) {
+      closing ??= new Promise<void>((resolve) => {
+        const timer = setTimeout(() => sockets.forEach((s) => s.destroy()), graceMs);
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import { SimError } from "./errors.js";
+import { toWireOperation, type OperationError, type OperationRecord, type OperationStore } from "./operations.js";
+import type { HandlerResult } from "./types.js";
+import type { MemoryStore } from "./memory.js";
+import type { SourceStore } from "./sources.js";
+
+/**
+ * Asynchronous memory flush over Source windows (seed 002, DESIGN §3).
+ *
+ * A window is named by its logical key `[kind, scope, cursor name, cursor
+ * generation, cursor position]`; the upper bound `through` is fixed by the
+ * first submission and is not part of the key, so a later flush of the same
+ * window merges into the existing Operation (`created=false`) and Sources
+ * captured meanwhile belong to the next window. The key stays held until the
+ * Operation ends; a failed Operation keeps holding it (409 operation_blocked)
+ * until an operator retries or cancels it.
+ *
+ * Work progresses lazily with the clock: queued for `queuedMs`, running for
+ * `runningMs`. When the whole remaining work fits in `waitBudgetMs`, the flush
+ * answers 200 with the finished result, otherwise 202 + Location + Retry-After.
+ */
+
+/** Timing of flush work, all in milliseconds. */
+export interface FlushTiming {
+  /** Time an Operation stays queued before its attempt starts. Default 100. */
+  queuedMs: number;
+  /** Time one attempt runs before it succeeds or fails. Default 400. */
+  runningMs: number;
+  /** How long a flush may wait for the work before answering 202. Default 1000. */
+  waitBudgetMs: number;
+}
+
+/** Memory Cursor name and generation used in the logical key. */
+export const MEMORY_CURSOR = { name: "memory", generation: 0 } as const;
+
+/** One submission, as recorded for inspection. */
+export interface FlushSubmission {
+  readonly scope_id: string;
+  readonly operation_id: string | null;
+  readonly created: boolean;
+  readonly status: number;
+}
+
+/** The flush engine of the simulator. */
+export class FlushEngine {
+  readonly #cursor = new Map<string, number>();
+  readonly #failures: OperationError[] = [];
+  readonly submissions: FlushSubmission[] = [];
+
+  constructor(
+    private readonly operations: OperationStore,
+    private readonly sources: SourceStore,
+    private readonly memory: MemoryStore,
+    private readonly timing: FlushTiming,
+  ) {}
+
+  /** The Memory Cursor position of a scope (Sources after it are not yet in Memory). */
+  cursor(scopeId: string): number {
+    return this.#cursor.get(scopeId) ?? 0;
+  }
+
+  /** The seed 002 logical key of the window starting after `after`. */
+  logicalKey(scopeId: string, after: number): string {
+    return JSON.stringify(["memory_flush", scopeId, MEMORY_CURSOR.name, MEMORY_CURSOR.generation, after]);
+  }
+
+  /** Makes the next `count` flush attempts fail with `error`. */
+  failNextAttempts(count: number, error: OperationError): void {
+    for (let i = 0; i < count; i += 1) this.#failures.push({ ...error });
+  }
+
+  /**
+   * `flush_memory` for one scope.
+   * @returns 200 FlushMemoryResponse, or 202 Operation with Location and Retry-After
+   * @throws SimError 409 `operation_blocked` (details.operation_id) while a failed Operation holds the window
+   */
+  flush(scopeId: string, nowMs: number): HandlerResult {
+    const after = this.cursor(scopeId);
+    const key = this.logicalKey(scopeId, after);
+    let op = this.operations.holderOf(scopeId, key);
+    const created = op === undefined;
+    if (op?.status === "failed") {
+      this.submissions.push({ scope_id: scopeId, operation_id: op.operation_id, created: false, status: 409 });
+      throw new SimError(409, "operation_blocked", "A failed operation holds this memory window.", {
+        operation_id: op.operation_id,
+      });
+    }
+    if (!op) {
+      const head = this.sources.head(scopeId);
+      if (head <= after) {
+        this.submissions.push({ scope_id: scopeId, operation_id: null, created: false, status: 200 });
+        return { status: 200, body: this.#idle(scopeId, after) };
+      }
+      op = this.operations.create(scopeId, { key, after, through: head }, nowMs);
+    }
+    if (this.#remainingMs(op, nowMs) <= this.timing.waitBudgetMs) {
+      while (op.status === "queued" || op.status === "running") this.#step(op, nowMs);
+    }
+    if (op.status === "failed") {
+      this.submissions.push({ scope_id: scopeId, operation_id: op.operation_id, created, status: 409 });
+      throw new SimError(409, "operation_blocked", "A failed operation holds this memory window.", {
+        operation_id: op.operation_id,
+      });
+    }
+    if (op.status === "succeeded" && op.result) {
+      this.submissions.push({ scope_id: scopeId, operation_id: op.operation_id, created, status: 200 });
+      return { status: 200, body: structuredClone(op.result) };
+    }
+    this.submissions.push({ scope_id: scopeId, operation_id: op.operation_id, created, status: 202 });
+    const retryAfterS = Math.max(1, Math.ceil(this.#remainingMs(op, nowMs) / 1000));
+    return {
+      status: 202,
+      body: toWireOperation(op),
+      headers: { Location: `/v1/operations/${op.operation_id}`, "Retry-After": String(retryAfterS) },
+    };
+  }
+
+  /** Moves every queued or running Operation forward to `nowMs`, at its natural transition times. */
+  advance(nowMs: number): void {
+    for (const op of this.operations.active()) {
+      for (;;) {
+        const due = op.phaseSince + (op.status === "queued" ? this.timing.queuedMs : this.timing.runningMs);
+        if (due > nowMs || (op.status !== "queued" && op.status !== "running")) break;
+        this.#step(op, due);
+      }
+    }
+  }
+
+  /** Time until `op` finishes if nothing fails (ms, >= 0). */
+  #remainingMs(op: OperationRecord, nowMs: number): number {
+    const { queuedMs, runningMs } = this.timing;
+    if (op.status === "queued") return Math.max(0, op.phaseSince + queuedMs - nowMs) + runningMs;
+    if (op.status === "running") return Math.max(0, op.phaseSince + runningMs - nowMs);
+    return 0;
+  }
+
+  /** One transition: queued -> running (attempt starts) or running -> succeeded | failed. */
+  #step(op: OperationRecord, atMs: number): void {
+    if (op.status === "queued") {
+      op.pendingFailure = this.#failures.shift() ?? null;
+      this.operations.transition(op, "running", atMs);
+      return;
+    }
+    if (op.pendingFailure) {
+      op.error = op.pendingFailure;
+      op.pendingFailure = null;
+      this.operations.transition(op, "failed", atMs);
+      return;
+    }
+    const { after, through } = op.window;
+    const window = this.sources.window(op.scope_id, after, through);
+    const written = this.memory.write(
+      op.scope_id,
+      window.map((s) => ({ kind: "observation", text: s.content, source_refs: [{ name: "content", source_id: s.source_id }] })),
+    );
+    this.#cursor.set(op.scope_id, through);
+    op.result = {
+      status: "processed",
+      previous_cursor: after,
+      current_cursor: through,
+      high_watermark: this.sources.head(op.scope_id),
+      processed_source_count: window.length,
+      memory: written.memory,
+    };
+    this.operations.transition(op, "succeeded", atMs);
+  }
+
+  #idle(scopeId: string, after: number) {
+    return {
+      status: "idle",
+      previous_cursor: after,
+      current_cursor: after,
+      high_watermark: this.sources.head(scopeId),
+      processed_source_count: 0,
+      memory: this.memory.ref(scopeId),
+    };
+  }
+}

@@ -1,0 +1,179 @@
+import { SimError, invalidRequest } from "./errors.js";
+import { toWireOperation, type OperationRecord, type OperationStatus } from "./operations.js";
+import { objectBody, onlyFields, scopeField, stringField, intField, requiredInt } from "./validate.js";
+import type { SimOperationId } from "./operation-table.js";
+import type { HandlerResult, SimRequest } from "./types.js";
+import type { Principal } from "./principals.js";
+import type { SimulatorState } from "./state.js";
+import type { MemoryCitation, SearchMode } from "./memory.js";
+
+/**
+ * One function per operation of `openapi.yaml`: parse and check the request,
+ * enforce the Scope permission on the scope it names, call the domain
+ * modules. Credentials were resolved before (`principal` is null only for
+ * operations that need none).
+ */
+export type OperationHandler = (
+  state: SimulatorState,
+  principal: Principal | null,
+  request: SimRequest,
+  nowMs: number,
+) => HandlerResult;
+
+const ok = (body: unknown): HandlerResult => ({ status: 200, body });
+const STATUSES: readonly OperationStatus[] = ["queued", "running", "succeeded", "failed", "cancelled"];
+const MODES: readonly SearchMode[] = ["auto", "fts", "vector", "hybrid"];
+
+/** Reads an Operation visible to the caller: unknown ids and scopes it cannot read are both 404. */
+function visibleOperation(state: SimulatorState, principal: Principal, request: SimRequest): OperationRecord {
+  const id = request.params?.operation_id ?? "";
+  if (!/^[\x21-\x7E]{1,128}$/.test(id)) throw invalidRequest("operation_id", "must be 1-128 printable ASCII characters");
+  const op = state.operations.find(id);
+  if (!op || !principal.can("scope.read", op.scope_id)) {
+    throw new SimError(404, "operation_not_found", "No operation with this id is visible.", null);
+  }
+  return op;
+}
+
+function scoped(principal: Principal | null, body: Record<string, unknown>, permission: Parameters<Principal["require"]>[0]): string {
+  const scopeId = scopeField(body);
+  (principal as Principal).require(permission, scopeId);
+  return scopeId;
+}
+
+/** The implementation table, keyed by operationId. */
+export const operationHandlers: Record<SimOperationId, OperationHandler> = {
+  get_liveness: () => ok({ status: "ok" }),
+
+  get_readiness: (state) => {
+    const report = {
+      status: state.ready ? "ready" : "not_ready",
+      checks: { database: state.ready ? "ok" : "unavailable", topic_memory_processing: state.topic.enabled ? "ok" : "disabled" },
+    };
+    return { status: state.ready ? 200 : 503, body: report };
+  },
+
+  get_capabilities: () =>
+    ok({
+      source_types: ["content"], artifact_families: ["memory"], memory_extraction: true, experience_generation: false,
+      managed_skill_generation: false, external_skill_registry: false, handoff_generation: false,
+      search_modes: ["auto", "fts", "vector", "hybrid"], context_versions: ["powercontext.prepared-context.v1"],
+    }),
+
+  capture_content_source: (state, principal, request, now) => {
+    const body = objectBody(request.body);
+    onlyFields(body, ["scope_id", "source_id", "content", "metadata"]);
+    const scopeId = scoped(principal, body, "scope.write");
+    const sourceId = stringField(body, "source_id", { max: 256 });
+    const content = stringField(body, "content", { max: 200_000 });
+    const metadata = body.metadata ?? null;
+    if (metadata !== null && (typeof metadata !== "object" || Array.isArray(metadata))) throw invalidRequest("metadata", "must be an object or null");
+    const { result, created } = state.sources.capture(scopeId, sourceId, content, metadata, now);
+    if (created) state.topic.noteSource(scopeId, now);
+    return { status: 202, body: result };
+  },
+
+  flush_memory: (state, principal, request, now) => {
+    const body = objectBody(request.body);
+    onlyFields(body, ["scope_id"]);
+    return state.flush.flush(scoped(principal, body, "scope.write"), now);
+  },
+
+  remember_memory: (state, principal, request) => {
+    const body = objectBody(request.body);
+    onlyFields(body, ["scope_id", "kind", "text", "reason", "expected_revision"]);
+    const scopeId = scoped(principal, body, "scope.write");
+    const kind = stringField(body, "kind", { max: 128 });
+    const text = stringField(body, "text");
+    if (body.reason !== undefined && body.reason !== null && (typeof body.reason !== "string" || body.reason.length > 512)) {
+      throw invalidRequest("reason", "must be a string of at most 512 characters or null");
+    }
+    const expected = intField(body, "expected_revision", { min: 1 }, null, true);
+    return ok(state.memory.remember(scopeId, kind, text, expected));
+  },
+
+  search_memory: (state, principal, request) => {
+    const body = objectBody(request.body);
+    onlyFields(body, ["scope_id", "query", "limit", "mode"]);
+    const scopeId = scoped(principal, body, "scope.read");
+    const query = stringField(body, "query", { max: 8192 });
+    const limit = intField(body, "limit", { min: 1, max: 50 }, 10) as number;
+    const mode = (body.mode ?? "auto") as SearchMode;
+    if (!MODES.includes(mode)) throw invalidRequest("mode", "must be auto, fts, vector or hybrid");
+    return ok(state.memory.search(scopeId, query, limit, mode));
+  },
+
+  list_memory_entries: (state, principal, request) => {
+    const body = objectBody(request.body);
+    onlyFields(body, ["scope_id", "include_inactive"]);
+    const scopeId = scoped(principal, body, "scope.read");
+    const include = body.include_inactive ?? false;
+    if (typeof include !== "boolean") throw invalidRequest("include_inactive", "must be a boolean");
+    return ok(state.memory.list(scopeId, include));
+  },
+
+  get_memory_entry: (state, principal, request) => {
+    const body = objectBody(request.body);
+    onlyFields(body, ["scope_id", "citation"]);
+    const scopeId = scoped(principal, body, "scope.read");
+    const citation = body.citation as MemoryCitation | undefined;
+    if (typeof citation !== "object" || citation === null || typeof citation.memory_ref !== "object" || citation.memory_ref === null) {
+      throw invalidRequest("citation", "must be a MemoryCitation");
+    }
+    return ok(state.memory.get(scopeId, citation));
+  },
+
+  list_operations: (state, principal, request) => {
+    const q = request.query ?? {};
+    const scopeId = scopeField({ scope_id: q.scope_id });
+    (principal as Principal).require("scope.read", scopeId);
+    const status = q.status as OperationStatus | undefined;
+    if (status !== undefined && !STATUSES.includes(status)) throw invalidRequest("status", "is not an Operation status");
+    if (q.kind !== undefined && q.kind !== "memory_flush") throw invalidRequest("kind", "is not an Operation kind");
+    if (q.cursor !== undefined && (q.cursor.length < 1 || q.cursor.length > 512)) throw invalidRequest("cursor", "must be 1-512 characters");
+    const limit = q.limit === undefined ? 50 : /^\d+$/.test(q.limit) ? Number(q.limit) : Number.NaN;
+    if (!(limit >= 1 && limit <= 200)) throw invalidRequest("limit", "must be an integer between 1 and 200");
+    return ok(state.operations.list({ scope_id: scopeId, status, kind: q.kind }, limit, q.cursor));
+  },
+
+  get_operation: (state, principal, request) => ok(toWireOperation(visibleOperation(state, principal as Principal, request))),
+
+  cancel_operation: (state, principal, request, now) => {
+    const op = visibleOperation(state, principal as Principal, request);
+    (principal as Principal).require("scope.admin", op.scope_id);
+    const body = objectBody(request.body);
+    onlyFields(body, ["expected_version"]);
+    state.operations.cancel(op, requiredInt(body, "expected_version", 1), now);
+    return ok(toWireOperation(op));
+  },
+
+  retry_operation: (state, principal, request, now) => {
+    const op = visibleOperation(state, principal as Principal, request);
+    (principal as Principal).require("scope.admin", op.scope_id);
+    const body = objectBody(request.body);
+    onlyFields(body, ["expected_version"]);
+    state.operations.retry(op, requiredInt(body, "expected_version", 1), now);
+    return ok(toWireOperation(op));
+  },
+
+  get_topic_memory_processing_status: (state, principal, request) => {
+    const body = objectBody(request.body);
+    onlyFields(body, ["scope_id"]);
+    return ok(state.topic.status(scoped(principal, body, "scope.read")));
+  },
+
+  get_topic_memory_processing_block: (state, principal, request) => {
+    const body = objectBody(request.body);
+    onlyFields(body, ["scope_id", "block_id"]);
+    const scopeId = scoped(principal, body, "scope.read");
+    return ok(state.topic.blocks.get(scopeId, stringField(body, "block_id", { max: 36 })));
+  },
+
+  retry_topic_memory_processing: (state, principal, request, now) => {
+    const body = objectBody(request.body);
+    onlyFields(body, ["scope_id", "block_id"]);
+    const scopeId = scoped(principal, body, "scope.admin");
+    const blockId = stringField(body, "block_id", { max: 36 });
+    return ok({ status: "accepted", block: state.topic.retry(scopeId, blockId, now) });
+  },
+};

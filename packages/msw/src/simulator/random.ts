@@ -1,0 +1,41 @@
+/**
+ * Seeded pseudo-random numbers (mulberry32). The simulator draws every
+ * server-assigned id (operations, blocks, attempts, memory entries) from one
+ * instance, so the same seed and the same request sequence give the same ids.
+ * Not cryptographic: the ids only need to be unique and reproducible.
+ */
+export class SeededRandom {
+  #state: number;
+
+  /** @param seed any integer; it is reduced to 32 bits. Default 1. */
+  constructor(seed: number = 1) {
+    this.#state = seed >>> 0;
+  }
+
+  /** Next float in [0, 1). */
+  next(): number {
+    this.#state = (this.#state + 0x6d2b79f5) >>> 0;
+    let t = this.#state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  /** Next integer in [0, bound). @throws RangeError when `bound` is not a positive integer. */
+  int(bound: number): number {
+    if (!Number.isInteger(bound) || bound <= 0) throw new RangeError(`bad bound ${bound}`);
+    return Math.floor(this.next() * bound);
+  }
+
+  /**
+   * A fresh identifier: `prefix` + `_` + 16 lowercase hex digits. Always within
+   * the printable-ASCII id pattern of the contract (`^[\x21-\x7E]+$`).
+   */
+  id(prefix: string): string {
+    let hex = "";
+    for (let i = 0; i < 4; i += 1) {
+      hex += this.int(0x10000).toString(16).padStart(4, "0");
+    }
+    return `${prefix}_${hex}`;
+  }
+}

@@ -1,0 +1,129 @@
+import { systemClock, type Clock } from "./clock.js";
+import { createControls, type SimulatorControls } from "./controls.js";
+import { SimError } from "./errors.js";
+import { FaultInjector } from "./faults.js";
+import { FlushEngine, type FlushTiming } from "./flush.js";
+import { createInspector, type SimulatorInspector } from "./inspect.js";
+import { MemoryStore } from "./memory.js";
+import { operationHandlers } from "./operation-handlers.js";
+import { isSimOperationId, simOperations } from "./operation-table.js";
+import { OperationStore } from "./operations.js";
+import { PrincipalRegistry, defaultPrincipals, type PrincipalConfig } from "./principals.js";
+import { SeededRandom } from "./random.js";
+import { SourceStore } from "./sources.js";
+import type { SimulatorState } from "./state.js";
+import { TopicMemory, type TopicTiming } from "./topic-memory.js";
+import type { HandlerResult, SimOutcome, SimRequest } from "./types.js";
+
+/** Options of {@link createPowerContextSimulator}; every field is optional. */
+export interface SimulatorOptions {
+  /** Time source. Default {@link systemClock}; pass a `ManualClock` for deterministic tests. */
+  readonly clock?: Clock;
+  /** Seed of every server-assigned id. Default 1. */
+  readonly seed?: number;
+  /** Bearer tokens and their permissions. Default {@link defaultPrincipals}. */
+  readonly principals?: PrincipalConfig;
+  /** How long (ms) a flush waits for its work before answering 202. Default 1000. */
+  readonly waitBudgetMs?: number;
+  /** Flush work timing in ms: `queuedMs` (default 100) and `runningMs` (default 400). */
+  readonly flushTiming?: Partial<Pick<FlushTiming, "queuedMs" | "runningMs">>;
+  /** Topic Memory processing tunables (attempt duration 100 ms, window 2, 3 requests and 20,000 tokens per attempt). */
+  readonly topicTiming?: Partial<TopicTiming>;
+}
+
+/** A running simulator of the PowerContext contract (DESIGN §5). */
+export interface PowerContextSimulator {
+  /**
+   * Handles one request of `operationId` and returns its outcome: a response
+   * (status, headers with `X-PowerContext-Request-ID`, JSON body, optional
+   * delay or malformed bytes) or a dropped connection. Synchronous: calls are
+   * serialized, so concurrent requests behave like the server's locked
+   * transactions. Contract errors become envelopes; an unexpected failure
+   * becomes `500 internal_error` without detail.
+   * @throws Error when `operationId` is not an operation of the contract
+   */
+  handle(operationId: string, request?: SimRequest): SimOutcome;
+  /** Scenario levers (faults, failures, budgets, time). */
+  readonly controls: SimulatorControls;
+  /** Read-only views for tests. */
+  readonly inspect: SimulatorInspector;
+  /** The clock the simulator reads. */
+  readonly clock: Clock;
+}
+
+/**
+ * Builds a simulator: Sources, Memory, Operations with flush windows, Topic
+ * Memory processing with blocks and receipts, principals and faults, all in
+ * memory and free of any HTTP library.
+ */
+export function createPowerContextSimulator(options: SimulatorOptions = {}): PowerContextSimulator {
+  const clock = options.clock ?? systemClock;
+  const random = new SeededRandom(options.seed ?? 1);
+  const registry = new PrincipalRegistry(options.principals ?? defaultPrincipals);
+  const faults = new FaultInjector();
+  const timing: FlushTiming = {
+    queuedMs: options.flushTiming?.queuedMs ?? 100,
+    runningMs: options.flushTiming?.runningMs ?? 400,
+    waitBudgetMs: options.waitBudgetMs ?? 1000,
+  };
+  const sources = new SourceStore();
+  const memory = new MemoryStore(random);
+  const operations = new OperationStore(random);
+  const state: SimulatorState = {
+    sources,
+    memory,
+    operations,
+    flush: new FlushEngine(operations, sources, memory, timing),
+    topic: new TopicMemory(sources, random, {
+      attemptMs: 100, windowSize: 2, requestsPerAttempt: 3, tokensPerAttempt: 20_000, ...options.topicTiming,
+    }),
+    ready: true,
+    requests: 0,
+  };
+
+  function run(operationId: keyof typeof simOperations, request: SimRequest, nowMs: number): HandlerResult {
+    try {
+      const principal = simOperations[operationId].authenticated ? registry.authenticate(request.token) : null;
+      return operationHandlers[operationId](state, principal, request, nowMs);
+    } catch (error) {
+      if (error instanceof SimError) return { status: error.status, body: error.toEnvelope(), headers: error.headers };
+      return { status: 500, body: new SimError(500, "internal_error", "The server failed.").toEnvelope() };
+    }
+  }
+
+  function handle(operationId: string, request: SimRequest = {}): SimOutcome {
+    if (!isSimOperationId(operationId)) throw new Error(`unknown operation ${operationId}`);
+    state.requests += 1;
+    const requestId = `req_${(options.seed ?? 1).toString(36)}_${state.requests.toString(16).padStart(6, "0")}`;
+    const nowMs = clock.now();
+    state.flush.advance(nowMs);
+    state.topic.advance(nowMs);
+    const fault = faults.take(operationId);
+    if (fault?.type === "reset" && fault.when === "before") return { fault: "reset", delayMs: 0 };
+    let result: HandlerResult;
+    if (fault?.type === "status") {
+      const retryAfter = String(fault.retryAfterS ?? 1);
+      const error = fault.status === 429
+        ? new SimError(429, "rate_limited", "The rate limit was reached.", null, { "Retry-After": retryAfter })
+        : new SimError(503, "unavailable", "The service is unavailable right now.", null, { "Retry-After": retryAfter });
+      result = { status: error.status, body: error.toEnvelope(), headers: error.headers };
+    } else {
+      result = run(operationId, request, nowMs);
+    }
+    if (fault?.type === "reset") return { fault: "reset", delayMs: 0 };
+    const headers = { ...result.headers, "X-PowerContext-Request-ID": requestId };
+    const response = { status: result.status, headers, body: result.body, delayMs: fault?.type === "delay" ? fault.ms : 0 };
+    if (fault?.type === "malformed") {
+      const text = JSON.stringify(result.body ?? {});
+      return { ...response, rawBody: text.slice(0, Math.max(1, Math.floor(text.length / 2))) };
+    }
+    return response;
+  }
+
+  return {
+    handle,
+    controls: createControls(state, { clock, faults, timing, random }),
+    inspect: createInspector(state),
+    clock,
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Shapes crossing the simulator boundary: one request in, one outcome out.
+ * Nothing here knows about msw, fetch or node:http.
+ */
+
+/** A Scope permission as the contract names it (`x-powercontext-permission`). */
+export type Permission = "scope.read" | "scope.write" | "scope.admin";
+
+/** Marker passed as `body` when the request body was not parseable JSON. */
+export const INVALID_JSON: unique symbol = Symbol("invalid-json");
+
+/** One request, already split into its parts by the wiring. */
+export interface SimRequest {
+  /** Bearer token without the `Bearer ` prefix; absent or empty means anonymous. */
+  readonly token?: string | null;
+  /** Path parameters by wire name, e.g. `{ operation_id: "op_..." }`. */
+  readonly params?: Readonly<Record<string, string | undefined>>;
+  /** Query parameters by wire name (first value wins). */
+  readonly query?: Readonly<Record<string, string | undefined>>;
+  /** Parsed JSON body, `undefined` when there was none, {@link INVALID_JSON} when unparseable. */
+  readonly body?: unknown;
+}
+
+/** A regular HTTP answer. `body` is `null` for an empty response. */
+export interface SimResponse {
+  readonly status: number;
+  /** Response headers; always includes `X-PowerContext-Request-ID`. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: unknown;
+  /** Milliseconds the wiring should wait before answering (delay fault); 0 when none. */
+  readonly delayMs: number;
+  /** When set, the wiring sends these bytes instead of `JSON.stringify(body)` (malformed-body fault). */
+  readonly rawBody?: string;
+}
+
+/** The connection is dropped without an answer (`HttpResponse.error()` in msw, a destroyed socket over HTTP). */
+export interface SimReset {
+  readonly fault: "reset";
+  /** Milliseconds to wait before dropping the connection; 0 when none. */
+  readonly delayMs: number;
+}
+
+/** What `sim.handle()` returns. */
+export type SimOutcome = SimResponse | SimReset;
+
+/** True when the outcome is a dropped connection rather than a response. */
+export function isReset(outcome: SimOutcome): outcome is SimReset {
+  return "fault" in outcome;
+}
+
+/** The JSON a handler returns before the simulator adds headers and faults. */
+export interface HandlerResult {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}

@@ -1,0 +1,82 @@
+import { ManualClock } from "../../src/simulator/clock.js";
+import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
+import { isReset, type SimOutcome, type SimRequest, type SimResponse } from "../../src/simulator/types.js";
+import type { SimOperationId } from "../../src/simulator/operation-table.js";
+
+/** A simulator brought into a state where every operation has something real to act on. */
+export interface World {
+  readonly sim: PowerContextSimulator;
+  readonly clock: ManualClock;
+  readonly operationId: string;
+  readonly blockId: string;
+  readonly citation: unknown;
+}
+
+/** The answer, failing the test when the connection was dropped instead. */
+export function response(outcome: SimOutcome): SimResponse {
+  if (isReset(outcome)) throw new Error("expected a response, got a reset");
+  return outcome;
+}
+
+/** Calls `operationId` as `pc-admin`. */
+export function asAdmin(sim: PowerContextSimulator, operationId: SimOperationId, request: SimRequest = {}): SimResponse {
+  return response(sim.handle(operationId, { token: "pc-admin", ...request }));
+}
+
+/** Captures `count` Sources `prefix-1..count` into `scopeId`. */
+export function captureMany(sim: PowerContextSimulator, scopeId: string, prefix: string, count: number): void {
+  for (let i = 1; i <= count; i += 1) {
+    asAdmin(sim, "capture_content_source", { body: { scope_id: scopeId, source_id: `${prefix}-${i}`, content: `${prefix} note ${i} about lease renewal` } });
+  }
+}
+
+/**
+ * Scope `s1` with: a succeeded flush Operation, Memory entries, one remembered
+ * entry, and a Topic Memory block of an exhausted budget.
+ */
+export function buildWorld(seed = 7): World {
+  const clock = new ManualClock();
+  const sim = createPowerContextSimulator({ clock, seed, waitBudgetMs: 0, flushTiming: { queuedMs: 100, runningMs: 1000 } });
+  captureMany(sim, "s1", "src", 3);
+  const accepted = asAdmin(sim, "flush_memory", { body: { scope_id: "s1" } });
+  const operationId = (accepted.body as { operation_id: string }).operation_id;
+  clock.advance(5_000);
+  const remembered = asAdmin(sim, "remember_memory", { body: { scope_id: "s1", kind: "decision", text: "Lease renewal uses fencing tokens" } });
+  const citation = (remembered.body as { entry: { citation: unknown } }).entry.citation;
+  captureMany(sim, "s1", "late", 2);
+  sim.controls.exhaustTopicBudget("s1");
+  const status = asAdmin(sim, "get_topic_memory_processing_status", { body: { scope_id: "s1" } });
+  const blockId = (status.body as { block: { block_id: string } }).block.block_id;
+  return { sim, clock, operationId, blockId, citation };
+}
+
+/** A well-formed request for each operation against a {@link World}. */
+export function validRequest(operationId: SimOperationId, world: World): SimRequest {
+  const s1 = { scope_id: "s1" };
+  switch (operationId) {
+    case "capture_content_source":
+      return { body: { ...s1, source_id: "fresh-1", content: "a fresh note" } };
+    case "flush_memory":
+    case "list_memory_entries":
+    case "get_topic_memory_processing_status":
+      return { body: s1 };
+    case "remember_memory":
+      return { body: { ...s1, kind: "note", text: "remember this" } };
+    case "search_memory":
+      return { body: { ...s1, query: "lease renewal" } };
+    case "get_memory_entry":
+      return { body: { ...s1, citation: world.citation } };
+    case "list_operations":
+      return { query: { scope_id: "s1", limit: "2" } };
+    case "get_operation":
+      return { params: { operation_id: world.operationId } };
+    case "cancel_operation":
+    case "retry_operation":
+      return { params: { operation_id: world.operationId }, body: { expected_version: 1 } };
+    case "get_topic_memory_processing_block":
+    case "retry_topic_memory_processing":
+      return { body: { ...s1, block_id: world.blockId } };
+    default:
+      return {};
+  }
+}
