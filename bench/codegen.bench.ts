@@ -1,0 +1,93 @@
+/**
+ * Generator benchmark (not a test): our pipeline vs openapi-typescript alone vs
+ * @hey-api/openapi-ts, on the published 0.0.2 contract and synthetic specs of 600
+ * and 3,000 operations. Prints medians and whether the targets hold:
+ *   ours <= 1.5x openapi-typescript alone; hey-api / ours >= 10; 3,000 operations < 10 s.
+ *
+ * Fairness: ours and openapi-typescript read and parse the spec file and render in
+ * memory (no writes). hey-api has no in-memory mode, so it writes to a temp folder;
+ * its numbers include that I/O.
+ *
+ * Usage: npm run bench:codegen [-- --runs 3 --sizes 600,3000 --no-hey-api]
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import openapiTS, { astToString } from "openapi-typescript";
+import { generate } from "../codegen/src/pipeline.js";
+import { syntheticSpec } from "./synthetic-spec.js";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const sharedDir = process.env.POWERCONTEXT_SHARED_DIR ?? path.resolve(repoRoot, "../shared");
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? fallback : (args[i + 1] ?? fallback);
+};
+const runs = Number(arg("runs", "3"));
+const sizes = arg("sizes", "600,3000").split(",").map(Number);
+const withHeyApi = !args.includes("--no-hey-api");
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+async function time(label: string, n: number, task: () => Promise<unknown>): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const started = performance.now();
+    await task();
+    samples.push(performance.now() - started);
+  }
+  const m = median(samples);
+  console.log(`  ${label.padEnd(20)} median ${(m / 1000).toFixed(2)} s over ${n} run(s)`);
+  return m;
+}
+
+async function heyApi(spec: string): Promise<void> {
+  const { createClient } = await import("@hey-api/openapi-ts");
+  const out = mkdtempSync(path.join(os.tmpdir(), "heyapi-"));
+  try {
+    await createClient({ input: spec, output: out, plugins: ["@hey-api/client-fetch", "@hey-api/typescript", "@hey-api/sdk"], logs: { level: "silent" } } as never);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), "codegen-bench-"));
+const inputs: { name: string; file: string; lint: "strict" | "upstream" }[] = [
+  { name: "powercontext-0.0.2", file: path.join(sharedDir, "contracts/powercontext-0.0.2.yaml"), lint: "upstream" },
+  ...sizes.map((n) => {
+    const file = path.join(scratch, `synthetic-${n}.yaml`);
+    writeFileSync(file, syntheticSpec(n));
+    return { name: `synthetic-${n}`, file, lint: "strict" as const };
+  }),
+];
+
+const verdicts: string[] = [];
+for (const input of inputs) {
+  console.log(`${input.name}`);
+  // One warm-up of each tool so JIT and module loading do not count.
+  await generate(input.file, { lint: input.lint });
+  const ours = await time("ours (in memory)", runs, () => generate(input.file, { lint: input.lint }));
+  const oats = await time("openapi-typescript", runs, async () => astToString(await openapiTS(pathToFileURL(input.file), { silent: true })));
+  const ratio = ours / oats;
+  console.log(`  ours / openapi-typescript = ${ratio.toFixed(2)} (target <= 1.5)`);
+  verdicts.push(`${input.name}: ours/openapi-typescript ${ratio.toFixed(2)} ${ratio <= 1.5 ? "OK" : "MISSED"}`);
+  if (withHeyApi) {
+    try {
+      const hey = await time("@hey-api/openapi-ts", Math.max(1, Math.min(runs, input.name.endsWith("3000") ? 1 : runs)), () => heyApi(input.file));
+      const speedup = hey / ours;
+      console.log(`  hey-api / ours = ${speedup.toFixed(2)} (target >= 10)`);
+      verdicts.push(`${input.name}: hey-api/ours ${speedup.toFixed(2)} ${speedup >= 10 ? "OK" : "MISSED"}`);
+    } catch (error) {
+      console.log(`  @hey-api/openapi-ts failed: ${(error as Error).message}`);
+    }
+  }
+  if (input.name === "synthetic-3000") verdicts.push(`synthetic-3000: ours ${(ours / 1000).toFixed(2)} s ${ours < 10_000 ? "OK" : "MISSED"} (target < 10 s)`);
+}
+rmSync(scratch, { recursive: true, force: true });
+console.log("\ntargets:\n" + verdicts.map((v) => `  ${v}`).join("\n"));

@@ -1,0 +1,90 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Command, CommanderError, Option } from "commander";
+import { DriftError, SpecError, UsageError } from "./errors.js";
+import { GENERATOR } from "./ir/build-ir.js";
+import type { LintProfile } from "./load/lint.js";
+import { OUTPUT_DIRS, generate } from "./pipeline.js";
+import { assertUpToDate, writeGenerated } from "./write.js";
+
+/** Exit codes of the CLI. */
+export const EXIT = { ok: 0, drift: 1, badInput: 2 } as const;
+
+/** Where the CLI prints; injectable for tests. */
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly cwd: string;
+}
+
+const defaultIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  cwd: process.cwd(),
+};
+
+/**
+ * Runs `powercontext-codegen` with the given arguments (without `node` and script).
+ *
+ * Options: `--spec <file>` (default `openapi.yaml`), `--out <dir>` (default: the
+ * current directory, i.e. the repository root), `--check` (compare, write nothing),
+ * `--lint <strict|upstream>` (default `strict`), `--quiet` (no summary, no warnings).
+ *
+ * @returns the exit code: 0 ok, 1 `--check` found drift, 2 bad spec or usage;
+ *   nothing is written unless the code is 0 and `--check` is off
+ */
+export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
+  const program = new Command("powercontext-codegen")
+    .description("Generate the PowerContext TypeScript types, SDK tables, validators and msw handlers from an OpenAPI 3.0 spec")
+    .version(GENERATOR.version)
+    .option("--spec <file>", "OpenAPI 3.0 document (YAML or JSON)", "openapi.yaml")
+    .option("--out <dir>", "repository root to write under", ".")
+    .option("--check", "fail (exit 1) when generated files differ from the spec; write nothing", false)
+    .addOption(new Option("--lint <profile>", "rule profile: strict for our spec, upstream for published contracts").choices(["strict", "upstream"]).default("strict"))
+    .option("--quiet", "print only errors", false)
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  try {
+    program.parse([...argv], { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
+    throw error;
+  }
+  const opts = program.opts<{ spec: string; out: string; check: boolean; lint: LintProfile; quiet: boolean }>();
+  const started = performance.now();
+  try {
+    const specPath = path.resolve(io.cwd, opts.spec);
+    const outDir = path.resolve(io.cwd, opts.out);
+    const { files, ir, spec } = await generate(specPath, { lint: opts.lint });
+    if (!opts.quiet) for (const warning of spec.warnings) io.stderr(`warning: ${warning.message}\n`);
+    if (opts.check) await assertUpToDate(outDir, files, OUTPUT_DIRS);
+    else await writeGenerated(outDir, files, OUTPUT_DIRS);
+    if (!opts.quiet) {
+      const ms = Math.round(performance.now() - started);
+      io.stdout(`${opts.check ? "up to date" : "generated"}: ${ir.operations.length} operations, ${ir.schemas.length} schemas, ${files.size} files, ${ms} ms (${spec.fileName})\n`);
+    }
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof DriftError) {
+      io.stderr(`${error.message}\n`);
+      return EXIT.drift;
+    }
+    if (error instanceof SpecError || error instanceof UsageError) {
+      io.stderr(`error: ${error.message}\n`);
+      return EXIT.badInput;
+    }
+    throw error;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  runCli(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 70;
+    },
+  );
+}

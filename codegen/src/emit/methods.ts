@@ -1,0 +1,110 @@
+import type { ApiIr, OperationIr } from "../ir/model.js";
+import { docComment, tsString } from "../ir/naming.js";
+import { banner } from "./banner.js";
+
+const PREAMBLE = `import type { CallOptions } from "../call-options.js";
+import type { AcceptedOf, AsyncOperationId, OperationId, PageTypes, PaginatedOperationId, RequestOf, ResponseOf } from "./operations.js";
+
+/**
+ * First outcome of submitting an asynchronous operation: either the finished
+ * result (the success status) or the accepted Operation resource (the accepted
+ * status) with its \`Location\` and \`Retry-After\` (in milliseconds).
+ */
+export type SubmitOutcome<K extends AsyncOperationId> =
+  | {
+      readonly state: "completed";
+      readonly status: number;
+      readonly result: ResponseOf<K>;
+      readonly requestId: string | null;
+    }
+  | {
+      readonly state: "accepted";
+      readonly status: number;
+      readonly operation: AcceptedOf<K>;
+      readonly location: string | null;
+      readonly retryAfterMs: number | null;
+      readonly requestId: string | null;
+    };
+
+/**
+ * One method per operation of the spec. The client facade extends this class and
+ * implements the three protected primitives; every public method below is a
+ * one-line call into them, so go-to-definition lands on a real method.
+ */
+export abstract class PowerContextOperations {
+  /**
+   * Sends one operation with the retry policy of its retry class and returns the
+   * validated success body. For asynchronous operations this submits and then polls
+   * until a terminal state or the deadline.
+   */
+  protected abstract call<K extends OperationId>(operationId: K, request: RequestOf<K>, options: CallOptions | undefined): Promise<ResponseOf<K>>;
+
+  /** Sends an asynchronous operation once (with retries) and returns its first outcome without polling. */
+  protected abstract submit<K extends AsyncOperationId>(operationId: K, request: RequestOf<K>, options: CallOptions | undefined): Promise<SubmitOutcome<K>>;
+
+  /** Follows the operation's cursor from \`request\` and yields every item of every page. */
+  protected abstract paginate<K extends PaginatedOperationId>(operationId: K, request: PageTypes[K]["request"], options: CallOptions | undefined): AsyncIterable<PageTypes[K]["item"]>;
+`;
+
+/**
+ * Emits `packages/sdk/src/generated/methods.ts`: the abstract class
+ * `PowerContextOperations` with one camelCase method per operation, a
+ * `submit<Name>` method per `x-powercontext-async` operation and a `<name>All`
+ * iterator per `x-powercontext-pagination` operation.
+ */
+export function emitMethods(ir: ApiIr): string {
+  let out = banner(ir) + PREAMBLE;
+  for (const op of ir.operations) {
+    const id = tsString(op.operationId);
+    out += "\n" + docComment(describe(op), "  ");
+    out += `  ${op.methodName}(${requestParameter(op)}options?: CallOptions): Promise<ResponseOf<${id}>> {\n    return this.call(${id}, ${requestArgument(op)}, options);\n  }\n`;
+    if (op.async !== null) {
+      out += "\n" + docComment([`Submits ${op.operationId} and returns the first outcome without waiting: the result (${op.success.status}) or the accepted operation (${op.async.acceptedStatus}) to wait on later.`, "", ...facts(op)], "  ");
+      out += `  submit${op.typeName}(${requestParameter(op)}options?: CallOptions): Promise<SubmitOutcome<${id}>> {\n    return this.submit(${id}, ${requestArgument(op)}, options);\n  }\n`;
+    }
+    if (op.pagination !== null) {
+      const optional = !pageRequestRequired(op);
+      out += "\n" + docComment([`Iterates every item (\`${op.pagination.itemsField}\`) of ${op.operationId}, following \`${op.pagination.nextCursorField}\` until it is empty.`, "", ...facts(op)], "  ");
+      out += `  ${op.methodName}All(request: PageTypes[${id}]["request"]${optional ? " = {}" : ""}, options?: CallOptions): AsyncIterable<PageTypes[${id}]["item"]> {\n    return this.paginate(${id}, request, options);\n  }\n`;
+    }
+  }
+  return `${out}}\n`;
+}
+
+function describe(op: OperationIr): string[] {
+  const lines: string[] = [];
+  if (op.summary) lines.push(op.summary);
+  if (op.description) lines.push(...(lines.length > 0 ? [""] : []), op.description);
+  if (lines.length > 0) lines.push("");
+  lines.push(...facts(op));
+  if (op.deprecated) lines.push("@deprecated The spec marks this operation deprecated.");
+  return lines;
+}
+
+function facts(op: OperationIr): string[] {
+  const statuses = [`Success: ${op.success.status}`];
+  if (op.accepted !== null) statuses.push(`accepted: ${op.accepted.status}`);
+  if (op.errorStatuses.length > 0) statuses.push(`errors: ${op.errorStatuses.join(", ")}`);
+  return [
+    `\`${op.method} ${op.path}\` (operationId \`${op.operationId}\`).`,
+    `Retry class: ${op.retryClass}. Permission: ${op.permission ?? "none"}.`,
+    `${statuses.join("; ")}.`,
+  ];
+}
+
+function requestParameter(op: OperationIr): string {
+  const id = tsString(op.operationId);
+  if (op.requestLocation === null) return "";
+  if (op.requestRequired) return `request: RequestOf<${id}>, `;
+  if (op.requestBody !== null && op.pathParameters.length === 0 && op.queryParameters.length === 0) return `request?: RequestOf<${id}>, `;
+  return `request: RequestOf<${id}> = {}, `;
+}
+
+function requestArgument(op: OperationIr): string {
+  return op.requestLocation === null ? "undefined" : "request";
+}
+
+function pageRequestRequired(op: OperationIr): boolean {
+  const cursor = op.pagination?.cursorParameter;
+  return (op.requestBody?.required ?? false) || [...op.pathParameters, ...op.queryParameters].some((p) => p.required && p.name !== cursor);
+}

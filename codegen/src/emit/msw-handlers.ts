@@ -1,0 +1,100 @@
+import type { ApiIr, OperationIr } from "../ir/model.js";
+import { docComment, mswPath, propertyKey, tsString } from "../ir/naming.js";
+import { REQUEST_ID_HEADER } from "../load/lint.js";
+import { banner } from "./banner.js";
+import { TypeExpressions } from "./type-expressions.js";
+
+const RUNTIME = `
+/** What an operation implementation receives. \`body\` is the parsed JSON body, not validated; \`undefined\` when absent or not JSON. */
+export interface HandlerContext<P, B> {
+  readonly request: Request;
+  readonly params: P;
+  readonly query: URLSearchParams;
+  readonly body: B;
+}
+
+/** Implements one operation: answers with one of the statuses the spec declares for it. */
+export type OperationHandler<K extends OperationId> = (
+  ctx: HandlerContexts[K],
+) => HandlerResponses[K] | Promise<HandlerResponses[K]>;
+
+/** One implementation per operation of the spec. */
+export type HandlerImpl = { readonly [K in OperationId]: OperationHandler<K> };
+
+export interface CreateHandlersOptions {
+  /** Origin (and optional path prefix) the handlers answer on, e.g. \`http://127.0.0.1:8787\`. */
+  readonly baseUrl: string;
+}
+
+interface AnyResponse {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+/**
+ * msw (v2) request handlers for every operation, each delegating to \`impl\`.
+ * A response without \`${REQUEST_ID_HEADER}\` gets a random one, as the server always sends it.
+ */
+export function createHandlers(impl: HandlerImpl, options: CreateHandlersOptions): HttpHandler[] {
+  const base = options.baseUrl.replace(/\\/+$/, "");
+  return routes.map((route) =>
+    http[route.method](base + route.path, async ({ request, params }) => {
+      const handler = impl[route.operationId] as unknown as (ctx: HandlerContext<unknown, unknown>) => AnyResponse | Promise<AnyResponse>;
+      const body = route.hasBody ? await readJson(request) : undefined;
+      const result = await handler({ request, params, query: new URL(request.url).searchParams, body });
+      return toResponse(result);
+    }),
+  );
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function toResponse(result: AnyResponse): Response {
+  const headers = new Headers(result.headers);
+  if (!headers.has(${tsString(REQUEST_ID_HEADER)})) headers.set(${tsString(REQUEST_ID_HEADER)}, globalThis.crypto.randomUUID());
+  if (result.body === undefined) return new HttpResponse(null, { status: result.status, headers });
+  return HttpResponse.json(result.body as never, { status: result.status, headers });
+}
+`;
+
+/**
+ * Emits `packages/msw/src/generated/handlers.ts`: per operation a response union
+ * over every declared status (so a body the spec does not allow for a status fails
+ * type-checking), the handler context, and `createHandlers(impl, { baseUrl })`.
+ */
+export function emitMswHandlers(ir: ApiIr): string {
+  const types = new TypeExpressions(ir, "operations");
+  let out = banner(ir);
+  out += `import { http, HttpResponse, type HttpHandler } from "msw";\n` + types.importLine() + "\n";
+  out += `/** Every operationId of the spec. */\nexport type OperationId =${ir.operations.length === 0 ? " never" : ir.operations.map((op) => `\n  | ${tsString(op.operationId)}`).join("")};\n\n`;
+  out += `/** Per operation, the union of every declared status with its body type. */\nexport interface HandlerResponses {\n`;
+  for (const op of ir.operations) {
+    out += `  ${propertyKey(op.operationId)}:${op.responses.map((r) => `\n    | { status: ${r.status}; body${r.schema === null ? "?: undefined" : `: ${types.response(op, r)}`}; headers?: Record<string, string> }`).join("")};\n`;
+  }
+  out += `}\n\n/** Per operation, what its implementation receives. */\nexport interface HandlerContexts {\n`;
+  for (const op of ir.operations) {
+    const params = op.pathParameters.length === 0 ? "Record<string, never>" : `{ ${op.pathParameters.map((p) => `readonly ${propertyKey(p.name)}: string`).join("; ")} }`;
+    const body = types.body(op);
+    out += `  ${propertyKey(op.operationId)}: HandlerContext<${params}, ${body === null ? "undefined" : `${body} | undefined`}>;\n`;
+  }
+  out += `}\n\n/** Routes in matching order: fewer path parameters first, so a literal segment wins over a parameter. */\nconst routes: readonly { operationId: OperationId; method: "get" | "post" | "put" | "patch" | "delete"; path: string; hasBody: boolean }[] = [\n`;
+  for (const op of sortedRoutes(ir.operations)) {
+    out += docComment([op.summary || op.operationId], "  ");
+    out += `  { operationId: ${tsString(op.operationId)}, method: ${tsString(op.method.toLowerCase())}, path: ${tsString(mswPath(op.path))}, hasBody: ${op.requestBody !== null} },\n`;
+  }
+  out += `];\n` + RUNTIME;
+  return out;
+}
+
+function sortedRoutes(operations: readonly OperationIr[]): OperationIr[] {
+  return [...operations].sort((a, b) => a.pathParameters.length - b.pathParameters.length || (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
+}

@@ -1,0 +1,13 @@
+export { generate, generateFromText, render, OUTPUT_DIRS, OUTPUT_PATHS } from "./pipeline.js";
+export type { Generated, GenerateOptions } from "./pipeline.js";
+export { loadSpec, loadSpecText } from "./load/load-spec.js";
+export type { LoadedSpec, LoadOptions } from "./load/load-spec.js";
+export { lint, RETRY_CLASSES } from "./load/lint.js";
+export type { LintProfile, LintResult, RetryClass } from "./load/lint.js";
+export { buildIr, GENERATOR } from "./ir/build-ir.js";
+export type * from "./ir/model.js";
+export { toJsonSchema } from "./ir/json-schema.js";
+export { writeGenerated, checkGenerated, assertUpToDate } from "./write.js";
+export type { Drift } from "./write.js";
+export { runCli, EXIT } from "./cli.js";
+export * from "./errors.js";

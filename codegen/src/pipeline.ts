@@ -1,0 +1,73 @@
+import { buildIr } from "./ir/build-ir.js";
+import type { ApiIr } from "./ir/model.js";
+import type { LintProfile } from "./load/lint.js";
+import { loadSpec, loadSpecText, type LoadedSpec } from "./load/load-spec.js";
+import { emitMethods } from "./emit/methods.js";
+import { emitMswHandlers } from "./emit/msw-handlers.js";
+import { emitOperations } from "./emit/operations.js";
+import { emitPythonTable } from "./emit/python-table.js";
+import { emitTypes } from "./emit/types.js";
+import { emitValidators } from "./emit/validators.js";
+
+/** Where each artifact goes, relative to the repository root (forward slashes). */
+export const OUTPUT_PATHS = {
+  types: "packages/types/generated/openapi.d.ts",
+  pythonTable: "packages/types/generated/operations.json",
+  operations: "packages/sdk/src/generated/operations.ts",
+  methods: "packages/sdk/src/generated/methods.ts",
+  validatorsJs: "packages/sdk/src/generated/validators.js",
+  validatorsDts: "packages/sdk/src/generated/validators.d.ts",
+  validatorMap: "packages/sdk/src/generated/validator-map.ts",
+  mswHandlers: "packages/msw/src/generated/handlers.ts",
+} as const;
+
+/** The folders the generator owns: `--check` reports files in them that it did not write. */
+export const OUTPUT_DIRS = ["packages/types/generated", "packages/sdk/src/generated", "packages/msw/src/generated"] as const;
+
+/** Options of {@link generate}. */
+export interface GenerateOptions {
+  /** Lint profile; default `strict`. */
+  readonly lint?: LintProfile;
+}
+
+/** Result of a generation run: the files in memory plus what was found on the way. */
+export interface Generated {
+  /** Relative path -> file text, in a stable order. */
+  readonly files: Map<string, string>;
+  readonly ir: ApiIr;
+  readonly spec: LoadedSpec;
+}
+
+/**
+ * Spec file -> every generated file, in memory. The only I/O is reading the spec.
+ *
+ * @throws {UsageError} when the spec cannot be read
+ * @throws {SpecError} when it fails a check (see `loadSpec`)
+ */
+export async function generate(specPath: string, options: GenerateOptions = {}): Promise<Generated> {
+  const spec = await loadSpec(specPath, options);
+  return render(spec, options);
+}
+
+/** Like {@link generate} for spec bytes already in memory. */
+export async function generateFromText(bytes: Uint8Array | string, fileName: string, options: GenerateOptions = {}): Promise<Generated> {
+  const spec = await loadSpecText(bytes, fileName, options);
+  return render(spec, options);
+}
+
+/** The emit stage alone: a loaded spec -> files. */
+export async function render(spec: LoadedSpec, options: GenerateOptions = {}): Promise<Generated> {
+  const ir = buildIr(spec, options.lint ?? "strict");
+  const validators = emitValidators(ir);
+  const files = new Map<string, string>([
+    [OUTPUT_PATHS.types, await emitTypes(ir)],
+    [OUTPUT_PATHS.pythonTable, emitPythonTable(ir)],
+    [OUTPUT_PATHS.operations, emitOperations(ir)],
+    [OUTPUT_PATHS.methods, emitMethods(ir)],
+    [OUTPUT_PATHS.validatorsJs, validators.js],
+    [OUTPUT_PATHS.validatorsDts, validators.dts],
+    [OUTPUT_PATHS.validatorMap, validators.map],
+    [OUTPUT_PATHS.mswHandlers, emitMswHandlers(ir)],
+  ]);
+  return { files, ir, spec };
+}

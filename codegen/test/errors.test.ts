@@ -1,0 +1,136 @@
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { stringify } from "yaml";
+import { describe, expect, it } from "vitest";
+import { EXIT, runCli } from "../src/cli.js";
+import { scratchDir } from "./helpers/paths.js";
+
+type Json = Record<string, any>;
+
+const header = { "X-PowerContext-Request-ID": { schema: { type: "string" } } };
+const envelope = { $ref: "#/components/schemas/ErrorResponse" };
+
+/** A minimal spec that passes the strict profile; each case below breaks one rule. */
+function base(): Json {
+  return {
+    openapi: "3.0.3",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/v1/things": {
+        post: {
+          operationId: "get_thing",
+          "x-powercontext-retry-class": "safe",
+          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } },
+          responses: {
+            "200": { description: "ok", headers: header, content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } },
+            "404": { description: "missing", headers: header, content: { "application/json": { schema: envelope } } },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Thing: { type: "object", properties: { scope_id: { type: "string" } } },
+        ErrorResponse: {
+          type: "object",
+          required: ["error"],
+          properties: { error: { type: "object", properties: { code: { type: "string" }, message: { type: "string" }, details: { type: "object" } } } },
+        },
+      },
+    },
+  };
+}
+
+const op = (spec: Json) => spec.paths["/v1/things"].post as Json;
+const P = "/paths/~1v1~1things/post";
+
+const cases: { name: string; spec: (s: Json) => Json | string; pointer: string; message: RegExp }[] = [
+  { name: "invalid YAML", spec: () => "openapi: 3.0.3\ninfo:\n  title: [unclosed\n", pointer: "#", message: /line \d+, column \d+/ },
+  { name: "dangling $ref", spec: (s) => ((op(s).requestBody.content["application/json"].schema = { $ref: "#/components/schemas/Nope" }), s), pointer: `#${P}/requestBody/content/application~1json/schema/$ref`, message: /does not resolve/ },
+  { name: "not OpenAPI 3.0", spec: (s) => ((op(s).responses["200"].description = 5), s), pointer: `#${P}/responses/200`, message: /OpenAPI 3\.0 schema/ },
+  { name: "missing operationId", spec: (s) => (delete op(s).operationId, s), pointer: `#${P}`, message: /no operationId/ },
+  {
+    name: "duplicate operationId",
+    spec: (s) => ((s.paths["/v1/other"] = { post: structuredClone(op(s)) }), s),
+    pointer: "#/paths/~1v1~1other/post/operationId",
+    message: /already used/,
+  },
+  { name: "zero success statuses", spec: (s) => (delete op(s).responses["200"], s), pointer: `#${P}/responses`, message: /no success/ },
+  { name: "two success statuses", spec: (s) => ((op(s).responses["201"] = structuredClone(op(s).responses["200"])), s), pointer: `#${P}/responses`, message: /2 success statuses/ },
+  {
+    name: "unsupported media type",
+    spec: (s) => ((op(s).requestBody.content = { "text/plain": { schema: { type: "string" } } }), s),
+    pointer: `#${P}/requestBody/content/text~1plain`,
+    message: /not supported/,
+  },
+  { name: "unknown retry class", spec: (s) => ((op(s)["x-powercontext-retry-class"] = "sometimes"), s), pointer: `#${P}/x-powercontext-retry-class`, message: /unknown retry class/ },
+  { name: "missing retry class", spec: (s) => (delete op(s)["x-powercontext-retry-class"], s), pointer: `#${P}`, message: /no x-powercontext-retry-class/ },
+  {
+    name: "error response without the envelope",
+    spec: (s) => ((op(s).responses["404"].content["application/json"].schema = { type: "string" }), s),
+    pointer: `#${P}/responses/404`,
+    message: /error envelope/,
+  },
+  { name: "response without the request id header", spec: (s) => (delete op(s).responses["200"].headers, s), pointer: `#${P}/responses/200`, message: /X-PowerContext-Request-ID/ },
+];
+
+/** Every file under `dir` with its bytes and mtime, to prove nothing was touched. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    out[path.relative(dir, file)] = `${statSync(file).mtimeMs}:${readFileSync(file, "utf8")}`;
+  }
+  return out;
+}
+
+async function run(args: string[], cwd: string) {
+  let stderr = "";
+  let stdout = "";
+  const code = await runCli(args, { cwd, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}
+
+describe("spec errors", () => {
+  it("the base spec itself generates", async () => {
+    const dir = scratchDir("ok");
+    writeFileSync(path.join(dir, "openapi.yaml"), stringify(base()));
+    const result = await run(["--out", "out"], dir);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(EXIT.ok);
+    expect(result.stdout).toMatch(/generated: 1 operations, 2 schemas, 8 files/);
+  });
+
+  it.each(cases)("$name: exit 2, names the pointer, leaves output untouched", async ({ spec, pointer, message }) => {
+    const dir = scratchDir("bad");
+    const out = path.join(dir, "out");
+    mkdirSync(path.join(out, "packages/sdk/src/generated"), { recursive: true });
+    writeFileSync(path.join(out, "packages/sdk/src/generated/operations.ts"), "// previous output\n");
+    const before = snapshot(out);
+    const text = spec(base());
+    writeFileSync(path.join(dir, "openapi.yaml"), typeof text === "string" ? text : stringify(text));
+    const result = await run(["--out", "out"], dir);
+    expect(result.code).toBe(EXIT.badInput);
+    expect(result.stderr).toContain(`${pointer}`);
+    expect(result.stderr).toMatch(message);
+    expect(snapshot(out)).toEqual(before);
+  });
+
+  it("the upstream profile downgrades envelope and header findings to warnings", async () => {
+    const dir = scratchDir("upstream");
+    const spec = base();
+    delete op(spec).responses["200"].headers;
+    delete op(spec)["x-powercontext-retry-class"];
+    writeFileSync(path.join(dir, "openapi.yaml"), stringify(spec));
+    const result = await run(["--out", "out", "--lint", "upstream"], dir);
+    expect(result.code).toBe(EXIT.ok);
+    expect(result.stderr).toContain(`warning: #${P}/responses/200`);
+  });
+
+  it("usage errors exit 2", async () => {
+    const dir = scratchDir("usage");
+    expect((await run(["--spec", "missing.yaml"], dir)).code).toBe(EXIT.badInput);
+    expect((await run(["--lint", "lenient"], dir)).code).toBe(EXIT.badInput);
+  });
+});

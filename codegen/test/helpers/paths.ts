@@ -1,0 +1,23 @@
+import { mkdirSync, mkdtempSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Repository root (the npm workspace root). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+/** The shared folder with the published contracts. */
+export const sharedDir = process.env.POWERCONTEXT_SHARED_DIR ?? path.resolve(repoRoot, "../shared");
+
+export const upstreamSpec = path.join(sharedDir, "contracts/powercontext-0.0.2.yaml");
+export const upstreamTable = path.join(sharedDir, "contracts/powercontext-0.0.2.operations.json");
+export const fixturesDir = path.resolve(repoRoot, "codegen/test/fixtures");
+
+/**
+ * A fresh scratch folder inside the repository (git-ignored `.cache`), so that
+ * generated code resolves `msw`, `ajv` and `typescript` from the workspace's node_modules.
+ */
+export function scratchDir(prefix: string): string {
+  const base = path.join(repoRoot, "codegen/.cache");
+  mkdirSync(base, { recursive: true });
+  return mkdtempSync(path.join(base, `${prefix}-`));
+}

@@ -1,0 +1,53 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { scratchDir } from "./paths.js";
+
+const CALL_OPTIONS = `export interface CallOptions { signal?: AbortSignal; timeoutMs?: number; deadlineMs?: number; headers?: Record<string, string> }\n`;
+const TYPES_INDEX = `export * from "./generated/openapi.js";\n`;
+
+/**
+ * Writes generated files (plus `extra` files such as type assertions) into a scratch
+ * repository layout and type-checks them with the repository's strict settings.
+ * `@powercontext/types` resolves to the scratch copy.
+ *
+ * @returns the scratch root and the diagnostics of files inside it, formatted
+ */
+export function typecheck(files: ReadonlyMap<string, string>, extra: Record<string, string> = {}): { root: string; errors: string[] } {
+  const root = scratchDir("tsc");
+  const all = new Map<string, string>([
+    ["packages/sdk/src/call-options.ts", CALL_OPTIONS],
+    ["packages/types/index.d.ts", TYPES_INDEX],
+    ...files,
+    ...Object.entries(extra),
+  ]);
+  for (const [relative, text] of all) {
+    const file = path.join(root, relative);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+  const rootNames = [...all.keys()].filter((f) => /\.(ts|d\.ts)$/.test(f) && !f.endsWith(".json")).map((f) => path.join(root, f));
+  const program = ts.createProgram(rootNames, {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
+    noUncheckedIndexedAccess: true,
+    verbatimModuleSyntax: true,
+    isolatedModules: true,
+    skipLibCheck: false,
+    types: [],
+    baseUrl: root,
+    paths: { "@powercontext/types": ["packages/types/index.d.ts"] },
+  });
+  const errors = ts
+    .getPreEmitDiagnostics(program)
+    .filter((d) => d.file === undefined || d.file.fileName.startsWith(root))
+    .map((d) => {
+      const where = d.file && d.start !== undefined ? `${path.relative(root, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}` : "";
+      return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
+    });
+  return { root, errors };
+}
