@@ -1,0 +1,225 @@
+/**
+ * SDK benchmark (`npm run bench:sdk`). Not a test: it prints numbers.
+ *
+ * Throughput against a loopback keep-alive node:http server in this process,
+ * for a small GET (get_liveness) and a 100-hit search_memory response:
+ * raw undici.request, raw fetch (global and undici with a keep-alive Agent),
+ * openapi-fetch, and PowerContextClient with response validation. Prints the
+ * median ops/s of several rounds and the ratios the SDK is held to:
+ * ours / the raw fetch it sits on (target >= 0.9) and ours / openapi-fetch
+ * (target >= 1.0).
+ *
+ * Then the bundle size (esbuild, minify, gzip) of an app calling one
+ * operation without validators (target <= 6 kB) and of the whole client.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { existsSync } from "node:fs";
+import { Agent, fetch as undiciFetch, request as undiciRequest } from "undici";
+import createOpenApiClient from "openapi-fetch";
+import { build } from "esbuild";
+
+const SDK_SRC = fileURLToPath(new URL("../packages/sdk/src/", import.meta.url));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
+const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 500);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+
+// ---------------------------------------------------------------- server
+const liveness = JSON.stringify({ status: "ok" });
+const search = JSON.stringify({
+  memory: { family: "memory", artifact_id: "mem_1", revision: 3 },
+  mode: "fts",
+  hits: Array.from({ length: 100 }, (_, i) => ({
+    citation: { memory_ref: { family: "memory", artifact_id: "mem_1", revision: 3 }, entry_id: `ent_${i}`, entry_version_id: `ver_${i}` },
+    text: `Decision ${i}: keep the Cursor window strictly ordered per Scope; retries reuse the original receipt.`,
+    score: 1 - i / 200,
+    matched_by: ["fts"],
+  })),
+});
+
+function handle(req: IncomingMessage, res: ServerResponse): void {
+  const chunks: Buffer[] = [];
+  req.on("data", (chunk: Buffer) => chunks.push(chunk));
+  req.on("end", () => {
+    const body = req.url === "/health/live" ? liveness : search;
+    res.writeHead(200, {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+      "x-powercontext-request-id": "req-bench",
+    });
+    res.end(body);
+  });
+}
+
+// ---------------------------------------------------------------- measuring
+type Call = () => Promise<unknown>;
+
+async function opsPerSecond(call: Call): Promise<number> {
+  let done = 0;
+  const until = performance.now() + ROUND_MS;
+  const worker = async (): Promise<void> => {
+    while (performance.now() < until) {
+      await call();
+      done += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return (done * 1000) / (performance.now() - started);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+async function compare(label: string, contenders: Record<string, Call>): Promise<Record<string, number>> {
+  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
+  for (const call of Object.values(contenders)) for (let i = 0; i < 200; i += 1) await call(); // warm up
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const names = Object.keys(contenders);
+    const order = round % 2 === 0 ? names : names.reverse();
+    for (const name of order) samples[name]?.push(await opsPerSecond(contenders[name] as Call));
+  }
+  const medians = Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
+  console.log(`\n${label} (median of ${ROUNDS} rounds x ${ROUND_MS} ms, ${CONCURRENCY} in flight)`);
+  for (const [name, value] of Object.entries(medians)) console.log(`  ${name.padEnd(34)} ${value.toFixed(0).padStart(8)} ops/s`);
+  return medians;
+}
+
+function ratio(label: string, ours: number | undefined, theirs: number | undefined, target: number): void {
+  if (ours === undefined || theirs === undefined) return;
+  const value = ours / theirs;
+  console.log(`  ${label.padEnd(48)} ${value.toFixed(2)}x  (target >= ${target.toFixed(1)}x) ${value >= target ? "ok" : "BELOW"}`);
+}
+
+// ---------------------------------------------------------------- bundle size
+async function gzipSize(contents: string): Promise<number> {
+  const result = await build({
+    stdin: { contents, resolveDir: SDK_SRC, loader: "ts" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    logLevel: "silent",
+  });
+  return gzipSync(result.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).byteLength;
+}
+
+// ---------------------------------------------------------------- main
+async function main(): Promise<void> {
+  const server = createServer({ keepAlive: true, keepAliveTimeout: 30_000 }, handle);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const agent = new Agent({ keepAliveTimeout: 30_000, connections: CONCURRENCY });
+  const agentFetch = ((url: string, init: RequestInit) =>
+    undiciFetch(url, { ...(init as object), dispatcher: agent })) as unknown as typeof fetch;
+
+  const generated = existsSync(`${SDK_SRC}generated/operations.ts`);
+  const searchRequest = { scope_id: "scope-bench", query: "cursor ordering" };
+
+  let oursGlobal: { live: Call; search: Call };
+  let oursAgent: { live: Call; search: Call };
+  if (generated) {
+    const sdk = await import("../packages/sdk/src/index.js");
+    const withGlobal = new sdk.PowerContextClient({ baseUrl: origin, fetch: globalThis.fetch, maxRetries: 0 });
+    const withAgent = new sdk.PowerContextClient({ baseUrl: origin, fetch: agentFetch as never, maxRetries: 0 });
+    oursGlobal = { live: () => withGlobal.getLiveness(), search: () => withGlobal.searchMemory(searchRequest) };
+    oursAgent = { live: () => withAgent.getLiveness(), search: () => withAgent.searchMemory(searchRequest) };
+  } else {
+    console.log("packages/sdk/src/generated is missing: measuring the runtime core with inline descriptors and NO validation.");
+    const base = { methodName: "", requestLocation: null, pathParameters: [], queryParameters: [], successStatus: 200, errorStatuses: [], scope: false, retryClass: "safe", permission: null, summary: "", requestSchema: null, responseSchema: null, async: null, reconcile: null, pagination: null } as const;
+    const live = { ...base, operationId: "get_liveness", method: "GET", path: "/health/live" } as const;
+    const find = { ...base, operationId: "search_memory", method: "POST", path: "/v1/memory/search", requestLocation: "body" } as const;
+    const { createRuntime } = await import("../packages/sdk/src/core/runtime.js");
+    const { runOperation } = await import("../packages/sdk/src/core/run-operation.js");
+    const make = (fetchFn: typeof fetch) => {
+      const runtime = createRuntime({ baseUrl: origin, fetch: fetchFn as never, maxRetries: 0 });
+      return { live: () => runOperation(runtime, live, undefined), search: () => runOperation(runtime, find, searchRequest) };
+    };
+    oursGlobal = make(globalThis.fetch);
+    oursAgent = make(agentFetch);
+  }
+
+  const openapi = createOpenApiClient<Record<string, never>>({ baseUrl: origin });
+  const untyped = openapi as unknown as {
+    GET(path: string): Promise<{ data?: unknown }>;
+    POST(path: string, init: { body: unknown }): Promise<{ data?: unknown }>;
+  };
+
+  const small = await compare("get_liveness: GET, 15-byte body", {
+    "raw undici.request (Agent)": async () => (await undiciRequest(`${origin}/health/live`, { dispatcher: agent })).body.json(),
+    "raw fetch (global)": async () => (await fetch(`${origin}/health/live`)).json(),
+    "raw fetch (undici + Agent)": async () => (await agentFetch(`${origin}/health/live`, {})).json(),
+    "openapi-fetch (global fetch)": () => untyped.GET("/health/live"),
+    "PowerContextClient (global fetch)": oursGlobal.live,
+    "PowerContextClient (undici + Agent)": oursAgent.live,
+  });
+  const large = await compare(`search_memory: POST, 100 hits (${search.length} bytes)`, {
+    "raw undici.request (Agent)": async () =>
+      (await undiciRequest(`${origin}/v1/memory/search`, { method: "POST", body: JSON.stringify(searchRequest), headers: { "content-type": "application/json" }, dispatcher: agent })).body.json(),
+    "raw fetch (global)": async () =>
+      (await fetch(`${origin}/v1/memory/search`, { method: "POST", body: JSON.stringify(searchRequest), headers: { "content-type": "application/json" } })).json(),
+    "raw fetch (undici + Agent)": async () =>
+      (await agentFetch(`${origin}/v1/memory/search`, { method: "POST", body: JSON.stringify(searchRequest), headers: { "content-type": "application/json" } })).json(),
+    "openapi-fetch (global fetch)": () => untyped.POST("/v1/memory/search", { body: searchRequest }),
+    "PowerContextClient (global fetch)": oursGlobal.search,
+    "PowerContextClient (undici + Agent)": oursAgent.search,
+  });
+
+  for (const [label, m] of [["get_liveness", small], ["search_memory", large]] as const) {
+    console.log(`\nratios, ${label}${generated ? " (validation on)" : " (validation OFF)"}`);
+    ratio("ours / raw fetch, both on global fetch", m["PowerContextClient (global fetch)"], m["raw fetch (global)"], 0.9);
+    ratio("ours / raw fetch, both on undici + Agent", m["PowerContextClient (undici + Agent)"], m["raw fetch (undici + Agent)"], 0.9);
+    ratio("ours / openapi-fetch, both on global fetch", m["PowerContextClient (global fetch)"], m["openapi-fetch (global fetch)"], 1.0);
+  }
+
+  // CPU cost of the client without the network: the same Response objects, handed over by an in-process fetch.
+  // Less sensitive to machine load than the loopback numbers above.
+  if (generated) {
+    const { PowerContextClient } = await import("../packages/sdk/src/index.js");
+    const respond = (body: string) => new Response(body, { status: 200, headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) } });
+    const inProcess = (async (url: string) => respond(url.endsWith("/health/live") ? liveness : search)) as never;
+    const client = new PowerContextClient({ baseUrl: "https://pc.example.com", fetch: inProcess, maxRetries: 0 });
+    const cpu = await compare("in-process fetch (no network): client CPU cost", {
+      "raw Response.json, 15 bytes": async () => respond(liveness).json(),
+      "PowerContextClient getLiveness": () => client.getLiveness(),
+      "raw Response.json, 100 hits": async () => respond(search).json(),
+      "PowerContextClient searchMemory": () => client.searchMemory(searchRequest),
+    });
+    console.log("\nratios, in-process (validation on)");
+    ratio("ours / raw, get_liveness", cpu["PowerContextClient getLiveness"], cpu["raw Response.json, 15 bytes"], 0.9);
+    ratio("ours / raw, search_memory", cpu["PowerContextClient searchMemory"], cpu["raw Response.json, 100 hits"], 0.9);
+  }
+
+  const oneOperation = `
+    import { createCaller } from "${generated ? "./index.js" : "./core/create-caller.js"}";
+    const getLiveness = createCaller({ baseUrl: "https://pc.example.com" }, {
+      operationId: "get_liveness", methodName: "getLiveness", method: "GET", path: "/health/live",
+      requestLocation: null, pathParameters: [], queryParameters: [], successStatus: 200, errorStatuses: [],
+      scope: false, retryClass: "safe", permission: null, summary: "", requestSchema: null, responseSchema: null,
+      async: null, reconcile: null, pagination: null,
+    });
+    getLiveness(undefined).then((body) => console.log(body));
+  `;
+  console.log("\nbundle size (esbuild --bundle --minify, gzip -9)");
+  const one = await gzipSize(oneOperation);
+  console.log(`  one operation, no validators               ${(one / 1024).toFixed(2)} kB  (target <= 6 kB) ${one <= 6 * 1024 ? "ok" : "ABOVE"}`);
+  if (generated) {
+    const whole = await gzipSize(`export * from "./index.js";`);
+    console.log(`  whole client (table, methods, validators)  ${(whole / 1024).toFixed(2)} kB`);
+  } else {
+    console.log("  whole client: needs packages/sdk/src/generated");
+  }
+
+  await agent.close();
+  server.closeAllConnections();
+  server.close();
+}
+
+await main();

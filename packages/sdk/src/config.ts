@@ -1,0 +1,181 @@
+import { ConfigurationError } from "./errors.js";
+import { DEFAULT_BACKOFF, type BackoffOptions, type Jitter } from "./retry/backoff.js";
+import type { RetryOptions } from "./retry/policy.js";
+import type { RetryEvent } from "./retry/run-with-retry.js";
+import type { SpanStarter } from "./telemetry/call-span.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./transport/read-body.js";
+import type { FetchLike } from "./transport/send.js";
+import { normalizeBaseUrl } from "./transport/url.js";
+
+/** A logger; every method is optional. Lines never contain the token, headers or bodies. */
+export interface Logger {
+  debug?(message: string, fields?: Record<string, unknown>): void;
+  warn?(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** Options of `PowerContextClient` (DESIGN §2, §4). Durations are in milliseconds. */
+export interface ClientOptions {
+  /** Server URL, for example `https://powercontext.example.com` (rules: `normalizeBaseUrl`). */
+  baseUrl: string;
+  /** Bearer token. Empty or absent: no `Authorization` header. */
+  token?: string;
+  /** Per-attempt timeout. Default 10 000 ms (the Python client's 10 s). */
+  timeoutMs?: number;
+  /** Retries after the first attempt, 0-10. Default 2. */
+  maxRetries?: number;
+  /** Backoff between retries: `baseDelayMs` (250), `maxDelayMs` (8 000), `jitter` (`full`). */
+  retry?: Partial<BackoffOptions>;
+  /** Transport. Default: the global `fetch`. The client never closes it. */
+  fetch?: FetchLike;
+  /** Accept `http://` to non-loopback hosts; only together with `fetch` (Python: `trust_transport_security`). */
+  trustTransportSecurity?: boolean;
+  /** Headers sent with every request; `Authorization` is refused when a token is set. */
+  headers?: Record<string, string>;
+  /** Cap on a response body. Default 1 MiB. */
+  maxResponseBytes?: number;
+  /** Default total budget of `waitForOperation` and asynchronous calls. Default 60 000 ms. */
+  operationDeadlineMs?: number;
+  /** Shortest wait between operation polls, even when Retry-After says less. Default 200 ms. */
+  minPollIntervalMs?: number;
+  /** Longest wait between operation polls, even when Retry-After says more. Default 5 000 ms. */
+  maxPollIntervalMs?: number;
+  /** Called before every retry wait. */
+  onRetry?: (event: RetryEvent) => void;
+  logger?: Logger;
+  /** Tracing (optional): `openTelemetry({ tracer, propagate })` or any {@link SpanStarter}. */
+  telemetry?: SpanStarter;
+  /** Uniform random source in [0, 1) for jitter; injectable for tests. */
+  random?: () => number;
+}
+
+/** Options after validation and defaults. */
+export interface ResolvedConfig {
+  baseUrl: string;
+  token: string;
+  timeoutMs: number;
+  retry: RetryOptions;
+  fetch: FetchLike;
+  headers: Record<string, string>;
+  maxResponseBytes: number;
+  operationDeadlineMs: number;
+  minPollIntervalMs: number;
+  maxPollIntervalMs: number;
+  onRetry: ((event: RetryEvent) => void) | undefined;
+  logger: Logger | undefined;
+  telemetry: SpanStarter | undefined;
+  random: () => number;
+  /** Values that must never appear in an error or log (the token). */
+  secrets: readonly string[];
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new ConfigurationError(`${name} must be a positive finite number of milliseconds`);
+  }
+  return value;
+}
+
+function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    throw new ConfigurationError(`${name} must be a finite number >= 0`);
+  }
+  return value;
+}
+
+const JITTERS: readonly Jitter[] = ["full", "equal", "none"];
+
+/**
+ * Validates options and fills defaults; a bad argument fails here, before any request.
+ *
+ * @throws ConfigurationError naming the offending option (never its value when it may be secret).
+ */
+export function resolveConfig(options: ClientOptions): ResolvedConfig {
+  if (typeof options !== "object" || options === null) throw new ConfigurationError("options are required");
+  const token = options.token ?? "";
+  if (typeof token !== "string" || /[\r\n]/.test(token)) throw new ConfigurationError("token must be a single-line string");
+  const fetchFn = options.fetch ?? (globalThis.fetch as FetchLike | undefined);
+  if (typeof fetchFn !== "function") throw new ConfigurationError("fetch must be a function (no global fetch found)");
+  const baseUrl = normalizeBaseUrl(options.baseUrl, {
+    trustTransportSecurity: options.trustTransportSecurity === true,
+    customTransport: options.fetch !== undefined,
+  });
+  const maxRetries = options.maxRetries ?? 2;
+  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
+    throw new ConfigurationError("maxRetries must be an integer from 0 to 10");
+  }
+  const jitter = options.retry?.jitter ?? DEFAULT_BACKOFF.jitter;
+  if (!JITTERS.includes(jitter)) throw new ConfigurationError(`retry.jitter must be one of ${JITTERS.join(", ")}`);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (name.toLowerCase() === "authorization" && token !== "") {
+      throw new ConfigurationError("headers must not set Authorization; it comes from token");
+    }
+    if (typeof value !== "string") throw new ConfigurationError(`header ${name} must be a string`);
+    headers[name] = value;
+  }
+  if (options.telemetry !== undefined && typeof options.telemetry !== "function") {
+    throw new ConfigurationError("telemetry must be a span starter such as openTelemetry({ tracer })");
+  }
+  const minPollIntervalMs = positive("minPollIntervalMs", options.minPollIntervalMs, 200);
+  const maxPollIntervalMs = positive("maxPollIntervalMs", options.maxPollIntervalMs, 5000);
+  if (maxPollIntervalMs < minPollIntervalMs) throw new ConfigurationError("maxPollIntervalMs must be >= minPollIntervalMs");
+  return {
+    baseUrl,
+    token,
+    timeoutMs: positive("timeoutMs", options.timeoutMs, 10_000),
+    retry: {
+      maxRetries,
+      baseDelayMs: nonNegative("retry.baseDelayMs", options.retry?.baseDelayMs, DEFAULT_BACKOFF.baseDelayMs),
+      maxDelayMs: nonNegative("retry.maxDelayMs", options.retry?.maxDelayMs, DEFAULT_BACKOFF.maxDelayMs),
+      jitter,
+    },
+    fetch: fetchFn,
+    headers,
+    maxResponseBytes: positive("maxResponseBytes", options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
+    operationDeadlineMs: positive("operationDeadlineMs", options.operationDeadlineMs, 60_000),
+    minPollIntervalMs,
+    maxPollIntervalMs,
+    onRetry: options.onRetry,
+    logger: options.logger,
+    telemetry: options.telemetry,
+    random: options.random ?? Math.random,
+    secrets: token === "" ? [] : [token, `Bearer ${token}`],
+  };
+}
+
+/** Environment variables read by {@link optionsFromEnv} (the Python client's names). */
+export const ENV_SERVER_URL = "POWERCONTEXT_CLIENT_SERVER_URL";
+export const ENV_API_TOKEN = "POWERCONTEXT_CLIENT_API_TOKEN";
+export const ENV_TIMEOUT = "POWERCONTEXT_CLIENT_TIMEOUT";
+
+/**
+ * Reads client options from the environment like the Python client:
+ * `POWERCONTEXT_CLIENT_SERVER_URL` (required), `POWERCONTEXT_CLIENT_API_TOKEN`
+ * (optional), `POWERCONTEXT_CLIENT_TIMEOUT` (optional, in seconds, may be
+ * fractional). `overrides` win over the environment.
+ *
+ * @param env defaults to `process.env` where it exists (an empty object in browsers).
+ * @throws ConfigurationError when the URL is missing or the timeout is not a positive number.
+ */
+export function optionsFromEnv(
+  env: Record<string, string | undefined> = (globalThis as { process?: { env?: Record<string, string | undefined> } })
+    .process?.env ?? {},
+  overrides: Partial<ClientOptions> = {},
+): ClientOptions {
+  const baseUrl = overrides.baseUrl ?? env[ENV_SERVER_URL]?.trim();
+  if (baseUrl === undefined || baseUrl === "") throw new ConfigurationError(`${ENV_SERVER_URL} is not set`);
+  const options: ClientOptions = { ...overrides, baseUrl };
+  const token = env[ENV_API_TOKEN];
+  if (overrides.token === undefined && token !== undefined) options.token = token.trim();
+  const timeout = env[ENV_TIMEOUT]?.trim();
+  if (overrides.timeoutMs === undefined && timeout !== undefined && timeout !== "") {
+    const seconds = Number(timeout);
+    if (!Number.isFinite(seconds) || seconds <= 0) {
+      throw new ConfigurationError(`${ENV_TIMEOUT} must be a positive number of seconds`);
+    }
+    options.timeoutMs = seconds * 1000;
+  }
+  return options;
+}

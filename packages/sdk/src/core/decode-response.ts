@@ -1,0 +1,138 @@
+import type { OperationDescriptor, OperationValidators, Validator } from "../descriptor.js";
+import { InvalidResponseError, createServerResponseError } from "../errors.js";
+import { parseRetryAfter } from "../retry/retry-after.js";
+import { parseJson, type ResponseContext } from "../transport/parse-json.js";
+import { readBody } from "../transport/read-body.js";
+import { redact } from "../transport/sanitize.js";
+
+/** Header carrying the server's request id (DESIGN §3). */
+export const REQUEST_ID_HEADER = "x-powercontext-request-id";
+
+/** A response the operation declares as an outcome: its success status or its accepted status. */
+export interface DecodedResponse {
+  statusCode: number;
+  /** Validated body; null for an empty body (tolerated for an accepted status). */
+  data: unknown;
+  requestId: string | null;
+  /** True when the status is the operation's accepted (asynchronous) status. */
+  accepted: boolean;
+  /** `Retry-After` in ms, or null. */
+  retryAfterMs: number | null;
+  /** Raw `Location` header, or null. */
+  location: string | null;
+}
+
+/** Limits applied while decoding. */
+export interface DecodeLimits {
+  maxResponseBytes: number;
+  secrets: readonly string[];
+}
+
+/** A validator's issues as `instancePath message` strings. */
+export function issuesOf(validator: Validator): string[] {
+  return (validator.errors ?? []).map((issue) => `${issue.instancePath || "/"} ${issue.message ?? issue.keyword ?? "is invalid"}`);
+}
+
+/** Parses and validates a success or accepted body (DESIGN §2: every success body is validated). */
+async function decodeOutcome(
+  response: Response,
+  accepted: boolean,
+  context: ResponseContext,
+  validator: Validator | undefined,
+  limits: DecodeLimits,
+): Promise<unknown> {
+  const text = await readBody(response, context, limits.maxResponseBytes);
+  if (text.trim() === "" && (accepted || response.status === 204)) return null;
+  const data = parseJson(text, context);
+  if (validator !== undefined && !validator(data)) {
+    throw new InvalidResponseError(`response ${context.statusCode} does not match the schema`, {
+      ...context,
+      issues: issuesOf(validator),
+    });
+  }
+  return data;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function hasExactKeys(value: Record<string, unknown>, keys: readonly string[]): boolean {
+  const own = Object.keys(value);
+  return own.length === keys.length && keys.every((key) => Object.hasOwn(value, key));
+}
+
+/** The envelope `{"error": {"code", "message", "details"}}`, or null when the body is anything else. */
+export function decodeErrorEnvelope(
+  body: unknown,
+): { code: string; message: string; details: Record<string, unknown> | null } | null {
+  if (!isPlainObject(body) || !hasExactKeys(body, ["error"])) return null;
+  const error = body.error;
+  if (!isPlainObject(error) || !hasExactKeys(error, ["code", "message", "details"])) return null;
+  const { code, message, details } = error;
+  if (typeof code !== "string" || typeof message !== "string") return null;
+  if (details !== null && !isPlainObject(details)) return null;
+  return { code, message, details };
+}
+
+function redactDeep(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === "string") return redact(value, secrets);
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, secrets));
+  if (isPlainObject(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item, secrets)]));
+  }
+  return value;
+}
+
+/**
+ * Turns a response into the operation's outcome (DESIGN §2):
+ * exactly the declared success status (or the accepted status of an
+ * asynchronous operation) is an outcome; any other status, including another
+ * 2xx and every 3xx (redirects are not followed), becomes the matching
+ * `ServerResponseError`, whose `code`/`serverMessage`/`details` are filled only
+ * when the body is exactly the error envelope.
+ *
+ * @throws InvalidResponseError for an oversized, non-JSON, unsafe-integer or
+ *   schema-violating outcome body; a ServerResponseError subclass otherwise.
+ */
+export async function decodeResponse(
+  response: Response,
+  descriptor: OperationDescriptor,
+  validators: OperationValidators | undefined,
+  limits: DecodeLimits,
+): Promise<DecodedResponse> {
+  const statusCode = response.type === "opaqueredirect" ? 0 : response.status;
+  const requestId = response.headers.get(REQUEST_ID_HEADER);
+  const context: ResponseContext = { statusCode, requestId };
+  const accepted = descriptor.async !== null && descriptor.async.acceptedStatus === statusCode;
+
+  if (statusCode === descriptor.successStatus || accepted) {
+    const data = await decodeOutcome(response, accepted, context, validators?.responses[statusCode], limits);
+    // Retry-After paces operation polls; Location matters only on an accepted response.
+    return {
+      statusCode,
+      data,
+      requestId,
+      accepted,
+      retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
+      location: accepted ? response.headers.get("location") : null,
+    };
+  }
+  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+
+  let envelope: ReturnType<typeof decodeErrorEnvelope> = null;
+  try {
+    const text = await readBody(response, context, limits.maxResponseBytes);
+    envelope = decodeErrorEnvelope(parseJson(text, context));
+  } catch (error) {
+    if (!(error instanceof InvalidResponseError)) throw error;
+  }
+  throw createServerResponseError({
+    statusCode,
+    code: envelope?.code ?? null,
+    serverMessage: envelope === null ? null : redact(envelope.message, limits.secrets),
+    details: envelope?.details == null ? null : (redactDeep(envelope.details, limits.secrets) as Record<string, unknown>),
+    requestId,
+    retryAfterMs,
+  });
+}

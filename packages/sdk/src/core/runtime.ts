@@ -1,0 +1,63 @@
+import { resolveConfig, type ClientOptions, type ResolvedConfig } from "../config.js";
+import type { OperationDescriptor, OperationTable, OperationValidators, ValidatorMap } from "../descriptor.js";
+import { reconcileVersionConflict, type ReconcileInput } from "../retry/reconcile.js";
+
+/** Reconciles a guarded conflict (see `reconcileVersionConflict`). */
+export type Reconciler = (input: ReconcileInput) => Promise<Record<string, unknown>>;
+
+/**
+ * Everything the runtime core needs for a call: resolved options plus the
+ * operation table and validators it was given. Both tables are optional so
+ * that an application calling one operation can pass only that descriptor
+ * and bundle nothing else.
+ */
+export interface Runtime extends ResolvedConfig {
+  /** Descriptors by operationId; needed for polling, reconciliation and `request(operationId)`. */
+  operations: OperationTable | null;
+  /** Validators by operationId; when absent for an operation, its bodies are not schema-checked. */
+  validators: ValidatorMap | null;
+  /**
+   * Guarded-conflict reconciliation (DESIGN §4); null disables it. It needs
+   * `operations` to find the read operation, so runtimes without a table
+   * (`createCaller`) leave it out and bundle none of its code.
+   */
+  reconcile: Reconciler | null;
+}
+
+/** Inputs of {@link createRuntime}. */
+export interface RuntimeInput {
+  operations?: OperationTable;
+  validators?: ValidatorMap;
+}
+
+/**
+ * Validates `options` and builds a runtime.
+ *
+ * @throws ConfigurationError for bad options (before any request).
+ */
+export function createRuntime(options: ClientOptions, tables: RuntimeInput = {}): Runtime {
+  const operations = tables.operations ?? null;
+  return {
+    ...resolveConfig(options),
+    operations,
+    validators: tables.validators ?? null,
+    reconcile: operations === null ? null : reconcileVersionConflict,
+  };
+}
+
+/** The validators of one operation, if the runtime has them. */
+export function validatorsFor(runtime: Runtime, operationId: string): OperationValidators | undefined {
+  return runtime.validators?.[operationId];
+}
+
+/**
+ * Looks up a descriptor by operationId.
+ *
+ * @throws Error naming the operation when the runtime has no table or no such row
+ *   (a programming error: hosts pass ids from the generated `OperationId` union).
+ */
+export function descriptorFor(runtime: Runtime, operationId: string): OperationDescriptor {
+  const descriptor = runtime.operations?.[operationId];
+  if (descriptor === undefined) throw new Error(`unknown PowerContext operation: ${operationId}`);
+  return descriptor;
+}

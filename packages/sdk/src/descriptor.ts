@@ -1,0 +1,80 @@
+/**
+ * Structural types of the generated operation table and validator map
+ * (docs/architecture.md, "Generated modules"). The runtime declares them itself
+ * so that it never imports generated code; the generated descriptors are
+ * assignable to these shapes.
+ */
+
+/** Retry class of an operation, from `x-powercontext-retry-class` (DESIGN §4). */
+export type RetryClass = "safe" | "replay" | "guarded" | "never";
+
+/** HTTP method of an operation. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** `x-powercontext-async`: the operation may answer with an accepted status and a Location. */
+export interface AsyncDescriptor {
+  readonly acceptedStatus: number;
+  readonly pollOperation: string;
+  readonly resultField: string;
+}
+
+/** `x-powercontext-reconcile`: how a guarded `409 version_conflict` is reconciled. */
+export interface ReconcileDescriptor {
+  readonly readOperation: string;
+  readonly idParameter: string;
+  readonly holdsWhen: { readonly status: readonly string[] };
+}
+
+/** `x-powercontext-pagination`: cursor paging of a list operation. */
+export interface PaginationDescriptor {
+  readonly cursorParameter: string;
+  readonly nextCursorField: string;
+  readonly itemsField: string;
+}
+
+/** One row of the operation table. */
+export interface OperationDescriptor {
+  readonly operationId: string;
+  readonly methodName: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly requestLocation: "body" | "query" | "path" | null;
+  readonly pathParameters: readonly string[];
+  readonly queryParameters: readonly string[];
+  readonly successStatus: number;
+  readonly errorStatuses: readonly number[];
+  readonly scope: boolean;
+  readonly retryClass: RetryClass;
+  readonly permission: string | null;
+  readonly summary: string;
+  readonly requestSchema: string | null;
+  readonly responseSchema: string | null;
+  readonly async: AsyncDescriptor | null;
+  readonly reconcile: ReconcileDescriptor | null;
+  readonly pagination: PaginationDescriptor | null;
+}
+
+/** One issue reported by a validator (the subset of ajv's `ErrorObject` the SDK reads). */
+export interface ValidationIssue {
+  readonly instancePath?: string;
+  readonly message?: string;
+  readonly keyword?: string;
+}
+
+/** A compiled validator: ajv standalone code has this shape. */
+export interface Validator {
+  (data: unknown): boolean;
+  errors?: readonly ValidationIssue[] | null;
+}
+
+/** Validators of one operation: the request, and each declared response status. */
+export interface OperationValidators {
+  readonly request?: Validator;
+  readonly responses: { readonly [status: number]: Validator | undefined };
+}
+
+/** Validators keyed by operationId (the generated `validator-map.ts`). */
+export type ValidatorMap = { readonly [operationId: string]: OperationValidators | undefined };
+
+/** Operation descriptors keyed by operationId (the generated `operations.ts`). */
+export type OperationTable = { readonly [operationId: string]: OperationDescriptor | undefined };

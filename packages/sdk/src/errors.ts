@@ -1,0 +1,290 @@
+/**
+ * Every error the SDK throws (DESIGN §2 for the Python-compatible hierarchy,
+ * §3 for the contract errors, §4 for retries and operations).
+ *
+ * ```
+ * ClientError                      requestId, code
+ *   ConfigurationError             bad client options, thrown by the constructor / fromEnv
+ *   InvalidRequestError            request rejected before anything was sent
+ *   TransportError                 no valid HTTP response (path, cause)
+ *     TimeoutError                 attempt timeout or total deadline
+ *   AbortError                     the caller's AbortSignal fired
+ *   InvalidResponseError           a response that breaks the contract (requestId, statusCode, issues)
+ *   ServerResponseError            non-success status (statusCode, code, serverMessage, details)
+ *     AuthenticationError 401, PermissionDeniedError 403, NotFoundError 404,
+ *     ConflictError 409 > OperationBlockedError, VersionConflictError, ProcessingBlockStaleError,
+ *     UnprocessableEntityError 422, RateLimitError 429, InternalServerError 5xx > ServiceUnavailableError 503
+ *   OperationPendingError          the deadline passed while the operation was still running
+ *   OperationFailedError           the operation ended `failed`
+ *   OperationCancelledError        the operation ended `cancelled`
+ * ```
+ *
+ * `code` is stable: for errors raised by the SDK itself it is an
+ * `ERR_POWERCONTEXT_*` constant; for `ServerResponseError` it is the server's
+ * envelope code (or null when the body was not the envelope), exactly as in the
+ * Python client. No error ever holds the bearer token or the request headers.
+ */
+
+/** Root of every SDK error. */
+export class ClientError extends Error {
+  /** Stable class name (class names do not survive minification). */
+  override name = "ClientError";
+  /** Stable identifier of the error (see the module comment). */
+  readonly code: string | null;
+  /** `X-PowerContext-Request-ID` of the response, when there was one. */
+  readonly requestId: string | null;
+
+  constructor(message: string, init: { code: string | null; requestId?: string | null; cause?: unknown }) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = init.code;
+    this.requestId = init.requestId ?? null;
+  }
+}
+
+/** Invalid client options or environment settings; thrown before any request. */
+export class ConfigurationError extends ClientError {
+  override name = "ConfigurationError";
+  constructor(message: string) {
+    super(message, { code: "ERR_POWERCONTEXT_CONFIGURATION" });
+  }
+}
+
+/** The request was refused locally (schema, parameters, headers); nothing was sent. */
+export class InvalidRequestError extends ClientError {
+  override name = "InvalidRequestError";
+  /** Validator issues, as `instancePath: message` strings. */
+  readonly issues: readonly string[];
+  constructor(message: string, issues: readonly string[] = []) {
+    super(message, { code: "ERR_POWERCONTEXT_INVALID_REQUEST" });
+    this.issues = issues;
+  }
+}
+
+/** How far a failed exchange got: `connect` means the request provably never left. */
+export type TransportPhase = "connect" | "exchange";
+
+/** No valid HTTP response was received. `cause` is a sanitized copy of the underlying error. */
+export class TransportError extends ClientError {
+  override name = "TransportError";
+  /** Request path (no query string), for example `/v1/memory/flush`. */
+  readonly path: string;
+  /** `connect` when the connection was never established (safe to re-send for any retry class). */
+  readonly phase: TransportPhase;
+  constructor(message: string, init: { path: string; phase: TransportPhase; cause?: unknown; code?: string }) {
+    super(message, { code: init.code ?? "ERR_POWERCONTEXT_TRANSPORT", cause: init.cause });
+    this.path = init.path;
+    this.phase = init.phase;
+  }
+}
+
+/** An attempt exceeded `timeoutMs`, or the call exceeded its total `deadlineMs`. */
+export class TimeoutError extends TransportError {
+  override name = "TimeoutError";
+  /** The limit that fired, in milliseconds. */
+  readonly timeoutMs: number;
+  /** `attempt` for the per-attempt timeout, `deadline` for the total budget. */
+  readonly limit: "attempt" | "deadline";
+  constructor(init: { path: string; timeoutMs: number; limit: "attempt" | "deadline" }) {
+    const what = init.limit === "attempt" ? "attempt timed out" : "deadline exceeded";
+    super(`PowerContext request to ${init.path}: ${what} after ${init.timeoutMs} ms`, {
+      path: init.path,
+      phase: "exchange",
+      code: "ERR_POWERCONTEXT_TIMEOUT",
+    });
+    this.timeoutMs = init.timeoutMs;
+    this.limit = init.limit;
+  }
+}
+
+/** The caller's `AbortSignal` fired; the call stopped wherever it was (request, backoff, polling). */
+export class AbortError extends ClientError {
+  override name = "AbortError";
+  readonly path: string;
+  constructor(path: string) {
+    super(`PowerContext request to ${path} was aborted`, { code: "ERR_POWERCONTEXT_ABORTED" });
+    this.path = path;
+  }
+}
+
+/** A response that violates the contract: schema, size cap, unsafe integers, bad Location. */
+export class InvalidResponseError extends ClientError {
+  override name = "InvalidResponseError";
+  readonly statusCode: number;
+  readonly issues: readonly string[];
+  constructor(message: string, init: { statusCode: number; requestId: string | null; issues?: readonly string[] }) {
+    super(message, { code: "ERR_POWERCONTEXT_INVALID_RESPONSE", requestId: init.requestId });
+    this.statusCode = init.statusCode;
+    this.issues = init.issues ?? [];
+  }
+}
+
+/** What the response decoder knows about a non-success response. */
+export interface ServerErrorInit {
+  statusCode: number;
+  /** Envelope `error.code`, or null when the body was not exactly the envelope. */
+  code: string | null;
+  serverMessage: string | null;
+  details: Record<string, unknown> | null;
+  requestId: string | null;
+  /** Parsed `Retry-After`, in milliseconds, or null when absent or unusable. */
+  retryAfterMs: number | null;
+}
+
+/** A non-success HTTP status (Python: `ServerResponseError`). */
+export class ServerResponseError extends ClientError {
+  override name = "ServerResponseError";
+  readonly statusCode: number;
+  declare readonly code: string | null;
+  readonly serverMessage: string | null;
+  readonly details: Record<string, unknown> | null;
+  /** `Retry-After` of the response in milliseconds, or null. */
+  readonly retryAfterMs: number | null;
+  constructor(init: ServerErrorInit) {
+    const suffix = init.code === null ? "" : `: ${init.code}${init.serverMessage ? `: ${init.serverMessage}` : ""}`;
+    super(`PowerContext server responded ${init.statusCode}${suffix}`, { code: init.code, requestId: init.requestId });
+    this.statusCode = init.statusCode;
+    this.serverMessage = init.serverMessage;
+    this.details = init.details;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+export class AuthenticationError extends ServerResponseError {
+  override name = "AuthenticationError";
+}
+export class PermissionDeniedError extends ServerResponseError {
+  override name = "PermissionDeniedError";
+}
+export class NotFoundError extends ServerResponseError {
+  override name = "NotFoundError";
+}
+export class ConflictError extends ServerResponseError {
+  override name = "ConflictError";
+}
+export class UnprocessableEntityError extends ServerResponseError {
+  override name = "UnprocessableEntityError";
+}
+export class RateLimitError extends ServerResponseError {
+  override name = "RateLimitError";
+}
+export class InternalServerError extends ServerResponseError {
+  override name = "InternalServerError";
+}
+export class ServiceUnavailableError extends InternalServerError {
+  override name = "ServiceUnavailableError";
+}
+
+function detailString(details: Record<string, unknown> | null, key: string): string | null {
+  const value = details?.[key];
+  return typeof value === "string" ? value : null;
+}
+
+/** `409 operation_blocked`: the logical window is held by a failed operation (seed 002). */
+export class OperationBlockedError extends ConflictError {
+  override name = "OperationBlockedError";
+  /** `details.operation_id`: the failed operation to retry or cancel. */
+  readonly operationId: string | null;
+  constructor(init: ServerErrorInit) {
+    super(init);
+    this.operationId = detailString(init.details, "operation_id");
+  }
+}
+
+/** `409 version_conflict`: `expected_version` did not match (DESIGN §3, §4 guarded). */
+export class VersionConflictError extends ConflictError {
+  override name = "VersionConflictError";
+  /** `details.current_version` when the server sent it. */
+  readonly currentVersion: number | null;
+  /** The resource as read by reconciliation, or null when it was not read. */
+  current: unknown;
+  constructor(init: ServerErrorInit) {
+    super(init);
+    const value = init.details?.current_version;
+    this.currentVersion = typeof value === "number" ? value : null;
+    this.current = null;
+  }
+}
+
+/** `409`: a processing block that was never retried and is no longer current (seed 000). */
+export class ProcessingBlockStaleError extends ConflictError {
+  override name = "ProcessingBlockStaleError";
+}
+
+/** Constructor shape shared by every server error class. */
+export type ServerErrorClass = new (init: ServerErrorInit) => ServerResponseError;
+
+/** Status-specific classes; any other 5xx maps to `InternalServerError`. */
+export const serverErrorsByStatus: Readonly<Record<number, ServerErrorClass>> = {
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+  503: ServiceUnavailableError,
+};
+
+/** Contract errors by envelope code, with the status they must arrive with. */
+export const contractErrorsByCode: Readonly<Record<string, { status: number; errorClass: ServerErrorClass }>> = {
+  operation_blocked: { status: 409, errorClass: OperationBlockedError },
+  version_conflict: { status: 409, errorClass: VersionConflictError },
+  processing_block_stale: { status: 409, errorClass: ProcessingBlockStaleError },
+};
+
+/** Picks the class for a non-success response: status first, then the envelope code. */
+export function createServerResponseError(init: ServerErrorInit): ServerResponseError {
+  const byStatus =
+    serverErrorsByStatus[init.statusCode] ?? (init.statusCode >= 500 ? InternalServerError : ServerResponseError);
+  const byCode = init.code === null ? undefined : contractErrorsByCode[init.code];
+  const errorClass = byCode !== undefined && byCode.status === init.statusCode ? byCode.errorClass : byStatus;
+  return new errorClass(init);
+}
+
+/** Bounded classification of a failed operation (never a message). */
+export interface OperationErrorClassification {
+  category: string | null;
+  code: string | null;
+}
+
+/** The total deadline passed while the operation was queued or running; wait again later with its id. */
+export class OperationPendingError extends ClientError {
+  override name = "OperationPendingError";
+  readonly operationId: string;
+  /** The last Operation resource read, or null when none was read. */
+  readonly lastKnown: unknown;
+  constructor(operationId: string, lastKnown: unknown) {
+    super(`PowerContext operation ${operationId} is still pending`, { code: "ERR_POWERCONTEXT_OPERATION_PENDING" });
+    this.operationId = operationId;
+    this.lastKnown = lastKnown;
+  }
+}
+
+/** The operation reached `failed`. */
+export class OperationFailedError extends ClientError {
+  override name = "OperationFailedError";
+  readonly operationId: string;
+  readonly error: OperationErrorClassification;
+  readonly operation: unknown;
+  constructor(operationId: string, error: OperationErrorClassification, operation: unknown) {
+    const label = [error.category, error.code].filter((part) => part !== null).join("/");
+    super(`PowerContext operation ${operationId} failed${label ? ` (${label})` : ""}`, {
+      code: "ERR_POWERCONTEXT_OPERATION_FAILED",
+    });
+    this.operationId = operationId;
+    this.error = error;
+    this.operation = operation;
+  }
+}
+
+/** The operation reached `cancelled`. */
+export class OperationCancelledError extends ClientError {
+  override name = "OperationCancelledError";
+  readonly operationId: string;
+  readonly operation: unknown;
+  constructor(operationId: string, operation: unknown) {
+    super(`PowerContext operation ${operationId} was cancelled`, { code: "ERR_POWERCONTEXT_OPERATION_CANCELLED" });
+    this.operationId = operationId;
+    this.operation = operation;
+  }
+}
+

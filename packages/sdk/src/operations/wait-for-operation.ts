@@ -1,0 +1,100 @@
+import type { CallOptions } from "../call-options.js";
+import { runOperation } from "../core/run-operation.js";
+import { descriptorFor, type Runtime } from "../core/runtime.js";
+import {
+  AbortError,
+  OperationCancelledError,
+  OperationFailedError,
+  OperationPendingError,
+  TimeoutError,
+  type OperationErrorClassification,
+} from "../errors.js";
+import { sleep } from "../retry/sleep.js";
+
+/** Operation API names from seed 002. */
+const STATUS_FIELD = "status";
+const ERROR_FIELD = "error";
+
+/** Options of `waitForOperation`; durations in milliseconds. */
+export interface WaitOptions {
+  /** Total budget counted from the call. Default: the client's `operationDeadlineMs` (60 000 ms). */
+  deadlineMs?: number;
+  /** Absolute deadline (ms since epoch) inherited from a submitting call; wins over `deadlineMs`. */
+  deadlineAt?: number;
+  signal?: AbortSignal;
+  /** Called with every Operation resource read, terminal or not. Exceptions are ignored. */
+  onProgress?: (operation: Record<string, unknown>) => void;
+  /** Wait before the first poll (for example the accepted response's Retry-After). Default 0. */
+  initialDelayMs?: number;
+  /** Per-attempt timeout of each poll. */
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+}
+
+function classificationOf(operation: Record<string, unknown>): OperationErrorClassification {
+  const error = operation[ERROR_FIELD];
+  const record = typeof error === "object" && error !== null ? (error as Record<string, unknown>) : {};
+  return {
+    category: typeof record.category === "string" ? record.category : null,
+    code: typeof record.code === "string" ? record.code : null,
+  };
+}
+
+/**
+ * Polls an Operation (seed 002) until it is terminal (DESIGN §3):
+ * `succeeded` resolves to the Operation resource; `failed` throws
+ * OperationFailedError with the bounded {category, code}; `cancelled` throws
+ * OperationCancelledError. Between polls it waits the response's Retry-After,
+ * or an interval growing ×1.5 from `minPollIntervalMs`, always clamped to
+ * [`minPollIntervalMs`, `maxPollIntervalMs`], so it never busy-loops.
+ *
+ * @param pollOperationId the operation that reads an Operation (`get_operation`).
+ * @throws OperationPendingError (id and last resource read) when the deadline
+ *   passes first; AbortError on abort; the poll's own errors (404, ...) otherwise.
+ */
+export async function waitForOperation(
+  runtime: Runtime,
+  pollOperationId: string,
+  operationId: string,
+  options: WaitOptions = {},
+): Promise<Record<string, unknown>> {
+  const descriptor = descriptorFor(runtime, pollOperationId);
+  const [idParameter] = descriptor.pathParameters;
+  const deadlineAt = options.deadlineAt ?? Date.now() + (options.deadlineMs ?? runtime.operationDeadlineMs);
+  const abortError = (): Error => new AbortError(descriptor.path);
+  const clamp = (ms: number): number => Math.min(runtime.maxPollIntervalMs, Math.max(runtime.minPollIntervalMs, ms));
+  let lastKnown: Record<string, unknown> | null = null;
+  let interval = runtime.minPollIntervalMs;
+  let waitMs = options.initialDelayMs === undefined ? 0 : clamp(options.initialDelayMs);
+
+  for (;;) {
+    const remaining = deadlineAt - Date.now();
+    if (remaining <= 0) throw new OperationPendingError(operationId, lastKnown);
+    if (waitMs > 0) await sleep(Math.min(waitMs, remaining), options.signal, abortError);
+    if (deadlineAt - Date.now() <= 0) throw new OperationPendingError(operationId, lastKnown);
+    const call: CallOptions & { deadlineAt: number } = { deadlineAt };
+    if (options.signal !== undefined) call.signal = options.signal;
+    if (options.timeoutMs !== undefined) call.timeoutMs = options.timeoutMs;
+    if (options.headers !== undefined) call.headers = options.headers;
+    let result;
+    try {
+      result = await runOperation(runtime, descriptor, { [idParameter ?? "operation_id"]: operationId }, call);
+    } catch (error) {
+      if (error instanceof TimeoutError && error.limit === "deadline") throw new OperationPendingError(operationId, lastKnown);
+      throw error;
+    }
+    const operation = (result.data ?? {}) as Record<string, unknown>;
+    lastKnown = operation;
+    try {
+      options.onProgress?.(operation);
+    } catch {
+      // Progress callbacks cannot break polling.
+    }
+    const status = operation[STATUS_FIELD];
+    if (status === "succeeded") return operation;
+    if (status === "failed") throw new OperationFailedError(operationId, classificationOf(operation), operation);
+    if (status === "cancelled") throw new OperationCancelledError(operationId, operation);
+    waitMs = clamp(result.retryAfterMs ?? interval);
+    interval = Math.min(runtime.maxPollIntervalMs, interval * 1.5);
+  }
+}

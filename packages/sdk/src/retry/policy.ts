@@ -1,0 +1,80 @@
+import type { RetryClass } from "../descriptor.js";
+import { backoffDelay, type BackoffOptions } from "./backoff.js";
+
+/** What one failed attempt produced, as far as retrying is concerned. */
+export type AttemptOutcome =
+  | {
+      kind: "transport";
+      /** `connect`: the request provably never left the client. */
+      phase: "connect" | "exchange";
+      /** The attempt hit its own timeout. */
+      timeout: boolean;
+    }
+  | { kind: "status"; statusCode: number; retryAfterMs: number | null };
+
+/** Retry settings of a client; delays in milliseconds. */
+export interface RetryOptions extends BackoffOptions {
+  /** Retries after the first attempt. Default 2 (three attempts in all). */
+  maxRetries: number;
+}
+
+/** The verdict for one failed attempt. */
+export type RetryDecision = { retry: true; delayMs: number; reason: string } | { retry: false };
+
+/** Statuses that say "try again later" without the request having taken effect (DESIGN §4). */
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+
+/** Classes that may re-send after an uncertain outcome (DESIGN §4). */
+const RESENDABLE: ReadonlySet<RetryClass> = new Set(["safe", "replay", "guarded"]);
+
+/** Inputs of {@link decideRetry}. */
+export interface RetryInput {
+  retryClass: RetryClass;
+  outcome: AttemptOutcome;
+  /** The attempt that just failed, 1-based. */
+  attempt: number;
+  options: RetryOptions;
+  random?: () => number;
+}
+
+function reasonOf(outcome: AttemptOutcome): string {
+  if (outcome.kind === "status") return `status_${outcome.statusCode}`;
+  if (outcome.phase === "connect") return "connect_error";
+  return outcome.timeout ? "timeout" : "transport_error";
+}
+
+/**
+ * The retry policy of DESIGN §4, pure:
+ *
+ * | class | connect error | other transport failure, timeout, 429, 502, 503, 504 | anything else (404, 409, 500, ...) |
+ * | --- | --- | --- | --- |
+ * | safe, replay, guarded | retry | retry | stop |
+ * | never | retry | stop | stop |
+ *
+ * The delay is the response's `Retry-After` when it has one, else exponential
+ * backoff with jitter. Stops once `attempt > maxRetries`.
+ */
+export function decideRetry(input: RetryInput): RetryDecision {
+  const { outcome, options } = input;
+  if (input.attempt > options.maxRetries) return { retry: false };
+  let eligible: boolean;
+  if (outcome.kind === "transport") {
+    eligible = outcome.phase === "connect" || RESENDABLE.has(input.retryClass);
+  } else {
+    eligible = RESENDABLE.has(input.retryClass) && RETRYABLE_STATUSES.has(outcome.statusCode);
+  }
+  if (!eligible) return { retry: false };
+  const retryAfter = outcome.kind === "status" ? outcome.retryAfterMs : null;
+  const delayMs = retryAfter ?? backoffDelay(input.attempt, options, input.random);
+  return { retry: true, delayMs, reason: reasonOf(outcome) };
+}
+
+/**
+ * True when the server may have acted on the attempt although the client saw
+ * no success: the exchange failed after the request may have left, or a
+ * gateway answered 502/504. Guarded reconciliation keys off this.
+ */
+export function isUncertainOutcome(outcome: AttemptOutcome): boolean {
+  if (outcome.kind === "transport") return outcome.phase === "exchange";
+  return outcome.statusCode === 502 || outcome.statusCode === 504;
+}

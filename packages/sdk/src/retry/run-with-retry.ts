@@ -1,0 +1,113 @@
+import type { RetryClass } from "../descriptor.js";
+import { AbortError, ServerResponseError, TimeoutError, TransportError } from "../errors.js";
+import { decideRetry, isUncertainOutcome, type AttemptOutcome, type RetryOptions } from "./policy.js";
+import { sleep } from "./sleep.js";
+
+/** Reported before every retry wait; holds no request data and never the token. */
+export interface RetryEvent {
+  /** Wire operationId, such as `flush_memory`. */
+  operationId: string;
+  /** The attempt that failed, 1-based. */
+  attempt: number;
+  /** `connect_error`, `transport_error`, `timeout` or `status_<code>`. */
+  reason: string;
+  /** Milliseconds the client waits before the next attempt. */
+  waitMs: number;
+  statusCode: number | null;
+  requestId: string | null;
+}
+
+/** What an attempt function is told about its budget. */
+export interface AttemptBudget {
+  /** 1-based attempt number. */
+  attempt: number;
+  /** Milliseconds left of the total deadline (Infinity without one). */
+  remainingMs: number;
+}
+
+/** Inputs of {@link runWithRetry}. */
+export interface RetryLoopInput<T> {
+  operationId: string;
+  path: string;
+  retryClass: RetryClass;
+  options: RetryOptions;
+  /** Absolute time (ms, same clock as `now`) when the whole call must end, or null. */
+  deadlineAt: number | null;
+  signal?: AbortSignal | undefined;
+  /** Sends one attempt; throws a ClientError on failure. */
+  attempt: (budget: AttemptBudget) => Promise<T>;
+  /**
+   * Called with a failure that the policy will not retry. `earlierUncertain`
+   * is true when an earlier attempt of this call may have taken effect. Return
+   * a value to end the call with it, or undefined to throw the error.
+   */
+  recover?: ((error: unknown, earlierUncertain: boolean) => Promise<T | undefined>) | undefined;
+  onRetry?: ((event: RetryEvent) => void) | undefined;
+  random?: () => number;
+  now?: () => number;
+}
+
+/** Maps a thrown error to a policy outcome; null for errors that are never retried. */
+export function outcomeOf(error: unknown): AttemptOutcome | null {
+  if (error instanceof AbortError) return null;
+  if (error instanceof TransportError) {
+    if (error instanceof TimeoutError && error.limit === "deadline") return null;
+    return { kind: "transport", phase: error.phase, timeout: error instanceof TimeoutError };
+  }
+  if (error instanceof ServerResponseError) {
+    return { kind: "status", statusCode: error.statusCode, retryAfterMs: error.retryAfterMs };
+  }
+  return null;
+}
+
+/**
+ * The retry loop (DESIGN §4): runs `attempt` until it succeeds, the policy
+ * stops, the total deadline leaves no room for the next wait, or the caller
+ * aborts. Every retry is reported to `onRetry` first. The wait is abortable and
+ * leaves no timer behind.
+ *
+ * @throws the last attempt's error; `TimeoutError` (limit `deadline`) when the
+ *   deadline passed before an attempt could start; `AbortError` on abort.
+ */
+export async function runWithRetry<T>(input: RetryLoopInput<T>): Promise<T> {
+  const now = input.now ?? Date.now;
+  let earlierUncertain = false;
+  for (let attempt = 1; ; attempt += 1) {
+    const remainingMs = input.deadlineAt === null ? Infinity : input.deadlineAt - now();
+    if (remainingMs <= 0) {
+      throw new TimeoutError({ path: input.path, timeoutMs: Math.max(0, remainingMs), limit: "deadline" });
+    }
+    try {
+      return await input.attempt({ attempt, remainingMs });
+    } catch (error) {
+      const outcome = outcomeOf(error);
+      const decision =
+        outcome === null
+          ? ({ retry: false } as const)
+          : decideRetry({ retryClass: input.retryClass, outcome, attempt, options: input.options, random: input.random });
+      const left = input.deadlineAt === null ? Infinity : input.deadlineAt - now();
+      if (!decision.retry || decision.delayMs >= left) {
+        if (input.recover !== undefined) {
+          const recovered = await input.recover(error, earlierUncertain);
+          if (recovered !== undefined) return recovered;
+        }
+        throw error;
+      }
+      if (outcome !== null && isUncertainOutcome(outcome)) earlierUncertain = true;
+      const server = error instanceof ServerResponseError ? error : null;
+      try {
+        input.onRetry?.({
+          operationId: input.operationId,
+          attempt,
+          reason: decision.reason,
+          waitMs: decision.delayMs,
+          statusCode: server?.statusCode ?? null,
+          requestId: server?.requestId ?? null,
+        });
+      } catch {
+        // A failing hook must not change the call's outcome.
+      }
+      await sleep(decision.delayMs, input.signal, () => new AbortError(input.path));
+    }
+  }
+}

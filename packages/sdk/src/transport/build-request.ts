@@ -1,0 +1,102 @@
+import type { OperationDescriptor } from "../descriptor.js";
+import { InvalidRequestError } from "../errors.js";
+
+/** A request ready to send; built once and re-sent unchanged on every attempt. */
+export interface PreparedRequest {
+  readonly method: string;
+  /** Absolute URL including the query string. */
+  readonly url: string;
+  /** Path after the base URL, without the query string (used in errors and spans). */
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Serialized JSON body, or undefined when the operation sends none. */
+  readonly body: string | undefined;
+}
+
+/** Inputs of {@link buildRequest}. */
+export interface BuildRequestInput {
+  /** Normalised base URL (see `normalizeBaseUrl`). */
+  baseUrl: string;
+  descriptor: OperationDescriptor;
+  /** Flat request object keyed by wire names: path and query parameters plus body fields. */
+  request: unknown;
+  /** Bearer token; an empty string sends no `Authorization` header. */
+  token: string;
+  /** Caller headers (CallOptions.headers and client-wide headers). */
+  headers?: Record<string, string> | undefined;
+}
+
+function scalar(name: string, value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "boolean") return value ? "true" : "false";
+  throw new InvalidRequestError(`parameter ${name} must be a string, a finite number or a boolean`);
+}
+
+/**
+ * Builds the HTTP request of one operation (DESIGN §2):
+ * path parameters are taken out of the request object and percent-encoded into
+ * the path template; query parameters go to the query string (arrays repeat the
+ * key, null/undefined are omitted); the remaining fields are the JSON body when
+ * the operation's request location is `body` or when the method is not GET.
+ *
+ * @throws InvalidRequestError when a path parameter is missing, a parameter is
+ *   not a scalar, a GET would need a body, or a caller header named
+ *   `Authorization` would replace the client's token.
+ */
+export function buildRequest(input: BuildRequestInput): PreparedRequest {
+  const { descriptor } = input;
+  const request = input.request ?? {};
+  if (typeof request !== "object" || Array.isArray(request)) {
+    throw new InvalidRequestError(`${descriptor.operationId}: the request must be an object`);
+  }
+  const rest: Record<string, unknown> = { ...(request as Record<string, unknown>) };
+
+  let path = descriptor.path;
+  for (const name of descriptor.pathParameters) {
+    const value = rest[name];
+    if (value === undefined || value === null || value === "") {
+      throw new InvalidRequestError(`${descriptor.operationId}: path parameter ${name} is required`);
+    }
+    path = path.replace(`{${name}}`, encodeURIComponent(scalar(name, value)));
+    delete rest[name];
+  }
+
+  const query = descriptor.queryParameters.length === 0 ? null : new URLSearchParams();
+  for (const name of descriptor.queryParameters) {
+    const value = rest[name];
+    delete rest[name];
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) query?.append(name, scalar(name, item));
+  }
+
+  let body: string | undefined;
+  const hasFields = Object.keys(rest).length > 0;
+  if (descriptor.requestLocation === "body" || (hasFields && descriptor.method !== "GET")) {
+    body = JSON.stringify(rest);
+  } else if (hasFields) {
+    throw new InvalidRequestError(
+      `${descriptor.operationId}: unknown parameter(s) ${Object.keys(rest).join(", ")}`,
+    );
+  }
+
+  const headers: Record<string, string> = { accept: "application/json" };
+  for (const [name, value] of Object.entries(input.headers ?? {})) {
+    const lower = name.toLowerCase();
+    if (lower === "authorization" && input.token !== "") {
+      throw new InvalidRequestError("the Authorization header is set by the client from its token; it cannot be overridden per call");
+    }
+    headers[lower] = value;
+  }
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (input.token !== "") headers.authorization = `Bearer ${input.token}`;
+
+  const search = query === null ? "" : query.toString();
+  return {
+    method: descriptor.method,
+    url: `${input.baseUrl}${path}${search === "" ? "" : `?${search}`}`,
+    path,
+    headers,
+    body,
+  };
+}

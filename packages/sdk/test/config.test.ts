@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { optionsFromEnv, resolveConfig } from "../src/config.js";
+import { ConfigurationError } from "../src/errors.js";
+
+const fetch = async () => new Response("{}");
+
+describe("optionsFromEnv", () => {
+  it("reads the Python client's variables; the timeout is in seconds", () => {
+    const options = optionsFromEnv({
+      POWERCONTEXT_CLIENT_SERVER_URL: "https://pc.example.com",
+      POWERCONTEXT_CLIENT_API_TOKEN: "tok",
+      POWERCONTEXT_CLIENT_TIMEOUT: "2.5",
+    });
+    expect(options).toEqual({ baseUrl: "https://pc.example.com", token: "tok", timeoutMs: 2500 });
+    expect(resolveConfig({ ...options, fetch }).timeoutMs).toBe(2500);
+  });
+
+  it("lets explicit overrides win", () => {
+    const options = optionsFromEnv(
+      { POWERCONTEXT_CLIENT_SERVER_URL: "https://a.example.com", POWERCONTEXT_CLIENT_TIMEOUT: "5" },
+      { baseUrl: "https://b.example.com", timeoutMs: 100 },
+    );
+    expect(options).toMatchObject({ baseUrl: "https://b.example.com", timeoutMs: 100 });
+  });
+
+  it.each([
+    [{}, /SERVER_URL/],
+    [{ POWERCONTEXT_CLIENT_SERVER_URL: "https://a.example.com", POWERCONTEXT_CLIENT_TIMEOUT: "ten" }, /TIMEOUT/],
+    [{ POWERCONTEXT_CLIENT_SERVER_URL: "https://a.example.com", POWERCONTEXT_CLIENT_TIMEOUT: "0" }, /TIMEOUT/],
+  ])("refuses %j", (env, message) => {
+    expect(() => optionsFromEnv(env)).toThrow(message);
+  });
+});
+
+describe("resolveConfig", () => {
+  it("defaults to 10 s, 2 retries, 1 MiB and no token", () => {
+    const config = resolveConfig({ baseUrl: "https://pc.example.com", fetch });
+    expect(config).toMatchObject({ timeoutMs: 10_000, token: "", maxResponseBytes: 1_048_576, retry: { maxRetries: 2 } });
+    expect(config.secrets).toEqual([]);
+  });
+
+  it.each([
+    { timeoutMs: 0 },
+    { timeoutMs: Number.NaN },
+    { maxRetries: -1 },
+    { maxRetries: 1.5 },
+    { retry: { jitter: "random" as never } },
+    { headers: { Authorization: "Bearer x" }, token: "t" },
+    { token: "a\nb" },
+    { minPollIntervalMs: 100, maxPollIntervalMs: 10 },
+  ])("refuses %j before any request", (bad) => {
+    expect(() => resolveConfig({ baseUrl: "https://pc.example.com", fetch, ...bad })).toThrow(ConfigurationError);
+  });
+});

@@ -1,0 +1,70 @@
+import type { OperationDescriptor, OperationTable, RetryClass } from "../../src/descriptor.js";
+
+/** A descriptor with neutral defaults; tests override what they exercise. */
+export function descriptor(overrides: Partial<OperationDescriptor> & { operationId: string }): OperationDescriptor {
+  return {
+    methodName: overrides.operationId.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()),
+    method: "POST",
+    path: `/v1/${overrides.operationId}`,
+    requestLocation: "body",
+    pathParameters: [],
+    queryParameters: [],
+    successStatus: 200,
+    errorStatuses: [401, 403, 404, 409, 422, 429, 500, 503],
+    scope: true,
+    retryClass: "safe",
+    permission: null,
+    summary: "",
+    requestSchema: null,
+    responseSchema: null,
+    async: null,
+    reconcile: null,
+    pagination: null,
+    ...overrides,
+  };
+}
+
+export const getOperation = descriptor({
+  operationId: "get_operation",
+  method: "GET",
+  path: "/v1/operations/{operation_id}",
+  requestLocation: "path",
+  pathParameters: ["operation_id"],
+  scope: false,
+});
+
+export const flushMemory = descriptor({
+  operationId: "flush_memory",
+  path: "/v1/memory/flush",
+  retryClass: "replay",
+  async: { acceptedStatus: 202, pollOperation: "get_operation", resultField: "result" },
+});
+
+export const cancelOperation = descriptor({
+  operationId: "cancel_operation",
+  path: "/v1/operations/{operation_id}/cancel",
+  pathParameters: ["operation_id"],
+  retryClass: "guarded",
+  reconcile: { readOperation: "get_operation", idParameter: "operation_id", holdsWhen: { status: ["cancelled"] } },
+});
+
+export const listOperations = descriptor({
+  operationId: "list_operations",
+  method: "GET",
+  path: "/v1/operations",
+  requestLocation: "query",
+  queryParameters: ["scope_id", "status", "cursor", "limit"],
+  pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "operations" },
+});
+
+/** One POST descriptor per retry class. */
+export function classDescriptor(retryClass: RetryClass): OperationDescriptor {
+  return descriptor({ operationId: `op_${retryClass}`, retryClass });
+}
+
+export const table: OperationTable = {
+  get_operation: getOperation,
+  flush_memory: flushMemory,
+  cancel_operation: cancelOperation,
+  list_operations: listOperations,
+};

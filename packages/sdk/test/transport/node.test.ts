@@ -1,0 +1,74 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { createRuntime } from "../../src/core/runtime.js";
+import { runOperation } from "../../src/core/run-operation.js";
+import { TransportError } from "../../src/errors.js";
+import { createNodeTransport, type NodeTransport } from "../../src/transport/node.js";
+import { classDescriptor } from "../helpers/descriptors.js";
+
+let server: Server | undefined;
+let transport: NodeTransport | undefined;
+
+afterEach(async () => {
+  await transport?.close();
+  server?.closeAllConnections();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  server = undefined;
+  transport = undefined;
+});
+
+async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
+  server = createServer({ keepAlive: true }, handler);
+  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("Node transport over real loopback HTTP", () => {
+  it("retries a safe call when the server closes a reused keep-alive socket, and a never call does not", async () => {
+    let requests = 0;
+    const origin = await listen((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        requests += 1;
+        // Every second request: read it, then drop the socket without answering.
+        if (requests % 2 === 0) {
+          req.socket.destroy();
+          return;
+        }
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end('{"ok":true}');
+      });
+    });
+    transport = await createNodeTransport({ keepAliveTimeoutMs: 10_000 });
+    const runtime = createRuntime({ baseUrl: origin, fetch: transport.fetch, retry: { baseDelayMs: 0, maxDelayMs: 0 } });
+    await expect(runOperation(runtime, classDescriptor("safe"), {})).resolves.toMatchObject({ data: { ok: true } });
+    // Request 2 is dropped after the server read it; request 3 succeeds.
+    await expect(runOperation(runtime, classDescriptor("safe"), {})).resolves.toMatchObject({ data: { ok: true } });
+    expect(requests).toBe(3);
+
+    const error = await runOperation(runtime, classDescriptor("never"), {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).phase).toBe("exchange");
+    expect(requests).toBe(4);
+  });
+
+  it("classifies a refused connection as a connect failure, retried even for never", async () => {
+    const origin = await listen((_req, res) => res.end());
+    await new Promise((resolve) => server?.close(resolve));
+    server = undefined;
+    transport = await createNodeTransport({ connectTimeoutMs: 1000 });
+    const attempts: number[] = [];
+    const runtime = createRuntime({
+      baseUrl: origin,
+      fetch: transport.fetch,
+      maxRetries: 2,
+      retry: { baseDelayMs: 0, maxDelayMs: 0 },
+      onRetry: (event) => attempts.push(event.attempt),
+    });
+    const error = await runOperation(runtime, classDescriptor("never"), {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).phase).toBe("connect");
+    expect(attempts).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { InvalidResponseError } from "../../src/errors.js";
+import { findUnsafeInteger, parseJson } from "../../src/transport/parse-json.js";
+import { readBody } from "../../src/transport/read-body.js";
+
+const context = { statusCode: 200, requestId: "r" };
+
+describe("parseJson", () => {
+  it.each([
+    ['{"n":9007199254740991}', { n: 9007199254740991 }],
+    ['{"n":-9007199254740991}', { n: -9007199254740991 }],
+    ['{"s":"12345678901234567890"}', { s: "12345678901234567890" }],
+    ['{"s":"quote \\" 12345678901234567890"}', { s: 'quote " 12345678901234567890' }],
+    ['{"f":12345678901234567890.5}', { f: 12345678901234567890.5 }],
+    ['{"e":1e300}', { e: 1e300 }],
+  ])("keeps %s", (text, value) => {
+    expect(parseJson(text, context)).toEqual(value);
+  });
+
+  it.each(['{"n":9007199254740992}', '{"n":-9007199254740992}', "[1,2,123456789012345678901234567890]", '{"a":"x","b":[{"c":18446744073709551615}]}'])(
+    "rejects %s",
+    (text) => {
+      expect(() => parseJson(text, context)).toThrow(InvalidResponseError);
+    },
+  );
+
+  it("finds the literal itself", () => {
+    expect(findUnsafeInteger('{"id":"9007199254740993","n":9007199254740993}')).toBe("9007199254740993");
+  });
+
+  it("reports syntax errors as InvalidResponseError with the request id", () => {
+    expect(() => parseJson("{", context)).toThrow(expect.objectContaining({ requestId: "r", statusCode: 200 }));
+  });
+});
+
+describe("readBody", () => {
+  it("refuses a declared Content-Length above the cap without reading", async () => {
+    const response = new Response("x".repeat(20), { headers: { "content-length": "20" } });
+    await expect(readBody(response, context, 10)).rejects.toBeInstanceOf(InvalidResponseError);
+  });
+
+  it("counts streamed bytes and stops past the cap", async () => {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(0x61));
+        if (pulled > 1000) controller.close();
+      },
+    });
+    await expect(readBody(new Response(stream), context, 256 * 1024)).rejects.toBeInstanceOf(InvalidResponseError);
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it("decodes multi-byte characters split across chunks", async () => {
+    const bytes = new TextEncoder().encode('"ünï"');
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const byte of bytes) controller.enqueue(new Uint8Array([byte]));
+        controller.close();
+      },
+    });
+    expect(await readBody(new Response(stream), context)).toBe('"ünï"');
+  });
+});
+
+describe("findUnsafeInteger candidates", () => {
+  it.each([
+    ['{"score":0.9850000000000001}', null],
+    ['{"f":12345678901234567.5}', null],
+    ['{"e":1.2345678901234567e+30}', null],
+    ['{"e":12345678901234567890e2}', null],
+    ['{"s":"12345678901234567890"}', null],
+    ['{"n":1234567890123456}', null],
+    ['{"s":"12345678901234567890","n":12345678901234567890}', "12345678901234567890"],
+    ["[-12345678901234567890]", "-12345678901234567890"],
+  ])("%s -> %s", (text, expected) => {
+    expect(findUnsafeInteger(text)).toBe(expected);
+  });
+});
