@@ -1,6 +1,19 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+// Tests import the workspace packages from their sources, so `npm test` needs no
+// build step and never runs against a stale dist/.
 export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@powercontext\/sdk$/, replacement: source("./packages/sdk/src/index.ts") },
+      { find: /^@powercontext\/sdk\/node$/, replacement: source("./packages/sdk/src/node.ts") },
+      { find: /^@powercontext\/msw$/, replacement: source("./packages/msw/src/index.ts") },
+      { find: /^@powercontext\/msw\/server$/, replacement: source("./packages/msw/src/server/index.ts") },
+    ],
+  },
   test: {
     include: [
       "codegen/test/**/*.test.ts",

@@ -15,12 +15,15 @@ export type SubmitOutcome<K extends AsyncOperationId> =
       readonly state: "completed";
       readonly status: number;
       readonly result: ResponseOf<K>;
+      readonly operationId: null;
       readonly requestId: string | null;
     }
   | {
       readonly state: "accepted";
       readonly status: number;
       readonly operation: AcceptedOf<K>;
+      /** The accepted Operation's id, from its body or else its \`Location\`; null when neither names it. */
+      readonly operationId: string | null;
       readonly location: string | null;
       readonly retryAfterMs: number | null;
       readonly requestId: string | null;

@@ -1,0 +1,187 @@
+/**
+ * Turns whatever a command threw into what the operator sees: one line on
+ * stderr and an exit code (see exit-codes.ts). Expected failures never print a
+ * stack trace; the API token never appears because no SDK error carries it and
+ * the terminal scrubs it anyway (io.ts).
+ *
+ * Line shapes:
+ *
+ * ```
+ * error: 409 processing_block_stale (request id req-1): the block is no longer current
+ * error: 409 version_conflict (request id req-2): version mismatch [current_version=4]
+ * error: 503 (request id req-3)                       body was not the error envelope
+ * error: cannot reach the server (POST /v1/...): connect ECONNREFUSED 127.0.0.1:9
+ * error: operation op-1 failed (storage/storage_unavailable)
+ * ```
+ */
+import {
+  ClientError,
+  ConfigurationError,
+  InvalidRequestError,
+  InvalidResponseError,
+  OperationCancelledError,
+  OperationFailedError,
+  OperationPendingError,
+  ServerResponseError,
+  TimeoutError,
+  TransportError,
+} from "@powercontext/sdk";
+import { ExitCode } from "./exit-codes.js";
+
+/** A usage problem found by the CLI itself (bad value, missing configuration). Exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** What to print for a failure and how to exit. */
+export interface FailureReport {
+  /** Lines for stderr, each already prefixed (`error: ...`). Usually exactly one. */
+  readonly lines: readonly string[];
+  readonly exitCode: ExitCode;
+}
+
+/** `details` keys worth showing an operator, in this order (all bounded values, never free text). */
+const DETAIL_KEYS = ["current_version", "current_status", "operation_id", "permission"] as const;
+
+/** Collapses whitespace so a server message can never break the one-line promise. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function detailSuffix(details: Record<string, unknown> | null): string {
+  if (details === null) {
+    return "";
+  }
+  const parts: string[] = [];
+  for (const key of DETAIL_KEYS) {
+    const value = details[key];
+    if (typeof value === "string" || typeof value === "number") {
+      parts.push(`${key}=${oneLine(String(value))}`);
+    }
+  }
+  return parts.length === 0 ? "" : ` [${parts.join(" ")}]`;
+}
+
+/**
+ * The one-line summary of a non-success server response:
+ * `error: STATUS CODE (request id ID): MESSAGE [details]`. Parts that the
+ * response did not carry (code, request id, message) are left out.
+ */
+export function serverErrorLine(error: ServerResponseError): string {
+  const code = error.code === null ? "" : ` ${oneLine(error.code)}`;
+  const requestId = error.requestId === null ? "" : ` (request id ${oneLine(error.requestId)})`;
+  const message = error.serverMessage ? `: ${oneLine(error.serverMessage)}` : "";
+  return `error: ${error.statusCode}${code}${requestId}${message}${detailSuffix(error.details)}`;
+}
+
+/**
+ * The most specific message of an error's `cause` chain: `fetch failed`
+ * usually wraps `connect ECONNREFUSED 127.0.0.1:9`, which is what an operator
+ * needs. Follows at most five causes.
+ */
+function innermostMessage(error: Error): string {
+  let message = error.message;
+  let current: unknown = error.cause;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    if (current.message.trim() !== "") {
+      message = current.message;
+    }
+    current = current.cause;
+  }
+  return message;
+}
+
+function classificationLabel(error: { category: string | null; code: string | null }): string {
+  const label = [error.category, error.code].filter((part) => part !== null).join("/");
+  return label === "" ? "" : ` (${label})`;
+}
+
+/**
+ * Maps an error to stderr lines and an exit code.
+ *
+ * - `ServerResponseError` (any status), `TransportError`, `InvalidResponseError`,
+ *   `OperationFailedError`, `OperationCancelledError`: exit 1.
+ * - `UsageError`, `ConfigurationError`, `InvalidRequestError` (the SDK refused to
+ *   send what the operator typed): exit 2.
+ * - `OperationPendingError`: exit 3 with the resume command (commands that wait
+ *   normally handle this themselves and print more context).
+ * - Anything else is a defect: one line naming it, exit 1; the stack trace is
+ *   printed only when `POWERCONTEXT_CLI_DEBUG=1`.
+ *
+ * @param error what was thrown.
+ * @param debug print the stack of unexpected errors.
+ */
+export function describeFailure(error: unknown, debug = false): FailureReport {
+  if (error instanceof UsageError) {
+    return { lines: [`error: ${oneLine(error.message)}`], exitCode: ExitCode.Usage };
+  }
+  if (error instanceof ServerResponseError) {
+    return { lines: [serverErrorLine(error)], exitCode: ExitCode.Failure };
+  }
+  if (error instanceof TimeoutError) {
+    return { lines: [`error: no answer from the server in time (${error.path}): ${oneLine(error.message)}`], exitCode: ExitCode.Failure };
+  }
+  if (error instanceof TransportError) {
+    return {
+      lines: [`error: cannot reach the server (${error.path}): ${oneLine(innermostMessage(error))}`],
+      exitCode: ExitCode.Failure,
+    };
+  }
+  if (error instanceof InvalidResponseError) {
+    const requestId = error.requestId === null ? "" : `, request id ${oneLine(error.requestId)}`;
+    const issue = error.issues[0] === undefined ? "" : `: ${oneLine(error.issues[0])}`;
+    return {
+      lines: [`error: invalid response from the server (status ${error.statusCode}${requestId})${issue}`],
+      exitCode: ExitCode.Failure,
+    };
+  }
+  if (error instanceof InvalidRequestError) {
+    const issue = error.issues.length === 0 ? oneLine(error.message) : error.issues.map(oneLine).join("; ");
+    return { lines: [`error: invalid request: ${issue}`], exitCode: ExitCode.Usage };
+  }
+  if (error instanceof ConfigurationError) {
+    return { lines: [`error: ${oneLine(error.message)}`], exitCode: ExitCode.Usage };
+  }
+  if (error instanceof OperationPendingError) {
+    return { lines: pendingLines(error.operationId, null), exitCode: ExitCode.Pending };
+  }
+  if (error instanceof OperationFailedError) {
+    return {
+      lines: [`error: operation ${error.operationId} failed${classificationLabel(error.error)}`],
+      exitCode: ExitCode.Failure,
+    };
+  }
+  if (error instanceof OperationCancelledError) {
+    return { lines: [`error: operation ${error.operationId} was cancelled`], exitCode: ExitCode.Failure };
+  }
+  if (error instanceof ClientError) {
+    return { lines: [`error: ${oneLine(error.message)}`], exitCode: ExitCode.Failure };
+  }
+  const name = error instanceof Error ? error.name : typeof error;
+  const message = error instanceof Error ? oneLine(error.message) : oneLine(String(error));
+  const lines = [`error: unexpected ${name}: ${message}`];
+  if (debug && error instanceof Error && error.stack) {
+    lines.push(error.stack);
+  }
+  return { lines, exitCode: ExitCode.Failure };
+}
+
+/**
+ * The two lines printed when an operation is still pending at the deadline:
+ * what is pending, and the exact command that resumes waiting.
+ *
+ * @param operationId the operation still queued or running.
+ * @param state a short description such as `running, attempt 2`, or null when unknown.
+ * @param waited how long the CLI waited, already formatted (`60s`), or omitted.
+ */
+export function pendingLines(operationId: string, state: string | null, waited?: string): string[] {
+  const what = state === null ? "still pending" : `still ${state}`;
+  const after = waited === undefined ? "" : ` after ${waited}`;
+  return [
+    `pending: operation ${operationId} is ${what}${after}`,
+    `resume with: powercontext-ts operations wait ${operationId}`,
+  ];
+}

@@ -1,0 +1,96 @@
+import type { MockServer } from "@powercontext/msw/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_TOKEN, runCli, startServer, tokensIn } from "./harness.js";
+
+let server: MockServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+function oneLine(stderr: string): string {
+  const lines = stderr.trimEnd().split("\n");
+  expect(lines).toHaveLength(1);
+  return lines[0]!;
+}
+
+describe("bad usage exits 2 with one line", () => {
+  it.each([
+    [["topic-memory", "status"], /^error: required option '--scope-id <id>' not specified$/],
+    [["topic-memory", "retry", "--scope-id", "s"], /^error: missing required argument 'block-id'$/],
+    [["--bogus", "operations", "list", "--scope-id", "s"], /^error: unknown option '--bogus'$/],
+    [["operations", "nope"], /^error: unknown command 'nope'$/],
+    [["--timeout", "soon", "operations", "get", "op_1"], /^error: option '--timeout <seconds>' argument 'soon' is invalid/],
+    [["operations", "wait", "op_1", "--deadline", "60"], /add a unit, for example 500ms, 60s or 2m$/],
+    [["operations", "cancel", "op_1", "--expected-version", "1.5"], /expected a whole number >= 1, got '1.5'$/],
+    [["operations", "cancel", "op_1"], /^error: required option '--expected-version <n>' not specified$/],
+  ])("%j", async (args, message) => {
+    const run = await runCli(args, { url: server.url });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(oneLine(run.stderr)).toMatch(message);
+  });
+
+  it("refuses an invalid --status before sending anything", async () => {
+    const run = await runCli(["operations", "list", "--scope-id", "s", "--status", "sleeping"], { url: server.url });
+    expect(run.code).toBe(2);
+    expect(oneLine(run.stderr)).toMatch(/^error: invalid request: /);
+  });
+
+  it("refuses a plaintext non-loopback server URL as a configuration error", async () => {
+    const run = await runCli(["--server-url", "http://example.com", "operations", "get", "op_1"]);
+    expect(run.code).toBe(2);
+    expect(oneLine(run.stderr)).toMatch(/^error: /);
+  });
+});
+
+describe("help and version", () => {
+  it("prints help on stdout, exit 0, and documents the token variable", async () => {
+    const run = await runCli(["--help"]);
+    expect(run.code).toBe(0);
+    for (const word of ["--server-url", "--timeout", "--json", "--version", "topic-memory", "operations", "memory"]) {
+      expect(run.stdout).toContain(word);
+    }
+    expect(run.stdout).toContain("POWERCONTEXT_CLIENT_API_TOKEN");
+    expect(run.stdout).not.toContain("--token");
+  });
+
+  it("prints the package version", async () => {
+    const run = await runCli(["--version"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
+
+describe("server and transport failures exit 1", () => {
+  it("reports a rejected token without ever printing it", async () => {
+    const wrong = `${ADMIN_TOKEN}-revoked`;
+    const run = await runCli(["topic-memory", "status", "--scope-id", "s"], { url: server.url, token: wrong });
+    expect(run.code).toBe(1);
+    expect(oneLine(run.stderr)).toMatch(/^error: 401 unauthorized \(request id \S+\)/);
+    expect(run.stdout + run.stderr).not.toContain(wrong);
+    expect(tokensIn(run)).toEqual([]);
+  });
+
+  it("reports an unreachable server in one line", async () => {
+    const closed = await startServer();
+    const url = closed.url;
+    await closed.close();
+    const run = await runCli(["--timeout", "2", "operations", "get", "op_1"], { url });
+    expect(run.code).toBe(1);
+    expect(oneLine(run.stderr)).toMatch(/^error: cannot reach the server \(\/v1\/operations\/op_1\): connect ECONNREFUSED/);
+    expect(tokensIn(run)).toEqual([]);
+  });
+
+  it("takes the server URL from --server-url over the environment", async () => {
+    const run = await runCli(["--server-url", server.url, "topic-memory", "status", "--scope-id", "s"], {
+      url: "http://127.0.0.1:9",
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^State\s+idle/m);
+  });
+});

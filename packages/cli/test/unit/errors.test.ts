@@ -1,0 +1,122 @@
+import {
+  ConfigurationError,
+  InvalidRequestError,
+  InvalidResponseError,
+  OperationCancelledError,
+  OperationFailedError,
+  OperationPendingError,
+  TimeoutError,
+  TransportError,
+  createServerResponseError,
+  type ServerErrorInit,
+} from "@powercontext/sdk";
+import { describe, expect, it } from "vitest";
+import { UsageError, describeFailure, pendingLines } from "../../src/errors.js";
+import { ExitCode } from "../../src/exit-codes.js";
+
+function serverError(overrides: Partial<ServerErrorInit>) {
+  return createServerResponseError({
+    statusCode: 409,
+    code: "processing_block_stale",
+    serverMessage: "The block is no longer current.",
+    details: null,
+    requestId: "req-7",
+    retryAfterMs: null,
+    ...overrides,
+  });
+}
+
+describe("describeFailure", () => {
+  it("prints status, code, request id and message of a server error on one line, exit 1", () => {
+    const report = describeFailure(serverError({}));
+    expect(report).toEqual({
+      lines: ["error: 409 processing_block_stale (request id req-7): The block is no longer current."],
+      exitCode: ExitCode.Failure,
+    });
+  });
+
+  it("adds bounded details and keeps a multi-line server message on one line", () => {
+    const report = describeFailure(
+      serverError({
+        code: "version_conflict",
+        serverMessage: "expected version 1\nbut found 3",
+        details: { current_version: 3, free_text: "ignored" },
+      }),
+    );
+    expect(report.lines).toEqual([
+      "error: 409 version_conflict (request id req-7): expected version 1 but found 3 [current_version=3]",
+    ]);
+  });
+
+  it("leaves out what a non-envelope error response did not carry", () => {
+    const report = describeFailure(serverError({ statusCode: 502, code: null, serverMessage: null, requestId: null }));
+    expect(report.lines).toEqual(["error: 502"]);
+    expect(report.exitCode).toBe(ExitCode.Failure);
+  });
+
+  it("names the operation holding a blocked window", () => {
+    const report = describeFailure(
+      serverError({ code: "operation_blocked", serverMessage: "held", details: { operation_id: "op_9" } }),
+    );
+    expect(report.lines[0]).toBe("error: 409 operation_blocked (request id req-7): held [operation_id=op_9]");
+  });
+
+  it("reports transport failures with the path, exit 1", () => {
+    const cause = new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:9") });
+    const report = describeFailure(
+      new TransportError("request failed", { path: "/v1/operations", phase: "connect", cause }),
+    );
+    expect(report).toEqual({
+      lines: ["error: cannot reach the server (/v1/operations): connect ECONNREFUSED 127.0.0.1:9"],
+      exitCode: ExitCode.Failure,
+    });
+    const timeout = describeFailure(new TimeoutError({ path: "/v1/operations", timeoutMs: 10, limit: "attempt" }));
+    expect(timeout.lines[0]).toMatch(/^error: no answer from the server in time \(\/v1\/operations\)/);
+    expect(timeout.exitCode).toBe(ExitCode.Failure);
+  });
+
+  it("reports a contract-breaking response with its status and request id, exit 1", () => {
+    const report = describeFailure(
+      new InvalidResponseError("bad body", { statusCode: 200, requestId: "req-1", issues: ["/state: must be equal to one of the allowed values"] }),
+    );
+    expect(report.lines).toEqual([
+      "error: invalid response from the server (status 200, request id req-1): /state: must be equal to one of the allowed values",
+    ]);
+    expect(report.exitCode).toBe(ExitCode.Failure);
+  });
+
+  it("treats what the operator typed wrong as usage, exit 2", () => {
+    expect(describeFailure(new UsageError("bad value")).exitCode).toBe(ExitCode.Usage);
+    expect(describeFailure(new ConfigurationError("base URL must not contain userinfo")).exitCode).toBe(ExitCode.Usage);
+    const invalid = describeFailure(new InvalidRequestError("refused", ["/status: must be one of queued, running"]));
+    expect(invalid).toEqual({ lines: ["error: invalid request: /status: must be one of queued, running"], exitCode: ExitCode.Usage });
+  });
+
+  it("maps operation outcomes: failed and cancelled exit 1, pending exit 3 with the resume command", () => {
+    const failed = describeFailure(
+      new OperationFailedError("op_1", { category: "storage", code: "storage_unavailable" }, null),
+    );
+    expect(failed).toEqual({ lines: ["error: operation op_1 failed (storage/storage_unavailable)"], exitCode: ExitCode.Failure });
+    expect(describeFailure(new OperationCancelledError("op_2", null)).lines).toEqual(["error: operation op_2 was cancelled"]);
+    const pending = describeFailure(new OperationPendingError("op_3", null));
+    expect(pending.exitCode).toBe(ExitCode.Pending);
+    expect(pending.lines).toContain("resume with: powercontext-ts operations wait op_3");
+  });
+
+  it("prints one line for a defect and the stack only in debug mode", () => {
+    const defect = new RangeError("boom");
+    expect(describeFailure(defect)).toEqual({ lines: ["error: unexpected RangeError: boom"], exitCode: ExitCode.Failure });
+    const debug = describeFailure(defect, true);
+    expect(debug.lines).toHaveLength(2);
+    expect(debug.lines[1]).toContain("RangeError: boom\n    at ");
+  });
+});
+
+describe("pendingLines", () => {
+  it("says what is pending, for how long, and how to resume", () => {
+    expect(pendingLines("op_5", "running, attempt 2", "2s")).toEqual([
+      "pending: operation op_5 is still running, attempt 2 after 2s",
+      "resume with: powercontext-ts operations wait op_5",
+    ]);
+  });
+});
