@@ -5,9 +5,9 @@ const require = createRequire(import.meta.url);
 type FormatDefinition = RegExp | true;
 
 /**
- * String formats for the compiled validators, taken from ajv-formats' "fast"
- * set. Only regular expressions are used: ajv inlines them into standalone code,
- * so the generated validators need nothing from ajv-formats at run time.
+ * String formats for the emitted validators, taken from ajv-formats' "fast"
+ * set. Only regular expressions are used: their source is copied into the
+ * generated module, so it needs nothing from ajv-formats at run time.
  *
  * - date/time formats keep their pattern and drop the range comparison (only
  *   `formatMinimum`-style keywords use it, and OpenAPI 3.0 has none);
@@ -29,16 +29,4 @@ export function validatorFormats(usedFormats: Iterable<string>): Record<string, 
   formats.byte = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
   for (const name of usedFormats) if (!(name in formats)) formats[name] = true;
   return formats;
-}
-
-/** Every `format` value used anywhere in a JSON value. */
-export function collectFormats(node: unknown, into: Set<string> = new Set()): Set<string> {
-  if (Array.isArray(node)) for (const item of node) collectFormats(item, into);
-  else if (node !== null && typeof node === "object") {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "format" && typeof value === "string") into.add(value);
-      else collectFormats(value, into);
-    }
-  }
-  return into;
 }

@@ -1,0 +1,119 @@
+import { toJsonSchema, type SchemaMode } from "../../ir/json-schema.js";
+import type { ApiIr, OperationIr } from "../../ir/model.js";
+import { UniqueNames, variableName } from "../../ir/naming.js";
+import type { RefLookup } from "../../load/resolve-refs.js";
+import type { Json } from "../../load/walk-operations.js";
+
+/** The validator export names of one operation. */
+export interface OperationValidatorNames {
+  request: string | null;
+  responses: [status: number, key: string][];
+}
+
+/** The JSON Schemas behind the validators of an API, keyed by export name. */
+export interface ValidatorSchemas {
+  /**
+   * The draft-07 schema of a key (`request_<Component>`, `response_<Component>` or
+   * `op_<operation>_<role>`), converted on first use; `$ref`s point at
+   * `#/definitions/<key>`. Undefined for an unknown key.
+   */
+  readonly definition: (key: string) => Json | boolean | undefined;
+  /** Every key, components first (both sides of the wire), then per-operation schemas. */
+  readonly keys: readonly string[];
+  /** The keys operations use, sorted: the module's exports. */
+  readonly exports: readonly string[];
+  /** Export names per operationId. */
+  readonly perOperation: ReadonlyMap<string, OperationValidatorNames>;
+}
+
+/**
+ * Names and (lazily) converts every schema a validator is emitted for: each
+ * component schema once per side of the wire (see `SchemaMode`), plus the inline
+ * request and response schemas of operations. Conversion is deferred so that a
+ * component no operation reaches costs nothing.
+ */
+export function validatorSchemas(ir: ApiIr): ValidatorSchemas {
+  const sources = new Map<string, () => Json | boolean>();
+  const converted = new Map<string, Json | boolean>();
+  const names = new UniqueNames();
+  const componentKey = new Map<string, string>();
+  const modes = ["request", "response"] as const;
+  for (const mode of modes) for (const { name } of ir.schemas) componentKey.set(`${mode}:${name}`, names.claim(`${mode}_${variableName(name)}`));
+  const refTo = (mode: SchemaMode) => (name: string) => `#/definitions/${componentKey.get(`${mode}:${name}`) ?? "missing"}`;
+  for (const mode of modes) {
+    for (const { name, schema } of ir.schemas) sources.set(componentKey.get(`${mode}:${name}`) as string, () => toJsonSchema(schema, mode, refTo(mode), ir.lookup));
+  }
+
+  const used = new Set<string>();
+  const perOperation = new Map<string, OperationValidatorNames>();
+  const forSchema = (op: OperationIr, role: string, schemaName: string | null, schema: Json, mode: SchemaMode): string => {
+    let key = schemaName === null ? undefined : componentKey.get(`${mode}:${schemaName}`);
+    if (key === undefined) {
+      key = names.claim(`op_${variableName(op.operationId)}_${role}`);
+      sources.set(key, () => toJsonSchema(schema, mode, refTo(mode), ir.lookup));
+    }
+    used.add(key);
+    return key;
+  };
+  for (const op of ir.operations) {
+    const entry: OperationValidatorNames = { request: null, responses: [] };
+    if (op.requestLocation !== null) entry.request = forSchema(op, "request", requestSchemaName(op), requestSchema(op, ir.lookup), "request");
+    for (const response of [op.success, op.accepted]) {
+      if (response?.schema) entry.responses.push([response.status, forSchema(op, String(response.status), response.schemaName, response.schema, "response")]);
+    }
+    perOperation.set(op.operationId, entry);
+  }
+
+  const definition = (key: string): Json | boolean | undefined => {
+    let schema = converted.get(key);
+    if (schema === undefined) {
+      const source = sources.get(key);
+      if (source === undefined) return undefined;
+      schema = source();
+      converted.set(key, schema);
+    }
+    return schema;
+  };
+  return { definition, keys: [...sources.keys()], exports: [...used].sort(), perOperation };
+}
+
+function requestSchemaName(op: OperationIr): string | null {
+  const onlyBody = op.pathParameters.length === 0 && op.queryParameters.length === 0;
+  return onlyBody ? (op.requestBody?.schemaName ?? null) : null;
+}
+
+/**
+ * The flat request object as one schema: parameters by wire name plus the body's
+ * own constraints. An object body (the usual case, often closed with
+ * `additionalProperties: false`) is merged with the parameters into one object,
+ * so the parameter names are allowed beside the body members; any other body
+ * shape is combined with `allOf`.
+ */
+function requestSchema(op: OperationIr, lookup: RefLookup): Json {
+  const parameters = [...op.pathParameters, ...op.queryParameters];
+  const body = op.requestBody?.schema;
+  if (parameters.length === 0 && body !== undefined) return op.requestBody?.required ? body : { ...body, nullable: true };
+  const properties = Object.fromEntries(parameters.map((p) => [p.name, p.schema]));
+  const required = parameters.filter((p) => p.required).map((p) => p.name);
+  if (body === undefined) return { type: "object", properties, required };
+  const target = followRefs(body, lookup);
+  if (isPlainObjectSchema(target)) {
+    return {
+      ...target,
+      properties: { ...properties, ...(target.properties as Json | undefined) },
+      required: [...required, ...((target.required as string[] | undefined) ?? [])],
+    };
+  }
+  return { allOf: [{ type: "object", properties, required }, body] };
+}
+
+function followRefs(schema: Json, lookup: RefLookup): Json {
+  let current: Json = schema;
+  for (let hops = 0; typeof current.$ref === "string" && hops < 32; hops += 1) current = lookup(current.$ref) as Json;
+  return current;
+}
+
+/** An object schema whose meaning is fully given by its own keywords (no composition). */
+function isPlainObjectSchema(schema: Json): boolean {
+  return schema.type === "object" && !["allOf", "anyOf", "oneOf", "not", "$ref", "discriminator"].some((k) => k in schema);
+}
