@@ -3,41 +3,11 @@ import { docComment, propertyKey, tsString } from "../ir/naming.js";
 import { banner } from "./banner.js";
 import { TypeExpressions } from "./type-expressions.js";
 
-const DESCRIPTOR = `export type RetryClass = "safe" | "replay" | "guarded" | "never";
+// The descriptor shapes belong to the hand-written runtime (generated code
+// depends on the runtime, never the reverse); the table re-exports them.
+const DESCRIPTOR = `import type { OperationDescriptor, RetryClass } from "../descriptor.js";
 
-/** How the runtime sends one operation and reads its answer. */
-export interface OperationDescriptor {
-  /** Wire name (snake_case), e.g. \`flush_memory\`. */
-  readonly operationId: string;
-  /** camelCase client method, e.g. \`flushMemory\`. */
-  readonly methodName: string;
-  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** OpenAPI path template, e.g. \`/v1/operations/{operation_id}\`. */
-  readonly path: string;
-  /** Where the request object goes, in the upstream Python SDK's terms. */
-  readonly requestLocation: "body" | "query" | "path" | null;
-  /** Request keys that fill the path template. */
-  readonly pathParameters: readonly string[];
-  /** Request keys sent as query parameters. */
-  readonly queryParameters: readonly string[];
-  /** The one status that means success. */
-  readonly successStatus: number;
-  /** Declared 4xx/5xx statuses. */
-  readonly errorStatuses: readonly number[];
-  /** True when the request carries \`scope_id\`. */
-  readonly scope: boolean;
-  readonly retryClass: RetryClass;
-  /** Permission the server checks (\`scope.read\`, \`scope.admin\`, ...), null when none. */
-  readonly permission: string | null;
-  readonly summary: string;
-  /** Component schema name of the request body. */
-  readonly requestSchema: string | null;
-  /** Component schema name of the success response body. */
-  readonly responseSchema: string | null;
-  readonly async: { readonly acceptedStatus: number; readonly pollOperation: string; readonly resultField: string } | null;
-  readonly reconcile: { readonly readOperation: string; readonly idParameter: string; readonly holdsWhen: { readonly status: readonly string[] } } | null;
-  readonly pagination: { readonly cursorParameter: string; readonly nextCursorField: string; readonly itemsField: string } | null;
-}
+export type { OperationDescriptor, RetryClass };
 `;
 
 /**

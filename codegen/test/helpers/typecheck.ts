@@ -1,9 +1,10 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { scratchDir } from "./paths.js";
+import { repoRoot, scratchDir } from "./paths.js";
 
-const CALL_OPTIONS = `export interface CallOptions { signal?: AbortSignal; timeoutMs?: number; deadlineMs?: number; headers?: Record<string, string> }\n`;
+// The hand-written SDK modules that generated code imports, taken from the repository as they are.
+const RUNTIME_MODULES = ["packages/sdk/src/call-options.ts", "packages/sdk/src/descriptor.ts"];
 const TYPES_INDEX = `export * from "./generated/openapi.js";\n`;
 
 /**
@@ -16,7 +17,7 @@ const TYPES_INDEX = `export * from "./generated/openapi.js";\n`;
 export function typecheck(files: ReadonlyMap<string, string>, extra: Record<string, string> = {}): { root: string; errors: string[] } {
   const root = scratchDir("tsc");
   const all = new Map<string, string>([
-    ["packages/sdk/src/call-options.ts", CALL_OPTIONS],
+    ...RUNTIME_MODULES.map((file): [string, string] => [file, readFileSync(path.join(repoRoot, file), "utf8")]),
     ["packages/types/index.d.ts", TYPES_INDEX],
     ...files,
     ...Object.entries(extra),
