@@ -1,6 +1,7 @@
-// Headless Chromium loads a page that imports the built SDK (bundled here with esbuild)
-// and calls the embedded mock server on another loopback origin, so the SDK's browser
-// build and the mock server's CORS answers are both exercised.
+// Headless Chromium loads a page that imports the SDK (bundled here from its TypeScript
+// sources with esbuild, for the browser platform, so no build step comes first) and calls
+// the embedded mock server on another loopback origin, so the SDK's browser entry and the
+// mock server's CORS answers are both exercised.
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,23 +9,23 @@ import { describe, expect, it } from "vitest";
 import { checkAll, checkFile, repoRoot, requireTools, tryImport } from "../real/tools.js";
 import { CHROMIUM_ARGS, chromiumPath, servePage } from "./page-server.js";
 
-const sdkEntry = join(repoRoot, "packages", "sdk", "dist", "index.js");
+const sdkEntry = join(repoRoot, "packages", "sdk", "src", "index.ts");
 const enabled = requireTools(
   "test/browser/smoke.test.ts",
   checkAll(
     checkFile(chromiumPath(), "run: bash scripts/ci/chromium.sh"),
     checkFile(join(repoRoot, "node_modules", "playwright-core", "package.json"), "run: npm install"),
-    checkFile(sdkEntry, "the built SDK; run: npm start"),
+    checkFile(join(repoRoot, "node_modules", "esbuild", "package.json"), "run: npm install"),
   ),
 );
 
 interface MockServerHandle {
-  readonly url?: string;
-  readonly baseUrl?: string;
-  readonly token?: string;
-  close?(): Promise<void>;
-  stop?(): Promise<void>;
+  readonly url: string;
+  close(): Promise<void>;
 }
+
+/** The mock's default read-only token (scope.read on every scope). */
+const READER_TOKEN = "pc-reader";
 
 async function bundleSdk(): Promise<string> {
   const esbuild = await import("esbuild");
@@ -57,6 +58,14 @@ const PAGE = `<!doctype html>
     const client = new PowerContextClient({ baseUrl: config.baseUrl, token: config.token || undefined });
     report.liveness = await client.getLiveness();
     report.capabilities = await client.getCapabilities();
+    // a JSON POST with Authorization: needs the CORS preflight to pass
+    report.status = await client.getTopicMemoryProcessingStatus({ scope_id: "scope-browser" });
+    try {
+      await client.retryTopicMemoryProcessing({ scope_id: "scope-browser", block_id: "blk-browser" });
+      report.forbidden = "no error";
+    } catch (error) {
+      report.forbidden = { statusCode: error.statusCode, code: error.code, requestId: error.requestId ?? null };
+    }
     const anonymous = new PowerContextClient({ baseUrl: config.baseUrl });
     try {
       await anonymous.getTopicMemoryProcessingStatus({ scope_id: "scope-browser" });
@@ -76,7 +85,7 @@ const PAGE = `<!doctype html>
 
 describe.skipIf(!enabled)("SDK in headless Chromium", () => {
   it("calls the embedded mock server across origins and gets validated results", async (ctx) => {
-    const msw = await tryImport<{ startMockServer(o?: { port?: number; host?: string }): Promise<MockServerHandle> }>(
+    const msw = await tryImport<{ startMockServer(o?: { port?: number; host?: string; seed?: number }): Promise<MockServerHandle> }>(
       "@powercontext/msw/server",
     );
     if (!msw.module) {
@@ -84,9 +93,9 @@ describe.skipIf(!enabled)("SDK in headless Chromium", () => {
       return ctx.skip();
     }
     const { chromium } = await import("playwright-core");
-    const mock = await msw.module.startMockServer({ port: 0, host: "127.0.0.1" });
-    const baseUrl = (mock.url ?? mock.baseUrl)!;
-    const config = JSON.stringify({ baseUrl, token: mock.token ?? "" }).replace(/</g, "\\u003c");
+    const mock = await msw.module.startMockServer({ port: 0, host: "127.0.0.1", seed: 1 });
+    const baseUrl = mock.url;
+    const config = JSON.stringify({ baseUrl, token: READER_TOKEN }).replace(/</g, "\\u003c");
     const page = await servePage({
       "/index.html": PAGE.replace("<script type=\"module\">", `<script type="application/json" id="config">${config}</script>\n<script type="module">`),
       "/sdk.js": await bundleSdk(),
@@ -104,13 +113,16 @@ describe.skipIf(!enabled)("SDK in headless Chromium", () => {
       const report = (await tab.evaluate(() => (window as unknown as { __report: unknown }).__report)) as Record<string, unknown>;
       expect(report.error, `page failed:\n${String(report.error)}\n${consoleLines.join("\n")}`).toBeUndefined();
       expect(report.liveness).toEqual({ status: "ok" });
-      expect(report.capabilities).toBeTypeOf("object");
+      expect(report.capabilities).toMatchObject({ source_types: expect.any(Array), search_modes: expect.any(Array) });
+      expect(report.status).toMatchObject({ state: "idle" });
+      // pc-reader lacks scope.admin: 403 with the envelope and a readable request id
+      expect(report.forbidden).toEqual({ statusCode: 403, code: "permission_denied", requestId: expect.stringMatching(/\S/) });
       // the request-id header is only readable cross-origin when the mock exposes it
       expect(report.anonymous).toMatchObject({ isServerResponseError: true, statusCode: 401, requestId: expect.stringMatching(/\S/) });
     } finally {
       await browser.close();
       await page.close();
-      await (mock.close ?? mock.stop)?.call(mock);
+      await mock.close();
     }
   }, 120_000);
 });

@@ -51,8 +51,8 @@ interface SdkModule {
  * Client options for the TS side. Retries are turned off so that a scripted 502/503 or a
  * closed connection yields one attempt, as with the Python client (which never retries).
  */
-function sdkOptions(baseUrl: string): Record<string, unknown> {
-  return { baseUrl, token: TOKEN, timeout: 5_000, retry: { maxAttempts: 1 } };
+function sdkOptions(baseUrl: string, token: string | undefined = TOKEN): Record<string, unknown> {
+  return { baseUrl, token, timeoutMs: 5_000, maxRetries: 0 };
 }
 
 function canonical(value: unknown): string {
@@ -120,7 +120,9 @@ describe.skipIf(!enabled)("parity with the Python PowerContextClient 1.4.1", () 
     }
     const sdk = loaded.module;
     const problems: string[] = [];
+    const known: string[] = [];
     for (const [i, vector] of vectors.entries()) {
+      const outcomeProblems: string[] = [];
       const client = new sdk.PowerContextClient(sdkOptions(server.urlFor(vector.name)));
       const method = client[camelCase(vector.operation)];
       if (typeof method !== "function") {
@@ -143,17 +145,23 @@ describe.skipIf(!enabled)("parity with the Python PowerContextClient 1.4.1", () 
           Object.assign(outcome, { status_code: e.statusCode, code: e.code ?? null, message: e.serverMessage ?? null, details: e.details ?? null });
         }
       }
-      problems.push(...compareOutcome(vector, outcome, "sdk").map((p) => `${vector.name}: ${p}`));
+      outcomeProblems.push(...compareOutcome(vector, outcome, "sdk").map((p) => `${vector.name}: ${p}`));
       const py = python[i]!;
       for (const key of ["outcome", "status_code", "code", "message", "details", "request_id"] as const) {
         if (outcome.outcome === "success" && key === "request_id") continue;
         if (JSON.stringify(outcome[key] ?? null) !== JSON.stringify(py[key] ?? null)) {
-          problems.push(`${vector.name}: ${key} differs: python ${JSON.stringify(py[key])}, sdk ${JSON.stringify(outcome[key])}`);
+          outcomeProblems.push(`${vector.name}: ${key} differs: python ${JSON.stringify(py[key])}, sdk ${JSON.stringify(outcome[key])}`);
         }
+      }
+      if (vector.sdk_difference === undefined) problems.push(...outcomeProblems);
+      else if (outcomeProblems.length === 0) {
+        problems.push(`${vector.name}: the SDK now matches the Python client; remove "sdk_difference" from the vector`);
+      } else {
+        known.push(`${vector.name} (${vector.sdk_difference}): python ${py.outcome}, sdk ${outcome.outcome}`);
       }
       const mine = server.received(vector.name);
       const theirs = pythonRequests.get(vector.name) ?? [];
-      if (mine.length < 1 || theirs.length !== 1) {
+      if (mine.length !== 1 || theirs.length !== 1) {
         problems.push(`${vector.name}: requests sent: python ${theirs.length}, sdk ${mine.length}`);
       } else {
         const a = theirs[0]!;
@@ -165,6 +173,7 @@ describe.skipIf(!enabled)("parity with the Python PowerContextClient 1.4.1", () 
         if (body(a.body) !== body(b.body)) problems.push(`${vector.name}: request body differs: python ${a.body}, sdk ${b.body}`);
       }
     }
+    if (known.length) console.warn(`KNOWN SDK DIFFERENCES from the Python client (${known.length}):\n  ${known.join("\n  ")}`);
     expect(problems, problems.join("\n")).toEqual([]);
   }, 180_000);
 });

@@ -7,6 +7,9 @@ which answers as the vector says; the outcome the Python client produces is prin
     python test/parity/run_python.py --base-url URL       # use a server that is already running
     python test/parity/run_python.py --json               # machine-readable outcomes on stdout
     python test/parity/run_python.py --check              # exit 1 when an outcome differs from "expect"
+    python test/parity/run_python.py --steps FILE --base-url URL
+        # run a scenario (JSON list of {name, operation, token, request}) against a server as it
+        # is, for example the embedded mock server; prints the outcomes as JSON
 """
 
 from __future__ import annotations
@@ -48,11 +51,17 @@ def base_class(error: ClientError) -> str:
 
 
 async def run_vector(base_url: str, vector: dict[str, Any]) -> dict[str, Any]:
+    return await run_call(f"{base_url}/__vectors/{vector['name']}", vector, TOKEN)
+
+
+async def run_call(
+    base_url: str, vector: dict[str, Any], token: str | None, *, exclude_unset: bool = False
+) -> dict[str, Any]:
     name = vector["name"]
     operation = getattr(operations, vector["operation"].upper())
     if operation.path_parameters:
         raise SystemExit(f"{name}: operations with path parameters are not supported by this runner")
-    async with PowerContextClient(f"{base_url}/__vectors/{name}", token=TOKEN, timeout=5.0) as client:
+    async with PowerContextClient(base_url, token=token, timeout=5.0) as client:
         method = getattr(client, vector["operation"])
         args = []
         if operation.request_type is not None:
@@ -74,7 +83,11 @@ async def run_vector(base_url: str, vector: dict[str, Any]) -> dict[str, Any]:
                     details=error.details,
                 )
             return outcome
-    dumped = result.model_dump(mode="json", by_alias=True) if hasattr(result, "model_dump") else result
+    dumped = (
+        result.model_dump(mode="json", by_alias=True, exclude_unset=exclude_unset)
+        if hasattr(result, "model_dump")
+        else result
+    )
     return {"vector": name, "outcome": "success", "request_id": None, "result": dumped}
 
 
@@ -116,6 +129,7 @@ async def main() -> int:
     parser.add_argument("--only", action="append", default=[], help="run only this vector (repeatable)")
     parser.add_argument("--json", action="store_true", help="print outcomes as one JSON array")
     parser.add_argument("--check", action="store_true", help="exit 1 when an outcome differs from its expectation")
+    parser.add_argument("--steps", type=Path, help="run this scenario against --base-url as it is (JSON outcomes)")
     args = parser.parse_args()
 
     vectors = load_vectors(args.vectors)
@@ -128,6 +142,15 @@ async def main() -> int:
         os.environ.pop(key)
     # a host settings file of the machine must not change the client's behaviour: point at none
     os.environ["POWERCONTEXT_CLIENT_CONFIG_FILE"] = str(Path(tempfile.mkdtemp(prefix="parity-")) / "absent.json")
+
+    if args.steps is not None:
+        if args.base_url is None:
+            raise SystemExit("--steps needs --base-url")
+        steps = json.loads(args.steps.read_text(encoding="utf-8"))
+        # the members a server sent, exactly: defaults of the client's models are left out
+        results = [await run_call(args.base_url, step, step.get("token"), exclude_unset=True) for step in steps]
+        print(json.dumps(results, indent=2, sort_keys=True))
+        return 0
 
     process = None
     base_url = args.base_url

@@ -260,6 +260,8 @@ export interface AllowedDifference {
   readonly operationId: string;
   /** exact aspect, or a prefix ending in `*` */
   readonly aspect: string;
+  /** the row's reason column, as written */
+  readonly reason: string;
 }
 
 export function parseAllowList(markdown: string): AllowedDifference[] {
@@ -269,12 +271,14 @@ export function parseAllowList(markdown: string): AllowedDifference[] {
   const rows: AllowedDifference[] = [];
   for (const line of rest) {
     if (/^##/.test(line)) break;
+    // table rows only: prose may hold a `|` inside code spans
+    if (!line.trimStart().startsWith("|")) continue;
     const cells = line.split("|").map((c) => c.trim());
     if (cells.length < 4) continue;
     const id = cells[1]?.replace(/`/g, "") ?? "";
     const aspect = cells[2]?.replace(/`/g, "") ?? "";
     if (!id || id === "operationId" || /^-+$/.test(id)) continue;
-    rows.push({ operationId: id, aspect });
+    rows.push({ operationId: id, aspect, reason: cells.slice(3, -1).join("|").trim() });
   }
   return rows;
 }

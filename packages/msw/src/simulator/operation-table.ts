@@ -28,7 +28,7 @@ const SCOPED = [401, 403, 422, 429, 500, 503] as const;
 export const simOperations = {
   get_liveness: { method: "GET", path: "/health/live", authenticated: false, permission: null, statuses: [200] },
   get_readiness: { method: "GET", path: "/health/ready", authenticated: false, permission: null, statuses: [200, 503], reportStatuses: [503] },
-  get_capabilities: { method: "GET", path: "/v1/capabilities", authenticated: true, permission: null, statuses: [200, 401, 429] },
+  get_capabilities: { method: "GET", path: "/v1/capabilities", authenticated: true, permission: null, statuses: [200, 401, 403, 429, 503] },
   capture_content_source: { method: "POST", path: "/v1/sources/content", authenticated: true, permission: "scope.write", statuses: [202, 409, ...SCOPED] },
   flush_memory: { method: "POST", path: "/v1/memory/flush", authenticated: true, permission: "scope.write", statuses: [200, 202, 409, ...SCOPED] },
   remember_memory: { method: "POST", path: "/v1/memory/remember", authenticated: true, permission: "scope.write", statuses: [200, 409, ...SCOPED] },
