@@ -5,6 +5,7 @@ import type { RetryEvent } from "./retry/run-with-retry.js";
 import type { SpanStarter } from "./telemetry/call-span.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./transport/read-body.js";
 import type { FetchLike } from "./transport/send.js";
+import { AUTHORIZATION_FROM_TOKEN } from "./transport/build-request.js";
 import { normalizeBaseUrl } from "./transport/url.js";
 
 /** A logger; every method is optional. Lines never contain the token, headers or bodies. */
@@ -68,18 +69,25 @@ export interface ResolvedConfig {
   secrets: readonly string[];
 }
 
-function positive(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
-    throw new ConfigurationError(`${name} must be a positive finite number of milliseconds`);
-  }
-  return value;
-}
+/** Duration options that must be positive, with their defaults (ms). */
+const POSITIVE_DEFAULTS = {
+  timeoutMs: 10_000,
+  maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
+  operationDeadlineMs: 60_000,
+  minPollIntervalMs: 200,
+  maxPollIntervalMs: 5000,
+} as const;
 
-function nonNegative(name: string, value: number | undefined, fallback: number): number {
+/**
+ * Returns `value`, or `fallback` when it is undefined.
+ *
+ * @throws ConfigurationError naming the option unless `value` is a finite number
+ *   that is at least 0 (above 0 when `strict`).
+ */
+function numberOption(name: string, value: unknown, fallback: number, strict: boolean): number {
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
-    throw new ConfigurationError(`${name} must be a finite number >= 0`);
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (strict && value === 0)) {
+    throw new ConfigurationError(`${name} must be a ${strict ? "positive" : "non-negative"} finite number of milliseconds`);
   }
   return value;
 }
@@ -96,7 +104,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
   const token = options.token ?? "";
   if (typeof token !== "string" || /[\r\n]/.test(token)) throw new ConfigurationError("token must be a single-line string");
   const fetchFn = options.fetch ?? (globalThis.fetch as FetchLike | undefined);
-  if (typeof fetchFn !== "function") throw new ConfigurationError("fetch must be a function (no global fetch found)");
+  if (typeof fetchFn !== "function") throw new ConfigurationError("fetch must be a function");
   const baseUrl = normalizeBaseUrl(options.baseUrl, {
     trustTransportSecurity: options.trustTransportSecurity === true,
     customTransport: options.fetch !== undefined,
@@ -105,38 +113,39 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
   if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
     throw new ConfigurationError("maxRetries must be an integer from 0 to 10");
   }
-  const jitter = options.retry?.jitter ?? DEFAULT_BACKOFF.jitter;
+  const retry = options.retry ?? {};
+  const jitter = retry.jitter ?? DEFAULT_BACKOFF.jitter;
   if (!JITTERS.includes(jitter)) throw new ConfigurationError(`retry.jitter must be one of ${JITTERS.join(", ")}`);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     if (name.toLowerCase() === "authorization" && token !== "") {
-      throw new ConfigurationError("headers must not set Authorization; it comes from token");
+      throw new ConfigurationError(AUTHORIZATION_FROM_TOKEN);
     }
     if (typeof value !== "string") throw new ConfigurationError(`header ${name} must be a string`);
     headers[name] = value;
   }
   if (options.telemetry !== undefined && typeof options.telemetry !== "function") {
-    throw new ConfigurationError("telemetry must be a span starter such as openTelemetry({ tracer })");
+    throw new ConfigurationError("telemetry must be a function");
   }
-  const minPollIntervalMs = positive("minPollIntervalMs", options.minPollIntervalMs, 200);
-  const maxPollIntervalMs = positive("maxPollIntervalMs", options.maxPollIntervalMs, 5000);
-  if (maxPollIntervalMs < minPollIntervalMs) throw new ConfigurationError("maxPollIntervalMs must be >= minPollIntervalMs");
+  const durations = { ...POSITIVE_DEFAULTS } as Record<keyof typeof POSITIVE_DEFAULTS, number>;
+  for (const name of Object.keys(durations) as (keyof typeof POSITIVE_DEFAULTS)[]) {
+    durations[name] = numberOption(name, options[name], durations[name], true);
+  }
+  if (durations.maxPollIntervalMs < durations.minPollIntervalMs) {
+    throw new ConfigurationError("maxPollIntervalMs must be >= minPollIntervalMs");
+  }
   return {
+    ...durations,
     baseUrl,
     token,
-    timeoutMs: positive("timeoutMs", options.timeoutMs, 10_000),
     retry: {
       maxRetries,
-      baseDelayMs: nonNegative("retry.baseDelayMs", options.retry?.baseDelayMs, DEFAULT_BACKOFF.baseDelayMs),
-      maxDelayMs: nonNegative("retry.maxDelayMs", options.retry?.maxDelayMs, DEFAULT_BACKOFF.maxDelayMs),
+      baseDelayMs: numberOption("retry.baseDelayMs", retry.baseDelayMs, DEFAULT_BACKOFF.baseDelayMs, false),
+      maxDelayMs: numberOption("retry.maxDelayMs", retry.maxDelayMs, DEFAULT_BACKOFF.maxDelayMs, false),
       jitter,
     },
     fetch: fetchFn,
     headers,
-    maxResponseBytes: positive("maxResponseBytes", options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
-    operationDeadlineMs: positive("operationDeadlineMs", options.operationDeadlineMs, 60_000),
-    minPollIntervalMs,
-    maxPollIntervalMs,
     onRetry: options.onRetry,
     logger: options.logger,
     telemetry: options.telemetry,

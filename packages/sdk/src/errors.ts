@@ -30,9 +30,9 @@ export class ClientError extends Error {
   /** Stable class name (class names do not survive minification). */
   override name = "ClientError";
   /** Stable identifier of the error (see the module comment). */
-  readonly code: string | null;
+  declare readonly code: string | null;
   /** `X-PowerContext-Request-ID` of the response, when there was one. */
-  readonly requestId: string | null;
+  declare readonly requestId: string | null;
 
   constructor(message: string, init: { code: string | null; requestId?: string | null; cause?: unknown }) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -53,7 +53,7 @@ export class ConfigurationError extends ClientError {
 export class InvalidRequestError extends ClientError {
   override name = "InvalidRequestError";
   /** Validator issues, as `instancePath: message` strings. */
-  readonly issues: readonly string[];
+  declare readonly issues: readonly string[];
   constructor(message: string, issues: readonly string[] = []) {
     super(message, { code: "ERR_POWERCONTEXT_INVALID_REQUEST" });
     this.issues = issues;
@@ -67,9 +67,9 @@ export type TransportPhase = "connect" | "exchange";
 export class TransportError extends ClientError {
   override name = "TransportError";
   /** Request path (no query string), for example `/v1/memory/flush`. */
-  readonly path: string;
+  declare readonly path: string;
   /** `connect` when the connection was never established (safe to re-send for any retry class). */
-  readonly phase: TransportPhase;
+  declare readonly phase: TransportPhase;
   constructor(message: string, init: { path: string; phase: TransportPhase; cause?: unknown; code?: string }) {
     super(message, { code: init.code ?? "ERR_POWERCONTEXT_TRANSPORT", cause: init.cause });
     this.path = init.path;
@@ -81,9 +81,9 @@ export class TransportError extends ClientError {
 export class TimeoutError extends TransportError {
   override name = "TimeoutError";
   /** The limit that fired, in milliseconds. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
   /** `attempt` for the per-attempt timeout, `deadline` for the total budget. */
-  readonly limit: "attempt" | "deadline";
+  declare readonly limit: "attempt" | "deadline";
   constructor(init: { path: string; timeoutMs: number; limit: "attempt" | "deadline" }) {
     const what = init.limit === "attempt" ? "attempt timed out" : "deadline exceeded";
     super(`PowerContext request to ${init.path}: ${what} after ${init.timeoutMs} ms`, {
@@ -99,7 +99,7 @@ export class TimeoutError extends TransportError {
 /** The caller's `AbortSignal` fired; the call stopped wherever it was (request, backoff, polling). */
 export class AbortError extends ClientError {
   override name = "AbortError";
-  readonly path: string;
+  declare readonly path: string;
   constructor(path: string) {
     super(`PowerContext request to ${path} was aborted`, { code: "ERR_POWERCONTEXT_ABORTED" });
     this.path = path;
@@ -109,8 +109,8 @@ export class AbortError extends ClientError {
 /** A response that violates the contract: schema, size cap, unsafe integers, bad Location. */
 export class InvalidResponseError extends ClientError {
   override name = "InvalidResponseError";
-  readonly statusCode: number;
-  readonly issues: readonly string[];
+  declare readonly statusCode: number;
+  declare readonly issues: readonly string[];
   constructor(message: string, init: { statusCode: number; requestId: string | null; issues?: readonly string[] }) {
     super(message, { code: "ERR_POWERCONTEXT_INVALID_RESPONSE", requestId: init.requestId });
     this.statusCode = init.statusCode;
@@ -133,12 +133,12 @@ export interface ServerErrorInit {
 /** A non-success HTTP status (Python: `ServerResponseError`). */
 export class ServerResponseError extends ClientError {
   override name = "ServerResponseError";
-  readonly statusCode: number;
+  declare readonly statusCode: number;
   declare readonly code: string | null;
-  readonly serverMessage: string | null;
-  readonly details: Record<string, unknown> | null;
+  declare readonly serverMessage: string | null;
+  declare readonly details: Record<string, unknown> | null;
   /** `Retry-After` of the response in milliseconds, or null. */
-  readonly retryAfterMs: number | null;
+  declare readonly retryAfterMs: number | null;
   constructor(init: ServerErrorInit) {
     const suffix = init.code === null ? "" : `: ${init.code}${init.serverMessage ? `: ${init.serverMessage}` : ""}`;
     super(`PowerContext server responded ${init.statusCode}${suffix}`, { code: init.code, requestId: init.requestId });
@@ -174,19 +174,15 @@ export class ServiceUnavailableError extends InternalServerError {
   override name = "ServiceUnavailableError";
 }
 
-function detailString(details: Record<string, unknown> | null, key: string): string | null {
-  const value = details?.[key];
-  return typeof value === "string" ? value : null;
-}
-
 /** `409 operation_blocked`: the logical window is held by a failed operation (seed 002). */
 export class OperationBlockedError extends ConflictError {
   override name = "OperationBlockedError";
   /** `details.operation_id`: the failed operation to retry or cancel. */
-  readonly operationId: string | null;
+  declare readonly operationId: string | null;
   constructor(init: ServerErrorInit) {
     super(init);
-    this.operationId = detailString(init.details, "operation_id");
+    const id = init.details?.operation_id;
+    this.operationId = typeof id === "string" ? id : null;
   }
 }
 
@@ -194,9 +190,9 @@ export class OperationBlockedError extends ConflictError {
 export class VersionConflictError extends ConflictError {
   override name = "VersionConflictError";
   /** `details.current_version` when the server sent it. */
-  readonly currentVersion: number | null;
+  declare readonly currentVersion: number | null;
   /** The resource as read by reconciliation, or null when it was not read. */
-  current: unknown;
+  declare current: unknown;
   constructor(init: ServerErrorInit) {
     super(init);
     const value = init.details?.current_version;
@@ -249,9 +245,9 @@ export interface OperationErrorClassification {
 /** The total deadline passed while the operation was queued or running; wait again later with its id. */
 export class OperationPendingError extends ClientError {
   override name = "OperationPendingError";
-  readonly operationId: string;
+  declare readonly operationId: string;
   /** The last Operation resource read, or null when none was read. */
-  readonly lastKnown: unknown;
+  declare readonly lastKnown: unknown;
   constructor(operationId: string, lastKnown: unknown) {
     super(`PowerContext operation ${operationId} is still pending`, { code: "ERR_POWERCONTEXT_OPERATION_PENDING" });
     this.operationId = operationId;
@@ -262,9 +258,9 @@ export class OperationPendingError extends ClientError {
 /** The operation reached `failed`. */
 export class OperationFailedError extends ClientError {
   override name = "OperationFailedError";
-  readonly operationId: string;
-  readonly error: OperationErrorClassification;
-  readonly operation: unknown;
+  declare readonly operationId: string;
+  declare readonly error: OperationErrorClassification;
+  declare readonly operation: unknown;
   constructor(operationId: string, error: OperationErrorClassification, operation: unknown) {
     const label = [error.category, error.code].filter((part) => part !== null).join("/");
     super(`PowerContext operation ${operationId} failed${label ? ` (${label})` : ""}`, {
@@ -279,8 +275,8 @@ export class OperationFailedError extends ClientError {
 /** The operation reached `cancelled`. */
 export class OperationCancelledError extends ClientError {
   override name = "OperationCancelledError";
-  readonly operationId: string;
-  readonly operation: unknown;
+  declare readonly operationId: string;
+  declare readonly operation: unknown;
   constructor(operationId: string, operation: unknown) {
     super(`PowerContext operation ${operationId} was cancelled`, { code: "ERR_POWERCONTEXT_OPERATION_CANCELLED" });
     this.operationId = operationId;

@@ -33,26 +33,6 @@ export function issuesOf(validator: Validator): string[] {
   return (validator.errors ?? []).map((issue) => `${issue.instancePath || "/"} ${issue.message ?? issue.keyword ?? "is invalid"}`);
 }
 
-/** Parses and validates a success or accepted body (DESIGN §2: every success body is validated). */
-async function decodeOutcome(
-  response: Response,
-  accepted: boolean,
-  context: ResponseContext,
-  validator: Validator | undefined,
-  limits: DecodeLimits,
-): Promise<unknown> {
-  const text = await readBody(response, context, limits.maxResponseBytes);
-  if (text.trim() === "" && (accepted || response.status === 204)) return null;
-  const data = parseJson(text, context);
-  if (validator !== undefined && !validator(data)) {
-    throw new InvalidResponseError(`response ${context.statusCode} does not match the schema`, {
-      ...context,
-      issues: issuesOf(validator),
-    });
-  }
-  return data;
-}
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -105,20 +85,23 @@ export async function decodeResponse(
   const requestId = response.headers.get(REQUEST_ID_HEADER);
   const context: ResponseContext = { statusCode, requestId };
   const accepted = descriptor.async !== null && descriptor.async.acceptedStatus === statusCode;
+  // Retry-After paces operation polls and retries after an error status.
+  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
 
   if (statusCode === descriptor.successStatus || accepted) {
-    const data = await decodeOutcome(response, accepted, context, validators?.responses[statusCode], limits);
-    // Retry-After paces operation polls; Location matters only on an accepted response.
-    return {
-      statusCode,
-      data,
-      requestId,
-      accepted,
-      retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
-      location: accepted ? response.headers.get("location") : null,
-    };
+    // Every success body is validated (DESIGN §2); an empty body is tolerated for an accepted status or 204.
+    const text = await readBody(response, context, limits.maxResponseBytes);
+    let data: unknown = null;
+    if (text.trim() !== "" || !(accepted || statusCode === 204)) {
+      data = parseJson(text, context);
+      const validator = validators?.responses[statusCode];
+      if (validator !== undefined && !validator(data)) {
+        throw new InvalidResponseError(`response ${statusCode} does not match the schema`, { ...context, issues: issuesOf(validator) });
+      }
+    }
+    // Location matters only on an accepted response.
+    return { statusCode, data, requestId, accepted, retryAfterMs, location: accepted ? response.headers.get("location") : null };
   }
-  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
 
   let envelope: ReturnType<typeof decodeErrorEnvelope> = null;
   try {

@@ -1,13 +1,13 @@
 import type { CallOptions } from "../call-options.js";
 import type { OperationDescriptor, OperationValidators } from "../descriptor.js";
-import { InvalidRequestError, VersionConflictError } from "../errors.js";
-import { runWithRetry, type RetryEvent } from "../retry/run-with-retry.js";
+import { InvalidRequestError } from "../errors.js";
+import { runWithRetry, type RetryLoopInput } from "../retry/run-with-retry.js";
 import type { CallSpan } from "../telemetry/call-span.js";
 import { buildRequest } from "../transport/build-request.js";
 import { redact } from "../transport/sanitize.js";
-import { sendAttempt } from "../transport/send.js";
+import { sendAttempt, type ResponseConsumer } from "../transport/send.js";
 import { decodeResponse, issuesOf, type DecodedResponse } from "./decode-response.js";
-import { descriptorFor, validatorsFor, type Runtime } from "./runtime.js";
+import { validatorsFor, type Runtime } from "./runtime.js";
 
 /** Internal per-call state shared with nested reads (reconciliation, polling). */
 export interface CallContext extends CallOptions {
@@ -23,51 +23,33 @@ export interface OperationResult extends DecodedResponse {
   requestUrl: string;
 }
 
-function deadlineOf(runtime: Runtime, context: CallContext): number | null {
+/** Returns `value` when it is a positive finite number. @throws InvalidRequestError naming the option otherwise. */
+function positiveMs(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0) throw new InvalidRequestError(`${name} must be a positive number of milliseconds`);
+  return value;
+}
+
+function deadlineOf(context: CallContext): number | null {
   if (context.deadlineAt !== undefined && context.deadlineAt !== null) return context.deadlineAt;
-  if (context.deadlineMs === undefined) return null;
-  if (!Number.isFinite(context.deadlineMs) || context.deadlineMs <= 0) {
-    throw new InvalidRequestError("deadlineMs must be a positive number of milliseconds");
-  }
-  return Date.now() + context.deadlineMs;
+  return context.deadlineMs === undefined ? null : Date.now() + positiveMs("deadlineMs", context.deadlineMs);
 }
 
-const NO_SPAN: CallSpan = { inject() {}, succeed() {}, fail() {} };
-
-/** Wraps a span so that nothing it throws reaches the call: tracing never fails a request. */
-function startSpan(runtime: Runtime, descriptor: OperationDescriptor): CallSpan {
-  let span: CallSpan;
+/** Starts the call's span, or returns null without tracing or when the tracer throws. */
+function startSpan(runtime: Runtime, descriptor: OperationDescriptor): CallSpan | null {
   try {
-    span = runtime.telemetry?.(descriptor.operationId, descriptor.method, descriptor.path) ?? NO_SPAN;
+    return runtime.telemetry?.(descriptor.operationId, descriptor.method, descriptor.path) ?? null;
   } catch {
-    return NO_SPAN;
+    return null;
   }
-  const guard = (action: () => void): void => {
-    try {
-      action();
-    } catch {
-      // ignored on purpose
-    }
-  };
-  return {
-    inject: (headers) => guard(() => span.inject(headers)),
-    succeed: (statusCode) => guard(() => span.succeed(statusCode)),
-    fail: (error) => guard(() => span.fail(error)),
-  };
 }
 
-function reportRetry(runtime: Runtime, event: RetryEvent): void {
-  runtime.onRetry?.(event);
+/** Calls one span method; nothing a span throws reaches the call (tracing never fails a request). */
+function record<K extends keyof CallSpan>(span: CallSpan | null, method: K, argument: Parameters<CallSpan[K]>[0]): void {
+  if (span === null) return;
   try {
-    runtime.logger?.warn?.(
-      redact(
-        `PowerContextClient ${event.operationId}: attempt ${event.attempt} failed (${event.reason}); retrying in ${event.waitMs} ms`,
-        runtime.secrets,
-      ),
-      { ...event },
-    );
+    (span as unknown as Record<K, (value: typeof argument) => void>)[method](argument);
   } catch {
-    // Logging must not change the call's outcome.
+    // ignored on purpose
   }
 }
 
@@ -95,24 +77,21 @@ export async function runOperation(
     if (requestValidator !== undefined && !requestValidator(request ?? {})) {
       throw new InvalidRequestError(`${descriptor.operationId}: the request does not match the schema`, issuesOf(requestValidator));
     }
-    const timeoutMs = context.timeoutMs ?? runtime.timeoutMs;
-    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-      throw new InvalidRequestError("timeoutMs must be a positive number of milliseconds");
-    }
-    const built = buildRequest({
+    const timeoutMs = positiveMs("timeoutMs", context.timeoutMs ?? runtime.timeoutMs);
+    // buildRequest returns fresh headers, so the span may write into them.
+    const prepared = buildRequest({
       baseUrl: runtime.baseUrl,
       descriptor,
       request,
       token: runtime.token,
       headers: context.headers === undefined ? runtime.headers : { ...runtime.headers, ...context.headers },
     });
-    const headers = { ...built.headers };
-    span.inject(headers);
-    const prepared = { ...built, headers };
-    const deadlineAt = deadlineOf(runtime, context);
-    const limits = { maxResponseBytes: runtime.maxResponseBytes, secrets: runtime.secrets };
-
-    const result = await runWithRetry<OperationResult>({
+    record(span, "inject", prepared.headers as Record<string, string>);
+    const deadlineAt = deadlineOf(context);
+    const requestUrl = prepared.url;
+    // The retry loop's input and the attempt's response consumer in one object;
+    // its hooks are methods, so a call allocates no function wrappers.
+    const call: RetryLoopInput<OperationResult> & ResponseConsumer<OperationResult> = {
       operationId: descriptor.operationId,
       path: prepared.path,
       retryClass: descriptor.retryClass,
@@ -120,45 +99,47 @@ export async function runOperation(
       deadlineAt,
       signal: context.signal,
       random: runtime.random,
-      onRetry: (event) => reportRetry(runtime, event),
-      attempt: async ({ remainingMs }) => {
-        const perAttempt = Math.min(timeoutMs, remainingMs);
-        const decoded = await sendAttempt(
+      attempt({ remainingMs }) {
+        const perAttempt = remainingMs < timeoutMs ? remainingMs : timeoutMs;
+        return sendAttempt(
           runtime.fetch,
           prepared,
           { timeoutMs: perAttempt, limit: perAttempt < timeoutMs ? "deadline" : "attempt", signal: context.signal, secrets: runtime.secrets },
-          (response) => decodeResponse(response, descriptor, validators, limits),
+          call,
         );
-        return { ...decoded, reconciled: false, requestUrl: prepared.url };
       },
-      recover: async (error, earlierUncertain) => {
-        const reconcile = runtime.reconcile;
-        if (!(error instanceof VersionConflictError) || !earlierUncertain || descriptor.reconcile === null || reconcile === null) {
-          return undefined;
+      async consume(response) {
+        const decoded = (await decodeResponse(response, descriptor, validators, runtime)) as OperationResult;
+        decoded.reconciled = false;
+        decoded.requestUrl = requestUrl;
+        return decoded;
+      },
+      onRetry(event) {
+        runtime.onRetry?.(event);
+        try {
+          runtime.logger?.warn?.(
+            redact(
+              `PowerContextClient ${event.operationId}: attempt ${event.attempt} failed (${event.reason}); retrying in ${event.waitMs} ms`,
+              runtime.secrets,
+            ),
+            { ...event },
+          );
+        } catch {
+          // Logging must not change the call's outcome.
         }
-        const resource = await reconcile({
-          descriptor,
-          request: (request ?? {}) as Record<string, unknown>,
-          conflict: error,
-          read: async (operationId, readRequest) =>
-            (await runOperation(runtime, descriptorFor(runtime, operationId), readRequest, { ...context, deadlineAt })).data,
-        });
-        return {
-          statusCode: descriptor.successStatus,
-          data: resource,
-          requestId: error.requestId,
-          accepted: false,
-          retryAfterMs: null,
-          location: null,
-          reconciled: true,
-          requestUrl: prepared.url,
-        };
       },
-    });
-    span.succeed(result.statusCode);
+      recover(error, earlierUncertain) {
+        const reconcile = runtime.reconcile;
+        return reconcile === null
+          ? Promise.resolve(undefined)
+          : reconcile({ runtime, descriptor, request, context, deadlineAt, requestUrl }, error, earlierUncertain);
+      },
+    };
+    const result = await runWithRetry(call);
+    record(span, "succeed", result.statusCode);
     return result;
   } catch (error) {
-    span.fail(error);
+    record(span, "fail", error);
     throw error;
   }
 }

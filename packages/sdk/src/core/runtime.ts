@@ -1,9 +1,26 @@
 import { resolveConfig, type ClientOptions, type ResolvedConfig } from "../config.js";
 import type { OperationDescriptor, OperationTable, OperationValidators, ValidatorMap } from "../descriptor.js";
-import { reconcileVersionConflict, type ReconcileInput } from "../retry/reconcile.js";
+import { recoverVersionConflict } from "./recover-conflict.js";
+import type { CallContext, OperationResult } from "./run-operation.js";
 
-/** Reconciles a guarded conflict (see `reconcileVersionConflict`). */
-export type Reconciler = (input: ReconcileInput) => Promise<Record<string, unknown>>;
+/** What a {@link Reconciler} knows about the call whose last attempt failed. */
+export interface ConflictCall {
+  readonly runtime: Runtime;
+  readonly descriptor: OperationDescriptor;
+  /** The flat request object of the call. */
+  readonly request: unknown;
+  readonly context: CallContext;
+  /** Absolute deadline of the call, or null. */
+  readonly deadlineAt: number | null;
+  /** Absolute URL the call was sent to. */
+  readonly requestUrl: string;
+}
+
+/**
+ * Recovers a call from a failure its retry policy will not retry; resolves
+ * to undefined when it cannot (see `recoverVersionConflict`).
+ */
+export type Reconciler = (call: ConflictCall, error: unknown, earlierUncertain: boolean) => Promise<OperationResult | undefined>;
 
 /**
  * Everything the runtime core needs for a call: resolved options plus the
@@ -41,7 +58,7 @@ export function createRuntime(options: ClientOptions, tables: RuntimeInput = {})
     ...resolveConfig(options),
     operations,
     validators: tables.validators ?? null,
-    reconcile: operations === null ? null : reconcileVersionConflict,
+    reconcile: operations === null ? null : recoverVersionConflict,
   };
 }
 

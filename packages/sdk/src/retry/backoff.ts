@@ -26,12 +26,6 @@ export function backoffDelay(retry: number, options: BackoffOptions, random: () 
   const exponent = Math.max(0, Math.min(retry - 1, 30));
   const capped = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** exponent);
   const draw = Math.min(Math.max(random(), 0), 1);
-  switch (options.jitter) {
-    case "full":
-      return Math.floor(capped * draw);
-    case "equal":
-      return Math.floor(capped / 2 + (capped / 2) * draw);
-    default:
-      return Math.floor(capped);
-  }
+  const jitter = options.jitter;
+  return Math.floor(jitter === "full" ? capped * draw : jitter === "equal" ? capped / 2 + (capped / 2) * draw : capped);
 }

@@ -26,11 +26,13 @@ export interface BuildRequestInput {
   headers?: Record<string, string> | undefined;
 }
 
+/** Why a caller header named `Authorization` is refused while the client has a token. */
+export const AUTHORIZATION_FROM_TOKEN = "the Authorization header comes from the token and cannot be set in headers";
+
 function scalar(name: string, value: unknown): string {
   if (typeof value === "string") return value;
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  if (typeof value === "boolean") return value ? "true" : "false";
-  throw new InvalidRequestError(`parameter ${name} must be a string, a finite number or a boolean`);
+  if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean") return String(value);
+  throw new InvalidRequestError(`parameter ${name} must be a string, finite number or boolean`);
 }
 
 /**
@@ -84,7 +86,7 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
   for (const [name, value] of Object.entries(input.headers ?? {})) {
     const lower = name.toLowerCase();
     if (lower === "authorization" && input.token !== "") {
-      throw new InvalidRequestError("the Authorization header is set by the client from its token; it cannot be overridden per call");
+      throw new InvalidRequestError(AUTHORIZATION_FROM_TOKEN);
     }
     headers[lower] = value;
   }

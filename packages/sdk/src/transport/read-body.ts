@@ -1,14 +1,11 @@
-import { InvalidResponseError } from "../errors.js";
-import type { ResponseContext } from "./parse-json.js";
+import type { InvalidResponseError } from "../errors.js";
+import { invalidBody, type ResponseContext } from "./parse-json.js";
 
 /** Default response body cap: 1 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 
 function tooLarge(maxBytes: number, context: ResponseContext): InvalidResponseError {
-  return new InvalidResponseError(`response body exceeds ${maxBytes} bytes`, {
-    ...context,
-    issues: [`body larger than ${maxBytes} bytes`],
-  });
+  return invalidBody(`body exceeds ${maxBytes} bytes`, context);
 }
 
 /**

@@ -55,11 +55,11 @@ export function sanitizeCause(error: unknown, secrets: readonly string[], depth 
   if (error === undefined || error === null || depth > 4) return undefined;
   const source = typeof error === "object" ? (error as { name?: unknown; message?: unknown; cause?: unknown }) : {};
   const message = typeof source.message === "string" ? source.message : String(error);
-  const copy = new Error(redact(message, secrets));
+  const cause = sanitizeCause(source.cause, secrets, depth + 1);
+  // The `cause` option defines a non-enumerable, writable, configurable own property.
+  const copy = new Error(redact(message, secrets), cause === undefined ? undefined : { cause });
   if (typeof source.name === "string") copy.name = redact(source.name, secrets);
   const code = codeOf(error);
   if (code !== undefined) (copy as Error & { code?: string }).code = redact(code, secrets);
-  const cause = sanitizeCause(source.cause, secrets, depth + 1);
-  if (cause !== undefined) Object.defineProperty(copy, "cause", { value: cause, enumerable: false, writable: true, configurable: true });
   return copy;
 }

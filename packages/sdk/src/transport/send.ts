@@ -17,6 +17,11 @@ export interface FetchInit {
  */
 export type FetchLike = (url: string, init: FetchInit) => Promise<Response>;
 
+/** Reads a response within its attempt (body reading is covered by the attempt's timeout). */
+export interface ResponseConsumer<T> {
+  consume(response: Response): Promise<T>;
+}
+
 /** One attempt's limits. */
 export interface AttemptLimits {
   /** Milliseconds before the attempt is aborted (headers and body). */
@@ -29,9 +34,13 @@ export interface AttemptLimits {
   secrets: readonly string[];
 }
 
+function abortOnTimeout(controller: AbortController): void {
+  controller.abort();
+}
+
 /**
  * Sends one attempt with `redirect: "manual"` (redirects are never followed,
- * DESIGN §2) and hands the response to `consume` while the attempt's timer and
+ * DESIGN §2) and hands the response to `consumer.consume` while the attempt's timer and
  * abort link are still armed, so that reading the body is covered too. The
  * timer and the listener are always removed before this returns.
  *
@@ -39,39 +48,39 @@ export interface AttemptLimits {
  *   TimeoutError when `timeoutMs` passes;
  *   TransportError (phase `connect` when the request provably never left) for
  *   any other failure of `fetch` or of reading the body;
- *   whatever `ClientError` `consume` throws, unchanged.
+ *   whatever `ClientError` `consumer.consume` throws, unchanged.
  */
 export async function sendAttempt<T>(
   fetchFn: FetchLike,
   request: PreparedRequest,
   limits: AttemptLimits,
-  consume: (response: Response) => Promise<T>,
+  consumer: ResponseConsumer<T>,
 ): Promise<T> {
   const { signal } = limits;
   if (signal?.aborted) throw new AbortError(request.path);
+  // One controller per attempt: fetch needs a signal it can be aborted with.
+  // The timer callback is shared; a listener on the caller's signal is created
+  // only when the caller passed one.
   const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, Math.max(0, limits.timeoutMs));
-  const onAbort = (): void => controller.abort();
-  signal?.addEventListener("abort", onAbort, { once: true });
+  const timer = setTimeout(abortOnTimeout, limits.timeoutMs, controller);
+  let onAbort: (() => void) | undefined;
+  if (signal !== undefined) {
+    onAbort = () => controller.abort();
+    signal.addEventListener("abort", onAbort, { once: true });
+  }
   let sent = false;
   try {
-    const init: FetchInit = {
-      method: request.method,
-      headers: request.headers as Record<string, string>,
-      redirect: "manual",
-      signal: controller.signal,
-    };
+    const init: FetchInit = { method: request.method, headers: request.headers, redirect: "manual", signal: controller.signal };
     if (request.body !== undefined) init.body = request.body;
     const response = await fetchFn(request.url, init);
     sent = true;
-    return await consume(response);
+    return await consumer.consume(response);
   } catch (error) {
     if (signal?.aborted) throw new AbortError(request.path);
-    if (timedOut) throw new TimeoutError({ path: request.path, timeoutMs: limits.timeoutMs, limit: limits.limit });
+    // Only the timer and the caller's signal abort the controller; the caller was checked first.
+    if (controller.signal.aborted) {
+      throw new TimeoutError({ path: request.path, timeoutMs: limits.timeoutMs, limit: limits.limit });
+    }
     if (error instanceof ClientError) throw error;
     const phase = !sent && isConnectFailure(error) ? "connect" : "exchange";
     const code = findErrorCode(error);
@@ -83,6 +92,6 @@ export async function sendAttempt<T>(
     });
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener("abort", onAbort);
+    if (onAbort !== undefined) signal?.removeEventListener("abort", onAbort);
   }
 }

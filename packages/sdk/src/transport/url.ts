@@ -39,18 +39,16 @@ export function normalizeBaseUrl(raw: string, policy: BaseUrlPolicy = {}): strin
     throw new ConfigurationError("baseUrl is not an absolute URL");
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ConfigurationError(`baseUrl scheme must be http or https, not ${url.protocol.replace(":", "")}`);
+    throw new ConfigurationError(`baseUrl must be http or https, not ${url.protocol}`);
   }
   if (url.username !== "" || url.password !== "" || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(raw.trim())) {
     throw new ConfigurationError("baseUrl must not contain userinfo; pass the token as `token`");
   }
-  if (url.search !== "" || raw.includes("?")) throw new ConfigurationError("baseUrl must not contain a query string");
-  if (url.hash !== "" || raw.includes("#")) throw new ConfigurationError("baseUrl must not contain a fragment");
+  // The URL parser gives a query or a fragment only to a string holding "?" or "#".
+  if (/[?#]/.test(raw)) throw new ConfigurationError("baseUrl must not contain a query string or fragment");
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
     if (policy.trustTransportSecurity !== true) {
-      throw new ConfigurationError(
-        "plaintext http:// is accepted only for loopback hosts; use https:// or inject a secure transport with trustTransportSecurity",
-      );
+      throw new ConfigurationError("plaintext http:// is for loopback hosts only; use https://, or your own fetch with trustTransportSecurity");
     }
     if (policy.customTransport !== true) {
       throw new ConfigurationError("trustTransportSecurity requires a caller-supplied fetch");

@@ -28,6 +28,15 @@ describe("parseJson", () => {
     expect(findUnsafeInteger('{"id":"9007199254740993","n":9007199254740993}')).toBe("9007199254740993");
   });
 
+  it.each([
+    ['{"s":"ends with a backslash \\\\","n":12345678901234567890}', "12345678901234567890"],
+    ['{"s":"12345678901234567890","n":-12345678901234567890}', "-12345678901234567890"],
+    ['{"f":0.8450000000000001234,"e":1.5e12345678901234567}', null],
+    ['{"e":12345678901234567890E-3,"s":"99999999999999999"}', null],
+  ])("scans %s outside strings only", (text, literal) => {
+    expect(findUnsafeInteger(text)).toBe(literal);
+  });
+
   it("reports syntax errors as InvalidResponseError with the request id", () => {
     expect(() => parseJson("{", context)).toThrow(expect.objectContaining({ requestId: "r", statusCode: 200 }));
   });
