@@ -6,11 +6,14 @@
  *
  * Run: npx tsx examples/recovery.ts
  */
+import { ManualClock } from "@powercontext/msw";
 import { startMockServer } from "@powercontext/msw/server";
 import { PowerContextClient, ServerResponseError } from "@powercontext/sdk";
 
 const scope = "ops-scope";
-const server = await startMockServer({ seed: 2 });
+// A manual clock: nothing progresses on its own, so the story is the same on every
+// run and every machine (timestamps included).
+const server = await startMockServer({ seed: 2, simulatorOptions: { clock: new ManualClock() } });
 const { controls, inspect } = server.simulator;
 
 function check(condition: boolean, what: string): void {
@@ -71,9 +74,9 @@ try {
   const second = inspect.blocks(scope).find((b) => b.block_id !== blockId)!;
   controls.supersedeTopicBlock(scope);
   console.log(`Retrying stale block ${second.block_id}:`);
-  await expectError(admin.retryTopicMemoryProcessing({ scope_id: scope, block_id: second.block_id }), 409, "processing_block_stale");
+  await expectError(admin.retryTopicMemoryProcessing({ scope_id: scope, block_id: second.block_id }), 409, "topic_memory_block_conflict");
   console.log("Retrying an unknown block:");
-  await expectError(admin.retryTopicMemoryProcessing({ scope_id: scope, block_id: "blk_unknown" }), 404, "processing_block_not_found");
+  await expectError(admin.retryTopicMemoryProcessing({ scope_id: scope, block_id: "blk_unknown" }), 404, "topic_memory_block_not_found");
   check(inspect.budgetsGranted(scope) === 1, "no further budget");
   console.log("Still exactly one budget granted.");
 } finally {

@@ -28,8 +28,8 @@ describe("examples", () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("returns the identical receipt");
     expect(result.stdout).toContain("Acceptances recorded for the block: 1; budgets granted to the scope: 1");
-    expect(result.stdout).toContain("409 processing_block_stale");
-    expect(result.stdout).toContain("404 processing_block_not_found");
+    expect(result.stdout).toContain("409 topic_memory_block_conflict");
+    expect(result.stdout).toContain("404 topic_memory_block_not_found");
     expect(result.stdout).not.toContain("pc-admin");
   });
 });

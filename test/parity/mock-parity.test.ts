@@ -89,7 +89,7 @@ function scenario(blockId: string): Step[] {
       token: "pc-reader",
       request: { scope_id: BLOCKED_SCOPE, block_id: "blk-parity-unknown" },
       // our contract's code; 1.4.1 says topic_memory_block_not_found (docs/compatibility.md, "Error codes")
-      expect: failed(404, "processing_block_not_found"),
+      expect: failed(404, "topic_memory_block_not_found"),
     },
     {
       name: "topic-retry-reader-forbidden",

@@ -7,7 +7,7 @@
  * Line shapes:
  *
  * ```
- * error: 409 processing_block_stale (request id req-1): the block is no longer current
+ * error: 409 topic_memory_block_conflict (request id req-1): the block is no longer current
  * error: 409 version_conflict (request id req-2): version mismatch [current_version=4]
  * error: 503 (request id req-3)                       body was not the error envelope
  * error: cannot reach the server (POST /v1/...): connect ECONNREFUSED 127.0.0.1:9

@@ -224,7 +224,7 @@ export const serverErrorsByStatus: Readonly<Record<number, ServerErrorClass>> = 
 export const contractErrorsByCode: Readonly<Record<string, { status: number; errorClass: ServerErrorClass }>> = {
   operation_blocked: { status: 409, errorClass: OperationBlockedError },
   version_conflict: { status: 409, errorClass: VersionConflictError },
-  processing_block_stale: { status: 409, errorClass: ProcessingBlockStaleError },
+  topic_memory_block_conflict: { status: 409, errorClass: ProcessingBlockStaleError },
 };
 
 /** Picks the class for a non-success response: status first, then the envelope code. */

@@ -151,14 +151,14 @@ describe("topic-memory block get and retry", () => {
     const run = await cli(["topic-memory", "retry", "--scope-id", "scope-stale", blockId]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toMatch(/^error: 409 processing_block_stale \(request id req_[0-9a-z_]+\): .+\n$/);
+    expect(run.stderr).toMatch(/^error: 409 topic_memory_block_conflict \(request id req_[0-9a-z_]+\): .+\n$/);
     expect(server.simulator.inspect.acceptances(blockId)).toBe(0);
   });
 
   it("reports an unknown block as 404 and a reader's retry as 403", async () => {
     const missing = await cli(["topic-memory", "block", "get", "--scope-id", "scope-retry", "blk_missing"]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/^error: 404 processing_block_not_found \(request id \S+\)/);
+    expect(missing.stderr).toMatch(/^error: 404 topic_memory_block_not_found \(request id \S+\)/);
     const blockId = blockScope("scope-reader");
     const denied = await cli(["topic-memory", "retry", "--scope-id", "scope-reader", blockId], READER_TOKEN);
     expect(denied.code).toBe(1);

@@ -17,7 +17,7 @@ import { ExitCode } from "../../src/exit-codes.js";
 function serverError(overrides: Partial<ServerErrorInit>) {
   return createServerResponseError({
     statusCode: 409,
-    code: "processing_block_stale",
+    code: "topic_memory_block_conflict",
     serverMessage: "The block is no longer current.",
     details: null,
     requestId: "req-7",
@@ -30,7 +30,7 @@ describe("describeFailure", () => {
   it("prints status, code, request id and message of a server error on one line, exit 1", () => {
     const report = describeFailure(serverError({}));
     expect(report).toEqual({
-      lines: ["error: 409 processing_block_stale (request id req-7): The block is no longer current."],
+      lines: ["error: 409 topic_memory_block_conflict (request id req-7): The block is no longer current."],
       exitCode: ExitCode.Failure,
     });
   });

@@ -53,12 +53,12 @@ export class TopicBlockStore {
 
   /**
    * A copy of the block, visible only from its own scope.
-   * @throws SimError 404 `processing_block_not_found` when unknown or of another scope (not told apart)
+   * @throws SimError 404 `topic_memory_block_not_found` when unknown or of another scope (not told apart)
    */
   get(scopeId: string, blockId: string): TopicBlock {
     const block = this.#byId.get(blockId);
     if (!block || block.scope_id !== scopeId) {
-      throw new SimError(404, "processing_block_not_found", "No processing block with this id exists in the scope.", null);
+      throw new SimError(404, "topic_memory_block_not_found", "No processing block with this id exists in the scope.", null);
     }
     return structuredClone(block);
   }

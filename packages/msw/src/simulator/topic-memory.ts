@@ -132,8 +132,8 @@ export class TopicMemory {
 
   /**
    * `retry_topic_memory_processing`: the receipt of a block, accepting it first if needed.
-   * @throws SimError 404 `processing_block_not_found` for an unknown or other-scope id
-   * @throws SimError 409 `processing_block_stale` for a never-retried block that is not current
+   * @throws SimError 404 `topic_memory_block_not_found` for an unknown or other-scope id
+   * @throws SimError 409 `topic_memory_block_conflict` for a never-retried block that is not current
    * @throws SimError 503 `processing_unavailable` when processing is disabled and nothing can be replayed
    */
   retry(scopeId: string, blockId: string, nowMs: number): TopicBlock {
@@ -141,7 +141,7 @@ export class TopicMemory {
     if (block.retried_at !== null) return structuredClone(block);
     const current = this.observe(scopeId);
     if (current?.block_id !== blockId) {
-      throw new SimError(409, "processing_block_stale", "The block was never retried and is no longer current.", null);
+      throw new SimError(409, "topic_memory_block_conflict", "The block was never retried and is no longer current.", null);
     }
     if (!this.enabled) {
       throw new SimError(503, "processing_unavailable", "Topic Memory processing is disabled.", null);

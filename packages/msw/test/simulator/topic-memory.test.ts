@@ -82,7 +82,7 @@ describe("topic memory processing", () => {
     for (let i = 0; i < 3; i += 1) {
       const stale = asAdmin(sim, "retry_topic_memory_processing", retry("s1", blockId));
       expect(stale.status).toBe(409);
-      expect((stale.body as { error: { code: string } }).error.code).toBe("processing_block_stale");
+      expect((stale.body as { error: { code: string } }).error.code).toBe("topic_memory_block_conflict");
     }
     expect(sim.inspect.snapshot()).toEqual(before);
     expect(sim.inspect.acceptances(blockId)).toBe(0);
@@ -96,8 +96,8 @@ describe("topic memory processing", () => {
       return [r.status, (r.body as { error: { code: string } }).error.code];
     };
     const before = sim.inspect.snapshot();
-    expect(codeOf("pc-admin", "s1", "blk_unknown")).toEqual([404, "processing_block_not_found"]);
-    expect(codeOf("pc-admin", "other", blockId)).toEqual([404, "processing_block_not_found"]);
+    expect(codeOf("pc-admin", "s1", "blk_unknown")).toEqual([404, "topic_memory_block_not_found"]);
+    expect(codeOf("pc-admin", "other", blockId)).toEqual([404, "topic_memory_block_not_found"]);
     expect(codeOf("pc-reader", "s1", blockId)).toEqual([403, "permission_denied"]);
     expect(codeOf(null, "s1", blockId)).toEqual([401, "unauthorized"]);
     expect(sim.inspect.snapshot()).toEqual(before);
