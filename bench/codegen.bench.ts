@@ -11,7 +11,7 @@
  * hey-api needs more than nine minutes for the 3,000-operation spec, so it runs on
  * that spec only with --hey-api-large (once).
  *
- * Usage: npm run bench:codegen [-- --runs 3 --sizes 600,3000 --no-hey-api --hey-api-large]
+ * Usage: npm run bench:codegen [-- --runs 5 --sizes 600,3000 --no-hey-api --hey-api-large]
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -28,7 +28,7 @@ const arg = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i === -1 ? fallback : (args[i + 1] ?? fallback);
 };
-const runs = Number(arg("runs", "3"));
+const runs = Number(arg("runs", "5"));
 const sizes = arg("sizes", "600,3000").split(",").map(Number);
 const withHeyApi = !args.includes("--no-hey-api");
 const heyApiLarge = args.includes("--hey-api-large");
@@ -41,14 +41,39 @@ function median(values: number[]): number {
 
 async function time(label: string, n: number, task: () => Promise<unknown>): Promise<number> {
   const samples: number[] = [];
-  for (let i = 0; i < n; i += 1) {
-    const started = performance.now();
-    await task();
-    samples.push(performance.now() - started);
-  }
+  for (let i = 0; i < n; i += 1) samples.push(await sample(task));
+  return report(label, samples);
+}
+
+async function sample(task: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await task();
+  return performance.now() - started;
+}
+
+function report(label: string, samples: number[]): number {
   const m = median(samples);
-  console.log(`  ${label.padEnd(20)} median ${(m / 1000).toFixed(2)} s over ${n} run(s)`);
+  console.log(`  ${label.padEnd(20)} median ${(m / 1000).toFixed(2)} s over ${samples.length} run(s)`);
   return m;
+}
+
+/**
+ * Times two tasks in alternating rounds (A then B, then B then A, ...) so that a
+ * load change on this shared machine affects both sides alike; returns both medians.
+ */
+async function interleaved(n: number, a: [string, () => Promise<unknown>], b: [string, () => Promise<unknown>]): Promise<[number, number]> {
+  const samplesA: number[] = [];
+  const samplesB: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    if (i % 2 === 0) {
+      samplesA.push(await sample(a[1]));
+      samplesB.push(await sample(b[1]));
+    } else {
+      samplesB.push(await sample(b[1]));
+      samplesA.push(await sample(a[1]));
+    }
+  }
+  return [report(a[0], samplesA), report(b[0], samplesB)];
 }
 
 async function heyApi(spec: string): Promise<void> {
@@ -75,9 +100,11 @@ const verdicts: string[] = [];
 for (const input of inputs) {
   console.log(`${input.name}`);
   // One warm-up of each tool so JIT and module loading do not count.
-  await generate(input.file, { lint: input.lint });
-  const ours = await time("ours (in memory)", runs, () => generate(input.file, { lint: input.lint }));
-  const oats = await time("openapi-typescript", runs, async () => astToString(await openapiTS(pathToFileURL(input.file), { silent: true })));
+  const oursTask = () => generate(input.file, { lint: input.lint });
+  const oatsTask = async () => astToString(await openapiTS(pathToFileURL(input.file), { silent: true }));
+  await oursTask();
+  await oatsTask();
+  const [ours, oats] = await interleaved(runs, ["ours (in memory)", oursTask], ["openapi-typescript", oatsTask]);
   const ratio = ours / oats;
   console.log(`  ours / openapi-typescript = ${ratio.toFixed(2)} (target <= 1.5)`);
   verdicts.push(`${input.name}: ours/openapi-typescript ${ratio.toFixed(2)} ${ratio <= 1.5 ? "OK" : "MISSED"}`);
