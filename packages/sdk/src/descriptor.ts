@@ -61,9 +61,15 @@ export interface ValidationIssue {
   readonly keyword?: string;
 }
 
-/** A compiled validator: ajv standalone code has this shape. */
+/**
+ * A compiled validator: ajv standalone code has this shape. Response
+ * validators are also given the JSON text the value was parsed from; the
+ * generated ones use it to refuse a number written with a fraction or
+ * exponent (`3.0`, `3e0`) where the schema says `type: integer`, as a strict
+ * decoder does. A validator that ignores the text accepts such numbers.
+ */
 export interface Validator {
-  (data: unknown): boolean;
+  (data: unknown, text?: string): boolean;
   errors?: readonly ValidationIssue[] | null;
 }
 

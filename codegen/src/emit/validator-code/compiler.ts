@@ -91,7 +91,7 @@ export class ValidatorCompiler implements CheckContext {
     let out = "";
     const types = s.type === undefined ? [] : Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
     if (types.length > 0) {
-      out += `if (!(${types.map((t) => typeCondition(t, v)).join(" || ")})) return type(${path}, ${JSON.stringify(types.join(","))});\n`;
+      out += `if (!(${types.map((t) => typeCondition(t, v, path)).join(" || ")})) return type(${path}, ${JSON.stringify(types.join(","))});\n`;
     }
     const only = (...names: string[]) => types.length > 0 && types.every((t) => names.includes(t));
     const group = (keys: string[], guard: string, exact: boolean, body: () => string) => {
@@ -101,7 +101,7 @@ export class ValidatorCompiler implements CheckContext {
     };
     group(STRING_KEYS, `typeof ${v} === "string"`, only("string"), () => stringChecks(s, v, path, this));
     group(NUMBER_KEYS, `typeof ${v} === "number"`, only("number", "integer"), () => numberChecks(s, v, path, this));
-    group(OBJECT_KEYS, typeCondition("object", v), only("object"), () => objectChecks(s, v, path, this, (e) => this.declare(e)));
+    group(OBJECT_KEYS, typeCondition("object", v, path), only("object"), () => objectChecks(s, v, path, this, (e) => this.declare(e)));
     group(ARRAY_KEYS, `Array.isArray(${v})`, only("array"), () => arrayChecks(s, v, path, this));
     return out + this.generic(s, v, path);
   }

@@ -22,8 +22,12 @@ export function childPath(path: string, key: string): string {
   return `${path} + ${JSON.stringify(`/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`)}`;
 }
 
-/** The JavaScript condition "value is of JSON type `type`" (ajv's definition, numbers finite). */
-export function typeCondition(type: string, v: string): string {
+/**
+ * The JavaScript condition "value is of JSON type `type`" (ajv's definition, numbers finite).
+ * An integer must also not be at a pointer of `F`, the pointers whose literal was written
+ * with a fraction or exponent (`3.0`, `3e0`) in the JSON text given to the validator.
+ */
+export function typeCondition(type: string, v: string, path: string): string {
   switch (type) {
     case "null":
       return `${v} === null`;
@@ -32,7 +36,7 @@ export function typeCondition(type: string, v: string): string {
     case "object":
       return `isObject(${v})`;
     case "integer":
-      return `(typeof ${v} === "number" && !(${v} % 1) && isFinite(${v}))`;
+      return `(typeof ${v} === "number" && !(${v} % 1) && isFinite(${v}) && !(F && F.has(${path})))`;
     case "number":
       return `(typeof ${v} === "number" && isFinite(${v}))`;
     case "string":

@@ -13,10 +13,19 @@
  * - `eq` is structural equality (key order does not matter) for `enum`, `const`
  *   and `uniqueItems`; `dupe` finds the first duplicate pair of an array;
  * - `esc` escapes a property name for a JSON pointer (RFC 6901);
+ * - `floats` finds, in a JSON text, the JSON pointers of number literals written
+ *   with a fraction or exponent whose value is integral (`3.0`, `3e0`, `1e-400`):
+ *   `JSON.parse` turns them into integers, a strict decoder (the Python client's)
+ *   does not. A regular expression looks for such a literal first; only then does
+ *   a token scan (strings skipped whole) track the pointer of every value. When a
+ *   member name repeats, the pointers of its earlier occurrence are kept;
+ * - `F` holds those pointers during one validation; `type: integer` fails there;
  * - `wrap` turns an internal check `(data, path) => boolean` into the exported
- *   validator `(data) => boolean` with `.errors`.
+ *   validator `(data, text?) => boolean` with `.errors`, where `text` is the
+ *   valid JSON text `data` was parsed from (omit it to judge the value alone).
  */
 export const RUNTIME_HELPERS = `let E = null;
+let F = null;
 
 function fail(instancePath, keyword, message, params) {
   E = { instancePath, schemaPath: "", keyword, params, message };
@@ -81,9 +90,41 @@ function esc(k) {
   return k.replace(/~/g, "~0").replace(/\\//g, "~1");
 }
 
+const FLOAT_LITERAL = /(?:^|[:,[])\\s*(-?\\d+(?:\\.\\d+)?[eE][+-]?\\d+|-?\\d+\\.\\d+)/g;
+const JSON_TOKEN = /"(?:[^"\\\\]|\\\\.)*"|[{}[\\],:]|[^\\s"{}[\\],:]+/g;
+
+function floats(text) {
+  FLOAT_LITERAL.lastIndex = 0;
+  let m;
+  do m = FLOAT_LITERAL.exec(text);
+  while (m !== null && !Number.isInteger(+m[1]));
+  if (m === null) return null;
+  const found = new Set();
+  // One entry per open container: the index in an array, the escaped member name in an object.
+  const path = [];
+  let name = false;
+  for (const [t] of text.matchAll(JSON_TOKEN)) {
+    const c = t[0];
+    const top = path.length - 1;
+    if (c === "{" || c === "[") {
+      path.push(c === "[" ? 0 : "");
+      name = c === "{";
+    } else if (c === "}" || c === "]") path.pop();
+    else if (c === ",") {
+      if (typeof path[top] === "number") path[top]++;
+      else name = true;
+    } else if (name) {
+      path[top] = esc(JSON.parse(t));
+      name = false;
+    } else if (c !== '"' && c !== ":" && /[.eE]/.test(t) && Number.isInteger(+t)) found.add(path.map((s) => "/" + s).join(""));
+  }
+  return found;
+}
+
 function wrap(check) {
-  const validate = (data) => {
+  const validate = (data, text) => {
     E = null;
+    F = typeof text === "string" ? floats(text) : null;
     const ok = check(data, "");
     validate.errors = ok ? null : [E];
     return ok;
@@ -105,9 +146,13 @@ export interface ValidationError {
   readonly message: string;
 }
 
-/** A generated validator: \`true\` when the value matches; otherwise \`errors\` says why. */
+/**
+ * A generated validator: \`true\` when the value matches; otherwise \`errors\` says why.
+ * \`text\`, when given, is the (valid) JSON text \`data\` was parsed from: a number
+ * written there with a fraction or exponent (\`3.0\`, \`3e0\`) is then not an integer.
+ */
 export interface ValidateFunction {
-  (data: unknown): boolean;
+  (data: unknown, text?: string): boolean;
   errors: ValidationError[] | null;
 }
 `;

@@ -72,8 +72,10 @@ function redactDeep(value: unknown, secrets: readonly string[]): unknown {
  * `ServerResponseError`, whose `code`/`serverMessage`/`details` are filled only
  * when the body is exactly the error envelope.
  *
- * @throws InvalidResponseError for an oversized, non-JSON, unsafe-integer or
- *   schema-violating outcome body; a ServerResponseError subclass otherwise.
+ * @throws InvalidResponseError for an oversized, non-UTF-8, non-JSON (a byte
+ *   order mark included), unsafe-integer, lone-surrogate or schema-violating
+ *   outcome body (an integral literal written as a float, such as `3.0`, is not
+ *   an integer); a ServerResponseError subclass otherwise.
  */
 export async function decodeResponse(
   response: Response,
@@ -95,7 +97,8 @@ export async function decodeResponse(
     if (text.trim() !== "" || !(accepted || statusCode === 204)) {
       data = parseJson(text, context);
       const validator = validators?.responses[statusCode];
-      if (validator !== undefined && !validator(data)) {
+      // The text lets a generated validator refuse a literal such as 3.0 where the schema wants an integer.
+      if (validator !== undefined && !validator(data, text)) {
         throw new InvalidResponseError(`response ${statusCode} does not match the schema`, { ...context, issues: issuesOf(validator) });
       }
     }

@@ -12,9 +12,13 @@ export interface ValidationError {
   readonly message: string;
 }
 
-/** A generated validator: `true` when the value matches; otherwise `errors` says why. */
+/**
+ * A generated validator: `true` when the value matches; otherwise `errors` says why.
+ * `text`, when given, is the (valid) JSON text `data` was parsed from: a number
+ * written there with a fraction or exponent (`3.0`, `3e0`) is then not an integer.
+ */
 export interface ValidateFunction {
-  (data: unknown): boolean;
+  (data: unknown, text?: string): boolean;
   errors: ValidationError[] | null;
 }
 

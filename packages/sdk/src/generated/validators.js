@@ -2,6 +2,7 @@
 // Regenerate with `npm run generate`; `npm run generate:check` fails when this file drifts.
 
 let E = null;
+let F = null;
 
 function fail(instancePath, keyword, message, params) {
   E = { instancePath, schemaPath: "", keyword, params, message };
@@ -66,9 +67,41 @@ function esc(k) {
   return k.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
+const FLOAT_LITERAL = /(?:^|[:,[])\s*(-?\d+(?:\.\d+)?[eE][+-]?\d+|-?\d+\.\d+)/g;
+const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|[{}[\],:]|[^\s"{}[\],:]+/g;
+
+function floats(text) {
+  FLOAT_LITERAL.lastIndex = 0;
+  let m;
+  do m = FLOAT_LITERAL.exec(text);
+  while (m !== null && !Number.isInteger(+m[1]));
+  if (m === null) return null;
+  const found = new Set();
+  // One entry per open container: the index in an array, the escaped member name in an object.
+  const path = [];
+  let name = false;
+  for (const [t] of text.matchAll(JSON_TOKEN)) {
+    const c = t[0];
+    const top = path.length - 1;
+    if (c === "{" || c === "[") {
+      path.push(c === "[" ? 0 : "");
+      name = c === "{";
+    } else if (c === "}" || c === "]") path.pop();
+    else if (c === ",") {
+      if (typeof path[top] === "number") path[top]++;
+      else name = true;
+    } else if (name) {
+      path[top] = esc(JSON.parse(t));
+      name = false;
+    } else if (c !== '"' && c !== ":" && /[.eE]/.test(t) && Number.isInteger(+t)) found.add(path.map((s) => "/" + s).join(""));
+  }
+  return found;
+}
+
 function wrap(check) {
-  const validate = (data) => {
+  const validate = (data, text) => {
     E = null;
+    F = typeof text === "string" ? floats(text) : null;
     const ok = check(data, "");
     validate.errors = ok ? null : [E];
     return ok;
@@ -99,7 +132,7 @@ if (!re0.test(v1)) return fail(p + "/operation_id", "pattern", "must match patte
 }
 const v2 = d["expected_version"];
 if (v2 !== undefined) {
-if (!((typeof v2 === "number" && !(v2 % 1) && isFinite(v2)))) return type(p + "/expected_version", "integer");
+if (!((typeof v2 === "number" && !(v2 % 1) && isFinite(v2) && !(F && F.has(p + "/expected_version"))))) return type(p + "/expected_version", "integer");
 if (v2 < 1) return bound(p + "/expected_version", "minimum", ">=", 1);
 if (v2 > 9007199254740991) return bound(p + "/expected_version", "maximum", "<=", 9007199254740991);
 }
@@ -148,7 +181,7 @@ if (v8.length > 512 && len(v8) > 512) return fail(p + "/cursor", "maxLength", "m
 }
 const v9 = d["limit"];
 if (v9 !== undefined) {
-if (!((typeof v9 === "number" && !(v9 % 1) && isFinite(v9)))) return type(p + "/limit", "integer");
+if (!((typeof v9 === "number" && !(v9 % 1) && isFinite(v9) && !(F && F.has(p + "/limit"))))) return type(p + "/limit", "integer");
 if (v9 < 1) return bound(p + "/limit", "minimum", ">=", 1);
 if (v9 > 200) return bound(p + "/limit", "maximum", "<=", 200);
 }
@@ -168,7 +201,7 @@ if (!re0.test(v10)) return fail(p + "/operation_id", "pattern", "must match patt
 }
 const v11 = d["expected_version"];
 if (v11 !== undefined) {
-if (!((typeof v11 === "number" && !(v11 % 1) && isFinite(v11)))) return type(p + "/expected_version", "integer");
+if (!((typeof v11 === "number" && !(v11 % 1) && isFinite(v11) && !(F && F.has(p + "/expected_version"))))) return type(p + "/expected_version", "integer");
 if (v11 < 1) return bound(p + "/expected_version", "minimum", ">=", 1);
 if (v11 > 9007199254740991) return bound(p + "/expected_version", "maximum", "<=", 9007199254740991);
 }
@@ -324,7 +357,7 @@ if (v32.length > 512 && len(v32) > 512) return fail(p + "/reason", "maxLength", 
 }
 const v33 = d["expected_revision"];
 if (v33 !== undefined) {
-if (!((typeof v33 === "number" && !(v33 % 1) && isFinite(v33)) || v33 === null)) return type(p + "/expected_revision", "integer,null");
+if (!((typeof v33 === "number" && !(v33 % 1) && isFinite(v33) && !(F && F.has(p + "/expected_revision"))) || v33 === null)) return type(p + "/expected_revision", "integer,null");
 if (typeof v33 === "number") {
 if (v33 < 1) return bound(p + "/expected_revision", "minimum", ">=", 1);
 if (v33 > 9007199254740991) return bound(p + "/expected_revision", "maximum", "<=", 9007199254740991);
@@ -378,7 +411,7 @@ if (v39.length > 8192 && len(v39) > 8192) return fail(p + "/query", "maxLength",
 }
 const v40 = d["limit"];
 if (v40 !== undefined) {
-if (!((typeof v40 === "number" && !(v40 % 1) && isFinite(v40)))) return type(p + "/limit", "integer");
+if (!((typeof v40 === "number" && !(v40 % 1) && isFinite(v40) && !(F && F.has(p + "/limit"))))) return type(p + "/limit", "integer");
 if (v40 < 1) return bound(p + "/limit", "minimum", ">=", 1);
 if (v40 > 50) return bound(p + "/limit", "maximum", "<=", 50);
 }
@@ -518,7 +551,7 @@ if (!check_response_SourceReference(v72, p + "/source")) return false;
 }
 const v73 = d["position"];
 if (v73 !== undefined) {
-if (!((typeof v73 === "number" && !(v73 % 1) && isFinite(v73)))) return type(p + "/position", "integer");
+if (!((typeof v73 === "number" && !(v73 % 1) && isFinite(v73) && !(F && F.has(p + "/position"))))) return type(p + "/position", "integer");
 if (v73 < 1) return bound(p + "/position", "minimum", ">=", 1);
 if (v73 > 9007199254740991) return bound(p + "/position", "maximum", "<=", 9007199254740991);
 }
@@ -546,25 +579,25 @@ if (!check_response_FlushStatus(v75, p + "/status")) return false;
 }
 const v76 = d["previous_cursor"];
 if (v76 !== undefined) {
-if (!((typeof v76 === "number" && !(v76 % 1) && isFinite(v76)))) return type(p + "/previous_cursor", "integer");
+if (!((typeof v76 === "number" && !(v76 % 1) && isFinite(v76) && !(F && F.has(p + "/previous_cursor"))))) return type(p + "/previous_cursor", "integer");
 if (v76 < 0) return bound(p + "/previous_cursor", "minimum", ">=", 0);
 if (v76 > 9007199254740991) return bound(p + "/previous_cursor", "maximum", "<=", 9007199254740991);
 }
 const v77 = d["current_cursor"];
 if (v77 !== undefined) {
-if (!((typeof v77 === "number" && !(v77 % 1) && isFinite(v77)))) return type(p + "/current_cursor", "integer");
+if (!((typeof v77 === "number" && !(v77 % 1) && isFinite(v77) && !(F && F.has(p + "/current_cursor"))))) return type(p + "/current_cursor", "integer");
 if (v77 < 0) return bound(p + "/current_cursor", "minimum", ">=", 0);
 if (v77 > 9007199254740991) return bound(p + "/current_cursor", "maximum", "<=", 9007199254740991);
 }
 const v78 = d["high_watermark"];
 if (v78 !== undefined) {
-if (!((typeof v78 === "number" && !(v78 % 1) && isFinite(v78)))) return type(p + "/high_watermark", "integer");
+if (!((typeof v78 === "number" && !(v78 % 1) && isFinite(v78) && !(F && F.has(p + "/high_watermark"))))) return type(p + "/high_watermark", "integer");
 if (v78 < 0) return bound(p + "/high_watermark", "minimum", ">=", 0);
 if (v78 > 9007199254740991) return bound(p + "/high_watermark", "maximum", "<=", 9007199254740991);
 }
 const v79 = d["processed_source_count"];
 if (v79 !== undefined) {
-if (!((typeof v79 === "number" && !(v79 % 1) && isFinite(v79)))) return type(p + "/processed_source_count", "integer");
+if (!((typeof v79 === "number" && !(v79 % 1) && isFinite(v79) && !(F && F.has(p + "/processed_source_count"))))) return type(p + "/processed_source_count", "integer");
 if (v79 < 0) return bound(p + "/processed_source_count", "minimum", ">=", 0);
 if (v79 > 9007199254740991) return bound(p + "/processed_source_count", "maximum", "<=", 9007199254740991);
 }
@@ -578,7 +611,7 @@ if (!(typeof v81 === "boolean")) return type(p + "/remaining_work", "boolean");
 }
 const v82 = d["held_count"];
 if (v82 !== undefined) {
-if (!((typeof v82 === "number" && !(v82 % 1) && isFinite(v82)))) return type(p + "/held_count", "integer");
+if (!((typeof v82 === "number" && !(v82 % 1) && isFinite(v82) && !(F && F.has(p + "/held_count"))))) return type(p + "/held_count", "integer");
 if (v82 < 0) return bound(p + "/held_count", "minimum", ">=", 0);
 if (v82 > 9007199254740991) return bound(p + "/held_count", "maximum", "<=", 9007199254740991);
 }
@@ -650,7 +683,7 @@ if (!check_response_MemoryCitation(v94, p + "/citation")) return false;
 }
 const v95 = d["version"];
 if (v95 !== undefined) {
-if (!((typeof v95 === "number" && !(v95 % 1) && isFinite(v95)))) return type(p + "/version", "integer");
+if (!((typeof v95 === "number" && !(v95 % 1) && isFinite(v95) && !(F && F.has(p + "/version"))))) return type(p + "/version", "integer");
 if (v95 < 1) return bound(p + "/version", "minimum", ">=", 1);
 if (v95 > 9007199254740991) return bound(p + "/version", "maximum", "<=", 9007199254740991);
 }
@@ -758,7 +791,7 @@ if (!check_response_OperationStatus(v112, p + "/status")) return false;
 }
 const v113 = d["version"];
 if (v113 !== undefined) {
-if (!((typeof v113 === "number" && !(v113 % 1) && isFinite(v113)))) return type(p + "/version", "integer");
+if (!((typeof v113 === "number" && !(v113 % 1) && isFinite(v113) && !(F && F.has(p + "/version"))))) return type(p + "/version", "integer");
 if (v113 < 1) return bound(p + "/version", "minimum", ">=", 1);
 if (v113 > 9007199254740991) return bound(p + "/version", "maximum", "<=", 9007199254740991);
 }
@@ -788,7 +821,7 @@ if (!re4.test(v117)) return fail(p + "/finished_at", "format", "must match forma
 }
 const v118 = d["attempt_count"];
 if (v118 !== undefined) {
-if (!((typeof v118 === "number" && !(v118 % 1) && isFinite(v118)))) return type(p + "/attempt_count", "integer");
+if (!((typeof v118 === "number" && !(v118 % 1) && isFinite(v118) && !(F && F.has(p + "/attempt_count"))))) return type(p + "/attempt_count", "integer");
 if (v118 < 0) return bound(p + "/attempt_count", "minimum", ">=", 0);
 if (v118 > 9007199254740991) return bound(p + "/attempt_count", "maximum", "<=", 9007199254740991);
 }
@@ -944,7 +977,7 @@ if (v143.length > 128 && len(v143) > 128) return fail(p + "/binding_name", "maxL
 }
 const v144 = d["source_after"];
 if (v144 !== undefined) {
-if (!((typeof v144 === "number" && !(v144 % 1) && isFinite(v144)))) return type(p + "/source_after", "integer");
+if (!((typeof v144 === "number" && !(v144 % 1) && isFinite(v144) && !(F && F.has(p + "/source_after"))))) return type(p + "/source_after", "integer");
 if (v144 < 0) return bound(p + "/source_after", "minimum", ">=", 0);
 if (v144 > 9007199254740991) return bound(p + "/source_after", "maximum", "<=", 9007199254740991);
 }
@@ -956,7 +989,7 @@ if (v145.length > 128 && len(v145) > 128) return fail(p + "/attempt_id", "maxLen
 }
 const v146 = d["source_through"];
 if (v146 !== undefined) {
-if (!((typeof v146 === "number" && !(v146 % 1) && isFinite(v146)) || v146 === null)) return type(p + "/source_through", "integer,null");
+if (!((typeof v146 === "number" && !(v146 % 1) && isFinite(v146) && !(F && F.has(p + "/source_through"))) || v146 === null)) return type(p + "/source_through", "integer,null");
 if (typeof v146 === "number") {
 if (v146 < 1) return bound(p + "/source_through", "minimum", ">=", 1);
 if (v146 > 9007199254740991) return bound(p + "/source_through", "maximum", "<=", 9007199254740991);
@@ -964,7 +997,7 @@ if (v146 > 9007199254740991) return bound(p + "/source_through", "maximum", "<="
 }
 const v147 = d["budget_source_through"];
 if (v147 !== undefined) {
-if (!((typeof v147 === "number" && !(v147 % 1) && isFinite(v147)) || v147 === null)) return type(p + "/budget_source_through", "integer,null");
+if (!((typeof v147 === "number" && !(v147 % 1) && isFinite(v147) && !(F && F.has(p + "/budget_source_through"))) || v147 === null)) return type(p + "/budget_source_through", "integer,null");
 if (typeof v147 === "number") {
 if (v147 < 1) return bound(p + "/budget_source_through", "minimum", ">=", 1);
 if (v147 > 9007199254740991) return bound(p + "/budget_source_through", "maximum", "<=", 9007199254740991);
@@ -972,7 +1005,7 @@ if (v147 > 9007199254740991) return bound(p + "/budget_source_through", "maximum
 }
 const v148 = d["legacy_source_through"];
 if (v148 !== undefined) {
-if (!((typeof v148 === "number" && !(v148 % 1) && isFinite(v148)) || v148 === null)) return type(p + "/legacy_source_through", "integer,null");
+if (!((typeof v148 === "number" && !(v148 % 1) && isFinite(v148) && !(F && F.has(p + "/legacy_source_through"))) || v148 === null)) return type(p + "/legacy_source_through", "integer,null");
 if (typeof v148 === "number") {
 if (v148 < 1) return bound(p + "/legacy_source_through", "minimum", ">=", 1);
 if (v148 > 9007199254740991) return bound(p + "/legacy_source_through", "maximum", "<=", 9007199254740991);
@@ -980,25 +1013,25 @@ if (v148 > 9007199254740991) return bound(p + "/legacy_source_through", "maximum
 }
 const v149 = d["target_source_through"];
 if (v149 !== undefined) {
-if (!((typeof v149 === "number" && !(v149 % 1) && isFinite(v149)))) return type(p + "/target_source_through", "integer");
+if (!((typeof v149 === "number" && !(v149 % 1) && isFinite(v149) && !(F && F.has(p + "/target_source_through"))))) return type(p + "/target_source_through", "integer");
 if (v149 < 1) return bound(p + "/target_source_through", "minimum", ">=", 1);
 if (v149 > 9007199254740991) return bound(p + "/target_source_through", "maximum", "<=", 9007199254740991);
 }
 const v150 = d["attempts"];
 if (v150 !== undefined) {
-if (!((typeof v150 === "number" && !(v150 % 1) && isFinite(v150)))) return type(p + "/attempts", "integer");
+if (!((typeof v150 === "number" && !(v150 % 1) && isFinite(v150) && !(F && F.has(p + "/attempts"))))) return type(p + "/attempts", "integer");
 if (v150 < 1) return bound(p + "/attempts", "minimum", ">=", 1);
 if (v150 > 9007199254740991) return bound(p + "/attempts", "maximum", "<=", 9007199254740991);
 }
 const v151 = d["requests"];
 if (v151 !== undefined) {
-if (!((typeof v151 === "number" && !(v151 % 1) && isFinite(v151)))) return type(p + "/requests", "integer");
+if (!((typeof v151 === "number" && !(v151 % 1) && isFinite(v151) && !(F && F.has(p + "/requests"))))) return type(p + "/requests", "integer");
 if (v151 < 0) return bound(p + "/requests", "minimum", ">=", 0);
 if (v151 > 9007199254740991) return bound(p + "/requests", "maximum", "<=", 9007199254740991);
 }
 const v152 = d["tokens"];
 if (v152 !== undefined) {
-if (!((typeof v152 === "number" && !(v152 % 1) && isFinite(v152)))) return type(p + "/tokens", "integer");
+if (!((typeof v152 === "number" && !(v152 % 1) && isFinite(v152) && !(F && F.has(p + "/tokens"))))) return type(p + "/tokens", "integer");
 if (v152 < 0) return bound(p + "/tokens", "minimum", ">=", 0);
 if (v152 > 9007199254740991) return bound(p + "/tokens", "maximum", "<=", 9007199254740991);
 }
@@ -1032,7 +1065,7 @@ if (!re4.test(v156)) return fail(p + "/retried_at", "format", "must match format
 }
 const v157 = d["retry_request_generation"];
 if (v157 !== undefined) {
-if (!((typeof v157 === "number" && !(v157 % 1) && isFinite(v157)) || v157 === null)) return type(p + "/retry_request_generation", "integer,null");
+if (!((typeof v157 === "number" && !(v157 % 1) && isFinite(v157) && !(F && F.has(p + "/retry_request_generation"))) || v157 === null)) return type(p + "/retry_request_generation", "integer,null");
 if (typeof v157 === "number") {
 if (v157 < 1) return bound(p + "/retry_request_generation", "minimum", ">=", 1);
 if (v157 > 9007199254740991) return bound(p + "/retry_request_generation", "maximum", "<=", 9007199254740991);
@@ -1062,19 +1095,19 @@ if (!check_response_TopicMemoryProcessingState(v159, p + "/state")) return false
 }
 const v160 = d["source_cursor"];
 if (v160 !== undefined) {
-if (!((typeof v160 === "number" && !(v160 % 1) && isFinite(v160)))) return type(p + "/source_cursor", "integer");
+if (!((typeof v160 === "number" && !(v160 % 1) && isFinite(v160) && !(F && F.has(p + "/source_cursor"))))) return type(p + "/source_cursor", "integer");
 if (v160 < 0) return bound(p + "/source_cursor", "minimum", ">=", 0);
 if (v160 > 9007199254740991) return bound(p + "/source_cursor", "maximum", "<=", 9007199254740991);
 }
 const v161 = d["source_head"];
 if (v161 !== undefined) {
-if (!((typeof v161 === "number" && !(v161 % 1) && isFinite(v161)))) return type(p + "/source_head", "integer");
+if (!((typeof v161 === "number" && !(v161 % 1) && isFinite(v161) && !(F && F.has(p + "/source_head"))))) return type(p + "/source_head", "integer");
 if (v161 < 0) return bound(p + "/source_head", "minimum", ">=", 0);
 if (v161 > 9007199254740991) return bound(p + "/source_head", "maximum", "<=", 9007199254740991);
 }
 const v162 = d["target_source_through"];
 if (v162 !== undefined) {
-if (!((typeof v162 === "number" && !(v162 % 1) && isFinite(v162)) || v162 === null)) return type(p + "/target_source_through", "integer,null");
+if (!((typeof v162 === "number" && !(v162 % 1) && isFinite(v162) && !(F && F.has(p + "/target_source_through"))) || v162 === null)) return type(p + "/target_source_through", "integer,null");
 if (typeof v162 === "number") {
 if (v162 < 0) return bound(p + "/target_source_through", "minimum", ">=", 0);
 if (v162 > 9007199254740991) return bound(p + "/target_source_through", "maximum", "<=", 9007199254740991);
@@ -1285,7 +1318,7 @@ if (!re0.test(v187)) return fail(p + "/artifact_id", "pattern", "must match patt
 }
 const v188 = d["revision"];
 if (v188 !== undefined) {
-if (!((typeof v188 === "number" && !(v188 % 1) && isFinite(v188)))) return type(p + "/revision", "integer");
+if (!((typeof v188 === "number" && !(v188 % 1) && isFinite(v188) && !(F && F.has(p + "/revision"))))) return type(p + "/revision", "integer");
 if (v188 < 1) return bound(p + "/revision", "minimum", ">=", 1);
 if (v188 > 9007199254740991) return bound(p + "/revision", "maximum", "<=", 9007199254740991);
 }
@@ -1439,7 +1472,7 @@ if (!re0.test(v205)) return fail(p + "/artifact_id", "pattern", "must match patt
 }
 const v206 = d["revision"];
 if (v206 !== undefined) {
-if (!((typeof v206 === "number" && !(v206 % 1) && isFinite(v206)))) return type(p + "/revision", "integer");
+if (!((typeof v206 === "number" && !(v206 % 1) && isFinite(v206) && !(F && F.has(p + "/revision"))))) return type(p + "/revision", "integer");
 if (v206 < 1) return bound(p + "/revision", "minimum", ">=", 1);
 if (v206 > 9007199254740991) return bound(p + "/revision", "maximum", "<=", 9007199254740991);
 }

@@ -51,12 +51,27 @@ export function invalidBody(issue: string, context: ResponseContext): InvalidRes
   return new InvalidResponseError(`response ${issue}`, { ...context, issues: [issue] });
 }
 
+/** A `\u` escape of a UTF-16 surrogate (D800-DFFF): how a JSON text spells a lone surrogate. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+/** A surrogate that is not half of a pair (with the `u` flag a pair is one code point). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** A `JSON.parse` reviver that throws on a member name or string value holding a lone surrogate. */
+function wellFormed(key: string, value: unknown): unknown {
+  if (LONE_SURROGATE.test(key) || (typeof value === "string" && LONE_SURROGATE.test(value))) throw new SyntaxError();
+  return value;
+}
+
 /**
- * Parses a JSON response body, refusing integers that a JavaScript number
- * cannot hold exactly instead of rounding them.
+ * Parses a JSON response body like a strict decoder: integers that a
+ * JavaScript number cannot hold exactly are refused instead of rounded, and a
+ * string (a value or a member name) holding a lone surrogate, such as
+ * `"\ud800"`, is refused instead of kept (as not valid JSON). Strings are
+ * checked (by a reviver) only when the text has a surrogate escape at all.
  *
  * @throws InvalidResponseError (with the status and request id) on a syntax
- *   error or an integer literal outside ±(2^53-1).
+ *   error, an integer literal outside ±(2^53-1) or a lone surrogate.
  */
 export function parseJson(text: string, context: ResponseContext): unknown {
   const unsafe = findUnsafeInteger(text);
@@ -64,7 +79,7 @@ export function parseJson(text: string, context: ResponseContext): unknown {
     throw invalidBody(`integer ${unsafe.length > 40 ? `${unsafe.slice(0, 40)}...` : unsafe} is outside ±(2^53-1)`, context);
   }
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text, SURROGATE_ESCAPE.test(text) ? wellFormed : undefined) as unknown;
   } catch {
     throw invalidBody("body is not valid JSON", context);
   }

@@ -9,14 +9,28 @@ function tooLarge(maxBytes: number, context: ResponseContext): InvalidResponseEr
 }
 
 /**
+ * Decodes (a chunk of) UTF-8 strictly: a byte order mark is kept as U+FEFF
+ * (so it is not JSON, as for a strict decoder), malformed bytes are an error.
+ */
+function decode(decoder: TextDecoder, context: ResponseContext, bytes?: ArrayBuffer | Uint8Array, stream?: boolean): string {
+  try {
+    return decoder.decode(bytes, { stream });
+  } catch {
+    throw invalidBody("body is not valid UTF-8", context);
+  }
+}
+
+/**
  * Reads a response body as UTF-8 text, never holding more than `maxBytes`
  * (default 1 MiB). A declared `Content-Length` above the cap fails before
  * reading; otherwise bytes are counted while they stream in, and the stream is
- * cancelled as soon as the count passes the cap.
+ * cancelled as soon as the count passes the cap. Decoding is strict: a leading
+ * byte order mark is kept (U+FEFF, which no JSON text starts with) and
+ * malformed UTF-8 is refused.
  *
- * @throws InvalidResponseError when the body is larger than `maxBytes`.
- *   Network failures while reading propagate unchanged (the caller turns them
- *   into `TransportError`).
+ * @throws InvalidResponseError when the body is larger than `maxBytes` or is
+ *   not valid UTF-8. Network failures while reading propagate unchanged (the
+ *   caller turns them into `TransportError`).
  */
 export async function readBody(
   response: Response,
@@ -24,18 +38,18 @@ export async function readBody(
   maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES,
 ): Promise<string> {
   const declared = response.headers.get("content-length");
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true });
   if (declared !== null && /^\d+$/.test(declared)) {
     if (Number(declared) > maxBytes) {
       await response.body?.cancel().catch(() => undefined);
       throw tooLarge(maxBytes, context);
     }
     // HTTP framing stops the body at the declared length, so no count is needed.
-    return response.text();
+    return decode(decoder, context, await response.arrayBuffer());
   }
   if (response.body === null) return "";
 
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
   let received = 0;
   let text = "";
   for (;;) {
@@ -46,7 +60,7 @@ export async function readBody(
       await reader.cancel().catch(() => undefined);
       throw tooLarge(maxBytes, context);
     }
-    text += decoder.decode(value, { stream: true });
+    text += decode(decoder, context, value, true);
   }
-  return text + decoder.decode();
+  return text + decode(decoder, context);
 }

@@ -73,6 +73,47 @@ describe("readBody", () => {
   });
 });
 
+describe("readBody decodes UTF-8 strictly", () => {
+  const bom = [0xef, 0xbb, 0xbf, 0x7b, 0x7d];
+  const streamed = (bytes: number[]) =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const byte of bytes) controller.enqueue(new Uint8Array([byte]));
+          controller.close();
+        },
+      }),
+    );
+  const declared = (bytes: number[]) => new Response(new Uint8Array(bytes), { headers: { "content-length": String(bytes.length) } });
+
+  it.each([["streamed", streamed], ["with Content-Length", declared]])("keeps a leading byte order mark (%s)", async (_, make) => {
+    expect(await readBody(make(bom), context)).toBe("\ufeff{}");
+  });
+
+  it.each([
+    ["streamed, invalid byte", streamed, [0x22, 0xff, 0x22]],
+    ["streamed, truncated sequence at the end", streamed, [0x22, 0xc3]],
+    ["streamed, encoded surrogate", streamed, [0x22, 0xed, 0xa0, 0x80, 0x22]],
+    ["with Content-Length, invalid byte", declared, [0x22, 0xff, 0x22]],
+  ] as const)("refuses malformed UTF-8 (%s)", async (_, make, bytes) => {
+    await expect(readBody(make([...bytes]), context)).rejects.toMatchObject({ issues: ["body is not valid UTF-8"], requestId: "r" });
+  });
+});
+
+describe("parseJson refuses lone surrogates", () => {
+  it.each(['"\\ud800"', '"\\uDBFF x"', '["\\udc00"]', '{"a":{"\\ud800":1}}', '"\\ude00\\ud83d"'])("rejects %s", (text) => {
+    expect(() => parseJson(text, context)).toThrow(InvalidResponseError);
+  });
+
+  it.each([
+    ['"\\ud83d\\ude00"', "\u{1F600}"],
+    ['"\\\\ud800"', "\\ud800"],
+    ['{"\\uD83D\\uDE00":"\\u00e9"}', { "\u{1F600}": "\u00e9" }],
+  ])("keeps %s", (text, value) => {
+    expect(parseJson(text, context)).toEqual(value);
+  });
+});
+
 describe("findUnsafeInteger candidates", () => {
   it.each([
     ['{"score":0.9850000000000001}', null],
