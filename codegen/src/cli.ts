@@ -1,7 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError, Option } from "commander";
-import { DriftError, SpecError, UsageError } from "./errors.js";
+import { DriftError, SpecError, SpecErrorList, UsageError } from "./errors.js";
 import { GENERATOR } from "./ir/build-ir.js";
 import type { LintProfile } from "./load/lint.js";
 import { OUTPUT_DIRS, generate } from "./pipeline.js";
@@ -68,6 +68,14 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     if (error instanceof DriftError) {
       io.stderr(`${error.message}\n`);
       return EXIT.drift;
+    }
+    if (error instanceof SpecErrorList) {
+      for (const issue of error.issues) io.stderr(`error: ${issue.message}\n`);
+      io.stderr(`${error.issues.length} problem(s) in ${opts.spec}; nothing was written\n`);
+      if (error.issues.some((issue) => issue.code === "missing_retry_class")) {
+        io.stderr("hint: a published contract without x-powercontext-* extensions needs --lint upstream\n");
+      }
+      return EXIT.badInput;
     }
     if (error instanceof SpecError || error instanceof UsageError) {
       io.stderr(`error: ${error.message}\n`);

@@ -86,20 +86,31 @@ export class OpenApiSchemaError extends SpecError {
 }
 
 /**
- * One or more of the generator's own rules failed (operationIds, statuses, media
- * types, vendor extensions, error envelope, request id header). `issues` lists each
- * problem; the message lists them all, one per line.
+ * Several problems found by one stage, reported together so that a spec can be
+ * fixed in one pass. `issues` lists each problem; the message lists them all, one
+ * per line; `code` and `pointer` are the first problem's.
  */
-export class LintError extends SpecError {
+export class SpecErrorList extends SpecError {
   readonly issues: readonly SpecError[];
 
   constructor(issues: readonly SpecError[]) {
     const first = issues[0];
-    if (first === undefined) throw new TypeError("LintError needs at least one issue");
+    if (first === undefined) throw new TypeError(`${new.target.name} needs at least one issue`);
     super(first.code, first, issues.length === 1 ? first.detail : `${issues.length} problems`);
     this.message = issues.map((issue) => issue.message).join("\n");
-    this.name = "LintError";
+    this.name = "SpecErrorList";
     this.issues = issues;
+  }
+}
+
+/**
+ * One or more of the generator's own rules failed (operationIds, statuses, media
+ * types, vendor extensions, error envelope, request id header).
+ */
+export class LintError extends SpecErrorList {
+  constructor(issues: readonly SpecError[]) {
+    super(issues);
+    this.name = "LintError";
   }
 }
 

@@ -128,6 +128,31 @@ describe("spec errors", () => {
     expect(result.stderr).toContain(`warning: #${P}/responses/200`);
   });
 
+  it("reports every dangling $ref at once, each with its pointer", async () => {
+    const dir = scratchDir("refs");
+    const spec = base();
+    op(spec).requestBody.content["application/json"].schema = { $ref: "#/components/schemas/Nope" };
+    op(spec).responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/AlsoNope" };
+    writeFileSync(path.join(dir, "openapi.yaml"), stringify(spec));
+    const result = await run(["--out", "out"], dir);
+    expect(result.code).toBe(EXIT.badInput);
+    expect(result.stderr).toContain(`error: #${P}/requestBody/content/application~1json/schema/$ref`);
+    expect(result.stderr).toContain(`error: #${P}/responses/200/content/application~1json/schema/$ref`);
+    expect(result.stderr).toContain("2 problem(s) in openapi.yaml; nothing was written");
+  });
+
+  it("points a spec without retry classes at the upstream profile", async () => {
+    const dir = scratchDir("hint");
+    const spec = base();
+    delete op(spec)["x-powercontext-retry-class"];
+    delete op(spec).responses["200"].headers;
+    writeFileSync(path.join(dir, "openapi.yaml"), stringify(spec));
+    const result = await run(["--out", "out"], dir);
+    expect(result.code).toBe(EXIT.badInput);
+    expect(result.stderr.match(/^error: /gm)).toHaveLength(2);
+    expect(result.stderr).toContain("hint: a published contract without x-powercontext-* extensions needs --lint upstream");
+  });
+
   it("usage errors exit 2", async () => {
     const dir = scratchDir("usage");
     expect((await run(["--spec", "missing.yaml"], dir)).code).toBe(EXIT.badInput);

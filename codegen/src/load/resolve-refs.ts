@@ -1,5 +1,5 @@
 import { $RefParser } from "@apidevtools/json-schema-ref-parser";
-import { RefError, pointer } from "../errors.js";
+import { RefError, SpecErrorList, pointer } from "../errors.js";
 
 /** Looks up the target of a local `$ref` such as `#/components/schemas/Foo`. */
 export type RefLookup = (ref: string) => unknown;
@@ -14,20 +14,23 @@ export type RefLookup = (ref: string) => unknown;
  * @param document - the parsed spec (left unmodified)
  * @returns a lookup function for local references
  * @throws {RefError} `external_ref` for a reference to another file, `dangling_ref`
- *   for a reference whose target does not exist; the pointer names the `$ref` itself
+ *   for a reference whose target does not exist; the pointer names the `$ref` itself.
+ *   Several bad references are reported together as a {@link SpecErrorList} of them.
  */
 export async function resolveRefs(document: object): Promise<RefLookup> {
   const parser = new $RefParser();
   const options = { resolve: { external: false } };
   const refs = await parser.resolve(document as never, options);
+  const problems: RefError[] = [];
   for (const { ref, at } of collectRefs(document)) {
     if (!ref.startsWith("#")) {
-      throw new RefError("external_ref", { pointer: at }, `external $ref "${ref}" is not supported; bundle the spec into one file`);
-    }
-    if (!refs.exists(ref, options)) {
-      throw new RefError("dangling_ref", { pointer: at }, `$ref "${ref}" does not resolve to anything in the document`);
+      problems.push(new RefError("external_ref", { pointer: at }, `external $ref "${ref}" is not supported; bundle the spec into one file`));
+    } else if (!refs.exists(ref, options)) {
+      problems.push(new RefError("dangling_ref", { pointer: at }, `$ref "${ref}" does not resolve to anything in the document`));
     }
   }
+  if (problems.length === 1) throw problems[0];
+  if (problems.length > 1) throw new SpecErrorList(problems);
   const cache = new Map<string, unknown>();
   return (ref: string) => {
     if (!cache.has(ref)) cache.set(ref, refs.get(ref, options));
