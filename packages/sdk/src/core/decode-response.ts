@@ -99,7 +99,8 @@ export async function decodeResponse(
       const validator = validators?.responses[statusCode];
       // The text lets a generated validator refuse a literal such as 3.0 where the schema wants an integer.
       if (validator !== undefined && !validator(data, text)) {
-        throw new InvalidResponseError(`response ${statusCode} does not match the schema`, { ...context, issues: issuesOf(validator) });
+        const issues = issuesOf(validator);
+        throw new InvalidResponseError(`response ${statusCode} does not match the schema: ${issues[0]}`, { ...context, issues });
       }
     }
     // Location matters only on an accepted response.

@@ -75,7 +75,8 @@ export async function runOperation(
   try {
     const requestValidator = validators?.request;
     if (requestValidator !== undefined && !requestValidator(request ?? {})) {
-      throw new InvalidRequestError(`${descriptor.operationId}: the request does not match the schema`, issuesOf(requestValidator));
+      const issues = issuesOf(requestValidator);
+      throw new InvalidRequestError(`${descriptor.operationId}: the request does not match the schema: ${issues[0]}`, issues);
     }
     const timeoutMs = positiveMs("timeoutMs", context.timeoutMs ?? runtime.timeoutMs);
     // buildRequest returns fresh headers, so the span may write into them.

@@ -103,6 +103,7 @@ describe("runOperation: validation", () => {
     const error = await runOperation(runtime, search, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error).toMatchObject({ requestId: "r-bad", statusCode: 200, issues: ["/hits must be array"] });
+    expect((error as Error).message).toContain("/hits must be array");
   });
 
   it("rejects an invalid request before sending anything", async () => {
@@ -116,6 +117,7 @@ describe("runOperation: validation", () => {
     const error = await runOperation(runtime, search, { query: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect((error as InvalidRequestError).issues).toEqual(["/query must be string"]);
+    expect((error as InvalidRequestError).message).toContain("/query must be string");
     expect(server.seen).toHaveLength(0);
   });
 
