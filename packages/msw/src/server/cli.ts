@@ -1,11 +1,15 @@
 import { Command, InvalidArgumentError } from "commander";
+import { defaultPrincipals } from "../simulator/principals.js";
+import { describeDemo, prepareDemo } from "./demo.js";
 import { loadPrincipalsFile } from "./principals-file.js";
 import { startMockServer } from "./start.js";
 
 /**
- * `powercontext-mock serve --port 0 --seed 1 [--config principals.json]`:
- * serves the simulator on loopback, prints its base URL on one line, and
- * closes gracefully on SIGINT or SIGTERM. Tokens are never printed.
+ * `powercontext-mock serve --port 0 --seed 1 [--config principals.json] [--demo]`:
+ * serves the simulator on loopback, prints its base URL on one line (stdout), and
+ * closes gracefully on SIGINT or SIGTERM. With `--demo` it first prepares a
+ * blocked Topic Memory scope and a failed Operation and describes them on stderr.
+ * Tokens are never printed.
  */
 
 function integer(name: string, min: number) {
@@ -28,7 +32,8 @@ export function createProgram(): Command {
     .option("--config <file>", "principals JSON file (token -> permissions)")
     .option("--wait-budget-ms <ms>", "how long a flush waits before answering 202", integer("wait budget", 0))
     .option("--flush-running-ms <ms>", "how long one flush attempt runs", integer("running time", 0))
-    .action(async (opts: { port: number; host: string; seed: number; config?: string; waitBudgetMs?: number; flushRunningMs?: number }) => {
+    .option("--demo", "start with a blocked Topic Memory scope and a failed Operation to try the operator CLI on", false)
+    .action(async (opts: { port: number; host: string; seed: number; config?: string; waitBudgetMs?: number; flushRunningMs?: number; demo: boolean }) => {
       const principals = opts.config ? await loadPrincipalsFile(opts.config) : undefined;
       const server = await startMockServer({
         port: opts.port, host: opts.host, seed: opts.seed, principals,
@@ -37,6 +42,10 @@ export function createProgram(): Command {
           ...(opts.flushRunningMs !== undefined ? { flushTiming: { runningMs: opts.flushRunningMs } } : {}),
         },
       });
+      if (opts.demo) {
+        const demo = prepareDemo(server.simulator, principals ?? defaultPrincipals);
+        for (const line of describeDemo(demo)) process.stderr.write(`${line}\n`);
+      }
       process.stdout.write(`${server.url}\n`);
       const stop = () => {
         void server.close().then(() => process.exit(0));

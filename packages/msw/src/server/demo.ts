@@ -1,0 +1,61 @@
+import type { PowerContextSimulator } from "../simulator/simulator.js";
+import type { PrincipalConfig } from "../simulator/principals.js";
+
+/** What {@link prepareDemo} left in the simulator, for the operator to look at. */
+export interface DemoState {
+  /** Scope whose Topic Memory processing is blocked. */
+  readonly blockedScopeId: string;
+  /** The current block of {@link blockedScopeId}. */
+  readonly blockId: string;
+  /** Scope whose flush window is held by a failed Operation. */
+  readonly failedScopeId: string;
+  /** The failed Operation and its version (for `--expected-version`). */
+  readonly operationId: string;
+  readonly operationVersion: number;
+}
+
+/**
+ * Prepares a small operator scenario in a fresh simulator, so that the operator
+ * CLI has something to show against `powercontext-mock serve --demo`:
+ * scope `demo-topic` has three Sources and an exhausted Topic Memory budget
+ * (state blocked, seed 000), and scope `demo-ops` has a failed memory flush
+ * Operation holding its window (seed 002).
+ *
+ * @param principals - the served principals; one of them must hold scope.write
+ *   on every scope (`*`), which the set-up writes with
+ * @throws Error when no such principal exists, or a set-up request is refused
+ */
+export function prepareDemo(simulator: PowerContextSimulator, principals: PrincipalConfig): DemoState {
+  const token = Object.entries(principals.tokens).find(([, spec]) => spec.scopes["*"]?.includes("scope.write"))?.[0];
+  if (token === undefined) throw new Error("--demo needs a principal with scope.write on every scope (*)");
+  const send = (operationId: string, body: Record<string, unknown>) => {
+    const outcome = simulator.handle(operationId, { token, body });
+    if (!("status" in outcome) || outcome.status >= 300) throw new Error(`demo set-up: ${operationId} was refused`);
+  };
+
+  const blockedScopeId = "demo-topic";
+  for (let index = 1; index <= 3; index += 1) {
+    send("capture_content_source", { scope_id: blockedScopeId, source_id: `demo-${index}`, content: `demo observation ${index}` });
+  }
+  simulator.controls.exhaustTopicBudget(blockedScopeId, { lastErrorCode: "model_timeout" });
+  const block = simulator.inspect.blocks(blockedScopeId).at(-1);
+
+  const failedScopeId = "demo-ops";
+  send("capture_content_source", { scope_id: failedScopeId, source_id: "demo-1", content: "demo observation" });
+  simulator.controls.failNextFlushAttempts(1, { category: "model_provider", code: "provider_unavailable" });
+  simulator.handle("flush_memory", { token, body: { scope_id: failedScopeId } });
+  const operation = simulator.inspect.operations(failedScopeId).find((candidate) => candidate.status === "failed");
+  if (block === undefined || operation === undefined) throw new Error("demo set-up did not produce a block and a failed operation");
+  return { blockedScopeId, blockId: block.block_id, failedScopeId, operationId: operation.operation_id, operationVersion: operation.version };
+}
+
+/** The lines `powercontext-mock serve --demo` prints on stderr. */
+export function describeDemo(demo: DemoState): string[] {
+  return [
+    `demo: scope ${demo.blockedScopeId} is blocked (block ${demo.blockId}); scope ${demo.failedScopeId} has failed operation ${demo.operationId} (version ${demo.operationVersion})`,
+    `demo: try  powercontext-ts topic-memory status --scope-id ${demo.blockedScopeId}`,
+    `demo:      powercontext-ts topic-memory retry --scope-id ${demo.blockedScopeId} ${demo.blockId}`,
+    `demo:      powercontext-ts operations list --scope-id ${demo.failedScopeId} --status failed`,
+    `demo:      powercontext-ts operations retry ${demo.operationId} --expected-version ${demo.operationVersion}`,
+  ];
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
+import { defaultPrincipals } from "../../src/simulator/principals.js";
+import { describeDemo, prepareDemo } from "../../src/server/demo.js";
+
+describe("powercontext-mock serve --demo", () => {
+  it("leaves a blocked scope and a failed operation that the contract reports as such", () => {
+    const simulator = createPowerContextSimulator({ seed: 1 });
+    const demo = prepareDemo(simulator, defaultPrincipals);
+
+    const status = simulator.handle("get_topic_memory_processing_status", { token: "pc-reader", body: { scope_id: demo.blockedScopeId } });
+    expect(status).toMatchObject({ status: 200, body: { state: "blocked", block: { block_id: demo.blockId, retried_at: null } } });
+
+    const operation = simulator.handle("get_operation", { token: "pc-reader", params: { operation_id: demo.operationId } });
+    expect(operation).toMatchObject({ status: 200, body: { status: "failed", version: demo.operationVersion } });
+
+    const lines = describeDemo(demo).join("\n");
+    expect(lines).toContain(`topic-memory retry --scope-id ${demo.blockedScopeId} ${demo.blockId}`);
+    expect(lines).toContain(`operations retry ${demo.operationId} --expected-version ${demo.operationVersion}`);
+    expect(lines).not.toContain("pc-admin");
+  });
+
+  it("refuses principals that cannot write the set-up", () => {
+    const simulator = createPowerContextSimulator({ seed: 1, principals: { tokens: { r: { name: "r", scopes: { "*": ["scope.read"] } } } } });
+    expect(() => prepareDemo(simulator, { tokens: { r: { name: "r", scopes: { "*": ["scope.read"] } } } })).toThrow(/scope.write/);
+  });
+});
