@@ -2,7 +2,8 @@
  * Recovery: an operator finds Topic Memory processing blocked, reads the
  * block, retries it, loses the response to a dropped connection, retries
  * again and gets the identical receipt; exactly one budget was granted.
- * Finally a stale block answers 409 and an unknown one 404 (seed 000).
+ * Finally a stale block answers 409 and an unknown one 404 (the recovery RFC,
+ * seed document 000).
  *
  * Run: npx tsx examples/recovery.ts
  */
@@ -33,6 +34,7 @@ async function expectError(call: Promise<unknown>, status: number, code: string)
   throw new Error(`expected ${status} ${code}`);
 }
 
+console.log(`\nOperator session: recovering blocked Topic Memory processing (mock server at ${server.url}).`);
 try {
   const admin = new PowerContextClient({
     baseUrl: server.url,
@@ -55,7 +57,9 @@ try {
 
   const block = await admin.getTopicMemoryProcessingBlock({ scope_id: scope, block_id: blockId });
   console.log(`Block ${block.block_id}: ${block.error_code} after ${block.attempts} attempts, last error ${block.last_error_code}.`);
-  console.log(`  last selected end ${block.source_through}, budget coverage ${block.budget_source_through}, legacy ${block.legacy_source_through}, target ${block.target_source_through}`);
+  console.log(
+    `  Sources covered: last attempt selected through ${block.source_through} (source_through), the budget covered through ${block.budget_source_through} (budget_source_through), imported range ${block.legacy_source_through} (legacy_source_through), target ${block.target_source_through}.`,
+  );
 
   // The first retry is accepted, but the connection drops before the answer arrives.
   controls.injectFault({ operationId: "retry_topic_memory_processing", action: { type: "reset", when: "after" } });
