@@ -13,6 +13,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pythonTools, repoRoot, requireTools, tryImport, venvBin } from "../real/tools.js";
 import { camelCase } from "../real/recipes.js";
+import type { SdkError, SdkModule } from "./sdk-shape.js";
 
 const run = promisify(execFile);
 const enabled = requireTools("test/parity/mock-parity.test.ts", pythonTools());
@@ -116,19 +117,6 @@ interface Outcome {
   result?: unknown;
 }
 
-interface SdkError extends Error {
-  statusCode?: number;
-  code?: string | null;
-  serverMessage?: string | null;
-  details?: unknown;
-  requestId?: string | null;
-}
-interface SdkModule {
-  PowerContextClient: new (options: Record<string, unknown>) => Record<string, (request?: unknown) => Promise<unknown>>;
-  ServerResponseError: new (...args: never[]) => SdkError;
-  InvalidResponseError: new (...args: never[]) => SdkError;
-  TransportError: new (...args: never[]) => SdkError;
-}
 interface Simulator {
   handle(operationId: string, request: { token?: string | null; body?: unknown }): { status?: number };
   readonly controls: { exhaustTopicBudget(scopeId: string): void };

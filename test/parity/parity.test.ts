@@ -14,6 +14,7 @@ import {
   type ReceivedRequest,
   type ScriptedServer,
 } from "./scripted-server.js";
+import type { SdkError, SdkModule } from "./sdk-shape.js";
 
 const run = promisify(execFile);
 const enabled = requireTools("test/parity/parity.test.ts", pythonTools());
@@ -33,19 +34,6 @@ interface Outcome {
   result?: Record<string, unknown>;
 }
 
-interface SdkError extends Error {
-  statusCode?: number;
-  code?: string | null;
-  serverMessage?: string | null;
-  details?: unknown;
-  requestId?: string | null;
-}
-interface SdkModule {
-  PowerContextClient: new (options: Record<string, unknown>) => Record<string, (request?: unknown) => Promise<unknown>>;
-  ServerResponseError: new (...args: never[]) => SdkError;
-  InvalidResponseError: new (...args: never[]) => SdkError;
-  TransportError: new (...args: never[]) => SdkError;
-}
 
 /**
  * Client options for the TS side. Retries are turned off so that a scripted 502/503 or a
