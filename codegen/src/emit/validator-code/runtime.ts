@@ -90,14 +90,15 @@ function esc(k) {
   return k.replace(/~/g, "~0").replace(/\\//g, "~1");
 }
 
-const FLOAT_LITERAL = /(?:^|[:,[])\\s*(-?\\d+(?:\\.\\d+)?[eE][+-]?\\d+|-?\\d+\\.\\d+)/g;
+// A pre-check only (it may also hit digits inside strings); the token scan below decides.
+const FLOAT_LITERAL = /-?\\d+(?:\\.\\d+)?[eE][+-]?\\d+|-?\\d+\\.\\d+/g;
 const JSON_TOKEN = /"(?:[^"\\\\]|\\\\.)*"|[{}[\\],:]|[^\\s"{}[\\],:]+/g;
 
 function floats(text) {
   FLOAT_LITERAL.lastIndex = 0;
   let m;
   do m = FLOAT_LITERAL.exec(text);
-  while (m !== null && !Number.isInteger(+m[1]));
+  while (m !== null && !Number.isInteger(+m[0]));
   if (m === null) return null;
   const found = new Set();
   // One entry per open container: the index in an array, the escaped member name in an object.
