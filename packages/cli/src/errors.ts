@@ -143,7 +143,13 @@ export function describeFailure(error: unknown, debug = false): FailureReport {
     return { lines: [`error: invalid request: ${issue}`], exitCode: ExitCode.Usage };
   }
   if (error instanceof ConfigurationError) {
-    return { lines: [`error: ${oneLine(error.message)}`], exitCode: ExitCode.Usage };
+    // The SDK names its own option; say which CLI setting feeds it.
+    const setting = /^baseUrl\b|plaintext http|trustTransportSecurity/.test(error.message)
+      ? " (check --server-url or POWERCONTEXT_CLIENT_SERVER_URL)"
+      : /^timeoutMs\b/.test(error.message)
+        ? " (check --timeout or POWERCONTEXT_CLIENT_TIMEOUT)"
+        : "";
+    return { lines: [`error: ${oneLine(error.message)}${setting}`], exitCode: ExitCode.Usage };
   }
   if (error instanceof OperationPendingError) {
     return { lines: pendingLines(error.operationId, null), exitCode: ExitCode.Pending };

@@ -88,6 +88,10 @@ describe("describeFailure", () => {
   it("treats what the operator typed wrong as usage, exit 2", () => {
     expect(describeFailure(new UsageError("bad value")).exitCode).toBe(ExitCode.Usage);
     expect(describeFailure(new ConfigurationError("base URL must not contain userinfo")).exitCode).toBe(ExitCode.Usage);
+    expect(describeFailure(new ConfigurationError("baseUrl is not an absolute URL")).lines).toEqual([
+      "error: baseUrl is not an absolute URL (check --server-url or POWERCONTEXT_CLIENT_SERVER_URL)",
+    ]);
+    expect(describeFailure(new ConfigurationError("timeoutMs must be a positive finite number of milliseconds")).lines[0]).toContain("--timeout");
     const invalid = describeFailure(new InvalidRequestError("refused", ["/status: must be one of queued, running"]));
     expect(invalid).toEqual({ lines: ["error: invalid request: /status: must be one of queued, running"], exitCode: ExitCode.Usage });
   });
