@@ -55,6 +55,14 @@ describe("emitted validators and integral literals written as floats", async () 
     ['{"any":"{\\"n\\": 3.0}","n":3,"list":[1e0 ,2]}', "/list/0 must be integer"],
     ['{"any":"\\"n\\":3.0","n":3}', "ok"],
     ['{"n":3.5}', "/n must be integer"],
+    // Fractions that a double rounds to an integer, and near misses that it does not.
+    ['{"n":1234567890.0000001}', "/n must be integer"],
+    ['{"n":0.99999999999999999}', "/n must be integer"],
+    ['{"n":7.000000000000000001}', "/n must be integer"],
+    ['{"n":12345678901234567.5}', "/n must be integer"],
+    ['{"n":3.00}', "/n must be integer"],
+    ['{"n":3.000000001}', "/n must be integer"],
+    ['{"n":0.9299999999999999,"list":[2]}', "/n must be integer"],
   ])("%s -> %s", (text, expected) => {
     expect(check(doc, text)).toBe(expected);
   });
@@ -64,6 +72,12 @@ describe("emitted validators and integral literals written as floats", async () 
     expect(check(count, "7")).toBe("ok");
     expect(count(7)).toBe(true);
     expect(doc({ n: 3, list: [1] })).toBe(true);
+  });
+
+  it("finds a float-written integer behind many ordinary floats and strings", () => {
+    const hits = Array.from({ length: 50 }, (_, i) => `{"f":0.${995 - i},"any":"v 1.0 at 2e3 receipt."}`).join(",");
+    expect(check(doc, `{"any":[${hits}],"n":3}`)).toBe("ok");
+    expect(check(doc, `{"any":[${hits}],"n":3,"list":[1,99999999.0]}`)).toBe("/list/1 must be integer");
   });
 
   it("does not keep the pointers of one call for the next", () => {

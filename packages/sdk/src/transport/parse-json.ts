@@ -1,17 +1,18 @@
 import { InvalidResponseError } from "../errors.js";
 
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
 /**
- * Whole runs of 16+ digits (2^53-1 has 16, so shorter runs are always safe)
- * that look like integers: not after `. e E +` (fraction or exponent digits)
- * and not before `. e E` (a fraction or exponent follows).
+ * True when `value` holds a number beyond ±(2^53-1). An unsafe integer literal
+ * always parses to one, so a value without one comes from a text without one;
+ * walking the value is cheaper than scanning the text.
  */
-const LONG_INTEGER_RUN = /(?:^|[^.eE+\d])(\d{16,})(?![.eE\d])/g;
-
-function isUnsafe(literal: string): boolean {
-  const value = BigInt(literal);
-  return value > MAX_SAFE || value < -MAX_SAFE;
+function holdsLargeNumber(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return typeof value === "number" && Math.abs(value) > Number.MAX_SAFE_INTEGER;
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsLargeNumber(item)) return true;
+    return false;
+  }
+  for (const key in value) if (holdsLargeNumber((value as Record<string, unknown>)[key])) return true;
+  return false;
 }
 
 /** Context for errors raised while decoding a response. */
@@ -27,22 +28,13 @@ const STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
  * Returns the first integer literal in `text` (outside strings) whose value is
  * outside ±(2^53-1), or null. Such a literal would be silently rounded by
  * `JSON.parse`. Literals with a fraction or exponent are numbers, not integers,
- * and are left alone. A regular expression finds candidate digit runs first; the exact
- * token scan (which skips strings) runs only when a candidate is unsafe,
- * so ordinary bodies, long floats included, cost one regex pass.
+ * and are left alone. `parseJson` calls it only for a text that is not JSON or
+ * whose value holds a number that large, so ordinary bodies never pay for it.
  */
 export function findUnsafeInteger(text: string): string | null {
-  LONG_INTEGER_RUN.lastIndex = 0;
-  let match: RegExpExecArray | null;
-  do match = LONG_INTEGER_RUN.exec(text);
-  while (match !== null && !isUnsafe(match[1] as string));
-  if (match === null) return null;
-  STRING_OR_NUMBER.lastIndex = 0;
-  for (let token = STRING_OR_NUMBER.exec(text); token !== null; token = STRING_OR_NUMBER.exec(text)) {
-    const literal = token[0];
-    // Strings are skipped whole; a number with a fraction or exponent is not an integer.
-    if (/^-?\d{16,}$/.test(literal) && isUnsafe(literal)) return literal;
-  }
+  // Strings are skipped whole; a number with a fraction or exponent is not an integer.
+  // An integer literal beyond ±(2^53-1) converts to a number beyond it (rounding never crosses 2^53).
+  for (const [literal] of text.matchAll(STRING_OR_NUMBER)) if (/^-?\d+$/.test(literal) && !Number.isSafeInteger(+literal)) return literal;
   return null;
 }
 
@@ -51,8 +43,11 @@ export function invalidBody(issue: string, context: ResponseContext): InvalidRes
   return new InvalidResponseError(`response ${issue}`, { ...context, issues: [issue] });
 }
 
-/** A `\u` escape of a UTF-16 surrogate (D800-DFFF): how a JSON text spells a lone surrogate. */
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+/**
+ * A `\u` escape of a UTF-16 surrogate (D800-DFFF): how a JSON text spells a
+ * lone surrogate. It also matches `\U`, which no valid JSON text holds.
+ */
+const SURROGATE_ESCAPE = /\\ud[89a-f]/i;
 
 /** A surrogate that is not half of a pair (with the `u` flag a pair is one code point). */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -74,13 +69,25 @@ function wellFormed(key: string, value: unknown): unknown {
  *   error, an integer literal outside ±(2^53-1) or a lone surrogate.
  */
 export function parseJson(text: string, context: ResponseContext): unknown {
-  const unsafe = findUnsafeInteger(text);
+  // No JSON text parses to Infinity: it stands for "not JSON", and is a large number.
+  let value: unknown = Infinity;
+  try {
+    // includes() is far cheaper than the regex and rules out most bodies (no `\u` escape at all).
+    value = JSON.parse(text, text.includes("\\u") && SURROGATE_ESCAPE.test(text) ? wellFormed : undefined);
+  } catch {
+    // reported below, after an unsafe integer
+  }
+  // A value too deep to walk (RangeError) has its text scanned.
+  let suspect = true;
+  try {
+    suspect = holdsLargeNumber(value);
+  } catch {
+    // scanned
+  }
+  const unsafe = suspect ? findUnsafeInteger(text) : null;
   if (unsafe !== null) {
     throw invalidBody(`integer ${unsafe.length > 40 ? `${unsafe.slice(0, 40)}...` : unsafe} is outside ±(2^53-1)`, context);
   }
-  try {
-    return JSON.parse(text, SURROGATE_ESCAPE.test(text) ? wellFormed : undefined) as unknown;
-  } catch {
-    throw invalidBody("body is not valid JSON", context);
-  }
+  if (value === Infinity) throw invalidBody("body is not valid JSON", context);
+  return value;
 }

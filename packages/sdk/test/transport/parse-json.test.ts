@@ -37,6 +37,20 @@ describe("parseJson", () => {
     expect(findUnsafeInteger(text)).toBe(literal);
   });
 
+  it("reports an unsafe integer before a syntax error or a lone surrogate", () => {
+    expect(() => parseJson('[12345678901234567890,', context)).toThrow(/integer 12345678901234567890 is outside/);
+    expect(() => parseJson('["\\ud800",12345678901234567890]', context)).toThrow(/integer 12345678901234567890 is outside/);
+    expect(() => parseJson('["\\ud800",1]', context)).toThrow(/not valid JSON/);
+  });
+
+  it("keeps large floats and scans a value too deep to walk", () => {
+    expect(parseJson('{"f":1.5e300,"g":-12345678901234567.5,"n":9007199254740991}', context)).toEqual({ f: 1.5e300, g: -12345678901234567.5, n: 9007199254740991 });
+    const depth = 200_000;
+    const deep = (inner: string) => `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`;
+    expect(Array.isArray(parseJson(deep("1"), context))).toBe(true);
+    expect(() => parseJson(deep("9007199254740993"), context)).toThrow(/integer 9007199254740993 is outside/);
+  });
+
   it("reports syntax errors as InvalidResponseError with the request id", () => {
     expect(() => parseJson("{", context)).toThrow(expect.objectContaining({ requestId: "r", statusCode: 200 }));
   });
