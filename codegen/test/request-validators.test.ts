@@ -26,6 +26,12 @@ describe("generated request validators", () => {
     expect(cancel?.({ operation_id: "op_1", expected_version: 0 })).toBe(false);
   });
 
+  it("names the allowed values of an enum in the issue", () => {
+    expect(list?.({ scope_id: "team", status: "bogus" })).toBe(false);
+    expect(list?.errors?.[0]).toMatchObject({ instancePath: "/status", keyword: "enum" });
+    expect(list?.errors?.[0]?.message).toBe('must be one of "queued", "running", "succeeded", "failed", "cancelled"');
+  });
+
   it("validates query-only requests by parameter schema", () => {
     expect(list?.({ scope_id: "team", limit: 10 })).toBe(true);
     expect(list?.({ limit: 10 })).toBe(false);

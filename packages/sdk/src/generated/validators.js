@@ -1155,13 +1155,13 @@ return true;
 
 function check_request_OperationStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "queued" || d === "running" || d === "succeeded" || d === "failed" || d === "cancelled")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["queued","running","succeeded","failed","cancelled"] });
+if (!(d === "queued" || d === "running" || d === "succeeded" || d === "failed" || d === "cancelled")) return fail(p, "enum", "must be one of \"queued\", \"running\", \"succeeded\", \"failed\", \"cancelled\"", { allowedValues: ["queued","running","succeeded","failed","cancelled"] });
 return true;
 }
 
 function check_request_OperationKind(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "memory_flush")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["memory_flush"] });
+if (!(d === "memory_flush")) return fail(p, "enum", "must be one of \"memory_flush\"", { allowedValues: ["memory_flush"] });
 return true;
 }
 
@@ -1196,19 +1196,19 @@ return true;
 
 function check_request_MemorySearchMode(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "auto" || d === "fts" || d === "vector" || d === "hybrid")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["auto","fts","vector","hybrid"] });
+if (!(d === "auto" || d === "fts" || d === "vector" || d === "hybrid")) return fail(p, "enum", "must be one of \"auto\", \"fts\", \"vector\", \"hybrid\"", { allowedValues: ["auto","fts","vector","hybrid"] });
 return true;
 }
 
 function check_response_MemorySearchMode(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "auto" || d === "fts" || d === "vector" || d === "hybrid")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["auto","fts","vector","hybrid"] });
+if (!(d === "auto" || d === "fts" || d === "vector" || d === "hybrid")) return fail(p, "enum", "must be one of \"auto\", \"fts\", \"vector\", \"hybrid\"", { allowedValues: ["auto","fts","vector","hybrid"] });
 return true;
 }
 
 function check_response_PreparedContextSchema(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "powercontext.prepared-context.v1")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["powercontext.prepared-context.v1"] });
+if (!(d === "powercontext.prepared-context.v1")) return fail(p, "enum", "must be one of \"powercontext.prepared-context.v1\"", { allowedValues: ["powercontext.prepared-context.v1"] });
 return true;
 }
 
@@ -1222,12 +1222,12 @@ if (d["builtin_profile"] === undefined) return missing(p, "builtin_profile");
 const v169 = d["status"];
 if (v169 !== undefined) {
 if (!(typeof v169 === "string")) return type(p + "/status", "string");
-if (!(v169 === "supported" || v169 === "disabled" || v169 === "unsupported")) return fail(p + "/status", "enum", "must be equal to one of the allowed values", { allowedValues: ["supported","disabled","unsupported"] });
+if (!(v169 === "supported" || v169 === "disabled" || v169 === "unsupported")) return fail(p + "/status", "enum", "must be one of \"supported\", \"disabled\", \"unsupported\"", { allowedValues: ["supported","disabled","unsupported"] });
 }
 const v170 = d["reason"];
 if (v170 !== undefined) {
 if (!(typeof v170 === "string" || v170 === null)) return type(p + "/reason", "string,null");
-if (!(v170 === "operation_disabled" || v170 === "provider_not_configured" || v170 === "injected_component" || v170 === null)) return fail(p + "/reason", "enum", "must be equal to one of the allowed values", { allowedValues: ["operation_disabled","provider_not_configured","injected_component",null] });
+if (!(v170 === "operation_disabled" || v170 === "provider_not_configured" || v170 === "injected_component" || v170 === null)) return fail(p + "/reason", "enum", "must be one of \"operation_disabled\", \"provider_not_configured\", \"injected_component\", null", { allowedValues: ["operation_disabled","provider_not_configured","injected_component",null] });
 }
 const v171 = d["definition_version"];
 if (v171 !== undefined) {
@@ -1240,7 +1240,7 @@ if (!(typeof v172 === "string")) return type(p + "/builtin_version", "string");
 const v173 = d["builtin_profile"];
 if (v173 !== undefined) {
 if (!(typeof v173 === "string" || v173 === null)) return type(p + "/builtin_profile", "string,null");
-if (!(v173 === "coding" || v173 === "conversation" || v173 === null)) return fail(p + "/builtin_profile", "enum", "must be equal to one of the allowed values", { allowedValues: ["coding","conversation",null] });
+if (!(v173 === "coding" || v173 === "conversation" || v173 === null)) return fail(p + "/builtin_profile", "enum", "must be one of \"coding\", \"conversation\", null", { allowedValues: ["coding","conversation",null] });
 }
 for (const k174 in d) {
 if (k174 !== "status" && k174 !== "reason" && k174 !== "definition_version" && k174 !== "builtin_version" && k174 !== "builtin_profile") return extra(p, k174);
@@ -1260,12 +1260,12 @@ if (!check_response_DreamOperation(v175, p + "/operation")) return false;
 const v176 = d["output_kind"];
 if (v176 !== undefined) {
 if (!(typeof v176 === "string")) return type(p + "/output_kind", "string");
-if (!(v176 === "candidate" || v176 === "tag_candidate")) return fail(p + "/output_kind", "enum", "must be equal to one of the allowed values", { allowedValues: ["candidate","tag_candidate"] });
+if (!(v176 === "candidate" || v176 === "tag_candidate")) return fail(p + "/output_kind", "enum", "must be one of \"candidate\", \"tag_candidate\"", { allowedValues: ["candidate","tag_candidate"] });
 }
 const v177 = d["effect"];
 if (v177 !== undefined) {
 if (!(typeof v177 === "string")) return type(p + "/effect", "string");
-if (!(v177 === "review_then_publish" || v177 === "review_then_publish_configuration" || v177 === "review_then_replace_tags")) return fail(p + "/effect", "enum", "must be equal to one of the allowed values", { allowedValues: ["review_then_publish","review_then_publish_configuration","review_then_replace_tags"] });
+if (!(v177 === "review_then_publish" || v177 === "review_then_publish_configuration" || v177 === "review_then_replace_tags")) return fail(p + "/effect", "enum", "must be one of \"review_then_publish\", \"review_then_publish_configuration\", \"review_then_replace_tags\"", { allowedValues: ["review_then_publish","review_then_publish_configuration","review_then_replace_tags"] });
 }
 for (const k178 in d) {
 if (k178 !== "operation" && k178 !== "output_kind" && k178 !== "effect") return extra(p, k178);
@@ -1281,7 +1281,7 @@ if (d["observation"] === undefined) return missing(p, "observation");
 const v179 = d["configuration"];
 if (v179 !== undefined) {
 if (!(typeof v179 === "string")) return type(p + "/configuration", "string");
-if (!(v179 === "configured" || v179 === "unconfigured" || v179 === "unknown")) return fail(p + "/configuration", "enum", "must be equal to one of the allowed values", { allowedValues: ["configured","unconfigured","unknown"] });
+if (!(v179 === "configured" || v179 === "unconfigured" || v179 === "unknown")) return fail(p + "/configuration", "enum", "must be one of \"configured\", \"unconfigured\", \"unknown\"", { allowedValues: ["configured","unconfigured","unknown"] });
 }
 const v180 = d["background"];
 if (v180 !== undefined) {
@@ -1299,7 +1299,7 @@ return true;
 
 function check_response_CaptureStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "accepted")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["accepted"] });
+if (!(d === "accepted")) return fail(p, "enum", "must be one of \"accepted\"", { allowedValues: ["accepted"] });
 return true;
 }
 
@@ -1323,7 +1323,7 @@ return true;
 
 function check_response_FlushStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "idle" || d === "processed")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["idle","processed"] });
+if (!(d === "idle" || d === "processed")) return fail(p, "enum", "must be one of \"idle\", \"processed\"", { allowedValues: ["idle","processed"] });
 return true;
 }
 
@@ -1389,19 +1389,19 @@ return true;
 
 function check_response_MemoryEntryState(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "active" || d === "inactive")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["active","inactive"] });
+if (!(d === "active" || d === "inactive")) return fail(p, "enum", "must be one of \"active\", \"inactive\"", { allowedValues: ["active","inactive"] });
 return true;
 }
 
 function check_response_OperationKind(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "memory_flush")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["memory_flush"] });
+if (!(d === "memory_flush")) return fail(p, "enum", "must be one of \"memory_flush\"", { allowedValues: ["memory_flush"] });
 return true;
 }
 
 function check_response_OperationStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "queued" || d === "running" || d === "succeeded" || d === "failed" || d === "cancelled")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["queued","running","succeeded","failed","cancelled"] });
+if (!(d === "queued" || d === "running" || d === "succeeded" || d === "failed" || d === "cancelled")) return fail(p, "enum", "must be one of \"queued\", \"running\", \"succeeded\", \"failed\", \"cancelled\"", { allowedValues: ["queued","running","succeeded","failed","cancelled"] });
 return true;
 }
 
@@ -1425,19 +1425,19 @@ return true;
 
 function check_response_ReadinessStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "ready" || d === "degraded" || d === "not_ready")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["ready","degraded","not_ready"] });
+if (!(d === "ready" || d === "degraded" || d === "not_ready")) return fail(p, "enum", "must be one of \"ready\", \"degraded\", \"not_ready\"", { allowedValues: ["ready","degraded","not_ready"] });
 return true;
 }
 
 function check_response_TopicMemoryProcessingRetryStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "accepted")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["accepted"] });
+if (!(d === "accepted")) return fail(p, "enum", "must be one of \"accepted\"", { allowedValues: ["accepted"] });
 return true;
 }
 
 function check_response_MemoryUsedSearchMode(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "fts" || d === "vector" || d === "hybrid")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["fts","vector","hybrid"] });
+if (!(d === "fts" || d === "vector" || d === "hybrid")) return fail(p, "enum", "must be one of \"fts\", \"vector\", \"hybrid\"", { allowedValues: ["fts","vector","hybrid"] });
 return true;
 }
 
@@ -1477,7 +1477,7 @@ return true;
 
 function check_response_TopicMemoryProcessingState(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "idle" || d === "pending" || d === "blocked")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["idle","pending","blocked"] });
+if (!(d === "idle" || d === "pending" || d === "blocked")) return fail(p, "enum", "must be one of \"idle\", \"pending\", \"blocked\"", { allowedValues: ["idle","pending","blocked"] });
 return true;
 }
 
@@ -1514,7 +1514,7 @@ return true;
 
 function check_response_DreamOperation(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "refine_experience" || d === "derive_skill" || d === "revise_skill" || d === "revise_profile" || d === "revise_memory" || d === "revise_topic_memory" || d === "refresh_handoff" || d === "revise_prompt" || d === "revise_tags")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["refine_experience","derive_skill","revise_skill","revise_profile","revise_memory","revise_topic_memory","refresh_handoff","revise_prompt","revise_tags"] });
+if (!(d === "refine_experience" || d === "derive_skill" || d === "revise_skill" || d === "revise_profile" || d === "revise_memory" || d === "revise_topic_memory" || d === "refresh_handoff" || d === "revise_prompt" || d === "revise_tags")) return fail(p, "enum", "must be one of \"refine_experience\", \"derive_skill\", \"revise_skill\", \"revise_profile\", \"revise_memory\", \"revise_topic_memory\", \"refresh_handoff\", \"revise_prompt\", \"revise_tags\"", { allowedValues: ["refine_experience","derive_skill","revise_skill","revise_profile","revise_memory","revise_topic_memory","refresh_handoff","revise_prompt","revise_tags"] });
 return true;
 }
 
@@ -1525,17 +1525,17 @@ if (d["state"] === undefined) return missing(p, "state");
 const v208 = d["location"];
 if (v208 !== undefined) {
 if (!(typeof v208 === "string")) return type(p + "/location", "string");
-if (!(v208 === "local" || v208 === "external" || v208 === "none")) return fail(p + "/location", "enum", "must be equal to one of the allowed values", { allowedValues: ["local","external","none"] });
+if (!(v208 === "local" || v208 === "external" || v208 === "none")) return fail(p + "/location", "enum", "must be one of \"local\", \"external\", \"none\"", { allowedValues: ["local","external","none"] });
 }
 const v209 = d["role"];
 if (v209 !== undefined) {
 if (!(typeof v209 === "string" || v209 === null)) return type(p + "/role", "string,null");
-if (!(v209 === "leader" || v209 === "standby" || v209 === null)) return fail(p + "/role", "enum", "must be equal to one of the allowed values", { allowedValues: ["leader","standby",null] });
+if (!(v209 === "leader" || v209 === "standby" || v209 === null)) return fail(p + "/role", "enum", "must be one of \"leader\", \"standby\", null", { allowedValues: ["leader","standby",null] });
 }
 const v210 = d["state"];
 if (v210 !== undefined) {
 if (!(typeof v210 === "string")) return type(p + "/state", "string");
-if (!(v210 === "running" || v210 === "degraded" || v210 === "stopped" || v210 === "unknown")) return fail(p + "/state", "enum", "must be equal to one of the allowed values", { allowedValues: ["running","degraded","stopped","unknown"] });
+if (!(v210 === "running" || v210 === "degraded" || v210 === "stopped" || v210 === "unknown")) return fail(p + "/state", "enum", "must be one of \"running\", \"degraded\", \"stopped\", \"unknown\"", { allowedValues: ["running","degraded","stopped","unknown"] });
 }
 const v211 = d["automatic_processing_enabled"];
 if (v211 !== undefined) {
@@ -1559,7 +1559,7 @@ if (d["since"] === undefined) return missing(p, "since");
 const v213 = d["status"];
 if (v213 !== undefined) {
 if (!(typeof v213 === "string")) return type(p + "/status", "string");
-if (!(v213 === "unverified" || v213 === "observed")) return fail(p + "/status", "enum", "must be equal to one of the allowed values", { allowedValues: ["unverified","observed"] });
+if (!(v213 === "unverified" || v213 === "observed")) return fail(p + "/status", "enum", "must be one of \"unverified\", \"observed\"", { allowedValues: ["unverified","observed"] });
 }
 const v214 = d["since"];
 if (v214 !== undefined) {
@@ -1585,19 +1585,19 @@ return true;
 
 function check_response_OperationErrorCategory(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "model_provider" || d === "timeout" || d === "worker" || d === "storage" || d === "domain_conflict" || d === "budget" || d === "internal")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["model_provider","timeout","worker","storage","domain_conflict","budget","internal"] });
+if (!(d === "model_provider" || d === "timeout" || d === "worker" || d === "storage" || d === "domain_conflict" || d === "budget" || d === "internal")) return fail(p, "enum", "must be one of \"model_provider\", \"timeout\", \"worker\", \"storage\", \"domain_conflict\", \"budget\", \"internal\"", { allowedValues: ["model_provider","timeout","worker","storage","domain_conflict","budget","internal"] });
 return true;
 }
 
 function check_response_OperationErrorCode(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "provider_unavailable" || d === "provider_rate_limited" || d === "provider_rejected" || d === "model_timeout" || d === "worker_timeout" || d === "worker_lost" || d === "lease_lost" || d === "storage_unavailable" || d === "cursor_conflict" || d === "window_attempt_limit" || d === "processing_failed" || d === "internal_error")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["provider_unavailable","provider_rate_limited","provider_rejected","model_timeout","worker_timeout","worker_lost","lease_lost","storage_unavailable","cursor_conflict","window_attempt_limit","processing_failed","internal_error"] });
+if (!(d === "provider_unavailable" || d === "provider_rate_limited" || d === "provider_rejected" || d === "model_timeout" || d === "worker_timeout" || d === "worker_lost" || d === "lease_lost" || d === "storage_unavailable" || d === "cursor_conflict" || d === "window_attempt_limit" || d === "processing_failed" || d === "internal_error")) return fail(p, "enum", "must be one of \"provider_unavailable\", \"provider_rate_limited\", \"provider_rejected\", \"model_timeout\", \"worker_timeout\", \"worker_lost\", \"lease_lost\", \"storage_unavailable\", \"cursor_conflict\", \"window_attempt_limit\", \"processing_failed\", \"internal_error\"", { allowedValues: ["provider_unavailable","provider_rate_limited","provider_rejected","model_timeout","worker_timeout","worker_lost","lease_lost","storage_unavailable","cursor_conflict","window_attempt_limit","processing_failed","internal_error"] });
 return true;
 }
 
 function check_response_MemoryMatchedBy(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "fts" || d === "vector")) return fail(p, "enum", "must be equal to one of the allowed values", { allowedValues: ["fts","vector"] });
+if (!(d === "fts" || d === "vector")) return fail(p, "enum", "must be one of \"fts\", \"vector\"", { allowedValues: ["fts","vector"] });
 return true;
 }
 
@@ -1613,7 +1613,7 @@ if (!(typeof v218 === "string")) return type(p + "/code", "string");
 const v219 = d["stage"];
 if (v219 !== undefined) {
 if (!(typeof v219 === "string")) return type(p + "/stage", "string");
-if (!(v219 === "inference" || v219 === "flush" || v219 === "worker" || v219 === "supervisor" || v219 === "lease_renewal" || v219 === "scope_discovery")) return fail(p + "/stage", "enum", "must be equal to one of the allowed values", { allowedValues: ["inference","flush","worker","supervisor","lease_renewal","scope_discovery"] });
+if (!(v219 === "inference" || v219 === "flush" || v219 === "worker" || v219 === "supervisor" || v219 === "lease_renewal" || v219 === "scope_discovery")) return fail(p + "/stage", "enum", "must be one of \"inference\", \"flush\", \"worker\", \"supervisor\", \"lease_renewal\", \"scope_discovery\"", { allowedValues: ["inference","flush","worker","supervisor","lease_renewal","scope_discovery"] });
 }
 const v220 = d["occurred_at"];
 if (v220 !== undefined) {
