@@ -75,7 +75,7 @@ export function emitMswHandlers(ir: ApiIr): string {
   const types = new TypeExpressions(ir, "operations");
   let out = banner(ir);
   out += `import { http, HttpResponse, type HttpHandler } from "msw";\n` + types.importLine() + "\n";
-  out += `/** Every operationId of the spec. */\nexport type OperationId =${ir.operations.length === 0 ? " never" : ir.operations.map((op) => `\n  | ${tsString(op.operationId)}`).join("")};\n\n`;
+  out += `/** Every operationId of the spec (the keys of \`operations\` in @powercontext/types). */\nexport type OperationId = keyof operations;\n\n`;
   out += `/** Per operation, the union of every declared status with its body type. */\nexport interface HandlerResponses {\n`;
   for (const op of ir.operations) {
     out += `  ${propertyKey(op.operationId)}:${op.responses.map((r) => `\n    | { status: ${r.status}; body${r.schema === null ? "?: undefined" : `: ${types.response(op, r)}`}; headers?: Record<string, string> }`).join("")};\n`;

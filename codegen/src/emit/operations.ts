@@ -17,12 +17,11 @@ export type { OperationDescriptor, RetryClass };
  */
 export function emitOperations(ir: ApiIr): string {
   const types = new TypeExpressions(ir, "specOperations");
-  const ids = ir.operations.map((op) => tsString(op.operationId));
   const asyncIds = ir.operations.filter((op) => op.async !== null).map((op) => tsString(op.operationId));
   const pagedOps = ir.operations.filter((op) => op.pagination !== null);
   let out = banner(ir);
   out += types.importLine() + "\n" + DESCRIPTOR + "\n";
-  out += `/** Every operationId of the spec. */\nexport type OperationId =${union(ids)};\n\n`;
+  out += `/** Every operationId of the spec (the keys of \`operations\` in @powercontext/types). */\nexport type OperationId = keyof specOperations;\n\n`;
   out += `/** Operations that may answer with an accepted status (\`x-powercontext-async\`). */\nexport type AsyncOperationId =${union(asyncIds)};\n\n`;
   out += `/** Operations that page with a cursor (\`x-powercontext-pagination\`). */\nexport type PaginatedOperationId =${union(pagedOps.map((op) => tsString(op.operationId)))};\n\n`;
   out += `/** The operation table, keyed by operationId. */\nexport const operations: { readonly [K in OperationId]: OperationDescriptor } = {\n`;

@@ -4,24 +4,8 @@
 import { http, HttpResponse, type HttpHandler } from "msw";
 import type { components, operations } from "@powercontext/types";
 
-/** Every operationId of the spec. */
-export type OperationId =
-  | "cancel_operation"
-  | "capture_content_source"
-  | "flush_memory"
-  | "get_capabilities"
-  | "get_liveness"
-  | "get_memory_entry"
-  | "get_operation"
-  | "get_readiness"
-  | "get_topic_memory_processing_block"
-  | "get_topic_memory_processing_status"
-  | "list_memory_entries"
-  | "list_operations"
-  | "remember_memory"
-  | "retry_operation"
-  | "retry_topic_memory_processing"
-  | "search_memory";
+/** Every operationId of the spec (the keys of `operations` in @powercontext/types). */
+export type OperationId = keyof operations;
 
 /** Per operation, the union of every declared status with its body type. */
 export interface HandlerResponses {
