@@ -35,10 +35,11 @@ function operation(status: string, version: number, extra: Record<string, unknow
 describe("PowerContextClient facade on the generated table and validators", () => {
   it("flushMemory submits, polls the Location and returns the validated result", async () => {
     let polls = 0;
+    let submitted: unknown;
     const fetch: FetchLike = async (url, init) => {
       const path = new URL(url).pathname;
       if (path === "/v1/memory/flush") {
-        expect(JSON.parse(init.body ?? "")).toEqual({ scope_id: "scope-1" });
+        submitted = JSON.parse(init.body ?? "");
         return json(202, operation("queued", 1), { location: "/v1/operations/op_1", "retry-after": "0" });
       }
       polls += 1;
@@ -47,6 +48,7 @@ describe("PowerContextClient facade on the generated table and validators", () =
     const PowerContextClient = await load();
     const client = new PowerContextClient({ baseUrl: BASE, fetch, minPollIntervalMs: 1, maxPollIntervalMs: 2 });
     await expect(client.flushMemory({ scope_id: "scope-1" })).resolves.toEqual(flushResult);
+    expect(submitted).toEqual({ scope_id: "scope-1" });
     expect(polls).toBe(2);
   });
 

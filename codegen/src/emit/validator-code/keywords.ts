@@ -1,3 +1,4 @@
+import { pointerSegment } from "../../errors.js";
 import type { Json } from "../../load/walk-operations.js";
 
 /** What keyword emitters need from the compiler that drives them. */
@@ -19,7 +20,7 @@ export function fail(path: string, keyword: string, message: string, params: str
 
 /** `path + "/segment"` for a constant property name (escaped as a JSON pointer token). */
 export function childPath(path: string, key: string): string {
-  return `${path} + ${JSON.stringify(`/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`)}`;
+  return `${path} + ${JSON.stringify(`/${pointerSegment(key)}`)}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { HttpBindings } from "@hono/node-server";
 import { isReset, INVALID_JSON, type SimRequest } from "../simulator/types.js";
 import { simOperationIds, simOperations } from "../simulator/operation-table.js";
 import type { PowerContextSimulator } from "../simulator/simulator.js";
+import { bearerToken } from "../handlers/outcome-to-msw.js";
 import { corsHeaders } from "./cors.js";
 
 /**
@@ -47,8 +48,7 @@ export function createMockApp(simulator: PowerContextSimulator): Hono<{ Bindings
 
 /** Splits an HTTP request into the simulator's {@link SimRequest}. */
 async function readRequest(c: Context, method: "GET" | "POST"): Promise<SimRequest> {
-  const auth = c.req.header("authorization") ?? "";
-  const token = /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] ?? null;
+  const token = bearerToken(c.req.raw);
   let body: unknown;
   if (method === "POST") {
     const text = await c.req.text();

@@ -53,9 +53,9 @@ export function prepareDemo(simulator: PowerContextSimulator, principals: Princi
 export function describeDemo(demo: DemoState): string[] {
   return [
     `demo: scope ${demo.blockedScopeId} is blocked (block ${demo.blockId}); scope ${demo.failedScopeId} has failed operation ${demo.operationId} (version ${demo.operationVersion})`,
-    `demo: try  powercontext-ts topic-memory status --scope-id ${demo.blockedScopeId}`,
-    `demo:      powercontext-ts topic-memory retry --scope-id ${demo.blockedScopeId} ${demo.blockId}`,
-    `demo:      powercontext-ts operations list --scope-id ${demo.failedScopeId} --status failed`,
-    `demo:      powercontext-ts operations retry ${demo.operationId} --expected-version ${demo.operationVersion}`,
+    `demo: try  npx powercontext-ts topic-memory status --scope-id ${demo.blockedScopeId}`,
+    `demo:      npx powercontext-ts topic-memory retry --scope-id ${demo.blockedScopeId} ${demo.blockId}`,
+    `demo:      npx powercontext-ts operations list --scope-id ${demo.failedScopeId} --status failed`,
+    `demo:      npx powercontext-ts operations retry ${demo.operationId} --expected-version ${demo.operationVersion}   (or operations cancel)`,
   ];
 }

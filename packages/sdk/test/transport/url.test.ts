@@ -45,12 +45,14 @@ describe("normalizeBaseUrl (DESIGN §2)", () => {
   });
 
   it("never repeats userinfo in the error", () => {
+    let error: unknown;
     try {
       normalizeBaseUrl("https://user:s3cret@pc.example.com");
-      expect.unreachable();
-    } catch (error) {
-      expect(JSON.stringify(error) + String(error) + (error as Error).stack).not.toContain("s3cret");
+    } catch (caught) {
+      error = caught;
     }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(JSON.stringify(error) + String(error) + (error as Error).stack).not.toContain("s3cret");
   });
 
   it("knows loopback", () => {
