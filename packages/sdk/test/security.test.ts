@@ -37,13 +37,22 @@ const failures: Array<[string, FetchLike]> = [
   ["socket closed", async () => Promise.reject(socketClosed())],
   [
     "timeout",
+    // Aborted through the signal when the call has one; otherwise a late failure after the timer fired.
     (_url, init) =>
-      new Promise((_resolve, reject) => init.signal.addEventListener("abort", () => reject(new Error(`aborted ${TOKEN}`)))),
+      new Promise((_resolve, reject) => {
+        if (init.signal === undefined) setTimeout(() => reject(new Error(`late ${TOKEN}`)), 40);
+        else init.signal.addEventListener("abort", () => reject(new Error(`aborted ${TOKEN}`)));
+      }),
   ],
 ];
 
 describe("the bearer token never leaks", () => {
-  it.each(failures)("%s", async (_label, fetch) => {
+  const withAndWithoutSignal = failures.flatMap(([label, fetch]) => [
+    [label, fetch, false],
+    [`${label}, with a caller signal`, fetch, true],
+  ] as const);
+
+  it.each(withAndWithoutSignal)("%s", async (_label, fetch, withSignal) => {
     const lines: string[] = [];
     const logger = {
       warn: (message: string, fields?: Record<string, unknown>) => lines.push(message, JSON.stringify(fields)),
@@ -60,7 +69,8 @@ describe("the bearer token never leaks", () => {
       logger,
       onRetry: (event) => events.push(JSON.stringify(event)),
     });
-    const error = await runOperation(runtime, classDescriptor("safe"), { scope_id: "s" }).catch((e: unknown) => e);
+    const context = withSignal ? { signal: new AbortController().signal } : {};
+    const error = await runOperation(runtime, classDescriptor("safe"), { scope_id: "s" }, context).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ClientError);
     expect(everything(error)).not.toContain(TOKEN);
     expect(lines.join("\n")).not.toContain(TOKEN);

@@ -1,5 +1,7 @@
 import { resolveConfig, type ClientOptions, type ResolvedConfig } from "../config.js";
 import type { OperationDescriptor, OperationTable, OperationValidators, ValidatorMap } from "../descriptor.js";
+import { contractErrorsByCode, type ContractErrorTable } from "../errors.js";
+import { createExchangeLedger, type ExchangeLedger } from "../transport/send.js";
 import { recoverVersionConflict } from "./recover-conflict.js";
 import type { CallContext, OperationResult } from "./run-operation.js";
 
@@ -39,6 +41,10 @@ export interface Runtime extends ResolvedConfig {
    * (`createCaller`) leave it out and bundle none of its code.
    */
   reconcile: Reconciler | null;
+  /** Contract error classes by envelope code (DESIGN §3); null raises the status classes only. */
+  contractErrors: ContractErrorTable | null;
+  /** Exchanges of this client left running after a timeout (see `sendAttempt`). */
+  exchanges: ExchangeLedger;
 }
 
 /** Inputs of {@link createRuntime}. */
@@ -59,6 +65,8 @@ export function createRuntime(options: ClientOptions, tables: RuntimeInput = {})
     operations,
     validators: tables.validators ?? null,
     reconcile: operations === null ? null : recoverVersionConflict,
+    contractErrors: contractErrorsByCode,
+    exchanges: createExchangeLedger(),
   };
 }
 

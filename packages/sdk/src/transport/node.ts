@@ -8,6 +8,13 @@ export interface NodeTransportOptions {
   connectTimeoutMs?: number;
   /** Maximum sockets per origin. Default: unlimited (undici's default). */
   connections?: number;
+  /**
+   * Longest wait for a response's headers, and between two chunks of its
+   * body, before undici closes the socket. Default 300 000 ms (undici's).
+   * This also bounds an exchange the client stopped waiting for after its
+   * per-attempt timeout (ADR 0003).
+   */
+  idleResponseTimeoutMs?: number;
 }
 
 /** A keep-alive transport backed by undici; pass `fetch` to the client, `close()` when done. */
@@ -29,6 +36,8 @@ export async function createNodeTransport(options: NodeTransportOptions = {}): P
   const agent = new undici.Agent({
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 4000,
     connectTimeout: options.connectTimeoutMs ?? 10_000,
+    headersTimeout: options.idleResponseTimeoutMs ?? 300_000,
+    bodyTimeout: options.idleResponseTimeoutMs ?? 300_000,
     ...(options.connections === undefined ? {} : { connections: options.connections }),
   });
   const fetchFn: FetchLike = (url, init) =>

@@ -4,6 +4,16 @@ import { invalidBody, type ResponseContext } from "./parse-json.js";
 /** Default response body cap: 1 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 
+/**
+ * Decoder for whole bodies. A call without `stream` leaves no state behind, so
+ * one instance serves every response; a streamed body gets its own.
+ */
+const wholeBodyDecoder = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true });
+
+function strictDecoder(): TextDecoder {
+  return new TextDecoder("utf-8", { ignoreBOM: true, fatal: true });
+}
+
 function tooLarge(maxBytes: number, context: ResponseContext): InvalidResponseError {
   return invalidBody(`body exceeds ${maxBytes} bytes`, context);
 }
@@ -38,17 +48,17 @@ export async function readBody(
   maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES,
 ): Promise<string> {
   const declared = response.headers.get("content-length");
-  const decoder = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true });
   if (declared !== null && /^\d+$/.test(declared)) {
     if (Number(declared) > maxBytes) {
       await response.body?.cancel().catch(() => undefined);
       throw tooLarge(maxBytes, context);
     }
     // HTTP framing stops the body at the declared length, so no count is needed.
-    return decode(decoder, context, await response.arrayBuffer());
+    return decode(wholeBodyDecoder, context, await response.arrayBuffer());
   }
   if (response.body === null) return "";
 
+  const decoder = strictDecoder();
   const reader = response.body.getReader();
   let received = 0;
   let text = "";

@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRuntime } from "../../src/core/runtime.js";
 import { runOperation } from "../../src/core/run-operation.js";
-import { TransportError } from "../../src/errors.js";
+import { TimeoutError, TransportError } from "../../src/errors.js";
 import { createNodeTransport, type NodeTransport } from "../../src/transport/node.js";
 import { classDescriptor } from "../helpers/descriptors.js";
 
@@ -70,5 +70,29 @@ describe("Node transport over real loopback HTTP", () => {
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).phase).toBe("connect");
     expect(attempts).toEqual([1, 2]);
+  });
+
+  it("on a server that stops answering, leaves only the first timed-out exchange running, and the transport closes it", async () => {
+    const closed: number[] = [];
+    let opened = 0;
+    const origin = await listen((req) => {
+      // Read the request, never answer; note when the client closes the socket.
+      const id = (opened += 1);
+      req.resume();
+      req.socket.once("close", () => closed.push(id));
+    });
+    transport = await createNodeTransport({ idleResponseTimeoutMs: 1000 });
+    const runtime = createRuntime({ baseUrl: origin, fetch: transport.fetch, timeoutMs: 50, maxRetries: 0 });
+    const first = await runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(TimeoutError);
+    expect(runtime.exchanges.running).toBe(1);
+    // The next attempt carries a signal: its timeout closes its socket at once.
+    const second = await runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e);
+    expect(second).toBeInstanceOf(TimeoutError);
+    await vi.waitFor(() => expect(closed).toContain(2), { timeout: 200 });
+    expect(closed).not.toContain(1);
+    // The first one ends when the transport's idle response timeout closes it.
+    await vi.waitFor(() => expect(closed).toContain(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(runtime.exchanges.running).toBe(0));
   });
 });
