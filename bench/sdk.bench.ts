@@ -5,9 +5,9 @@
  * for a small GET (get_liveness) and a 100-hit search_memory response:
  * raw undici.request, raw fetch (global and undici with a keep-alive Agent),
  * openapi-fetch, and PowerContextClient with response validation. Prints the
- * median ops/s of several rounds and the ratios the SDK is held to:
- * ours / the raw fetch it sits on (target >= 0.9) and ours / openapi-fetch
- * (target >= 1.0).
+ * median ops/s of several rounds and the ratios the SDK is held to, each the
+ * median of per-round ratios: ours / the raw fetch it sits on (target >= 0.9)
+ * and ours / openapi-fetch (target >= 1.0).
  *
  * Then the bundle size (esbuild, minify, gzip) of an app calling one
  * operation without validators (target <= 6 kB) and of the whole client.
@@ -76,23 +76,30 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-async function compare(label: string, contenders: Record<string, Call>): Promise<Record<string, number>> {
-  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
+/** Per-round samples of each contender; round i of every contender ran back to back. */
+type Samples = Record<string, number[]>;
+
+async function compare(label: string, contenders: Record<string, Call>): Promise<Samples> {
+  const samples: Samples = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
   for (const call of Object.values(contenders)) for (let i = 0; i < 200; i += 1) await call(); // warm up
   for (let round = 0; round < ROUNDS; round += 1) {
     const names = Object.keys(contenders);
     const order = round % 2 === 0 ? names : names.reverse();
     for (const name of order) samples[name]?.push(await opsPerSecond(contenders[name] as Call));
   }
-  const medians = Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
   console.log(`\n${label} (median of ${ROUNDS} rounds x ${ROUND_MS} ms, ${CONCURRENCY} in flight)`);
-  for (const [name, value] of Object.entries(medians)) console.log(`  ${name.padEnd(34)} ${value.toFixed(0).padStart(8)} ops/s`);
-  return medians;
+  for (const [name, values] of Object.entries(samples)) console.log(`  ${name.padEnd(34)} ${median(values).toFixed(0).padStart(8)} ops/s`);
+  return samples;
 }
 
-function ratio(label: string, ours: number | undefined, theirs: number | undefined, target: number): void {
+/**
+ * Prints the median of the per-round ratios ours/theirs. Both ran in the same
+ * round, one right after the other, so a change in machine load between
+ * rounds cancels out of each ratio.
+ */
+function ratio(label: string, ours: number[] | undefined, theirs: number[] | undefined, target: number): void {
   if (ours === undefined || theirs === undefined) return;
-  const value = ours / theirs;
+  const value = median(ours.map((sample, round) => sample / (theirs[round] as number)));
   console.log(`  ${label.padEnd(48)} ${value.toFixed(2)}x  (target >= ${target.toFixed(1)}x) ${value >= target ? "ok" : "BELOW"}`);
 }
 

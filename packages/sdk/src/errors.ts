@@ -220,20 +220,35 @@ export const serverErrorsByStatus: Readonly<Record<number, ServerErrorClass>> = 
   503: ServiceUnavailableError,
 };
 
-/** Contract errors by envelope code, with the status they must arrive with. */
-export const contractErrorsByCode: Readonly<Record<string, { status: number; errorClass: ServerErrorClass }>> = {
+/** Contract error classes by envelope code, each with the status it must arrive with. */
+export type ContractErrorTable = Readonly<Record<string, { status: number; errorClass: ServerErrorClass }>>;
+
+/** The contract errors of this SDK by envelope code (DESIGN §3). */
+export const contractErrorsByCode: ContractErrorTable = {
   operation_blocked: { status: 409, errorClass: OperationBlockedError },
   version_conflict: { status: 409, errorClass: VersionConflictError },
   topic_memory_block_conflict: { status: 409, errorClass: ProcessingBlockStaleError },
 };
 
-/** Picks the class for a non-success response: status first, then the envelope code. */
-export function createServerResponseError(init: ServerErrorInit): ServerResponseError {
+/**
+ * Picks the class for a non-success response: the contract class when
+ * `contractErrors` has the envelope code and the status matches, else the
+ * status class (any other 5xx is `InternalServerError`, any other status
+ * `ServerResponseError`). Taking the table as an argument lets an application
+ * that never meets a contract error leave those classes out of its bundle
+ * (see `createCaller`).
+ */
+export function serverResponseError(init: ServerErrorInit, contractErrors: ContractErrorTable | null): ServerResponseError {
   const byStatus =
     serverErrorsByStatus[init.statusCode] ?? (init.statusCode >= 500 ? InternalServerError : ServerResponseError);
-  const byCode = init.code === null ? undefined : contractErrorsByCode[init.code];
+  const byCode = init.code === null || contractErrors === null ? undefined : contractErrors[init.code];
   const errorClass = byCode !== undefined && byCode.status === init.statusCode ? byCode.errorClass : byStatus;
   return new errorClass(init);
+}
+
+/** {@link serverResponseError} with every contract error of this SDK: status first, then the envelope code. */
+export function createServerResponseError(init: ServerErrorInit): ServerResponseError {
+  return serverResponseError(init, contractErrorsByCode);
 }
 
 /** Bounded classification of a failed operation (never a message). */

@@ -3,6 +3,7 @@ export { PowerContextClient, type ClientSubmitOutcome, type OperationResource, t
 export type { CallOptions } from "./call-options.js";
 export {
   optionsFromEnv,
+  parseSecondsToMs,
   resolveConfig,
   ENV_API_TOKEN,
   ENV_SERVER_URL,
@@ -13,7 +14,7 @@ export {
 } from "./config.js";
 export * from "./errors.js";
 export type * from "./descriptor.js";
-export { createCaller, type OperationCaller } from "./core/create-caller.js";
+export { createCaller, type CallerParts, type OperationCaller } from "./core/create-caller.js";
 export { createRuntime, type Runtime } from "./core/runtime.js";
 export { runOperation, type OperationResult } from "./core/run-operation.js";
 export { submit, callOperation, type Submission } from "./operations/submit.js";

@@ -1,6 +1,8 @@
 import type { CallOptions } from "../call-options.js";
 import { resolveConfig, type ClientOptions } from "../config.js";
 import type { OperationDescriptor, OperationValidators } from "../descriptor.js";
+import type { ContractErrorTable } from "../errors.js";
+import { createExchangeLedger } from "../transport/send.js";
 import { runOperation } from "./run-operation.js";
 import type { Runtime } from "./runtime.js";
 
@@ -9,22 +11,47 @@ import type { Runtime } from "./runtime.js";
  */
 export type OperationCaller<Request, Response> = (request: Request, options?: CallOptions) => Promise<Response>;
 
+/** What a standalone caller keeps beyond the runtime core; each part is opt-in so that a bundle carries only what it names. */
+export interface CallerParts {
+  /** The operation's validators (from the generated `validatorMap`); without them bodies are not schema-checked. */
+  validators?: OperationValidators;
+  /**
+   * Contract error classes by envelope code, usually `contractErrorsByCode`.
+   * Without them a contract error such as `409 operation_blocked` raises its
+   * status class (`ConflictError`) with the same `code` and `details`.
+   */
+  contractErrors?: ContractErrorTable;
+}
+
 /**
  * Builds a standalone caller for one operation, without the client facade or
- * the generated tables, so that a bundler keeps only this operation's code
- * (pass `validators` to keep its schema checks). Same transport, retry and
- * error behaviour as the client (DESIGN §2, §4). An accepted (202) response
- * resolves to its accepted body; polling needs the full client.
+ * the generated tables, so that a bundler keeps only this operation's code.
+ * Transport, retry and status-error behaviour are the client's (DESIGN §2,
+ * §4); schema checks and contract error classes come with `parts`. An
+ * accepted (202) response resolves to its accepted body; polling needs the
+ * full client.
  *
+ * @param options client options, as for `PowerContextClient`.
+ * @param descriptor the operation's row of the generated operation table.
+ * @param parts optional validators and contract error classes.
+ * @returns `(request, options?) => Promise<response body>`.
  * @throws ConfigurationError immediately for bad options.
  */
 export function createCaller<Request = unknown, Response = unknown>(
   options: ClientOptions,
   descriptor: OperationDescriptor,
-  validators?: OperationValidators,
+  parts: CallerParts = {},
 ): OperationCaller<Request, Response> {
   // No table: nothing to poll or reconcile against, so neither is bundled.
-  const runtime: Runtime = { ...resolveConfig(options), operations: null, validators: null, reconcile: null };
+  const runtime: Runtime = {
+    ...resolveConfig(options),
+    operations: null,
+    validators: null,
+    reconcile: null,
+    contractErrors: parts.contractErrors ?? null,
+    exchanges: createExchangeLedger(),
+  };
+  const { validators } = parts;
   return async (request, callOptions) =>
     (await runOperation(runtime, descriptor, request, callOptions ?? {}, validators)).data as Response;
 }

@@ -1,5 +1,5 @@
 import type { OperationDescriptor, OperationValidators, Validator } from "../descriptor.js";
-import { InvalidResponseError, createServerResponseError } from "../errors.js";
+import { InvalidResponseError, serverResponseError, type ContractErrorTable } from "../errors.js";
 import { parseRetryAfter } from "../retry/retry-after.js";
 import { parseJson, type ResponseContext } from "../transport/parse-json.js";
 import { readBody } from "../transport/read-body.js";
@@ -26,6 +26,8 @@ export interface DecodedResponse {
 export interface DecodeLimits {
   maxResponseBytes: number;
   secrets: readonly string[];
+  /** Contract error classes by envelope code; without them an error status raises its status class. */
+  contractErrors?: ContractErrorTable | null;
 }
 
 /** A validator's issues as `instancePath message` strings. */
@@ -114,12 +116,12 @@ export async function decodeResponse(
   } catch (error) {
     if (!(error instanceof InvalidResponseError)) throw error;
   }
-  throw createServerResponseError({
+  throw serverResponseError({
     statusCode,
     code: envelope?.code ?? null,
     serverMessage: envelope === null ? null : redact(envelope.message, limits.secrets),
     details: envelope?.details == null ? null : (redactDeep(envelope.details, limits.secrets) as Record<string, unknown>),
     requestId,
     retryAfterMs,
-  });
+  }, limits.contractErrors ?? null);
 }

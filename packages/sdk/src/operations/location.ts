@@ -19,6 +19,19 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/** The path pattern of each poll operation, built on first use: a descriptor never changes. */
+const pathPatterns = new WeakMap<OperationDescriptor, RegExp>();
+
+/** `^<path template>$` with the template's parameter captured as one path segment. */
+function pathPattern(descriptor: OperationDescriptor, parameter: string): RegExp {
+  let pattern = pathPatterns.get(descriptor);
+  if (pattern === undefined) {
+    pattern = new RegExp(`^${escapeRegExp(descriptor.path).replace(escapeRegExp(`{${parameter}}`), "([^/]+)")}$`);
+    pathPatterns.set(descriptor, pattern);
+  }
+  return pattern;
+}
+
 /**
  * Resolves an operation's `Location` header (relative or absolute) and
  * extracts the operation id by matching the poll operation's path template,
@@ -46,8 +59,7 @@ export function operationIdFromLocation(
   const path = resolved.pathname.slice(basePath.length);
   const [parameter] = pollDescriptor.pathParameters;
   if (parameter === undefined) throw invalid(`${pollDescriptor.operationId} has no path parameter`, context);
-  const pattern = new RegExp(`^${escapeRegExp(pollDescriptor.path).replace(escapeRegExp(`{${parameter}}`), "([^/]+)")}$`);
-  const match = pattern.exec(path);
+  const match = pathPattern(pollDescriptor, parameter).exec(path);
   if (match?.[1] === undefined) throw invalid("Location header does not name an operation", context);
   try {
     return decodeURIComponent(match[1]);

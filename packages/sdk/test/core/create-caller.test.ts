@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { createCaller } from "../../src/core/create-caller.js";
+import { ConflictError, InvalidResponseError, OperationBlockedError, contractErrorsByCode } from "../../src/errors.js";
+import { validatorMap } from "../../src/generated/validator-map.js";
+import { operations } from "../../src/generated/operations.js";
+import { envelope, json, scripted } from "../helpers/fake-fetch.js";
+
+const BASE = "https://pc.example.com";
+const blocked = () => envelope(409, "operation_blocked", { operation_id: "op_7" });
+
+describe("createCaller: one operation without the client facade", () => {
+  it("sends the operation and resolves to the response body", async () => {
+    const server = scripted(json(200, { status: "ok" }));
+    const getLiveness = createCaller({ baseUrl: BASE, fetch: server.fetch }, operations.get_liveness);
+    expect(await getLiveness(undefined)).toEqual({ status: "ok" });
+    expect(server.seen[0]).toMatchObject({ url: `${BASE}/health/live`, method: "GET" });
+  });
+
+  it("raises the status class for a contract error unless given the contract errors", async () => {
+    const server = scripted(blocked());
+    const flush = createCaller({ baseUrl: BASE, fetch: server.fetch, maxRetries: 0 }, operations.flush_memory);
+    const error = await flush({ scope_id: "s" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error).not.toBeInstanceOf(OperationBlockedError);
+    expect(error).toMatchObject({ statusCode: 409, code: "operation_blocked", details: { operation_id: "op_7" } });
+  });
+
+  it("raises the contract class, with its fields, when given contractErrorsByCode", async () => {
+    const server = scripted(blocked());
+    const flush = createCaller({ baseUrl: BASE, fetch: server.fetch, maxRetries: 0 }, operations.flush_memory, {
+      contractErrors: contractErrorsByCode,
+    });
+    const error = await flush({ scope_id: "s" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OperationBlockedError);
+    expect((error as OperationBlockedError).operationId).toBe("op_7");
+  });
+
+  it("checks the response schema only when given the operation's validators", async () => {
+    const wrong = () => json(200, { status: 42 });
+    const unchecked = createCaller({ baseUrl: BASE, fetch: scripted(wrong()).fetch }, operations.get_liveness);
+    expect(await unchecked(undefined)).toEqual({ status: 42 });
+    const checked = createCaller({ baseUrl: BASE, fetch: scripted(wrong()).fetch }, operations.get_liveness, {
+      validators: validatorMap.get_liveness,
+    });
+    await expect(checked(undefined)).rejects.toBeInstanceOf(InvalidResponseError);
+  });
+});
