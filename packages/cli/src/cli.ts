@@ -10,7 +10,8 @@
  * ```
  *
  * The token is read only from `POWERCONTEXT_CLIENT_API_TOKEN`. Exit codes are
- * listed in exit-codes.ts; failures print one line on stderr (errors.ts).
+ * listed in exit-codes.ts; failures print one line on stderr (errors.ts), plus
+ * a `hint:` line when a 401 comes back and that variable is unset or blank.
  */
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
@@ -19,11 +20,11 @@ import { registerOperationCommands } from "./commands/operations.js";
 import type { ContextProvider } from "./commands/shared.js";
 import { registerTopicMemoryCommands } from "./commands/topic-memory.js";
 import { type ClientFactory, type CommandContext, createCommandContext, createContextBase } from "./context.js";
-import { describeFailure } from "./errors.js";
+import { describeFailure, missingTokenHint } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 import type { CliEnvironment } from "./io.js";
 import { secondsOption } from "./option-parsers.js";
-import type { GlobalOptions } from "./settings.js";
+import { type GlobalOptions, tokenState } from "./settings.js";
 
 /** The package version, read from package.json (one level above both src/ and dist/). */
 export const VERSION: string = (
@@ -102,6 +103,10 @@ export async function runCli(
     const report = describeFailure(error, environment.env.POWERCONTEXT_CLI_DEBUG === "1");
     for (const line of report.lines) {
       base.stderr.line(line);
+    }
+    const hint = missingTokenHint(error, tokenState(environment.env));
+    if (hint !== null) {
+      base.stderr.line(hint);
     }
     return report.exitCode;
   }

@@ -1,6 +1,7 @@
 /**
  * Turns whatever a command threw into what the operator sees: one line on
- * stderr and an exit code (see exit-codes.ts). Expected failures never print a
+ * stderr and an exit code (see exit-codes.ts), sometimes followed by one
+ * `hint:` line about local configuration. Expected failures never print a
  * stack trace; the API token never appears because no SDK error carries it and
  * the terminal scrubs it anyway (io.ts).
  *
@@ -12,6 +13,8 @@
  * error: 503 (request id req-3)                       body was not the error envelope
  * error: cannot reach the server (POST /v1/...): connect ECONNREFUSED 127.0.0.1:9
  * error: operation op-1 failed (storage/storage_unavailable)
+ * error: 401 unauthorized (request id req-4): ...
+ * hint: POWERCONTEXT_CLIENT_API_TOKEN is not set, so the request carried no token
  * ```
  */
 import {
@@ -27,6 +30,7 @@ import {
   TransportError,
 } from "@powercontext/sdk";
 import { ExitCode } from "./exit-codes.js";
+import type { TokenState } from "./settings.js";
 
 /** A usage problem found by the CLI itself (bad value, missing configuration). Exit code 2. */
 export class UsageError extends Error {
@@ -173,6 +177,25 @@ export function describeFailure(error: unknown, debug = false): FailureReport {
     lines.push(error.stack);
   }
   return { lines, exitCode: ExitCode.Failure };
+}
+
+/**
+ * A local explanation for a 401 that the server's line cannot give: the CLI
+ * sent no token because `POWERCONTEXT_CLIENT_API_TOKEN` is unset or blank.
+ * Names the variable only, never a token.
+ *
+ * @param error what was thrown.
+ * @param token whether the environment configures a token (`tokenState` in settings.ts).
+ * @returns one `hint:` line when `error` is a 401 server response and no token
+ *   was configured; null otherwise (other errors, or a token that the server
+ *   rejected).
+ */
+export function missingTokenHint(error: unknown, token: TokenState): string | null {
+  if (token === "set" || !(error instanceof ServerResponseError) || error.statusCode !== 401) {
+    return null;
+  }
+  const state = token === "unset" ? "is not set" : "is blank";
+  return `hint: POWERCONTEXT_CLIENT_API_TOKEN ${state}, so the request carried no token`;
 }
 
 /**

@@ -6,12 +6,17 @@
 import { InvalidArgumentError } from "commander";
 import { DurationSyntaxError, parseDuration } from "./duration.js";
 import { UsageError } from "./errors.js";
-import { parseSeconds } from "./settings.js";
+import { parseSecondsFlag } from "./settings.js";
 
-/** `--timeout <seconds>`: a positive number of seconds, fractions allowed. */
+/**
+ * `--timeout <seconds>`: a positive number of seconds, fractions allowed.
+ *
+ * @returns whole milliseconds, rounded up (see `parseSecondsFlag` in settings.ts).
+ * @throws InvalidArgumentError naming `--timeout` when the value is not a positive number.
+ */
 export function secondsOption(text: string): number {
   try {
-    return parseSeconds(text, "the timeout");
+    return parseSecondsFlag(text, "--timeout");
   } catch (error) {
     throw new InvalidArgumentError(error instanceof UsageError ? error.message : String(error));
   }

@@ -8,10 +8,21 @@
  * | per-request timeout | `--timeout <seconds>` | `POWERCONTEXT_CLIENT_TIMEOUT` (seconds) | the SDK's 10 s |
  * | bearer token | none, on purpose | `POWERCONTEXT_CLIENT_API_TOKEN` | no token (no header) |
  *
+ * Both timeout sources are converted by the SDK's `parseSecondsToMs` (rounded
+ * up to whole milliseconds), so `--timeout X` and `POWERCONTEXT_CLIENT_TIMEOUT=X`
+ * always give the same per-request timeout.
+ *
  * The token has no flag so that it never shows up in `ps`, shell history or CI
  * logs of the command line.
  */
-import { ENV_API_TOKEN, ENV_SERVER_URL, optionsFromEnv, type ClientOptions } from "@powercontext/sdk";
+import {
+  ConfigurationError,
+  ENV_API_TOKEN,
+  ENV_SERVER_URL,
+  optionsFromEnv,
+  parseSecondsToMs,
+  type ClientOptions,
+} from "@powercontext/sdk";
 import { UsageError } from "./errors.js";
 
 /** Server used when neither `--server-url` nor the environment names one (the Python CLI's default). */
@@ -20,29 +31,41 @@ export const DEFAULT_SERVER_URL = "http://127.0.0.1:8000";
 /** Global options as commander hands them over. */
 export interface GlobalOptions {
   serverUrl?: string;
-  /** Per-request timeout in seconds (already validated as a positive number). */
+  /**
+   * Per-request timeout from `--timeout`, already converted from seconds to
+   * whole milliseconds by {@link parseSecondsFlag}.
+   */
   timeout?: number;
   json?: boolean;
 }
 
 /**
- * Parses a positive number of seconds (the `--timeout` flag).
+ * Parses a flag value given as a positive number of seconds (`--timeout`)
+ * into milliseconds, with the same rules and rounding as the SDK applies to
+ * `POWERCONTEXT_CLIENT_TIMEOUT` (`parseSecondsToMs`: fractions allowed,
+ * rounded up to a whole millisecond, so `0.0005` is 1 ms).
  *
- * @returns seconds, a finite number greater than zero.
- * @throws UsageError naming `source` when the text is not such a number.
+ * @param text the flag value as typed, for example `"2.5"`.
+ * @param flag the flag name for the error message, for example `--timeout`.
+ * @returns whole milliseconds, at least 1.
+ * @throws UsageError naming `flag` and quoting `text` when the text is not a
+ *   positive finite number.
  */
-export function parseSeconds(text: string, source: string): number {
-  const value = Number(text.trim());
-  if (text.trim() === "" || !Number.isFinite(value) || value <= 0) {
-    throw new UsageError(`${source} must be a positive number of seconds, got '${text}'`);
+export function parseSecondsFlag(text: string, flag: string): number {
+  try {
+    return parseSecondsToMs(text, flag);
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      throw new UsageError(`${flag} must be a positive number of seconds, got '${text}'`);
+    }
+    throw error;
   }
-  return value;
 }
 
 /**
  * Combines flags and environment into SDK client options.
  *
- * @param options parsed global options.
+ * @param options parsed global options (`timeout` already in milliseconds).
  * @param env the process environment.
  * @returns options for `new PowerContextClient(...)`.
  * @throws ConfigurationError (from the SDK) when `POWERCONTEXT_CLIENT_TIMEOUT`
@@ -60,19 +83,42 @@ export function resolveClientOptions(
     overrides.baseUrl = DEFAULT_SERVER_URL;
   }
   if (options.timeout !== undefined) {
-    overrides.timeoutMs = Math.ceil(options.timeout * 1_000);
+    overrides.timeoutMs = options.timeout;
   }
   return optionsFromEnv({ ...env }, overrides);
 }
 
 /**
  * Values the CLI must never print: the token as set in the environment and as
- * the SDK uses it (trimmed). Empty when no token is configured.
+ * the SDK uses it (trimmed). Empty when no token is configured, including a
+ * blank one: the SDK sends no token then, and scrubbing whitespace would
+ * mangle every line of output.
  */
 export function secretsOf(env: Readonly<Record<string, string | undefined>>): string[] {
   const raw = env[ENV_API_TOKEN];
-  if (raw === undefined) {
+  if (raw === undefined || raw.trim() === "") {
     return [];
   }
-  return [...new Set([raw, raw.trim()])].filter((value) => value.length > 0);
+  return [...new Set([raw, raw.trim()])];
+}
+
+/**
+ * Whether `POWERCONTEXT_CLIENT_API_TOKEN` gives the SDK a token: `unset` when
+ * the variable is absent, `blank` when it is empty or only whitespace (the SDK
+ * trims it and sends no `Authorization` header), `set` otherwise.
+ */
+export type TokenState = "unset" | "blank" | "set";
+
+/**
+ * Tells whether the environment configures a token, without returning it.
+ *
+ * @param env the process environment.
+ * @returns see {@link TokenState}.
+ */
+export function tokenState(env: Readonly<Record<string, string | undefined>>): TokenState {
+  const raw = env[ENV_API_TOKEN];
+  if (raw === undefined) {
+    return "unset";
+  }
+  return raw.trim() === "" ? "blank" : "set";
 }

@@ -154,6 +154,33 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
   };
 }
 
+/**
+ * Converts a positive number of seconds written as text (the unit of
+ * `POWERCONTEXT_CLIENT_TIMEOUT` and of the Python client) to milliseconds.
+ * Surrounding whitespace is ignored; fractions and exponents are allowed
+ * (`"2.5"`, `"0.0005"`, `"1e-3"`).
+ *
+ * Rounding: the result is rounded up to a whole number of milliseconds, so a
+ * tiny positive value becomes 1 ms, never 0, and a timeout is never shorter
+ * than asked. The product is first rounded to 15 significant digits so that
+ * binary floating-point noise does not add a millisecond (`"2.007"` is
+ * 2007 ms, not 2008).
+ *
+ * @param text the number of seconds, for example `"2.5"`.
+ * @param setting the name of the setting the text came from, used in the error message.
+ * @returns whole milliseconds, at least 1.
+ * @throws ConfigurationError naming `setting` (not the text) when the text is
+ *   empty, not a number, not finite, or not above 0.
+ */
+export function parseSecondsToMs(text: string, setting: string): number {
+  const trimmed = text.trim();
+  const seconds = Number(trimmed);
+  if (trimmed === "" || !Number.isFinite(seconds) || seconds <= 0) {
+    throw new ConfigurationError(`${setting} must be a positive number of seconds`);
+  }
+  return Math.ceil(Number((seconds * 1000).toPrecision(15)));
+}
+
 /** Environment variables read by {@link optionsFromEnv} (the Python client's names). */
 export const ENV_SERVER_URL = "POWERCONTEXT_CLIENT_SERVER_URL";
 export const ENV_API_TOKEN = "POWERCONTEXT_CLIENT_API_TOKEN";
@@ -163,7 +190,8 @@ export const ENV_TIMEOUT = "POWERCONTEXT_CLIENT_TIMEOUT";
  * Reads client options from the environment like the Python client:
  * `POWERCONTEXT_CLIENT_SERVER_URL` (required), `POWERCONTEXT_CLIENT_API_TOKEN`
  * (optional), `POWERCONTEXT_CLIENT_TIMEOUT` (optional, in seconds, may be
- * fractional). `overrides` win over the environment.
+ * fractional; converted by {@link parseSecondsToMs}, so rounded up to whole
+ * milliseconds). `overrides` win over the environment.
  *
  * @param env defaults to `process.env` where it exists (an empty object in browsers).
  * @throws ConfigurationError when the URL is missing or the timeout is not a positive number.
@@ -180,11 +208,7 @@ export function optionsFromEnv(
   if (overrides.token === undefined && token !== undefined) options.token = token.trim();
   const timeout = env[ENV_TIMEOUT]?.trim();
   if (overrides.timeoutMs === undefined && timeout !== undefined && timeout !== "") {
-    const seconds = Number(timeout);
-    if (!Number.isFinite(seconds) || seconds <= 0) {
-      throw new ConfigurationError(`${ENV_TIMEOUT} must be a positive number of seconds`);
-    }
-    options.timeoutMs = seconds * 1000;
+    options.timeoutMs = parseSecondsToMs(timeout, ENV_TIMEOUT);
   }
   return options;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optionsFromEnv, resolveConfig } from "../src/config.js";
+import { optionsFromEnv, parseSecondsToMs, resolveConfig } from "../src/config.js";
 import { ConfigurationError } from "../src/errors.js";
 
 const fetch = async () => new Response("{}");
@@ -23,12 +23,41 @@ describe("optionsFromEnv", () => {
     expect(options).toMatchObject({ baseUrl: "https://b.example.com", timeoutMs: 100 });
   });
 
+  it("rounds the timeout up to whole milliseconds, so a tiny positive value never becomes 0", () => {
+    const env = { POWERCONTEXT_CLIENT_SERVER_URL: "https://a.example.com" };
+    expect(optionsFromEnv({ ...env, POWERCONTEXT_CLIENT_TIMEOUT: "0.0005" }).timeoutMs).toBe(1);
+    expect(optionsFromEnv({ ...env, POWERCONTEXT_CLIENT_TIMEOUT: "1.0001" }).timeoutMs).toBe(1001);
+    expect(optionsFromEnv({ ...env, POWERCONTEXT_CLIENT_TIMEOUT: "2.007" }).timeoutMs).toBe(2007);
+  });
+
   it.each([
     [{}, /SERVER_URL/],
     [{ POWERCONTEXT_CLIENT_SERVER_URL: "https://a.example.com", POWERCONTEXT_CLIENT_TIMEOUT: "ten" }, /TIMEOUT/],
     [{ POWERCONTEXT_CLIENT_SERVER_URL: "https://a.example.com", POWERCONTEXT_CLIENT_TIMEOUT: "0" }, /TIMEOUT/],
+    [{ POWERCONTEXT_CLIENT_SERVER_URL: "https://a.example.com", POWERCONTEXT_CLIENT_TIMEOUT: "-2" }, /TIMEOUT/],
   ])("refuses %j", (env, message) => {
+    expect(() => optionsFromEnv(env)).toThrow(ConfigurationError);
     expect(() => optionsFromEnv(env)).toThrow(message);
+  });
+});
+
+describe("parseSecondsToMs", () => {
+  it.each([
+    ["2.5", 2500],
+    [" 10 ", 10_000],
+    ["1e-3", 1],
+    ["1.0001", 1001],
+    ["0.0005", 1],
+    ["1e-9", 1],
+    ["2.007", 2007],
+    ["4.35", 4350],
+  ])("converts %j seconds to %d ms, rounding up to a whole millisecond", (text, expected) => {
+    expect(parseSecondsToMs(text, "SETTING")).toBe(expected);
+  });
+
+  it.each(["", "  ", "0", "-1", "ten", "1s", "Infinity", "NaN"])("refuses %j, naming the setting", (text) => {
+    expect(() => parseSecondsToMs(text, "THE_SETTING")).toThrow(ConfigurationError);
+    expect(() => parseSecondsToMs(text, "THE_SETTING")).toThrow(/^THE_SETTING must be a positive number of seconds$/);
   });
 });
 

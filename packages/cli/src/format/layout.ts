@@ -3,7 +3,7 @@
  *
  * ```
  * State                   blocked
- * Cursor                  120      source_after
+ * Topic cursor            120      source_after
  *   source_through        null     exact end selected by the last attempt
  * ```
  *

@@ -13,8 +13,10 @@ function errorLabel(error: Operation["error"]): string {
 }
 
 /**
- * Rows of a flush result (`FlushMemoryResponse`): status, the Cursor move and
- * the Memory Artifact written, if any.
+ * Rows of a flush result (`FlushMemoryResponse`): status, the Memory cursor
+ * move and the Memory Artifact written, if any. The row is labelled "Memory
+ * cursor" so it is never confused with the Topic Memory processing cursor
+ * ("Topic cursor", processing.ts).
  *
  * @param result the wire object.
  * @param depth nesting level of the rows.
@@ -23,7 +25,7 @@ export function flushResultRows(result: FlushResult, depth = 0): Row[] {
   const memory = result.memory ?? null;
   return [
     { label: "Flush status", value: result.status, depth },
-    { label: "Cursor", value: `${result.previous_cursor} -> ${result.current_cursor}`, note: "previous_cursor -> current_cursor", depth },
+    { label: "Memory cursor", value: `${result.previous_cursor} -> ${result.current_cursor}`, note: "previous_cursor -> current_cursor", depth },
     { label: "High watermark", value: show(result.high_watermark), depth },
     { label: "Processed Sources", value: show(result.processed_source_count), depth },
     {

@@ -36,7 +36,7 @@ export function blockRows(block: ProcessingBlock, depth = 0): Row[] {
     { label: "Block", value: block.block_id, depth },
     { label: "Scope", value: block.scope_id, depth: inner },
     { label: "Binding", value: block.binding_name, depth: inner },
-    { label: "Cursor", value: show(block.source_after), note: "source_after: the window starts after it", depth: inner },
+    { label: "Topic cursor", value: show(block.source_after), note: "source_after: the window starts after it", depth: inner },
     { label: "Attempt", value: block.attempt_id, note: "last admitted attempt", depth: inner },
     { label: "source_through", value: show(block.source_through), note: "exact end selected by the last attempt", depth: inner },
     { label: "budget_source_through", value: show(block.budget_source_through), note: "cumulative coverage of the budget", depth: inner },
@@ -56,8 +56,11 @@ export function blockRows(block: ProcessingBlock, depth = 0): Row[] {
 }
 
 /**
- * The status of a scope: state, Cursor, Source head and retained target, then
- * the current block when the state is `blocked`.
+ * The status of a scope: state, Topic cursor, Source head and retained target,
+ * then the current block when the state is `blocked`. The processing cursor is
+ * labelled "Topic cursor" (here and in {@link blockRows}) so it is never
+ * confused with the Memory cursor of a flush result ("Memory cursor",
+ * operation.ts).
  *
  * @param status the wire `TopicMemoryProcessingStatus`.
  * @param scopeId the scope that was asked about (the status itself does not repeat it).
@@ -72,7 +75,7 @@ export function formatProcessingStatus(
   const rows: Row[] = [
     { label: "Scope", value: scopeId },
     { label: "State", value: colourState(status.state, palette), note: stateNote(status.state) },
-    { label: "Cursor", value: show(status.source_cursor), note: "source_cursor: Sources after it are not in Topic Memory yet" },
+    { label: "Topic cursor", value: show(status.source_cursor), note: "source_cursor: Sources after it are not in Topic Memory yet" },
     { label: "Source head", value: show(status.source_head), note: "source_head: newest Source of the scope" },
     { label: "Target", value: show(status.target_source_through), note: "target_source_through: retained target" },
   ];

@@ -32,7 +32,7 @@ describe("memory flush without --wait", () => {
     const run = await cli(["memory", "flush", "--scope-id", "scope-quick"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Flush finished\.$/m);
-    expect(run.stdout).toMatch(/^Cursor\s+0 -> 3\s/m);
+    expect(run.stdout).toMatch(/^Memory cursor\s+0 -> 3\s+previous_cursor -> current_cursor$/m);
     expect(run.stdout).toMatch(/^Processed Sources\s+3$/m);
   });
 

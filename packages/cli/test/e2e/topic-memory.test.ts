@@ -23,7 +23,7 @@ function blockScope(scopeId: string): string {
 }
 
 function row(stdout: string, label: string): string | undefined {
-  const line = stdout.split("\n").find((candidate) => candidate.trimStart().startsWith(`${label} `));
+  const line = stdout.split("\n").find((candidate) => candidate.trimStart().startsWith(`${label}  `));
   return line?.trimStart().slice(label.length).trim().split(/\s{2,}/)[0];
 }
 
@@ -45,7 +45,8 @@ describe("topic-memory status", () => {
     expect(run.code).toBe(0);
     const block = server.simulator.inspect.blocks("scope-blocked")[0]!;
     expect(row(run.stdout, "State")).toBe("blocked");
-    expect(row(run.stdout, "Cursor")).toBe(String(server.simulator.inspect.topic("scope-blocked").cursor));
+    expect(row(run.stdout, "Topic cursor")).toBe(String(server.simulator.inspect.topic("scope-blocked").cursor));
+    expect(run.stdout).toMatch(new RegExp(`^  Topic cursor\\s+${block.source_after}\\s+source_after: `, "m"));
     expect(row(run.stdout, "Source head")).toBe("5");
     expect(row(run.stdout, "Block")).toBe(blockId);
     expect(row(run.stdout, "source_through")).toBe(String(block.source_through));

@@ -24,7 +24,11 @@ describe("bad usage exits 2 with one line", () => {
     [["topic-memory", "retry", "--scope-id", "s"], /^error: missing required argument 'block-id'$/],
     [["--bogus", "operations", "list", "--scope-id", "s"], /^error: unknown option '--bogus'$/],
     [["operations", "nope"], /^error: unknown command 'nope'$/],
-    [["--timeout", "soon", "operations", "get", "op_1"], /^error: option '--timeout <seconds>' argument 'soon' is invalid/],
+    [
+      ["--timeout", "soon", "operations", "get", "op_1"],
+      /^error: option '--timeout <seconds>' argument 'soon' is invalid\. --timeout must be a positive number of seconds, got 'soon'$/,
+    ],
+    [["--timeout", "0", "operations", "get", "op_1"], /--timeout must be a positive number of seconds, got '0'$/],
     [["operations", "wait", "op_1", "--deadline", "60"], /add a unit, for example 500ms, 60s or 2m$/],
     [["operations", "cancel", "op_1", "--expected-version", "1.5"], /expected a whole number >= 1, got '1.5'$/],
     [["operations", "cancel", "op_1"], /^error: required option '--expected-version <n>' not specified$/],
@@ -72,8 +76,35 @@ describe("server and transport failures exit 1", () => {
     const run = await runCli(["topic-memory", "status", "--scope-id", "s"], { url: server.url, token: wrong });
     expect(run.code).toBe(1);
     expect(oneLine(run.stderr)).toMatch(/^error: 401 unauthorized \(request id \S+\)/);
+    expect(run.stderr).not.toContain("hint:");
     expect(run.stdout + run.stderr).not.toContain(wrong);
     expect(tokensIn(run)).toEqual([]);
+  });
+
+  it("adds a hint after a 401 when POWERCONTEXT_CLIENT_API_TOKEN is not set", async () => {
+    const run = await runCli(["topic-memory", "status", "--scope-id", "s"], { url: server.url, token: null });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    const lines = run.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^error: 401 unauthorized \(request id \S+\)/);
+    expect(lines[1]).toBe("hint: POWERCONTEXT_CLIENT_API_TOKEN is not set, so the request carried no token");
+    expect(tokensIn(run)).toEqual([]);
+  });
+
+  it("adds a hint after a 401 when POWERCONTEXT_CLIENT_API_TOKEN is blank, without mangling the output", async () => {
+    const run = await runCli(["topic-memory", "status", "--scope-id", "s"], { url: server.url, token: " " });
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^error: 401 unauthorized \(request id \S+\)/);
+    expect(lines[1]).toBe("hint: POWERCONTEXT_CLIENT_API_TOKEN is blank, so the request carried no token");
+  });
+
+  it("gives no token hint when the failure is not a 401", async () => {
+    const run = await runCli(["--timeout", "2", "operations", "get", "op_1"], { url: "http://127.0.0.1:9", token: null });
+    expect(run.code).toBe(1);
+    expect(oneLine(run.stderr)).toMatch(/^error: cannot reach the server/);
   });
 
   it("reports an unreachable server in one line", async () => {

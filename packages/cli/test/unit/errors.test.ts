@@ -11,7 +11,7 @@ import {
   type ServerErrorInit,
 } from "@powercontext/sdk";
 import { describe, expect, it } from "vitest";
-import { UsageError, describeFailure, pendingLines } from "../../src/errors.js";
+import { UsageError, describeFailure, missingTokenHint, pendingLines } from "../../src/errors.js";
 import { ExitCode } from "../../src/exit-codes.js";
 
 function serverError(overrides: Partial<ServerErrorInit>) {
@@ -113,6 +113,26 @@ describe("describeFailure", () => {
     const debug = describeFailure(defect, true);
     expect(debug.lines).toHaveLength(2);
     expect(debug.lines[1]).toContain("RangeError: boom\n    at ");
+  });
+});
+
+describe("missingTokenHint", () => {
+  const unauthorized = serverError({ statusCode: 401, code: "unauthorized", serverMessage: "missing or invalid token" });
+
+  it("explains a 401 when no token was configured, naming only the variable", () => {
+    expect(missingTokenHint(unauthorized, "unset")).toBe(
+      "hint: POWERCONTEXT_CLIENT_API_TOKEN is not set, so the request carried no token",
+    );
+    expect(missingTokenHint(unauthorized, "blank")).toBe(
+      "hint: POWERCONTEXT_CLIENT_API_TOKEN is blank, so the request carried no token",
+    );
+  });
+
+  it("stays silent when a token was configured or the failure is not a 401", () => {
+    expect(missingTokenHint(unauthorized, "set")).toBeNull();
+    expect(missingTokenHint(serverError({ statusCode: 403, code: "forbidden" }), "unset")).toBeNull();
+    expect(missingTokenHint(serverError({}), "unset")).toBeNull();
+    expect(missingTokenHint(new UsageError("bad value"), "unset")).toBeNull();
   });
 });
 

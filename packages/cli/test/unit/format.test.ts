@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderRows, renderTable } from "../../src/format/layout.js";
 import { formatOperation, formatOperationTable } from "../../src/format/operation.js";
-import { formatProcessingStatus, formatRetryReceipt } from "../../src/format/processing.js";
+import { formatProcessingBlock, formatProcessingStatus, formatRetryReceipt } from "../../src/format/processing.js";
 import type { Operation, ProcessingBlock, ProcessingStatus } from "../../src/wire.js";
 
 const block: ProcessingBlock = {
@@ -32,8 +32,9 @@ const status: ProcessingStatus = {
   block,
 };
 
+/** Labels are padded and followed by at least two blanks, so "Memory" does not match "Memory cursor". */
 function rowValue(lines: readonly string[], label: string): string {
-  const line = lines.find((candidate) => candidate.trimStart().startsWith(`${label} `));
+  const line = lines.find((candidate) => candidate.trimStart().startsWith(`${label}  `));
   if (line === undefined) throw new Error(`no row ${label}`);
   return line.trimStart().slice(label.length).trim().split(/\s{2,}/)[0] ?? "";
 }
@@ -45,10 +46,11 @@ function valueColumn(line: string): number {
 }
 
 describe("formatProcessingStatus", () => {
-  it("shows Cursor, Source head, target and state, then the block with its three source_through fields apart", () => {
+  it("shows Topic cursor, Source head, target and state, then the block with its three source_through fields apart", () => {
     const lines = formatProcessingStatus(status, "scope-a");
     expect(rowValue(lines, "State")).toBe("blocked");
-    expect(rowValue(lines, "Cursor")).toBe("4");
+    expect(rowValue(lines, "Topic cursor")).toBe("4");
+    expect(lines.find((line) => line.startsWith("Topic cursor"))).toContain("source_cursor:");
     expect(rowValue(lines, "Source head")).toBe("9");
     expect(rowValue(lines, "Target")).toBe("7");
     expect(rowValue(lines, "source_through")).toBe("null");
@@ -65,11 +67,28 @@ describe("formatProcessingStatus", () => {
     expect(valueColumns.size).toBe(1);
   });
 
+  it("labels the block's source_after as the Topic cursor, indented under the block", () => {
+    const lines = formatProcessingStatus({ ...status, source_cursor: 5 }, "scope-a");
+    expect(lines.filter((line) => line.startsWith("Topic cursor"))).toHaveLength(1);
+    expect(rowValue(lines, "Topic cursor")).toBe("5");
+    const blockLine = lines.find((line) => line.startsWith("  Topic cursor"));
+    expect(blockLine).toMatch(/^  Topic cursor\s+4\s+source_after: /);
+    expect(lines.some((line) => /^\s*Cursor\b/.test(line))).toBe(false);
+  });
+
   it("omits the block section and the retry hint when the state is not blocked", () => {
     const lines = formatProcessingStatus({ ...status, state: "idle", target_source_through: null, block: null }, "scope-a");
     expect(rowValue(lines, "Target")).toBe("null");
     expect(lines.some((line) => line.includes("Block"))).toBe(false);
     expect(lines.some((line) => line.includes("Retry with"))).toBe(false);
+  });
+});
+
+describe("formatProcessingBlock", () => {
+  it("shows source_after as the Topic cursor, never as a bare Cursor", () => {
+    const lines = formatProcessingBlock({ ...block, source_after: 11 });
+    expect(rowValue(lines, "Topic cursor")).toBe("11");
+    expect(lines.some((line) => /^\s*Cursor\b/.test(line))).toBe(false);
   });
 });
 
@@ -131,8 +150,10 @@ describe("operation layouts", () => {
         memory: { family: "memory", artifact_id: "mem_1", revision: 2 },
       },
     });
-    expect(rowValue(lines, "Cursor")).toBe("0 -> 3");
+    expect(rowValue(lines, "Memory cursor")).toBe("0 -> 3");
+    expect(lines.find((line) => line.trimStart().startsWith("Memory cursor"))).toMatch(/previous_cursor -> current_cursor$/);
     expect(rowValue(lines, "Memory")).toBe("memory/mem_1@2");
+    expect(lines.some((line) => /^\s*(Cursor|Topic cursor)\b/.test(line))).toBe(false);
   });
 
   it("tabulates a listing and counts it", () => {
