@@ -1,19 +1,12 @@
 // Reading two OpenAPI 3.0 documents (ours and the release's) into comparable
-// operation summaries, diffing them, and validating bodies against either.
-import { readFileSync } from "node:fs";
-import { parse as parseYaml } from "yaml";
-import { Ajv, type ValidateFunction } from "ajv";
-import addFormatsModule from "ajv-formats";
+// operation summaries, diffing them, and validating bodies against ours.
+import type { ContractValidators } from "../support/contract-validators.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 export type OpenApiDocument = JsonObject & { paths: JsonObject; components?: JsonObject };
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
-
-export function loadYamlDocument(path: string): OpenApiDocument {
-  return parseYaml(readFileSync(path, "utf8")) as OpenApiDocument;
-}
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -291,22 +284,16 @@ export function isAllowed(d: Difference, allow: readonly AllowedDifference[]): b
   );
 }
 
-/** Body validation against one document's schema for (operation, status). */
+/**
+ * Body validation against our contract for (operation, status): a 2xx body against the
+ * schema the operation declares for it, any other body against `ErrorResponse`.
+ */
 export class BodyValidator {
-  private readonly ajv: Ajv;
-  private readonly cache = new Map<string, ValidateFunction>();
   private readonly ops: Map<string, OperationSummary>;
 
-  constructor(private readonly doc: OpenApiDocument, id: string) {
-    this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
-    const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
-    (addFormats as unknown as (ajv: Ajv) => void)(this.ajv);
-    this.ajv.addSchema(openNullable(doc) as object, id);
-    this.ops = operationsOf(doc);
-    this.id = id;
+  constructor(private readonly contract: ContractValidators) {
+    this.ops = operationsOf(contract.document as OpenApiDocument);
   }
-
-  private readonly id: string;
 
   operation(operationId: string): OperationSummary | undefined {
     return this.ops.get(operationId);
@@ -314,44 +301,11 @@ export class BodyValidator {
 
   /** null when valid, otherwise a short error text */
   validateResponse(operationId: string, status: number, body: unknown): string | null {
-    const op = this.ops.get(operationId);
-    if (!op) return `unknown operation ${operationId}`;
-    let schema: Json | undefined = op.responseSchemas.get(status);
-    if (schema === undefined && (status < 200 || status >= 300)) {
-      schema = { $ref: "#/components/schemas/ErrorResponse" };
-    }
-    if (schema === undefined) return null;
-    const key = `${operationId} ${status}`;
-    let validate = this.cache.get(key);
-    if (!validate) {
-      validate = this.ajv.compile(rebase(schema, this.id) as object);
-      this.cache.set(key, validate);
-    }
-    return validate(body) ? null : this.ajv.errorsText(validate.errors, { dataVar: "body" });
+    if (!this.ops.has(operationId)) return `unknown operation ${operationId}`;
+    const validate = status >= 200 && status < 300
+      ? this.contract.response(operationId, status)?.validate
+      : this.contract.schema("ErrorResponse");
+    if (!validate) return null;
+    return validate(body) ? null : this.contract.ajv.errorsText(validate.errors, { dataVar: "body" });
   }
-}
-
-/** Rewrite OpenAPI 3.0 `nullable: true` into JSON Schema (`anyOf` with a null type). */
-function openNullable(node: Json): Json {
-  if (Array.isArray(node)) return node.map(openNullable);
-  if (!isObject(node)) return node;
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(node)) if (k !== "nullable") out[k] = openNullable(v);
-  if (node.nullable === true) {
-    const keep: JsonObject = {};
-    for (const k of ["description", "title", "default", "example"]) if (k in out) keep[k] = out[k] ?? null;
-    return { ...keep, anyOf: [out, { type: "null" }] };
-  }
-  return out;
-}
-
-/** Point local $refs of an embedded schema at the registered document. */
-function rebase(node: Json, id: string): Json {
-  if (Array.isArray(node)) return node.map((v) => rebase(v, id));
-  if (!isObject(node)) return node;
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(node)) {
-    out[k] = k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `${id}${v}` : rebase(v, id);
-  }
-  return out;
 }

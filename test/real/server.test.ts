@@ -3,12 +3,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContractValidators } from "../support/contract-validators.js";
 import {
   BodyValidator,
   compareOperations,
   formatDifferences,
   isAllowed,
-  loadYamlDocument,
   parseAllowList,
   type OpenApiDocument,
 } from "./openapi.js";
@@ -92,8 +92,9 @@ describe.skipIf(!enabled)("released PowerContext server 1.4.1", () => {
     });
     expect(document.status).toBe(200);
     release = (await document.json()) as OpenApiDocument;
-    ours = loadYamlDocument(oursPath);
-    oursValidator = new BodyValidator(ours, "ours");
+    const contract = await loadContractValidators(oursPath);
+    ours = contract.document as OpenApiDocument;
+    oursValidator = new BodyValidator(contract);
     const scope = await fetch(`${server.baseUrl}/v1/scopes/default`, {
       headers: { authorization: `Bearer ${server.token}` },
     });
