@@ -27,7 +27,8 @@ const defaultIo: CliIo = {
  * Runs `powercontext-codegen` with the given arguments (without `node` and script).
  *
  * Options: `--spec <file>` (default `openapi.yaml`), `--out <dir>` (default: the
- * current directory, i.e. the repository root), `--check` (compare, write nothing),
+ * directory that holds the spec, so that generating another spec never writes
+ * over this repository's output by accident), `--check` (compare, write nothing),
  * `--lint <strict|upstream>` (default `strict`), `--quiet` (no summary, no warnings).
  *
  * @returns the exit code: 0 ok, 1 `--check` found drift, 2 bad spec or usage;
@@ -38,7 +39,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .description("Generate the PowerContext TypeScript types, SDK tables, validators and msw handlers from an OpenAPI 3.0 spec")
     .version(GENERATOR.version)
     .option("--spec <file>", "OpenAPI 3.0 document (YAML or JSON)", "openapi.yaml")
-    .option("--out <dir>", "repository root to write under", ".")
+    .option("--out <dir>", "repository root to write under (default: the spec's directory)")
     .option("--check", "fail (exit 1) when generated files differ from the spec; write nothing", false)
     .addOption(new Option("--lint <profile>", "rule profile: strict for our spec, upstream for published contracts").choices(["strict", "upstream"]).default("strict"))
     .option("--quiet", "print only errors", false)
@@ -50,11 +51,11 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
     throw error;
   }
-  const opts = program.opts<{ spec: string; out: string; check: boolean; lint: LintProfile; quiet: boolean }>();
+  const opts = program.opts<{ spec: string; out?: string; check: boolean; lint: LintProfile; quiet: boolean }>();
   const started = performance.now();
   try {
     const specPath = path.resolve(io.cwd, opts.spec);
-    const outDir = path.resolve(io.cwd, opts.out);
+    const outDir = opts.out === undefined ? path.dirname(specPath) : path.resolve(io.cwd, opts.out);
     const { files, ir, spec } = await generate(specPath, { lint: opts.lint });
     if (!opts.quiet) for (const warning of spec.warnings) io.stderr(`warning: ${warning.message}\n`);
     if (opts.check) await assertUpToDate(outDir, files, OUTPUT_DIRS);

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EXIT, runCli } from "../src/cli.js";
@@ -45,5 +45,17 @@ describe("--check", () => {
     expect(result.stderr).toContain("extra: packages/msw/src/generated/stale.ts");
     expect((await run(["--spec", spec, "--out", dir], dir)).code).toBe(EXIT.ok);
     expect((await run(["--spec", spec, "--out", dir, "--check"], dir)).code).toBe(EXIT.ok);
+  });
+});
+
+describe("--out", () => {
+  it("defaults to the spec's directory, not the working directory", async () => {
+    const specDir = scratchDir("out-default-spec");
+    const cwd = scratchDir("out-default-cwd");
+    const spec = path.join(specDir, "features.yaml");
+    writeFileSync(spec, readFileSync(path.join(fixturesDir, "features.yaml"), "utf8"));
+    expect((await run(["--spec", spec], cwd)).code).toBe(EXIT.ok);
+    expect(existsSync(path.join(specDir, "packages/sdk/src/generated/methods.ts"))).toBe(true);
+    expect(readdirSync(cwd)).toEqual([]);
   });
 });
