@@ -10,9 +10,12 @@ export interface FetchInit {
   body?: string;
   redirect: "manual";
   /**
-   * Present only when the caller passed a signal for the call: it fires on the
-   * caller's abort and on the attempt's timeout. Without one, the attempt's
-   * timeout does not go through fetch (see {@link sendAttempt}).
+   * Present when the caller passed a signal for the call, outside Node.js, for
+   * a transport with a bounded pool, and on Node.js while an earlier timed-out
+   * exchange of the client is still running: it fires on the caller's abort
+   * and on the attempt's timeout.
+   * Without one, the attempt's timeout does not go through fetch (see
+   * {@link sendAttempt}).
    */
   signal?: AbortSignal;
 }
@@ -21,7 +24,15 @@ export interface FetchInit {
  * A `fetch`-compatible function: the global `fetch`, undici's `fetch`, or a
  * test double. The client never closes it or its dispatcher.
  */
-export type FetchLike = (url: string, init: FetchInit) => Promise<Response>;
+export type FetchLike = ((url: string, init: FetchInit) => Promise<Response>) & {
+  /**
+   * True when the transport limits connections per origin (as
+   * `createNodeTransport({ connections })` does): every attempt then hands
+   * fetch an AbortSignal, so a timed-out exchange frees its connection at once
+   * instead of holding it while later requests queue (ADR 0003).
+   */
+  readonly boundedPool?: boolean;
+};
 
 /** Reads a response within its attempt (body reading is covered by the attempt's timeout). */
 export interface ResponseConsumer<T> {
@@ -57,17 +68,27 @@ export function createExchangeLedger(): ExchangeLedger {
   return { running: 0 };
 }
 
+const host = globalThis as { process?: { versions?: { node?: unknown } }; navigator?: { userAgent?: unknown } };
+const userAgent = host.navigator?.userAgent;
+
 /**
  * True on Node.js, whose fetch (undici) costs about 10% more per request
  * when it is handed an AbortSignal and whose default connection pool has no
  * per-origin limit. Browsers cap connections per origin, so there a timed-out
  * exchange must always be aborted to free its connection.
+ *
+ * `process.versions.node` alone is not Node.js: an Electron renderer (browser
+ * fetch, six connections per host), Bun, Deno and Cloudflare Workers report it
+ * too. Node.js has no `navigator` before version 21 and calls itself
+ * `Node.js/<major>` from then on; the others name themselves.
  */
-const SIGNAL_OPTIONAL = typeof (globalThis as { process?: { versions?: { node?: unknown } } }).process?.versions?.node === "string";
+const SIGNAL_OPTIONAL =
+  typeof host.process?.versions?.node === "string" && (typeof userAgent !== "string" || userAgent.startsWith("Node.js/"));
 
 /** What the attempt's timer needs to release the exchange it gives up on. */
 interface AttemptState {
-  timedOut: boolean;
+  /** True once the attempt settled by its timeout or the caller's abort: a response arriving later is nobody's. */
+  abandoned: boolean;
   /** The response, once fetch has given it. */
   response: Response | undefined;
 }
@@ -87,8 +108,9 @@ function timeoutError(request: PreparedRequest, limits: AttemptLimits): TimeoutE
 /**
  * fetch, then `consumer.consume`. A failure that is not a `ClientError`
  * becomes a `TransportError` (phase `connect` only when fetch failed before the
- * request provably left). A response that arrives after the attempt timed out
- * is discarded unread.
+ * request provably left). A response that arrives after the attempt settled
+ * (timed out, or aborted by the caller while fetch ignored its signal) is
+ * discarded unread.
  */
 async function exchange<T>(
   fetchFn: FetchLike,
@@ -103,9 +125,9 @@ async function exchange<T>(
   try {
     const response = await fetchFn(request.url, init);
     sent = true;
-    if (state.timedOut) {
+    if (state.abandoned) {
       discard(response);
-      throw timeoutError(request, limits); // the attempt has already settled
+      throw timeoutError(request, limits); // the attempt has already settled: this error goes nowhere
     }
     state.response = response;
     return await consumer.consume(response);
@@ -131,8 +153,9 @@ async function exchange<T>(
  *
  * When fetch gets an AbortSignal (ADR 0003): it fires on the caller's abort
  * and on the timeout, and tears the exchange down. fetch gets one when the
- * caller passed a signal, outside Node.js, and on Node.js while
- * `limits.exchanges` counts an earlier timed-out exchange still running.
+ * caller passed a signal, outside Node.js, when `fetchFn.boundedPool` is
+ * true, and on Node.js while `limits.exchanges` counts an earlier timed-out
+ * exchange still running.
  * Otherwise (the common case on Node.js, where a signal costs about 10% of
  * throughput) a timed-out exchange is left to end by itself and released as
  * soon as possible: a response arriving later has its body cancelled unread,
@@ -155,22 +178,28 @@ export function sendAttempt<T>(
   if (signal?.aborted) return Promise.reject(new AbortError(request.path));
   const init: FetchInit = { method: request.method, headers: request.headers as Record<string, string>, redirect: "manual" };
   if (request.body !== undefined) init.body = request.body;
-  const state: AttemptState = { timedOut: false, response: undefined };
+  const state: AttemptState = { abandoned: false, response: undefined };
   const { exchanges } = limits;
   return new Promise<T>((resolve, reject) => {
-    let controller: AbortController | undefined;
+    // Everything that could throw runs before the timer is armed, so a throw
+    // rejects this promise and leaves no timer behind to fail later.
+    const signalled = signal !== undefined || !SIGNAL_OPTIONAL || fetchFn.boundedPool === true || exchanges.running > 0;
+    const controller = signalled ? new AbortController() : undefined;
+    if (controller !== undefined) init.signal = controller.signal;
     const settle = (): void => {
       clearTimeout(timer);
       if (signal !== undefined) signal.removeEventListener("abort", onAbort);
     };
     const onAbort = (): void => {
       settle();
+      state.abandoned = true;
       controller?.abort();
       reject(new AbortError(request.path));
     };
+    signal?.addEventListener("abort", onAbort, { once: true });
     const timer = setTimeout(() => {
       settle();
-      state.timedOut = true;
+      state.abandoned = true;
       if (controller === undefined) {
         // Nothing can abort this exchange: count it until it ends.
         exchanges.running += 1;
@@ -181,11 +210,6 @@ export function sendAttempt<T>(
       discard(state.response);
       reject(timeoutError(request, limits));
     }, timerDelay(limits.timeoutMs));
-    if (signal !== undefined || !SIGNAL_OPTIONAL || exchanges.running > 0) {
-      controller = new AbortController();
-      init.signal = controller.signal;
-      signal?.addEventListener("abort", onAbort, { once: true });
-    }
     const outcome = exchange(fetchFn, request, init, limits, consumer, state);
     outcome.then(
       (value) => {

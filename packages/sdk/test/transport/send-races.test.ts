@@ -1,0 +1,356 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AbortError, InvalidResponseError, TimeoutError, TransportError } from "../../src/errors.js";
+import type { PreparedRequest } from "../../src/transport/build-request.js";
+import { createExchangeLedger, sendAttempt, type AttemptLimits, type FetchInit, type FetchLike, type ResponseConsumer } from "../../src/transport/send.js";
+
+const TOKEN = "tok-secret-123";
+const request: PreparedRequest = {
+  method: "GET",
+  url: "https://pc.example.com/x",
+  path: "/x",
+  headers: { authorization: `Bearer ${TOKEN}` },
+  body: undefined,
+};
+
+function limits(overrides: Partial<AttemptLimits> = {}): AttemptLimits {
+  return { timeoutMs: 20, limit: "attempt", secrets: [TOKEN], exchanges: createExchangeLedger(), ...overrides };
+}
+
+const readText: ResponseConsumer<string> = { consume: (response) => response.text() };
+
+/** A promise with its resolve and reject exposed. */
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void } {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** A body whose cancellation is observable; it never produces data unless pushed. */
+function watchedBody(): { body: ReadableStream<Uint8Array>; cancelled: () => boolean; push: (text: string) => void; close: () => void } {
+  let cancelled = false;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => void (controller = c),
+    cancel: () => void (cancelled = true),
+  });
+  return {
+    body,
+    cancelled: () => cancelled,
+    push: (text) => controller.enqueue(new TextEncoder().encode(text)),
+    close: () => controller.close(),
+  };
+}
+
+/** An AbortSignal that counts its live abort listeners. */
+function countedSignal(): { controller: AbortController; live: () => number } {
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const listeners = new Set<unknown>();
+  const add = signal.addEventListener.bind(signal);
+  const remove = signal.removeEventListener.bind(signal);
+  signal.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) => {
+    if (type === "abort") {
+      listeners.add(listener);
+      if (options?.once) {
+        const wrapped = listener;
+        add("abort", () => listeners.delete(wrapped), { once: true });
+      }
+    }
+    add(type, listener, options);
+  }) as typeof signal.addEventListener;
+  signal.removeEventListener = ((type: string, listener: EventListener, options?: EventListenerOptions) => {
+    if (type === "abort") listeners.delete(listener);
+    remove(type, listener, options);
+  }) as typeof signal.removeEventListener;
+  return { controller, live: () => listeners.size };
+}
+
+const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("sendAttempt: ledger", () => {
+  it("counts an unsignalled timed-out exchange until fetch rejects late, then returns to zero", async () => {
+    const late = deferred<Response>();
+    const ledger = createExchangeLedger();
+    const error = await sendAttempt(() => late.promise, request, limits({ exchanges: ledger }), readText).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(ledger.running).toBe(1);
+    late.reject(new Error(`late failure ${TOKEN}`));
+    await vi.waitFor(() => expect(ledger.running).toBe(0));
+  });
+
+  it("returns to zero when the consumer throws a ClientError after the timeout", async () => {
+    const body = watchedBody();
+    const ledger = createExchangeLedger();
+    const consumer: ResponseConsumer<string> = {
+      async consume(response) {
+        await response.text();
+        throw new InvalidResponseError("bad", { statusCode: 200, requestId: null });
+      },
+    };
+    const pending = sendAttempt(async () => new Response(body.body), request, limits({ exchanges: ledger }), consumer);
+    await expect(pending).rejects.toBeInstanceOf(TimeoutError);
+    expect(ledger.running).toBe(1);
+    body.push("x");
+    body.close();
+    await vi.waitFor(() => expect(ledger.running).toBe(0));
+  });
+
+  it("returns to zero when the consumer throws a non-ClientError after the timeout", async () => {
+    const body = watchedBody();
+    const ledger = createExchangeLedger();
+    const consumer: ResponseConsumer<string> = {
+      async consume(response) {
+        await response.text();
+        throw new TypeError(`boom ${TOKEN}`);
+      },
+    };
+    const pending = sendAttempt(async () => new Response(body.body), request, limits({ exchanges: ledger }), consumer);
+    await expect(pending).rejects.toBeInstanceOf(TimeoutError);
+    body.close();
+    await vi.waitFor(() => expect(ledger.running).toBe(0));
+  });
+
+  it("counts a deadline-limited timeout the same way", async () => {
+    const late = deferred<Response>();
+    const ledger = createExchangeLedger();
+    const error = await sendAttempt(() => late.promise, request, limits({ exchanges: ledger, limit: "deadline" }), readText).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).limit).toBe("deadline");
+    expect(ledger.running).toBe(1);
+    late.resolve(new Response("late"));
+    await vi.waitFor(() => expect(ledger.running).toBe(0));
+  });
+
+  it("does not count a signalled timed-out exchange, whatever its fetch does later", async () => {
+    const late = deferred<Response>();
+    const ledger = createExchangeLedger();
+    const caller = new AbortController();
+    const error = await sendAttempt(() => late.promise, request, limits({ exchanges: ledger, signal: caller.signal }), readText).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(ledger.running).toBe(0);
+    caller.abort();
+    late.resolve(new Response("late"));
+    await tick(5);
+    expect(ledger.running).toBe(0);
+  });
+
+  it("keeps the count exact over many concurrent timed-out exchanges ending in every way", async () => {
+    const ledger = createExchangeLedger();
+    const ends: Array<() => void> = [];
+    const fetchFn: FetchLike = () =>
+      new Promise<Response>((resolve, reject) => {
+        const n = ends.length;
+        ends.push(() => {
+          if (n % 3 === 0) resolve(new Response("late"));
+          else if (n % 3 === 1) reject(new Error("late"));
+          else resolve(new Response(null, { status: 204 }));
+        });
+      });
+    const attempts = Array.from({ length: 9 }, () => sendAttempt(fetchFn, request, limits({ exchanges: ledger }), readText).catch((e: unknown) => e));
+    const errors = await Promise.all(attempts);
+    for (const error of errors) expect(error).toBeInstanceOf(TimeoutError);
+    expect(ledger.running).toBe(9);
+    for (const end of ends) end();
+    await vi.waitFor(() => expect(ledger.running).toBe(0));
+  });
+});
+
+describe("sendAttempt: timers and listeners", () => {
+  it("arms no timer and adds no listener when the caller's signal is already aborted", async () => {
+    vi.useFakeTimers();
+    const { controller, live } = countedSignal();
+    controller.abort();
+    let fetched = false;
+    const error = await sendAttempt(
+      async () => {
+        fetched = true;
+        return new Response("x");
+      },
+      request,
+      limits({ signal: controller.signal }),
+      readText,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(fetched).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(live()).toBe(0);
+  });
+
+  it("removes the timer and the listener after success", async () => {
+    vi.useFakeTimers();
+    const { controller, live } = countedSignal();
+    const value = await sendAttempt(async () => new Response("ok"), request, limits({ signal: controller.signal, timeoutMs: 10_000 }), readText);
+    expect(value).toBe("ok");
+    expect(vi.getTimerCount()).toBe(0);
+    expect(live()).toBe(0);
+  });
+
+  it("removes the timer and the listener after a failure", async () => {
+    vi.useFakeTimers();
+    const { controller, live } = countedSignal();
+    const error = await sendAttempt(
+      async () => Promise.reject(new TypeError("fetch failed")),
+      request,
+      limits({ signal: controller.signal, timeoutMs: 10_000 }),
+      readText,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(live()).toBe(0);
+  });
+
+  it("on a caller abort during the body read: AbortError, fetch's signal aborted, body errored, nothing left armed", async () => {
+    vi.useFakeTimers();
+    const { controller, live } = countedSignal();
+    const body = watchedBody();
+    let init: FetchInit | undefined;
+    const pending = sendAttempt(
+      async (_url, i) => {
+        init = i;
+        i.signal?.addEventListener("abort", () => body.body.cancel().catch(() => undefined));
+        return new Response(body.body);
+      },
+      request,
+      limits({ signal: controller.signal, timeoutMs: 10_000 }),
+      readText,
+    ).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1);
+    controller.abort();
+    expect(await pending).toBeInstanceOf(AbortError);
+    expect(init?.signal?.aborted).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(live()).toBe(0);
+  });
+
+  it("ignores a caller abort after the attempt settled", async () => {
+    const { controller, live } = countedSignal();
+    let init: FetchInit | undefined;
+    const value = await sendAttempt(
+      async (_url, i) => {
+        init = i;
+        return new Response("ok");
+      },
+      request,
+      limits({ signal: controller.signal }),
+      readText,
+    );
+    controller.abort();
+    expect(value).toBe("ok");
+    expect(init?.signal?.aborted).toBe(false);
+    expect(live()).toBe(0);
+  });
+
+  it("after the timeout, a caller abort changes nothing", async () => {
+    const { controller, live } = countedSignal();
+    const late = deferred<Response>();
+    const error = await sendAttempt(() => late.promise, request, limits({ signal: controller.signal }), readText).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(live()).toBe(0);
+    controller.abort();
+    late.reject(new DOMException("aborted", "AbortError"));
+    await tick(5);
+  });
+});
+
+describe("sendAttempt: late responses", () => {
+  it("cancels a response that arrives after the timeout (unsignalled)", async () => {
+    const late = deferred<Response>();
+    const body = watchedBody();
+    await expect(sendAttempt(() => late.promise, request, limits(), readText)).rejects.toBeInstanceOf(TimeoutError);
+    late.resolve(new Response(body.body));
+    await vi.waitFor(() => expect(body.cancelled()).toBe(true));
+  });
+
+  it("cancels a response that arrives after the timeout when fetch ignored its signal", async () => {
+    const late = deferred<Response>();
+    const body = watchedBody();
+    const caller = new AbortController();
+    await expect(sendAttempt(() => late.promise, request, limits({ signal: caller.signal }), readText)).rejects.toBeInstanceOf(TimeoutError);
+    late.resolve(new Response(body.body));
+    await vi.waitFor(() => expect(body.cancelled()).toBe(true));
+  });
+
+  it("cancels, unread, a response that arrives after the caller aborted when fetch ignored its signal", async () => {
+    const late = deferred<Response>();
+    const body = watchedBody();
+    const caller = new AbortController();
+    let consumed = false;
+    const consumer: ResponseConsumer<string> = {
+      consume(response) {
+        consumed = true;
+        return response.text();
+      },
+    };
+    const pending = sendAttempt(() => late.promise, request, limits({ signal: caller.signal, timeoutMs: 10_000 }), consumer);
+    caller.abort();
+    await expect(pending).rejects.toBeInstanceOf(AbortError);
+    late.resolve(new Response(body.body));
+    await vi.waitFor(() => expect(body.cancelled()).toBe(true));
+    expect(consumed).toBe(false);
+  });
+});
+
+describe("sendAttempt: outcomes", () => {
+  it("a fetch that rejects with a token-bearing error after the timeout: TimeoutError without the token", async () => {
+    const error = await sendAttempt(
+      () => new Promise((_resolve, reject) => setTimeout(() => reject(new Error(`late ${TOKEN}`)), 40)),
+      request,
+      limits(),
+      readText,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(JSON.stringify({ m: (error as Error).message, s: (error as Error).stack })).not.toContain(TOKEN);
+    await tick(50);
+  });
+
+  it("a synchronous throw from fetch is a TransportError and clears the timer", async () => {
+    vi.useFakeTimers();
+    const error = await sendAttempt(
+      (() => {
+        throw Object.assign(new TypeError(`bad ${TOKEN}`), { code: "ECONNREFUSED" });
+      }) as FetchLike,
+      request,
+      limits({ timeoutMs: 10_000 }),
+      readText,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).phase).toBe("connect");
+    expect((error as Error).message).not.toContain(TOKEN);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("a caller abort wins over a fetch failure it causes, and a timeout over one it causes", async () => {
+    const failOnAbort: FetchLike = (_url, init) =>
+      new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new TypeError("fetch failed"))));
+    const caller = new AbortController();
+    const aborted = sendAttempt(failOnAbort, request, limits({ signal: caller.signal, timeoutMs: 10_000 }), readText).catch((e: unknown) => e);
+    caller.abort();
+    expect(await aborted).toBeInstanceOf(AbortError);
+    const timedOut = await sendAttempt(failOnAbort, request, limits({ signal: new AbortController().signal }), readText).catch((e: unknown) => e);
+    expect(timedOut).toBeInstanceOf(TimeoutError);
+  });
+});
+
+describe("sendAttempt: a throw while setting up", () => {
+  // A Runtime built by hand (the type is exported) may lack `exchanges`. The
+  // attempt must then fail cleanly, not leave an armed timer that throws an
+  // uncaught TypeError once the timeout passes.
+  it("rejects and leaves no timer behind", async () => {
+    const handBuilt = { timeoutMs: 20, limit: "attempt", secrets: [] } as unknown as AttemptLimits;
+    const error = await sendAttempt(async () => new Response("x"), request, handBuilt, readText).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    await tick(60); // past the timeout: an armed timer would throw here
+  });
+});
