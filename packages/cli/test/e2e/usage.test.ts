@@ -1,3 +1,5 @@
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import type { MockServer } from "@powercontext/msw/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_TOKEN, runCli, startServer, tokensIn } from "./harness.js";
@@ -116,6 +118,23 @@ describe("server and transport failures exit 1", () => {
     expect(oneLine(run.stderr)).toMatch(/^error: cannot reach the server \(\/v1\/operations\/op_1\): connect ECONNREFUSED/);
     expect(tokensIn(run)).toEqual([]);
   });
+
+  it("exits as soon as the timeout is reported when the server accepts but never answers", async () => {
+    // A server that reads requests and never answers: a timed-out request must not keep the process alive.
+    const silent = createServer((socket) => socket.resume());
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const started = Date.now();
+      const run = await runCli(["--timeout", "0.2", "topic-memory", "status", "--scope-id", "s"], { url });
+      expect(run.code).toBe(1);
+      expect(oneLine(run.stderr)).toMatch(/^error: no answer from the server in time .*attempt timed out after 200 ms$/);
+      // Three attempts of 0.2 s with backoff take about 1-2 s; a leaked exchange would hold the process for minutes.
+      expect(Date.now() - started).toBeLessThan(30_000);
+    } finally {
+      silent.close();
+    }
+  }, 60_000);
 
   it("takes the server URL from --server-url over the environment", async () => {
     const run = await runCli(["--server-url", server.url, "topic-memory", "status", "--scope-id", "s"], {

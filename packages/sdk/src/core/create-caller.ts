@@ -2,7 +2,6 @@ import type { CallOptions } from "../call-options.js";
 import { resolveConfig, type ClientOptions } from "../config.js";
 import type { OperationDescriptor, OperationValidators } from "../descriptor.js";
 import type { ContractErrorTable } from "../errors.js";
-import { createExchangeLedger } from "../transport/send.js";
 import { runOperation } from "./run-operation.js";
 import type { Runtime } from "./runtime.js";
 
@@ -49,7 +48,6 @@ export function createCaller<Request = unknown, Response = unknown>(
     validators: null,
     reconcile: null,
     contractErrors: parts.contractErrors ?? null,
-    exchanges: createExchangeLedger(),
   };
   const { validators } = parts;
   return async (request, callOptions) =>

@@ -105,7 +105,7 @@ export async function runOperation(
         return sendAttempt(
           runtime.fetch,
           prepared,
-          { timeoutMs: perAttempt, limit: perAttempt < timeoutMs ? "deadline" : "attempt", signal: context.signal, secrets: runtime.secrets, exchanges: runtime.exchanges },
+          { timeoutMs: perAttempt, limit: perAttempt < timeoutMs ? "deadline" : "attempt", signal: context.signal, secrets: runtime.secrets },
           call,
         );
       },

@@ -1,7 +1,6 @@
 import { resolveConfig, type ClientOptions, type ResolvedConfig } from "../config.js";
 import type { OperationDescriptor, OperationTable, OperationValidators, ValidatorMap } from "../descriptor.js";
 import { contractErrorsByCode, type ContractErrorTable } from "../errors.js";
-import { createExchangeLedger, type ExchangeLedger } from "../transport/send.js";
 import { recoverVersionConflict } from "./recover-conflict.js";
 import type { CallContext, OperationResult } from "./run-operation.js";
 
@@ -43,8 +42,6 @@ export interface Runtime extends ResolvedConfig {
   reconcile: Reconciler | null;
   /** Contract error classes by envelope code (DESIGN §3); null raises the status classes only. */
   contractErrors: ContractErrorTable | null;
-  /** Exchanges of this client left running after a timeout (see `sendAttempt`). */
-  exchanges: ExchangeLedger;
 }
 
 /** Inputs of {@link createRuntime}. */
@@ -66,7 +63,6 @@ export function createRuntime(options: ClientOptions, tables: RuntimeInput = {})
     validators: tables.validators ?? null,
     reconcile: operations === null ? null : recoverVersionConflict,
     contractErrors: contractErrorsByCode,
-    exchanges: createExchangeLedger(),
   };
 }
 
