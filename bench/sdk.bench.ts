@@ -248,8 +248,16 @@ async function main(): Promise<void> {
     ratio("ours / raw, search_memory", cpu["PowerContextClient searchMemory"], cpu["raw Response.json, 100 hits"], 0.9);
   }
 
-  const oneOperation = `
-    import { createCaller } from "${generated ? "./index.js" : "./core/create-caller.js"}";
+  // An app calling one operation the way packages/sdk/README.md shows: createCaller with the
+  // generated descriptor of that operation (without generated code: the same row written inline).
+  const oneOperation = generated
+    ? `
+    import { createCaller, getLivenessDescriptor } from "./index.js";
+    const getLiveness = createCaller({ baseUrl: "https://pc.example.com" }, getLivenessDescriptor);
+    getLiveness(undefined).then((body) => console.log(body));
+  `
+    : `
+    import { createCaller } from "./core/create-caller.js";
     const getLiveness = createCaller({ baseUrl: "https://pc.example.com" }, {
       operationId: "get_liveness", methodName: "getLiveness", method: "GET", path: "/health/live",
       requestLocation: null, pathParameters: [], queryParameters: [], successStatus: 200, errorStatuses: [],

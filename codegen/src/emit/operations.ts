@@ -5,15 +5,16 @@ import { TypeExpressions } from "./type-expressions.js";
 
 // The descriptor shapes belong to the hand-written runtime (generated code
 // depends on the runtime, never the reverse); the table re-exports them.
-const DESCRIPTOR = `import type { OperationDescriptor, RetryClass } from "../descriptor.js";
-
-export type { OperationDescriptor, RetryClass };
+const DESCRIPTOR = `import type { OperationDescriptor } from "../descriptor.js";
 `;
 
 /**
- * Emits `packages/sdk/src/generated/operations.ts`: the operation table
- * (docs/architecture.md, "Generated modules"), `OperationId`, and the per-operation
- * request/response/accepted types (`OperationTypes`, `RequestOf`, ...).
+ * Emits `packages/sdk/src/generated/operations.ts`: one exported descriptor per
+ * operation (`getLivenessDescriptor`, ...), so that a bundle calling one
+ * operation through `createCaller` keeps only that row; the operation table
+ * built from them (docs/architecture.md, "Generated modules"); `OperationId`;
+ * and the per-operation request/response/accepted types (`OperationTypes`,
+ * `RequestOf`, ...).
  */
 export function emitOperations(ir: ApiIr): string {
   const types = new TypeExpressions(ir, "specOperations");
@@ -24,8 +25,9 @@ export function emitOperations(ir: ApiIr): string {
   out += `/** Every operationId of the spec (the keys of \`operations\` in @powercontext/types). */\nexport type OperationId = keyof specOperations;\n\n`;
   out += `/** Operations that may answer with an accepted status (\`x-powercontext-async\`). */\nexport type AsyncOperationId =${union(asyncIds)};\n\n`;
   out += `/** Operations that page with a cursor (\`x-powercontext-pagination\`). */\nexport type PaginatedOperationId =${union(pagedOps.map((op) => tsString(op.operationId)))};\n\n`;
-  out += `/** The operation table, keyed by operationId. */\nexport const operations: { readonly [K in OperationId]: OperationDescriptor } = {\n`;
   out += ir.operations.map(descriptor).join("");
+  out += `/** The operation table, keyed by operationId. */\nexport const operations: { readonly [K in OperationId]: OperationDescriptor } = {\n`;
+  out += ir.operations.map((op) => `  ${propertyKey(op.operationId)}: ${descriptorName(op)},\n`).join("");
   out += `};\n\n`;
   out += `/**\n * Request, success response and accepted (202-style) body types per operation.\n * \`request\` is the flat request object (path and query parameters by wire name plus body fields).\n */\nexport interface OperationTypes {\n`;
   for (const op of ir.operations) {
@@ -44,6 +46,11 @@ export function emitOperations(ir: ApiIr): string {
 
 function union(members: readonly string[]): string {
   return members.length === 0 ? " never" : members.map((m) => `\n  | ${m}`).join("");
+}
+
+/** The exported name of an operation's descriptor: its method name plus `Descriptor`. */
+function descriptorName(op: OperationIr): string {
+  return `${op.methodName}Descriptor`;
 }
 
 function descriptor(op: OperationIr): string {
@@ -69,6 +76,6 @@ function descriptor(op: OperationIr): string {
     `reconcile: ${op.reconcile === null ? "null" : `{ readOperation: ${tsString(op.reconcile.readOperation)}, idParameter: ${tsString(op.reconcile.idParameter)}, holdsWhen: { status: ${strings(op.reconcile.holdsWhen.status)} } }`}`,
     `pagination: ${op.pagination === null ? "null" : `{ cursorParameter: ${tsString(op.pagination.cursorParameter)}, nextCursorField: ${tsString(op.pagination.nextCursorField)}, itemsField: ${tsString(op.pagination.itemsField)} }`}`,
   ];
-  const doc = docComment([`${op.method} ${op.path}`], "  ");
-  return `${doc}  ${propertyKey(op.operationId)}: {\n${lines.map((l) => `    ${l},\n`).join("")}  },\n`;
+  const doc = docComment([`\`${op.operationId}\`: ${op.method} ${op.path}`], "");
+  return `${doc}export const ${descriptorName(op)}: OperationDescriptor = {\n${lines.map((l) => `  ${l},\n`).join("")}};\n\n`;
 }

@@ -4,7 +4,7 @@
  *
  * | setting | flag | environment | default |
  * | --- | --- | --- | --- |
- * | server URL | `--server-url` | `POWERCONTEXT_CLIENT_SERVER_URL` | `http://127.0.0.1:8000` (as the Python CLI) |
+ * | server URL | `--server-url` | `POWERCONTEXT_CLIENT_SERVER_URL` | the SDK's `DEFAULT_SERVER_URL`, `http://127.0.0.1:8000` (as the Python client) |
  * | per-request timeout | `--timeout <seconds>` | `POWERCONTEXT_CLIENT_TIMEOUT` (seconds) | the SDK's 10 s |
  * | bearer token | none, on purpose | `POWERCONTEXT_CLIENT_API_TOKEN` | no token (no header) |
  *
@@ -18,15 +18,12 @@
 import {
   ConfigurationError,
   ENV_API_TOKEN,
-  ENV_SERVER_URL,
   optionsFromEnv,
   parseSecondsToMs,
   type ClientOptions,
 } from "@powercontext/sdk";
 import { UsageError } from "./errors.js";
 
-/** Server used when neither `--server-url` nor the environment names one (the Python CLI's default). */
-export const DEFAULT_SERVER_URL = "http://127.0.0.1:8000";
 
 /** Global options as commander hands them over. */
 export interface GlobalOptions {
@@ -76,11 +73,8 @@ export function resolveClientOptions(
   env: Readonly<Record<string, string | undefined>>,
 ): ClientOptions {
   const overrides: Partial<ClientOptions> = {};
-  const envUrl = env[ENV_SERVER_URL]?.trim();
   if (options.serverUrl !== undefined) {
     overrides.baseUrl = options.serverUrl;
-  } else if (envUrl === undefined || envUrl === "") {
-    overrides.baseUrl = DEFAULT_SERVER_URL;
   }
   if (options.timeout !== undefined) {
     overrides.timeoutMs = options.timeout;

@@ -181,6 +181,9 @@ export function parseSecondsToMs(text: string, setting: string): number {
   return Math.ceil(Number((seconds * 1000).toPrecision(15)));
 }
 
+/** Server URL used when the environment names none: the Python client's default. */
+export const DEFAULT_SERVER_URL = "http://127.0.0.1:8000";
+
 /** Environment variables read by {@link optionsFromEnv} (the Python client's names). */
 export const ENV_SERVER_URL = "POWERCONTEXT_CLIENT_SERVER_URL";
 export const ENV_API_TOKEN = "POWERCONTEXT_CLIENT_API_TOKEN";
@@ -188,21 +191,22 @@ export const ENV_TIMEOUT = "POWERCONTEXT_CLIENT_TIMEOUT";
 
 /**
  * Reads client options from the environment like the Python client:
- * `POWERCONTEXT_CLIENT_SERVER_URL` (required), `POWERCONTEXT_CLIENT_API_TOKEN`
+ * `POWERCONTEXT_CLIENT_SERVER_URL` (unset or blank: {@link DEFAULT_SERVER_URL},
+ * `http://127.0.0.1:8000`, as in Python), `POWERCONTEXT_CLIENT_API_TOKEN`
  * (optional), `POWERCONTEXT_CLIENT_TIMEOUT` (optional, in seconds, may be
  * fractional; converted by {@link parseSecondsToMs}, so rounded up to whole
  * milliseconds). `overrides` win over the environment.
  *
  * @param env defaults to `process.env` where it exists (an empty object in browsers).
- * @throws ConfigurationError when the URL is missing or the timeout is not a positive number.
+ * @throws ConfigurationError when the timeout is not a positive number.
  */
 export function optionsFromEnv(
   env: Record<string, string | undefined> = (globalThis as { process?: { env?: Record<string, string | undefined> } })
     .process?.env ?? {},
   overrides: Partial<ClientOptions> = {},
 ): ClientOptions {
-  const baseUrl = overrides.baseUrl ?? env[ENV_SERVER_URL]?.trim();
-  if (baseUrl === undefined || baseUrl === "") throw new ConfigurationError(`${ENV_SERVER_URL} is not set`);
+  const fromEnv = env[ENV_SERVER_URL]?.trim();
+  const baseUrl = overrides.baseUrl ?? (fromEnv === undefined || fromEnv === "" ? DEFAULT_SERVER_URL : fromEnv);
   const options: ClientOptions = { ...overrides, baseUrl };
   const token = env[ENV_API_TOKEN];
   if (overrides.token === undefined && token !== undefined) options.token = token.trim();

@@ -8,6 +8,7 @@ export {
   ENV_API_TOKEN,
   ENV_SERVER_URL,
   ENV_TIMEOUT,
+  DEFAULT_SERVER_URL,
   type ClientOptions,
   type Logger,
   type ResolvedConfig,
@@ -15,6 +16,9 @@ export {
 export * from "./errors.js";
 export type * from "./descriptor.js";
 export { createCaller, type CallerParts, type OperationCaller } from "./core/create-caller.js";
+// The operation table, one descriptor per operation (`getLivenessDescriptor`, ...) and the per-operation types.
+export * from "./generated/operations.js";
+export { validatorMap } from "./generated/validator-map.js";
 export { createRuntime, type Runtime } from "./core/runtime.js";
 export { runOperation, type OperationResult } from "./core/run-operation.js";
 export { submit, callOperation, type Submission } from "./operations/submit.js";

@@ -30,8 +30,12 @@ describe("optionsFromEnv", () => {
     expect(optionsFromEnv({ ...env, POWERCONTEXT_CLIENT_TIMEOUT: "2.007" }).timeoutMs).toBe(2007);
   });
 
+  it.each([{}, { POWERCONTEXT_CLIENT_SERVER_URL: "  " }])("uses the Python client's default server URL for %j", (env) => {
+    expect(optionsFromEnv(env).baseUrl).toBe("http://127.0.0.1:8000");
+    expect(optionsFromEnv(env, { baseUrl: "https://b.example.com" }).baseUrl).toBe("https://b.example.com");
+  });
+
   it.each([
-    [{}, /SERVER_URL/],
     [{ POWERCONTEXT_CLIENT_SERVER_URL: "https://a.example.com", POWERCONTEXT_CLIENT_TIMEOUT: "ten" }, /TIMEOUT/],
     [{ POWERCONTEXT_CLIENT_SERVER_URL: "https://a.example.com", POWERCONTEXT_CLIENT_TIMEOUT: "0" }, /TIMEOUT/],
     [{ POWERCONTEXT_CLIENT_SERVER_URL: "https://a.example.com", POWERCONTEXT_CLIENT_TIMEOUT: "-2" }, /TIMEOUT/],

@@ -1,7 +1,7 @@
-import { ConfigurationError } from "@powercontext/sdk";
+import { ConfigurationError, DEFAULT_SERVER_URL } from "@powercontext/sdk";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/errors.js";
-import { DEFAULT_SERVER_URL, parseSecondsFlag, resolveClientOptions, secretsOf, tokenState } from "../../src/settings.js";
+import { parseSecondsFlag, resolveClientOptions, secretsOf, tokenState } from "../../src/settings.js";
 
 const env = {
   POWERCONTEXT_CLIENT_SERVER_URL: "http://127.0.0.1:7001",

@@ -1,7 +1,7 @@
 import type { CallOptions } from "../call-options.js";
 import { resolveConfig, type ClientOptions } from "../config.js";
 import type { OperationDescriptor, OperationValidators } from "../descriptor.js";
-import type { ContractErrorTable } from "../errors.js";
+import { ConfigurationError, type ContractErrorTable } from "../errors.js";
 import { runOperation } from "./run-operation.js";
 import type { Runtime } from "./runtime.js";
 
@@ -32,9 +32,11 @@ export interface CallerParts {
  *
  * @param options client options, as for `PowerContextClient`.
  * @param descriptor the operation's row of the generated operation table.
- * @param parts optional validators and contract error classes.
+ * @param parts optional validators and contract error classes, for example
+ *   `{ validators: validatorMap.flush_memory, contractErrors: contractErrorsByCode }`.
  * @returns `(request, options?) => Promise<response body>`.
- * @throws ConfigurationError immediately for bad options.
+ * @throws ConfigurationError immediately for bad options, or when
+ *   `parts.validators` is not one operation's validators.
  */
 export function createCaller<Request = unknown, Response = unknown>(
   options: ClientOptions,
@@ -50,6 +52,9 @@ export function createCaller<Request = unknown, Response = unknown>(
     contractErrors: parts.contractErrors ?? null,
   };
   const { validators } = parts;
+  if (validators !== undefined && typeof validators.responses !== "object") {
+    throw new ConfigurationError("validators must be one operation's validators, such as validatorMap.flush_memory");
+  }
   return async (request, callOptions) =>
     (await runOperation(runtime, descriptor, request, callOptions ?? {}, validators)).data as Response;
 }

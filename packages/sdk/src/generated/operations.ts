@@ -3,9 +3,7 @@
 
 import type { components, operations as specOperations } from "@powercontext/types";
 
-import type { OperationDescriptor, RetryClass } from "../descriptor.js";
-
-export type { OperationDescriptor, RetryClass };
+import type { OperationDescriptor } from "../descriptor.js";
 
 /** Every operationId of the spec (the keys of `operations` in @powercontext/types). */
 export type OperationId = keyof specOperations;
@@ -18,376 +16,408 @@ export type AsyncOperationId =
 export type PaginatedOperationId =
   | "list_operations";
 
+/**
+ * `cancel_operation`: POST /v1/operations/{operation_id}/cancel
+ */
+export const cancelOperationDescriptor: OperationDescriptor = {
+  operationId: "cancel_operation",
+  methodName: "cancelOperation",
+  method: "POST",
+  path: "/v1/operations/{operation_id}/cancel",
+  requestLocation: "body",
+  pathParameters: ["operation_id"],
+  queryParameters: [],
+  successStatus: 200,
+  errorStatuses: [401, 403, 404, 409, 422, 429, 500, 503],
+  scope: false,
+  retryClass: "guarded",
+  permission: "scope.admin",
+  summary: "Cancel a queued or failed Operation",
+  requestSchema: "CancelOperationRequest",
+  responseSchema: "Operation",
+  async: null,
+  reconcile: { readOperation: "get_operation", idParameter: "operation_id", holdsWhen: { status: ["cancelled"] } },
+  pagination: null,
+};
+
+/**
+ * `capture_content_source`: POST /v1/sources/content
+ */
+export const captureContentSourceDescriptor: OperationDescriptor = {
+  operationId: "capture_content_source",
+  methodName: "captureContentSource",
+  method: "POST",
+  path: "/v1/sources/content",
+  requestLocation: "body",
+  pathParameters: [],
+  queryParameters: [],
+  successStatus: 202,
+  errorStatuses: [401, 403, 409, 422, 429, 500, 503],
+  scope: true,
+  retryClass: "replay",
+  permission: "scope.write",
+  summary: "Store raw content as a Source for later processing",
+  requestSchema: "CaptureContentSourceRequest",
+  responseSchema: "CaptureContentSourceResponse",
+  async: null,
+  reconcile: null,
+  pagination: null,
+};
+
+/**
+ * `flush_memory`: POST /v1/memory/flush
+ */
+export const flushMemoryDescriptor: OperationDescriptor = {
+  operationId: "flush_memory",
+  methodName: "flushMemory",
+  method: "POST",
+  path: "/v1/memory/flush",
+  requestLocation: "body",
+  pathParameters: [],
+  queryParameters: [],
+  successStatus: 200,
+  errorStatuses: [401, 403, 409, 422, 429, 500, 503],
+  scope: true,
+  retryClass: "replay",
+  permission: "scope.write",
+  summary: "Turn the pending Source window of a scope into Memory",
+  requestSchema: "FlushMemoryRequest",
+  responseSchema: "FlushMemoryResponse",
+  async: { acceptedStatus: 202, pollOperation: "get_operation", resultField: "result" },
+  reconcile: null,
+  pagination: null,
+};
+
+/**
+ * `get_capabilities`: GET /v1/capabilities
+ */
+export const getCapabilitiesDescriptor: OperationDescriptor = {
+  operationId: "get_capabilities",
+  methodName: "getCapabilities",
+  method: "GET",
+  path: "/v1/capabilities",
+  requestLocation: null,
+  pathParameters: [],
+  queryParameters: [],
+  successStatus: 200,
+  errorStatuses: [401, 403, 429, 503],
+  scope: false,
+  retryClass: "safe",
+  permission: null,
+  summary: "Describe the features this Server has enabled",
+  requestSchema: null,
+  responseSchema: "Capabilities",
+  async: null,
+  reconcile: null,
+  pagination: null,
+};
+
+/**
+ * `get_liveness`: GET /health/live
+ */
+export const getLivenessDescriptor: OperationDescriptor = {
+  operationId: "get_liveness",
+  methodName: "getLiveness",
+  method: "GET",
+  path: "/health/live",
+  requestLocation: null,
+  pathParameters: [],
+  queryParameters: [],
+  successStatus: 200,
+  errorStatuses: [],
+  scope: false,
+  retryClass: "safe",
+  permission: null,
+  summary: "Check that the API process answers",
+  requestSchema: null,
+  responseSchema: "HealthResponse",
+  async: null,
+  reconcile: null,
+  pagination: null,
+};
+
+/**
+ * `get_memory_entry`: POST /v1/memory/entries/get
+ */
+export const getMemoryEntryDescriptor: OperationDescriptor = {
+  operationId: "get_memory_entry",
+  methodName: "getMemoryEntry",
+  method: "POST",
+  path: "/v1/memory/entries/get",
+  requestLocation: "body",
+  pathParameters: [],
+  queryParameters: [],
+  successStatus: 200,
+  errorStatuses: [401, 403, 404, 422, 429, 500, 503],
+  scope: true,
+  retryClass: "safe",
+  permission: "scope.read",
+  summary: "Read one exact version of a Memory entry",
+  requestSchema: "GetMemoryEntryRequest",
+  responseSchema: "MemoryEntry",
+  async: null,
+  reconcile: null,
+  pagination: null,
+};
+
+/**
+ * `get_operation`: GET /v1/operations/{operation_id}
+ */
+export const getOperationDescriptor: OperationDescriptor = {
+  operationId: "get_operation",
+  methodName: "getOperation",
+  method: "GET",
+  path: "/v1/operations/{operation_id}",
+  requestLocation: "path",
+  pathParameters: ["operation_id"],
+  queryParameters: [],
+  successStatus: 200,
+  errorStatuses: [401, 403, 404, 422, 429, 500, 503],
+  scope: false,
+  retryClass: "safe",
+  permission: "scope.read",
+  summary: "Read one Operation",
+  requestSchema: null,
+  responseSchema: "Operation",
+  async: null,
+  reconcile: null,
+  pagination: null,
+};
+
+/**
+ * `get_readiness`: GET /health/ready
+ */
+export const getReadinessDescriptor: OperationDescriptor = {
+  operationId: "get_readiness",
+  methodName: "getReadiness",
+  method: "GET",
+  path: "/health/ready",
+  requestLocation: null,
+  pathParameters: [],
+  queryParameters: [],
+  successStatus: 200,
+  errorStatuses: [503],
+  scope: false,
+  retryClass: "safe",
+  permission: null,
+  summary: "Check whether the deployment can serve traffic",
+  requestSchema: null,
+  responseSchema: "ReadinessResponse",
+  async: null,
+  reconcile: null,
+  pagination: null,
+};
+
+/**
+ * `get_topic_memory_processing_block`: POST /v1/topic-memory/processing/blocks/get
+ */
+export const getTopicMemoryProcessingBlockDescriptor: OperationDescriptor = {
+  operationId: "get_topic_memory_processing_block",
+  methodName: "getTopicMemoryProcessingBlock",
+  method: "POST",
+  path: "/v1/topic-memory/processing/blocks/get",
+  requestLocation: "body",
+  pathParameters: [],
+  queryParameters: [],
+  successStatus: 200,
+  errorStatuses: [401, 403, 404, 422, 429, 500, 503],
+  scope: true,
+  retryClass: "safe",
+  permission: "scope.read",
+  summary: "Read one processing block record",
+  requestSchema: "GetTopicMemoryProcessingBlockRequest",
+  responseSchema: "TopicMemoryProcessingBlock",
+  async: null,
+  reconcile: null,
+  pagination: null,
+};
+
+/**
+ * `get_topic_memory_processing_status`: POST /v1/topic-memory/processing/status
+ */
+export const getTopicMemoryProcessingStatusDescriptor: OperationDescriptor = {
+  operationId: "get_topic_memory_processing_status",
+  methodName: "getTopicMemoryProcessingStatus",
+  method: "POST",
+  path: "/v1/topic-memory/processing/status",
+  requestLocation: "body",
+  pathParameters: [],
+  queryParameters: [],
+  successStatus: 200,
+  errorStatuses: [401, 403, 422, 429, 500, 503],
+  scope: true,
+  retryClass: "safe",
+  permission: "scope.read",
+  summary: "Report where Topic Memory processing of a scope stands",
+  requestSchema: "TopicMemoryProcessingStatusRequest",
+  responseSchema: "TopicMemoryProcessingStatus",
+  async: null,
+  reconcile: null,
+  pagination: null,
+};
+
+/**
+ * `list_memory_entries`: POST /v1/memory/entries/list
+ */
+export const listMemoryEntriesDescriptor: OperationDescriptor = {
+  operationId: "list_memory_entries",
+  methodName: "listMemoryEntries",
+  method: "POST",
+  path: "/v1/memory/entries/list",
+  requestLocation: "body",
+  pathParameters: [],
+  queryParameters: [],
+  successStatus: 200,
+  errorStatuses: [401, 403, 404, 422, 429, 500, 503],
+  scope: true,
+  retryClass: "safe",
+  permission: "scope.read",
+  summary: "Enumerate the entries of the current Memory head",
+  requestSchema: "ListMemoryEntriesRequest",
+  responseSchema: "ListMemoryEntriesResponse",
+  async: null,
+  reconcile: null,
+  pagination: null,
+};
+
+/**
+ * `list_operations`: GET /v1/operations
+ */
+export const listOperationsDescriptor: OperationDescriptor = {
+  operationId: "list_operations",
+  methodName: "listOperations",
+  method: "GET",
+  path: "/v1/operations",
+  requestLocation: "query",
+  pathParameters: [],
+  queryParameters: ["scope_id", "status", "kind", "cursor", "limit"],
+  successStatus: 200,
+  errorStatuses: [401, 403, 422, 429, 500, 503],
+  scope: true,
+  retryClass: "safe",
+  permission: "scope.read",
+  summary: "Page through the Operations of a scope",
+  requestSchema: null,
+  responseSchema: "OperationPage",
+  async: null,
+  reconcile: null,
+  pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "operations" },
+};
+
+/**
+ * `remember_memory`: POST /v1/memory/remember
+ */
+export const rememberMemoryDescriptor: OperationDescriptor = {
+  operationId: "remember_memory",
+  methodName: "rememberMemory",
+  method: "POST",
+  path: "/v1/memory/remember",
+  requestLocation: "body",
+  pathParameters: [],
+  queryParameters: [],
+  successStatus: 200,
+  errorStatuses: [401, 403, 409, 422, 429, 500, 503],
+  scope: true,
+  retryClass: "never",
+  permission: "scope.write",
+  summary: "Write one curated Memory entry directly",
+  requestSchema: "RememberMemoryRequest",
+  responseSchema: "MemoryMutationResponse",
+  async: null,
+  reconcile: null,
+  pagination: null,
+};
+
+/**
+ * `retry_operation`: POST /v1/operations/{operation_id}/retry
+ */
+export const retryOperationDescriptor: OperationDescriptor = {
+  operationId: "retry_operation",
+  methodName: "retryOperation",
+  method: "POST",
+  path: "/v1/operations/{operation_id}/retry",
+  requestLocation: "body",
+  pathParameters: ["operation_id"],
+  queryParameters: [],
+  successStatus: 200,
+  errorStatuses: [401, 403, 404, 409, 422, 429, 500, 503],
+  scope: false,
+  retryClass: "guarded",
+  permission: "scope.admin",
+  summary: "Queue a failed Operation again",
+  requestSchema: "RetryOperationRequest",
+  responseSchema: "Operation",
+  async: null,
+  reconcile: { readOperation: "get_operation", idParameter: "operation_id", holdsWhen: { status: ["queued", "running", "succeeded"] } },
+  pagination: null,
+};
+
+/**
+ * `retry_topic_memory_processing`: POST /v1/topic-memory/processing/retry
+ */
+export const retryTopicMemoryProcessingDescriptor: OperationDescriptor = {
+  operationId: "retry_topic_memory_processing",
+  methodName: "retryTopicMemoryProcessing",
+  method: "POST",
+  path: "/v1/topic-memory/processing/retry",
+  requestLocation: "body",
+  pathParameters: [],
+  queryParameters: [],
+  successStatus: 200,
+  errorStatuses: [401, 403, 404, 409, 422, 429, 500, 503],
+  scope: true,
+  retryClass: "replay",
+  permission: "scope.admin",
+  summary: "Grant one new bounded budget to the current block",
+  requestSchema: "RetryTopicMemoryProcessingRequest",
+  responseSchema: "RetryTopicMemoryProcessingResponse",
+  async: null,
+  reconcile: null,
+  pagination: null,
+};
+
+/**
+ * `search_memory`: POST /v1/memory/search
+ */
+export const searchMemoryDescriptor: OperationDescriptor = {
+  operationId: "search_memory",
+  methodName: "searchMemory",
+  method: "POST",
+  path: "/v1/memory/search",
+  requestLocation: "body",
+  pathParameters: [],
+  queryParameters: [],
+  successStatus: 200,
+  errorStatuses: [401, 403, 409, 422, 429, 500, 503],
+  scope: true,
+  retryClass: "safe",
+  permission: "scope.read",
+  summary: "Find active Memory entries relevant to a query",
+  requestSchema: "SearchMemoryRequest",
+  responseSchema: "SearchMemoryResponse",
+  async: null,
+  reconcile: null,
+  pagination: null,
+};
+
 /** The operation table, keyed by operationId. */
 export const operations: { readonly [K in OperationId]: OperationDescriptor } = {
-  /**
-   * POST /v1/operations/{operation_id}/cancel
-   */
-  cancel_operation: {
-    operationId: "cancel_operation",
-    methodName: "cancelOperation",
-    method: "POST",
-    path: "/v1/operations/{operation_id}/cancel",
-    requestLocation: "body",
-    pathParameters: ["operation_id"],
-    queryParameters: [],
-    successStatus: 200,
-    errorStatuses: [401, 403, 404, 409, 422, 429, 500, 503],
-    scope: false,
-    retryClass: "guarded",
-    permission: "scope.admin",
-    summary: "Cancel a queued or failed Operation",
-    requestSchema: "CancelOperationRequest",
-    responseSchema: "Operation",
-    async: null,
-    reconcile: { readOperation: "get_operation", idParameter: "operation_id", holdsWhen: { status: ["cancelled"] } },
-    pagination: null,
-  },
-  /**
-   * POST /v1/sources/content
-   */
-  capture_content_source: {
-    operationId: "capture_content_source",
-    methodName: "captureContentSource",
-    method: "POST",
-    path: "/v1/sources/content",
-    requestLocation: "body",
-    pathParameters: [],
-    queryParameters: [],
-    successStatus: 202,
-    errorStatuses: [401, 403, 409, 422, 429, 500, 503],
-    scope: true,
-    retryClass: "replay",
-    permission: "scope.write",
-    summary: "Store raw content as a Source for later processing",
-    requestSchema: "CaptureContentSourceRequest",
-    responseSchema: "CaptureContentSourceResponse",
-    async: null,
-    reconcile: null,
-    pagination: null,
-  },
-  /**
-   * POST /v1/memory/flush
-   */
-  flush_memory: {
-    operationId: "flush_memory",
-    methodName: "flushMemory",
-    method: "POST",
-    path: "/v1/memory/flush",
-    requestLocation: "body",
-    pathParameters: [],
-    queryParameters: [],
-    successStatus: 200,
-    errorStatuses: [401, 403, 409, 422, 429, 500, 503],
-    scope: true,
-    retryClass: "replay",
-    permission: "scope.write",
-    summary: "Turn the pending Source window of a scope into Memory",
-    requestSchema: "FlushMemoryRequest",
-    responseSchema: "FlushMemoryResponse",
-    async: { acceptedStatus: 202, pollOperation: "get_operation", resultField: "result" },
-    reconcile: null,
-    pagination: null,
-  },
-  /**
-   * GET /v1/capabilities
-   */
-  get_capabilities: {
-    operationId: "get_capabilities",
-    methodName: "getCapabilities",
-    method: "GET",
-    path: "/v1/capabilities",
-    requestLocation: null,
-    pathParameters: [],
-    queryParameters: [],
-    successStatus: 200,
-    errorStatuses: [401, 403, 429, 503],
-    scope: false,
-    retryClass: "safe",
-    permission: null,
-    summary: "Describe the features this Server has enabled",
-    requestSchema: null,
-    responseSchema: "Capabilities",
-    async: null,
-    reconcile: null,
-    pagination: null,
-  },
-  /**
-   * GET /health/live
-   */
-  get_liveness: {
-    operationId: "get_liveness",
-    methodName: "getLiveness",
-    method: "GET",
-    path: "/health/live",
-    requestLocation: null,
-    pathParameters: [],
-    queryParameters: [],
-    successStatus: 200,
-    errorStatuses: [],
-    scope: false,
-    retryClass: "safe",
-    permission: null,
-    summary: "Check that the API process answers",
-    requestSchema: null,
-    responseSchema: "HealthResponse",
-    async: null,
-    reconcile: null,
-    pagination: null,
-  },
-  /**
-   * POST /v1/memory/entries/get
-   */
-  get_memory_entry: {
-    operationId: "get_memory_entry",
-    methodName: "getMemoryEntry",
-    method: "POST",
-    path: "/v1/memory/entries/get",
-    requestLocation: "body",
-    pathParameters: [],
-    queryParameters: [],
-    successStatus: 200,
-    errorStatuses: [401, 403, 404, 422, 429, 500, 503],
-    scope: true,
-    retryClass: "safe",
-    permission: "scope.read",
-    summary: "Read one exact version of a Memory entry",
-    requestSchema: "GetMemoryEntryRequest",
-    responseSchema: "MemoryEntry",
-    async: null,
-    reconcile: null,
-    pagination: null,
-  },
-  /**
-   * GET /v1/operations/{operation_id}
-   */
-  get_operation: {
-    operationId: "get_operation",
-    methodName: "getOperation",
-    method: "GET",
-    path: "/v1/operations/{operation_id}",
-    requestLocation: "path",
-    pathParameters: ["operation_id"],
-    queryParameters: [],
-    successStatus: 200,
-    errorStatuses: [401, 403, 404, 422, 429, 500, 503],
-    scope: false,
-    retryClass: "safe",
-    permission: "scope.read",
-    summary: "Read one Operation",
-    requestSchema: null,
-    responseSchema: "Operation",
-    async: null,
-    reconcile: null,
-    pagination: null,
-  },
-  /**
-   * GET /health/ready
-   */
-  get_readiness: {
-    operationId: "get_readiness",
-    methodName: "getReadiness",
-    method: "GET",
-    path: "/health/ready",
-    requestLocation: null,
-    pathParameters: [],
-    queryParameters: [],
-    successStatus: 200,
-    errorStatuses: [503],
-    scope: false,
-    retryClass: "safe",
-    permission: null,
-    summary: "Check whether the deployment can serve traffic",
-    requestSchema: null,
-    responseSchema: "ReadinessResponse",
-    async: null,
-    reconcile: null,
-    pagination: null,
-  },
-  /**
-   * POST /v1/topic-memory/processing/blocks/get
-   */
-  get_topic_memory_processing_block: {
-    operationId: "get_topic_memory_processing_block",
-    methodName: "getTopicMemoryProcessingBlock",
-    method: "POST",
-    path: "/v1/topic-memory/processing/blocks/get",
-    requestLocation: "body",
-    pathParameters: [],
-    queryParameters: [],
-    successStatus: 200,
-    errorStatuses: [401, 403, 404, 422, 429, 500, 503],
-    scope: true,
-    retryClass: "safe",
-    permission: "scope.read",
-    summary: "Read one processing block record",
-    requestSchema: "GetTopicMemoryProcessingBlockRequest",
-    responseSchema: "TopicMemoryProcessingBlock",
-    async: null,
-    reconcile: null,
-    pagination: null,
-  },
-  /**
-   * POST /v1/topic-memory/processing/status
-   */
-  get_topic_memory_processing_status: {
-    operationId: "get_topic_memory_processing_status",
-    methodName: "getTopicMemoryProcessingStatus",
-    method: "POST",
-    path: "/v1/topic-memory/processing/status",
-    requestLocation: "body",
-    pathParameters: [],
-    queryParameters: [],
-    successStatus: 200,
-    errorStatuses: [401, 403, 422, 429, 500, 503],
-    scope: true,
-    retryClass: "safe",
-    permission: "scope.read",
-    summary: "Report where Topic Memory processing of a scope stands",
-    requestSchema: "TopicMemoryProcessingStatusRequest",
-    responseSchema: "TopicMemoryProcessingStatus",
-    async: null,
-    reconcile: null,
-    pagination: null,
-  },
-  /**
-   * POST /v1/memory/entries/list
-   */
-  list_memory_entries: {
-    operationId: "list_memory_entries",
-    methodName: "listMemoryEntries",
-    method: "POST",
-    path: "/v1/memory/entries/list",
-    requestLocation: "body",
-    pathParameters: [],
-    queryParameters: [],
-    successStatus: 200,
-    errorStatuses: [401, 403, 404, 422, 429, 500, 503],
-    scope: true,
-    retryClass: "safe",
-    permission: "scope.read",
-    summary: "Enumerate the entries of the current Memory head",
-    requestSchema: "ListMemoryEntriesRequest",
-    responseSchema: "ListMemoryEntriesResponse",
-    async: null,
-    reconcile: null,
-    pagination: null,
-  },
-  /**
-   * GET /v1/operations
-   */
-  list_operations: {
-    operationId: "list_operations",
-    methodName: "listOperations",
-    method: "GET",
-    path: "/v1/operations",
-    requestLocation: "query",
-    pathParameters: [],
-    queryParameters: ["scope_id", "status", "kind", "cursor", "limit"],
-    successStatus: 200,
-    errorStatuses: [401, 403, 422, 429, 500, 503],
-    scope: true,
-    retryClass: "safe",
-    permission: "scope.read",
-    summary: "Page through the Operations of a scope",
-    requestSchema: null,
-    responseSchema: "OperationPage",
-    async: null,
-    reconcile: null,
-    pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "operations" },
-  },
-  /**
-   * POST /v1/memory/remember
-   */
-  remember_memory: {
-    operationId: "remember_memory",
-    methodName: "rememberMemory",
-    method: "POST",
-    path: "/v1/memory/remember",
-    requestLocation: "body",
-    pathParameters: [],
-    queryParameters: [],
-    successStatus: 200,
-    errorStatuses: [401, 403, 409, 422, 429, 500, 503],
-    scope: true,
-    retryClass: "never",
-    permission: "scope.write",
-    summary: "Write one curated Memory entry directly",
-    requestSchema: "RememberMemoryRequest",
-    responseSchema: "MemoryMutationResponse",
-    async: null,
-    reconcile: null,
-    pagination: null,
-  },
-  /**
-   * POST /v1/operations/{operation_id}/retry
-   */
-  retry_operation: {
-    operationId: "retry_operation",
-    methodName: "retryOperation",
-    method: "POST",
-    path: "/v1/operations/{operation_id}/retry",
-    requestLocation: "body",
-    pathParameters: ["operation_id"],
-    queryParameters: [],
-    successStatus: 200,
-    errorStatuses: [401, 403, 404, 409, 422, 429, 500, 503],
-    scope: false,
-    retryClass: "guarded",
-    permission: "scope.admin",
-    summary: "Queue a failed Operation again",
-    requestSchema: "RetryOperationRequest",
-    responseSchema: "Operation",
-    async: null,
-    reconcile: { readOperation: "get_operation", idParameter: "operation_id", holdsWhen: { status: ["queued", "running", "succeeded"] } },
-    pagination: null,
-  },
-  /**
-   * POST /v1/topic-memory/processing/retry
-   */
-  retry_topic_memory_processing: {
-    operationId: "retry_topic_memory_processing",
-    methodName: "retryTopicMemoryProcessing",
-    method: "POST",
-    path: "/v1/topic-memory/processing/retry",
-    requestLocation: "body",
-    pathParameters: [],
-    queryParameters: [],
-    successStatus: 200,
-    errorStatuses: [401, 403, 404, 409, 422, 429, 500, 503],
-    scope: true,
-    retryClass: "replay",
-    permission: "scope.admin",
-    summary: "Grant one new bounded budget to the current block",
-    requestSchema: "RetryTopicMemoryProcessingRequest",
-    responseSchema: "RetryTopicMemoryProcessingResponse",
-    async: null,
-    reconcile: null,
-    pagination: null,
-  },
-  /**
-   * POST /v1/memory/search
-   */
-  search_memory: {
-    operationId: "search_memory",
-    methodName: "searchMemory",
-    method: "POST",
-    path: "/v1/memory/search",
-    requestLocation: "body",
-    pathParameters: [],
-    queryParameters: [],
-    successStatus: 200,
-    errorStatuses: [401, 403, 409, 422, 429, 500, 503],
-    scope: true,
-    retryClass: "safe",
-    permission: "scope.read",
-    summary: "Find active Memory entries relevant to a query",
-    requestSchema: "SearchMemoryRequest",
-    responseSchema: "SearchMemoryResponse",
-    async: null,
-    reconcile: null,
-    pagination: null,
-  },
+  cancel_operation: cancelOperationDescriptor,
+  capture_content_source: captureContentSourceDescriptor,
+  flush_memory: flushMemoryDescriptor,
+  get_capabilities: getCapabilitiesDescriptor,
+  get_liveness: getLivenessDescriptor,
+  get_memory_entry: getMemoryEntryDescriptor,
+  get_operation: getOperationDescriptor,
+  get_readiness: getReadinessDescriptor,
+  get_topic_memory_processing_block: getTopicMemoryProcessingBlockDescriptor,
+  get_topic_memory_processing_status: getTopicMemoryProcessingStatusDescriptor,
+  list_memory_entries: listMemoryEntriesDescriptor,
+  list_operations: listOperationsDescriptor,
+  remember_memory: rememberMemoryDescriptor,
+  retry_operation: retryOperationDescriptor,
+  retry_topic_memory_processing: retryTopicMemoryProcessingDescriptor,
+  search_memory: searchMemoryDescriptor,
 };
 
 /**
