@@ -37,6 +37,17 @@ export function flushResultRows(result: FlushResult, depth = 0): Row[] {
 }
 
 /**
+ * What the version is good for in this status: a queued Operation can be
+ * cancelled, a failed one cancelled or retried; a running or finished one
+ * neither (the server answers 409 invalid_operation_transition).
+ */
+function versionNote(status: Operation["status"]): string | undefined {
+  if (status === "queued") return "pass as --expected-version to cancel";
+  if (status === "failed") return "pass as --expected-version to cancel or retry";
+  return undefined;
+}
+
+/**
  * One Operation in detail (`operations get`, `cancel`, `retry`, `wait`).
  *
  * @param operation the wire `Operation`.
@@ -47,7 +58,7 @@ export function formatOperation(operation: Operation): string[] {
     { label: "Kind", value: operation.kind },
     { label: "Scope", value: operation.scope_id },
     { label: "Status", value: operation.status },
-    { label: "Version", value: show(operation.version), note: "pass as --expected-version to cancel or retry" },
+    { label: "Version", value: show(operation.version), note: versionNote(operation.status) },
     { label: "Attempts", value: show(operation.attempt_count) },
     { label: "Error", value: errorLabel(operation.error) },
     { label: "Created at", value: operation.created_at },

@@ -136,6 +136,19 @@ describe("operation layouts", () => {
     expect(rowValue(lines, "Result")).toBe("null");
   });
 
+  it.each([
+    ["queued", "pass as --expected-version to cancel"],
+    ["failed", "pass as --expected-version to cancel or retry"],
+  ] as const)("says what the version of a %s Operation is good for", (status, note) => {
+    const line = formatOperation({ ...operation, status }).find((l) => l.trimStart().startsWith("Version"));
+    expect(line).toMatch(new RegExp(`${note}$`));
+  });
+
+  it.each(["running", "succeeded", "cancelled"] as const)("gives no version hint for a %s Operation", (status) => {
+    const line = formatOperation({ ...operation, status }).find((l) => l.trimStart().startsWith("Version"));
+    expect(line).toMatch(/^\s*Version\s+3\s*$/);
+  });
+
   it("shows the flush result of a succeeded Operation", () => {
     const lines = formatOperation({
       ...operation,
