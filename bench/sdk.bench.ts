@@ -105,7 +105,7 @@ function ratio(label: string, ours: number[] | undefined, theirs: number[] | und
   if (ours === undefined || theirs === undefined) return;
   const value = median(ours.map((sample, round) => sample / (theirs[round] as number)));
   const verdict = typeof target === "string" ? `(${target})` : `(target >= ${target.toFixed(1)}x) ${value >= target ? "ok" : "BELOW"}`;
-  console.log(`  ${label.padEnd(48)} ${value.toFixed(2)}x  ${verdict}`);
+  console.log(`  ${label.padEnd(48)} ${value.toFixed(3)}x  ${verdict}`);
 }
 
 // ---------------------------------------------------------------- bundle size
