@@ -87,4 +87,23 @@ describe("Node transport over real loopback HTTP", () => {
     expect(error).toBeInstanceOf(TimeoutError);
     await vi.waitFor(() => expect(closed).toEqual([1]), { timeout: 1000 });
   });
+
+  // createNodeTransport({ connections }) caps sockets per origin: a timed-out
+  // exchange must be aborted, or it keeps the only socket while every call
+  // queued behind it times out although the server answers at once.
+  it("with connections: 1, a timed-out exchange does not hold the only socket", async () => {
+    let requests = 0;
+    const origin = await listen((req, res) => {
+      requests += 1;
+      req.resume();
+      if (requests === 1) return; // the first request never gets an answer
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"ok":true}');
+    });
+    transport = await createNodeTransport({ connections: 1 });
+    const runtime = createRuntime({ baseUrl: origin, fetch: transport.fetch, timeoutMs: 200, maxRetries: 0 });
+    const first = await runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(TimeoutError);
+    await expect(runOperation(runtime, classDescriptor("safe"), {})).resolves.toMatchObject({ data: { ok: true } });
+  });
 });
