@@ -153,7 +153,11 @@ export function describeFailure(error: unknown, debug = false): FailureReport {
       : /^timeoutMs\b/.test(error.message)
         ? " (check --timeout or POWERCONTEXT_CLIENT_TIMEOUT)"
         : "";
-    return { lines: [`error: ${oneLine(error.message)}${setting}`], exitCode: ExitCode.Usage };
+    // The SDK's way out (a caller-supplied fetch) does not exist on the command line.
+    const message = /^plaintext http/.test(error.message)
+      ? "plaintext http:// is for loopback hosts only; use an https:// server URL"
+      : oneLine(error.message);
+    return { lines: [`error: ${message}${setting}`], exitCode: ExitCode.Usage };
   }
   if (error instanceof OperationPendingError) {
     return { lines: pendingLines(error.operationId, null), exitCode: ExitCode.Pending };

@@ -50,7 +50,9 @@ describe("bad usage exits 2 with one line", () => {
   it("refuses a plaintext non-loopback server URL as a configuration error", async () => {
     const run = await runCli(["--server-url", "http://example.com", "operations", "get", "op_1"]);
     expect(run.code).toBe(2);
-    expect(oneLine(run.stderr)).toMatch(/^error: /);
+    expect(oneLine(run.stderr)).toBe(
+      "error: plaintext http:// is for loopback hosts only; use an https:// server URL (check --server-url or POWERCONTEXT_CLIENT_SERVER_URL)",
+    );
   });
 });
 
