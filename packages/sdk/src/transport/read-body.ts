@@ -4,15 +4,14 @@ import { invalidBody, type ResponseContext } from "./parse-json.js";
 /** Default response body cap: 1 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 
+/** Strict UTF-8: a byte order mark is kept as U+FEFF, malformed bytes throw. */
+const STRICT_UTF8: TextDecoderOptions = { ignoreBOM: true, fatal: true };
+
 /**
  * Decoder for whole bodies. A call without `stream` leaves no state behind, so
  * one instance serves every response; a streamed body gets its own.
  */
-const wholeBodyDecoder = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true });
-
-function strictDecoder(): TextDecoder {
-  return new TextDecoder("utf-8", { ignoreBOM: true, fatal: true });
-}
+const wholeBodyDecoder = new TextDecoder("utf-8", STRICT_UTF8);
 
 function tooLarge(maxBytes: number, context: ResponseContext): InvalidResponseError {
   return invalidBody(`body exceeds ${maxBytes} bytes`, context);
@@ -58,7 +57,7 @@ export async function readBody(
   }
   if (response.body === null) return "";
 
-  const decoder = strictDecoder();
+  const decoder = new TextDecoder("utf-8", STRICT_UTF8);
   const reader = response.body.getReader();
   let received = 0;
   let text = "";

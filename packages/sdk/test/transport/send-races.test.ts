@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AbortError, InvalidResponseError, TimeoutError, TransportError } from "../../src/errors.js";
+import { AbortError, TimeoutError, TransportError } from "../../src/errors.js";
 import type { PreparedRequest } from "../../src/transport/build-request.js";
 import { sendAttempt, type AttemptLimits, type FetchInit, type FetchLike, type ResponseConsumer } from "../../src/transport/send.js";
 
