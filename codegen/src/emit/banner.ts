@@ -11,10 +11,12 @@ export function bannerText(ir: ApiIr): string {
 
 /**
  * The banner as a `//` comment block for TypeScript and JavaScript files,
- * with the command that regenerates the file from its own spec (in this
- * repository, `npm run generate` runs it for `openapi.yaml`).
+ * with the command that regenerates the file from its own spec and lint
+ * profile (in this repository, `npm run generate` runs it for `openapi.yaml`).
+ * The output folder is not named: it would be a machine path.
  */
 export function banner(ir: ApiIr): string {
-  const command = `npx powercontext-codegen --spec ${ir.source.fileName}`;
-  return `// ${bannerText(ir)}\n// Regenerate with \`${command}\`; \`${command} --check\` fails when this file drifts.\n\n`;
+  const lint = ir.source.lint === "strict" ? "" : ` --lint ${ir.source.lint}`;
+  const command = `npx powercontext-codegen --spec ${ir.source.fileName}${lint}`;
+  return `// ${bannerText(ir)}\n// Regenerate with \`${command}\` (add \`--out\` when the output is not beside the spec); \`--check\` fails when this file drifts.\n\n`;
 }

@@ -39,7 +39,7 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict"): ApiI
     .map((name) => ({ name, schema: rawSchemas[name] as Json }));
   const info = (document.info ?? {}) as Json;
   return {
-    source: { fileName: spec.fileName, sha256: spec.sha256 },
+    source: { fileName: spec.fileName, sha256: spec.sha256, lint: profile },
     generator: GENERATOR,
     title: String(info.title ?? ""),
     apiVersion: String(info.version ?? ""),

@@ -1,4 +1,4 @@
-import type { RetryClass } from "../load/lint.js";
+import type { LintProfile, RetryClass } from "../load/lint.js";
 import type { RefLookup } from "../load/resolve-refs.js";
 import type { Json } from "../load/walk-operations.js";
 
@@ -103,7 +103,8 @@ export interface SchemaIr {
 
 /** The intermediate representation: the only input of the emitters. */
 export interface ApiIr {
-  readonly source: { readonly fileName: string; readonly sha256: string };
+  /** The spec's file name, the SHA-256 of its bytes, and the lint profile it was read with. */
+  readonly source: { readonly fileName: string; readonly sha256: string; readonly lint: LintProfile };
   readonly generator: { readonly name: string; readonly version: string };
   readonly title: string;
   readonly apiVersion: string;
