@@ -1,6 +1,7 @@
 import { SimError } from "./errors.js";
 import { isoTime } from "./clock.js";
 import type { SeededRandom } from "./random.js";
+import { DueQueue } from "./due-queue.js";
 import type { SourceStore } from "./sources.js";
 import { TopicBlockStore, type TopicBlock } from "./topic-blocks.js";
 
@@ -66,9 +67,14 @@ export interface TopicScopeState {
   readySince: number;
 }
 
+/** Most steps one scope takes in one {@link TopicMemory.advance}; the rest waits for the next. */
+const STEPS_PER_ADVANCE = 64;
+
 /** The Topic Memory processing engine. */
 export class TopicMemory {
   readonly #scopes = new Map<string, TopicScopeState>();
+  /** Scopes with something due: a live attempt's end, or the admission of the next attempt. */
+  readonly #due = new DueQueue<string>();
   readonly #failures: string[] = [];
   readonly blocks = new TopicBlockStore();
   enabled = true;
@@ -103,17 +109,36 @@ export class TopicMemory {
   noteSource(scopeId: string, nowMs: number): void {
     const st = this.state(scopeId);
     if (!st.attempt?.live && st.cursor >= this.sources.head(scopeId) - 1) st.readySince = nowMs;
+    this.#schedule(scopeId, st);
   }
 
-  /** Runs every scope forward to `nowMs`, then fixes blocks for stopped attempts of exhausted budgets. */
+  /**
+   * Runs every scope with something due forward to `nowMs`, in the order its
+   * work falls due, fixing a block as soon as a stopped attempt exhausts its
+   * budget. Scopes with nothing due are not touched, so the cost does not grow
+   * with the number of scopes. Nothing runs while processing is disabled.
+   */
   advance(nowMs: number): void {
-    for (const scopeId of new Set([...this.#scopes.keys(), ...this.sources.scopes()])) {
+    if (!this.enabled) return;
+    const steps = new Map<string, number>();
+    const deferred: string[] = [];
+    for (let scopeId = this.#due.takeDue(nowMs); scopeId !== undefined; scopeId = this.#due.takeDue(nowMs)) {
       const st = this.state(scopeId);
-      for (let guard = 0; this.enabled && guard < 64; guard += 1) {
-        if (!this.#stepOnce(scopeId, st, nowMs)) break;
-      }
+      const taken = (steps.get(scopeId) ?? 0) + 1;
+      steps.set(scopeId, taken);
+      const changed = this.#stepOnce(scopeId, st, nowMs);
       this.observe(scopeId);
+      if (changed && taken < STEPS_PER_ADVANCE) this.#schedule(scopeId, st);
+      else deferred.push(scopeId);
     }
+    for (const scopeId of deferred) this.#schedule(scopeId, this.state(scopeId));
+  }
+
+  /** Puts the scope on the queue at the time its next step is due, or takes it off when it waits for an event. */
+  #schedule(scopeId: string, st: TopicScopeState): void {
+    if (st.attempt?.live) this.#due.schedule(scopeId, st.attempt.ends_at);
+    else if (st.cursor < this.sources.head(scopeId) && !(st.budget && exhausted(st.budget))) this.#due.schedule(scopeId, st.readySince);
+    else this.#due.cancel(scopeId);
   }
 
   /** The block record matching the scope's current exhausted, stopped attempt, recorded on first observation. */
@@ -151,6 +176,7 @@ export class TopicMemory {
     st.budget = null;
     st.attempt = null;
     st.readySince = nowMs;
+    this.#schedule(scopeId, st);
     return this.blocks.accept(blockId, isoTime(nowMs), st.generation);
   }
 
@@ -229,6 +255,7 @@ export class TopicMemory {
       st.attempt.last_error_code = null;
       st.attempt.ends_at = Number.POSITIVE_INFINITY;
     }
+    this.#schedule(scopeId, st);
     this.observe(scopeId);
   }
 
@@ -240,6 +267,7 @@ export class TopicMemory {
     attempt.ends_at = nowMs;
     attempt.failure = code;
     attempt.last_error_code = code;
+    this.#schedule(scopeId, this.state(scopeId));
     this.observe(scopeId);
   }
 
@@ -250,6 +278,7 @@ export class TopicMemory {
     st.budget = null;
     st.attempt = null;
     if (st.target !== null && st.cursor >= st.target) st.target = null;
+    this.#schedule(scopeId, st);
   }
 }
 
