@@ -1,4 +1,4 @@
-import { setupServer, type SetupServerApi } from "msw/node";
+import { setupServer } from "msw/node";
 import { createPowerContextHandlers } from "../../src/handlers/create-handlers.js";
 import { simOperations, type SimOperationId } from "../../src/simulator/operation-table.js";
 import type { PowerContextSimulator } from "../../src/simulator/simulator.js";
@@ -37,7 +37,7 @@ export interface Transport {
 export const transportNames = ["http server", "msw handlers"] as const;
 
 const MSW_BASE = "http://pc.transport.test";
-let mswServer: SetupServerApi | undefined;
+let mswServer: ReturnType<typeof setupServer> | undefined;
 
 /** Starts the named transport in front of `sim`. */
 export async function startTransport(name: (typeof transportNames)[number], sim: PowerContextSimulator): Promise<Transport> {
@@ -45,9 +45,9 @@ export async function startTransport(name: (typeof transportNames)[number], sim:
     const server = await startMockServer({ simulator: sim });
     return { name, call: (operationId, call) => send(server.url, operationId, call), close: () => server.close() };
   }
-  mswServer ??= setupServer();
-  mswServer.listen({ onUnhandledRequest: "error" });
-  mswServer.resetHandlers(...createPowerContextHandlers(sim, { baseUrl: MSW_BASE }));
+  const msw = (mswServer ??= setupServer());
+  msw.listen({ onUnhandledRequest: "error" });
+  msw.resetHandlers(...createPowerContextHandlers(sim, { baseUrl: MSW_BASE }));
   return {
     name,
     call: (operationId, call) => send(MSW_BASE, operationId, call),
