@@ -4,6 +4,9 @@ import type { SeededRandom } from "./random.js";
 import { DueQueue } from "./due-queue.js";
 import type { SourceStore } from "./sources.js";
 import { TopicBlockStore, type TopicBlock } from "./topic-blocks.js";
+import { TOPIC_BINDING, exhausted, limitCode, type TopicAttempt, type TopicScopeState, type TopicTiming } from "./topic-state.js";
+
+export { TOPIC_BUDGET, TOPIC_BINDING, type TopicAttempt, type TopicBudget, type TopicScopeState, type TopicTiming } from "./topic-state.js";
 
 /**
  * Topic Memory processing per Scope (seed 000, DESIGN §3): the Cursor
@@ -20,52 +23,6 @@ import { TopicBlockStore, type TopicBlock } from "./topic-blocks.js";
  * deleted. A stopped attempt with an exhausted budget (3 attempts, 512
  * requests or 64,000,000 tokens) is fixed as a block.
  */
-
-/** The bounded budget one acceptance grants (seed 000). */
-export const TOPIC_BUDGET = { attempts: 3, requests: 512, tokens: 64_000_000 } as const;
-
-/** Binding name reported in status and block records. */
-export const TOPIC_BINDING = "topic-memory-source-window";
-
-/** Tunables of Topic Memory processing. */
-export interface TopicTiming {
-  /** Duration of one attempt in ms. Default 100. */
-  readonly attemptMs: number;
-  /** Largest number of Sources the first attempt of a budget selects. Default 2. */
-  readonly windowSize: number;
-  /** Requests reserved per attempt. Default 3. */
-  readonly requestsPerAttempt: number;
-  /** Tokens reserved per attempt. Default 20,000. */
-  readonly tokensPerAttempt: number;
-}
-
-export interface TopicAttempt {
-  attempt_id: string;
-  selected_through: number;
-  live: boolean;
-  ends_at: number;
-  /** Error code the attempt stops with; null when it will publish. */
-  failure: string | null;
-  last_error_code: string | null;
-}
-
-export interface TopicBudget {
-  attempts: number;
-  requests: number;
-  tokens: number;
-  coverage: number;
-  limit_code: string | null;
-}
-
-/** Mutable per-scope processing state. */
-export interface TopicScopeState {
-  cursor: number;
-  target: number | null;
-  budget: TopicBudget | null;
-  attempt: TopicAttempt | null;
-  generation: number;
-  readySince: number;
-}
 
 /** Most steps one scope takes in one {@link TopicMemory.advance}; the rest waits for the next. */
 const STEPS_PER_ADVANCE = 64;
@@ -280,15 +237,4 @@ export class TopicMemory {
     if (st.target !== null && st.cursor >= st.target) st.target = null;
     this.#schedule(scopeId, st);
   }
-}
-
-function exhausted(budget: TopicBudget): boolean {
-  return limitCode(budget) !== null;
-}
-
-function limitCode(budget: TopicBudget): string | null {
-  if (budget.attempts >= TOPIC_BUDGET.attempts) return "window_attempt_limit";
-  if (budget.requests >= TOPIC_BUDGET.requests) return "window_request_limit";
-  if (budget.tokens >= TOPIC_BUDGET.tokens) return "window_token_limit";
-  return null;
 }
