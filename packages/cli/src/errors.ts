@@ -1,7 +1,8 @@
 /**
  * Turns whatever a command threw into what the operator sees: one line on
  * stderr and an exit code (see exit-codes.ts), sometimes followed by one
- * `hint:` line about local configuration. Expected failures never print a
+ * `hint:` line about local configuration or one `note:` line about a request
+ * whose outcome is unknown. Expected failures never print a
  * stack trace; the API token never appears because no SDK error carries it and
  * the terminal scrubs it anyway (io.ts).
  *
