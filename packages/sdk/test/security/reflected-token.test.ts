@@ -118,8 +118,8 @@ describe("a token the server reflects is redacted everywhere", () => {
   const calls: Array<[string, (client: PowerContextClient) => Promise<unknown>]> = [
     ["a retried 503 whose envelope code, message, detail keys and request id hold the token", (c) => c.getCapabilities()],
     ["a 409 version_conflict with the token in its details", (c) => c.cancelOperation({ operation_id: "op-1", expected_version: 1 })],
-    ["a 202 whose Location and Operation ids hold the token, polled to the deadline", (c) => c.flushMemory({ scope_id: "s" }, { deadlineMs: 150 })],
-    ["waitForOperation on an Operation full of the token", (c) => c.waitForOperation("op-1", { deadlineMs: 100 })],
+    ["a 202 whose Location and Operation ids hold the token, polled to the deadline", (c) => c.flushMemory({ scope_id: "s" }, { deadlineMs: 1000 })],
+    ["waitForOperation on an Operation full of the token", (c) => c.waitForOperation("op-1", { deadlineMs: 1000 })],
     ["a success body that breaks the schema at a member named after the token", (c) => c.searchMemory({ scope_id: "s", query: "q" })],
   ];
 
@@ -153,7 +153,7 @@ describe("a token the server reflects is redacted everywhere", () => {
 
   it("redacts the operation id taken from Location and the Operation it reports", async () => {
     const { client } = observedClient();
-    const error = (await client.flushMemory({ scope_id: "s" }, { deadlineMs: 150 }).catch((caught: unknown) => caught)) as {
+    const error = (await client.flushMemory({ scope_id: "s" }, { deadlineMs: 1000 }).catch((caught: unknown) => caught)) as {
       operationId: string;
       lastKnown: Record<string, unknown> | null;
     };
