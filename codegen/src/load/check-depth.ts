@@ -1,4 +1,5 @@
-import { SpecError, pointerSegment } from "../errors.js";
+import { SpecError } from "../errors.js";
+import { step, trailPointer, type Trail } from "./trail.js";
 
 /**
  * Deepest nesting of objects and arrays a spec may have: the YAML reader's own
@@ -18,17 +19,19 @@ export const MAX_DOCUMENT_DEPTH = 100;
  *   lies deeper than the limit (the root object is depth 1)
  */
 export function checkDepth(document: unknown, maxDepth: number = MAX_DOCUMENT_DEPTH): void {
-  const stack: [node: unknown, at: string, depth: number][] = [[document, "", 1]];
+  const stack: { node: object; trail: Trail | undefined; depth: number }[] = [];
+  if (document !== null && typeof document === "object") stack.push({ node: document, trail: undefined, depth: 1 });
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
-    const [node, at, depth] = entry;
-    if (node === null || typeof node !== "object") continue;
+    const { node, trail, depth } = entry;
     if (depth > maxDepth) {
-      throw new SpecError("too_deep", { pointer: at }, `the document nests deeper than ${maxDepth} levels here; flatten it with named components ($ref)`);
+      throw new SpecError("too_deep", { pointer: trailPointer(trail) }, `the document nests deeper than ${maxDepth} levels here; flatten it with named components ($ref)`);
     }
-    const children: [string, unknown][] = Array.isArray(node) ? node.map((item, index) => [String(index), item]) : Object.entries(node);
-    for (let index = children.length - 1; index >= 0; index -= 1) {
-      const [key, value] = children[index] as [string, unknown];
-      if (value !== null && typeof value === "object") stack.push([value, `${at}/${pointerSegment(key)}`, depth + 1]);
+    const record = node as Record<string, unknown>;
+    const keys = Object.keys(record);
+    for (let index = keys.length - 1; index >= 0; index -= 1) {
+      const key = keys[index] as string;
+      const value = record[key];
+      if (value !== null && typeof value === "object") stack.push({ node: value, trail: step(trail, key), depth: depth + 1 });
     }
   }
 }

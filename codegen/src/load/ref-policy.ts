@@ -1,4 +1,5 @@
 import { RefError, SpecError, SpecErrorList, pointerSegment } from "../errors.js";
+import { step, trailPointer, type Trail } from "./trail.js";
 
 /**
  * Longest chain of references to references (a `$ref` whose target is itself a
@@ -29,26 +30,34 @@ export interface FoundRef {
  * `#/components/schemas/<name>`). Iterative; the order is document order.
  */
 export function collectRefs(document: unknown): FoundRef[] {
-  const found: FoundRef[] = [];
-  const stack: [node: unknown, at: string][] = [[document, ""]];
+  return findRefs(document).map(({ ref, trail }) => ({ ref, at: trailPointer(trail) }));
+}
+
+function findRefs(document: unknown): { ref: string; trail: Trail }[] {
+  const found: { ref: string; trail: Trail }[] = [];
+  const stack: { node: object; trail: Trail | undefined }[] = [];
+  if (document !== null && typeof document === "object") stack.push({ node: document, trail: undefined });
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
-    const [node, at] = entry;
-    if (node === null || typeof node !== "object") continue;
-    const children: [string, unknown][] = Array.isArray(node) ? node.map((item, index) => [String(index), item]) : Object.entries(node);
-    for (const [key, value] of children) {
-      if (REFERENCE_MEMBERS.has(key) && typeof value === "string") found.push({ ref: value, at: `${at}/${pointerSegment(key)}` });
-      if (key === "discriminator" && isObject(value) && isObject(value.mapping)) {
+    const record = entry.node as Record<string, unknown>;
+    const keys = Object.keys(record);
+    for (const key of keys) {
+      const value = record[key];
+      if (typeof value === "string") {
+        if (REFERENCE_MEMBERS.has(key)) found.push({ ref: value, trail: step(entry.trail, key) });
+      } else if (key === "discriminator" && isObject(value) && isObject(value.mapping)) {
+        const mapping = step(step(entry.trail, key), "mapping");
         for (const [name, target] of Object.entries(value.mapping)) {
           if (typeof target !== "string") continue;
           // A bare name stands for the component schema of that name.
           const ref = isMappingRef(target) ? target : `#/components/schemas/${encodeURIComponent(pointerSegment(target))}`;
-          found.push({ ref, at: `${at}/discriminator/mapping/${pointerSegment(name)}` });
+          found.push({ ref, trail: step(mapping, name) });
         }
       }
     }
-    for (let index = children.length - 1; index >= 0; index -= 1) {
-      const [key, value] = children[index] as [string, unknown];
-      if (value !== null && typeof value === "object") stack.push([value, `${at}/${pointerSegment(key)}`]);
+    for (let index = keys.length - 1; index >= 0; index -= 1) {
+      const key = keys[index] as string;
+      const value = record[key];
+      if (value !== null && typeof value === "object") stack.push({ node: value, trail: step(entry.trail, key) });
     }
   }
   return found;
@@ -78,27 +87,28 @@ export function checkRefs(document: unknown): void {
     }
     return hit;
   };
-  for (const { ref, at } of collectRefs(document)) {
+  for (const { ref, trail } of findRefs(document)) {
+    const at = () => trailPointer(trail);
     if (!ref.startsWith("#/") && ref !== "#") {
-      const what = at.endsWith("/externalValue") ? `externalValue "${ref}" is not supported (inline the example as value)` : `$ref "${ref}" is not supported`;
-      problems.push(new RefError("external_ref", { pointer: at }, `${what}: only references into this document ("#/...") are, since the generator reads nothing but the spec and opens no connection; bundle the spec into one file`));
+      const what = trail.key === "externalValue" ? `externalValue "${ref}" is not supported (inline the example as value)` : `$ref "${ref}" is not supported`;
+      problems.push(new RefError("external_ref", { pointer: at() }, `${what}: only references into this document ("#/...") are, since the generator reads nothing but the spec and opens no connection; bundle the spec into one file`));
       continue;
     }
     const first = target(ref);
     if (!first.found) {
-      problems.push(new RefError("dangling_ref", { pointer: at }, `$ref "${ref}" does not resolve to anything in the document`));
+      problems.push(new RefError("dangling_ref", { pointer: at() }, `$ref "${ref}" does not resolve to anything in the document`));
       continue;
     }
     const chain = [ref];
     for (let current = first.value; typeof refOf(current) === "string"; ) {
       const next = refOf(current) as string;
       if (chain.includes(next)) {
-        problems.push(new RefError("circular_ref", { pointer: at }, `$ref "${ref}" starts a cycle of references that never reaches a schema or object: ${[...chain, next].join(" -> ")}`));
+        problems.push(new RefError("circular_ref", { pointer: at() }, `$ref "${ref}" starts a cycle of references that never reaches a schema or object: ${[...chain, next].join(" -> ")}`));
         break;
       }
       chain.push(next);
       if (chain.length > MAX_REF_HOPS) {
-        problems.push(new SpecError("too_deep", { pointer: at }, `$ref "${ref}" starts a chain of more than ${MAX_REF_HOPS} references to references`));
+        problems.push(new SpecError("too_deep", { pointer: at() }, `$ref "${ref}" starts a chain of more than ${MAX_REF_HOPS} references to references`));
         break;
       }
       // An external or dangling link of the chain is reported at its own $ref.

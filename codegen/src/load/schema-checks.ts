@@ -1,6 +1,8 @@
-import { SpecError, pointerSegment } from "../errors.js";
+import { SpecError } from "../errors.js";
 import type { LintProfile } from "./lint.js";
-import { refPointer, walkSchemas, type SchemaNode } from "./schema-walk.js";
+import { resolvePointer } from "./ref-policy.js";
+import { walkSchemas, type SchemaNode } from "./schema-walk.js";
+import { step, trailPointer, type Trail } from "./trail.js";
 
 /**
  * The flags the emitted validators compile a `pattern` with: `u` when the
@@ -41,21 +43,33 @@ const IN_PLACE_LIST = ["allOf", "anyOf", "oneOf"];
 export function checkSchemas(document: unknown, profile: LintProfile): { errors: SpecError[]; warnings: SpecError[] } {
   const errors: SpecError[] = [];
   const warnings: SpecError[] = [];
-  const nodes = walkSchemas(document);
-  for (const { schema, at } of nodes) {
-    if (typeof schema.pattern === "string") checkPattern(schema.pattern, `${at}/pattern`, profile, errors, warnings);
+  const targets = new Map<string, unknown>();
+  const resolve = (ref: string): unknown => {
+    if (!targets.has(ref)) targets.set(ref, resolvePointer(document, ref).value);
+    return targets.get(ref);
+  };
+  const nodes = walkSchemas(document, resolve);
+  const verdicts = new Map<string, "u" | "" | null>();
+  const check = (source: string, trail: Trail) => {
+    let flags = verdicts.get(source);
+    if (flags === undefined) {
+      flags = patternFlags(source);
+      verdicts.set(source, flags);
+    }
+    if (flags !== "u") patternProblem(source, flags, trailPointer(trail), profile, errors, warnings);
+  };
+  for (const { schema, trail } of nodes) {
+    if (typeof schema.pattern === "string") check(schema.pattern, step(trail, "pattern"));
     const patternProperties = schema.patternProperties;
     if (patternProperties !== null && typeof patternProperties === "object") {
-      for (const name of Object.keys(patternProperties)) checkPattern(name, `${at}/patternProperties/${pointerSegment(name)}`, profile, errors, warnings);
+      for (const name of Object.keys(patternProperties)) check(name, step(step(trail, "patternProperties"), name));
     }
   }
-  errors.push(...inPlaceCycles(nodes));
+  errors.push(...inPlaceCycles(nodes, resolve));
   return { errors, warnings };
 }
 
-function checkPattern(source: string, at: string, profile: LintProfile, errors: SpecError[], warnings: SpecError[]): void {
-  const flags = patternFlags(source);
-  if (flags === "u") return;
+function patternProblem(source: string, flags: "" | null, at: string, profile: LintProfile, errors: SpecError[], warnings: SpecError[]): void {
   if (flags === null) {
     errors.push(new SpecError("invalid_pattern", { pointer: at }, `${JSON.stringify(source)} is not a valid ECMAScript regular expression: ${regexMessage(source)}`));
     return;
@@ -73,54 +87,61 @@ function regexMessage(source: string, flags = ""): string {
   }
 }
 
-/** Edges "validating this schema validates that one on the same value", with the pointer that makes each. */
-function inPlaceEdges(node: SchemaNode): { to: string; at: string }[] {
-  const { schema, at } = node;
-  const edges: { to: string; at: string }[] = [];
-  if (typeof schema.$ref === "string" && schema.$ref.startsWith("#")) edges.push({ to: refPointer(schema.$ref), at: `${at}/$ref` });
-  for (const key of IN_PLACE_ONE) if (isObject(schema[key])) edges.push({ to: `${at}/${key}`, at: `${at}/${key}` });
+interface Edge {
+  readonly to: unknown;
+  /** Where the edge is written: the `$ref` member, the mapping entry, or the sub-schema. */
+  readonly trail: Trail;
+}
+
+/** Edges "validating this schema validates that one on the same value". */
+function inPlaceEdges(node: SchemaNode, resolve: (ref: string) => unknown): Edge[] {
+  const { schema, trail } = node;
+  const edges: Edge[] = [];
+  if (typeof schema.$ref === "string" && schema.$ref.startsWith("#")) edges.push({ to: resolve(schema.$ref), trail: step(trail, "$ref") });
+  for (const key of IN_PLACE_ONE) if (isObject(schema[key])) edges.push({ to: schema[key], trail: step(trail, key) });
   for (const key of IN_PLACE_LIST) {
     const list = schema[key];
-    if (Array.isArray(list)) list.forEach((_, index) => edges.push({ to: `${at}/${key}/${index}`, at: `${at}/${key}/${index}` }));
+    if (Array.isArray(list)) list.forEach((item, index) => edges.push({ to: item, trail: step(step(trail, key), index) }));
   }
   const discriminator = schema.discriminator;
   if (isObject(discriminator) && isObject(discriminator.mapping) && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf))) {
+    const at = step(step(trail, "discriminator"), "mapping");
     for (const [name, target] of Object.entries(discriminator.mapping)) {
       if (typeof target !== "string") continue;
-      const to = target.startsWith("#") ? refPointer(target) : `/components/schemas/${pointerSegment(target)}`;
-      edges.push({ to, at: `${at}/discriminator/mapping/${pointerSegment(name)}` });
+      const ref = target.startsWith("#") ? target : `#/components/schemas/${encodeURIComponent(target.replace(/~/g, "~0").replace(/\//g, "~1"))}`;
+      edges.push({ to: resolve(ref), trail: step(at, name) });
     }
   }
   return edges;
 }
 
 /** One error per cycle of in-place edges (iterative depth-first search), at the edge that closes it. */
-function inPlaceCycles(nodes: readonly SchemaNode[]): SpecError[] {
-  const byPointer = new Map(nodes.map((node) => [node.at, node]));
-  const state = new Map<string, "open" | "done">();
+function inPlaceCycles(nodes: readonly SchemaNode[], resolve: (ref: string) => unknown): SpecError[] {
+  const byObject = new Map<unknown, SchemaNode>(nodes.map((node) => [node.schema, node]));
+  const state = new Map<unknown, "open" | "done">();
   const errors: SpecError[] = [];
   for (const start of nodes) {
-    if (state.has(start.at)) continue;
-    const stack: { at: string; edges: { to: string; at: string }[]; next: number }[] = [{ at: start.at, edges: inPlaceEdges(start), next: 0 }];
-    state.set(start.at, "open");
+    if (state.has(start.schema)) continue;
+    const stack: { node: SchemaNode; edges: Edge[]; next: number }[] = [{ node: start, edges: inPlaceEdges(start, resolve), next: 0 }];
+    state.set(start.schema, "open");
     while (stack.length > 0) {
       const frame = stack[stack.length - 1] as (typeof stack)[number];
       const edge = frame.edges[frame.next];
       if (edge === undefined) {
-        state.set(frame.at, "done");
+        state.set(frame.node.schema, "done");
         stack.pop();
         continue;
       }
       frame.next += 1;
-      const target = byPointer.get(edge.to);
+      const target = byObject.get(edge.to);
       if (target === undefined) continue;
       const seen = state.get(edge.to);
       if (seen === "open") {
-        const path = [...stack.slice(stack.findIndex((f) => f.at === edge.to)).map((f) => f.at), edge.to];
-        errors.push(new SpecError("circular_ref", { pointer: edge.at }, `schema reaches itself without consuming any input (${path.map((p) => `#${p}`).join(" -> ")}); its validator would never end. Recurse through properties or items instead`));
+        const loop = [...stack.slice(stack.findIndex((f) => f.node === target)).map((f) => f.node), target];
+        errors.push(new SpecError("circular_ref", { pointer: trailPointer(edge.trail) }, `schema reaches itself without consuming any input (${loop.map((n) => `#${trailPointer(n.trail)}`).join(" -> ")}); its validator would never end. Recurse through properties or items instead`));
       } else if (seen === undefined) {
         state.set(edge.to, "open");
-        stack.push({ at: edge.to, edges: inPlaceEdges(target), next: 0 });
+        stack.push({ node: target, edges: inPlaceEdges(target, resolve), next: 0 });
       }
     }
   }

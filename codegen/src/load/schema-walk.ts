@@ -1,11 +1,10 @@
-import { pointerSegment } from "../errors.js";
 import { resolvePointer } from "./ref-policy.js";
+import { step, trailPointer, type Trail } from "./trail.js";
 
-/** One Schema Object of the document and where it stands. */
+/** One Schema Object of the document and where it was first met. */
 export interface SchemaNode {
   readonly schema: Record<string, unknown>;
-  /** JSON pointer of the schema object. */
-  readonly at: string;
+  readonly trail: Trail;
 }
 
 /** Keywords whose value is one sub-schema. */
@@ -18,7 +17,7 @@ const MAP = ["properties", "patternProperties", "dependentSchemas", "definitions
 const DATA = new Set(["example", "examples", "default", "enum", "const"]);
 
 /**
- * Every Schema Object of the document, each once: the members of
+ * Every Schema Object of the document, each once (by identity): the members of
  * `components.schemas`, every `schema` member of the other OpenAPI objects
  * (parameters, headers, media types, at any depth), their sub-schemas (`properties`,
  * `items`, `allOf`, ...), and the target of every `$ref` met inside a schema, even
@@ -26,53 +25,68 @@ const DATA = new Set(["example", "examples", "default", "enum", "const"]);
  * is not entered. Iterative.
  *
  * @param document - a document that passed the reference policy (`checkRefs`)
+ * @param resolve - the target of a local reference, or undefined
  */
-export function walkSchemas(document: unknown): SchemaNode[] {
+export function walkSchemas(document: unknown, resolve: (ref: string) => unknown = (ref) => resolvePointer(document, ref).value): SchemaNode[] {
   const found: SchemaNode[] = [];
-  const seen = new Set<string>();
-  const schemas: [node: unknown, at: string][] = [];
-  const structure: [node: unknown, at: string][] = [[document, ""]];
+  const seen = new Set<object>();
+  const schemas: { node: unknown; trail: Trail }[] = [];
+  const structure: { node: unknown; trail: Trail | undefined }[] = [{ node: document, trail: undefined }];
   for (let entry = structure.pop(); entry !== undefined; entry = structure.pop()) {
-    const [node, at] = entry;
+    const { node, trail } = entry;
     if (node === null || typeof node !== "object") continue;
-    for (const [key, value] of Array.isArray(node) ? node.map((item, index) => [String(index), item] as const) : Object.entries(node)) {
-      const child = `${at}/${pointerSegment(key)}`;
-      if (key.startsWith("x-") || DATA.has(key)) continue;
-      if (key === "schema") schemas.push([value, child]);
-      else if (at === "/components" && key === "schemas" && isObject(value)) {
-        for (const [name, schema] of Object.entries(value)) schemas.push([schema, `${child}/${pointerSegment(name)}`]);
-      } else structure.push([value, child]);
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const value = record[key];
+      if (value === null || typeof value !== "object" || key.startsWith("x-") || DATA.has(key)) continue;
+      const child = step(trail, key);
+      if (key === "schema") schemas.push({ node: value, trail: child });
+      else if (trail !== undefined && trail.parent === undefined && trail.key === "components" && key === "schemas") {
+        for (const [name, schema] of Object.entries(value)) schemas.push({ node: schema, trail: step(child, name) });
+      } else structure.push({ node: value, trail: child });
     }
   }
   for (let entry = schemas.pop(); entry !== undefined; entry = schemas.pop()) {
-    const [node, at] = entry;
-    if (!isObject(node) || seen.has(at)) continue;
-    seen.add(at);
-    found.push({ schema: node, at });
+    const { node, trail } = entry;
+    if (!isObject(node) || seen.has(node)) continue;
+    seen.add(node);
+    found.push({ schema: node, trail });
     if (typeof node.$ref === "string" && node.$ref.startsWith("#")) {
-      const target = resolvePointer(document, node.$ref);
-      if (target.found) schemas.push([target.value, refPointer(node.$ref)]);
+      const target = resolve(node.$ref);
+      if (isObject(target) && !seen.has(target)) schemas.push({ node: target, trail: refTrail(node.$ref) });
     }
-    for (const key of ONE) if (isObject(node[key])) schemas.push([node[key], `${at}/${key}`]);
+    for (const key of ONE) if (isObject(node[key])) schemas.push({ node: node[key], trail: step(trail, key) });
     for (const key of LIST) {
       const list = node[key];
-      if (Array.isArray(list)) list.forEach((item, index) => schemas.push([item, `${at}/${key}/${index}`]));
+      if (Array.isArray(list)) list.forEach((item, index) => schemas.push({ node: item, trail: step(step(trail, key), index) }));
     }
     for (const key of MAP) {
       const map = node[key];
-      if (isObject(map)) for (const [name, schema] of Object.entries(map)) schemas.push([schema, `${at}/${key}/${pointerSegment(name)}`]);
+      if (isObject(map)) {
+        const at = step(trail, key);
+        for (const name of Object.keys(map)) schemas.push({ node: map[name], trail: step(at, name) });
+      }
     }
   }
   return found;
 }
 
-/** The JSON pointer a local reference names (`#/a%20b/c` -> `/a b/c`, still RFC 6901 escaped). */
-export function refPointer(ref: string): string {
+/** The pointer of a schema met at `trail`, e.g. `/components/schemas/Thing`. */
+export function schemaPointer(node: SchemaNode): string {
+  return trailPointer(node.trail);
+}
+
+/** The trail of the target of a local reference (`#/a~1b/c` -> keys `a/b`, `c`). */
+function refTrail(ref: string): Trail {
+  let fragment = ref.slice(1);
   try {
-    return decodeURIComponent(ref.slice(1));
+    fragment = decodeURIComponent(fragment);
   } catch {
-    return ref.slice(1);
+    // checkRefs has refused such a reference already
   }
+  let trail: Trail | undefined;
+  for (const raw of fragment.split("/").slice(1)) trail = step(trail, raw.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return trail ?? step(undefined, "");
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
