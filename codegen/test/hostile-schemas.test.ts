@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -5,7 +6,7 @@ import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../src/cli.js";
 import { OPERATION, minimalSpec, operationOf, runIn, snapshot, type Json } from "./helpers/minimal-spec.js";
-import { scratchDir } from "./helpers/paths.js";
+import { repoRoot, scratchDir } from "./helpers/paths.js";
 
 const THING = "/components/schemas/Thing";
 
@@ -68,6 +69,15 @@ describe("reference cycles and depth", () => {
     const result = await generate(deepJson(10_000), { file: "openapi.json" });
     expectRefused(result, `${THING}${"/properties/a".repeat(47)}`, /nests deeper than 100 levels/);
   });
+
+  it("the installed command exits 2 on a 10,000-deep spec, without a stack trace", () => {
+    const dir = scratchDir("hostile-bin");
+    writeFileSync(path.join(dir, "deep.json"), deepJson(10_000));
+    const run = spawnSync(process.execPath, [path.join(repoRoot, "codegen/bin/powercontext-codegen.js"), "--spec", "deep.json", "--out", "out"], { cwd: dir, encoding: "utf8", timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(EXIT.badInput);
+    expect(run.stderr).toMatch(/^error: #\/components\/schemas\/Thing\/properties\/a\//m);
+    expect(run.stderr).not.toMatch(/internal error|RangeError|\n\s+at /);
+  }, 60_000);
 
   it("a 10,000-deep YAML spec exits 2 with its line and column", async () => {
     const result = await generate(deepJson(10_000), { file: "openapi.yaml" });
