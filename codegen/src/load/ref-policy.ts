@@ -14,25 +14,15 @@ export const MAX_REF_HOPS = 32;
  */
 const REFERENCE_MEMBERS = new Set(["$ref", "externalValue"]);
 
-/** One reference found in the document: its text and the pointer of the member that holds it. */
-export interface FoundRef {
-  readonly ref: string;
-  /** Pointer of the `$ref` (or `externalValue`) member, or of the discriminator mapping entry. */
-  readonly at: string;
-}
-
 /**
  * Every reference string of the document, wherever it stands: `$ref` and
  * `externalValue` members at any depth, also under `x-*` extensions, `example`
- * and `examples` (third-party resolvers follow those too), and the values of `discriminator.mapping` that are
- * written as references (containing `/`, `#` or `:`, or starting with `.`), which
- * resolvers follow as well (a bare schema name there counts as
- * `#/components/schemas/<name>`). Iterative; the order is document order.
+ * and `examples` (third-party resolvers follow those too), and the values of
+ * `discriminator.mapping`, which resolvers follow as well: one written as a
+ * reference (containing `/`, `#` or `:`, or starting with `.`) as it is, a bare
+ * schema name as `#/components/schemas/<name>`. Iterative, in document order;
+ * each with the trail of the member that holds it.
  */
-export function collectRefs(document: unknown): FoundRef[] {
-  return findRefs(document).map(({ ref, trail }) => ({ ref, at: trailPointer(trail) }));
-}
-
 function findRefs(document: unknown): { ref: string; trail: Trail }[] {
   const found: { ref: string; trail: Trail }[] = [];
   const stack: { node: object; trail: Trail | undefined }[] = [];
@@ -48,9 +38,7 @@ function findRefs(document: unknown): { ref: string; trail: Trail }[] {
         const mapping = step(step(entry.trail, key), "mapping");
         for (const [name, target] of Object.entries(value.mapping)) {
           if (typeof target !== "string") continue;
-          // A bare name stands for the component schema of that name.
-          const ref = isMappingRef(target) ? target : `#/components/schemas/${encodeURIComponent(pointerSegment(target))}`;
-          found.push({ ref, trail: step(mapping, name) });
+          found.push({ ref: mappingRef(target), trail: step(mapping, name) });
         }
       }
     }
@@ -151,11 +139,13 @@ export function resolvePointer(document: unknown, ref: string): { found: boolean
 }
 
 /**
- * True for a discriminator mapping value written as a reference rather than a
- * schema name (the rule resolvers such as Redocly apply before following it).
+ * The reference a discriminator mapping value stands for: the value itself when
+ * it is written as a reference (the rule resolvers such as Redocly apply before
+ * following it), else `#/components/schemas/<name>` for a bare schema name.
  */
-function isMappingRef(value: string): boolean {
-  return value.includes("/") || value.includes("#") || value.includes(":") || value.startsWith(".");
+export function mappingRef(value: string): string {
+  const isRef = value.includes("/") || value.includes("#") || value.includes(":") || value.startsWith(".");
+  return isRef ? value : `#/components/schemas/${encodeURIComponent(pointerSegment(value))}`;
 }
 
 function refOf(node: unknown): string | undefined {

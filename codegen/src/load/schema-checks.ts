@@ -1,6 +1,6 @@
 import { SpecError } from "../errors.js";
 import type { LintProfile } from "./lint.js";
-import { resolvePointer } from "./ref-policy.js";
+import { mappingRef, resolvePointer } from "./ref-policy.js";
 import { walkSchemas, type SchemaNode } from "./schema-walk.js";
 import { step, trailPointer, type Trail } from "./trail.js";
 
@@ -108,8 +108,7 @@ function inPlaceEdges(node: SchemaNode, resolve: (ref: string) => unknown): Edge
     const at = step(step(trail, "discriminator"), "mapping");
     for (const [name, target] of Object.entries(discriminator.mapping)) {
       if (typeof target !== "string") continue;
-      const ref = target.startsWith("#") ? target : `#/components/schemas/${encodeURIComponent(target.replace(/~/g, "~0").replace(/\//g, "~1"))}`;
-      edges.push({ to: resolve(ref), trail: step(at, name) });
+      edges.push({ to: resolve(mappingRef(target)), trail: step(at, name) });
     }
   }
   return edges;
