@@ -75,7 +75,7 @@ export class YamlSyntaxError extends SpecError {
 
 /**
  * A `$ref` points nowhere, outside the document (external refs are not supported,
- * see docs/adr/0004-internal-refs-only.md), or into a cycle of references.
+ * see docs/adr/0006-internal-refs-only.md), or into a cycle of references.
  */
 export class RefError extends SpecError {
   constructor(code: "dangling_ref" | "external_ref" | "circular_ref", location: SpecErrorLocation, detail: string) {

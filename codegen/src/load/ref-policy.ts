@@ -52,7 +52,7 @@ function findRefs(document: unknown): { ref: string; trail: Trail }[] {
 }
 
 /**
- * The reference policy (docs/adr/0004-internal-refs-only.md), applied before any
+ * The reference policy (docs/adr/0006-internal-refs-only.md), applied before any
  * third-party resolver sees the document: every reference is internal (`#/...`, a
  * JSON pointer into this document), its target exists, and a chain of references
  * to references ends at an object within {@link MAX_REF_HOPS} hops. Nothing is read
