@@ -56,8 +56,8 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
   try {
     const specPath = path.resolve(io.cwd, opts.spec);
     const outDir = opts.out === undefined ? path.dirname(specPath) : path.resolve(io.cwd, opts.out);
-    const { files, ir, spec } = await generate(specPath, { lint: opts.lint });
-    if (!opts.quiet) for (const warning of spec.warnings) io.stderr(`warning: ${warning.message}\n`);
+    const { files, ir, spec, warnings } = await generate(specPath, { lint: opts.lint });
+    if (!opts.quiet) for (const warning of warnings) io.stderr(`warning: ${warning.message}\n`);
     if (opts.check) await assertUpToDate(outDir, files, OUTPUT_DIRS);
     else await writeGenerated(outDir, files, OUTPUT_DIRS);
     if (!opts.quiet) {

@@ -1,4 +1,6 @@
+import { LintError, type SpecError } from "./errors.js";
 import { buildIr } from "./ir/build-ir.js";
+import { checkHouseRules } from "./ir/house-rules.js";
 import type { ApiIr } from "./ir/model.js";
 import type { LintProfile } from "./load/lint.js";
 import { loadSpec, loadSpecText, type LoadedSpec } from "./load/load-spec.js";
@@ -36,6 +38,8 @@ export interface Generated {
   readonly files: Map<string, string>;
   readonly ir: ApiIr;
   readonly spec: LoadedSpec;
+  /** Every finding that did not stop generation: the loader's, then the house rules'. */
+  readonly warnings: readonly SpecError[];
 }
 
 /**
@@ -57,7 +61,10 @@ export async function generateFromText(bytes: Uint8Array | string, fileName: str
 
 /** The emit stage alone: a loaded spec -> files. */
 export async function render(spec: LoadedSpec, options: GenerateOptions = {}): Promise<Generated> {
-  const ir = buildIr(spec, options.lint ?? "strict");
+  const profile = options.lint ?? "strict";
+  const ir = buildIr(spec, profile);
+  const rules = checkHouseRules(ir, profile);
+  if (rules.errors.length > 0) throw new LintError(rules.errors);
   const validators = emitValidators(ir);
   const files = new Map<string, string>([
     [OUTPUT_PATHS.types, await emitTypes(ir)],
@@ -69,5 +76,5 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
     [OUTPUT_PATHS.validatorMap, validators.map],
     [OUTPUT_PATHS.mswHandlers, emitMswHandlers(ir)],
   ]);
-  return { files, ir, spec };
+  return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings] };
 }
