@@ -83,3 +83,29 @@ function rewrite(schema: Json, path: (string | number)[], is31: boolean, warning
     delete schema.const;
   }
 }
+
+/** The extension prefix the IR reads. */
+export const CANONICAL_PREFIX = "x-powercontext-";
+
+/**
+ * Lets a spec use its own vendor prefix for our extensions (`x-acme-retry-class`
+ * for `x-powercontext-retry-class`): renames every member starting with `prefix`
+ * to the canonical prefix, in place. A no-op for the canonical prefix.
+ */
+export function renameExtensions(document: unknown, prefix: string): void {
+  if (prefix === CANONICAL_PREFIX) return;
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (node === null || typeof node !== "object") return;
+    const object = node as Json;
+    for (const key of Object.keys(object)) {
+      const value = object[key];
+      if (key.startsWith(prefix)) {
+        delete object[key];
+        object[CANONICAL_PREFIX + key.slice(prefix.length)] = value;
+      }
+      if (!DATA.has(key)) walk(value);
+    }
+  };
+  walk(document);
+}
