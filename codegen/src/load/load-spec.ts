@@ -62,7 +62,7 @@ export async function loadSpecText(bytes: Uint8Array | string, fileName: string,
   }
   if (options.extensionPrefix !== undefined) renameExtensions(document, options.extensionPrefix);
   const lookup = await resolveRefs(document as Json);
-  const normalized = normalizeSchemas(document as Json);
+  const normalized = normalizeSchemas(document as Json, lookup);
   validateOpenApi(document);
   const { errors, warnings } = lint(document as Json, lookup, options.lint ?? "strict");
   if (errors.length > 0) throw new LintError(errors);

@@ -5,6 +5,12 @@ import { parseJson, type ResponseContext } from "../transport/parse-json.js";
 import { readBody, readBytes } from "../transport/read-body.js";
 import { redact } from "../transport/sanitize.js";
 
+/** How much of an error body that is not the envelope is kept on the error: its first 8 KiB, as text. */
+export const ERROR_BODY_LIMIT_BYTES = 8 * 1024;
+const STRICT_DECODER = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+/** Error bodies are kept for people to read: malformed bytes (or a cut character) become U+FFFD. */
+const LENIENT_DECODER = new TextDecoder("utf-8");
+
 /** Header carrying the server's request id (DESIGN §3). */
 export const REQUEST_ID_HEADER = "x-powercontext-request-id";
 
@@ -142,13 +148,21 @@ export async function decodeResponse(
   }
 
   let envelope: ReturnType<typeof decodeErrorEnvelope> = null;
+  let body: string | null = null;
   try {
-    const text = await readBody(response, context, limits.maxResponseBytes);
-    envelope = decodeErrorEnvelope(parseJson(text, context));
+    const bytes = await readBytes(response, context, limits.maxResponseBytes);
+    try {
+      envelope = decodeErrorEnvelope(parseJson(STRICT_DECODER.decode(bytes), context));
+    } catch (error) {
+      if (!(error instanceof InvalidResponseError) && !(error instanceof TypeError)) throw error;
+    }
+    // Anything but the envelope is kept for the caller, bounded and with secrets redacted.
+    if (envelope === null && bytes.byteLength > 0) body = redact(LENIENT_DECODER.decode(bytes.subarray(0, ERROR_BODY_LIMIT_BYTES)), limits.secrets);
   } catch (error) {
     if (!(error instanceof InvalidResponseError)) throw error;
   }
   throw serverResponseError({
+    body,
     statusCode,
     code: envelope?.code ?? null,
     serverMessage: envelope === null ? null : redact(envelope.message, limits.secrets),

@@ -123,3 +123,25 @@ describe("polling", () => {
     expect(server.seen.slice(1).map((r) => r.url)).toEqual([`${BASE}/v1/operations/op1?shard=7&sig=a%2Bb`, `${BASE}/v1/operations/op1?shard=7&sig=a%2Bb`]);
   });
 });
+
+describe("error bodies that are not the envelope", () => {
+  it("keep their first 8 KiB as text, with code, serverMessage and details null", async () => {
+    const page = `<html>${"x".repeat(20_000)}</html>`;
+    const server = scripted(new Response(page, { status: 502, headers: { "content-type": "text/html" } }));
+    const error = (await runOperation(runtimeWith(server.fetch), descriptor({ operationId: "plain", retryClass: "never" }), {}).catch((e: unknown) => e)) as ServerResponseError;
+    expect(error).toBeInstanceOf(ServerResponseError);
+    expect(error.statusCode).toBe(502);
+    expect(error.body).toBe(page.slice(0, 8 * 1024));
+    expect([error.code, error.serverMessage, error.details]).toEqual([null, null, null]);
+  });
+
+  it("are redacted, and the envelope itself leaves body null", async () => {
+    const runtime = createRuntime({ baseUrl: BASE, token: "s3cret-token", fetch: scripted(new Response("echo s3cret-token", { status: 400 })).fetch, ...fast });
+    const error = (await runOperation(runtime, descriptor({ operationId: "plain", retryClass: "never" }), {}).catch((e: unknown) => e)) as ServerResponseError;
+    expect(error.body).not.toContain("s3cret-token");
+    const enveloped = scripted(json(404, { error: { code: "not_found", message: "m", details: null } }));
+    const second = (await runOperation(runtimeWith(enveloped.fetch), descriptor({ operationId: "plain" }), {}).catch((e: unknown) => e)) as ServerResponseError;
+    expect(second.code).toBe("not_found");
+    expect(second.body).toBeNull();
+  });
+});
