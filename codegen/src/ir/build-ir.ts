@@ -8,7 +8,7 @@ import { pointer as ptr } from "../errors.js";
 import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
 import { mediaKind, preferredMedia } from "./media.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
-import type { ApiIr, HeaderIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
+import type { ApiIr, AsyncIr, HeaderIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
 import { camelCase, pascalCase } from "./naming.js";
 
 const require = createRequire(import.meta.url);
@@ -116,7 +116,7 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
     retryClassDefaulted: declaredRetry === undefined,
     permission: typeof op["x-powercontext-permission"] === "string" ? (op["x-powercontext-permission"] as string) : null,
     scope: parameters.some((p) => p.name === "scope_id") || (requestBody?.propertyNames.includes("scope_id") ?? false),
-    async: asyncExt === undefined ? null : { acceptedStatus: Number(asyncExt.accepted_status), pollOperation: String(asyncExt.poll_operation), resultField: String(asyncExt.result_field) },
+    async: asyncExt === undefined ? null : asyncIr(asyncExt),
     reconcile:
       reconcile === undefined
         ? null
@@ -124,6 +124,9 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
             readOperation: String(reconcile.read_operation),
             idParameter: String(reconcile.id_parameter),
             holdsWhen: { status: ((reconcile.holds_when as Json).status as string[]).map(String) },
+            versionField: stringOr(reconcile.version_field, "version"),
+            expectedVersionField: stringOr(reconcile.expected_version_field, "expected_version"),
+            statusField: stringOr(reconcile.status_field, "status"),
           },
     pagination:
       pagination === undefined
@@ -131,6 +134,28 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
         : { cursorParameter: String(pagination.cursor_parameter), nextCursorField: String(pagination.next_cursor_field), itemsField: String(pagination.items_field) },
     tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     security: op.security === undefined ? documentSecurity : securityOf(op.security),
+  };
+}
+
+function stringOr(value: unknown, fallback: string): string {
+  return typeof value === "string" && value !== "" ? value : fallback;
+}
+
+function statesOr(value: unknown, fallback: string): string[] {
+  return Array.isArray(value) && value.length > 0 ? value.map(String) : [fallback];
+}
+
+/** `x-powercontext-async` with the wire names of the polled resource; a name the spec leaves out gets the PowerContext Operation's. */
+function asyncIr(ext: Json): AsyncIr {
+  const states = (ext.terminal_states ?? {}) as Json;
+  return {
+    acceptedStatus: Number(ext.accepted_status),
+    pollOperation: String(ext.poll_operation),
+    resultField: String(ext.result_field),
+    operationIdField: stringOr(ext.operation_id_field, "operation_id"),
+    statusField: stringOr(ext.status_field, "status"),
+    errorField: stringOr(ext.error_field, "error"),
+    terminalStates: { succeeded: statesOr(states.succeeded, "succeeded"), failed: statesOr(states.failed, "failed"), cancelled: statesOr(states.cancelled, "cancelled") },
   };
 }
 

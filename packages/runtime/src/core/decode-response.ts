@@ -11,8 +11,6 @@ const STRICT_DECODER = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }
 /** Error bodies are kept for people to read: malformed bytes (or a cut character) become U+FFFD. */
 const LENIENT_DECODER = new TextDecoder("utf-8");
 
-/** Header carrying the server's request id (DESIGN §3). */
-export const REQUEST_ID_HEADER = "x-powercontext-request-id";
 
 /** A response the operation declares as an outcome: a success status, its accepted status, or its 304. */
 export interface DecodedResponse {
@@ -114,7 +112,7 @@ export async function decodeResponse(
   limits: DecodeLimits,
 ): Promise<DecodedResponse> {
   const statusCode = response.type === "opaqueredirect" ? 0 : response.status;
-  const requestId = response.headers.get(REQUEST_ID_HEADER);
+  const requestId = descriptor.requestIdHeader === undefined ? null : response.headers.get(descriptor.requestIdHeader);
   const context: ResponseContext = { statusCode, requestId };
   const accepted = descriptor.async !== null && descriptor.async.acceptedStatus === statusCode;
   // Retry-After paces operation polls and retries after an error status.

@@ -1,9 +1,6 @@
 import type { OperationDescriptor } from "../descriptor.js";
 import { VersionConflictError } from "../errors.js";
 
-/** Request field carrying the optimistic-concurrency version (DESIGN §3). */
-export const EXPECTED_VERSION_FIELD = "expected_version";
-
 /** A resource returned by reconciliation instead of the original response. */
 export type Reconciled<T> = T & { reconciled: true };
 
@@ -25,10 +22,11 @@ function field(resource: unknown, name: string): unknown {
 /**
  * Reconciles a `409 version_conflict` that followed a re-send whose earlier
  * attempt had an unknown outcome (DESIGN §4, guarded): reads the resource
- * named by `x-powercontext-reconcile`; when its `status` is one of
- * `holdsWhen.status` and its `version` is greater than the request's
- * `expected_version`, the earlier attempt took effect and the resource is
- * returned marked `reconciled: true`.
+ * named by `x-powercontext-reconcile`; when its status member (`statusField`)
+ * is one of `holdsWhen.status` and its version member (`versionField`) is
+ * greater than the request's expected version (`expectedVersionField`), the
+ * earlier attempt took effect and the resource is returned marked
+ * `reconciled: true`. All three names come from the descriptor.
  *
  * @throws the conflict, with `current` set to the resource read, when the
  *   requested state does not hold; the conflict unchanged when the operation
@@ -45,9 +43,11 @@ export async function reconcileVersionConflict(input: ReconcileInput): Promise<R
     throw input.conflict;
   }
   input.conflict.current = resource;
-  const status = field(resource, "status");
-  const version = field(resource, "version");
-  const expected = input.request[EXPECTED_VERSION_FIELD];
+  // The wire names come from the spec (x-powercontext-reconcile); without them nothing can be shown to hold.
+  if (spec.statusField === undefined || spec.versionField === undefined || spec.expectedVersionField === undefined) throw input.conflict;
+  const status = field(resource, spec.statusField);
+  const version = field(resource, spec.versionField);
+  const expected = input.request[spec.expectedVersionField];
   const holds =
     typeof status === "string" &&
     spec.holdsWhen.status.includes(status) &&

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../../src/core/runtime.js";
+import { recoverVersionConflict } from "../../src/core/recover-conflict.js";
 import { runOperation } from "../../src/core/run-operation.js";
 import { VersionConflictError } from "../../src/errors.js";
 import type { FetchLike } from "../../src/transport/send.js";
@@ -54,7 +55,7 @@ const request = { operation_id: "op_1", expected_version: 3 };
 describe("guarded reconciliation (DESIGN §4)", () => {
   it("returns the read resource marked reconciled when the requested state holds", async () => {
     const server = operationServer({ operation_id: "op_1", status: "failed", version: 3 }, { loseFirstCancelResponse: true });
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
     const result = await runOperation(runtime, cancelOperation, request);
     expect(result.reconciled).toBe(true);
     expect(result.data).toEqual({ operation_id: "op_1", status: "cancelled", version: 4, reconciled: true });
@@ -73,7 +74,7 @@ describe("guarded reconciliation (DESIGN §4)", () => {
         },
       },
     );
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
     const error = await runOperation(runtime, cancelOperation, request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VersionConflictError);
     const conflict = error as VersionConflictError;
@@ -87,7 +88,7 @@ describe("guarded reconciliation (DESIGN §4)", () => {
       { operation_id: "op_1", status: "failed", version: 3 },
       { loseFirstCancelResponse: true, lossAs: () => envelope(504, "gateway_timeout") },
     );
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
     await expect(runOperation(runtime, cancelOperation, request)).resolves.toMatchObject({ reconciled: true });
   });
 
@@ -98,14 +99,14 @@ describe("guarded reconciliation (DESIGN §4)", () => {
       calls += 1;
       return calls === 1 ? envelope(503, "unavailable") : server.fetch(url, init);
     };
-    const runtime = createRuntime({ ...base, fetch }, { operations: table });
+    const runtime = createRuntime({ ...base, fetch }, { operations: table, reconcile: recoverVersionConflict });
     await expect(runOperation(runtime, cancelOperation, request)).rejects.toBeInstanceOf(VersionConflictError);
     expect(server.counts.reads).toBe(0);
   });
 
   it("surfaces a conflict on a first send without reading", async () => {
     const server = operationServer({ operation_id: "op_1", status: "failed", version: 4 }, { loseFirstCancelResponse: false });
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
     const error = await runOperation(runtime, cancelOperation, request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VersionConflictError);
     expect((error as VersionConflictError).current).toBeNull();
