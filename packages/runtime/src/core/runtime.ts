@@ -1,7 +1,7 @@
 import { resolveConfig, type ClientOptions, type ResolvedConfig } from "../config.js";
 import type { OperationDescriptor, OperationTable, OperationValidators, ValidatorMap } from "../descriptor.js";
 import { contractErrorsByCode, type ContractErrorTable } from "../errors.js";
-import type { CallContext, OperationResult } from "./run-operation.js";
+import type { CallContext, OperationResult } from "./call-context.js";
 
 /** What a {@link Reconciler} knows about the call whose last attempt failed. */
 export interface ConflictCall {
