@@ -10,11 +10,13 @@ import { OUTPUT_DIRS, generate } from "../src/pipeline.js";
 import { writeGenerated } from "../src/write.js";
 import { minimalSpec } from "./helpers/minimal-spec.js";
 import { scratchDir } from "./helpers/paths.js";
+import { DEFAULT_NAMES } from "../src/ir/names.js";
 
-function irOf(lint: "strict" | "upstream"): ApiIr {
+function irOf(lint: "strict" | "upstream", names = DEFAULT_NAMES): ApiIr {
   return {
     source: { fileName: "contract.yaml", sha256: "ab".repeat(32), lint },
     generator: { name: "@powercontext/codegen", version: "9.9.9" },
+    names,
   } as ApiIr;
 }
 
@@ -29,6 +31,11 @@ describe("banner", () => {
     ["upstream", "`npx powercontext-codegen --spec contract.yaml --lint upstream`"],
   ] as const)("gives the command that regenerates %s-linted output", (lint, command) => {
     expect(banner(irOf(lint)).split("\n")[1]).toContain(`Regenerate with ${command}`);
+  });
+
+  it("names the regenerate command the options give", () => {
+    const names = { ...DEFAULT_NAMES, regenerateCommand: "pnpm exec acme-codegen" };
+    expect(banner(irOf("strict", names)).split("\n")[1]).toContain("Regenerate with `pnpm exec acme-codegen --spec contract.yaml`");
   });
 });
 

@@ -19,7 +19,7 @@ export function bannerText(ir: ApiIr): string {
  */
 export function banner(ir: ApiIr): string {
   const lint = ir.source.lint === "strict" ? "" : ` --lint ${ir.source.lint}`;
-  const command = `npx powercontext-codegen --spec ${commentLine(shellWord(ir.source.fileName))}${lint}`;
+  const command = `${commentLine(ir.names.regenerateCommand)} --spec ${commentLine(shellWord(ir.source.fileName))}${lint}`;
   return `// ${bannerText(ir)}\n// Regenerate with \`${command}\` (add \`--out\` when the output is not beside the spec); \`--check\` fails when this file drifts.\n\n`;
 }
 

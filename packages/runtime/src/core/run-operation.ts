@@ -1,4 +1,3 @@
-import type { CallOptions } from "../call-options.js";
 import type { OperationDescriptor, OperationValidators } from "../descriptor.js";
 import { InvalidRequestError } from "../errors.js";
 import { runWithRetry, type RetryLoopInput } from "../retry/run-with-retry.js";
@@ -6,22 +5,11 @@ import type { CallSpan } from "../telemetry/call-span.js";
 import { buildRequest } from "../transport/build-request.js";
 import { redact } from "../transport/sanitize.js";
 import { sendAttempt, type ResponseConsumer } from "../transport/send.js";
-import { decodeResponse, issuesOf, type DecodedResponse } from "./decode-response.js";
+import type { CallContext, OperationResult } from "./call-context.js";
+import { decodeResponse, issuesOf } from "./decode-response.js";
 import { validatorsFor, type Runtime } from "./runtime.js";
 
-/** Internal per-call state shared with nested reads (reconciliation, polling). */
-export interface CallContext extends CallOptions {
-  /** Absolute deadline (ms since epoch) inherited from an outer call; wins over `deadlineMs`. */
-  deadlineAt?: number | null;
-}
-
-/** The result of {@link runOperation}: a decoded outcome, possibly produced by reconciliation. */
-export interface OperationResult extends DecodedResponse {
-  /** True when a guarded conflict was reconciled by reading the resource (DESIGN §4). */
-  reconciled: boolean;
-  /** Absolute URL the request was sent to (Location references resolve against it). */
-  requestUrl: string;
-}
+export type { CallContext, OperationResult } from "./call-context.js";
 
 /** Returns `value` when it is a positive finite number. @throws InvalidRequestError naming the option otherwise. */
 function positiveMs(name: string, value: number): number {
@@ -86,6 +74,7 @@ export async function runOperation(
       descriptor,
       request,
       token: runtime.token,
+      extraQuery: context.extraQuery,
       headers: context.headers === undefined ? runtime.headers : { ...runtime.headers, ...context.headers },
     });
     record(span, "inject", prepared.headers as Record<string, string>);

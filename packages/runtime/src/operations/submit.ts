@@ -20,20 +20,35 @@ export type Submission<T = unknown> =
       retryAfterMs: number | null;
       /** Accepted body (null when empty). */
       body: unknown;
+      /** Absolute URL of the submitting request (the Location resolves against it). */
+      requestUrl: string;
     };
 
-function idFromBody(body: unknown): string | null {
-  if (typeof body !== "object" || body === null) return null;
-  const record = body as Record<string, unknown>;
-  const id = record.operation_id ?? record.id;
+/** A result keyed by status, for operations with several outcomes (`keyedResult`). */
+function keyed(result: { statusCode: number; data: unknown; headers: Headers }): { status: number; body: unknown; headers: Headers } {
+  return { status: result.statusCode, body: result.data, headers: result.headers };
+}
+
+/** The encoded query of a Location (without `?`), or "" when it has none or does not parse. */
+function locationQuery(location: string, requestUrl: string): string {
+  try {
+    return new URL(location, requestUrl).search.slice(1);
+  } catch {
+    return "";
+  }
+}
+
+function idFromBody(body: unknown, field: string | undefined): string | null {
+  if (typeof body !== "object" || body === null || field === undefined) return null;
+  const id = (body as Record<string, unknown>)[field];
   return typeof id === "string" && id !== "" ? id : null;
 }
 
 /**
  * Sends an operation once (with retries) and reports whether it completed or
  * was accepted for asynchronous processing (DESIGN §3, seed 002). The
- * Operation id comes from `Location`, or from the accepted body's
- * `operation_id`/`id` when the server sent no Location.
+ * Operation id comes from `Location`, or from the accepted body's member named
+ * by `async.operationIdField` when the server sent no Location.
  *
  * @throws InvalidResponseError when an accepted response names no operation,
  *   plus everything `runOperation` throws.
@@ -47,7 +62,7 @@ export async function submit(
   const result = await runOperation(runtime, descriptor, request, context);
   const { statusCode, requestId } = result;
   if (!result.accepted || descriptor.async === null) {
-    return { accepted: false, statusCode, requestId, result: result.data, reconciled: result.reconciled };
+    return { accepted: false, statusCode, requestId, result: descriptor.keyedResult === true ? keyed(result) : result.data, reconciled: result.reconciled };
   }
   let operationId: string | null;
   if (result.location !== null) {
@@ -59,7 +74,7 @@ export async function submit(
       requestId,
     });
   } else {
-    operationId = idFromBody(result.data);
+    operationId = idFromBody(result.data, descriptor.async.operationIdField);
   }
   if (operationId === null) {
     throw new InvalidResponseError("accepted response names no operation (no Location)", {
@@ -76,6 +91,7 @@ export async function submit(
     location: result.location,
     retryAfterMs: result.retryAfterMs,
     body: result.data,
+    requestUrl: result.requestUrl,
   };
 }
 
@@ -98,12 +114,15 @@ export async function callOperation(
 ): Promise<unknown> {
   if (descriptor.async === null) {
     const result = await runOperation(runtime, descriptor, request, context);
-    return result.data;
+    return descriptor.keyedResult === true ? keyed(result) : result.data;
   }
   const deadlineAt = context.deadlineAt ?? Date.now() + (context.deadlineMs ?? runtime.operationDeadlineMs);
   const submission = await submit(runtime, descriptor, request, { ...context, deadlineAt });
   if (!submission.accepted) return submission.result;
   const wait: Parameters<typeof waitForOperation>[3] = { deadlineAt };
+  // A query in the Location (a shard, a signature) belongs to the resource: polls keep it.
+  const query = submission.location === null ? "" : locationQuery(submission.location, submission.requestUrl);
+  if (query !== "") wait.locationQuery = query;
   if (submission.retryAfterMs !== null) wait.initialDelayMs = submission.retryAfterMs;
   if (context.signal !== undefined) wait.signal = context.signal;
   if (context.timeoutMs !== undefined) wait.timeoutMs = context.timeoutMs;

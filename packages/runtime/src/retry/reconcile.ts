@@ -1,9 +1,6 @@
 import type { OperationDescriptor } from "../descriptor.js";
 import { VersionConflictError } from "../errors.js";
 
-/** Request field carrying the optimistic-concurrency version (DESIGN §3). */
-export const EXPECTED_VERSION_FIELD = "expected_version";
-
 /** A resource returned by reconciliation instead of the original response. */
 export type Reconciled<T> = T & { reconciled: true };
 
@@ -22,16 +19,25 @@ function field(resource: unknown, name: string): unknown {
   return typeof resource === "object" && resource !== null ? (resource as Record<string, unknown>)[name] : undefined;
 }
 
+/** The wire names a reconciliation reads, from `x-powercontext-reconcile`. */
+export interface TransitionFields {
+  /** Member of the read resource compared with the requested states. */
+  readonly statusField: string;
+  /** Member of the read resource holding its version. */
+  readonly versionField: string;
+}
+
 /**
  * True when `resource` shows exactly the transition the call asked for and
- * nothing after it: its `status` is one of `holdsWhen.status` (the state the
- * transition produces) and its `version` is exactly `expected_version + 1`
- * (every change bumps the version by one, so one change happened since the
- * version the call named, and it led to the requested state).
+ * nothing after it: its status member is one of `holdsWhen` (the state the
+ * transition produces) and its version member is exactly
+ * `expectedVersion + 1` (every change bumps the version by one, so one change
+ * happened since the version the call named, and it led to the requested
+ * state).
  */
-export function showsRequestedTransition(resource: unknown, holdsWhen: readonly string[], expectedVersion: unknown): boolean {
-  const status = field(resource, "status");
-  const version = field(resource, "version");
+export function showsRequestedTransition(resource: unknown, holdsWhen: readonly string[], expectedVersion: unknown, fields: TransitionFields): boolean {
+  const status = field(resource, fields.statusField);
+  const version = field(resource, fields.versionField);
   return (
     typeof status === "string" &&
     holdsWhen.includes(status) &&
@@ -46,10 +52,11 @@ export function showsRequestedTransition(resource: unknown, holdsWhen: readonly 
  * attempt had an unknown outcome (DESIGN §4, guarded): reads the resource
  * named by `x-powercontext-reconcile` and returns it, marked
  * `reconciled: true`, only when it shows the requested transition and no
- * later one ({@link showsRequestedTransition}). A resource that moved on
- * (for example `succeeded` at version 6 after a retry that expected 1) proves
- * nothing about the lost attempt: it may have taken effect, or someone else's
- * request may have.
+ * later one ({@link showsRequestedTransition}; the status, version and
+ * expected-version member names come from the descriptor). A resource that
+ * moved on (for example `succeeded` at version 6 after a retry that expected
+ * 1) proves nothing about the lost attempt: it may have taken effect, or
+ * someone else's request may have.
  *
  * @throws the conflict otherwise, with `outcomeUnknown` set and `current` set
  *   to the resource read (null when the read failed); the conflict unchanged
@@ -65,7 +72,11 @@ export async function reconcileVersionConflict(input: ReconcileInput): Promise<R
   } catch {
     throw input.conflict.withUnknownOutcome(null);
   }
-  if (!showsRequestedTransition(resource, spec.holdsWhen.status, input.request[EXPECTED_VERSION_FIELD])) {
+  // The wire names come from the spec (x-powercontext-reconcile); without them nothing can be shown to hold.
+  const { statusField, versionField, expectedVersionField } = spec;
+  const fields = statusField !== undefined && versionField !== undefined ? { statusField, versionField } : null;
+  const expected = expectedVersionField === undefined ? undefined : input.request[expectedVersionField];
+  if (fields === null || !showsRequestedTransition(resource, spec.holdsWhen.status, expected, fields)) {
     throw input.conflict.withUnknownOutcome(resource);
   }
   input.conflict.current = resource;
