@@ -1,5 +1,6 @@
 import { ConfigurationError } from "./errors.js";
 import { DEFAULT_BACKOFF, type BackoffOptions, type Jitter } from "./retry/backoff.js";
+import { RetryBudget, type RetryBudgetOptions } from "./retry/budget.js";
 import type { RetryOptions } from "./retry/policy.js";
 import type { RetryEvent } from "./retry/run-with-retry.js";
 import type { SpanStarter } from "./telemetry/call-span.js";
@@ -26,6 +27,15 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Backoff between retries: `baseDelayMs` (250), `maxDelayMs` (8 000), `jitter` (`full`). */
   retry?: Partial<BackoffOptions>;
+  /**
+   * Client-wide retry budget (a token bucket, see `RetryBudget`): each retry
+   * spends tokens, each success refunds some, and an empty bucket ends a call
+   * with its error instead of retrying. Default on: `{ capacity: 500,
+   * retryCost: 5, timeoutRetryCost: 10, successRefund: 1 }`, at most 100
+   * retries while every call fails. Pass settings, a `RetryBudget` to share
+   * one bucket between clients, or `false` to bound retries by `maxRetries` alone.
+   */
+  retryBudget?: Partial<RetryBudgetOptions> | RetryBudget | false;
   /** Transport. Default: the global `fetch`. The client never closes it. */
   fetch?: FetchLike;
   /** Accept `http://` to non-loopback hosts; only together with `fetch` (Python: `trust_transport_security`). */
@@ -55,6 +65,8 @@ export interface ResolvedConfig {
   token: string;
   timeoutMs: number;
   retry: RetryOptions;
+  /** The client's retry budget; null when disabled. */
+  retryBudget: RetryBudget | null;
   fetch: FetchLike;
   headers: Record<string, string>;
   maxResponseBytes: number;
@@ -93,6 +105,16 @@ function numberOption(name: string, value: unknown, fallback: number, strict: bo
 }
 
 const JITTERS: readonly Jitter[] = ["full", "equal", "none"];
+
+/** The budget named by the `retryBudget` option. @throws ConfigurationError for a bad setting. */
+function retryBudgetOf(option: ClientOptions["retryBudget"]): RetryBudget | null {
+  if (option === false) return null;
+  if (option instanceof RetryBudget) return option;
+  if (option !== undefined && (typeof option !== "object" || option === null)) {
+    throw new ConfigurationError("retryBudget must be settings, a RetryBudget or false");
+  }
+  return new RetryBudget(option);
+}
 
 /**
  * Validates options and fills defaults; a bad argument fails here, before any request.
@@ -144,6 +166,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
       maxDelayMs: numberOption("retry.maxDelayMs", retry.maxDelayMs, DEFAULT_BACKOFF.maxDelayMs, false),
       jitter,
     },
+    retryBudget: retryBudgetOf(options.retryBudget),
     fetch: fetchFn,
     headers,
     onRetry: options.onRetry,

@@ -27,6 +27,7 @@ export { paginate } from "./operations/paginate.js";
 export { waitForOperation, type WaitOptions } from "./operations/wait-for-operation.js";
 export { operationIdFromLocation } from "./operations/location.js";
 export { decideRetry, type AttemptOutcome, type RetryDecision, type RetryOptions } from "./retry/policy.js";
+export { RetryBudget, DEFAULT_RETRY_BUDGET, type RetryBudgetOptions } from "./retry/budget.js";
 export { backoffDelay, type BackoffOptions, type Jitter } from "./retry/backoff.js";
 export { parseRetryAfter } from "./retry/retry-after.js";
 export type { RetryEvent } from "./retry/run-with-retry.js";

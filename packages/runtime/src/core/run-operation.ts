@@ -97,6 +97,7 @@ export async function runOperation(
       path: prepared.path,
       retryClass: descriptor.retryClass,
       options: runtime.retry,
+      budget: runtime.retryBudget,
       deadlineAt,
       signal: context.signal,
       random: runtime.random,
