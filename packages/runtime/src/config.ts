@@ -5,7 +5,9 @@ import type { RetryOptions } from "./retry/policy.js";
 import type { RetryEvent } from "./retry/run-with-retry.js";
 import type { SpanStarter } from "./telemetry/call-span.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./transport/read-body.js";
-import type { FetchLike } from "./transport/send.js";
+import { fetchTransport, type FetchLike } from "./transport/fetch-adapter.js";
+import type { Transport } from "./transport/port.js";
+import type { Dispatcher } from "undici";
 import { AUTHORIZATION_FROM_TOKEN } from "./transport/build-request.js";
 import { normalizeBaseUrl } from "./transport/url.js";
 
@@ -36,9 +38,22 @@ export interface ClientOptions {
    * one bucket between clients, or `false` to bound retries by `maxRetries` alone.
    */
   retryBudget?: Partial<RetryBudgetOptions> | RetryBudget | false;
-  /** Transport. Default: the global `fetch`. The client never closes it. */
+  /**
+   * A `fetch` to send requests with (through the fetch adapter). Default: on
+   * Node the undici adapter on a shared keep-alive agent, elsewhere the global
+   * `fetch`. The client never closes it. At most one of `fetch`,
+   * `dispatcher` and `transport`.
+   */
   fetch?: FetchLike;
-  /** Accept `http://` to non-loopback hosts; only together with `fetch` (Python: `trust_transport_security`). */
+  /**
+   * Node only: an undici dispatcher (`Agent`, `Pool`, `ProxyAgent`, ...) to
+   * send requests with, through `Dispatcher.request`. Used as given and never
+   * closed by the client. The browser entry refuses it.
+   */
+  dispatcher?: Dispatcher;
+  /** Any implementation of the transport port (`Transport`, see `transport/port.ts`). */
+  transport?: Transport;
+  /** Accept `http://` to non-loopback hosts; only together with `fetch`, `dispatcher` or `transport` (Python: `trust_transport_security`). */
   trustTransportSecurity?: boolean;
   /** Headers sent with every request; `Authorization` is refused when a token is set. */
   headers?: Record<string, string>;
@@ -67,7 +82,8 @@ export interface ResolvedConfig {
   retry: RetryOptions;
   /** The client's retry budget; null when disabled. */
   retryBudget: RetryBudget | null;
-  fetch: FetchLike;
+  /** Where requests go: the port every attempt is sent through. */
+  transport: Transport;
   headers: Record<string, string>;
   maxResponseBytes: number;
   operationDeadlineMs: number;
@@ -116,20 +132,62 @@ function retryBudgetOf(option: ClientOptions["retryBudget"]): RetryBudget | null
   return new RetryBudget(option);
 }
 
+/** What differs between the runtime's entries: the default transport, and whether a dispatcher can be used. */
+export interface Platform {
+  /** The transport of a client that names none; undefined when there is none (no global fetch). */
+  defaultTransport(): Transport | undefined;
+  /** Wraps a caller's undici dispatcher; absent where undici is not available (browsers). */
+  dispatcherTransport?: (dispatcher: Dispatcher) => Transport;
+}
+
+/** The browser entry's platform: the global `fetch`, no dispatcher. */
+export const FETCH_PLATFORM: Platform = {
+  defaultTransport: () => {
+    const global = globalThis.fetch as FetchLike | undefined;
+    return typeof global === "function" ? fetchTransport(global) : undefined;
+  },
+};
+
+/** The transport named by the options, or the platform's default. @throws ConfigurationError */
+function transportOf(options: ClientOptions, platform: Platform): Transport {
+  const given = [options.fetch, options.dispatcher, options.transport].filter((value) => value !== undefined).length;
+  if (given > 1) throw new ConfigurationError("pass at most one of fetch, dispatcher and transport");
+  if (options.fetch !== undefined) {
+    if (typeof options.fetch !== "function") throw new ConfigurationError("fetch must be a function");
+    return fetchTransport(options.fetch);
+  }
+  if (options.dispatcher !== undefined) {
+    if (platform.dispatcherTransport === undefined) throw new ConfigurationError("dispatcher needs Node (the runtime's node entry)");
+    if (typeof (options.dispatcher as { request?: unknown } | null)?.request !== "function") {
+      throw new ConfigurationError("dispatcher must be an undici Dispatcher");
+    }
+    return platform.dispatcherTransport(options.dispatcher);
+  }
+  if (options.transport !== undefined) {
+    if (typeof (options.transport as { send?: unknown } | null)?.send !== "function") {
+      throw new ConfigurationError("transport must have a send function");
+    }
+    return options.transport;
+  }
+  const transport = platform.defaultTransport();
+  if (transport === undefined) throw new ConfigurationError("no global fetch: pass fetch, dispatcher or transport");
+  return transport;
+}
+
 /**
  * Validates options and fills defaults; a bad argument fails here, before any request.
  *
+ * @param platform the entry's defaults (`FETCH_PLATFORM` in browsers; the node entry passes the undici one).
  * @throws ConfigurationError naming the offending option (never its value when it may be secret).
  */
-export function resolveConfig(options: ClientOptions): ResolvedConfig {
+export function resolveConfig(options: ClientOptions, platform: Platform = FETCH_PLATFORM): ResolvedConfig {
   if (typeof options !== "object" || options === null) throw new ConfigurationError("options are required");
   const token = options.token ?? "";
   if (typeof token !== "string" || /[\r\n]/.test(token)) throw new ConfigurationError("token must be a single-line string");
-  const fetchFn = options.fetch ?? (globalThis.fetch as FetchLike | undefined);
-  if (typeof fetchFn !== "function") throw new ConfigurationError("fetch must be a function");
+  const transport = transportOf(options, platform);
   const baseUrl = normalizeBaseUrl(options.baseUrl, {
     trustTransportSecurity: options.trustTransportSecurity === true,
-    customTransport: options.fetch !== undefined,
+    customTransport: options.fetch !== undefined || options.dispatcher !== undefined || options.transport !== undefined,
   });
   const maxRetries = options.maxRetries ?? 2;
   if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
@@ -167,7 +225,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
       jitter,
     },
     retryBudget: retryBudgetOf(options.retryBudget),
-    fetch: fetchFn,
+    transport,
     headers,
     onRetry: options.onRetry,
     logger: options.logger,

@@ -16,6 +16,8 @@ export {
   type ClientOptions,
   type Logger,
   type ResolvedConfig,
+  type Platform,
+  FETCH_PLATFORM,
 } from "./config.js";
 export * from "./errors.js";
 export type * from "./descriptor.js";
@@ -32,7 +34,10 @@ export { backoffDelay, type BackoffOptions, type Jitter } from "./retry/backoff.
 export { parseRetryAfter } from "./retry/retry-after.js";
 export type { RetryEvent } from "./retry/run-with-retry.js";
 export type { Reconciled } from "./retry/reconcile.js";
-export type { FetchLike, FetchInit } from "./transport/send.js";
+export type { FetchLike, FetchInit } from "./transport/fetch-adapter.js";
+export { fetchTransport } from "./transport/fetch-adapter.js";
+export type { Transport, TransportRequest, TransportResponse, HeaderReader } from "./transport/port.js";
+export { ATTEMPT_TIMEOUT } from "./transport/port.js";
 export { normalizeBaseUrl, isLoopbackHost } from "./transport/url.js";
 export type { SpanLike, TracerLike, TelemetryOptions } from "./telemetry/tracer.js";
 export { openTelemetry, type CallSpan, type CallOutcome, type SpanStarter } from "./telemetry/call-span.js";

@@ -2,6 +2,7 @@ import type { OperationDescriptor, OperationValidators, Validator } from "../des
 import { InvalidResponseError, serverResponseError, type ContractErrorTable } from "../errors.js";
 import { parseRetryAfter } from "../retry/retry-after.js";
 import { parseJson, type ResponseContext } from "../transport/parse-json.js";
+import type { TransportResponse } from "../transport/port.js";
 import { readBody } from "../transport/read-body.js";
 import { redact } from "../transport/sanitize.js";
 
@@ -80,12 +81,12 @@ function redactDeep(value: unknown, secrets: readonly string[]): unknown {
  *   an integer); a ServerResponseError subclass otherwise.
  */
 export async function decodeResponse(
-  response: Response,
+  response: TransportResponse,
   descriptor: OperationDescriptor,
   validators: OperationValidators | undefined,
   limits: DecodeLimits,
 ): Promise<DecodedResponse> {
-  const statusCode = response.type === "opaqueredirect" ? 0 : response.status;
+  const statusCode = response.status;
   const requestId = response.headers.get(REQUEST_ID_HEADER);
   const context: ResponseContext = { statusCode, requestId };
   const accepted = descriptor.async !== null && descriptor.async.acceptedStatus === statusCode;

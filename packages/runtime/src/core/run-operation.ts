@@ -104,7 +104,7 @@ export async function runOperation(
       attempt({ remainingMs }) {
         const perAttempt = remainingMs < timeoutMs ? remainingMs : timeoutMs;
         return sendAttempt(
-          runtime.fetch,
+          runtime.transport,
           prepared,
           { timeoutMs: perAttempt, limit: perAttempt < timeoutMs ? "deadline" : "attempt", signal: context.signal, secrets: runtime.secrets },
           call,
