@@ -1,4 +1,4 @@
-// Which entry of @powercontext/runtime a consumer gets (ADR 0005): Node's
+// Which entry of @powercontext/runtime a consumer gets (ADR 0008): Node's
 // "node" condition selects the undici default; a browser bundle (and Bun,
 // Deno) get the fetch build, which imports neither undici nor node: modules.
 import { execFileSync } from "node:child_process";

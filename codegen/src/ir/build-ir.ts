@@ -6,6 +6,7 @@ import type { RefLookup } from "../load/resolve-refs.js";
 import { deref, schemaRefName, walkOperations, type Json, type RawOperation } from "../load/walk-operations.js";
 import type { ApiIr, IrMethod, OperationIr, ParameterIr, RequestBodyIr, ResponseIr, SchemaIr } from "./model.js";
 import { camelCase, pascalCase } from "./naming.js";
+import { checkReservedNames } from "./reserved-names.js";
 
 const require = createRequire(import.meta.url);
 const pkg = require("../../package.json") as { name: string; version: string };
@@ -23,6 +24,8 @@ const RESERVED_MEMBERS = new Set(["call", "submit", "paginate", "constructor"]);
  *
  * @param profile - the lint profile the spec was loaded with; `upstream` fills a
  *   missing retry class (`safe` for GET, `never` otherwise)
+ * @throws {LintError} `reserved_name` for operationIds that would break JavaScript
+ *   objects or the client (see `checkReservedNames`)
  * @throws {SpecError} `name_collision` when two operations map to the same method
  *   name or one shadows a base-class member; `invalid_openapi` for HTTP methods the
  *   client cannot send (HEAD, OPTIONS, TRACE)
@@ -32,6 +35,7 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict"): ApiI
   const operations = walkOperations(document, lookup)
     .map((raw) => buildOperation(raw, lookup, profile))
     .sort((a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
+  checkReservedNames(operations);
   checkMethodNames(operations);
   const rawSchemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const schemas: SchemaIr[] = Object.keys(rawSchemas)

@@ -1,10 +1,10 @@
 import type { OperationDescriptor, OperationValidators, Validator } from "../descriptor.js";
-import { InvalidResponseError, serverResponseError, type ContractErrorTable } from "../errors.js";
+import { ClientError, InvalidResponseError, serverResponseError, type ContractErrorTable } from "../errors.js";
 import { parseRetryAfter } from "../retry/retry-after.js";
 import { parseJson, type ResponseContext } from "../transport/parse-json.js";
 import type { TransportResponse } from "../transport/port.js";
 import { readBody } from "../transport/read-body.js";
-import { redact } from "../transport/sanitize.js";
+import { ServerAnswer } from "./redact-answer.js";
 
 /** Header carrying the server's request id (DESIGN §3). */
 export const REQUEST_ID_HEADER = "x-powercontext-request-id";
@@ -58,13 +58,20 @@ export function decodeErrorEnvelope(
   return { code, message, details };
 }
 
-function redactDeep(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === "string") return redact(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, secrets));
-  if (isPlainObject(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item, secrets)]));
-  }
-  return value;
+/**
+ * What to throw when the decoding of an answer that has been read failed.
+ * Anything that is not a `ClientError` (a `RangeError` from a value nested
+ * too deep for a validator, a defect) becomes `InvalidResponseError`: the
+ * server did answer, so it must never read as a transport failure, which the
+ * retry loop would re-send.
+ */
+function decodingFailure(error: unknown, context: ResponseContext): unknown {
+  if (error instanceof ClientError) return error;
+  const kind = error instanceof Error ? error.name : typeof error;
+  return new InvalidResponseError(`response ${context.statusCode} could not be decoded (${kind})`, {
+    ...context,
+    issues: [`decoding failed: ${kind}`],
+  });
 }
 
 /**
@@ -87,7 +94,9 @@ export async function decodeResponse(
   limits: DecodeLimits,
 ): Promise<DecodedResponse> {
   const statusCode = response.status;
-  const requestId = response.headers.get(REQUEST_ID_HEADER);
+  // Every header and body part the outcome or an error keeps comes through `answer`, secrets removed.
+  const answer = new ServerAnswer(response, limits.secrets);
+  const requestId = answer.header(REQUEST_ID_HEADER);
   const context: ResponseContext = { statusCode, requestId };
   const accepted = descriptor.async !== null && descriptor.async.acceptedStatus === statusCode;
   // Retry-After paces operation polls and retries after an error status.
@@ -97,31 +106,44 @@ export async function decodeResponse(
     // Every success body is validated (DESIGN §2); an empty body is tolerated for an accepted status or 204.
     const text = await readBody(response, context, limits.maxResponseBytes);
     let data: unknown = null;
-    if (text.trim() !== "" || !(accepted || statusCode === 204)) {
-      data = parseJson(text, context);
-      const validator = validators?.responses[statusCode];
-      // The text lets a generated validator refuse a literal such as 3.0 where the schema wants an integer.
-      if (validator !== undefined && !validator(data, text)) {
-        const issues = issuesOf(validator);
-        throw new InvalidResponseError(`response ${statusCode} does not match the schema: ${issues[0]}`, { ...context, issues });
+    try {
+      if (text.trim() !== "" || !(accepted || statusCode === 204)) {
+        const value = parseJson(text, context);
+        const validator = validators?.responses[statusCode];
+        // The text lets a generated validator refuse a literal such as 3.0 where the schema wants an integer.
+        if (validator !== undefined && !validator(value, text)) {
+          const issues = issuesOf(validator).map((issue) => answer.text(issue));
+          throw new InvalidResponseError(`response ${statusCode} does not match the schema: ${issues[0]}`, { ...context, issues });
+        }
+        data = answer.body(value, text, "success");
       }
+    } catch (error) {
+      throw decodingFailure(error, context);
     }
     // Location matters only on an accepted response.
-    return { statusCode, data, requestId, accepted, retryAfterMs, location: accepted ? response.headers.get("location") : null };
+    return { statusCode, data, requestId, accepted, retryAfterMs, location: accepted ? answer.header("location") : null };
   }
 
-  let envelope: ReturnType<typeof decodeErrorEnvelope> = null;
+  let text: string | null = null;
   try {
-    const text = await readBody(response, context, limits.maxResponseBytes);
-    envelope = decodeErrorEnvelope(parseJson(text, context));
+    text = await readBody(response, context, limits.maxResponseBytes);
   } catch (error) {
+    // Oversized or not UTF-8: no envelope. A network failure while reading stays a transport failure.
     if (!(error instanceof InvalidResponseError)) throw error;
+  }
+  let envelope: ReturnType<typeof decodeErrorEnvelope> = null;
+  if (text !== null) {
+    try {
+      envelope = decodeErrorEnvelope(answer.body(parseJson(text, context), text, "error"));
+    } catch {
+      // Not JSON, or nothing that can be decoded at all: the status decides, code, message and details stay null.
+    }
   }
   throw serverResponseError({
     statusCode,
     code: envelope?.code ?? null,
-    serverMessage: envelope === null ? null : redact(envelope.message, limits.secrets),
-    details: envelope?.details == null ? null : (redactDeep(envelope.details, limits.secrets) as Record<string, unknown>),
+    serverMessage: envelope?.message ?? null,
+    details: envelope?.details ?? null,
     requestId,
     retryAfterMs,
   }, limits.contractErrors ?? null);

@@ -26,7 +26,7 @@ export const DEFAULT_RETRY_BUDGET: Readonly<RetryBudgetOptions> = {
 
 /**
  * A client-wide token bucket that bounds how many retries a client sends
- * (docs/adr/0004-retry-budget.md). Every retry spends tokens first; when the
+ * (docs/adr/0007-retry-budget.md). Every retry spends tokens first; when the
  * bucket cannot pay, the call ends with its last error instead of retrying.
  * A success puts tokens back: the cost of the retry that led to it, or
  * `successRefund` when it needed none. So while a server fails everything, a

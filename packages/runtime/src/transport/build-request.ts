@@ -1,5 +1,6 @@
 import type { OperationDescriptor } from "../descriptor.js";
 import { InvalidRequestError } from "../errors.js";
+import { encodePathSegment } from "./path-segment.js";
 
 /** A request ready to send; built once and re-sent unchanged on every attempt. */
 export interface PreparedRequest {
@@ -42,9 +43,10 @@ function scalar(name: string, value: unknown): string {
  * key, null/undefined are omitted); the remaining fields are the JSON body when
  * the operation's request location is `body` or when the method is not GET.
  *
- * @throws InvalidRequestError when a path parameter is missing, a parameter is
- *   not a scalar, a GET would need a body, or a caller header named
- *   `Authorization` would replace the client's token.
+ * @throws InvalidRequestError when a path parameter is missing or a dot
+ *   segment (`.`, `..`, see `encodePathSegment`), a parameter is not a scalar,
+ *   a GET would need a body, or a caller header named `Authorization` would
+ *   replace the client's token.
  */
 export function buildRequest(input: BuildRequestInput): PreparedRequest {
   const { descriptor } = input;
@@ -60,7 +62,7 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
     if (value === undefined || value === null || value === "") {
       throw new InvalidRequestError(`${descriptor.operationId}: path parameter ${name} is required`);
     }
-    path = path.replace(`{${name}}`, encodeURIComponent(scalar(name, value)));
+    path = path.replace(`{${name}}`, encodePathSegment(descriptor.operationId, name, scalar(name, value)));
     delete rest[name];
   }
 

@@ -1,5 +1,5 @@
 /**
- * The transport port (docs/adr/0005-transport-port.md): the one seam between
+ * The transport port (docs/adr/0008-transport-port.md): the one seam between
  * the runtime and an HTTP client. Everything the runtime promises (refused
  * redirects, the body cap, strict decoding, retries, error mapping, the token
  * kept out of errors) sits above it, once; an adapter only moves bytes.
