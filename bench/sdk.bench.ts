@@ -2,25 +2,26 @@
  * SDK benchmark (`npm run bench:sdk`). Not a test: it prints numbers.
  *
  * Throughput against a loopback keep-alive node:http server in this process,
- * for a small GET (get_liveness) and a 100-hit search_memory response:
- * raw undici.request, raw fetch (global and undici with a keep-alive Agent),
- * openapi-fetch, and PowerContextClient with response validation, every one
- * sending the same headers (a bearer token and Accept). Prints the
- * median ops/s of several rounds and the ratios the SDK is held to, each the
- * median of per-round ratios: ours / the raw fetch it sits on (target >= 0.9)
- * and ours / openapi-fetch (target >= 1.0). A fourth contender, raw fetch plus
- * only a closing per-request timeout and the checks every success body must
- * pass, shows the ceiling those requirements leave any client on this transport.
+ * for a small GET (get_liveness) and a 100-hit search_memory response, every
+ * contender sending the same headers (a bearer token and Accept), validation
+ * on: raw undici.request, raw fetch, openapi-fetch, PowerContextClient on its
+ * Node default (the undici adapter) and on the fetch adapter, and two
+ * ceilings: raw undici.request and raw fetch plus only what every success body
+ * must pass (strict JSON rules and the generated validator; for fetch also the
+ * closing per-request timeout). Ratios are medians of per-round ratios, each
+ * printed with its target (issue 13, section 2).
  *
- * Then the bundle size (esbuild, minify, gzip) of an app calling one
- * operation without validators (target <= 6 kB) and of the whole client.
+ * Then the client's CPU cost without a network (an in-process transport handing
+ * over the same bytes) against raw `Response.json`, and the bundle sizes
+ * (esbuild, minify, gzip) of one operation without and with validators, five
+ * operations with validators, and the whole client.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { existsSync } from "node:fs";
-import { Agent, fetch as undiciFetch, request as undiciRequest } from "undici";
+import { Agent, request as undiciRequest } from "undici";
 import createOpenApiClient from "openapi-fetch";
 import { build } from "esbuild";
 
@@ -61,7 +62,13 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
 // ---------------------------------------------------------------- measuring
 type Call = () => Promise<unknown>;
 
-async function opsPerSecond(call: Call): Promise<number> {
+/** One round of one contender: calls per wall-clock second, and calls per second of this process's CPU time. */
+interface Sample {
+  wall: number;
+  cpu: number;
+}
+
+async function measure(call: Call): Promise<Sample> {
   let done = 0;
   const until = performance.now() + ROUND_MS;
   const worker = async (): Promise<void> => {
@@ -71,8 +78,10 @@ async function opsPerSecond(call: Call): Promise<number> {
     }
   };
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return (done * 1000) / (performance.now() - started);
+  const cpu = process.cpuUsage(cpuBefore);
+  return { wall: (done * 1000) / (performance.now() - started), cpu: (done * 1e6) / (cpu.user + cpu.system) };
 }
 
 function median(values: number[]): number {
@@ -82,7 +91,7 @@ function median(values: number[]): number {
 }
 
 /** Per-round samples of each contender; round i of every contender ran back to back. */
-type Samples = Record<string, number[]>;
+type Samples = Record<string, Sample[]>;
 
 async function compare(label: string, contenders: Record<string, Call>): Promise<Samples> {
   const samples: Samples = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
@@ -90,23 +99,31 @@ async function compare(label: string, contenders: Record<string, Call>): Promise
   for (let round = 0; round < ROUNDS; round += 1) {
     const names = Object.keys(contenders);
     const order = round % 2 === 0 ? names : names.reverse();
-    for (const name of order) samples[name]?.push(await opsPerSecond(contenders[name] as Call));
+    for (const name of order) samples[name]?.push(await measure(contenders[name] as Call));
   }
   console.log(`\n${label} (median of ${ROUNDS} rounds x ${ROUND_MS} ms, ${CONCURRENCY} in flight)`);
-  for (const [name, values] of Object.entries(samples)) console.log(`  ${name.padEnd(34)} ${median(values).toFixed(0).padStart(8)} ops/s`);
+  console.log(`  ${"".padEnd(44)} ${"ops/s".padStart(8)} ${"ops/cpu-s".padStart(10)}`);
+  for (const [name, values] of Object.entries(samples)) {
+    console.log(`  ${name.padEnd(44)} ${median(values.map((v) => v.wall)).toFixed(0).padStart(8)} ${median(values.map((v) => v.cpu)).toFixed(0).padStart(10)}`);
+  }
   return samples;
 }
 
 /**
- * Prints the median of the per-round ratios ours/theirs. Both ran in the same
+ * Prints the median of the per-round ratios ours/theirs, of ops/s (the
+ * verdict) and, for reference, of ops per CPU-second. Both ran in the same
  * round, one right after the other, so a change in machine load between
- * rounds cancels out of each ratio.
+ * rounds cancels out of each ratio; on a machine shared with other work the
+ * CPU-time ratio is the steadier one, since it does not depend on how much
+ * of the machine this process got in each half second (server and client
+ * share the process, so it includes the server's work for every contender).
  */
-function ratio(label: string, ours: number[] | undefined, theirs: number[] | undefined, target: number | string): void {
+function ratio(label: string, ours: Sample[] | undefined, theirs: Sample[] | undefined, target: number | string): void {
   if (ours === undefined || theirs === undefined) return;
-  const value = median(ours.map((sample, round) => sample / (theirs[round] as number)));
-  const verdict = typeof target === "string" ? `(${target})` : `(target >= ${target.toFixed(1)}x) ${value >= target ? "ok" : "BELOW"}`;
-  console.log(`  ${label.padEnd(48)} ${value.toFixed(3)}x  ${verdict}`);
+  const wall = median(ours.map((sample, round) => sample.wall / (theirs[round] as Sample).wall));
+  const cpu = median(ours.map((sample, round) => sample.cpu / (theirs[round] as Sample).cpu));
+  const verdict = typeof target === "string" ? `(${target})` : `(target >= ${target}x) ${wall >= target ? "ok" : "BELOW"}`;
+  console.log(`  ${label.padEnd(52)} ${wall.toFixed(3)}x  [cpu ${cpu.toFixed(3)}x]  ${verdict}`);
 }
 
 // ---------------------------------------------------------------- bundle size
@@ -127,73 +144,60 @@ async function gzipSize(contents: string): Promise<number> {
 }
 
 // ---------------------------------------------------------------- main
+type Pair = { live: Call; search: Call };
+
 async function main(): Promise<void> {
+  if (!existsSync(`${SDK_SRC}generated/operations.ts`)) {
+    console.log("packages/sdk/src/generated is missing: run `npm run generate` first.");
+    return;
+  }
   const server = createServer({ keepAlive: true, keepAliveTimeout: 30_000 }, handle);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const agent = new Agent({ keepAliveTimeout: 30_000, connections: CONCURRENCY });
-  const agentFetch = ((url: string, init: RequestInit) =>
-    undiciFetch(url, { ...(init as object), dispatcher: agent })) as unknown as typeof fetch;
 
-  const generated = existsSync(`${SDK_SRC}generated/operations.ts`);
   const searchRequest = { scope_id: "scope-bench", query: "cursor ordering" };
   // Every contender sends what the client sends, so the ratios measure the client, not a
   // difference in the requests: a bearer token (every real call has one) and Accept.
   const getHeaders = { accept: "application/json", authorization: `Bearer ${TOKEN}` };
   const postHeaders = { ...getHeaders, "content-type": "application/json" };
 
-  // Raw fetch plus only what DESIGN §2 asks of every call: a per-request timeout that closes the
-  // exchange (an AbortSignal), and the checks of every success body (strict JSON with the
-  // unsafe-integer and lone-surrogate rules, then the generated schema validator). The best
-  // throughput any client that does both can reach on this transport.
-  let checked: { live: Call; search: Call } | null = null;
-  let oursGlobal: { live: Call; search: Call };
-  let oursAgent: { live: Call; search: Call };
-  if (generated) {
-    const sdk = await import("../packages/sdk/src/index.js");
-    const withGlobal = new sdk.PowerContextClient({ baseUrl: origin, token: TOKEN, fetch: globalThis.fetch, maxRetries: 0 });
-    const withAgent = new sdk.PowerContextClient({ baseUrl: origin, token: TOKEN, fetch: agentFetch as never, maxRetries: 0 });
-    oursGlobal = { live: () => withGlobal.getLiveness(), search: () => withGlobal.searchMemory(searchRequest) };
-    oursAgent = { live: () => withAgent.getLiveness(), search: () => withAgent.searchMemory(searchRequest) };
-    const { parseJson } = await import("../packages/runtime/src/transport/parse-json.js");
-    const { validatorMap } = await import("../packages/sdk/src/generated/validator-map.js");
-    const validate = (operationId: "get_liveness" | "search_memory", text: string): unknown => {
-      const data = parseJson(text, { statusCode: 200, requestId: null });
-      const validator = validatorMap[operationId]?.responses[200];
-      if (validator === undefined || !validator(data, text)) throw new Error(`${operationId}: body does not match the schema`);
-      return data;
-    };
-    const withTimeout = async (url: string, init: RequestInit): Promise<string> => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), 10_000);
-      try {
-        return await (await fetch(url, { ...init, signal: controller.signal })).text();
-      } finally {
-        clearTimeout(timer);
-      }
-    };
-    checked = {
-      live: async () => validate("get_liveness", await withTimeout(`${origin}/health/live`, { headers: getHeaders })),
-      search: async () =>
-        validate(
-          "search_memory",
-          await withTimeout(`${origin}/v1/memory/search`, { method: "POST", body: JSON.stringify(searchRequest), headers: postHeaders }),
-        ),
-    };
-  } else {
-    console.log("packages/sdk/src/generated is missing: measuring the runtime core with inline descriptors and NO validation.");
-    const base = { methodName: "", requestLocation: null, pathParameters: [], queryParameters: [], successStatus: 200, errorStatuses: [], scope: false, retryClass: "safe", permission: null, summary: "", requestSchema: null, responseSchema: null, async: null, reconcile: null, pagination: null } as const;
-    const live = { ...base, operationId: "get_liveness", method: "GET", path: "/health/live" } as const;
-    const find = { ...base, operationId: "search_memory", method: "POST", path: "/v1/memory/search", requestLocation: "body" } as const;
-    const { createRuntime } = await import("../packages/runtime/src/core/runtime.js");
-    const { runOperation } = await import("../packages/runtime/src/core/run-operation.js");
-    const make = (fetchFn: typeof fetch) => {
-      const runtime = createRuntime({ baseUrl: origin, token: TOKEN, fetch: fetchFn as never, maxRetries: 0 });
-      return { live: () => runOperation(runtime, live, undefined), search: () => runOperation(runtime, find, searchRequest) };
-    };
-    oursGlobal = make(globalThis.fetch);
-    oursAgent = make(agentFetch);
-  }
+  // The SDK as an app on Node imports it: the package's "node" condition, so undici by default.
+  const sdk = await import("../packages/sdk/src/index.js");
+  const onUndici = new sdk.PowerContextClient({ baseUrl: origin, token: TOKEN, maxRetries: 0 });
+  const onFetch = new sdk.PowerContextClient({ baseUrl: origin, token: TOKEN, fetch: globalThis.fetch, maxRetries: 0 });
+  const ours = (client: InstanceType<typeof sdk.PowerContextClient>): Pair => ({
+    live: () => client.getLiveness(),
+    search: () => client.searchMemory(searchRequest),
+  });
+
+  // The checks every success body must pass (DESIGN §2): strict JSON (unsafe integers, lone
+  // surrogates, strict UTF-8) and the generated schema validator, nothing else.
+  const { parseJson } = await import("../packages/runtime/src/transport/parse-json.js");
+  const { validatorMap } = await import("../packages/sdk/src/generated/validator-map.js");
+  const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  const check = (operationId: "get_liveness" | "search_memory", text: string): unknown => {
+    const data = parseJson(text, { statusCode: 200, requestId: null });
+    const validator = validatorMap[operationId]?.responses[200];
+    if (validator === undefined || !validator(data, text)) throw new Error(`${operationId}: body does not match the schema`);
+    return data;
+  };
+  // Raw fetch plus a per-request timeout that closes the exchange (an AbortSignal) and the checks.
+  const fetchChecked = async (url: string, init: RequestInit): Promise<string> => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 10_000);
+    try {
+      return await (await fetch(url, { ...init, signal: controller.signal })).text();
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  // Raw undici.request plus its own closing timeouts (headersTimeout, bodyTimeout) and the checks.
+  const undiciChecked = async (path: string, init: { method?: "POST"; body?: string; headers: Record<string, string> }): Promise<string> => {
+    const { body } = await undiciRequest(`${origin}${path}`, { ...init, dispatcher: agent, headersTimeout: 10_000, bodyTimeout: 10_000 });
+    return strictUtf8.decode(await body.arrayBuffer());
+  };
+  const searchInit = () => ({ method: "POST" as const, body: JSON.stringify(searchRequest), headers: postHeaders });
 
   const openapi = createOpenApiClient<Record<string, never>>({ baseUrl: origin, headers: getHeaders });
   const untyped = openapi as unknown as {
@@ -202,82 +206,114 @@ async function main(): Promise<void> {
   };
 
   const small = await compare("get_liveness: GET, 15-byte body", {
-    "raw undici.request (Agent)": async () =>
-      (await undiciRequest(`${origin}/health/live`, { headers: getHeaders, dispatcher: agent })).body.json(),
-    "raw fetch (global)": async () => (await fetch(`${origin}/health/live`, { headers: getHeaders })).json(),
-    "raw fetch (undici + Agent)": async () => (await agentFetch(`${origin}/health/live`, { headers: getHeaders })).json(),
-    ...(checked === null ? {} : { "raw fetch + timeout + checks (global)": checked.live }),
+    "raw undici.request": async () => (await undiciRequest(`${origin}/health/live`, { headers: getHeaders, dispatcher: agent })).body.json(),
+    "raw undici.request + timeouts + checks": async () => check("get_liveness", await undiciChecked("/health/live", { headers: getHeaders })),
+    "raw fetch": async () => (await fetch(`${origin}/health/live`, { headers: getHeaders })).json(),
+    "raw fetch + timeout + checks": async () => check("get_liveness", await fetchChecked(`${origin}/health/live`, { headers: getHeaders })),
     "openapi-fetch (global fetch)": () => untyped.GET("/health/live"),
-    "PowerContextClient (global fetch)": oursGlobal.live,
-    "PowerContextClient (undici + Agent)": oursAgent.live,
+    "PowerContextClient (Node default: undici)": ours(onUndici).live,
+    "PowerContextClient (fetch adapter)": ours(onFetch).live,
   });
   const large = await compare(`search_memory: POST, 100 hits (${search.length} bytes)`, {
-    "raw undici.request (Agent)": async () =>
-      (await undiciRequest(`${origin}/v1/memory/search`, { method: "POST", body: JSON.stringify(searchRequest), headers: postHeaders, dispatcher: agent })).body.json(),
-    "raw fetch (global)": async () =>
-      (await fetch(`${origin}/v1/memory/search`, { method: "POST", body: JSON.stringify(searchRequest), headers: postHeaders })).json(),
-    "raw fetch (undici + Agent)": async () =>
-      (await agentFetch(`${origin}/v1/memory/search`, { method: "POST", body: JSON.stringify(searchRequest), headers: postHeaders })).json(),
-    ...(checked === null ? {} : { "raw fetch + timeout + checks (global)": checked.search }),
+    "raw undici.request": async () => (await undiciRequest(`${origin}/v1/memory/search`, { ...searchInit(), dispatcher: agent })).body.json(),
+    "raw undici.request + timeouts + checks": async () => check("search_memory", await undiciChecked("/v1/memory/search", searchInit())),
+    "raw fetch": async () => (await fetch(`${origin}/v1/memory/search`, searchInit())).json(),
+    "raw fetch + timeout + checks": async () => check("search_memory", await fetchChecked(`${origin}/v1/memory/search`, searchInit())),
     "openapi-fetch (global fetch)": () => untyped.POST("/v1/memory/search", { body: searchRequest }),
-    "PowerContextClient (global fetch)": oursGlobal.search,
-    "PowerContextClient (undici + Agent)": oursAgent.search,
+    "PowerContextClient (Node default: undici)": ours(onUndici).search,
+    "PowerContextClient (fetch adapter)": ours(onFetch).search,
   });
 
   for (const [label, m] of [["get_liveness", small], ["search_memory", large]] as const) {
-    console.log(`\nratios, ${label}${generated ? " (validation on)" : " (validation OFF)"}`);
-    ratio("ours / raw fetch, both on global fetch", m["PowerContextClient (global fetch)"], m["raw fetch (global)"], 0.9);
-    ratio("ours / raw fetch, both on undici + Agent", m["PowerContextClient (undici + Agent)"], m["raw fetch (undici + Agent)"], 0.9);
-    ratio("ours / openapi-fetch, both on global fetch", m["PowerContextClient (global fetch)"], m["openapi-fetch (global fetch)"], 1.0);
-    ratio("raw fetch + timeout + checks / raw fetch, global", m["raw fetch + timeout + checks (global)"], m["raw fetch (global)"], "the ceiling DESIGN §2 leaves any client");
-    ratio("ours / raw fetch + timeout + checks, global", m["PowerContextClient (global fetch)"], m["raw fetch + timeout + checks (global)"], "the client's own cost");
+    console.log(`\nratios, ${label} (validation on)`);
+    ratio("Node default (undici) / openapi-fetch", m["PowerContextClient (Node default: undici)"], m["openapi-fetch (global fetch)"], 2.0);
+    ratio("Node default (undici) / raw undici.request", m["PowerContextClient (Node default: undici)"], m["raw undici.request"], 0.85);
+    ratio("fetch adapter / openapi-fetch", m["PowerContextClient (fetch adapter)"], m["openapi-fetch (global fetch)"], 1.0);
+    ratio("ceiling: raw undici.request + timeouts + checks / raw", m["raw undici.request + timeouts + checks"], m["raw undici.request"], "what the checks leave any client");
+    ratio("Node default (undici) / that ceiling", m["PowerContextClient (Node default: undici)"], m["raw undici.request + timeouts + checks"], "the client's own cost");
+    ratio("ceiling: raw fetch + timeout + checks / raw fetch", m["raw fetch + timeout + checks"], m["raw fetch"], "the same on fetch");
+    ratio("fetch adapter / raw fetch", m["PowerContextClient (fetch adapter)"], m["raw fetch"], "for reference");
   }
 
-  // CPU cost of the client without the network: the same Response objects, handed over by an in-process fetch.
-  // Less sensitive to machine load than the loopback numbers above.
-  if (generated) {
-    const { PowerContextClient } = await import("../packages/sdk/src/index.js");
-    const respond = (body: string) => new Response(body, { status: 200, headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) } });
-    const inProcess = (async (url: string) => respond(url.endsWith("/health/live") ? liveness : search)) as never;
-    const client = new PowerContextClient({ baseUrl: "https://pc.example.com", fetch: inProcess, maxRetries: 0 });
-    const cpu = await compare("in-process fetch (no network): client CPU cost", {
-      "raw Response.json, 15 bytes": async () => respond(liveness).json(),
-      "PowerContextClient getLiveness": () => client.getLiveness(),
-      "raw Response.json, 100 hits": async () => respond(search).json(),
-      "PowerContextClient searchMemory": () => client.searchMemory(searchRequest),
-    });
-    console.log("\nratios, in-process (validation on)");
-    ratio("ours / raw, get_liveness", cpu["PowerContextClient getLiveness"], cpu["raw Response.json, 15 bytes"], 0.9);
-    ratio("ours / raw, search_memory", cpu["PowerContextClient searchMemory"], cpu["raw Response.json, 100 hits"], 0.9);
-  }
+  // CPU cost of the client without the network: an in-process transport hands over the same
+  // bytes, so what is measured is request building, the port, decoding, the strict JSON checks
+  // and validation. Less sensitive to machine load than the loopback numbers above.
+  const encoder = new TextEncoder();
+  const liveBytes = encoder.encode(liveness);
+  const searchBytes = encoder.encode(search);
+  const inProcess = {
+    async send(request: { url: string }) {
+      const bytes = request.url.endsWith("/health/live") ? liveBytes : searchBytes;
+      const headers = { "content-type": "application/json", "content-length": String(bytes.byteLength) } as Record<string, string>;
+      let done = false;
+      return {
+        status: 200,
+        headers: { get: (name: string) => headers[name] ?? null },
+        read: async () => (done ? null : ((done = true), bytes)),
+        cancel() {},
+      };
+    },
+  };
+  const local = new sdk.PowerContextClient({ baseUrl: "https://pc.example.com", transport: inProcess, maxRetries: 0 });
+  const respond = (body: string) => new Response(body, { status: 200, headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) } });
+  // For reference: the same through the fetch adapter, a Response built per call as for the raw contender.
+  const inProcessFetch = (async (url: string) => respond(url.endsWith("/health/live") ? liveness : search)) as never;
+  const localFetch = new sdk.PowerContextClient({ baseUrl: "https://pc.example.com", fetch: inProcessFetch, maxRetries: 0 });
+  const cpu = await compare("in-process (no network): client CPU cost", {
+    "raw Response.json, 15 bytes": async () => respond(liveness).json(),
+    "PowerContextClient getLiveness": () => local.getLiveness(),
+    "fetch adapter getLiveness": () => localFetch.getLiveness(),
+    "raw Response.json, 100 hits": async () => respond(search).json(),
+    "PowerContextClient searchMemory": () => local.searchMemory(searchRequest),
+    "fetch adapter searchMemory": () => localFetch.searchMemory(searchRequest),
+  });
+  console.log("\nratios, in-process (validation on)");
+  ratio("ours / raw Response.json, get_liveness", cpu["PowerContextClient getLiveness"], cpu["raw Response.json, 15 bytes"], 0.85);
+  ratio("ours / raw Response.json, search_memory", cpu["PowerContextClient searchMemory"], cpu["raw Response.json, 100 hits"], 0.85);
+  ratio("fetch adapter, Response per call / raw, get_liveness", cpu["fetch adapter getLiveness"], cpu["raw Response.json, 15 bytes"], "for reference");
+  ratio("fetch adapter, Response per call / raw, search_memory", cpu["fetch adapter searchMemory"], cpu["raw Response.json, 100 hits"], "for reference");
 
-  // An app calling one operation the way packages/sdk/README.md shows: createCaller with the
-  // generated descriptor of that operation (without generated code: the same row written inline).
-  const oneOperation = generated
-    ? `
-    import { createCaller, getLivenessDescriptor } from "./index.js";
-    const getLiveness = createCaller({ baseUrl: "https://pc.example.com" }, getLivenessDescriptor);
-    getLiveness(undefined).then((body) => console.log(body));
-  `
-    : `
-    import { createCaller } from "@powercontext/runtime";
-    const getLiveness = createCaller({ baseUrl: "https://pc.example.com" }, {
-      operationId: "get_liveness", methodName: "getLiveness", method: "GET", path: "/health/live",
-      requestLocation: null, pathParameters: [], queryParameters: [], successStatus: 200, errorStatuses: [],
-      scope: false, retryClass: "safe", permission: null, summary: "", requestSchema: null, responseSchema: null,
-      async: null, reconcile: null, pagination: null,
-    });
-    getLiveness(undefined).then((body) => console.log(body));
-  `;
-  console.log("\nbundle size (esbuild --bundle --minify, gzip -9)");
-  const one = await gzipSize(oneOperation);
-  console.log(`  one operation, no validators               ${(one / 1024).toFixed(2)} kB  (target <= 6 kB) ${one <= 6 * 1024 ? "ok" : "ABOVE"}`);
-  if (generated) {
-    const whole = await gzipSize(`export * from "./index.js";`);
-    console.log(`  whole client (table, methods, validators)  ${(whole / 1024).toFixed(2)} kB`);
-  } else {
-    console.log("  whole client: needs packages/sdk/src/generated");
+  console.log("\nbundle size (esbuild --bundle --minify --platform=browser, gzip -9)");
+  const base = `{ baseUrl: "https://pc.example.com" }`;
+  const sizes: Array<[string, string, number]> = [
+    [
+      "one operation, no validators",
+      `import { createCaller, getLivenessDescriptor } from "./index.js";
+       const getLiveness = createCaller(${base}, getLivenessDescriptor);
+       getLiveness(undefined).then((body) => console.log(body));`,
+      6.5,
+    ],
+    [
+      "one operation with its validators",
+      `import { createCaller, searchMemoryDescriptor, searchMemoryValidators } from "./index.js";
+       const searchMemory = createCaller(${base}, searchMemoryDescriptor, { validators: searchMemoryValidators });
+       searchMemory({ scope_id: "s", query: "q" }).then((body) => console.log(body));`,
+      8,
+    ],
+    [
+      "five operations with validators (functions)",
+      `import { createCaller, getLivenessDescriptor, getLivenessValidators, searchMemoryDescriptor, searchMemoryValidators,
+         rememberMemoryDescriptor, rememberMemoryValidators, getMemoryEntryDescriptor, getMemoryEntryValidators,
+         listMemoryEntriesDescriptor, listMemoryEntriesValidators } from "./index.js";
+       const options = ${base};
+       const calls = [
+         createCaller(options, getLivenessDescriptor, { validators: getLivenessValidators }),
+         createCaller(options, searchMemoryDescriptor, { validators: searchMemoryValidators }),
+         createCaller(options, rememberMemoryDescriptor, { validators: rememberMemoryValidators }),
+         createCaller(options, getMemoryEntryDescriptor, { validators: getMemoryEntryValidators }),
+         createCaller(options, listMemoryEntriesDescriptor, { validators: listMemoryEntriesValidators }),
+       ];
+       for (const call of calls) call({}).then((body) => console.log(body));`,
+      14,
+    ],
+  ];
+  for (const [label, source, target] of sizes) {
+    const size = await gzipSize(source).catch(() => Number.NaN);
+    const verdict = Number.isNaN(size) ? "does not build" : size <= target * 1024 ? "ok" : "ABOVE";
+    console.log(`  ${label.padEnd(46)} ${(size / 1024).toFixed(2)} kB  (target <= ${target} kB) ${verdict}`);
   }
+  const whole = await gzipSize(`export * from "./index.js";`);
+  console.log(`  ${"whole client (table, methods, validators)".padEnd(46)} ${(whole / 1024).toFixed(2)} kB`);
 
   await agent.close();
   server.closeAllConnections();

@@ -192,8 +192,9 @@ describe("feature fixture", () => {
 
   it("maps operations to request and success/accepted validators", async () => {
     const map = generated.files.get("packages/sdk/src/generated/validator-map.ts") as string;
-    expect(map).toContain("flush_work: { request: validators.request_Settings, responses: { 200: validators.response_FlushResult, 202: validators.response_Job } }");
-    expect(map).toContain("ping: { responses: {  } }");
+    expect(map).toContain("export const flushWorkValidators: OperationValidators = { request: validators.request_Settings, responses: { 200: validators.response_FlushResult, 202: validators.response_Job } };");
+    expect(map).toContain("  flush_work: flushWorkValidators,");
+    expect(map).toContain("export const pingValidators: OperationValidators = { responses: {  } };");
     expect(generated.files.get("packages/sdk/src/generated/validators.js")).not.toMatch(/require\(/);
   });
 });

@@ -36,16 +36,27 @@ export function emitValidators(ir: ApiIr): ValidatorModules {
   };
 }
 
+/** The exported name of an operation's validators: its method name plus `Validators`. */
+export function validatorsName(methodName: string): string {
+  return `${methodName}Validators`;
+}
+
+/**
+ * `validator-map.ts`: one export per operation (`searchMemoryValidators`,
+ * ...), so that a bundle naming one operation's validators keeps only their
+ * functions, then `validatorMap`, the table of all of them.
+ */
 function emitMap(ir: ApiIr, perOperation: ReadonlyMap<string, OperationValidatorNames>): string {
   let out = banner(ir);
   out += `import type { OperationId } from "./operations.js";\nimport * as validators from "./validators.js";\nimport type { ValidateFunction } from "./validators.js";\n\n`;
   out += `/** Compiled validators of one operation: its request object and the bodies of its success and accepted statuses (a status without content has none). */\nexport interface OperationValidators {\n  readonly request?: ValidateFunction;\n  readonly responses: { readonly [status: number]: ValidateFunction };\n}\n\n`;
-  out += `/** Validators by operationId. */\nexport const validatorMap: { readonly [K in OperationId]: OperationValidators } = {\n`;
   for (const op of ir.operations) {
     const names = perOperation.get(op.operationId) as OperationValidatorNames;
     const request = names.request === null ? "" : `request: validators.${names.request}, `;
     const responses = names.responses.map(([status, key]) => `${status}: validators.${key}`).join(", ");
-    out += `  ${propertyKey(op.operationId)}: { ${request}responses: { ${responses} } },\n`;
+    out += `/** Validators of \`${op.operationId}\`. */\nexport const ${validatorsName(op.methodName)}: OperationValidators = { ${request}responses: { ${responses} } };\n`;
   }
+  out += `\n/** Validators by operationId. */\nexport const validatorMap: { readonly [K in OperationId]: OperationValidators } = {\n`;
+  for (const op of ir.operations) out += `  ${propertyKey(op.operationId)}: ${validatorsName(op.methodName)},\n`;
   return `${out}};\n`;
 }

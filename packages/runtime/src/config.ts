@@ -1,10 +1,13 @@
 import { ConfigurationError } from "./errors.js";
 import { DEFAULT_BACKOFF, type BackoffOptions, type Jitter } from "./retry/backoff.js";
+import { RetryBudget, type RetryBudgetOptions } from "./retry/budget.js";
 import type { RetryOptions } from "./retry/policy.js";
 import type { RetryEvent } from "./retry/run-with-retry.js";
 import type { SpanStarter } from "./telemetry/call-span.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./transport/read-body.js";
-import type { FetchLike } from "./transport/send.js";
+import { fetchTransport, type FetchLike } from "./transport/fetch-adapter.js";
+import type { Transport } from "./transport/port.js";
+import type { Dispatcher } from "undici";
 import { AUTHORIZATION_FROM_TOKEN } from "./transport/build-request.js";
 import { normalizeBaseUrl } from "./transport/url.js";
 
@@ -39,9 +42,31 @@ export interface ClientOptions {
   deadlineMs?: number;
   /** Backoff between retries: `baseDelayMs` (250), `maxDelayMs` (8 000), `jitter` (`full`). */
   retry?: Partial<BackoffOptions>;
-  /** Transport. Default: the global `fetch`. The client never closes it. */
+  /**
+   * Client-wide retry budget (a token bucket, see `RetryBudget`): each retry
+   * spends tokens, each success refunds some, and an empty bucket ends a call
+   * with its error instead of retrying. Default on: `{ capacity: 500,
+   * retryCost: 5, timeoutRetryCost: 10, successRefund: 1 }`, at most 100
+   * retries while every call fails. Pass settings, a `RetryBudget` to share
+   * one bucket between clients, or `false` to bound retries by `maxRetries` alone.
+   */
+  retryBudget?: Partial<RetryBudgetOptions> | RetryBudget | false;
+  /**
+   * A `fetch` to send requests with (through the fetch adapter). Default: on
+   * Node the undici adapter on a shared keep-alive agent, elsewhere the global
+   * `fetch`. The client never closes it. At most one of `fetch`,
+   * `dispatcher` and `transport`.
+   */
   fetch?: FetchLike;
-  /** Accept `http://` to non-loopback hosts; only together with `fetch` (Python: `trust_transport_security`). */
+  /**
+   * Node only: an undici dispatcher (`Agent`, `Pool`, `ProxyAgent`, ...) to
+   * send requests with, through `Dispatcher.request`. Used as given and never
+   * closed by the client. The browser entry refuses it.
+   */
+  dispatcher?: Dispatcher;
+  /** Any implementation of the transport port (`Transport`, see `transport/port.ts`). */
+  transport?: Transport;
+  /** Accept `http://` to non-loopback hosts; only together with `fetch`, `dispatcher` or `transport` (Python: `trust_transport_security`). */
   trustTransportSecurity?: boolean;
   /** Headers sent with every request; `Authorization` is refused when a token is set. */
   headers?: Record<string, string>;
@@ -70,7 +95,10 @@ export interface ResolvedConfig {
   /** Default total budget of a plain call, in ms. */
   deadlineMs: number;
   retry: RetryOptions & { maxRetryAfterMs: number };
-  fetch: FetchLike;
+  /** The client's retry budget; null when disabled. */
+  retryBudget: RetryBudget | null;
+  /** Where requests go: the port every attempt is sent through. */
+  transport: Transport;
   headers: Record<string, string>;
   maxResponseBytes: number;
   operationDeadlineMs: number;
@@ -111,20 +139,72 @@ function numberOption(name: string, value: unknown, fallback: number, strict: bo
 
 const JITTERS: readonly Jitter[] = ["full", "equal", "none"];
 
+/** The budget named by the `retryBudget` option. @throws ConfigurationError for a bad setting. */
+function retryBudgetOf(option: ClientOptions["retryBudget"]): RetryBudget | null {
+  if (option === false) return null;
+  if (option instanceof RetryBudget) return option;
+  if (option !== undefined && (typeof option !== "object" || option === null)) {
+    throw new ConfigurationError("retryBudget must be settings, a RetryBudget or false");
+  }
+  return new RetryBudget(option);
+}
+
+/** What differs between the runtime's entries: the default transport, and whether a dispatcher can be used. */
+export interface Platform {
+  /** The transport of a client that names none; undefined when there is none (no global fetch). */
+  defaultTransport(): Transport | undefined;
+  /** Wraps a caller's undici dispatcher; absent where undici is not available (browsers). */
+  dispatcherTransport?: (dispatcher: Dispatcher) => Transport;
+}
+
+/** The browser entry's platform: the global `fetch`, no dispatcher. */
+export const FETCH_PLATFORM: Platform = {
+  defaultTransport: () => {
+    const global = globalThis.fetch as FetchLike | undefined;
+    return typeof global === "function" ? fetchTransport(global) : undefined;
+  },
+};
+
+/** The transport named by the options, or the platform's default. @throws ConfigurationError */
+function transportOf(options: ClientOptions, platform: Platform): Transport {
+  const given = [options.fetch, options.dispatcher, options.transport].filter((value) => value !== undefined).length;
+  if (given > 1) throw new ConfigurationError("pass at most one of fetch, dispatcher and transport");
+  if (options.fetch !== undefined) {
+    if (typeof options.fetch !== "function") throw new ConfigurationError("fetch must be a function");
+    return fetchTransport(options.fetch);
+  }
+  if (options.dispatcher !== undefined) {
+    if (platform.dispatcherTransport === undefined) throw new ConfigurationError("dispatcher needs Node (the runtime's node entry)");
+    if (typeof (options.dispatcher as { request?: unknown } | null)?.request !== "function") {
+      throw new ConfigurationError("dispatcher must be an undici Dispatcher");
+    }
+    return platform.dispatcherTransport(options.dispatcher);
+  }
+  if (options.transport !== undefined) {
+    if (typeof (options.transport as { send?: unknown } | null)?.send !== "function") {
+      throw new ConfigurationError("transport must have a send function");
+    }
+    return options.transport;
+  }
+  const transport = platform.defaultTransport();
+  if (transport === undefined) throw new ConfigurationError("no global fetch: pass fetch, dispatcher or transport");
+  return transport;
+}
+
 /**
  * Validates options and fills defaults; a bad argument fails here, before any request.
  *
+ * @param platform the entry's defaults (`FETCH_PLATFORM` in browsers; the node entry passes the undici one).
  * @throws ConfigurationError naming the offending option (never its value when it may be secret).
  */
-export function resolveConfig(options: ClientOptions): ResolvedConfig {
+export function resolveConfig(options: ClientOptions, platform: Platform = FETCH_PLATFORM): ResolvedConfig {
   if (typeof options !== "object" || options === null) throw new ConfigurationError("options are required");
   const token = options.token ?? "";
   if (typeof token !== "string" || /[\r\n]/.test(token)) throw new ConfigurationError("token must be a single-line string");
-  const fetchFn = options.fetch ?? (globalThis.fetch as FetchLike | undefined);
-  if (typeof fetchFn !== "function") throw new ConfigurationError("fetch must be a function");
+  const transport = transportOf(options, platform);
   const baseUrl = normalizeBaseUrl(options.baseUrl, {
     trustTransportSecurity: options.trustTransportSecurity === true,
-    customTransport: options.fetch !== undefined,
+    customTransport: options.fetch !== undefined || options.dispatcher !== undefined || options.transport !== undefined,
   });
   const maxRetries = options.maxRetries ?? 2;
   if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
@@ -163,7 +243,8 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
       maxDelayMs: numberOption("retry.maxDelayMs", retry.maxDelayMs, DEFAULT_BACKOFF.maxDelayMs, false),
       jitter,
     },
-    fetch: fetchFn,
+    retryBudget: retryBudgetOf(options.retryBudget),
+    transport,
     headers,
     onRetry: options.onRetry,
     logger: options.logger,

@@ -33,6 +33,11 @@ export class ClientError extends Error {
   declare readonly code: string | null;
   /** `X-PowerContext-Request-ID` of the response, when there was one. */
   declare readonly requestId: string | null;
+  /**
+   * Present (true) when the retry policy would have re-sent the request but
+   * the client's retry budget was empty; the message then says so too.
+   */
+  declare readonly retryBudgetExhausted?: true;
 
   constructor(message: string, init: { code: string | null; requestId?: string | null; cause?: unknown }) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });

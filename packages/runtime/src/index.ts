@@ -16,6 +16,8 @@ export {
   type ClientOptions,
   type Logger,
   type ResolvedConfig,
+  type Platform,
+  FETCH_PLATFORM,
 } from "./config.js";
 export * from "./errors.js";
 export type * from "./descriptor.js";
@@ -29,11 +31,15 @@ export { paginate } from "./operations/paginate.js";
 export { waitForOperation, type WaitOptions } from "./operations/wait-for-operation.js";
 export { operationIdFromLocation } from "./operations/location.js";
 export { decideRetry, type AttemptOutcome, type RetryDecision, type RetryOptions } from "./retry/policy.js";
+export { RetryBudget, DEFAULT_RETRY_BUDGET, type RetryBudgetOptions } from "./retry/budget.js";
 export { backoffDelay, type BackoffOptions, type Jitter } from "./retry/backoff.js";
 export { parseRetryAfter } from "./retry/retry-after.js";
 export type { RetryEvent } from "./retry/run-with-retry.js";
 export type { Reconciled } from "./retry/reconcile.js";
-export type { FetchLike, FetchInit } from "./transport/send.js";
+export type { FetchLike, FetchInit } from "./transport/fetch-adapter.js";
+export { fetchTransport } from "./transport/fetch-adapter.js";
+export type { Transport, TransportRequest, TransportResponse, HeaderReader } from "./transport/port.js";
+export { ATTEMPT_TIMEOUT } from "./transport/port.js";
 export { normalizeBaseUrl, isLoopbackHost } from "./transport/url.js";
 export type { SpanLike, TracerLike, TelemetryOptions } from "./telemetry/tracer.js";
 export { openTelemetry, type CallSpan, type CallOutcome, type SpanStarter } from "./telemetry/call-span.js";

@@ -1,3 +1,2 @@
-/** Node entry (`@powercontext/runtime/node`): everything of the browser entry plus the undici transport. */
-export * from "./index.js";
-export { createNodeTransport, type NodeTransport, type NodeTransportOptions } from "./transport/node.js";
+/** Node entry (`@powercontext/runtime/node`), kept for existing imports: the same as the package's `"node"` condition. */
+export * from "./index.node.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRuntime } from "../src/core/runtime.js";
 import { runOperation } from "../src/core/run-operation.js";
 import { ClientError } from "../src/errors.js";
-import type { FetchLike } from "../src/transport/send.js";
+import type { FetchLike } from "../src/transport/fetch-adapter.js";
 import { classDescriptor, descriptor } from "./helpers/descriptors.js";
 import { envelope, json, scripted, socketClosed } from "./helpers/fake-fetch.js";
 

@@ -7,4 +7,7 @@ export * from "@powercontext/runtime";
 export { PowerContextClient, type ClientSubmitOutcome, type OperationResource, type WaitForOperationOptions } from "./client.js";
 // The operation table, one descriptor per operation (`getLivenessDescriptor`, ...) and the per-operation types.
 export * from "./generated/operations.js";
-export { validatorMap } from "./generated/validator-map.js";
+// `validatorMap` and one export per operation (`searchMemoryValidators`, ...), for createCaller's `validators`.
+export * from "./generated/validator-map.js";
+// Both modules declare this shape; the runtime's is the one the SDK names.
+export type { OperationValidators } from "@powercontext/runtime";

@@ -43,10 +43,11 @@ export class ValidatorCompiler implements CheckContext {
 
   /**
    * The module text: helpers, constants, check functions, then one
-   * `export const <name> = wrap(...)` per entry of `exports` (export name -> definition key).
+   * `export const <name> = wrap(...)`, marked pure, per entry of `exports` (export name -> definition key).
    */
   module(exports: ReadonlyMap<string, string>): string {
-    const lines = [...exports].map(([name, key]) => `export const ${name} = wrap(${this.reference(key)});\n`);
+    // Marked pure, so that a bundler drops every validator an application does not name.
+    const lines = [...exports].map(([name, key]) => `export const ${name} = /* @__PURE__ */ wrap(${this.reference(key)});\n`);
     for (let key = this.queue.shift(); key !== undefined; key = this.queue.shift()) {
       this.emitFunction(this.functionOf.get(key) as string, this.definition(key) as Json | boolean);
     }

@@ -1,5 +1,5 @@
 import type { CallOptions } from "../call-options.js";
-import { resolveConfig, type ClientOptions } from "../config.js";
+import { resolveConfig, type ClientOptions, type Platform } from "../config.js";
 import type { OperationDescriptor, OperationValidators } from "../descriptor.js";
 import { ConfigurationError, type ContractErrorTable } from "../errors.js";
 import { runOperation } from "./run-operation.js";
@@ -34,6 +34,7 @@ export interface CallerParts {
  * @param descriptor the operation's row of the generated operation table.
  * @param parts optional validators and contract error classes, for example
  *   `{ validators: validatorMap.flush_memory, contractErrors: contractErrorsByCode }`.
+ * @param platform the entry's default transport (see `resolveConfig`).
  * @returns `(request, options?) => Promise<response body>`.
  * @throws ConfigurationError immediately for bad options, or when
  *   `parts.validators` is not one operation's validators.
@@ -42,10 +43,11 @@ export function createCaller<Request = unknown, Response = unknown>(
   options: ClientOptions,
   descriptor: OperationDescriptor,
   parts: CallerParts = {},
+  platform?: Platform,
 ): OperationCaller<Request, Response> {
   // No table: nothing to poll or reconcile against, so neither is bundled.
   const runtime: Runtime = {
-    ...resolveConfig(options),
+    ...resolveConfig(options, platform),
     operations: null,
     validators: null,
     reconcile: null,

@@ -2,6 +2,7 @@ import type { OperationDescriptor, OperationValidators, Validator } from "../des
 import { ClientError, InvalidResponseError, serverResponseError, type ContractErrorTable } from "../errors.js";
 import { parseRetryAfter } from "../retry/retry-after.js";
 import { parseJson, type ResponseContext } from "../transport/parse-json.js";
+import { toHeaders, type TransportResponse } from "../transport/port.js";
 import { readBody, readBytes } from "../transport/read-body.js";
 import { ServerAnswer } from "./redact-answer.js";
 
@@ -93,8 +94,8 @@ export function isOutcomeStatus(descriptor: OperationDescriptor, statusCode: num
 }
 
 /** Releases a body that is not read, so that the connection can be reused; never waits for it. */
-function discard(response: Response): void {
-  response.body?.cancel().catch(() => undefined);
+function discard(response: TransportResponse): void {
+  response.cancel();
 }
 
 /**
@@ -113,12 +114,12 @@ function discard(response: Response): void {
  *   an integer); a ServerResponseError subclass otherwise.
  */
 export async function decodeResponse(
-  response: Response,
+  response: TransportResponse,
   descriptor: OperationDescriptor,
   validators: OperationValidators | undefined,
   limits: DecodeLimits,
 ): Promise<DecodedResponse> {
-  const statusCode = response.type === "opaqueredirect" ? 0 : response.status;
+  const statusCode = response.status;
   // Every header and body part the outcome or an error keeps comes through `answer`, secrets removed.
   const answer = new ServerAnswer(response, limits.secrets);
   const requestId = descriptor.requestIdHeader === undefined ? null : answer.header(descriptor.requestIdHeader);
@@ -129,7 +130,7 @@ export async function decodeResponse(
 
   if (isOutcomeStatus(descriptor, statusCode)) {
     const location = accepted ? answer.header("location") : null;
-    const outcome = { statusCode, requestId, accepted, retryAfterMs, location, headers: response.headers };
+    const outcome = { statusCode, requestId, accepted, retryAfterMs, location, headers: toHeaders(response.headers) };
     const kind = statusCode === descriptor.notModifiedStatus ? "none" : (descriptor.responseKinds?.[statusCode] ?? "json");
     if (kind === "none") {
       // Declared without content: whatever the server sent, the outcome is "done, nothing to read".

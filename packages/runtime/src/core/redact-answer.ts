@@ -1,4 +1,5 @@
 import { redact } from "../transport/sanitize.js";
+import type { TransportResponse } from "../transport/port.js";
 
 /**
  * Secrets in what a server answers (DESIGN §2, "Secrets"). A server may
@@ -82,10 +83,10 @@ export function redactJson(value: unknown, secrets: readonly string[], maxDepth 
  * its body.
  */
 export class ServerAnswer {
-  readonly #response: Response;
+  readonly #response: TransportResponse;
   readonly #secrets: readonly string[];
 
-  constructor(response: Response, secrets: readonly string[]) {
+  constructor(response: TransportResponse, secrets: readonly string[]) {
     this.#response = response;
     this.#secrets = secrets;
   }

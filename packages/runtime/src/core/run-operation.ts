@@ -87,13 +87,14 @@ export async function runOperation(
       path: prepared.path,
       retryClass: descriptor.retryClass,
       options: runtime.retry,
+      budget: runtime.retryBudget,
       deadlineAt,
       signal: context.signal,
       random: runtime.random,
       attempt({ remainingMs }) {
         const perAttempt = remainingMs < timeoutMs ? remainingMs : timeoutMs;
         return sendAttempt(
-          runtime.fetch,
+          runtime.transport,
           prepared,
           { timeoutMs: perAttempt, limit: perAttempt < timeoutMs ? "deadline" : "attempt", signal: context.signal, secrets: runtime.secrets },
           call,

@@ -1,4 +1,4 @@
-import { resolveConfig, type ClientOptions, type ResolvedConfig } from "../config.js";
+import { resolveConfig, type ClientOptions, type Platform, type ResolvedConfig } from "../config.js";
 import type { OperationDescriptor, OperationTable, OperationValidators, ValidatorMap } from "../descriptor.js";
 import { contractErrorsByCode, type ContractErrorTable } from "../errors.js";
 import type { CallContext, OperationResult } from "./call-context.js";
@@ -59,12 +59,13 @@ export interface RuntimeInput {
 /**
  * Validates `options` and builds a runtime.
  *
+ * @param platform the entry's default transport (see `resolveConfig`).
  * @throws ConfigurationError for bad options (before any request).
  */
-export function createRuntime(options: ClientOptions, tables: RuntimeInput = {}): Runtime {
+export function createRuntime(options: ClientOptions, tables: RuntimeInput = {}, platform?: Platform): Runtime {
   const operations = tables.operations ?? null;
   return {
-    ...resolveConfig(options),
+    ...resolveConfig(options, platform),
     operations,
     validators: tables.validators ?? null,
     reconcile: operations === null ? null : (tables.reconcile ?? null),

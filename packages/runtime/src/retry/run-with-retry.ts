@@ -1,5 +1,6 @@
 import type { RetryClass } from "../descriptor.js";
-import { AbortError, ServerResponseError, TimeoutError, TransportError } from "../errors.js";
+import { AbortError, ClientError, ServerResponseError, TimeoutError, TransportError } from "../errors.js";
+import type { RetryBudget } from "./budget.js";
 import { decideRetry, isUncertainOutcome, type AttemptOutcome, type RetryOptions } from "./policy.js";
 import { sleep } from "./sleep.js";
 
@@ -15,6 +16,8 @@ export interface RetryEvent {
   waitMs: number;
   statusCode: number | null;
   requestId: string | null;
+  /** Tokens left in the client's retry budget after this retry paid for itself; null without a budget. */
+  budgetRemaining: number | null;
 }
 
 /** What an attempt function is told about its budget. */
@@ -43,6 +46,8 @@ export interface RetryLoopInput<T> {
    */
   recover?: ((error: unknown, earlierUncertain: boolean) => Promise<T | undefined>) | undefined;
   onRetry?: ((event: RetryEvent) => void) | undefined;
+  /** The client's retry budget; null or absent: retries are bounded by `maxRetries` alone. */
+  budget?: RetryBudget | null | undefined;
   random?: () => number;
   now?: () => number;
 }
@@ -60,25 +65,41 @@ export function outcomeOf(error: unknown): AttemptOutcome | null {
   return null;
 }
 
+/** Why a retry the policy allowed was not sent; appended to the error's message. */
+export const BUDGET_EXHAUSTED = "not retried: the client's retry budget is empty";
+
+/** Marks `error` as ended by an empty retry budget (`retryBudgetExhausted`, and its message says so). */
+function markBudgetExhausted(error: unknown): void {
+  if (!(error instanceof ClientError)) return;
+  Object.defineProperty(error, "retryBudgetExhausted", { value: true, enumerable: true });
+  error.message = `${error.message} (${BUDGET_EXHAUSTED})`;
+}
+
 /**
  * The retry loop (DESIGN §4): runs `attempt` until it succeeds, the policy
- * stops, the total deadline leaves no room for the next wait, or the caller
- * aborts. Every retry is reported to `onRetry` first. The wait is abortable and
- * leaves no timer behind.
+ * stops, the total deadline leaves no room for the next wait, the retry
+ * budget cannot pay for the next retry, or the caller aborts. Every retry
+ * spends from the budget and is reported to `onRetry` first; a success
+ * refunds the budget (see `RetryBudget`). The wait is abortable and leaves no
+ * timer behind.
  *
- * @throws the last attempt's error; `TimeoutError` (limit `deadline`) when the
+ * @throws the last attempt's error (with `retryBudgetExhausted: true` when
+ *   the budget stopped the retry); `TimeoutError` (limit `deadline`) when the
  *   deadline passed before an attempt could start; `AbortError` on abort.
  */
 export async function runWithRetry<T>(input: RetryLoopInput<T>): Promise<T> {
   const now = input.now ?? Date.now;
+  const budget = input.budget ?? null;
   let earlierUncertain = false;
+  let lastCost = 0;
   for (let attempt = 1; ; attempt += 1) {
     const remainingMs = input.deadlineAt === null ? Infinity : input.deadlineAt - now();
     if (remainingMs <= 0) {
       throw new TimeoutError({ path: input.path, timeoutMs: Math.max(0, remainingMs), limit: "deadline" });
     }
+    let result: T;
     try {
-      return await input.attempt({ attempt, remainingMs });
+      result = await input.attempt({ attempt, remainingMs });
     } catch (error) {
       const outcome = outcomeOf(error);
       const decision =
@@ -86,13 +107,19 @@ export async function runWithRetry<T>(input: RetryLoopInput<T>): Promise<T> {
           ? ({ retry: false } as const)
           : decideRetry({ retryClass: input.retryClass, outcome, attempt, options: input.options, random: input.random });
       const left = input.deadlineAt === null ? Infinity : input.deadlineAt - now();
-      if (!decision.retry || decision.delayMs >= left) {
+      let cost: number | null = 0;
+      if (decision.retry && decision.delayMs < left && budget !== null) {
+        cost = budget.spend(outcome?.kind === "transport" && outcome.timeout);
+        if (cost === null) markBudgetExhausted(error);
+      }
+      if (!decision.retry || decision.delayMs >= left || cost === null) {
         if (input.recover !== undefined) {
           const recovered = await input.recover(error, earlierUncertain);
           if (recovered !== undefined) return recovered;
         }
         throw error;
       }
+      lastCost = cost;
       if (outcome !== null && isUncertainOutcome(outcome)) earlierUncertain = true;
       const server = error instanceof ServerResponseError ? error : null;
       try {
@@ -103,11 +130,15 @@ export async function runWithRetry<T>(input: RetryLoopInput<T>): Promise<T> {
           waitMs: decision.delayMs,
           statusCode: server?.statusCode ?? null,
           requestId: server?.requestId ?? null,
+          budgetRemaining: budget === null ? null : budget.available,
         });
       } catch {
         // A failing hook must not change the call's outcome.
       }
       await sleep(decision.delayMs, input.signal, () => new AbortError(input.path));
+      continue;
     }
+    budget?.succeeded(lastCost);
+    return result;
   }
 }

@@ -1,4 +1,5 @@
-import type { FetchLike } from "./send.js";
+import { Agent, fetch as undiciFetch, type Dispatcher } from "undici";
+import type { FetchLike } from "./fetch-adapter.js";
 
 /** Options of {@link createNodeTransport}; durations in milliseconds. */
 export interface NodeTransportOptions {
@@ -10,28 +11,30 @@ export interface NodeTransportOptions {
   connections?: number;
 }
 
-/** A keep-alive transport backed by undici; pass `fetch` to the client, `close()` when done. */
+/**
+ * A dedicated undici `Agent` with keep-alive and a connect timeout: pass
+ * `dispatcher` to the client (the undici adapter, the fast one) or `fetch`
+ * (undici's fetch on the same agent), and call `close()` when done.
+ */
 export interface NodeTransport {
+  dispatcher: Dispatcher;
   fetch: FetchLike;
   /** Closes the undici Agent. The client never calls this: the caller owns the transport. */
   close(): Promise<void>;
 }
 
 /**
- * Creates a Node-only transport: undici's `fetch` on a dedicated `Agent` with
- * keep-alive and a connect timeout. undici is an optional dependency loaded on
- * demand, so importing the SDK never requires it.
- *
- * @throws Error when undici is not installed.
+ * Creates a Node-only transport: an undici `Agent` with keep-alive and a
+ * connect timeout, for clients that want their own pool (a connection limit,
+ * other timeouts) instead of the shared default agent.
  */
 export async function createNodeTransport(options: NodeTransportOptions = {}): Promise<NodeTransport> {
-  const undici = await import("undici");
-  const agent = new undici.Agent({
+  const agent = new Agent({
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 4000,
     connectTimeout: options.connectTimeoutMs ?? 10_000,
     ...(options.connections === undefined ? {} : { connections: options.connections }),
   });
   const fetchFn: FetchLike = (url, init) =>
-    undici.fetch(url, { ...init, dispatcher: agent }) as unknown as Promise<Response>;
-  return { fetch: fetchFn, close: () => agent.close() };
+    undiciFetch(url, { ...init, dispatcher: agent }) as unknown as Promise<Response>;
+  return { dispatcher: agent, fetch: fetchFn, close: () => agent.close() };
 }

@@ -17,10 +17,30 @@ const CONNECT_CODES = new Set([
   "UND_ERR_CONNECT_TIMEOUT",
 ]);
 
-function codeOf(value: unknown): string | undefined {
+/** `value[name]`, or undefined when `value` is not an object or reading it throws (a hostile getter or proxy). */
+function property(value: unknown, name: string): unknown {
   if (typeof value !== "object" || value === null) return undefined;
-  const code = (value as { code?: unknown }).code;
+  try {
+    return (value as Record<string, unknown>)[name];
+  } catch {
+    return undefined;
+  }
+}
+
+function codeOf(value: unknown): string | undefined {
+  const code = property(value, "code");
   return typeof code === "string" ? code : undefined;
+}
+
+/**
+ * A short text for a thrown value of any kind, never throwing: its string
+ * `message`, a thrown string itself, else "unknown failure" (a value without
+ * `toString`, such as `Object.create(null)`, or one whose getters throw).
+ */
+export function describeFailure(error: unknown): string {
+  if (typeof error === "string") return error === "" ? "unknown failure" : error;
+  const message = property(error, "message");
+  return typeof message === "string" && message !== "" ? message : "unknown failure";
 }
 
 /** Walks `error` and its `cause` chain (bounded) and returns the first error code found. */
@@ -29,7 +49,7 @@ export function findErrorCode(error: unknown): string | undefined {
   for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth += 1) {
     const code = codeOf(current);
     if (code !== undefined) return code;
-    current = (current as { cause?: unknown }).cause;
+    current = property(current, "cause");
   }
   return undefined;
 }
@@ -49,16 +69,15 @@ export function isConnectFailure(error: unknown): boolean {
  * Copies an error chain into fresh `Error` objects holding only name, message
  * and code, with every secret removed. The original objects are dropped: a
  * custom fetch may attach the request (and its Authorization header) to what it
- * throws.
+ * throws. Never throws, whatever `error` is (see {@link describeFailure}).
  */
 export function sanitizeCause(error: unknown, secrets: readonly string[], depth = 0): Error | undefined {
   if (error === undefined || error === null || depth > 4) return undefined;
-  const source = typeof error === "object" ? (error as { name?: unknown; message?: unknown; cause?: unknown }) : {};
-  const message = typeof source.message === "string" ? source.message : String(error);
-  const cause = sanitizeCause(source.cause, secrets, depth + 1);
+  const cause = sanitizeCause(property(error, "cause"), secrets, depth + 1);
   // The `cause` option defines a non-enumerable, writable, configurable own property.
-  const copy = new Error(redact(message, secrets), cause === undefined ? undefined : { cause });
-  if (typeof source.name === "string") copy.name = redact(source.name, secrets);
+  const copy = new Error(redact(describeFailure(error), secrets), cause === undefined ? undefined : { cause });
+  const name = property(error, "name");
+  if (typeof name === "string") copy.name = redact(name, secrets);
   const code = codeOf(error);
   if (code !== undefined) (copy as Error & { code?: string }).code = redact(code, secrets);
   return copy;

@@ -9,7 +9,7 @@ export interface BaseUrlPolicy {
    * the connection (a mesh sidecar, a tunnel, a unix socket).
    */
   trustTransportSecurity?: boolean;
-  /** True when the caller injected its own `fetch`. */
+  /** True when the caller injected its own `fetch`, dispatcher or transport. */
   customTransport?: boolean;
 }
 
@@ -65,7 +65,7 @@ export function normalizeBaseUrl(raw: string, policy: BaseUrlPolicy = {}): strin
       throw new ConfigurationError("plaintext http:// is for loopback hosts only; use https://, or your own fetch with trustTransportSecurity");
     }
     if (policy.customTransport !== true) {
-      throw new ConfigurationError("trustTransportSecurity requires a caller-supplied fetch");
+      throw new ConfigurationError("trustTransportSecurity requires a caller-supplied fetch, dispatcher or transport");
     }
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;

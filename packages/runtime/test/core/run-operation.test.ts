@@ -10,7 +10,7 @@ import {
   UnprocessableEntityError,
 } from "../../src/errors.js";
 import type { Validator } from "../../src/descriptor.js";
-import type { FetchInit, FetchLike } from "../../src/transport/send.js";
+import type { FetchInit, FetchLike } from "../../src/transport/fetch-adapter.js";
 import { descriptor, flushMemory, getOperation } from "../helpers/descriptors.js";
 import { envelope, json, scripted } from "../helpers/fake-fetch.js";
 

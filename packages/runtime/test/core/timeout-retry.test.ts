@@ -3,7 +3,7 @@ import { createRuntime } from "../../src/core/runtime.js";
 import { runOperation } from "../../src/core/run-operation.js";
 import { AbortError, TimeoutError } from "../../src/errors.js";
 import type { RetryEvent } from "../../src/retry/run-with-retry.js";
-import type { FetchInit, FetchLike } from "../../src/transport/send.js";
+import type { FetchInit, FetchLike } from "../../src/transport/fetch-adapter.js";
 import { classDescriptor } from "../helpers/descriptors.js";
 import { json } from "../helpers/fake-fetch.js";
 

@@ -1,4 +1,4 @@
-import type { FetchInit, FetchLike } from "../../src/transport/send.js";
+import type { FetchInit, FetchLike } from "../../src/transport/fetch-adapter.js";
 
 /** What a fake server saw for one request. */
 export interface SeenRequest {

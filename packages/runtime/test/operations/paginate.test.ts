@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRuntime } from "../../src/core/runtime.js";
 import { InvalidResponseError } from "../../src/errors.js";
 import { paginate } from "../../src/operations/paginate.js";
-import type { FetchLike } from "../../src/transport/send.js";
+import type { FetchLike } from "../../src/transport/fetch-adapter.js";
 import { listOperations } from "../helpers/descriptors.js";
 import { json } from "../helpers/fake-fetch.js";
 

@@ -8,7 +8,7 @@ import {
 } from "../../src/errors.js";
 import { callOperation, submit } from "../../src/operations/submit.js";
 import { waitForOperation } from "../../src/operations/wait-for-operation.js";
-import type { FetchLike } from "../../src/transport/send.js";
+import type { FetchLike } from "../../src/transport/fetch-adapter.js";
 import { flushMemory, table } from "../helpers/descriptors.js";
 import { envelope, json } from "../helpers/fake-fetch.js";
 

@@ -3,7 +3,7 @@ import { createRuntime } from "../../src/core/runtime.js";
 import { recoverVersionConflict } from "../../src/core/recover-conflict.js";
 import { runOperation } from "../../src/core/run-operation.js";
 import { VersionConflictError } from "../../src/errors.js";
-import type { FetchLike } from "../../src/transport/send.js";
+import type { FetchLike } from "../../src/transport/fetch-adapter.js";
 import { cancelOperation, descriptor, reconcileOf, table } from "../helpers/descriptors.js";
 import { envelope, json, socketClosed } from "../helpers/fake-fetch.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../../src/core/runtime.js";
 import { runOperation } from "../../src/core/run-operation.js";
-import type { FetchLike } from "../../src/transport/send.js";
+import type { FetchLike } from "../../src/transport/fetch-adapter.js";
 import { descriptor } from "../helpers/descriptors.js";
 import { json, socketClosed } from "../helpers/fake-fetch.js";
 

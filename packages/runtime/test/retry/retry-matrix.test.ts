@@ -77,8 +77,8 @@ describe("retry matrix (DESIGN §4)", () => {
     expect(result.data).toEqual({ ok: true });
     expect(server.seen).toHaveLength(3);
     expect(events).toEqual([
-      { operationId: "op_safe", attempt: 1, reason: "transport_error", waitMs: 0, statusCode: null, requestId: null },
-      { operationId: "op_safe", attempt: 2, reason: "status_503", waitMs: 0, statusCode: 503, requestId: "req-503" },
+      { operationId: "op_safe", attempt: 1, reason: "transport_error", waitMs: 0, statusCode: null, requestId: null, budgetRemaining: 495 },
+      { operationId: "op_safe", attempt: 2, reason: "status_503", waitMs: 0, statusCode: 503, requestId: "req-503", budgetRemaining: 490 },
     ]);
   });
 

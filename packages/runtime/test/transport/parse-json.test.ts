@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidResponseError } from "../../src/errors.js";
 import { findUnsafeInteger, parseJson } from "../../src/transport/parse-json.js";
 import { readBody } from "../../src/transport/read-body.js";
+import { viaPort } from "../helpers/port.js";
 
 const context = { statusCode: 200, requestId: "r" };
 
@@ -59,7 +60,7 @@ describe("parseJson", () => {
 describe("readBody", () => {
   it("refuses a declared Content-Length above the cap without reading", async () => {
     const response = new Response("x".repeat(20), { headers: { "content-length": "20" } });
-    await expect(readBody(response, context, 10)).rejects.toBeInstanceOf(InvalidResponseError);
+    await expect(readBody(await viaPort(response), context, 10)).rejects.toBeInstanceOf(InvalidResponseError);
   });
 
   it("counts streamed bytes and stops past the cap", async () => {
@@ -71,7 +72,7 @@ describe("readBody", () => {
         if (pulled > 1000) controller.close();
       },
     });
-    await expect(readBody(new Response(stream), context, 256 * 1024)).rejects.toBeInstanceOf(InvalidResponseError);
+    await expect(readBody(await viaPort(new Response(stream)), context, 256 * 1024)).rejects.toBeInstanceOf(InvalidResponseError);
     expect(pulled).toBeLessThan(10);
   });
 
@@ -83,7 +84,7 @@ describe("readBody", () => {
         controller.close();
       },
     });
-    expect(await readBody(new Response(stream), context)).toBe('"ünï"');
+    expect(await readBody(await viaPort(new Response(stream)), context)).toBe('"ünï"');
   });
 });
 
@@ -101,7 +102,7 @@ describe("readBody decodes UTF-8 strictly", () => {
   const declared = (bytes: number[]) => new Response(new Uint8Array(bytes), { headers: { "content-length": String(bytes.length) } });
 
   it.each([["streamed", streamed], ["with Content-Length", declared]])("keeps a leading byte order mark (%s)", async (_, make) => {
-    expect(await readBody(make(bom), context)).toBe("\ufeff{}");
+    expect(await readBody(await viaPort(make(bom)), context)).toBe("\ufeff{}");
   });
 
   it.each([
@@ -110,7 +111,7 @@ describe("readBody decodes UTF-8 strictly", () => {
     ["streamed, encoded surrogate", streamed, [0x22, 0xed, 0xa0, 0x80, 0x22]],
     ["with Content-Length, invalid byte", declared, [0x22, 0xff, 0x22]],
   ] as const)("refuses malformed UTF-8 (%s)", async (_, make, bytes) => {
-    await expect(readBody(make([...bytes]), context)).rejects.toMatchObject({ issues: ["body is not valid UTF-8"], requestId: "r" });
+    await expect(readBody(await viaPort(make([...bytes])), context)).rejects.toMatchObject({ issues: ["body is not valid UTF-8"], requestId: "r" });
   });
 });
 

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AbortError, TimeoutError, TransportError } from "../../src/errors.js";
 import type { PreparedRequest } from "../../src/transport/build-request.js";
-import { sendAttempt, type AttemptLimits, type FetchInit, type FetchLike, type ResponseConsumer } from "../../src/transport/send.js";
+import { fetchTransport, type FetchInit, type FetchLike } from "../../src/transport/fetch-adapter.js";
+import { readBody } from "../../src/transport/read-body.js";
+import { sendAttempt, type AttemptLimits, type ResponseConsumer } from "../../src/transport/send.js";
 
 const TOKEN = "tok-secret-123";
 const request: PreparedRequest = {
@@ -16,7 +18,12 @@ function limits(overrides: Partial<AttemptLimits> = {}): AttemptLimits {
   return { timeoutMs: 20, limit: "attempt", secrets: [TOKEN], ...overrides };
 }
 
-const readText: ResponseConsumer<string> = { consume: (response) => response.text() };
+const readText: ResponseConsumer<string> = { consume: (response) => readBody(response, { statusCode: response.status, requestId: null }) };
+
+/** One attempt through the fetch adapter (these races are the fetch adapter's). */
+function send<T>(fetchFn: FetchLike, ...rest: [PreparedRequest, AttemptLimits, ResponseConsumer<T>]): Promise<T> {
+  return sendAttempt(fetchTransport(fetchFn), ...rest);
+}
 
 /** A promise with its resolve and reject exposed. */
 function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void } {
@@ -81,7 +88,7 @@ describe("sendAttempt: timers and listeners", () => {
     const { controller, live } = countedSignal();
     controller.abort();
     let fetched = false;
-    const error = await sendAttempt(
+    const error = await send(
       async () => {
         fetched = true;
         return new Response("x");
@@ -99,7 +106,7 @@ describe("sendAttempt: timers and listeners", () => {
   it("removes the timer and the listener after success", async () => {
     vi.useFakeTimers();
     const { controller, live } = countedSignal();
-    const value = await sendAttempt(async () => new Response("ok"), request, limits({ signal: controller.signal, timeoutMs: 10_000 }), readText);
+    const value = await send(async () => new Response("ok"), request, limits({ signal: controller.signal, timeoutMs: 10_000 }), readText);
     expect(value).toBe("ok");
     expect(vi.getTimerCount()).toBe(0);
     expect(live()).toBe(0);
@@ -108,7 +115,7 @@ describe("sendAttempt: timers and listeners", () => {
   it("removes the timer and the listener after a failure", async () => {
     vi.useFakeTimers();
     const { controller, live } = countedSignal();
-    const error = await sendAttempt(
+    const error = await send(
       async () => Promise.reject(new TypeError("fetch failed")),
       request,
       limits({ signal: controller.signal, timeoutMs: 10_000 }),
@@ -124,7 +131,7 @@ describe("sendAttempt: timers and listeners", () => {
     const { controller, live } = countedSignal();
     const body = watchedBody();
     let init: FetchInit | undefined;
-    const pending = sendAttempt(
+    const pending = send(
       async (_url, i) => {
         init = i;
         i.signal.addEventListener("abort", () => body.body.cancel().catch(() => undefined));
@@ -145,7 +152,7 @@ describe("sendAttempt: timers and listeners", () => {
   it("ignores a caller abort after the attempt settled", async () => {
     const { controller, live } = countedSignal();
     let init: FetchInit | undefined;
-    const value = await sendAttempt(
+    const value = await send(
       async (_url, i) => {
         init = i;
         return new Response("ok");
@@ -163,7 +170,7 @@ describe("sendAttempt: timers and listeners", () => {
   it("after the timeout, a caller abort changes nothing", async () => {
     const { controller, live } = countedSignal();
     const late = deferred<Response>();
-    const error = await sendAttempt(() => late.promise, request, limits({ signal: controller.signal }), readText).catch((e: unknown) => e);
+    const error = await send(() => late.promise, request, limits({ signal: controller.signal }), readText).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(live()).toBe(0);
     controller.abort();
@@ -176,7 +183,7 @@ describe("sendAttempt: late responses", () => {
   it("aborts fetch's signal on the timeout", async () => {
     let init: FetchInit | undefined;
     const late = deferred<Response>();
-    const error = await sendAttempt(
+    const error = await send(
       (_url, i) => {
         init = i;
         return late.promise;
@@ -193,7 +200,7 @@ describe("sendAttempt: late responses", () => {
     const late = deferred<Response>();
     const body = watchedBody();
     const caller = new AbortController();
-    await expect(sendAttempt(() => late.promise, request, limits({ signal: caller.signal }), readText)).rejects.toBeInstanceOf(TimeoutError);
+    await expect(send(() => late.promise, request, limits({ signal: caller.signal }), readText)).rejects.toBeInstanceOf(TimeoutError);
     late.resolve(new Response(body.body));
     await vi.waitFor(() => expect(body.cancelled()).toBe(true));
   });
@@ -206,10 +213,10 @@ describe("sendAttempt: late responses", () => {
     const consumer: ResponseConsumer<string> = {
       consume(response) {
         consumed = true;
-        return response.text();
+        return readText.consume(response);
       },
     };
-    const pending = sendAttempt(() => late.promise, request, limits({ signal: caller.signal, timeoutMs: 10_000 }), consumer);
+    const pending = send(() => late.promise, request, limits({ signal: caller.signal, timeoutMs: 10_000 }), consumer);
     caller.abort();
     await expect(pending).rejects.toBeInstanceOf(AbortError);
     late.resolve(new Response(body.body));
@@ -220,7 +227,7 @@ describe("sendAttempt: late responses", () => {
 
 describe("sendAttempt: outcomes", () => {
   it("a fetch that rejects with a token-bearing error after the timeout: TimeoutError without the token", async () => {
-    const error = await sendAttempt(
+    const error = await send(
       () => new Promise((_resolve, reject) => setTimeout(() => reject(new Error(`late ${TOKEN}`)), 40)),
       request,
       limits(),
@@ -233,7 +240,7 @@ describe("sendAttempt: outcomes", () => {
 
   it("a synchronous throw from fetch is a TransportError and clears the timer", async () => {
     vi.useFakeTimers();
-    const error = await sendAttempt(
+    const error = await send(
       (() => {
         throw Object.assign(new TypeError(`bad ${TOKEN}`), { code: "ECONNREFUSED" });
       }) as FetchLike,
@@ -251,10 +258,10 @@ describe("sendAttempt: outcomes", () => {
     const failOnAbort: FetchLike = (_url, init) =>
       new Promise((_resolve, reject) => init.signal.addEventListener("abort", () => reject(new TypeError("fetch failed"))));
     const caller = new AbortController();
-    const aborted = sendAttempt(failOnAbort, request, limits({ signal: caller.signal, timeoutMs: 10_000 }), readText).catch((e: unknown) => e);
+    const aborted = send(failOnAbort, request, limits({ signal: caller.signal, timeoutMs: 10_000 }), readText).catch((e: unknown) => e);
     caller.abort();
     expect(await aborted).toBeInstanceOf(AbortError);
-    const timedOut = await sendAttempt(failOnAbort, request, limits({ signal: new AbortController().signal }), readText).catch((e: unknown) => e);
+    const timedOut = await send(failOnAbort, request, limits({ signal: new AbortController().signal }), readText).catch((e: unknown) => e);
     expect(timedOut).toBeInstanceOf(TimeoutError);
   });
 });

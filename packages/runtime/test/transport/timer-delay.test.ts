@@ -3,7 +3,7 @@ import { createRuntime } from "../../src/core/runtime.js";
 import { runOperation } from "../../src/core/run-operation.js";
 import { MAX_TIMER_DELAY_MS, timerDelay } from "../../src/transport/timer-delay.js";
 import { sleep } from "../../src/retry/sleep.js";
-import type { FetchLike } from "../../src/transport/send.js";
+import type { FetchLike } from "../../src/transport/fetch-adapter.js";
 import { descriptor } from "../helpers/descriptors.js";
 
 afterEach(() => {

@@ -11,22 +11,55 @@ export interface OperationValidators {
   readonly responses: { readonly [status: number]: ValidateFunction };
 }
 
+/** Validators of `cancel_operation`. */
+export const cancelOperationValidators: OperationValidators = { request: validators.op_cancel_operation_request, responses: { 200: validators.response_Operation } };
+/** Validators of `capture_content_source`. */
+export const captureContentSourceValidators: OperationValidators = { request: validators.request_CaptureContentSourceRequest, responses: { 202: validators.response_CaptureContentSourceResponse } };
+/** Validators of `flush_memory`. */
+export const flushMemoryValidators: OperationValidators = { request: validators.request_FlushMemoryRequest, responses: { 200: validators.response_FlushMemoryResponse, 202: validators.response_Operation } };
+/** Validators of `get_capabilities`. */
+export const getCapabilitiesValidators: OperationValidators = { responses: { 200: validators.response_Capabilities } };
+/** Validators of `get_liveness`. */
+export const getLivenessValidators: OperationValidators = { responses: { 200: validators.response_HealthResponse } };
+/** Validators of `get_memory_entry`. */
+export const getMemoryEntryValidators: OperationValidators = { request: validators.request_GetMemoryEntryRequest, responses: { 200: validators.response_MemoryEntry } };
+/** Validators of `get_operation`. */
+export const getOperationValidators: OperationValidators = { request: validators.op_get_operation_request, responses: { 200: validators.response_Operation } };
+/** Validators of `get_readiness`. */
+export const getReadinessValidators: OperationValidators = { responses: { 200: validators.response_ReadinessResponse } };
+/** Validators of `get_topic_memory_processing_block`. */
+export const getTopicMemoryProcessingBlockValidators: OperationValidators = { request: validators.request_GetTopicMemoryProcessingBlockRequest, responses: { 200: validators.response_TopicMemoryProcessingBlock } };
+/** Validators of `get_topic_memory_processing_status`. */
+export const getTopicMemoryProcessingStatusValidators: OperationValidators = { request: validators.request_TopicMemoryProcessingStatusRequest, responses: { 200: validators.response_TopicMemoryProcessingStatus } };
+/** Validators of `list_memory_entries`. */
+export const listMemoryEntriesValidators: OperationValidators = { request: validators.request_ListMemoryEntriesRequest, responses: { 200: validators.response_ListMemoryEntriesResponse } };
+/** Validators of `list_operations`. */
+export const listOperationsValidators: OperationValidators = { request: validators.op_list_operations_request, responses: { 200: validators.response_OperationPage } };
+/** Validators of `remember_memory`. */
+export const rememberMemoryValidators: OperationValidators = { request: validators.request_RememberMemoryRequest, responses: { 200: validators.response_MemoryMutationResponse } };
+/** Validators of `retry_operation`. */
+export const retryOperationValidators: OperationValidators = { request: validators.op_retry_operation_request, responses: { 200: validators.response_Operation } };
+/** Validators of `retry_topic_memory_processing`. */
+export const retryTopicMemoryProcessingValidators: OperationValidators = { request: validators.request_RetryTopicMemoryProcessingRequest, responses: { 200: validators.response_RetryTopicMemoryProcessingResponse } };
+/** Validators of `search_memory`. */
+export const searchMemoryValidators: OperationValidators = { request: validators.request_SearchMemoryRequest, responses: { 200: validators.response_SearchMemoryResponse } };
+
 /** Validators by operationId. */
 export const validatorMap: { readonly [K in OperationId]: OperationValidators } = {
-  cancel_operation: { request: validators.op_cancel_operation_request, responses: { 200: validators.response_Operation } },
-  capture_content_source: { request: validators.request_CaptureContentSourceRequest, responses: { 202: validators.response_CaptureContentSourceResponse } },
-  flush_memory: { request: validators.request_FlushMemoryRequest, responses: { 200: validators.response_FlushMemoryResponse, 202: validators.response_Operation } },
-  get_capabilities: { responses: { 200: validators.response_Capabilities } },
-  get_liveness: { responses: { 200: validators.response_HealthResponse } },
-  get_memory_entry: { request: validators.request_GetMemoryEntryRequest, responses: { 200: validators.response_MemoryEntry } },
-  get_operation: { request: validators.op_get_operation_request, responses: { 200: validators.response_Operation } },
-  get_readiness: { responses: { 200: validators.response_ReadinessResponse } },
-  get_topic_memory_processing_block: { request: validators.request_GetTopicMemoryProcessingBlockRequest, responses: { 200: validators.response_TopicMemoryProcessingBlock } },
-  get_topic_memory_processing_status: { request: validators.request_TopicMemoryProcessingStatusRequest, responses: { 200: validators.response_TopicMemoryProcessingStatus } },
-  list_memory_entries: { request: validators.request_ListMemoryEntriesRequest, responses: { 200: validators.response_ListMemoryEntriesResponse } },
-  list_operations: { request: validators.op_list_operations_request, responses: { 200: validators.response_OperationPage } },
-  remember_memory: { request: validators.request_RememberMemoryRequest, responses: { 200: validators.response_MemoryMutationResponse } },
-  retry_operation: { request: validators.op_retry_operation_request, responses: { 200: validators.response_Operation } },
-  retry_topic_memory_processing: { request: validators.request_RetryTopicMemoryProcessingRequest, responses: { 200: validators.response_RetryTopicMemoryProcessingResponse } },
-  search_memory: { request: validators.request_SearchMemoryRequest, responses: { 200: validators.response_SearchMemoryResponse } },
+  cancel_operation: cancelOperationValidators,
+  capture_content_source: captureContentSourceValidators,
+  flush_memory: flushMemoryValidators,
+  get_capabilities: getCapabilitiesValidators,
+  get_liveness: getLivenessValidators,
+  get_memory_entry: getMemoryEntryValidators,
+  get_operation: getOperationValidators,
+  get_readiness: getReadinessValidators,
+  get_topic_memory_processing_block: getTopicMemoryProcessingBlockValidators,
+  get_topic_memory_processing_status: getTopicMemoryProcessingStatusValidators,
+  list_memory_entries: listMemoryEntriesValidators,
+  list_operations: listOperationsValidators,
+  remember_memory: rememberMemoryValidators,
+  retry_operation: retryOperationValidators,
+  retry_topic_memory_processing: retryTopicMemoryProcessingValidators,
+  search_memory: searchMemoryValidators,
 };

@@ -6,6 +6,7 @@ import { decodeResponse } from "../../../runtime/src/core/decode-response.js";
 import { ConflictError, InvalidResponseError } from "@powercontext/runtime";
 import { validatorMap } from "../../src/generated/validator-map.js";
 import { descriptor, flushMemory } from "../../../runtime/test/helpers/descriptors.js";
+import { viaPort } from "../../../runtime/test/helpers/port.js";
 
 const limits = { maxResponseBytes: 1024 * 1024, secrets: [] };
 const search = descriptor({ operationId: "search_memory", path: "/v1/memory/search" });
@@ -18,8 +19,8 @@ function respond(status: number, body: string | Uint8Array): Response {
   return new Response(body, { status, headers: { "content-type": "application/json", "x-powercontext-request-id": "req-1" } });
 }
 
-function decodeFlush(status: number, body: string | Uint8Array) {
-  return decodeResponse(respond(status, body), flushMemory, validatorMap.flush_memory, limits);
+async function decodeFlush(status: number, body: string | Uint8Array) {
+  return decodeResponse(await viaPort(respond(status, body)), flushMemory, validatorMap.flush_memory, limits);
 }
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
@@ -100,9 +101,9 @@ describe("integers written with a fraction or an exponent", () => {
     const hit = (revision: string, score: string) =>
       `{"citation":{"memory_ref":{"family":"memory","artifact_id":"mem_1","revision":${revision}},"entry_id":"e","entry_version_id":"v"},"text":"t","score":${score},"matched_by":["fts"]}`;
     const body = (second: string) => `{"memory":{"family":"memory","artifact_id":"mem_1","revision":3},"mode":"fts","hits":[${hit("3", "1.0")},${second}]}`;
-    const ok = await decodeResponse(respond(200, body(hit("4", "1e0"))), search, validatorMap.search_memory, limits);
+    const ok = await decodeResponse(await viaPort(respond(200, body(hit("4", "1e0")))), search, validatorMap.search_memory, limits);
     expect((ok.data as { hits: { score: number }[] }).hits.map((h) => h.score)).toEqual([1, 1]);
-    const error = await failure(decodeResponse(respond(200, body(hit("4.0", "1"))), search, validatorMap.search_memory, limits));
+    const error = await failure(decodeResponse(await viaPort(respond(200, body(hit("4.0", "1")))), search, validatorMap.search_memory, limits));
     expect(error).toMatchObject({ issues: ["/hits/1/citation/memory_ref/revision must be integer"] });
   });
 

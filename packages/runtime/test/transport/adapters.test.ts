@@ -1,0 +1,193 @@
+// The transport behaviours over real loopback HTTP, once per adapter of the
+// port: the fetch adapter (Node's global fetch, or undici's fetch on an agent
+// of createNodeTransport) and the undici adapter (the Node default, or a
+// caller's dispatcher). Everything above the port must behave the same.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ClientOptions } from "../../src/config.js";
+import { runOperation } from "../../src/core/run-operation.js";
+import { AbortError, InvalidResponseError, ServerResponseError, TimeoutError, TransportError } from "../../src/errors.js";
+import { createRuntime } from "../../src/node-platform.js";
+import { createNodeTransport, type NodeTransport } from "../../src/transport/node.js";
+import { classDescriptor } from "../helpers/descriptors.js";
+
+let server: Server | undefined;
+let owned: NodeTransport | undefined;
+
+afterEach(async () => {
+  await owned?.close();
+  server?.closeAllConnections();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  server = undefined;
+  owned = undefined;
+});
+
+async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  server = createServer({ keepAlive: true }, handler);
+  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+type Adapter = "fetch" | "undici";
+
+/** Client options selecting `adapter`; with `transport`, its agent (owned by the test, closed after it). */
+function via(adapter: Adapter, transport?: NodeTransport): Pick<ClientOptions, "fetch" | "dispatcher"> {
+  if (adapter === "fetch") return { fetch: transport?.fetch ?? (globalThis.fetch as never) };
+  return transport === undefined ? {} : { dispatcher: transport.dispatcher };
+}
+
+const fast = { retry: { baseDelayMs: 0, maxDelayMs: 0 } };
+
+function answer(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers });
+  res.end(body);
+}
+
+describe.each<Adapter>(["fetch", "undici"])("the %s adapter over loopback HTTP", (adapter) => {
+  it("retries a safe call when the server closes a reused keep-alive socket, and a never call does not", async () => {
+    let requests = 0;
+    const origin = await listen((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        requests += 1;
+        // Every second request: read it, then drop the socket without answering.
+        if (requests % 2 === 0) {
+          req.socket.destroy();
+          return;
+        }
+        answer(res, 200, '{"ok":true}');
+      });
+    });
+    owned = await createNodeTransport({ keepAliveTimeoutMs: 10_000 });
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter, owned), ...fast });
+    await expect(runOperation(runtime, classDescriptor("safe"), {})).resolves.toMatchObject({ data: { ok: true } });
+    await expect(runOperation(runtime, classDescriptor("safe"), {})).resolves.toMatchObject({ data: { ok: true } });
+    expect(requests).toBe(3);
+
+    const error = await runOperation(runtime, classDescriptor("never"), {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).phase).toBe("exchange");
+    expect(requests).toBe(4);
+  });
+
+  it("classifies a refused connection as a connect failure, retried even for never", async () => {
+    const origin = await listen((_req, res) => res.end());
+    await new Promise((resolve) => server?.close(resolve));
+    server = undefined;
+    const attempts: number[] = [];
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter), maxRetries: 2, ...fast, onRetry: (event) => attempts.push(event.attempt) });
+    const error = await runOperation(runtime, classDescriptor("never"), {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).phase).toBe("connect");
+    expect(attempts).toEqual([1, 2]);
+  });
+
+  it("on a server that stops answering, a timed-out attempt closes its socket at once", async () => {
+    const closed: number[] = [];
+    let opened = 0;
+    const origin = await listen((req) => {
+      const id = (opened += 1);
+      req.resume();
+      req.socket.once("close", () => closed.push(id));
+    });
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter), timeoutMs: 100, maxRetries: 0 });
+    const error = await runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).limit).toBe("attempt");
+    await vi.waitFor(() => expect(closed).toEqual([1]), { timeout: 500, interval: 10 });
+  });
+
+  it("a body that trickles past the attempt's limit is a timeout, and its socket is closed", async () => {
+    let closed = false;
+    const origin = await listen((req, res) => {
+      req.resume();
+      req.socket.once("close", () => (closed = true));
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write("[");
+      const timer = setInterval(() => res.write("1,"), 40);
+      res.once("close", () => clearInterval(timer));
+    });
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter), timeoutMs: 300, maxRetries: 0 });
+    const started = Date.now();
+    const error = await runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(Date.now() - started).toBeLessThan(1500);
+    await vi.waitFor(() => expect(closed).toBe(true), { timeout: 500, interval: 10 });
+  });
+
+  it("with connections: 1, a timed-out exchange does not hold the only socket", async () => {
+    let requests = 0;
+    const origin = await listen((req, res) => {
+      requests += 1;
+      req.resume();
+      if (requests === 1) return; // the first request never gets an answer
+      answer(res, 200, '{"ok":true}');
+    });
+    owned = await createNodeTransport({ connections: 1 });
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter, owned), timeoutMs: 200, maxRetries: 0 });
+    const first = await runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(TimeoutError);
+    await expect(runOperation(runtime, classDescriptor("safe"), {})).resolves.toMatchObject({ data: { ok: true } });
+  });
+
+  it("a caller's abort ends the exchange with AbortError and closes its socket", async () => {
+    let closed = false;
+    const origin = await listen((req) => {
+      req.resume();
+      req.socket.once("close", () => (closed = true));
+    });
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter), maxRetries: 0 });
+    const controller = new AbortController();
+    const call = runOperation(runtime, classDescriptor("safe"), {}, { signal: controller.signal }).catch((e: unknown) => e);
+    setTimeout(() => controller.abort(), 50);
+    expect(await call).toBeInstanceOf(AbortError);
+    await vi.waitFor(() => expect(closed).toBe(true), { timeout: 500, interval: 10 });
+  });
+
+  it("does not follow a redirect: the 3xx is the outcome and the server sees one request", async () => {
+    let requests = 0;
+    const origin = await listen((req, res) => {
+      requests += 1;
+      req.resume();
+      res.writeHead(302, { location: "/elsewhere", "content-length": "0" });
+      res.end();
+    });
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter), maxRetries: 0 });
+    const error = await runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerResponseError);
+    expect((error as ServerResponseError).statusCode).toBe(302);
+    expect(requests).toBe(1);
+  });
+
+  // 16 MiB of zeros compress to about 16 KiB: a Content-Length far below the cap.
+  const zeros = Buffer.alloc(16 * 1024 * 1024, 0x20);
+  const encodings: Record<string, (data: Buffer) => Buffer> = {
+    gzip: (data) => gzipSync(data),
+    deflate: (data) => deflateSync(data),
+    br: (data) => brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }),
+  };
+  it.each(Object.keys(encodings))("caps the decoded body, not the %s bytes on the wire", async (encoding) => {
+    const compressed = (encodings[encoding] as (data: Buffer) => Buffer)(zeros);
+    expect(compressed.byteLength).toBeLessThan(1024 * 1024);
+    const origin = await listen((req, res) => {
+      req.resume();
+      answer(res, 200, compressed, { "content-encoding": encoding });
+    });
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter), maxRetries: 0 });
+    const error = await runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect((error as InvalidResponseError).issues).toEqual(["body exceeds 1048576 bytes"]);
+  });
+
+  it.each(Object.keys(encodings))("decodes a %s body within the cap", async (encoding) => {
+    const compressed = (encodings[encoding] as (data: Buffer) => Buffer)(Buffer.from('{"ok":true}'));
+    const origin = await listen((req, res) => {
+      req.resume();
+      answer(res, 200, compressed, { "content-encoding": encoding });
+    });
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter), maxRetries: 0 });
+    await expect(runOperation(runtime, classDescriptor("safe"), {})).resolves.toMatchObject({ data: { ok: true } });
+  });
+});
