@@ -23,10 +23,32 @@
  * `ERR_POWERCONTEXT_*` constant; for `ServerResponseError` it is the server's
  * envelope code (or null when the body was not the envelope), exactly as in the
  * Python client. No error ever holds the bearer token or the request headers.
+ *
+ * `instanceof` works across installed copies of this runtime: every class has a
+ * static `brand` (`Symbol.for("@powercontext/runtime/<ClassName>")`) and
+ * `ClientError[Symbol.hasInstance]` compares brands, not constructors
+ * (`error-brand.ts`).
  */
+import { errorBrand, hasBrand } from "./error-brand.js";
 
 /** Root of every SDK error. */
 export class ClientError extends Error {
+  /**
+   * This class's brand, the same symbol in every installed copy of the runtime.
+   * A getter rather than a field, so that a bundler can still drop an unused class.
+   */
+  static get brand(): symbol {
+    return errorBrand("ClientError");
+  }
+
+  /**
+   * `value instanceof ThisClass`, by brand: true for an error of this class or a
+   * subclass made by any installed copy of the runtime.
+   */
+  static [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    return hasBrand(this, value);
+  }
+
   /** Stable class name (class names do not survive minification). */
   override name = "ClientError";
   /** Stable identifier of the error (see the module comment). */
@@ -43,6 +65,9 @@ export class ClientError extends Error {
 
 /** Invalid client options or environment settings; thrown before any request. */
 export class ConfigurationError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("ConfigurationError");
+  }
   override name = "ConfigurationError";
   constructor(message: string) {
     super(message, { code: "ERR_POWERCONTEXT_CONFIGURATION" });
@@ -51,6 +76,9 @@ export class ConfigurationError extends ClientError {
 
 /** The request was refused locally (schema, parameters, headers); nothing was sent. */
 export class InvalidRequestError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("InvalidRequestError");
+  }
   override name = "InvalidRequestError";
   /** Validator issues, as `instancePath: message` strings. */
   declare readonly issues: readonly string[];
@@ -65,6 +93,9 @@ export type TransportPhase = "connect" | "exchange";
 
 /** No valid HTTP response was received. `cause` is a sanitized copy of the underlying error. */
 export class TransportError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("TransportError");
+  }
   override name = "TransportError";
   /** Request path (no query string), for example `/v1/memory/flush`. */
   declare readonly path: string;
@@ -79,6 +110,9 @@ export class TransportError extends ClientError {
 
 /** An attempt exceeded `timeoutMs`, or the call exceeded its total `deadlineMs`. */
 export class TimeoutError extends TransportError {
+  static override get brand(): symbol {
+    return errorBrand("TimeoutError");
+  }
   override name = "TimeoutError";
   /** The limit that fired, in milliseconds. */
   declare readonly timeoutMs: number;
@@ -98,6 +132,9 @@ export class TimeoutError extends TransportError {
 
 /** The caller's `AbortSignal` fired; the call stopped wherever it was (request, backoff, polling). */
 export class AbortError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("AbortError");
+  }
   override name = "AbortError";
   declare readonly path: string;
   constructor(path: string) {
@@ -108,6 +145,9 @@ export class AbortError extends ClientError {
 
 /** A response that violates the contract: schema, size cap, unsafe integers, bad Location. */
 export class InvalidResponseError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("InvalidResponseError");
+  }
   override name = "InvalidResponseError";
   declare readonly statusCode: number;
   declare readonly issues: readonly string[];
@@ -132,6 +172,9 @@ export interface ServerErrorInit {
 
 /** A non-success HTTP status (Python: `ServerResponseError`). */
 export class ServerResponseError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("ServerResponseError");
+  }
   override name = "ServerResponseError";
   declare readonly statusCode: number;
   declare readonly code: string | null;
@@ -150,32 +193,59 @@ export class ServerResponseError extends ClientError {
 }
 
 export class AuthenticationError extends ServerResponseError {
+  static override get brand(): symbol {
+    return errorBrand("AuthenticationError");
+  }
   override name = "AuthenticationError";
 }
 export class PermissionDeniedError extends ServerResponseError {
+  static override get brand(): symbol {
+    return errorBrand("PermissionDeniedError");
+  }
   override name = "PermissionDeniedError";
 }
 export class NotFoundError extends ServerResponseError {
+  static override get brand(): symbol {
+    return errorBrand("NotFoundError");
+  }
   override name = "NotFoundError";
 }
 export class ConflictError extends ServerResponseError {
+  static override get brand(): symbol {
+    return errorBrand("ConflictError");
+  }
   override name = "ConflictError";
 }
 export class UnprocessableEntityError extends ServerResponseError {
+  static override get brand(): symbol {
+    return errorBrand("UnprocessableEntityError");
+  }
   override name = "UnprocessableEntityError";
 }
 export class RateLimitError extends ServerResponseError {
+  static override get brand(): symbol {
+    return errorBrand("RateLimitError");
+  }
   override name = "RateLimitError";
 }
 export class InternalServerError extends ServerResponseError {
+  static override get brand(): symbol {
+    return errorBrand("InternalServerError");
+  }
   override name = "InternalServerError";
 }
 export class ServiceUnavailableError extends InternalServerError {
+  static override get brand(): symbol {
+    return errorBrand("ServiceUnavailableError");
+  }
   override name = "ServiceUnavailableError";
 }
 
 /** `409 operation_blocked`: the logical window is held by a failed operation (seed 002). */
 export class OperationBlockedError extends ConflictError {
+  static override get brand(): symbol {
+    return errorBrand("OperationBlockedError");
+  }
   override name = "OperationBlockedError";
   /** `details.operation_id`: the failed operation to retry or cancel. */
   declare readonly operationId: string | null;
@@ -188,6 +258,9 @@ export class OperationBlockedError extends ConflictError {
 
 /** `409 version_conflict`: `expected_version` did not match (DESIGN §3, §4 guarded). */
 export class VersionConflictError extends ConflictError {
+  static override get brand(): symbol {
+    return errorBrand("VersionConflictError");
+  }
   override name = "VersionConflictError";
   /** `details.current_version` when the server sent it. */
   declare readonly currentVersion: number | null;
@@ -203,6 +276,9 @@ export class VersionConflictError extends ConflictError {
 
 /** `409`: a processing block that was never retried and is no longer current (seed 000). */
 export class ProcessingBlockStaleError extends ConflictError {
+  static override get brand(): symbol {
+    return errorBrand("ProcessingBlockStaleError");
+  }
   override name = "ProcessingBlockStaleError";
 }
 
@@ -259,6 +335,9 @@ export interface OperationErrorClassification {
 
 /** The total deadline passed while the operation was queued or running; wait again later with its id. */
 export class OperationPendingError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("OperationPendingError");
+  }
   override name = "OperationPendingError";
   declare readonly operationId: string;
   /** The last Operation resource read, or null when none was read. */
@@ -272,6 +351,9 @@ export class OperationPendingError extends ClientError {
 
 /** The operation reached `failed`. */
 export class OperationFailedError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("OperationFailedError");
+  }
   override name = "OperationFailedError";
   declare readonly operationId: string;
   declare readonly error: OperationErrorClassification;
@@ -289,6 +371,9 @@ export class OperationFailedError extends ClientError {
 
 /** The operation reached `cancelled`. */
 export class OperationCancelledError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("OperationCancelledError");
+  }
   override name = "OperationCancelledError";
   declare readonly operationId: string;
   declare readonly operation: unknown;
@@ -299,3 +384,16 @@ export class OperationCancelledError extends ClientError {
   }
 }
 
+
+/** The Python client's name (1.4.1) for a 401: the same class as {@link AuthenticationError}, so `instanceof` works with either name. */
+export const UnauthorizedResponseError = AuthenticationError;
+/** The Python client's name (1.4.1) for a 401; see {@link AuthenticationError}. */
+export type UnauthorizedResponseError = AuthenticationError;
+/** The Python client's name (1.4.1) for a 403: the same class as {@link PermissionDeniedError}. */
+export const ForbiddenResponseError = PermissionDeniedError;
+/** The Python client's name (1.4.1) for a 403; see {@link PermissionDeniedError}. */
+export type ForbiddenResponseError = PermissionDeniedError;
+/** The Python client's name (1.4.1) for a 503: the same class as {@link ServiceUnavailableError}. */
+export const UnavailableResponseError = ServiceUnavailableError;
+/** The Python client's name (1.4.1) for a 503; see {@link ServiceUnavailableError}. */
+export type UnavailableResponseError = ServiceUnavailableError;
