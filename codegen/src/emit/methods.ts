@@ -2,7 +2,7 @@ import type { ApiIr, OperationIr } from "../ir/model.js";
 import { docComment, tsString } from "../ir/naming.js";
 import { banner } from "./banner.js";
 
-const PREAMBLE = `import type { CallOptions } from "@powercontext/runtime";
+const PREAMBLE = `import type { CallOptions, CallPromise } from "@powercontext/runtime";
 import type { AcceptedOf, AsyncOperationId, OperationId, PageTypes, PaginatedOperationId, RequestOf, ResponseOf } from "./operations.js";
 
 /**
@@ -32,7 +32,10 @@ export type SubmitOutcome<K extends AsyncOperationId> =
 /**
  * One method per operation of the spec. The client facade extends this class and
  * implements the three protected primitives; every public method below is a
- * one-line call into them, so go-to-definition lands on a real method.
+ * one-line call into them, so go-to-definition lands on a real method. A method
+ * that sends one call returns a \`CallPromise\`: await it for the parsed result, or
+ * call \`.withResponse()\` for the result with its status, headers, request id and
+ * attempt count.
  */
 export abstract class PowerContextOperations {
   /**
@@ -40,10 +43,10 @@ export abstract class PowerContextOperations {
    * validated success body. For asynchronous operations this submits and then polls
    * until a terminal state or the deadline.
    */
-  protected abstract call<K extends OperationId>(operationId: K, request: RequestOf<K>, options: CallOptions | undefined): Promise<ResponseOf<K>>;
+  protected abstract call<K extends OperationId>(operationId: K, request: RequestOf<K>, options: CallOptions | undefined): CallPromise<ResponseOf<K>>;
 
   /** Sends an asynchronous operation once (with retries) and returns its first outcome without polling. */
-  protected abstract submit<K extends AsyncOperationId>(operationId: K, request: RequestOf<K>, options: CallOptions | undefined): Promise<SubmitOutcome<K>>;
+  protected abstract submit<K extends AsyncOperationId>(operationId: K, request: RequestOf<K>, options: CallOptions | undefined): CallPromise<SubmitOutcome<K>>;
 
   /** Follows the operation's cursor from \`request\` and yields every item of every page. */
   protected abstract paginate<K extends PaginatedOperationId>(operationId: K, request: PageTypes[K]["request"], options: CallOptions | undefined): AsyncIterable<PageTypes[K]["item"]>;
@@ -60,10 +63,10 @@ export function emitMethods(ir: ApiIr): string {
   for (const op of ir.operations) {
     const id = tsString(op.operationId);
     out += "\n" + docComment(describe(op), "  ");
-    out += `  ${op.methodName}(${requestParameter(op)}options?: CallOptions): Promise<ResponseOf<${id}>> {\n    return this.call(${id}, ${requestArgument(op)}, options);\n  }\n`;
+    out += `  ${op.methodName}(${requestParameter(op)}options?: CallOptions): CallPromise<ResponseOf<${id}>> {\n    return this.call(${id}, ${requestArgument(op)}, options);\n  }\n`;
     if (op.async !== null) {
       out += "\n" + docComment([`Submits ${op.operationId} and returns the first outcome without waiting: the result (${op.success.status}) or the accepted operation (${op.async.acceptedStatus}) to wait on later.`, "", ...facts(op)], "  ");
-      out += `  submit${op.typeName}(${requestParameter(op)}options?: CallOptions): Promise<SubmitOutcome<${id}>> {\n    return this.submit(${id}, ${requestArgument(op)}, options);\n  }\n`;
+      out += `  submit${op.typeName}(${requestParameter(op)}options?: CallOptions): CallPromise<SubmitOutcome<${id}>> {\n    return this.submit(${id}, ${requestArgument(op)}, options);\n  }\n`;
     }
     if (op.pagination !== null) {
       const optional = !pageRequestRequired(op);

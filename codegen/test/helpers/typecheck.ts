@@ -5,8 +5,17 @@ import { repoRoot, scratchDir } from "./paths.js";
 
 // The hand-written runtime modules whose types generated code imports (through
 // `@powercontext/runtime`), taken from the repository as they are.
-const RUNTIME_MODULES = ["packages/runtime/src/call-options.ts", "packages/runtime/src/descriptor.ts"];
-const RUNTIME_INDEX = `export type * from "./src/call-options.js";\nexport type * from "./src/descriptor.js";\n`;
+const RUNTIME_MODULES = [
+  "packages/runtime/src/call-options.ts",
+  "packages/runtime/src/descriptor.ts",
+  "packages/runtime/src/core/call-promise.ts",
+];
+const RUNTIME_INDEX = [
+  `export type * from "./src/call-options.js";`,
+  `export type * from "./src/descriptor.js";`,
+  `export type * from "./src/core/call-promise.js";`,
+  "",
+].join("\n");
 const TYPES_INDEX = `export * from "./generated/openapi.js";\n`;
 
 /**

@@ -1,5 +1,6 @@
 import {
-  callOperation,
+  CallPromise,
+  callWithResponse,
   createRuntime,
   descriptorFor,
   optionsFromEnv,
@@ -10,7 +11,9 @@ import {
   type CallOptions,
   type ClientOptions,
   type Runtime,
+  type Submission,
   type WaitOptions,
+  type WithResponse,
 } from "@powercontext/runtime";
 import { PowerContextOperations, type SubmitOutcome } from "./generated/methods.js";
 import {
@@ -36,6 +39,28 @@ export type WaitForOperationOptions = Pick<WaitOptions, "deadlineMs" | "signal" 
 
 function context(options: CallOptions | undefined): CallContext {
   return options ?? {};
+}
+
+/** The facade's outcome of `submit`, from the runtime's submission. */
+function submitOutcome<K extends AsyncOperationId>(outcome: Submission): ClientSubmitOutcome<K> {
+  if (!outcome.accepted) {
+    return {
+      state: "completed",
+      status: outcome.statusCode,
+      result: outcome.result as ResponseOf<K>,
+      requestId: outcome.requestId,
+      operationId: null,
+    };
+  }
+  return {
+    state: "accepted",
+    status: outcome.statusCode,
+    operation: outcome.body as AcceptedOf<K>,
+    location: outcome.location,
+    retryAfterMs: outcome.retryAfterMs,
+    requestId: outcome.requestId,
+    operationId: outcome.operationId,
+  };
 }
 
 /**
@@ -78,50 +103,43 @@ export class PowerContextClient extends PowerContextOperations {
 
   /**
    * Runs any operation by its wire operationId, for hosts that dispatch by
-   * name (same behaviour as the named method).
+   * name (same behaviour as the named method, `withResponse()` included).
+   *
+   * @throws Error (synchronously) for an operationId the client does not know.
    */
-  request<K extends OperationId>(operationId: K, request: RequestOf<K>, options?: CallOptions): Promise<ResponseOf<K>> {
+  request<K extends OperationId>(operationId: K, request: RequestOf<K>, options?: CallOptions): CallPromise<ResponseOf<K>> {
     return this.call(operationId, request, options);
   }
 
+  /** Runs one operation with its synchronous meaning (polling an accepted one) and keeps its raw response. */
   protected call<K extends OperationId>(
     operationId: K,
     request: RequestOf<K>,
     options: CallOptions | undefined,
-  ): Promise<ResponseOf<K>> {
+  ): CallPromise<ResponseOf<K>> {
     const descriptor = descriptorFor(this.#runtime, operationId);
-    return callOperation(this.#runtime, descriptor, request, context(options)) as Promise<ResponseOf<K>>;
+    const outcome = callWithResponse(this.#runtime, descriptor, request, context(options));
+    return new CallPromise(outcome as Promise<WithResponse<ResponseOf<K>>>);
   }
 
   /**
    * Sends an asynchronous operation once (with retries) without polling:
    * `completed` with the result, or `accepted` with the Operation, its
    * `Location`, `Retry-After` (ms) and `operationId` to pass to `waitForOperation`.
+   * `withResponse()` adds the submission's raw response.
    */
-  override async submit<K extends AsyncOperationId>(
+  override submit<K extends AsyncOperationId>(
     operationId: K,
     request: RequestOf<K>,
     options?: CallOptions,
-  ): Promise<ClientSubmitOutcome<K>> {
-    const outcome = await submit(this.#runtime, descriptorFor(this.#runtime, operationId), request, context(options));
-    if (!outcome.accepted) {
-      return {
-        state: "completed",
-        status: outcome.statusCode,
-        result: outcome.result as ResponseOf<K>,
-        requestId: outcome.requestId,
-        operationId: null,
-      };
-    }
-    return {
-      state: "accepted",
-      status: outcome.statusCode,
-      operation: outcome.body as AcceptedOf<K>,
-      location: outcome.location,
-      retryAfterMs: outcome.retryAfterMs,
-      requestId: outcome.requestId,
-      operationId: outcome.operationId,
-    };
+  ): CallPromise<ClientSubmitOutcome<K>> {
+    const descriptor = descriptorFor(this.#runtime, operationId);
+    return new CallPromise(
+      submit(this.#runtime, descriptor, request, context(options)).then((outcome) => ({
+        data: submitOutcome<K>(outcome),
+        response: outcome.response,
+      })),
+    );
   }
 
   /** Yields every item of a paginated operation, fetching pages lazily. */

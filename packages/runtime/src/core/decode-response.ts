@@ -20,6 +20,8 @@ export interface DecodedResponse {
   retryAfterMs: number | null;
   /** Raw `Location` header, or null. */
   location: string | null;
+  /** The response's headers, as received (empty for a reconciled result, which no single response produced). */
+  headers: Headers;
 }
 
 /** Limits applied while decoding. */
@@ -106,7 +108,8 @@ export async function decodeResponse(
       }
     }
     // Location matters only on an accepted response.
-    return { statusCode, data, requestId, accepted, retryAfterMs, location: accepted ? response.headers.get("location") : null };
+    const location = accepted ? response.headers.get("location") : null;
+    return { statusCode, data, requestId, accepted, retryAfterMs, location, headers: response.headers };
   }
 
   let envelope: ReturnType<typeof decodeErrorEnvelope> = null;

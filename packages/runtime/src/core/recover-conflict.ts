@@ -36,6 +36,8 @@ export async function recoverVersionConflict(
     accepted: false,
     retryAfterMs: null,
     location: null,
+    headers: new Headers(),
+    attempts: 0,
     reconciled: true,
     requestUrl: call.requestUrl,
   };

@@ -21,6 +21,8 @@ export interface OperationResult extends DecodedResponse {
   reconciled: boolean;
   /** Absolute URL the request was sent to (Location references resolve against it). */
   requestUrl: string;
+  /** How many attempts the call made, 1 when the first one succeeded (retries included, polls not). */
+  attempts: number;
 }
 
 /** Returns `value` when it is a positive finite number. @throws InvalidRequestError naming the option otherwise. */
@@ -90,6 +92,7 @@ export async function runOperation(
     record(span, "inject", prepared.headers as Record<string, string>);
     const deadlineAt = deadlineOf(context);
     const requestUrl = prepared.url;
+    let attempts = 0;
     // The retry loop's input and the attempt's response consumer in one object;
     // its hooks are methods, so a call allocates no function wrappers.
     const call: RetryLoopInput<OperationResult> & ResponseConsumer<OperationResult> = {
@@ -100,7 +103,8 @@ export async function runOperation(
       deadlineAt,
       signal: context.signal,
       random: runtime.random,
-      attempt({ remainingMs }) {
+      attempt({ attempt, remainingMs }) {
+        attempts = attempt;
         const perAttempt = remainingMs < timeoutMs ? remainingMs : timeoutMs;
         return sendAttempt(
           runtime.fetch,
@@ -137,6 +141,7 @@ export async function runOperation(
       },
     };
     const result = await runWithRetry(call);
+    result.attempts = attempts;
     record(span, "succeed", result.statusCode);
     return result;
   } catch (error) {

@@ -1,4 +1,5 @@
-import { runOperation, type CallContext } from "../core/run-operation.js";
+import type { RawResponse, WithResponse } from "../core/call-promise.js";
+import { runOperation, type CallContext, type OperationResult } from "../core/run-operation.js";
 import { descriptorFor, type Runtime } from "../core/runtime.js";
 import type { OperationDescriptor } from "../descriptor.js";
 import { InvalidResponseError } from "../errors.js";
@@ -7,9 +8,11 @@ import { waitForOperation } from "./wait-for-operation.js";
 
 /** Outcome of submitting an operation that may run asynchronously. */
 export type Submission<T = unknown> =
-  | { accepted: false; statusCode: number; requestId: string | null; result: T; reconciled: boolean }
+  | { accepted: false; statusCode: number; requestId: string | null; result: T; reconciled: boolean; response: RawResponse }
   | {
       accepted: true;
+      /** The accepted response (status, headers, request id, attempts). */
+      response: RawResponse;
       statusCode: number;
       requestId: string | null;
       /** Id of the Operation resource to poll. */
@@ -21,6 +24,18 @@ export type Submission<T = unknown> =
       /** Accepted body (null when empty). */
       body: unknown;
     };
+
+/** The {@link RawResponse} of a runtime result. */
+function rawResponseOf(result: OperationResult): RawResponse {
+  return {
+    status: result.statusCode,
+    headers: result.headers,
+    requestId: result.requestId,
+    attempts: result.attempts,
+    url: result.requestUrl,
+    reconciled: result.reconciled,
+  };
+}
 
 function idFromBody(body: unknown): string | null {
   if (typeof body !== "object" || body === null) return null;
@@ -46,8 +61,9 @@ export async function submit(
 ): Promise<Submission> {
   const result = await runOperation(runtime, descriptor, request, context);
   const { statusCode, requestId } = result;
+  const response = rawResponseOf(result);
   if (!result.accepted || descriptor.async === null) {
-    return { accepted: false, statusCode, requestId, result: result.data, reconciled: result.reconciled };
+    return { accepted: false, statusCode, requestId, result: result.data, reconciled: result.reconciled, response };
   }
   let operationId: string | null;
   if (result.location !== null) {
@@ -70,6 +86,7 @@ export async function submit(
   }
   return {
     accepted: true,
+    response,
     statusCode,
     requestId,
     operationId,
@@ -96,18 +113,34 @@ export async function callOperation(
   request: unknown,
   context: CallContext = {},
 ): Promise<unknown> {
+  return (await callWithResponse(runtime, descriptor, request, context)).data;
+}
+
+/**
+ * {@link callOperation}, plus the raw response the call's result rests on:
+ * the operation's own response (for an asynchronous operation, the
+ * submission's `200` or `202`, not a poll's).
+ *
+ * @throws everything {@link callOperation} throws.
+ */
+export async function callWithResponse(
+  runtime: Runtime,
+  descriptor: OperationDescriptor,
+  request: unknown,
+  context: CallContext = {},
+): Promise<WithResponse<unknown>> {
   if (descriptor.async === null) {
     const result = await runOperation(runtime, descriptor, request, context);
-    return result.data;
+    return { data: result.data, response: rawResponseOf(result) };
   }
   const deadlineAt = context.deadlineAt ?? Date.now() + (context.deadlineMs ?? runtime.operationDeadlineMs);
   const submission = await submit(runtime, descriptor, request, { ...context, deadlineAt });
-  if (!submission.accepted) return submission.result;
+  if (!submission.accepted) return { data: submission.result, response: submission.response };
   const wait: Parameters<typeof waitForOperation>[3] = { deadlineAt };
   if (submission.retryAfterMs !== null) wait.initialDelayMs = submission.retryAfterMs;
   if (context.signal !== undefined) wait.signal = context.signal;
   if (context.timeoutMs !== undefined) wait.timeoutMs = context.timeoutMs;
   if (context.headers !== undefined) wait.headers = context.headers;
   const operation = await waitForOperation(runtime, descriptor.async.pollOperation, submission.operationId, wait);
-  return operation[descriptor.async.resultField] ?? null;
+  return { data: operation[descriptor.async.resultField] ?? null, response: submission.response };
 }
