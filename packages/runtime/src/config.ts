@@ -2,6 +2,7 @@ import { ConfigurationError } from "./errors.js";
 import { DEFAULT_BACKOFF, type BackoffOptions, type Jitter } from "./retry/backoff.js";
 import type { RetryOptions } from "./retry/policy.js";
 import type { RetryEvent } from "./retry/run-with-retry.js";
+import type { Middleware } from "./core/middleware.js";
 import type { SpanStarter } from "./telemetry/call-span.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./transport/read-body.js";
 import type { FetchLike } from "./transport/send.js";
@@ -45,6 +46,13 @@ export interface ClientOptions {
   logger?: Logger;
   /** Tracing (optional): `openTelemetry({ tracer, propagate })` or any {@link SpanStarter}. */
   telemetry?: SpanStarter;
+  /**
+   * Hooks around every HTTP attempt (`onRequest` in order, `onResponse` and
+   * `onError` in reverse order), run inside the retry loop. Default: none.
+   * They never see or set `Authorization`. The logger and tracing are not
+   * middleware and run whatever this holds.
+   */
+  middleware?: readonly Middleware[];
   /** Uniform random source in [0, 1) for jitter; injectable for tests. */
   random?: () => number;
 }
@@ -64,6 +72,8 @@ export interface ResolvedConfig {
   onRetry: ((event: RetryEvent) => void) | undefined;
   logger: Logger | undefined;
   telemetry: SpanStarter | undefined;
+  /** The middleware, in the order given (empty when none). */
+  middleware: readonly Middleware[];
   random: () => number;
   /** Values that must never appear in an error or log (the token). */
   secrets: readonly string[];
@@ -127,6 +137,10 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
   if (options.telemetry !== undefined && typeof options.telemetry !== "function") {
     throw new ConfigurationError("telemetry must be a function");
   }
+  const middleware = [...(options.middleware ?? [])];
+  if (middleware.some((entry) => typeof entry !== "object" || entry === null)) {
+    throw new ConfigurationError("middleware must be an array of objects with onRequest, onResponse or onError hooks");
+  }
   const durations = { ...POSITIVE_DEFAULTS } as Record<keyof typeof POSITIVE_DEFAULTS, number>;
   for (const name of Object.keys(durations) as (keyof typeof POSITIVE_DEFAULTS)[]) {
     durations[name] = numberOption(name, options[name], durations[name], true);
@@ -149,6 +163,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     onRetry: options.onRetry,
     logger: options.logger,
     telemetry: options.telemetry,
+    middleware,
     random: options.random ?? Math.random,
     secrets: token === "" ? [] : [token, `Bearer ${token}`],
   };

@@ -9,6 +9,7 @@
  *   TransportError                 no valid HTTP response (path, cause)
  *     TimeoutError                 attempt timeout or total deadline
  *   AbortError                     the caller's AbortSignal fired
+ *   MiddlewareError                a middleware hook threw or tried to set Authorization
  *   InvalidResponseError           a response that breaks the contract (requestId, statusCode, issues)
  *   ServerResponseError            non-success status (statusCode, code, serverMessage, details)
  *     AuthenticationError 401, PermissionDeniedError 403, NotFoundError 404,
@@ -140,6 +141,21 @@ export class AbortError extends ClientError {
   constructor(path: string) {
     super(`PowerContext request to ${path} was aborted`, { code: "ERR_POWERCONTEXT_ABORTED" });
     this.path = path;
+  }
+}
+
+/** A middleware hook threw, or tried to set `Authorization`; the call stops and is not retried. */
+export class MiddlewareError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("MiddlewareError");
+  }
+  override name = "MiddlewareError";
+  /**
+   * @param message what failed, naming the hook (`onRequest`, `onResponse`).
+   * @param cause a sanitized copy of what the hook threw, or null.
+   */
+  constructor(message: string, cause: unknown) {
+    super(message, { code: "ERR_POWERCONTEXT_MIDDLEWARE", cause: cause ?? undefined });
   }
 }
 

@@ -23,6 +23,7 @@ export { createCaller, type CallerParts, type OperationCaller } from "./core/cre
 export { createRuntime, descriptorFor, type Runtime } from "./core/runtime.js";
 export { runOperation, type CallContext, type OperationResult } from "./core/run-operation.js";
 export { submit, callOperation, callWithResponse, type Submission } from "./operations/submit.js";
+export type { Middleware, MiddlewareRequest } from "./core/middleware.js";
 export { CallPromise, type RawResponse, type WithResponse } from "./core/call-promise.js";
 export { paginate } from "./operations/paginate.js";
 export { waitForOperation, type WaitOptions } from "./operations/wait-for-operation.js";

@@ -5,8 +5,9 @@ import { runWithRetry, type RetryLoopInput } from "../retry/run-with-retry.js";
 import type { CallSpan } from "../telemetry/call-span.js";
 import { buildRequest } from "../transport/build-request.js";
 import { redact } from "../transport/sanitize.js";
-import { sendAttempt, type ResponseConsumer } from "../transport/send.js";
+import { sendAttempt, type AttemptLimits, type ResponseConsumer } from "../transport/send.js";
 import { decodeResponse, issuesOf, type DecodedResponse } from "./decode-response.js";
+import { sendThroughMiddleware } from "./middleware.js";
 import { validatorsFor, type Runtime } from "./runtime.js";
 
 /** Internal per-call state shared with nested reads (reconciliation, polling). */
@@ -106,12 +107,15 @@ export async function runOperation(
       attempt({ attempt, remainingMs }) {
         attempts = attempt;
         const perAttempt = remainingMs < timeoutMs ? remainingMs : timeoutMs;
-        return sendAttempt(
-          runtime.fetch,
-          prepared,
-          { timeoutMs: perAttempt, limit: perAttempt < timeoutMs ? "deadline" : "attempt", signal: context.signal, secrets: runtime.secrets },
-          call,
-        );
+        const limits: AttemptLimits = {
+          timeoutMs: perAttempt,
+          limit: perAttempt < timeoutMs ? "deadline" : "attempt",
+          signal: context.signal,
+          secrets: runtime.secrets,
+        };
+        return runtime.middleware.length === 0
+          ? sendAttempt(runtime.fetch, prepared, limits, call)
+          : sendThroughMiddleware(runtime, descriptor.operationId, attempt, prepared, limits, call);
       },
       async consume(response) {
         const decoded = (await decodeResponse(response, descriptor, validators, runtime)) as OperationResult;
