@@ -31,14 +31,23 @@ export function emitOperations(ir: ApiIr): string {
   out += `};\n\n`;
   out += `/**\n * Request, success response and accepted (202-style) body types per operation.\n * \`request\` is the flat request object (path and query parameters by wire name plus body fields).\n */\nexport interface OperationTypes {\n`;
   for (const op of ir.operations) {
-    out += `  ${propertyKey(op.operationId)}: {\n    request: ${types.request(op)};\n    response: ${types.response(op, op.success)};\n    accepted: ${types.response(op, op.accepted)};\n  };\n`;
+    const accepted = op.accepted === null ? "none: `never`" : `status ${op.accepted.status}`;
+    out += `  /** \`${op.method} ${op.path}\`. */\n`;
+    out += `  ${propertyKey(op.operationId)}: {\n`;
+    out += `    /** The flat request object. */\n    request: ${types.request(op)};\n`;
+    out += `    /** The success body (status ${op.success.status}). */\n    response: ${types.response(op, op.success)};\n`;
+    out += `    /** The accepted body (${accepted}). */\n    accepted: ${types.response(op, op.accepted)};\n  };\n`;
   }
   out += `}\n\n`;
-  out += `export type RequestOf<K extends OperationId> = OperationTypes[K]["request"];\nexport type ResponseOf<K extends OperationId> = OperationTypes[K]["response"];\nexport type AcceptedOf<K extends OperationId> = OperationTypes[K]["accepted"];\n\n`;
+  out += `/** The request object of operation \`K\`. */\nexport type RequestOf<K extends OperationId> = OperationTypes[K]["request"];\n`;
+  out += `/** The success body of operation \`K\` (what its method resolves to). */\nexport type ResponseOf<K extends OperationId> = OperationTypes[K]["response"];\n`;
+  out += `/** The accepted (202-style) body of operation \`K\`; \`never\` when it has no accepted status. */\nexport type AcceptedOf<K extends OperationId> = OperationTypes[K]["accepted"];\n\n`;
   out += `/** For paginated operations: the request without its cursor, and one item of a page. */\nexport interface PageTypes {\n`;
   for (const op of pagedOps) {
     const page = op.pagination!;
-    out += `  ${propertyKey(op.operationId)}: {\n    request: Omit<RequestOf<${tsString(op.operationId)}>, ${tsString(page.cursorParameter)}>;\n    item: NonNullable<ResponseOf<${tsString(op.operationId)}>[${tsString(page.itemsField)}]>[number];\n  };\n`;
+    out += `  /** Pages of \`${op.operationId}\`, following \`${page.nextCursorField}\`. */\n  ${propertyKey(op.operationId)}: {\n`;
+    out += `    /** The request without its cursor (\`${page.cursorParameter}\`). */\n    request: Omit<RequestOf<${tsString(op.operationId)}>, ${tsString(page.cursorParameter)}>;\n`;
+    out += `    /** One item of \`${page.itemsField}\`. */\n    item: NonNullable<ResponseOf<${tsString(op.operationId)}>[${tsString(page.itemsField)}]>[number];\n  };\n`;
   }
   out += `}\n`;
   return out;

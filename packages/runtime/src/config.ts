@@ -11,7 +11,9 @@ import { normalizeBaseUrl } from "./transport/url.js";
 
 /** A logger; every method is optional. Lines never contain the token, headers or bodies. */
 export interface Logger {
+  /** Detail lines; `fields` holds bounded values such as the operation id and attempt. */
   debug?(message: string, fields?: Record<string, unknown>): void;
+  /** Retries and other conditions a caller may want to see. */
   warn?(message: string, fields?: Record<string, unknown>): void;
 }
 
@@ -43,6 +45,7 @@ export interface ClientOptions {
   maxPollIntervalMs?: number;
   /** Called before every retry wait. */
   onRetry?: (event: RetryEvent) => void;
+  /** Receives a warning line per retry (never the token, headers or bodies). Default: none. */
   logger?: Logger;
   /** Tracing (optional): `openTelemetry({ tracer, propagate })` or any {@link SpanStarter}. */
   telemetry?: SpanStarter;
@@ -59,21 +62,35 @@ export interface ClientOptions {
 
 /** Options after validation and defaults. */
 export interface ResolvedConfig {
+  /** The normalised base URL, without a trailing slash. */
   baseUrl: string;
+  /** The bearer token; empty when none. */
   token: string;
+  /** Per-attempt timeout in milliseconds. */
   timeoutMs: number;
+  /** Retry count and backoff. */
   retry: RetryOptions;
+  /** The transport. */
   fetch: FetchLike;
+  /** Headers sent with every request. */
   headers: Record<string, string>;
+  /** Cap on a response body, in bytes. */
   maxResponseBytes: number;
+  /** Default total budget of polling, in milliseconds. */
   operationDeadlineMs: number;
+  /** Shortest wait between polls, in milliseconds. */
   minPollIntervalMs: number;
+  /** Longest wait between polls, in milliseconds. */
   maxPollIntervalMs: number;
+  /** Called before every retry wait. */
   onRetry: ((event: RetryEvent) => void) | undefined;
+  /** The logger, if any. */
   logger: Logger | undefined;
+  /** Tracing, if any. */
   telemetry: SpanStarter | undefined;
   /** The middleware, in the order given (empty when none). */
   middleware: readonly Middleware[];
+  /** Random source for jitter. */
   random: () => number;
   /** Values that must never appear in an error or log (the token). */
   secrets: readonly string[];
@@ -201,7 +218,9 @@ export const DEFAULT_SERVER_URL = "http://127.0.0.1:8000";
 
 /** Environment variables read by {@link optionsFromEnv} (the Python client's names). */
 export const ENV_SERVER_URL = "POWERCONTEXT_CLIENT_SERVER_URL";
+/** Environment variable with the bearer token. */
 export const ENV_API_TOKEN = "POWERCONTEXT_CLIENT_API_TOKEN";
+/** Environment variable with the per-attempt timeout, in seconds. */
 export const ENV_TIMEOUT = "POWERCONTEXT_CLIENT_TIMEOUT";
 
 /**

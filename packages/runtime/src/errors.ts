@@ -137,6 +137,7 @@ export class AbortError extends ClientError {
     return errorBrand("AbortError");
   }
   override name = "AbortError";
+  /** Request path (no query string). */
   declare readonly path: string;
   constructor(path: string) {
     super(`PowerContext request to ${path} was aborted`, { code: "ERR_POWERCONTEXT_ABORTED" });
@@ -165,7 +166,9 @@ export class InvalidResponseError extends ClientError {
     return errorBrand("InvalidResponseError");
   }
   override name = "InvalidResponseError";
+  /** HTTP status of the offending response. */
   declare readonly statusCode: number;
+  /** What is wrong, as `instancePath message` strings. */
   declare readonly issues: readonly string[];
   constructor(message: string, init: { statusCode: number; requestId: string | null; issues?: readonly string[] }) {
     super(message, { code: "ERR_POWERCONTEXT_INVALID_RESPONSE", requestId: init.requestId });
@@ -176,11 +179,15 @@ export class InvalidResponseError extends ClientError {
 
 /** What the response decoder knows about a non-success response. */
 export interface ServerErrorInit {
+  /** HTTP status code. */
   statusCode: number;
   /** Envelope `error.code`, or null when the body was not exactly the envelope. */
   code: string | null;
+  /** Envelope `error.message` (token removed), or null. */
   serverMessage: string | null;
+  /** Envelope `error.details` (token removed), or null. */
   details: Record<string, unknown> | null;
+  /** `X-PowerContext-Request-ID` of the response, or null. */
   requestId: string | null;
   /** Parsed `Retry-After`, in milliseconds, or null when absent or unusable. */
   retryAfterMs: number | null;
@@ -192,9 +199,13 @@ export class ServerResponseError extends ClientError {
     return errorBrand("ServerResponseError");
   }
   override name = "ServerResponseError";
+  /** HTTP status code of the response. */
   declare readonly statusCode: number;
+  /** Envelope `error.code`, or null when the body was not exactly the envelope. */
   declare readonly code: string | null;
+  /** Envelope `error.message` with the token removed, or null (Python: `server_message`). */
   declare readonly serverMessage: string | null;
+  /** Envelope `error.details` with the token removed, or null. */
   declare readonly details: Record<string, unknown> | null;
   /** `Retry-After` of the response in milliseconds, or null. */
   declare readonly retryAfterMs: number | null;
@@ -208,48 +219,56 @@ export class ServerResponseError extends ClientError {
   }
 }
 
+/** 401: the token is missing, wrong or expired (Python: `UnauthorizedResponseError`). */
 export class AuthenticationError extends ServerResponseError {
   static override get brand(): symbol {
     return errorBrand("AuthenticationError");
   }
   override name = "AuthenticationError";
 }
+/** 403: the token lacks the operation's permission (Python: `ForbiddenResponseError`). */
 export class PermissionDeniedError extends ServerResponseError {
   static override get brand(): symbol {
     return errorBrand("PermissionDeniedError");
   }
   override name = "PermissionDeniedError";
 }
+/** 404: the resource does not exist. */
 export class NotFoundError extends ServerResponseError {
   static override get brand(): symbol {
     return errorBrand("NotFoundError");
   }
   override name = "NotFoundError";
 }
+/** 409 without a contract error class of its own (for example `invalid_operation_transition`). */
 export class ConflictError extends ServerResponseError {
   static override get brand(): symbol {
     return errorBrand("ConflictError");
   }
   override name = "ConflictError";
 }
+/** 422: the server refused the request's content. */
 export class UnprocessableEntityError extends ServerResponseError {
   static override get brand(): symbol {
     return errorBrand("UnprocessableEntityError");
   }
   override name = "UnprocessableEntityError";
 }
+/** 429: too many requests; `retryAfterMs` says when to try again. */
 export class RateLimitError extends ServerResponseError {
   static override get brand(): symbol {
     return errorBrand("RateLimitError");
   }
   override name = "RateLimitError";
 }
+/** A 5xx status other than 503. */
 export class InternalServerError extends ServerResponseError {
   static override get brand(): symbol {
     return errorBrand("InternalServerError");
   }
   override name = "InternalServerError";
 }
+/** 503: the server cannot serve now (Python: `UnavailableResponseError`). */
 export class ServiceUnavailableError extends InternalServerError {
   static override get brand(): symbol {
     return errorBrand("ServiceUnavailableError");
@@ -313,7 +332,17 @@ export const serverErrorsByStatus: Readonly<Record<number, ServerErrorClass>> = 
 };
 
 /** Contract error classes by envelope code, each with the status it must arrive with. */
-export type ContractErrorTable = Readonly<Record<string, { status: number; errorClass: ServerErrorClass }>>;
+export type ContractErrorTable = Readonly<
+  Record<
+    string,
+    {
+      /** The status the code must arrive with. */
+      status: number;
+      /** The class raised for it. */
+      errorClass: ServerErrorClass;
+    }
+  >
+>;
 
 /** The contract errors of this SDK by envelope code (DESIGN §3). */
 export const contractErrorsByCode: ContractErrorTable = {
@@ -345,7 +374,9 @@ export function createServerResponseError(init: ServerErrorInit): ServerResponse
 
 /** Bounded classification of a failed operation (never a message). */
 export interface OperationErrorClassification {
+  /** Bounded category of the failure, such as `provider`, or null. */
   category: string | null;
+  /** Bounded code of the failure, or null. */
   code: string | null;
 }
 
@@ -355,6 +386,7 @@ export class OperationPendingError extends ClientError {
     return errorBrand("OperationPendingError");
   }
   override name = "OperationPendingError";
+  /** Id of the Operation still running; pass it to `waitForOperation`. */
   declare readonly operationId: string;
   /** The last Operation resource read, or null when none was read. */
   declare readonly lastKnown: unknown;
@@ -371,8 +403,11 @@ export class OperationFailedError extends ClientError {
     return errorBrand("OperationFailedError");
   }
   override name = "OperationFailedError";
+  /** Id of the failed Operation (retry or cancel it by this id). */
   declare readonly operationId: string;
+  /** The Operation's error classification. */
   declare readonly error: OperationErrorClassification;
+  /** The failed Operation resource as read. */
   declare readonly operation: unknown;
   constructor(operationId: string, error: OperationErrorClassification, operation: unknown) {
     const label = [error.category, error.code].filter((part) => part !== null).join("/");
@@ -391,7 +426,9 @@ export class OperationCancelledError extends ClientError {
     return errorBrand("OperationCancelledError");
   }
   override name = "OperationCancelledError";
+  /** Id of the cancelled Operation. */
   declare readonly operationId: string;
+  /** The cancelled Operation resource as read. */
   declare readonly operation: unknown;
   constructor(operationId: string, operation: unknown) {
     super(`PowerContext operation ${operationId} was cancelled`, { code: "ERR_POWERCONTEXT_OPERATION_CANCELLED" });

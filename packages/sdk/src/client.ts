@@ -32,7 +32,10 @@ import { validatorMap } from "./generated/validator-map.js";
 export type OperationResource = ResponseOf<"get_operation">;
 
 /** `SubmitOutcome` plus the id of the accepted Operation (null when completed). */
-export type ClientSubmitOutcome<K extends AsyncOperationId> = SubmitOutcome<K> & { readonly operationId: string | null };
+export type ClientSubmitOutcome<K extends AsyncOperationId> = SubmitOutcome<K> & {
+  /** The accepted Operation's id to pass to `waitForOperation`; null when the call completed at once. */
+  readonly operationId: string | null;
+};
 
 /** Options of {@link PowerContextClient.waitForOperation}. */
 export type WaitForOperationOptions = Pick<WaitOptions, "deadlineMs" | "signal" | "onProgress" | "timeoutMs" | "headers">;

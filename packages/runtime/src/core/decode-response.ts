@@ -10,9 +10,11 @@ export const REQUEST_ID_HEADER = "x-powercontext-request-id";
 
 /** A response the operation declares as an outcome: its success status or its accepted status. */
 export interface DecodedResponse {
+  /** HTTP status code (0 for an opaque redirect). */
   statusCode: number;
   /** Validated body; null for an empty body (tolerated for an accepted status). */
   data: unknown;
+  /** `X-PowerContext-Request-ID` of the response, or null. */
   requestId: string | null;
   /** True when the status is the operation's accepted (asynchronous) status. */
   accepted: boolean;

@@ -8,12 +8,28 @@ import { waitForOperation } from "./wait-for-operation.js";
 
 /** Outcome of submitting an operation that may run asynchronously. */
 export type Submission<T = unknown> =
-  | { accepted: false; statusCode: number; requestId: string | null; result: T; reconciled: boolean; response: RawResponse }
   | {
+      /** The operation completed at once. */
+      accepted: false;
+      /** The success status. */
+      statusCode: number;
+      /** `X-PowerContext-Request-ID` of the response, or null. */
+      requestId: string | null;
+      /** The validated success body. */
+      result: T;
+      /** True when a guarded conflict was reconciled by reading the resource. */
+      reconciled: boolean;
+      /** The response (status, headers, request id, attempts). */
+      response: RawResponse;
+    }
+  | {
+      /** The operation was accepted and runs on. */
       accepted: true;
       /** The accepted response (status, headers, request id, attempts). */
       response: RawResponse;
+      /** The accepted status, for example 202. */
       statusCode: number;
+      /** `X-PowerContext-Request-ID` of the response, or null. */
       requestId: string | null;
       /** Id of the Operation resource to poll. */
       operationId: string;

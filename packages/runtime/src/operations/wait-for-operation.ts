@@ -21,6 +21,7 @@ export interface WaitOptions {
   deadlineMs?: number;
   /** Absolute deadline (ms since epoch) inherited from a submitting call; wins over `deadlineMs`. */
   deadlineAt?: number;
+  /** Cancels the wait; rejects with `AbortError` promptly, also between polls. */
   signal?: AbortSignal;
   /** Called with every Operation resource read, terminal or not. Exceptions are ignored. */
   onProgress?: (operation: Record<string, unknown>) => void;
@@ -28,6 +29,7 @@ export interface WaitOptions {
   initialDelayMs?: number;
   /** Per-attempt timeout of each poll. */
   timeoutMs?: number;
+  /** Extra headers for every poll (never `Authorization`). */
   headers?: Record<string, string>;
 }
 

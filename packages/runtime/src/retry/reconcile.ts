@@ -5,7 +5,10 @@ import { VersionConflictError } from "../errors.js";
 export const EXPECTED_VERSION_FIELD = "expected_version";
 
 /** A resource returned by reconciliation instead of the original response. */
-export type Reconciled<T> = T & { reconciled: true };
+export type Reconciled<T> = T & {
+  /** Always true: the value was read after a conflict rather than returned by the call. */
+  reconciled: true;
+};
 
 /** Inputs of {@link reconcileVersionConflict}. */
 export interface ReconcileInput {

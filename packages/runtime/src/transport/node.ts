@@ -12,6 +12,7 @@ export interface NodeTransportOptions {
 
 /** A keep-alive transport backed by undici; pass `fetch` to the client, `close()` when done. */
 export interface NodeTransport {
+  /** The fetch function to pass as the client's `fetch` option. */
   fetch: FetchLike;
   /** Closes the undici Agent. The client never calls this: the caller owns the transport. */
   close(): Promise<void>;

@@ -425,96 +425,166 @@ export const operations: { readonly [K in OperationId]: OperationDescriptor } = 
  * `request` is the flat request object (path and query parameters by wire name plus body fields).
  */
 export interface OperationTypes {
+  /** `POST /v1/operations/{operation_id}/cancel`. */
   cancel_operation: {
+    /** The flat request object. */
     request: specOperations["cancel_operation"]["parameters"]["path"] & components["schemas"]["CancelOperationRequest"];
+    /** The success body (status 200). */
     response: components["schemas"]["Operation"];
+    /** The accepted body (none: `never`). */
     accepted: never;
   };
+  /** `POST /v1/sources/content`. */
   capture_content_source: {
+    /** The flat request object. */
     request: components["schemas"]["CaptureContentSourceRequest"];
+    /** The success body (status 202). */
     response: components["schemas"]["CaptureContentSourceResponse"];
+    /** The accepted body (none: `never`). */
     accepted: never;
   };
+  /** `POST /v1/memory/flush`. */
   flush_memory: {
+    /** The flat request object. */
     request: components["schemas"]["FlushMemoryRequest"];
+    /** The success body (status 200). */
     response: components["schemas"]["FlushMemoryResponse"];
+    /** The accepted body (status 202). */
     accepted: components["schemas"]["Operation"];
   };
+  /** `GET /v1/capabilities`. */
   get_capabilities: {
+    /** The flat request object. */
     request: undefined;
+    /** The success body (status 200). */
     response: components["schemas"]["Capabilities"];
+    /** The accepted body (none: `never`). */
     accepted: never;
   };
+  /** `GET /health/live`. */
   get_liveness: {
+    /** The flat request object. */
     request: undefined;
+    /** The success body (status 200). */
     response: components["schemas"]["HealthResponse"];
+    /** The accepted body (none: `never`). */
     accepted: never;
   };
+  /** `POST /v1/memory/entries/get`. */
   get_memory_entry: {
+    /** The flat request object. */
     request: components["schemas"]["GetMemoryEntryRequest"];
+    /** The success body (status 200). */
     response: components["schemas"]["MemoryEntry"];
+    /** The accepted body (none: `never`). */
     accepted: never;
   };
+  /** `GET /v1/operations/{operation_id}`. */
   get_operation: {
+    /** The flat request object. */
     request: specOperations["get_operation"]["parameters"]["path"];
+    /** The success body (status 200). */
     response: components["schemas"]["Operation"];
+    /** The accepted body (none: `never`). */
     accepted: never;
   };
+  /** `GET /health/ready`. */
   get_readiness: {
+    /** The flat request object. */
     request: undefined;
+    /** The success body (status 200). */
     response: components["schemas"]["ReadinessResponse"];
+    /** The accepted body (none: `never`). */
     accepted: never;
   };
+  /** `POST /v1/topic-memory/processing/blocks/get`. */
   get_topic_memory_processing_block: {
+    /** The flat request object. */
     request: components["schemas"]["GetTopicMemoryProcessingBlockRequest"];
+    /** The success body (status 200). */
     response: components["schemas"]["TopicMemoryProcessingBlock"];
+    /** The accepted body (none: `never`). */
     accepted: never;
   };
+  /** `POST /v1/topic-memory/processing/status`. */
   get_topic_memory_processing_status: {
+    /** The flat request object. */
     request: components["schemas"]["TopicMemoryProcessingStatusRequest"];
+    /** The success body (status 200). */
     response: components["schemas"]["TopicMemoryProcessingStatus"];
+    /** The accepted body (none: `never`). */
     accepted: never;
   };
+  /** `POST /v1/memory/entries/list`. */
   list_memory_entries: {
+    /** The flat request object. */
     request: components["schemas"]["ListMemoryEntriesRequest"];
+    /** The success body (status 200). */
     response: components["schemas"]["ListMemoryEntriesResponse"];
+    /** The accepted body (none: `never`). */
     accepted: never;
   };
+  /** `GET /v1/operations`. */
   list_operations: {
+    /** The flat request object. */
     request: NonNullable<specOperations["list_operations"]["parameters"]["query"]>;
+    /** The success body (status 200). */
     response: components["schemas"]["OperationPage"];
+    /** The accepted body (none: `never`). */
     accepted: never;
   };
+  /** `POST /v1/memory/remember`. */
   remember_memory: {
+    /** The flat request object. */
     request: components["schemas"]["RememberMemoryRequest"];
+    /** The success body (status 200). */
     response: components["schemas"]["MemoryMutationResponse"];
+    /** The accepted body (none: `never`). */
     accepted: never;
   };
+  /** `POST /v1/operations/{operation_id}/retry`. */
   retry_operation: {
+    /** The flat request object. */
     request: specOperations["retry_operation"]["parameters"]["path"] & components["schemas"]["RetryOperationRequest"];
+    /** The success body (status 200). */
     response: components["schemas"]["Operation"];
+    /** The accepted body (none: `never`). */
     accepted: never;
   };
+  /** `POST /v1/topic-memory/processing/retry`. */
   retry_topic_memory_processing: {
+    /** The flat request object. */
     request: components["schemas"]["RetryTopicMemoryProcessingRequest"];
+    /** The success body (status 200). */
     response: components["schemas"]["RetryTopicMemoryProcessingResponse"];
+    /** The accepted body (none: `never`). */
     accepted: never;
   };
+  /** `POST /v1/memory/search`. */
   search_memory: {
+    /** The flat request object. */
     request: components["schemas"]["SearchMemoryRequest"];
+    /** The success body (status 200). */
     response: components["schemas"]["SearchMemoryResponse"];
+    /** The accepted body (none: `never`). */
     accepted: never;
   };
 }
 
+/** The request object of operation `K`. */
 export type RequestOf<K extends OperationId> = OperationTypes[K]["request"];
+/** The success body of operation `K` (what its method resolves to). */
 export type ResponseOf<K extends OperationId> = OperationTypes[K]["response"];
+/** The accepted (202-style) body of operation `K`; `never` when it has no accepted status. */
 export type AcceptedOf<K extends OperationId> = OperationTypes[K]["accepted"];
 
 /** For paginated operations: the request without its cursor, and one item of a page. */
 export interface PageTypes {
+  /** Pages of `list_operations`, following `next_cursor`. */
   list_operations: {
+    /** The request without its cursor (`cursor`). */
     request: Omit<RequestOf<"list_operations">, "cursor">;
+    /** One item of `operations`. */
     item: NonNullable<ResponseOf<"list_operations">["operations"]>[number];
   };
 }
