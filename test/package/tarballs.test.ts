@@ -3,7 +3,7 @@
 // into a fresh project in the system's temp dir (outside the repository: no
 // workspace, no symlinks, npm's cache and registry for third-party packages),
 // then, there:
-//   1. type-check a strict consumer without skipLibCheck (TypeScript's own lib
+//   1. type-check a strict consumer (and its msw setup, with the app's one msw) without skipLibCheck (TypeScript's own lib
 //      files are skipped: skipDefaultLibCheck), compile it, and run it
 //      against the embedded mock server (@powercontext/msw/server);
 //   2. run the generator's bin with plain node on the released contract, read
@@ -70,7 +70,7 @@ describe.skipIf(!enabled)("the packages installed from tarballs into a fresh pro
       150_000,
     );
     if (install.code !== 0) throw new Error(`npm install failed: ${install.stderr}`);
-    for (const name of ["consumer.ts", "handlers.test.ts", "tsconfig.json"]) copyFileSync(join(fixtures, name), join(app, name));
+    for (const name of ["consumer.ts", "mocks.ts", "handlers.test.ts", "tsconfig.json"]) copyFileSync(join(fixtures, name), join(app, name));
   }, 180_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -88,8 +88,19 @@ describe.skipIf(!enabled)("the packages installed from tarballs into a fresh pro
     expect(tsc.code).toBe(0);
     const program = await run(process.execPath, ["out/consumer.js"], app, 30_000);
     expect(program.stderr).toBe("");
-    expect(JSON.parse(program.stdout)).toEqual({ sourceId: "note-1", missing: "404 operation_not_found" });
+    expect(JSON.parse(program.stdout)).toEqual({
+      sourceId: "note-1",
+      missing: "404 operation_not_found",
+      raw: { status: 202, attempts: 1, requestId: true },
+    });
   }, 270_000);
+
+  it("runs the installed bins of the CLI and the mock server with plain node", async () => {
+    const cli = await run(process.execPath, ["node_modules/@powercontext/cli/bin/powercontext-ts.js", "--version"], app);
+    expect(cli.stdout.trim()).toBe("0.1.0");
+    const mock = await run(process.execPath, ["node_modules/@powercontext/msw/bin/powercontext-mock.js", "--help"], app);
+    expect(mock.stdout).toMatch(/serve/);
+  }, 60_000);
 
   it("runs the generator's bin with plain node on this repository's openapi.yaml", async () => {
     const result = await run(

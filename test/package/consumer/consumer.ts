@@ -7,11 +7,10 @@ import { NotFoundError, PowerContextClient, type ResponseOf } from "@powercontex
 const server = await startMockServer({ seed: 7 });
 try {
   const client = new PowerContextClient({ baseUrl: server.url, token: "pc-admin" });
-  const captured: ResponseOf<"capture_content_source"> = await client.captureContentSource({
-    scope_id: "tarball",
-    source_id: "note-1",
-    content: "installed from a tarball",
-  });
+  const { data: captured, response } = await client
+    .captureContentSource({ scope_id: "tarball", source_id: "note-1", content: "installed from a tarball" })
+    .withResponse();
+  const body: ResponseOf<"capture_content_source"> = captured;
   let missing: string | null = null;
   try {
     await client.getOperation({ operation_id: "no-such-operation" });
@@ -19,7 +18,8 @@ try {
     if (!(error instanceof NotFoundError)) throw error;
     missing = `${error.statusCode} ${error.code ?? "no code"}`;
   }
-  process.stdout.write(`${JSON.stringify({ sourceId: captured.source.source_id, missing })}\n`);
+  const raw = { status: response.status, attempts: response.attempts, requestId: response.requestId !== null };
+  process.stdout.write(`${JSON.stringify({ sourceId: body.source.source_id, missing, raw })}\n`);
 } finally {
   await server.close();
 }
