@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -23,6 +23,8 @@ export default defineConfig({
       "test/**/*.test.ts",
       "examples/test/**/*.test.ts",
     ],
+    // The tarball test's application, run inside its own temp project only.
+    exclude: [...configDefaults.exclude, "test/package/consumer/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

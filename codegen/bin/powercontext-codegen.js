@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Runs the generator's TypeScript sources directly through tsx (no build step).
-import { register } from "tsx/esm/api";
+// powercontext-codegen: runs the built generator (dist/cli.js) with plain node.
+// Inside this repository `npm run build` builds it; `npm run generate` runs the
+// TypeScript sources through tsx instead, so generating never needs a build.
+import { runCli } from "../dist/cli.js";
 
-register();
-const { runCli } = await import("../src/cli.ts");
 process.exitCode = await runCli(process.argv.slice(2));

@@ -4,7 +4,7 @@ import { banner } from "./banner.js";
 
 function preamble(ir: ApiIr): string {
   const runtime = tsString(ir.names.runtimePackage);
-  return `import { callOperation, descriptorFor, paginate, submit, type CallOptions, type Runtime } from ${runtime};
+  return `import { CallPromise, callWithResponse, descriptorFor, paginate, submit, type CallOptions, type Runtime, type WithResponse } from ${runtime};
 import type { AcceptedOf, AsyncOperationId, OperationId, PageTypes, PaginatedOperationId, RequestOf, ResponseOf } from "./operations.js";
 
 /**
@@ -36,7 +36,10 @@ export type SubmitOutcome<K extends AsyncOperationId> =
  * \`createRuntime(options, { operations, validators: validatorMap })\` from the
  * runtime package. Every public method is a one-line call into the three
  * protected primitives, so go-to-definition lands on a real method. A facade
- * may extend this class to add its own members.
+ * may extend this class to add its own members. A method that sends one call
+ * returns a \`CallPromise\`: await it for the parsed result, or call
+ * \`.withResponse()\` for the result with its status, headers, request id and
+ * attempt count.
  */
 export class ${ir.names.clientClassName} {
   /** @param runtime - the runtime every call goes through; it must hold this spec's operation table. */
@@ -47,25 +50,29 @@ export class ${ir.names.clientClassName} {
    * validated result. For asynchronous operations this submits and then polls
    * until a terminal state or the deadline.
    */
-  protected call<K extends OperationId>(operationId: K, request: RequestOf<K>, options: CallOptions | undefined): Promise<ResponseOf<K>> {
-    return callOperation(this.runtime, descriptorFor(this.runtime, operationId), request, options ?? {}) as Promise<ResponseOf<K>>;
+  protected call<K extends OperationId>(operationId: K, request: RequestOf<K>, options: CallOptions | undefined): CallPromise<ResponseOf<K>> {
+    const outcome = callWithResponse(this.runtime, descriptorFor(this.runtime, operationId), request, options ?? {});
+    return new CallPromise(outcome as Promise<WithResponse<ResponseOf<K>>>);
   }
 
   /** Sends an asynchronous operation once (with retries) and returns its first outcome without polling. */
-  protected async submit<K extends AsyncOperationId>(operationId: K, request: RequestOf<K>, options: CallOptions | undefined): Promise<SubmitOutcome<K>> {
-    const outcome = await submit(this.runtime, descriptorFor(this.runtime, operationId), request, options ?? {});
-    if (!outcome.accepted) {
-      return { state: "completed", status: outcome.statusCode, result: outcome.result as ResponseOf<K>, requestId: outcome.requestId, operationId: null };
-    }
-    return {
-      state: "accepted",
-      status: outcome.statusCode,
-      operation: outcome.body as AcceptedOf<K>,
-      location: outcome.location,
-      retryAfterMs: outcome.retryAfterMs,
-      requestId: outcome.requestId,
-      operationId: outcome.operationId,
-    };
+  protected submit<K extends AsyncOperationId>(operationId: K, request: RequestOf<K>, options: CallOptions | undefined): CallPromise<SubmitOutcome<K>> {
+    const submission = submit(this.runtime, descriptorFor(this.runtime, operationId), request, options ?? {});
+    return new CallPromise(submission.then((outcome): WithResponse<SubmitOutcome<K>> => {
+      if (!outcome.accepted) {
+        return { data: { state: "completed", status: outcome.statusCode, result: outcome.result as ResponseOf<K>, requestId: outcome.requestId, operationId: null }, response: outcome.response };
+      }
+      const data: SubmitOutcome<K> = {
+        state: "accepted",
+        status: outcome.statusCode,
+        operation: outcome.body as AcceptedOf<K>,
+        location: outcome.location,
+        retryAfterMs: outcome.retryAfterMs,
+        requestId: outcome.requestId,
+        operationId: outcome.operationId,
+      };
+      return { data, response: outcome.response };
+    }));
   }
 
   /** Follows the operation's cursor from \`request\` and yields every item of every page. */
@@ -87,10 +94,10 @@ export function emitMethods(ir: ApiIr): string {
   for (const op of ir.operations) {
     const id = tsString(op.operationId);
     out += "\n" + docComment(describe(op), "  ");
-    out += `  ${op.methodName}(${requestParameter(op)}options?: CallOptions): Promise<ResponseOf<${id}>> {\n    return this.call(${id}, ${requestArgument(op)}, options);\n  }\n`;
+    out += `  ${op.methodName}(${requestParameter(op)}options?: CallOptions): CallPromise<ResponseOf<${id}>> {\n    return this.call(${id}, ${requestArgument(op)}, options);\n  }\n`;
     if (op.async !== null) {
       out += "\n" + docComment([`Submits ${op.operationId} and returns the first outcome without waiting: the result (${op.success.status}) or the accepted operation (${op.async.acceptedStatus}) to wait on later.`, "", ...facts(op)], "  ");
-      out += `  submit${op.typeName}(${requestParameter(op)}options?: CallOptions): Promise<SubmitOutcome<${id}>> {\n    return this.submit(${id}, ${requestArgument(op)}, options);\n  }\n`;
+      out += `  submit${op.typeName}(${requestParameter(op)}options?: CallOptions): CallPromise<SubmitOutcome<${id}>> {\n    return this.submit(${id}, ${requestArgument(op)}, options);\n  }\n`;
     }
     if (op.pagination !== null) {
       const optional = !pageRequestRequired(op);

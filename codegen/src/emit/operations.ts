@@ -29,15 +29,19 @@ export function emitOperations(ir: ApiIr): string {
   out += `};\n\n`;
   out += `/**\n * Request, result, accepted (202-style) and error body types per operation.\n * \`request\` is the flat request object (path, query, header and cookie parameters by wire name plus body fields).\n * \`response\` is what a call resolves to: the success body, or, for an operation with several\n * outcomes (several success statuses, or a declared 304), a union keyed by \`status\`.\n * \`errors\` maps each declared error status to its body type.\n */\nexport interface OperationTypes {\n`;
   for (const op of ir.operations) {
-    out += `  ${propertyKey(op.operationId)}: {\n    request: ${types.request(op)};\n    response: ${types.result(op)};\n    accepted: ${types.response(op, op.accepted)};\n    errors: ${types.errors(op)};\n  };\n`;
+    out += `  /** \`${op.method} ${op.path}\`. */\n  ${propertyKey(op.operationId)}: {\n    /** The flat request object. */\n    request: ${types.request(op)};\n    /** What the method resolves to: the success body, or a union keyed by status. */\n    response: ${types.result(op)};\n    /** The accepted (202-style) body; \`never\` without an accepted status. */\n    accepted: ${types.response(op, op.accepted)};\n    /** The declared error bodies by status. */\n    errors: ${types.errors(op)};\n  };\n`;
   }
   out += `}\n\n`;
-  out += `export type RequestOf<K extends OperationId> = OperationTypes[K]["request"];\nexport type ResponseOf<K extends OperationId> = OperationTypes[K]["response"];\nexport type AcceptedOf<K extends OperationId> = OperationTypes[K]["accepted"];\n`;
+  out += `/** The request object of operation \`K\`. */\nexport type RequestOf<K extends OperationId> = OperationTypes[K]["request"];\n`;
+  out += `/** What the method of operation \`K\` resolves to. */\nexport type ResponseOf<K extends OperationId> = OperationTypes[K]["response"];\n`;
+  out += `/** The accepted (202-style) body of operation \`K\`; \`never\` when it has no accepted status. */\nexport type AcceptedOf<K extends OperationId> = OperationTypes[K]["accepted"];\n`;
   out += `/** The declared errors of an operation as a union keyed by status. */\nexport type ErrorOf<K extends OperationId> = { [S in keyof OperationTypes[K]["errors"]]: { readonly status: S; readonly body: OperationTypes[K]["errors"][S] } }[keyof OperationTypes[K]["errors"]];\n\n`;
   out += `/** For paginated operations: the request without its cursor, and one item of a page. */\nexport interface PageTypes {\n`;
   for (const op of pagedOps) {
     const page = op.pagination!;
-    out += `  ${propertyKey(op.operationId)}: {\n    request: Omit<RequestOf<${tsString(op.operationId)}>, ${tsString(page.cursorParameter)}>;\n    item: NonNullable<ResponseOf<${tsString(op.operationId)}>[${tsString(page.itemsField)}]>[number];\n  };\n`;
+    out += `  /** Pages of \`${op.operationId}\`, following \`${page.nextCursorField}\`. */\n  ${propertyKey(op.operationId)}: {\n`;
+    out += `    /** The request without its cursor (\`${page.cursorParameter}\`). */\n    request: Omit<RequestOf<${tsString(op.operationId)}>, ${tsString(page.cursorParameter)}>;\n`;
+    out += `    /** One item of \`${page.itemsField}\`. */\n    item: NonNullable<ResponseOf<${tsString(op.operationId)}>[${tsString(page.itemsField)}]>[number];\n  };\n`;
   }
   out += `}\n`;
   return out;

@@ -3,6 +3,7 @@ import { DEFAULT_BACKOFF, type BackoffOptions, type Jitter } from "./retry/backo
 import { RetryBudget, type RetryBudgetOptions } from "./retry/budget.js";
 import type { RetryOptions } from "./retry/policy.js";
 import type { RetryEvent } from "./retry/run-with-retry.js";
+import type { Middleware } from "./core/middleware.js";
 import type { SpanStarter } from "./telemetry/call-span.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./transport/read-body.js";
 import { fetchTransport, type FetchLike } from "./transport/fetch-adapter.js";
@@ -13,7 +14,9 @@ import { normalizeBaseUrl } from "./transport/url.js";
 
 /** A logger; every method is optional. Lines never contain the token, headers or bodies. */
 export interface Logger {
+  /** Detail lines; `fields` holds bounded values such as the operation id and attempt. */
   debug?(message: string, fields?: Record<string, unknown>): void;
+  /** Retries and other conditions a caller may want to see. */
   warn?(message: string, fields?: Record<string, unknown>): void;
 }
 
@@ -80,33 +83,56 @@ export interface ClientOptions {
   maxPollIntervalMs?: number;
   /** Called before every retry wait. */
   onRetry?: (event: RetryEvent) => void;
+  /** Receives a warning line per retry (never the token, headers or bodies). Default: none. */
   logger?: Logger;
   /** Tracing (optional): `openTelemetry({ tracer, propagate })` or any {@link SpanStarter}. */
   telemetry?: SpanStarter;
+  /**
+   * Hooks around every HTTP attempt (`onRequest` in order, `onResponse` and
+   * `onError` in reverse order), run inside the retry loop. Default: none.
+   * They never see or set `Authorization`. The logger and tracing are not
+   * middleware and run whatever this holds.
+   */
+  middleware?: readonly Middleware[];
   /** Uniform random source in [0, 1) for jitter; injectable for tests. */
   random?: () => number;
 }
 
 /** Options after validation and defaults. */
 export interface ResolvedConfig {
+  /** The normalised base URL, without a trailing slash. */
   baseUrl: string;
+  /** The bearer token; empty when none. */
   token: string;
+  /** Per-attempt timeout in milliseconds. */
   timeoutMs: number;
   /** Default total budget of a plain call, in ms. */
   deadlineMs: number;
+  /** Retry count, backoff and the cap on a server-requested wait. */
   retry: RetryOptions & { maxRetryAfterMs: number };
   /** The client's retry budget; null when disabled. */
   retryBudget: RetryBudget | null;
   /** Where requests go: the port every attempt is sent through. */
   transport: Transport;
+  /** Headers sent with every request. */
   headers: Record<string, string>;
+  /** Cap on a response body, in bytes. */
   maxResponseBytes: number;
+  /** Default total budget of polling, in milliseconds. */
   operationDeadlineMs: number;
+  /** Shortest wait between polls, in milliseconds. */
   minPollIntervalMs: number;
+  /** Longest wait between polls, in milliseconds. */
   maxPollIntervalMs: number;
+  /** Called before every retry wait. */
   onRetry: ((event: RetryEvent) => void) | undefined;
+  /** The logger, if any. */
   logger: Logger | undefined;
+  /** Tracing, if any. */
   telemetry: SpanStarter | undefined;
+  /** The middleware, in the order given (empty when none). */
+  middleware: readonly Middleware[];
+  /** Random source for jitter. */
   random: () => number;
   /** Values that must never appear in an error or log (the token). */
   secrets: readonly string[];
@@ -224,6 +250,10 @@ export function resolveConfig(options: ClientOptions, platform: Platform = FETCH
   if (options.telemetry !== undefined && typeof options.telemetry !== "function") {
     throw new ConfigurationError("telemetry must be a function");
   }
+  const middleware = [...(options.middleware ?? [])];
+  if (middleware.some((entry) => typeof entry !== "object" || entry === null)) {
+    throw new ConfigurationError("middleware must be an array of objects with onRequest, onResponse or onError hooks");
+  }
   const durations = { ...POSITIVE_DEFAULTS } as Record<keyof typeof POSITIVE_DEFAULTS, number>;
   for (const name of Object.keys(durations) as (keyof typeof POSITIVE_DEFAULTS)[]) {
     durations[name] = numberOption(name, options[name], durations[name], true);
@@ -249,6 +279,7 @@ export function resolveConfig(options: ClientOptions, platform: Platform = FETCH
     onRetry: options.onRetry,
     logger: options.logger,
     telemetry: options.telemetry,
+    middleware,
     random: options.random ?? Math.random,
     secrets: token === "" ? [] : [token, `Bearer ${token}`],
   };
@@ -286,7 +317,9 @@ export const DEFAULT_SERVER_URL = "http://127.0.0.1:8000";
 
 /** Environment variables read by {@link optionsFromEnv} (the Python client's names). */
 export const ENV_SERVER_URL = "POWERCONTEXT_CLIENT_SERVER_URL";
+/** Environment variable with the bearer token. */
 export const ENV_API_TOKEN = "POWERCONTEXT_CLIENT_API_TOKEN";
+/** Environment variable with the per-attempt timeout, in seconds. */
 export const ENV_TIMEOUT = "POWERCONTEXT_CLIENT_TIMEOUT";
 
 /**

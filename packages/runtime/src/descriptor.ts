@@ -25,16 +25,25 @@ export interface OperationResourceFields {
 
 /** `x-powercontext-async`: the operation may answer with an accepted status and a Location. */
 export interface AsyncDescriptor extends Partial<OperationResourceFields> {
+  /** The status of an accepted (still running) answer, for example 202. */
   readonly acceptedStatus: number;
+  /** operationId of the read that polls the Operation (`get_operation`). */
   readonly pollOperation: string;
+  /** Field of the succeeded Operation that holds the call's result. */
   readonly resultField: string;
 }
 
 /** `x-powercontext-reconcile`: how a guarded conflict is reconciled, with the wire names it reads. */
 export interface ReconcileDescriptor {
+  /** operationId of the read that returns the resource's current state. */
   readonly readOperation: string;
+  /** Request field naming the resource, passed on to the read. */
   readonly idParameter: string;
-  readonly holdsWhen: { readonly status: readonly string[] };
+  /** The requested change holds when the read resource's status member is one of these. */
+  readonly holdsWhen: {
+    /** Resource statuses in which the change holds, such as `succeeded`. */
+    readonly status: readonly string[];
+  };
   /** Member of the read resource holding its version. */
   readonly versionField?: string;
   /** Member of the request holding the version it expected. */
@@ -45,8 +54,11 @@ export interface ReconcileDescriptor {
 
 /** `x-powercontext-pagination`: cursor paging of a list operation. */
 export interface PaginationDescriptor {
+  /** Request parameter that carries the cursor. */
   readonly cursorParameter: string;
+  /** Response field with the next page's cursor; empty or null on the last page. */
   readonly nextCursorField: string;
+  /** Response field holding the page's items. */
   readonly itemsField: string;
 }
 
@@ -65,12 +77,19 @@ export interface ParameterStyle {
  * defaults named on each.
  */
 export interface OperationDescriptor {
+  /** Wire operationId, such as `flush_memory`. */
   readonly operationId: string;
+  /** camelCase client method name, such as `flushMemory`. */
   readonly methodName: string;
+  /** HTTP method. */
   readonly method: HttpMethod;
+  /** Path template, such as `/v1/operations/{operation_id}`. */
   readonly path: string;
+  /** Where the request's fields go; null when the operation takes none. */
   readonly requestLocation: "body" | "query" | "path" | null;
+  /** Wire names of the path parameters. */
   readonly pathParameters: readonly string[];
+  /** Wire names of the query parameters. */
   readonly queryParameters: readonly string[];
   /** Header parameters by wire name (sent as request headers). Default none. */
   readonly headerParameters?: readonly string[];
@@ -92,22 +111,35 @@ export interface OperationDescriptor {
   readonly keyedResult?: boolean;
   /** The response header carrying the server's request id (declared once in the spec). Without it, `requestId` is null. */
   readonly requestIdHeader?: string;
+  /** Error statuses the contract declares. */
   readonly errorStatuses: readonly number[];
+  /** True when the operation acts within one scope (`scope_id`). */
   readonly scope: boolean;
+  /** `x-powercontext-retry-class`: what may be re-sent, and when. */
   readonly retryClass: RetryClass;
+  /** Permission the server requires, such as `scope.write`; null for none. */
   readonly permission: string | null;
+  /** The spec's one-line summary. */
   readonly summary: string;
+  /** Name of the request body's schema, or null. */
   readonly requestSchema: string | null;
+  /** Name of the success body's schema, or null. */
   readonly responseSchema: string | null;
+  /** Set when the operation may answer asynchronously. */
   readonly async: AsyncDescriptor | null;
+  /** Set for guarded operations whose conflicts can be reconciled. */
   readonly reconcile: ReconcileDescriptor | null;
+  /** Set for cursor-paged list operations. */
   readonly pagination: PaginationDescriptor | null;
 }
 
 /** One issue reported by a validator (the subset of ajv's `ErrorObject` the SDK reads). */
 export interface ValidationIssue {
+  /** JSON pointer of the offending value, `""` for the root. */
   readonly instancePath?: string;
+  /** What is wrong, in words. */
   readonly message?: string;
+  /** The schema keyword that failed, such as `type`. */
   readonly keyword?: string;
 }
 
@@ -120,12 +152,15 @@ export interface ValidationIssue {
  */
 export interface Validator {
   (data: unknown, text?: string): boolean;
+  /** Issues of the last call that returned false; null after a success. */
   errors?: readonly ValidationIssue[] | null;
 }
 
 /** Validators of one operation: the request, and each declared response status. */
 export interface OperationValidators {
+  /** Validates the flat request object; absent when the operation takes none. */
   readonly request?: Validator;
+  /** Validators of the declared response bodies, by status. */
   readonly responses: { readonly [status: number]: Validator | undefined };
 }
 

@@ -9,6 +9,7 @@
  *   TransportError                 no valid HTTP response (path, cause)
  *     TimeoutError                 attempt timeout or total deadline
  *   AbortError                     the caller's AbortSignal fired
+ *   MiddlewareError                a middleware hook threw or tried to set Authorization
  *   InvalidResponseError           a response that breaks the contract (requestId, statusCode, issues)
  *   ServerResponseError            non-success status (statusCode, code, serverMessage, details)
  *     AuthenticationError 401, PermissionDeniedError 403, NotFoundError 404,
@@ -23,10 +24,32 @@
  * `ERR_POWERCONTEXT_*` constant; for `ServerResponseError` it is the server's
  * envelope code (or null when the body was not the envelope), exactly as in the
  * Python client. No error ever holds the bearer token or the request headers.
+ *
+ * `instanceof` works across installed copies of this runtime: every class has a
+ * static `brand` (`Symbol.for("@powercontext/runtime/<ClassName>")`) and
+ * `ClientError[Symbol.hasInstance]` compares brands, not constructors
+ * (`error-brand.ts`).
  */
+import { errorBrand, hasBrand } from "./error-brand.js";
 
 /** Root of every SDK error. */
 export class ClientError extends Error {
+  /**
+   * This class's brand, the same symbol in every installed copy of the runtime.
+   * A getter rather than a field, so that a bundler can still drop an unused class.
+   */
+  static get brand(): symbol {
+    return errorBrand("ClientError");
+  }
+
+  /**
+   * `value instanceof ThisClass`, by brand: true for an error of this class or a
+   * subclass made by any installed copy of the runtime.
+   */
+  static [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    return hasBrand(this, value);
+  }
+
   /** Stable class name (class names do not survive minification). */
   override name = "ClientError";
   /** Stable identifier of the error (see the module comment). */
@@ -48,6 +71,9 @@ export class ClientError extends Error {
 
 /** Invalid client options or environment settings; thrown before any request. */
 export class ConfigurationError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("ConfigurationError");
+  }
   override name = "ConfigurationError";
   constructor(message: string) {
     super(message, { code: "ERR_POWERCONTEXT_CONFIGURATION" });
@@ -56,6 +82,9 @@ export class ConfigurationError extends ClientError {
 
 /** The request was refused locally (schema, parameters, headers); nothing was sent. */
 export class InvalidRequestError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("InvalidRequestError");
+  }
   override name = "InvalidRequestError";
   /** Validator issues, as `instancePath: message` strings. */
   declare readonly issues: readonly string[];
@@ -70,6 +99,9 @@ export type TransportPhase = "connect" | "exchange";
 
 /** No valid HTTP response was received. `cause` is a sanitized copy of the underlying error. */
 export class TransportError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("TransportError");
+  }
   override name = "TransportError";
   /** Request path (no query string), for example `/v1/memory/flush`. */
   declare readonly path: string;
@@ -84,6 +116,9 @@ export class TransportError extends ClientError {
 
 /** An attempt exceeded `timeoutMs`, or the call exceeded its total `deadlineMs`. */
 export class TimeoutError extends TransportError {
+  static override get brand(): symbol {
+    return errorBrand("TimeoutError");
+  }
   override name = "TimeoutError";
   /** The limit that fired, in milliseconds. */
   declare readonly timeoutMs: number;
@@ -103,7 +138,11 @@ export class TimeoutError extends TransportError {
 
 /** The caller's `AbortSignal` fired; the call stopped wherever it was (request, backoff, polling). */
 export class AbortError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("AbortError");
+  }
   override name = "AbortError";
+  /** Request path (no query string). */
   declare readonly path: string;
   constructor(path: string) {
     super(`PowerContext request to ${path} was aborted`, { code: "ERR_POWERCONTEXT_ABORTED" });
@@ -111,10 +150,30 @@ export class AbortError extends ClientError {
   }
 }
 
+/** A middleware hook threw, or tried to set `Authorization`; the call stops and is not retried. */
+export class MiddlewareError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("MiddlewareError");
+  }
+  override name = "MiddlewareError";
+  /**
+   * @param message what failed, naming the hook (`onRequest`, `onResponse`).
+   * @param cause a sanitized copy of what the hook threw, or null.
+   */
+  constructor(message: string, cause: unknown) {
+    super(message, { code: "ERR_POWERCONTEXT_MIDDLEWARE", cause: cause ?? undefined });
+  }
+}
+
 /** A response that violates the contract: schema, size cap, unsafe integers, bad Location. */
 export class InvalidResponseError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("InvalidResponseError");
+  }
   override name = "InvalidResponseError";
+  /** HTTP status of the offending response. */
   declare readonly statusCode: number;
+  /** What is wrong, as `instancePath message` strings. */
   declare readonly issues: readonly string[];
   constructor(message: string, init: { statusCode: number; requestId: string | null; issues?: readonly string[] }) {
     super(message, { code: "ERR_POWERCONTEXT_INVALID_RESPONSE", requestId: init.requestId });
@@ -125,11 +184,15 @@ export class InvalidResponseError extends ClientError {
 
 /** What the response decoder knows about a non-success response. */
 export interface ServerErrorInit {
+  /** HTTP status code. */
   statusCode: number;
   /** Envelope `error.code`, or null when the body was not exactly the envelope. */
   code: string | null;
+  /** Envelope `error.message` (token removed), or null. */
   serverMessage: string | null;
+  /** Envelope `error.details` (token removed), or null. */
   details: Record<string, unknown> | null;
+  /** `X-PowerContext-Request-ID` of the response, or null. */
   requestId: string | null;
   /** Parsed `Retry-After`, in milliseconds, or null when absent or unusable. */
   retryAfterMs: number | null;
@@ -139,10 +202,17 @@ export interface ServerErrorInit {
 
 /** A non-success HTTP status (Python: `ServerResponseError`). */
 export class ServerResponseError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("ServerResponseError");
+  }
   override name = "ServerResponseError";
+  /** HTTP status code of the response. */
   declare readonly statusCode: number;
+  /** Envelope `error.code`, or null when the body was not exactly the envelope. */
   declare readonly code: string | null;
+  /** Envelope `error.message` with the token removed, or null (Python: `server_message`). */
   declare readonly serverMessage: string | null;
+  /** Envelope `error.details` with the token removed, or null. */
   declare readonly details: Record<string, unknown> | null;
   /** `Retry-After` of the response in milliseconds, or null. */
   declare readonly retryAfterMs: number | null;
@@ -164,33 +234,68 @@ export class ServerResponseError extends ClientError {
   }
 }
 
+/** 401: the token is missing, wrong or expired (Python: `UnauthorizedResponseError`). */
 export class AuthenticationError extends ServerResponseError {
+  static override get brand(): symbol {
+    return errorBrand("AuthenticationError");
+  }
   override name = "AuthenticationError";
 }
+/** 403: the token lacks the operation's permission (Python: `ForbiddenResponseError`). */
 export class PermissionDeniedError extends ServerResponseError {
+  static override get brand(): symbol {
+    return errorBrand("PermissionDeniedError");
+  }
   override name = "PermissionDeniedError";
 }
+/** 404: the resource does not exist. */
 export class NotFoundError extends ServerResponseError {
+  static override get brand(): symbol {
+    return errorBrand("NotFoundError");
+  }
   override name = "NotFoundError";
 }
+/** 409 without a contract error class of its own (for example `invalid_operation_transition`). */
 export class ConflictError extends ServerResponseError {
+  static override get brand(): symbol {
+    return errorBrand("ConflictError");
+  }
   override name = "ConflictError";
 }
+/** 422: the server refused the request's content. */
 export class UnprocessableEntityError extends ServerResponseError {
+  static override get brand(): symbol {
+    return errorBrand("UnprocessableEntityError");
+  }
   override name = "UnprocessableEntityError";
 }
+/** 429: too many requests; `retryAfterMs` says when to try again. */
 export class RateLimitError extends ServerResponseError {
+  static override get brand(): symbol {
+    return errorBrand("RateLimitError");
+  }
   override name = "RateLimitError";
 }
+/** A 5xx status other than 503. */
 export class InternalServerError extends ServerResponseError {
+  static override get brand(): symbol {
+    return errorBrand("InternalServerError");
+  }
   override name = "InternalServerError";
 }
+/** 503: the server cannot serve now (Python: `UnavailableResponseError`). */
 export class ServiceUnavailableError extends InternalServerError {
+  static override get brand(): symbol {
+    return errorBrand("ServiceUnavailableError");
+  }
   override name = "ServiceUnavailableError";
 }
 
 /** `409 operation_blocked`: the logical window is held by a failed operation (seed 002). */
 export class OperationBlockedError extends ConflictError {
+  static override get brand(): symbol {
+    return errorBrand("OperationBlockedError");
+  }
   override name = "OperationBlockedError";
   /** `details.operation_id`: the failed operation to retry or cancel. */
   declare readonly operationId: string | null;
@@ -203,6 +308,9 @@ export class OperationBlockedError extends ConflictError {
 
 /** `409 version_conflict`: `expected_version` did not match (DESIGN §3, §4 guarded). */
 export class VersionConflictError extends ConflictError {
+  static override get brand(): symbol {
+    return errorBrand("VersionConflictError");
+  }
   override name = "VersionConflictError";
   /** `details.current_version` when the server sent it. */
   declare readonly currentVersion: number | null;
@@ -242,6 +350,9 @@ export class VersionConflictError extends ConflictError {
 
 /** `409`: a processing block that was never retried and is no longer current (seed 000). */
 export class ProcessingBlockStaleError extends ConflictError {
+  static override get brand(): symbol {
+    return errorBrand("ProcessingBlockStaleError");
+  }
   override name = "ProcessingBlockStaleError";
 }
 
@@ -260,7 +371,17 @@ export const serverErrorsByStatus: Readonly<Record<number, ServerErrorClass>> = 
 };
 
 /** Contract error classes by envelope code, each with the status it must arrive with. */
-export type ContractErrorTable = Readonly<Record<string, { status: number; errorClass: ServerErrorClass }>>;
+export type ContractErrorTable = Readonly<
+  Record<
+    string,
+    {
+      /** The status the code must arrive with. */
+      status: number;
+      /** The class raised for it. */
+      errorClass: ServerErrorClass;
+    }
+  >
+>;
 
 /** The contract errors of this SDK by envelope code (DESIGN §3). */
 export const contractErrorsByCode: ContractErrorTable = {
@@ -292,13 +413,19 @@ export function createServerResponseError(init: ServerErrorInit): ServerResponse
 
 /** Bounded classification of a failed operation (never a message). */
 export interface OperationErrorClassification {
+  /** Bounded category of the failure, such as `provider`, or null. */
   category: string | null;
+  /** Bounded code of the failure, or null. */
   code: string | null;
 }
 
 /** The total deadline passed while the operation was queued or running; wait again later with its id. */
 export class OperationPendingError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("OperationPendingError");
+  }
   override name = "OperationPendingError";
+  /** Id of the Operation still running; pass it to `waitForOperation`. */
   declare readonly operationId: string;
   /** The last Operation resource read, or null when none was read. */
   declare readonly lastKnown: unknown;
@@ -311,9 +438,15 @@ export class OperationPendingError extends ClientError {
 
 /** The operation reached `failed`. */
 export class OperationFailedError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("OperationFailedError");
+  }
   override name = "OperationFailedError";
+  /** Id of the failed Operation (retry or cancel it by this id). */
   declare readonly operationId: string;
+  /** The Operation's error classification. */
   declare readonly error: OperationErrorClassification;
+  /** The failed Operation resource as read. */
   declare readonly operation: unknown;
   constructor(operationId: string, error: OperationErrorClassification, operation: unknown) {
     const label = [error.category, error.code].filter((part) => part !== null).join("/");
@@ -328,8 +461,13 @@ export class OperationFailedError extends ClientError {
 
 /** The operation reached `cancelled`. */
 export class OperationCancelledError extends ClientError {
+  static override get brand(): symbol {
+    return errorBrand("OperationCancelledError");
+  }
   override name = "OperationCancelledError";
+  /** Id of the cancelled Operation. */
   declare readonly operationId: string;
+  /** The cancelled Operation resource as read. */
   declare readonly operation: unknown;
   constructor(operationId: string, operation: unknown) {
     super(`PowerContext operation ${operationId} was cancelled`, { code: "ERR_POWERCONTEXT_OPERATION_CANCELLED" });
@@ -338,3 +476,16 @@ export class OperationCancelledError extends ClientError {
   }
 }
 
+
+/** The Python client's name (1.4.1) for a 401: the same class as {@link AuthenticationError}, so `instanceof` works with either name. */
+export const UnauthorizedResponseError = AuthenticationError;
+/** The Python client's name (1.4.1) for a 401; see {@link AuthenticationError}. */
+export type UnauthorizedResponseError = AuthenticationError;
+/** The Python client's name (1.4.1) for a 403: the same class as {@link PermissionDeniedError}. */
+export const ForbiddenResponseError = PermissionDeniedError;
+/** The Python client's name (1.4.1) for a 403; see {@link PermissionDeniedError}. */
+export type ForbiddenResponseError = PermissionDeniedError;
+/** The Python client's name (1.4.1) for a 503: the same class as {@link ServiceUnavailableError}. */
+export const UnavailableResponseError = ServiceUnavailableError;
+/** The Python client's name (1.4.1) for a 503; see {@link ServiceUnavailableError}. */
+export type UnavailableResponseError = ServiceUnavailableError;

@@ -1,4 +1,4 @@
-import { createRuntime, optionsFromEnv, recoverVersionConflict, waitForOperation, type CallOptions, type ClientOptions, type WaitOptions } from "@powercontext/runtime";
+import { createRuntime, optionsFromEnv, recoverVersionConflict, waitForOperation, type CallOptions, type CallPromise, type ClientOptions, type WaitOptions } from "@powercontext/runtime";
 import { PowerContextOperations, type SubmitOutcome } from "./generated/methods.js";
 import {
   operations,
@@ -15,7 +15,10 @@ import { validatorMap } from "./generated/validator-map.js";
 export type OperationResource = ResponseOf<"get_operation">;
 
 /** `SubmitOutcome` plus the id of the accepted Operation (null when completed). */
-export type ClientSubmitOutcome<K extends AsyncOperationId> = SubmitOutcome<K> & { readonly operationId: string | null };
+export type ClientSubmitOutcome<K extends AsyncOperationId> = SubmitOutcome<K> & {
+  /** The accepted Operation's id to pass to `waitForOperation`; null when the call completed at once. */
+  readonly operationId: string | null;
+};
 
 /** Options of {@link PowerContextClient.waitForOperation}. */
 export type WaitForOperationOptions = Pick<WaitOptions, "deadlineMs" | "signal" | "onProgress" | "timeoutMs" | "headers">;
@@ -57,9 +60,11 @@ export class PowerContextClient extends PowerContextOperations {
 
   /**
    * Runs any operation by its wire operationId, for hosts that dispatch by
-   * name (same behaviour as the named method).
+   * name (same behaviour as the named method, `withResponse()` included).
+   *
+   * @throws Error (synchronously) for an operationId the client does not know.
    */
-  request<K extends OperationId>(operationId: K, request: RequestOf<K>, options?: CallOptions): Promise<ResponseOf<K>> {
+  request<K extends OperationId>(operationId: K, request: RequestOf<K>, options?: CallOptions): CallPromise<ResponseOf<K>> {
     return this.call(operationId, request, options);
   }
 
@@ -67,8 +72,9 @@ export class PowerContextClient extends PowerContextOperations {
    * Sends an asynchronous operation once (with retries) without polling:
    * `completed` with the result, or `accepted` with the Operation, its
    * `Location`, `Retry-After` (ms) and `operationId` to pass to `waitForOperation`.
+   * `withResponse()` adds the submission's raw response.
    */
-  override submit<K extends AsyncOperationId>(operationId: K, request: RequestOf<K>, options?: CallOptions): Promise<ClientSubmitOutcome<K>> {
+  override submit<K extends AsyncOperationId>(operationId: K, request: RequestOf<K>, options?: CallOptions): CallPromise<ClientSubmitOutcome<K>> {
     return super.submit(operationId, request, options);
   }
 

@@ -19,5 +19,7 @@ export interface OperationResult extends DecodedResponse {
   reconciled: boolean;
   /** Absolute URL the request was sent to (Location references resolve against it). */
   requestUrl: string;
+  /** How many attempts the call made, 1 when the first one succeeded (retries included, polls not). */
+  attempts: number;
 }
 

@@ -15,6 +15,7 @@ const LENIENT_DECODER = new TextDecoder("utf-8");
 
 /** A response the operation declares as an outcome: a success status, its accepted status, or its 304. */
 export interface DecodedResponse {
+  /** HTTP status code (0 for an opaque redirect). */
   statusCode: number;
   /**
    * The body by the status's declared media kind: validated JSON (null for an
@@ -23,8 +24,7 @@ export interface DecodedResponse {
    * without content (and for a declared 304).
    */
   data: unknown;
-  /** The response headers (ETag and the like), for results keyed by status. */
-  headers: Headers;
+  /** The request id header of the response (the descriptor names it), or null. */
   requestId: string | null;
   /** True when the status is the operation's accepted (asynchronous) status. */
   accepted: boolean;
@@ -32,6 +32,8 @@ export interface DecodedResponse {
   retryAfterMs: number | null;
   /** Raw `Location` header, or null. */
   location: string | null;
+  /** The response's headers as received (ETag and the like; empty for a reconciled result, which no single response produced). */
+  headers: Headers;
 }
 
 /** Limits applied while decoding. */

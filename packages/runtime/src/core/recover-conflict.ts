@@ -37,6 +37,7 @@ export async function recoverVersionConflict(
     retryAfterMs: null,
     location: null,
     headers: new Headers(),
+    attempts: 0,
     reconciled: true,
     requestUrl: call.requestUrl,
   };

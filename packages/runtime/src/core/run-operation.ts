@@ -4,9 +4,10 @@ import { runWithRetry, type RetryLoopInput } from "../retry/run-with-retry.js";
 import type { CallSpan } from "../telemetry/call-span.js";
 import { buildRequest } from "../transport/build-request.js";
 import { redact } from "../transport/sanitize.js";
-import { sendAttempt, type ResponseConsumer } from "../transport/send.js";
+import { sendAttempt, type AttemptLimits, type ResponseConsumer } from "../transport/send.js";
 import type { CallContext, OperationResult } from "./call-context.js";
 import { decodeResponse, issuesOf } from "./decode-response.js";
+import { sendThroughMiddleware } from "./middleware.js";
 import { validatorsFor, type Runtime } from "./runtime.js";
 
 export type { CallContext, OperationResult } from "./call-context.js";
@@ -80,6 +81,7 @@ export async function runOperation(
     record(span, "inject", prepared.headers as Record<string, string>);
     const deadlineAt = deadlineOf(context, runtime);
     const requestUrl = prepared.url;
+    let attempts = 0;
     // The retry loop's input and the attempt's response consumer in one object;
     // its hooks are methods, so a call allocates no function wrappers.
     const call: RetryLoopInput<OperationResult> & ResponseConsumer<OperationResult> = {
@@ -91,14 +93,18 @@ export async function runOperation(
       deadlineAt,
       signal: context.signal,
       random: runtime.random,
-      attempt({ remainingMs }) {
+      attempt({ attempt, remainingMs }) {
+        attempts = attempt;
         const perAttempt = remainingMs < timeoutMs ? remainingMs : timeoutMs;
-        return sendAttempt(
-          runtime.transport,
-          prepared,
-          { timeoutMs: perAttempt, limit: perAttempt < timeoutMs ? "deadline" : "attempt", signal: context.signal, secrets: runtime.secrets },
-          call,
-        );
+        const limits: AttemptLimits = {
+          timeoutMs: perAttempt,
+          limit: perAttempt < timeoutMs ? "deadline" : "attempt",
+          signal: context.signal,
+          secrets: runtime.secrets,
+        };
+        return runtime.middleware.length === 0
+          ? sendAttempt(runtime.transport, prepared, limits, call)
+          : sendThroughMiddleware(runtime, descriptor.operationId, attempt, prepared, limits, call);
       },
       async consume(response) {
         const decoded = (await decodeResponse(response, descriptor, validators, runtime)) as OperationResult;
@@ -128,6 +134,7 @@ export async function runOperation(
       },
     };
     const result = await runWithRetry(call);
+    result.attempts = attempts;
     record(span, "succeed", result.statusCode);
     return result;
   } catch (error) {

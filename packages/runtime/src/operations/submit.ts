@@ -1,4 +1,5 @@
-import { runOperation, type CallContext } from "../core/run-operation.js";
+import type { RawResponse, WithResponse } from "../core/call-promise.js";
+import { runOperation, type CallContext, type OperationResult } from "../core/run-operation.js";
 import { descriptorFor, type Runtime } from "../core/runtime.js";
 import type { OperationDescriptor } from "../descriptor.js";
 import { InvalidResponseError } from "../errors.js";
@@ -7,10 +8,28 @@ import { waitForOperation } from "./wait-for-operation.js";
 
 /** Outcome of submitting an operation that may run asynchronously. */
 export type Submission<T = unknown> =
-  | { accepted: false; statusCode: number; requestId: string | null; result: T; reconciled: boolean }
   | {
-      accepted: true;
+      /** The operation completed at once. */
+      accepted: false;
+      /** The success status. */
       statusCode: number;
+      /** `X-PowerContext-Request-ID` of the response, or null. */
+      requestId: string | null;
+      /** The validated success body. */
+      result: T;
+      /** True when a guarded conflict was reconciled by reading the resource. */
+      reconciled: boolean;
+      /** The response (status, headers, request id, attempts). */
+      response: RawResponse;
+    }
+  | {
+      /** The operation was accepted and runs on. */
+      accepted: true;
+      /** The accepted response (status, headers, request id, attempts). */
+      response: RawResponse;
+      /** The accepted status, for example 202. */
+      statusCode: number;
+      /** `X-PowerContext-Request-ID` of the response, or null. */
       requestId: string | null;
       /** Id of the Operation resource to poll. */
       operationId: string;
@@ -38,6 +57,18 @@ function locationQuery(location: string, requestUrl: string): string {
   }
 }
 
+/** The {@link RawResponse} of a runtime result. */
+function rawResponseOf(result: OperationResult): RawResponse {
+  return {
+    status: result.statusCode,
+    headers: result.headers,
+    requestId: result.requestId,
+    attempts: result.attempts,
+    url: result.requestUrl,
+    reconciled: result.reconciled,
+  };
+}
+
 function idFromBody(body: unknown, field: string | undefined): string | null {
   if (typeof body !== "object" || body === null || field === undefined) return null;
   const id = (body as Record<string, unknown>)[field];
@@ -61,8 +92,9 @@ export async function submit(
 ): Promise<Submission> {
   const result = await runOperation(runtime, descriptor, request, context);
   const { statusCode, requestId } = result;
+  const response = rawResponseOf(result);
   if (!result.accepted || descriptor.async === null) {
-    return { accepted: false, statusCode, requestId, result: descriptor.keyedResult === true ? keyed(result) : result.data, reconciled: result.reconciled };
+    return { accepted: false, statusCode, requestId, result: descriptor.keyedResult === true ? keyed(result) : result.data, reconciled: result.reconciled, response };
   }
   let operationId: string | null;
   if (result.location !== null) {
@@ -85,6 +117,7 @@ export async function submit(
   }
   return {
     accepted: true,
+    response,
     statusCode,
     requestId,
     operationId,
@@ -112,13 +145,29 @@ export async function callOperation(
   request: unknown,
   context: CallContext = {},
 ): Promise<unknown> {
+  return (await callWithResponse(runtime, descriptor, request, context)).data;
+}
+
+/**
+ * {@link callOperation}, plus the raw response the call's result rests on:
+ * the operation's own response (for an asynchronous operation, the
+ * submission's `200` or `202`, not a poll's).
+ *
+ * @throws everything {@link callOperation} throws.
+ */
+export async function callWithResponse(
+  runtime: Runtime,
+  descriptor: OperationDescriptor,
+  request: unknown,
+  context: CallContext = {},
+): Promise<WithResponse<unknown>> {
   if (descriptor.async === null) {
     const result = await runOperation(runtime, descriptor, request, context);
-    return descriptor.keyedResult === true ? keyed(result) : result.data;
+    return { data: descriptor.keyedResult === true ? keyed(result) : result.data, response: rawResponseOf(result) };
   }
   const deadlineAt = context.deadlineAt ?? Date.now() + (context.deadlineMs ?? runtime.operationDeadlineMs);
   const submission = await submit(runtime, descriptor, request, { ...context, deadlineAt });
-  if (!submission.accepted) return submission.result;
+  if (!submission.accepted) return { data: submission.result, response: submission.response };
   const wait: Parameters<typeof waitForOperation>[3] = { deadlineAt };
   // A query in the Location (a shard, a signature) belongs to the resource: polls keep it.
   const query = submission.location === null ? "" : locationQuery(submission.location, submission.requestUrl);
@@ -128,5 +177,5 @@ export async function callOperation(
   if (context.timeoutMs !== undefined) wait.timeoutMs = context.timeoutMs;
   if (context.headers !== undefined) wait.headers = context.headers;
   const operation = await waitForOperation(runtime, descriptor.async.pollOperation, submission.operationId, wait);
-  return operation[descriptor.async.resultField] ?? null;
+  return { data: operation[descriptor.async.resultField] ?? null, response: submission.response };
 }

@@ -17,6 +17,7 @@ export interface WaitOptions {
   deadlineMs?: number;
   /** Absolute deadline (ms since epoch) inherited from a submitting call; wins over `deadlineMs`. */
   deadlineAt?: number;
+  /** Cancels the wait; rejects with `AbortError` promptly, also between polls. */
   signal?: AbortSignal;
   /** Called with every Operation resource read, terminal or not. Exceptions are ignored. */
   onProgress?: (operation: Record<string, unknown>) => void;
@@ -24,6 +25,7 @@ export interface WaitOptions {
   initialDelayMs?: number;
   /** Per-attempt timeout of each poll. */
   timeoutMs?: number;
+  /** Extra headers for every poll (never `Authorization`). */
   headers?: Record<string, string>;
   /** An encoded query string (without `?`) sent with every poll: the query of the accepted response's Location. */
   locationQuery?: string;

@@ -4,13 +4,21 @@ import { backoffDelay, type BackoffOptions } from "./backoff.js";
 /** What one failed attempt produced, as far as retrying is concerned. */
 export type AttemptOutcome =
   | {
+      /** No valid response arrived. */
       kind: "transport";
       /** `connect`: the request provably never left the client. */
       phase: "connect" | "exchange";
       /** The attempt hit its own timeout. */
       timeout: boolean;
     }
-  | { kind: "status"; statusCode: number; retryAfterMs: number | null };
+  | {
+      /** The server answered with an error status. */
+      kind: "status";
+      /** The HTTP status code. */
+      statusCode: number;
+      /** The response's `Retry-After` in milliseconds, or null. */
+      retryAfterMs: number | null;
+    };
 
 /** Retry settings of a client; delays in milliseconds. */
 export interface RetryOptions extends BackoffOptions {
@@ -25,7 +33,19 @@ export interface RetryOptions extends BackoffOptions {
 }
 
 /** The verdict for one failed attempt. */
-export type RetryDecision = { retry: true; delayMs: number; reason: string } | { retry: false };
+export type RetryDecision =
+  | {
+      /** Send the request again. */
+      retry: true;
+      /** Milliseconds to wait first. */
+      delayMs: number;
+      /** Why: `connect_error`, `transport_error`, `timeout` or `status_<code>`. */
+      reason: string;
+    }
+  | {
+      /** Stop: the failure is the call's outcome. */
+      retry: false;
+    };
 
 /** Statuses that say "try again later" without the request having taken effect (DESIGN §4). */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);

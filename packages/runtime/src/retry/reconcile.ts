@@ -2,7 +2,10 @@ import type { OperationDescriptor } from "../descriptor.js";
 import { VersionConflictError } from "../errors.js";
 
 /** A resource returned by reconciliation instead of the original response. */
-export type Reconciled<T> = T & { reconciled: true };
+export type Reconciled<T> = T & {
+  /** Always true: the value was read after a conflict rather than returned by the call. */
+  reconciled: true;
+};
 
 /** Inputs of {@link reconcileVersionConflict}. */
 export interface ReconcileInput {

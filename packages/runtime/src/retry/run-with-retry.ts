@@ -14,7 +14,9 @@ export interface RetryEvent {
   reason: string;
   /** Milliseconds the client waits before the next attempt. */
   waitMs: number;
+  /** Status of the failed attempt's response, or null when there was none. */
   statusCode: number | null;
+  /** `X-PowerContext-Request-ID` of that response, or null. */
   requestId: string | null;
   /** Tokens left in the client's retry budget after this retry paid for itself; null without a budget. */
   budgetRemaining: number | null;

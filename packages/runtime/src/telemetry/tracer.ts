@@ -9,16 +9,26 @@ export type SpanAttributeValue = string | number | boolean;
 
 /** The part of an OpenTelemetry `Span` the SDK uses. */
 export interface SpanLike {
+  /** Sets one attribute of the span. */
   setAttribute(key: string, value: SpanAttributeValue): unknown;
   /** `code`: 1 = OK, 2 = ERROR (OpenTelemetry `SpanStatusCode`). */
   setStatus?(status: { code: number; message?: string }): unknown;
+  /** Ends the span. */
   end(): unknown;
   /** When present, used to build a W3C `traceparent` if no `propagate` hook is given. */
-  spanContext?(): { traceId: string; spanId: string; traceFlags: number };
+  spanContext?(): {
+    /** 32 lowercase hex digits. */
+    traceId: string;
+    /** 16 lowercase hex digits. */
+    spanId: string;
+    /** W3C trace flags; 1 = sampled. */
+    traceFlags: number;
+  };
 }
 
 /** The part of an OpenTelemetry `Tracer` the SDK uses. */
 export interface TracerLike {
+  /** Starts a span; the SDK passes `kind` CLIENT and its attributes. */
   startSpan(
     name: string,
     options?: { kind?: number; attributes?: Record<string, SpanAttributeValue> },
@@ -27,6 +37,7 @@ export interface TracerLike {
 
 /** Tracing options of the client. */
 export interface TelemetryOptions {
+  /** The tracer spans are started on, for example `trace.getTracer("my-app")`. */
   tracer: TracerLike;
   /**
    * Writes propagation headers (`traceparent`, `tracestate`, baggage) for

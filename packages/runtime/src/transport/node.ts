@@ -17,7 +17,9 @@ export interface NodeTransportOptions {
  * (undici's fetch on the same agent), and call `close()` when done.
  */
 export interface NodeTransport {
+  /** The undici Agent to pass as the client's `dispatcher` option (the undici adapter). */
   dispatcher: Dispatcher;
+  /** undici's fetch on the same Agent, for the client's `fetch` option. */
   fetch: FetchLike;
   /** Closes the undici Agent. The client never calls this: the caller owns the transport. */
   close(): Promise<void>;

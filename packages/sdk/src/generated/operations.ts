@@ -444,114 +444,200 @@ export const operations: { readonly [K in OperationId]: OperationDescriptor } = 
  * `errors` maps each declared error status to its body type.
  */
 export interface OperationTypes {
+  /** `POST /v1/operations/{operation_id}/cancel`. */
   cancel_operation: {
+    /** The flat request object. */
     request: specOperations["cancel_operation"]["parameters"]["path"] & components["schemas"]["CancelOperationRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["Operation"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
+  /** `POST /v1/sources/content`. */
   capture_content_source: {
+    /** The flat request object. */
     request: components["schemas"]["CaptureContentSourceRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["CaptureContentSourceResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
+  /** `POST /v1/memory/flush`. */
   flush_memory: {
+    /** The flat request object. */
     request: components["schemas"]["FlushMemoryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["FlushMemoryResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: components["schemas"]["Operation"];
+    /** The declared error bodies by status. */
     errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
+  /** `GET /v1/capabilities`. */
   get_capabilities: {
+    /** The flat request object. */
     request: undefined;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["Capabilities"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
+  /** `GET /health/live`. */
   get_liveness: {
+    /** The flat request object. */
     request: undefined;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["HealthResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: {};
   };
+  /** `POST /v1/memory/entries/get`. */
   get_memory_entry: {
+    /** The flat request object. */
     request: components["schemas"]["GetMemoryEntryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["MemoryEntry"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
+  /** `GET /v1/operations/{operation_id}`. */
   get_operation: {
+    /** The flat request object. */
     request: specOperations["get_operation"]["parameters"]["path"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["Operation"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
+  /** `GET /health/ready`. */
   get_readiness: {
+    /** The flat request object. */
     request: undefined;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ReadinessResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: { 503: components["schemas"]["ReadinessResponse"] };
   };
+  /** `POST /v1/topic-memory/processing/blocks/get`. */
   get_topic_memory_processing_block: {
+    /** The flat request object. */
     request: components["schemas"]["GetTopicMemoryProcessingBlockRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["TopicMemoryProcessingBlock"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
+  /** `POST /v1/topic-memory/processing/status`. */
   get_topic_memory_processing_status: {
+    /** The flat request object. */
     request: components["schemas"]["TopicMemoryProcessingStatusRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["TopicMemoryProcessingStatus"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
+  /** `POST /v1/memory/entries/list`. */
   list_memory_entries: {
+    /** The flat request object. */
     request: components["schemas"]["ListMemoryEntriesRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ListMemoryEntriesResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
+  /** `GET /v1/operations`. */
   list_operations: {
+    /** The flat request object. */
     request: NonNullable<specOperations["list_operations"]["parameters"]["query"]>;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["OperationPage"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
+  /** `POST /v1/memory/remember`. */
   remember_memory: {
+    /** The flat request object. */
     request: components["schemas"]["RememberMemoryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["MemoryMutationResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
+  /** `POST /v1/operations/{operation_id}/retry`. */
   retry_operation: {
+    /** The flat request object. */
     request: specOperations["retry_operation"]["parameters"]["path"] & components["schemas"]["RetryOperationRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["Operation"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
+  /** `POST /v1/topic-memory/processing/retry`. */
   retry_topic_memory_processing: {
+    /** The flat request object. */
     request: components["schemas"]["RetryTopicMemoryProcessingRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["RetryTopicMemoryProcessingResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
+  /** `POST /v1/memory/search`. */
   search_memory: {
+    /** The flat request object. */
     request: components["schemas"]["SearchMemoryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["SearchMemoryResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
 }
 
+/** The request object of operation `K`. */
 export type RequestOf<K extends OperationId> = OperationTypes[K]["request"];
+/** What the method of operation `K` resolves to. */
 export type ResponseOf<K extends OperationId> = OperationTypes[K]["response"];
+/** The accepted (202-style) body of operation `K`; `never` when it has no accepted status. */
 export type AcceptedOf<K extends OperationId> = OperationTypes[K]["accepted"];
 /** The declared errors of an operation as a union keyed by status. */
 export type ErrorOf<K extends OperationId> = { [S in keyof OperationTypes[K]["errors"]]: { readonly status: S; readonly body: OperationTypes[K]["errors"][S] } }[keyof OperationTypes[K]["errors"]];
 
 /** For paginated operations: the request without its cursor, and one item of a page. */
 export interface PageTypes {
+  /** Pages of `list_operations`, following `next_cursor`. */
   list_operations: {
+    /** The request without its cursor (`cursor`). */
     request: Omit<RequestOf<"list_operations">, "cursor">;
+    /** One item of `operations`. */
     item: NonNullable<ResponseOf<"list_operations">["operations"]>[number];
   };
 }

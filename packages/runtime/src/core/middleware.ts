@@ -1,0 +1,183 @@
+import { ClientError, MiddlewareError } from "../errors.js";
+import type { PreparedRequest } from "../transport/build-request.js";
+import { sanitizeCause } from "../transport/sanitize.js";
+import { toHeaders, type Transport, type TransportResponse } from "../transport/port.js";
+import { sendAttempt, type AttemptLimits, type ResponseConsumer } from "../transport/send.js";
+
+/**
+ * What a middleware hook sees of one attempt's request. `Authorization` is not
+ * among `headers`: the token is the client's, middleware neither reads nor
+ * sets it (setting it throws {@link MiddlewareError}). The method, URL and body
+ * are read-only, so a hook cannot send the request (and the token) elsewhere.
+ */
+export interface MiddlewareRequest {
+  /** Wire operationId, such as `flush_memory`. */
+  readonly operationId: string;
+  /** 1-based attempt number: hooks run once per attempt, retries included. */
+  readonly attempt: number;
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Absolute URL, query string included. */
+  readonly url: string;
+  /** The attempt's request headers without `Authorization`; `onRequest` may set, replace or delete any other. */
+  readonly headers: Headers;
+  /** The serialized JSON body (the same bytes on every attempt), or undefined. */
+  readonly body: string | undefined;
+}
+
+/**
+ * Hooks around every HTTP attempt of every call, in the manner of
+ * openapi-fetch's middleware: `onRequest` hooks run in the order given,
+ * `onResponse` and `onError` hooks in reverse order. They run inside the retry
+ * loop, once per attempt (not once per call), and never for operation polls'
+ * waits. Every hook is optional and may be async.
+ *
+ * A hook that throws ends the call with {@link MiddlewareError} (an SDK error
+ * passes unchanged); it is never retried. `onError` cannot change the outcome.
+ */
+/** What `onResponse` sees of an attempt's response: its status and headers (the body is read by the client). */
+export interface MiddlewareResponse {
+  /** HTTP status code. */
+  readonly status: number;
+  /** The response headers as received. */
+  readonly headers: Headers;
+}
+
+/** A `Response` an `onResponse` hook handed back, seen through the transport port. */
+class ReplacedResponse implements TransportResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  #reader: ReadableStreamDefaultReader<Uint8Array> | null;
+
+  constructor(response: Response) {
+    this.status = response.status;
+    this.headers = response.headers;
+    this.#reader = response.body?.getReader() ?? null;
+  }
+
+  async read(): Promise<Uint8Array | null> {
+    if (this.#reader === null) return null;
+    const { done, value } = await this.#reader.read();
+    if (done) this.#reader = null;
+    return done ? null : value;
+  }
+
+  cancel(): void {
+    this.#reader?.cancel().catch(() => undefined);
+    this.#reader = null;
+  }
+}
+
+export interface Middleware {
+  /** Before the attempt is sent; may change `request.headers` (not `Authorization`). */
+  onRequest?(request: MiddlewareRequest): void | Promise<void>;
+  /**
+   * After the response's headers arrived, before its body is read and decoded;
+   * returns a replacement `Response`, or nothing to keep the one received.
+   */
+  onResponse?(exchange: { readonly request: MiddlewareRequest; readonly response: MiddlewareResponse }): void | Response | Promise<void | Response>;
+  /** The attempt failed (transport error, timeout, error status, invalid response); for observation only. */
+  onError?(failure: { readonly request: MiddlewareRequest; readonly error: unknown }): void | Promise<void>;
+}
+
+/** One attempt's pass through the middleware: the request after `onRequest`, plus the response and failure steps. */
+export interface MiddlewareExchange {
+  /** The request to send: the hooks' headers plus the client's `Authorization`. */
+  readonly request: PreparedRequest;
+  /** Runs the `onResponse` hooks (reverse order) and returns the response to decode. */
+  respond(response: TransportResponse): Promise<TransportResponse>;
+  /** Runs the `onError` hooks (reverse order); anything they throw is ignored. */
+  fail(error: unknown): Promise<void>;
+}
+
+/** Runs `step`, turning anything but an SDK error it throws into a MiddlewareError. */
+async function guarded<T>(hook: string, secrets: readonly string[], step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof ClientError) throw error;
+    throw new MiddlewareError(`middleware ${hook} failed`, sanitizeCause(error, secrets));
+  }
+}
+
+/**
+ * Runs the `onRequest` hooks of `middleware` for one attempt of `prepared`.
+ *
+ * @throws MiddlewareError when a hook throws or sets `Authorization`.
+ */
+export async function beginExchange(
+  middleware: readonly Middleware[],
+  operationId: string,
+  attempt: number,
+  prepared: PreparedRequest,
+  secrets: readonly string[],
+): Promise<MiddlewareExchange> {
+  const headers = new Headers(prepared.headers);
+  const authorization = headers.get("authorization");
+  headers.delete("authorization");
+  const view: MiddlewareRequest = { operationId, attempt, method: prepared.method, url: prepared.url, headers, body: prepared.body };
+  for (const entry of middleware) {
+    if (entry.onRequest !== undefined) await guarded("onRequest", secrets, () => entry.onRequest?.(view));
+  }
+  if (headers.has("authorization")) {
+    throw new MiddlewareError("middleware cannot set Authorization: it comes from the client's token", null);
+  }
+  const sent: Record<string, string> = Object.fromEntries(headers);
+  if (authorization !== null) sent.authorization = authorization;
+  return {
+    request: { ...prepared, headers: sent },
+    async respond(response) {
+      let current = response;
+      let seen: MiddlewareResponse = { status: response.status, headers: toHeaders(response.headers) };
+      for (let index = middleware.length - 1; index >= 0; index -= 1) {
+        const hook = middleware[index]?.onResponse;
+        if (hook === undefined) continue;
+        const replaced = await guarded("onResponse", secrets, () => hook.call(middleware[index], { request: view, response: seen }));
+        if (replaced instanceof Response) {
+          // The response it replaces is not read: release its connection.
+          current.cancel();
+          current = new ReplacedResponse(replaced);
+          seen = { status: replaced.status, headers: replaced.headers };
+        }
+      }
+      return current;
+    },
+    async fail(error) {
+      for (let index = middleware.length - 1; index >= 0; index -= 1) {
+        try {
+          await middleware[index]?.onError?.({ request: view, error });
+        } catch {
+          // Observation only: the attempt's own error stands.
+        }
+      }
+    },
+  };
+}
+
+/**
+ * {@link sendAttempt} through the client's middleware: `onRequest` hooks
+ * first (outside the attempt's timeout), then the attempt, whose response
+ * passes the `onResponse` hooks before `consumer` decodes it (inside the
+ * timeout); a failure passes the `onError` hooks and is rethrown unchanged.
+ *
+ * @throws MiddlewareError when a hook throws or sets `Authorization`, plus
+ *   everything `sendAttempt` throws.
+ */
+export async function sendThroughMiddleware<T>(
+  config: { readonly transport: Transport; readonly middleware: readonly Middleware[]; readonly secrets: readonly string[] },
+  operationId: string,
+  attempt: number,
+  prepared: PreparedRequest,
+  limits: AttemptLimits,
+  consumer: ResponseConsumer<T>,
+): Promise<T> {
+  const exchange = await beginExchange(config.middleware, operationId, attempt, prepared, config.secrets);
+  try {
+    return await sendAttempt(config.transport, exchange.request, limits, {
+      consume: async (response) => consumer.consume(await exchange.respond(response)),
+    });
+  } catch (error) {
+    await exchange.fail(error);
+    throw error;
+  }
+}
