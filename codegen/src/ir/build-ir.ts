@@ -10,6 +10,7 @@ import { mediaKind, preferredMedia } from "./media.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
 import type { ApiIr, AsyncIr, HeaderIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
 import { camelCase, pascalCase } from "./naming.js";
+import { checkReservedNames } from "./reserved-names.js";
 
 const require = createRequire(import.meta.url);
 const pkg = require("../../package.json") as { name: string; version: string };
@@ -19,7 +20,7 @@ export const GENERATOR = { name: pkg.name, version: pkg.version } as const;
 
 const SUPPORTED_METHODS = new Set(["get", "post", "put", "patch", "delete"]);
 /** Members of the generated base class that operation methods must not shadow. */
-const RESERVED_MEMBERS = new Set(["call", "submit", "paginate", "constructor"]);
+const RESERVED_MEMBERS = new Set(["call", "submit", "paginate", "runtime", "constructor"]);
 
 /**
  * Builds the IR from a loaded (checked) spec. Operations are sorted by operationId,
@@ -28,6 +29,8 @@ const RESERVED_MEMBERS = new Set(["call", "submit", "paginate", "constructor"]);
  * @param profile - the lint profile the spec was loaded with; `upstream` fills a
  *   missing retry class (`safe` for GET, `never` otherwise)
  * @param names - names the output is written with (default: this repository's)
+ * @throws {LintError} `reserved_name` for operationIds that would break JavaScript
+ *   objects or the client (see `checkReservedNames`)
  * @throws {SpecError} `name_collision` when two operations map to the same method
  *   name or one shadows a base-class member; `invalid_openapi` for HTTP methods the
  *   client cannot send (HEAD, OPTIONS, TRACE)
@@ -38,6 +41,7 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
   const operations = walkOperations(document, lookup)
     .map((raw) => buildOperation(raw, lookup, profile, documentSecurity))
     .sort((a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
+  checkReservedNames(operations);
   checkMethodNames(operations);
   const rawSchemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const schemas: SchemaIr[] = Object.keys(rawSchemas)

@@ -1,7 +1,8 @@
 /**
  * Turns whatever a command threw into what the operator sees: one line on
  * stderr and an exit code (see exit-codes.ts), sometimes followed by one
- * `hint:` line about local configuration. Expected failures never print a
+ * `hint:` line about local configuration or one `note:` line about a request
+ * whose outcome is unknown. Expected failures never print a
  * stack trace; the API token never appears because no SDK error carries it and
  * the terminal scrubs it anyway (io.ts).
  *
@@ -10,6 +11,7 @@
  * ```
  * error: 409 topic_memory_block_conflict (request id req-1): the block is no longer current
  * error: 409 version_conflict (request id req-2): version mismatch [current_version=4]
+ * note: an earlier attempt of this request got no answer, and whether it took effect is unknown; it is now succeeded at version 6
  * error: 503 (request id req-3)                       body was not the error envelope
  * error: cannot reach the server (POST /v1/...): connect ECONNREFUSED 127.0.0.1:9
  * error: operation op-1 failed (storage/storage_unavailable)
@@ -28,8 +30,10 @@ import {
   ServerResponseError,
   TimeoutError,
   TransportError,
+  VersionConflictError,
 } from "@powercontext/sdk";
 import { ExitCode } from "./exit-codes.js";
+import { escapeControls } from "./format/terminal-safe.js";
 import type { TokenState } from "./settings.js";
 
 /** A usage problem found by the CLI itself (bad value, missing configuration). Exit code 2. */
@@ -50,9 +54,13 @@ export interface FailureReport {
 /** `details` keys worth showing an operator, in this order (all bounded values, never free text). */
 const DETAIL_KEYS = ["current_version", "current_status", "operation_id", "permission"] as const;
 
-/** Collapses whitespace so a server message can never break the one-line promise. */
+/**
+ * Collapses whitespace so a server message can never break the one-line
+ * promise, and escapes the remaining control characters (ESC, BEL, C1, bidi
+ * controls) so it cannot drive the terminal either.
+ */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  return escapeControls(text.replace(/\s+/g, " ").trim());
 }
 
 function detailSuffix(details: Record<string, unknown> | null): string {
@@ -79,6 +87,21 @@ export function serverErrorLine(error: ServerResponseError): string {
   const requestId = error.requestId === null ? "" : ` (request id ${oneLine(error.requestId)})`;
   const message = error.serverMessage ? `: ${oneLine(error.serverMessage)}` : "";
   return `error: ${error.statusCode}${code}${requestId}${message}${detailSuffix(error.details)}`;
+}
+
+/**
+ * The note after a `409 version_conflict` whose earlier attempt got no
+ * answer: the SDK could not tell whether that attempt took effect, so the
+ * command did not succeed; it names the Operation's state as read afterwards.
+ */
+function unknownOutcomeLine(current: unknown): string {
+  const resource = typeof current === "object" && current !== null ? (current as Record<string, unknown>) : {};
+  const { status, version } = resource;
+  const now =
+    typeof status === "string" && typeof version === "number"
+      ? `; it is now ${oneLine(status)} at version ${version}`
+      : "; it could not be read";
+  return `note: an earlier attempt of this request got no answer, and whether it took effect is unknown${now}`;
 }
 
 /**
@@ -115,15 +138,26 @@ function classificationLabel(error: { category: string | null; code: string | nu
  * - Anything else is a defect: one line naming it, exit 1; the stack trace is
  *   printed only when `POWERCONTEXT_CLI_DEBUG=1`.
  *
+ * Every line has its control characters escaped (a debug stack keeps its line
+ * breaks), whatever part of it the server supplied: a message, a code, a
+ * request id, an operation id or an error classification.
+ *
  * @param error what was thrown.
  * @param debug print the stack of unexpected errors.
  */
 export function describeFailure(error: unknown, debug = false): FailureReport {
+  const report = classifyFailure(error, debug);
+  return { ...report, lines: report.lines.map((line) => line.split("\n").map(escapeControls).join("\n")) };
+}
+
+function classifyFailure(error: unknown, debug: boolean): FailureReport {
   if (error instanceof UsageError) {
     return { lines: [`error: ${oneLine(error.message)}`], exitCode: ExitCode.Usage };
   }
   if (error instanceof ServerResponseError) {
-    return { lines: [serverErrorLine(error)], exitCode: ExitCode.Failure };
+    const lines = [serverErrorLine(error)];
+    if (error instanceof VersionConflictError && error.outcomeUnknown) lines.push(unknownOutcomeLine(error.current));
+    return { lines, exitCode: ExitCode.Failure };
   }
   if (error instanceof TimeoutError) {
     return { lines: [`error: no answer from the server in time (${error.path}): ${oneLine(error.message)}`], exitCode: ExitCode.Failure };
@@ -204,17 +238,18 @@ export function missingTokenHint(error: unknown, token: TokenState): string | nu
 
 /**
  * The two lines printed when an operation is still pending at the deadline:
- * what is pending, and the exact command that resumes waiting.
+ * what is pending, and the exact command that resumes waiting (server text escaped).
  *
  * @param operationId the operation still queued or running.
  * @param state a short description such as `running, attempt 2`, or null when unknown.
  * @param waited how long the CLI waited, already formatted (`60s`), or omitted.
  */
 export function pendingLines(operationId: string, state: string | null, waited?: string): string[] {
-  const what = state === null ? "still pending" : `still ${state}`;
+  const id = escapeControls(operationId);
+  const what = state === null ? "still pending" : `still ${escapeControls(state)}`;
   const after = waited === undefined ? "" : ` after ${waited}`;
   return [
-    `pending: operation ${operationId} is ${what}${after}`,
-    `resume with: powercontext-ts operations wait ${operationId}`,
+    `pending: operation ${id} is ${what}${after}`,
+    `resume with: powercontext-ts operations wait ${id}`,
   ];
 }

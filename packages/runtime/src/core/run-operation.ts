@@ -17,9 +17,10 @@ function positiveMs(name: string, value: number): number {
   return value;
 }
 
-function deadlineOf(context: CallContext): number | null {
+/** The call's absolute deadline: inherited, else `deadlineMs` of the call, else the client's default. */
+function deadlineOf(context: CallContext, runtime: Runtime): number {
   if (context.deadlineAt !== undefined && context.deadlineAt !== null) return context.deadlineAt;
-  return context.deadlineMs === undefined ? null : Date.now() + positiveMs("deadlineMs", context.deadlineMs);
+  return Date.now() + positiveMs("deadlineMs", context.deadlineMs ?? runtime.deadlineMs);
 }
 
 /** Starts the call's span, or returns null without tracing or when the tracer throws. */
@@ -77,7 +78,7 @@ export async function runOperation(
       headers: context.headers === undefined ? runtime.headers : { ...runtime.headers, ...context.headers },
     });
     record(span, "inject", prepared.headers as Record<string, string>);
-    const deadlineAt = deadlineOf(context);
+    const deadlineAt = deadlineOf(context, runtime);
     const requestUrl = prepared.url;
     // The retry loop's input and the attempt's response consumer in one object;
     // its hooks are methods, so a call allocates no function wrappers.
