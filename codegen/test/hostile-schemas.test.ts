@@ -15,7 +15,7 @@ async function generate(spec: Json | string, options: { file?: string; args?: st
   const dir = scratchDir("hostile");
   const file = options.file ?? "openapi.yaml";
   writeFileSync(path.join(dir, file), typeof spec === "string" ? spec : stringify(spec, { aliasDuplicateObjects: false }));
-  const result = await runIn(dir, ["--spec", file, "--out", "out", ...(options.args ?? [])]);
+  const result = await runIn(dir, ["--spec", file, "--root", "out", ...(options.args ?? [])]);
   return { ...result, dir, written: snapshot(path.join(dir, "out")) };
 }
 
@@ -73,7 +73,7 @@ describe("reference cycles and depth", () => {
   it("the installed command exits 2 on a 10,000-deep spec, without a stack trace", () => {
     const dir = scratchDir("hostile-bin");
     writeFileSync(path.join(dir, "deep.json"), deepJson(10_000));
-    const run = spawnSync(process.execPath, [path.join(repoRoot, "codegen/bin/powercontext-codegen.js"), "--spec", "deep.json", "--out", "out"], { cwd: dir, encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync(process.execPath, [path.join(repoRoot, "codegen/bin/powercontext-codegen.js"), "--spec", "deep.json", "--root", "out"], { cwd: dir, encoding: "utf8", timeout: 60_000 });
     expect(run.status, run.stderr).toBe(EXIT.badInput);
     expect(run.stderr).toMatch(/^error: #\/components\/schemas\/Thing\/properties\/a\//m);
     expect(run.stderr).not.toMatch(/internal error|RangeError|\n\s+at /);

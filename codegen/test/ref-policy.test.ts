@@ -40,7 +40,7 @@ async function generate(edit: (spec: Json, secret: string) => void) {
   edit(spec, secret);
   mkdirSync(path.join(dir, "spec"));
   writeFileSync(path.join(dir, "spec/openapi.yaml"), stringify(spec));
-  const result = await runIn(path.join(dir, "spec"), ["--spec", "openapi.yaml", "--out", "out"]);
+  const result = await runIn(path.join(dir, "spec"), ["--spec", "openapi.yaml", "--root", "out"]);
   const written = snapshot(path.join(dir, "spec/out"));
   return { ...result, marker, written, leaked: Object.values(written).some((text) => text.includes(marker)) };
 }

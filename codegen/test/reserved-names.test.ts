@@ -11,7 +11,7 @@ async function generateWithId(operationId: string) {
   const spec = minimalSpec();
   operationOf(spec).operationId = operationId;
   writeFileSync(path.join(dir, "openapi.yaml"), stringify(spec));
-  const result = await runIn(dir, ["--out", "out"]);
+  const result = await runIn(dir, ["--root", "out"]);
   return { ...result, written: snapshot(path.join(dir, "out")) };
 }
 
