@@ -20,7 +20,7 @@ export const GENERATOR = { name: pkg.name, version: pkg.version } as const;
 
 const SUPPORTED_METHODS = new Set(["get", "post", "put", "patch", "delete"]);
 /** Members of the generated base class that operation methods must not shadow. */
-const RESERVED_MEMBERS = new Set(["call", "submit", "paginate", "constructor"]);
+const RESERVED_MEMBERS = new Set(["call", "submit", "paginate", "runtime", "constructor"]);
 
 /**
  * Builds the IR from a loaded (checked) spec. Operations are sorted by operationId,

@@ -18,11 +18,11 @@ const OBJECT_MEMBERS = [
  * Method names an operation may not take on the client:
  * - `then`: a client with a `then` method is a thenable, so `await client` (or
  *   returning the client from an async function) would call it and never resolve;
- * - the members of the generated base class (`call`, `submit`, `paginate`) and of
+ * - the members of the generated base class (`call`, `submit`, `paginate`, `runtime`) and of
  *   the facade that extends it (`request`, `waitForOperation`, `baseUrl`, in
  *   packages/sdk/src/client.ts), which would override or hide the operation method.
  */
-const CLIENT_MEMBERS = ["then", "call", "submit", "paginate", "request", "waitForOperation", "baseUrl"];
+const CLIENT_MEMBERS = ["then", "call", "submit", "paginate", "runtime", "request", "waitForOperation", "baseUrl"];
 
 const RESERVED_KEYS = new Set(OBJECT_MEMBERS);
 const RESERVED_METHODS = new Set([...OBJECT_MEMBERS, ...CLIENT_MEMBERS]);
