@@ -1,10 +1,13 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { DriftError, SpecError, SpecErrorList, UsageError } from "./errors.js";
 import { GENERATOR } from "./ir/build-ir.js";
 import type { LintProfile } from "./load/lint.js";
-import { OUTPUT_DIRS, generate } from "./pipeline.js";
+import { PythonToolError } from "./emit/python/models-py.js";
+import { PYTHON_DEFAULTS } from "./emit/python/layer.js";
+import { generate, outputDirs } from "./pipeline.js";
 import { assertUpToDate, writeGenerated } from "./write.js";
 
 /** Exit codes of the CLI. */
@@ -29,7 +32,12 @@ const defaultIo: CliIo = {
  * Options: `--spec <file>` (default `openapi.yaml`), `--out <dir>` (default: the
  * directory that holds the spec, so that generating another spec never writes
  * over this repository's output by accident), `--check` (compare, write nothing),
- * `--lint <strict|upstream>` (default `strict`), `--quiet` (no summary, no warnings).
+ * `--lint <strict|upstream>` (default `strict`), `--quiet` (no summary, no warnings),
+ * `--python-out <dir>` and `--python-package <name>` (the Python layer's folder under
+ * `--out` and its dotted package), `--python-models <skip|auto|require>` (run
+ * datamodel-code-generator for `models.py`; default `require` under `CI=true`, else
+ * `auto`, which keeps the file on disk as it is, with a warning, when the tool's
+ * environment is missing).
  *
  * @returns the exit code: 0 ok, 1 `--check` found drift, 2 bad spec or usage;
  *   nothing is written unless the code is 0 and `--check` is off
@@ -43,6 +51,9 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option("--check", "fail (exit 1) when generated files differ from the spec; write nothing", false)
     .addOption(new Option("--lint <profile>", "rule profile: strict for our spec, upstream for published contracts").choices(["strict", "upstream"]).default("strict"))
     .option("--quiet", "print only errors", false)
+    .option("--python-out <dir>", "folder of the generated Python layer, relative to --out", PYTHON_DEFAULTS.dir)
+    .option("--python-package <name>", "dotted Python package of that folder", PYTHON_DEFAULTS.package)
+    .addOption(new Option("--python-models <mode>", "run datamodel-code-generator for models.py").choices(["skip", "auto", "require"]).default(process.env.CI === "true" ? "require" : "auto"))
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   try {
@@ -51,15 +62,32 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
     throw error;
   }
-  const opts = program.opts<{ spec: string; out?: string; check: boolean; lint: LintProfile; quiet: boolean }>();
+  const opts = program.opts<{
+    spec: string;
+    out?: string;
+    check: boolean;
+    lint: LintProfile;
+    quiet: boolean;
+    pythonOut: string;
+    pythonPackage: string;
+    pythonModels: "skip" | "auto" | "require";
+  }>();
   const started = performance.now();
   try {
     const specPath = path.resolve(io.cwd, opts.spec);
     const outDir = opts.out === undefined ? path.dirname(specPath) : path.resolve(io.cwd, opts.out);
-    const { files, ir, spec } = await generate(specPath, { lint: opts.lint });
+    const options = { lint: opts.lint, python: { dir: opts.pythonOut, package: opts.pythonPackage, models: opts.pythonModels } };
+    const { files, ir, spec, skipped } = await generate(specPath, options);
     if (!opts.quiet) for (const warning of spec.warnings) io.stderr(`warning: ${warning.message}\n`);
-    if (opts.check) await assertUpToDate(outDir, files, OUTPUT_DIRS);
-    else await writeGenerated(outDir, files, OUTPUT_DIRS);
+    // a file the generator could not produce stays as it is on disk, neither checked nor removed
+    for (const [file, reason] of skipped) {
+      const current = await readFile(path.join(outDir, file), "utf8").catch(() => undefined);
+      if (current !== undefined) files.set(file, current);
+      if (!opts.quiet && opts.pythonModels !== "skip") io.stderr(`warning: ${file} not regenerated (${reason}); ${current === undefined ? "it does not exist" : "kept as it is"}\n`);
+    }
+    const dirs = outputDirs(options);
+    if (opts.check) await assertUpToDate(outDir, files, dirs);
+    else await writeGenerated(outDir, files, dirs);
     if (!opts.quiet) {
       const ms = Math.round(performance.now() - started);
       io.stdout(`${opts.check ? "up to date" : "generated"}: ${ir.operations.length} operations, ${ir.schemas.length} schemas, ${files.size} files, ${ms} ms (${spec.fileName})\n`);
@@ -78,7 +106,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
       }
       return EXIT.badInput;
     }
-    if (error instanceof SpecError || error instanceof UsageError) {
+    if (error instanceof SpecError || error instanceof UsageError || error instanceof PythonToolError) {
       io.stderr(`error: ${error.message}\n`);
       return EXIT.badInput;
     }

@@ -6,6 +6,8 @@ import { emitMethods } from "./emit/methods.js";
 import { emitMswHandlers } from "./emit/msw-handlers.js";
 import { emitOperations } from "./emit/operations.js";
 import { emitPythonTable } from "./emit/python-table.js";
+import { emitHostTable } from "./emit/host-table.js";
+import { emitPythonLayer, PYTHON_DEFAULTS, type PythonOptions } from "./emit/python/layer.js";
 import { emitTypes } from "./emit/types.js";
 import { emitValidators } from "./emit/validators.js";
 
@@ -19,15 +21,23 @@ export const OUTPUT_PATHS = {
   validatorsDts: "packages/sdk/src/generated/validators.d.ts",
   validatorMap: "packages/sdk/src/generated/validator-map.ts",
   mswHandlers: "packages/msw/src/generated/handlers.ts",
+  hostTable: "packages/types/generated/operations.generated.ts",
 } as const;
 
 /** The folders the generator owns: `--check` reports files in them that it did not write. */
-export const OUTPUT_DIRS = ["packages/types/generated", "packages/sdk/src/generated", "packages/msw/src/generated"] as const;
+export const OUTPUT_DIRS = ["packages/types/generated", "packages/sdk/src/generated", "packages/msw/src/generated", PYTHON_DEFAULTS.dir] as const;
+
+/** {@link OUTPUT_DIRS} with the Python layer's folder as the options name it. */
+export function outputDirs(options: GenerateOptions = {}): string[] {
+  return [...OUTPUT_DIRS.filter((dir) => dir !== PYTHON_DEFAULTS.dir), options.python?.dir ?? PYTHON_DEFAULTS.dir];
+}
 
 /** Options of {@link generate}. */
 export interface GenerateOptions {
   /** Lint profile; default `strict`. */
   readonly lint?: LintProfile;
+  /** The Python layer: folder, package and whether to run the model generator (default: skip it). */
+  readonly python?: PythonOptions;
 }
 
 /** Result of a generation run: the files in memory plus what was found on the way. */
@@ -36,6 +46,8 @@ export interface Generated {
   readonly files: Map<string, string>;
   readonly ir: ApiIr;
   readonly spec: LoadedSpec;
+  /** Files that were not produced, with the reason (the Python models when their tool was skipped or missing). */
+  readonly skipped: ReadonlyMap<string, string>;
 }
 
 /**
@@ -68,6 +80,9 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
     [OUTPUT_PATHS.validatorsDts, validators.dts],
     [OUTPUT_PATHS.validatorMap, validators.map],
     [OUTPUT_PATHS.mswHandlers, emitMswHandlers(ir)],
+    [OUTPUT_PATHS.hostTable, emitHostTable(ir)],
   ]);
-  return { files, ir, spec };
+  const python = await emitPythonLayer(ir, options.python);
+  for (const [file, text] of python.files) files.set(file, text);
+  return { files, ir, spec, skipped: python.skipped };
 }

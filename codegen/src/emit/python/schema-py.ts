@@ -1,0 +1,15 @@
+import type { ApiIr } from "../../ir/model.js";
+import { pyBanner } from "./banner-py.js";
+import { pyLiteral } from "./literal.js";
+
+/**
+ * Emits `schema.py`: the whole contract as the dict `OPENAPI_SCHEMA`, as the
+ * Python Client SDK's `powercontext.http._generated.schema` carries it. The
+ * document is written as read (references kept, member order preserved).
+ */
+export function emitPythonSchema(ir: ApiIr): string {
+  return `${pyBanner(ir)}from pydantic import JsonValue
+
+OPENAPI_SCHEMA: dict[str, JsonValue] = ${pyLiteral(ir.document, { indent: 0 })}
+`;
+}
