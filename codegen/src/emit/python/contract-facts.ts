@@ -70,14 +70,18 @@ export function pythonFacts(ir: ApiIr, op: OperationIr): PythonOperationFacts {
 }
 
 /**
- * The success status: the IR's when the operation declares an accepted status;
- * otherwise the first 2xx as written, which is the release's choice for an
- * operation with two (its `create_dream_run` declares 202, then 200).
+ * The success status: the IR's when the operation declares an accepted status
+ * (`x-powercontext-async`); with several 2xx and no such extension, 202 when it is
+ * one of them, else the lowest. The release takes the first 2xx as written; a
+ * parsed document cannot tell that order (JavaScript orders integer-like keys
+ * ascending), and on the release's contract both rules agree (`create_dream_run`
+ * declares 202, then 200). docs/python.md records this.
  */
 function pickSuccess(op: OperationIr, statuses: readonly string[]): number {
   if (op.async !== null) return op.success.status;
-  const first = statuses.find((s) => /^2[0-9][0-9]$/.test(s));
-  return first === undefined ? op.success.status : Number(first);
+  const successes = statuses.filter((s) => /^2[0-9][0-9]$/.test(s)).map(Number);
+  if (successes.length === 0) return op.success.status;
+  return successes.includes(202) ? 202 : Math.min(...successes);
 }
 
 function accessFacts(node: unknown): AccessFacts | null {
