@@ -8,6 +8,8 @@ const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: [
+      { find: /^@powercontext\/runtime$/, replacement: source("./packages/runtime/src/index.ts") },
+      { find: /^@powercontext\/runtime\/node$/, replacement: source("./packages/runtime/src/node.ts") },
       { find: /^@powercontext\/sdk$/, replacement: source("./packages/sdk/src/index.ts") },
       { find: /^@powercontext\/sdk\/node$/, replacement: source("./packages/sdk/src/node.ts") },
       { find: /^@powercontext\/msw$/, replacement: source("./packages/msw/src/index.ts") },

@@ -25,6 +25,7 @@ import createOpenApiClient from "openapi-fetch";
 import { build } from "esbuild";
 
 const SDK_SRC = fileURLToPath(new URL("../packages/sdk/src/", import.meta.url));
+const RUNTIME_ENTRY = fileURLToPath(new URL("../packages/runtime/src/index.ts", import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 500);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -112,6 +113,8 @@ function ratio(label: string, ours: number[] | undefined, theirs: number[] | und
 async function gzipSize(contents: string): Promise<number> {
   const result = await build({
     stdin: { contents, resolveDir: SDK_SRC, loader: "ts" },
+    // The runtime's sources, as an app's bundler would see its published build.
+    alias: { "@powercontext/runtime": RUNTIME_ENTRY },
     bundle: true,
     minify: true,
     format: "esm",
@@ -152,7 +155,7 @@ async function main(): Promise<void> {
     const withAgent = new sdk.PowerContextClient({ baseUrl: origin, token: TOKEN, fetch: agentFetch as never, maxRetries: 0 });
     oursGlobal = { live: () => withGlobal.getLiveness(), search: () => withGlobal.searchMemory(searchRequest) };
     oursAgent = { live: () => withAgent.getLiveness(), search: () => withAgent.searchMemory(searchRequest) };
-    const { parseJson } = await import("../packages/sdk/src/transport/parse-json.js");
+    const { parseJson } = await import("../packages/runtime/src/transport/parse-json.js");
     const { validatorMap } = await import("../packages/sdk/src/generated/validator-map.js");
     const validate = (operationId: "get_liveness" | "search_memory", text: string): unknown => {
       const data = parseJson(text, { statusCode: 200, requestId: null });
@@ -182,8 +185,8 @@ async function main(): Promise<void> {
     const base = { methodName: "", requestLocation: null, pathParameters: [], queryParameters: [], successStatus: 200, errorStatuses: [], scope: false, retryClass: "safe", permission: null, summary: "", requestSchema: null, responseSchema: null, async: null, reconcile: null, pagination: null } as const;
     const live = { ...base, operationId: "get_liveness", method: "GET", path: "/health/live" } as const;
     const find = { ...base, operationId: "search_memory", method: "POST", path: "/v1/memory/search", requestLocation: "body" } as const;
-    const { createRuntime } = await import("../packages/sdk/src/core/runtime.js");
-    const { runOperation } = await import("../packages/sdk/src/core/run-operation.js");
+    const { createRuntime } = await import("../packages/runtime/src/core/runtime.js");
+    const { runOperation } = await import("../packages/runtime/src/core/run-operation.js");
     const make = (fetchFn: typeof fetch) => {
       const runtime = createRuntime({ baseUrl: origin, token: TOKEN, fetch: fetchFn as never, maxRetries: 0 });
       return { live: () => runOperation(runtime, live, undefined), search: () => runOperation(runtime, find, searchRequest) };
@@ -257,7 +260,7 @@ async function main(): Promise<void> {
     getLiveness(undefined).then((body) => console.log(body));
   `
     : `
-    import { createCaller } from "./core/create-caller.js";
+    import { createCaller } from "@powercontext/runtime";
     const getLiveness = createCaller({ baseUrl: "https://pc.example.com" }, {
       operationId: "get_liveness", methodName: "getLiveness", method: "GET", path: "/health/live",
       requestLocation: null, pathParameters: [], queryParameters: [], successStatus: 200, errorStatuses: [],

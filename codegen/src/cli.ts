@@ -77,8 +77,8 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     const specPath = path.resolve(io.cwd, opts.spec);
     const outDir = opts.out === undefined ? path.dirname(specPath) : path.resolve(io.cwd, opts.out);
     const options = { lint: opts.lint, python: { dir: opts.pythonOut, package: opts.pythonPackage, models: opts.pythonModels } };
-    const { files, ir, spec, skipped } = await generate(specPath, options);
-    if (!opts.quiet) for (const warning of spec.warnings) io.stderr(`warning: ${warning.message}\n`);
+    const { files, ir, spec, warnings, skipped } = await generate(specPath, options);
+    if (!opts.quiet) for (const warning of warnings) io.stderr(`warning: ${warning.message}\n`);
     // a file the generator could not produce stays as it is on disk, neither checked nor removed
     for (const [file, reason] of skipped) {
       const current = await readFile(path.join(outDir, file), "utf8").catch(() => undefined);

@@ -1,4 +1,6 @@
+import { LintError, type SpecError } from "./errors.js";
 import { buildIr } from "./ir/build-ir.js";
+import { checkHouseRules } from "./ir/house-rules.js";
 import type { ApiIr } from "./ir/model.js";
 import type { LintProfile } from "./load/lint.js";
 import { loadSpec, loadSpecText, type LoadedSpec } from "./load/load-spec.js";
@@ -46,6 +48,8 @@ export interface Generated {
   readonly files: Map<string, string>;
   readonly ir: ApiIr;
   readonly spec: LoadedSpec;
+  /** Every finding that did not stop generation: the loader's, then the house rules'. */
+  readonly warnings: readonly SpecError[];
   /** Files that were not produced, with the reason (the Python models when their tool was skipped or missing). */
   readonly skipped: ReadonlyMap<string, string>;
 }
@@ -69,7 +73,10 @@ export async function generateFromText(bytes: Uint8Array | string, fileName: str
 
 /** The emit stage alone: a loaded spec -> files. */
 export async function render(spec: LoadedSpec, options: GenerateOptions = {}): Promise<Generated> {
-  const ir = buildIr(spec, options.lint ?? "strict");
+  const profile = options.lint ?? "strict";
+  const ir = buildIr(spec, profile);
+  const rules = checkHouseRules(ir, profile);
+  if (rules.errors.length > 0) throw new LintError(rules.errors);
   const validators = emitValidators(ir);
   const files = new Map<string, string>([
     [OUTPUT_PATHS.types, await emitTypes(ir)],
@@ -84,5 +91,5 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
   ]);
   const python = await emitPythonLayer(ir, options.python);
   for (const [file, text] of python.files) files.set(file, text);
-  return { files, ir, spec, skipped: python.skipped };
+  return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: python.skipped };
 }

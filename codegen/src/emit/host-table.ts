@@ -1,5 +1,5 @@
 import type { ApiIr, OperationIr } from "../ir/model.js";
-import { deref, type Json } from "../load/walk-operations.js";
+import type { Json } from "../load/walk-operations.js";
 import { banner } from "./banner.js";
 import { propertyKey, tsString } from "../ir/naming.js";
 
@@ -18,17 +18,14 @@ export interface HostOperationRow {
   readonly headerParams: readonly string[];
   /** Every declared 2xx, ascending. */
   readonly successStatuses: readonly number[];
-  /** The 2xx statuses that carry no JSON body. */
+  /** The 2xx statuses declared without content. */
   readonly emptyStatuses: readonly number[];
 }
 
 /** The row of one operation. */
 export function hostRow(ir: ApiIr, op: OperationIr): HostOperationRow {
   const raw = ir.lookup(`#${op.pointer}`) as Json;
-  const item = ir.lookup(`#${op.pointer.slice(0, op.pointer.lastIndexOf("/"))}`) as Json;
-  const declared = [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(raw.parameters) ? raw.parameters : [])];
-  const headers = [...new Set(declared.map((p) => deref(p, ir.lookup) as Json).filter((p) => p.in === "header").map((p) => String(p.name)))];
-  const successes = op.responses.filter((r) => r.status >= 200 && r.status < 300);
+  const successes = op.responses.filter((r) => op.successStatuses.includes(r.status));
   return {
     method: op.method,
     path: op.path,
@@ -37,9 +34,9 @@ export function hostRow(ir: ApiIr, op: OperationIr): HostOperationRow {
     scopeMode: typeof raw["x-powercontext-scope-mode"] === "string" ? (raw["x-powercontext-scope-mode"] as string) : "none",
     pathParameters: op.pathParameters.map((p) => p.name),
     queryParams: op.queryParameters.map((p) => p.name),
-    headerParams: headers,
-    successStatuses: successes.map((r) => r.status),
-    emptyStatuses: successes.filter((r) => r.schema === null).map((r) => r.status),
+    headerParams: op.parameters.header.map((p) => p.name),
+    successStatuses: op.successStatuses,
+    emptyStatuses: successes.filter((r) => r.kind === "none").map((r) => r.status),
   };
 }
 

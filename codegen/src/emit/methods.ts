@@ -2,7 +2,7 @@ import type { ApiIr, OperationIr } from "../ir/model.js";
 import { docComment, tsString } from "../ir/naming.js";
 import { banner } from "./banner.js";
 
-const PREAMBLE = `import type { CallOptions } from "../call-options.js";
+const PREAMBLE = `import type { CallOptions } from "@powercontext/runtime";
 import type { AcceptedOf, AsyncOperationId, OperationId, PageTypes, PaginatedOperationId, RequestOf, ResponseOf } from "./operations.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { ApiIr, OperationIr } from "../ir/model.js";
 import { docComment, mswPath, propertyKey, tsString } from "../ir/naming.js";
-import { REQUEST_ID_HEADER } from "../load/lint.js";
+import { DEFAULT_REQUEST_ID_HEADER as REQUEST_ID_HEADER } from "../ir/house-rules.js";
 import { banner } from "./banner.js";
 import { TypeExpressions } from "./type-expressions.js";
 

@@ -5,7 +5,7 @@ import { TypeExpressions } from "./type-expressions.js";
 
 // The descriptor shapes belong to the hand-written runtime (generated code
 // depends on the runtime, never the reverse); the table re-exports them.
-const DESCRIPTOR = `import type { OperationDescriptor } from "../descriptor.js";
+const DESCRIPTOR = `import type { OperationDescriptor } from "@powercontext/runtime";
 `;
 
 /**

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { LintError, UsageError, type SpecError } from "../errors.js";
 import { lint, type LintProfile } from "./lint.js";
+import { normalizeSchemas } from "./normalize-schemas.js";
 import { readYaml } from "./read-yaml.js";
 import { resolveRefs, type RefLookup } from "./resolve-refs.js";
 import { validateOpenApi } from "./validate-openapi.js";
@@ -29,8 +30,9 @@ export interface LoadOptions {
 }
 
 /**
- * Reads and checks a spec file: YAML syntax, `$ref` targets, the OpenAPI 3.0 JSON
- * schema, then the generator's lint rules.
+ * Reads and checks a spec file: YAML syntax, `$ref` targets, the OpenAPI 3.0 or 3.1
+ * JSON schema (after `normalize-schemas.ts` brought Schema Objects into one form),
+ * then the generator's structural lint rules.
  *
  * @param specPath - path of the YAML or JSON file; the banner uses its base name
  * @throws {UsageError} when the file cannot be read
@@ -57,10 +59,11 @@ export async function loadSpecText(bytes: Uint8Array | string, fileName: string,
     validateOpenApi(document);
   }
   const lookup = await resolveRefs(document as Json);
+  const normalized = normalizeSchemas(document as Json);
   validateOpenApi(document);
   const { errors, warnings } = lint(document as Json, lookup, options.lint ?? "strict");
   if (errors.length > 0) throw new LintError(errors);
-  return { document: document as Json, lookup, fileName, sha256, warnings };
+  return { document: document as Json, lookup, fileName, sha256, warnings: [...normalized, ...warnings] };
 }
 
 function parseJsonFast(text: string): unknown {

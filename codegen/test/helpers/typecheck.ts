@@ -3,14 +3,16 @@ import path from "node:path";
 import ts from "typescript";
 import { repoRoot, scratchDir } from "./paths.js";
 
-// The hand-written SDK modules that generated code imports, taken from the repository as they are.
-const RUNTIME_MODULES = ["packages/sdk/src/call-options.ts", "packages/sdk/src/descriptor.ts"];
+// The hand-written runtime modules whose types generated code imports (through
+// `@powercontext/runtime`), taken from the repository as they are.
+const RUNTIME_MODULES = ["packages/runtime/src/call-options.ts", "packages/runtime/src/descriptor.ts"];
+const RUNTIME_INDEX = `export type * from "./src/call-options.js";\nexport type * from "./src/descriptor.js";\n`;
 const TYPES_INDEX = `export * from "./generated/openapi.js";\n`;
 
 /**
  * Writes generated files (plus `extra` files such as type assertions) into a scratch
  * repository layout and type-checks them with the repository's strict settings.
- * `@powercontext/types` resolves to the scratch copy.
+ * `@powercontext/types` and `@powercontext/runtime` resolve to the scratch copies.
  *
  * @returns the scratch root and the diagnostics of files inside it, formatted
  */
@@ -18,6 +20,7 @@ export function typecheck(files: ReadonlyMap<string, string>, extra: Record<stri
   const root = scratchDir("tsc");
   const all = new Map<string, string>([
     ...RUNTIME_MODULES.map((file): [string, string] => [file, readFileSync(path.join(repoRoot, file), "utf8")]),
+    ["packages/runtime/index.ts", RUNTIME_INDEX],
     ["packages/types/index.d.ts", TYPES_INDEX],
     ...files,
     ...Object.entries(extra),
@@ -41,7 +44,7 @@ export function typecheck(files: ReadonlyMap<string, string>, extra: Record<stri
     skipLibCheck: false,
     types: [],
     baseUrl: root,
-    paths: { "@powercontext/types": ["packages/types/index.d.ts"] },
+    paths: { "@powercontext/types": ["packages/types/index.d.ts"], "@powercontext/runtime": ["packages/runtime/index.ts"] },
   });
   const errors = ts
     .getPreEmitDiagnostics(program)

@@ -1,10 +1,17 @@
-import type { CallOptions } from "./call-options.js";
-import { optionsFromEnv, type ClientOptions } from "./config.js";
-import { callOperation, submit } from "./operations/submit.js";
-import { paginate } from "./operations/paginate.js";
-import { waitForOperation, type WaitOptions } from "./operations/wait-for-operation.js";
-import { createRuntime, descriptorFor, type Runtime } from "./core/runtime.js";
-import type { CallContext } from "./core/run-operation.js";
+import {
+  callOperation,
+  createRuntime,
+  descriptorFor,
+  optionsFromEnv,
+  paginate,
+  submit,
+  waitForOperation,
+  type CallContext,
+  type CallOptions,
+  type ClientOptions,
+  type Runtime,
+  type WaitOptions,
+} from "@powercontext/runtime";
 import { PowerContextOperations, type SubmitOutcome } from "./generated/methods.js";
 import {
   operations,

@@ -4,9 +4,9 @@ import {
   InvalidResponseError,
   OperationPendingError,
   VersionConflictError,
-} from "../src/errors.js";
-import type { FetchLike } from "../src/transport/send.js";
-import { envelope, json, scripted, socketClosed } from "./helpers/fake-fetch.js";
+} from "@powercontext/runtime";
+import type { FetchLike } from "@powercontext/runtime";
+import { envelope, json, scripted, socketClosed } from "../../runtime/test/helpers/fake-fetch.js";
 
 // The facade runs on the committed generator output (src/generated).
 const load = async () => (await import("../src/client.js")).PowerContextClient;

@@ -1,5 +1,5 @@
 import type { ApiIr, OperationIr } from "../../ir/model.js";
-import { deref, schemaRefName, type Json } from "../../load/walk-operations.js";
+import type { Json } from "../../load/walk-operations.js";
 
 /**
  * The facts of an operation that the Python Client SDK's generated layer carries
@@ -53,16 +53,15 @@ export function pythonFacts(ir: ApiIr, op: OperationIr): PythonOperationFacts {
     const { content: _content, ...rest } = node as Json;
     responses[status] = rest;
   }
-  const successStatus = pickSuccess(op, Object.keys(declared));
-  const successNode = deref(declared[String(successStatus)], ir.lookup) as Json | undefined;
-  const media = ((successNode?.content ?? {}) as Json)["application/json"] as Json | undefined;
+  const successStatus = pickSuccess(op);
+  const success = op.responses.find((r) => r.status === successStatus);
   const features = raw["x-powercontext-feature-contracts"];
   return {
     op,
-    tags: Array.isArray(raw.tags) ? raw.tags.map(String) : [],
+    tags: op.tags,
     responses,
     successStatus,
-    responseType: media === undefined ? null : (schemaRefName(media.schema) ?? null),
+    responseType: success?.kind === "json" ? success.schemaName : null,
     scopeMode: typeof raw["x-powercontext-scope-mode"] === "string" ? (raw["x-powercontext-scope-mode"] as string) : "none",
     access: accessFacts(raw["x-powercontext-access"]),
     featureContracts: Array.isArray(features) ? features.map(String) : [],
@@ -77,11 +76,9 @@ export function pythonFacts(ir: ApiIr, op: OperationIr): PythonOperationFacts {
  * ascending), and on the release's contract both rules agree (`create_dream_run`
  * declares 202, then 200). docs/python.md records this.
  */
-function pickSuccess(op: OperationIr, statuses: readonly string[]): number {
+function pickSuccess(op: OperationIr): number {
   if (op.async !== null) return op.success.status;
-  const successes = statuses.filter((s) => /^2[0-9][0-9]$/.test(s)).map(Number);
-  if (successes.length === 0) return op.success.status;
-  return successes.includes(202) ? 202 : Math.min(...successes);
+  return op.successStatuses.includes(202) ? 202 : op.success.status;
 }
 
 function accessFacts(node: unknown): AccessFacts | null {

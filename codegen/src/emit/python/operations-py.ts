@@ -52,7 +52,7 @@ from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel, JsonValue
 
-${importBlock}OPENAPI_VERSION = ${pyString(String(ir.document.openapi ?? ""))}
+${importBlock}OPENAPI_VERSION = ${pyString(ir.openapiVersion)}
 API_TITLE = ${pyString(ir.title)}
 API_DESCRIPTION = ${description}
 API_VERSION = ${pyString(ir.apiVersion)}

@@ -3,7 +3,7 @@
 
 import type { components, operations as specOperations } from "@powercontext/types";
 
-import type { OperationDescriptor } from "../descriptor.js";
+import type { OperationDescriptor } from "@powercontext/runtime";
 
 /** Every operationId of the spec (the keys of `operations` in @powercontext/types). */
 export type OperationId = keyof specOperations;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createCaller } from "../../src/core/create-caller.js";
-import { ConfigurationError, ConflictError, InvalidResponseError, OperationBlockedError, contractErrorsByCode } from "../../src/errors.js";
+import { createCaller } from "@powercontext/runtime";
+import { ConfigurationError, ConflictError, InvalidResponseError, OperationBlockedError, contractErrorsByCode } from "@powercontext/runtime";
 import { validatorMap } from "../../src/generated/validator-map.js";
 import { flushMemoryDescriptor, getLivenessDescriptor, operations } from "../../src/generated/operations.js";
-import { envelope, json, scripted } from "../helpers/fake-fetch.js";
+import { envelope, json, scripted } from "../../../runtime/test/helpers/fake-fetch.js";
 
 const BASE = "https://pc.example.com";
 const blocked = () => envelope(409, "operation_blocked", { operation_id: "op_7" });

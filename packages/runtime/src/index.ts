@@ -1,0 +1,37 @@
+/**
+ * `@powercontext/runtime`: the hand-written runtime that every generated
+ * PowerContext client imports by package name (browser-safe entry). It knows
+ * no operation of its own: everything per operation comes from the descriptors
+ * and validators the generator writes (see this package's README).
+ */
+export type { CallOptions } from "./call-options.js";
+export {
+  optionsFromEnv,
+  parseSecondsToMs,
+  resolveConfig,
+  ENV_API_TOKEN,
+  ENV_SERVER_URL,
+  ENV_TIMEOUT,
+  DEFAULT_SERVER_URL,
+  type ClientOptions,
+  type Logger,
+  type ResolvedConfig,
+} from "./config.js";
+export * from "./errors.js";
+export type * from "./descriptor.js";
+export { createCaller, type CallerParts, type OperationCaller } from "./core/create-caller.js";
+export { createRuntime, descriptorFor, type Runtime } from "./core/runtime.js";
+export { runOperation, type CallContext, type OperationResult } from "./core/run-operation.js";
+export { submit, callOperation, type Submission } from "./operations/submit.js";
+export { paginate } from "./operations/paginate.js";
+export { waitForOperation, type WaitOptions } from "./operations/wait-for-operation.js";
+export { operationIdFromLocation } from "./operations/location.js";
+export { decideRetry, type AttemptOutcome, type RetryDecision, type RetryOptions } from "./retry/policy.js";
+export { backoffDelay, type BackoffOptions, type Jitter } from "./retry/backoff.js";
+export { parseRetryAfter } from "./retry/retry-after.js";
+export type { RetryEvent } from "./retry/run-with-retry.js";
+export type { Reconciled } from "./retry/reconcile.js";
+export type { FetchLike, FetchInit } from "./transport/send.js";
+export { normalizeBaseUrl, isLoopbackHost } from "./transport/url.js";
+export type { SpanLike, TracerLike, TelemetryOptions } from "./telemetry/tracer.js";
+export { openTelemetry, type CallSpan, type CallOutcome, type SpanStarter } from "./telemetry/call-span.js";

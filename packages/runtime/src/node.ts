@@ -1,0 +1,3 @@
+/** Node entry (`@powercontext/runtime/node`): everything of the browser entry plus the undici transport. */
+export * from "./index.js";
+export { createNodeTransport, type NodeTransport, type NodeTransportOptions } from "./transport/node.js";
