@@ -89,7 +89,7 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
     [OUTPUT_PATHS.mswHandlers, emitMswHandlers(ir)],
     [OUTPUT_PATHS.hostTable, emitHostTable(ir)],
   ]);
-  const python = await emitPythonLayer(ir, options.python);
+  const python = await emitPythonLayer(ir, spec.written, options.python);
   for (const [file, text] of python.files) files.set(file, text);
   return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: python.skipped };
 }

@@ -1,4 +1,5 @@
 import type { ApiIr } from "../../ir/model.js";
+import type { Json } from "../../load/walk-operations.js";
 import { emitPythonExtensions } from "./extensions-py.js";
 import { emitPythonInit } from "./init-py.js";
 import { emitPythonModels, PythonToolError } from "./models-py.js";
@@ -32,12 +33,15 @@ export interface PythonLayer {
  * The Python Client SDK's generated layer for this contract: `__init__.py`,
  * `operations.py` and `schema.py` in the 1.4.1 format, `extensions.py` (our
  * vendor extensions), and `models.py` from datamodel-code-generator.
+ * `written` is the document as written (`LoadedSpec.written`): `schema.py` carries it
+ * and datamodel-code-generator reads it, so both see the contract itself rather
+ * than the IR's normalised Schema Objects.
  *
  * @throws {PythonToolError} with `models: "require"` when the tool's environment is
  *   missing, and whenever the tool itself fails
  * @throws {Error} when `package` is not a dotted Python identifier
  */
-export async function emitPythonLayer(ir: ApiIr, options: PythonOptions = {}): Promise<PythonLayer> {
+export async function emitPythonLayer(ir: ApiIr, written: Json, options: PythonOptions = {}): Promise<PythonLayer> {
   const dir = (options.dir ?? PYTHON_DEFAULTS.dir).replace(/\/+$/, "");
   const pkg = options.package ?? PYTHON_DEFAULTS.package;
   if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(pkg)) throw new Error(`Python package "${pkg}" is not a dotted identifier`);
@@ -46,7 +50,7 @@ export async function emitPythonLayer(ir: ApiIr, options: PythonOptions = {}): P
     [`${dir}/__init__.py`, emitPythonInit(ir)],
     [`${dir}/extensions.py`, emitPythonExtensions(ir, models)],
     [`${dir}/operations.py`, emitPythonOperations(ir, models)],
-    [`${dir}/schema.py`, emitPythonSchema(ir)],
+    [`${dir}/schema.py`, emitPythonSchema(ir, written)],
   ]);
   const skipped = new Map<string, string>();
   const mode = options.models ?? "skip";
@@ -54,7 +58,7 @@ export async function emitPythonLayer(ir: ApiIr, options: PythonOptions = {}): P
     skipped.set(`${dir}/models.py`, "the model generator was not asked for");
   } else {
     try {
-      files.set(`${dir}/models.py`, await emitPythonModels(ir));
+      files.set(`${dir}/models.py`, await emitPythonModels(ir, written));
     } catch (error) {
       if (!(error instanceof PythonToolError) || !error.missing || mode === "require") throw error;
       skipped.set(`${dir}/models.py`, error.message);

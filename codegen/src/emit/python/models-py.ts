@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ApiIr } from "../../ir/model.js";
+import type { Json } from "../../load/walk-operations.js";
 import { pyBanner } from "./banner-py.js";
 
 const codegenRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -35,7 +36,8 @@ export function codegenPython(env: NodeJS.ProcessEnv = process.env): string | nu
 
 /**
  * Emits `models.py` by running datamodel-code-generator (pinned in
- * `scripts/ci/python-codegen-env.sh`) on the document's components, with the
+ * `scripts/ci/python-codegen-env.sh`) on the components of `written` (the document
+ * as written), with the
  * options of the Python Client SDK 1.4.1. The tool runs as a local child
  * process with the document on standard input; nothing else is read and no
  * connection is opened.
@@ -44,12 +46,12 @@ export function codegenPython(env: NodeJS.ProcessEnv = process.env): string | nu
  * @throws {PythonToolError} `missing` when the environment does not exist; otherwise
  *   when the tool exits non-zero or runs past the timeout (its stderr tail in the message)
  */
-export async function emitPythonModels(ir: ApiIr, timeoutMs = 120_000): Promise<string> {
+export async function emitPythonModels(ir: ApiIr, written: Json, timeoutMs = 120_000): Promise<string> {
   const python = codegenPython();
   if (python === null) {
     throw new PythonToolError("no Python environment for datamodel-code-generator; run `bash scripts/ci/python-codegen-env.sh`", true);
   }
-  const output = await runTool(python, [MODELS_SCRIPT, "--filename", ir.source.fileName], JSON.stringify(ir.document), timeoutMs);
+  const output = await runTool(python, [MODELS_SCRIPT, "--filename", ir.source.fileName], JSON.stringify(written), timeoutMs);
   return `${pyBanner(ir)}${output}`;
 }
 
