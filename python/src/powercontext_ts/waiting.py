@@ -58,8 +58,8 @@ async def wait_until_terminal(
     deadline_at: float,
     policy: PollPolicy,
     first_wait: float | None = None,
-    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], Awaitable[None]] | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> Any:
     """Polls until the Operation succeeded and returns it.
 
@@ -67,6 +67,7 @@ async def wait_until_terminal(
         poll: reads the Operation once; returns the model and the response headers.
         deadline_at: ``clock()`` value after which no poll starts.
         first_wait: wait before the first poll (an accepted answer's ``Retry-After``).
+        sleep, clock: default ``asyncio.sleep`` and ``time.monotonic``.
 
     Raises:
         OperationFailedError: it reached ``failed``.
@@ -74,6 +75,8 @@ async def wait_until_terminal(
         OperationPendingError: the deadline passed first (carries the id and the last read).
     """
 
+    sleep = sleep or asyncio.sleep
+    clock = clock or time.monotonic
     last_known: Any = None
     interval = policy.min_interval
     wait = 0.0 if first_wait is None else policy.clamp(first_wait)
