@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { DriftError, SpecError, SpecErrorList, UsageError } from "./errors.js";
 import { GENERATOR } from "./ir/build-ir.js";
+import { DEFAULT_NAMES } from "./ir/names.js";
 import type { LintProfile } from "./load/lint.js";
 import { PythonToolError } from "./emit/python/models-py.js";
 import { PYTHON_DEFAULTS } from "./emit/python/layer.js";
@@ -29,15 +30,20 @@ const defaultIo: CliIo = {
 /**
  * Runs `powercontext-codegen` with the given arguments (without `node` and script).
  *
- * Options: `--spec <file>` (default `openapi.yaml`), `--out <dir>` (default: the
- * directory that holds the spec, so that generating another spec never writes
- * over this repository's output by accident), `--check` (compare, write nothing),
- * `--lint <strict|upstream>` (default `strict`), `--quiet` (no summary, no warnings),
- * `--python-out <dir>` and `--python-package <name>` (the Python layer's folder under
- * `--out` and its dotted package), `--python-models <skip|auto|require>` (run
- * datamodel-code-generator for `models.py`; default `require` under `CI=true`, else
- * `auto`, which keeps the file on disk as it is, with a warning, when the tool's
- * environment is missing).
+ * Options: `--spec <file>` (default `openapi.yaml`); `--out <dir>`: write one
+ * self-contained client folder there (the generator owns the folder and replaces
+ * it whole); without `--out`, this repository's layout (the `generated` folders of `packages/`)
+ * under `--root <dir>` (default: the directory that holds the spec, so that
+ * generating another spec never writes over this repository's output by
+ * accident); `--check` (compare, write nothing); `--lint <strict|upstream>`
+ * (default `strict`); `--quiet` (no summary, no warnings); the output names
+ * `--client-class`, `--runtime-package`, `--types-package`, `--extension-prefix`,
+ * `--regenerate-command` (defaults: this repository's, see `ir/names.ts`). In the
+ * repository layout, `--python-out <dir>` and `--python-package <name>` name the
+ * Python layer's folder under the root and its dotted package, and
+ * `--python-models <skip|auto|require>` says whether datamodel-code-generator runs
+ * for `models.py` (default `require` under `CI=true`, else `auto`, which keeps the
+ * file on disk as it is, with a warning, when the tool's environment is missing).
  *
  * @returns the exit code: 0 ok, 1 `--check` found drift, 2 bad spec or usage;
  *   nothing is written unless the code is 0 and `--check` is off
@@ -47,11 +53,17 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .description("Generate the PowerContext TypeScript types, SDK tables, validators and msw handlers from an OpenAPI 3.0 spec")
     .version(GENERATOR.version)
     .option("--spec <file>", "OpenAPI 3.0 document (YAML or JSON)", "openapi.yaml")
-    .option("--out <dir>", "repository root to write under (default: the spec's directory)")
+    .option("--out <dir>", "write one self-contained client folder (replaced whole)")
+    .option("--root <dir>", "without --out: repository root to write packages/*/generated under (default: the spec's directory)")
+    .option("--client-class <name>", `generated client class (default ${DEFAULT_NAMES.clientClassName})`)
+    .option("--runtime-package <name>", `package generated code imports the runtime from (default ${DEFAULT_NAMES.runtimePackage})`)
+    .option("--types-package <name>", `repository layout: package the types are imported from (default ${DEFAULT_NAMES.typesModule})`)
+    .option("--extension-prefix <prefix>", `vendor extension prefix of the spec (default ${DEFAULT_NAMES.extensionPrefix})`)
+    .option("--regenerate-command <command>", `command named in banners (default ${DEFAULT_NAMES.regenerateCommand})`)
     .option("--check", "fail (exit 1) when generated files differ from the spec; write nothing", false)
     .addOption(new Option("--lint <profile>", "rule profile: strict for our spec, upstream for published contracts").choices(["strict", "upstream"]).default("strict"))
     .option("--quiet", "print only errors", false)
-    .option("--python-out <dir>", "folder of the generated Python layer, relative to --out", PYTHON_DEFAULTS.dir)
+    .option("--python-out <dir>", "repository layout: folder of the generated Python layer, relative to --root", PYTHON_DEFAULTS.dir)
     .option("--python-package <name>", "dotted Python package of that folder", PYTHON_DEFAULTS.package)
     .addOption(new Option("--python-models <mode>", "run datamodel-code-generator for models.py").choices(["skip", "auto", "require"]).default(process.env.CI === "true" ? "require" : "auto"))
     .exitOverride()
@@ -65,9 +77,15 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
   const opts = program.opts<{
     spec: string;
     out?: string;
+    root?: string;
     check: boolean;
     lint: LintProfile;
     quiet: boolean;
+    clientClass?: string;
+    runtimePackage?: string;
+    typesPackage?: string;
+    extensionPrefix?: string;
+    regenerateCommand?: string;
     pythonOut: string;
     pythonPackage: string;
     pythonModels: "skip" | "auto" | "require";
@@ -75,22 +93,38 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
   const started = performance.now();
   try {
     const specPath = path.resolve(io.cwd, opts.spec);
-    const outDir = opts.out === undefined ? path.dirname(specPath) : path.resolve(io.cwd, opts.out);
-    const options = { lint: opts.lint, python: { dir: opts.pythonOut, package: opts.pythonPackage, models: opts.pythonModels } };
-    const { files, ir, spec, warnings, skipped } = await generate(specPath, options);
+    if (opts.out !== undefined && opts.root !== undefined) throw new UsageError("--out (a standalone folder) and --root (the repository layout) exclude each other");
+    const names = {
+      clientClassName: opts.clientClass,
+      runtimePackage: opts.runtimePackage,
+      typesModule: opts.typesPackage,
+      extensionPrefix: opts.extensionPrefix,
+      regenerateCommand: opts.regenerateCommand,
+    };
+    for (const [flag, value] of [["--client-class", names.clientClassName]] as const) {
+      if (value !== undefined && !/^[A-Za-z_$][\w$]*$/.test(value)) throw new UsageError(`${flag} must be a JavaScript identifier, got ${JSON.stringify(value)}`);
+    }
+    const standalone = opts.out !== undefined;
+    const python = { dir: opts.pythonOut, package: opts.pythonPackage, models: opts.pythonModels };
+    const options = { lint: opts.lint, layout: standalone ? ("standalone" as const) : ("repository" as const), names, python };
+    const { files, ir, warnings, skipped } = await generate(specPath, options);
     if (!opts.quiet) for (const warning of warnings) io.stderr(`warning: ${warning.message}\n`);
+    // A standalone folder is one owned folder: its parent is the root written under.
+    const folder = standalone ? path.resolve(io.cwd, opts.out as string) : null;
+    const outDir = folder !== null ? path.dirname(folder) : opts.root === undefined ? path.dirname(specPath) : path.resolve(io.cwd, opts.root);
     // a file the generator could not produce stays as it is on disk, neither checked nor removed
     for (const [file, reason] of skipped) {
       const current = await readFile(path.join(outDir, file), "utf8").catch(() => undefined);
       if (current !== undefined) files.set(file, current);
       if (!opts.quiet && opts.pythonModels !== "skip") io.stderr(`warning: ${file} not regenerated (${reason}); ${current === undefined ? "it does not exist" : "kept as it is"}\n`);
     }
-    const dirs = outputDirs(options);
-    if (opts.check) await assertUpToDate(outDir, files, dirs);
-    else await writeGenerated(outDir, files, dirs);
+    const owned = folder !== null ? [path.basename(folder)] : outputDirs(options);
+    const placed = folder === null ? files : new Map([...files].map(([file, text]) => [`${path.basename(folder)}/${file}`, text]));
+    if (opts.check) await assertUpToDate(outDir, placed, owned);
+    else await writeGenerated(outDir, placed, owned);
     if (!opts.quiet) {
       const ms = Math.round(performance.now() - started);
-      io.stdout(`${opts.check ? "up to date" : "generated"}: ${ir.operations.length} operations, ${ir.schemas.length} schemas, ${files.size} files, ${ms} ms (${spec.fileName})\n`);
+      io.stdout(`${opts.check ? "up to date" : "generated"}: ${ir.operations.length} operations, ${ir.schemas.length} schemas, ${files.size} files, ${ms} ms (${ir.source.fileName})\n`);
     }
     return EXIT.ok;
   } catch (error) {

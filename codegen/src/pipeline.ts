@@ -12,6 +12,12 @@ import { emitHostTable } from "./emit/host-table.js";
 import { emitPythonLayer, PYTHON_DEFAULTS, type PythonOptions } from "./emit/python/layer.js";
 import { emitTypes } from "./emit/types.js";
 import { emitValidators } from "./emit/validators.js";
+import { emitStandaloneIndex } from "./emit/standalone-index.js";
+import { DEFAULT_NAMES, type OutputNames } from "./ir/names.js";
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
 
 /** Where each artifact goes, relative to the repository root (forward slashes). */
 export const OUTPUT_PATHS = {
@@ -34,11 +40,39 @@ export function outputDirs(options: GenerateOptions = {}): string[] {
   return [...OUTPUT_DIRS.filter((dir) => dir !== PYTHON_DEFAULTS.dir), options.python?.dir ?? PYTHON_DEFAULTS.dir];
 }
 
+/**
+ * Where each artifact goes in a standalone client folder (`--out DIR`): one flat
+ * folder that needs only the runtime package (and msw for `handlers.ts`).
+ */
+export const STANDALONE_PATHS = {
+  types: "openapi.d.ts",
+  pythonTable: "operations.json",
+  operations: "operations.ts",
+  methods: "methods.ts",
+  validatorsJs: "validators.js",
+  validatorsDts: "validators.d.ts",
+  validatorMap: "validator-map.ts",
+  mswHandlers: "handlers.ts",
+  hostTable: "operations.generated.ts",
+  index: "index.ts",
+} as const;
+
+/**
+ * `repository`: this repository's packages (`OUTPUT_PATHS`), types imported from
+ * the types package; `standalone`: one folder (`STANDALONE_PATHS`), types imported
+ * from the types file beside the other files.
+ */
+export type Layout = "repository" | "standalone";
+
 /** Options of {@link generate}. */
 export interface GenerateOptions {
   /** Lint profile; default `strict`. */
   readonly lint?: LintProfile;
-  /** The Python layer: folder, package and whether to run the model generator (default: skip it). */
+  /** Output layout; default `repository`. */
+  readonly layout?: Layout;
+  /** Names the output is written with; each defaults to {@link DEFAULT_NAMES} (the types module to `./openapi.js` when standalone). */
+  readonly names?: Partial<OutputNames>;
+  /** The Python layer (repository layout only): folder, package and whether to run the model generator (default: skip it). */
   readonly python?: PythonOptions;
 }
 
@@ -61,34 +95,41 @@ export interface Generated {
  * @throws {SpecError} when it fails a check (see `loadSpec`)
  */
 export async function generate(specPath: string, options: GenerateOptions = {}): Promise<Generated> {
-  const spec = await loadSpec(specPath, options);
+  const spec = await loadSpec(specPath, { lint: options.lint, extensionPrefix: options.names?.extensionPrefix });
   return render(spec, options);
 }
 
 /** Like {@link generate} for spec bytes already in memory. */
 export async function generateFromText(bytes: Uint8Array | string, fileName: string, options: GenerateOptions = {}): Promise<Generated> {
-  const spec = await loadSpecText(bytes, fileName, options);
+  const spec = await loadSpecText(bytes, fileName, { lint: options.lint, extensionPrefix: options.names?.extensionPrefix });
   return render(spec, options);
 }
 
 /** The emit stage alone: a loaded spec -> files. */
 export async function render(spec: LoadedSpec, options: GenerateOptions = {}): Promise<Generated> {
   const profile = options.lint ?? "strict";
-  const ir = buildIr(spec, profile);
+  const layout = options.layout ?? "repository";
+  const names: OutputNames = { ...DEFAULT_NAMES, ...(layout === "standalone" ? { typesModule: "./openapi.js" } : {}), ...definedOnly(options.names ?? {}) };
+  const ir = buildIr(spec, profile, names);
   const rules = checkHouseRules(ir, profile);
   if (rules.errors.length > 0) throw new LintError(rules.errors);
   const validators = emitValidators(ir);
+  const paths = layout === "standalone" ? STANDALONE_PATHS : OUTPUT_PATHS;
   const files = new Map<string, string>([
-    [OUTPUT_PATHS.types, await emitTypes(ir)],
-    [OUTPUT_PATHS.pythonTable, emitPythonTable(ir)],
-    [OUTPUT_PATHS.operations, emitOperations(ir)],
-    [OUTPUT_PATHS.methods, emitMethods(ir)],
-    [OUTPUT_PATHS.validatorsJs, validators.js],
-    [OUTPUT_PATHS.validatorsDts, validators.dts],
-    [OUTPUT_PATHS.validatorMap, validators.map],
-    [OUTPUT_PATHS.mswHandlers, emitMswHandlers(ir)],
-    [OUTPUT_PATHS.hostTable, emitHostTable(ir)],
+    [paths.types, await emitTypes(ir)],
+    [paths.pythonTable, emitPythonTable(ir)],
+    [paths.operations, emitOperations(ir)],
+    [paths.methods, emitMethods(ir)],
+    [paths.validatorsJs, validators.js],
+    [paths.validatorsDts, validators.dts],
+    [paths.validatorMap, validators.map],
+    [paths.mswHandlers, emitMswHandlers(ir)],
+    [paths.hostTable, emitHostTable(ir)],
   ]);
+  if (layout === "standalone") {
+    files.set(STANDALONE_PATHS.index, emitStandaloneIndex(ir));
+    return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: new Map() };
+  }
   const python = await emitPythonLayer(ir, spec.written, options.python);
   for (const [file, text] of python.files) files.set(file, text);
   return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: python.skipped };

@@ -97,7 +97,7 @@ describe("spec errors", () => {
   it("the base spec itself generates", async () => {
     const dir = scratchDir("ok");
     writeFileSync(path.join(dir, "openapi.yaml"), stringify(base()));
-    const result = await run(["--out", "out"], dir);
+    const result = await run(["--root", "out"], dir);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(EXIT.ok);
     // 8 TypeScript and JSON files, the hosts' table, 4 Python files (models.py skipped)
@@ -112,7 +112,7 @@ describe("spec errors", () => {
     const before = snapshot(out);
     const text = spec(base());
     writeFileSync(path.join(dir, "openapi.yaml"), typeof text === "string" ? text : stringify(text));
-    const result = await run(["--out", "out"], dir);
+    const result = await run(["--root", "out"], dir);
     expect(result.code).toBe(EXIT.badInput);
     expect(result.stderr).toContain(`${pointer}`);
     expect(result.stderr).toMatch(message);
@@ -125,7 +125,7 @@ describe("spec errors", () => {
     delete op(spec).responses["200"].headers;
     delete op(spec)["x-powercontext-retry-class"];
     writeFileSync(path.join(dir, "openapi.yaml"), stringify(spec));
-    const result = await run(["--out", "out", "--lint", "upstream"], dir);
+    const result = await run(["--root", "out", "--lint", "upstream"], dir);
     expect(result.code).toBe(EXIT.ok);
     expect(result.stderr).toContain(`warning: #${P}/responses/200`);
   });
@@ -136,7 +136,7 @@ describe("spec errors", () => {
     op(spec).requestBody.content["application/json"].schema = { $ref: "#/components/schemas/Nope" };
     op(spec).responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/AlsoNope" };
     writeFileSync(path.join(dir, "openapi.yaml"), stringify(spec));
-    const result = await run(["--out", "out"], dir);
+    const result = await run(["--root", "out"], dir);
     expect(result.code).toBe(EXIT.badInput);
     expect(result.stderr).toContain(`error: #${P}/requestBody/content/application~1json/schema/$ref`);
     expect(result.stderr).toContain(`error: #${P}/responses/200/content/application~1json/schema/$ref`);
@@ -149,7 +149,7 @@ describe("spec errors", () => {
     delete op(spec)["x-powercontext-retry-class"];
     delete op(spec).responses["200"].headers;
     writeFileSync(path.join(dir, "openapi.yaml"), stringify(spec));
-    const result = await run(["--out", "out"], dir);
+    const result = await run(["--root", "out"], dir);
     expect(result.code).toBe(EXIT.badInput);
     expect(result.stderr.match(/^error: /gm)).toHaveLength(2);
     expect(result.stderr).toContain("hint: a published contract without x-powercontext-* extensions needs --lint upstream");

@@ -7,6 +7,7 @@ import { deref, schemaRefName, walkOperations, type Json, type RawOperation } fr
 import { pointer as ptr } from "../errors.js";
 import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
 import { mediaKind, preferredMedia } from "./media.js";
+import { DEFAULT_NAMES, type OutputNames } from "./names.js";
 import type { ApiIr, HeaderIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
 import { camelCase, pascalCase } from "./naming.js";
 
@@ -26,11 +27,12 @@ const RESERVED_MEMBERS = new Set(["call", "submit", "paginate", "constructor"]);
  *
  * @param profile - the lint profile the spec was loaded with; `upstream` fills a
  *   missing retry class (`safe` for GET, `never` otherwise)
+ * @param names - names the output is written with (default: this repository's)
  * @throws {SpecError} `name_collision` when two operations map to the same method
  *   name or one shadows a base-class member; `invalid_openapi` for HTTP methods the
  *   client cannot send (HEAD, OPTIONS, TRACE)
  */
-export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict"): ApiIr {
+export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names: OutputNames = DEFAULT_NAMES): ApiIr {
   const { document, lookup } = spec;
   const documentSecurity = securityOf(document.security);
   const operations = walkOperations(document, lookup)
@@ -53,6 +55,7 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict"): ApiI
     schemas,
     readWriteMarkers: usesReadWrite(document),
     openapiVersion: String(document.openapi ?? ""),
+    names,
     security: documentSecurity,
     requestIdHeader: typeof document["x-powercontext-request-id-header"] === "string" ? (document["x-powercontext-request-id-header"] as string) : DEFAULT_REQUEST_ID_HEADER,
     securitySchemes: Object.keys((((document.components as Json | undefined)?.securitySchemes ?? {}) as Json)).sort(),

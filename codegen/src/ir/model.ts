@@ -1,6 +1,7 @@
 import type { LintProfile, RetryClass } from "../load/lint.js";
 import type { RefLookup } from "../load/resolve-refs.js";
 import type { Json } from "../load/walk-operations.js";
+import type { OutputNames } from "./names.js";
 
 /** HTTP methods the client supports (upper case, as on the wire). */
 export type IrMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -196,6 +197,8 @@ export interface ApiIr {
   readonly security: SecurityIr | null;
   /** Names of `components.securitySchemes`. */
   readonly securitySchemes: readonly string[];
+  /** Names the output is written with (generator options). */
+  readonly names: OutputNames;
   /** The response header carrying the server's request id (`x-powercontext-request-id-header` on the document, else `X-PowerContext-Request-ID`). */
   readonly requestIdHeader: string;
 }

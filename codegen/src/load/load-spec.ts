@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { LintError, UsageError, type SpecError } from "../errors.js";
 import { lint, type LintProfile } from "./lint.js";
-import { normalizeSchemas } from "./normalize-schemas.js";
+import { normalizeSchemas, renameExtensions } from "./normalize-schemas.js";
 import { readYaml } from "./read-yaml.js";
 import { resolveRefs, type RefLookup } from "./resolve-refs.js";
 import { validateOpenApi } from "./validate-openapi.js";
@@ -32,7 +32,9 @@ export interface LoadedSpec {
 /** Options of {@link loadSpec} and {@link loadSpecText}. */
 export interface LoadOptions {
   /** Rule profile; default `strict`. */
-  readonly lint?: LintProfile;
+  readonly lint?: LintProfile | undefined;
+  /** The spec's vendor extension prefix when it is not `x-powercontext-` (see `renameExtensions`). */
+  readonly extensionPrefix?: string | undefined;
 }
 
 /**
@@ -64,9 +66,10 @@ export async function loadSpecText(bytes: Uint8Array | string, fileName: string,
   if (document === null || typeof document !== "object" || Array.isArray(document)) {
     validateOpenApi(document);
   }
+  if (options.extensionPrefix !== undefined) renameExtensions(document, options.extensionPrefix);
   const lookup = await resolveRefs(document as Json);
   const written = structuredClone(document) as Json;
-  const normalized = normalizeSchemas(document as Json);
+  const normalized = normalizeSchemas(document as Json, lookup);
   validateOpenApi(document);
   const { errors, warnings } = lint(document as Json, lookup, options.lint ?? "strict");
   if (errors.length > 0) throw new LintError(errors);

@@ -1,5 +1,6 @@
 import { SpecError, pointer } from "../errors.js";
-import type { Json } from "./walk-operations.js";
+import type { RefLookup } from "./resolve-refs.js";
+import { deref, refOf, schemaRefName, type Json } from "./walk-operations.js";
 
 /** Members whose value is a map of named objects, not a schema itself. */
 const MAPS = new Set([
@@ -19,14 +20,21 @@ const DATA = new Set(["example", "examples", "enum", "const", "default"]);
  *   reported as a warning, since 3.0 defines only the boolean form;
  * - in a 3.1 document, `type` arrays (and `type: "null"`) become `nullable: true`
  *   plus one type (several types become an `anyOf` of them), and `const` becomes a
- *   one-value `enum`. `examples` arrays stay as they are (they only annotate).
+ *   one-value `enum`. `examples` arrays stay as they are (they only annotate);
+ * - `nullable: true` beside a `$ref` means "the referenced schema or null"
+ *   (ADR 0001): it becomes `allOf: [{$ref}]` with `nullable: true`, the form every
+ *   emitter reads that way;
+ * - a `discriminator` of a `oneOf`/`anyOf` gets an explicit `mapping` for every
+ *   `$ref` alternative it does not map: the values the variant's own discriminator
+ *   property allows (`enum`), else the component name (OpenAPI's implicit value),
+ *   so no emitter derives a value that contradicts the variant.
  *
  * Runs before the OpenAPI schema check, so that a 3.0 document using the numeric
  * bounds passes it.
  *
  * @returns warnings, each naming the JSON pointer of the rewritten keyword
  */
-export function normalizeSchemas(document: Json): SpecError[] {
+export function normalizeSchemas(document: Json, lookup: RefLookup): SpecError[] {
   const warnings: SpecError[] = [];
   const is31 = typeof document.openapi === "string" && document.openapi.startsWith("3.1");
   const walk = (node: unknown, path: (string | number)[], isMap: boolean): void => {
@@ -36,7 +44,10 @@ export function normalizeSchemas(document: Json): SpecError[] {
     }
     if (node === null || typeof node !== "object") return;
     const object = node as Json;
-    if (!isMap) rewrite(object, path, is31, warnings);
+    if (!isMap) {
+      rewrite(object, path, is31, warnings);
+      if (isObject(object.discriminator)) completeMapping(object, lookup);
+    }
     for (const [key, value] of Object.entries(object)) {
       if (!isMap && (key.startsWith("x-") || DATA.has(key))) continue;
       walk(value, [...path, key], !isMap && MAPS.has(key));
@@ -64,6 +75,7 @@ function rewrite(schema: Json, path: (string | number)[], is31: boolean, warning
       schema[exclusive] = true;
     }
   }
+  rewriteNullableRef(schema);
   if (!is31) return;
   if (Array.isArray(schema.type) || schema.type === "null") {
     const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).map(String);
@@ -82,4 +94,73 @@ function rewrite(schema: Json, path: (string | number)[], is31: boolean, warning
     if (!Array.isArray(schema.enum)) schema.enum = [schema.const];
     delete schema.const;
   }
+}
+
+function rewriteNullableRef(schema: Json): void {
+  if (typeof schema.$ref !== "string" || schema.nullable !== true) return;
+  const target = schema.$ref;
+  delete schema.$ref;
+  schema.allOf = [{ $ref: target }, ...(Array.isArray(schema.allOf) ? schema.allOf : [])];
+}
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function completeMapping(schema: Json, lookup: RefLookup): void {
+  const discriminator = schema.discriminator as Json;
+  const alternatives = schema.oneOf ?? schema.anyOf;
+  if (typeof discriminator.propertyName !== "string" || !Array.isArray(alternatives)) return;
+  const mapping: Record<string, string> = { ...((isObject(discriminator.mapping) ? discriminator.mapping : {}) as Record<string, string>) };
+  const mapped = new Set(Object.values(mapping));
+  for (const alternative of alternatives) {
+    const ref = refOf(alternative);
+    const name = schemaRefName(alternative);
+    if (ref === undefined || name === undefined || mapped.has(ref) || mapped.has(name)) continue;
+    const allowed = allowedValues(alternative, discriminator.propertyName, lookup, 0);
+    for (const value of allowed ?? [name]) if (!(value in mapping)) mapping[value] = ref;
+  }
+  discriminator.mapping = mapping;
+}
+
+/** The string values a variant's discriminator property allows (its `enum`, through `$ref` and `allOf`), or undefined when it does not say. */
+function allowedValues(node: unknown, property: string, lookup: RefLookup, depth: number): string[] | undefined {
+  const schema = deref(node, lookup);
+  if (!isObject(schema) || depth > 16) return undefined;
+  const own = deref((schema.properties as Json | undefined)?.[property], lookup);
+  if (isObject(own)) {
+    const values = Array.isArray(own.enum) ? own.enum : "const" in own ? [own.const] : undefined;
+    if (values !== undefined) return values.filter((v): v is string => typeof v === "string");
+  }
+  for (const part of Array.isArray(schema.allOf) ? schema.allOf : []) {
+    const found = allowedValues(part, property, lookup, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The extension prefix the IR reads. */
+export const CANONICAL_PREFIX = "x-powercontext-";
+
+/**
+ * Lets a spec use its own vendor prefix for our extensions (`x-acme-retry-class`
+ * for `x-powercontext-retry-class`): renames every member starting with `prefix`
+ * to the canonical prefix, in place. A no-op for the canonical prefix.
+ */
+export function renameExtensions(document: unknown, prefix: string): void {
+  if (prefix === CANONICAL_PREFIX) return;
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (node === null || typeof node !== "object") return;
+    const object = node as Json;
+    for (const key of Object.keys(object)) {
+      const value = object[key];
+      if (key.startsWith(prefix)) {
+        delete object[key];
+        object[CANONICAL_PREFIX + key.slice(prefix.length)] = value;
+      }
+      if (!DATA.has(key)) walk(value);
+    }
+  };
+  walk(document);
 }
