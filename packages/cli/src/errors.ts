@@ -30,6 +30,7 @@ import {
   TransportError,
 } from "@powercontext/sdk";
 import { ExitCode } from "./exit-codes.js";
+import { escapeControls } from "./format/terminal-safe.js";
 import type { TokenState } from "./settings.js";
 
 /** A usage problem found by the CLI itself (bad value, missing configuration). Exit code 2. */
@@ -50,9 +51,13 @@ export interface FailureReport {
 /** `details` keys worth showing an operator, in this order (all bounded values, never free text). */
 const DETAIL_KEYS = ["current_version", "current_status", "operation_id", "permission"] as const;
 
-/** Collapses whitespace so a server message can never break the one-line promise. */
+/**
+ * Collapses whitespace so a server message can never break the one-line
+ * promise, and escapes the remaining control characters (ESC, BEL, C1, bidi
+ * controls) so it cannot drive the terminal either.
+ */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  return escapeControls(text.replace(/\s+/g, " ").trim());
 }
 
 function detailSuffix(details: Record<string, unknown> | null): string {
@@ -115,10 +120,19 @@ function classificationLabel(error: { category: string | null; code: string | nu
  * - Anything else is a defect: one line naming it, exit 1; the stack trace is
  *   printed only when `POWERCONTEXT_CLI_DEBUG=1`.
  *
+ * Every line has its control characters escaped (a debug stack keeps its line
+ * breaks), whatever part of it the server supplied: a message, a code, a
+ * request id, an operation id or an error classification.
+ *
  * @param error what was thrown.
  * @param debug print the stack of unexpected errors.
  */
 export function describeFailure(error: unknown, debug = false): FailureReport {
+  const report = classifyFailure(error, debug);
+  return { ...report, lines: report.lines.map((line) => line.split("\n").map(escapeControls).join("\n")) };
+}
+
+function classifyFailure(error: unknown, debug: boolean): FailureReport {
   if (error instanceof UsageError) {
     return { lines: [`error: ${oneLine(error.message)}`], exitCode: ExitCode.Usage };
   }
@@ -204,17 +218,18 @@ export function missingTokenHint(error: unknown, token: TokenState): string | nu
 
 /**
  * The two lines printed when an operation is still pending at the deadline:
- * what is pending, and the exact command that resumes waiting.
+ * what is pending, and the exact command that resumes waiting (server text escaped).
  *
  * @param operationId the operation still queued or running.
  * @param state a short description such as `running, attempt 2`, or null when unknown.
  * @param waited how long the CLI waited, already formatted (`60s`), or omitted.
  */
 export function pendingLines(operationId: string, state: string | null, waited?: string): string[] {
-  const what = state === null ? "still pending" : `still ${state}`;
+  const id = escapeControls(operationId);
+  const what = state === null ? "still pending" : `still ${escapeControls(state)}`;
   const after = waited === undefined ? "" : ` after ${waited}`;
   return [
-    `pending: operation ${operationId} is ${what}${after}`,
-    `resume with: powercontext-ts operations wait ${operationId}`,
+    `pending: operation ${id} is ${what}${after}`,
+    `resume with: powercontext-ts operations wait ${id}`,
   ];
 }

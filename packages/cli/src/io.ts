@@ -5,6 +5,8 @@
  * the API token (when one is configured) and replaces it before writing, so even
  * a server message or an unexpected error that echoed the token would not leak
  * it. The token itself is only ever read from `POWERCONTEXT_CLIENT_API_TOKEN`.
+ * Every line also passes through `sanitizeLine`, so no control sequence other
+ * than the CLI's own colours reaches the terminal (format/terminal-safe.ts).
  */
 
 /** The part of a Node writable stream the CLI needs. */
@@ -30,6 +32,8 @@ export interface CliEnvironment {
    */
   readonly onInterrupt?: (handler: () => void) => () => void;
 }
+
+import { sanitizeLine } from "./format/terminal-safe.js";
 
 /** Text shown instead of a secret. */
 export const REDACTED = "[redacted]";
@@ -59,12 +63,16 @@ export class Terminal {
     return columns !== undefined && columns > 0 ? columns : 80;
   }
 
-  /** Writes `text` followed by a newline. */
+  /** Writes `text` followed by a newline; control characters other than line breaks and colours are escaped. */
   line(text = ""): void {
-    this.raw(`${text}\n`);
+    this.raw(`${sanitizeLine(text)}\n`);
   }
 
-  /** Writes `text` as is (no newline added), after scrubbing secrets. */
+  /**
+   * Writes `text` as is (no newline added), after scrubbing secrets. Only for
+   * the CLI's own bytes (cursor moves of the progress line, commander's help);
+   * anything that may hold server text goes through {@link line}.
+   */
   raw(text: string): void {
     this.#stream.write(this.scrub(text));
   }

@@ -9,6 +9,7 @@
  */
 import ora, { type Ora } from "ora";
 import { formatDuration } from "./duration.js";
+import { escapeControls } from "./format/terminal-safe.js";
 import type { Terminal } from "./io.js";
 
 /** What one poll of the Operation told us. */
@@ -32,7 +33,9 @@ export interface ProgressReporter {
 const TICK_MS = 250;
 
 function describe(snapshot: ProgressSnapshot, elapsedMs: number): string {
-  return `operation ${snapshot.operationId}: ${snapshot.status}, attempt ${snapshot.attemptCount}, elapsed ${formatDuration(elapsedMs)}`;
+  const text = `operation ${snapshot.operationId}: ${snapshot.status}, attempt ${snapshot.attemptCount}, elapsed ${formatDuration(elapsedMs)}`;
+  // The live line is written through ora as raw bytes, so server text is escaped here.
+  return escapeControls(text);
 }
 
 /**
@@ -107,7 +110,7 @@ class LiveLine implements ProgressReporter {
   }
 
   phase(text: string): void {
-    this.#spinner.text = text;
+    this.#spinner.text = escapeControls(text);
     this.#ensureRunning();
     this.#spinner.render();
   }

@@ -17,6 +17,7 @@ import { describeFailure, pendingLines } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
 import { printJson } from "./format/json.js";
 import { formatOperation, operationState } from "./format/operation.js";
+import { terminalSafe } from "./format/terminal-safe.js";
 import { type ProgressReporter, createProgressReporter } from "./progress.js";
 import type { Operation } from "./wire.js";
 
@@ -109,7 +110,7 @@ export async function waitWithProgress(
         if (context.json) {
           printJson(context.stdout, operation);
         } else {
-          for (const line of formatOperation(operation)) context.stdout.line(line);
+          for (const line of formatOperation(terminalSafe(operation))) context.stdout.line(line);
         }
       }
       const report = describeFailure(error);

@@ -5,13 +5,15 @@
 import type { Command } from "commander";
 import type { CommandContext } from "../context.js";
 import { printJson } from "../format/json.js";
+import { terminalSafe } from "../format/terminal-safe.js";
 
 /** Returns the run's context for the command whose action is running. */
 export type ContextProvider = (command: Command) => CommandContext;
 
 /**
  * Prints a result: the wire object as JSON with `--json`, otherwise the
- * human lines produced by `human`.
+ * human lines produced by `human`, which receives a copy whose strings have
+ * their control characters escaped (format/terminal-safe.ts).
  *
  * @param context the run's context.
  * @param value the wire object.
@@ -22,7 +24,7 @@ export function printResult<T>(context: CommandContext, value: T, human: (value:
     printJson(context.stdout, value);
     return;
   }
-  for (const line of human(value)) {
+  for (const line of human(terminalSafe(value))) {
     context.stdout.line(line);
   }
 }

@@ -18,6 +18,7 @@ import {
   type RetryVerdict,
 } from "../format/processing.js";
 import { printJson } from "../format/json.js";
+import { terminalSafe } from "../format/terminal-safe.js";
 import { type ContextProvider, printResult } from "./shared.js";
 
 interface ScopeOption {
@@ -107,7 +108,7 @@ export function registerTopicMemoryCommands(program: Command, contextOf: Context
         context.stderr.line(JSON_NOTES[verdict]);
         return;
       }
-      for (const line of formatRetryReceipt(receipt, verdict)) {
+      for (const line of formatRetryReceipt(terminalSafe(receipt), verdict)) {
         context.stdout.line(line);
       }
     });

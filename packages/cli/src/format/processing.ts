@@ -11,6 +11,7 @@
 import type { ProcessingBlock, ProcessingStatus, RetryReceipt } from "../wire.js";
 import { type Row, renderRows, show } from "./layout.js";
 import { type Palette, plainPalette } from "./palette.js";
+import { escapeControls } from "./terminal-safe.js";
 
 function colourState(state: string, palette: Palette): string {
   if (state === "blocked") {
@@ -72,8 +73,9 @@ export function formatProcessingStatus(
   scopeId: string,
   palette: Palette = plainPalette,
 ): string[] {
+  const scope = escapeControls(scopeId);
   const rows: Row[] = [
-    { label: "Scope", value: scopeId },
+    { label: "Scope", value: scope },
     { label: "State", value: colourState(status.state, palette), note: stateNote(status.state) },
     { label: "Topic cursor", value: show(status.source_cursor), note: "source_cursor: Sources after it are not in Topic Memory yet" },
     { label: "Source head", value: show(status.source_head), note: "source_head: newest Source of the scope" },
@@ -84,7 +86,7 @@ export function formatProcessingStatus(
   }
   const lines = renderRows(rows);
   if (status.block !== null) {
-    lines.push("", `Retry with: powercontext-ts topic-memory retry --scope-id ${scopeId} ${status.block.block_id}`);
+    lines.push("", `Retry with: powercontext-ts topic-memory retry --scope-id ${scope} ${status.block.block_id}`);
   }
   return lines;
 }

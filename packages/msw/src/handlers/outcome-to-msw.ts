@@ -36,11 +36,14 @@ export function bearerToken(request: Request): string | null {
   return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1] ?? null;
 }
 
-/** Query parameters as a record, first value winning. */
+/**
+ * Query parameters as a null-prototype record, first value winning, so a
+ * parameter named `__proto__` or `constructor` is an ordinary key.
+ */
 export function queryRecord(query: URLSearchParams): Record<string, string> {
-  const record: Record<string, string> = {};
+  const record: Record<string, string> = Object.create(null) as Record<string, string>;
   query.forEach((value, key) => {
-    if (!(key in record)) record[key] = value;
+    if (!Object.hasOwn(record, key)) record[key] = value;
   });
   return record;
 }

@@ -19,6 +19,11 @@ export interface MockServerOptions {
   readonly simulatorOptions?: Omit<SimulatorOptions, "seed" | "principals">;
   /** Serve this simulator instead of creating one. */
   readonly simulator?: PowerContextSimulator;
+  /**
+   * Largest request body read, in bytes (default 16 MiB, the released server's
+   * default); a larger one answers `413 request_too_large` without being buffered.
+   */
+  readonly maxRequestBodyBytes?: number;
 }
 
 /** A listening mock server. */
@@ -38,12 +43,13 @@ export interface MockServer {
  * Serves the simulator over real HTTP on loopback (DESIGN §5), the embedded
  * default that examples and cross-language tests talk to.
  * @throws Error when the port cannot be bound (e.g. EADDRINUSE)
+ * @throws RangeError when `maxRequestBodyBytes` is not a positive integer
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const simulator =
     options.simulator ??
     createPowerContextSimulator({ ...options.simulatorOptions, seed: options.seed ?? 1, principals: options.principals });
-  const app = createMockApp(simulator);
+  const app = createMockApp(simulator, { maxRequestBodyBytes: options.maxRequestBodyBytes });
   const host = options.host ?? "127.0.0.1";
   const sockets = new Set<Socket>();
   const server = await new Promise<Server>((resolve, reject) => {

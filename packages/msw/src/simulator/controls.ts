@@ -78,10 +78,7 @@ export function createControls(
     setReady: (ready) => {
       state.ready = ready;
     },
-    setFlushTiming: (timing) => {
-      state.flush.advance(now());
-      Object.assign(deps.timing, timing);
-    },
+    setFlushTiming: (timing) => state.flush.setTiming(now(), timing),
     advanceTime: (ms) => {
       if (!(deps.clock instanceof ManualClock)) throw new Error("advanceTime needs a ManualClock");
       deps.clock.advance(ms);

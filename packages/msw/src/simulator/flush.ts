@@ -1,5 +1,6 @@
 import { SimError } from "./errors.js";
 import { toWireOperation, type OperationError, type OperationRecord, type OperationStore } from "./operations.js";
+import { DueQueue } from "./due-queue.js";
 import type { HandlerResult } from "./types.js";
 import type { MemoryStore } from "./memory.js";
 import type { SourceStore } from "./sources.js";
@@ -45,6 +46,8 @@ export interface FlushSubmission {
 export class FlushEngine {
   readonly #cursor = new Map<string, number>();
   readonly #failures: OperationError[] = [];
+  /** Queued and running Operations by the time of their next transition. */
+  readonly #due = new DueQueue<OperationRecord>();
   readonly submissions: FlushSubmission[] = [];
 
   constructor(
@@ -52,7 +55,9 @@ export class FlushEngine {
     private readonly sources: SourceStore,
     private readonly memory: MemoryStore,
     private readonly timing: FlushTiming,
-  ) {}
+  ) {
+    operations.onChange((op) => this.#schedule(op));
+  }
 
   /** The Memory Cursor position of a scope (Sources after it are not yet in Memory). */
   cursor(scopeId: string): number {
@@ -115,15 +120,32 @@ export class FlushEngine {
     };
   }
 
-  /** Moves every queued or running Operation forward to `nowMs`, at its natural transition times. */
+  /**
+   * Moves every queued or running Operation forward to `nowMs`, at its natural
+   * transition times, in the order they fall due. Touches only Operations with
+   * a transition due, whatever the number of Operations and scopes.
+   */
   advance(nowMs: number): void {
-    for (const op of this.operations.active()) {
-      for (;;) {
-        const due = op.phaseSince + (op.status === "queued" ? this.timing.queuedMs : this.timing.runningMs);
-        if (due > nowMs || (op.status !== "queued" && op.status !== "running")) break;
-        this.#step(op, due);
-      }
+    for (let op = this.#due.takeDue(nowMs); op !== undefined; op = this.#due.takeDue(nowMs)) {
+      this.#step(op, this.#nextTransitionAt(op));
     }
+  }
+
+  /** Changes the timing from now on: Operations in progress keep their phase start and take the new durations. */
+  setTiming(nowMs: number, timing: Partial<FlushTiming>): void {
+    this.advance(nowMs);
+    Object.assign(this.timing, timing);
+    for (const op of this.#due.keys()) this.#schedule(op);
+  }
+
+  /** When a queued or running Operation makes its next transition (ms). */
+  #nextTransitionAt(op: OperationRecord): number {
+    return op.phaseSince + (op.status === "queued" ? this.timing.queuedMs : this.timing.runningMs);
+  }
+
+  #schedule(op: OperationRecord): void {
+    if (op.status === "queued" || op.status === "running") this.#due.schedule(op, this.#nextTransitionAt(op));
+    else this.#due.cancel(op);
   }
 
   /** Time until `op` finishes if nothing fails (ms, >= 0). */

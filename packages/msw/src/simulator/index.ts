@@ -1,7 +1,8 @@
 export { ManualClock, systemClock, isoTime, MANUAL_CLOCK_EPOCH_MS, type Clock } from "./clock.js";
 export { SeededRandom } from "./random.js";
 export { SimError, type ErrorEnvelope } from "./errors.js";
-export { INVALID_JSON, isReset, type Permission, type SimRequest, type SimResponse, type SimReset, type SimOutcome } from "./types.js";
+export { MAX_BODY_DEPTH } from "./nesting.js";
+export { BODY_TOO_LARGE, INVALID_JSON, isReset, type Permission, type SimRequest, type SimResponse, type SimReset, type SimOutcome } from "./types.js";
 export { simOperations, simOperationIds, isSimOperationId, type SimOperation, type SimOperationId } from "./operation-table.js";
 export { defaultPrincipals, parsePrincipalConfig, Principal, PrincipalRegistry, type PrincipalConfig, type PrincipalSpec } from "./principals.js";
 export { TOPIC_BUDGET, TOPIC_BINDING, type TopicTiming } from "./topic-memory.js";

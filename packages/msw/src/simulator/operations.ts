@@ -68,12 +68,24 @@ export interface OperationFilter {
 /** Statuses that keep holding the window's logical key (a failed one blocks it). */
 export const KEY_HOLDING: readonly OperationStatus[] = ["queued", "running", "failed"];
 
-/** All Operations of the simulator. */
+/**
+ * All Operations of the simulator, indexed so that no request scans every
+ * Operation: by id, by scope (creation order) and by the logical key each
+ * holding Operation holds.
+ */
 export class OperationStore {
   readonly #byId = new Map<string, OperationRecord>();
+  readonly #byScope = new Map<string, OperationRecord[]>();
+  readonly #holders = new Map<string, OperationRecord>();
+  readonly #listeners: ((op: OperationRecord) => void)[] = [];
   #seq = 0;
 
   constructor(private readonly random: SeededRandom) {}
+
+  /** Calls `listener` after every creation and status change of an Operation (the flush engine schedules work with it). */
+  onChange(listener: (op: OperationRecord) => void): void {
+    this.#listeners.push(listener);
+  }
 
   /** A new queued Operation at version 1. */
   create(scopeId: string, window: FlushWindow, nowMs: number): OperationRecord {
@@ -83,6 +95,11 @@ export class OperationStore {
       error: null, result: null, seq: (this.#seq += 1), window, phaseSince: nowMs, pendingFailure: null,
     };
     this.#byId.set(record.operation_id, record);
+    const ofScope = this.#byScope.get(scopeId);
+    if (ofScope) ofScope.push(record);
+    else this.#byScope.set(scopeId, [record]);
+    this.#holders.set(window.key, record);
+    this.#changed(record);
     return record;
   }
 
@@ -100,14 +117,8 @@ export class OperationStore {
 
   /** The Operation of `scopeId` holding logical `key`, if any (queued, running or failed). */
   holderOf(scopeId: string, key: string): OperationRecord | undefined {
-    return [...this.#byId.values()].find(
-      (op) => op.scope_id === scopeId && op.window.key === key && KEY_HOLDING.includes(op.status),
-    );
-  }
-
-  /** Operations that still progress on their own (queued or running). */
-  active(): OperationRecord[] {
-    return [...this.#byId.values()].filter((op) => op.status === "queued" || op.status === "running");
+    const op = this.#holders.get(key);
+    return op?.scope_id === scopeId ? op : undefined;
   }
 
   /** Applies one change: sets the status, bumps `version` by one, stamps `updated_at`. */
@@ -121,6 +132,13 @@ export class OperationStore {
       op.started_at ??= atMs;
     }
     op.finished_at = status === "succeeded" || status === "failed" || status === "cancelled" ? atMs : null;
+    if (KEY_HOLDING.includes(status)) this.#holders.set(op.window.key, op);
+    else if (this.#holders.get(op.window.key) === op) this.#holders.delete(op.window.key);
+    this.#changed(op);
+  }
+
+  #changed(op: OperationRecord): void {
+    for (const listener of this.#listeners) listener(op);
   }
 
   /**
@@ -156,11 +174,11 @@ export class OperationStore {
       if (!match || match[2] !== signature) throw invalidRequest("cursor", "was not issued for these filters");
       before = Number(match[1]);
     }
-    const matching = [...this.#byId.values()]
-      .filter((op) => op.scope_id === filter.scope_id && op.seq < before)
+    const matching = (this.#byScope.get(filter.scope_id) ?? [])
+      .filter((op) => op.seq < before)
       .filter((op) => !filter.status || op.status === filter.status)
       .filter((op) => !filter.kind || op.kind === filter.kind)
-      .sort((a, b) => b.seq - a.seq);
+      .reverse();
     const page = matching.slice(0, limit);
     const last = page[page.length - 1];
     const next = matching.length > limit && last ? `c${last.seq}.${signature}` : null;

@@ -56,15 +56,21 @@ export function parsePrincipalConfig(raw: unknown): PrincipalConfig {
   return raw as PrincipalConfig;
 }
 
-/** The resolved caller of one request. */
+/**
+ * The resolved caller of one request. Its scope grants are copied into a Map
+ * at construction, so a scope id that names an `Object.prototype` member
+ * (`__proto__`, `constructor`, `toString`, ...) is looked up like any other.
+ */
 export class Principal {
-  constructor(readonly spec: PrincipalSpec) {}
+  readonly #grants: ReadonlyMap<string, ReadonlySet<Permission>>;
+
+  constructor(readonly spec: PrincipalSpec) {
+    this.#grants = new Map(Object.entries(spec.scopes).map(([scopeId, perms]) => [scopeId, new Set(perms)]));
+  }
 
   /** True when the principal holds `permission` on `scopeId` (directly or through `"*"`). */
   can(permission: Permission, scopeId: string): boolean {
-    const direct = this.spec.scopes[scopeId] ?? [];
-    const wildcard = this.spec.scopes["*"] ?? [];
-    return direct.includes(permission) || wildcard.includes(permission);
+    return this.#grants.get(scopeId)?.has(permission) === true || this.#grants.get("*")?.has(permission) === true;
   }
 
   /** @throws SimError 403 `permission_denied` with `details.permission` when the permission is missing. */

@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from "./clock.js";
 import { createControls, type SimulatorControls } from "./controls.js";
-import { SimError } from "./errors.js";
+import { SimError, invalidRequest } from "./errors.js";
 import { FaultInjector } from "./faults.js";
 import { FlushEngine, type FlushTiming } from "./flush.js";
 import { createInspector, type SimulatorInspector } from "./inspect.js";
@@ -13,7 +13,8 @@ import { SeededRandom } from "./random.js";
 import { SourceStore } from "./sources.js";
 import type { SimulatorState } from "./state.js";
 import { TopicMemory, type TopicTiming } from "./topic-memory.js";
-import type { HandlerResult, SimOutcome, SimRequest } from "./types.js";
+import { MAX_BODY_DEPTH, nestsDeeperThan } from "./nesting.js";
+import { BODY_TOO_LARGE, type HandlerResult, type SimOutcome, type SimRequest } from "./types.js";
 
 /** Options of {@link createPowerContextSimulator}; every field is optional. */
 export interface SimulatorOptions {
@@ -39,7 +40,10 @@ export interface PowerContextSimulator {
    * delay or malformed bytes) or a dropped connection. Synchronous: calls are
    * serialized, so concurrent requests behave like the server's locked
    * transactions. Contract errors become envelopes; an unexpected failure
-   * becomes `500 internal_error` without detail.
+   * becomes `500 internal_error` without detail. A body nested deeper than
+   * `MAX_BODY_DEPTH` (256) levels is `422 invalid_request`; the
+   * `BODY_TOO_LARGE` marker is `413 request_too_large` (no state change, no
+   * fault consumed).
    * @throws Error when `operationId` is not an operation of the contract
    */
   handle(operationId: string, request?: SimRequest): SimOutcome;
@@ -84,6 +88,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   function run(operationId: keyof typeof simOperations, request: SimRequest, nowMs: number): HandlerResult {
     try {
       const principal = simOperations[operationId].authenticated ? registry.authenticate(request.token) : null;
+      if (nestsDeeperThan(request.body, MAX_BODY_DEPTH)) throw invalidRequest("body", `nests deeper than ${MAX_BODY_DEPTH} levels`);
       return operationHandlers[operationId](state, principal, request, nowMs);
     } catch (error) {
       if (error instanceof SimError) return { status: error.status, body: error.toEnvelope(), headers: error.headers };
@@ -95,6 +100,11 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     if (!isSimOperationId(operationId)) throw new Error(`unknown operation ${operationId}`);
     state.requests += 1;
     const requestId = `req_${(options.seed ?? 1).toString(36)}_${state.requests.toString(16).padStart(6, "0")}`;
+    if (request.body === BODY_TOO_LARGE) {
+      // Refused in front of everything else, as the released server's body limit is: no state, no fault.
+      const error = new SimError(413, "request_too_large", "The request body exceeds the size limit.");
+      return { status: 413, headers: { "X-PowerContext-Request-ID": requestId }, body: error.toEnvelope(), delayMs: 0 };
+    }
     const nowMs = clock.now();
     state.flush.advance(nowMs);
     state.topic.advance(nowMs);

@@ -26,9 +26,15 @@ export interface CaptureResult {
 /** The Source type name reported in `SourceReference.name`. */
 export const CONTENT_SOURCE_NAME = "content";
 
+/** One scope's Sources: in position order (position `n` at index `n - 1`) and by `source_id`. */
+interface ScopeSources {
+  readonly list: SourceRecord[];
+  readonly byId: Map<string, SourceRecord>;
+}
+
 /** Per-scope Source log. */
 export class SourceStore {
-  readonly #byScope = new Map<string, SourceRecord[]>();
+  readonly #byScope = new Map<string, ScopeSources>();
 
   /**
    * Stores a Source, or replays an identical earlier capture.
@@ -42,9 +48,9 @@ export class SourceStore {
     metadata: unknown,
     nowMs: number,
   ): { result: CaptureResult; created: boolean } {
-    const list = this.#list(scopeId);
+    const { list, byId } = this.#scope(scopeId);
     const metadataJson = JSON.stringify(metadata ?? null);
-    const existing = list.find((s) => s.source_id === sourceId);
+    const existing = byId.get(sourceId);
     if (existing) {
       if (existing.content !== content || existing.metadataJson !== metadataJson) {
         throw new SimError(409, "source_conflict", "This source_id already holds different content.", {
@@ -55,17 +61,18 @@ export class SourceStore {
     }
     const record: SourceRecord = { source_id: sourceId, position: list.length + 1, content, metadataJson, captured_at: nowMs };
     list.push(record);
+    byId.set(sourceId, record);
     return { result: toResult(record), created: true };
   }
 
   /** Position of the newest Source of the scope (the Source head); 0 when none. */
   head(scopeId: string): number {
-    return this.#byScope.get(scopeId)?.length ?? 0;
+    return this.#byScope.get(scopeId)?.list.length ?? 0;
   }
 
   /** Sources with `after < position <= through`, in order. */
   window(scopeId: string, after: number, through: number): readonly SourceRecord[] {
-    return (this.#byScope.get(scopeId) ?? []).filter((s) => s.position > after && s.position <= through);
+    return (this.#byScope.get(scopeId)?.list ?? []).slice(Math.max(0, after), Math.max(0, through));
   }
 
   /** Scopes that hold at least one Source. */
@@ -73,13 +80,13 @@ export class SourceStore {
     return [...this.#byScope.keys()];
   }
 
-  #list(scopeId: string): SourceRecord[] {
-    let list = this.#byScope.get(scopeId);
-    if (!list) {
-      list = [];
-      this.#byScope.set(scopeId, list);
+  #scope(scopeId: string): ScopeSources {
+    let scope = this.#byScope.get(scopeId);
+    if (!scope) {
+      scope = { list: [], byId: new Map() };
+      this.#byScope.set(scopeId, scope);
     }
-    return list;
+    return scope;
   }
 }
 

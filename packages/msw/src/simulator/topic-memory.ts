@@ -1,8 +1,12 @@
 import { SimError } from "./errors.js";
 import { isoTime } from "./clock.js";
 import type { SeededRandom } from "./random.js";
+import { DueQueue } from "./due-queue.js";
 import type { SourceStore } from "./sources.js";
 import { TopicBlockStore, type TopicBlock } from "./topic-blocks.js";
+import { TOPIC_BINDING, exhausted, limitCode, type TopicAttempt, type TopicScopeState, type TopicTiming } from "./topic-state.js";
+
+export { TOPIC_BUDGET, TOPIC_BINDING, type TopicAttempt, type TopicBudget, type TopicScopeState, type TopicTiming } from "./topic-state.js";
 
 /**
  * Topic Memory processing per Scope (seed 000, DESIGN §3): the Cursor
@@ -20,55 +24,14 @@ import { TopicBlockStore, type TopicBlock } from "./topic-blocks.js";
  * requests or 64,000,000 tokens) is fixed as a block.
  */
 
-/** The bounded budget one acceptance grants (seed 000). */
-export const TOPIC_BUDGET = { attempts: 3, requests: 512, tokens: 64_000_000 } as const;
-
-/** Binding name reported in status and block records. */
-export const TOPIC_BINDING = "topic-memory-source-window";
-
-/** Tunables of Topic Memory processing. */
-export interface TopicTiming {
-  /** Duration of one attempt in ms. Default 100. */
-  readonly attemptMs: number;
-  /** Largest number of Sources the first attempt of a budget selects. Default 2. */
-  readonly windowSize: number;
-  /** Requests reserved per attempt. Default 3. */
-  readonly requestsPerAttempt: number;
-  /** Tokens reserved per attempt. Default 20,000. */
-  readonly tokensPerAttempt: number;
-}
-
-export interface TopicAttempt {
-  attempt_id: string;
-  selected_through: number;
-  live: boolean;
-  ends_at: number;
-  /** Error code the attempt stops with; null when it will publish. */
-  failure: string | null;
-  last_error_code: string | null;
-}
-
-export interface TopicBudget {
-  attempts: number;
-  requests: number;
-  tokens: number;
-  coverage: number;
-  limit_code: string | null;
-}
-
-/** Mutable per-scope processing state. */
-export interface TopicScopeState {
-  cursor: number;
-  target: number | null;
-  budget: TopicBudget | null;
-  attempt: TopicAttempt | null;
-  generation: number;
-  readySince: number;
-}
+/** Most steps one scope takes in one {@link TopicMemory.advance}; the rest waits for the next. */
+const STEPS_PER_ADVANCE = 64;
 
 /** The Topic Memory processing engine. */
 export class TopicMemory {
   readonly #scopes = new Map<string, TopicScopeState>();
+  /** Scopes with something due: a live attempt's end, or the admission of the next attempt. */
+  readonly #due = new DueQueue<string>();
   readonly #failures: string[] = [];
   readonly blocks = new TopicBlockStore();
   enabled = true;
@@ -103,17 +66,36 @@ export class TopicMemory {
   noteSource(scopeId: string, nowMs: number): void {
     const st = this.state(scopeId);
     if (!st.attempt?.live && st.cursor >= this.sources.head(scopeId) - 1) st.readySince = nowMs;
+    this.#schedule(scopeId, st);
   }
 
-  /** Runs every scope forward to `nowMs`, then fixes blocks for stopped attempts of exhausted budgets. */
+  /**
+   * Runs every scope with something due forward to `nowMs`, in the order its
+   * work falls due, fixing a block as soon as a stopped attempt exhausts its
+   * budget. Scopes with nothing due are not touched, so the cost does not grow
+   * with the number of scopes. Nothing runs while processing is disabled.
+   */
   advance(nowMs: number): void {
-    for (const scopeId of new Set([...this.#scopes.keys(), ...this.sources.scopes()])) {
+    if (!this.enabled) return;
+    const steps = new Map<string, number>();
+    const deferred: string[] = [];
+    for (let scopeId = this.#due.takeDue(nowMs); scopeId !== undefined; scopeId = this.#due.takeDue(nowMs)) {
       const st = this.state(scopeId);
-      for (let guard = 0; this.enabled && guard < 64; guard += 1) {
-        if (!this.#stepOnce(scopeId, st, nowMs)) break;
-      }
+      const taken = (steps.get(scopeId) ?? 0) + 1;
+      steps.set(scopeId, taken);
+      const changed = this.#stepOnce(scopeId, st, nowMs);
       this.observe(scopeId);
+      if (changed && taken < STEPS_PER_ADVANCE) this.#schedule(scopeId, st);
+      else deferred.push(scopeId);
     }
+    for (const scopeId of deferred) this.#schedule(scopeId, this.state(scopeId));
+  }
+
+  /** Puts the scope on the queue at the time its next step is due, or takes it off when it waits for an event. */
+  #schedule(scopeId: string, st: TopicScopeState): void {
+    if (st.attempt?.live) this.#due.schedule(scopeId, st.attempt.ends_at);
+    else if (st.cursor < this.sources.head(scopeId) && !(st.budget && exhausted(st.budget))) this.#due.schedule(scopeId, st.readySince);
+    else this.#due.cancel(scopeId);
   }
 
   /** The block record matching the scope's current exhausted, stopped attempt, recorded on first observation. */
@@ -151,6 +133,7 @@ export class TopicMemory {
     st.budget = null;
     st.attempt = null;
     st.readySince = nowMs;
+    this.#schedule(scopeId, st);
     return this.blocks.accept(blockId, isoTime(nowMs), st.generation);
   }
 
@@ -229,6 +212,7 @@ export class TopicMemory {
       st.attempt.last_error_code = null;
       st.attempt.ends_at = Number.POSITIVE_INFINITY;
     }
+    this.#schedule(scopeId, st);
     this.observe(scopeId);
   }
 
@@ -240,6 +224,7 @@ export class TopicMemory {
     attempt.ends_at = nowMs;
     attempt.failure = code;
     attempt.last_error_code = code;
+    this.#schedule(scopeId, this.state(scopeId));
     this.observe(scopeId);
   }
 
@@ -250,16 +235,6 @@ export class TopicMemory {
     st.budget = null;
     st.attempt = null;
     if (st.target !== null && st.cursor >= st.target) st.target = null;
+    this.#schedule(scopeId, st);
   }
-}
-
-function exhausted(budget: TopicBudget): boolean {
-  return limitCode(budget) !== null;
-}
-
-function limitCode(budget: TopicBudget): string | null {
-  if (budget.attempts >= TOPIC_BUDGET.attempts) return "window_attempt_limit";
-  if (budget.requests >= TOPIC_BUDGET.requests) return "window_request_limit";
-  if (budget.tokens >= TOPIC_BUDGET.tokens) return "window_token_limit";
-  return null;
 }

@@ -9,6 +9,12 @@ export type Permission = "scope.read" | "scope.write" | "scope.admin";
 /** Marker passed as `body` when the request body was not parseable JSON. */
 export const INVALID_JSON: unique symbol = Symbol("invalid-json");
 
+/**
+ * Marker passed as `body` when the wiring refused to read the body because it
+ * exceeds the request-body limit; the simulator answers `413 request_too_large`.
+ */
+export const BODY_TOO_LARGE: unique symbol = Symbol("body-too-large");
+
 /** One request, already split into its parts by the wiring. */
 export interface SimRequest {
   /** Bearer token without the `Bearer ` prefix; absent or empty means anonymous. */
@@ -17,7 +23,10 @@ export interface SimRequest {
   readonly params?: Readonly<Record<string, string | undefined>>;
   /** Query parameters by wire name (first value wins). */
   readonly query?: Readonly<Record<string, string | undefined>>;
-  /** Parsed JSON body, `undefined` when there was none, {@link INVALID_JSON} when unparseable. */
+  /**
+   * Parsed JSON body, `undefined` when there was none, {@link INVALID_JSON} when unparseable,
+   * {@link BODY_TOO_LARGE} when the wiring did not read it because of its size.
+   */
   readonly body?: unknown;
 }
 

@@ -1,0 +1,85 @@
+/**
+ * Keeps server-provided text from driving the terminal. A scope id, an error
+ * message or any other string the server sent may hold ESC, CSI or OSC
+ * sequences (colours, cursor moves, window titles, hyperlinks, clipboard
+ * writes) or characters that reorder or break the displayed line; printed raw,
+ * they act on the operator's terminal. Human output shows them as visible
+ * escapes instead: `\x1b`, `\x9b`, `\n`, `\u{202e}`. Backslashes are left as
+ * they are, so the escaped text is for reading; `--json` carries exact values.
+ */
+
+/**
+ * C0 controls, DEL, C1 controls, the line and paragraph separators, and the
+ * bidirectional formatting characters (marks, embeddings, overrides, isolates).
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** SGR colour sequences the CLI's own palette writes (`ESC [ params m`). */
+// eslint-disable-next-line no-control-regex
+const SGR = /\x1b\[[0-9;]*m/g;
+
+const NAMED: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+function escapeOne(char: string): string {
+  const code = char.charCodeAt(0);
+  return NAMED[char] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`);
+}
+
+/** `text` with every unsafe character written as a visible escape. */
+export function escapeControls(text: string): string {
+  return text.replace(UNSAFE, escapeOne);
+}
+
+/**
+ * Like {@link escapeControls}, but keeps line breaks and SGR colour sequences.
+ * The terminal applies it to every line it writes as a last line of defence:
+ * server values are escaped before they are laid out, so a colour sequence or
+ * a line break that survives here is the CLI's own.
+ */
+export function sanitizeLine(text: string): string {
+  const escape = (part: string) => part.split("\n").map(escapeControls).join("\n");
+  let result = "";
+  let last = 0;
+  for (const match of text.matchAll(SGR)) {
+    result += escape(text.slice(last, match.index)) + match[0];
+    last = match.index + match[0].length;
+  }
+  return result + escape(text.slice(last));
+}
+
+/** Deepest level {@link terminalSafe} copies; wire objects of the contract are far shallower. */
+const MAX_DEPTH = 32;
+
+/**
+ * A copy of a wire value with {@link escapeControls} applied to every string
+ * (object keys included), for human layouts. Numbers, booleans and null are
+ * kept; levels below 32 are replaced by the text `[nested too deep]`.
+ */
+export function terminalSafe<T>(value: T): T {
+  return copy(value, 0) as T;
+}
+
+function copy(value: unknown, depth: number): unknown {
+  if (typeof value === "string") return escapeControls(value);
+  if (typeof value !== "object" || value === null) return value;
+  if (depth >= MAX_DEPTH) return "[nested too deep]";
+  if (Array.isArray(value)) return value.map((item) => copy(item, depth + 1));
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    Object.defineProperty(result, escapeControls(key), { value: copy(item, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return result;
+}
+
+/** Characters JSON.stringify leaves raw that a terminal may still act on (it escapes U+0000-U+001F itself). */
+const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `JSON.stringify` output with the characters above written as `\uXXXX`
+ * escapes: still valid JSON that parses to the same value, and nothing in it
+ * that a terminal interprets.
+ */
+export function escapeJsonText(json: string): string {
+  return json.replace(JSON_UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+
+/** The `powercontext-mock serve` path: the hardening of startMockServer holds for the binary's options too. */
+
+let child: ChildProcess | undefined;
+afterEach(() => {
+  if (child?.exitCode === null) child.kill("SIGTERM");
+  child = undefined;
+});
+
+const ENVELOPE = { error: { code: "request_too_large", message: expect.any(String), details: null } };
+const capture = (content: string) => JSON.stringify({ scope_id: "s1", source_id: "a", content });
+
+describe("powercontext-mock serve", () => {
+  it("--max-body-bytes sets the body limit, --config grants on scopes named __proto__ or toString hold, deep bodies are 422", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pc-mock-"));
+    const config = join(dir, "principals.json");
+    // Written as text: an object literal key __proto__ would set the prototype instead of a grant.
+    writeFileSync(
+      config,
+      '{"tokens":{"pc-admin":{"name":"admin","scopes":{"*":["scope.read","scope.write","scope.admin"]}},' +
+        '"__proto__":{"name":"odd token","scopes":{"__proto__":["scope.read"],"toString":["scope.read"]}}}}',
+    );
+    const entry = fileURLToPath(new URL("../support/serve-cli.ts", import.meta.url));
+    child = spawn(process.execPath, ["--import", "tsx", entry, "serve", "--port", "0", "--max-body-bytes", "262144", "--config", config], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child!.stdout!.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = /^(http:\/\/\S+)\n/.exec(out);
+        if (line) resolve(line[1]!);
+      });
+      child!.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
+      setTimeout(() => reject(new Error("serve printed no URL within 20 s")), 20_000);
+    }).finally(() => rmSync(dir, { recursive: true, force: true }));
+    const status = (token: string, scopeId: string) =>
+      fetch(`${url}/v1/topic-memory/processing/status`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ scope_id: scopeId }),
+      }).then((res) => res.status);
+    expect(await status("__proto__", "__proto__")).toBe(200);
+    expect(await status("__proto__", "toString")).toBe(200);
+    expect(await status("__proto__", "constructor")).toBe(403);
+    expect(await status("pc-admin", "hasOwnProperty")).toBe(200);
+    const deep = await fetch(`${url}/v1/memory/flush`, {
+      method: "POST",
+      headers: { Authorization: "Bearer pc-admin", "Content-Type": "application/json" },
+      body: "[".repeat(100_000) + "]".repeat(100_000),
+    });
+    expect(deep.status).toBe(422);
+    expect(await deep.json()).toMatchObject({ error: { code: "invalid_request", details: { field: "body" } } });
+    const send = (content: string) =>
+      fetch(`${url}/v1/sources/content`, { method: "POST", headers: { Authorization: "Bearer pc-admin", "Content-Type": "application/json" }, body: capture(content) });
+    expect((await send("small")).status).toBe(202);
+    const refused = await send("x".repeat(300_000));
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get("x-powercontext-request-id")).toMatch(/^req_/);
+    expect(await refused.json()).toEqual(ENVELOPE);
+  });
+});
