@@ -53,7 +53,6 @@ export const STANDALONE_PATHS = {
   validatorsDts: "validators.d.ts",
   validatorMap: "validator-map.ts",
   mswHandlers: "handlers.ts",
-  hostTable: "operations.generated.ts",
   index: "index.ts",
 } as const;
 
@@ -124,12 +123,12 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
     [paths.validatorsDts, validators.dts],
     [paths.validatorMap, validators.map],
     [paths.mswHandlers, emitMswHandlers(ir)],
-    [paths.hostTable, emitHostTable(ir)],
   ]);
   if (layout === "standalone") {
     files.set(STANDALONE_PATHS.index, emitStandaloneIndex(ir));
     return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: new Map() };
   }
+  files.set(OUTPUT_PATHS.hostTable, emitHostTable(ir));
   const python = await emitPythonLayer(ir, spec.written, options.python);
   for (const [file, text] of python.files) files.set(file, text);
   return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: python.skipped };
