@@ -7,8 +7,6 @@ import json
 import pytest
 from conftest import FLUSH_RESULT, Script, Sleeps, operation_body
 from powercontext.client import InvalidResponseError, ServerResponseError
-from pydantic import ValidationError
-
 from powercontext_ts import (
     Client,
     OperationBlockedError,
@@ -17,6 +15,7 @@ from powercontext_ts import (
     OperationPendingError,
 )
 from powercontext_ts._generated.models import FlushMemoryResponse
+from pydantic import ValidationError
 
 pytestmark = pytest.mark.anyio
 

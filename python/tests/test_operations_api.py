@@ -7,7 +7,6 @@ import json
 import pytest
 from conftest import Script, Sleeps, operation_body
 from powercontext.client import PowerContextClient, ServerResponseError
-
 from powercontext_ts import Client, OperationPendingError, VersionConflictError
 from powercontext_ts._generated import operations
 

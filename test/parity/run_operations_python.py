@@ -23,8 +23,12 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "python" / "src"))
 
-from powercontext.client import ClientError, InvalidResponseError, ServerResponseError, TransportError  # noqa: E402
-
+from powercontext.client import (  # noqa: E402
+    ClientError,
+    InvalidResponseError,
+    ServerResponseError,
+    TransportError,
+)
 from powercontext_ts import (  # noqa: E402
     Client,
     OperationBlockedError,

@@ -13,8 +13,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import httpx
+from powercontext.client import (
+    InvalidResponseError,
+    PowerContextClient,
+    ServerResponseError,
+)
 from pydantic import BaseModel
-from powercontext.client import InvalidResponseError, PowerContextClient, ServerResponseError
 
 from powercontext_ts import registry
 from powercontext_ts.errors import typed

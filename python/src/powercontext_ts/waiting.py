@@ -15,7 +15,11 @@ from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from typing import Any
 
-from powercontext_ts.errors import OperationCancelledError, OperationFailedError, OperationPendingError
+from powercontext_ts.errors import (
+    OperationCancelledError,
+    OperationFailedError,
+    OperationPendingError,
+)
 
 #: Operation statuses and members (the Operation API's names).
 SUCCEEDED, FAILED, CANCELLED = "succeeded", "failed", "cancelled"

@@ -1,7 +1,7 @@
 import type { ApiIr } from "../../ir/model.js";
 import type { Json } from "../../load/walk-operations.js";
 import { emitPythonExtensions } from "./extensions-py.js";
-import { emitPythonInit } from "./init-py.js";
+import { pyBanner } from "./banner-py.js";
 import { emitPythonModels, PythonToolError } from "./models-py.js";
 import { emitPythonOperations } from "./operations-py.js";
 import { emitPythonSchema } from "./schema-py.js";
@@ -65,4 +65,10 @@ export async function emitPythonLayer(ir: ApiIr, written: Json, options: PythonO
     }
   }
   return { files, skipped };
+}
+
+/** The generated package's `__init__.py`: it names its modules and exports nothing else. */
+function emitPythonInit(ir: ApiIr): string {
+  return `${pyBanner(ir)}"""The generated HTTP layer: \`models\` (pydantic), \`operations\` (one \`Operation\` per operation), \`schema\` (the contract) and \`extensions\`."""
+`;
 }
