@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ApiIr } from "../../ir/model.js";
 import type { Json } from "../../load/walk-operations.js";
+import { commentLine } from "../../ir/naming.js";
 import { pyBanner } from "./banner-py.js";
 
 const codegenRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -51,7 +52,8 @@ export async function emitPythonModels(ir: ApiIr, written: Json, timeoutMs = 120
   if (python === null) {
     throw new PythonToolError("no Python environment for datamodel-code-generator; run `bash scripts/ci/python-codegen-env.sh`", true);
   }
-  const output = await runTool(python, [MODELS_SCRIPT, "--filename", ir.source.fileName], JSON.stringify(written), timeoutMs);
+  // the tool writes the name into a comment line: escaped like every name in a banner
+  const output = await runTool(python, [MODELS_SCRIPT, "--filename", commentLine(ir.source.fileName)], JSON.stringify(written), timeoutMs);
   return `${pyBanner(ir)}${output}`;
 }
 
