@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError, Option } from "commander";
@@ -5,7 +6,9 @@ import { DriftError, SpecError, SpecErrorList, UsageError } from "./errors.js";
 import { GENERATOR } from "./ir/build-ir.js";
 import { DEFAULT_NAMES } from "./ir/names.js";
 import type { LintProfile } from "./load/lint.js";
-import { OUTPUT_DIRS, generate } from "./pipeline.js";
+import { PythonToolError } from "./emit/python/models-py.js";
+import { PYTHON_DEFAULTS } from "./emit/python/layer.js";
+import { generate, outputDirs } from "./pipeline.js";
 import { assertUpToDate, writeGenerated } from "./write.js";
 
 /** Exit codes of the CLI. */
@@ -35,7 +38,12 @@ const defaultIo: CliIo = {
  * accident); `--check` (compare, write nothing); `--lint <strict|upstream>`
  * (default `strict`); `--quiet` (no summary, no warnings); the output names
  * `--client-class`, `--runtime-package`, `--types-package`, `--extension-prefix`,
- * `--regenerate-command` (defaults: this repository's, see `ir/names.ts`).
+ * `--regenerate-command` (defaults: this repository's, see `ir/names.ts`). In the
+ * repository layout, `--python-out <dir>` and `--python-package <name>` name the
+ * Python layer's folder under the root and its dotted package, and
+ * `--python-models <skip|auto|require>` says whether datamodel-code-generator runs
+ * for `models.py` (default `require` under `CI=true`, else `auto`, which keeps the
+ * file on disk as it is, with a warning, when the tool's environment is missing).
  *
  * @returns the exit code: 0 ok, 1 `--check` found drift, 2 bad spec or usage;
  *   nothing is written unless the code is 0 and `--check` is off
@@ -55,6 +63,9 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option("--check", "fail (exit 1) when generated files differ from the spec; write nothing", false)
     .addOption(new Option("--lint <profile>", "rule profile: strict for our spec, upstream for published contracts").choices(["strict", "upstream"]).default("strict"))
     .option("--quiet", "print only errors", false)
+    .option("--python-out <dir>", "repository layout: folder of the generated Python layer, relative to --root", PYTHON_DEFAULTS.dir)
+    .option("--python-package <name>", "dotted Python package of that folder", PYTHON_DEFAULTS.package)
+    .addOption(new Option("--python-models <mode>", "run datamodel-code-generator for models.py").choices(["skip", "auto", "require"]).default(process.env.CI === "true" ? "require" : "auto"))
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   try {
@@ -75,6 +86,9 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     typesPackage?: string;
     extensionPrefix?: string;
     regenerateCommand?: string;
+    pythonOut: string;
+    pythonPackage: string;
+    pythonModels: "skip" | "auto" | "require";
   }>();
   const started = performance.now();
   try {
@@ -91,12 +105,20 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
       if (value !== undefined && !/^[A-Za-z_$][\w$]*$/.test(value)) throw new UsageError(`${flag} must be a JavaScript identifier, got ${JSON.stringify(value)}`);
     }
     const standalone = opts.out !== undefined;
-    const { files, ir, warnings } = await generate(specPath, { lint: opts.lint, layout: standalone ? "standalone" : "repository", names });
+    const python = { dir: opts.pythonOut, package: opts.pythonPackage, models: opts.pythonModels };
+    const options = { lint: opts.lint, layout: standalone ? ("standalone" as const) : ("repository" as const), names, python };
+    const { files, ir, warnings, skipped } = await generate(specPath, options);
     if (!opts.quiet) for (const warning of warnings) io.stderr(`warning: ${warning.message}\n`);
     // A standalone folder is one owned folder: its parent is the root written under.
     const folder = standalone ? path.resolve(io.cwd, opts.out as string) : null;
     const outDir = folder !== null ? path.dirname(folder) : opts.root === undefined ? path.dirname(specPath) : path.resolve(io.cwd, opts.root);
-    const owned = folder !== null ? [path.basename(folder)] : [...OUTPUT_DIRS];
+    // a file the generator could not produce stays as it is on disk, neither checked nor removed
+    for (const [file, reason] of skipped) {
+      const current = await readFile(path.join(outDir, file), "utf8").catch(() => undefined);
+      if (current !== undefined) files.set(file, current);
+      if (!opts.quiet && opts.pythonModels !== "skip") io.stderr(`warning: ${file} not regenerated (${reason}); ${current === undefined ? "it does not exist" : "kept as it is"}\n`);
+    }
+    const owned = folder !== null ? [path.basename(folder)] : outputDirs(options);
     const placed = folder === null ? files : new Map([...files].map(([file, text]) => [`${path.basename(folder)}/${file}`, text]));
     if (opts.check) await assertUpToDate(outDir, placed, owned);
     else await writeGenerated(outDir, placed, owned);
@@ -118,7 +140,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
       }
       return EXIT.badInput;
     }
-    if (error instanceof SpecError || error instanceof UsageError) {
+    if (error instanceof SpecError || error instanceof UsageError || error instanceof PythonToolError) {
       io.stderr(`error: ${error.message}\n`);
       return EXIT.badInput;
     }

@@ -8,6 +8,8 @@ import { emitMethods } from "./emit/methods.js";
 import { emitMswHandlers } from "./emit/msw-handlers.js";
 import { emitOperations } from "./emit/operations.js";
 import { emitPythonTable } from "./emit/python-table.js";
+import { emitHostTable } from "./emit/host-table.js";
+import { emitPythonLayer, PYTHON_DEFAULTS, type PythonOptions } from "./emit/python/layer.js";
 import { emitTypes } from "./emit/types.js";
 import { emitValidators } from "./emit/validators.js";
 import { emitStandaloneIndex } from "./emit/standalone-index.js";
@@ -27,10 +29,16 @@ export const OUTPUT_PATHS = {
   validatorsDts: "packages/sdk/src/generated/validators.d.ts",
   validatorMap: "packages/sdk/src/generated/validator-map.ts",
   mswHandlers: "packages/msw/src/generated/handlers.ts",
+  hostTable: "packages/types/generated/operations.generated.ts",
 } as const;
 
 /** The folders the generator owns: `--check` reports files in them that it did not write. */
-export const OUTPUT_DIRS = ["packages/types/generated", "packages/sdk/src/generated", "packages/msw/src/generated"] as const;
+export const OUTPUT_DIRS = ["packages/types/generated", "packages/sdk/src/generated", "packages/msw/src/generated", PYTHON_DEFAULTS.dir] as const;
+
+/** {@link OUTPUT_DIRS} with the Python layer's folder as the options name it. */
+export function outputDirs(options: GenerateOptions = {}): string[] {
+  return [...OUTPUT_DIRS.filter((dir) => dir !== PYTHON_DEFAULTS.dir), options.python?.dir ?? PYTHON_DEFAULTS.dir];
+}
 
 /**
  * Where each artifact goes in a standalone client folder (`--out DIR`): one flat
@@ -63,6 +71,8 @@ export interface GenerateOptions {
   readonly layout?: Layout;
   /** Names the output is written with; each defaults to {@link DEFAULT_NAMES} (the types module to `./openapi.js` when standalone). */
   readonly names?: Partial<OutputNames>;
+  /** The Python layer (repository layout only): folder, package and whether to run the model generator (default: skip it). */
+  readonly python?: PythonOptions;
 }
 
 /** Result of a generation run: the files in memory plus what was found on the way. */
@@ -73,6 +83,8 @@ export interface Generated {
   readonly spec: LoadedSpec;
   /** Every finding that did not stop generation: the loader's, then the house rules'. */
   readonly warnings: readonly SpecError[];
+  /** Files that were not produced, with the reason (the Python models when their tool was skipped or missing). */
+  readonly skipped: ReadonlyMap<string, string>;
 }
 
 /**
@@ -112,6 +124,12 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
     [paths.validatorMap, validators.map],
     [paths.mswHandlers, emitMswHandlers(ir)],
   ]);
-  if (layout === "standalone") files.set(STANDALONE_PATHS.index, emitStandaloneIndex(ir));
-  return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings] };
+  if (layout === "standalone") {
+    files.set(STANDALONE_PATHS.index, emitStandaloneIndex(ir));
+    return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: new Map() };
+  }
+  files.set(OUTPUT_PATHS.hostTable, emitHostTable(ir));
+  const python = await emitPythonLayer(ir, spec.written, options.python);
+  for (const [file, text] of python.files) files.set(file, text);
+  return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: python.skipped };
 }

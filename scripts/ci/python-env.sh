@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Create the Python environment used by the cross-language checks:
-# the released PowerContext server and Python client, and schemathesis.
+# the released PowerContext server and Python client, schemathesis, and what the
+# tests of python/ need (pytest; wheel, to build that package offline).
 #
 #   PC_VENV          venv location (default: <repo>/.venv)
 #   PC_PYTHON        interpreter used to create it (default: python3)
@@ -16,6 +17,8 @@ python="${PC_PYTHON:-python3}"
 requirements=(
   "powercontext[server,cli]==1.4.1"
   "schemathesis==4.32.5"
+  "pytest==9.2.0"
+  "wheel==0.45.1"
 )
 stamp="$venv/.powercontext-ts-requirements"
 wanted="$(printf '%s\n' "${requirements[@]}")"

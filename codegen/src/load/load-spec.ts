@@ -15,6 +15,12 @@ import type { Json } from "./walk-operations.js";
 export interface LoadedSpec {
   /** The parsed document, references kept. */
   readonly document: Json;
+  /**
+   * The document exactly as written, before `normalize-schemas.ts` rewrote its Schema
+   * Objects: what emitters hand on as the contract itself (the Python layer's
+   * `schema.py`, and datamodel-code-generator's input).
+   */
+  readonly written: Json;
   /** Target of any local `$ref`. */
   readonly lookup: RefLookup;
   /** The spec's file name as it appears in banners, e.g. `openapi.yaml`. */
@@ -67,6 +73,7 @@ export async function loadSpecText(bytes: Uint8Array | string, fileName: string,
   checkDepth(document);
   if (options.extensionPrefix !== undefined) renameExtensions(document, options.extensionPrefix);
   const lookup = await resolveRefs(document as Json);
+  const written = structuredClone(document) as Json;
   const normalized = normalizeSchemas(document as Json, lookup);
   validateOpenApi(document);
   const { errors, warnings } = lint(document as Json, lookup, options.lint ?? "strict");
@@ -74,7 +81,7 @@ export async function loadSpecText(bytes: Uint8Array | string, fileName: string,
   errors.push(...schemaFindings.errors);
   warnings.push(...schemaFindings.warnings);
   if (errors.length > 0) throw new LintError(errors);
-  return { document: document as Json, lookup, fileName, sha256, warnings: [...normalized, ...warnings] };
+  return { document: document as Json, written, lookup, fileName, sha256, warnings: [...normalized, ...warnings] };
 }
 
 function parseJsonFast(text: string): unknown {

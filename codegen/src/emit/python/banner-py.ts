@@ -1,0 +1,13 @@
+import type { ApiIr } from "../../ir/model.js";
+import { commentLine } from "../../ir/naming.js";
+import { bannerText } from "../banner.js";
+
+/**
+ * The do-not-edit banner as Python comments, with the command that regenerates the
+ * file. Every name in it is escaped (`commentLine`), so none can end a comment line.
+ */
+export function pyBanner(ir: ApiIr): string {
+  const lint = ir.source.lint === "strict" ? "" : ` --lint ${ir.source.lint}`;
+  const command = `${commentLine(ir.names.regenerateCommand)} --spec ${commentLine(ir.source.fileName)}${lint}`;
+  return `# ${bannerText(ir)}\n# Regenerate with \`${command}\`; \`--check\` fails when this file drifts.\n\n`;
+}

@@ -1,0 +1,74 @@
+import type { ApiIr } from "../../ir/model.js";
+import type { Json } from "../../load/walk-operations.js";
+import { emitPythonExtensions } from "./extensions-py.js";
+import { pyBanner } from "./banner-py.js";
+import { emitPythonModels, PythonToolError } from "./models-py.js";
+import { emitPythonOperations } from "./operations-py.js";
+import { emitPythonSchema } from "./schema-py.js";
+
+/** Where the Python layer goes and how its models are made. */
+export interface PythonOptions {
+  /** Output folder, relative to the output root (forward slashes); the generator owns it. */
+  readonly dir?: string;
+  /** Dotted Python package of that folder; `operations.py` imports `<package>.models`. */
+  readonly package?: string;
+  /**
+   * `skip` (the default for library calls): no `models.py`; `auto`: run
+   * datamodel-code-generator when its environment exists, else skip; `require`:
+   * a missing environment is an error.
+   */
+  readonly models?: "skip" | "auto" | "require";
+}
+
+/** This repository's Python package (python/, distribution `powercontext-ts`). */
+export const PYTHON_DEFAULTS = { dir: "python/src/powercontext_ts/_generated", package: "powercontext_ts._generated" } as const;
+
+/** The Python files, plus the ones not produced and why. */
+export interface PythonLayer {
+  readonly files: Map<string, string>;
+  readonly skipped: Map<string, string>;
+}
+
+/**
+ * The Python Client SDK's generated layer for this contract: `__init__.py`,
+ * `operations.py` and `schema.py` in the 1.4.1 format, `extensions.py` (our
+ * vendor extensions), and `models.py` from datamodel-code-generator.
+ * `written` is the document as written (`LoadedSpec.written`): `schema.py` carries it
+ * and datamodel-code-generator reads it, so both see the contract itself rather
+ * than the IR's normalised Schema Objects.
+ *
+ * @throws {PythonToolError} with `models: "require"` when the tool's environment is
+ *   missing, and whenever the tool itself fails
+ * @throws {Error} when `package` is not a dotted Python identifier
+ */
+export async function emitPythonLayer(ir: ApiIr, written: Json, options: PythonOptions = {}): Promise<PythonLayer> {
+  const dir = (options.dir ?? PYTHON_DEFAULTS.dir).replace(/\/+$/, "");
+  const pkg = options.package ?? PYTHON_DEFAULTS.package;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(pkg)) throw new Error(`Python package "${pkg}" is not a dotted identifier`);
+  const models = `${pkg}.models`;
+  const files = new Map<string, string>([
+    [`${dir}/__init__.py`, emitPythonInit(ir)],
+    [`${dir}/extensions.py`, emitPythonExtensions(ir, models)],
+    [`${dir}/operations.py`, emitPythonOperations(ir, models)],
+    [`${dir}/schema.py`, emitPythonSchema(ir, written)],
+  ]);
+  const skipped = new Map<string, string>();
+  const mode = options.models ?? "skip";
+  if (mode === "skip") {
+    skipped.set(`${dir}/models.py`, "the model generator was not asked for");
+  } else {
+    try {
+      files.set(`${dir}/models.py`, await emitPythonModels(ir, written));
+    } catch (error) {
+      if (!(error instanceof PythonToolError) || !error.missing || mode === "require") throw error;
+      skipped.set(`${dir}/models.py`, error.message);
+    }
+  }
+  return { files, skipped };
+}
+
+/** The generated package's `__init__.py`: it names its modules and exports nothing else. */
+function emitPythonInit(ir: ApiIr): string {
+  return `${pyBanner(ir)}"""The generated HTTP layer: \`models\` (pydantic), \`operations\` (one \`Operation\` per operation), \`schema\` (the contract) and \`extensions\`."""
+`;
+}

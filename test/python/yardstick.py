@@ -1,0 +1,111 @@
+"""Compare a generated Python layer with the one the Python Client SDK 1.4.1 ships.
+
+    python test/python/yardstick.py --root DIR --package NAME
+
+DIR holds the package NAME (dotted) that our generator wrote from the release's own
+contract (``powercontext.http._generated.schema.OPENAPI_SCHEMA``). Both
+``operations`` modules are imported and every attribute of every ``Operation`` is
+compared, model types by class name. Both ``models`` modules are parsed and compared
+class by class; a class that differs must be explained by one of the release's own
+post-generation passes (docs/python.md lists them). Prints the counts and exits 1 on
+any other difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import powercontext.http._generated.operations as release_operations
+from yardstick_models import compare_models
+
+MODULE_CONSTANTS = ("OPENAPI_VERSION", "API_TITLE", "API_DESCRIPTION", "API_VERSION", "FEATURE_CONTRACTS")
+
+
+# --- operations.py -------------------------------------------------------------------------------
+
+
+def operation_constants(module: Any) -> dict[str, Any]:
+    return {name: value for name, value in vars(module).items() if isinstance(value, module.Operation)}
+
+
+def comparable(field: str, value: Any) -> Any:
+    if field in {"request_type", "response_type"}:
+        return None if value is None else value.__name__
+    if hasattr(value, "model_dump"):
+        return value.model_dump()
+    return value
+
+
+def compare_operations(ours_module: Any) -> tuple[int, int, list[str]]:
+    theirs = operation_constants(release_operations)
+    ours = operation_constants(ours_module)
+    fields = list(release_operations.Operation.model_fields)
+    problems: list[str] = []
+    missing_fields = [f for f in fields if f not in ours_module.Operation.model_fields]
+    problems += [f"our Operation has no field {f}" for f in missing_fields]
+    extra_fields = [f for f in ours_module.Operation.model_fields if f not in fields]
+    problems += [f"our Operation has an extra field {f}" for f in extra_fields]
+    equal = 0
+    for name, operation in theirs.items():
+        mine = ours.get(name)
+        if mine is None:
+            problems.append(f"{name}: missing")
+            continue
+        diffs = [
+            f for f in fields if f not in missing_fields and comparable(f, getattr(operation, f)) != comparable(f, getattr(mine, f))
+        ]
+        if diffs:
+            problems += [
+                f"{name}.{f}: release {comparable(f, getattr(operation, f))!r}, ours {comparable(f, getattr(mine, f))!r}"
+                for f in diffs
+            ]
+        else:
+            equal += 1
+    problems += [f"{name}: not in the release" for name in ours if name not in theirs]
+    if list(ours) != list(theirs):
+        problems.append("the Operation constants are in another order than the release's")
+    for constant in MODULE_CONSTANTS:
+        if getattr(ours_module, constant, None) != getattr(release_operations, constant):
+            problems.append(f"{constant} differs")
+    return equal, len(theirs), problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--root", type=Path, required=True)
+    parser.add_argument("--package", required=True)
+    parser.add_argument("--json", action="store_true", help="print the counts as JSON")
+    args = parser.parse_args()
+    sys.path.insert(0, str(args.root))
+    ours_operations = importlib.import_module(f"{args.package}.operations")
+    ours_models_path = args.root.joinpath(*args.package.split("."), "models.py")
+
+    equal, total, operation_problems = compare_operations(ours_operations)
+    release_schema = importlib.import_module("powercontext.http._generated.schema").OPENAPI_SCHEMA
+    if importlib.import_module(f"{args.package}.schema").OPENAPI_SCHEMA != release_schema:
+        operation_problems.append("schema.py: OPENAPI_SCHEMA differs from the release's")
+    models, model_problems = compare_models(ours_models_path)
+    problems = operation_problems + model_problems
+    report = {"operations": {"equal": equal, "release": total}, "models": models, "problems": problems}
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(f"yardstick operations.py: {equal} of {total} operations equal field by field")
+        print(
+            f"yardstick models.py: {models['release_classes']} classes in the release, {models['equal']} equal as generated, "
+            f"{models['explained_by_passes']} equal after the release's passes {models['passes']}, "
+            f"{models['differences']} other differences"
+        )
+        for problem in problems:
+            print(f"  DIFF {problem}")
+    return 1 if problems else 0
+
+
+
+if __name__ == "__main__":
+    sys.exit(main())
