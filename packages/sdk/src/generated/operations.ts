@@ -453,7 +453,24 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/sources/content`. */
   capture_content_source: {
@@ -464,7 +481,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/memory/flush`. */
   flush_memory: {
@@ -475,7 +507,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: components["schemas"]["Operation"];
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/capabilities`. */
   get_capabilities: {
@@ -486,7 +533,16 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /health/live`. */
   get_liveness: {
@@ -508,7 +564,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/operations/{operation_id}`. */
   get_operation: {
@@ -519,7 +590,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /health/ready`. */
   get_readiness: {
@@ -530,7 +616,10 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 503: components["schemas"]["ReadinessResponse"] };
+    errors: {
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ReadinessResponse"];
+    };
   };
   /** `POST /v1/topic-memory/processing/blocks/get`. */
   get_topic_memory_processing_block: {
@@ -541,7 +630,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/topic-memory/processing/status`. */
   get_topic_memory_processing_status: {
@@ -552,7 +656,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/memory/entries/list`. */
   list_memory_entries: {
@@ -563,7 +680,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/operations`. */
   list_operations: {
@@ -574,7 +706,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/memory/remember`. */
   remember_memory: {
@@ -585,7 +730,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/operations/{operation_id}/retry`. */
   retry_operation: {
@@ -596,7 +756,24 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/topic-memory/processing/retry`. */
   retry_topic_memory_processing: {
@@ -607,7 +784,24 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/memory/search`. */
   search_memory: {
@@ -618,7 +812,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
 }
 
@@ -629,7 +838,12 @@ export type ResponseOf<K extends OperationId> = OperationTypes[K]["response"];
 /** The accepted (202-style) body of operation `K`; `never` when it has no accepted status. */
 export type AcceptedOf<K extends OperationId> = OperationTypes[K]["accepted"];
 /** The declared errors of an operation as a union keyed by status. */
-export type ErrorOf<K extends OperationId> = { [S in keyof OperationTypes[K]["errors"]]: { readonly status: S; readonly body: OperationTypes[K]["errors"][S] } }[keyof OperationTypes[K]["errors"]];
+export type ErrorOf<K extends OperationId> = { [S in keyof OperationTypes[K]["errors"]]: {
+    /** The error status. */
+    readonly status: S;
+    /** Its declared body. */
+    readonly body: OperationTypes[K]["errors"][S];
+  } }[keyof OperationTypes[K]["errors"]];
 
 /** For paginated operations: the request without its cursor, and one item of a page. */
 export interface PageTypes {
