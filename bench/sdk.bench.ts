@@ -171,7 +171,7 @@ async function main(): Promise<void> {
     search: () => client.searchMemory(searchRequest),
   });
 
-  // The checks every success body must pass (DESIGN §2): strict JSON (unsafe integers, lone
+  // The checks every success body must pass (docs/compatibility.md): strict JSON (unsafe integers, lone
   // surrogates, strict UTF-8) and the generated schema validator, nothing else.
   const { parseJson } = await import("../packages/runtime/src/transport/parse-json.js");
   const { validatorMap } = await import("../packages/sdk/src/generated/validator-map.js");

@@ -29,7 +29,7 @@ export interface ParityVector {
   readonly operation: string;
   readonly request: Record<string, unknown> | null;
   readonly server: ScriptedAnswer;
-  /** the Python client's outcome (the reference behaviour, DESIGN §2) */
+  /** the Python client's outcome (the reference behaviour, docs/compatibility.md) */
   readonly expect: ExpectedOutcome;
   /**
    * Set when our SDK is known to produce a different outcome, with the reason. The parity

@@ -23,7 +23,7 @@ import { deref, walkOperations, type Json, type RawOperation } from "./walk-oper
  */
 export type LintProfile = "strict" | "upstream";
 
-/** The retry classes of DESIGN §4. */
+/** The retry classes of docs/architecture.md. */
 export const RETRY_CLASSES = ["safe", "replay", "guarded", "never"] as const;
 export type RetryClass = (typeof RETRY_CLASSES)[number];
 

@@ -1,6 +1,6 @@
 /**
  * Connection settings of one CLI run: command-line flags first, then the
- * environment variables the SDK reads (`optionsFromEnv`, DESIGN §2).
+ * environment variables the SDK reads (`optionsFromEnv`, docs/compatibility.md).
  *
  * | setting | flag | environment | default |
  * | --- | --- | --- | --- |

@@ -1,5 +1,5 @@
 /**
- * Per-call options accepted by every client method (DESIGN §2, §4).
+ * Per-call options accepted by every client method (docs/compatibility.md and the runtime README).
  *
  * The generated `methods.ts` imports this interface by this exact path and name.
  */

@@ -20,7 +20,7 @@ export interface Logger {
   warn?(message: string, fields?: Record<string, unknown>): void;
 }
 
-/** Options of `PowerContextClient` (DESIGN §2, §4). Durations are in milliseconds. */
+/** Options of `PowerContextClient` (docs/compatibility.md and the runtime README). Durations are in milliseconds. */
 export interface ClientOptions {
   /** Server URL, for example `https://powercontext.example.com` (rules: `normalizeBaseUrl`). */
   baseUrl: string;

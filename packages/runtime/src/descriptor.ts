@@ -5,7 +5,7 @@
  * assignable to these shapes.
  */
 
-/** Retry class of an operation, from `x-powercontext-retry-class` (DESIGN §4). */
+/** Retry class of an operation, from `x-powercontext-retry-class` (runtime README, "Retries"). */
 export type RetryClass = "safe" | "replay" | "guarded" | "never";
 
 /** HTTP method of an operation. */

@@ -1,5 +1,5 @@
 /**
- * Every error the SDK throws (DESIGN §2 for the Python-compatible hierarchy,
+ * Every error the SDK throws (docs/compatibility.md for the Python-compatible hierarchy,
  * §3 for the contract errors, §4 for retries and operations).
  *
  * ```
@@ -306,7 +306,7 @@ export class OperationBlockedError extends ConflictError {
   }
 }
 
-/** `409 version_conflict`: `expected_version` did not match (DESIGN §3, §4 guarded). */
+/** `409 version_conflict`: `expected_version` did not match (docs/architecture.md; guarded in the runtime README). */
 export class VersionConflictError extends ConflictError {
   static override get brand(): symbol {
     return errorBrand("VersionConflictError");
@@ -383,7 +383,7 @@ export type ContractErrorTable = Readonly<
   >
 >;
 
-/** The contract errors of this SDK by envelope code (DESIGN §3). */
+/** The contract errors of this SDK by envelope code (docs/architecture.md). */
 export const contractErrorsByCode: ContractErrorTable = {
   operation_blocked: { status: 409, errorClass: OperationBlockedError },
   version_conflict: { status: 409, errorClass: VersionConflictError },

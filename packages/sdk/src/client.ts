@@ -24,7 +24,7 @@ export type ClientSubmitOutcome<K extends AsyncOperationId> = SubmitOutcome<K> &
 export type WaitForOperationOptions = Pick<WaitOptions, "deadlineMs" | "signal" | "onProgress" | "timeoutMs" | "headers">;
 
 /**
- * The PowerContext client (DESIGN §2-§4). One method per operation comes from
+ * The PowerContext client (docs/compatibility.md and the runtime README). One method per operation comes from
  * the generated `PowerContextOperations`; this facade only wires the runtime
  * (transport, retry, operations) to the generated operation table and
  * validators.
@@ -84,7 +84,7 @@ export class PowerContextClient extends PowerContextOperations {
   }
 
   /**
-   * Polls an Operation until it is terminal (DESIGN §3): resolves to the
+   * Polls an Operation until it is terminal (docs/architecture.md): resolves to the
    * succeeded Operation; throws OperationFailedError / OperationCancelledError
    * for the other terminal states and OperationPendingError (with the id) when
    * `deadlineMs` (default: the client's `operationDeadlineMs`, 60 s) passes

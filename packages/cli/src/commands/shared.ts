@@ -30,7 +30,7 @@ export function printResult<T>(context: CommandContext, value: T, human: (value:
 }
 
 /**
- * Separates the SDK's `reconciled: true` marker (DESIGN §4, guarded
+ * Separates the SDK's `reconciled: true` marker (runtime README, "Guarded reconciliation"
  * operations) from the wire resource, so `--json` prints exactly the wire
  * object and the human output can say what happened.
  *

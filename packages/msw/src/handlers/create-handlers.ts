@@ -12,7 +12,7 @@ export interface PowerContextHandlersOptions {
 
 /**
  * msw handlers for every operation of `openapi.yaml`, answered by `sim`
- * (DESIGN §5). Built on the generated `createHandlers`, so routing and the
+ * (packages/msw/README.md). Built on the generated `createHandlers`, so routing and the
  * per-status body types come from the spec. Every response carries the
  * simulator's `X-PowerContext-Request-ID`; faults become network errors or
  * broken bodies. Works with `setupServer` (msw/node) and `setupWorker`

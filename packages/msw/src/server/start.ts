@@ -40,7 +40,7 @@ export interface MockServer {
 }
 
 /**
- * Serves the simulator over real HTTP on loopback (DESIGN §5), the embedded
+ * Serves the simulator over real HTTP on loopback (packages/msw/README.md), the embedded
  * default that examples and cross-language tests talk to.
  * @throws Error when the port cannot be bound (e.g. EADDRINUSE)
  * @throws RangeError when `maxRequestBodyBytes` is not a positive integer

@@ -6,7 +6,7 @@ import type { MemoryStore } from "./memory.js";
 import type { SourceStore } from "./sources.js";
 
 /**
- * Asynchronous memory flush over Source windows (seed 002, DESIGN §3).
+ * Asynchronous memory flush over Source windows (seed 002, docs/architecture.md).
  *
  * A window is named by its logical key `[kind, scope, cursor name, cursor
  * generation, cursor position]`; the upper bound `through` is fixed by the

@@ -3,7 +3,7 @@ import { isoTime } from "./clock.js";
 import type { SeededRandom } from "./random.js";
 
 /**
- * The Operation store (seed 002, DESIGN §3, ADR 0001 §4): durable records of
+ * The Operation store (seed 002, docs/architecture.md, ADR 0001): durable records of
  * background work with a `version` that grows by one on every change, the
  * status machine queued -> running -> succeeded | failed, operator cancel
  * (from queued or failed) and retry (from failed) guarded by

@@ -2,7 +2,7 @@ import { SimError } from "./errors.js";
 import type { Permission } from "./types.js";
 
 /**
- * Bearer tokens and what they may do (DESIGN §3/§5: `scope.read`,
+ * Bearer tokens and what they may do (docs/architecture.md: `scope.read`,
  * `scope.write`, `scope.admin` by token). Tokens are only compared, never
  * logged or copied into a response.
  */

@@ -32,7 +32,7 @@ export interface SimulatorOptions {
   readonly topicTiming?: Partial<TopicTiming>;
 }
 
-/** A running simulator of the PowerContext contract (DESIGN §5). */
+/** A running simulator of the PowerContext contract (packages/msw/README.md). */
 export interface PowerContextSimulator {
   /**
    * Handles one request of `operationId` and returns its outcome: a response

@@ -9,7 +9,7 @@ import { TOPIC_BINDING, exhausted, limitCode, type TopicAttempt, type TopicScope
 export { TOPIC_BUDGET, TOPIC_BINDING, type TopicAttempt, type TopicBudget, type TopicScopeState, type TopicTiming } from "./topic-state.js";
 
 /**
- * Topic Memory processing per Scope (seed 000, DESIGN §3): the Cursor
+ * Topic Memory processing per Scope (seed 000, docs/architecture.md): the Cursor
  * (`source_after`), the retained target, the current budget with its current
  * attempt (live = may still publish, or stopped), and blocks with their
  * one-time retry receipt.

@@ -15,7 +15,7 @@ export interface CallContext extends CallOptions {
 
 /** The result of `runOperation`: a decoded outcome, possibly produced by reconciliation. */
 export interface OperationResult extends DecodedResponse {
-  /** True when a guarded conflict was reconciled by reading the resource (DESIGN §4). */
+  /** True when a guarded conflict was reconciled by reading the resource (runtime README, "Retries"). */
   reconciled: boolean;
   /** Absolute URL the request was sent to (Location references resolve against it). */
   requestUrl: string;

@@ -25,7 +25,7 @@ export interface CallerParts {
 /**
  * Builds a standalone caller for one operation, without the client facade or
  * the generated tables, so that a bundler keeps only this operation's code.
- * Transport, retry and status-error behaviour are the client's (DESIGN §2,
+ * Transport, retry and status-error behaviour are the client's (docs/compatibility.md,
  * §4); schema checks and contract error classes come with `parts`. An
  * accepted (202) response resolves to its accepted body; polling needs the
  * full client.

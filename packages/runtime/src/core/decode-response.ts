@@ -101,7 +101,7 @@ function discard(response: TransportResponse): void {
 }
 
 /**
- * Turns a response into the operation's outcome (DESIGN §2):
+ * Turns a response into the operation's outcome (docs/compatibility.md):
  * every declared 2xx (as in the 1.4.1 Python client), the accepted status of
  * an asynchronous operation and a declared 304 (not modified) are outcomes,
  * read by the status's declared media kind (`responseKinds`: JSON by default,
@@ -140,7 +140,7 @@ export async function decodeResponse(
       return { ...outcome, data: undefined };
     }
     if (kind === "binary") return { ...outcome, data: await readBytes(response, context, limits.maxResponseBytes) };
-    // Every success body is validated (DESIGN §2); an empty body is tolerated for an accepted status or 204.
+    // Every success body is validated (docs/compatibility.md); an empty body is tolerated for an accepted status or 204.
     const text = await readBody(response, context, limits.maxResponseBytes);
     if (kind === "text") return { ...outcome, data: answer.text(text) };
     let data: unknown = null;

@@ -4,7 +4,7 @@ import { runOperation, type OperationResult } from "./run-operation.js";
 import { descriptorFor, type ConflictCall } from "./runtime.js";
 
 /**
- * The runtime's recovery for a failed call (DESIGN §4, guarded): a
+ * The runtime's recovery for a failed call (runtime README, "Guarded reconciliation"): a
  * `409 version_conflict` after an uncertain earlier attempt of a guarded
  * operation is reconciled by reading the resource named by
  * `x-powercontext-reconcile` within the call's deadline. Kept out of

@@ -2,7 +2,7 @@ import { redact } from "../transport/sanitize.js";
 import type { TransportResponse } from "../transport/port.js";
 
 /**
- * Secrets in what a server answers (DESIGN §2, "Secrets"). A server may
+ * Secrets in what a server answers (runtime README, "Secrets"). A server may
  * reflect the bearer token into any part of its answer: a header (the request
  * id, `Location`), a member name or a string anywhere in the body. Every
  * server-derived string reaches the SDK's outcomes and errors through

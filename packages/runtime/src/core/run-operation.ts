@@ -44,7 +44,7 @@ function record<K extends keyof CallSpan>(span: CallSpan | null, method: K, argu
 }
 
 /**
- * Runs one operation end to end (DESIGN §2, §4): validates the request
+ * Runs one operation end to end (docs/compatibility.md and the runtime README): validates the request
  * (nothing is sent when it fails), builds it once, sends it under the retry
  * policy of its class within one total deadline, decodes and validates the
  * response, reconciles a guarded `409 version_conflict` after an uncertain

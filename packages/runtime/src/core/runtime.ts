@@ -37,12 +37,12 @@ export interface Runtime extends ResolvedConfig {
   /** Validators by operationId; when absent for an operation, its bodies are not schema-checked. */
   validators: ValidatorMap | null;
   /**
-   * Guarded-conflict reconciliation (DESIGN §4); null disables it. It needs
+   * Guarded-conflict reconciliation (runtime README, "Retries"); null disables it. It needs
    * `operations` to find the read operation, so runtimes without a table
    * (`createCaller`) leave it out and bundle none of its code.
    */
   reconcile: Reconciler | null;
-  /** Contract error classes by envelope code (DESIGN §3); null raises the status classes only. */
+  /** Contract error classes by envelope code (docs/architecture.md); null raises the status classes only. */
   contractErrors: ContractErrorTable | null;
 }
 

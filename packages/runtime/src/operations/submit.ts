@@ -77,7 +77,7 @@ function idFromBody(body: unknown, field: string | undefined): string | null {
 
 /**
  * Sends an operation once (with retries) and reports whether it completed or
- * was accepted for asynchronous processing (DESIGN §3, seed 002). The
+ * was accepted for asynchronous processing (seed 002, docs/architecture.md). The
  * Operation id comes from `Location`, or from the accepted body's member named
  * by `async.operationIdField` when the server sent no Location.
  *
@@ -129,7 +129,7 @@ export async function submit(
 }
 
 /**
- * Runs an operation with its synchronous meaning (DESIGN §3): a plain
+ * Runs an operation with its synchronous meaning (docs/architecture.md): a plain
  * operation resolves to its body (a reconciled guarded call to the resource
  * marked `reconciled: true`); an asynchronous one that was accepted is polled
  * until terminal within one deadline and resolves to the succeeded

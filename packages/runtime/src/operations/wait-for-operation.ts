@@ -59,7 +59,7 @@ function resourceFields(runtime: Runtime, pollOperationId: string): OperationRes
 }
 
 /**
- * Polls an Operation (seed 002) until it is terminal (DESIGN §3):
+ * Polls an Operation (seed 002) until it is terminal (docs/architecture.md):
  * `succeeded` resolves to the Operation resource; `failed` throws
  * OperationFailedError with the bounded {category, code}; `cancelled` throws
  * OperationCancelledError. Between polls it waits the response's Retry-After,

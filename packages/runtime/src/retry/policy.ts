@@ -47,10 +47,10 @@ export type RetryDecision =
       retry: false;
     };
 
-/** Statuses that say "try again later" without the request having taken effect (DESIGN §4). */
+/** Statuses that say "try again later" without the request having taken effect (runtime README, "Retries"). */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
-/** Classes that may re-send after an uncertain outcome (DESIGN §4). */
+/** Classes that may re-send after an uncertain outcome (runtime README, "Retries"). */
 const RESENDABLE: ReadonlySet<RetryClass> = new Set(["safe", "replay", "guarded"]);
 
 /** Inputs of {@link decideRetry}. */
@@ -70,7 +70,7 @@ function reasonOf(outcome: AttemptOutcome): string {
 }
 
 /**
- * The retry policy of DESIGN §4, pure:
+ * The retry policy of the runtime README ("Retries"), pure:
  *
  * | class | connect error | other transport failure, timeout, 429, 502, 503, 504 | anything else (404, 409, 500, ...) |
  * | --- | --- | --- | --- |

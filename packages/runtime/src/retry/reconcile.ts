@@ -52,7 +52,7 @@ export function showsRequestedTransition(resource: unknown, holdsWhen: readonly 
 
 /**
  * Reconciles a `409 version_conflict` that followed a re-send whose earlier
- * attempt had an unknown outcome (DESIGN §4, guarded): reads the resource
+ * attempt had an unknown outcome (runtime README, "Guarded reconciliation"): reads the resource
  * named by `x-powercontext-reconcile` and returns it, marked
  * `reconciled: true`, only when it shows the requested transition and no
  * later one ({@link showsRequestedTransition}; the status, version and

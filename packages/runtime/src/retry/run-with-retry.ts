@@ -78,7 +78,7 @@ function markBudgetExhausted(error: unknown): void {
 }
 
 /**
- * The retry loop (DESIGN §4): runs `attempt` until it succeeds, the policy
+ * The retry loop (runtime README, "Retries"): runs `attempt` until it succeeds, the policy
  * stops, the total deadline leaves no room for the next wait, the retry
  * budget cannot pay for the next retry, or the caller aborts. Every retry
  * spends from the budget and is reported to `onRetry` first; a success

@@ -41,7 +41,7 @@ function traceparentOf(span: SpanLike): string | null {
 }
 
 /**
- * Tracing for the `telemetry` client option (DESIGN §2), on any
+ * Tracing for the `telemetry` client option (docs/compatibility.md), on any
  * OpenTelemetry-compatible tracer:
  * `new PowerContextClient({ baseUrl, telemetry: openTelemetry({ tracer }) })`.
  * Kept out of the client unless used, so untraced bundles carry none of it.
@@ -51,7 +51,7 @@ export function openTelemetry(telemetry: TelemetryOptions): SpanStarter {
 }
 
 /**
- * Starts the CLIENT span of one call (DESIGN §2): named
+ * Starts the CLIENT span of one call (docs/compatibility.md): named
  * `PowerContextClient <operationId>`, with `powercontext.operation_id`,
  * `http.request.method` and `url.template`, and on end
  * `powercontext.outcome` (success, failure, cancelled),

@@ -43,7 +43,7 @@ function scalar(name: string, value: unknown): string {
 }
 
 /**
- * Builds the HTTP request of one operation (DESIGN §2):
+ * Builds the HTTP request of one operation (docs/compatibility.md):
  * path parameters are taken out of the request object and percent-encoded into
  * the path template; query parameters go to the query string by their `style`
  * and `explode` (see `queryPairs`; null/undefined are omitted); header

@@ -49,7 +49,7 @@ function failure(error: unknown, request: PreparedRequest, limits: AttemptLimits
  * Sends one attempt through the transport port and hands the response to
  * `consumer.consume`, within the attempt's limit (the adapter enforces it on
  * the headers and the body and releases the connection when it passes, ADR
- * 0003). Redirects are never followed (DESIGN §2): a 3xx is a response like
+ * 0003). Redirects are never followed (docs/compatibility.md): a 3xx is a response like
  * any other. A response whose consumer fails is cancelled, so its connection
  * is released.
  *

@@ -1,6 +1,6 @@
 import { ConfigurationError } from "../errors.js";
 
-/** Options that decide whether a base URL is acceptable (DESIGN §2). */
+/** Options that decide whether a base URL is acceptable (docs/compatibility.md). */
 export interface BaseUrlPolicy {
   /**
    * Accept plaintext `http://` to a non-loopback host. Only honoured together
@@ -36,7 +36,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * Checks and normalises a base URL (DESIGN §2): `https://` anywhere, `http://`
+ * Checks and normalises a base URL (docs/compatibility.md): `https://` anywhere, `http://`
  * only to loopback unless the transport is trusted; no userinfo, query or
  * fragment (not even an empty `?` or `#`). Returns the URL without a trailing
  * slash, so that operation paths can be appended: `https://h/prefix`.

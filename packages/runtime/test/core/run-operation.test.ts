@@ -28,7 +28,7 @@ const hitsValidator: Validator = Object.assign(
   { errors: null },
 );
 
-describe("runOperation: success is exactly the declared status (DESIGN §2)", () => {
+describe("runOperation: success is exactly the declared status (docs/compatibility.md)", () => {
   it("returns the body and request id of the declared status", async () => {
     const server = scripted(json(200, { hits: [] }, { "x-powercontext-request-id": "r-1" }));
     const result = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), search, { query: "q" });

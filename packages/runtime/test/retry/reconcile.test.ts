@@ -52,7 +52,7 @@ function operationServer(
 const base = { baseUrl: "https://pc.example.com", retry: { baseDelayMs: 0, maxDelayMs: 0 } };
 const request = { operation_id: "op_1", expected_version: 3 };
 
-describe("guarded reconciliation (DESIGN §4)", () => {
+describe("guarded reconciliation (runtime README, Retries)", () => {
   it("returns the read resource marked reconciled when the requested state holds", async () => {
     const server = operationServer({ operation_id: "op_1", status: "failed", version: 3 }, { loseFirstCancelResponse: true });
     const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });

@@ -34,7 +34,7 @@ const errorClass: Record<string, abstract new (...args: never[]) => ClientError>
   409: ConflictError,
 };
 
-// DESIGN §4 with maxRetries = 2: 3 attempts when retried, 1 when surfaced.
+// runtime README, "Retries" with maxRetries = 2: 3 attempts when retried, 1 when surfaced.
 const resend: Record<Failure, number> = {
   transport: 3, connect: 3, 429: 3, 500: 1, 502: 3, 503: 3, 504: 3, 404: 1, 409: 1,
 };
@@ -47,7 +47,7 @@ const cases = (Object.keys(expected) as RetryClass[]).flatMap((retryClass) =>
   (Object.keys(resend) as Failure[]).map((kind) => ({ retryClass, kind: kind as Failure, attempts: expected[retryClass][kind] })),
 );
 
-describe("retry matrix (DESIGN §4)", () => {
+describe("retry matrix (runtime README, Retries)", () => {
   it.each(cases)("$retryClass on $kind -> $attempts attempt(s)", async ({ retryClass, kind, attempts }) => {
     const steps = Array.from({ length: 5 }, () => failure(kind)());
     const server = scripted(...steps);

@@ -34,7 +34,7 @@ function recordingTracer(): { tracer: TracerLike; spans: Recorded[] } {
 
 const op = descriptor({ operationId: "search_memory", path: "/v1/memory/search" });
 
-describe("telemetry (DESIGN §2)", () => {
+describe("telemetry (docs/compatibility.md)", () => {
   it("records one CLIENT span per call with outcome and status, and propagates traceparent", async () => {
     const { tracer, spans } = recordingTracer();
     const server = scripted(envelope(503, "unavailable"), json(200, { hits: [] }));

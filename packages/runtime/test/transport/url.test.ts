@@ -3,7 +3,7 @@ import { ConfigurationError } from "../../src/errors.js";
 import { isLoopbackHost, normalizeBaseUrl } from "../../src/transport/url.js";
 import { LOOPBACK_CASES } from "./loopback-table.js";
 
-describe("normalizeBaseUrl (DESIGN §2)", () => {
+describe("normalizeBaseUrl (docs/compatibility.md)", () => {
   it.each([
     ["https://pc.example.com", "https://pc.example.com"],
     ["https://pc.example.com/", "https://pc.example.com"],
