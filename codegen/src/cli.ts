@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { DriftError, SpecError, SpecErrorList, UsageError } from "./errors.js";
 import { GENERATOR } from "./ir/build-ir.js";
+import { DEFAULT_NAMES } from "./ir/names.js";
 import type { LintProfile } from "./load/lint.js";
 import { OUTPUT_DIRS, generate } from "./pipeline.js";
 import { assertUpToDate, writeGenerated } from "./write.js";
@@ -26,10 +27,15 @@ const defaultIo: CliIo = {
 /**
  * Runs `powercontext-codegen` with the given arguments (without `node` and script).
  *
- * Options: `--spec <file>` (default `openapi.yaml`), `--out <dir>` (default: the
- * directory that holds the spec, so that generating another spec never writes
- * over this repository's output by accident), `--check` (compare, write nothing),
- * `--lint <strict|upstream>` (default `strict`), `--quiet` (no summary, no warnings).
+ * Options: `--spec <file>` (default `openapi.yaml`); `--out <dir>`: write one
+ * self-contained client folder there (the generator owns the folder and replaces
+ * it whole); without `--out`, this repository's layout (the `generated` folders of `packages/`)
+ * under `--root <dir>` (default: the directory that holds the spec, so that
+ * generating another spec never writes over this repository's output by
+ * accident); `--check` (compare, write nothing); `--lint <strict|upstream>`
+ * (default `strict`); `--quiet` (no summary, no warnings); the output names
+ * `--client-class`, `--runtime-package`, `--types-package`, `--extension-prefix`,
+ * `--regenerate-command` (defaults: this repository's, see `ir/names.ts`).
  *
  * @returns the exit code: 0 ok, 1 `--check` found drift, 2 bad spec or usage;
  *   nothing is written unless the code is 0 and `--check` is off
@@ -39,7 +45,13 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .description("Generate the PowerContext TypeScript types, SDK tables, validators and msw handlers from an OpenAPI 3.0 spec")
     .version(GENERATOR.version)
     .option("--spec <file>", "OpenAPI 3.0 document (YAML or JSON)", "openapi.yaml")
-    .option("--out <dir>", "repository root to write under (default: the spec's directory)")
+    .option("--out <dir>", "write one self-contained client folder (replaced whole)")
+    .option("--root <dir>", "without --out: repository root to write packages/*/generated under (default: the spec's directory)")
+    .option("--client-class <name>", `generated client class (default ${DEFAULT_NAMES.clientClassName})`)
+    .option("--runtime-package <name>", `package generated code imports the runtime from (default ${DEFAULT_NAMES.runtimePackage})`)
+    .option("--types-package <name>", `repository layout: package the types are imported from (default ${DEFAULT_NAMES.typesModule})`)
+    .option("--extension-prefix <prefix>", `vendor extension prefix of the spec (default ${DEFAULT_NAMES.extensionPrefix})`)
+    .option("--regenerate-command <command>", `command named in banners (default ${DEFAULT_NAMES.regenerateCommand})`)
     .option("--check", "fail (exit 1) when generated files differ from the spec; write nothing", false)
     .addOption(new Option("--lint <profile>", "rule profile: strict for our spec, upstream for published contracts").choices(["strict", "upstream"]).default("strict"))
     .option("--quiet", "print only errors", false)
@@ -51,18 +63,46 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
     throw error;
   }
-  const opts = program.opts<{ spec: string; out?: string; check: boolean; lint: LintProfile; quiet: boolean }>();
+  const opts = program.opts<{
+    spec: string;
+    out?: string;
+    root?: string;
+    check: boolean;
+    lint: LintProfile;
+    quiet: boolean;
+    clientClass?: string;
+    runtimePackage?: string;
+    typesPackage?: string;
+    extensionPrefix?: string;
+    regenerateCommand?: string;
+  }>();
   const started = performance.now();
   try {
     const specPath = path.resolve(io.cwd, opts.spec);
-    const outDir = opts.out === undefined ? path.dirname(specPath) : path.resolve(io.cwd, opts.out);
-    const { files, ir, spec } = await generate(specPath, { lint: opts.lint });
-    if (!opts.quiet) for (const warning of spec.warnings) io.stderr(`warning: ${warning.message}\n`);
-    if (opts.check) await assertUpToDate(outDir, files, OUTPUT_DIRS);
-    else await writeGenerated(outDir, files, OUTPUT_DIRS);
+    if (opts.out !== undefined && opts.root !== undefined) throw new UsageError("--out (a standalone folder) and --root (the repository layout) exclude each other");
+    const names = {
+      clientClassName: opts.clientClass,
+      runtimePackage: opts.runtimePackage,
+      typesModule: opts.typesPackage,
+      extensionPrefix: opts.extensionPrefix,
+      regenerateCommand: opts.regenerateCommand,
+    };
+    for (const [flag, value] of [["--client-class", names.clientClassName]] as const) {
+      if (value !== undefined && !/^[A-Za-z_$][\w$]*$/.test(value)) throw new UsageError(`${flag} must be a JavaScript identifier, got ${JSON.stringify(value)}`);
+    }
+    const standalone = opts.out !== undefined;
+    const { files, ir, warnings } = await generate(specPath, { lint: opts.lint, layout: standalone ? "standalone" : "repository", names });
+    if (!opts.quiet) for (const warning of warnings) io.stderr(`warning: ${warning.message}\n`);
+    // A standalone folder is one owned folder: its parent is the root written under.
+    const folder = standalone ? path.resolve(io.cwd, opts.out as string) : null;
+    const outDir = folder !== null ? path.dirname(folder) : opts.root === undefined ? path.dirname(specPath) : path.resolve(io.cwd, opts.root);
+    const owned = folder !== null ? [path.basename(folder)] : [...OUTPUT_DIRS];
+    const placed = folder === null ? files : new Map([...files].map(([file, text]) => [`${path.basename(folder)}/${file}`, text]));
+    if (opts.check) await assertUpToDate(outDir, placed, owned);
+    else await writeGenerated(outDir, placed, owned);
     if (!opts.quiet) {
       const ms = Math.round(performance.now() - started);
-      io.stdout(`${opts.check ? "up to date" : "generated"}: ${ir.operations.length} operations, ${ir.schemas.length} schemas, ${files.size} files, ${ms} ms (${spec.fileName})\n`);
+      io.stdout(`${opts.check ? "up to date" : "generated"}: ${ir.operations.length} operations, ${ir.schemas.length} schemas, ${files.size} files, ${ms} ms (${ir.source.fileName})\n`);
     }
     return EXIT.ok;
   } catch (error) {

@@ -1,4 +1,6 @@
+import { LintError, type SpecError } from "./errors.js";
 import { buildIr } from "./ir/build-ir.js";
+import { checkHouseRules } from "./ir/house-rules.js";
 import type { ApiIr } from "./ir/model.js";
 import type { LintProfile } from "./load/lint.js";
 import { loadSpec, loadSpecText, type LoadedSpec } from "./load/load-spec.js";
@@ -8,6 +10,12 @@ import { emitOperations } from "./emit/operations.js";
 import { emitPythonTable } from "./emit/python-table.js";
 import { emitTypes } from "./emit/types.js";
 import { emitValidators } from "./emit/validators.js";
+import { emitStandaloneIndex } from "./emit/standalone-index.js";
+import { DEFAULT_NAMES, type OutputNames } from "./ir/names.js";
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
 
 /** Where each artifact goes, relative to the repository root (forward slashes). */
 export const OUTPUT_PATHS = {
@@ -24,10 +32,37 @@ export const OUTPUT_PATHS = {
 /** The folders the generator owns: `--check` reports files in them that it did not write. */
 export const OUTPUT_DIRS = ["packages/types/generated", "packages/sdk/src/generated", "packages/msw/src/generated"] as const;
 
+/**
+ * Where each artifact goes in a standalone client folder (`--out DIR`): one flat
+ * folder that needs only the runtime package (and msw for `handlers.ts`).
+ */
+export const STANDALONE_PATHS = {
+  types: "openapi.d.ts",
+  pythonTable: "operations.json",
+  operations: "operations.ts",
+  methods: "methods.ts",
+  validatorsJs: "validators.js",
+  validatorsDts: "validators.d.ts",
+  validatorMap: "validator-map.ts",
+  mswHandlers: "handlers.ts",
+  index: "index.ts",
+} as const;
+
+/**
+ * `repository`: this repository's packages (`OUTPUT_PATHS`), types imported from
+ * the types package; `standalone`: one folder (`STANDALONE_PATHS`), types imported
+ * from the types file beside the other files.
+ */
+export type Layout = "repository" | "standalone";
+
 /** Options of {@link generate}. */
 export interface GenerateOptions {
   /** Lint profile; default `strict`. */
   readonly lint?: LintProfile;
+  /** Output layout; default `repository`. */
+  readonly layout?: Layout;
+  /** Names the output is written with; each defaults to {@link DEFAULT_NAMES} (the types module to `./openapi.js` when standalone). */
+  readonly names?: Partial<OutputNames>;
 }
 
 /** Result of a generation run: the files in memory plus what was found on the way. */
@@ -36,6 +71,8 @@ export interface Generated {
   readonly files: Map<string, string>;
   readonly ir: ApiIr;
   readonly spec: LoadedSpec;
+  /** Every finding that did not stop generation: the loader's, then the house rules'. */
+  readonly warnings: readonly SpecError[];
 }
 
 /**
@@ -45,29 +82,36 @@ export interface Generated {
  * @throws {SpecError} when it fails a check (see `loadSpec`)
  */
 export async function generate(specPath: string, options: GenerateOptions = {}): Promise<Generated> {
-  const spec = await loadSpec(specPath, options);
+  const spec = await loadSpec(specPath, { lint: options.lint, extensionPrefix: options.names?.extensionPrefix });
   return render(spec, options);
 }
 
 /** Like {@link generate} for spec bytes already in memory. */
 export async function generateFromText(bytes: Uint8Array | string, fileName: string, options: GenerateOptions = {}): Promise<Generated> {
-  const spec = await loadSpecText(bytes, fileName, options);
+  const spec = await loadSpecText(bytes, fileName, { lint: options.lint, extensionPrefix: options.names?.extensionPrefix });
   return render(spec, options);
 }
 
 /** The emit stage alone: a loaded spec -> files. */
 export async function render(spec: LoadedSpec, options: GenerateOptions = {}): Promise<Generated> {
-  const ir = buildIr(spec, options.lint ?? "strict");
+  const profile = options.lint ?? "strict";
+  const layout = options.layout ?? "repository";
+  const names: OutputNames = { ...DEFAULT_NAMES, ...(layout === "standalone" ? { typesModule: "./openapi.js" } : {}), ...definedOnly(options.names ?? {}) };
+  const ir = buildIr(spec, profile, names);
+  const rules = checkHouseRules(ir, profile);
+  if (rules.errors.length > 0) throw new LintError(rules.errors);
   const validators = emitValidators(ir);
+  const paths = layout === "standalone" ? STANDALONE_PATHS : OUTPUT_PATHS;
   const files = new Map<string, string>([
-    [OUTPUT_PATHS.types, await emitTypes(ir)],
-    [OUTPUT_PATHS.pythonTable, emitPythonTable(ir)],
-    [OUTPUT_PATHS.operations, emitOperations(ir)],
-    [OUTPUT_PATHS.methods, emitMethods(ir)],
-    [OUTPUT_PATHS.validatorsJs, validators.js],
-    [OUTPUT_PATHS.validatorsDts, validators.dts],
-    [OUTPUT_PATHS.validatorMap, validators.map],
-    [OUTPUT_PATHS.mswHandlers, emitMswHandlers(ir)],
+    [paths.types, await emitTypes(ir)],
+    [paths.pythonTable, emitPythonTable(ir)],
+    [paths.operations, emitOperations(ir)],
+    [paths.methods, emitMethods(ir)],
+    [paths.validatorsJs, validators.js],
+    [paths.validatorsDts, validators.dts],
+    [paths.validatorMap, validators.map],
+    [paths.mswHandlers, emitMswHandlers(ir)],
   ]);
-  return { files, ir, spec };
+  if (layout === "standalone") files.set(STANDALONE_PATHS.index, emitStandaloneIndex(ir));
+  return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings] };
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { banner } from "../src/emit/banner.js";
 import type { ApiIr } from "../src/ir/model.js";
+import { DEFAULT_NAMES } from "../src/ir/names.js";
 
-function irOf(lint: "strict" | "upstream"): ApiIr {
+function irOf(lint: "strict" | "upstream", names = DEFAULT_NAMES): ApiIr {
   return {
     source: { fileName: "contract.yaml", sha256: "ab".repeat(32), lint },
     generator: { name: "@powercontext/codegen", version: "9.9.9" },
+    names,
   } as ApiIr;
 }
 
@@ -20,5 +22,10 @@ describe("banner", () => {
     ["upstream", "`npx powercontext-codegen --spec contract.yaml --lint upstream`"],
   ] as const)("gives the command that regenerates %s-linted output", (lint, command) => {
     expect(banner(irOf(lint)).split("\n")[1]).toContain(`Regenerate with ${command}`);
+  });
+
+  it("names the regenerate command the options give", () => {
+    const names = { ...DEFAULT_NAMES, regenerateCommand: "pnpm exec acme-codegen" };
+    expect(banner(irOf("strict", names)).split("\n")[1]).toContain("Regenerate with `pnpm exec acme-codegen --spec contract.yaml`");
   });
 });

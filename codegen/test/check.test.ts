@@ -15,8 +15,8 @@ describe("--check", () => {
 
   async function fresh(): Promise<string> {
     const dir = scratchDir("check");
-    expect((await run(["--spec", spec, "--out", dir], dir)).code).toBe(EXIT.ok);
-    expect((await run(["--spec", spec, "--out", dir, "--check"], dir)).code).toBe(EXIT.ok);
+    expect((await run(["--spec", spec, "--root", dir], dir)).code).toBe(EXIT.ok);
+    expect((await run(["--spec", spec, "--root", dir, "--check"], dir)).code).toBe(EXIT.ok);
     return dir;
   }
 
@@ -24,7 +24,7 @@ describe("--check", () => {
     const dir = await fresh();
     const file = path.join(dir, "packages/sdk/src/generated/methods.ts");
     writeFileSync(file, readFileSync(file, "utf8") + "// hand edit\n");
-    const result = await run(["--spec", spec, "--out", dir, "--check"], dir);
+    const result = await run(["--spec", spec, "--root", dir, "--check"], dir);
     expect(result.code).toBe(EXIT.drift);
     expect(result.stderr).toContain("modified: packages/sdk/src/generated/methods.ts");
   });
@@ -32,7 +32,7 @@ describe("--check", () => {
   it("names a missing file", async () => {
     const dir = await fresh();
     rmSync(path.join(dir, "packages/types/generated/operations.json"));
-    const result = await run(["--spec", spec, "--out", dir, "--check"], dir);
+    const result = await run(["--spec", spec, "--root", dir, "--check"], dir);
     expect(result.code).toBe(EXIT.drift);
     expect(result.stderr).toContain("missing: packages/types/generated/operations.json");
   });
@@ -40,11 +40,11 @@ describe("--check", () => {
   it("names an extra file and writing removes it", async () => {
     const dir = await fresh();
     writeFileSync(path.join(dir, "packages/msw/src/generated/stale.ts"), "export {};\n");
-    const result = await run(["--spec", spec, "--out", dir, "--check"], dir);
+    const result = await run(["--spec", spec, "--root", dir, "--check"], dir);
     expect(result.code).toBe(EXIT.drift);
     expect(result.stderr).toContain("extra: packages/msw/src/generated/stale.ts");
-    expect((await run(["--spec", spec, "--out", dir], dir)).code).toBe(EXIT.ok);
-    expect((await run(["--spec", spec, "--out", dir, "--check"], dir)).code).toBe(EXIT.ok);
+    expect((await run(["--spec", spec, "--root", dir], dir)).code).toBe(EXIT.ok);
+    expect((await run(["--spec", spec, "--root", dir, "--check"], dir)).code).toBe(EXIT.ok);
   });
 });
 

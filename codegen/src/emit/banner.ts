@@ -17,6 +17,6 @@ export function bannerText(ir: ApiIr): string {
  */
 export function banner(ir: ApiIr): string {
   const lint = ir.source.lint === "strict" ? "" : ` --lint ${ir.source.lint}`;
-  const command = `npx powercontext-codegen --spec ${ir.source.fileName}${lint}`;
+  const command = `${ir.names.regenerateCommand} --spec ${ir.source.fileName}${lint}`;
   return `// ${bannerText(ir)}\n// Regenerate with \`${command}\` (add \`--out\` when the output is not beside the spec); \`--check\` fails when this file drifts.\n\n`;
 }

@@ -2,7 +2,9 @@ import type { ApiIr, OperationIr } from "../ir/model.js";
 import { docComment, tsString } from "../ir/naming.js";
 import { banner } from "./banner.js";
 
-const PREAMBLE = `import type { CallOptions } from "@powercontext/runtime";
+function preamble(ir: ApiIr): string {
+  const runtime = tsString(ir.names.runtimePackage);
+  return `import { callOperation, descriptorFor, paginate, submit, type CallOptions, type Runtime } from ${runtime};
 import type { AcceptedOf, AsyncOperationId, OperationId, PageTypes, PaginatedOperationId, RequestOf, ResponseOf } from "./operations.js";
 
 /**
@@ -30,33 +32,58 @@ export type SubmitOutcome<K extends AsyncOperationId> =
     };
 
 /**
- * One method per operation of the spec. The client facade extends this class and
- * implements the three protected primitives; every public method below is a
- * one-line call into them, so go-to-definition lands on a real method.
+ * One method per operation of the spec, over a runtime built with
+ * \`createRuntime(options, { operations, validators: validatorMap })\` from the
+ * runtime package. Every public method is a one-line call into the three
+ * protected primitives, so go-to-definition lands on a real method. A facade
+ * may extend this class to add its own members.
  */
-export abstract class PowerContextOperations {
+export class ${ir.names.clientClassName} {
+  /** @param runtime - the runtime every call goes through; it must hold this spec's operation table. */
+  constructor(protected readonly runtime: Runtime) {}
+
   /**
    * Sends one operation with the retry policy of its retry class and returns the
-   * validated success body. For asynchronous operations this submits and then polls
+   * validated result. For asynchronous operations this submits and then polls
    * until a terminal state or the deadline.
    */
-  protected abstract call<K extends OperationId>(operationId: K, request: RequestOf<K>, options: CallOptions | undefined): Promise<ResponseOf<K>>;
+  protected call<K extends OperationId>(operationId: K, request: RequestOf<K>, options: CallOptions | undefined): Promise<ResponseOf<K>> {
+    return callOperation(this.runtime, descriptorFor(this.runtime, operationId), request, options ?? {}) as Promise<ResponseOf<K>>;
+  }
 
   /** Sends an asynchronous operation once (with retries) and returns its first outcome without polling. */
-  protected abstract submit<K extends AsyncOperationId>(operationId: K, request: RequestOf<K>, options: CallOptions | undefined): Promise<SubmitOutcome<K>>;
+  protected async submit<K extends AsyncOperationId>(operationId: K, request: RequestOf<K>, options: CallOptions | undefined): Promise<SubmitOutcome<K>> {
+    const outcome = await submit(this.runtime, descriptorFor(this.runtime, operationId), request, options ?? {});
+    if (!outcome.accepted) {
+      return { state: "completed", status: outcome.statusCode, result: outcome.result as ResponseOf<K>, requestId: outcome.requestId, operationId: null };
+    }
+    return {
+      state: "accepted",
+      status: outcome.statusCode,
+      operation: outcome.body as AcceptedOf<K>,
+      location: outcome.location,
+      retryAfterMs: outcome.retryAfterMs,
+      requestId: outcome.requestId,
+      operationId: outcome.operationId,
+    };
+  }
 
   /** Follows the operation's cursor from \`request\` and yields every item of every page. */
-  protected abstract paginate<K extends PaginatedOperationId>(operationId: K, request: PageTypes[K]["request"], options: CallOptions | undefined): AsyncIterable<PageTypes[K]["item"]>;
+  protected paginate<K extends PaginatedOperationId>(operationId: K, request: PageTypes[K]["request"], options: CallOptions | undefined): AsyncIterable<PageTypes[K]["item"]> {
+    return paginate(this.runtime, descriptorFor(this.runtime, operationId), request as Record<string, unknown>, options ?? {}) as AsyncIterable<PageTypes[K]["item"]>;
+  }
 `;
+}
 
 /**
- * Emits `packages/sdk/src/generated/methods.ts`: the abstract class
- * `PowerContextOperations` with one camelCase method per operation, a
+ * Emits `packages/sdk/src/generated/methods.ts`: the class named by
+ * `names.clientClassName` (default `PowerContextOperations`) over a runtime, with
+ * one camelCase method per operation, a
  * `submit<Name>` method per `x-powercontext-async` operation and a `<name>All`
  * iterator per `x-powercontext-pagination` operation.
  */
 export function emitMethods(ir: ApiIr): string {
-  let out = banner(ir) + PREAMBLE;
+  let out = banner(ir) + preamble(ir);
   for (const op of ir.operations) {
     const id = tsString(op.operationId);
     out += "\n" + docComment(describe(op), "  ");
@@ -85,7 +112,8 @@ function describe(op: OperationIr): string[] {
 }
 
 function facts(op: OperationIr): string[] {
-  const statuses = [`Success: ${op.success.status}`];
+  const statuses = [`Success: ${op.successResponses.map((r) => r.status).join(" or ")}`];
+  if (op.notModified !== null) statuses.push(`not modified: ${op.notModified.status}`);
   if (op.accepted !== null) statuses.push(`accepted: ${op.accepted.status}`);
   if (op.errorStatuses.length > 0) statuses.push(`errors: ${op.errorStatuses.join(", ")}`);
   return [
@@ -99,7 +127,8 @@ function requestParameter(op: OperationIr): string {
   const id = tsString(op.operationId);
   if (op.requestLocation === null) return "";
   if (op.requestRequired) return `request: RequestOf<${id}>, `;
-  if (op.requestBody !== null && op.pathParameters.length === 0 && op.queryParameters.length === 0) return `request?: RequestOf<${id}>, `;
+  const parameters = op.pathParameters.length + op.queryParameters.length + op.parameters.header.length + op.parameters.cookie.length;
+  if (op.requestBody !== null && parameters === 0) return `request?: RequestOf<${id}>, `;
   return `request: RequestOf<${id}> = {}, `;
 }
 
@@ -109,5 +138,5 @@ function requestArgument(op: OperationIr): string {
 
 function pageRequestRequired(op: OperationIr): boolean {
   const cursor = op.pagination?.cursorParameter;
-  return (op.requestBody?.required ?? false) || [...op.pathParameters, ...op.queryParameters].some((p) => p.required && p.name !== cursor);
+  return (op.requestBody?.required ?? false) || [...op.pathParameters, ...op.queryParameters, ...op.parameters.header, ...op.parameters.cookie].some((p) => p.required && p.name !== cursor);
 }

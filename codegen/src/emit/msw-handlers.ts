@@ -1,10 +1,9 @@
 import type { ApiIr, OperationIr } from "../ir/model.js";
 import { docComment, mswPath, propertyKey, tsString } from "../ir/naming.js";
-import { REQUEST_ID_HEADER } from "../load/lint.js";
 import { banner } from "./banner.js";
 import { TypeExpressions } from "./type-expressions.js";
 
-const RUNTIME = `
+const runtime = (requestIdHeader: string) => `
 /** What an operation implementation receives. \`body\` is the parsed JSON body, not validated; \`undefined\` when absent or not JSON. */
 export interface HandlerContext<P, B> {
   readonly request: Request;
@@ -34,7 +33,8 @@ interface AnyResponse {
 
 /**
  * msw (v2) request handlers for every operation, each delegating to \`impl\`.
- * A response without \`${REQUEST_ID_HEADER}\` gets a random one, as the server always sends it.
+ * A response without \`${requestIdHeader}\` gets a random one, as the server always sends it.
+ * A body is sent as the status's declared media type: JSON, text or bytes.
  */
 export function createHandlers(impl: HandlerImpl, options: CreateHandlersOptions): HttpHandler[] {
   const base = options.baseUrl.replace(/\\/+$/, "");
@@ -43,7 +43,7 @@ export function createHandlers(impl: HandlerImpl, options: CreateHandlersOptions
       const handler = impl[route.operationId] as unknown as (ctx: HandlerContext<unknown, unknown>) => AnyResponse | Promise<AnyResponse>;
       const body = route.hasBody ? await readJson(request) : undefined;
       const result = await handler({ request, params, query: new URL(request.url).searchParams, body });
-      return toResponse(result);
+      return toResponse(result, route.media[result.status] ?? null);
     }),
   );
 }
@@ -58,10 +58,14 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-function toResponse(result: AnyResponse): Response {
+function toResponse(result: AnyResponse, mediaType: string | null): Response {
   const headers = new Headers(result.headers);
-  if (!headers.has(${tsString(REQUEST_ID_HEADER)})) headers.set(${tsString(REQUEST_ID_HEADER)}, globalThis.crypto.randomUUID());
+  if (!headers.has(${tsString(requestIdHeader)})) headers.set(${tsString(requestIdHeader)}, globalThis.crypto.randomUUID());
   if (result.body === undefined) return new HttpResponse(null, { status: result.status, headers });
+  if (typeof result.body === "string" || result.body instanceof Uint8Array) {
+    if (!headers.has("content-type")) headers.set("content-type", mediaType ?? "application/octet-stream");
+    return new HttpResponse(result.body as BodyInit, { status: result.status, headers });
+  }
   return HttpResponse.json(result.body as never, { status: result.status, headers });
 }
 `;
@@ -78,7 +82,7 @@ export function emitMswHandlers(ir: ApiIr): string {
   out += `/** Every operationId of the spec (the keys of \`operations\` in @powercontext/types). */\nexport type OperationId = keyof operations;\n\n`;
   out += `/** Per operation, the union of every declared status with its body type. */\nexport interface HandlerResponses {\n`;
   for (const op of ir.operations) {
-    out += `  ${propertyKey(op.operationId)}:${op.responses.map((r) => `\n    | { status: ${r.status}; body${r.schema === null ? "?: undefined" : `: ${types.response(op, r)}`}; headers?: Record<string, string> }`).join("")};\n`;
+    out += `  ${propertyKey(op.operationId)}:${op.responses.map((r) => `\n    | { status: ${r.status}; body${r.kind === "none" ? "?: undefined" : `: ${types.response(op, r)}`}; headers?: Record<string, string> }`).join("")};\n`;
   }
   out += `}\n\n/** Per operation, what its implementation receives. */\nexport interface HandlerContexts {\n`;
   for (const op of ir.operations) {
@@ -86,12 +90,13 @@ export function emitMswHandlers(ir: ApiIr): string {
     const body = types.body(op);
     out += `  ${propertyKey(op.operationId)}: HandlerContext<${params}, ${body === null ? "undefined" : `${body} | undefined`}>;\n`;
   }
-  out += `}\n\n/** Routes in matching order: fewer path parameters first, so a literal segment wins over a parameter. */\nconst routes: readonly { operationId: OperationId; method: "get" | "post" | "put" | "patch" | "delete"; path: string; hasBody: boolean }[] = [\n`;
+  out += `}\n\n/** Routes in matching order: fewer path parameters first, so a literal segment wins over a parameter. */\nconst routes: readonly { operationId: OperationId; method: "get" | "post" | "put" | "patch" | "delete"; path: string; hasBody: boolean; media: { readonly [status: number]: string } }[] = [\n`;
   for (const op of sortedRoutes(ir.operations)) {
     out += docComment([op.summary || op.operationId], "  ");
-    out += `  { operationId: ${tsString(op.operationId)}, method: ${tsString(op.method.toLowerCase())}, path: ${tsString(mswPath(op.path))}, hasBody: ${op.requestBody !== null} },\n`;
+    const media = op.responses.filter((r) => r.kind === "text" || r.kind === "binary").map((r) => `${r.status}: ${tsString(r.mediaType as string)}`);
+    out += `  { operationId: ${tsString(op.operationId)}, method: ${tsString(op.method.toLowerCase())}, path: ${tsString(mswPath(op.path))}, hasBody: ${op.requestBody !== null}, media: { ${media.join(", ")} } },\n`;
   }
-  out += `];\n` + RUNTIME;
+  out += `];\n` + runtime(ir.requestIdHeader);
   return out;
 }
 

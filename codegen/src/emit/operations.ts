@@ -1,12 +1,8 @@
 import type { ApiIr, OperationIr } from "../ir/model.js";
 import { docComment, propertyKey, tsString } from "../ir/naming.js";
 import { banner } from "./banner.js";
-import { TypeExpressions } from "./type-expressions.js";
-
-// The descriptor shapes belong to the hand-written runtime (generated code
-// depends on the runtime, never the reverse); the table re-exports them.
-const DESCRIPTOR = `import type { OperationDescriptor } from "@powercontext/runtime";
-`;
+import { acceptHeader } from "./accept.js";
+import { TypeExpressions, hasKeyedResult } from "./type-expressions.js";
 
 /**
  * Emits `packages/sdk/src/generated/operations.ts`: one exported descriptor per
@@ -21,7 +17,9 @@ export function emitOperations(ir: ApiIr): string {
   const asyncIds = ir.operations.filter((op) => op.async !== null).map((op) => tsString(op.operationId));
   const pagedOps = ir.operations.filter((op) => op.pagination !== null);
   let out = banner(ir);
-  out += types.importLine() + "\n" + DESCRIPTOR + "\n";
+  // The descriptor shapes belong to the hand-written runtime (generated code
+  // depends on the runtime, never the reverse).
+  out += types.importLine() + "\n" + `import type { OperationDescriptor } from ${tsString(ir.names.runtimePackage)};\n` + "\n";
   out += `/** Every operationId of the spec (the keys of \`operations\` in @powercontext/types). */\nexport type OperationId = keyof specOperations;\n\n`;
   out += `/** Operations that may answer with an accepted status (\`x-powercontext-async\`). */\nexport type AsyncOperationId =${union(asyncIds)};\n\n`;
   out += `/** Operations that page with a cursor (\`x-powercontext-pagination\`). */\nexport type PaginatedOperationId =${union(pagedOps.map((op) => tsString(op.operationId)))};\n\n`;
@@ -29,12 +27,13 @@ export function emitOperations(ir: ApiIr): string {
   out += `/** The operation table, keyed by operationId. */\nexport const operations: { readonly [K in OperationId]: OperationDescriptor } = {\n`;
   out += ir.operations.map((op) => `  ${propertyKey(op.operationId)}: ${descriptorName(op)},\n`).join("");
   out += `};\n\n`;
-  out += `/**\n * Request, success response and accepted (202-style) body types per operation.\n * \`request\` is the flat request object (path and query parameters by wire name plus body fields).\n */\nexport interface OperationTypes {\n`;
+  out += `/**\n * Request, result, accepted (202-style) and error body types per operation.\n * \`request\` is the flat request object (path, query, header and cookie parameters by wire name plus body fields).\n * \`response\` is what a call resolves to: the success body, or, for an operation with several\n * outcomes (several success statuses, or a declared 304), a union keyed by \`status\`.\n * \`errors\` maps each declared error status to its body type.\n */\nexport interface OperationTypes {\n`;
   for (const op of ir.operations) {
-    out += `  ${propertyKey(op.operationId)}: {\n    request: ${types.request(op)};\n    response: ${types.response(op, op.success)};\n    accepted: ${types.response(op, op.accepted)};\n  };\n`;
+    out += `  ${propertyKey(op.operationId)}: {\n    request: ${types.request(op)};\n    response: ${types.result(op)};\n    accepted: ${types.response(op, op.accepted)};\n    errors: ${types.errors(op)};\n  };\n`;
   }
   out += `}\n\n`;
-  out += `export type RequestOf<K extends OperationId> = OperationTypes[K]["request"];\nexport type ResponseOf<K extends OperationId> = OperationTypes[K]["response"];\nexport type AcceptedOf<K extends OperationId> = OperationTypes[K]["accepted"];\n\n`;
+  out += `export type RequestOf<K extends OperationId> = OperationTypes[K]["request"];\nexport type ResponseOf<K extends OperationId> = OperationTypes[K]["response"];\nexport type AcceptedOf<K extends OperationId> = OperationTypes[K]["accepted"];\n`;
+  out += `/** The declared errors of an operation as a union keyed by status. */\nexport type ErrorOf<K extends OperationId> = { [S in keyof OperationTypes[K]["errors"]]: { readonly status: S; readonly body: OperationTypes[K]["errors"][S] } }[keyof OperationTypes[K]["errors"]];\n\n`;
   out += `/** For paginated operations: the request without its cursor, and one item of a page. */\nexport interface PageTypes {\n`;
   for (const op of pagedOps) {
     const page = op.pagination!;
@@ -51,6 +50,36 @@ function union(members: readonly string[]): string {
 /** The exported name of an operation's descriptor: its method name plus `Descriptor`. */
 function descriptorName(op: OperationIr): string {
   return `${op.methodName}Descriptor`;
+}
+
+/**
+ * The descriptor members beyond the 0.0.2-era row, each written only when it
+ * differs from the runtime's default (see the runtime's `OperationDescriptor`),
+ * so that a row stays as small as the operation allows.
+ */
+function wideFacts(op: OperationIr, strings: (values: readonly string[]) => string): string[] {
+  const lines: string[] = [];
+  if (op.parameters.header.length > 0) lines.push(`headerParameters: ${strings(op.parameters.header.map((p) => p.name))}`);
+  if (op.parameters.cookie.length > 0) lines.push(`cookieParameters: ${strings(op.parameters.cookie.map((p) => p.name))}`);
+  const styles = parameterStyles(op);
+  if (styles !== "{}") lines.push(`parameterStyles: ${styles}`);
+  const defaultStatuses = [op.success.status, ...(op.accepted === null ? [] : [op.accepted.status])].sort((a, b) => a - b);
+  if (op.successStatuses.join() !== defaultStatuses.join()) lines.push(`successStatuses: [${op.successStatuses.join(", ")}]`);
+  if (op.notModified !== null) lines.push(`notModifiedStatus: ${op.notModified.status}`);
+  const kinds = op.responses.filter((r) => r.kind !== "json");
+  if (kinds.length > 0) lines.push(`responseKinds: { ${kinds.map((r) => `${r.status}: ${tsString(r.kind)}`).join(", ")} }`);
+  const accept = acceptHeader(op);
+  if (accept !== "application/json") lines.push(`accept: ${tsString(accept)}`);
+  if (hasKeyedResult(op)) lines.push("keyedResult: true");
+  return lines;
+}
+
+/** Styles of the query, header and cookie parameters that differ from their location's default (form/explode for query and cookie, simple for headers). */
+function parameterStyles(op: OperationIr): string {
+  const entries = [...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie]
+    .filter((p) => (p.in === "header" ? p.style !== "simple" || p.explode : p.style !== "form" || !p.explode))
+    .map((p) => `${propertyKey(p.name)}: { style: ${tsString(p.style)}, explode: ${p.explode} }`);
+  return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
 }
 
 function descriptor(op: OperationIr): string {
@@ -72,6 +101,7 @@ function descriptor(op: OperationIr): string {
     `summary: ${tsString(op.summary)}`,
     `requestSchema: ${nullableString(op.requestBody?.schemaName ?? null)}`,
     `responseSchema: ${nullableString(op.success.schemaName)}`,
+    ...wideFacts(op, strings),
     `async: ${op.async === null ? "null" : `{ acceptedStatus: ${op.async.acceptedStatus}, pollOperation: ${tsString(op.async.pollOperation)}, resultField: ${tsString(op.async.resultField)} }`}`,
     `reconcile: ${op.reconcile === null ? "null" : `{ readOperation: ${tsString(op.reconcile.readOperation)}, idParameter: ${tsString(op.reconcile.idParameter)}, holdsWhen: { status: ${strings(op.reconcile.holdsWhen.status)} } }`}`,
     `pagination: ${op.pagination === null ? "null" : `{ cursorParameter: ${tsString(op.pagination.cursorParameter)}, nextCursorField: ${tsString(op.pagination.nextCursorField)}, itemsField: ${tsString(op.pagination.itemsField)} }`}`,

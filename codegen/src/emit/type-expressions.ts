@@ -40,31 +40,64 @@ export class TypeExpressions {
     return op.queryParameters.length === 0 ? null : `NonNullable<${this.operation(op)}["parameters"]["query"]>`;
   }
 
+  /** Header (or cookie) parameters as an object type keyed by wire name, or null. */
+  otherParameters(op: OperationIr, location: "header" | "cookie"): string | null {
+    return op.parameters[location].length === 0 ? null : `NonNullable<${this.operation(op)}["parameters"][${tsString(location)}]>`;
+  }
+
   /**
    * The flat request object: path and query parameters keyed by wire name plus the
    * body's fields. `undefined` for operations without input; `T | undefined` when
    * only an optional body exists.
    */
   request(op: OperationIr): string {
-    const parts = [this.pathParameters(op), this.queryParameters(op), this.body(op)].filter((p): p is string => p !== null);
+    const parts = [this.pathParameters(op), this.queryParameters(op), this.otherParameters(op, "header"), this.otherParameters(op, "cookie"), this.body(op)].filter((p): p is string => p !== null);
     if (parts.length === 0) return "undefined";
     const joined = parts.join(" & ");
-    const bodyOnlyOptional = op.requestBody !== null && !op.requestBody.required && op.pathParameters.length === 0 && op.queryParameters.length === 0;
+    const parameterCount = op.pathParameters.length + op.queryParameters.length + op.parameters.header.length + op.parameters.cookie.length;
+    const bodyOnlyOptional = op.requestBody !== null && !op.requestBody.required && parameterCount === 0;
     return bodyOnlyOptional ? `${joined} | undefined` : joined;
   }
 
-  /** The body type of one response; `undefined` for a response without content. */
+  /**
+   * The body type of one response by its media kind: the schema's type for JSON,
+   * `string` for text, `Uint8Array` for binary, `undefined` without content.
+   */
   response(op: OperationIr, response: ResponseIr | null): string {
     if (response === null) return "never";
+    if (response.kind === "text") return "string";
+    if (response.kind === "binary") return "Uint8Array";
     if (response.schema === null) return "undefined";
     const raw = response.schemaName !== null ? this.schema(response.schemaName) : `${this.operation(op)}["responses"][${response.status}]["content"]["application/json"]`;
     return this.ir.readWriteMarkers ? `Readable<${raw}>` : raw;
+  }
+
+  /**
+   * What a call resolves to: the success body when the operation has one outcome;
+   * when it declares several (several success statuses, or a 304), a union keyed
+   * by status of `{ status, body, headers }` (see {@link hasKeyedResult}).
+   */
+  result(op: OperationIr): string {
+    if (!hasKeyedResult(op)) return this.response(op, op.success);
+    const outcomes = [...op.successResponses, ...(op.notModified === null ? [] : [op.notModified])];
+    return outcomes.map((r) => `\n    | { readonly status: ${r.status}; readonly body: ${this.response(op, r)}; readonly headers: Headers }`).join("");
+  }
+
+  /** Error body types keyed by declared 4xx/5xx status (`{}` when none is declared). */
+  errors(op: OperationIr): string {
+    const errors = op.responses.filter((r) => r.status >= 400);
+    return errors.length === 0 ? "{}" : `{ ${errors.map((r) => `${r.status}: ${this.response(op, r)}`).join("; ")} }`;
   }
 
   /** The type-only import line for the types package. */
   importLine(): string {
     const names = ["components", this.specOperations === "operations" ? "operations" : `operations as ${this.specOperations}`];
     if (this.ir.readWriteMarkers) names.push("Readable", "Writable");
-    return `import type { ${names.join(", ")} } from "@powercontext/types";\n`;
+    return `import type { ${names.join(", ")} } from ${tsString(this.ir.names.typesModule)};\n`;
   }
+}
+
+/** True when an operation has more than one outcome besides its accepted status, so its result is keyed by status. */
+export function hasKeyedResult(op: OperationIr): boolean {
+  return op.successResponses.length + (op.notModified === null ? 0 : 1) > 1;
 }

@@ -20,7 +20,7 @@ export interface ValidatorModules {
  * Emits the validators as JavaScript (see `validator-code/compiler.ts`): one
  * function per component schema and side of the wire, referenced, never inlined,
  * so a schema used by many operations is one function. Validators exist for each
- * operation's request (body or parameters) and its success and accepted responses;
+ * operation's request (body or parameters) and its JSON success and accepted responses;
  * error responses are decoded by the SDK's envelope rule instead.
  *
  * The emitted JavaScript imports nothing.

@@ -4,7 +4,11 @@ import type { LintProfile, RetryClass } from "../load/lint.js";
 import type { LoadedSpec } from "../load/load-spec.js";
 import type { RefLookup } from "../load/resolve-refs.js";
 import { deref, schemaRefName, walkOperations, type Json, type RawOperation } from "../load/walk-operations.js";
-import type { ApiIr, IrMethod, OperationIr, ParameterIr, RequestBodyIr, ResponseIr, SchemaIr } from "./model.js";
+import { pointer as ptr } from "../errors.js";
+import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
+import { mediaKind, preferredMedia } from "./media.js";
+import { DEFAULT_NAMES, type OutputNames } from "./names.js";
+import type { ApiIr, HeaderIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
 import { camelCase, pascalCase } from "./naming.js";
 
 const require = createRequire(import.meta.url);
@@ -23,14 +27,16 @@ const RESERVED_MEMBERS = new Set(["call", "submit", "paginate", "constructor"]);
  *
  * @param profile - the lint profile the spec was loaded with; `upstream` fills a
  *   missing retry class (`safe` for GET, `never` otherwise)
+ * @param names - names the output is written with (default: this repository's)
  * @throws {SpecError} `name_collision` when two operations map to the same method
  *   name or one shadows a base-class member; `invalid_openapi` for HTTP methods the
  *   client cannot send (HEAD, OPTIONS, TRACE)
  */
-export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict"): ApiIr {
+export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names: OutputNames = DEFAULT_NAMES): ApiIr {
   const { document, lookup } = spec;
+  const documentSecurity = securityOf(document.security);
   const operations = walkOperations(document, lookup)
-    .map((raw) => buildOperation(raw, lookup, profile))
+    .map((raw) => buildOperation(raw, lookup, profile, documentSecurity))
     .sort((a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
   checkMethodNames(operations);
   const rawSchemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
@@ -48,23 +54,35 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict"): ApiI
     operations,
     schemas,
     readWriteMarkers: usesReadWrite(document),
+    openapiVersion: String(document.openapi ?? ""),
+    names,
+    security: documentSecurity,
+    requestIdHeader: typeof document["x-powercontext-request-id-header"] === "string" ? (document["x-powercontext-request-id-header"] as string) : DEFAULT_REQUEST_ID_HEADER,
+    securitySchemes: Object.keys((((document.components as Json | undefined)?.securitySchemes ?? {}) as Json)).sort(),
   };
 }
 
-function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfile): OperationIr {
+function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfile, documentSecurity: SecurityIr | null): OperationIr {
   const op = raw.operation;
   const operationId = String(op.operationId);
   if (!SUPPORTED_METHODS.has(raw.method)) {
     throw new SpecError("invalid_openapi", { pointer: raw.pointer }, `HTTP method ${raw.method.toUpperCase()} is not supported by the client`);
   }
   const parameters = mergeParameters(raw, lookup);
-  const pathParameters = parameters.filter((p) => p.in === "path");
-  const queryParameters = parameters.filter((p) => p.in === "query");
+  const grouped: ParametersIr = {
+    path: parameters.filter((p) => p.in === "path"),
+    query: parameters.filter((p) => p.in === "query"),
+    header: parameters.filter((p) => p.in === "header"),
+    cookie: parameters.filter((p) => p.in === "cookie"),
+  };
+  const pathParameters = grouped.path;
+  const queryParameters = grouped.query;
   const requestBody = buildRequestBody(op.requestBody, lookup);
-  const responses = buildResponses((op.responses ?? {}) as Json, lookup);
+  const responses = buildResponses((op.responses ?? {}) as Json, lookup, raw.pointer);
   const asyncExt = op["x-powercontext-async"] as Json | undefined;
   const acceptedStatus = asyncExt === undefined ? null : Number(asyncExt.accepted_status);
-  const success = responses.find((r) => r.status >= 200 && r.status < 300 && r.status !== acceptedStatus) as ResponseIr;
+  const successResponses = responses.filter((r) => r.status >= 200 && r.status < 300 && r.status !== acceptedStatus);
+  const success = successResponses[0] as ResponseIr;
   const typeName = pascalCase(operationId);
   const requestLocation = requestBody !== null ? "body" : queryParameters.length > 0 ? "query" : pathParameters.length > 0 ? "path" : null;
   const declaredRetry = op["x-powercontext-retry-class"] as RetryClass | undefined;
@@ -82,12 +100,16 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
     pointer: raw.pointer,
     pathParameters,
     queryParameters,
+    parameters: grouped,
     requestBody,
     requestLocation,
     requestTypeName: requestLocation === null ? null : requestLocation === "body" && requestBody?.schemaName ? requestBody.schemaName : `${typeName}Request`,
     requestRequired: parameters.some((p) => p.required) || requestBody?.required === true,
     responses,
     success,
+    successResponses,
+    successStatuses: responses.filter((r) => r.status >= 200 && r.status < 300).map((r) => r.status),
+    notModified: responses.find((r) => r.status === 304) ?? null,
     accepted: acceptedStatus === null ? null : (responses.find((r) => r.status === acceptedStatus) ?? null),
     errorStatuses: responses.filter((r) => r.status >= 400).map((r) => r.status),
     retryClass: declaredRetry ?? (profile === "upstream" && raw.method === "get" ? "safe" : "never"),
@@ -107,22 +129,42 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
       pagination === undefined
         ? null
         : { cursorParameter: String(pagination.cursor_parameter), nextCursorField: String(pagination.next_cursor_field), itemsField: String(pagination.items_field) },
+    tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
+    security: op.security === undefined ? documentSecurity : securityOf(op.security),
   };
 }
+
+function securityOf(node: unknown): SecurityIr | null {
+  if (!Array.isArray(node)) return null;
+  return node.map((requirement) => Object.fromEntries(Object.entries((requirement ?? {}) as Json).map(([scheme, scopes]) => [scheme, Array.isArray(scopes) ? scopes.map(String) : []])));
+}
+
+const DEFAULT_STYLE: Record<ParameterIr["in"], ParameterStyle> = { path: "simple", query: "form", header: "simple", cookie: "form" };
 
 /** Path-item parameters overridden by operation parameters with the same name and location. */
 function mergeParameters(raw: RawOperation, lookup: RefLookup): ParameterIr[] {
   const byKey = new Map<string, ParameterIr>();
   const own = Array.isArray(raw.operation.parameters) ? raw.operation.parameters : [];
-  for (const node of [...raw.pathItemParameters, ...own]) {
+  const sources = [
+    ...raw.pathItemParameters.map((node, index) => ({ node, at: `${ptr("paths", raw.path)}/parameters/${index}` })),
+    ...own.map((node, index) => ({ node, at: `${raw.pointer}/parameters/${index}` })),
+  ];
+  for (const { node, at } of sources) {
     const p = deref(node, lookup) as Json;
-    if (p.in !== "path" && p.in !== "query") continue;
-    byKey.set(`${String(p.in)}:${String(p.name)}`, {
+    const location = p.in as ParameterIr["in"];
+    if (!(location in DEFAULT_STYLE)) continue;
+    const style = (typeof p.style === "string" ? p.style : DEFAULT_STYLE[location]) as ParameterStyle;
+    // Header names are case-insensitive: If-Match and if-match are one parameter.
+    const key = `${location}:${location === "header" ? String(p.name).toLowerCase() : String(p.name)}`;
+    byKey.set(key, {
       name: String(p.name),
-      in: p.in,
-      required: p.required === true || p.in === "path",
+      in: location,
+      required: p.required === true || location === "path",
       schema: (p.schema ?? {}) as Json,
       description: typeof p.description === "string" ? p.description : null,
+      style,
+      explode: typeof p.explode === "boolean" ? p.explode : style === "form",
+      pointer: at,
     });
   }
   return [...byKey.values()];
@@ -131,10 +173,11 @@ function mergeParameters(raw: RawOperation, lookup: RefLookup): ParameterIr[] {
 function buildRequestBody(node: unknown, lookup: RefLookup): RequestBodyIr | null {
   if (node === undefined) return null;
   const body = deref(node, lookup) as Json;
-  const media = ((body.content ?? {}) as Json)["application/json"] as Json | undefined;
-  if (media === undefined) return null;
-  const schema = (media.schema ?? {}) as Json;
-  return { schemaName: schemaRefName(schema) ?? null, schema, required: body.required === true, propertyNames: propertyNames(schema, lookup, 0) };
+  const content = (body.content ?? {}) as Json;
+  const mediaType = Object.keys(content).find((type) => mediaKind(type) === "json");
+  if (mediaType === undefined) return null;
+  const schema = ((content[mediaType] as Json).schema ?? {}) as Json;
+  return { schemaName: schemaRefName(schema) ?? null, schema, required: body.required === true, mediaType, propertyNames: propertyNames(schema, lookup, 0) };
 }
 
 function propertyNames(node: unknown, lookup: RefLookup, depth: number): string[] {
@@ -145,20 +188,39 @@ function propertyNames(node: unknown, lookup: RefLookup, depth: number): string[
   return [...new Set([...own, ...inherited])];
 }
 
-function buildResponses(responses: Json, lookup: RefLookup): ResponseIr[] {
+function buildResponses(responses: Json, lookup: RefLookup, operationPointer: string): ResponseIr[] {
   return Object.entries(responses)
-    .map(([status, node]) => {
+    .filter(([status]) => /^[1-5]\d\d$/.test(status))
+    .map(([status, node]): ResponseIr => {
       const response = deref(node, lookup) as Json;
-      const media = ((response.content ?? {}) as Json)["application/json"] as Json | undefined;
-      const schema = media === undefined ? null : ((media.schema ?? {}) as Json);
+      const media: MediaIr[] = Object.entries((response.content ?? {}) as Json).map(([mediaType, entry]) => {
+        const schema = (entry as Json | null)?.schema;
+        return { mediaType, kind: mediaKind(mediaType), schema: schema === undefined ? null : (schema as Json) };
+      });
+      const preferred = preferredMedia(media);
+      const json = preferred?.kind === "json" ? preferred : undefined;
+      const schema = json === undefined ? null : (json.schema ?? {});
       return {
         status: Number(status),
         description: typeof response.description === "string" ? response.description : "",
         schema,
         schemaName: schema === null ? null : (schemaRefName(schema) ?? null),
+        kind: preferred?.kind ?? "none",
+        mediaType: preferred?.mediaType ?? null,
+        media,
+        headers: buildHeaders((response.headers ?? {}) as Json, lookup),
+        envelopeWaived: response["x-powercontext-error-envelope"] === false,
+        pointer: `${operationPointer}/responses/${status}`,
       };
     })
     .sort((a, b) => a.status - b.status);
+}
+
+function buildHeaders(headers: Json, lookup: RefLookup): HeaderIr[] {
+  return Object.entries(headers).map(([name, node]) => {
+    const header = (deref(node, lookup) ?? {}) as Json;
+    return { name, required: header.required === true, schema: header.schema === undefined ? null : (header.schema as Json) };
+  });
 }
 
 function checkMethodNames(operations: readonly OperationIr[]): void {

@@ -1,19 +1,66 @@
 import type { LintProfile, RetryClass } from "../load/lint.js";
 import type { RefLookup } from "../load/resolve-refs.js";
 import type { Json } from "../load/walk-operations.js";
+import type { OutputNames } from "./names.js";
 
 /** HTTP methods the client supports (upper case, as on the wire). */
 export type IrMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** A path or query parameter. */
+/** Where a parameter travels (OpenAPI `in`). */
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+/** How a parameter value is serialised (OpenAPI `style`), defaults filled in per location. */
+export type ParameterStyle = "simple" | "label" | "matrix" | "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+
+/** A path, query, header or cookie parameter. */
 export interface ParameterIr {
   readonly name: string;
-  readonly in: "path" | "query";
+  readonly in: ParameterLocation;
+  /** Always true for path parameters. */
   readonly required: boolean;
   /** The parameter's schema as written (may be a `$ref`). */
   readonly schema: Json;
   readonly description: string | null;
+  /** The declared style, or the location's default (`form` for query and cookie, `simple` for path and header). */
+  readonly style: ParameterStyle;
+  /** The declared explode, or the style's default (true for `form`, false otherwise). */
+  readonly explode: boolean;
+  /** JSON pointer of the parameter object. */
+  readonly pointer: string;
 }
+
+/** An operation's parameters grouped by location, each group in declaration order. */
+export interface ParametersIr {
+  readonly path: readonly ParameterIr[];
+  readonly query: readonly ParameterIr[];
+  readonly header: readonly ParameterIr[];
+  readonly cookie: readonly ParameterIr[];
+}
+
+/**
+ * How a body is read or written: `json` (application/json and any `+json`),
+ * `text` (`text/*`), `binary` (anything else), `none` (no content).
+ */
+export type MediaKind = "json" | "text" | "binary" | "none";
+
+/** One media type of a request or response body. */
+export interface MediaIr {
+  readonly mediaType: string;
+  readonly kind: Exclude<MediaKind, "none">;
+  /** The schema as written, or null when the media type declares none. */
+  readonly schema: Json | null;
+}
+
+/** A response header the spec declares. */
+export interface HeaderIr {
+  /** As written in the spec (HTTP header names are case-insensitive). */
+  readonly name: string;
+  readonly required: boolean;
+  readonly schema: Json | null;
+}
+
+/** Security requirements, as in OpenAPI: alternatives (any one suffices) of scheme name -> scopes. */
+export type SecurityIr = readonly { readonly [scheme: string]: readonly string[] }[];
 
 /** A JSON request body. */
 export interface RequestBodyIr {
@@ -21,6 +68,8 @@ export interface RequestBodyIr {
   readonly schemaName: string | null;
   readonly schema: Json;
   readonly required: boolean;
+  /** The request media type (JSON). */
+  readonly mediaType: string;
   /** Top-level property names of the body (through `$ref` and `allOf`). */
   readonly propertyNames: readonly string[];
 }
@@ -29,9 +78,22 @@ export interface RequestBodyIr {
 export interface ResponseIr {
   readonly status: number;
   readonly description: string;
-  /** The JSON body schema, or null for a response without content. */
+  /** The JSON body schema, or null when the response has no JSON content. */
   readonly schema: Json | null;
+  /** Component name of {@link schema} when it is a `$ref` to one. */
   readonly schemaName: string | null;
+  /** The kind of the preferred media type (JSON first, then text, then binary), `none` without content. */
+  readonly kind: MediaKind;
+  /** The preferred media type, or null without content. */
+  readonly mediaType: string | null;
+  /** Every declared media type, in declaration order. */
+  readonly media: readonly MediaIr[];
+  /** Declared response headers. */
+  readonly headers: readonly HeaderIr[];
+  /** `x-powercontext-error-envelope: false` on this response. */
+  readonly envelopeWaived: boolean;
+  /** JSON pointer of the response object (inside the operation). */
+  readonly pointer: string;
 }
 
 /** `x-powercontext-async`, camel-cased. */
@@ -71,6 +133,8 @@ export interface OperationIr {
   readonly pointer: string;
   readonly pathParameters: readonly ParameterIr[];
   readonly queryParameters: readonly ParameterIr[];
+  /** Every parameter by location (path and query also appear above). */
+  readonly parameters: ParametersIr;
   readonly requestBody: RequestBodyIr | null;
   /** Where the request goes, in the upstream Python SDK's terms. */
   readonly requestLocation: "body" | "query" | "path" | null;
@@ -80,7 +144,14 @@ export interface OperationIr {
   readonly requestRequired: boolean;
   /** Every declared response, by ascending status. */
   readonly responses: readonly ResponseIr[];
+  /** The primary success response: the lowest 2xx other than the accepted status. */
   readonly success: ResponseIr;
+  /** Every declared 2xx other than the accepted status, ascending (at least one). */
+  readonly successResponses: readonly ResponseIr[];
+  /** Every declared 2xx status, the accepted one included, ascending. */
+  readonly successStatuses: readonly number[];
+  /** A declared 304: an outcome of conditional requests, never an error. */
+  readonly notModified: ResponseIr | null;
   readonly accepted: ResponseIr | null;
   /** 4xx and 5xx statuses, ascending. */
   readonly errorStatuses: readonly number[];
@@ -93,6 +164,9 @@ export interface OperationIr {
   readonly async: AsyncIr | null;
   readonly reconcile: ReconcileIr | null;
   readonly pagination: PaginationIr | null;
+  readonly tags: readonly string[];
+  /** The operation's own `security`, else the document's; null when neither declares one. */
+  readonly security: SecurityIr | null;
 }
 
 /** A component schema. */
@@ -117,4 +191,14 @@ export interface ApiIr {
   readonly schemas: readonly SchemaIr[];
   /** Some schema uses readOnly or writeOnly: types carry read/write markers. */
   readonly readWriteMarkers: boolean;
+  /** The document's `openapi` version string, e.g. `3.0.3` or `3.1.0`. */
+  readonly openapiVersion: string;
+  /** The document's top-level `security`, or null. */
+  readonly security: SecurityIr | null;
+  /** Names of `components.securitySchemes`. */
+  readonly securitySchemes: readonly string[];
+  /** Names the output is written with (generator options). */
+  readonly names: OutputNames;
+  /** The response header carrying the server's request id (`x-powercontext-request-id-header` on the document, else `X-PowerContext-Request-ID`). */
+  readonly requestIdHeader: string;
 }

@@ -1,21 +1,25 @@
-import { SpecError, pointer as ptr, pointerSegment } from "../errors.js";
+import { SpecError, pointerSegment } from "../errors.js";
+import { mediaKind } from "../ir/media.js";
 import type { RefLookup } from "./resolve-refs.js";
 import { deref, walkOperations, type Json, type RawOperation } from "./walk-operations.js";
 
 /**
- * How strictly the generator's own rules apply.
+ * How strictly the generator's house rules apply (they are checked over the IR,
+ * see `ir/house-rules.ts`).
  *
  * - `strict` (default, for our `openapi.yaml`): every operation declares
  *   `x-powercontext-retry-class`; every 4xx/5xx response uses the error envelope
  *   `{"error": {"code", "message", "details"}}`; every response declares the
- *   `X-PowerContext-Request-ID` header.
- * - `upstream` (for published contracts that predate our extensions, such as
- *   powercontext-0.0.2.yaml): a missing retry class defaults to `safe` for GET and
- *   HEAD and `never` otherwise; envelope and header findings are warnings.
+ *   request-id header.
+ * - `upstream` (for published contracts that predate our extensions, such as the
+ *   released 1.4.1 contract or powercontext-0.0.2.yaml): a missing retry class
+ *   defaults to `safe` for GET and `never` otherwise; envelope and header findings
+ *   are warnings.
  *
- * Both profiles reject what would make generated code wrong: missing or duplicate
- * operationIds, not exactly one success status, non-JSON bodies, unknown retry
- * classes, malformed `x-powercontext-*` extensions, header or cookie parameters.
+ * Both profiles reject (here, before the IR is built) what would make generated
+ * code wrong: missing or duplicate operationIds, no success status, response keys
+ * other than explicit status codes, request bodies with no JSON media type,
+ * unknown retry classes and malformed `x-powercontext-*` extensions.
  */
 export type LintProfile = "strict" | "upstream";
 
@@ -23,7 +27,6 @@ export type LintProfile = "strict" | "upstream";
 export const RETRY_CLASSES = ["safe", "replay", "guarded", "never"] as const;
 export type RetryClass = (typeof RETRY_CLASSES)[number];
 
-export const REQUEST_ID_HEADER = "X-PowerContext-Request-ID";
 const JSON_MEDIA_TYPE = "application/json";
 
 /** Findings of {@link lint}: errors stop generation, warnings are printed. */
@@ -33,13 +36,12 @@ export interface LintResult {
 }
 
 /**
- * Runs the generator's rules over a document that already passed the OpenAPI 3.0
- * schema check. Pure; never throws for spec content.
+ * Runs the generator's structural rules over a document that already passed the
+ * OpenAPI schema check. Pure; never throws for spec content.
  */
 export function lint(document: Json, lookup: RefLookup, profile: LintProfile): LintResult {
   const errors: SpecError[] = [];
   const warnings: SpecError[] = [];
-  const soft = profile === "strict" ? errors : warnings;
   const operations = walkOperations(document, lookup);
   const seen = new Map<string, string>();
   const ids = new Set(operations.map((o) => o.operation.operationId).filter((id): id is string => typeof id === "string"));
@@ -54,21 +56,18 @@ export function lint(document: Json, lookup: RefLookup, profile: LintProfile): L
     } else {
       seen.set(id, raw.pointer);
     }
-    checkRetryClass(raw, profile, errors);
+    checkRetryClass(raw, errors);
     checkExtensions(raw, ids, errors);
-    checkParameters(raw, lookup, errors);
-    checkRequestBody(raw, lookup, errors, soft);
-    checkResponses(raw, lookup, errors, soft);
+    checkRequestBody(raw, lookup, errors, profile === "strict" ? errors : warnings);
+    checkResponses(raw, errors);
   }
   return { errors, warnings };
 }
 
-function checkRetryClass(raw: RawOperation, profile: LintProfile, errors: SpecError[]): void {
+function checkRetryClass(raw: RawOperation, errors: SpecError[]): void {
   const value = raw.operation["x-powercontext-retry-class"];
   const at = `${raw.pointer}/x-powercontext-retry-class`;
-  if (value === undefined) {
-    if (profile === "strict") errors.push(new SpecError("missing_retry_class", { pointer: raw.pointer }, `operation has no x-powercontext-retry-class (one of ${RETRY_CLASSES.join(", ")})`));
-  } else if (!(RETRY_CLASSES as readonly unknown[]).includes(value)) {
+  if (value !== undefined && !(RETRY_CLASSES as readonly unknown[]).includes(value)) {
     errors.push(new SpecError("unknown_retry_class", { pointer: at }, `unknown retry class ${JSON.stringify(value)}; expected one of ${RETRY_CLASSES.join(", ")}`));
   }
 }
@@ -105,71 +104,39 @@ function checkExtensions(raw: RawOperation, ids: Set<string>, errors: SpecError[
   }
 }
 
-function checkParameters(raw: RawOperation, lookup: RefLookup, errors: SpecError[]): void {
-  const own = Array.isArray(raw.operation.parameters) ? raw.operation.parameters : [];
-  own.forEach((p, index) => {
-    const parameter = deref(p, lookup) as Json;
-    if (parameter.in === "header" || parameter.in === "cookie") {
-      errors.push(new SpecError("unsupported_parameter", { pointer: `${raw.pointer}/parameters/${index}` }, `${String(parameter.in)} parameter "${String(parameter.name)}" is not supported; requests are flat objects of path, query and body fields`));
-    }
-  });
-  raw.pathItemParameters.forEach((p, index) => {
-    const parameter = deref(p, lookup) as Json;
-    if (parameter.in === "header" || parameter.in === "cookie") {
-      errors.push(new SpecError("unsupported_parameter", { pointer: `${ptr("paths", raw.path)}/parameters/${index}` }, `${String(parameter.in)} parameter "${String(parameter.name)}" is not supported`));
-    }
-  });
-}
-
 function checkRequestBody(raw: RawOperation, lookup: RefLookup, errors: SpecError[], soft: SpecError[]): void {
   if (raw.operation.requestBody === undefined) return;
   const body = deref(raw.operation.requestBody, lookup) as Json;
   const content = (body.content ?? {}) as Json;
-  checkMediaTypes(content, `${raw.pointer}/requestBody/content`, "request", errors, soft);
+  checkMediaTypes(content, `${raw.pointer}/requestBody/content`, errors, soft);
 }
 
-function checkResponses(raw: RawOperation, lookup: RefLookup, errors: SpecError[], soft: SpecError[]): void {
+function checkResponses(raw: RawOperation, errors: SpecError[]): void {
   const responses = (raw.operation.responses ?? {}) as Json;
-  const asyncExt = raw.operation["x-powercontext-async"] as Json | undefined;
-  const accepted = isObject(asyncExt) ? String(asyncExt.accepted_status) : undefined;
-  const success: string[] = [];
-  for (const [status, rawResponse] of Object.entries(responses)) {
-    const at = `${raw.pointer}/responses/${status}`;
+  let success = 0;
+  for (const status of Object.keys(responses)) {
     if (!/^[1-5]\d\d$/.test(status)) {
-      errors.push(new SpecError("success_status", { pointer: at }, `response "${status}" is not supported; declare explicit status codes`));
-      continue;
-    }
-    if (status.startsWith("2") && status !== accepted) success.push(status);
-    const response = deref(rawResponse, lookup) as Json;
-    const content = (response.content ?? {}) as Json;
-    checkMediaTypes(content, `${at}/content`, "response", errors, soft);
-    const headers = Object.keys((response.headers ?? {}) as Json).map((h) => h.toLowerCase());
-    if (!headers.includes(REQUEST_ID_HEADER.toLowerCase())) {
-      soft.push(new SpecError("request_id_header", { pointer: at }, `response does not declare the ${REQUEST_ID_HEADER} header`));
-    }
-    const envelopeWaived = response["x-powercontext-error-envelope"] === false;
-    if (/^[45]/.test(status) && !envelopeWaived && !isErrorEnvelope((content[JSON_MEDIA_TYPE] as Json | undefined)?.schema, lookup)) {
-      soft.push(new SpecError("error_envelope", { pointer: at }, `error response does not use the error envelope {"error": {"code", "message", "details"}}`));
+      errors.push(new SpecError("success_status", { pointer: `${raw.pointer}/responses/${status}` }, `response "${status}" is not supported; declare explicit status codes`));
+    } else if (status.startsWith("2")) {
+      success += 1;
     }
   }
-  if (success.length !== 1) {
-    const detail = success.length === 0 ? "operation declares no success (2xx) status" : `operation declares ${success.length} success statuses (${success.join(", ")}); exactly one is allowed besides x-powercontext-async.accepted_status`;
-    errors.push(new SpecError("success_status", { pointer: `${raw.pointer}/responses` }, detail));
-  }
+  if (success === 0) errors.push(new SpecError("success_status", { pointer: `${raw.pointer}/responses` }, "operation declares no success (2xx) status"));
 }
 
 /**
- * Bodies are JSON. A media type other than application/json is an error when it
- * stands alone (the client could not read or write it) and a profile-dependent
- * finding when offered beside application/json (the client always asks for JSON).
+ * Request bodies are JSON: a body with no JSON media type (application/json or
+ * `+json`) is an error, since the client could not write it; another media type
+ * offered beside JSON is a profile-dependent finding (the client always sends JSON).
+ * Responses may be of any media type (JSON, text, binary; see `ir/media.ts`).
  */
-function checkMediaTypes(content: Json, at: string, side: string, errors: SpecError[], soft: SpecError[]): void {
+function checkMediaTypes(content: Json, at: string, errors: SpecError[], soft: SpecError[]): void {
   const types = Object.keys(content);
-  const hasJson = types.includes(JSON_MEDIA_TYPE);
+  const hasJson = types.some((type) => mediaKind(type) === "json");
   for (const mediaType of types) {
-    if (mediaType === JSON_MEDIA_TYPE) continue;
+    if (mediaKind(mediaType) === "json") continue;
     const target = hasJson ? soft : errors;
-    target.push(new SpecError("unsupported_media_type", { pointer: `${at}/${pointerSegment(mediaType)}` }, `${side} media type "${mediaType}" is not supported; only ${JSON_MEDIA_TYPE}${side === "response" ? " or no content" : ""}`));
+    target.push(new SpecError("unsupported_media_type", { pointer: `${at}/${pointerSegment(mediaType)}` }, `request media type "${mediaType}" is not supported; only JSON request bodies are sent`));
   }
 }
 

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { LintError, UsageError, type SpecError } from "../errors.js";
 import { lint, type LintProfile } from "./lint.js";
+import { normalizeSchemas, renameExtensions } from "./normalize-schemas.js";
 import { readYaml } from "./read-yaml.js";
 import { resolveRefs, type RefLookup } from "./resolve-refs.js";
 import { validateOpenApi } from "./validate-openapi.js";
@@ -25,12 +26,15 @@ export interface LoadedSpec {
 /** Options of {@link loadSpec} and {@link loadSpecText}. */
 export interface LoadOptions {
   /** Rule profile; default `strict`. */
-  readonly lint?: LintProfile;
+  readonly lint?: LintProfile | undefined;
+  /** The spec's vendor extension prefix when it is not `x-powercontext-` (see `renameExtensions`). */
+  readonly extensionPrefix?: string | undefined;
 }
 
 /**
- * Reads and checks a spec file: YAML syntax, `$ref` targets, the OpenAPI 3.0 JSON
- * schema, then the generator's lint rules.
+ * Reads and checks a spec file: YAML syntax, `$ref` targets, the OpenAPI 3.0 or 3.1
+ * JSON schema (after `normalize-schemas.ts` brought Schema Objects into one form),
+ * then the generator's structural lint rules.
  *
  * @param specPath - path of the YAML or JSON file; the banner uses its base name
  * @throws {UsageError} when the file cannot be read
@@ -56,11 +60,13 @@ export async function loadSpecText(bytes: Uint8Array | string, fileName: string,
   if (document === null || typeof document !== "object" || Array.isArray(document)) {
     validateOpenApi(document);
   }
+  if (options.extensionPrefix !== undefined) renameExtensions(document, options.extensionPrefix);
   const lookup = await resolveRefs(document as Json);
+  const normalized = normalizeSchemas(document as Json, lookup);
   validateOpenApi(document);
   const { errors, warnings } = lint(document as Json, lookup, options.lint ?? "strict");
   if (errors.length > 0) throw new LintError(errors);
-  return { document: document as Json, lookup, fileName, sha256, warnings };
+  return { document: document as Json, lookup, fileName, sha256, warnings: [...normalized, ...warnings] };
 }
 
 function parseJsonFast(text: string): unknown {

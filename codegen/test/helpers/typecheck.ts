@@ -1,26 +1,26 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { ensureRuntimeBuilt } from "./fresh-folder.js";
 import { repoRoot, scratchDir } from "./paths.js";
 
-// The hand-written runtime modules whose types generated code imports (through
-// `@powercontext/runtime`), taken from the repository as they are.
-const RUNTIME_MODULES = ["packages/runtime/src/call-options.ts", "packages/runtime/src/descriptor.ts"];
-const RUNTIME_INDEX = `export type * from "./src/call-options.js";\nexport type * from "./src/descriptor.js";\n`;
+// Generated code imports the runtime by package name; it resolves to the
+// repository's runtime package as built (`npm run build`; built here when absent).
+const RUNTIME_INDEX = path.join(repoRoot, "packages/runtime/dist/index.d.ts");
 const TYPES_INDEX = `export * from "./generated/openapi.js";\n`;
 
 /**
  * Writes generated files (plus `extra` files such as type assertions) into a scratch
  * repository layout and type-checks them with the repository's strict settings.
- * `@powercontext/types` and `@powercontext/runtime` resolve to the scratch copies.
+ * `@powercontext/types` resolves to the scratch copy, `@powercontext/runtime` to the
+ * repository's runtime package.
  *
  * @returns the scratch root and the diagnostics of files inside it, formatted
  */
 export function typecheck(files: ReadonlyMap<string, string>, extra: Record<string, string> = {}): { root: string; errors: string[] } {
+  ensureRuntimeBuilt();
   const root = scratchDir("tsc");
   const all = new Map<string, string>([
-    ...RUNTIME_MODULES.map((file): [string, string] => [file, readFileSync(path.join(repoRoot, file), "utf8")]),
-    ["packages/runtime/index.ts", RUNTIME_INDEX],
     ["packages/types/index.d.ts", TYPES_INDEX],
     ...files,
     ...Object.entries(extra),
@@ -44,7 +44,7 @@ export function typecheck(files: ReadonlyMap<string, string>, extra: Record<stri
     skipLibCheck: false,
     types: [],
     baseUrl: root,
-    paths: { "@powercontext/types": ["packages/types/index.d.ts"], "@powercontext/runtime": ["packages/runtime/index.ts"] },
+    paths: { "@powercontext/types": ["packages/types/index.d.ts"], "@powercontext/runtime": [RUNTIME_INDEX] },
   });
   const errors = ts
     .getPreEmitDiagnostics(program)

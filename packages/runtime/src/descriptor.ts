@@ -32,7 +32,20 @@ export interface PaginationDescriptor {
   readonly itemsField: string;
 }
 
-/** One row of the operation table. */
+/** How a body is read: JSON, text (`text/*`), bytes, or no content. */
+export type MediaKind = "json" | "text" | "binary" | "none";
+
+/** OpenAPI `style` and `explode` of a parameter. */
+export interface ParameterStyle {
+  readonly style: "form" | "simple" | "spaceDelimited" | "pipeDelimited" | "deepObject" | "label" | "matrix";
+  readonly explode: boolean;
+}
+
+/**
+ * One row of the operation table. The members marked optional are always
+ * written by the generator; a hand-written row may leave them out and gets the
+ * defaults named on each.
+ */
 export interface OperationDescriptor {
   readonly operationId: string;
   readonly methodName: string;
@@ -41,7 +54,24 @@ export interface OperationDescriptor {
   readonly requestLocation: "body" | "query" | "path" | null;
   readonly pathParameters: readonly string[];
   readonly queryParameters: readonly string[];
+  /** Header parameters by wire name (sent as request headers). Default none. */
+  readonly headerParameters?: readonly string[];
+  /** Cookie parameters by wire name (sent in one `Cookie` header). Default none. */
+  readonly cookieParameters?: readonly string[];
+  /** Parameters whose style differs from their location's default (`form` + explode for query and cookie, `simple` for headers). */
+  readonly parameterStyles?: { readonly [name: string]: ParameterStyle };
+  /** The primary success status: the lowest declared 2xx besides the accepted one. */
   readonly successStatus: number;
+  /** Every declared 2xx, the accepted status included. Default `[successStatus]` plus the accepted status. */
+  readonly successStatuses?: readonly number[];
+  /** The declared 304, or null (default): a 304 is then an error like any undeclared status. */
+  readonly notModifiedStatus?: number | null;
+  /** Body kind per declared status; a status not listed is read as JSON. */
+  readonly responseKinds?: { readonly [status: number]: MediaKind };
+  /** The `Accept` header. Default `application/json`. */
+  readonly accept?: string;
+  /** The call resolves to `{ status, body, headers }` rather than the body (several outcomes declared). Default false. */
+  readonly keyedResult?: boolean;
   readonly errorStatuses: readonly number[];
   readonly scope: boolean;
   readonly retryClass: RetryClass;

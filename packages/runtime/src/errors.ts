@@ -128,6 +128,8 @@ export interface ServerErrorInit {
   requestId: string | null;
   /** Parsed `Retry-After`, in milliseconds, or null when absent or unusable. */
   retryAfterMs: number | null;
+  /** The body as text (first 8 KiB, secrets redacted) when it was not the error envelope; null otherwise. Default null. */
+  body?: string | null;
 }
 
 /** A non-success HTTP status (Python: `ServerResponseError`). */
@@ -139,6 +141,13 @@ export class ServerResponseError extends ClientError {
   declare readonly details: Record<string, unknown> | null;
   /** `Retry-After` of the response in milliseconds, or null. */
   declare readonly retryAfterMs: number | null;
+  /**
+   * The response body as text, its first 8 KiB, when it was not the error
+   * envelope (a proxy's HTML page, a plain-text 502); `code`, `serverMessage`
+   * and `details` are then null, as in the Python client. Null for the
+   * envelope and for an empty body. Secrets are redacted.
+   */
+  declare readonly body: string | null;
   constructor(init: ServerErrorInit) {
     const suffix = init.code === null ? "" : `: ${init.code}${init.serverMessage ? `: ${init.serverMessage}` : ""}`;
     super(`PowerContext server responded ${init.statusCode}${suffix}`, { code: init.code, requestId: init.requestId });
@@ -146,6 +155,7 @@ export class ServerResponseError extends ClientError {
     this.serverMessage = init.serverMessage;
     this.details = init.details;
     this.retryAfterMs = init.retryAfterMs;
+    this.body = init.body ?? null;
   }
 }
 

@@ -1,21 +1,7 @@
-import {
-  callOperation,
-  createRuntime,
-  descriptorFor,
-  optionsFromEnv,
-  paginate,
-  submit,
-  waitForOperation,
-  type CallContext,
-  type CallOptions,
-  type ClientOptions,
-  type Runtime,
-  type WaitOptions,
-} from "@powercontext/runtime";
+import { createRuntime, optionsFromEnv, waitForOperation, type CallOptions, type ClientOptions, type WaitOptions } from "@powercontext/runtime";
 import { PowerContextOperations, type SubmitOutcome } from "./generated/methods.js";
 import {
   operations,
-  type AcceptedOf,
   type AsyncOperationId,
   type OperationId,
   type PageTypes,
@@ -34,10 +20,6 @@ export type ClientSubmitOutcome<K extends AsyncOperationId> = SubmitOutcome<K> &
 /** Options of {@link PowerContextClient.waitForOperation}. */
 export type WaitForOperationOptions = Pick<WaitOptions, "deadlineMs" | "signal" | "onProgress" | "timeoutMs" | "headers">;
 
-function context(options: CallOptions | undefined): CallContext {
-  return options ?? {};
-}
-
 /**
  * The PowerContext client (DESIGN §2-§4). One method per operation comes from
  * the generated `PowerContextOperations`; this facade only wires the runtime
@@ -53,12 +35,9 @@ function context(options: CallOptions | undefined): CallContext {
  *   throws the errors documented in errors.ts.
  */
 export class PowerContextClient extends PowerContextOperations {
-  readonly #runtime: Runtime;
-
   /** @throws ConfigurationError when an option is invalid (nothing is sent). */
   constructor(options: ClientOptions) {
-    super();
-    this.#runtime = createRuntime(options, { operations, validators: validatorMap });
+    super(createRuntime(options, { operations, validators: validatorMap }));
   }
 
   /**
@@ -73,7 +52,7 @@ export class PowerContextClient extends PowerContextOperations {
 
   /** The normalised base URL requests go to. */
   get baseUrl(): string {
-    return this.#runtime.baseUrl;
+    return this.runtime.baseUrl;
   }
 
   /**
@@ -84,56 +63,18 @@ export class PowerContextClient extends PowerContextOperations {
     return this.call(operationId, request, options);
   }
 
-  protected call<K extends OperationId>(
-    operationId: K,
-    request: RequestOf<K>,
-    options: CallOptions | undefined,
-  ): Promise<ResponseOf<K>> {
-    const descriptor = descriptorFor(this.#runtime, operationId);
-    return callOperation(this.#runtime, descriptor, request, context(options)) as Promise<ResponseOf<K>>;
-  }
-
   /**
    * Sends an asynchronous operation once (with retries) without polling:
    * `completed` with the result, or `accepted` with the Operation, its
    * `Location`, `Retry-After` (ms) and `operationId` to pass to `waitForOperation`.
    */
-  override async submit<K extends AsyncOperationId>(
-    operationId: K,
-    request: RequestOf<K>,
-    options?: CallOptions,
-  ): Promise<ClientSubmitOutcome<K>> {
-    const outcome = await submit(this.#runtime, descriptorFor(this.#runtime, operationId), request, context(options));
-    if (!outcome.accepted) {
-      return {
-        state: "completed",
-        status: outcome.statusCode,
-        result: outcome.result as ResponseOf<K>,
-        requestId: outcome.requestId,
-        operationId: null,
-      };
-    }
-    return {
-      state: "accepted",
-      status: outcome.statusCode,
-      operation: outcome.body as AcceptedOf<K>,
-      location: outcome.location,
-      retryAfterMs: outcome.retryAfterMs,
-      requestId: outcome.requestId,
-      operationId: outcome.operationId,
-    };
+  override submit<K extends AsyncOperationId>(operationId: K, request: RequestOf<K>, options?: CallOptions): Promise<ClientSubmitOutcome<K>> {
+    return super.submit(operationId, request, options);
   }
 
   /** Yields every item of a paginated operation, fetching pages lazily. */
-  override paginate<K extends PaginatedOperationId>(
-    operationId: K,
-    request: PageTypes[K]["request"],
-    options?: CallOptions,
-  ): AsyncIterable<PageTypes[K]["item"]> {
-    const descriptor = descriptorFor(this.#runtime, operationId);
-    return paginate(this.#runtime, descriptor, request as Record<string, unknown>, context(options)) as AsyncIterable<
-      PageTypes[K]["item"]
-    >;
+  override paginate<K extends PaginatedOperationId>(operationId: K, request: PageTypes[K]["request"], options?: CallOptions): AsyncIterable<PageTypes[K]["item"]> {
+    return super.paginate(operationId, request, options);
   }
 
   /**
@@ -146,6 +87,6 @@ export class PowerContextClient extends PowerContextOperations {
   waitForOperation(operationId: string, options: WaitForOperationOptions = {}): Promise<OperationResource> {
     const poll = Object.values(operations).find((descriptor) => descriptor.async !== null)?.async?.pollOperation;
     if (poll === undefined) throw new Error("the operation table has no asynchronous operation to poll");
-    return waitForOperation(this.#runtime, poll, operationId, options) as Promise<OperationResource>;
+    return waitForOperation(this.runtime, poll, operationId, options) as Promise<OperationResource>;
   }
 }

@@ -58,7 +58,7 @@ export function validatorSchemas(ir: ApiIr): ValidatorSchemas {
   for (const op of ir.operations) {
     const entry: OperationValidatorNames = { request: null, responses: [] };
     if (op.requestLocation !== null) entry.request = forSchema(op, "request", requestSchemaName(op), requestSchema(op, ir.lookup), "request");
-    for (const response of [op.success, op.accepted]) {
+    for (const response of [...op.successResponses, op.accepted]) {
       if (response?.schema) entry.responses.push([response.status, forSchema(op, String(response.status), response.schemaName, response.schema, "response")]);
     }
     perOperation.set(op.operationId, entry);
@@ -78,7 +78,7 @@ export function validatorSchemas(ir: ApiIr): ValidatorSchemas {
 }
 
 function requestSchemaName(op: OperationIr): string | null {
-  const onlyBody = op.pathParameters.length === 0 && op.queryParameters.length === 0;
+  const onlyBody = allParameters(op).length === 0;
   return onlyBody ? (op.requestBody?.schemaName ?? null) : null;
 }
 
@@ -90,7 +90,7 @@ function requestSchemaName(op: OperationIr): string | null {
  * shape is combined with `allOf`.
  */
 function requestSchema(op: OperationIr, lookup: RefLookup): Json {
-  const parameters = [...op.pathParameters, ...op.queryParameters];
+  const parameters = allParameters(op);
   const body = op.requestBody?.schema;
   if (parameters.length === 0 && body !== undefined) return op.requestBody?.required ? body : { ...body, nullable: true };
   const properties = Object.fromEntries(parameters.map((p) => [p.name, p.schema]));
@@ -105,6 +105,11 @@ function requestSchema(op: OperationIr, lookup: RefLookup): Json {
     };
   }
   return { allOf: [{ type: "object", properties, required }, body] };
+}
+
+/** Every parameter of the flat request object: path, query, header and cookie, by wire name. */
+function allParameters(op: OperationIr) {
+  return [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
 }
 
 function followRefs(schema: Json, lookup: RefLookup): Json {

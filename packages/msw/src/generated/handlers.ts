@@ -162,71 +162,71 @@ export interface HandlerContexts {
 }
 
 /** Routes in matching order: fewer path parameters first, so a literal segment wins over a parameter. */
-const routes: readonly { operationId: OperationId; method: "get" | "post" | "put" | "patch" | "delete"; path: string; hasBody: boolean }[] = [
+const routes: readonly { operationId: OperationId; method: "get" | "post" | "put" | "patch" | "delete"; path: string; hasBody: boolean; media: { readonly [status: number]: string } }[] = [
   /**
    * Store raw content as a Source for later processing
    */
-  { operationId: "capture_content_source", method: "post", path: "/v1/sources/content", hasBody: true },
+  { operationId: "capture_content_source", method: "post", path: "/v1/sources/content", hasBody: true, media: {  } },
   /**
    * Turn the pending Source window of a scope into Memory
    */
-  { operationId: "flush_memory", method: "post", path: "/v1/memory/flush", hasBody: true },
+  { operationId: "flush_memory", method: "post", path: "/v1/memory/flush", hasBody: true, media: {  } },
   /**
    * Describe the features this Server has enabled
    */
-  { operationId: "get_capabilities", method: "get", path: "/v1/capabilities", hasBody: false },
+  { operationId: "get_capabilities", method: "get", path: "/v1/capabilities", hasBody: false, media: {  } },
   /**
    * Check that the API process answers
    */
-  { operationId: "get_liveness", method: "get", path: "/health/live", hasBody: false },
+  { operationId: "get_liveness", method: "get", path: "/health/live", hasBody: false, media: {  } },
   /**
    * Read one exact version of a Memory entry
    */
-  { operationId: "get_memory_entry", method: "post", path: "/v1/memory/entries/get", hasBody: true },
+  { operationId: "get_memory_entry", method: "post", path: "/v1/memory/entries/get", hasBody: true, media: {  } },
   /**
    * Check whether the deployment can serve traffic
    */
-  { operationId: "get_readiness", method: "get", path: "/health/ready", hasBody: false },
+  { operationId: "get_readiness", method: "get", path: "/health/ready", hasBody: false, media: {  } },
   /**
    * Read one processing block record
    */
-  { operationId: "get_topic_memory_processing_block", method: "post", path: "/v1/topic-memory/processing/blocks/get", hasBody: true },
+  { operationId: "get_topic_memory_processing_block", method: "post", path: "/v1/topic-memory/processing/blocks/get", hasBody: true, media: {  } },
   /**
    * Report where Topic Memory processing of a scope stands
    */
-  { operationId: "get_topic_memory_processing_status", method: "post", path: "/v1/topic-memory/processing/status", hasBody: true },
+  { operationId: "get_topic_memory_processing_status", method: "post", path: "/v1/topic-memory/processing/status", hasBody: true, media: {  } },
   /**
    * Enumerate the entries of the current Memory head
    */
-  { operationId: "list_memory_entries", method: "post", path: "/v1/memory/entries/list", hasBody: true },
+  { operationId: "list_memory_entries", method: "post", path: "/v1/memory/entries/list", hasBody: true, media: {  } },
   /**
    * Page through the Operations of a scope
    */
-  { operationId: "list_operations", method: "get", path: "/v1/operations", hasBody: false },
+  { operationId: "list_operations", method: "get", path: "/v1/operations", hasBody: false, media: {  } },
   /**
    * Write one curated Memory entry directly
    */
-  { operationId: "remember_memory", method: "post", path: "/v1/memory/remember", hasBody: true },
+  { operationId: "remember_memory", method: "post", path: "/v1/memory/remember", hasBody: true, media: {  } },
   /**
    * Grant one new bounded budget to the current block
    */
-  { operationId: "retry_topic_memory_processing", method: "post", path: "/v1/topic-memory/processing/retry", hasBody: true },
+  { operationId: "retry_topic_memory_processing", method: "post", path: "/v1/topic-memory/processing/retry", hasBody: true, media: {  } },
   /**
    * Find active Memory entries relevant to a query
    */
-  { operationId: "search_memory", method: "post", path: "/v1/memory/search", hasBody: true },
+  { operationId: "search_memory", method: "post", path: "/v1/memory/search", hasBody: true, media: {  } },
   /**
    * Cancel a queued or failed Operation
    */
-  { operationId: "cancel_operation", method: "post", path: "/v1/operations/:operation_id/cancel", hasBody: true },
+  { operationId: "cancel_operation", method: "post", path: "/v1/operations/:operation_id/cancel", hasBody: true, media: {  } },
   /**
    * Read one Operation
    */
-  { operationId: "get_operation", method: "get", path: "/v1/operations/:operation_id", hasBody: false },
+  { operationId: "get_operation", method: "get", path: "/v1/operations/:operation_id", hasBody: false, media: {  } },
   /**
    * Queue a failed Operation again
    */
-  { operationId: "retry_operation", method: "post", path: "/v1/operations/:operation_id/retry", hasBody: true },
+  { operationId: "retry_operation", method: "post", path: "/v1/operations/:operation_id/retry", hasBody: true, media: {  } },
 ];
 
 /** What an operation implementation receives. `body` is the parsed JSON body, not validated; `undefined` when absent or not JSON. */
@@ -259,6 +259,7 @@ interface AnyResponse {
 /**
  * msw (v2) request handlers for every operation, each delegating to `impl`.
  * A response without `X-PowerContext-Request-ID` gets a random one, as the server always sends it.
+ * A body is sent as the status's declared media type: JSON, text or bytes.
  */
 export function createHandlers(impl: HandlerImpl, options: CreateHandlersOptions): HttpHandler[] {
   const base = options.baseUrl.replace(/\/+$/, "");
@@ -267,7 +268,7 @@ export function createHandlers(impl: HandlerImpl, options: CreateHandlersOptions
       const handler = impl[route.operationId] as unknown as (ctx: HandlerContext<unknown, unknown>) => AnyResponse | Promise<AnyResponse>;
       const body = route.hasBody ? await readJson(request) : undefined;
       const result = await handler({ request, params, query: new URL(request.url).searchParams, body });
-      return toResponse(result);
+      return toResponse(result, route.media[result.status] ?? null);
     }),
   );
 }
@@ -282,9 +283,13 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-function toResponse(result: AnyResponse): Response {
+function toResponse(result: AnyResponse, mediaType: string | null): Response {
   const headers = new Headers(result.headers);
   if (!headers.has("X-PowerContext-Request-ID")) headers.set("X-PowerContext-Request-ID", globalThis.crypto.randomUUID());
   if (result.body === undefined) return new HttpResponse(null, { status: result.status, headers });
+  if (typeof result.body === "string" || result.body instanceof Uint8Array) {
+    if (!headers.has("content-type")) headers.set("content-type", mediaType ?? "application/octet-stream");
+    return new HttpResponse(result.body as BodyInit, { status: result.status, headers });
+  }
   return HttpResponse.json(result.body as never, { status: result.status, headers });
 }

@@ -2,17 +2,30 @@ import type { OperationDescriptor, OperationValidators, Validator } from "../des
 import { InvalidResponseError, serverResponseError, type ContractErrorTable } from "../errors.js";
 import { parseRetryAfter } from "../retry/retry-after.js";
 import { parseJson, type ResponseContext } from "../transport/parse-json.js";
-import { readBody } from "../transport/read-body.js";
+import { readBody, readBytes } from "../transport/read-body.js";
 import { redact } from "../transport/sanitize.js";
+
+/** How much of an error body that is not the envelope is kept on the error: its first 8 KiB, as text. */
+export const ERROR_BODY_LIMIT_BYTES = 8 * 1024;
+const STRICT_DECODER = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+/** Error bodies are kept for people to read: malformed bytes (or a cut character) become U+FFFD. */
+const LENIENT_DECODER = new TextDecoder("utf-8");
 
 /** Header carrying the server's request id (DESIGN §3). */
 export const REQUEST_ID_HEADER = "x-powercontext-request-id";
 
-/** A response the operation declares as an outcome: its success status or its accepted status. */
+/** A response the operation declares as an outcome: a success status, its accepted status, or its 304. */
 export interface DecodedResponse {
   statusCode: number;
-  /** Validated body; null for an empty body (tolerated for an accepted status). */
+  /**
+   * The body by the status's declared media kind: validated JSON (null for an
+   * empty body where tolerated: an accepted status or a 204 read as JSON), a
+   * string for text, a Uint8Array for binary, undefined for a response declared
+   * without content (and for a declared 304).
+   */
   data: unknown;
+  /** The response headers (ETag and the like), for results keyed by status. */
+  headers: Headers;
   requestId: string | null;
   /** True when the status is the operation's accepted (asynchronous) status. */
   accepted: boolean;
@@ -66,11 +79,26 @@ function redactDeep(value: unknown, secrets: readonly string[]): unknown {
   return value;
 }
 
+/** The statuses that are outcomes of an operation: every declared 2xx (accepted included) and a declared 304. */
+export function isOutcomeStatus(descriptor: OperationDescriptor, statusCode: number): boolean {
+  if (statusCode === descriptor.successStatus) return true;
+  if (descriptor.async !== null && descriptor.async.acceptedStatus === statusCode) return true;
+  if (descriptor.notModifiedStatus !== undefined && descriptor.notModifiedStatus !== null && descriptor.notModifiedStatus === statusCode) return true;
+  return descriptor.successStatuses?.includes(statusCode) ?? false;
+}
+
+/** Releases a body that is not read, so that the connection can be reused; never waits for it. */
+function discard(response: Response): void {
+  response.body?.cancel().catch(() => undefined);
+}
+
 /**
  * Turns a response into the operation's outcome (DESIGN §2):
- * exactly the declared success status (or the accepted status of an
- * asynchronous operation) is an outcome; any other status, including another
- * 2xx and every 3xx (redirects are not followed), becomes the matching
+ * every declared 2xx (as in the 1.4.1 Python client), the accepted status of
+ * an asynchronous operation and a declared 304 (not modified) are outcomes,
+ * read by the status's declared media kind (`responseKinds`: JSON by default,
+ * text, binary, or none); any other status, including an undeclared 2xx and
+ * every other 3xx (redirects are not followed), becomes the matching
  * `ServerResponseError`, whose `code`/`serverMessage`/`details` are filled only
  * when the body is exactly the error envelope.
  *
@@ -92,9 +120,19 @@ export async function decodeResponse(
   // Retry-After paces operation polls and retries after an error status.
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
 
-  if (statusCode === descriptor.successStatus || accepted) {
+  if (isOutcomeStatus(descriptor, statusCode)) {
+    const location = accepted ? response.headers.get("location") : null;
+    const outcome = { statusCode, requestId, accepted, retryAfterMs, location, headers: response.headers };
+    const kind = statusCode === descriptor.notModifiedStatus ? "none" : (descriptor.responseKinds?.[statusCode] ?? "json");
+    if (kind === "none") {
+      // Declared without content: whatever the server sent, the outcome is "done, nothing to read".
+      discard(response);
+      return { ...outcome, data: undefined };
+    }
+    if (kind === "binary") return { ...outcome, data: await readBytes(response, context, limits.maxResponseBytes) };
     // Every success body is validated (DESIGN §2); an empty body is tolerated for an accepted status or 204.
     const text = await readBody(response, context, limits.maxResponseBytes);
+    if (kind === "text") return { ...outcome, data: text };
     let data: unknown = null;
     if (text.trim() !== "" || !(accepted || statusCode === 204)) {
       data = parseJson(text, context);
@@ -106,17 +144,25 @@ export async function decodeResponse(
       }
     }
     // Location matters only on an accepted response.
-    return { statusCode, data, requestId, accepted, retryAfterMs, location: accepted ? response.headers.get("location") : null };
+    return { ...outcome, data };
   }
 
   let envelope: ReturnType<typeof decodeErrorEnvelope> = null;
+  let body: string | null = null;
   try {
-    const text = await readBody(response, context, limits.maxResponseBytes);
-    envelope = decodeErrorEnvelope(parseJson(text, context));
+    const bytes = await readBytes(response, context, limits.maxResponseBytes);
+    try {
+      envelope = decodeErrorEnvelope(parseJson(STRICT_DECODER.decode(bytes), context));
+    } catch (error) {
+      if (!(error instanceof InvalidResponseError) && !(error instanceof TypeError)) throw error;
+    }
+    // Anything but the envelope is kept for the caller, bounded and with secrets redacted.
+    if (envelope === null && bytes.byteLength > 0) body = redact(LENIENT_DECODER.decode(bytes.subarray(0, ERROR_BODY_LIMIT_BYTES)), limits.secrets);
   } catch (error) {
     if (!(error instanceof InvalidResponseError)) throw error;
   }
   throw serverResponseError({
+    body,
     statusCode,
     code: envelope?.code ?? null,
     serverMessage: envelope === null ? null : redact(envelope.message, limits.secrets),

@@ -36,6 +36,7 @@ export async function recoverVersionConflict(
     accepted: false,
     retryAfterMs: null,
     location: null,
+    headers: new Headers(),
     reconciled: true,
     requestUrl: call.requestUrl,
   };

@@ -13,6 +13,8 @@ import { validatorsFor, type Runtime } from "./runtime.js";
 export interface CallContext extends CallOptions {
   /** Absolute deadline (ms since epoch) inherited from an outer call; wins over `deadlineMs`. */
   deadlineAt?: number | null;
+  /** An encoded query string appended to the request's own (the query of a polled Location). */
+  extraQuery?: string;
 }
 
 /** The result of {@link runOperation}: a decoded outcome, possibly produced by reconciliation. */
@@ -85,6 +87,7 @@ export async function runOperation(
       descriptor,
       request,
       token: runtime.token,
+      extraQuery: context.extraQuery,
       headers: context.headers === undefined ? runtime.headers : { ...runtime.headers, ...context.headers },
     });
     record(span, "inject", prepared.headers as Record<string, string>);

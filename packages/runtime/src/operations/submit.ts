@@ -20,7 +20,23 @@ export type Submission<T = unknown> =
       retryAfterMs: number | null;
       /** Accepted body (null when empty). */
       body: unknown;
+      /** Absolute URL of the submitting request (the Location resolves against it). */
+      requestUrl: string;
     };
+
+/** A result keyed by status, for operations with several outcomes (`keyedResult`). */
+function keyed(result: { statusCode: number; data: unknown; headers: Headers }): { status: number; body: unknown; headers: Headers } {
+  return { status: result.statusCode, body: result.data, headers: result.headers };
+}
+
+/** The encoded query of a Location (without `?`), or "" when it has none or does not parse. */
+function locationQuery(location: string, requestUrl: string): string {
+  try {
+    return new URL(location, requestUrl).search.slice(1);
+  } catch {
+    return "";
+  }
+}
 
 function idFromBody(body: unknown): string | null {
   if (typeof body !== "object" || body === null) return null;
@@ -47,7 +63,7 @@ export async function submit(
   const result = await runOperation(runtime, descriptor, request, context);
   const { statusCode, requestId } = result;
   if (!result.accepted || descriptor.async === null) {
-    return { accepted: false, statusCode, requestId, result: result.data, reconciled: result.reconciled };
+    return { accepted: false, statusCode, requestId, result: descriptor.keyedResult === true ? keyed(result) : result.data, reconciled: result.reconciled };
   }
   let operationId: string | null;
   if (result.location !== null) {
@@ -76,6 +92,7 @@ export async function submit(
     location: result.location,
     retryAfterMs: result.retryAfterMs,
     body: result.data,
+    requestUrl: result.requestUrl,
   };
 }
 
@@ -98,12 +115,15 @@ export async function callOperation(
 ): Promise<unknown> {
   if (descriptor.async === null) {
     const result = await runOperation(runtime, descriptor, request, context);
-    return result.data;
+    return descriptor.keyedResult === true ? keyed(result) : result.data;
   }
   const deadlineAt = context.deadlineAt ?? Date.now() + (context.deadlineMs ?? runtime.operationDeadlineMs);
   const submission = await submit(runtime, descriptor, request, { ...context, deadlineAt });
   if (!submission.accepted) return submission.result;
   const wait: Parameters<typeof waitForOperation>[3] = { deadlineAt };
+  // A query in the Location (a shard, a signature) belongs to the resource: polls keep it.
+  const query = submission.location === null ? "" : locationQuery(submission.location, submission.requestUrl);
+  if (query !== "") wait.locationQuery = query;
   if (submission.retryAfterMs !== null) wait.initialDelayMs = submission.retryAfterMs;
   if (context.signal !== undefined) wait.signal = context.signal;
   if (context.timeoutMs !== undefined) wait.timeoutMs = context.timeoutMs;

@@ -1,5 +1,4 @@
-import type { CallOptions } from "../call-options.js";
-import { runOperation } from "../core/run-operation.js";
+import { runOperation, type CallContext } from "../core/run-operation.js";
 import { descriptorFor, type Runtime } from "../core/runtime.js";
 import {
   AbortError,
@@ -29,6 +28,8 @@ export interface WaitOptions {
   /** Per-attempt timeout of each poll. */
   timeoutMs?: number;
   headers?: Record<string, string>;
+  /** An encoded query string (without `?`) sent with every poll: the query of the accepted response's Location. */
+  locationQuery?: string;
 }
 
 function classificationOf(operation: Record<string, unknown>): OperationErrorClassification {
@@ -72,10 +73,11 @@ export async function waitForOperation(
     if (remaining <= 0) throw new OperationPendingError(operationId, lastKnown);
     if (waitMs > 0) await sleep(Math.min(waitMs, remaining), options.signal, abortError);
     if (deadlineAt - Date.now() <= 0) throw new OperationPendingError(operationId, lastKnown);
-    const call: CallOptions & { deadlineAt: number } = { deadlineAt };
+    const call: CallContext & { deadlineAt: number } = { deadlineAt };
     if (options.signal !== undefined) call.signal = options.signal;
     if (options.timeoutMs !== undefined) call.timeoutMs = options.timeoutMs;
     if (options.headers !== undefined) call.headers = options.headers;
+    if (options.locationQuery !== undefined) call.extraQuery = options.locationQuery;
     let result;
     try {
       result = await runOperation(runtime, descriptor, { [idParameter ?? "operation_id"]: operationId }, call);

@@ -1,5 +1,6 @@
 import type { OperationDescriptor } from "../descriptor.js";
 import { InvalidRequestError } from "../errors.js";
+import { headerValue, queryPairs } from "./serialize-parameters.js";
 
 /** A request ready to send; built once and re-sent unchanged on every attempt. */
 export interface PreparedRequest {
@@ -24,6 +25,11 @@ export interface BuildRequestInput {
   token: string;
   /** Caller headers (CallOptions.headers and client-wide headers). */
   headers?: Record<string, string> | undefined;
+  /**
+   * An already-encoded query string (without `?`) appended as it is, after the
+   * operation's own parameters: the query of a `Location` being polled.
+   */
+  extraQuery?: string | undefined;
 }
 
 /** Why a caller header named `Authorization` is refused while the client has a token. */
@@ -38,13 +44,17 @@ function scalar(name: string, value: unknown): string {
 /**
  * Builds the HTTP request of one operation (DESIGN §2):
  * path parameters are taken out of the request object and percent-encoded into
- * the path template; query parameters go to the query string (arrays repeat the
- * key, null/undefined are omitted); the remaining fields are the JSON body when
- * the operation's request location is `body` or when the method is not GET.
+ * the path template; query parameters go to the query string by their `style`
+ * and `explode` (see `queryPairs`; null/undefined are omitted); header
+ * parameters become request headers and cookie parameters one `Cookie` header;
+ * the remaining fields are the JSON body when the operation's request location
+ * is `body` or when the method is not GET. `Accept` is the descriptor's (built
+ * from the declared media types), else `application/json`.
  *
  * @throws InvalidRequestError when a path parameter is missing, a parameter is
- *   not a scalar, a GET would need a body, or a caller header named
- *   `Authorization` would replace the client's token.
+ *   not a scalar (or an array or object of them), a header value holds CR or LF,
+ *   a GET would need a body, or a caller header named `Authorization` would
+ *   replace the client's token.
  */
 export function buildRequest(input: BuildRequestInput): PreparedRequest {
   const { descriptor } = input;
@@ -64,12 +74,26 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
     delete rest[name];
   }
 
-  const query = descriptor.queryParameters.length === 0 ? null : new URLSearchParams();
+  const styles = descriptor.parameterStyles ?? {};
+  const pairs: string[] = [];
   for (const name of descriptor.queryParameters) {
     const value = rest[name];
     delete rest[name];
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) query?.append(name, scalar(name, item));
+    pairs.push(...queryPairs(name, value, styles[name]));
+  }
+  if (input.extraQuery !== undefined && input.extraQuery !== "") pairs.push(input.extraQuery);
+
+  const parameterHeaders: [string, string][] = [];
+  for (const name of descriptor.headerParameters ?? []) {
+    const value = rest[name];
+    delete rest[name];
+    if (value !== undefined && value !== null) parameterHeaders.push([name.toLowerCase(), headerValue(name, value, styles[name])]);
+  }
+  const cookies: string[] = [];
+  for (const name of descriptor.cookieParameters ?? []) {
+    const value = rest[name];
+    delete rest[name];
+    if (value !== undefined && value !== null) cookies.push(`${name}=${encodeURIComponent(headerValue(name, value, styles[name]))}`);
   }
 
   let body: string | undefined;
@@ -82,7 +106,7 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
     );
   }
 
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: descriptor.accept ?? "application/json" };
   for (const [name, value] of Object.entries(input.headers ?? {})) {
     const lower = name.toLowerCase();
     if (lower === "authorization" && input.token !== "") {
@@ -90,10 +114,12 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
     }
     headers[lower] = value;
   }
+  for (const [name, value] of parameterHeaders) headers[name] = value;
+  if (cookies.length > 0) headers.cookie = cookies.join("; ");
   if (body !== undefined) headers["content-type"] = "application/json";
   if (input.token !== "") headers.authorization = `Bearer ${input.token}`;
 
-  const search = query === null ? "" : query.toString();
+  const search = pairs.join("&");
   return {
     method: descriptor.method,
     url: `${input.baseUrl}${path}${search === "" ? "" : `?${search}`}`,

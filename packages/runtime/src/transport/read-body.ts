@@ -30,6 +30,54 @@ function decode(decoder: TextDecoder, context: ResponseContext, bytes?: ArrayBuf
 }
 
 /**
+ * Reads a response body as bytes, never holding more than `maxBytes` (default
+ * 1 MiB). A declared `Content-Length` above the cap fails before reading;
+ * otherwise bytes are counted while they stream in, and the stream is cancelled
+ * as soon as the count passes the cap.
+ *
+ * @throws InvalidResponseError when the body is larger than `maxBytes`. Network
+ *   failures while reading propagate unchanged (the caller turns them into
+ *   `TransportError`).
+ */
+export async function readBytes(
+  response: Response,
+  context: ResponseContext,
+  maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES,
+): Promise<Uint8Array> {
+  const declared = response.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared)) {
+    if (Number(declared) > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes, context);
+    }
+    // HTTP framing stops the body at the declared length, so no count is needed.
+    return new Uint8Array(await response.arrayBuffer());
+  }
+  if (response.body === null) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes, context);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
  * Reads a response body as UTF-8 text, never holding more than `maxBytes`
  * (default 1 MiB). A declared `Content-Length` above the cap fails before
  * reading; otherwise bytes are counted while they stream in, and the stream is

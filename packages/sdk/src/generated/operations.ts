@@ -421,95 +421,116 @@ export const operations: { readonly [K in OperationId]: OperationDescriptor } = 
 };
 
 /**
- * Request, success response and accepted (202-style) body types per operation.
- * `request` is the flat request object (path and query parameters by wire name plus body fields).
+ * Request, result, accepted (202-style) and error body types per operation.
+ * `request` is the flat request object (path, query, header and cookie parameters by wire name plus body fields).
+ * `response` is what a call resolves to: the success body, or, for an operation with several
+ * outcomes (several success statuses, or a declared 304), a union keyed by `status`.
+ * `errors` maps each declared error status to its body type.
  */
 export interface OperationTypes {
   cancel_operation: {
     request: specOperations["cancel_operation"]["parameters"]["path"] & components["schemas"]["CancelOperationRequest"];
     response: components["schemas"]["Operation"];
     accepted: never;
+    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
   capture_content_source: {
     request: components["schemas"]["CaptureContentSourceRequest"];
     response: components["schemas"]["CaptureContentSourceResponse"];
     accepted: never;
+    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
   flush_memory: {
     request: components["schemas"]["FlushMemoryRequest"];
     response: components["schemas"]["FlushMemoryResponse"];
     accepted: components["schemas"]["Operation"];
+    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
   get_capabilities: {
     request: undefined;
     response: components["schemas"]["Capabilities"];
     accepted: never;
+    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
   get_liveness: {
     request: undefined;
     response: components["schemas"]["HealthResponse"];
     accepted: never;
+    errors: {};
   };
   get_memory_entry: {
     request: components["schemas"]["GetMemoryEntryRequest"];
     response: components["schemas"]["MemoryEntry"];
     accepted: never;
+    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
   get_operation: {
     request: specOperations["get_operation"]["parameters"]["path"];
     response: components["schemas"]["Operation"];
     accepted: never;
+    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
   get_readiness: {
     request: undefined;
     response: components["schemas"]["ReadinessResponse"];
     accepted: never;
+    errors: { 503: components["schemas"]["ReadinessResponse"] };
   };
   get_topic_memory_processing_block: {
     request: components["schemas"]["GetTopicMemoryProcessingBlockRequest"];
     response: components["schemas"]["TopicMemoryProcessingBlock"];
     accepted: never;
+    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
   get_topic_memory_processing_status: {
     request: components["schemas"]["TopicMemoryProcessingStatusRequest"];
     response: components["schemas"]["TopicMemoryProcessingStatus"];
     accepted: never;
+    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
   list_memory_entries: {
     request: components["schemas"]["ListMemoryEntriesRequest"];
     response: components["schemas"]["ListMemoryEntriesResponse"];
     accepted: never;
+    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
   list_operations: {
     request: NonNullable<specOperations["list_operations"]["parameters"]["query"]>;
     response: components["schemas"]["OperationPage"];
     accepted: never;
+    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
   remember_memory: {
     request: components["schemas"]["RememberMemoryRequest"];
     response: components["schemas"]["MemoryMutationResponse"];
     accepted: never;
+    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
   retry_operation: {
     request: specOperations["retry_operation"]["parameters"]["path"] & components["schemas"]["RetryOperationRequest"];
     response: components["schemas"]["Operation"];
     accepted: never;
+    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
   retry_topic_memory_processing: {
     request: components["schemas"]["RetryTopicMemoryProcessingRequest"];
     response: components["schemas"]["RetryTopicMemoryProcessingResponse"];
     accepted: never;
+    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
   search_memory: {
     request: components["schemas"]["SearchMemoryRequest"];
     response: components["schemas"]["SearchMemoryResponse"];
     accepted: never;
+    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
   };
 }
 
 export type RequestOf<K extends OperationId> = OperationTypes[K]["request"];
 export type ResponseOf<K extends OperationId> = OperationTypes[K]["response"];
 export type AcceptedOf<K extends OperationId> = OperationTypes[K]["accepted"];
+/** The declared errors of an operation as a union keyed by status. */
+export type ErrorOf<K extends OperationId> = { [S in keyof OperationTypes[K]["errors"]]: { readonly status: S; readonly body: OperationTypes[K]["errors"][S] } }[keyof OperationTypes[K]["errors"]];
 
 /** For paginated operations: the request without its cursor, and one item of a page. */
 export interface PageTypes {

@@ -1,0 +1,61 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import ts from "typescript";
+import { repoRoot } from "./paths.js";
+
+/** Builds `packages/runtime` when its `dist/` is absent (`npm test` builds it first); returns its folder. */
+export function ensureRuntimeBuilt(): string {
+  const runtime = path.join(repoRoot, "packages/runtime");
+  if (!existsSync(path.join(runtime, "dist/index.js"))) {
+    execFileSync(process.execPath, [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-b", runtime], { stdio: "inherit", timeout: 120_000 });
+  }
+  return runtime;
+}
+
+/**
+ * A fresh folder outside the repository whose `node_modules` holds only
+ * `@powercontext/runtime` (this repository's package, built) and `msw`, as a
+ * user's project that installed those two would. Nothing else resolves from it.
+ */
+export function freshFolder(prefix: string): string {
+  const runtime = ensureRuntimeBuilt();
+  const root = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  mkdirSync(path.join(root, "node_modules/@powercontext"), { recursive: true });
+  symlinkSync(runtime, path.join(root, "node_modules/@powercontext/runtime"), "dir");
+  symlinkSync(path.join(repoRoot, "node_modules/msw"), path.join(root, "node_modules/msw"), "dir");
+  writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "fresh", private: true, type: "module" }));
+  return root;
+}
+
+/**
+ * Type-checks every `.ts` file under `dir` with `--strict` (and the strictest
+ * flags this repository uses) and emits JavaScript beside each file.
+ *
+ * @returns formatted diagnostics of files inside `root` (empty when it compiles)
+ */
+export function compileStrict(root: string, files: readonly string[]): string[] {
+  const program = ts.createProgram(
+    files.map((f) => path.join(root, f)),
+    {
+      strict: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+      verbatimModuleSyntax: true,
+      skipLibCheck: true,
+      types: [],
+    },
+  );
+  const emitted = program.emit();
+  return [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics]
+    .filter((d) => d.file === undefined || d.file.fileName.startsWith(root))
+    .map((d) => {
+      const where = d.file && d.start !== undefined ? `${path.relative(root, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}` : "";
+      return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
+    });
+}
