@@ -25,6 +25,7 @@ export const OUR_EXTENSIONS = Object.freeze([
   "x-powercontext-error-envelope",
   "x-powercontext-errors",
   "x-powercontext-error-codes",
+  "x-powercontext-request-id-header",
 ]);
 
 /** Members whose keys are names (of properties, paths, statuses, media types, components), not keywords. */
