@@ -35,7 +35,7 @@ export function emitOperations(ir: ApiIr): string {
   out += `/** The request object of operation \`K\`. */\nexport type RequestOf<K extends OperationId> = OperationTypes[K]["request"];\n`;
   out += `/** What the method of operation \`K\` resolves to. */\nexport type ResponseOf<K extends OperationId> = OperationTypes[K]["response"];\n`;
   out += `/** The accepted (202-style) body of operation \`K\`; \`never\` when it has no accepted status. */\nexport type AcceptedOf<K extends OperationId> = OperationTypes[K]["accepted"];\n`;
-  out += `/** The declared errors of an operation as a union keyed by status. */\nexport type ErrorOf<K extends OperationId> = { [S in keyof OperationTypes[K]["errors"]]: { readonly status: S; readonly body: OperationTypes[K]["errors"][S] } }[keyof OperationTypes[K]["errors"]];\n\n`;
+  out += `/** The declared errors of an operation as a union keyed by status. */\nexport type ErrorOf<K extends OperationId> = { [S in keyof OperationTypes[K]["errors"]]: {\n    /** The error status. */\n    readonly status: S;\n    /** Its declared body. */\n    readonly body: OperationTypes[K]["errors"][S];\n  } }[keyof OperationTypes[K]["errors"]];\n\n`;
   out += `/** For paginated operations: the request without its cursor, and one item of a page. */\nexport interface PageTypes {\n`;
   for (const op of pagedOps) {
     const page = op.pagination!;

@@ -86,7 +86,7 @@ export class TypeExpressions {
   /** Error body types keyed by declared 4xx/5xx status (`{}` when none is declared). */
   errors(op: OperationIr): string {
     const errors = op.responses.filter((r) => r.status >= 400);
-    return errors.length === 0 ? "{}" : `{ ${errors.map((r) => `${r.status}: ${this.response(op, r)}`).join("; ")} }`;
+    return errors.length === 0 ? "{}" : `{\n${errors.map((r) => `      /** The body of a ${r.status} answer. */\n      ${r.status}: ${this.response(op, r)};\n`).join("")}    }`;
   }
 
   /** The type-only import line for the types package. */

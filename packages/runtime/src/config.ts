@@ -109,7 +109,10 @@ export interface ResolvedConfig {
   /** Default total budget of a plain call, in ms. */
   deadlineMs: number;
   /** Retry count, backoff and the cap on a server-requested wait. */
-  retry: RetryOptions & { maxRetryAfterMs: number };
+  retry: RetryOptions & {
+    /** The longest `Retry-After` a retry waits for, in ms; a longer one surfaces the error. */
+    maxRetryAfterMs: number;
+  };
   /** The client's retry budget; null when disabled. */
   retryBudget: RetryBudget | null;
   /** Where requests go: the port every attempt is sent through. */

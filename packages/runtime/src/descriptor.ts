@@ -20,7 +20,14 @@ export interface OperationResourceFields {
   /** Member holding a failed operation's bounded error (`{ category, code }`). */
   readonly errorField: string;
   /** Terminal states by outcome. */
-  readonly terminalStates: { readonly succeeded: readonly string[]; readonly failed: readonly string[]; readonly cancelled: readonly string[] };
+  readonly terminalStates: {
+    /** States of a resource whose work finished with a result. */
+    readonly succeeded: readonly string[];
+    /** States of a resource whose work failed. */
+    readonly failed: readonly string[];
+    /** States of a resource whose work was cancelled. */
+    readonly cancelled: readonly string[];
+  };
 }
 
 /** `x-powercontext-async`: the operation may answer with an accepted status and a Location. */
@@ -67,7 +74,9 @@ export type MediaKind = "json" | "text" | "binary" | "none";
 
 /** OpenAPI `style` and `explode` of a parameter. */
 export interface ParameterStyle {
+  /** The OpenAPI `style` of the parameter. */
   readonly style: "form" | "simple" | "spaceDelimited" | "pipeDelimited" | "deepObject" | "label" | "matrix";
+  /** The OpenAPI `explode` of the parameter. */
   readonly explode: boolean;
 }
 

@@ -68,6 +68,7 @@ class ReplacedResponse implements TransportResponse {
   }
 }
 
+/** Hooks run around every attempt of every call (retries included): `onRequest` in order, `onResponse` and `onError` in reverse. */
 export interface Middleware {
   /** Before the attempt is sent; may change `request.headers` (not `Authorization`). */
   onRequest?(request: MiddlewareRequest): void | Promise<void>;

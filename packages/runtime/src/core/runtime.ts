@@ -5,10 +5,13 @@ import type { CallContext, OperationResult } from "./call-context.js";
 
 /** What a {@link Reconciler} knows about the call whose last attempt failed. */
 export interface ConflictCall {
+  /** The runtime the call went through. */
   readonly runtime: Runtime;
+  /** The guarded operation that met the conflict. */
   readonly descriptor: OperationDescriptor;
   /** The flat request object of the call. */
   readonly request: unknown;
+  /** The call's options and inherited deadline. */
   readonly context: CallContext;
   /** Absolute deadline of the call, or null. */
   readonly deadlineAt: number | null;
@@ -45,7 +48,9 @@ export interface Runtime extends ResolvedConfig {
 
 /** Inputs of {@link createRuntime}. */
 export interface RuntimeInput {
+  /** The operation table (the generated `operations`); needed by polling, paging and reconciliation. */
   operations?: OperationTable;
+  /** Validators by operationId (the generated `validatorMap`); without them bodies are not checked against the schema. */
   validators?: ValidatorMap;
   /**
    * Guarded-conflict reconciliation, injected by the facade (the SDK passes

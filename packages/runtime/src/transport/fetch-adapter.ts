@@ -3,9 +3,13 @@ import { timerDelay } from "./timer-delay.js";
 
 /** The subset of `RequestInit` the fetch adapter passes to `fetch`. */
 export interface FetchInit {
+  /** HTTP method, upper case. */
   method: string;
+  /** Request headers, names in lower case. */
   headers: Record<string, string>;
+  /** Serialized JSON body, when the operation sends one. */
   body?: string;
+  /** Redirects are never followed. */
   redirect: "manual";
   /** Fires on the attempt's timeout and on the caller's abort. */
   signal: AbortSignal;

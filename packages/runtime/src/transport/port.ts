@@ -9,6 +9,7 @@
 
 /** One attempt of a prepared request. */
 export interface TransportRequest {
+  /** HTTP method, upper case. */
   readonly method: string;
   /** Absolute URL including the query string. */
   readonly url: string;
@@ -31,6 +32,7 @@ export interface TransportRequest {
 
 /** Reads response headers by lower-case name; several values of one name are joined with ", ". */
 export interface HeaderReader {
+  /** The value of header `name` (lower case), or null when absent. */
   get(name: string): string | null;
   /** Every header as `[lower-case name, value]` pairs (several values of one name joined with ", "). */
   entries(): IterableIterator<[string, string]>;
@@ -45,6 +47,7 @@ export function toHeaders(reader: HeaderReader): Headers {
 export interface TransportResponse {
   /** HTTP status; 0 for a redirect a browser hides (an opaque redirect). Redirects are never followed. */
   readonly status: number;
+  /** The response headers. */
   readonly headers: HeaderReader;
   /**
    * The next chunk of the body, decoded from its `content-encoding`, or null
@@ -58,6 +61,7 @@ export interface TransportResponse {
 
 /** The port: sends one attempt and resolves once the response headers are in. */
 export interface Transport {
+  /** Sends one attempt; resolves when the headers have arrived, rejects on a transport failure or timeout. */
   send(request: TransportRequest): Promise<TransportResponse>;
 }
 

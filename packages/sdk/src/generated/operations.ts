@@ -3451,7 +3451,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/handoff/activate`. */
   activate_handoff: {
@@ -3462,7 +3477,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/candidates/approve`. */
   approve_candidate: {
@@ -3473,7 +3501,24 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `PUT /v1/scopes/{scope_id}/artifact-handles/{family}/{key}`. */
   bind_artifact_handle: {
@@ -3484,7 +3529,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/operations/{operation_id}/cancel`. */
   cancel_operation: {
@@ -3495,7 +3555,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/sources/content`. */
   capture_content_source: {
@@ -3506,7 +3581,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/sources/working-notes`. */
   capture_working_note: {
@@ -3517,7 +3605,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/atomic-memory/lifecycle`. */
   change_atomic_memory_lifecycle: {
@@ -3528,7 +3629,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/access/check`. */
   check_access: {
@@ -3539,7 +3655,16 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/scope-bindings/clear`. */
   clear_scope_binding: {
@@ -3550,7 +3675,16 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/connector-checkpoints/commit`. */
   commit_connector_checkpoint: {
@@ -3561,7 +3695,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/handoff/commit`. */
   commit_handoff: {
@@ -3572,7 +3717,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/handoff/continue`. */
   continue_handoff: {
@@ -3583,7 +3743,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/access/bindings/create`. */
   create_access_binding: {
@@ -3594,7 +3767,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/scopes/{scope_id}/artifacts`. */
   create_artifact: {
@@ -3605,7 +3789,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/scopes/{scope_id}/dream`. */
   create_dream_run: {
@@ -3618,7 +3815,26 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/remote/target/create`. */
   create_remote_skill_target: {
@@ -3629,7 +3845,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/scopes`. */
   create_scope: {
@@ -3640,7 +3869,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/scopes/{scope_id}/sources`. */
   create_source: {
@@ -3651,7 +3893,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/scopes/{scope_id}/subject-sources`. */
   create_subject_source: {
@@ -3662,7 +3917,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/work/contracts/create`. */
   create_work_contract: {
@@ -3673,7 +3943,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/remote/package/download`. */
   download_remote_skill_package: {
@@ -3684,7 +3969,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/package/download`. */
   download_skill_package: {
@@ -3695,7 +3991,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/remote/target/enroll`. */
   enroll_remote_skill_target: {
@@ -3706,7 +4015,14 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/handoff/finalize`. */
   finalize_handoff: {
@@ -3717,7 +4033,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/memory/flush`. */
   flush_memory: {
@@ -3728,7 +4057,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: components["schemas"]["Operation"];
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/profile/flush`. */
   flush_profile: {
@@ -3739,7 +4081,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/topic-memory/flush`. */
   flush_topic_memory: {
@@ -3750,7 +4107,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/experience/generate`. */
   generate_experience: {
@@ -3761,7 +4129,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/scopes/{scope_id}/prompts/{prompt_key}/demonstrations`. */
   generate_prompt_demonstrations: {
@@ -3772,7 +4153,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/generate`. */
   generate_skill: {
@@ -3783,7 +4177,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/access/me`. */
   get_access_principal: {
@@ -3794,7 +4201,14 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}`. */
   get_artifact: {
@@ -3807,7 +4221,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions/{revision}`. */
   get_artifact_revision: {
@@ -3818,7 +4245,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags`. */
   get_artifact_tags: {
@@ -3831,7 +4271,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/state`. */
   get_atomic_memory_state: {
@@ -3844,7 +4299,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/candidates/get`. */
   get_candidate: {
@@ -3855,7 +4325,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/candidates/history`. */
   get_candidate_history: {
@@ -3866,7 +4351,24 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/capabilities`. */
   get_capabilities: {
@@ -3877,7 +4379,14 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/connector-checkpoints/get`. */
   get_connector_checkpoint: {
@@ -3888,7 +4397,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes/default`. */
   get_default_scope: {
@@ -3899,7 +4419,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes/{scope_id}/dream/{run_id}`. */
   get_dream_run: {
@@ -3910,7 +4441,24 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/experience/get`. */
   get_experience: {
@@ -3921,7 +4469,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/handoff-reports/get`. */
   get_handoff_report: {
@@ -3932,7 +4493,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 413: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 413 answer. */
+      413: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /health/live`. */
   get_liveness: {
@@ -3954,7 +4530,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/memory/entries/get`. */
   get_memory_entry: {
@@ -3965,7 +4554,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes/{scope_id}/artifacts/memory/{artifact_id}/entries/{entry_id}/tags`. */
   get_memory_entry_tags: {
@@ -3978,7 +4580,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/operations/{operation_id}`. */
   get_operation: {
@@ -3989,7 +4606,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes/{scope_id}/profile-policy`. */
   get_profile_policy: {
@@ -4000,7 +4630,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes/{scope_id}/prompts/{prompt_key}`. */
   get_prompt_configuration: {
@@ -4011,7 +4656,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /health/ready`. */
   get_readiness: {
@@ -4022,7 +4680,10 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 503: components["schemas"]["ReadinessResponse"] };
+    errors: {
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ReadinessResponse"];
+    };
   };
   /** `GET /v1/scopes/{scope_id}`. */
   get_scope: {
@@ -4033,7 +4694,16 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/server-info`. */
   get_server_info: {
@@ -4044,7 +4714,14 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/get`. */
   get_skill: {
@@ -4055,7 +4732,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/package/manifest`. */
   get_skill_package_manifest: {
@@ -4066,7 +4756,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes/{scope_id}/sources/{source_type}/{source_id}`. */
   get_source: {
@@ -4077,7 +4780,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/stats`. */
   get_stats: {
@@ -4088,7 +4804,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/topic-memory/get`. */
   get_topic_memory: {
@@ -4099,7 +4826,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/topic-memory/processing/blocks/get`. */
   get_topic_memory_processing_block: {
@@ -4110,7 +4850,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/topic-memory/processing/status`. */
   get_topic_memory_processing_status: {
@@ -4121,7 +4874,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/work/handoffs/prepare-current`. */
   handoff_current_work: {
@@ -4132,7 +4896,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/external-skills/import`. */
   import_external_skill: {
@@ -4143,7 +4922,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/access/audit/list`. */
   list_access_audit: {
@@ -4154,7 +4948,16 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/access/bindings/list`. */
   list_access_bindings: {
@@ -4165,7 +4968,16 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/access/resources/list`. */
   list_access_resources: {
@@ -4176,7 +4988,16 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/access/roles/list`. */
   list_access_roles: {
@@ -4187,7 +5008,16 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions`. */
   list_artifact_revisions: {
@@ -4198,7 +5028,24 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 410: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 410 answer. */
+      410: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes/{scope_id}/artifacts/{family}`. */
   list_artifacts: {
@@ -4209,7 +5056,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 410: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 410 answer. */
+      410: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/atomic-memory/list`. */
   list_atomic_memories: {
@@ -4220,7 +5082,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/candidates/list`. */
   list_candidates: {
@@ -4231,7 +5108,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes/{scope_id}/dream`. */
   list_dream_runs: {
@@ -4242,7 +5132,24 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/external-skills/list`. */
   list_external_skills: {
@@ -4253,7 +5160,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/library`. */
   list_managed_skills: {
@@ -4264,7 +5182,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/memory/changes`. */
   list_memory_changes: {
@@ -4275,7 +5204,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/memory/entries/list`. */
   list_memory_entries: {
@@ -4286,7 +5228,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/operations`. */
   list_operations: {
@@ -4297,7 +5252,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/remote/targets`. */
   list_remote_skill_targets: {
@@ -4308,7 +5276,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes`. */
   list_scopes: {
@@ -4319,7 +5298,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 410: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 410 answer. */
+      410: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes/{scope_id}/sources`. */
   list_sources: {
@@ -4330,7 +5324,24 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 410: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 410 answer. */
+      410: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/atomic-memory/merges`. */
   merge_atomic_memories: {
@@ -4341,7 +5352,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/context/bootstrap`. */
   prepare_bootstrap_context: {
@@ -4352,7 +5378,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/context/prepare`. */
   prepare_context: {
@@ -4363,7 +5402,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/handoff/prepare`. */
   prepare_handoff: {
@@ -4374,7 +5424,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/handoff/hint`. */
   prepare_handoff_hint: {
@@ -4385,7 +5448,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/atomic-memory/restoration-previews`. */
   preview_atomic_memory_restoration: {
@@ -4396,7 +5472,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/experience/propose`. */
   propose_experience: {
@@ -4407,7 +5498,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/propose`. */
   propose_skill: {
@@ -4418,7 +5522,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/package/propose`. */
   propose_skill_package: {
@@ -4429,7 +5546,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/artifact-publications`. */
   publish_artifact: {
@@ -4440,7 +5570,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/remote/publication/publish`. */
   publish_remote_skill: {
@@ -4451,7 +5594,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `PUT /v1/scopes/{scope_id}/profile-policy`. */
   put_profile_policy: {
@@ -4462,7 +5620,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/scopes/{scope_id}/artifact-tags/query`. */
   query_artifact_tags: {
@@ -4473,7 +5646,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 410: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 410 answer. */
+      410: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/scopes/{scope_id}/code/query`. */
   query_code: {
@@ -4484,7 +5672,24 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 501: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 501 answer. */
+      501: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/remote/reconcile`. */
   reconcile_remote_skills: {
@@ -4495,7 +5700,16 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/context/bootstrap/receipts`. */
   record_bootstrap_delivery: {
@@ -4506,7 +5720,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/remote/receipt`. */
   record_remote_skill_receipt: {
@@ -4517,7 +5742,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/usage`. */
   record_skill_usage: {
@@ -4528,7 +5764,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/work/outcomes/record`. */
   record_task_outcome: {
@@ -4539,7 +5790,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/source-definitions/register`. */
   register_source_definition: {
@@ -4550,7 +5816,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/candidates/reject`. */
   reject_candidate: {
@@ -4561,7 +5838,24 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/memory/remember`. */
   remember_memory: {
@@ -4572,7 +5866,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/remote/target/rename`. */
   rename_remote_skill_target: {
@@ -4583,7 +5890,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/access/bindings/replace`. */
   replace_access_binding: {
@@ -4594,7 +5916,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `PUT /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}`. */
   replace_artifact: {
@@ -4605,7 +5938,24 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 412: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 428: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 412 answer. */
+      412: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 428 answer. */
+      428: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `PUT /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags`. */
   replace_artifact_tags: {
@@ -4616,7 +5966,26 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 412: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 428: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 412 answer. */
+      412: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 428 answer. */
+      428: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `PUT /v1/scopes/{scope_id}/artifacts/memory/{artifact_id}/entries/{entry_id}/tags`. */
   replace_memory_entry_tags: {
@@ -4627,7 +5996,26 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 412: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 428: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 412 answer. */
+      412: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 428 answer. */
+      428: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `GET /v1/scopes/{scope_id}/artifact-handles/{family}/{key}`. */
   resolve_artifact_handle: {
@@ -4638,7 +6026,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/external-skills/resolve`. */
   resolve_external_skill: {
@@ -4649,7 +6050,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/scope-bindings/resolve`. */
   resolve_scope_binding: {
@@ -4660,7 +6074,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/scopes/selection/resolve`. */
   resolve_scope_selection: {
@@ -4671,7 +6098,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/atomic-memory/restorations`. */
   restore_atomic_memory: {
@@ -4682,7 +6120,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/memory/entries/retire`. */
   retire_memory_entry: {
@@ -4693,7 +6146,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/operations/{operation_id}/retry`. */
   retry_operation: {
@@ -4704,7 +6172,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/topic-memory/processing/retry`. */
   retry_topic_memory_processing: {
@@ -4715,7 +6198,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/candidates/revise`. */
   revise_candidate: {
@@ -4726,7 +6224,24 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/memory/entries/revise`. */
   revise_memory_entry: {
@@ -4737,7 +6252,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/access/bindings/revoke`. */
   revoke_access_binding: {
@@ -4748,7 +6278,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/remote/target/revoke`. */
   revoke_remote_skill_target: {
@@ -4759,7 +6300,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/external-skills/scan`. */
   scan_external_skills: {
@@ -4770,7 +6326,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/scopes/{scope_id}/artifacts/{family}/search`. */
   search_artifacts: {
@@ -4781,7 +6348,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/atomic-memory/search`. */
   search_atomic_memory: {
@@ -4792,7 +6372,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/memory/search`. */
   search_memory: {
@@ -4803,7 +6398,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/topic-memory/search`. */
   search_topic_memory: {
@@ -4814,7 +6422,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `PUT /v1/scopes/default`. */
   set_default_scope: {
@@ -4825,7 +6444,16 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `PUT /v1/scope-bindings`. */
   set_scope_binding: {
@@ -4836,7 +6464,18 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/source-observations`. */
   submit_source_observation: {
@@ -4847,7 +6486,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/remote/publication/unpublish`. */
   unpublish_remote_skill: {
@@ -4858,7 +6510,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `PUT /v1/scopes/{scope_id}`. */
   update_scope: {
@@ -4869,7 +6536,20 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
   /** `POST /v1/skill/lifecycle`. */
   update_skill_lifecycle: {
@@ -4880,7 +6560,22 @@ export interface OperationTypes {
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
 }
 
@@ -4891,7 +6586,12 @@ export type ResponseOf<K extends OperationId> = OperationTypes[K]["response"];
 /** The accepted (202-style) body of operation `K`; `never` when it has no accepted status. */
 export type AcceptedOf<K extends OperationId> = OperationTypes[K]["accepted"];
 /** The declared errors of an operation as a union keyed by status. */
-export type ErrorOf<K extends OperationId> = { [S in keyof OperationTypes[K]["errors"]]: { readonly status: S; readonly body: OperationTypes[K]["errors"][S] } }[keyof OperationTypes[K]["errors"]];
+export type ErrorOf<K extends OperationId> = { [S in keyof OperationTypes[K]["errors"]]: {
+    /** The error status. */
+    readonly status: S;
+    /** Its declared body. */
+    readonly body: OperationTypes[K]["errors"][S];
+  } }[keyof OperationTypes[K]["errors"]];
 
 /** For paginated operations: the request without its cursor, and one item of a page. */
 export interface PageTypes {
