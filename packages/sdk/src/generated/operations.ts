@@ -3810,8 +3810,22 @@ export interface OperationTypes {
     request: specOperations["create_dream_run"]["parameters"]["path"] & components["schemas"]["CreateDreamRunRequest"];
     /** What the method resolves to: the success body, or a union keyed by status. */
     response: 
-    | { readonly status: 200; readonly body: components["schemas"]["DreamRun"]; readonly headers: Headers }
-    | { readonly status: 202; readonly body: components["schemas"]["DreamRun"]; readonly headers: Headers };
+    | {
+        /** The status of this outcome. */
+        readonly status: 200;
+        /** The body, by the status's media kind. */
+        readonly body: components["schemas"]["DreamRun"];
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      }
+    | {
+        /** The status of this outcome. */
+        readonly status: 202;
+        /** The body, by the status's media kind. */
+        readonly body: components["schemas"]["DreamRun"];
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      };
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
@@ -4216,8 +4230,22 @@ export interface OperationTypes {
     request: specOperations["get_artifact"]["parameters"]["path"] & NonNullable<specOperations["get_artifact"]["parameters"]["header"]>;
     /** What the method resolves to: the success body, or a union keyed by status. */
     response: 
-    | { readonly status: 200; readonly body: components["schemas"]["ArtifactRevision"]; readonly headers: Headers }
-    | { readonly status: 304; readonly body: undefined; readonly headers: Headers };
+    | {
+        /** The status of this outcome. */
+        readonly status: 200;
+        /** The body, by the status's media kind. */
+        readonly body: components["schemas"]["ArtifactRevision"];
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      }
+    | {
+        /** The status of this outcome. */
+        readonly status: 304;
+        /** The body, by the status's media kind. */
+        readonly body: undefined;
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      };
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
@@ -4266,8 +4294,22 @@ export interface OperationTypes {
     request: specOperations["get_artifact_tags"]["parameters"]["path"] & NonNullable<specOperations["get_artifact_tags"]["parameters"]["header"]>;
     /** What the method resolves to: the success body, or a union keyed by status. */
     response: 
-    | { readonly status: 200; readonly body: components["schemas"]["ArtifactTagSet"]; readonly headers: Headers }
-    | { readonly status: 304; readonly body: undefined; readonly headers: Headers };
+    | {
+        /** The status of this outcome. */
+        readonly status: 200;
+        /** The body, by the status's media kind. */
+        readonly body: components["schemas"]["ArtifactTagSet"];
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      }
+    | {
+        /** The status of this outcome. */
+        readonly status: 304;
+        /** The body, by the status's media kind. */
+        readonly body: undefined;
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      };
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
@@ -4294,8 +4336,22 @@ export interface OperationTypes {
     request: specOperations["get_atomic_memory_state"]["parameters"]["path"] & NonNullable<specOperations["get_atomic_memory_state"]["parameters"]["header"]>;
     /** What the method resolves to: the success body, or a union keyed by status. */
     response: 
-    | { readonly status: 200; readonly body: components["schemas"]["AtomicMemoryStateResponse"]; readonly headers: Headers }
-    | { readonly status: 304; readonly body: undefined; readonly headers: Headers };
+    | {
+        /** The status of this outcome. */
+        readonly status: 200;
+        /** The body, by the status's media kind. */
+        readonly body: components["schemas"]["AtomicMemoryStateResponse"];
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      }
+    | {
+        /** The status of this outcome. */
+        readonly status: 304;
+        /** The body, by the status's media kind. */
+        readonly body: undefined;
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      };
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
@@ -4575,8 +4631,22 @@ export interface OperationTypes {
     request: specOperations["get_memory_entry_tags"]["parameters"]["path"] & NonNullable<specOperations["get_memory_entry_tags"]["parameters"]["header"]>;
     /** What the method resolves to: the success body, or a union keyed by status. */
     response: 
-    | { readonly status: 200; readonly body: components["schemas"]["ArtifactTagSet"]; readonly headers: Headers }
-    | { readonly status: 304; readonly body: undefined; readonly headers: Headers };
+    | {
+        /** The status of this outcome. */
+        readonly status: 200;
+        /** The body, by the status's media kind. */
+        readonly body: components["schemas"]["ArtifactTagSet"];
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      }
+    | {
+        /** The status of this outcome. */
+        readonly status: 304;
+        /** The body, by the status's media kind. */
+        readonly body: undefined;
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      };
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
