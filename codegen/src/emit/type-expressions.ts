@@ -80,7 +80,7 @@ export class TypeExpressions {
   result(op: OperationIr): string {
     if (!hasKeyedResult(op)) return this.response(op, op.success);
     const outcomes = [...op.successResponses, ...(op.notModified === null ? [] : [op.notModified])];
-    return outcomes.map((r) => `\n    | { readonly status: ${r.status}; readonly body: ${this.response(op, r)}; readonly headers: Headers }`).join("");
+    return outcomes.map((r) => `\n    | {\n        /** The status of this outcome. */\n        readonly status: ${r.status};\n        /** The body, by the status's media kind. */\n        readonly body: ${this.response(op, r)};\n        /** The response headers (ETag and the like). */\n        readonly headers: Headers;\n      }`).join("");
   }
 
   /** Error body types keyed by declared 4xx/5xx status (`{}` when none is declared). */

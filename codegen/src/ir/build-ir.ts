@@ -62,6 +62,7 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
     names,
     security: documentSecurity,
     requestIdHeader: typeof document["x-powercontext-request-id-header"] === "string" ? (document["x-powercontext-request-id-header"] as string) : DEFAULT_REQUEST_ID_HEADER,
+    requestIdHeaderDeclared: typeof document["x-powercontext-request-id-header"] === "string",
     securitySchemes: Object.keys((((document.components as Json | undefined)?.securitySchemes ?? {}) as Json)).sort(),
   };
 }

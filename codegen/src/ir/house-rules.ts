@@ -16,7 +16,8 @@ export interface HouseRuleFindings {
  *
  * - every operation declares `x-powercontext-retry-class` (strict only; `upstream`
  *   fills a default and says nothing);
- * - every response declares the request-id header ({@link ApiIr.requestIdHeader});
+ * - the request-id header ({@link ApiIr.requestIdHeader}) is declared: once, on the
+ *   document (`x-powercontext-request-id-header`), or else on every response;
  * - every 4xx/5xx response uses the error envelope `{"error": {"code", "message",
  *   "details"}}`, unless it carries `x-powercontext-error-envelope: false`;
  * - a JSON body is not offered beside other media types the client never sends.
@@ -40,7 +41,7 @@ export function checkHouseRules(ir: ApiIr, profile: LintProfile): HouseRuleFindi
 function checkResponses(ir: ApiIr, op: OperationIr, soft: SpecError[]): void {
   const header = ir.requestIdHeader.toLowerCase();
   for (const response of op.responses) {
-    if (!response.headers.some((h) => h.name.toLowerCase() === header)) {
+    if (!ir.requestIdHeaderDeclared && !response.headers.some((h) => h.name.toLowerCase() === header)) {
       soft.push(new SpecError("request_id_header", { pointer: response.pointer }, `response does not declare the ${ir.requestIdHeader} header`));
     }
     if (response.status >= 400 && !response.envelopeWaived && !isErrorEnvelope(response.schema, ir.lookup)) {

@@ -215,4 +215,6 @@ export interface ApiIr {
   readonly names: OutputNames;
   /** The response header carrying the server's request id (`x-powercontext-request-id-header` on the document, else `X-PowerContext-Request-ID`). */
   readonly requestIdHeader: string;
+  /** The document names the request-id header once (`x-powercontext-request-id-header`), so responses need not repeat it. */
+  readonly requestIdHeaderDeclared: boolean;
 }

@@ -32,5 +32,5 @@ export function createPowerContextHandlers(sim: PowerContextSimulator, options: 
         options.baseUrl,
       ),
   ]);
-  return createHandlers(Object.fromEntries(entries) as unknown as HandlerImpl, { baseUrl: options.baseUrl });
+  return createHandlers(Object.fromEntries(entries) as unknown as Partial<HandlerImpl>, { baseUrl: options.baseUrl });
 }

@@ -1,3 +1,4 @@
+import { TEST_SCOPES } from "../support/scopes.js";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
@@ -6,7 +7,7 @@ import type { SimOutcome } from "../../src/simulator/types.js";
 /** One scripted session: requests and clock steps; returns every outcome. */
 function transcript(seed: number): SimOutcome[] {
   const clock = new ManualClock();
-  const sim = createPowerContextSimulator({ clock, seed, waitBudgetMs: 0 });
+  const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock, seed, waitBudgetMs: 0 });
   const out: SimOutcome[] = [];
   const call = (id: string, request: object) => out.push(sim.handle(id, { token: "pc-admin", ...request }));
   for (let i = 1; i <= 4; i += 1) call("capture_content_source", { body: { scope_id: "s", source_id: `x${i}`, content: `note ${i}` } });
@@ -18,7 +19,7 @@ function transcript(seed: number): SimOutcome[] {
   call("capture_content_source", { body: { scope_id: "s", source_id: "x5", content: "note 5" } });
   sim.controls.exhaustTopicBudget("s");
   call("get_topic_memory_processing_status", { body: { scope_id: "s" } });
-  sim.controls.injectFault({ operationId: "search_memory", action: { type: "status", status: 429 } });
+  sim.controls.injectFault({ operationId: "search_memory", action: { type: "status", status: 503 } });
   call("search_memory", { body: { scope_id: "s", query: "note" } });
   call("search_memory", { body: { scope_id: "s", query: "note" } });
   return out;
