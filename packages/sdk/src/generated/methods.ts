@@ -76,7 +76,7 @@ export class PowerContextOperations {
    * The receipt is stored as a Source under the caller's source_id.
    *
    * `POST /v1/work/handoffs/acknowledge` (operationId `acknowledge_handoff`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: decided by the server per resource (rule `acknowledge_handoff_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   acknowledgeHandoff(request: RequestOf<"acknowledge_handoff">, options?: CallOptions): Promise<ResponseOf<"acknowledge_handoff">> {
@@ -87,7 +87,7 @@ export class PowerContextOperations {
    * Evaluate the Handoff trigger at a boundary Source and draft if it fires
    *
    * `POST /v1/handoff/activate` (operationId `activate_handoff`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   activateHandoff(request: RequestOf<"activate_handoff">, options?: CallOptions): Promise<ResponseOf<"activate_handoff">> {
@@ -100,7 +100,7 @@ export class PowerContextOperations {
    * Applies only to the expected_version the reviewer inspected.
    *
    * `POST /v1/candidates/approve` (operationId `approve_candidate`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: `scope.review` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 426, 500, 503.
    */
   approveCandidate(request: RequestOf<"approve_candidate">, options?: CallOptions): Promise<ResponseOf<"approve_candidate">> {
@@ -113,7 +113,7 @@ export class PowerContextOperations {
    * Binding the same revision again succeeds; binding the handle to anything else is a 409.
    *
    * `PUT /v1/scopes/{scope_id}/artifact-handles/{family}/{key}` (operationId `bind_artifact_handle`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `scope.admin` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   bindArtifactHandle(request: RequestOf<"bind_artifact_handle">, options?: CallOptions): Promise<ResponseOf<"bind_artifact_handle">> {
@@ -126,7 +126,7 @@ export class PowerContextOperations {
    * Applies only while expected_version is the Operation's version (otherwise 409 version_conflict with details.current_version). Cancelling a failed Operation frees the window it held. From running, succeeded or cancelled it is 409 invalid_operation_transition.
    *
    * `POST /v1/operations/{operation_id}/cancel` (operationId `cancel_operation`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: decided by the server per resource (rule `operation_admin_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   cancelOperation(request: RequestOf<"cancel_operation">, options?: CallOptions): Promise<ResponseOf<"cancel_operation">> {
@@ -139,7 +139,7 @@ export class PowerContextOperations {
    * Nothing is derived while the request waits. The caller's source_id is the idempotency key: the same Source sent again stores nothing new and answers like the first time, while other content under a used source_id is a 409.
    *
    * `POST /v1/sources/content` (operationId `capture_content_source`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 202; errors: 401, 403, 409, 422, 500, 503.
    */
   captureContentSource(request: RequestOf<"capture_content_source">, options?: CallOptions): Promise<ResponseOf<"capture_content_source">> {
@@ -152,7 +152,7 @@ export class PowerContextOperations {
    * Keyed by the caller's source_id like capture_content_source; expires_at bounds its life.
    *
    * `POST /v1/sources/working-notes` (operationId `capture_working_note`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 202; errors: 401, 403, 409, 422, 500, 503.
    */
   captureWorkingNote(request: RequestOf<"capture_working_note">, options?: CallOptions): Promise<ResponseOf<"capture_working_note">> {
@@ -165,7 +165,7 @@ export class PowerContextOperations {
    * The target's exact revision and state_version must still be current; the content revision stays.
    *
    * `POST /v1/atomic-memory/lifecycle` (operationId `change_atomic_memory_lifecycle`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: decided by the server per resource (rule `atomic_memory_domain_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   changeAtomicMemoryLifecycle(request: RequestOf<"change_atomic_memory_lifecycle">, options?: CallOptions): Promise<ResponseOf<"change_atomic_memory_lifecycle">> {
@@ -176,7 +176,7 @@ export class PowerContextOperations {
    * Test whether the caller meets a compound requirement
    *
    * `POST /v1/access/check` (operationId `check_access`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `access.self` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 503.
    */
   checkAccess(request: RequestOf<"check_access">, options?: CallOptions): Promise<ResponseOf<"check_access">> {
@@ -189,7 +189,7 @@ export class PowerContextOperations {
    * The scope and its content stay; only the binding goes.
    *
    * `POST /v1/scope-bindings/clear` (operationId `clear_scope_binding`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `server.admin` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 503.
    */
   clearScopeBinding(request: RequestOf<"clear_scope_binding">, options?: CallOptions): Promise<ResponseOf<"clear_scope_binding">> {
@@ -202,7 +202,7 @@ export class PowerContextOperations {
    * Applies only while expected still equals the stored checkpoint, so a repeat cannot move it twice.
    *
    * `POST /v1/connector-checkpoints/commit` (operationId `commit_connector_checkpoint`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: `scope.contribute` on the Scope named by `binding.scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 409, 422, 503.
    */
   commitConnectorCheckpoint(request: RequestOf<"commit_connector_checkpoint">, options?: CallOptions): Promise<ResponseOf<"commit_connector_checkpoint">> {
@@ -213,7 +213,7 @@ export class PowerContextOperations {
    * Store a prepared Handoff as a durable milestone
    *
    * `POST /v1/handoff/commit` (operationId `commit_handoff`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: decided by the server per resource (rule `commit_handoff_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   commitHandoff(request: RequestOf<"commit_handoff">, options?: CallOptions): Promise<ResponseOf<"commit_handoff">> {
@@ -226,7 +226,7 @@ export class PowerContextOperations {
    * Its content is history to verify against the present, not instructions.
    *
    * `POST /v1/handoff/continue` (operationId `continue_handoff`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `continue_handoff_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   continueHandoff(request: RequestOf<"continue_handoff">, options?: CallOptions): Promise<ResponseOf<"continue_handoff">> {
@@ -239,7 +239,7 @@ export class PowerContextOperations {
    * Keyed by the caller's idempotency_key; a repeat returns the binding the key created.
    *
    * `POST /v1/access/bindings/create` (operationId `create_access_binding`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `access.self` on the server; credential BearerAuth.
    * Success: 201; errors: 401, 403, 409, 422, 503.
    */
   createAccessBinding(request: RequestOf<"create_access_binding">, options?: CallOptions): Promise<ResponseOf<"create_access_binding">> {
@@ -252,7 +252,7 @@ export class PowerContextOperations {
    * No caller key; a re-send after a lost answer may create a second Artifact (a Handoff, a singleton, answers 409).
    *
    * `POST /v1/scopes/{scope_id}/artifacts` (operationId `create_artifact`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: decided by the server per resource (rule `create_artifact_access`); credential BearerAuth.
    * Success: 201; errors: 401, 403, 409, 422, 500, 503.
    */
   createArtifact(request: RequestOf<"create_artifact">, options?: CallOptions): Promise<ResponseOf<"create_artifact">> {
@@ -265,7 +265,7 @@ export class PowerContextOperations {
    * Keyed by the caller's idempotency_key: a repeat returns the run the key started. 202 while that run is active, 200 once it is final (both bodies are the run); poll get_dream_run for progress.
    *
    * `POST /v1/scopes/{scope_id}/dream` (operationId `create_dream_run`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: decided by the server per resource (rule `path_scope_read_access`); credential BearerAuth.
    * Success: 200 or 202; errors: 401, 403, 404, 409, 422, 426, 429, 500, 503.
    */
   createDreamRun(request: RequestOf<"create_dream_run">, options?: CallOptions): Promise<ResponseOf<"create_dream_run">> {
@@ -278,7 +278,7 @@ export class PowerContextOperations {
    * The enrollment code is shown only in this answer; a re-send creates another target.
    *
    * `POST /v1/skill/remote/target/create` (operationId `create_remote_skill_target`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: `scope.admin` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 201; errors: 401, 403, 409, 422, 500, 503.
    */
   createRemoteSkillTarget(request: RequestOf<"create_remote_skill_target">, options?: CallOptions): Promise<ResponseOf<"create_remote_skill_target">> {
@@ -291,7 +291,7 @@ export class PowerContextOperations {
    * The caller picks idempotency_key: sending the same key again returns the scope created the first time instead of a second one.
    *
    * `POST /v1/scopes` (operationId `create_scope`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `server.admin` on the server; credential BearerAuth.
    * Success: 201; errors: 401, 403, 404, 409, 422, 503.
    */
   createScope(request: RequestOf<"create_scope">, options?: CallOptions): Promise<ResponseOf<"create_scope">> {
@@ -304,7 +304,7 @@ export class PowerContextOperations {
    * Unlike capture_content_source there is no caller key, so a re-send after a lost answer may store a second Source.
    *
    * `POST /v1/scopes/{scope_id}/sources` (operationId `create_source`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 201; errors: 401, 403, 409, 422, 500, 503.
    */
   createSource(request: RequestOf<"create_source">, options?: CallOptions): Promise<ResponseOf<"create_source">> {
@@ -315,7 +315,7 @@ export class PowerContextOperations {
    * Write one Source to a business scope and its subject scope together
    *
    * `POST /v1/scopes/{scope_id}/subject-sources` (operationId `create_subject_source`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 201; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   createSubjectSource(request: RequestOf<"create_subject_source">, options?: CallOptions): Promise<ResponseOf<"create_subject_source">> {
@@ -328,7 +328,7 @@ export class PowerContextOperations {
    * Stored as a Source under the caller's source_id, which makes a repeat harmless.
    *
    * `POST /v1/work/contracts/create` (operationId `create_work_contract`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 202; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   createWorkContract(request: RequestOf<"create_work_contract">, options?: CallOptions): Promise<ResponseOf<"create_work_contract">> {
@@ -339,7 +339,7 @@ export class PowerContextOperations {
    * Fetch the package a remote target is meant to install
    *
    * `POST /v1/skill/remote/package/download` (operationId `download_remote_skill_package`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: none checked; credential TargetBearerAuth.
    * Success: 200; errors: 401, 404, 409, 422, 500.
    */
   downloadRemoteSkillPackage(request: RequestOf<"download_remote_skill_package">, options?: CallOptions): Promise<ResponseOf<"download_remote_skill_package">> {
@@ -352,7 +352,7 @@ export class PowerContextOperations {
    * The ZIP bytes arrive base64-encoded in the JSON body, with their content address.
    *
    * `POST /v1/skill/package/download` (operationId `download_skill_package`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `exact_skill_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   downloadSkillPackage(request: RequestOf<"download_skill_package">, options?: CallOptions): Promise<ResponseOf<"download_skill_package">> {
@@ -365,7 +365,7 @@ export class PowerContextOperations {
    * Called by the receiver without a bearer token. The code works once and the credential is returned once, so this is never re-sent.
    *
    * `POST /v1/skill/remote/target/enroll` (operationId `enroll_remote_skill_target`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: none checked; no credential.
    * Success: 200; errors: 409, 422, 500.
    */
   enrollRemoteSkillTarget(request: RequestOf<"enroll_remote_skill_target">, options?: CallOptions): Promise<ResponseOf<"enroll_remote_skill_target">> {
@@ -378,7 +378,7 @@ export class PowerContextOperations {
    * Pass the draft exactly as prepare_handoff (or activate_handoff's draft member) returned it.
    *
    * `POST /v1/handoff/finalize` (operationId `finalize_handoff`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   finalizeHandoff(request: RequestOf<"finalize_handoff">, options?: CallOptions): Promise<ResponseOf<"finalize_handoff">> {
@@ -391,7 +391,7 @@ export class PowerContextOperations {
    * The window is named by a logical key (scope and Cursor position), so a repeated flush joins the work already queued for that window instead of starting more. 200 when nothing was pending or the window finished within the Server's wait budget; 202 with an Operation to poll while it is still queued or running; 409 operation_blocked while a failed Operation holds the window (details.operation_id). A Server without the Operation API (1.4.1) only ever answers 200.
    *
    * `POST /v1/memory/flush` (operationId `flush_memory`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; accepted: 202; errors: 401, 403, 409, 422, 500, 503.
    */
   flushMemory(request: RequestOf<"flush_memory">, options?: CallOptions): Promise<ResponseOf<"flush_memory">> {
@@ -402,7 +402,7 @@ export class PowerContextOperations {
    * Submits flush_memory and returns the first outcome without waiting: the result (200) or the accepted operation (202) to wait on later.
    *
    * `POST /v1/memory/flush` (operationId `flush_memory`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; accepted: 202; errors: 401, 403, 409, 422, 500, 503.
    */
   submitFlushMemory(request: RequestOf<"flush_memory">, options?: CallOptions): Promise<SubmitOutcome<"flush_memory">> {
@@ -415,7 +415,7 @@ export class PowerContextOperations {
    * Keyed by the pending window like flush_memory; a repeat finds less or nothing to do.
    *
    * `POST /v1/profile/flush` (operationId `flush_profile`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   flushProfile(request: RequestOf<"flush_profile">, options?: CallOptions): Promise<ResponseOf<"flush_profile">> {
@@ -428,7 +428,7 @@ export class PowerContextOperations {
    * Records the request and returns without waiting. Keyed by the scope's pending window, so a repeat asks for the same processing again and cannot double it.
    *
    * `POST /v1/topic-memory/flush` (operationId `flush_topic_memory`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 500, 503.
    */
   flushTopicMemory(request: RequestOf<"flush_topic_memory">, options?: CallOptions): Promise<ResponseOf<"flush_topic_memory">> {
@@ -439,7 +439,7 @@ export class PowerContextOperations {
    * Have the configured model draft an Experience Candidate
    *
    * `POST /v1/experience/generate` (operationId `generate_experience`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: decided by the server per resource (rule `experience_candidate_write_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 409, 422, 500, 503.
    */
   generateExperience(request: RequestOf<"generate_experience">, options?: CallOptions): Promise<ResponseOf<"generate_experience">> {
@@ -452,7 +452,7 @@ export class PowerContextOperations {
    * Needs a model; nothing is stored until the caller writes a Prompt Artifact.
    *
    * `POST /v1/scopes/{scope_id}/prompts/{prompt_key}/demonstrations` (operationId `generate_prompt_demonstrations`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.admin` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   generatePromptDemonstrations(request: RequestOf<"generate_prompt_demonstrations">, options?: CallOptions): Promise<ResponseOf<"generate_prompt_demonstrations">> {
@@ -463,7 +463,7 @@ export class PowerContextOperations {
    * Have the configured model draft a managed Skill Candidate
    *
    * `POST /v1/skill/generate` (operationId `generate_skill`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: decided by the server per resource (rule `skill_candidate_write_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 409, 422, 500, 503.
    */
   generateSkill(request: RequestOf<"generate_skill">, options?: CallOptions): Promise<ResponseOf<"generate_skill">> {
@@ -474,7 +474,7 @@ export class PowerContextOperations {
    * Tell who the caller is and what access features the Server has
    *
    * `GET /v1/access/me` (operationId `get_access_principal`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `access.self` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 503.
    */
   getAccessPrincipal(options?: CallOptions): Promise<ResponseOf<"get_access_principal">> {
@@ -487,7 +487,7 @@ export class PowerContextOperations {
    * The answer's ETag is what replace_artifact needs in If-Match; If-None-Match gets 304 while unchanged.
    *
    * `GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}` (operationId `get_artifact`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `path_artifact_read_access`); credential BearerAuth.
    * Success: 200; not modified: 304; errors: 401, 403, 404, 422, 500, 503.
    */
   getArtifact(request: RequestOf<"get_artifact">, options?: CallOptions): Promise<ResponseOf<"get_artifact">> {
@@ -498,7 +498,7 @@ export class PowerContextOperations {
    * Read one immutable revision of an Artifact
    *
    * `GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions/{revision}` (operationId `get_artifact_revision`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `path_artifact_read_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   getArtifactRevision(request: RequestOf<"get_artifact_revision">, options?: CallOptions): Promise<ResponseOf<"get_artifact_revision">> {
@@ -509,7 +509,7 @@ export class PowerContextOperations {
    * Read the tags of an Artifact
    *
    * `GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags` (operationId `get_artifact_tags`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `path_artifact_read_access`); credential BearerAuth.
    * Success: 200; not modified: 304; errors: 400, 401, 403, 404, 422, 500, 503.
    */
   getArtifactTags(request: RequestOf<"get_artifact_tags">, options?: CallOptions): Promise<ResponseOf<"get_artifact_tags">> {
@@ -522,7 +522,7 @@ export class PowerContextOperations {
    * Send If-None-Match with a known ETag to get 304 while nothing changed.
    *
    * `GET /v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/state` (operationId `get_atomic_memory_state`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `atomic_memory_state_access`); credential BearerAuth.
    * Success: 200; not modified: 304; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   getAtomicMemoryState(request: RequestOf<"get_atomic_memory_state">, options?: CallOptions): Promise<ResponseOf<"get_atomic_memory_state">> {
@@ -533,7 +533,7 @@ export class PowerContextOperations {
    * Read one Candidate with its current proposal version
    *
    * `POST /v1/candidates/get` (operationId `get_candidate`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 426, 500, 503.
    */
   getCandidate(request: RequestOf<"get_candidate">, options?: CallOptions): Promise<ResponseOf<"get_candidate">> {
@@ -544,7 +544,7 @@ export class PowerContextOperations {
    * Read every proposal version and decision of a Candidate
    *
    * `POST /v1/candidates/history` (operationId `get_candidate_history`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 426, 500, 503.
    */
   getCandidateHistory(request: RequestOf<"get_candidate_history">, options?: CallOptions): Promise<ResponseOf<"get_candidate_history">> {
@@ -555,7 +555,7 @@ export class PowerContextOperations {
    * Report which features this Server has switched on
    *
    * `GET /v1/capabilities` (operationId `get_capabilities`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `server.observe` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 503.
    */
   getCapabilities(options?: CallOptions): Promise<ResponseOf<"get_capabilities">> {
@@ -566,7 +566,7 @@ export class PowerContextOperations {
    * Read where a connector binding stopped
    *
    * `POST /v1/connector-checkpoints/get` (operationId `get_connector_checkpoint`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.contribute` on the Scope named by `binding.scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 409, 422, 503.
    */
   getConnectorCheckpoint(request: RequestOf<"get_connector_checkpoint">, options?: CallOptions): Promise<ResponseOf<"get_connector_checkpoint">> {
@@ -579,7 +579,7 @@ export class PowerContextOperations {
    * The way for an application to learn a valid scope id. 404 scope_not_found when no default is set; 409 scope_binding_target_missing when the default points at a scope that is gone (details.scope_id names it).
    *
    * `GET /v1/scopes/default` (operationId `get_default_scope`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `server.observe` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 503.
    */
   getDefaultScope(options?: CallOptions): Promise<ResponseOf<"get_default_scope">> {
@@ -590,7 +590,7 @@ export class PowerContextOperations {
    * Read one Dream run
    *
    * `GET /v1/scopes/{scope_id}/dream/{run_id}` (operationId `get_dream_run`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `path_scope_read_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 426, 500, 503.
    */
   getDreamRun(request: RequestOf<"get_dream_run">, options?: CallOptions): Promise<ResponseOf<"get_dream_run">> {
@@ -601,7 +601,7 @@ export class PowerContextOperations {
    * Read one exact Experience revision with its evidence
    *
    * `POST /v1/experience/get` (operationId `get_experience`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `exact_experience_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   getExperience(request: RequestOf<"get_experience">, options?: CallOptions): Promise<ResponseOf<"get_experience">> {
@@ -614,7 +614,7 @@ export class PowerContextOperations {
    * Reads only; nothing is accepted, committed or changed. A selection whose report would be too large is refused with 413 (select fewer scopes).
    *
    * `POST /v1/handoff-reports/get` (operationId `get_handoff_report`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `scope_selection_read_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 413, 422, 500, 503.
    */
   getHandoffReport(request: RequestOf<"get_handoff_report">, options?: CallOptions): Promise<ResponseOf<"get_handoff_report">> {
@@ -625,7 +625,7 @@ export class PowerContextOperations {
    * Tell whether the API process is answering
    *
    * `GET /health/live` (operationId `get_liveness`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: none checked; no credential.
    * Success: 200.
    */
   getLiveness(options?: CallOptions): Promise<ResponseOf<"get_liveness">> {
@@ -638,7 +638,7 @@ export class PowerContextOperations {
    * 1.4.1 keeps no collection capacity and answers 422 operation_not_supported.
    *
    * `POST /v1/memory/capacity` (operationId `get_memory_capacity`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `atomic_memory_domain_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   getMemoryCapacity(request: RequestOf<"get_memory_capacity">, options?: CallOptions): Promise<ResponseOf<"get_memory_capacity">> {
@@ -651,7 +651,7 @@ export class PowerContextOperations {
    * Give target or citation, not both; exact historical citations are refused.
    *
    * `POST /v1/memory/entries/get` (operationId `get_memory_entry`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `exact_memory_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   getMemoryEntry(request: RequestOf<"get_memory_entry">, options?: CallOptions): Promise<ResponseOf<"get_memory_entry">> {
@@ -662,7 +662,7 @@ export class PowerContextOperations {
    * Read the tags of one entry of a Memory Artifact
    *
    * `GET /v1/scopes/{scope_id}/artifacts/memory/{artifact_id}/entries/{entry_id}/tags` (operationId `get_memory_entry_tags`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `path_memory_entry_read_access`); credential BearerAuth.
    * Success: 200; not modified: 304; errors: 400, 401, 403, 404, 422, 500, 503.
    */
   getMemoryEntryTags(request: RequestOf<"get_memory_entry_tags">, options?: CallOptions): Promise<ResponseOf<"get_memory_entry_tags">> {
@@ -675,7 +675,7 @@ export class PowerContextOperations {
    * What a 202's Location points at. Poll until the status is succeeded, failed or cancelled; a succeeded memory_flush carries its FlushMemoryResponse in result.
    *
    * `GET /v1/operations/{operation_id}` (operationId `get_operation`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `operation_read_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   getOperation(request: RequestOf<"get_operation">, options?: CallOptions): Promise<ResponseOf<"get_operation">> {
@@ -686,7 +686,7 @@ export class PowerContextOperations {
    * Read the scope's Profile policy
    *
    * `GET /v1/scopes/{scope_id}/profile-policy` (operationId `get_profile_policy`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   getProfilePolicy(request: RequestOf<"get_profile_policy">, options?: CallOptions): Promise<ResponseOf<"get_profile_policy">> {
@@ -697,7 +697,7 @@ export class PowerContextOperations {
    * Read a scope's saved Prompt and the built-in one beside it
    *
    * `GET /v1/scopes/{scope_id}/prompts/{prompt_key}` (operationId `get_prompt_configuration`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   getPromptConfiguration(request: RequestOf<"get_prompt_configuration">, options?: CallOptions): Promise<ResponseOf<"get_prompt_configuration">> {
@@ -710,7 +710,7 @@ export class PowerContextOperations {
    * Needs no credential. A 503 carries the same readiness report as a 200, listing which check is not ready; it is not the error envelope.
    *
    * `GET /health/ready` (operationId `get_readiness`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: none checked; no credential.
    * Success: 200; errors: 503.
    */
   getReadiness(options?: CallOptions): Promise<ResponseOf<"get_readiness">> {
@@ -721,7 +721,7 @@ export class PowerContextOperations {
    * Read the descriptor of one scope
    *
    * `GET /v1/scopes/{scope_id}` (operationId `get_scope`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `path_scope_read_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 503.
    */
   getScope(request: RequestOf<"get_scope">, options?: CallOptions): Promise<ResponseOf<"get_scope">> {
@@ -734,7 +734,7 @@ export class PowerContextOperations {
    * Identity and contract versions only. What is enabled right now is reported by get_capabilities, limits and counts by get_stats.
    *
    * `GET /v1/server-info` (operationId `get_server_info`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `server.observe` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 503.
    */
   getServerInfo(options?: CallOptions): Promise<ResponseOf<"get_server_info">> {
@@ -745,7 +745,7 @@ export class PowerContextOperations {
    * Read one exact managed Skill revision with its evidence
    *
    * `POST /v1/skill/get` (operationId `get_skill`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `exact_skill_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   getSkill(request: RequestOf<"get_skill">, options?: CallOptions): Promise<ResponseOf<"get_skill">> {
@@ -756,7 +756,7 @@ export class PowerContextOperations {
    * Read the manifest and file list of a Skill package
    *
    * `POST /v1/skill/package/manifest` (operationId `get_skill_package_manifest`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `exact_skill_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   getSkillPackageManifest(request: RequestOf<"get_skill_package_manifest">, options?: CallOptions): Promise<ResponseOf<"get_skill_package_manifest">> {
@@ -767,7 +767,7 @@ export class PowerContextOperations {
    * Read one Source by type and id
    *
    * `GET /v1/scopes/{scope_id}/sources/{source_type}/{source_id}` (operationId `get_source`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `path_scope_read_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   getSource(request: RequestOf<"get_source">, options?: CallOptions): Promise<ResponseOf<"get_source">> {
@@ -780,7 +780,7 @@ export class PowerContextOperations {
    * A read, sent as POST because the selection travels in the body. The figures are aggregates; they do not tell whether a given Source reached Memory.
    *
    * `POST /v1/stats` (operationId `get_stats`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `scope_selection_read_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 500, 503.
    */
   getStats(request: RequestOf<"get_stats">, options?: CallOptions): Promise<ResponseOf<"get_stats">> {
@@ -791,7 +791,7 @@ export class PowerContextOperations {
    * Read one exact Topic Memory revision with its direct evidence
    *
    * `POST /v1/topic-memory/get` (operationId `get_topic_memory`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   getTopicMemory(request: RequestOf<"get_topic_memory">, options?: CallOptions): Promise<ResponseOf<"get_topic_memory">> {
@@ -802,7 +802,7 @@ export class PowerContextOperations {
    * Read one processing block record, current or past
    *
    * `POST /v1/topic-memory/processing/blocks/get` (operationId `get_topic_memory_processing_block`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   getTopicMemoryProcessingBlock(request: RequestOf<"get_topic_memory_processing_block">, options?: CallOptions): Promise<ResponseOf<"get_topic_memory_processing_block">> {
@@ -815,7 +815,7 @@ export class PowerContextOperations {
    * Returns the Cursor, the Source head, the retained target, and whether processing is idle, pending or blocked (with the block). It never grants budget or schedules work.
    *
    * `POST /v1/topic-memory/processing/status` (operationId `get_topic_memory_processing_status`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 500, 503.
    */
   getTopicMemoryProcessingStatus(request: RequestOf<"get_topic_memory_processing_status">, options?: CallOptions): Promise<ResponseOf<"get_topic_memory_processing_status">> {
@@ -828,7 +828,7 @@ export class PowerContextOperations {
    * Captures its own boundary Source under the caller's source_id; do not capture one first.
    *
    * `POST /v1/work/handoffs/prepare-current` (operationId `handoff_current_work`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   handoffCurrentWork(request: RequestOf<"handoff_current_work">, options?: CallOptions): Promise<ResponseOf<"handoff_current_work">> {
@@ -839,7 +839,7 @@ export class PowerContextOperations {
    * Turn a host-local external Skill into a managed Skill Candidate (copy or fork)
    *
    * `POST /v1/external-skills/import` (operationId `import_external_skill`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   importExternalSkill(request: RequestOf<"import_external_skill">, options?: CallOptions): Promise<ResponseOf<"import_external_skill">> {
@@ -850,7 +850,7 @@ export class PowerContextOperations {
    * Page through the access decisions recorded for a resource
    *
    * `POST /v1/access/audit/list` (operationId `list_access_audit`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `access.self` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 503.
    */
   listAccessAudit(request: RequestOf<"list_access_audit">, options?: CallOptions): Promise<ResponseOf<"list_access_audit">> {
@@ -861,7 +861,7 @@ export class PowerContextOperations {
    * Iterates every item (`items`) of list_access_audit, following `next_cursor` until it is empty.
    *
    * `POST /v1/access/audit/list` (operationId `list_access_audit`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `access.self` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 503.
    */
   listAccessAuditAll(request: PageTypes["list_access_audit"]["request"], options?: CallOptions): AsyncIterable<PageTypes["list_access_audit"]["item"]> {
@@ -872,7 +872,7 @@ export class PowerContextOperations {
    * Page through the role bindings under a resource the caller manages
    *
    * `POST /v1/access/bindings/list` (operationId `list_access_bindings`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `access.self` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 503.
    */
   listAccessBindings(request: RequestOf<"list_access_bindings">, options?: CallOptions): Promise<ResponseOf<"list_access_bindings">> {
@@ -883,7 +883,7 @@ export class PowerContextOperations {
    * Iterates every item (`items`) of list_access_bindings, following `next_cursor` until it is empty.
    *
    * `POST /v1/access/bindings/list` (operationId `list_access_bindings`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `access.self` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 503.
    */
   listAccessBindingsAll(request: PageTypes["list_access_bindings"]["request"], options?: CallOptions): AsyncIterable<PageTypes["list_access_bindings"]["item"]> {
@@ -894,7 +894,7 @@ export class PowerContextOperations {
    * Page through the resources the caller can already see
    *
    * `POST /v1/access/resources/list` (operationId `list_access_resources`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `access.self` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 503.
    */
   listAccessResources(request: RequestOf<"list_access_resources">, options?: CallOptions): Promise<ResponseOf<"list_access_resources">> {
@@ -905,7 +905,7 @@ export class PowerContextOperations {
    * Iterates every item (`items`) of list_access_resources, following `next_cursor` until it is empty.
    *
    * `POST /v1/access/resources/list` (operationId `list_access_resources`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `access.self` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 503.
    */
   listAccessResourcesAll(request: PageTypes["list_access_resources"]["request"], options?: CallOptions): AsyncIterable<PageTypes["list_access_resources"]["item"]> {
@@ -916,7 +916,7 @@ export class PowerContextOperations {
    * List the built-in roles and what they grant
    *
    * `POST /v1/access/roles/list` (operationId `list_access_roles`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `access.self` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 503.
    */
   listAccessRoles(request: RequestOf<"list_access_roles">, options?: CallOptions): Promise<ResponseOf<"list_access_roles">> {
@@ -927,7 +927,7 @@ export class PowerContextOperations {
    * Page through the revisions of an Artifact, newest first
    *
    * `GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions` (operationId `list_artifact_revisions`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `path_artifact_read_access`); credential BearerAuth.
    * Success: 200; errors: 400, 401, 403, 404, 410, 422, 500, 503.
    */
   listArtifactRevisions(request: RequestOf<"list_artifact_revisions">, options?: CallOptions): Promise<ResponseOf<"list_artifact_revisions">> {
@@ -938,7 +938,7 @@ export class PowerContextOperations {
    * Iterates every item (`items`) of list_artifact_revisions, following `next_cursor` until it is empty.
    *
    * `GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions` (operationId `list_artifact_revisions`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `path_artifact_read_access`); credential BearerAuth.
    * Success: 200; errors: 400, 401, 403, 404, 410, 422, 500, 503.
    */
   listArtifactRevisionsAll(request: PageTypes["list_artifact_revisions"]["request"], options?: CallOptions): AsyncIterable<PageTypes["list_artifact_revisions"]["item"]> {
@@ -949,7 +949,7 @@ export class PowerContextOperations {
    * Page through the current heads of one Artifact family
    *
    * `GET /v1/scopes/{scope_id}/artifacts/{family}` (operationId `list_artifacts`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 400, 401, 403, 410, 422, 500, 503.
    */
   listArtifacts(request: RequestOf<"list_artifacts">, options?: CallOptions): Promise<ResponseOf<"list_artifacts">> {
@@ -960,7 +960,7 @@ export class PowerContextOperations {
    * Iterates every item (`items`) of list_artifacts, following `next_cursor` until it is empty.
    *
    * `GET /v1/scopes/{scope_id}/artifacts/{family}` (operationId `list_artifacts`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 400, 401, 403, 410, 422, 500, 503.
    */
   listArtifactsAll(request: PageTypes["list_artifacts"]["request"], options?: CallOptions): AsyncIterable<PageTypes["list_artifacts"]["item"]> {
@@ -971,7 +971,7 @@ export class PowerContextOperations {
    * Page through Atomic Memory heads by state, kind and tags
    *
    * `POST /v1/atomic-memory/list` (operationId `list_atomic_memories`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   listAtomicMemories(request: RequestOf<"list_atomic_memories">, options?: CallOptions): Promise<ResponseOf<"list_atomic_memories">> {
@@ -982,7 +982,7 @@ export class PowerContextOperations {
    * Iterates every item (`items`) of list_atomic_memories, following `next_cursor` until it is empty.
    *
    * `POST /v1/atomic-memory/list` (operationId `list_atomic_memories`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   listAtomicMemoriesAll(request: PageTypes["list_atomic_memories"]["request"], options?: CallOptions): AsyncIterable<PageTypes["list_atomic_memories"]["item"]> {
@@ -995,7 +995,7 @@ export class PowerContextOperations {
    * Without a status filter the list shows the pending ones.
    *
    * `POST /v1/candidates/list` (operationId `list_candidates`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 426, 500, 503.
    */
   listCandidates(request: RequestOf<"list_candidates">, options?: CallOptions): Promise<ResponseOf<"list_candidates">> {
@@ -1006,7 +1006,7 @@ export class PowerContextOperations {
    * Iterates every item (`candidates`) of list_candidates, following `next_cursor` until it is empty.
    *
    * `POST /v1/candidates/list` (operationId `list_candidates`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 426, 500, 503.
    */
   listCandidatesAll(request: PageTypes["list_candidates"]["request"], options?: CallOptions): AsyncIterable<PageTypes["list_candidates"]["item"]> {
@@ -1017,7 +1017,7 @@ export class PowerContextOperations {
    * Page through the Dream runs of a scope, newest first
    *
    * `GET /v1/scopes/{scope_id}/dream` (operationId `list_dream_runs`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `path_scope_read_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 426, 500, 503.
    */
   listDreamRuns(request: RequestOf<"list_dream_runs">, options?: CallOptions): Promise<ResponseOf<"list_dream_runs">> {
@@ -1028,7 +1028,7 @@ export class PowerContextOperations {
    * Iterates every item (`runs`) of list_dream_runs, following `next_cursor` until it is empty.
    *
    * `GET /v1/scopes/{scope_id}/dream` (operationId `list_dream_runs`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `path_scope_read_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 426, 500, 503.
    */
   listDreamRunsAll(request: PageTypes["list_dream_runs"]["request"], options?: CallOptions): AsyncIterable<PageTypes["list_dream_runs"]["item"]> {
@@ -1039,7 +1039,7 @@ export class PowerContextOperations {
    * List the external Skills found on this host
    *
    * `POST /v1/external-skills/list` (operationId `list_external_skills`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `server.observe` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 500, 503.
    */
   listExternalSkills(request: RequestOf<"list_external_skills">, options?: CallOptions): Promise<ResponseOf<"list_external_skills">> {
@@ -1050,7 +1050,7 @@ export class PowerContextOperations {
    * List or search the current managed Skills of a scope
    *
    * `POST /v1/skill/library` (operationId `list_managed_skills`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 500, 503.
    */
   listManagedSkills(request: RequestOf<"list_managed_skills">, options?: CallOptions): Promise<ResponseOf<"list_managed_skills">> {
@@ -1063,7 +1063,7 @@ export class PowerContextOperations {
    * 1.4.1 answers 422 operation_not_supported; read Atomic Memory revisions through the Artifact routes.
    *
    * `POST /v1/memory/changes` (operationId `list_memory_changes`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   listMemoryChanges(request: RequestOf<"list_memory_changes">, options?: CallOptions): Promise<ResponseOf<"list_memory_changes">> {
@@ -1076,7 +1076,7 @@ export class PowerContextOperations {
    * include_inactive adds the forgotten, merged and retired records.
    *
    * `POST /v1/memory/entries/list` (operationId `list_memory_entries`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   listMemoryEntries(request: RequestOf<"list_memory_entries">, options?: CallOptions): Promise<ResponseOf<"list_memory_entries">> {
@@ -1087,7 +1087,7 @@ export class PowerContextOperations {
    * Iterates every item (`entries`) of list_memory_entries, following `next_cursor` until it is empty.
    *
    * `POST /v1/memory/entries/list` (operationId `list_memory_entries`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   listMemoryEntriesAll(request: PageTypes["list_memory_entries"]["request"], options?: CallOptions): AsyncIterable<PageTypes["list_memory_entries"]["item"]> {
@@ -1100,7 +1100,7 @@ export class PowerContextOperations {
    * Narrow by status and kind; follow next_cursor until it is null.
    *
    * `GET /v1/operations` (operationId `list_operations`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   listOperations(request: RequestOf<"list_operations">, options?: CallOptions): Promise<ResponseOf<"list_operations">> {
@@ -1111,7 +1111,7 @@ export class PowerContextOperations {
    * Iterates every item (`operations`) of list_operations, following `next_cursor` until it is empty.
    *
    * `GET /v1/operations` (operationId `list_operations`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   listOperationsAll(request: PageTypes["list_operations"]["request"], options?: CallOptions): AsyncIterable<PageTypes["list_operations"]["item"]> {
@@ -1122,7 +1122,7 @@ export class PowerContextOperations {
    * List the remote Skill targets of a scope and their delivery state
    *
    * `POST /v1/skill/remote/targets` (operationId `list_remote_skill_targets`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.admin` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 500, 503.
    */
   listRemoteSkillTargets(request: RequestOf<"list_remote_skill_targets">, options?: CallOptions): Promise<ResponseOf<"list_remote_skill_targets">> {
@@ -1133,7 +1133,7 @@ export class PowerContextOperations {
    * Page through the scopes the caller may observe
    *
    * `GET /v1/scopes` (operationId `list_scopes`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `server.observe` on the server; credential BearerAuth.
    * Success: 200; errors: 400, 401, 403, 410, 422, 500, 503.
    */
   listScopes(request: RequestOf<"list_scopes"> = {}, options?: CallOptions): Promise<ResponseOf<"list_scopes">> {
@@ -1144,7 +1144,7 @@ export class PowerContextOperations {
    * Iterates every item (`items`) of list_scopes, following `next_cursor` until it is empty.
    *
    * `GET /v1/scopes` (operationId `list_scopes`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `server.observe` on the server; credential BearerAuth.
    * Success: 200; errors: 400, 401, 403, 410, 422, 500, 503.
    */
   listScopesAll(request: PageTypes["list_scopes"]["request"] = {}, options?: CallOptions): AsyncIterable<PageTypes["list_scopes"]["item"]> {
@@ -1155,7 +1155,7 @@ export class PowerContextOperations {
    * Page through the public Sources of one scope in capture order
    *
    * `GET /v1/scopes/{scope_id}/sources` (operationId `list_sources`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `path_scope_read_access`); credential BearerAuth.
    * Success: 200; errors: 400, 401, 403, 404, 410, 422, 500, 503.
    */
   listSources(request: RequestOf<"list_sources">, options?: CallOptions): Promise<ResponseOf<"list_sources">> {
@@ -1166,7 +1166,7 @@ export class PowerContextOperations {
    * Iterates every item (`items`) of list_sources, following `next_cursor` until it is empty.
    *
    * `GET /v1/scopes/{scope_id}/sources` (operationId `list_sources`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `path_scope_read_access`); credential BearerAuth.
    * Success: 200; errors: 400, 401, 403, 404, 410, 422, 500, 503.
    */
   listSourcesAll(request: PageTypes["list_sources"]["request"], options?: CallOptions): AsyncIterable<PageTypes["list_sources"]["item"]> {
@@ -1179,7 +1179,7 @@ export class PowerContextOperations {
    * Each input names an exact revision and state_version, which act as preconditions: a repeat after success finds the inputs merged and is refused, never merged twice.
    *
    * `POST /v1/atomic-memory/merges` (operationId `merge_atomic_memories`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: decided by the server per resource (rule `atomic_memory_domain_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   mergeAtomicMemories(request: RequestOf<"merge_atomic_memories">, options?: CallOptions): Promise<ResponseOf<"merge_atomic_memories">> {
@@ -1192,7 +1192,7 @@ export class PowerContextOperations {
    * Returns the package with a pending delivery receipt; report what happened to it with record_bootstrap_delivery. A re-send issues another receipt.
    *
    * `POST /v1/context/bootstrap` (operationId `prepare_bootstrap_context`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   prepareBootstrapContext(request: RequestOf<"prepare_bootstrap_context">, options?: CallOptions): Promise<ResponseOf<"prepare_bootstrap_context">> {
@@ -1205,7 +1205,7 @@ export class PowerContextOperations {
    * The assembled context is returned only; nothing is stored or injected.
    *
    * `POST /v1/context/prepare` (operationId `prepare_context`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 500, 503.
    */
   prepareContext(request: RequestOf<"prepare_context">, options?: CallOptions): Promise<ResponseOf<"prepare_context">> {
@@ -1218,7 +1218,7 @@ export class PowerContextOperations {
    * The draft is returned for inspection and not stored. Evidence must be citations the Server returned earlier (Sources or Artifacts), never free text.
    *
    * `POST /v1/handoff/prepare` (operationId `prepare_handoff`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   prepareHandoff(request: RequestOf<"prepare_handoff">, options?: CallOptions): Promise<ResponseOf<"prepare_handoff">> {
@@ -1229,7 +1229,7 @@ export class PowerContextOperations {
    * Derive short continuity hints from a selected Handoff
    *
    * `POST /v1/handoff/hint` (operationId `prepare_handoff_hint`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `continue_handoff_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   prepareHandoffHint(request: RequestOf<"prepare_handoff_hint">, options?: CallOptions): Promise<ResponseOf<"prepare_handoff_hint">> {
@@ -1242,7 +1242,7 @@ export class PowerContextOperations {
    * Changes nothing; the answer carries a preview_token to pass to restore_atomic_memory.
    *
    * `POST /v1/atomic-memory/restoration-previews` (operationId `preview_atomic_memory_restoration`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `atomic_memory_domain_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   previewAtomicMemoryRestoration(request: RequestOf<"preview_atomic_memory_restoration">, options?: CallOptions): Promise<ResponseOf<"preview_atomic_memory_restoration">> {
@@ -1253,7 +1253,7 @@ export class PowerContextOperations {
    * Submit Experience content as a Candidate for review
    *
    * `POST /v1/experience/propose` (operationId `propose_experience`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: decided by the server per resource (rule `experience_candidate_write_access`); credential BearerAuth.
    * Success: 201; errors: 401, 403, 409, 422, 500, 503.
    */
   proposeExperience(request: RequestOf<"propose_experience">, options?: CallOptions): Promise<ResponseOf<"propose_experience">> {
@@ -1264,7 +1264,7 @@ export class PowerContextOperations {
    * Submit managed Skill content as a Candidate for review
    *
    * `POST /v1/skill/propose` (operationId `propose_skill`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: decided by the server per resource (rule `skill_candidate_write_access`); credential BearerAuth.
    * Success: 201; errors: 401, 403, 409, 422, 500, 503.
    */
   proposeSkill(request: RequestOf<"propose_skill">, options?: CallOptions): Promise<ResponseOf<"propose_skill">> {
@@ -1275,7 +1275,7 @@ export class PowerContextOperations {
    * Upload a standard Skill package as a Candidate for review
    *
    * `POST /v1/skill/package/propose` (operationId `propose_skill_package`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: decided by the server per resource (rule `skill_candidate_write_access`); credential BearerAuth.
    * Success: 201; errors: 401, 403, 409, 422, 500, 503.
    */
   proposeSkillPackage(request: RequestOf<"propose_skill_package">, options?: CallOptions): Promise<ResponseOf<"propose_skill_package">> {
@@ -1288,7 +1288,7 @@ export class PowerContextOperations {
    * Keyed by the caller's idempotency_key, so a repeat does not publish twice.
    *
    * `POST /v1/artifact-publications` (operationId `publish_artifact`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: decided by the server per resource (rule `publish_artifact_access`); credential BearerAuth.
    * Success: 201; errors: 401, 403, 404, 409, 422, 503.
    */
   publishArtifact(request: RequestOf<"publish_artifact">, options?: CallOptions): Promise<ResponseOf<"publish_artifact">> {
@@ -1301,7 +1301,7 @@ export class PowerContextOperations {
    * Changes the desired state only; the receiver confirms delivery later with a receipt.
    *
    * `POST /v1/skill/remote/publication/publish` (operationId `publish_remote_skill`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: decided by the server per resource (rule `publish_remote_skill_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   publishRemoteSkill(request: RequestOf<"publish_remote_skill">, options?: CallOptions): Promise<ResponseOf<"publish_remote_skill">> {
@@ -1314,7 +1314,7 @@ export class PowerContextOperations {
    * Applies only while expected_version is still the policy's version.
    *
    * `PUT /v1/scopes/{scope_id}/profile-policy` (operationId `put_profile_policy`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: `scope.admin` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   putProfilePolicy(request: RequestOf<"put_profile_policy">, options?: CallOptions): Promise<ResponseOf<"put_profile_policy">> {
@@ -1325,7 +1325,7 @@ export class PowerContextOperations {
    * Page through the targets that carry given tags
    *
    * `POST /v1/scopes/{scope_id}/artifact-tags/query` (operationId `query_artifact_tags`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `path_scope_read_access`); credential BearerAuth.
    * Success: 200; errors: 400, 401, 403, 410, 422, 500, 503.
    */
   queryArtifactTags(request: RequestOf<"query_artifact_tags">, options?: CallOptions): Promise<ResponseOf<"query_artifact_tags">> {
@@ -1336,7 +1336,7 @@ export class PowerContextOperations {
    * Iterates every item (`items`) of query_artifact_tags, following `next_cursor` until it is empty.
    *
    * `POST /v1/scopes/{scope_id}/artifact-tags/query` (operationId `query_artifact_tags`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `path_scope_read_access`); credential BearerAuth.
    * Success: 200; errors: 400, 401, 403, 410, 422, 500, 503.
    */
   queryArtifactTagsAll(request: PageTypes["query_artifact_tags"]["request"], options?: CallOptions): AsyncIterable<PageTypes["query_artifact_tags"]["item"]> {
@@ -1349,7 +1349,7 @@ export class PowerContextOperations {
    * Reads a bounded index of the repository; it never builds an index or runs code. Pass the fingerprint a previous answer returned to pin later reads to the same tree.
    *
    * `POST /v1/scopes/{scope_id}/code/query` (operationId `query_code`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 501, 503.
    */
   queryCode(request: RequestOf<"query_code">, options?: CallOptions): Promise<ResponseOf<"query_code">> {
@@ -1362,7 +1362,7 @@ export class PowerContextOperations {
    * Authenticated with the target credential. The actions answer the latest generation and are idempotent, so a repeat returns the same plan.
    *
    * `POST /v1/skill/remote/reconcile` (operationId `reconcile_remote_skills`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: none checked; credential TargetBearerAuth.
    * Success: 200; errors: 401, 409, 422, 500.
    */
   reconcileRemoteSkills(request: RequestOf<"reconcile_remote_skills">, options?: CallOptions): Promise<ResponseOf<"reconcile_remote_skills">> {
@@ -1375,7 +1375,7 @@ export class PowerContextOperations {
    * Claims the pending receipt once. A second injected claim is refused (422), so two hooks cannot both inject the same package.
    *
    * `POST /v1/context/bootstrap/receipts` (operationId `record_bootstrap_delivery`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 500, 503.
    */
   recordBootstrapDelivery(request: RequestOf<"record_bootstrap_delivery">, options?: CallOptions): Promise<ResponseOf<"record_bootstrap_delivery">> {
@@ -1388,7 +1388,7 @@ export class PowerContextOperations {
    * Keyed by the generation and Artifact the receiver was given; a repeat records the same observation.
    *
    * `POST /v1/skill/remote/receipt` (operationId `record_remote_skill_receipt`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: none checked; credential TargetBearerAuth.
    * Success: 200; errors: 401, 404, 409, 422, 500.
    */
   recordRemoteSkillReceipt(request: RequestOf<"record_remote_skill_receipt">, options?: CallOptions): Promise<ResponseOf<"record_remote_skill_receipt">> {
@@ -1401,7 +1401,7 @@ export class PowerContextOperations {
    * Keyed by the caller's observation_id; the observation is immutable once stored.
    *
    * `POST /v1/skill/usage` (operationId `record_skill_usage`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: decided by the server per resource (rule `skill_usage_access`); credential BearerAuth.
    * Success: 201; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   recordSkillUsage(request: RequestOf<"record_skill_usage">, options?: CallOptions): Promise<ResponseOf<"record_skill_usage">> {
@@ -1414,7 +1414,7 @@ export class PowerContextOperations {
    * Stored under the caller's source_id, optionally tied to the Handoff receipt it answers.
    *
    * `POST /v1/work/outcomes/record` (operationId `record_task_outcome`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 202; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   recordTaskOutcome(request: RequestOf<"record_task_outcome">, options?: CallOptions): Promise<ResponseOf<"record_task_outcome">> {
@@ -1427,7 +1427,7 @@ export class PowerContextOperations {
    * Manifests are immutable: registering the same manifest again changes nothing, a different one under the same name and version is a 409. No worker code is loaded.
    *
    * `POST /v1/source-definitions/register` (operationId `register_source_definition`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `server.admin` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 409, 422, 503.
    */
   registerSourceDefinition(request: RequestOf<"register_source_definition">, options?: CallOptions): Promise<ResponseOf<"register_source_definition">> {
@@ -1440,7 +1440,7 @@ export class PowerContextOperations {
    * Applies only to the expected_version the reviewer inspected; no Artifact is written.
    *
    * `POST /v1/candidates/reject` (operationId `reject_candidate`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: `scope.review` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 426, 500, 503.
    */
   rejectCandidate(request: RequestOf<"reject_candidate">, options?: CallOptions): Promise<ResponseOf<"reject_candidate">> {
@@ -1453,7 +1453,7 @@ export class PowerContextOperations {
    * No key makes this idempotent: every accepted call creates a record, so it is only re-sent when the request provably never left. expected_revision must be omitted or null on 1.4.1.
    *
    * `POST /v1/memory/remember` (operationId `remember_memory`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 409, 422, 500, 503.
    */
   rememberMemory(request: RequestOf<"remember_memory">, options?: CallOptions): Promise<ResponseOf<"remember_memory">> {
@@ -1464,7 +1464,7 @@ export class PowerContextOperations {
    * Give a remote Skill target another display name
    *
    * `POST /v1/skill/remote/target/rename` (operationId `rename_remote_skill_target`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: `scope.admin` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   renameRemoteSkillTarget(request: RequestOf<"rename_remote_skill_target">, options?: CallOptions): Promise<ResponseOf<"rename_remote_skill_target">> {
@@ -1477,7 +1477,7 @@ export class PowerContextOperations {
    * Keyed by idempotency_key and guarded by expected_version, like revoke_access_binding.
    *
    * `POST /v1/access/bindings/replace` (operationId `replace_access_binding`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `access.self` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 409, 422, 503.
    */
   replaceAccessBinding(request: RequestOf<"replace_access_binding">, options?: CallOptions): Promise<ResponseOf<"replace_access_binding">> {
@@ -1490,7 +1490,7 @@ export class PowerContextOperations {
    * If-Match must carry the current head's ETag (428 without it, 412 when stale), so a re-send after success is refused instead of writing twice.
    *
    * `PUT /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}` (operationId `replace_artifact`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: decided by the server per resource (rule `path_artifact_write_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 412, 422, 428, 500, 503.
    */
   replaceArtifact(request: RequestOf<"replace_artifact">, options?: CallOptions): Promise<ResponseOf<"replace_artifact">> {
@@ -1503,7 +1503,7 @@ export class PowerContextOperations {
    * Guarded by If-Match with the tags' ETag; content revisions do not change.
    *
    * `PUT /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags` (operationId `replace_artifact_tags`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: decided by the server per resource (rule `path_artifact_tags_write_access`); credential BearerAuth.
    * Success: 200; errors: 400, 401, 403, 404, 412, 422, 428, 500, 503.
    */
   replaceArtifactTags(request: RequestOf<"replace_artifact_tags">, options?: CallOptions): Promise<ResponseOf<"replace_artifact_tags">> {
@@ -1516,7 +1516,7 @@ export class PowerContextOperations {
    * Guarded by If-Match with the tags' ETag.
    *
    * `PUT /v1/scopes/{scope_id}/artifacts/memory/{artifact_id}/entries/{entry_id}/tags` (operationId `replace_memory_entry_tags`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: decided by the server per resource (rule `path_memory_entry_write_access`); credential BearerAuth.
    * Success: 200; errors: 400, 401, 403, 404, 412, 422, 428, 500, 503.
    */
   replaceMemoryEntryTags(request: RequestOf<"replace_memory_entry_tags">, options?: CallOptions): Promise<ResponseOf<"replace_memory_entry_tags">> {
@@ -1527,7 +1527,7 @@ export class PowerContextOperations {
    * Read which exact revision a scope-local handle names
    *
    * `GET /v1/scopes/{scope_id}/artifact-handles/{family}/{key}` (operationId `resolve_artifact_handle`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   resolveArtifactHandle(request: RequestOf<"resolve_artifact_handle">, options?: CallOptions): Promise<ResponseOf<"resolve_artifact_handle">> {
@@ -1538,7 +1538,7 @@ export class PowerContextOperations {
    * Check one external Skill at an exact fingerprint
    *
    * `POST /v1/external-skills/resolve` (operationId `resolve_external_skill`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `server.observe` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   resolveExternalSkill(request: RequestOf<"resolve_external_skill">, options?: CallOptions): Promise<ResponseOf<"resolve_external_skill">> {
@@ -1549,7 +1549,7 @@ export class PowerContextOperations {
    * Find the scope a host identity or the default binding points at
    *
    * `POST /v1/scope-bindings/resolve` (operationId `resolve_scope_binding`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `server.observe` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 503.
    */
   resolveScopeBinding(request: RequestOf<"resolve_scope_binding">, options?: CallOptions): Promise<ResponseOf<"resolve_scope_binding">> {
@@ -1560,7 +1560,7 @@ export class PowerContextOperations {
    * Freeze a scope selection into the exact list of scopes it means now
    *
    * `POST /v1/scopes/selection/resolve` (operationId `resolve_scope_selection`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: decided by the server per resource (rule `scope_selection_read_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 503.
    */
   resolveScopeSelection(request: RequestOf<"resolve_scope_selection">, options?: CallOptions): Promise<ResponseOf<"resolve_scope_selection">> {
@@ -1571,7 +1571,7 @@ export class PowerContextOperations {
    * Restore an Atomic Memory record and undo the merges that depend on it
    *
    * `POST /v1/atomic-memory/restorations` (operationId `restore_atomic_memory`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: decided by the server per resource (rule `atomic_memory_domain_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   restoreAtomicMemory(request: RequestOf<"restore_atomic_memory">, options?: CallOptions): Promise<ResponseOf<"restore_atomic_memory">> {
@@ -1584,7 +1584,7 @@ export class PowerContextOperations {
    * 1.4.1 answers 422 operation_not_supported; use change_atomic_memory_lifecycle.
    *
    * `POST /v1/memory/entries/retire` (operationId `retire_memory_entry`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: decided by the server per resource (rule `exact_memory_write_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   retireMemoryEntry(request: RequestOf<"retire_memory_entry">, options?: CallOptions): Promise<ResponseOf<"retire_memory_entry">> {
@@ -1597,7 +1597,7 @@ export class PowerContextOperations {
    * Applies only while expected_version is the Operation's version; the Operation keeps its id and window. Any status but failed is 409 invalid_operation_transition.
    *
    * `POST /v1/operations/{operation_id}/retry` (operationId `retry_operation`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: decided by the server per resource (rule `operation_admin_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   retryOperation(request: RequestOf<"retry_operation">, options?: CallOptions): Promise<ResponseOf<"retry_operation">> {
@@ -1610,7 +1610,7 @@ export class PowerContextOperations {
    * Keyed by block_id: a replay returns the identical receipt forever and never grants a second budget. A block never retried and no longer current is 409 topic_memory_block_conflict; an unknown block_id, or one of another scope, is 404 topic_memory_block_not_found.
    *
    * `POST /v1/topic-memory/processing/retry` (operationId `retry_topic_memory_processing`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `scope.admin` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   retryTopicMemoryProcessing(request: RequestOf<"retry_topic_memory_processing">, options?: CallOptions): Promise<ResponseOf<"retry_topic_memory_processing">> {
@@ -1623,7 +1623,7 @@ export class PowerContextOperations {
    * The new proposal becomes the next pending version if expected_version is still current.
    *
    * `POST /v1/candidates/revise` (operationId `revise_candidate`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: `scope.review` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 426, 500, 503.
    */
   reviseCandidate(request: RequestOf<"revise_candidate">, options?: CallOptions): Promise<ResponseOf<"revise_candidate">> {
@@ -1636,7 +1636,7 @@ export class PowerContextOperations {
    * The citation names one exact version, which acts as a precondition. 1.4.1 answers 422 operation_not_supported before writing; replace the Atomic Memory Artifact with If-Match instead.
    *
    * `POST /v1/memory/entries/revise` (operationId `revise_memory_entry`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: decided by the server per resource (rule `exact_memory_write_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   reviseMemoryEntry(request: RequestOf<"revise_memory_entry">, options?: CallOptions): Promise<ResponseOf<"revise_memory_entry">> {
@@ -1649,7 +1649,7 @@ export class PowerContextOperations {
    * Carries both expected_version and an idempotency_key; the key makes a repeat return the first answer instead of a version conflict.
    *
    * `POST /v1/access/bindings/revoke` (operationId `revoke_access_binding`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `access.self` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 409, 422, 503.
    */
   revokeAccessBinding(request: RequestOf<"revoke_access_binding">, options?: CallOptions): Promise<ResponseOf<"revoke_access_binding">> {
@@ -1660,7 +1660,7 @@ export class PowerContextOperations {
    * Revoke the credential of a remote Skill target
    *
    * `POST /v1/skill/remote/target/revoke` (operationId `revoke_remote_skill_target`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: `scope.admin` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   revokeRemoteSkillTarget(request: RequestOf<"revoke_remote_skill_target">, options?: CallOptions): Promise<ResponseOf<"revoke_remote_skill_target">> {
@@ -1673,7 +1673,7 @@ export class PowerContextOperations {
    * Replaces the host's registry view; scanning again gives the same view when nothing changed.
    *
    * `POST /v1/external-skills/scan` (operationId `scan_external_skills`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `server.admin` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 500, 503.
    */
   scanExternalSkills(request: RequestOf<"scan_external_skills">, options?: CallOptions): Promise<ResponseOf<"scan_external_skills">> {
@@ -1684,7 +1684,7 @@ export class PowerContextOperations {
    * Search one Artifact family within a scope
    *
    * `POST /v1/scopes/{scope_id}/artifacts/{family}/search` (operationId `search_artifacts`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 500, 503.
    */
   searchArtifacts(request: RequestOf<"search_artifacts">, options?: CallOptions): Promise<ResponseOf<"search_artifacts">> {
@@ -1695,7 +1695,7 @@ export class PowerContextOperations {
    * Search the active Atomic Memory records of a scope
    *
    * `POST /v1/atomic-memory/search` (operationId `search_atomic_memory`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   searchAtomicMemory(request: RequestOf<"search_atomic_memory">, options?: CallOptions): Promise<ResponseOf<"search_atomic_memory">> {
@@ -1708,7 +1708,7 @@ export class PowerContextOperations {
    * A read sent as POST because the query travels in the body. No hit is an empty list, not an error.
    *
    * `POST /v1/memory/search` (operationId `search_memory`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 409, 422, 500, 503.
    */
   searchMemory(request: RequestOf<"search_memory">, options?: CallOptions): Promise<ResponseOf<"search_memory">> {
@@ -1719,7 +1719,7 @@ export class PowerContextOperations {
    * Search the current Topic Memory heads of a scope
    *
    * `POST /v1/topic-memory/search` (operationId `search_topic_memory`).
-   * Retry class: safe. Permission: none.
+   * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 422, 500, 503.
    */
   searchTopicMemory(request: RequestOf<"search_topic_memory">, options?: CallOptions): Promise<ResponseOf<"search_topic_memory">> {
@@ -1730,7 +1730,7 @@ export class PowerContextOperations {
    * Make another existing scope the default
    *
    * `PUT /v1/scopes/default` (operationId `set_default_scope`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `server.admin` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 503.
    */
   setDefaultScope(request: RequestOf<"set_default_scope">, options?: CallOptions): Promise<ResponseOf<"set_default_scope">> {
@@ -1741,7 +1741,7 @@ export class PowerContextOperations {
    * Bind an external host identity to an existing scope
    *
    * `PUT /v1/scope-bindings` (operationId `set_scope_binding`).
-   * Retry class: replay. Permission: none.
+   * Retry class: replay. Permission: `server.admin` on the server; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 422, 503.
    */
   setScopeBinding(request: RequestOf<"set_scope_binding">, options?: CallOptions): Promise<ResponseOf<"set_scope_binding">> {
@@ -1754,7 +1754,7 @@ export class PowerContextOperations {
    * The observation is checked against its registered manifest and stored before the 202.
    *
    * `POST /v1/source-observations` (operationId `submit_source_observation`).
-   * Retry class: never. Permission: none.
+   * Retry class: never. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 202; errors: 401, 403, 404, 409, 422, 503.
    */
   submitSourceObservation(request: RequestOf<"submit_source_observation">, options?: CallOptions): Promise<ResponseOf<"submit_source_observation">> {
@@ -1765,7 +1765,7 @@ export class PowerContextOperations {
    * Set that a remote target should no longer hold a Skill
    *
    * `POST /v1/skill/remote/publication/unpublish` (operationId `unpublish_remote_skill`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: `scope.admin` on the Scope named by `scope_id`; credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   unpublishRemoteSkill(request: RequestOf<"unpublish_remote_skill">, options?: CallOptions): Promise<ResponseOf<"unpublish_remote_skill">> {
@@ -1778,7 +1778,7 @@ export class PowerContextOperations {
    * Applies only while expected_version is still the scope's version; otherwise 409.
    *
    * `PUT /v1/scopes/{scope_id}` (operationId `update_scope`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: decided by the server per resource (rule `path_scope_admin_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 503.
    */
   updateScope(request: RequestOf<"update_scope">, options?: CallOptions): Promise<ResponseOf<"update_scope">> {
@@ -1791,7 +1791,7 @@ export class PowerContextOperations {
    * Applies only while expected_generation is current; the package bytes stay.
    *
    * `POST /v1/skill/lifecycle` (operationId `update_skill_lifecycle`).
-   * Retry class: guarded. Permission: none.
+   * Retry class: guarded. Permission: decided by the server per resource (rule `skill_identity_write_access`); credential BearerAuth.
    * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
    */
   updateSkillLifecycle(request: RequestOf<"update_skill_lifecycle">, options?: CallOptions): Promise<ResponseOf<"update_skill_lifecycle">> {
