@@ -10,6 +10,7 @@ import {
   type ResponseOf,
 } from "./generated/operations.js";
 import { validatorMap } from "./generated/validator-map.js";
+import { UnknownOperationError } from "./python-names.js";
 
 /** The Operation resource (seed 002) that `waitForOperation` resolves to. */
 export type OperationResource = ResponseOf<"get_operation">;
@@ -58,8 +59,13 @@ export class PowerContextClient extends PowerContextOperations {
   /**
    * Runs any operation by its wire operationId, for hosts that dispatch by
    * name (same behaviour as the named method).
+   *
+   * @throws UnknownOperationError (a ClientError, nothing sent) when `operationId` is not an operation of the contract
    */
   request<K extends OperationId>(operationId: K, request: RequestOf<K>, options?: CallOptions): Promise<ResponseOf<K>> {
+    if (typeof operationId !== "string" || !Object.prototype.hasOwnProperty.call(operations, operationId)) {
+      return Promise.reject(new UnknownOperationError(String(operationId)));
+    }
     return this.call(operationId, request, options);
   }
 
