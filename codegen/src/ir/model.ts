@@ -106,6 +106,14 @@ export interface AsyncIr {
   readonly acceptedStatus: number;
   readonly pollOperation: string;
   readonly resultField: string;
+  /** Member of the accepted body naming the operation (`operation_id_field`, default `operation_id`). */
+  readonly operationIdField: string;
+  /** Member of the polled resource holding its state (`status_field`, default `status`). */
+  readonly statusField: string;
+  /** Member of a failed resource holding its bounded error (`error_field`, default `error`). */
+  readonly errorField: string;
+  /** `terminal_states`, default `{ succeeded: [succeeded], failed: [failed], cancelled: [cancelled] }`. */
+  readonly terminalStates: { readonly succeeded: readonly string[]; readonly failed: readonly string[]; readonly cancelled: readonly string[] };
 }
 
 /** `x-powercontext-reconcile`, camel-cased. */
@@ -113,6 +121,12 @@ export interface ReconcileIr {
   readonly readOperation: string;
   readonly idParameter: string;
   readonly holdsWhen: { readonly status: readonly string[] };
+  /** Member of the read resource holding its version (`version_field`, default `version`). */
+  readonly versionField: string;
+  /** Request member holding the expected version (`expected_version_field`, default `expected_version`). */
+  readonly expectedVersionField: string;
+  /** Member of the read resource compared with `holds_when.status` (`status_field`, default `status`). */
+  readonly statusField: string;
 }
 
 /** `x-powercontext-pagination`, camel-cased. */

@@ -1,4 +1,4 @@
-import { createRuntime, optionsFromEnv, waitForOperation, type CallOptions, type ClientOptions, type WaitOptions } from "@powercontext/runtime";
+import { createRuntime, optionsFromEnv, recoverVersionConflict, waitForOperation, type CallOptions, type ClientOptions, type WaitOptions } from "@powercontext/runtime";
 import { PowerContextOperations, type SubmitOutcome } from "./generated/methods.js";
 import {
   operations,
@@ -38,7 +38,7 @@ export type WaitForOperationOptions = Pick<WaitOptions, "deadlineMs" | "signal" 
 export class PowerContextClient extends PowerContextOperations {
   /** @throws ConfigurationError when an option is invalid (nothing is sent). */
   constructor(options: ClientOptions) {
-    super(createRuntime(options, { operations, validators: validatorMap }));
+    super(createRuntime(options, { operations, validators: validatorMap, reconcile: recoverVersionConflict }));
   }
 
   /**
