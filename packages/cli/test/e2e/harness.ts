@@ -23,12 +23,18 @@ const BIN = fileURLToPath(new URL("../../bin/powercontext-ts.js", import.meta.ur
 /** Simulator options accepted by `startMockServer`. */
 export type SimulatorOptions = NonNullable<Parameters<typeof startMockServer>[0]>["simulatorOptions"];
 
-/** Starts a mock server on a free loopback port with the two test principals. */
+/**
+ * The scope ids the CLI tests pass with `--scope-id` (a simulator knows only its default
+ * Scope until one is added; other ids answer 404 scope_not_found, as the released server does).
+ */
+export const CLI_TEST_SCOPES: readonly string[] = ["s", "scope-accepted", "scope-blocked", "scope-deadline", "scope-empty", "scope-filter", "scope-interrupt", "scope-legacy", "scope-op-fail", "scope-op-wait", "scope-paging", "scope-quick", "scope-reader", "scope-retry", "scope-retry-json", "scope-retry-lost", "scope-retry-only", "scope-retry-op", "scope-stale", "scope-stale-retry", "scope-tty", "scope-wait"];
+
+/** Starts a mock server on a free loopback port with the test principals and {@link CLI_TEST_SCOPES}. */
 export function startServer(simulatorOptions: SimulatorOptions = {}): Promise<MockServer> {
   return startMockServer({
     port: 0,
     seed: 1,
-    simulatorOptions,
+    simulatorOptions: { ...simulatorOptions, scopes: [...CLI_TEST_SCOPES, ...(simulatorOptions?.scopes ?? [])] },
     principals: {
       tokens: {
         [ADMIN_TOKEN]: { name: "operator", scopes: { "*": ["scope.read", "scope.contribute", "scope.admin"] } },
