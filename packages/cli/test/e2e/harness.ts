@@ -45,8 +45,9 @@ export function startServer(simulatorOptions: SimulatorOptions = {}): Promise<Mo
   });
 }
 
-/** Captures `count` Sources into `scopeId` directly on the simulator. */
+/** Captures `count` Sources into `scopeId` directly on the simulator (adding the Scope first when it is new). */
 export function captureSources(server: MockServer, scopeId: string, count: number, prefix = "src"): void {
+  server.simulator.controls.addScope(scopeId);
   for (let index = 0; index < count; index += 1) {
     const outcome = server.simulator.handle("capture_content_source", {
       token: ADMIN_TOKEN,
