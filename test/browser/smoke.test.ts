@@ -85,7 +85,7 @@ const PAGE = `<!doctype html>
 
 describe.skipIf(!enabled)("SDK in headless Chromium", () => {
   it("calls the embedded mock server across origins and gets validated results", async (ctx) => {
-    const msw = await tryImport<{ startMockServer(o?: { port?: number; host?: string; seed?: number }): Promise<MockServerHandle> }>(
+    const msw = await tryImport<{ startMockServer(o?: { port?: number; host?: string; seed?: number; simulatorOptions?: { scopes?: string[] } }): Promise<MockServerHandle> }>(
       "@powercontext/msw/server",
     );
     if (!msw.module) {
@@ -93,7 +93,7 @@ describe.skipIf(!enabled)("SDK in headless Chromium", () => {
       return ctx.skip();
     }
     const { chromium } = await import("playwright-core");
-    const mock = await msw.module.startMockServer({ port: 0, host: "127.0.0.1", seed: 1 });
+    const mock = await msw.module.startMockServer({ port: 0, host: "127.0.0.1", seed: 1, simulatorOptions: { scopes: ["scope-browser"] } });
     const baseUrl = mock.url;
     const config = JSON.stringify({ baseUrl, token: READER_TOKEN }).replace(/</g, "\\u003c");
     const page = await servePage({
@@ -116,7 +116,7 @@ describe.skipIf(!enabled)("SDK in headless Chromium", () => {
       expect(report.capabilities).toMatchObject({ source_types: expect.any(Array), search_modes: expect.any(Array) });
       expect(report.status).toMatchObject({ state: "idle" });
       // pc-reader lacks scope.admin: 403 with the envelope and a readable request id
-      expect(report.forbidden).toEqual({ statusCode: 403, code: "permission_denied", requestId: expect.stringMatching(/\S/) });
+      expect(report.forbidden).toEqual({ statusCode: 403, code: "forbidden", requestId: expect.stringMatching(/\S/) });
       // the request-id header is only readable cross-origin when the mock exposes it
       expect(report.anonymous).toMatchObject({ isServerResponseError: true, statusCode: 401, requestId: expect.stringMatching(/\S/) });
     } finally {

@@ -1,9 +1,9 @@
 // Cross-language parity against the embedded mock server: the released Python
 // PowerContextClient and our SDK run the same scenario, each against its own mock server
 // started with the same seed, clock and setup, so both see the same state, ids and
-// request ids. For the operations both clients have, their outcomes must agree; where our
-// contract keeps the 0.0.2 Memory shapes (docs/compatibility.md), the Python client of
-// 1.4.1 must refuse the mock's answer with InvalidResponseError while our SDK accepts it.
+// request ids. For the operations both clients have, their outcomes must agree (Memory is
+// on the release's Atomic Memory records on both sides). A step may still name a deliberate
+// difference with pythonRefuses (the Python client refuses, our SDK accepts).
 import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -37,8 +37,6 @@ interface Step {
   readonly pythonRefuses?: string;
 }
 
-const KEPT_MEMORY = "0.0.2 Memory shape kept on purpose (docs/compatibility.md); 1.4.1 expects Atomic Memory records";
-
 function scenario(blockId: string): Step[] {
   const ok = { outcome: "success" } as const;
   const failed = (status_code: number, code: string) => ({ outcome: "ServerResponseError", status_code, code }) as const;
@@ -66,21 +64,20 @@ function scenario(blockId: string): Step[] {
       operation: "capture_content_source",
       token: "pc-reader",
       request: { scope_id: SCOPE, source_id: "src-parity-3", content: "Not allowed." },
-      expect: failed(403, "permission_denied"),
+      expect: failed(403, "forbidden"),
     },
     { name: "flush", operation: "flush_memory", token: "pc-writer", request: { scope_id: SCOPE }, expect: ok },
     { name: "flush-idle", operation: "flush_memory", token: "pc-writer", request: { scope_id: SCOPE }, expect: ok },
-    { name: "flush-reader-forbidden", operation: "flush_memory", token: "pc-reader", request: { scope_id: SCOPE }, expect: failed(403, "permission_denied") },
+    { name: "flush-reader-forbidden", operation: "flush_memory", token: "pc-reader", request: { scope_id: SCOPE }, expect: failed(403, "forbidden") },
     {
       name: "remember",
       operation: "remember_memory",
       token: "pc-writer",
       request: { scope_id: SCOPE, kind: "fact", text: "Friday deploys need an exception." },
       expect: ok,
-      pythonRefuses: KEPT_MEMORY,
     },
-    { name: "search", operation: "search_memory", token: "pc-reader", request: { scope_id: SCOPE, query: "deploys" }, expect: ok, pythonRefuses: KEPT_MEMORY },
-    { name: "list", operation: "list_memory_entries", token: "pc-reader", request: { scope_id: SCOPE }, expect: ok, pythonRefuses: KEPT_MEMORY },
+    { name: "search", operation: "search_memory", token: "pc-reader", request: { scope_id: SCOPE, query: "deploys" }, expect: ok },
+    { name: "list", operation: "list_memory_entries", token: "pc-reader", request: { scope_id: SCOPE }, expect: ok },
     { name: "topic-status-idle", operation: "get_topic_memory_processing_status", token: "pc-reader", request: { scope_id: SCOPE }, expect: ok },
     { name: "topic-status-blocked", operation: "get_topic_memory_processing_status", token: "pc-reader", request: { scope_id: BLOCKED_SCOPE }, expect: ok },
     { name: "topic-block", operation: "get_topic_memory_processing_block", token: "pc-reader", request: { scope_id: BLOCKED_SCOPE, block_id: blockId }, expect: ok },
@@ -97,7 +94,7 @@ function scenario(blockId: string): Step[] {
       operation: "retry_topic_memory_processing",
       token: "pc-reader",
       request: { scope_id: BLOCKED_SCOPE, block_id: blockId },
-      expect: failed(403, "permission_denied"),
+      expect: failed(403, "forbidden"),
     },
     { name: "topic-retry", operation: "retry_topic_memory_processing", token: "pc-admin", request: { scope_id: BLOCKED_SCOPE, block_id: blockId }, expect: ok },
     { name: "topic-retry-replay", operation: "retry_topic_memory_processing", token: "pc-admin", request: { scope_id: BLOCKED_SCOPE, block_id: blockId }, expect: ok },
@@ -128,13 +125,13 @@ interface MockServer {
   close(): Promise<void>;
 }
 interface MswModule {
-  startMockServer(options: { port: number; seed: number; simulatorOptions: { clock: unknown } }): Promise<MockServer>;
+  startMockServer(options: { port: number; seed: number; simulatorOptions: { clock: unknown; scopes?: string[] } }): Promise<MockServer>;
   ManualClock: new () => unknown;
 }
 
 /** Same seed, a manual clock and the same in-process setup: a Topic Memory block in BLOCKED_SCOPE. */
 async function startPreparedMock(msw: MswModule): Promise<{ mock: MockServer; blockId: string }> {
-  const mock = await msw.startMockServer({ port: 0, seed: SEED, simulatorOptions: { clock: new msw.ManualClock() } });
+  const mock = await msw.startMockServer({ port: 0, seed: SEED, simulatorOptions: { clock: new msw.ManualClock(), scopes: [SCOPE, BLOCKED_SCOPE] } });
   for (const [i, content] of ["Builds run on every push.", "Release notes are drafted on Thursdays."].entries()) {
     const answer = mock.simulator.handle("capture_content_source", {
       token: "pc-admin",
@@ -201,7 +198,7 @@ describe.skipIf(!enabled)("parity with the Python PowerContextClient 1.4.1 again
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
-  it("our SDK and the Python client agree on every step (and differ only where the 0.0.2 Memory shape is kept)", async (ctx) => {
+  it("our SDK and the Python client agree on every step", async (ctx) => {
     if (!msw || !sdk) return ctx.skip();
     const m = sdk;
     const { mock, blockId } = await startPreparedMock(msw);

@@ -8,7 +8,7 @@ import { pointer as ptr } from "../errors.js";
 import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
 import { mediaKind, preferredMedia } from "./media.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
-import type { ApiIr, AsyncIr, HeaderIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
+import type { AccessIr, ApiIr, AsyncIr, HeaderIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
 import { camelCase, pascalCase } from "./naming.js";
 import { checkReservedNames } from "./reserved-names.js";
 
@@ -119,7 +119,8 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
     errorStatuses: responses.filter((r) => r.status >= 400).map((r) => r.status),
     retryClass: declaredRetry ?? (profile === "upstream" && raw.method === "get" ? "safe" : "never"),
     retryClassDefaulted: declaredRetry === undefined,
-    permission: typeof op["x-powercontext-permission"] === "string" ? (op["x-powercontext-permission"] as string) : null,
+    permission: accessOf(op)?.kind === "action" ? (accessOf(op) as { action: string }).action : typeof op["x-powercontext-permission"] === "string" ? (op["x-powercontext-permission"] as string) : null,
+    access: accessOf(op),
     scope: parameters.some((p) => p.name === "scope_id") || (requestBody?.propertyNames.includes("scope_id") ?? false),
     async: asyncExt === undefined ? null : asyncIr(asyncExt),
     reconcile:
@@ -274,4 +275,19 @@ function usesReadWrite(document: Json): boolean {
   const components = (document.components ?? {}) as Json;
   const text = JSON.stringify([components.schemas ?? {}, document.paths ?? {}]);
   return /"(readOnly|writeOnly)":true/.test(text);
+}
+
+/** Reads `x-powercontext-access`: `{action, resource: {type, scope-id-from?}}` or `{resolver}`; null when absent or of another form. */
+function accessOf(op: Json): AccessIr | null {
+  const access = op["x-powercontext-access"] as Json | undefined;
+  if (access === undefined || access === null || typeof access !== "object") return null;
+  if (typeof access.resolver === "string") return { kind: "resolver", resolver: access.resolver };
+  if (typeof access.action !== "string") return null;
+  const resource = (access.resource ?? {}) as Json;
+  return {
+    kind: "action",
+    action: access.action,
+    resource: typeof resource.type === "string" ? resource.type : "server",
+    scopeIdFrom: typeof resource["scope-id-from"] === "string" ? resource["scope-id-from"] : null,
+  };
 }

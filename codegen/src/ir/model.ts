@@ -62,6 +62,11 @@ export interface HeaderIr {
 /** Security requirements, as in OpenAPI: alternatives (any one suffices) of scheme name -> scopes. */
 export type SecurityIr = readonly { readonly [scheme: string]: readonly string[] }[];
 
+/** `x-powercontext-access` of an operation (the release's access rule). */
+export type AccessIr =
+  | { readonly kind: "action"; readonly action: string; readonly resource: string; readonly scopeIdFrom: string | null }
+  | { readonly kind: "resolver"; readonly resolver: string };
+
 /** A JSON request body. */
 export interface RequestBodyIr {
   /** Component name when the body schema is `#/components/schemas/<name>`. */
@@ -172,7 +177,10 @@ export interface OperationIr {
   readonly retryClass: RetryClass;
   /** True when the retry class came from the lint profile's default, not the spec. */
   readonly retryClassDefaulted: boolean;
+  /** The permission the server checks: `action` of `x-powercontext-access` (else `x-powercontext-permission`), or null. */
   readonly permission: string | null;
+  /** How the server decides access, from `x-powercontext-access`: the permission and what it is checked on, or the named resolver; null without the extension. */
+  readonly access: AccessIr | null;
   /** The request carries `scope_id` (body property or parameter). */
   readonly scope: boolean;
   readonly async: AsyncIr | null;

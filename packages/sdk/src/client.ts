@@ -1,4 +1,4 @@
-import { createRuntime, optionsFromEnv, recoverVersionConflict, waitForOperation, type CallOptions, type CallPromise, type ClientOptions, type WaitOptions } from "@powercontext/runtime";
+import { createRuntime, optionsFromEnv, recoverVersionConflict, waitForOperation, CallPromise, type CallOptions, type ClientOptions, type WaitOptions } from "@powercontext/runtime";
 import { PowerContextOperations, type SubmitOutcome } from "./generated/methods.js";
 import {
   operations,
@@ -10,6 +10,7 @@ import {
   type ResponseOf,
 } from "./generated/operations.js";
 import { validatorMap } from "./generated/validator-map.js";
+import { UnknownOperationError } from "./python-names.js";
 
 /** The Operation resource (seed 002) that `waitForOperation` resolves to. */
 export type OperationResource = ResponseOf<"get_operation">;
@@ -62,9 +63,12 @@ export class PowerContextClient extends PowerContextOperations {
    * Runs any operation by its wire operationId, for hosts that dispatch by
    * name (same behaviour as the named method, `withResponse()` included).
    *
-   * @throws Error (synchronously) for an operationId the client does not know.
+   * @throws UnknownOperationError (a ClientError, nothing sent; the promise rejects) when `operationId` is not an operation of the contract
    */
   request<K extends OperationId>(operationId: K, request: RequestOf<K>, options?: CallOptions): CallPromise<ResponseOf<K>> {
+    if (typeof operationId !== "string" || !Object.prototype.hasOwnProperty.call(operations, operationId)) {
+      return new CallPromise<ResponseOf<K>>(Promise.reject(new UnknownOperationError(String(operationId))));
+    }
     return this.call(operationId, request, options);
   }
 

@@ -23,15 +23,21 @@ const BIN = fileURLToPath(new URL("../../bin/powercontext-ts.js", import.meta.ur
 /** Simulator options accepted by `startMockServer`. */
 export type SimulatorOptions = NonNullable<Parameters<typeof startMockServer>[0]>["simulatorOptions"];
 
-/** Starts a mock server on a free loopback port with the two test principals. */
+/**
+ * The scope ids the CLI tests pass with `--scope-id` (a simulator knows only its default
+ * Scope until one is added; other ids answer 404 scope_not_found, as the released server does).
+ */
+export const CLI_TEST_SCOPES: readonly string[] = ["s", "scope-accepted", "scope-blocked", "scope-deadline", "scope-empty", "scope-filter", "scope-interrupt", "scope-legacy", "scope-op-fail", "scope-op-wait", "scope-paging", "scope-quick", "scope-reader", "scope-retry", "scope-retry-json", "scope-retry-lost", "scope-retry-only", "scope-retry-op", "scope-stale", "scope-stale-retry", "scope-tty", "scope-wait"];
+
+/** Starts a mock server on a free loopback port with the test principals and {@link CLI_TEST_SCOPES}. */
 export function startServer(simulatorOptions: SimulatorOptions = {}): Promise<MockServer> {
   return startMockServer({
     port: 0,
     seed: 1,
-    simulatorOptions,
+    simulatorOptions: { ...simulatorOptions, scopes: [...CLI_TEST_SCOPES, ...(simulatorOptions?.scopes ?? [])] },
     principals: {
       tokens: {
-        [ADMIN_TOKEN]: { name: "operator", scopes: { "*": ["scope.read", "scope.write", "scope.admin"] } },
+        [ADMIN_TOKEN]: { name: "operator", scopes: { "*": ["scope.read", "scope.contribute", "scope.admin"] } },
         [READER_TOKEN]: { name: "viewer", scopes: { "*": ["scope.read"] } },
         [RETRY_ONLY_TOKEN]: { name: "recovery", scopes: { "*": ["scope.admin"] } },
       },
@@ -39,8 +45,9 @@ export function startServer(simulatorOptions: SimulatorOptions = {}): Promise<Mo
   });
 }
 
-/** Captures `count` Sources into `scopeId` directly on the simulator. */
+/** Captures `count` Sources into `scopeId` directly on the simulator (adding the Scope first when it is new). */
 export function captureSources(server: MockServer, scopeId: string, count: number, prefix = "src"): void {
+  server.simulator.controls.addScope(scopeId);
   for (let index = 0; index < count; index += 1) {
     const outcome = server.simulator.handle("capture_content_source", {
       token: ADMIN_TOKEN,

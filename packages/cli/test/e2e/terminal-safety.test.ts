@@ -23,7 +23,7 @@ async function cli(args: readonly string[]) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ scopes: [SCOPE] });
   const sim = server.simulator;
   captureSources(server, SCOPE, 1, "a");
   sim.handle("flush_memory", { token: ADMIN_TOKEN, body: { scope_id: SCOPE } });

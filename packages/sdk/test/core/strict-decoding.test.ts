@@ -99,12 +99,12 @@ describe("integers written with a fraction or an exponent", () => {
 
   it("finds the literal at a nested pointer, and leaves type: number alone", async () => {
     const hit = (revision: string, score: string) =>
-      `{"citation":{"memory_ref":{"family":"memory","artifact_id":"mem_1","revision":${revision}},"entry_id":"e","entry_version_id":"v"},"text":"t","score":${score},"matched_by":["fts"]}`;
-    const body = (second: string) => `{"memory":{"family":"memory","artifact_id":"mem_1","revision":3},"mode":"fts","hits":[${hit("3", "1.0")},${second}]}`;
+      `{"memory":{"artifact":{"family":"atomic-memory","artifact_id":"art_1","revision":${revision}},"kind":"fact","text":"t","state":"active","state_version":0,"merged_into_id":null},"score":${score},"matched_by":["text"]}`;
+    const body = (second: string) => `{"mode":"text","hits":[${hit("3", "1.0")},${second}]}`;
     const ok = await decodeResponse(await viaPort(respond(200, body(hit("4", "1e0")))), search, validatorMap.search_memory, limits);
     expect((ok.data as { hits: { score: number }[] }).hits.map((h) => h.score)).toEqual([1, 1]);
     const error = await failure(decodeResponse(await viaPort(respond(200, body(hit("4.0", "1")))), search, validatorMap.search_memory, limits));
-    expect(error).toMatchObject({ issues: ["/hits/1/citation/memory_ref/revision must be integer"] });
+    expect(error).toMatchObject({ issues: ["/hits/1/memory/artifact/revision must be integer"] });
   });
 
   it("an error body is unaffected (the envelope has no integers)", async () => {
