@@ -116,6 +116,7 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
     retryClass: declaredRetry ?? (profile === "upstream" && raw.method === "get" ? "safe" : "never"),
     retryClassDefaulted: declaredRetry === undefined,
     permission: typeof op["x-powercontext-permission"] === "string" ? (op["x-powercontext-permission"] as string) : null,
+    access: accessOf(op["x-powercontext-access"]),
     scope: parameters.some((p) => p.name === "scope_id") || (requestBody?.propertyNames.includes("scope_id") ?? false),
     async: asyncExt === undefined ? null : { acceptedStatus: Number(asyncExt.accepted_status), pollOperation: String(asyncExt.poll_operation), resultField: String(asyncExt.result_field) },
     reconcile:
@@ -133,6 +134,18 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
     tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     security: op.security === undefined ? documentSecurity : securityOf(op.security),
   };
+}
+
+function accessOf(node: unknown): AccessIr | null {
+  if (typeof node !== "object" || node === null) return null;
+  const access = node as Json;
+  if (typeof access.resolver === "string") return { resolver: access.resolver };
+  if (typeof access.action !== "string") return null;
+  const resource = (access.resource ?? {}) as Json;
+  if (resource.type === "scope" && typeof resource["scope-id-from"] === "string") {
+    return { action: access.action, resource: "scope", scopeIdFrom: resource["scope-id-from"] };
+  }
+  return { action: access.action, resource: "server" };
 }
 
 function securityOf(node: unknown): SecurityIr | null {

@@ -117,6 +117,17 @@ export interface PaginationIr {
   readonly itemsField: string;
 }
 
+/**
+ * `x-powercontext-access`: who may call the operation. Either an `action` on a
+ * `scope` resource (its id read from the request field `scopeIdFrom`) or on the
+ * `server`, or the name of a server-side `resolver` whose rule the spec does not
+ * spell out.
+ */
+export type AccessIr =
+  | { readonly action: string; readonly resource: "scope"; readonly scopeIdFrom: string }
+  | { readonly action: string; readonly resource: "server" }
+  | { readonly resolver: string };
+
 /** Everything an emitter needs to know about one operation. */
 export interface OperationIr {
   readonly operationId: string;
@@ -159,6 +170,8 @@ export interface OperationIr {
   /** True when the retry class came from the lint profile's default, not the spec. */
   readonly retryClassDefaulted: boolean;
   readonly permission: string | null;
+  /** `x-powercontext-access`, or null when the operation declares none. */
+  readonly access: AccessIr | null;
   /** The request carries `scope_id` (body property or parameter). */
   readonly scope: boolean;
   readonly async: AsyncIr | null;

@@ -1718,12 +1718,17 @@ const routes: readonly { operationId: OperationId; method: "get" | "post" | "put
   { operationId: "get_artifact_revision", method: "get", path: "/v1/scopes/:scope_id/artifacts/:family/:artifact_id/revisions/:revision", hasBody: false, media: {  } },
 ];
 
-/** What an operation implementation receives. `body` is the parsed JSON body, not validated; `undefined` when absent or not JSON. */
+/**
+ * What an operation implementation receives. `body` is the parsed JSON body, not validated;
+ * `undefined` when absent or not JSON. `bodyText` is the body as sent (`""` when there was none),
+ * so an implementation can tell an unparseable body from a missing one.
+ */
 export interface HandlerContext<P, B> {
   readonly request: Request;
   readonly params: P;
   readonly query: URLSearchParams;
   readonly body: B;
+  readonly bodyText: string;
 }
 
 /** Implements one operation: answers with one of the statuses the spec declares for it. */
@@ -1755,15 +1760,14 @@ export function createHandlers(impl: HandlerImpl, options: CreateHandlersOptions
   return routes.map((route) =>
     http[route.method](base + route.path, async ({ request, params }) => {
       const handler = impl[route.operationId] as unknown as (ctx: HandlerContext<unknown, unknown>) => AnyResponse | Promise<AnyResponse>;
-      const body = route.hasBody ? await readJson(request) : undefined;
-      const result = await handler({ request, params, query: new URL(request.url).searchParams, body });
+      const bodyText = route.hasBody ? await request.text() : "";
+      const result = await handler({ request, params, query: new URL(request.url).searchParams, body: parseJson(bodyText), bodyText });
       return toResponse(result, route.media[result.status] ?? null);
     }),
   );
 }
 
-async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
+function parseJson(text: string): unknown {
   if (text.length === 0) return undefined;
   try {
     return JSON.parse(text) as unknown;

@@ -53,7 +53,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const host = options.host ?? "127.0.0.1";
   const sockets = new Set<Socket>();
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }) as unknown as Server;
+    // Keep the platform Response: msw marks a network error with Response.error(), which only it expresses.
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host, overrideGlobalObjects: false }) as unknown as Server;
     s.once("error", reject);
     s.once("listening", () => resolve(s));
   });

@@ -18,7 +18,7 @@ function transcript(seed: number): SimOutcome[] {
   call("capture_content_source", { body: { scope_id: "s", source_id: "x5", content: "note 5" } });
   sim.controls.exhaustTopicBudget("s");
   call("get_topic_memory_processing_status", { body: { scope_id: "s" } });
-  sim.controls.injectFault({ operationId: "search_memory", action: { type: "status", status: 429 } });
+  sim.controls.injectFault({ operationId: "search_memory", action: { type: "status", status: 503 } });
   call("search_memory", { body: { scope_id: "s", query: "note" } });
   call("search_memory", { body: { scope_id: "s", query: "note" } });
   return out;

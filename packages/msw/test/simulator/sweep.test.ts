@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { simOperationIds, simOperations, type SimOperationId } from "../../src/simulator/operation-table.js";
+import { simOperationIds, simOperations, type SimOperationId } from "../../src/simulator/contract/operation-table.js";
 import { INVALID_JSON, isReset, type SimOutcome, type SimRequest } from "../../src/simulator/types.js";
 import { contractProblems } from "../support/contract.js";
 import { buildWorld, validRequest, type World } from "../support/world.js";

@@ -1,6 +1,6 @@
 import { setupServer } from "msw/node";
 import { createPowerContextHandlers } from "../../src/handlers/create-handlers.js";
-import { simOperations, type SimOperationId } from "../../src/simulator/operation-table.js";
+import { simOperations, type SimOperationId } from "../../src/simulator/contract/operation-table.js";
 import type { PowerContextSimulator } from "../../src/simulator/simulator.js";
 import { startMockServer } from "../../src/server/start.js";
 

@@ -1,7 +1,7 @@
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
 import { isReset, type SimOutcome, type SimRequest, type SimResponse } from "../../src/simulator/types.js";
-import type { SimOperationId } from "../../src/simulator/operation-table.js";
+import type { SimOperationId } from "../../src/simulator/contract/operation-table.js";
 
 /** A simulator brought into a state where every operation has something real to act on. */
 export interface World {
