@@ -6,7 +6,7 @@ import { FlushEngine, type FlushTiming } from "./flush.js";
 import { createInspector, type SimulatorInspector } from "./inspect.js";
 import { MemoryStore } from "./memory.js";
 import { operationHandlers } from "./operation-handlers.js";
-import { declaredStatuses, isSimOperationId, requiresCredentials, simOperations, type SimOperationId } from "./contract/operation-table.js";
+import { declaredErrorStatus, declaredStatuses, isSimOperationId, requiresCredentials, simOperations, type SimOperationId } from "./contract/operation-table.js";
 import { checkAccess } from "./contract/access.js";
 import { checkRequest, flatRequest } from "./contract/request-check.js";
 import { OverrideTable, type OverrideHandler } from "./overrides.js";
@@ -126,8 +126,11 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       if (stateful !== undefined) return stateful(state, principal, request, nowMs);
       return responder.answer(operationId, op, request);
     } catch (error) {
-      if (error instanceof SimError) return { status: error.status, body: error.toEnvelope(), headers: error.headers };
-      return { status: 500, body: new SimError(500, "internal_error", "The server failed.").toEnvelope() };
+      if (error instanceof SimError) {
+        const status = declaredErrorStatus(simOperations[operationId], error.status) ?? error.status;
+        return { status, body: error.toEnvelope(), headers: error.headers };
+      }
+      return { status: declaredErrorStatus(simOperations[operationId], 500) ?? 500, body: new SimError(500, "internal_error", "The server failed.").toEnvelope() };
     }
   }
 

@@ -2,6 +2,7 @@ import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
 import { isReset, type SimOutcome, type SimRequest, type SimResponse } from "../../src/simulator/types.js";
 import type { SimOperationId } from "../../src/simulator/contract/operation-table.js";
+import { sampledRequest } from "./requests.js";
 
 /** A simulator brought into a state where every operation has something real to act on. */
 export interface World {
@@ -77,6 +78,10 @@ export function validRequest(operationId: SimOperationId, world: World): SimRequ
     case "retry_topic_memory_processing":
       return { body: { ...s1, block_id: world.blockId } };
     default:
-      return {};
+      try {
+        return sampledRequest(operationId);
+      } catch {
+        return {};
+      }
   }
 }
