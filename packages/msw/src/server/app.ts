@@ -15,13 +15,16 @@ export interface MockAppOptions {
 }
 
 const BODYLESS = new Set(["GET", "HEAD"]);
+/** Methods the fetch API cannot carry into a Request; no operation uses them. */
+const UNREPRESENTABLE = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 /**
  * The Hono application that serves a simulator over HTTP on `@hono/node-server`.
  * It owns only what exists on a socket: the body limit (a body over it is
  * never buffered and answers `413 request_too_large`, then the connection
- * closes), CORS preflight, a reset fault as a destroyed socket, and a 404
- * envelope with a request id for a path no operation has. Everything else
+ * closes), CORS preflight, a reset fault as a destroyed socket, a 404
+ * envelope with a request id for a path no operation has, and 405 for the
+ * methods a fetch Request cannot carry (CONNECT, TRACE, TRACK). Everything else
  * (routing, body parsing, validation, serialisation, faults) is the msw
  * handlers of {@link createPowerContextHandlers}, run through msw's
  * `getResponse`, so both transports answer the same.
@@ -36,21 +39,24 @@ export function createMockApp(simulator: PowerContextSimulator, options: MockApp
 
   app.options("*", () => new Response(null, { status: 204, headers: corsHeaders }));
 
+  const refusal = (status: number, code: string, message: string) => {
+    stray += 1;
+    const body = { error: { code, message, details: null } };
+    return Response.json(body, {
+      status,
+      headers: { ...corsHeaders, "X-PowerContext-Request-ID": `req_route_${stray.toString(16).padStart(6, "0")}` },
+    });
+  };
+
   app.all("*", async (c) => {
     const raw = c.req.raw;
+    if (UNREPRESENTABLE.has(raw.method.toUpperCase())) return refusal(405, "method_not_allowed", "The method is not allowed.");
     const text = BODYLESS.has(raw.method) ? "" : await readBodyWithin(c.env.incoming, maxBodyBytes);
     const tooLarge = text === BODY_TOO_LARGE;
     const request = new Request(raw.url, { method: raw.method, headers: raw.headers, ...(tooLarge || text === "" ? {} : { body: text }) });
     if (tooLarge) markOversized(request);
     const response = await getResponse(handlers, request);
-    if (response === undefined) {
-      stray += 1;
-      const body = { error: { code: "not_found", message: "No such route.", details: null } };
-      return Response.json(body, {
-        status: 404,
-        headers: { ...corsHeaders, "X-PowerContext-Request-ID": `req_route_${stray.toString(16).padStart(6, "0")}` },
-      });
-    }
+    if (response === undefined) return refusal(404, "not_found", "No such route.");
     if (response.type === "error" || response.status === 0) {
       c.env.incoming.socket.destroy();
       return new Response(null, { status: 500 });
