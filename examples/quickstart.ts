@@ -1,5 +1,6 @@
 /**
- * Quickstart: start the embedded mock server, capture a few Sources, turn
+ * Quickstart: start the embedded mock server, ask it for its default Scope,
+ * capture a few Sources, turn
  * them into Memory with an asynchronous flush (the server answers 202 and the
  * client polls the Operation to completion), search the Memory, stop.
  *
@@ -8,7 +9,6 @@
 import { startMockServer } from "@powercontext/msw/server";
 import { PowerContextClient } from "@powercontext/sdk";
 
-const scope = "team-notes";
 const notes = [
   "The scheduler lease is renewed every ten seconds and fenced by a monotonic token.",
   "Flush requests for the same Cursor window merge into one Operation.",
@@ -24,6 +24,9 @@ const server = await startMockServer({
 try {
   console.log(`Mock server listening at ${server.url}`);
   const client = new PowerContextClient({ baseUrl: server.url, token: "pc-admin" });
+  // Scope ids are the server's: ask for the default one (or create one with createScope).
+  const scope = (await client.getDefaultScope()).scope_id;
+  console.log(`Working in the default Scope ${scope}.`);
 
   for (const [index, content] of notes.entries()) {
     const captured = await client.captureContentSource({ scope_id: scope, source_id: `note-${index + 1}`, content });
@@ -40,7 +43,7 @@ try {
 
   const found = await client.searchMemory({ scope_id: scope, query: "operator retries window" });
   console.log(`Search found ${found.hits.length} Memory entries:`);
-  for (const hit of found.hits) console.log(`  ${hit.score.toFixed(2)}  ${hit.text}`);
+  for (const hit of found.hits) console.log(`  ${hit.score.toFixed(2)}  ${hit.memory.text}`);
   if (found.hits.length === 0) throw new Error("expected at least one search hit");
 } finally {
   await server.close();

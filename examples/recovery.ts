@@ -11,7 +11,6 @@ import { ManualClock } from "@powercontext/msw";
 import { startMockServer } from "@powercontext/msw/server";
 import { PowerContextClient, ServerResponseError } from "@powercontext/sdk";
 
-const scope = "ops-scope";
 // A manual clock: nothing progresses on its own, so the story is the same on every
 // run and every machine (timestamps included).
 const server = await startMockServer({ seed: 2, simulatorOptions: { clock: new ManualClock() } });
@@ -41,6 +40,8 @@ try {
     token: "pc-admin",
     onRetry: (event) => console.log(`  (client retried ${event.operationId} after ${event.reason})`),
   });
+  // The operator works in a Scope of its own, created on the server (the key makes a re-run harmless).
+  const scope = (await admin.createScope({ title: "Operations", summary: "Where the operator recovers processing", idempotency_key: "recovery-example" })).scope_id;
 
   // Scenario set-up: three Sources arrive and every attempt of the budget fails.
   controls.setProcessingEnabled(false);

@@ -1751,13 +1751,14 @@ interface AnyResponse {
 }
 
 /**
- * msw (v2) request handlers for every operation, each delegating to `impl`.
+ * msw (v2) request handlers for every operation `impl` implements, each delegating to it;
+ * an operation without an implementation gets no handler, so msw treats its requests as unhandled.
  * A response without `X-PowerContext-Request-ID` gets a random one, as the server always sends it.
  * A body is sent as the status's declared media type: JSON, text or bytes.
  */
-export function createHandlers(impl: HandlerImpl, options: CreateHandlersOptions): HttpHandler[] {
+export function createHandlers(impl: Partial<HandlerImpl>, options: CreateHandlersOptions): HttpHandler[] {
   const base = options.baseUrl.replace(/\/+$/, "");
-  return routes.map((route) =>
+  return routes.filter((route) => impl[route.operationId] !== undefined).map((route) =>
     http[route.method](base + route.path, async ({ request, params }) => {
       const handler = impl[route.operationId] as unknown as (ctx: HandlerContext<unknown, unknown>) => AnyResponse | Promise<AnyResponse>;
       const bodyText = route.hasBody ? await request.text() : "";

@@ -38,7 +38,7 @@ export function createPowerContextHandlers(sim: PowerContextSimulator, options: 
     operationId,
     async (ctx: Context) => outcomeToMsw(sim.handle(operationId, toSimRequest(ctx)), ctx.request),
   ]);
-  return createHandlers(Object.fromEntries(entries) as unknown as HandlerImpl, { baseUrl: options.baseUrl });
+  return createHandlers(Object.fromEntries(entries) as unknown as Partial<HandlerImpl>, { baseUrl: options.baseUrl });
 }
 
 /** One intercepted request as the simulator's {@link SimRequest}. */

@@ -5,7 +5,7 @@ import { loadPrincipalsFile } from "./principals-file.js";
 import { startMockServer } from "./start.js";
 
 /**
- * `powercontext-mock serve --port 0 --seed 1 [--config principals.json] [--max-body-bytes N] [--demo]`:
+ * `powercontext-mock serve --port 0 --seed 1 [--config principals.json] [--max-body-bytes N] [--scope ID...] [--demo]`:
  * serves the simulator on loopback, prints its base URL on one line (stdout), and
  * closes gracefully on SIGINT or SIGTERM. With `--demo` it first prepares a
  * blocked Topic Memory scope and a failed Operation and describes them on stderr.
@@ -33,14 +33,16 @@ export function createProgram(): Command {
     .option("--wait-budget-ms <ms>", "how long a flush waits before answering 202", integer("wait budget", 0))
     .option("--flush-running-ms <ms>", "how long one flush attempt runs", integer("running time", 0))
     .option("--max-body-bytes <n>", "largest request body read, in bytes; larger ones answer 413 (default 16 MiB)", integer("body limit", 1))
+    .option("--scope <id...>", "scope ids that exist from the start, beside the default scope (others answer 404 scope_not_found)")
     .option("--demo", "start with a blocked Topic Memory scope and a failed Operation to try the operator CLI on", false)
-    .action(async (opts: { port: number; host: string; seed: number; config?: string; waitBudgetMs?: number; flushRunningMs?: number; maxBodyBytes?: number; demo: boolean }) => {
+    .action(async (opts: { port: number; host: string; seed: number; config?: string; waitBudgetMs?: number; flushRunningMs?: number; maxBodyBytes?: number; scope?: string[]; demo: boolean }) => {
       const principals = opts.config ? await loadPrincipalsFile(opts.config) : undefined;
       const server = await startMockServer({
         port: opts.port, host: opts.host, seed: opts.seed, principals, maxRequestBodyBytes: opts.maxBodyBytes,
         simulatorOptions: {
           ...(opts.waitBudgetMs !== undefined ? { waitBudgetMs: opts.waitBudgetMs } : {}),
           ...(opts.flushRunningMs !== undefined ? { flushTiming: { runningMs: opts.flushRunningMs } } : {}),
+          ...(opts.scope !== undefined ? { scopes: opts.scope } : {}),
         },
       });
       if (opts.demo) {

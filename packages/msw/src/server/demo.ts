@@ -21,26 +21,26 @@ export interface DemoState {
  * (state blocked, seed 000), and scope `demo-ops` has a failed memory flush
  * Operation holding its window (seed 002).
  *
- * @param principals - the served principals; one of them must hold scope.write
+ * @param principals - the served principals; one of them must hold scope.contribute
  *   on every scope (`*`), which the set-up writes with
  * @throws Error when no such principal exists, or a set-up request is refused
  */
 export function prepareDemo(simulator: PowerContextSimulator, principals: PrincipalConfig): DemoState {
-  const token = Object.entries(principals.tokens).find(([, spec]) => spec.scopes["*"]?.includes("scope.write"))?.[0];
-  if (token === undefined) throw new Error("--demo needs a principal with scope.write on every scope (*)");
+  const token = Object.entries(principals.tokens).find(([, spec]) => spec.scopes["*"]?.includes("scope.contribute"))?.[0];
+  if (token === undefined) throw new Error("--demo needs a principal with scope.contribute on every scope (*)");
   const send = (operationId: string, body: Record<string, unknown>) => {
     const outcome = simulator.handle(operationId, { token, body });
     if (!("status" in outcome) || outcome.status >= 300) throw new Error(`demo set-up: ${operationId} was refused`);
   };
 
-  const blockedScopeId = "demo-topic";
+  const blockedScopeId = simulator.controls.addScope("demo-topic");
   for (let index = 1; index <= 3; index += 1) {
     send("capture_content_source", { scope_id: blockedScopeId, source_id: `demo-${index}`, content: `demo observation ${index}` });
   }
   simulator.controls.exhaustTopicBudget(blockedScopeId, { lastErrorCode: "model_timeout" });
   const block = simulator.inspect.blocks(blockedScopeId).at(-1);
 
-  const failedScopeId = "demo-ops";
+  const failedScopeId = simulator.controls.addScope("demo-ops");
   send("capture_content_source", { scope_id: failedScopeId, source_id: "demo-1", content: "demo observation" });
   simulator.controls.failNextFlushAttempts(1, { category: "model_provider", code: "provider_unavailable" });
   simulator.handle("flush_memory", { token, body: { scope_id: failedScopeId } });

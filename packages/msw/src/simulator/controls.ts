@@ -13,6 +13,13 @@ import { isoTime } from "./clock.js";
  * over HTTP; they act on the simulator directly.
  */
 export interface SimulatorControls {
+  /**
+   * Adds a Scope under a chosen id (a real server assigns ids; tests and demos
+   * want readable ones). Returns the id; adding an existing id changes nothing.
+   */
+  addScope(scopeId: string, scope?: { title?: string; summary?: string }): string;
+  /** The id of the default Scope (`get_default_scope`). */
+  defaultScopeId(): string;
   /** The next `count` (default 1) flush attempts fail with `error` (default model_provider/provider_unavailable). */
   failNextFlushAttempts(count?: number, error?: OperationError): void;
   /** The next `count` (default 1) Topic Memory attempts stop with `code` (default model_timeout). */
@@ -53,6 +60,9 @@ export function createControls(
 ): SimulatorControls {
   const now = () => deps.clock.now();
   return {
+    addScope: (scopeId, scope = {}) =>
+      state.scopes.add(scopeId, { title: scope.title ?? scopeId, summary: scope.summary ?? `Scope ${scopeId}` }).scope_id,
+    defaultScopeId: () => state.scopes.defaultScopeId,
     failNextFlushAttempts: (count = 1, error = { category: "model_provider", code: "provider_unavailable" }) =>
       state.flush.failNextAttempts(count, error),
     failNextTopicAttempts: (count = 1, code = "model_timeout") => state.topic.failNextAttempts(count, code),

@@ -171,10 +171,7 @@ export class FlushEngine {
     }
     const { after, through } = op.window;
     const window = this.sources.window(op.scope_id, after, through);
-    const written = this.memory.write(
-      op.scope_id,
-      window.map((s) => ({ kind: "observation", text: s.content, source_refs: [{ name: "content", source_id: s.source_id }] })),
-    );
+    const written = this.memory.write(op.scope_id, window.map((s) => ({ kind: "observation", text: s.content })));
     this.#cursor.set(op.scope_id, through);
     op.result = {
       status: "processed",
@@ -182,7 +179,7 @@ export class FlushEngine {
       current_cursor: through,
       high_watermark: this.sources.head(op.scope_id),
       processed_source_count: window.length,
-      memory: written.memory,
+      memory: written.length > 0 ? { ...written[written.length - 1]!.artifact } : this.memory.ref(op.scope_id),
     };
     this.operations.transition(op, "succeeded", atMs);
   }

@@ -52,7 +52,7 @@ export function createInspector(state: SimulatorState): SimulatorInspector {
             scope_id: scopeId,
             source_head: state.sources.head(scopeId),
             memory_cursor: state.flush.cursor(scopeId),
-            memory: state.memory.list(scopeId, true),
+            memory: state.memory.list(scopeId, true, Number.MAX_SAFE_INTEGER).entries,
             topic: state.topic.state(scopeId),
             acceptances: state.topic.blocks.all().filter((b) => b.scope_id === scopeId).map((b) => [b.block_id, state.topic.blocks.acceptances(b.block_id)]),
           })),

@@ -5,7 +5,8 @@ import type { SimOperationId } from "./contract/operation-table.js";
 import type { HandlerResult, SimRequest } from "./types.js";
 import type { Principal } from "./principals.js";
 import type { SimulatorState } from "./state.js";
-import type { MemoryCitation, SearchMode } from "./memory.js";
+import type { SearchMode } from "./memory.js";
+import type { ScopePermission } from "./types.js";
 
 /**
  * One function per operation of `openapi.yaml`: parse and check the request,
@@ -29,17 +30,21 @@ function visibleOperation(state: SimulatorState, principal: Principal, request: 
   const id = request.params?.operation_id ?? "";
   if (!/^[\x21-\x7E]{1,128}$/.test(id)) throw invalidRequest("operation_id", "must be 1-128 printable ASCII characters");
   const op = state.operations.find(id);
-  if (!op || !principal.can("scope.read", op.scope_id)) {
+  if (!op || !principal.can("scope.read", op.scope_id) || !state.scopes.has(op.scope_id)) {
     throw new SimError(404, "operation_not_found", "No operation with this id is visible.", null);
   }
   return op;
 }
 
-function scoped(principal: Principal | null, body: Record<string, unknown>, permission: Parameters<Principal["require"]>[0]): string {
+/** The body's `scope_id` after the permission check; an unknown Scope is `404 scope_not_found`, as on the released server. */
+function scoped(state: SimulatorState, principal: Principal | null, body: Record<string, unknown>, permission: ScopePermission): string {
   const scopeId = scopeField(body);
   (principal as Principal).require(permission, scopeId);
+  state.scopes.require(scopeId);
   return scopeId;
 }
+
+const created = (body: unknown): HandlerResult => ({ status: 201, body });
 
 /** The stateful implementations, keyed by operationId; every other operation is answered by the responder. */
 export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>> = {
@@ -53,17 +58,51 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     return { status: state.ready ? 200 : 503, body: report };
   },
 
-  get_capabilities: () =>
-    ok({
-      source_types: ["content"], artifact_families: ["memory"], memory_extraction: true, experience_generation: false,
+  get_capabilities: (_state, principal) => {
+    (principal as Principal).require("server.observe");
+    return ok({
+      source_types: ["content"], artifact_families: ["memory", "atomic-memory", "topic-memory"], memory_extraction: true, experience_generation: false,
       managed_skill_generation: false, external_skill_registry: false, handoff_generation: false,
       search_modes: ["auto", "fts", "vector", "hybrid"], context_versions: ["powercontext.prepared-context.v1"],
-    }),
+    });
+  },
+
+  get_default_scope: (state, principal) => {
+    (principal as Principal).require("server.observe");
+    return ok(state.scopes.get(state.scopes.defaultScopeId));
+  },
+
+  create_scope: (state, principal, request) => {
+    (principal as Principal).require("server.admin");
+    const body = objectBody(request.body);
+    onlyFields(body, ["title", "summary", "parent_scope_id", "context_references", "external_references", "idempotency_key"]);
+    const title = stringField(body, "title", { max: 256, nonBlank: true });
+    const summary = stringField(body, "summary", { max: 4000, nonBlank: true });
+    const key = stringField(body, "idempotency_key", { max: 256, nonBlank: true });
+    const parent = body.parent_scope_id ?? null;
+    if (parent !== null && (typeof parent !== "string" || !/\S/.test(parent) || parent.length > 256)) throw invalidRequest("parent_scope_id", "must be a scope id or null");
+    const strings = (name: string) => {
+      const value = body[name] ?? [];
+      if (!Array.isArray(value) || value.some((v) => typeof v !== "string" || !/\S/.test(v) || v.length > 256)) throw invalidRequest(name, "must be a list of non-blank strings");
+      return value as string[];
+    };
+    const refs = body.external_references ?? [];
+    if (!Array.isArray(refs) || refs.some((r) => typeof r?.kind !== "string" || typeof r?.value !== "string" || Object.keys(r).length !== 2)) {
+      throw invalidRequest("external_references", "must be a list of {kind, value}");
+    }
+    return created(state.scopes.create(key, { title, summary, parent_scope_id: parent, context_references: strings("context_references"), external_references: refs }));
+  },
+
+  get_scope: (state, principal, request) => {
+    const scopeId = scopeField({ scope_id: request.params?.scope_id });
+    (principal as Principal).require("scope.read", scopeId);
+    return ok(state.scopes.get(scopeId));
+  },
 
   capture_content_source: (state, principal, request, now) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id", "source_id", "content", "metadata"]);
-    const scopeId = scoped(principal, body, "scope.write");
+    const scopeId = scoped(state, principal, body, "scope.contribute");
     const sourceId = stringField(body, "source_id", { max: 256 });
     const content = stringField(body, "content", { max: 200_000 });
     const metadata = body.metadata ?? null;
@@ -76,26 +115,26 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   flush_memory: (state, principal, request, now) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id"]);
-    return state.flush.flush(scoped(principal, body, "scope.write"), now);
+    return state.flush.flush(scoped(state, principal, body, "scope.contribute"), now);
   },
 
   remember_memory: (state, principal, request) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id", "kind", "text", "reason", "expected_revision"]);
-    const scopeId = scoped(principal, body, "scope.write");
+    const scopeId = scoped(state, principal, body, "scope.contribute");
     const kind = stringField(body, "kind", { max: 128 });
     const text = stringField(body, "text");
     if (body.reason !== undefined && body.reason !== null && (typeof body.reason !== "string" || body.reason.length > 512)) {
       throw invalidRequest("reason", "must be a string of at most 512 characters or null");
     }
-    const expected = intField(body, "expected_revision", { min: 1 }, null, true);
-    return ok(state.memory.remember(scopeId, kind, text, expected));
+    intField(body, "expected_revision", { min: 1 }, null, true);
+    return ok(state.memory.remember(scopeId, kind, text));
   },
 
   search_memory: (state, principal, request) => {
     const body = objectBody(request.body);
-    onlyFields(body, ["scope_id", "query", "limit", "mode"]);
-    const scopeId = scoped(principal, body, "scope.read");
+    onlyFields(body, ["scope_id", "query", "limit", "mode", "tag_filter"]);
+    const scopeId = scoped(state, principal, body, "scope.read");
     const query = stringField(body, "query", { max: 8192 });
     const limit = intField(body, "limit", { min: 1, max: 50 }, 10) as number;
     const mode = (body.mode ?? "auto") as SearchMode;
@@ -105,34 +144,27 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
 
   list_memory_entries: (state, principal, request) => {
     const body = objectBody(request.body);
-    onlyFields(body, ["scope_id", "include_inactive"]);
-    const scopeId = scoped(principal, body, "scope.read");
+    onlyFields(body, ["scope_id", "include_inactive", "limit", "cursor", "tag_filter"]);
+    const scopeId = scoped(state, principal, body, "scope.read");
     const include = body.include_inactive ?? false;
     if (typeof include !== "boolean") throw invalidRequest("include_inactive", "must be a boolean");
-    return ok(state.memory.list(scopeId, include));
-  },
-
-  get_memory_entry: (state, principal, request) => {
-    const body = objectBody(request.body);
-    onlyFields(body, ["scope_id", "citation"]);
-    const scopeId = scoped(principal, body, "scope.read");
-    const citation = body.citation as MemoryCitation | undefined;
-    if (typeof citation !== "object" || citation === null || typeof citation.memory_ref !== "object" || citation.memory_ref === null) {
-      throw invalidRequest("citation", "must be a MemoryCitation");
-    }
-    return ok(state.memory.get(scopeId, citation));
+    const limit = intField(body, "limit", { min: 1, max: 100 }, 50) as number;
+    const cursor = body.cursor ?? null;
+    if (cursor !== null && (typeof cursor !== "string" || cursor.length === 0)) throw invalidRequest("cursor", "must be a non-empty string or null");
+    return ok(state.memory.list(scopeId, include, limit, cursor));
   },
 
   list_operations: (state, principal, request) => {
     const q = request.query ?? {};
     const scopeId = scopeField({ scope_id: q.scope_id });
     (principal as Principal).require("scope.read", scopeId);
+    state.scopes.require(scopeId);
     const status = q.status as OperationStatus | undefined;
     if (status !== undefined && !STATUSES.includes(status)) throw invalidRequest("status", "is not an Operation status");
     if (q.kind !== undefined && q.kind !== "memory_flush") throw invalidRequest("kind", "is not an Operation kind");
     if (q.cursor !== undefined && (q.cursor.length < 1 || q.cursor.length > 512)) throw invalidRequest("cursor", "must be 1-512 characters");
     const limit = q.limit === undefined ? 50 : /^\d+$/.test(q.limit) ? Number(q.limit) : Number.NaN;
-    if (!(limit >= 1 && limit <= 200)) throw invalidRequest("limit", "must be an integer between 1 and 200");
+    if (!(limit >= 1 && limit <= 100)) throw invalidRequest("limit", "must be an integer between 1 and 100");
     return ok(state.operations.list({ scope_id: scopeId, status, kind: q.kind }, limit, q.cursor));
   },
 
@@ -159,20 +191,20 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   get_topic_memory_processing_status: (state, principal, request) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id"]);
-    return ok(state.topic.status(scoped(principal, body, "scope.read")));
+    return ok(state.topic.status(scoped(state, principal, body, "scope.read")));
   },
 
   get_topic_memory_processing_block: (state, principal, request) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id", "block_id"]);
-    const scopeId = scoped(principal, body, "scope.read");
+    const scopeId = scoped(state, principal, body, "scope.read");
     return ok(state.topic.blocks.get(scopeId, stringField(body, "block_id", { max: 36 })));
   },
 
   retry_topic_memory_processing: (state, principal, request, now) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id", "block_id"]);
-    const scopeId = scoped(principal, body, "scope.admin");
+    const scopeId = scoped(state, principal, body, "scope.admin");
     const blockId = stringField(body, "block_id", { max: 36 });
     return ok({ status: "accepted", block: state.topic.retry(scopeId, blockId, now) });
   },

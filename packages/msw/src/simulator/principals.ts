@@ -1,16 +1,20 @@
 import { SimError } from "./errors.js";
-import type { Permission } from "./types.js";
+import type { Permission, ScopePermission, ServerPermission } from "./types.js";
 
 /**
- * Bearer tokens and what they may do (DESIGN §3/§5: `scope.read`,
- * `scope.write`, `scope.admin` by token). Tokens are only compared, never
- * logged or copied into a response.
+ * Bearer tokens and what they may do: Scope permissions (`scope.read`,
+ * `scope.contribute`, `scope.admin`) per scope, and server permissions
+ * (`server.observe`, `server.admin`) for the operations whose
+ * `x-powercontext-access` names the server (the default scope, creating
+ * scopes). Tokens are only compared, never logged or copied into a response.
  */
 
-/** One caller. `scopes` maps a scope id, or `"*"` for every scope, to its permissions. */
+/** One caller. `scopes` maps a scope id, or `"*"` for every scope, to its permissions; `server` lists its server permissions. */
 export interface PrincipalSpec {
   readonly name: string;
-  readonly scopes: Readonly<Record<string, readonly Permission[]>>;
+  readonly scopes: Readonly<Record<string, readonly ScopePermission[]>>;
+  /** Server permissions; absent means none. */
+  readonly server?: readonly ServerPermission[];
 }
 
 /** The principals file: bearer token -> principal. */
@@ -20,20 +24,23 @@ export interface PrincipalConfig {
 
 /**
  * The documented defaults (also in `principals.default.json`):
- * - `pc-admin`: scope.read, scope.write and scope.admin on every scope;
- * - `pc-writer`: scope.read and scope.write on every scope;
- * - `pc-reader`: scope.read on every scope;
+ * - `pc-admin`: every Scope permission on every scope, `server.observe` and `server.admin`;
+ * - `pc-writer`: scope.read and scope.contribute on every scope, `server.observe`;
+ * - `pc-reader`: scope.read on every scope, `server.observe`;
  * - no token: anonymous, answered with 401 by every authenticated operation.
  */
 export const defaultPrincipals: PrincipalConfig = {
   tokens: {
-    "pc-admin": { name: "admin", scopes: { "*": ["scope.read", "scope.write", "scope.admin"] } },
-    "pc-writer": { name: "writer", scopes: { "*": ["scope.read", "scope.write"] } },
-    "pc-reader": { name: "reader", scopes: { "*": ["scope.read"] } },
+    "pc-admin": { name: "admin", scopes: { "*": ["scope.read", "scope.contribute", "scope.admin"] }, server: ["server.observe", "server.admin"] },
+    "pc-writer": { name: "writer", scopes: { "*": ["scope.read", "scope.contribute"] }, server: ["server.observe"] },
+    "pc-reader": { name: "reader", scopes: { "*": ["scope.read"] }, server: ["server.observe"] },
   },
 };
 
-const PERMISSIONS: readonly Permission[] = ["scope.read", "scope.write", "scope.admin"];
+const SCOPE_PERMISSIONS: readonly ScopePermission[] = ["scope.read", "scope.contribute", "scope.admin"];
+const SERVER_PERMISSIONS: readonly ServerPermission[] = ["server.observe", "server.admin"];
+
+const isServerPermission = (permission: Permission): permission is ServerPermission => permission.startsWith("server.");
 
 /**
  * Checks a parsed principals file.
@@ -48,9 +55,12 @@ export function parsePrincipalConfig(raw: unknown): PrincipalConfig {
       throw new TypeError(`principals: entry #${index + 1} needs a name and a scopes map`);
     }
     for (const perms of Object.values(s.scopes)) {
-      if (!Array.isArray(perms) || perms.some((p) => !PERMISSIONS.includes(p as Permission))) {
-        throw new TypeError(`principals: entry ${s.name} lists an unknown permission`);
+      if (!Array.isArray(perms) || perms.some((p) => !SCOPE_PERMISSIONS.includes(p as ScopePermission))) {
+        throw new TypeError(`principals: entry ${s.name} lists an unknown scope permission`);
       }
+    }
+    if (s.server !== undefined && (!Array.isArray(s.server) || s.server.some((p) => !SERVER_PERMISSIONS.includes(p as ServerPermission)))) {
+      throw new TypeError(`principals: entry ${s.name} lists an unknown server permission`);
     }
   });
   return raw as PrincipalConfig;
@@ -63,20 +73,26 @@ export function parsePrincipalConfig(raw: unknown): PrincipalConfig {
  */
 export class Principal {
   readonly #grants: ReadonlyMap<string, ReadonlySet<Permission>>;
+  readonly #server: ReadonlySet<Permission>;
 
   constructor(readonly spec: PrincipalSpec) {
-    this.#grants = new Map(Object.entries(spec.scopes).map(([scopeId, perms]) => [scopeId, new Set(perms)]));
+    this.#grants = new Map(Object.entries(spec.scopes).map(([scopeId, perms]) => [scopeId, new Set<Permission>(perms)]));
+    this.#server = new Set<Permission>(spec.server ?? []);
   }
 
-  /** True when the principal holds `permission` on `scopeId` (directly or through `"*"`). */
-  can(permission: Permission, scopeId: string): boolean {
+  /**
+   * True when the principal holds `permission`: a server permission outright,
+   * a Scope permission on `scopeId` (directly or through `"*"`).
+   */
+  can(permission: Permission, scopeId = ""): boolean {
+    if (isServerPermission(permission)) return this.#server.has(permission);
     return this.#grants.get(scopeId)?.has(permission) === true || this.#grants.get("*")?.has(permission) === true;
   }
 
-  /** @throws SimError 403 `permission_denied` with `details.permission` when the permission is missing. */
-  require(permission: Permission, scopeId: string): void {
+  /** @throws SimError 403 `forbidden` (the release's code and envelope, details null) when the permission is missing. */
+  require(permission: Permission, scopeId = ""): void {
     if (!this.can(permission, scopeId)) {
-      throw new SimError(403, "permission_denied", `The ${permission} permission is required.`, { permission });
+      throw new SimError(403, "forbidden", "The caller lacks the permission this action needs.", null);
     }
   }
 }

@@ -5,6 +5,7 @@ import { FaultInjector } from "./faults.js";
 import { FlushEngine, type FlushTiming } from "./flush.js";
 import { createInspector, type SimulatorInspector } from "./inspect.js";
 import { MemoryStore } from "./memory.js";
+import { ScopeStore } from "./scopes.js";
 import { operationHandlers } from "./operation-handlers.js";
 import { declaredErrorStatus, declaredStatuses, isSimOperationId, requiresCredentials, simOperations, type SimOperationId } from "./contract/operation-table.js";
 import { checkAccess } from "./contract/access.js";
@@ -34,6 +35,12 @@ export interface SimulatorOptions {
   readonly flushTiming?: Partial<Pick<FlushTiming, "queuedMs" | "runningMs">>;
   /** Topic Memory processing tunables (attempt duration 100 ms, window 2, 3 requests and 20,000 tokens per attempt). */
   readonly topicTiming?: Partial<TopicTiming>;
+  /**
+   * Scope ids that exist from the start, beside the default Scope (whose id is
+   * drawn from the seed). Every other scope id is `404 scope_not_found`, as on
+   * the released server. Default none.
+   */
+  readonly scopes?: readonly string[];
 }
 
 /** A running simulator of the PowerContext contract (DESIGN §5). */
@@ -84,10 +91,13 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     runningMs: options.flushTiming?.runningMs ?? 400,
     waitBudgetMs: options.waitBudgetMs ?? 1000,
   };
+  const scopes = new ScopeStore(random);
+  for (const scopeId of options.scopes ?? []) scopes.add(scopeId, { title: scopeId, summary: `Scope ${scopeId}` });
   const sources = new SourceStore();
   const memory = new MemoryStore(random);
   const operations = new OperationStore(random);
   const state: SimulatorState = {
+    scopes,
     sources,
     memory,
     operations,

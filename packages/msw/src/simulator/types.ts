@@ -3,8 +3,14 @@
  * Nothing here knows about msw, fetch or node:http.
  */
 
-/** A Scope permission as the contract names it (`x-powercontext-permission`). */
-export type Permission = "scope.read" | "scope.write" | "scope.admin";
+/** A Scope permission as the release names it (`action` of `x-powercontext-access` on a scope). */
+export type ScopePermission = "scope.read" | "scope.contribute" | "scope.admin";
+
+/** A server-wide permission (`action` of `x-powercontext-access` on the server). */
+export type ServerPermission = "server.observe" | "server.admin";
+
+/** Any permission the simulator checks. */
+export type Permission = ScopePermission | ServerPermission;
 
 /** Marker passed as `body` when the request body was not parseable JSON. */
 export const INVALID_JSON: unique symbol = Symbol("invalid-json");

@@ -1,3 +1,4 @@
+import { TEST_SCOPES } from "../support/scopes.js";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPowerContextHandlers } from "../../src/handlers/create-handlers.js";
@@ -16,7 +17,7 @@ afterAll(() => server.close());
 
 function use(options: Parameters<typeof createPowerContextSimulator>[0] = {}) {
   clock = new ManualClock();
-  sim = createPowerContextSimulator({ clock, ...options });
+  sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock, ...options });
   server.use(...createPowerContextHandlers(sim, { baseUrl }));
 }
 

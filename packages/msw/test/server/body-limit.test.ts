@@ -103,7 +103,7 @@ describe("request-body limit of the HTTP mock server", () => {
 
   it("reads a body of exactly the limit and refuses one byte more", async () => {
     const body = capture("x".repeat(1000));
-    server = await startMockServer({ maxRequestBodyBytes: Buffer.byteLength(body) });
+    server = await startMockServer({ maxRequestBodyBytes: Buffer.byteLength(body), simulatorOptions: { scopes: ["s1"] } });
     const send = (text: string) =>
       fetch(`${server!.url}/v1/sources/content`, { method: "POST", headers: { Authorization: "Bearer pc-admin", "Content-Type": "application/json" }, body: text });
     expect((await send(body)).status).toBe(202);

@@ -1,3 +1,4 @@
+import { TEST_SCOPES } from "../support/scopes.js";
 import { describe, expect, it } from "vitest";
 import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
 import { defaultPrincipals } from "../../src/simulator/principals.js";
@@ -5,7 +6,7 @@ import { describeDemo, prepareDemo } from "../../src/server/demo.js";
 
 describe("powercontext-mock serve --demo", () => {
   it("leaves a blocked scope and a failed operation that the contract reports as such", () => {
-    const simulator = createPowerContextSimulator({ seed: 1 });
+    const simulator = createPowerContextSimulator({ scopes: TEST_SCOPES, seed: 1 });
     const demo = prepareDemo(simulator, defaultPrincipals);
 
     const status = simulator.handle("get_topic_memory_processing_status", { token: "pc-reader", body: { scope_id: demo.blockedScopeId } });
@@ -21,7 +22,7 @@ describe("powercontext-mock serve --demo", () => {
   });
 
   it("refuses principals that cannot write the set-up", () => {
-    const simulator = createPowerContextSimulator({ seed: 1, principals: { tokens: { r: { name: "r", scopes: { "*": ["scope.read"] } } } } });
-    expect(() => prepareDemo(simulator, { tokens: { r: { name: "r", scopes: { "*": ["scope.read"] } } } })).toThrow(/scope.write/);
+    const simulator = createPowerContextSimulator({ scopes: TEST_SCOPES, seed: 1, principals: { tokens: { r: { name: "r", scopes: { "*": ["scope.read"] } } } } });
+    expect(() => prepareDemo(simulator, { tokens: { r: { name: "r", scopes: { "*": ["scope.read"] } } } })).toThrow(/scope.contribute/);
   });
 });

@@ -23,11 +23,11 @@ describe("powercontext-mock serve", () => {
     // Written as text: an object literal key __proto__ would set the prototype instead of a grant.
     writeFileSync(
       config,
-      '{"tokens":{"pc-admin":{"name":"admin","scopes":{"*":["scope.read","scope.write","scope.admin"]}},' +
+      '{"tokens":{"pc-admin":{"name":"admin","scopes":{"*":["scope.read","scope.contribute","scope.admin"]}},' +
         '"__proto__":{"name":"odd token","scopes":{"__proto__":["scope.read"],"toString":["scope.read"]}}}}',
     );
     const entry = fileURLToPath(new URL("../support/serve-cli.ts", import.meta.url));
-    child = spawn(process.execPath, ["--import", "tsx", entry, "serve", "--port", "0", "--max-body-bytes", "262144", "--config", config], {
+    child = spawn(process.execPath, ["--import", "tsx", entry, "serve", "--port", "0", "--max-body-bytes", "262144", "--config", config, "--scope", "s1", "__proto__", "toString", "hasOwnProperty"], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     const url = await new Promise<string>((resolve, reject) => {

@@ -1,3 +1,4 @@
+import { TEST_SCOPES } from "../support/scopes.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
@@ -19,7 +20,7 @@ async function call(path: string, token: string | null, body?: unknown, method =
 }
 
 async function blockedServer() {
-  const sim = createPowerContextSimulator({ clock: new ManualClock(), seed: 9 });
+  const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), seed: 9 });
   server = await startMockServer({ simulator: sim });
   sim.controls.setProcessingEnabled(false);
   for (let i = 1; i <= 3; i += 1) await call("/v1/sources/content", "pc-admin", { scope_id: "s1", source_id: `s${i}`, content: `note ${i}` });
@@ -50,7 +51,7 @@ describe("embedded mock server", () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers["www-authenticate"]).toBe("Bearer");
     expect(reader.status).toBe(403);
-    expect(reader.body).toMatchObject({ error: { code: "permission_denied", details: { permission: "scope.write" } } });
+    expect(reader.body).toMatchObject({ error: { code: "forbidden", details: null } });
     expect(wrong.status).toBe(401);
     expect(wrong.text).not.toContain("secret-token-xyz");
     expect(contractProblems("flush_memory", 403, reader.headers, reader.body)).toEqual([]);

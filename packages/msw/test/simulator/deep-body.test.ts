@@ -1,3 +1,4 @@
+import { TEST_SCOPES } from "../support/scopes.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { MAX_BODY_DEPTH } from "../../src/simulator/nesting.js";
@@ -19,7 +20,6 @@ const cases: readonly (readonly [SimOperationId, string])[] = [
   ["capture_content_source", captureText(DEEP)],
   ["flush_memory", arrays(DEEP)],
   ["remember_memory", `{"scope_id":"s1","kind":"k","text":"t","reason":${arrays(DEEP)}}`],
-  ["get_memory_entry", `{"scope_id":"s1","citation":{"memory_ref":${arrays(DEEP)}}}`],
   ["retry_operation", `{"expected_version":${arrays(DEEP)}}`],
 ];
 
@@ -32,7 +32,7 @@ afterEach(async () => {
 async function answers(rawBodies: readonly (readonly [SimOperationId, string])[]): Promise<Record<string, Answer[]>> {
   const result: Record<string, Answer[]> = {};
   for (const name of transportNames) {
-    const sim = createPowerContextSimulator({ clock: new ManualClock(), seed: 2 });
+    const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), seed: 2 });
     transport = await startTransport(name, sim);
     result[name] = [];
     for (const [operationId, rawBody] of rawBodies) {

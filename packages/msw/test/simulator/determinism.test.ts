@@ -1,3 +1,4 @@
+import { TEST_SCOPES } from "../support/scopes.js";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
@@ -6,7 +7,7 @@ import type { SimOutcome } from "../../src/simulator/types.js";
 /** One scripted session: requests and clock steps; returns every outcome. */
 function transcript(seed: number): SimOutcome[] {
   const clock = new ManualClock();
-  const sim = createPowerContextSimulator({ clock, seed, waitBudgetMs: 0 });
+  const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock, seed, waitBudgetMs: 0 });
   const out: SimOutcome[] = [];
   const call = (id: string, request: object) => out.push(sim.handle(id, { token: "pc-admin", ...request }));
   for (let i = 1; i <= 4; i += 1) call("capture_content_source", { body: { scope_id: "s", source_id: `x${i}`, content: `note ${i}` } });

@@ -1,3 +1,4 @@
+import { TEST_SCOPES } from "../support/scopes.js";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
@@ -8,7 +9,7 @@ const flush = { body: { scope_id: "s1" } };
 
 function slowSim() {
   const clock = new ManualClock();
-  const sim = createPowerContextSimulator({ clock, waitBudgetMs: 0, flushTiming: { queuedMs: 500, runningMs: 1500 } });
+  const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock, waitBudgetMs: 0, flushTiming: { queuedMs: 500, runningMs: 1500 } });
   return { clock, sim };
 }
 
@@ -21,7 +22,7 @@ describe("memory flush", () => {
   });
 
   it("answers 200 processed when the work fits in the wait budget", () => {
-    const sim = createPowerContextSimulator({ clock: new ManualClock(), waitBudgetMs: 1000, flushTiming: { queuedMs: 100, runningMs: 400 } });
+    const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), waitBudgetMs: 1000, flushTiming: { queuedMs: 100, runningMs: 400 } });
     captureMany(sim, "s1", "src", 2);
     const r = asAdmin(sim, "flush_memory", flush);
     expect(r.status).toBe(200);

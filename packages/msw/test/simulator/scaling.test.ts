@@ -1,3 +1,4 @@
+import { TEST_SCOPES } from "../support/scopes.js";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
@@ -27,6 +28,7 @@ function call(sim: PowerContextSimulator, operationId: SimOperationId, request: 
 
 /** A scope's life: a Source, a flush, the Topic Memory status, a listing. */
 function useScope(sim: PowerContextSimulator, clock: ManualClock, scopeId: string): void {
+  sim.controls.addScope(scopeId);
   call(sim, "capture_content_source", { body: { scope_id: scopeId, source_id: "a", content: "lease renewal" } });
   call(sim, "flush_memory", { body: { scope_id: scopeId } });
   call(sim, "get_topic_memory_processing_status", { body: { scope_id: scopeId } });
@@ -48,15 +50,15 @@ function measure(sim: PowerContextSimulator, clock: ManualClock, prefix: string)
 describe("simulator scaling", () => {
   it(`a request costs the same after ${TARGET_SCOPES} distinct scopes as at the start`, () => {
     const warmClock = new ManualClock();
-    measure(createPowerContextSimulator({ clock: warmClock, seed: 1 }), warmClock, "warm");
+    measure(createPowerContextSimulator({ scopes: TEST_SCOPES, clock: warmClock, seed: 1 }), warmClock, "warm");
     const clock = new ManualClock();
-    const sim = createPowerContextSimulator({ clock, seed: 1 });
+    const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock, seed: 1 });
     const atStart = measure(sim, clock, "start");
 
     const fillStarted = performance.now();
     let scopes = ROUNDS * BATCH;
     while (scopes < TARGET_SCOPES && performance.now() - fillStarted < FILL_BUDGET_MS) {
-      const scopeId = `fill-${scopes}`;
+      const scopeId = sim.controls.addScope(`fill-${scopes}`);
       call(sim, "capture_content_source", { body: { scope_id: scopeId, source_id: "a", content: "lease renewal" } });
       call(sim, "flush_memory", { body: { scope_id: scopeId } });
       clock.advance(1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accessNeed } from "../../src/simulator/contract/access.js";
+import { defaultPrincipals, Principal, type PrincipalSpec } from "../../src/simulator/principals.js";
 import { declaredStatuses, requiresCredentials, simOperationIds, simOperations, type SimOperationId } from "../../src/simulator/contract/operation-table.js";
 import { flatRequest } from "../../src/simulator/contract/request-check.js";
 import { INVALID_JSON, isReset, type SimOutcome, type SimRequest } from "../../src/simulator/types.js";
@@ -90,7 +91,7 @@ describe("contract sweep over every operation", () => {
 
   it("maps credentials to 401 and missing permissions to 403, as x-powercontext-access says", () => {
     const world = buildWorld();
-    const reader = { can: (permission: string) => permission === "scope.read" };
+    const reader = new Principal(defaultPrincipals.tokens["pc-reader"] as PrincipalSpec);
     for (const operationId of simOperationIds) {
       const op = simOperations[operationId];
       const request = validRequest(operationId, world);
@@ -100,9 +101,9 @@ describe("contract sweep over every operation", () => {
       const admin = world.sim.handle(operationId, { ...request, token: "pc-admin" });
       const need = accessNeed(op, flatRequest(op, request));
       if (isReset(admin) || isReset(asReader) || admin.status === 422) continue;
-      if (need !== null && !reader.can(need.permission)) expect(asReader.status, operationId).toBe(403);
+      if (need !== null && !reader.can(need.permission, need.scopeId)) expect(asReader.status, operationId).toBe(403);
       // A resolver's rule is the server's own; the simulator's stateful handlers may still refuse the reader.
-      if (op.access !== null && !("resolver" in op.access) && reader.can(need?.permission ?? "scope.read")) expect(asReader.status, operationId).not.toBe(403);
+      if (need !== null && reader.can(need.permission, need.scopeId)) expect(asReader.status, operationId).not.toBe(403);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { TEST_SCOPES } from "../support/scopes.js";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
@@ -6,7 +7,7 @@ import { asAdmin, captureMany, response } from "../support/world.js";
 /** Seed 000: blocks, receipts and budgets. */
 function blockedScope(scopeId = "s1") {
   const clock = new ManualClock();
-  const sim = createPowerContextSimulator({ clock, seed: 3 });
+  const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock, seed: 3 });
   // no attempt runs while the Sources arrive, so the budget starts with the whole window as target
   sim.controls.setProcessingEnabled(false);
   captureMany(sim, scopeId, "src", 3);
@@ -30,7 +31,7 @@ describe("topic memory processing", () => {
   });
 
   it("shows pending while the last attempt is live, blocked once it stops", () => {
-    const sim = createPowerContextSimulator({ clock: new ManualClock() });
+    const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock() });
     captureMany(sim, "s1", "src", 2);
     sim.controls.exhaustTopicBudget("s1", { live: true });
     const state = () => (asAdmin(sim, "get_topic_memory_processing_status", { body: { scope_id: "s1" } }).body as { state: string }).state;
@@ -98,7 +99,7 @@ describe("topic memory processing", () => {
     const before = sim.inspect.snapshot();
     expect(codeOf("pc-admin", "s1", "blk_unknown")).toEqual([404, "topic_memory_block_not_found"]);
     expect(codeOf("pc-admin", "other", blockId)).toEqual([404, "topic_memory_block_not_found"]);
-    expect(codeOf("pc-reader", "s1", blockId)).toEqual([403, "permission_denied"]);
+    expect(codeOf("pc-reader", "s1", blockId)).toEqual([403, "forbidden"]);
     expect(codeOf(null, "s1", blockId)).toEqual([401, "unauthorized"]);
     expect(sim.inspect.snapshot()).toEqual(before);
     const read = asAdmin(sim, "get_topic_memory_processing_block", { body: { scope_id: "other", block_id: blockId } });
@@ -106,7 +107,7 @@ describe("topic memory processing", () => {
   });
 
   it("keeps imported legacy ranges apart and treats such blocks as stale", () => {
-    const sim = createPowerContextSimulator({ clock: new ManualClock() });
+    const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock() });
     const id = sim.controls.importLegacyBlock("s1", { legacySourceThrough: 7, targetSourceThrough: 9 });
     const block = asAdmin(sim, "get_topic_memory_processing_block", { body: { scope_id: "s1", block_id: id } }).body;
     expect(block).toMatchObject({ source_through: null, budget_source_through: null, legacy_source_through: 7, target_source_through: 9 });
@@ -115,7 +116,7 @@ describe("topic memory processing", () => {
 
   it("processes Sources with the clock and publishes the Cursor when attempts succeed", () => {
     const clock = new ManualClock();
-    const sim = createPowerContextSimulator({ clock });
+    const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock });
     captureMany(sim, "s1", "src", 3);
     clock.advance(1_000);
     const status = asAdmin(sim, "get_topic_memory_processing_status", { body: { scope_id: "s1" } }).body;

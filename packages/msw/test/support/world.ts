@@ -1,3 +1,4 @@
+import { TEST_SCOPES } from "./scopes.js";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
 import { isReset, type SimOutcome, type SimRequest, type SimResponse } from "../../src/simulator/types.js";
@@ -10,7 +11,8 @@ export interface World {
   readonly clock: ManualClock;
   readonly operationId: string;
   readonly blockId: string;
-  readonly citation: unknown;
+  /** The id of the default Scope. */
+  readonly defaultScopeId: string;
 }
 
 /** The answer, failing the test when the connection was dropped instead. */
@@ -32,23 +34,23 @@ export function captureMany(sim: PowerContextSimulator, scopeId: string, prefix:
 }
 
 /**
- * Scope `s1` with: a succeeded flush Operation, Memory entries, one remembered
- * entry, and a Topic Memory block of an exhausted budget.
+ * Scope `s1` with: a succeeded flush Operation, Atomic Memory records, one
+ * remembered record, and a Topic Memory block of an exhausted budget.
  */
 export function buildWorld(seed = 7): World {
   const clock = new ManualClock();
-  const sim = createPowerContextSimulator({ clock, seed, waitBudgetMs: 0, flushTiming: { queuedMs: 100, runningMs: 1000 } });
+  const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock, seed, waitBudgetMs: 0, flushTiming: { queuedMs: 100, runningMs: 1000 } });
   captureMany(sim, "s1", "src", 3);
   const accepted = asAdmin(sim, "flush_memory", { body: { scope_id: "s1" } });
   const operationId = (accepted.body as { operation_id: string }).operation_id;
   clock.advance(5_000);
   const remembered = asAdmin(sim, "remember_memory", { body: { scope_id: "s1", kind: "decision", text: "Lease renewal uses fencing tokens" } });
-  const citation = (remembered.body as { entry: { citation: unknown } }).entry.citation;
+  if ((remembered.body as { records: unknown[] }).records.length !== 1) throw new Error("remember_memory wrote no record");
   captureMany(sim, "s1", "late", 2);
   sim.controls.exhaustTopicBudget("s1");
   const status = asAdmin(sim, "get_topic_memory_processing_status", { body: { scope_id: "s1" } });
   const blockId = (status.body as { block: { block_id: string } }).block.block_id;
-  return { sim, clock, operationId, blockId, citation };
+  return { sim, clock, operationId, blockId, defaultScopeId: sim.controls.defaultScopeId() };
 }
 
 /** A well-formed request for each operation against a {@link World}. */
@@ -65,8 +67,10 @@ export function validRequest(operationId: SimOperationId, world: World): SimRequ
       return { body: { ...s1, kind: "note", text: "remember this" } };
     case "search_memory":
       return { body: { ...s1, query: "lease renewal" } };
-    case "get_memory_entry":
-      return { body: { ...s1, citation: world.citation } };
+    case "create_scope":
+      return { body: { title: "Fresh", summary: "A fresh scope", idempotency_key: "fresh-scope" } };
+    case "get_scope":
+      return { params: { scope_id: world.defaultScopeId } };
     case "list_operations":
       return { query: { scope_id: "s1", limit: "2" } };
     case "get_operation":

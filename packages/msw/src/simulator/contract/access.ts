@@ -3,29 +3,21 @@ import type { Permission } from "../types.js";
 import type { SimOperation } from "./operation-table.js";
 
 /**
- * `x-powercontext-access` enforced with the simulator's three permissions.
- * The release's actions map onto them as follows; the mapping is the
- * simulator's, listed in docs/compatibility.md:
- *
- * | action | permission needed |
- * | --- | --- |
- * | `scope.read` | `scope.read` on the scope |
- * | `scope.contribute` | `scope.write` on the scope |
- * | `scope.review`, `scope.admin` | `scope.admin` on the scope |
- * | `server.observe` | `scope.read` on every scope (`"*"`) |
- * | `server.admin` | `scope.admin` on every scope (`"*"`) |
- * | `access.self`, a `resolver` | an accepted token, nothing more |
- *
- * A resolver names a rule of the server that the spec does not spell out, so
- * the simulator asks only for credentials there.
+ * `x-powercontext-access` enforced with the principals' grants, which use the
+ * release's action names (`scope.read`, `scope.contribute`, `scope.admin` per
+ * scope; `server.observe`, `server.admin` on the server). `scope.review` has
+ * no grant of its own in the principals file and needs `scope.admin`.
+ * `access.self` and a named `resolver` (a rule of the server that the spec
+ * does not spell out) need only an accepted token; the stateful handlers
+ * apply their own rules on top (docs/compatibility.md).
  */
 const ACTION_PERMISSION: Readonly<Record<string, Permission>> = {
   "scope.read": "scope.read",
-  "scope.contribute": "scope.write",
+  "scope.contribute": "scope.contribute",
   "scope.review": "scope.admin",
   "scope.admin": "scope.admin",
-  "server.observe": "scope.read",
-  "server.admin": "scope.admin",
+  "server.observe": "server.observe",
+  "server.admin": "server.admin",
 };
 
 /** The permission and scope an operation's access rule asks of `request`, or null when none. */
@@ -34,7 +26,7 @@ export function accessNeed(op: SimOperation, flat: unknown): { permission: Permi
   if (access === null || "resolver" in access) return null;
   const permission = Object.hasOwn(ACTION_PERMISSION, access.action) ? ACTION_PERMISSION[access.action] : undefined;
   if (permission === undefined) return null;
-  if (access.resource === "server") return { permission, scopeId: "*" };
+  if (access.resource === "server") return { permission, scopeId: "" };
   const value = typeof flat === "object" && flat !== null ? (flat as Record<string, unknown>)[access.scopeIdFrom] : undefined;
   // A request without the scope field names the server's default scope.
   return { permission, scopeId: typeof value === "string" ? value : "default" };
