@@ -82,4 +82,12 @@ describe("one request pipeline", () => {
     expect(again.status).toBe(304);
     expect(again.body).toBeNull();
   });
+
+  it("reads a 40 kB query string over HTTP and answers the contract's 422, not Node's 431", async () => {
+    const [http, msw] = await both();
+    const call: Call = { query: { scope_id: "s1", cursor: "x".repeat(40_000) } };
+    const [a, b] = [await http.call("list_operations", call), await msw.call("list_operations", call)];
+    expect(a.status).toBe(422);
+    expect(comparable(a)).toEqual(comparable(b));
+  });
 });
