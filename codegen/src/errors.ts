@@ -22,7 +22,11 @@ export type SpecErrorCode =
   | "error_envelope"
   | "request_id_header"
   | "name_collision"
-  | "unsupported_parameter";
+  | "unsupported_parameter"
+  | "circular_ref"
+  | "too_deep"
+  | "invalid_pattern"
+  | "reserved_name";
 
 /** Location details attached to a spec error. */
 export interface SpecErrorLocation {
@@ -69,9 +73,12 @@ export class YamlSyntaxError extends SpecError {
   }
 }
 
-/** A `$ref` points nowhere, or outside the document (external refs are not supported). */
+/**
+ * A `$ref` points nowhere, outside the document (external refs are not supported,
+ * see docs/adr/0006-internal-refs-only.md), or into a cycle of references.
+ */
 export class RefError extends SpecError {
-  constructor(code: "dangling_ref" | "external_ref", location: SpecErrorLocation, detail: string) {
+  constructor(code: "dangling_ref" | "external_ref" | "circular_ref", location: SpecErrorLocation, detail: string) {
     super(code, location, detail);
     this.name = "RefError";
   }

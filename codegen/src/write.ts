@@ -10,38 +10,77 @@ export interface Drift {
 }
 
 /**
- * Writes the generated files under `outDir`, one owned folder at a time: each
- * folder's complete new content is written to a temporary sibling folder, then
- * swapped in with two renames, so a reader never sees a half-written folder and a
- * failed run leaves the old folder in place. Files in an owned folder that the
- * generator no longer produces disappear with the swap.
+ * Writes the generated files under `outDir`, all owned folders together or none:
+ * first every folder's complete new content is written to a temporary sibling
+ * folder; only when all are staged are they swapped in, each with two renames
+ * (old folder aside, new folder in place). If staging or any swap fails, the
+ * folders already swapped are put back and the staged copies removed, so the
+ * previous output stays as it was. Files in an owned folder that the generator no
+ * longer produces disappear with the swap.
  *
  * @param files - relative path (forward slashes) -> text; every path must lie in one of `ownedDirs`
  * @param ownedDirs - relative folders the generator owns entirely
- * @throws {Error} when a path lies outside `ownedDirs`
+ * @throws {Error} when a path lies outside `ownedDirs`; the file system's error
+ *   when a write or a rename fails (after the rollback); an error naming the
+ *   folders to restore by hand if the rollback itself fails
  */
 export async function writeGenerated(outDir: string, files: ReadonlyMap<string, string>, ownedDirs: readonly string[]): Promise<void> {
   const byDir = groupByDir(files, ownedDirs);
   const suffix = randomBytes(4).toString("hex");
-  for (const dir of ownedDirs) {
+  const swaps: Swap[] = ownedDirs.map((dir) => {
     const target = path.join(outDir, dir);
-    const staging = `${target}.tmp-${suffix}`;
-    const retired = `${target}.old-${suffix}`;
-    await mkdir(staging, { recursive: true });
-    try {
-      for (const [relative, text] of byDir.get(dir) ?? []) {
-        const file = path.join(staging, relative);
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, text, "utf8");
+    return { dir, target, staging: `${target}.tmp-${suffix}`, retired: `${target}.old-${suffix}`, state: "pending" };
+  });
+  try {
+    for (const swap of swaps) await stage(swap.staging, byDir.get(swap.dir) ?? []);
+    for (const swap of swaps) {
+      if (await exists(swap.target)) {
+        await rename(swap.target, swap.retired);
+        swap.state = "retired";
       }
-      const existed = await exists(target);
-      if (existed) await rename(target, retired);
-      await rename(staging, target);
-      if (existed) await rm(retired, { recursive: true, force: true });
-    } catch (error) {
-      await rm(staging, { recursive: true, force: true });
-      throw error;
+      await rename(swap.staging, swap.target);
+      swap.state = swap.state === "retired" ? "replaced" : "created";
     }
+  } catch (error) {
+    await rollBack(swaps, error);
+    throw error;
+  }
+  for (const swap of swaps) if (swap.state === "replaced") await rm(swap.retired, { recursive: true, force: true });
+}
+
+/** One owned folder on its way to being replaced; `state` says how far it got. */
+interface Swap {
+  readonly dir: string;
+  readonly target: string;
+  readonly staging: string;
+  readonly retired: string;
+  state: "pending" | "retired" | "replaced" | "created";
+}
+
+async function stage(staging: string, entries: readonly [string, string][]): Promise<void> {
+  await mkdir(staging, { recursive: true });
+  for (const [relative, text] of entries) {
+    const file = path.join(staging, relative);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, text, "utf8");
+  }
+}
+
+/** Undoes the swaps done so far, last first, and removes every staged copy. */
+async function rollBack(swaps: readonly Swap[], cause: unknown): Promise<void> {
+  const stuck: string[] = [];
+  for (const swap of [...swaps].reverse()) {
+    try {
+      if (swap.state === "replaced" || swap.state === "created") await rm(swap.target, { recursive: true, force: true });
+      if (swap.state === "replaced" || swap.state === "retired") await rename(swap.retired, swap.target);
+      swap.state = "pending";
+    } catch {
+      stuck.push(`${swap.retired} -> ${swap.target}`);
+    }
+    await rm(swap.staging, { recursive: true, force: true }).catch(() => undefined);
+  }
+  if (stuck.length > 0) {
+    throw new Error(`writing the generated output failed (${(cause as Error).message}) and the previous output could not be put back; move these folders back by hand: ${stuck.join(", ")}`, { cause });
   }
 }
 

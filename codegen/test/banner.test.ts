@@ -1,7 +1,16 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import ts from "typescript";
+import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
 import { banner } from "../src/emit/banner.js";
 import type { ApiIr } from "../src/ir/model.js";
 import { DEFAULT_NAMES } from "../src/ir/names.js";
+import { OUTPUT_DIRS, generate } from "../src/pipeline.js";
+import { writeGenerated } from "../src/write.js";
+import { minimalSpec } from "./helpers/minimal-spec.js";
+import { scratchDir } from "./helpers/paths.js";
 
 function irOf(lint: "strict" | "upstream", names = DEFAULT_NAMES): ApiIr {
   return {
@@ -27,5 +36,42 @@ describe("banner", () => {
   it("names the regenerate command the options give", () => {
     const names = { ...DEFAULT_NAMES, regenerateCommand: "pnpm exec acme-codegen" };
     expect(banner(irOf("strict", names)).split("\n")[1]).toContain("Regenerate with `pnpm exec acme-codegen --spec contract.yaml`");
+  });
+});
+
+describe("banner with a hostile spec file name", () => {
+  const hostile = "a\nb*/c\u2028d\re\tf\u0000g\u202eh'i.yaml";
+
+  it("stays two comment lines with every control character escaped", () => {
+    const ir = { ...irOf("strict"), source: { fileName: hostile, sha256: "ab".repeat(32), lint: "strict" } } as ApiIr;
+    const lines = banner(ir).split("\n");
+    expect(lines).toHaveLength(4);
+    expect(lines.slice(0, 2).every((line) => line.startsWith("// "))).toBe(true);
+    expect(lines.slice(2)).toEqual(["", ""]);
+    expect(banner(ir)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u2028\u202e]|\*\//);
+    expect(lines[0]).toContain("from a\\nb*\\/c\\u2028d\\re\\tf\\u0000g\\u202eh'i.yaml (sha256");
+    expect(lines[1]).toContain("--spec 'a\\nb*\\/c\\u2028d\\re\\tf\\u0000g\\u202eh'\\''i.yaml'`");
+  });
+
+  it("generated from a file with a newline, a tab and U+2028 in its name, the output parses and loads", async () => {
+    const dir = scratchDir("banner-name");
+    const specPath = path.join(dir, "spec\n*\t\u2028x.yaml");
+    writeFileSync(specPath, stringify(minimalSpec()));
+    const { files } = await generate(specPath);
+    // Syntax is what a broken banner breaks: every TypeScript and JavaScript file must parse cleanly.
+    const sources = [...files].filter(([file]) => /\.(ts|js)$/.test(file));
+    const host = ts.createCompilerHost({ noLib: true, noResolve: true, allowJs: true });
+    host.getSourceFile = (name, version) => {
+      const text = sources.find(([file]) => file === name)?.[1];
+      return text === undefined ? undefined : ts.createSourceFile(name, text, version);
+    };
+    const program = ts.createProgram(sources.map(([file]) => file), { noLib: true, noResolve: true, allowJs: true }, host);
+    const problems = program.getSyntacticDiagnostics().map((d) => `${d.file?.fileName}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+    expect(problems).toEqual([]);
+    const out = path.join(dir, "out");
+    await writeGenerated(out, files, OUTPUT_DIRS);
+    const validators = (await import(pathToFileURL(path.join(out, "packages/sdk/src/generated/validators.js")).href)) as Record<string, unknown>;
+    expect(Object.keys(validators).length).toBeGreaterThan(0);
+    expect(JSON.parse(files.get("packages/types/generated/operations.json") as string).spec).toBe("spec\n*\t\u2028x.yaml");
   });
 });

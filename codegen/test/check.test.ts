@@ -48,7 +48,7 @@ describe("--check", () => {
   });
 });
 
-describe("--out", () => {
+describe("--root", () => {
   it("defaults to the spec's directory, not the working directory", async () => {
     const specDir = scratchDir("out-default-spec");
     const cwd = scratchDir("out-default-cwd");

@@ -1,48 +1,14 @@
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
-import { EXIT, runCli } from "../src/cli.js";
+import { EXIT } from "../src/cli.js";
+import { OPERATION, minimalSpec, operationOf, runIn, snapshot, type Json } from "./helpers/minimal-spec.js";
 import { scratchDir } from "./helpers/paths.js";
 
-type Json = Record<string, any>;
-
-const header = { "X-PowerContext-Request-ID": { schema: { type: "string" } } };
-const envelope = { $ref: "#/components/schemas/ErrorResponse" };
-
-/** A minimal spec that passes the strict profile; each case below breaks one rule. */
-function base(): Json {
-  return {
-    openapi: "3.0.3",
-    info: { title: "t", version: "1" },
-    paths: {
-      "/v1/things": {
-        post: {
-          operationId: "get_thing",
-          "x-powercontext-retry-class": "safe",
-          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } },
-          responses: {
-            "200": { description: "ok", headers: header, content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } },
-            "404": { description: "missing", headers: header, content: { "application/json": { schema: envelope } } },
-          },
-        },
-      },
-    },
-    components: {
-      schemas: {
-        Thing: { type: "object", properties: { scope_id: { type: "string" } } },
-        ErrorResponse: {
-          type: "object",
-          required: ["error"],
-          properties: { error: { type: "object", properties: { code: { type: "string" }, message: { type: "string" }, details: { type: "object" } } } },
-        },
-      },
-    },
-  };
-}
-
-const op = (spec: Json) => spec.paths["/v1/things"].post as Json;
-const P = "/paths/~1v1~1things/post";
+const base = minimalSpec;
+const op = operationOf;
+const P = OPERATION;
 
 const cases: { name: string; spec: (s: Json) => Json | string; pointer: string; message: RegExp }[] = [
   { name: "invalid YAML", spec: () => "openapi: 3.0.3\ninfo:\n  title: [unclosed\n", pointer: "#", message: /line \d+, column \d+/ },
@@ -74,23 +40,7 @@ const cases: { name: string; spec: (s: Json) => Json | string; pointer: string; 
   { name: "response without the request id header", spec: (s) => (delete op(s).responses["200"].headers, s), pointer: `#${P}/responses/200`, message: /X-PowerContext-Request-ID/ },
 ];
 
-/** Every file under `dir` with its bytes and mtime, to prove nothing was touched. */
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    out[path.relative(dir, file)] = `${statSync(file).mtimeMs}:${readFileSync(file, "utf8")}`;
-  }
-  return out;
-}
-
-async function run(args: string[], cwd: string) {
-  let stderr = "";
-  let stdout = "";
-  const code = await runCli(args, { cwd, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
+const run = (args: string[], cwd: string) => runIn(cwd, args);
 
 describe("spec errors", () => {
   it("the base spec itself generates", async () => {

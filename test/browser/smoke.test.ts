@@ -116,7 +116,7 @@ describe.skipIf(!enabled)("SDK in headless Chromium", () => {
       expect(report.capabilities).toMatchObject({ source_types: expect.any(Array), search_modes: expect.any(Array) });
       expect(report.status).toMatchObject({ state: "idle" });
       // pc-reader lacks scope.admin: 403 with the envelope and a readable request id
-      expect(report.forbidden).toEqual({ statusCode: 403, code: "permission_denied", requestId: expect.stringMatching(/\S/) });
+      expect(report.forbidden).toEqual({ statusCode: 403, code: "forbidden", requestId: expect.stringMatching(/\S/) });
       // the request-id header is only readable cross-origin when the mock exposes it
       expect(report.anonymous).toMatchObject({ isServerResponseError: true, statusCode: 401, requestId: expect.stringMatching(/\S/) });
     } finally {

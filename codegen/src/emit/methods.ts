@@ -118,9 +118,22 @@ function facts(op: OperationIr): string[] {
   if (op.errorStatuses.length > 0) statuses.push(`errors: ${op.errorStatuses.join(", ")}`);
   return [
     `\`${op.method} ${op.path}\` (operationId \`${op.operationId}\`).`,
-    `Retry class: ${op.retryClass}. Permission: ${op.permission ?? "none"}.`,
+    `Retry class: ${op.retryClass}. ${accessLine(op)}`,
     `${statuses.join("; ")}.`,
   ];
+}
+
+/** The access sentence of a method's TSDoc, from `x-powercontext-access` and `security`. */
+function accessLine(op: OperationIr): string {
+  const schemes = (op.security ?? []).flatMap((requirement) => Object.keys(requirement));
+  const credential = op.security !== null && schemes.length === 0 ? "no credential" : schemes.length > 0 ? `credential ${schemes.join(" or ")}` : null;
+  const access = op.access;
+  let permission: string;
+  if (access === null) permission = op.permission === null ? "none checked" : `\`${op.permission}\``;
+  else if (access.kind === "resolver") permission = `decided by the server per resource (rule \`${access.resolver}\`)`;
+  else if (access.scopeIdFrom !== null) permission = `\`${access.action}\` on the Scope named by \`${access.scopeIdFrom}\``;
+  else permission = `\`${access.action}\` on the ${access.resource}`;
+  return `Permission: ${permission}${credential === null ? "" : `; ${credential}`}.`;
 }
 
 function requestParameter(op: OperationIr): string {

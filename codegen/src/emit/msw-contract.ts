@@ -126,8 +126,8 @@ function operationLiteral(op: OperationIr, names: { request: string | null; resp
 function accessLiteral(op: OperationIr): string {
   const access = op.access;
   if (access === null) return "null";
-  if ("resolver" in access) return `{ resolver: ${tsString(access.resolver)} }`;
-  if (access.resource === "scope") return `{ action: ${tsString(access.action)}, resource: "scope", scopeIdFrom: ${tsString(access.scopeIdFrom)} }`;
+  if (access.kind === "resolver") return `{ resolver: ${tsString(access.resolver)} }`;
+  if (access.resource === "scope" && access.scopeIdFrom !== null) return `{ action: ${tsString(access.action)}, resource: "scope", scopeIdFrom: ${tsString(access.scopeIdFrom)} }`;
   return `{ action: ${tsString(access.action)}, resource: "server" }`;
 }
 

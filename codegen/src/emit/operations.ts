@@ -23,7 +23,7 @@ export function emitOperations(ir: ApiIr): string {
   out += `/** Every operationId of the spec (the keys of \`operations\` in @powercontext/types). */\nexport type OperationId = keyof specOperations;\n\n`;
   out += `/** Operations that may answer with an accepted status (\`x-powercontext-async\`). */\nexport type AsyncOperationId =${union(asyncIds)};\n\n`;
   out += `/** Operations that page with a cursor (\`x-powercontext-pagination\`). */\nexport type PaginatedOperationId =${union(pagedOps.map((op) => tsString(op.operationId)))};\n\n`;
-  out += ir.operations.map(descriptor).join("");
+  out += ir.operations.map((op) => descriptor(op, ir.requestIdHeader)).join("");
   out += `/** The operation table, keyed by operationId. */\nexport const operations: { readonly [K in OperationId]: OperationDescriptor } = {\n`;
   out += ir.operations.map((op) => `  ${propertyKey(op.operationId)}: ${descriptorName(op)},\n`).join("");
   out += `};\n\n`;
@@ -82,7 +82,12 @@ function parameterStyles(op: OperationIr): string {
   return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
 }
 
-function descriptor(op: OperationIr): string {
+function asyncRow(spec: NonNullable<OperationIr["async"]>, strings: (values: readonly string[]) => string): string {
+  const states = spec.terminalStates;
+  return `{ acceptedStatus: ${spec.acceptedStatus}, pollOperation: ${tsString(spec.pollOperation)}, resultField: ${tsString(spec.resultField)}, operationIdField: ${tsString(spec.operationIdField)}, statusField: ${tsString(spec.statusField)}, errorField: ${tsString(spec.errorField)}, terminalStates: { succeeded: ${strings(states.succeeded)}, failed: ${strings(states.failed)}, cancelled: ${strings(states.cancelled)} } }`;
+}
+
+function descriptor(op: OperationIr, requestIdHeader: string): string {
   const strings = (values: readonly string[]) => `[${values.map(tsString).join(", ")}]`;
   const nullableString = (value: string | null) => (value === null ? "null" : tsString(value));
   const lines = [
@@ -102,8 +107,9 @@ function descriptor(op: OperationIr): string {
     `requestSchema: ${nullableString(op.requestBody?.schemaName ?? null)}`,
     `responseSchema: ${nullableString(op.success.schemaName)}`,
     ...wideFacts(op, strings),
-    `async: ${op.async === null ? "null" : `{ acceptedStatus: ${op.async.acceptedStatus}, pollOperation: ${tsString(op.async.pollOperation)}, resultField: ${tsString(op.async.resultField)} }`}`,
-    `reconcile: ${op.reconcile === null ? "null" : `{ readOperation: ${tsString(op.reconcile.readOperation)}, idParameter: ${tsString(op.reconcile.idParameter)}, holdsWhen: { status: ${strings(op.reconcile.holdsWhen.status)} } }`}`,
+    `requestIdHeader: ${tsString(requestIdHeader.toLowerCase())}`,
+    `async: ${op.async === null ? "null" : asyncRow(op.async, strings)}`,
+    `reconcile: ${op.reconcile === null ? "null" : `{ readOperation: ${tsString(op.reconcile.readOperation)}, idParameter: ${tsString(op.reconcile.idParameter)}, holdsWhen: { status: ${strings(op.reconcile.holdsWhen.status)} }, versionField: ${tsString(op.reconcile.versionField)}, expectedVersionField: ${tsString(op.reconcile.expectedVersionField)}, statusField: ${tsString(op.reconcile.statusField)} }`}`,
     `pagination: ${op.pagination === null ? "null" : `{ cursorParameter: ${tsString(op.pagination.cursorParameter)}, nextCursorField: ${tsString(op.pagination.nextCursorField)}, itemsField: ${tsString(op.pagination.itemsField)} }`}`,
   ];
   const doc = docComment([`\`${op.operationId}\`: ${op.method} ${op.path}`], "");

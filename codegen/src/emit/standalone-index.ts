@@ -6,13 +6,14 @@ import { banner } from "./banner.js";
  * Emits `index.ts` of a standalone client folder (`--out DIR`): the operation
  * table and types, the generated client class, the validator map, the spec's
  * types as the namespace `spec`, and `createClient(options)`, which wires the
- * runtime package to this folder's table and validators. The msw handlers stay
+ * runtime package to this folder's table and validators (and injects the
+ * runtime's guarded-conflict reconciler). The msw handlers stay
  * in `handlers.ts`, so that only a test imports msw.
  */
 export function emitStandaloneIndex(ir: ApiIr): string {
   const runtime = tsString(ir.names.runtimePackage);
   const name = ir.names.clientClassName;
-  return `${banner(ir)}import { createRuntime, type ClientOptions } from ${runtime};
+  return `${banner(ir)}import { createRuntime, recoverVersionConflict, type ClientOptions } from ${runtime};
 import { ${name} } from "./methods.js";
 import { operations } from "./operations.js";
 import { validatorMap } from "./validator-map.js";
@@ -28,7 +29,7 @@ export type * as spec from "./openapi.js";
  * @throws ConfigurationError (from the runtime) for bad options; nothing is sent.
  */
 export function createClient(options: ClientOptions): ${name} {
-  return new ${name}(createRuntime(options, { operations, validators: validatorMap }));
+  return new ${name}(createRuntime(options, { operations, validators: validatorMap, reconcile: recoverVersionConflict }));
 }
 `;
 }

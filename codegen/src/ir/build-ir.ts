@@ -8,8 +8,9 @@ import { pointer as ptr } from "../errors.js";
 import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
 import { mediaKind, preferredMedia } from "./media.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
-import type { ApiIr, HeaderIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
+import type { AccessIr, ApiIr, AsyncIr, HeaderIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
 import { camelCase, pascalCase } from "./naming.js";
+import { checkReservedNames } from "./reserved-names.js";
 
 const require = createRequire(import.meta.url);
 const pkg = require("../../package.json") as { name: string; version: string };
@@ -19,7 +20,7 @@ export const GENERATOR = { name: pkg.name, version: pkg.version } as const;
 
 const SUPPORTED_METHODS = new Set(["get", "post", "put", "patch", "delete"]);
 /** Members of the generated base class that operation methods must not shadow. */
-const RESERVED_MEMBERS = new Set(["call", "submit", "paginate", "constructor"]);
+const RESERVED_MEMBERS = new Set(["call", "submit", "paginate", "runtime", "constructor"]);
 
 /**
  * Builds the IR from a loaded (checked) spec. Operations are sorted by operationId,
@@ -28,6 +29,8 @@ const RESERVED_MEMBERS = new Set(["call", "submit", "paginate", "constructor"]);
  * @param profile - the lint profile the spec was loaded with; `upstream` fills a
  *   missing retry class (`safe` for GET, `never` otherwise)
  * @param names - names the output is written with (default: this repository's)
+ * @throws {LintError} `reserved_name` for operationIds that would break JavaScript
+ *   objects or the client (see `checkReservedNames`)
  * @throws {SpecError} `name_collision` when two operations map to the same method
  *   name or one shadows a base-class member; `invalid_openapi` for HTTP methods the
  *   client cannot send (HEAD, OPTIONS, TRACE)
@@ -38,6 +41,7 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
   const operations = walkOperations(document, lookup)
     .map((raw) => buildOperation(raw, lookup, profile, documentSecurity))
     .sort((a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
+  checkReservedNames(operations);
   checkMethodNames(operations);
   const rawSchemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const schemas: SchemaIr[] = Object.keys(rawSchemas)
@@ -115,10 +119,10 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
     errorStatuses: responses.filter((r) => r.status >= 400).map((r) => r.status),
     retryClass: declaredRetry ?? (profile === "upstream" && raw.method === "get" ? "safe" : "never"),
     retryClassDefaulted: declaredRetry === undefined,
-    permission: typeof op["x-powercontext-permission"] === "string" ? (op["x-powercontext-permission"] as string) : null,
-    access: accessOf(op["x-powercontext-access"]),
+    permission: accessOf(op)?.kind === "action" ? (accessOf(op) as { action: string }).action : typeof op["x-powercontext-permission"] === "string" ? (op["x-powercontext-permission"] as string) : null,
+    access: accessOf(op),
     scope: parameters.some((p) => p.name === "scope_id") || (requestBody?.propertyNames.includes("scope_id") ?? false),
-    async: asyncExt === undefined ? null : { acceptedStatus: Number(asyncExt.accepted_status), pollOperation: String(asyncExt.poll_operation), resultField: String(asyncExt.result_field) },
+    async: asyncExt === undefined ? null : asyncIr(asyncExt),
     reconcile:
       reconcile === undefined
         ? null
@@ -126,6 +130,9 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
             readOperation: String(reconcile.read_operation),
             idParameter: String(reconcile.id_parameter),
             holdsWhen: { status: ((reconcile.holds_when as Json).status as string[]).map(String) },
+            versionField: stringOr(reconcile.version_field, "version"),
+            expectedVersionField: stringOr(reconcile.expected_version_field, "expected_version"),
+            statusField: stringOr(reconcile.status_field, "status"),
           },
     pagination:
       pagination === undefined
@@ -136,16 +143,26 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
   };
 }
 
-function accessOf(node: unknown): AccessIr | null {
-  if (typeof node !== "object" || node === null) return null;
-  const access = node as Json;
-  if (typeof access.resolver === "string") return { resolver: access.resolver };
-  if (typeof access.action !== "string") return null;
-  const resource = (access.resource ?? {}) as Json;
-  if (resource.type === "scope" && typeof resource["scope-id-from"] === "string") {
-    return { action: access.action, resource: "scope", scopeIdFrom: resource["scope-id-from"] };
-  }
-  return { action: access.action, resource: "server" };
+function stringOr(value: unknown, fallback: string): string {
+  return typeof value === "string" && value !== "" ? value : fallback;
+}
+
+function statesOr(value: unknown, fallback: string): string[] {
+  return Array.isArray(value) && value.length > 0 ? value.map(String) : [fallback];
+}
+
+/** `x-powercontext-async` with the wire names of the polled resource; a name the spec leaves out gets the PowerContext Operation's. */
+function asyncIr(ext: Json): AsyncIr {
+  const states = (ext.terminal_states ?? {}) as Json;
+  return {
+    acceptedStatus: Number(ext.accepted_status),
+    pollOperation: String(ext.poll_operation),
+    resultField: String(ext.result_field),
+    operationIdField: stringOr(ext.operation_id_field, "operation_id"),
+    statusField: stringOr(ext.status_field, "status"),
+    errorField: stringOr(ext.error_field, "error"),
+    terminalStates: { succeeded: statesOr(states.succeeded, "succeeded"), failed: statesOr(states.failed, "failed"), cancelled: statesOr(states.cancelled, "cancelled") },
+  };
 }
 
 function securityOf(node: unknown): SecurityIr | null {
@@ -258,4 +275,19 @@ function usesReadWrite(document: Json): boolean {
   const components = (document.components ?? {}) as Json;
   const text = JSON.stringify([components.schemas ?? {}, document.paths ?? {}]);
   return /"(readOnly|writeOnly)":true/.test(text);
+}
+
+/** Reads `x-powercontext-access`: `{action, resource: {type, scope-id-from?}}` or `{resolver}`; null when absent or of another form. */
+function accessOf(op: Json): AccessIr | null {
+  const access = op["x-powercontext-access"] as Json | undefined;
+  if (access === undefined || access === null || typeof access !== "object") return null;
+  if (typeof access.resolver === "string") return { kind: "resolver", resolver: access.resolver };
+  if (typeof access.action !== "string") return null;
+  const resource = (access.resource ?? {}) as Json;
+  return {
+    kind: "action",
+    action: access.action,
+    resource: typeof resource.type === "string" ? resource.type : "server",
+    scopeIdFrom: typeof resource["scope-id-from"] === "string" ? resource["scope-id-from"] : null,
+  };
 }

@@ -62,6 +62,11 @@ export interface HeaderIr {
 /** Security requirements, as in OpenAPI: alternatives (any one suffices) of scheme name -> scopes. */
 export type SecurityIr = readonly { readonly [scheme: string]: readonly string[] }[];
 
+/** `x-powercontext-access` of an operation (the release's access rule). */
+export type AccessIr =
+  | { readonly kind: "action"; readonly action: string; readonly resource: string; readonly scopeIdFrom: string | null }
+  | { readonly kind: "resolver"; readonly resolver: string };
+
 /** A JSON request body. */
 export interface RequestBodyIr {
   /** Component name when the body schema is `#/components/schemas/<name>`. */
@@ -101,6 +106,14 @@ export interface AsyncIr {
   readonly acceptedStatus: number;
   readonly pollOperation: string;
   readonly resultField: string;
+  /** Member of the accepted body naming the operation (`operation_id_field`, default `operation_id`). */
+  readonly operationIdField: string;
+  /** Member of the polled resource holding its state (`status_field`, default `status`). */
+  readonly statusField: string;
+  /** Member of a failed resource holding its bounded error (`error_field`, default `error`). */
+  readonly errorField: string;
+  /** `terminal_states`, default `{ succeeded: [succeeded], failed: [failed], cancelled: [cancelled] }`. */
+  readonly terminalStates: { readonly succeeded: readonly string[]; readonly failed: readonly string[]; readonly cancelled: readonly string[] };
 }
 
 /** `x-powercontext-reconcile`, camel-cased. */
@@ -108,6 +121,12 @@ export interface ReconcileIr {
   readonly readOperation: string;
   readonly idParameter: string;
   readonly holdsWhen: { readonly status: readonly string[] };
+  /** Member of the read resource holding its version (`version_field`, default `version`). */
+  readonly versionField: string;
+  /** Request member holding the expected version (`expected_version_field`, default `expected_version`). */
+  readonly expectedVersionField: string;
+  /** Member of the read resource compared with `holds_when.status` (`status_field`, default `status`). */
+  readonly statusField: string;
 }
 
 /** `x-powercontext-pagination`, camel-cased. */
@@ -116,17 +135,6 @@ export interface PaginationIr {
   readonly nextCursorField: string;
   readonly itemsField: string;
 }
-
-/**
- * `x-powercontext-access`: who may call the operation. Either an `action` on a
- * `scope` resource (its id read from the request field `scopeIdFrom`) or on the
- * `server`, or the name of a server-side `resolver` whose rule the spec does not
- * spell out.
- */
-export type AccessIr =
-  | { readonly action: string; readonly resource: "scope"; readonly scopeIdFrom: string }
-  | { readonly action: string; readonly resource: "server" }
-  | { readonly resolver: string };
 
 /** Everything an emitter needs to know about one operation. */
 export interface OperationIr {
@@ -169,8 +177,9 @@ export interface OperationIr {
   readonly retryClass: RetryClass;
   /** True when the retry class came from the lint profile's default, not the spec. */
   readonly retryClassDefaulted: boolean;
+  /** The permission the server checks: `action` of `x-powercontext-access` (else `x-powercontext-permission`), or null. */
   readonly permission: string | null;
-  /** `x-powercontext-access`, or null when the operation declares none. */
+  /** How the server decides access, from `x-powercontext-access`: the permission and what it is checked on, or the named resolver; null without the extension. */
   readonly access: AccessIr | null;
   /** The request carries `scope_id` (body property or parameter). */
   readonly scope: boolean;

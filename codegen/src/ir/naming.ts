@@ -98,6 +98,24 @@ export function docComment(lines: readonly string[], indent = ""): string {
   return `${indent}/**\n${text.map((line) => (line === "" ? `${indent} *` : `${indent} * ${line}`)).join("\n")}\n${indent} */\n`;
 }
 
+/**
+ * Free text made safe for a single-line `//` comment (and for a block comment):
+ * control characters (C0, DEL, C1), the line and paragraph separators U+2028 and
+ * U+2029, and the bidirectional controls (which can make source read differently
+ * than it runs) become `\n`, `\t` or `\uXXXX` escapes, and `*\/` can no longer
+ * close a comment. Other text is kept as is.
+ */
+export function commentLine(text: string): string {
+  return text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => {
+      if (c === "\n") return "\\n";
+      if (c === "\r") return "\\r";
+      if (c === "\t") return "\\t";
+      return `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+    })
+    .replace(/\*\//g, "*\\/");
+}
+
 /** OpenAPI path template to msw/path-to-regexp syntax: `/v1/ops/{operation_id}` -> `/v1/ops/:operation_id`. */
 export function mswPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => `:${name}`);

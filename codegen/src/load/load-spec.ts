@@ -2,10 +2,12 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { LintError, UsageError, type SpecError } from "../errors.js";
+import { checkDepth } from "./check-depth.js";
 import { lint, type LintProfile } from "./lint.js";
 import { normalizeSchemas, renameExtensions } from "./normalize-schemas.js";
 import { readYaml } from "./read-yaml.js";
 import { resolveRefs, type RefLookup } from "./resolve-refs.js";
+import { checkSchemas } from "./schema-checks.js";
 import { validateOpenApi } from "./validate-openapi.js";
 import type { Json } from "./walk-operations.js";
 
@@ -32,9 +34,11 @@ export interface LoadOptions {
 }
 
 /**
- * Reads and checks a spec file: YAML syntax, `$ref` targets, the OpenAPI 3.0 or 3.1
- * JSON schema (after `normalize-schemas.ts` brought Schema Objects into one form),
- * then the generator's structural lint rules.
+ * Reads and checks a spec file: YAML syntax, nesting depth, `$ref`s (internal
+ * only, existing targets, no cycles; before any resolver sees them), the OpenAPI
+ * 3.0 or 3.1 JSON schema (after `normalize-schemas.ts` brought Schema Objects into
+ * one form), then the generator's structural lint rules and schema checks (valid
+ * `pattern`s, no schema that reaches itself on the same value).
  *
  * @param specPath - path of the YAML or JSON file; the banner uses its base name
  * @throws {UsageError} when the file cannot be read
@@ -60,11 +64,15 @@ export async function loadSpecText(bytes: Uint8Array | string, fileName: string,
   if (document === null || typeof document !== "object" || Array.isArray(document)) {
     validateOpenApi(document);
   }
+  checkDepth(document);
   if (options.extensionPrefix !== undefined) renameExtensions(document, options.extensionPrefix);
   const lookup = await resolveRefs(document as Json);
   const normalized = normalizeSchemas(document as Json, lookup);
   validateOpenApi(document);
   const { errors, warnings } = lint(document as Json, lookup, options.lint ?? "strict");
+  const schemaFindings = checkSchemas(document, options.lint ?? "strict");
+  errors.push(...schemaFindings.errors);
+  warnings.push(...schemaFindings.warnings);
   if (errors.length > 0) throw new LintError(errors);
   return { document: document as Json, lookup, fileName, sha256, warnings: [...normalized, ...warnings] };
 }

@@ -1,7 +1,8 @@
 /**
  * Turns whatever a command threw into what the operator sees: one line on
  * stderr and an exit code (see exit-codes.ts), sometimes followed by one
- * `hint:` line about local configuration. Expected failures never print a
+ * `hint:` line about local configuration or one `note:` line about a request
+ * whose outcome is unknown. Expected failures never print a
  * stack trace; the API token never appears because no SDK error carries it and
  * the terminal scrubs it anyway (io.ts).
  *
@@ -10,6 +11,7 @@
  * ```
  * error: 409 topic_memory_block_conflict (request id req-1): the block is no longer current
  * error: 409 version_conflict (request id req-2): version mismatch [current_version=4]
+ * note: an earlier attempt of this request got no answer, and whether it took effect is unknown; it is now succeeded at version 6
  * error: 503 (request id req-3)                       body was not the error envelope
  * error: cannot reach the server (POST /v1/...): connect ECONNREFUSED 127.0.0.1:9
  * error: operation op-1 failed (storage/storage_unavailable)
@@ -28,6 +30,7 @@ import {
   ServerResponseError,
   TimeoutError,
   TransportError,
+  VersionConflictError,
 } from "@powercontext/sdk";
 import { ExitCode } from "./exit-codes.js";
 import { escapeControls } from "./format/terminal-safe.js";
@@ -87,6 +90,21 @@ export function serverErrorLine(error: ServerResponseError): string {
 }
 
 /**
+ * The note after a `409 version_conflict` whose earlier attempt got no
+ * answer: the SDK could not tell whether that attempt took effect, so the
+ * command did not succeed; it names the Operation's state as read afterwards.
+ */
+function unknownOutcomeLine(current: unknown): string {
+  const resource = typeof current === "object" && current !== null ? (current as Record<string, unknown>) : {};
+  const { status, version } = resource;
+  const now =
+    typeof status === "string" && typeof version === "number"
+      ? `; it is now ${oneLine(status)} at version ${version}`
+      : "; it could not be read";
+  return `note: an earlier attempt of this request got no answer, and whether it took effect is unknown${now}`;
+}
+
+/**
  * The most specific message of an error's `cause` chain: `fetch failed`
  * usually wraps `connect ECONNREFUSED 127.0.0.1:9`, which is what an operator
  * needs. Follows at most five causes.
@@ -137,7 +155,9 @@ function classifyFailure(error: unknown, debug: boolean): FailureReport {
     return { lines: [`error: ${oneLine(error.message)}`], exitCode: ExitCode.Usage };
   }
   if (error instanceof ServerResponseError) {
-    return { lines: [serverErrorLine(error)], exitCode: ExitCode.Failure };
+    const lines = [serverErrorLine(error)];
+    if (error instanceof VersionConflictError && error.outcomeUnknown) lines.push(unknownOutcomeLine(error.current));
+    return { lines, exitCode: ExitCode.Failure };
   }
   if (error instanceof TimeoutError) {
     return { lines: [`error: no answer from the server in time (${error.path}): ${oneLine(error.message)}`], exitCode: ExitCode.Failure };

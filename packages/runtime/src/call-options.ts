@@ -17,9 +17,9 @@ export interface CallOptions {
   /**
    * Total budget for the whole call in milliseconds, counted from the call's
    * start: every attempt, every backoff wait and, for operations that answer
-   * with an accepted status, the polling that follows. Unset means the number
-   * of attempts (`maxRetries`) is the only bound for plain requests and the
-   * client's `operationDeadlineMs` bounds polling.
+   * with an accepted status, the polling that follows. Defaults to the
+   * client's `deadlineMs` (120 000 ms) for plain calls and to its
+   * `operationDeadlineMs` (60 000 ms) for calls that poll.
    */
   deadlineMs?: number;
   /**

@@ -24,6 +24,19 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Retries after the first attempt, 0-10. Default 2. */
   maxRetries?: number;
+  /**
+   * Longest `Retry-After` a retry waits for. Default 30 000 ms. A 429 or 503
+   * asking for longer is thrown at once (its `retryAfterMs` says how long the
+   * server asked for) instead of sleeping.
+   */
+  maxRetryAfterMs?: number;
+  /**
+   * Default total budget of one call (every attempt and every wait between
+   * them), used when a call passes no `deadlineMs`. Default 120 000 ms, so no
+   * call with default options runs longer than two minutes. Asynchronous
+   * calls and `waitForOperation` use `operationDeadlineMs` instead.
+   */
+  deadlineMs?: number;
   /** Backoff between retries: `baseDelayMs` (250), `maxDelayMs` (8 000), `jitter` (`full`). */
   retry?: Partial<BackoffOptions>;
   /** Transport. Default: the global `fetch`. The client never closes it. */
@@ -54,7 +67,9 @@ export interface ResolvedConfig {
   baseUrl: string;
   token: string;
   timeoutMs: number;
-  retry: RetryOptions;
+  /** Default total budget of a plain call, in ms. */
+  deadlineMs: number;
+  retry: RetryOptions & { maxRetryAfterMs: number };
   fetch: FetchLike;
   headers: Record<string, string>;
   maxResponseBytes: number;
@@ -72,6 +87,8 @@ export interface ResolvedConfig {
 /** Duration options that must be positive, with their defaults (ms). */
 const POSITIVE_DEFAULTS = {
   timeoutMs: 10_000,
+  deadlineMs: 120_000,
+  maxRetryAfterMs: 30_000,
   maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
   operationDeadlineMs: 60_000,
   minPollIntervalMs: 200,
@@ -134,12 +151,14 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
   if (durations.maxPollIntervalMs < durations.minPollIntervalMs) {
     throw new ConfigurationError("maxPollIntervalMs must be >= minPollIntervalMs");
   }
+  const { maxRetryAfterMs, ...limits } = durations;
   return {
-    ...durations,
+    ...limits,
     baseUrl,
     token,
     retry: {
       maxRetries,
+      maxRetryAfterMs,
       baseDelayMs: numberOption("retry.baseDelayMs", retry.baseDelayMs, DEFAULT_BACKOFF.baseDelayMs, false),
       maxDelayMs: numberOption("retry.maxDelayMs", retry.maxDelayMs, DEFAULT_BACKOFF.maxDelayMs, false),
       jitter,

@@ -11,18 +11,36 @@ export type RetryClass = "safe" | "replay" | "guarded" | "never";
 /** HTTP method of an operation. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/** The wire names of an operation resource that polling reads (from `x-powercontext-async`). */
+export interface OperationResourceFields {
+  /** Member of the accepted body naming the operation, when the response has no Location. */
+  readonly operationIdField: string;
+  /** Member holding the operation's state. */
+  readonly statusField: string;
+  /** Member holding a failed operation's bounded error (`{ category, code }`). */
+  readonly errorField: string;
+  /** Terminal states by outcome. */
+  readonly terminalStates: { readonly succeeded: readonly string[]; readonly failed: readonly string[]; readonly cancelled: readonly string[] };
+}
+
 /** `x-powercontext-async`: the operation may answer with an accepted status and a Location. */
-export interface AsyncDescriptor {
+export interface AsyncDescriptor extends Partial<OperationResourceFields> {
   readonly acceptedStatus: number;
   readonly pollOperation: string;
   readonly resultField: string;
 }
 
-/** `x-powercontext-reconcile`: how a guarded `409 version_conflict` is reconciled. */
+/** `x-powercontext-reconcile`: how a guarded conflict is reconciled, with the wire names it reads. */
 export interface ReconcileDescriptor {
   readonly readOperation: string;
   readonly idParameter: string;
   readonly holdsWhen: { readonly status: readonly string[] };
+  /** Member of the read resource holding its version. */
+  readonly versionField?: string;
+  /** Member of the request holding the version it expected. */
+  readonly expectedVersionField?: string;
+  /** Member of the read resource compared with `holdsWhen.status`. */
+  readonly statusField?: string;
 }
 
 /** `x-powercontext-pagination`: cursor paging of a list operation. */
@@ -72,6 +90,8 @@ export interface OperationDescriptor {
   readonly accept?: string;
   /** The call resolves to `{ status, body, headers }` rather than the body (several outcomes declared). Default false. */
   readonly keyedResult?: boolean;
+  /** The response header carrying the server's request id (declared once in the spec). Without it, `requestId` is null. */
+  readonly requestIdHeader?: string;
   readonly errorStatuses: readonly number[];
   readonly scope: boolean;
   readonly retryClass: RetryClass;

@@ -203,11 +203,35 @@ export class VersionConflictError extends ConflictError {
   declare readonly currentVersion: number | null;
   /** The resource as read by reconciliation, or null when it was not read. */
   declare current: unknown;
+  /**
+   * True when an earlier attempt of this call got no answer (a lost response,
+   * a timeout, a gateway 502/504) and the resource read afterwards does not
+   * show that this call's change, and only it, took effect: whether the lost
+   * attempt was applied is unknown. Read `current` before acting again.
+   */
+  declare outcomeUnknown: boolean;
   constructor(init: ServerErrorInit) {
     super(init);
     const value = init.details?.current_version;
     this.currentVersion = typeof value === "number" ? value : null;
     this.current = null;
+    this.outcomeUnknown = false;
+  }
+
+  /**
+   * Marks the conflict as following an earlier attempt whose outcome is
+   * unknown, records the resource read (null when it could not be read) and
+   * says so in the message. Returns this error.
+   */
+  withUnknownOutcome(current: unknown): this {
+    this.current = current;
+    this.outcomeUnknown = true;
+    const status = typeof current === "object" && current !== null ? (current as Record<string, unknown>).status : undefined;
+    const version = typeof current === "object" && current !== null ? (current as Record<string, unknown>).version : undefined;
+    const now =
+      typeof status === "string" && typeof version === "number" ? `; the resource is now ${status} at version ${version}` : "";
+    this.message = `${this.message} (an earlier attempt of this call got no answer and its outcome is unknown${now})`;
+    return this;
   }
 }
 

@@ -22,6 +22,8 @@ export type * from "./descriptor.js";
 export { createCaller, type CallerParts, type OperationCaller } from "./core/create-caller.js";
 export { createRuntime, descriptorFor, type Runtime } from "./core/runtime.js";
 export { runOperation, type CallContext, type OperationResult } from "./core/run-operation.js";
+export { recoverVersionConflict } from "./core/recover-conflict.js";
+export type { Reconciler, ConflictCall, RuntimeInput } from "./core/runtime.js";
 export { submit, callOperation, type Submission } from "./operations/submit.js";
 export { paginate } from "./operations/paginate.js";
 export { waitForOperation, type WaitOptions } from "./operations/wait-for-operation.js";

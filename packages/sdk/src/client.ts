@@ -1,4 +1,4 @@
-import { createRuntime, optionsFromEnv, waitForOperation, type CallOptions, type ClientOptions, type WaitOptions } from "@powercontext/runtime";
+import { createRuntime, optionsFromEnv, recoverVersionConflict, waitForOperation, type CallOptions, type ClientOptions, type WaitOptions } from "@powercontext/runtime";
 import { PowerContextOperations, type SubmitOutcome } from "./generated/methods.js";
 import {
   operations,
@@ -10,6 +10,7 @@ import {
   type ResponseOf,
 } from "./generated/operations.js";
 import { validatorMap } from "./generated/validator-map.js";
+import { UnknownOperationError } from "./python-names.js";
 
 /** The Operation resource (seed 002) that `waitForOperation` resolves to. */
 export type OperationResource = ResponseOf<"get_operation">;
@@ -37,7 +38,7 @@ export type WaitForOperationOptions = Pick<WaitOptions, "deadlineMs" | "signal" 
 export class PowerContextClient extends PowerContextOperations {
   /** @throws ConfigurationError when an option is invalid (nothing is sent). */
   constructor(options: ClientOptions) {
-    super(createRuntime(options, { operations, validators: validatorMap }));
+    super(createRuntime(options, { operations, validators: validatorMap, reconcile: recoverVersionConflict }));
   }
 
   /**
@@ -58,8 +59,13 @@ export class PowerContextClient extends PowerContextOperations {
   /**
    * Runs any operation by its wire operationId, for hosts that dispatch by
    * name (same behaviour as the named method).
+   *
+   * @throws UnknownOperationError (a ClientError, nothing sent) when `operationId` is not an operation of the contract
    */
   request<K extends OperationId>(operationId: K, request: RequestOf<K>, options?: CallOptions): Promise<ResponseOf<K>> {
+    if (typeof operationId !== "string" || !Object.prototype.hasOwnProperty.call(operations, operationId)) {
+      return Promise.reject(new UnknownOperationError(String(operationId)));
+    }
     return this.call(operationId, request, options);
   }
 

@@ -1,3 +1,4 @@
+import { patternFlags } from "../../load/schema-checks.js";
 import type { Json } from "../../load/walk-operations.js";
 import { arrayChecks, fail, numberChecks, stringChecks, typeCondition, type CheckContext } from "./keywords.js";
 import { objectChecks } from "./object-checks.js";
@@ -58,7 +59,9 @@ export class ValidatorCompiler implements CheckContext {
   }
 
   pattern(source: string, flags?: string): string {
-    const chosen = flags ?? unicodeFlag(source);
+    const chosen = flags ?? patternFlags(source);
+    // The loader refuses such a pattern with its pointer; reaching here is a bug.
+    if (chosen === null) throw new Error(`validator emitter: invalid pattern ${JSON.stringify(source)}`);
     const id = `${chosen}/${source}`;
     let name = this.patterns.get(id);
     if (name === undefined) {
@@ -176,14 +179,4 @@ function refKey(ref: string): string {
 /** `v` equals a JSON value: `===` for scalars, structural equality otherwise. */
 function equals(v: string, value: unknown): string {
   return value !== null && typeof value === "object" ? `eq(${v}, ${JSON.stringify(value)})` : `${v} === ${JSON.stringify(value)}`;
-}
-
-/** `u` when the pattern is valid as a Unicode regular expression (ajv's default), else no flag. */
-function unicodeFlag(source: string): string {
-  try {
-    new RegExp(source, "u");
-    return "u";
-  } catch {
-    return "";
-  }
 }

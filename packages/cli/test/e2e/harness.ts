@@ -31,7 +31,7 @@ export function startServer(simulatorOptions: SimulatorOptions = {}): Promise<Mo
     simulatorOptions,
     principals: {
       tokens: {
-        [ADMIN_TOKEN]: { name: "operator", scopes: { "*": ["scope.read", "scope.write", "scope.admin"] } },
+        [ADMIN_TOKEN]: { name: "operator", scopes: { "*": ["scope.read", "scope.contribute", "scope.admin"] } },
         [READER_TOKEN]: { name: "viewer", scopes: { "*": ["scope.read"] } },
         [RETRY_ONLY_TOKEN]: { name: "recovery", scopes: { "*": ["scope.admin"] } },
       },

@@ -163,7 +163,7 @@ describe("topic-memory block get and retry", () => {
     const blockId = blockScope("scope-reader");
     const denied = await cli(["topic-memory", "retry", "--scope-id", "scope-reader", blockId], READER_TOKEN);
     expect(denied.code).toBe(1);
-    expect(denied.stderr).toMatch(/^error: 403 permission_denied \(request id \S+\).*\[permission=scope\.admin\]\n$/);
+    expect(denied.stderr).toMatch(/^error: 403 forbidden \(request id \S+\).*\[permission=scope\.admin\]\n$/);
     expect(server.simulator.inspect.acceptances(blockId)).toBe(0);
   });
 });

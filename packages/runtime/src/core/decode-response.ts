@@ -1,18 +1,15 @@
 import type { OperationDescriptor, OperationValidators, Validator } from "../descriptor.js";
-import { InvalidResponseError, serverResponseError, type ContractErrorTable } from "../errors.js";
+import { ClientError, InvalidResponseError, serverResponseError, type ContractErrorTable } from "../errors.js";
 import { parseRetryAfter } from "../retry/retry-after.js";
 import { parseJson, type ResponseContext } from "../transport/parse-json.js";
 import { readBody, readBytes } from "../transport/read-body.js";
-import { redact } from "../transport/sanitize.js";
+import { ServerAnswer } from "./redact-answer.js";
 
 /** How much of an error body that is not the envelope is kept on the error: its first 8 KiB, as text. */
 export const ERROR_BODY_LIMIT_BYTES = 8 * 1024;
 const STRICT_DECODER = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 /** Error bodies are kept for people to read: malformed bytes (or a cut character) become U+FFFD. */
 const LENIENT_DECODER = new TextDecoder("utf-8");
-
-/** Header carrying the server's request id (DESIGN §3). */
-export const REQUEST_ID_HEADER = "x-powercontext-request-id";
 
 /** A response the operation declares as an outcome: a success status, its accepted status, or its 304. */
 export interface DecodedResponse {
@@ -70,13 +67,20 @@ export function decodeErrorEnvelope(
   return { code, message, details };
 }
 
-function redactDeep(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === "string") return redact(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, secrets));
-  if (isPlainObject(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item, secrets)]));
-  }
-  return value;
+/**
+ * What to throw when the decoding of an answer that has been read failed.
+ * Anything that is not a `ClientError` (a `RangeError` from a value nested
+ * too deep for a validator, a defect) becomes `InvalidResponseError`: the
+ * server did answer, so it must never read as a transport failure, which the
+ * retry loop would re-send.
+ */
+function decodingFailure(error: unknown, context: ResponseContext): unknown {
+  if (error instanceof ClientError) return error;
+  const kind = error instanceof Error ? error.name : typeof error;
+  return new InvalidResponseError(`response ${context.statusCode} could not be decoded (${kind})`, {
+    ...context,
+    issues: [`decoding failed: ${kind}`],
+  });
 }
 
 /** The statuses that are outcomes of an operation: every declared 2xx (accepted included) and a declared 304. */
@@ -100,7 +104,8 @@ function discard(response: Response): void {
  * text, binary, or none); any other status, including an undeclared 2xx and
  * every other 3xx (redirects are not followed), becomes the matching
  * `ServerResponseError`, whose `code`/`serverMessage`/`details` are filled only
- * when the body is exactly the error envelope.
+ * when the body is exactly the error envelope; any other error body is kept,
+ * its first 8 KiB as text (`body`).
  *
  * @throws InvalidResponseError for an oversized, non-UTF-8, non-JSON (a byte
  *   order mark included), unsafe-integer, lone-surrogate or schema-violating
@@ -114,15 +119,17 @@ export async function decodeResponse(
   limits: DecodeLimits,
 ): Promise<DecodedResponse> {
   const statusCode = response.type === "opaqueredirect" ? 0 : response.status;
-  const requestId = response.headers.get(REQUEST_ID_HEADER);
+  // Every header and body part the outcome or an error keeps comes through `answer`, secrets removed.
+  const answer = new ServerAnswer(response, limits.secrets);
+  const requestId = descriptor.requestIdHeader === undefined ? null : answer.header(descriptor.requestIdHeader);
   const context: ResponseContext = { statusCode, requestId };
   const accepted = descriptor.async !== null && descriptor.async.acceptedStatus === statusCode;
   // Retry-After paces operation polls and retries after an error status.
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
 
   if (isOutcomeStatus(descriptor, statusCode)) {
-    const location = accepted ? response.headers.get("location") : null;
-    const outcome = { statusCode, requestId, accepted, retryAfterMs, location, headers: response.headers };
+    // Location matters only on an accepted response.
+    const outcome = { statusCode, requestId, accepted, retryAfterMs, location: accepted ? answer.header("location") : null, headers: response.headers };
     const kind = statusCode === descriptor.notModifiedStatus ? "none" : (descriptor.responseKinds?.[statusCode] ?? "json");
     if (kind === "none") {
       // Declared without content: whatever the server sent, the outcome is "done, nothing to read".
@@ -132,41 +139,54 @@ export async function decodeResponse(
     if (kind === "binary") return { ...outcome, data: await readBytes(response, context, limits.maxResponseBytes) };
     // Every success body is validated (DESIGN §2); an empty body is tolerated for an accepted status or 204.
     const text = await readBody(response, context, limits.maxResponseBytes);
-    if (kind === "text") return { ...outcome, data: text };
+    if (kind === "text") return { ...outcome, data: answer.text(text) };
     let data: unknown = null;
-    if (text.trim() !== "" || !(accepted || statusCode === 204)) {
-      data = parseJson(text, context);
-      const validator = validators?.responses[statusCode];
-      // The text lets a generated validator refuse a literal such as 3.0 where the schema wants an integer.
-      if (validator !== undefined && !validator(data, text)) {
-        const issues = issuesOf(validator);
-        throw new InvalidResponseError(`response ${statusCode} does not match the schema: ${issues[0]}`, { ...context, issues });
+    try {
+      if (text.trim() !== "" || !(accepted || statusCode === 204)) {
+        const value = parseJson(text, context);
+        const validator = validators?.responses[statusCode];
+        // The text lets a generated validator refuse a literal such as 3.0 where the schema wants an integer.
+        if (validator !== undefined && !validator(value, text)) {
+          const issues = issuesOf(validator).map((issue) => answer.text(issue));
+          throw new InvalidResponseError(`response ${statusCode} does not match the schema: ${issues[0]}`, { ...context, issues });
+        }
+        data = answer.body(value, text, "success");
       }
+    } catch (error) {
+      throw decodingFailure(error, context);
     }
-    // Location matters only on an accepted response.
     return { ...outcome, data };
   }
 
-  let envelope: ReturnType<typeof decodeErrorEnvelope> = null;
+  let text: string | null = null;
   let body: string | null = null;
   try {
     const bytes = await readBytes(response, context, limits.maxResponseBytes);
     try {
-      envelope = decodeErrorEnvelope(parseJson(STRICT_DECODER.decode(bytes), context));
-    } catch (error) {
-      if (!(error instanceof InvalidResponseError) && !(error instanceof TypeError)) throw error;
+      text = STRICT_DECODER.decode(bytes);
+    } catch {
+      // Not UTF-8: no envelope.
     }
-    // Anything but the envelope is kept for the caller, bounded and with secrets redacted.
-    if (envelope === null && bytes.byteLength > 0) body = redact(LENIENT_DECODER.decode(bytes.subarray(0, ERROR_BODY_LIMIT_BYTES)), limits.secrets);
+    if (bytes.byteLength > 0) body = answer.text(LENIENT_DECODER.decode(bytes.subarray(0, ERROR_BODY_LIMIT_BYTES)));
   } catch (error) {
+    // Oversized: no envelope. A network failure while reading stays a transport failure.
     if (!(error instanceof InvalidResponseError)) throw error;
   }
+  let envelope: ReturnType<typeof decodeErrorEnvelope> = null;
+  if (text !== null) {
+    try {
+      envelope = decodeErrorEnvelope(answer.body(parseJson(text, context), text, "error"));
+    } catch {
+      // Not JSON, or nothing that can be decoded at all: the status decides, code, message and details stay null.
+    }
+  }
   throw serverResponseError({
-    body,
+    // Anything but the envelope is kept for the caller, bounded and with secrets removed.
+    body: envelope === null ? body : null,
     statusCode,
     code: envelope?.code ?? null,
-    serverMessage: envelope === null ? null : redact(envelope.message, limits.secrets),
-    details: envelope?.details == null ? null : (redactDeep(envelope.details, limits.secrets) as Record<string, unknown>),
+    serverMessage: envelope?.message ?? null,
+    details: envelope?.details ?? null,
     requestId,
     retryAfterMs,
   }, limits.contractErrors ?? null);

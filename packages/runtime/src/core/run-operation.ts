@@ -1,4 +1,3 @@
-import type { CallOptions } from "../call-options.js";
 import type { OperationDescriptor, OperationValidators } from "../descriptor.js";
 import { InvalidRequestError } from "../errors.js";
 import { runWithRetry, type RetryLoopInput } from "../retry/run-with-retry.js";
@@ -6,24 +5,11 @@ import type { CallSpan } from "../telemetry/call-span.js";
 import { buildRequest } from "../transport/build-request.js";
 import { redact } from "../transport/sanitize.js";
 import { sendAttempt, type ResponseConsumer } from "../transport/send.js";
-import { decodeResponse, issuesOf, type DecodedResponse } from "./decode-response.js";
+import type { CallContext, OperationResult } from "./call-context.js";
+import { decodeResponse, issuesOf } from "./decode-response.js";
 import { validatorsFor, type Runtime } from "./runtime.js";
 
-/** Internal per-call state shared with nested reads (reconciliation, polling). */
-export interface CallContext extends CallOptions {
-  /** Absolute deadline (ms since epoch) inherited from an outer call; wins over `deadlineMs`. */
-  deadlineAt?: number | null;
-  /** An encoded query string appended to the request's own (the query of a polled Location). */
-  extraQuery?: string;
-}
-
-/** The result of {@link runOperation}: a decoded outcome, possibly produced by reconciliation. */
-export interface OperationResult extends DecodedResponse {
-  /** True when a guarded conflict was reconciled by reading the resource (DESIGN §4). */
-  reconciled: boolean;
-  /** Absolute URL the request was sent to (Location references resolve against it). */
-  requestUrl: string;
-}
+export type { CallContext, OperationResult } from "./call-context.js";
 
 /** Returns `value` when it is a positive finite number. @throws InvalidRequestError naming the option otherwise. */
 function positiveMs(name: string, value: number): number {
@@ -31,9 +17,10 @@ function positiveMs(name: string, value: number): number {
   return value;
 }
 
-function deadlineOf(context: CallContext): number | null {
+/** The call's absolute deadline: inherited, else `deadlineMs` of the call, else the client's default. */
+function deadlineOf(context: CallContext, runtime: Runtime): number {
   if (context.deadlineAt !== undefined && context.deadlineAt !== null) return context.deadlineAt;
-  return context.deadlineMs === undefined ? null : Date.now() + positiveMs("deadlineMs", context.deadlineMs);
+  return Date.now() + positiveMs("deadlineMs", context.deadlineMs ?? runtime.deadlineMs);
 }
 
 /** Starts the call's span, or returns null without tracing or when the tracer throws. */
@@ -91,7 +78,7 @@ export async function runOperation(
       headers: context.headers === undefined ? runtime.headers : { ...runtime.headers, ...context.headers },
     });
     record(span, "inject", prepared.headers as Record<string, string>);
-    const deadlineAt = deadlineOf(context);
+    const deadlineAt = deadlineOf(context, runtime);
     const requestUrl = prepared.url;
     // The retry loop's input and the attempt's response consumer in one object;
     // its hooks are methods, so a call allocates no function wrappers.

@@ -1,8 +1,7 @@
 import { resolveConfig, type ClientOptions, type ResolvedConfig } from "../config.js";
 import type { OperationDescriptor, OperationTable, OperationValidators, ValidatorMap } from "../descriptor.js";
 import { contractErrorsByCode, type ContractErrorTable } from "../errors.js";
-import { recoverVersionConflict } from "./recover-conflict.js";
-import type { CallContext, OperationResult } from "./run-operation.js";
+import type { CallContext, OperationResult } from "./call-context.js";
 
 /** What a {@link Reconciler} knows about the call whose last attempt failed. */
 export interface ConflictCall {
@@ -48,6 +47,13 @@ export interface Runtime extends ResolvedConfig {
 export interface RuntimeInput {
   operations?: OperationTable;
   validators?: ValidatorMap;
+  /**
+   * Guarded-conflict reconciliation, injected by the facade (the SDK passes
+   * `recoverVersionConflict`); without it a guarded `409` after an uncertain
+   * re-send is raised as it is. Injecting it keeps this module free of the
+   * operation runner (no import cycle) and lets a bundle leave it out.
+   */
+  reconcile?: Reconciler;
 }
 
 /**
@@ -61,7 +67,7 @@ export function createRuntime(options: ClientOptions, tables: RuntimeInput = {})
     ...resolveConfig(options),
     operations,
     validators: tables.validators ?? null,
-    reconcile: operations === null ? null : recoverVersionConflict,
+    reconcile: operations === null ? null : (tables.reconcile ?? null),
     contractErrors: contractErrorsByCode,
   };
 }

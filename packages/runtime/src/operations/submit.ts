@@ -38,18 +38,17 @@ function locationQuery(location: string, requestUrl: string): string {
   }
 }
 
-function idFromBody(body: unknown): string | null {
-  if (typeof body !== "object" || body === null) return null;
-  const record = body as Record<string, unknown>;
-  const id = record.operation_id ?? record.id;
+function idFromBody(body: unknown, field: string | undefined): string | null {
+  if (typeof body !== "object" || body === null || field === undefined) return null;
+  const id = (body as Record<string, unknown>)[field];
   return typeof id === "string" && id !== "" ? id : null;
 }
 
 /**
  * Sends an operation once (with retries) and reports whether it completed or
  * was accepted for asynchronous processing (DESIGN §3, seed 002). The
- * Operation id comes from `Location`, or from the accepted body's
- * `operation_id`/`id` when the server sent no Location.
+ * Operation id comes from `Location`, or from the accepted body's member named
+ * by `async.operationIdField` when the server sent no Location.
  *
  * @throws InvalidResponseError when an accepted response names no operation,
  *   plus everything `runOperation` throws.
@@ -75,7 +74,7 @@ export async function submit(
       requestId,
     });
   } else {
-    operationId = idFromBody(result.data);
+    operationId = idFromBody(result.data, descriptor.async.operationIdField);
   }
   if (operationId === null) {
     throw new InvalidResponseError("accepted response names no operation (no Location)", {

@@ -9,10 +9,7 @@ import {
   type OperationErrorClassification,
 } from "../errors.js";
 import { sleep } from "../retry/sleep.js";
-
-/** Operation API names from seed 002. */
-const STATUS_FIELD = "status";
-const ERROR_FIELD = "error";
+import type { OperationResourceFields } from "../descriptor.js";
 
 /** Options of `waitForOperation`; durations in milliseconds. */
 export interface WaitOptions {
@@ -32,13 +29,31 @@ export interface WaitOptions {
   locationQuery?: string;
 }
 
-function classificationOf(operation: Record<string, unknown>): OperationErrorClassification {
-  const error = operation[ERROR_FIELD];
+function classificationOf(operation: Record<string, unknown>, errorField: string): OperationErrorClassification {
+  const error = operation[errorField];
   const record = typeof error === "object" && error !== null ? (error as Record<string, unknown>) : {};
   return {
     category: typeof record.category === "string" ? record.category : null,
     code: typeof record.code === "string" ? record.code : null,
   };
+}
+
+/**
+ * The resource names polling reads, from the `x-powercontext-async` of an
+ * operation that polls `pollOperationId` (every such operation names the same resource).
+ *
+ * @throws Error when no descriptor of the table declares them (a table that was not generated from the spec).
+ */
+function resourceFields(runtime: Runtime, pollOperationId: string): OperationResourceFields {
+  for (const row of Object.values(runtime.operations ?? {})) {
+    const spec = row?.async;
+    if (spec?.pollOperation !== pollOperationId) continue;
+    const { operationIdField, statusField, errorField, terminalStates } = spec;
+    if (operationIdField !== undefined && statusField !== undefined && errorField !== undefined && terminalStates !== undefined) {
+      return { operationIdField, statusField, errorField, terminalStates };
+    }
+  }
+  throw new Error(`no asynchronous operation of the table names the fields of ${pollOperationId}'s resource`);
 }
 
 /**
@@ -60,7 +75,9 @@ export async function waitForOperation(
   options: WaitOptions = {},
 ): Promise<Record<string, unknown>> {
   const descriptor = descriptorFor(runtime, pollOperationId);
+  const fields = resourceFields(runtime, pollOperationId);
   const [idParameter] = descriptor.pathParameters;
+  if (idParameter === undefined) throw new Error(`${pollOperationId} has no path parameter to name the operation`);
   const deadlineAt = options.deadlineAt ?? Date.now() + (options.deadlineMs ?? runtime.operationDeadlineMs);
   const abortError = (): Error => new AbortError(descriptor.path);
   const clamp = (ms: number): number => Math.min(runtime.maxPollIntervalMs, Math.max(runtime.minPollIntervalMs, ms));
@@ -80,7 +97,7 @@ export async function waitForOperation(
     if (options.locationQuery !== undefined) call.extraQuery = options.locationQuery;
     let result;
     try {
-      result = await runOperation(runtime, descriptor, { [idParameter ?? "operation_id"]: operationId }, call);
+      result = await runOperation(runtime, descriptor, { [idParameter]: operationId }, call);
     } catch (error) {
       if (error instanceof TimeoutError && error.limit === "deadline") throw new OperationPendingError(operationId, lastKnown);
       throw error;
@@ -92,10 +109,13 @@ export async function waitForOperation(
     } catch {
       // Progress callbacks cannot break polling.
     }
-    const status = operation[STATUS_FIELD];
-    if (status === "succeeded") return operation;
-    if (status === "failed") throw new OperationFailedError(operationId, classificationOf(operation), operation);
-    if (status === "cancelled") throw new OperationCancelledError(operationId, operation);
+    const status = operation[fields.statusField];
+    const { succeeded, failed, cancelled } = fields.terminalStates;
+    if (typeof status === "string") {
+      if (succeeded.includes(status)) return operation;
+      if (failed.includes(status)) throw new OperationFailedError(operationId, classificationOf(operation, fields.errorField), operation);
+      if (cancelled.includes(status)) throw new OperationCancelledError(operationId, operation);
+    }
     waitMs = clamp(result.retryAfterMs ?? interval);
     interval = Math.min(runtime.maxPollIntervalMs, interval * 1.5);
   }

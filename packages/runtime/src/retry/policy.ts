@@ -16,6 +16,12 @@ export type AttemptOutcome =
 export interface RetryOptions extends BackoffOptions {
   /** Retries after the first attempt. Default 2 (three attempts in all). */
   maxRetries: number;
+  /**
+   * Longest `Retry-After` the client waits for, in milliseconds. A response
+   * asking for more is not retried: its error (which carries `retryAfterMs`)
+   * is surfaced at once. Unset: no cap (the client option defaults it to 30 000).
+   */
+  maxRetryAfterMs?: number;
 }
 
 /** The verdict for one failed attempt. */
@@ -52,7 +58,8 @@ function reasonOf(outcome: AttemptOutcome): string {
  * | never | retry | stop | stop |
  *
  * The delay is the response's `Retry-After` when it has one, else exponential
- * backoff with jitter. Stops once `attempt > maxRetries`.
+ * backoff with jitter. Stops once `attempt > maxRetries`, and when the
+ * response asks for a `Retry-After` above `maxRetryAfterMs`.
  */
 export function decideRetry(input: RetryInput): RetryDecision {
   const { outcome, options } = input;
@@ -65,6 +72,7 @@ export function decideRetry(input: RetryInput): RetryDecision {
   }
   if (!eligible) return { retry: false };
   const retryAfter = outcome.kind === "status" ? outcome.retryAfterMs : null;
+  if (retryAfter !== null && options.maxRetryAfterMs !== undefined && retryAfter > options.maxRetryAfterMs) return { retry: false };
   const delayMs = retryAfter ?? backoffDelay(input.attempt, options, input.random);
   return { retry: true, delayMs, reason: reasonOf(outcome) };
 }

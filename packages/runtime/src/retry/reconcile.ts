@@ -1,8 +1,5 @@
-import type { OperationDescriptor } from "../descriptor.js";
+import type { OperationDescriptor, ReconcileDescriptor } from "../descriptor.js";
 import { VersionConflictError } from "../errors.js";
-
-/** Request field carrying the optimistic-concurrency version (DESIGN §3). */
-export const EXPECTED_VERSION_FIELD = "expected_version";
 
 /** A resource returned by reconciliation instead of the original response. */
 export type Reconciled<T> = T & { reconciled: true };
@@ -23,37 +20,56 @@ function field(resource: unknown, name: string): unknown {
 }
 
 /**
+ * True when `resource` shows exactly the transition the call asked for and
+ * nothing after it: its status member (`statusField`) is one of
+ * `holdsWhen.status` (the state the transition produces) and its version member
+ * (`versionField`) is exactly the request's expected version
+ * (`expectedVersionField`) + 1 (every change bumps the version by one, so one
+ * change happened since the version the call named, and it led to the requested
+ * state). The member names come from the descriptor (`x-powercontext-reconcile`);
+ * without them nothing can be shown.
+ */
+export function showsRequestedTransition(resource: unknown, spec: ReconcileDescriptor, request: Record<string, unknown>): boolean {
+  if (spec.statusField === undefined || spec.versionField === undefined || spec.expectedVersionField === undefined) return false;
+  const status = field(resource, spec.statusField);
+  const version = field(resource, spec.versionField);
+  const expectedVersion = request[spec.expectedVersionField];
+  return (
+    typeof status === "string" &&
+    spec.holdsWhen.status.includes(status) &&
+    typeof version === "number" &&
+    typeof expectedVersion === "number" &&
+    version === expectedVersion + 1
+  );
+}
+
+/**
  * Reconciles a `409 version_conflict` that followed a re-send whose earlier
  * attempt had an unknown outcome (DESIGN §4, guarded): reads the resource
- * named by `x-powercontext-reconcile`; when its `status` is one of
- * `holdsWhen.status` and its `version` is greater than the request's
- * `expected_version`, the earlier attempt took effect and the resource is
- * returned marked `reconciled: true`.
+ * named by `x-powercontext-reconcile` and returns it, marked
+ * `reconciled: true`, only when it shows the requested transition and no
+ * later one ({@link showsRequestedTransition}). A resource that moved on
+ * (for example `succeeded` at version 6 after a retry that expected 1) proves
+ * nothing about the lost attempt: it may have taken effect, or someone else's
+ * request may have.
  *
- * @throws the conflict, with `current` set to the resource read, when the
- *   requested state does not hold; the conflict unchanged when the operation
- *   has no reconcile descriptor or the read fails.
+ * @throws the conflict otherwise, with `outcomeUnknown` set and `current` set
+ *   to the resource read (null when the read failed); the conflict unchanged
+ *   when the operation has no reconcile descriptor.
  */
 export async function reconcileVersionConflict(input: ReconcileInput): Promise<Reconciled<Record<string, unknown>>> {
   const spec = input.descriptor.reconcile;
   if (spec === null) throw input.conflict;
   const id = input.request[spec.idParameter];
-  let resource: unknown;
+  let resource: unknown = null;
   try {
     resource = await input.read(spec.readOperation, { [spec.idParameter]: id });
   } catch {
-    throw input.conflict;
+    throw input.conflict.withUnknownOutcome(null);
+  }
+  if (!showsRequestedTransition(resource, spec, input.request)) {
+    throw input.conflict.withUnknownOutcome(resource);
   }
   input.conflict.current = resource;
-  const status = field(resource, "status");
-  const version = field(resource, "version");
-  const expected = input.request[EXPECTED_VERSION_FIELD];
-  const holds =
-    typeof status === "string" &&
-    spec.holdsWhen.status.includes(status) &&
-    typeof version === "number" &&
-    typeof expected === "number" &&
-    version > expected;
-  if (!holds) throw input.conflict;
   return { ...(resource as Record<string, unknown>), reconciled: true };
 }

@@ -1,5 +1,6 @@
 import type { OperationDescriptor } from "../descriptor.js";
 import { InvalidRequestError } from "../errors.js";
+import { encodePathSegment } from "./path-segment.js";
 import { headerValue, queryPairs } from "./serialize-parameters.js";
 
 /** A request ready to send; built once and re-sent unchanged on every attempt. */
@@ -51,8 +52,9 @@ function scalar(name: string, value: unknown): string {
  * is `body` or when the method is not GET. `Accept` is the descriptor's (built
  * from the declared media types), else `application/json`.
  *
- * @throws InvalidRequestError when a path parameter is missing, a parameter is
- *   not a scalar (or an array or object of them), a header value holds CR or LF,
+ * @throws InvalidRequestError when a path parameter is missing or a dot
+ *   segment (`.`, `..`, see `encodePathSegment`), a parameter is not a scalar
+ *   (or an array or object of them), a header value holds CR or LF,
  *   a GET would need a body, or a caller header named `Authorization` would
  *   replace the client's token.
  */
@@ -70,7 +72,7 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
     if (value === undefined || value === null || value === "") {
       throw new InvalidRequestError(`${descriptor.operationId}: path parameter ${name} is required`);
     }
-    path = path.replace(`{${name}}`, encodeURIComponent(scalar(name, value)));
+    path = path.replace(`{${name}}`, encodePathSegment(descriptor.operationId, name, scalar(name, value)));
     delete rest[name];
   }
 

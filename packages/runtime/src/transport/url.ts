@@ -13,12 +13,26 @@ export interface BaseUrlPolicy {
   customTransport?: boolean;
 }
 
-/** True for `localhost`, `::1` and any address in `127.0.0.0/8`. */
+/** A dotted-quad in 127.0.0.0/8, each octet decimal without a leading zero (the only form a parsed URL holds). */
+const LOOPBACK_IPV4 = /^127(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/**
+ * The loopback rule of the Python client, applied to a hostname as the WHATWG
+ * URL parser returns it (`new URL(raw).hostname`): exactly `localhost`, the
+ * IPv6 loopback `[::1]` (or `::1`), or an IPv4 address in `127.0.0.0/8`.
+ * Nothing else, and in particular no trailing dot (`localhost.` is an
+ * absolute DNS name that skips `/etc/hosts`), no other name that usually
+ * resolves to loopback (`localhost.localdomain`, `sub.localhost`), no
+ * IPv4-mapped IPv6 (`[::ffff:7f00:1]`), and not `0.0.0.0` or `[::]`.
+ *
+ * Spellings the URL parser rewrites (`127.1`, `0x7f.0.0.1`, `2130706433`,
+ * `LOCALHOST`, full-width letters, `[0:0:0:0:0:0:0:1]`) are judged by what they
+ * become, as the Python client does after its own URL normalisation; the
+ * client then connects to that normalised host, never to the spelling.
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, "");
-  if (host === "localhost" || host === "[::1]" || host === "::1") return true;
-  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  return octets !== null && octets.slice(1).every((part) => Number(part) <= 255);
+  const host = hostname.toLowerCase();
+  return host === "localhost" || host === "[::1]" || host === "::1" || LOOPBACK_IPV4.test(host);
 }
 
 /**

@@ -8,12 +8,13 @@ import { runOperation } from "../../src/core/run-operation.js";
 import { InvalidRequestError, InvalidResponseError, ServerResponseError } from "../../src/errors.js";
 import { callOperation } from "../../src/operations/submit.js";
 import { buildRequest } from "../../src/transport/build-request.js";
-import { descriptor, getOperation } from "../helpers/descriptors.js";
+import { asyncOf, descriptor, getOperation } from "../helpers/descriptors.js";
 import { json, scripted } from "../helpers/fake-fetch.js";
 
 const BASE = "https://pc.example.com";
 const fast = { retry: { baseDelayMs: 0, maxDelayMs: 0 }, minPollIntervalMs: 1, maxPollIntervalMs: 1 };
-const runtimeWith = (fetch: ReturnType<typeof scripted>["fetch"]) => createRuntime({ baseUrl: BASE, fetch, ...fast }, { operations: { get_operation: getOperation } });
+const runtimeWith = (fetch: ReturnType<typeof scripted>["fetch"]) =>
+  createRuntime({ baseUrl: BASE, fetch, ...fast }, { operations: { get_operation: getOperation, flush: descriptor({ operationId: "flush", async: asyncOf() }) } });
 
 const replaceArtifact = descriptor({
   operationId: "replace_artifact",
@@ -113,7 +114,7 @@ describe("responses", () => {
 
 describe("polling", () => {
   it("a Location with a query keeps it on every poll", async () => {
-    const flush = descriptor({ operationId: "flush", async: { acceptedStatus: 202, pollOperation: "get_operation", resultField: "result" } });
+    const flush = descriptor({ operationId: "flush", async: asyncOf() });
     const server = scripted(
       json(202, { operation_id: "op1", status: "queued" }, { location: "/v1/operations/op1?shard=7&sig=a%2Bb" }),
       json(200, { operation_id: "op1", status: "running" }),

@@ -1,4 +1,22 @@
-import type { OperationDescriptor, OperationTable, RetryClass } from "../../src/descriptor.js";
+import type { AsyncDescriptor, OperationDescriptor, OperationTable, ReconcileDescriptor, RetryClass } from "../../src/descriptor.js";
+
+/** The Operation resource's wire names, as the generator writes them from openapi.yaml's x-powercontext-async. */
+export function asyncOf(acceptedStatus = 202): AsyncDescriptor {
+  return {
+    acceptedStatus,
+    pollOperation: "get_operation",
+    resultField: "result",
+    operationIdField: "operation_id",
+    statusField: "status",
+    errorField: "error",
+    terminalStates: { succeeded: ["succeeded"], failed: ["failed"], cancelled: ["cancelled"] },
+  };
+}
+
+/** A reconcile descriptor with openapi.yaml's wire names. */
+export function reconcileOf(holds: string[]): ReconcileDescriptor {
+  return { readOperation: "get_operation", idParameter: "operation_id", holdsWhen: { status: holds }, versionField: "version", expectedVersionField: "expected_version", statusField: "status" };
+}
 
 /** A descriptor with neutral defaults; tests override what they exercise. */
 export function descriptor(overrides: Partial<OperationDescriptor> & { operationId: string }): OperationDescriptor {
@@ -20,6 +38,7 @@ export function descriptor(overrides: Partial<OperationDescriptor> & { operation
     async: null,
     reconcile: null,
     pagination: null,
+    requestIdHeader: "x-powercontext-request-id",
     ...overrides,
   };
 }
@@ -37,7 +56,7 @@ export const flushMemory = descriptor({
   operationId: "flush_memory",
   path: "/v1/memory/flush",
   retryClass: "replay",
-  async: { acceptedStatus: 202, pollOperation: "get_operation", resultField: "result" },
+  async: asyncOf(),
 });
 
 export const cancelOperation = descriptor({
@@ -45,7 +64,7 @@ export const cancelOperation = descriptor({
   path: "/v1/operations/{operation_id}/cancel",
   pathParameters: ["operation_id"],
   retryClass: "guarded",
-  reconcile: { readOperation: "get_operation", idParameter: "operation_id", holdsWhen: { status: ["cancelled"] } },
+  reconcile: reconcileOf(["cancelled"]),
 });
 
 export const listOperations = descriptor({

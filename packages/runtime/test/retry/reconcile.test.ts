@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../../src/core/runtime.js";
+import { recoverVersionConflict } from "../../src/core/recover-conflict.js";
 import { runOperation } from "../../src/core/run-operation.js";
 import { VersionConflictError } from "../../src/errors.js";
 import type { FetchLike } from "../../src/transport/send.js";
-import { cancelOperation, table } from "../helpers/descriptors.js";
+import { cancelOperation, descriptor, reconcileOf, table } from "../helpers/descriptors.js";
 import { envelope, json, socketClosed } from "../helpers/fake-fetch.js";
 
 interface Operation {
@@ -54,7 +55,7 @@ const request = { operation_id: "op_1", expected_version: 3 };
 describe("guarded reconciliation (DESIGN §4)", () => {
   it("returns the read resource marked reconciled when the requested state holds", async () => {
     const server = operationServer({ operation_id: "op_1", status: "failed", version: 3 }, { loseFirstCancelResponse: true });
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
     const result = await runOperation(runtime, cancelOperation, request);
     expect(result.reconciled).toBe(true);
     expect(result.data).toEqual({ operation_id: "op_1", status: "cancelled", version: 4, reconciled: true });
@@ -73,12 +74,13 @@ describe("guarded reconciliation (DESIGN §4)", () => {
         },
       },
     );
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
     const error = await runOperation(runtime, cancelOperation, request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VersionConflictError);
     const conflict = error as VersionConflictError;
     expect(conflict.currentVersion).toBe(5);
     expect(conflict.current).toEqual({ operation_id: "op_1", status: "queued", version: 5 });
+    expect(conflict.outcomeUnknown).toBe(true);
     expect(server.counts.reads).toBe(1);
   });
 
@@ -87,7 +89,7 @@ describe("guarded reconciliation (DESIGN §4)", () => {
       { operation_id: "op_1", status: "failed", version: 3 },
       { loseFirstCancelResponse: true, lossAs: () => envelope(504, "gateway_timeout") },
     );
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
     await expect(runOperation(runtime, cancelOperation, request)).resolves.toMatchObject({ reconciled: true });
   });
 
@@ -98,17 +100,101 @@ describe("guarded reconciliation (DESIGN §4)", () => {
       calls += 1;
       return calls === 1 ? envelope(503, "unavailable") : server.fetch(url, init);
     };
-    const runtime = createRuntime({ ...base, fetch }, { operations: table });
+    const runtime = createRuntime({ ...base, fetch }, { operations: table, reconcile: recoverVersionConflict });
     await expect(runOperation(runtime, cancelOperation, request)).rejects.toBeInstanceOf(VersionConflictError);
     expect(server.counts.reads).toBe(0);
   });
 
   it("surfaces a conflict on a first send without reading", async () => {
     const server = operationServer({ operation_id: "op_1", status: "failed", version: 4 }, { loseFirstCancelResponse: false });
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
     const error = await runOperation(runtime, cancelOperation, request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VersionConflictError);
     expect((error as VersionConflictError).current).toBeNull();
     expect(server.counts).toEqual({ cancels: 1, reads: 0 });
+  });
+
+  it("does not take a later state for its own: a cancelled Operation at a newer version proves nothing", async () => {
+    const server = operationServer(
+      { operation_id: "op_1", status: "failed", version: 3 },
+      {
+        loseFirstCancelResponse: true,
+        afterLoss: (op) => {
+          // Retried and cancelled again by others: cancelled, but two changes later.
+          op.version = 6;
+        },
+      },
+    );
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
+    const error = await runOperation(runtime, cancelOperation, request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(VersionConflictError);
+    const conflict = error as VersionConflictError;
+    expect(conflict.outcomeUnknown).toBe(true);
+    expect(conflict.current).toEqual({ operation_id: "op_1", status: "cancelled", version: 6 });
+    expect(conflict.message).toMatch(/outcome is unknown; the resource is now cancelled at version 6/);
+  });
+
+  it("says the outcome is unknown when the read itself fails", async () => {
+    let calls = 0;
+    const fetch: FetchLike = async (_url, init) => {
+      calls += 1;
+      if (calls === 1) throw socketClosed();
+      if (init.method === "POST") return envelope(409, "version_conflict", { current_version: 9 });
+      return envelope(500, "internal_error");
+    };
+    const runtime = createRuntime({ ...base, fetch }, { operations: table, reconcile: recoverVersionConflict });
+    const error = await runOperation(runtime, cancelOperation, request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(VersionConflictError);
+    expect((error as VersionConflictError).outcomeUnknown).toBe(true);
+    expect((error as VersionConflictError).current).toBeNull();
+  });
+});
+
+describe("a stale guarded retry after a lost response (issue scenario)", () => {
+  const retryOperation = descriptor({
+    operationId: "retry_operation",
+    path: "/v1/operations/{operation_id}/retry",
+    pathParameters: ["operation_id"],
+    retryClass: "guarded",
+    reconcile: reconcileOf(["queued", "running", "succeeded"]),
+  });
+
+  /** Retry of a failed Operation at version 1: the first response is lost, then the Operation runs on to `after`. */
+  function retryServer(after: Operation) {
+    const op: Operation = { operation_id: "op_1", status: "failed", version: 1 };
+    const counts = { retries: 0, reads: 0 };
+    const fetch: FetchLike = async (url, init) => {
+      const path = new URL(url).pathname;
+      if (init.method === "GET") {
+        counts.reads += 1;
+        return json(200, op);
+      }
+      counts.retries += 1;
+      const { expected_version: expected } = JSON.parse(init.body ?? "{}") as { expected_version: number };
+      if (expected !== op.version || path !== "/v1/operations/op_1/retry") return envelope(409, "version_conflict", { current_version: op.version });
+      Object.assign(op, after);
+      throw socketClosed();
+    };
+    return { fetch, counts };
+  }
+
+  it("raises the conflict with the current resource when the Operation shows later changes (succeeded at version 6)", async () => {
+    const server = retryServer({ operation_id: "op_1", status: "succeeded", version: 6 });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
+    const error = await runOperation(runtime, retryOperation, { operation_id: "op_1", expected_version: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(VersionConflictError);
+    const conflict = error as VersionConflictError;
+    expect(conflict.outcomeUnknown).toBe(true);
+    expect(conflict.current).toEqual({ operation_id: "op_1", status: "succeeded", version: 6 });
+    expect(conflict.currentVersion).toBe(6);
+    expect(server.counts).toEqual({ retries: 2, reads: 1 });
+  });
+
+  it("reconciles when the Operation shows exactly the retry: queued at version 2", async () => {
+    const server = retryServer({ operation_id: "op_1", status: "queued", version: 2 });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
+    const result = await runOperation(runtime, retryOperation, { operation_id: "op_1", expected_version: 1 });
+    expect(result.reconciled).toBe(true);
+    expect(result.data).toEqual({ operation_id: "op_1", status: "queued", version: 2, reconciled: true });
   });
 });

@@ -31,12 +31,12 @@ describe("sleep", () => {
 describe("abort during a backoff wait", () => {
   it("rejects with AbortError promptly and leaves no pending timer", async () => {
     vi.useFakeTimers();
-    const server = scripted(envelope(503, "unavailable", null, { "retry-after": "120" }));
+    const server = scripted(envelope(503, "unavailable", null, { "retry-after": "20" }));
     const runtime = createRuntime({ baseUrl: "https://pc.example.com", fetch: server.fetch, maxRetries: 3 });
     const controller = new AbortController();
     const call = runOperation(runtime, classDescriptor("safe"), {}, { signal: controller.signal });
     const outcome = call.catch((error: unknown) => error);
-    // Let the first attempt finish; the loop is now waiting 120 s.
+    // Let the first attempt finish; the loop is now waiting 20 s.
     await vi.advanceTimersByTimeAsync(10);
     expect(server.seen).toHaveLength(1);
     expect(vi.getTimerCount()).toBe(1);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../../src/errors.js";
 import { isLoopbackHost, normalizeBaseUrl } from "../../src/transport/url.js";
+import { LOOPBACK_CASES } from "./loopback-table.js";
 
 describe("normalizeBaseUrl (DESIGN §2)", () => {
   it.each([
@@ -55,8 +56,25 @@ describe("normalizeBaseUrl (DESIGN §2)", () => {
     expect(JSON.stringify(error) + String(error) + (error as Error).stack).not.toContain("s3cret");
   });
 
+  it.each(LOOPBACK_CASES.map((entry) => [entry.url, entry.loopback, entry.why] as const))(
+    "plaintext to %j is allowed: %s (%s)",
+    (url, loopback) => {
+      if (loopback) expect(normalizeBaseUrl(url)).toMatch(/^http:\/\/(localhost|127\.[\d.]+|\[::1\])(:\d+)?$/);
+      else expect(() => normalizeBaseUrl(url)).toThrow(/plaintext http:\/\/ is for loopback hosts only/);
+    },
+  );
+
+  it("sends a rewritten spelling to the host it was judged as", () => {
+    expect(normalizeBaseUrl("http://0x7f.1:8000/api")).toBe("http://127.0.0.1:8000/api");
+    expect(normalizeBaseUrl("http://[0:0:0:0:0:0:0:1]:8000")).toBe("http://[::1]:8000");
+  });
+
+  it("keeps https to a trailing-dot name", () => {
+    expect(normalizeBaseUrl("https://localhost.:8443")).toBe("https://localhost.:8443");
+  });
+
   it("knows loopback", () => {
     expect(["localhost", "LOCALHOST", "[::1]", "127.0.0.1", "127.1.2.3"].every(isLoopbackHost)).toBe(true);
-    expect(["127.0.0.256", "0.0.0.0", "::2", "example.com"].some(isLoopbackHost)).toBe(false);
+    expect(["127.0.0.256", "0.0.0.0", "::2", "example.com", "localhost.", "127.0.0.1.", "127.000.0.1"].some(isLoopbackHost)).toBe(false);
   });
 });
