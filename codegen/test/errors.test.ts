@@ -49,7 +49,7 @@ describe("spec errors", () => {
     const result = await run(["--root", "out"], dir);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(EXIT.ok);
-    expect(result.stdout).toMatch(/generated: 1 operations, 2 schemas, 8 files/);
+    expect(result.stdout).toMatch(/generated: 1 operations, 2 schemas, 12 files/);
   });
 
   it.each(cases)("$name: exit 2, names the pointer, leaves output untouched", async ({ spec, pointer, message }) => {
