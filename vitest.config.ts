@@ -25,6 +25,12 @@ export default defineConfig({
     ],
     // The tarball test's application, run inside its own temp project only.
     exclude: [...configDefaults.exclude, "test/package/consumer/**"],
+    // Type tests (`*.test-d.ts`): tsc checks them; an unused @ts-expect-error or a failed expectTypeOf fails the run.
+    typecheck: {
+      enabled: true,
+      include: ["packages/*/test/**/*.test-d.ts"],
+      tsconfig: "packages/msw/test/types/tsconfig.json",
+    },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -5,6 +5,7 @@ import type { ApiIr } from "./ir/model.js";
 import type { LintProfile } from "./load/lint.js";
 import { loadSpec, loadSpecText, type LoadedSpec } from "./load/load-spec.js";
 import { emitMethods } from "./emit/methods.js";
+import { emitMswContract } from "./emit/msw-contract.js";
 import { emitMswHandlers } from "./emit/msw-handlers.js";
 import { emitOperations } from "./emit/operations.js";
 import { emitPythonTable } from "./emit/python-table.js";
@@ -30,6 +31,10 @@ export const OUTPUT_PATHS = {
   validatorMap: "packages/sdk/src/generated/validator-map.ts",
   mswHandlers: "packages/msw/src/generated/handlers.ts",
   hostTable: "packages/types/generated/operations.generated.ts",
+  mswContract: "packages/msw/src/generated/contract.ts",
+  mswResponseSchemas: "packages/msw/src/generated/response-schemas.ts",
+  mswValidatorsJs: "packages/msw/src/generated/validators.js",
+  mswValidatorsDts: "packages/msw/src/generated/validators.d.ts",
 } as const;
 
 /** The folders the generator owns: `--check` reports files in them that it did not write. */
@@ -132,4 +137,13 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
   const python = await emitPythonLayer(ir, spec.written, options.python);
   for (const [file, text] of python.files) files.set(file, text);
   return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: python.skipped };
+  } else {
+    // The simulator's contract layer, with its own copy of the validators so the mock package needs no SDK.
+    const contract = emitMswContract(ir);
+    files.set(OUTPUT_PATHS.mswContract, contract.contract);
+    files.set(OUTPUT_PATHS.mswResponseSchemas, contract.responseSchemas);
+    files.set(OUTPUT_PATHS.mswValidatorsJs, validators.js);
+    files.set(OUTPUT_PATHS.mswValidatorsDts, validators.dts);
+  }
+  return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings] };
 }

@@ -4,12 +4,17 @@ import { banner } from "./banner.js";
 import { TypeExpressions } from "./type-expressions.js";
 
 const runtime = (requestIdHeader: string) => `
-/** What an operation implementation receives. \`body\` is the parsed JSON body, not validated; \`undefined\` when absent or not JSON. */
+/**
+ * What an operation implementation receives. \`body\` is the parsed JSON body, not validated;
+ * \`undefined\` when absent or not JSON. \`bodyText\` is the body as sent (\`""\` when there was none),
+ * so an implementation can tell an unparseable body from a missing one.
+ */
 export interface HandlerContext<P, B> {
   readonly request: Request;
   readonly params: P;
   readonly query: URLSearchParams;
   readonly body: B;
+  readonly bodyText: string;
 }
 
 /** Implements one operation: answers with one of the statuses the spec declares for it. */
@@ -42,15 +47,14 @@ export function createHandlers(impl: Partial<HandlerImpl>, options: CreateHandle
   return routes.filter((route) => impl[route.operationId] !== undefined).map((route) =>
     http[route.method](base + route.path, async ({ request, params }) => {
       const handler = impl[route.operationId] as unknown as (ctx: HandlerContext<unknown, unknown>) => AnyResponse | Promise<AnyResponse>;
-      const body = route.hasBody ? await readJson(request) : undefined;
-      const result = await handler({ request, params, query: new URL(request.url).searchParams, body });
+      const bodyText = route.hasBody ? await request.text() : "";
+      const result = await handler({ request, params, query: new URL(request.url).searchParams, body: parseJson(bodyText), bodyText });
       return toResponse(result, route.media[result.status] ?? null);
     }),
   );
 }
 
-async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
+function parseJson(text: string): unknown {
   if (text.length === 0) return undefined;
   try {
     return JSON.parse(text) as unknown;

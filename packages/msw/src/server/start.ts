@@ -5,6 +5,9 @@ import { createPowerContextSimulator, type PowerContextSimulator, type Simulator
 import type { PrincipalConfig } from "../simulator/principals.js";
 import { createMockApp } from "./app.js";
 
+/** Largest request line plus headers the server reads, in bytes (256 KiB). */
+export const MAX_HEADER_BYTES = 256 * 1024;
+
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions {
   /** TCP port; 0 (default) picks a free one. */
@@ -53,7 +56,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const host = options.host ?? "127.0.0.1";
   const sockets = new Set<Socket>();
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }) as unknown as Server;
+    // Keep the platform Response: msw marks a network error with Response.error(), which only it expresses.
+    // Request lines and headers up to 256 KiB reach the handlers (Node's default, 16 KiB, would answer an
+    // undeclared 431 to a long query string that the contract answers with 422).
+    const s = serve({
+      fetch: app.fetch, port: options.port ?? 0, hostname: host, overrideGlobalObjects: false,
+      serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
+    }) as unknown as Server;
     s.once("error", reject);
     s.once("listening", () => resolve(s));
   });

@@ -1,4 +1,4 @@
-import { simOperations, type SimOperation, type SimOperationId } from "./operation-table.js";
+import { declaresEnvelope, simOperations, type SimOperationId } from "./contract/operation-table.js";
 
 /**
  * Transport-level faults for scenarios and retry tests: injected on the next
@@ -75,8 +75,7 @@ export class FaultInjector {
 
 /** True when the contract declares `status` for `id` with the error envelope as its body. */
 function declares(id: SimOperationId, status: number): boolean {
-  const op: SimOperation = simOperations[id];
-  return op.statuses.includes(status) && !(op.reportStatuses ?? []).includes(status);
+  return declaresEnvelope(simOperations[id], status);
 }
 
 function matches(rule: ArmedRule, id: SimOperationId): boolean {

@@ -1,7 +1,7 @@
 import { SimError, invalidRequest } from "./errors.js";
 import { toWireOperation, type OperationRecord, type OperationStatus } from "./operations.js";
 import { objectBody, onlyFields, scopeField, stringField, intField, requiredInt } from "./validate.js";
-import type { SimOperationId } from "./operation-table.js";
+import type { SimOperationId } from "./contract/operation-table.js";
 import type { HandlerResult, SimRequest } from "./types.js";
 import type { Principal } from "./principals.js";
 import type { SimulatorState } from "./state.js";
@@ -46,8 +46,8 @@ function scoped(state: SimulatorState, principal: Principal | null, body: Record
 
 const created = (body: unknown): HandlerResult => ({ status: 201, body });
 
-/** The implementation table, keyed by operationId. */
-export const operationHandlers: Record<SimOperationId, OperationHandler> = {
+/** The stateful implementations, keyed by operationId; every other operation is answered by the responder. */
+export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>> = {
   get_liveness: () => ok({ status: "ok" }),
 
   get_readiness: (state) => {

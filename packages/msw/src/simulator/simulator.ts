@@ -7,7 +7,11 @@ import { createInspector, type SimulatorInspector } from "./inspect.js";
 import { MemoryStore } from "./memory.js";
 import { ScopeStore } from "./scopes.js";
 import { operationHandlers } from "./operation-handlers.js";
-import { isSimOperationId, simOperations } from "./operation-table.js";
+import { declaredErrorStatus, declaredStatuses, isSimOperationId, requiresCredentials, simOperations, type SimOperationId } from "./contract/operation-table.js";
+import { checkAccess } from "./contract/access.js";
+import { checkRequest, flatRequest } from "./contract/request-check.js";
+import { OverrideTable, type OverrideHandler } from "./overrides.js";
+import { Responder } from "./responder/responder.js";
 import { OperationStore } from "./operations.js";
 import { PrincipalRegistry, defaultPrincipals, type PrincipalConfig } from "./principals.js";
 import { SeededRandom } from "./random.js";
@@ -54,6 +58,16 @@ export interface PowerContextSimulator {
    * @throws Error when `operationId` is not an operation of the contract
    */
   handle(operationId: string, request?: SimRequest): SimOutcome;
+  /**
+   * Answers every request of `operationId` with `handler` (after credentials,
+   * access and request validation), until the returned function is called.
+   * The handler must return a status the operation declares with a body its
+   * schema allows for that status: anything else does not compile.
+   * @throws Error when `operationId` is not an operation of the contract
+   */
+  override<K extends SimOperationId>(operationId: K, handler: OverrideHandler<K>): () => void;
+  /** Removes every override. */
+  clearOverrides(): void;
   /** Scenario levers (faults, failures, budgets, time). */
   readonly controls: SimulatorControls;
   /** Read-only views for tests. */
@@ -95,14 +109,38 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     requests: 0,
   };
 
-  function run(operationId: keyof typeof simOperations, request: SimRequest, nowMs: number): HandlerResult {
+  const overrides = new OverrideTable();
+  const responder = new Responder(options.seed ?? 1);
+
+  /**
+   * One request through the contract layer: credentials (401), nesting depth
+   * and the generated request validator (422), `x-powercontext-access` (403),
+   * then an override, the stateful handler, or the deterministic responder.
+   */
+  function run(operationId: SimOperationId, request: SimRequest, nowMs: number): HandlerResult {
     try {
-      const principal = simOperations[operationId].authenticated ? registry.authenticate(request.token) : null;
+      const op = simOperations[operationId];
+      const principal = requiresCredentials(op) ? registry.authenticate(request.token) : null;
       if (nestsDeeperThan(request.body, MAX_BODY_DEPTH)) throw invalidRequest("body", `nests deeper than ${MAX_BODY_DEPTH} levels`);
-      return operationHandlers[operationId](state, principal, request, nowMs);
+      checkRequest(op, request);
+      if (principal !== null) checkAccess(op, principal, flatRequest(op, request));
+      const override = overrides.get(operationId);
+      if (override !== undefined) {
+        const answer = override(request);
+        if (!declaredStatuses(op).includes(answer.status)) throw new Error(`${operationId} does not declare ${answer.status}`);
+        const media = op.responses.find((r) => r.status === answer.status);
+        const textual = typeof answer.body === "string" || answer.body instanceof Uint8Array;
+        return { status: answer.status, body: answer.body ?? null, headers: answer.headers, ...(textual && media?.mediaType ? { contentType: media.mediaType } : {}) };
+      }
+      const stateful = operationHandlers[operationId];
+      if (stateful !== undefined) return stateful(state, principal, request, nowMs);
+      return responder.answer(operationId, op, request);
     } catch (error) {
-      if (error instanceof SimError) return { status: error.status, body: error.toEnvelope(), headers: error.headers };
-      return { status: 500, body: new SimError(500, "internal_error", "The server failed.").toEnvelope() };
+      if (error instanceof SimError) {
+        const status = declaredErrorStatus(simOperations[operationId], error.status) ?? error.status;
+        return { status, body: error.toEnvelope(), headers: error.headers };
+      }
+      return { status: declaredErrorStatus(simOperations[operationId], 500) ?? 500, body: new SimError(500, "internal_error", "The server failed.").toEnvelope() };
     }
   }
 
@@ -132,9 +170,12 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     }
     if (fault?.type === "reset") return { fault: "reset", delayMs: 0 };
     const headers = { ...result.headers, "X-PowerContext-Request-ID": requestId };
-    const response = { status: result.status, headers, body: result.body, delayMs: fault?.type === "delay" ? fault.ms : 0 };
+    const response = {
+      status: result.status, headers, body: result.body, delayMs: fault?.type === "delay" ? fault.ms : 0,
+      ...(result.contentType === undefined ? {} : { contentType: result.contentType }),
+    };
     if (fault?.type === "malformed") {
-      const text = JSON.stringify(result.body ?? {});
+      const text = typeof result.body === "string" ? result.body : JSON.stringify(result.body ?? {});
       return { ...response, rawBody: text.slice(0, Math.max(1, Math.floor(text.length / 2))) };
     }
     return response;
@@ -142,6 +183,11 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
 
   return {
     handle,
+    override(operationId, handler) {
+      if (!isSimOperationId(operationId)) throw new Error(`unknown operation ${String(operationId)}`);
+      return overrides.set(operationId, handler);
+    },
+    clearOverrides: () => overrides.clear(),
     controls: createControls(state, { clock, faults, timing, random }),
     inspect: createInspector(state),
     clock,

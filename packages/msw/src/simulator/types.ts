@@ -29,6 +29,10 @@ export interface SimRequest {
   readonly params?: Readonly<Record<string, string | undefined>>;
   /** Query parameters by wire name (first value wins). */
   readonly query?: Readonly<Record<string, string | undefined>>;
+  /** Every value of each query parameter, in order (for array parameters); `query` is used when absent. */
+  readonly queryAll?: Readonly<Record<string, readonly string[] | undefined>>;
+  /** Request headers by name (any case), e.g. `If-None-Match`; `Authorization` is read into `token` instead. */
+  readonly headers?: Readonly<Record<string, string>>;
   /**
    * Parsed JSON body, `undefined` when there was none, {@link INVALID_JSON} when unparseable,
    * {@link BODY_TOO_LARGE} when the wiring did not read it because of its size.
@@ -41,7 +45,10 @@ export interface SimResponse {
   readonly status: number;
   /** Response headers; always includes `X-PowerContext-Request-ID`. */
   readonly headers: Readonly<Record<string, string>>;
+  /** The JSON value, or a string (text media) or bytes (binary media) sent as `contentType`; `null` for no content. */
   readonly body: unknown;
+  /** Media type of a string or byte body; JSON bodies are `application/json`. */
+  readonly contentType?: string;
   /** Milliseconds the wiring should wait before answering (delay fault); 0 when none. */
   readonly delayMs: number;
   /** When set, the wiring sends these bytes instead of `JSON.stringify(body)` (malformed-body fault). */
@@ -63,9 +70,12 @@ export function isReset(outcome: SimOutcome): outcome is SimReset {
   return "fault" in outcome;
 }
 
-/** The JSON a handler returns before the simulator adds headers and faults. */
+/** What a handler returns before the simulator adds headers and faults. */
 export interface HandlerResult {
   readonly status: number;
+  /** A JSON value; a string or `Uint8Array` sent as is with {@link contentType}; `null` for no content. */
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Media type of a string or byte body (the status's declared media type). */
+  readonly contentType?: string;
 }

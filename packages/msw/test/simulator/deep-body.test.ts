@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { MAX_BODY_DEPTH } from "../../src/simulator/nesting.js";
 import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
-import type { SimOperationId } from "../../src/simulator/operation-table.js";
+import type { SimOperationId } from "../../src/simulator/contract/operation-table.js";
 import { startTransport, transportNames, type Answer, type Transport } from "../support/transports.js";
 
 /** JSON text of `depth` nested arrays: `[[[...]]]`. */

@@ -2,7 +2,7 @@ import { TEST_SCOPES } from "../support/scopes.js";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
-import type { SimOperationId } from "../../src/simulator/operation-table.js";
+import type { SimOperationId } from "../../src/simulator/contract/operation-table.js";
 
 /**
  * The cost of a request must not grow with the number of scopes the

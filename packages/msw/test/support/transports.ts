@@ -1,6 +1,6 @@
 import { setupServer } from "msw/node";
 import { createPowerContextHandlers } from "../../src/handlers/create-handlers.js";
-import { simOperations, type SimOperationId } from "../../src/simulator/operation-table.js";
+import { simOperations, type SimOperationId } from "../../src/simulator/contract/operation-table.js";
 import type { PowerContextSimulator } from "../../src/simulator/simulator.js";
 import { startMockServer } from "../../src/server/start.js";
 
@@ -15,6 +15,7 @@ export interface Call {
   readonly token?: string | null;
   readonly params?: Readonly<Record<string, string>>;
   readonly query?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>>;
   readonly body?: unknown;
   readonly rawBody?: string;
 }
@@ -46,7 +47,8 @@ export async function startTransport(name: (typeof transportNames)[number], sim:
     return { name, call: (operationId, call) => send(server.url, operationId, call), close: () => server.close() };
   }
   const msw = (mswServer ??= setupServer());
-  msw.listen({ onUnhandledRequest: "error" });
+  // Requests to a loopback HTTP transport of the same test pass through; anything else is an error.
+  msw.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).hostname === "127.0.0.1" ? undefined : print.error()) });
   msw.resetHandlers(...createPowerContextHandlers(sim, { baseUrl: MSW_BASE }));
   return {
     name,
@@ -63,11 +65,12 @@ async function send(base: string, operationId: SimOperationId, call: Call = {}):
   const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(call.params?.[name] ?? ""));
   const url = new URL(base + filled);
   for (const [key, value] of Object.entries(call.query ?? {})) url.searchParams.append(key, value);
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  const headers: Record<string, string> = { "Content-Type": "application/json", ...call.headers };
   const token = call.token === undefined ? "pc-admin" : call.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   const body = method === "GET" ? undefined : (call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body)));
   const res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(10_000) });
   const text = await res.text();
-  return { status: res.status, headers: Object.fromEntries(res.headers), body: text ? (JSON.parse(text) as unknown) : null };
+  const json = (res.headers.get("content-type") ?? "").includes("json");
+  return { status: res.status, headers: Object.fromEntries(res.headers), body: text ? (json ? (JSON.parse(text) as unknown) : text) : null };
 }

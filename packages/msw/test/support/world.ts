@@ -2,7 +2,8 @@ import { TEST_SCOPES } from "./scopes.js";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
 import { isReset, type SimOutcome, type SimRequest, type SimResponse } from "../../src/simulator/types.js";
-import type { SimOperationId } from "../../src/simulator/operation-table.js";
+import type { SimOperationId } from "../../src/simulator/contract/operation-table.js";
+import { sampledRequest } from "./requests.js";
 
 /** A simulator brought into a state where every operation has something real to act on. */
 export interface World {
@@ -81,6 +82,10 @@ export function validRequest(operationId: SimOperationId, world: World): SimRequ
     case "retry_topic_memory_processing":
       return { body: { ...s1, block_id: world.blockId } };
     default:
-      return {};
+      try {
+        return sampledRequest(operationId);
+      } catch {
+        return {};
+      }
   }
 }

@@ -1,0 +1,171 @@
+import type { ApiIr, OperationIr, ParameterIr } from "../ir/model.js";
+import { propertyKey, tsString } from "../ir/naming.js";
+import type { RefLookup } from "../load/resolve-refs.js";
+import type { Json } from "../load/walk-operations.js";
+import { banner } from "./banner.js";
+import { validatorSchemas } from "./validator-code/schemas.js";
+
+/** The simulator's contract modules, as text. */
+export interface MswContractModules {
+  /** `contract.ts`: per operation, everything the simulator checks and answers with. */
+  readonly contract: string;
+  /** `response-schemas.ts`: the draft-07 schemas of every success body, for the deterministic responder. */
+  readonly responseSchemas: string;
+}
+
+/**
+ * Emits the contract layer of `@powercontext/msw` from the IR: per operation its
+ * method, path, security alternatives, `x-powercontext-access`, declared statuses
+ * with their media kinds, the statuses whose body is the error envelope, the
+ * parameters by location with the type a wire string is read as, the request body
+ * rule, and the names of its generated request and response validators (the
+ * validators module is the SDK's, written beside it). The response-schema module
+ * holds, by validator key, every schema a success body reaches, so the responder
+ * can build a valid body without the spec file.
+ */
+export function emitMswContract(ir: ApiIr): MswContractModules {
+  const schemas = validatorSchemas(ir);
+  let out = banner(ir);
+  out += `import * as validators from "./validators.js";\nimport type { ValidateFunction } from "./validators.js";\n\n`;
+  out += HEADER;
+  out += `/** The operations of the contract, keyed by operationId, sorted. */\nexport const contractOperations = {\n`;
+  const roots: string[] = [];
+  for (const op of ir.operations) {
+    const names = schemas.perOperation.get(op.operationId) ?? { request: null, responses: [] };
+    roots.push(...names.responses.map(([, key]) => key));
+    out += `  ${propertyKey(op.operationId)}: ${operationLiteral(op, names, ir)},\n`;
+  }
+  out += `} as const satisfies Record<string, ContractOperation>;\n\n`;
+  out += `/** Every operationId of the contract. */\nexport type ContractOperationId = keyof typeof contractOperations;\n`;
+  return { contract: out, responseSchemas: responseSchemasModule(ir, roots, schemas.definition) };
+}
+
+const HEADER = `/** How a parameter's wire string is read before validation. */
+export type WireType = "string" | "integer" | "number" | "boolean" | "array";
+
+/** One parameter of an operation. */
+export interface ContractParameter {
+  readonly name: string;
+  readonly required: boolean;
+  /** The JSON type the wire string is read as (arrays: repeated query keys). */
+  readonly type: WireType;
+  /** For arrays, the type of each item. */
+  readonly items?: WireType;
+}
+
+/** \`x-powercontext-access\` of an operation. */
+export type ContractAccess =
+  | { readonly action: string; readonly resource: "scope"; readonly scopeIdFrom: string }
+  | { readonly action: string; readonly resource: "server" }
+  | { readonly resolver: string };
+
+/** One declared response: its status and how its body is written. */
+export interface ContractResponse {
+  readonly status: number;
+  readonly kind: "json" | "text" | "binary" | "none";
+  readonly mediaType: string | null;
+  /** The body is the error envelope (\`ErrorResponse\`). */
+  readonly envelope: boolean;
+  /** Headers the response must carry. */
+  readonly requiredHeaders: readonly string[];
+}
+
+/** What the simulator knows of one operation, all of it from \`openapi.yaml\`. */
+export interface ContractOperation {
+  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** OpenAPI path template, e.g. \`/v1/operations/{operation_id}\`. */
+  readonly path: string;
+  /** Security alternatives (scheme names each); an empty alternative admits anonymous callers. */
+  readonly security: readonly (readonly string[])[];
+  readonly access: ContractAccess | null;
+  readonly parameters: {
+    readonly path: readonly ContractParameter[];
+    readonly query: readonly ContractParameter[];
+    readonly header: readonly ContractParameter[];
+  };
+  /** Null without a request body; otherwise whether it is required. */
+  readonly body: { readonly required: boolean } | null;
+  /** Every declared response, by ascending status. */
+  readonly responses: readonly ContractResponse[];
+  /** Declared 2xx statuses, ascending; the first is the plain success. */
+  readonly successStatuses: readonly number[];
+  /** The accepted (background) status of an asynchronous operation, else null. */
+  readonly acceptedStatus: number | null;
+  /** Validates the flat request object (parameters by wire name plus body members). */
+  readonly requestValidator: ValidateFunction | null;
+  /** Validators and response-schema keys of the JSON success bodies, by status. */
+  readonly successBodies: { readonly [status: number]: { readonly validate: ValidateFunction; readonly schema: string } };
+}
+
+`;
+
+function operationLiteral(op: OperationIr, names: { request: string | null; responses: [number, string][] }, ir: ApiIr): string {
+  const parameters = (list: readonly ParameterIr[]) => `[${list.map((p) => parameterLiteral(p, ir.lookup)).join(", ")}]`;
+  const responses = op.responses.map((r) => {
+    const envelope = r.status >= 400 && r.kind === "json" && !r.envelopeWaived;
+    const required = r.headers.filter((h) => h.required).map((h) => tsString(h.name));
+    return `{ status: ${r.status}, kind: ${tsString(r.kind)}, mediaType: ${r.mediaType === null ? "null" : tsString(r.mediaType)}, envelope: ${envelope}, requiredHeaders: [${required.join(", ")}] }`;
+  });
+  const security = (op.security ?? []).map((alternative) => `[${Object.keys(alternative).map(tsString).join(", ")}]`);
+  const bodies = names.responses.map(([status, key]) => `${status}: { validate: validators.${key}, schema: ${tsString(key)} }`);
+  return `{
+    method: ${tsString(op.method)},
+    path: ${tsString(op.path)},
+    security: [${security.join(", ")}],
+    access: ${accessLiteral(op)},
+    parameters: { path: ${parameters(op.parameters.path)}, query: ${parameters(op.parameters.query)}, header: ${parameters(op.parameters.header)} },
+    body: ${op.requestBody === null ? "null" : `{ required: ${op.requestBody.required} }`},
+    responses: [\n      ${responses.join(",\n      ")},\n    ],
+    successStatuses: [${op.successStatuses.join(", ")}],
+    acceptedStatus: ${op.accepted === null ? "null" : op.accepted.status},
+    requestValidator: ${names.request === null ? "null" : `validators.${names.request}`},
+    successBodies: { ${bodies.join(", ")} },
+  }`;
+}
+
+function accessLiteral(op: OperationIr): string {
+  const access = op.access;
+  if (access === null) return "null";
+  if (access.kind === "resolver") return `{ resolver: ${tsString(access.resolver)} }`;
+  if (access.resource === "scope" && access.scopeIdFrom !== null) return `{ action: ${tsString(access.action)}, resource: "scope", scopeIdFrom: ${tsString(access.scopeIdFrom)} }`;
+  return `{ action: ${tsString(access.action)}, resource: "server" }`;
+}
+
+function parameterLiteral(p: ParameterIr, lookup: RefLookup): string {
+  const schema = follow(p.schema, lookup);
+  const type = wireType(schema);
+  const items = type === "array" ? `, items: ${tsString(wireType(follow(schema.items, lookup)))}` : "";
+  return `{ name: ${tsString(p.name)}, required: ${p.required}, type: ${tsString(type)}${items} }`;
+}
+
+function follow(schema: unknown, lookup: RefLookup): Json {
+  let current = (schema ?? {}) as Json;
+  for (let hops = 0; typeof current.$ref === "string" && hops < 32; hops += 1) current = (lookup(current.$ref) ?? {}) as Json;
+  if (Array.isArray(current.allOf) && current.allOf.length === 1 && current.type === undefined) return follow(current.allOf[0], lookup);
+  return current;
+}
+
+function wireType(schema: Json): "string" | "integer" | "number" | "boolean" | "array" {
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  return type === "integer" || type === "number" || type === "boolean" || type === "array" ? type : "string";
+}
+
+/** The schemas reachable from `roots` through `#/definitions/<key>` references, sorted by key. */
+function responseSchemasModule(ir: ApiIr, roots: readonly string[], definition: (key: string) => Json | boolean | undefined): string {
+  const seen = new Map<string, Json | boolean>();
+  const pending = [...new Set(roots)];
+  while (pending.length > 0) {
+    const key = pending.pop() as string;
+    if (seen.has(key)) continue;
+    const schema = definition(key);
+    if (schema === undefined) continue;
+    seen.set(key, schema);
+    for (const match of JSON.stringify(schema).matchAll(/"\$ref":"#\/definitions\/([^"]+)"/g)) pending.push(match[1] as string);
+  }
+  const sorted = Object.fromEntries([...seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  let out = banner(ir);
+  out += `/** A draft-07 JSON Schema; \`$ref\`s point at \`#/definitions/<key>\` of {@link responseSchemas}. */\nexport type JsonSchema = boolean | { readonly [keyword: string]: unknown };\n\n`;
+  out += `/** Every schema a JSON success body reaches, by validator key (response side of the wire). */\n`;
+  out += `export const responseSchemas: { readonly [key: string]: JsonSchema } = ${JSON.stringify(sorted, null, 2)};\n`;
+  return out;
+}

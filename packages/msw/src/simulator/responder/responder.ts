@@ -1,0 +1,77 @@
+import { SimError } from "../errors.js";
+import { SeededRandom } from "../random.js";
+import type { SimOperation } from "../contract/operation-table.js";
+import { headerValue } from "../contract/request-check.js";
+import type { HandlerResult, SimRequest } from "../types.js";
+import { sampleValue } from "./sample.js";
+
+/**
+ * The deterministic responder: answers an operation the simulator keeps no
+ * state for with its plain success status (the lowest declared 2xx other than
+ * an accepted one) and a body built from that status's schema, checked with
+ * the operation's generated response validator. The body depends only on the
+ * seed and the operationId, so it is the same on every call and every run
+ * with the same seed. Text and binary successes get a short body of their
+ * media type; an operation that declares `304` answers it when `If-None-Match`
+ * names the ETag the responder sends.
+ */
+
+const VARIANTS = 16;
+
+/** Builds the success answers of operations, memoised per operationId. */
+export class Responder {
+  readonly #seed: number;
+  readonly #cache = new Map<string, HandlerResult>();
+
+  /** @param seed the simulator's seed */
+  constructor(seed: number) {
+    this.#seed = seed;
+  }
+
+  /**
+   * The answer of `operationId` to `request`.
+   * @throws SimError 500 when no sampled body satisfies the operation's validator (a schema the sampler cannot meet)
+   */
+  answer(operationId: string, op: SimOperation, request: SimRequest): HandlerResult {
+    let result = this.#cache.get(operationId);
+    if (result === undefined) {
+      result = this.#build(operationId, op);
+      this.#cache.set(operationId, result);
+    }
+    const etag = result.headers?.ETag;
+    const notModified = op.responses.some((r) => r.status === 304);
+    if (notModified && etag !== undefined && headerValue(request.headers, "If-None-Match") === etag) {
+      return { status: 304, body: null, headers: { ETag: etag } };
+    }
+    return result;
+  }
+
+  #build(operationId: string, op: SimOperation): HandlerResult {
+    const status = op.successStatuses.find((s) => s !== op.acceptedStatus) ?? (op.successStatuses[0] as number);
+    const response = op.responses.find((r) => r.status === status);
+    const headers: Record<string, string> = {};
+    const declares304 = op.responses.some((r) => r.status === 304);
+    const random = () => new SeededRandom(hash(`${this.#seed}:${operationId}`));
+    if (response === undefined || response.kind === "none") return { status, body: null };
+    if (response.kind === "text") return { status, body: `sample ${operationId}\n`, contentType: response.mediaType ?? "text/plain", headers: withEtag(headers, declares304, operationId) };
+    if (response.kind === "binary") return { status, body: new TextEncoder().encode(operationId), contentType: response.mediaType ?? "application/octet-stream", headers: withEtag(headers, declares304, operationId) };
+    const target = op.successBodies[status];
+    if (target === undefined) return { status, body: {}, headers: withEtag(headers, declares304, operationId) };
+    for (let variant = 0; variant < VARIANTS; variant += 1) {
+      const body = sampleValue(target.schema, { random: random(), variant });
+      if (target.validate(body)) return { status, body, headers: withEtag(headers, declares304, JSON.stringify(body)) };
+    }
+    throw new SimError(500, "internal_error", "The server failed.");
+  }
+}
+
+function withEtag(headers: Record<string, string>, declares304: boolean, content: string): Record<string, string> {
+  return declares304 ? { ...headers, ETag: `"${hash(content).toString(16)}"` } : headers;
+}
+
+/** FNV-1a over the UTF-16 code units of `text`, 32 bits. */
+export function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { simOperationIds, simOperations } from "../../src/simulator/contract/operation-table.js";
+import { ManualClock } from "../../src/simulator/clock.js";
+import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
+import { contractProblems } from "../support/contract.js";
+import { sampledRequest } from "../support/requests.js";
+import { startTransport, type Answer, type Call, type Transport } from "../support/transports.js";
+
+/**
+ * The HTTP server and the msw handlers are one pipeline: the same request to
+ * two simulators with the same seed gets the same status, the same body and
+ * the same contract headers from both, for every operation of the contract.
+ */
+const open: Transport[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((t) => t.close()));
+});
+
+async function both(): Promise<[Transport, Transport]> {
+  const http = await startTransport("http server", createPowerContextSimulator({ seed: 5, clock: new ManualClock() }));
+  const msw = await startTransport("msw handlers", createPowerContextSimulator({ seed: 5, clock: new ManualClock() }));
+  open.push(http, msw);
+  return [http, msw];
+}
+
+function comparable(answer: Answer) {
+  const keep = ["content-type", "etag", "retry-after", "www-authenticate"];
+  return { status: answer.status, body: answer.body, headers: Object.fromEntries(keep.map((k) => [k, answer.headers[k]?.split(";")[0]])) };
+}
+
+function callOf(operationId: (typeof simOperationIds)[number]): Call {
+  let request;
+  try {
+    request = sampledRequest(operationId);
+  } catch {
+    // No request the generated validator accepts: still reach the route, for its 422.
+    request = { params: Object.fromEntries(simOperations[operationId].parameters.path.map((p) => [p.name, "s1"])), body: {} };
+  }
+  return { params: request.params as Record<string, string> | undefined, query: request.query as Record<string, string> | undefined, headers: request.headers, body: request.body };
+}
+
+describe("one request pipeline", () => {
+  it("answers every operation the same over HTTP and through msw, each answer valid for its status", async () => {
+    const [http, msw] = await both();
+    const differences: string[] = [];
+    const problems: string[] = [];
+    let successes = 0;
+    for (const operationId of simOperationIds) {
+      const call = callOf(operationId);
+      const [overHttp, overMsw] = [await http.call(operationId, call), await msw.call(operationId, call)];
+      if (JSON.stringify(comparable(overHttp)) !== JSON.stringify(comparable(overMsw))) differences.push(`${operationId}: ${overHttp.status} vs ${overMsw.status}`);
+      if (simOperations[operationId].successStatuses.includes(overHttp.status)) successes += 1;
+      if (overHttp.headers["content-type"]?.includes("json") || overHttp.body === null) problems.push(...contractProblems(operationId, overHttp.status, overHttp.headers, overHttp.body));
+    }
+    expect(differences).toEqual([]);
+    expect(problems).toEqual([]);
+    // The stateful operations answer 404 for the scope, Operation or block a fresh simulator does not hold.
+    expect(successes, "operations answered with a declared success").toBeGreaterThanOrEqual(simOperationIds.length - 20);
+  });
+
+  it("gives an invalid JSON body the same 422 from both", async () => {
+    const [http, msw] = await both();
+    const withBody = simOperationIds.filter((id) => simOperations[id].body !== null);
+    for (const operationId of withBody.slice(0, 20)) {
+      const call: Call = { ...callOf(operationId), rawBody: "{not json" };
+      const [a, b] = [await http.call(operationId, call), await msw.call(operationId, call)];
+      expect(comparable(a), operationId).toEqual(comparable(b));
+      expect(a.status, operationId).toBe(simOperations[operationId].responses.some((r) => r.status === 422) ? 422 : a.status);
+      expect((a.body as { error: { details: { field: string } } }).error.details.field, operationId).toBe("body");
+    }
+  });
+
+  it("answers 304 for an If-None-Match naming the ETag it sent", async () => {
+    const [http] = await both();
+    const conditional = simOperationIds.find((id) => simOperations[id].responses.some((r) => r.status === 304));
+    expect(conditional).toBeDefined();
+    const first = await http.call(conditional!, callOf(conditional!));
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await http.call(conditional!, { ...callOf(conditional!), headers: { ...callOf(conditional!).headers, "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.body).toBeNull();
+  });
+
+  it("reads a 40 kB query string over HTTP and answers the contract's 422, not Node's 431", async () => {
+    const [http, msw] = await both();
+    const call: Call = { query: { scope_id: "s1", cursor: "x".repeat(40_000) } };
+    const [a, b] = [await http.call("list_operations", call), await msw.call("list_operations", call)];
+    expect(a.status).toBe(422);
+    expect(comparable(a)).toEqual(comparable(b));
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { simOperationIds, simOperations } from "../../src/simulator/contract/operation-table.js";
+import { operationHandlers } from "../../src/simulator/operation-handlers.js";
+import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
+import { isReset, type SimOutcome } from "../../src/simulator/types.js";
+import { contractProblems } from "../support/contract.js";
+import { sampledRequest } from "../support/requests.js";
+
+/** The deterministic responder and the override API, on operations the simulator keeps no state for. */
+const admin = { token: "pc-admin" };
+
+function answer(outcome: SimOutcome) {
+  if (isReset(outcome)) throw new Error("unexpected reset");
+  return outcome;
+}
+
+describe("deterministic responder", () => {
+  it("answers the same body for the same seed, valid for its status", () => {
+    const [a, b, other] = [createPowerContextSimulator({ seed: 9 }), createPowerContextSimulator({ seed: 9 }), createPowerContextSimulator({ seed: 10 })];
+    // An operation the simulator keeps no state for, answered by the responder.
+    const id = simOperationIds.find((op) => !(op in operationHandlers) && simOperations[op].method === "GET" && simOperations[op].parameters.path.length > 0)!;
+    const request = { ...admin, ...sampledRequest(id) };
+    const first = answer(a.handle(id, request));
+    expect(simOperations[id].successStatuses).toContain(first.status);
+    expect(contractProblems(id, first.status, first.headers, first.body)).toEqual([]);
+    expect(answer(b.handle(id, request)).body).toEqual(first.body);
+    expect(answer(a.handle(id, request)).body).toEqual(first.body);
+    // Seeded members (hashes, ids) differ with the seed somewhere in the contract.
+    const differs = simOperationIds.some((id) => {
+      try {
+        const r = { ...admin, ...sampledRequest(id) };
+        return JSON.stringify(answer(a.handle(id, r)).body) !== JSON.stringify(answer(other.handle(id, r)).body);
+      } catch {
+        return false;
+      }
+    });
+    expect(differs).toBe(true);
+  });
+});
+
+describe("sim.override", () => {
+  it("answers with the override after the contract checks, and stops when removed", () => {
+    const sim = createPowerContextSimulator({ seed: 9 });
+    const request = { ...admin, ...sampledRequest("get_scope") };
+    const body = { scope_id: "team", title: "Team", summary: "Our scope", context_references: [], external_references: [], version: 7 };
+    const remove = sim.override("get_scope", () => ({ status: 200, body }));
+    expect(answer(sim.handle("get_scope", request)).body).toEqual(body);
+    expect(answer(sim.handle("get_scope", { ...request, token: null })).status).toBe(401);
+    const notFound = sim.override("get_scope", () => ({ status: 404, body: { error: { code: "scope_not_found", message: "No such scope.", details: null } } }));
+    const missing = answer(sim.handle("get_scope", request));
+    expect(missing.status).toBe(404);
+    expect(contractProblems("get_scope", 404, missing.headers, missing.body)).toEqual([]);
+    remove(); // replaced already: removing the first one leaves the second
+    expect(answer(sim.handle("get_scope", request)).status).toBe(404);
+    notFound();
+    expect(answer(sim.handle("get_scope", request)).body).not.toEqual(body);
+  });
+
+  it("turns an undeclared status from an untyped caller into the declared server error, and an unknown operation into an error", () => {
+    const sim = createPowerContextSimulator();
+    const untyped = sim.override as unknown as (id: string, handler: () => unknown) => () => void;
+    untyped("get_scope", () => ({ status: 201, body: {} }));
+    const failed = answer(sim.handle("get_scope", { ...admin, ...sampledRequest("get_scope") }));
+    // get_scope declares 503 but no 500: the internal error is sent with the status it declares.
+    expect(failed.status).toBe(simOperations.get_scope.responses.some((r) => r.status === 500) ? 500 : 503);
+    expect((failed.body as { error: { code: string } }).error.code).toBe("internal_error");
+    expect(() => untyped("get_scopes", () => ({ status: 200 }))).toThrow(/unknown operation/);
+    expect(simOperations.get_scope.successStatuses).toEqual([200]);
+  });
+});
