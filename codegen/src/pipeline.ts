@@ -134,16 +134,13 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
     return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: new Map() };
   }
   files.set(OUTPUT_PATHS.hostTable, emitHostTable(ir));
+  // The simulator's contract layer, with its own copy of the validators so the mock package needs no SDK.
+  const contract = emitMswContract(ir);
+  files.set(OUTPUT_PATHS.mswContract, contract.contract);
+  files.set(OUTPUT_PATHS.mswResponseSchemas, contract.responseSchemas);
+  files.set(OUTPUT_PATHS.mswValidatorsJs, validators.js);
+  files.set(OUTPUT_PATHS.mswValidatorsDts, validators.dts);
   const python = await emitPythonLayer(ir, spec.written, options.python);
   for (const [file, text] of python.files) files.set(file, text);
   return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: python.skipped };
-  } else {
-    // The simulator's contract layer, with its own copy of the validators so the mock package needs no SDK.
-    const contract = emitMswContract(ir);
-    files.set(OUTPUT_PATHS.mswContract, contract.contract);
-    files.set(OUTPUT_PATHS.mswResponseSchemas, contract.responseSchemas);
-    files.set(OUTPUT_PATHS.mswValidatorsJs, validators.js);
-    files.set(OUTPUT_PATHS.mswValidatorsDts, validators.dts);
-  }
-  return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings] };
 }

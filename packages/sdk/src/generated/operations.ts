@@ -3442,856 +3442,3318 @@ export const operations: { readonly [K in OperationId]: OperationDescriptor } = 
  * `errors` maps each declared error status to its body type.
  */
 export interface OperationTypes {
+  /** `POST /v1/work/handoffs/acknowledge`. */
   acknowledge_handoff: {
+    /** The flat request object. */
     request: components["schemas"]["AcknowledgeHandoffRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["HandoffAcknowledgement"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/handoff/activate`. */
   activate_handoff: {
+    /** The flat request object. */
     request: components["schemas"]["ActivateHandoffRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["HandoffActivation"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/candidates/approve`. */
   approve_candidate: {
+    /** The flat request object. */
     request: components["schemas"]["ApproveCandidateRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["Candidate"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `PUT /v1/scopes/{scope_id}/artifact-handles/{family}/{key}`. */
   bind_artifact_handle: {
+    /** The flat request object. */
     request: specOperations["bind_artifact_handle"]["parameters"]["path"] & components["schemas"]["BindArtifactHandleRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ArtifactHandleBinding"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/operations/{operation_id}/cancel`. */
   cancel_operation: {
+    /** The flat request object. */
     request: specOperations["cancel_operation"]["parameters"]["path"] & components["schemas"]["CancelOperationRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["Operation"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/sources/content`. */
   capture_content_source: {
+    /** The flat request object. */
     request: components["schemas"]["CaptureContentSourceRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["CaptureContentSourceResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/sources/working-notes`. */
   capture_working_note: {
+    /** The flat request object. */
     request: components["schemas"]["CaptureWorkingNoteRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["CaptureContentSourceResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/atomic-memory/lifecycle`. */
   change_atomic_memory_lifecycle: {
+    /** The flat request object. */
     request: components["schemas"]["AtomicMemoryLifecycleRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["AtomicMemoryMutationResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/access/check`. */
   check_access: {
+    /** The flat request object. */
     request: components["schemas"]["AccessCheckRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["AccessCheckResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/scope-bindings/clear`. */
   clear_scope_binding: {
+    /** The flat request object. */
     request: components["schemas"]["ClearScopeBindingRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ClearScopeBindingResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/connector-checkpoints/commit`. */
   commit_connector_checkpoint: {
+    /** The flat request object. */
     request: components["schemas"]["CommitConnectorCheckpointRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ConnectorCheckpointState"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/handoff/commit`. */
   commit_handoff: {
+    /** The flat request object. */
     request: components["schemas"]["CommitHandoffRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["CommittedHandoff"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/handoff/continue`. */
   continue_handoff: {
+    /** The flat request object. */
     request: components["schemas"]["ContinueHandoffRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["HandoffResolution"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/access/bindings/create`. */
   create_access_binding: {
+    /** The flat request object. */
     request: components["schemas"]["CreateAccessBindingRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["AccessBinding"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/scopes/{scope_id}/artifacts`. */
   create_artifact: {
+    /** The flat request object. */
     request: specOperations["create_artifact"]["parameters"]["path"] & components["schemas"]["CreateArtifactRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ArtifactCreated"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/scopes/{scope_id}/dream`. */
   create_dream_run: {
+    /** The flat request object. */
     request: specOperations["create_dream_run"]["parameters"]["path"] & components["schemas"]["CreateDreamRunRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: 
-    | { readonly status: 200; readonly body: components["schemas"]["DreamRun"]; readonly headers: Headers }
-    | { readonly status: 202; readonly body: components["schemas"]["DreamRun"]; readonly headers: Headers };
+    | {
+        /** The status of this outcome. */
+        readonly status: 200;
+        /** The body, by the status's media kind. */
+        readonly body: components["schemas"]["DreamRun"];
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      }
+    | {
+        /** The status of this outcome. */
+        readonly status: 202;
+        /** The body, by the status's media kind. */
+        readonly body: components["schemas"]["DreamRun"];
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      };
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 429: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 429 answer. */
+      429: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/remote/target/create`. */
   create_remote_skill_target: {
+    /** The flat request object. */
     request: components["schemas"]["CreateRemoteSkillTargetRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["RemoteSkillTargetEnrollment"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/scopes`. */
   create_scope: {
+    /** The flat request object. */
     request: components["schemas"]["CreateScopeRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ScopeDescriptor"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/scopes/{scope_id}/sources`. */
   create_source: {
+    /** The flat request object. */
     request: specOperations["create_source"]["parameters"]["path"] & components["schemas"]["CreateSourceRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["SourceRecord"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/scopes/{scope_id}/subject-sources`. */
   create_subject_source: {
+    /** The flat request object. */
     request: specOperations["create_subject_source"]["parameters"]["path"] & components["schemas"]["CreateSubjectSourceRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["CreateSubjectSourceResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/work/contracts/create`. */
   create_work_contract: {
+    /** The flat request object. */
     request: components["schemas"]["CreateWorkContractRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["WorkSourceReceipt"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/remote/package/download`. */
   download_remote_skill_package: {
+    /** The flat request object. */
     request: components["schemas"]["DownloadRemoteSkillPackageRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["SkillPackageDownload"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/package/download`. */
   download_skill_package: {
+    /** The flat request object. */
     request: components["schemas"]["GetSkillPackageRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["SkillPackageDownload"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/remote/target/enroll`. */
   enroll_remote_skill_target: {
+    /** The flat request object. */
     request: components["schemas"]["EnrollRemoteSkillTargetRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["RemoteSkillTargetCredential"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/handoff/finalize`. */
   finalize_handoff: {
+    /** The flat request object. */
     request: components["schemas"]["FinalizeHandoffRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["PreparedHandoff"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/memory/flush`. */
   flush_memory: {
+    /** The flat request object. */
     request: components["schemas"]["FlushMemoryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["FlushMemoryResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: components["schemas"]["Operation"];
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/profile/flush`. */
   flush_profile: {
+    /** The flat request object. */
     request: components["schemas"]["FlushProfileRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["FlushProfileResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/topic-memory/flush`. */
   flush_topic_memory: {
+    /** The flat request object. */
     request: components["schemas"]["FlushTopicMemoryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["FlushTopicMemoryResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/experience/generate`. */
   generate_experience: {
+    /** The flat request object. */
     request: components["schemas"]["GenerateExperienceRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["GeneratedCandidateResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/scopes/{scope_id}/prompts/{prompt_key}/demonstrations`. */
   generate_prompt_demonstrations: {
+    /** The flat request object. */
     request: specOperations["generate_prompt_demonstrations"]["parameters"]["path"] & components["schemas"]["GeneratePromptDemonstrationsRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["PromptDemonstrationResult"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/generate`. */
   generate_skill: {
+    /** The flat request object. */
     request: components["schemas"]["GenerateSkillRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["GeneratedCandidateResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/access/me`. */
   get_access_principal: {
+    /** The flat request object. */
     request: undefined;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["AccessMeResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}`. */
   get_artifact: {
+    /** The flat request object. */
     request: specOperations["get_artifact"]["parameters"]["path"] & NonNullable<specOperations["get_artifact"]["parameters"]["header"]>;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: 
-    | { readonly status: 200; readonly body: components["schemas"]["ArtifactRevision"]; readonly headers: Headers }
-    | { readonly status: 304; readonly body: undefined; readonly headers: Headers };
+    | {
+        /** The status of this outcome. */
+        readonly status: 200;
+        /** The body, by the status's media kind. */
+        readonly body: components["schemas"]["ArtifactRevision"];
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      }
+    | {
+        /** The status of this outcome. */
+        readonly status: 304;
+        /** The body, by the status's media kind. */
+        readonly body: undefined;
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      };
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions/{revision}`. */
   get_artifact_revision: {
+    /** The flat request object. */
     request: specOperations["get_artifact_revision"]["parameters"]["path"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ArtifactRevision"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags`. */
   get_artifact_tags: {
+    /** The flat request object. */
     request: specOperations["get_artifact_tags"]["parameters"]["path"] & NonNullable<specOperations["get_artifact_tags"]["parameters"]["header"]>;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: 
-    | { readonly status: 200; readonly body: components["schemas"]["ArtifactTagSet"]; readonly headers: Headers }
-    | { readonly status: 304; readonly body: undefined; readonly headers: Headers };
+    | {
+        /** The status of this outcome. */
+        readonly status: 200;
+        /** The body, by the status's media kind. */
+        readonly body: components["schemas"]["ArtifactTagSet"];
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      }
+    | {
+        /** The status of this outcome. */
+        readonly status: 304;
+        /** The body, by the status's media kind. */
+        readonly body: undefined;
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      };
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/state`. */
   get_atomic_memory_state: {
+    /** The flat request object. */
     request: specOperations["get_atomic_memory_state"]["parameters"]["path"] & NonNullable<specOperations["get_atomic_memory_state"]["parameters"]["header"]>;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: 
-    | { readonly status: 200; readonly body: components["schemas"]["AtomicMemoryStateResponse"]; readonly headers: Headers }
-    | { readonly status: 304; readonly body: undefined; readonly headers: Headers };
+    | {
+        /** The status of this outcome. */
+        readonly status: 200;
+        /** The body, by the status's media kind. */
+        readonly body: components["schemas"]["AtomicMemoryStateResponse"];
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      }
+    | {
+        /** The status of this outcome. */
+        readonly status: 304;
+        /** The body, by the status's media kind. */
+        readonly body: undefined;
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      };
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/candidates/get`. */
   get_candidate: {
+    /** The flat request object. */
     request: components["schemas"]["GetCandidateRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["Candidate"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/candidates/history`. */
   get_candidate_history: {
+    /** The flat request object. */
     request: components["schemas"]["GetCandidateRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["CandidateHistory"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/capabilities`. */
   get_capabilities: {
+    /** The flat request object. */
     request: undefined;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["Capabilities"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/connector-checkpoints/get`. */
   get_connector_checkpoint: {
+    /** The flat request object. */
     request: components["schemas"]["GetConnectorCheckpointRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ConnectorCheckpointState"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes/default`. */
   get_default_scope: {
+    /** The flat request object. */
     request: undefined;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ScopeDescriptor"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes/{scope_id}/dream/{run_id}`. */
   get_dream_run: {
+    /** The flat request object. */
     request: specOperations["get_dream_run"]["parameters"]["path"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["DreamRun"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/experience/get`. */
   get_experience: {
+    /** The flat request object. */
     request: components["schemas"]["GetExperienceRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ExperienceArtifact"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/handoff-reports/get`. */
   get_handoff_report: {
+    /** The flat request object. */
     request: components["schemas"]["GetHandoffReportRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["HandoffReportResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 413: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 413 answer. */
+      413: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /health/live`. */
   get_liveness: {
+    /** The flat request object. */
     request: undefined;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["HealthResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
+    /** The declared error bodies by status. */
     errors: {};
   };
+  /** `POST /v1/memory/capacity`. */
   get_memory_capacity: {
+    /** The flat request object. */
     request: components["schemas"]["GetMemoryCapacityRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["MemoryCapacity"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/memory/entries/get`. */
   get_memory_entry: {
+    /** The flat request object. */
     request: components["schemas"]["GetMemoryEntryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["GetMemoryEntryResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes/{scope_id}/artifacts/memory/{artifact_id}/entries/{entry_id}/tags`. */
   get_memory_entry_tags: {
+    /** The flat request object. */
     request: specOperations["get_memory_entry_tags"]["parameters"]["path"] & NonNullable<specOperations["get_memory_entry_tags"]["parameters"]["header"]>;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: 
-    | { readonly status: 200; readonly body: components["schemas"]["ArtifactTagSet"]; readonly headers: Headers }
-    | { readonly status: 304; readonly body: undefined; readonly headers: Headers };
+    | {
+        /** The status of this outcome. */
+        readonly status: 200;
+        /** The body, by the status's media kind. */
+        readonly body: components["schemas"]["ArtifactTagSet"];
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      }
+    | {
+        /** The status of this outcome. */
+        readonly status: 304;
+        /** The body, by the status's media kind. */
+        readonly body: undefined;
+        /** The response headers (ETag and the like). */
+        readonly headers: Headers;
+      };
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/operations/{operation_id}`. */
   get_operation: {
+    /** The flat request object. */
     request: specOperations["get_operation"]["parameters"]["path"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["Operation"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes/{scope_id}/profile-policy`. */
   get_profile_policy: {
+    /** The flat request object. */
     request: specOperations["get_profile_policy"]["parameters"]["path"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ProfilePolicyResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes/{scope_id}/prompts/{prompt_key}`. */
   get_prompt_configuration: {
+    /** The flat request object. */
     request: specOperations["get_prompt_configuration"]["parameters"]["path"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["PromptConfiguration"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /health/ready`. */
   get_readiness: {
+    /** The flat request object. */
     request: undefined;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ReadinessResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 503: components["schemas"]["ReadinessResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ReadinessResponse"];
+    };
   };
+  /** `GET /v1/scopes/{scope_id}`. */
   get_scope: {
+    /** The flat request object. */
     request: specOperations["get_scope"]["parameters"]["path"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ScopeDescriptor"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/server-info`. */
   get_server_info: {
+    /** The flat request object. */
     request: undefined;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ServerInfo"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/get`. */
   get_skill: {
+    /** The flat request object. */
     request: components["schemas"]["GetSkillRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["SkillArtifact"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/package/manifest`. */
   get_skill_package_manifest: {
+    /** The flat request object. */
     request: components["schemas"]["GetSkillPackageRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["SkillPackageManifest"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes/{scope_id}/sources/{source_type}/{source_id}`. */
   get_source: {
+    /** The flat request object. */
     request: specOperations["get_source"]["parameters"]["path"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["SourceRecord"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/stats`. */
   get_stats: {
+    /** The flat request object. */
     request: components["schemas"]["GetStatsRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ScopedStats"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/topic-memory/get`. */
   get_topic_memory: {
+    /** The flat request object. */
     request: components["schemas"]["GetTopicMemoryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["TopicMemoryArtifact"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/topic-memory/processing/blocks/get`. */
   get_topic_memory_processing_block: {
+    /** The flat request object. */
     request: components["schemas"]["GetTopicMemoryProcessingBlockRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["TopicMemoryProcessingBlock"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/topic-memory/processing/status`. */
   get_topic_memory_processing_status: {
+    /** The flat request object. */
     request: components["schemas"]["TopicMemoryProcessingStatusRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["TopicMemoryProcessingStatus"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/work/handoffs/prepare-current`. */
   handoff_current_work: {
+    /** The flat request object. */
     request: components["schemas"]["HandoffCurrentWorkRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["PreparedWorkHandoff"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/external-skills/import`. */
   import_external_skill: {
+    /** The flat request object. */
     request: components["schemas"]["ImportExternalSkillRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["GeneratedCandidateResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/access/audit/list`. */
   list_access_audit: {
+    /** The flat request object. */
     request: components["schemas"]["ListAccessAuditRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["AccessAuditPage"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/access/bindings/list`. */
   list_access_bindings: {
+    /** The flat request object. */
     request: components["schemas"]["ListAccessBindingsRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["AccessBindingPage"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/access/resources/list`. */
   list_access_resources: {
+    /** The flat request object. */
     request: components["schemas"]["ListAccessResourcesRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["AccessResourcePage"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/access/roles/list`. */
   list_access_roles: {
+    /** The flat request object. */
     request: components["schemas"]["ListAccessRolesRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["AccessRolePage"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions`. */
   list_artifact_revisions: {
+    /** The flat request object. */
     request: specOperations["list_artifact_revisions"]["parameters"]["path"] & NonNullable<specOperations["list_artifact_revisions"]["parameters"]["query"]>;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ArtifactRevisionPage"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 410: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 410 answer. */
+      410: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes/{scope_id}/artifacts/{family}`. */
   list_artifacts: {
+    /** The flat request object. */
     request: specOperations["list_artifacts"]["parameters"]["path"] & NonNullable<specOperations["list_artifacts"]["parameters"]["query"]>;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ArtifactPage"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 410: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 410 answer. */
+      410: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/atomic-memory/list`. */
   list_atomic_memories: {
+    /** The flat request object. */
     request: components["schemas"]["ListAtomicMemoryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ListAtomicMemoryResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/candidates/list`. */
   list_candidates: {
+    /** The flat request object. */
     request: components["schemas"]["ListCandidatesRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["CandidatePage"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes/{scope_id}/dream`. */
   list_dream_runs: {
+    /** The flat request object. */
     request: specOperations["list_dream_runs"]["parameters"]["path"] & NonNullable<specOperations["list_dream_runs"]["parameters"]["query"]>;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["DreamRunPage"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/external-skills/list`. */
   list_external_skills: {
+    /** The flat request object. */
     request: components["schemas"]["ListExternalSkillsRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ListExternalSkillsResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/library`. */
   list_managed_skills: {
+    /** The flat request object. */
     request: components["schemas"]["ListManagedSkillsRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ListManagedSkillsResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/memory/changes`. */
   list_memory_changes: {
+    /** The flat request object. */
     request: components["schemas"]["ListMemoryChangesRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ListMemoryChangesResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/memory/entries/list`. */
   list_memory_entries: {
+    /** The flat request object. */
     request: components["schemas"]["ListMemoryEntriesRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ListMemoryEntriesResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/operations`. */
   list_operations: {
+    /** The flat request object. */
     request: NonNullable<specOperations["list_operations"]["parameters"]["query"]>;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["OperationPage"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/remote/targets`. */
   list_remote_skill_targets: {
+    /** The flat request object. */
     request: components["schemas"]["ListRemoteSkillTargetsRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ListRemoteSkillTargetsResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes`. */
   list_scopes: {
+    /** The flat request object. */
     request: NonNullable<specOperations["list_scopes"]["parameters"]["query"]>;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ScopePage"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 410: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 410 answer. */
+      410: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes/{scope_id}/sources`. */
   list_sources: {
+    /** The flat request object. */
     request: specOperations["list_sources"]["parameters"]["path"] & NonNullable<specOperations["list_sources"]["parameters"]["query"]>;
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["SourcePage"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 410: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 410 answer. */
+      410: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/atomic-memory/merges`. */
   merge_atomic_memories: {
+    /** The flat request object. */
     request: components["schemas"]["MergeAtomicMemoryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["AtomicMemoryMutationResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/context/bootstrap`. */
   prepare_bootstrap_context: {
+    /** The flat request object. */
     request: components["schemas"]["BootstrapContextRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["BootstrapContext"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/context/prepare`. */
   prepare_context: {
+    /** The flat request object. */
     request: components["schemas"]["PrepareContextRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["PreparedContext"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/handoff/prepare`. */
   prepare_handoff: {
+    /** The flat request object. */
     request: components["schemas"]["PrepareHandoffRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["HandoffDraft"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/handoff/hint`. */
   prepare_handoff_hint: {
+    /** The flat request object. */
     request: components["schemas"]["PrepareHandoffHintRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["PreparedContext"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/atomic-memory/restoration-previews`. */
   preview_atomic_memory_restoration: {
+    /** The flat request object. */
     request: components["schemas"]["AtomicMemoryRestorationPreviewRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["AtomicMemoryRestorationPreview"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/experience/propose`. */
   propose_experience: {
+    /** The flat request object. */
     request: components["schemas"]["ProposeExperienceRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["Candidate"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/propose`. */
   propose_skill: {
+    /** The flat request object. */
     request: components["schemas"]["ProposeSkillRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["Candidate"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/package/propose`. */
   propose_skill_package: {
+    /** The flat request object. */
     request: components["schemas"]["ProposeSkillPackageRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["Candidate"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/artifact-publications`. */
   publish_artifact: {
+    /** The flat request object. */
     request: components["schemas"]["PublishArtifactRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ArtifactPublication"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/remote/publication/publish`. */
   publish_remote_skill: {
+    /** The flat request object. */
     request: components["schemas"]["PublishRemoteSkillRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["RemoteSkillPublication"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `PUT /v1/scopes/{scope_id}/profile-policy`. */
   put_profile_policy: {
+    /** The flat request object. */
     request: specOperations["put_profile_policy"]["parameters"]["path"] & components["schemas"]["PutProfilePolicyRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ProfilePolicyResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/scopes/{scope_id}/artifact-tags/query`. */
   query_artifact_tags: {
+    /** The flat request object. */
     request: specOperations["query_artifact_tags"]["parameters"]["path"] & components["schemas"]["QueryArtifactTagsRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ArtifactTagPage"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 410: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 410 answer. */
+      410: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/scopes/{scope_id}/code/query`. */
   query_code: {
+    /** The flat request object. */
     request: specOperations["query_code"]["parameters"]["path"] & components["schemas"]["CodeQueryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["CodeQueryResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 501: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 501 answer. */
+      501: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/remote/reconcile`. */
   reconcile_remote_skills: {
+    /** The flat request object. */
     request: components["schemas"]["ReconcileRemoteSkillsRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ReconcileRemoteSkillsResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/context/bootstrap/receipts`. */
   record_bootstrap_delivery: {
+    /** The flat request object. */
     request: components["schemas"]["RecordBootstrapDeliveryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["BootstrapDeliveryReceipt"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/remote/receipt`. */
   record_remote_skill_receipt: {
+    /** The flat request object. */
     request: components["schemas"]["RecordRemoteSkillReceiptRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["RemoteSkillReceiptResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/usage`. */
   record_skill_usage: {
+    /** The flat request object. */
     request: components["schemas"]["RecordSkillUsageRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["CaptureContentSourceResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/work/outcomes/record`. */
   record_task_outcome: {
+    /** The flat request object. */
     request: components["schemas"]["RecordTaskOutcomeRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["WorkSourceReceipt"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/source-definitions/register`. */
   register_source_definition: {
+    /** The flat request object. */
     request: components["schemas"]["RegisterSourceDefinitionRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["SourceDefinitionManifest"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/candidates/reject`. */
   reject_candidate: {
+    /** The flat request object. */
     request: components["schemas"]["RejectCandidateRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["Candidate"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/memory/remember`. */
   remember_memory: {
+    /** The flat request object. */
     request: components["schemas"]["RememberMemoryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["MemoryMutationResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/remote/target/rename`. */
   rename_remote_skill_target: {
+    /** The flat request object. */
     request: components["schemas"]["RenameRemoteSkillTargetRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["RemoteSkillTarget"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/access/bindings/replace`. */
   replace_access_binding: {
+    /** The flat request object. */
     request: components["schemas"]["ReplaceAccessBindingRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["AccessBindingReplacement"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `PUT /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}`. */
   replace_artifact: {
+    /** The flat request object. */
     request: specOperations["replace_artifact"]["parameters"]["path"] & NonNullable<specOperations["replace_artifact"]["parameters"]["header"]> & components["schemas"]["ReplaceArtifactRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ArtifactRevision"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 412: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 428: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 412 answer. */
+      412: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 428 answer. */
+      428: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `PUT /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags`. */
   replace_artifact_tags: {
+    /** The flat request object. */
     request: specOperations["replace_artifact_tags"]["parameters"]["path"] & NonNullable<specOperations["replace_artifact_tags"]["parameters"]["header"]> & components["schemas"]["ReplaceArtifactTagsRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ArtifactTagSet"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 412: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 428: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 412 answer. */
+      412: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 428 answer. */
+      428: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `PUT /v1/scopes/{scope_id}/artifacts/memory/{artifact_id}/entries/{entry_id}/tags`. */
   replace_memory_entry_tags: {
+    /** The flat request object. */
     request: specOperations["replace_memory_entry_tags"]["parameters"]["path"] & NonNullable<specOperations["replace_memory_entry_tags"]["parameters"]["header"]> & components["schemas"]["ReplaceArtifactTagsRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ArtifactTagSet"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 400: components["schemas"]["ErrorResponse"]; 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 412: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 428: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 400 answer. */
+      400: components["schemas"]["ErrorResponse"];
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 412 answer. */
+      412: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 428 answer. */
+      428: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `GET /v1/scopes/{scope_id}/artifact-handles/{family}/{key}`. */
   resolve_artifact_handle: {
+    /** The flat request object. */
     request: specOperations["resolve_artifact_handle"]["parameters"]["path"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ArtifactHandleBinding"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/external-skills/resolve`. */
   resolve_external_skill: {
+    /** The flat request object. */
     request: components["schemas"]["ResolveExternalSkillRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ExternalSkillResolution"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/scope-bindings/resolve`. */
   resolve_scope_binding: {
+    /** The flat request object. */
     request: components["schemas"]["ResolveScopeBindingRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ScopeDescriptor"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/scopes/selection/resolve`. */
   resolve_scope_selection: {
+    /** The flat request object. */
     request: components["schemas"]["ResolveScopeSelectionRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ScopePage"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/atomic-memory/restorations`. */
   restore_atomic_memory: {
+    /** The flat request object. */
     request: components["schemas"]["AtomicMemoryRestorationRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["AtomicMemoryRestorationResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/memory/entries/retire`. */
   retire_memory_entry: {
+    /** The flat request object. */
     request: components["schemas"]["RetireMemoryEntryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["MemoryMutationResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/operations/{operation_id}/retry`. */
   retry_operation: {
+    /** The flat request object. */
     request: specOperations["retry_operation"]["parameters"]["path"] & components["schemas"]["RetryOperationRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["Operation"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/topic-memory/processing/retry`. */
   retry_topic_memory_processing: {
+    /** The flat request object. */
     request: components["schemas"]["RetryTopicMemoryProcessingRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["RetryTopicMemoryProcessingResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/candidates/revise`. */
   revise_candidate: {
+    /** The flat request object. */
     request: components["schemas"]["ReviseCandidateRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["Candidate"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 426: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 426 answer. */
+      426: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/memory/entries/revise`. */
   revise_memory_entry: {
+    /** The flat request object. */
     request: components["schemas"]["ReviseMemoryEntryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["MemoryMutationResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/access/bindings/revoke`. */
   revoke_access_binding: {
+    /** The flat request object. */
     request: components["schemas"]["RevokeAccessBindingRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["AccessBinding"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/remote/target/revoke`. */
   revoke_remote_skill_target: {
+    /** The flat request object. */
     request: components["schemas"]["RevokeRemoteSkillTargetRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["RemoteSkillTarget"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/external-skills/scan`. */
   scan_external_skills: {
+    /** The flat request object. */
     request: components["schemas"]["ScanExternalSkillsRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ScanExternalSkillsResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/scopes/{scope_id}/artifacts/{family}/search`. */
   search_artifacts: {
+    /** The flat request object. */
     request: specOperations["search_artifacts"]["parameters"]["path"] & components["schemas"]["SearchArtifactsRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["SearchArtifactsResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/atomic-memory/search`. */
   search_atomic_memory: {
+    /** The flat request object. */
     request: components["schemas"]["SearchAtomicMemoryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["SearchAtomicMemoryResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/memory/search`. */
   search_memory: {
+    /** The flat request object. */
     request: components["schemas"]["SearchMemoryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["SearchMemoryResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/topic-memory/search`. */
   search_topic_memory: {
+    /** The flat request object. */
     request: components["schemas"]["SearchTopicMemoryRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["SearchTopicMemoryResponse"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `PUT /v1/scopes/default`. */
   set_default_scope: {
+    /** The flat request object. */
     request: components["schemas"]["SetDefaultScopeRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ScopeDescriptor"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `PUT /v1/scope-bindings`. */
   set_scope_binding: {
+    /** The flat request object. */
     request: components["schemas"]["SetScopeBindingRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ScopeBinding"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/source-observations`. */
   submit_source_observation: {
+    /** The flat request object. */
     request: components["schemas"]["SubmitSourceObservationRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["SourceObservationReceipt"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/remote/publication/unpublish`. */
   unpublish_remote_skill: {
+    /** The flat request object. */
     request: components["schemas"]["UnpublishRemoteSkillRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["RemoteSkillPublication"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `PUT /v1/scopes/{scope_id}`. */
   update_scope: {
+    /** The flat request object. */
     request: specOperations["update_scope"]["parameters"]["path"] & components["schemas"]["UpdateScopeRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["ScopeDescriptor"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
+  /** `POST /v1/skill/lifecycle`. */
   update_skill_lifecycle: {
+    /** The flat request object. */
     request: components["schemas"]["UpdateSkillLifecycleRequest"];
+    /** What the method resolves to: the success body, or a union keyed by status. */
     response: components["schemas"]["SkillGovernance"];
+    /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
-    errors: { 401: components["schemas"]["ErrorResponse"]; 403: components["schemas"]["ErrorResponse"]; 404: components["schemas"]["ErrorResponse"]; 409: components["schemas"]["ErrorResponse"]; 422: components["schemas"]["ErrorResponse"]; 500: components["schemas"]["ErrorResponse"]; 503: components["schemas"]["ErrorResponse"] };
+    /** The declared error bodies by status. */
+    errors: {
+      /** The body of a 401 answer. */
+      401: components["schemas"]["ErrorResponse"];
+      /** The body of a 403 answer. */
+      403: components["schemas"]["ErrorResponse"];
+      /** The body of a 404 answer. */
+      404: components["schemas"]["ErrorResponse"];
+      /** The body of a 409 answer. */
+      409: components["schemas"]["ErrorResponse"];
+      /** The body of a 422 answer. */
+      422: components["schemas"]["ErrorResponse"];
+      /** The body of a 500 answer. */
+      500: components["schemas"]["ErrorResponse"];
+      /** The body of a 503 answer. */
+      503: components["schemas"]["ErrorResponse"];
+    };
   };
 }
 
+/** The request object of operation `K`. */
 export type RequestOf<K extends OperationId> = OperationTypes[K]["request"];
+/** What the method of operation `K` resolves to. */
 export type ResponseOf<K extends OperationId> = OperationTypes[K]["response"];
+/** The accepted (202-style) body of operation `K`; `never` when it has no accepted status. */
 export type AcceptedOf<K extends OperationId> = OperationTypes[K]["accepted"];
 /** The declared errors of an operation as a union keyed by status. */
-export type ErrorOf<K extends OperationId> = { [S in keyof OperationTypes[K]["errors"]]: { readonly status: S; readonly body: OperationTypes[K]["errors"][S] } }[keyof OperationTypes[K]["errors"]];
+export type ErrorOf<K extends OperationId> = { [S in keyof OperationTypes[K]["errors"]]: {
+    /** The error status. */
+    readonly status: S;
+    /** Its declared body. */
+    readonly body: OperationTypes[K]["errors"][S];
+  } }[keyof OperationTypes[K]["errors"]];
 
 /** For paginated operations: the request without its cursor, and one item of a page. */
 export interface PageTypes {
+  /** Pages of `list_access_audit`, following `next_cursor`. */
   list_access_audit: {
+    /** The request without its cursor (`cursor`). */
     request: Omit<RequestOf<"list_access_audit">, "cursor">;
+    /** One item of `items`. */
     item: NonNullable<ResponseOf<"list_access_audit">["items"]>[number];
   };
+  /** Pages of `list_access_bindings`, following `next_cursor`. */
   list_access_bindings: {
+    /** The request without its cursor (`cursor`). */
     request: Omit<RequestOf<"list_access_bindings">, "cursor">;
+    /** One item of `items`. */
     item: NonNullable<ResponseOf<"list_access_bindings">["items"]>[number];
   };
+  /** Pages of `list_access_resources`, following `next_cursor`. */
   list_access_resources: {
+    /** The request without its cursor (`cursor`). */
     request: Omit<RequestOf<"list_access_resources">, "cursor">;
+    /** One item of `items`. */
     item: NonNullable<ResponseOf<"list_access_resources">["items"]>[number];
   };
+  /** Pages of `list_artifact_revisions`, following `next_cursor`. */
   list_artifact_revisions: {
+    /** The request without its cursor (`cursor`). */
     request: Omit<RequestOf<"list_artifact_revisions">, "cursor">;
+    /** One item of `items`. */
     item: NonNullable<ResponseOf<"list_artifact_revisions">["items"]>[number];
   };
+  /** Pages of `list_artifacts`, following `next_cursor`. */
   list_artifacts: {
+    /** The request without its cursor (`cursor`). */
     request: Omit<RequestOf<"list_artifacts">, "cursor">;
+    /** One item of `items`. */
     item: NonNullable<ResponseOf<"list_artifacts">["items"]>[number];
   };
+  /** Pages of `list_atomic_memories`, following `next_cursor`. */
   list_atomic_memories: {
+    /** The request without its cursor (`cursor`). */
     request: Omit<RequestOf<"list_atomic_memories">, "cursor">;
+    /** One item of `items`. */
     item: NonNullable<ResponseOf<"list_atomic_memories">["items"]>[number];
   };
+  /** Pages of `list_candidates`, following `next_cursor`. */
   list_candidates: {
+    /** The request without its cursor (`cursor`). */
     request: Omit<RequestOf<"list_candidates">, "cursor">;
+    /** One item of `candidates`. */
     item: NonNullable<ResponseOf<"list_candidates">["candidates"]>[number];
   };
+  /** Pages of `list_dream_runs`, following `next_cursor`. */
   list_dream_runs: {
+    /** The request without its cursor (`cursor`). */
     request: Omit<RequestOf<"list_dream_runs">, "cursor">;
+    /** One item of `runs`. */
     item: NonNullable<ResponseOf<"list_dream_runs">["runs"]>[number];
   };
+  /** Pages of `list_memory_entries`, following `next_cursor`. */
   list_memory_entries: {
+    /** The request without its cursor (`cursor`). */
     request: Omit<RequestOf<"list_memory_entries">, "cursor">;
+    /** One item of `entries`. */
     item: NonNullable<ResponseOf<"list_memory_entries">["entries"]>[number];
   };
+  /** Pages of `list_operations`, following `next_cursor`. */
   list_operations: {
+    /** The request without its cursor (`cursor`). */
     request: Omit<RequestOf<"list_operations">, "cursor">;
+    /** One item of `operations`. */
     item: NonNullable<ResponseOf<"list_operations">["operations"]>[number];
   };
+  /** Pages of `list_scopes`, following `next_cursor`. */
   list_scopes: {
+    /** The request without its cursor (`cursor`). */
     request: Omit<RequestOf<"list_scopes">, "cursor">;
+    /** One item of `items`. */
     item: NonNullable<ResponseOf<"list_scopes">["items"]>[number];
   };
+  /** Pages of `list_sources`, following `next_cursor`. */
   list_sources: {
+    /** The request without its cursor (`cursor`). */
     request: Omit<RequestOf<"list_sources">, "cursor">;
+    /** One item of `items`. */
     item: NonNullable<ResponseOf<"list_sources">["items"]>[number];
   };
+  /** Pages of `query_artifact_tags`, following `next_cursor`. */
   query_artifact_tags: {
+    /** The request without its cursor (`cursor`). */
     request: Omit<RequestOf<"query_artifact_tags">, "cursor">;
+    /** One item of `items`. */
     item: NonNullable<ResponseOf<"query_artifact_tags">["items"]>[number];
   };
 }

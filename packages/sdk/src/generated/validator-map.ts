@@ -11,136 +11,397 @@ export interface OperationValidators {
   readonly responses: { readonly [status: number]: ValidateFunction };
 }
 
+/** Validators of `acknowledge_handoff`. */
+export const acknowledgeHandoffValidators: OperationValidators = { request: validators.request_AcknowledgeHandoffRequest, responses: { 200: validators.response_HandoffAcknowledgement } };
+/** Validators of `activate_handoff`. */
+export const activateHandoffValidators: OperationValidators = { request: validators.request_ActivateHandoffRequest, responses: { 200: validators.response_HandoffActivation } };
+/** Validators of `approve_candidate`. */
+export const approveCandidateValidators: OperationValidators = { request: validators.request_ApproveCandidateRequest, responses: { 200: validators.response_Candidate } };
+/** Validators of `bind_artifact_handle`. */
+export const bindArtifactHandleValidators: OperationValidators = { request: validators.op_bind_artifact_handle_request, responses: { 200: validators.response_ArtifactHandleBinding } };
+/** Validators of `cancel_operation`. */
+export const cancelOperationValidators: OperationValidators = { request: validators.op_cancel_operation_request, responses: { 200: validators.response_Operation } };
+/** Validators of `capture_content_source`. */
+export const captureContentSourceValidators: OperationValidators = { request: validators.request_CaptureContentSourceRequest, responses: { 202: validators.response_CaptureContentSourceResponse } };
+/** Validators of `capture_working_note`. */
+export const captureWorkingNoteValidators: OperationValidators = { request: validators.request_CaptureWorkingNoteRequest, responses: { 202: validators.response_CaptureContentSourceResponse } };
+/** Validators of `change_atomic_memory_lifecycle`. */
+export const changeAtomicMemoryLifecycleValidators: OperationValidators = { request: validators.request_AtomicMemoryLifecycleRequest, responses: { 200: validators.response_AtomicMemoryMutationResponse } };
+/** Validators of `check_access`. */
+export const checkAccessValidators: OperationValidators = { request: validators.request_AccessCheckRequest, responses: { 200: validators.response_AccessCheckResponse } };
+/** Validators of `clear_scope_binding`. */
+export const clearScopeBindingValidators: OperationValidators = { request: validators.request_ClearScopeBindingRequest, responses: { 200: validators.response_ClearScopeBindingResponse } };
+/** Validators of `commit_connector_checkpoint`. */
+export const commitConnectorCheckpointValidators: OperationValidators = { request: validators.request_CommitConnectorCheckpointRequest, responses: { 200: validators.response_ConnectorCheckpointState } };
+/** Validators of `commit_handoff`. */
+export const commitHandoffValidators: OperationValidators = { request: validators.request_CommitHandoffRequest, responses: { 200: validators.response_CommittedHandoff } };
+/** Validators of `continue_handoff`. */
+export const continueHandoffValidators: OperationValidators = { request: validators.request_ContinueHandoffRequest, responses: { 200: validators.response_HandoffResolution } };
+/** Validators of `create_access_binding`. */
+export const createAccessBindingValidators: OperationValidators = { request: validators.request_CreateAccessBindingRequest, responses: { 201: validators.response_AccessBinding } };
+/** Validators of `create_artifact`. */
+export const createArtifactValidators: OperationValidators = { request: validators.op_create_artifact_request, responses: { 201: validators.response_ArtifactCreated } };
+/** Validators of `create_dream_run`. */
+export const createDreamRunValidators: OperationValidators = { request: validators.op_create_dream_run_request, responses: { 200: validators.response_DreamRun, 202: validators.response_DreamRun } };
+/** Validators of `create_remote_skill_target`. */
+export const createRemoteSkillTargetValidators: OperationValidators = { request: validators.request_CreateRemoteSkillTargetRequest, responses: { 201: validators.response_RemoteSkillTargetEnrollment } };
+/** Validators of `create_scope`. */
+export const createScopeValidators: OperationValidators = { request: validators.request_CreateScopeRequest, responses: { 201: validators.response_ScopeDescriptor } };
+/** Validators of `create_source`. */
+export const createSourceValidators: OperationValidators = { request: validators.op_create_source_request, responses: { 201: validators.response_SourceRecord } };
+/** Validators of `create_subject_source`. */
+export const createSubjectSourceValidators: OperationValidators = { request: validators.op_create_subject_source_request, responses: { 201: validators.response_CreateSubjectSourceResponse } };
+/** Validators of `create_work_contract`. */
+export const createWorkContractValidators: OperationValidators = { request: validators.request_CreateWorkContractRequest, responses: { 202: validators.response_WorkSourceReceipt } };
+/** Validators of `download_remote_skill_package`. */
+export const downloadRemoteSkillPackageValidators: OperationValidators = { request: validators.request_DownloadRemoteSkillPackageRequest, responses: { 200: validators.response_SkillPackageDownload } };
+/** Validators of `download_skill_package`. */
+export const downloadSkillPackageValidators: OperationValidators = { request: validators.request_GetSkillPackageRequest, responses: { 200: validators.response_SkillPackageDownload } };
+/** Validators of `enroll_remote_skill_target`. */
+export const enrollRemoteSkillTargetValidators: OperationValidators = { request: validators.request_EnrollRemoteSkillTargetRequest, responses: { 200: validators.response_RemoteSkillTargetCredential } };
+/** Validators of `finalize_handoff`. */
+export const finalizeHandoffValidators: OperationValidators = { request: validators.request_FinalizeHandoffRequest, responses: { 200: validators.response_PreparedHandoff } };
+/** Validators of `flush_memory`. */
+export const flushMemoryValidators: OperationValidators = { request: validators.request_FlushMemoryRequest, responses: { 200: validators.response_FlushMemoryResponse, 202: validators.response_Operation } };
+/** Validators of `flush_profile`. */
+export const flushProfileValidators: OperationValidators = { request: validators.request_FlushProfileRequest, responses: { 200: validators.response_FlushProfileResponse } };
+/** Validators of `flush_topic_memory`. */
+export const flushTopicMemoryValidators: OperationValidators = { request: validators.request_FlushTopicMemoryRequest, responses: { 200: validators.response_FlushTopicMemoryResponse } };
+/** Validators of `generate_experience`. */
+export const generateExperienceValidators: OperationValidators = { request: validators.request_GenerateExperienceRequest, responses: { 200: validators.response_GeneratedCandidateResponse } };
+/** Validators of `generate_prompt_demonstrations`. */
+export const generatePromptDemonstrationsValidators: OperationValidators = { request: validators.op_generate_prompt_demonstrations_request, responses: { 200: validators.response_PromptDemonstrationResult } };
+/** Validators of `generate_skill`. */
+export const generateSkillValidators: OperationValidators = { request: validators.request_GenerateSkillRequest, responses: { 200: validators.response_GeneratedCandidateResponse } };
+/** Validators of `get_access_principal`. */
+export const getAccessPrincipalValidators: OperationValidators = { responses: { 200: validators.response_AccessMeResponse } };
+/** Validators of `get_artifact`. */
+export const getArtifactValidators: OperationValidators = { request: validators.op_get_artifact_request, responses: { 200: validators.response_ArtifactRevision } };
+/** Validators of `get_artifact_revision`. */
+export const getArtifactRevisionValidators: OperationValidators = { request: validators.op_get_artifact_revision_request, responses: { 200: validators.response_ArtifactRevision } };
+/** Validators of `get_artifact_tags`. */
+export const getArtifactTagsValidators: OperationValidators = { request: validators.op_get_artifact_tags_request, responses: { 200: validators.response_ArtifactTagSet } };
+/** Validators of `get_atomic_memory_state`. */
+export const getAtomicMemoryStateValidators: OperationValidators = { request: validators.op_get_atomic_memory_state_request, responses: { 200: validators.response_AtomicMemoryStateResponse } };
+/** Validators of `get_candidate`. */
+export const getCandidateValidators: OperationValidators = { request: validators.request_GetCandidateRequest, responses: { 200: validators.response_Candidate } };
+/** Validators of `get_candidate_history`. */
+export const getCandidateHistoryValidators: OperationValidators = { request: validators.request_GetCandidateRequest, responses: { 200: validators.response_CandidateHistory } };
+/** Validators of `get_capabilities`. */
+export const getCapabilitiesValidators: OperationValidators = { responses: { 200: validators.response_Capabilities } };
+/** Validators of `get_connector_checkpoint`. */
+export const getConnectorCheckpointValidators: OperationValidators = { request: validators.request_GetConnectorCheckpointRequest, responses: { 200: validators.response_ConnectorCheckpointState } };
+/** Validators of `get_default_scope`. */
+export const getDefaultScopeValidators: OperationValidators = { responses: { 200: validators.response_ScopeDescriptor } };
+/** Validators of `get_dream_run`. */
+export const getDreamRunValidators: OperationValidators = { request: validators.op_get_dream_run_request, responses: { 200: validators.response_DreamRun } };
+/** Validators of `get_experience`. */
+export const getExperienceValidators: OperationValidators = { request: validators.request_GetExperienceRequest, responses: { 200: validators.response_ExperienceArtifact } };
+/** Validators of `get_handoff_report`. */
+export const getHandoffReportValidators: OperationValidators = { request: validators.request_GetHandoffReportRequest, responses: { 200: validators.response_HandoffReportResponse } };
+/** Validators of `get_liveness`. */
+export const getLivenessValidators: OperationValidators = { responses: { 200: validators.response_HealthResponse } };
+/** Validators of `get_memory_capacity`. */
+export const getMemoryCapacityValidators: OperationValidators = { request: validators.request_GetMemoryCapacityRequest, responses: { 200: validators.response_MemoryCapacity } };
+/** Validators of `get_memory_entry`. */
+export const getMemoryEntryValidators: OperationValidators = { request: validators.request_GetMemoryEntryRequest, responses: { 200: validators.response_GetMemoryEntryResponse } };
+/** Validators of `get_memory_entry_tags`. */
+export const getMemoryEntryTagsValidators: OperationValidators = { request: validators.op_get_memory_entry_tags_request, responses: { 200: validators.response_ArtifactTagSet } };
+/** Validators of `get_operation`. */
+export const getOperationValidators: OperationValidators = { request: validators.op_get_operation_request, responses: { 200: validators.response_Operation } };
+/** Validators of `get_profile_policy`. */
+export const getProfilePolicyValidators: OperationValidators = { request: validators.op_get_profile_policy_request, responses: { 200: validators.response_ProfilePolicyResponse } };
+/** Validators of `get_prompt_configuration`. */
+export const getPromptConfigurationValidators: OperationValidators = { request: validators.op_get_prompt_configuration_request, responses: { 200: validators.response_PromptConfiguration } };
+/** Validators of `get_readiness`. */
+export const getReadinessValidators: OperationValidators = { responses: { 200: validators.response_ReadinessResponse } };
+/** Validators of `get_scope`. */
+export const getScopeValidators: OperationValidators = { request: validators.op_get_scope_request, responses: { 200: validators.response_ScopeDescriptor } };
+/** Validators of `get_server_info`. */
+export const getServerInfoValidators: OperationValidators = { responses: { 200: validators.response_ServerInfo } };
+/** Validators of `get_skill`. */
+export const getSkillValidators: OperationValidators = { request: validators.request_GetSkillRequest, responses: { 200: validators.response_SkillArtifact } };
+/** Validators of `get_skill_package_manifest`. */
+export const getSkillPackageManifestValidators: OperationValidators = { request: validators.request_GetSkillPackageRequest, responses: { 200: validators.response_SkillPackageManifest } };
+/** Validators of `get_source`. */
+export const getSourceValidators: OperationValidators = { request: validators.op_get_source_request, responses: { 200: validators.response_SourceRecord } };
+/** Validators of `get_stats`. */
+export const getStatsValidators: OperationValidators = { request: validators.request_GetStatsRequest, responses: { 200: validators.response_ScopedStats } };
+/** Validators of `get_topic_memory`. */
+export const getTopicMemoryValidators: OperationValidators = { request: validators.request_GetTopicMemoryRequest, responses: { 200: validators.response_TopicMemoryArtifact } };
+/** Validators of `get_topic_memory_processing_block`. */
+export const getTopicMemoryProcessingBlockValidators: OperationValidators = { request: validators.request_GetTopicMemoryProcessingBlockRequest, responses: { 200: validators.response_TopicMemoryProcessingBlock } };
+/** Validators of `get_topic_memory_processing_status`. */
+export const getTopicMemoryProcessingStatusValidators: OperationValidators = { request: validators.request_TopicMemoryProcessingStatusRequest, responses: { 200: validators.response_TopicMemoryProcessingStatus } };
+/** Validators of `handoff_current_work`. */
+export const handoffCurrentWorkValidators: OperationValidators = { request: validators.request_HandoffCurrentWorkRequest, responses: { 200: validators.response_PreparedWorkHandoff } };
+/** Validators of `import_external_skill`. */
+export const importExternalSkillValidators: OperationValidators = { request: validators.request_ImportExternalSkillRequest, responses: { 200: validators.response_GeneratedCandidateResponse } };
+/** Validators of `list_access_audit`. */
+export const listAccessAuditValidators: OperationValidators = { request: validators.request_ListAccessAuditRequest, responses: { 200: validators.response_AccessAuditPage } };
+/** Validators of `list_access_bindings`. */
+export const listAccessBindingsValidators: OperationValidators = { request: validators.request_ListAccessBindingsRequest, responses: { 200: validators.response_AccessBindingPage } };
+/** Validators of `list_access_resources`. */
+export const listAccessResourcesValidators: OperationValidators = { request: validators.request_ListAccessResourcesRequest, responses: { 200: validators.response_AccessResourcePage } };
+/** Validators of `list_access_roles`. */
+export const listAccessRolesValidators: OperationValidators = { request: validators.request_ListAccessRolesRequest, responses: { 200: validators.response_AccessRolePage } };
+/** Validators of `list_artifact_revisions`. */
+export const listArtifactRevisionsValidators: OperationValidators = { request: validators.op_list_artifact_revisions_request, responses: { 200: validators.response_ArtifactRevisionPage } };
+/** Validators of `list_artifacts`. */
+export const listArtifactsValidators: OperationValidators = { request: validators.op_list_artifacts_request, responses: { 200: validators.response_ArtifactPage } };
+/** Validators of `list_atomic_memories`. */
+export const listAtomicMemoriesValidators: OperationValidators = { request: validators.request_ListAtomicMemoryRequest, responses: { 200: validators.response_ListAtomicMemoryResponse } };
+/** Validators of `list_candidates`. */
+export const listCandidatesValidators: OperationValidators = { request: validators.request_ListCandidatesRequest, responses: { 200: validators.response_CandidatePage } };
+/** Validators of `list_dream_runs`. */
+export const listDreamRunsValidators: OperationValidators = { request: validators.op_list_dream_runs_request, responses: { 200: validators.response_DreamRunPage } };
+/** Validators of `list_external_skills`. */
+export const listExternalSkillsValidators: OperationValidators = { request: validators.request_ListExternalSkillsRequest, responses: { 200: validators.response_ListExternalSkillsResponse } };
+/** Validators of `list_managed_skills`. */
+export const listManagedSkillsValidators: OperationValidators = { request: validators.request_ListManagedSkillsRequest, responses: { 200: validators.response_ListManagedSkillsResponse } };
+/** Validators of `list_memory_changes`. */
+export const listMemoryChangesValidators: OperationValidators = { request: validators.request_ListMemoryChangesRequest, responses: { 200: validators.response_ListMemoryChangesResponse } };
+/** Validators of `list_memory_entries`. */
+export const listMemoryEntriesValidators: OperationValidators = { request: validators.request_ListMemoryEntriesRequest, responses: { 200: validators.response_ListMemoryEntriesResponse } };
+/** Validators of `list_operations`. */
+export const listOperationsValidators: OperationValidators = { request: validators.op_list_operations_request, responses: { 200: validators.response_OperationPage } };
+/** Validators of `list_remote_skill_targets`. */
+export const listRemoteSkillTargetsValidators: OperationValidators = { request: validators.request_ListRemoteSkillTargetsRequest, responses: { 200: validators.response_ListRemoteSkillTargetsResponse } };
+/** Validators of `list_scopes`. */
+export const listScopesValidators: OperationValidators = { request: validators.op_list_scopes_request, responses: { 200: validators.response_ScopePage } };
+/** Validators of `list_sources`. */
+export const listSourcesValidators: OperationValidators = { request: validators.op_list_sources_request, responses: { 200: validators.response_SourcePage } };
+/** Validators of `merge_atomic_memories`. */
+export const mergeAtomicMemoriesValidators: OperationValidators = { request: validators.request_MergeAtomicMemoryRequest, responses: { 200: validators.response_AtomicMemoryMutationResponse } };
+/** Validators of `prepare_bootstrap_context`. */
+export const prepareBootstrapContextValidators: OperationValidators = { request: validators.request_BootstrapContextRequest, responses: { 200: validators.response_BootstrapContext } };
+/** Validators of `prepare_context`. */
+export const prepareContextValidators: OperationValidators = { request: validators.request_PrepareContextRequest, responses: { 200: validators.response_PreparedContext } };
+/** Validators of `prepare_handoff`. */
+export const prepareHandoffValidators: OperationValidators = { request: validators.request_PrepareHandoffRequest, responses: { 200: validators.response_HandoffDraft } };
+/** Validators of `prepare_handoff_hint`. */
+export const prepareHandoffHintValidators: OperationValidators = { request: validators.request_PrepareHandoffHintRequest, responses: { 200: validators.response_PreparedContext } };
+/** Validators of `preview_atomic_memory_restoration`. */
+export const previewAtomicMemoryRestorationValidators: OperationValidators = { request: validators.request_AtomicMemoryRestorationPreviewRequest, responses: { 200: validators.response_AtomicMemoryRestorationPreview } };
+/** Validators of `propose_experience`. */
+export const proposeExperienceValidators: OperationValidators = { request: validators.request_ProposeExperienceRequest, responses: { 201: validators.response_Candidate } };
+/** Validators of `propose_skill`. */
+export const proposeSkillValidators: OperationValidators = { request: validators.request_ProposeSkillRequest, responses: { 201: validators.response_Candidate } };
+/** Validators of `propose_skill_package`. */
+export const proposeSkillPackageValidators: OperationValidators = { request: validators.request_ProposeSkillPackageRequest, responses: { 201: validators.response_Candidate } };
+/** Validators of `publish_artifact`. */
+export const publishArtifactValidators: OperationValidators = { request: validators.request_PublishArtifactRequest, responses: { 201: validators.response_ArtifactPublication } };
+/** Validators of `publish_remote_skill`. */
+export const publishRemoteSkillValidators: OperationValidators = { request: validators.request_PublishRemoteSkillRequest, responses: { 200: validators.response_RemoteSkillPublication } };
+/** Validators of `put_profile_policy`. */
+export const putProfilePolicyValidators: OperationValidators = { request: validators.op_put_profile_policy_request, responses: { 200: validators.response_ProfilePolicyResponse } };
+/** Validators of `query_artifact_tags`. */
+export const queryArtifactTagsValidators: OperationValidators = { request: validators.op_query_artifact_tags_request, responses: { 200: validators.response_ArtifactTagPage } };
+/** Validators of `query_code`. */
+export const queryCodeValidators: OperationValidators = { request: validators.op_query_code_request, responses: { 200: validators.response_CodeQueryResponse } };
+/** Validators of `reconcile_remote_skills`. */
+export const reconcileRemoteSkillsValidators: OperationValidators = { request: validators.request_ReconcileRemoteSkillsRequest, responses: { 200: validators.response_ReconcileRemoteSkillsResponse } };
+/** Validators of `record_bootstrap_delivery`. */
+export const recordBootstrapDeliveryValidators: OperationValidators = { request: validators.request_RecordBootstrapDeliveryRequest, responses: { 200: validators.response_BootstrapDeliveryReceipt } };
+/** Validators of `record_remote_skill_receipt`. */
+export const recordRemoteSkillReceiptValidators: OperationValidators = { request: validators.request_RecordRemoteSkillReceiptRequest, responses: { 200: validators.response_RemoteSkillReceiptResponse } };
+/** Validators of `record_skill_usage`. */
+export const recordSkillUsageValidators: OperationValidators = { request: validators.request_RecordSkillUsageRequest, responses: { 201: validators.response_CaptureContentSourceResponse } };
+/** Validators of `record_task_outcome`. */
+export const recordTaskOutcomeValidators: OperationValidators = { request: validators.request_RecordTaskOutcomeRequest, responses: { 202: validators.response_WorkSourceReceipt } };
+/** Validators of `register_source_definition`. */
+export const registerSourceDefinitionValidators: OperationValidators = { request: validators.request_RegisterSourceDefinitionRequest, responses: { 200: validators.response_SourceDefinitionManifest } };
+/** Validators of `reject_candidate`. */
+export const rejectCandidateValidators: OperationValidators = { request: validators.request_RejectCandidateRequest, responses: { 200: validators.response_Candidate } };
+/** Validators of `remember_memory`. */
+export const rememberMemoryValidators: OperationValidators = { request: validators.request_RememberMemoryRequest, responses: { 200: validators.response_MemoryMutationResponse } };
+/** Validators of `rename_remote_skill_target`. */
+export const renameRemoteSkillTargetValidators: OperationValidators = { request: validators.request_RenameRemoteSkillTargetRequest, responses: { 200: validators.response_RemoteSkillTarget } };
+/** Validators of `replace_access_binding`. */
+export const replaceAccessBindingValidators: OperationValidators = { request: validators.request_ReplaceAccessBindingRequest, responses: { 200: validators.response_AccessBindingReplacement } };
+/** Validators of `replace_artifact`. */
+export const replaceArtifactValidators: OperationValidators = { request: validators.op_replace_artifact_request, responses: { 200: validators.response_ArtifactRevision } };
+/** Validators of `replace_artifact_tags`. */
+export const replaceArtifactTagsValidators: OperationValidators = { request: validators.op_replace_artifact_tags_request, responses: { 200: validators.response_ArtifactTagSet } };
+/** Validators of `replace_memory_entry_tags`. */
+export const replaceMemoryEntryTagsValidators: OperationValidators = { request: validators.op_replace_memory_entry_tags_request, responses: { 200: validators.response_ArtifactTagSet } };
+/** Validators of `resolve_artifact_handle`. */
+export const resolveArtifactHandleValidators: OperationValidators = { request: validators.op_resolve_artifact_handle_request, responses: { 200: validators.response_ArtifactHandleBinding } };
+/** Validators of `resolve_external_skill`. */
+export const resolveExternalSkillValidators: OperationValidators = { request: validators.request_ResolveExternalSkillRequest, responses: { 200: validators.response_ExternalSkillResolution } };
+/** Validators of `resolve_scope_binding`. */
+export const resolveScopeBindingValidators: OperationValidators = { request: validators.request_ResolveScopeBindingRequest, responses: { 200: validators.response_ScopeDescriptor } };
+/** Validators of `resolve_scope_selection`. */
+export const resolveScopeSelectionValidators: OperationValidators = { request: validators.request_ResolveScopeSelectionRequest, responses: { 200: validators.response_ScopePage } };
+/** Validators of `restore_atomic_memory`. */
+export const restoreAtomicMemoryValidators: OperationValidators = { request: validators.request_AtomicMemoryRestorationRequest, responses: { 200: validators.response_AtomicMemoryRestorationResponse } };
+/** Validators of `retire_memory_entry`. */
+export const retireMemoryEntryValidators: OperationValidators = { request: validators.request_RetireMemoryEntryRequest, responses: { 200: validators.response_MemoryMutationResponse } };
+/** Validators of `retry_operation`. */
+export const retryOperationValidators: OperationValidators = { request: validators.op_retry_operation_request, responses: { 200: validators.response_Operation } };
+/** Validators of `retry_topic_memory_processing`. */
+export const retryTopicMemoryProcessingValidators: OperationValidators = { request: validators.request_RetryTopicMemoryProcessingRequest, responses: { 200: validators.response_RetryTopicMemoryProcessingResponse } };
+/** Validators of `revise_candidate`. */
+export const reviseCandidateValidators: OperationValidators = { request: validators.request_ReviseCandidateRequest, responses: { 200: validators.response_Candidate } };
+/** Validators of `revise_memory_entry`. */
+export const reviseMemoryEntryValidators: OperationValidators = { request: validators.request_ReviseMemoryEntryRequest, responses: { 200: validators.response_MemoryMutationResponse } };
+/** Validators of `revoke_access_binding`. */
+export const revokeAccessBindingValidators: OperationValidators = { request: validators.request_RevokeAccessBindingRequest, responses: { 200: validators.response_AccessBinding } };
+/** Validators of `revoke_remote_skill_target`. */
+export const revokeRemoteSkillTargetValidators: OperationValidators = { request: validators.request_RevokeRemoteSkillTargetRequest, responses: { 200: validators.response_RemoteSkillTarget } };
+/** Validators of `scan_external_skills`. */
+export const scanExternalSkillsValidators: OperationValidators = { request: validators.request_ScanExternalSkillsRequest, responses: { 200: validators.response_ScanExternalSkillsResponse } };
+/** Validators of `search_artifacts`. */
+export const searchArtifactsValidators: OperationValidators = { request: validators.op_search_artifacts_request, responses: { 200: validators.response_SearchArtifactsResponse } };
+/** Validators of `search_atomic_memory`. */
+export const searchAtomicMemoryValidators: OperationValidators = { request: validators.request_SearchAtomicMemoryRequest, responses: { 200: validators.response_SearchAtomicMemoryResponse } };
+/** Validators of `search_memory`. */
+export const searchMemoryValidators: OperationValidators = { request: validators.request_SearchMemoryRequest, responses: { 200: validators.response_SearchMemoryResponse } };
+/** Validators of `search_topic_memory`. */
+export const searchTopicMemoryValidators: OperationValidators = { request: validators.request_SearchTopicMemoryRequest, responses: { 200: validators.response_SearchTopicMemoryResponse } };
+/** Validators of `set_default_scope`. */
+export const setDefaultScopeValidators: OperationValidators = { request: validators.request_SetDefaultScopeRequest, responses: { 200: validators.response_ScopeDescriptor } };
+/** Validators of `set_scope_binding`. */
+export const setScopeBindingValidators: OperationValidators = { request: validators.request_SetScopeBindingRequest, responses: { 200: validators.response_ScopeBinding } };
+/** Validators of `submit_source_observation`. */
+export const submitSourceObservationValidators: OperationValidators = { request: validators.request_SubmitSourceObservationRequest, responses: { 202: validators.response_SourceObservationReceipt } };
+/** Validators of `unpublish_remote_skill`. */
+export const unpublishRemoteSkillValidators: OperationValidators = { request: validators.request_UnpublishRemoteSkillRequest, responses: { 200: validators.response_RemoteSkillPublication } };
+/** Validators of `update_scope`. */
+export const updateScopeValidators: OperationValidators = { request: validators.op_update_scope_request, responses: { 200: validators.response_ScopeDescriptor } };
+/** Validators of `update_skill_lifecycle`. */
+export const updateSkillLifecycleValidators: OperationValidators = { request: validators.request_UpdateSkillLifecycleRequest, responses: { 200: validators.response_SkillGovernance } };
+
 /** Validators by operationId. */
 export const validatorMap: { readonly [K in OperationId]: OperationValidators } = {
-  acknowledge_handoff: { request: validators.request_AcknowledgeHandoffRequest, responses: { 200: validators.response_HandoffAcknowledgement } },
-  activate_handoff: { request: validators.request_ActivateHandoffRequest, responses: { 200: validators.response_HandoffActivation } },
-  approve_candidate: { request: validators.request_ApproveCandidateRequest, responses: { 200: validators.response_Candidate } },
-  bind_artifact_handle: { request: validators.op_bind_artifact_handle_request, responses: { 200: validators.response_ArtifactHandleBinding } },
-  cancel_operation: { request: validators.op_cancel_operation_request, responses: { 200: validators.response_Operation } },
-  capture_content_source: { request: validators.request_CaptureContentSourceRequest, responses: { 202: validators.response_CaptureContentSourceResponse } },
-  capture_working_note: { request: validators.request_CaptureWorkingNoteRequest, responses: { 202: validators.response_CaptureContentSourceResponse } },
-  change_atomic_memory_lifecycle: { request: validators.request_AtomicMemoryLifecycleRequest, responses: { 200: validators.response_AtomicMemoryMutationResponse } },
-  check_access: { request: validators.request_AccessCheckRequest, responses: { 200: validators.response_AccessCheckResponse } },
-  clear_scope_binding: { request: validators.request_ClearScopeBindingRequest, responses: { 200: validators.response_ClearScopeBindingResponse } },
-  commit_connector_checkpoint: { request: validators.request_CommitConnectorCheckpointRequest, responses: { 200: validators.response_ConnectorCheckpointState } },
-  commit_handoff: { request: validators.request_CommitHandoffRequest, responses: { 200: validators.response_CommittedHandoff } },
-  continue_handoff: { request: validators.request_ContinueHandoffRequest, responses: { 200: validators.response_HandoffResolution } },
-  create_access_binding: { request: validators.request_CreateAccessBindingRequest, responses: { 201: validators.response_AccessBinding } },
-  create_artifact: { request: validators.op_create_artifact_request, responses: { 201: validators.response_ArtifactCreated } },
-  create_dream_run: { request: validators.op_create_dream_run_request, responses: { 200: validators.response_DreamRun, 202: validators.response_DreamRun } },
-  create_remote_skill_target: { request: validators.request_CreateRemoteSkillTargetRequest, responses: { 201: validators.response_RemoteSkillTargetEnrollment } },
-  create_scope: { request: validators.request_CreateScopeRequest, responses: { 201: validators.response_ScopeDescriptor } },
-  create_source: { request: validators.op_create_source_request, responses: { 201: validators.response_SourceRecord } },
-  create_subject_source: { request: validators.op_create_subject_source_request, responses: { 201: validators.response_CreateSubjectSourceResponse } },
-  create_work_contract: { request: validators.request_CreateWorkContractRequest, responses: { 202: validators.response_WorkSourceReceipt } },
-  download_remote_skill_package: { request: validators.request_DownloadRemoteSkillPackageRequest, responses: { 200: validators.response_SkillPackageDownload } },
-  download_skill_package: { request: validators.request_GetSkillPackageRequest, responses: { 200: validators.response_SkillPackageDownload } },
-  enroll_remote_skill_target: { request: validators.request_EnrollRemoteSkillTargetRequest, responses: { 200: validators.response_RemoteSkillTargetCredential } },
-  finalize_handoff: { request: validators.request_FinalizeHandoffRequest, responses: { 200: validators.response_PreparedHandoff } },
-  flush_memory: { request: validators.request_FlushMemoryRequest, responses: { 200: validators.response_FlushMemoryResponse, 202: validators.response_Operation } },
-  flush_profile: { request: validators.request_FlushProfileRequest, responses: { 200: validators.response_FlushProfileResponse } },
-  flush_topic_memory: { request: validators.request_FlushTopicMemoryRequest, responses: { 200: validators.response_FlushTopicMemoryResponse } },
-  generate_experience: { request: validators.request_GenerateExperienceRequest, responses: { 200: validators.response_GeneratedCandidateResponse } },
-  generate_prompt_demonstrations: { request: validators.op_generate_prompt_demonstrations_request, responses: { 200: validators.response_PromptDemonstrationResult } },
-  generate_skill: { request: validators.request_GenerateSkillRequest, responses: { 200: validators.response_GeneratedCandidateResponse } },
-  get_access_principal: { responses: { 200: validators.response_AccessMeResponse } },
-  get_artifact: { request: validators.op_get_artifact_request, responses: { 200: validators.response_ArtifactRevision } },
-  get_artifact_revision: { request: validators.op_get_artifact_revision_request, responses: { 200: validators.response_ArtifactRevision } },
-  get_artifact_tags: { request: validators.op_get_artifact_tags_request, responses: { 200: validators.response_ArtifactTagSet } },
-  get_atomic_memory_state: { request: validators.op_get_atomic_memory_state_request, responses: { 200: validators.response_AtomicMemoryStateResponse } },
-  get_candidate: { request: validators.request_GetCandidateRequest, responses: { 200: validators.response_Candidate } },
-  get_candidate_history: { request: validators.request_GetCandidateRequest, responses: { 200: validators.response_CandidateHistory } },
-  get_capabilities: { responses: { 200: validators.response_Capabilities } },
-  get_connector_checkpoint: { request: validators.request_GetConnectorCheckpointRequest, responses: { 200: validators.response_ConnectorCheckpointState } },
-  get_default_scope: { responses: { 200: validators.response_ScopeDescriptor } },
-  get_dream_run: { request: validators.op_get_dream_run_request, responses: { 200: validators.response_DreamRun } },
-  get_experience: { request: validators.request_GetExperienceRequest, responses: { 200: validators.response_ExperienceArtifact } },
-  get_handoff_report: { request: validators.request_GetHandoffReportRequest, responses: { 200: validators.response_HandoffReportResponse } },
-  get_liveness: { responses: { 200: validators.response_HealthResponse } },
-  get_memory_capacity: { request: validators.request_GetMemoryCapacityRequest, responses: { 200: validators.response_MemoryCapacity } },
-  get_memory_entry: { request: validators.request_GetMemoryEntryRequest, responses: { 200: validators.response_GetMemoryEntryResponse } },
-  get_memory_entry_tags: { request: validators.op_get_memory_entry_tags_request, responses: { 200: validators.response_ArtifactTagSet } },
-  get_operation: { request: validators.op_get_operation_request, responses: { 200: validators.response_Operation } },
-  get_profile_policy: { request: validators.op_get_profile_policy_request, responses: { 200: validators.response_ProfilePolicyResponse } },
-  get_prompt_configuration: { request: validators.op_get_prompt_configuration_request, responses: { 200: validators.response_PromptConfiguration } },
-  get_readiness: { responses: { 200: validators.response_ReadinessResponse } },
-  get_scope: { request: validators.op_get_scope_request, responses: { 200: validators.response_ScopeDescriptor } },
-  get_server_info: { responses: { 200: validators.response_ServerInfo } },
-  get_skill: { request: validators.request_GetSkillRequest, responses: { 200: validators.response_SkillArtifact } },
-  get_skill_package_manifest: { request: validators.request_GetSkillPackageRequest, responses: { 200: validators.response_SkillPackageManifest } },
-  get_source: { request: validators.op_get_source_request, responses: { 200: validators.response_SourceRecord } },
-  get_stats: { request: validators.request_GetStatsRequest, responses: { 200: validators.response_ScopedStats } },
-  get_topic_memory: { request: validators.request_GetTopicMemoryRequest, responses: { 200: validators.response_TopicMemoryArtifact } },
-  get_topic_memory_processing_block: { request: validators.request_GetTopicMemoryProcessingBlockRequest, responses: { 200: validators.response_TopicMemoryProcessingBlock } },
-  get_topic_memory_processing_status: { request: validators.request_TopicMemoryProcessingStatusRequest, responses: { 200: validators.response_TopicMemoryProcessingStatus } },
-  handoff_current_work: { request: validators.request_HandoffCurrentWorkRequest, responses: { 200: validators.response_PreparedWorkHandoff } },
-  import_external_skill: { request: validators.request_ImportExternalSkillRequest, responses: { 200: validators.response_GeneratedCandidateResponse } },
-  list_access_audit: { request: validators.request_ListAccessAuditRequest, responses: { 200: validators.response_AccessAuditPage } },
-  list_access_bindings: { request: validators.request_ListAccessBindingsRequest, responses: { 200: validators.response_AccessBindingPage } },
-  list_access_resources: { request: validators.request_ListAccessResourcesRequest, responses: { 200: validators.response_AccessResourcePage } },
-  list_access_roles: { request: validators.request_ListAccessRolesRequest, responses: { 200: validators.response_AccessRolePage } },
-  list_artifact_revisions: { request: validators.op_list_artifact_revisions_request, responses: { 200: validators.response_ArtifactRevisionPage } },
-  list_artifacts: { request: validators.op_list_artifacts_request, responses: { 200: validators.response_ArtifactPage } },
-  list_atomic_memories: { request: validators.request_ListAtomicMemoryRequest, responses: { 200: validators.response_ListAtomicMemoryResponse } },
-  list_candidates: { request: validators.request_ListCandidatesRequest, responses: { 200: validators.response_CandidatePage } },
-  list_dream_runs: { request: validators.op_list_dream_runs_request, responses: { 200: validators.response_DreamRunPage } },
-  list_external_skills: { request: validators.request_ListExternalSkillsRequest, responses: { 200: validators.response_ListExternalSkillsResponse } },
-  list_managed_skills: { request: validators.request_ListManagedSkillsRequest, responses: { 200: validators.response_ListManagedSkillsResponse } },
-  list_memory_changes: { request: validators.request_ListMemoryChangesRequest, responses: { 200: validators.response_ListMemoryChangesResponse } },
-  list_memory_entries: { request: validators.request_ListMemoryEntriesRequest, responses: { 200: validators.response_ListMemoryEntriesResponse } },
-  list_operations: { request: validators.op_list_operations_request, responses: { 200: validators.response_OperationPage } },
-  list_remote_skill_targets: { request: validators.request_ListRemoteSkillTargetsRequest, responses: { 200: validators.response_ListRemoteSkillTargetsResponse } },
-  list_scopes: { request: validators.op_list_scopes_request, responses: { 200: validators.response_ScopePage } },
-  list_sources: { request: validators.op_list_sources_request, responses: { 200: validators.response_SourcePage } },
-  merge_atomic_memories: { request: validators.request_MergeAtomicMemoryRequest, responses: { 200: validators.response_AtomicMemoryMutationResponse } },
-  prepare_bootstrap_context: { request: validators.request_BootstrapContextRequest, responses: { 200: validators.response_BootstrapContext } },
-  prepare_context: { request: validators.request_PrepareContextRequest, responses: { 200: validators.response_PreparedContext } },
-  prepare_handoff: { request: validators.request_PrepareHandoffRequest, responses: { 200: validators.response_HandoffDraft } },
-  prepare_handoff_hint: { request: validators.request_PrepareHandoffHintRequest, responses: { 200: validators.response_PreparedContext } },
-  preview_atomic_memory_restoration: { request: validators.request_AtomicMemoryRestorationPreviewRequest, responses: { 200: validators.response_AtomicMemoryRestorationPreview } },
-  propose_experience: { request: validators.request_ProposeExperienceRequest, responses: { 201: validators.response_Candidate } },
-  propose_skill: { request: validators.request_ProposeSkillRequest, responses: { 201: validators.response_Candidate } },
-  propose_skill_package: { request: validators.request_ProposeSkillPackageRequest, responses: { 201: validators.response_Candidate } },
-  publish_artifact: { request: validators.request_PublishArtifactRequest, responses: { 201: validators.response_ArtifactPublication } },
-  publish_remote_skill: { request: validators.request_PublishRemoteSkillRequest, responses: { 200: validators.response_RemoteSkillPublication } },
-  put_profile_policy: { request: validators.op_put_profile_policy_request, responses: { 200: validators.response_ProfilePolicyResponse } },
-  query_artifact_tags: { request: validators.op_query_artifact_tags_request, responses: { 200: validators.response_ArtifactTagPage } },
-  query_code: { request: validators.op_query_code_request, responses: { 200: validators.response_CodeQueryResponse } },
-  reconcile_remote_skills: { request: validators.request_ReconcileRemoteSkillsRequest, responses: { 200: validators.response_ReconcileRemoteSkillsResponse } },
-  record_bootstrap_delivery: { request: validators.request_RecordBootstrapDeliveryRequest, responses: { 200: validators.response_BootstrapDeliveryReceipt } },
-  record_remote_skill_receipt: { request: validators.request_RecordRemoteSkillReceiptRequest, responses: { 200: validators.response_RemoteSkillReceiptResponse } },
-  record_skill_usage: { request: validators.request_RecordSkillUsageRequest, responses: { 201: validators.response_CaptureContentSourceResponse } },
-  record_task_outcome: { request: validators.request_RecordTaskOutcomeRequest, responses: { 202: validators.response_WorkSourceReceipt } },
-  register_source_definition: { request: validators.request_RegisterSourceDefinitionRequest, responses: { 200: validators.response_SourceDefinitionManifest } },
-  reject_candidate: { request: validators.request_RejectCandidateRequest, responses: { 200: validators.response_Candidate } },
-  remember_memory: { request: validators.request_RememberMemoryRequest, responses: { 200: validators.response_MemoryMutationResponse } },
-  rename_remote_skill_target: { request: validators.request_RenameRemoteSkillTargetRequest, responses: { 200: validators.response_RemoteSkillTarget } },
-  replace_access_binding: { request: validators.request_ReplaceAccessBindingRequest, responses: { 200: validators.response_AccessBindingReplacement } },
-  replace_artifact: { request: validators.op_replace_artifact_request, responses: { 200: validators.response_ArtifactRevision } },
-  replace_artifact_tags: { request: validators.op_replace_artifact_tags_request, responses: { 200: validators.response_ArtifactTagSet } },
-  replace_memory_entry_tags: { request: validators.op_replace_memory_entry_tags_request, responses: { 200: validators.response_ArtifactTagSet } },
-  resolve_artifact_handle: { request: validators.op_resolve_artifact_handle_request, responses: { 200: validators.response_ArtifactHandleBinding } },
-  resolve_external_skill: { request: validators.request_ResolveExternalSkillRequest, responses: { 200: validators.response_ExternalSkillResolution } },
-  resolve_scope_binding: { request: validators.request_ResolveScopeBindingRequest, responses: { 200: validators.response_ScopeDescriptor } },
-  resolve_scope_selection: { request: validators.request_ResolveScopeSelectionRequest, responses: { 200: validators.response_ScopePage } },
-  restore_atomic_memory: { request: validators.request_AtomicMemoryRestorationRequest, responses: { 200: validators.response_AtomicMemoryRestorationResponse } },
-  retire_memory_entry: { request: validators.request_RetireMemoryEntryRequest, responses: { 200: validators.response_MemoryMutationResponse } },
-  retry_operation: { request: validators.op_retry_operation_request, responses: { 200: validators.response_Operation } },
-  retry_topic_memory_processing: { request: validators.request_RetryTopicMemoryProcessingRequest, responses: { 200: validators.response_RetryTopicMemoryProcessingResponse } },
-  revise_candidate: { request: validators.request_ReviseCandidateRequest, responses: { 200: validators.response_Candidate } },
-  revise_memory_entry: { request: validators.request_ReviseMemoryEntryRequest, responses: { 200: validators.response_MemoryMutationResponse } },
-  revoke_access_binding: { request: validators.request_RevokeAccessBindingRequest, responses: { 200: validators.response_AccessBinding } },
-  revoke_remote_skill_target: { request: validators.request_RevokeRemoteSkillTargetRequest, responses: { 200: validators.response_RemoteSkillTarget } },
-  scan_external_skills: { request: validators.request_ScanExternalSkillsRequest, responses: { 200: validators.response_ScanExternalSkillsResponse } },
-  search_artifacts: { request: validators.op_search_artifacts_request, responses: { 200: validators.response_SearchArtifactsResponse } },
-  search_atomic_memory: { request: validators.request_SearchAtomicMemoryRequest, responses: { 200: validators.response_SearchAtomicMemoryResponse } },
-  search_memory: { request: validators.request_SearchMemoryRequest, responses: { 200: validators.response_SearchMemoryResponse } },
-  search_topic_memory: { request: validators.request_SearchTopicMemoryRequest, responses: { 200: validators.response_SearchTopicMemoryResponse } },
-  set_default_scope: { request: validators.request_SetDefaultScopeRequest, responses: { 200: validators.response_ScopeDescriptor } },
-  set_scope_binding: { request: validators.request_SetScopeBindingRequest, responses: { 200: validators.response_ScopeBinding } },
-  submit_source_observation: { request: validators.request_SubmitSourceObservationRequest, responses: { 202: validators.response_SourceObservationReceipt } },
-  unpublish_remote_skill: { request: validators.request_UnpublishRemoteSkillRequest, responses: { 200: validators.response_RemoteSkillPublication } },
-  update_scope: { request: validators.op_update_scope_request, responses: { 200: validators.response_ScopeDescriptor } },
-  update_skill_lifecycle: { request: validators.request_UpdateSkillLifecycleRequest, responses: { 200: validators.response_SkillGovernance } },
+  acknowledge_handoff: acknowledgeHandoffValidators,
+  activate_handoff: activateHandoffValidators,
+  approve_candidate: approveCandidateValidators,
+  bind_artifact_handle: bindArtifactHandleValidators,
+  cancel_operation: cancelOperationValidators,
+  capture_content_source: captureContentSourceValidators,
+  capture_working_note: captureWorkingNoteValidators,
+  change_atomic_memory_lifecycle: changeAtomicMemoryLifecycleValidators,
+  check_access: checkAccessValidators,
+  clear_scope_binding: clearScopeBindingValidators,
+  commit_connector_checkpoint: commitConnectorCheckpointValidators,
+  commit_handoff: commitHandoffValidators,
+  continue_handoff: continueHandoffValidators,
+  create_access_binding: createAccessBindingValidators,
+  create_artifact: createArtifactValidators,
+  create_dream_run: createDreamRunValidators,
+  create_remote_skill_target: createRemoteSkillTargetValidators,
+  create_scope: createScopeValidators,
+  create_source: createSourceValidators,
+  create_subject_source: createSubjectSourceValidators,
+  create_work_contract: createWorkContractValidators,
+  download_remote_skill_package: downloadRemoteSkillPackageValidators,
+  download_skill_package: downloadSkillPackageValidators,
+  enroll_remote_skill_target: enrollRemoteSkillTargetValidators,
+  finalize_handoff: finalizeHandoffValidators,
+  flush_memory: flushMemoryValidators,
+  flush_profile: flushProfileValidators,
+  flush_topic_memory: flushTopicMemoryValidators,
+  generate_experience: generateExperienceValidators,
+  generate_prompt_demonstrations: generatePromptDemonstrationsValidators,
+  generate_skill: generateSkillValidators,
+  get_access_principal: getAccessPrincipalValidators,
+  get_artifact: getArtifactValidators,
+  get_artifact_revision: getArtifactRevisionValidators,
+  get_artifact_tags: getArtifactTagsValidators,
+  get_atomic_memory_state: getAtomicMemoryStateValidators,
+  get_candidate: getCandidateValidators,
+  get_candidate_history: getCandidateHistoryValidators,
+  get_capabilities: getCapabilitiesValidators,
+  get_connector_checkpoint: getConnectorCheckpointValidators,
+  get_default_scope: getDefaultScopeValidators,
+  get_dream_run: getDreamRunValidators,
+  get_experience: getExperienceValidators,
+  get_handoff_report: getHandoffReportValidators,
+  get_liveness: getLivenessValidators,
+  get_memory_capacity: getMemoryCapacityValidators,
+  get_memory_entry: getMemoryEntryValidators,
+  get_memory_entry_tags: getMemoryEntryTagsValidators,
+  get_operation: getOperationValidators,
+  get_profile_policy: getProfilePolicyValidators,
+  get_prompt_configuration: getPromptConfigurationValidators,
+  get_readiness: getReadinessValidators,
+  get_scope: getScopeValidators,
+  get_server_info: getServerInfoValidators,
+  get_skill: getSkillValidators,
+  get_skill_package_manifest: getSkillPackageManifestValidators,
+  get_source: getSourceValidators,
+  get_stats: getStatsValidators,
+  get_topic_memory: getTopicMemoryValidators,
+  get_topic_memory_processing_block: getTopicMemoryProcessingBlockValidators,
+  get_topic_memory_processing_status: getTopicMemoryProcessingStatusValidators,
+  handoff_current_work: handoffCurrentWorkValidators,
+  import_external_skill: importExternalSkillValidators,
+  list_access_audit: listAccessAuditValidators,
+  list_access_bindings: listAccessBindingsValidators,
+  list_access_resources: listAccessResourcesValidators,
+  list_access_roles: listAccessRolesValidators,
+  list_artifact_revisions: listArtifactRevisionsValidators,
+  list_artifacts: listArtifactsValidators,
+  list_atomic_memories: listAtomicMemoriesValidators,
+  list_candidates: listCandidatesValidators,
+  list_dream_runs: listDreamRunsValidators,
+  list_external_skills: listExternalSkillsValidators,
+  list_managed_skills: listManagedSkillsValidators,
+  list_memory_changes: listMemoryChangesValidators,
+  list_memory_entries: listMemoryEntriesValidators,
+  list_operations: listOperationsValidators,
+  list_remote_skill_targets: listRemoteSkillTargetsValidators,
+  list_scopes: listScopesValidators,
+  list_sources: listSourcesValidators,
+  merge_atomic_memories: mergeAtomicMemoriesValidators,
+  prepare_bootstrap_context: prepareBootstrapContextValidators,
+  prepare_context: prepareContextValidators,
+  prepare_handoff: prepareHandoffValidators,
+  prepare_handoff_hint: prepareHandoffHintValidators,
+  preview_atomic_memory_restoration: previewAtomicMemoryRestorationValidators,
+  propose_experience: proposeExperienceValidators,
+  propose_skill: proposeSkillValidators,
+  propose_skill_package: proposeSkillPackageValidators,
+  publish_artifact: publishArtifactValidators,
+  publish_remote_skill: publishRemoteSkillValidators,
+  put_profile_policy: putProfilePolicyValidators,
+  query_artifact_tags: queryArtifactTagsValidators,
+  query_code: queryCodeValidators,
+  reconcile_remote_skills: reconcileRemoteSkillsValidators,
+  record_bootstrap_delivery: recordBootstrapDeliveryValidators,
+  record_remote_skill_receipt: recordRemoteSkillReceiptValidators,
+  record_skill_usage: recordSkillUsageValidators,
+  record_task_outcome: recordTaskOutcomeValidators,
+  register_source_definition: registerSourceDefinitionValidators,
+  reject_candidate: rejectCandidateValidators,
+  remember_memory: rememberMemoryValidators,
+  rename_remote_skill_target: renameRemoteSkillTargetValidators,
+  replace_access_binding: replaceAccessBindingValidators,
+  replace_artifact: replaceArtifactValidators,
+  replace_artifact_tags: replaceArtifactTagsValidators,
+  replace_memory_entry_tags: replaceMemoryEntryTagsValidators,
+  resolve_artifact_handle: resolveArtifactHandleValidators,
+  resolve_external_skill: resolveExternalSkillValidators,
+  resolve_scope_binding: resolveScopeBindingValidators,
+  resolve_scope_selection: resolveScopeSelectionValidators,
+  restore_atomic_memory: restoreAtomicMemoryValidators,
+  retire_memory_entry: retireMemoryEntryValidators,
+  retry_operation: retryOperationValidators,
+  retry_topic_memory_processing: retryTopicMemoryProcessingValidators,
+  revise_candidate: reviseCandidateValidators,
+  revise_memory_entry: reviseMemoryEntryValidators,
+  revoke_access_binding: revokeAccessBindingValidators,
+  revoke_remote_skill_target: revokeRemoteSkillTargetValidators,
+  scan_external_skills: scanExternalSkillsValidators,
+  search_artifacts: searchArtifactsValidators,
+  search_atomic_memory: searchAtomicMemoryValidators,
+  search_memory: searchMemoryValidators,
+  search_topic_memory: searchTopicMemoryValidators,
+  set_default_scope: setDefaultScopeValidators,
+  set_scope_binding: setScopeBindingValidators,
+  submit_source_observation: submitSourceObservationValidators,
+  unpublish_remote_skill: unpublishRemoteSkillValidators,
+  update_scope: updateScopeValidators,
+  update_skill_lifecycle: updateSkillLifecycleValidators,
 };
