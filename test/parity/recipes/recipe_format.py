@@ -6,6 +6,7 @@ test/parity/recipes/README.md is the reference for both.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,8 @@ def load_recipes(directory: Path) -> list[dict[str, Any]]:
             unknown = set(step) - STEP_KEYS
             if unknown or "operation" not in step:
                 raise SystemExit(f"{where}: needs operation; unknown members {sorted(unknown)}")
+            if "expect" in step and not step.get("why"):
+                raise SystemExit(f"{where}: a step with expect needs why")
             step = {**step, "id": step.get("id", step["operation"]), "file": path.name}
             if step["id"] in seen:
                 raise SystemExit(f"{where}: id {step['id']} is used twice; give the step an id")
@@ -57,7 +60,8 @@ def substitute(node: Any, values: dict[str, Any]) -> Any:
         return lookup(whole, values)
 
     def part(match: re.Match[str]) -> str:
-        return str(lookup(match, values))
+        value = lookup(match, values)
+        return value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
 
     return PART.sub(part, node)
 

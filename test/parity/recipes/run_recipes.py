@@ -88,14 +88,38 @@ def build_call(operation_id: str, method: Any, request: dict[str, Any], headers:
     return args, kwargs
 
 
-async def run_step(base_url: str, admin_token: str, step: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+class Clients:
+    """One PowerContextClient (over one httpx client with the exchange hook) per bearer token.
+
+    Creating an httpx client loads TLS settings (about 0.2 s), so clients are reused."""
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url
+        self._open: dict[str | None, tuple[httpx.AsyncClient, PowerContextClient, Exchange]] = {}
+
+    def get(self, token: str | None) -> tuple[PowerContextClient, Exchange]:
+        if token not in self._open:
+            exchange = Exchange()
+            http = httpx.AsyncClient(timeout=30.0, trust_env=False, event_hooks={"response": [exchange.hook]})
+            self._open[token] = (http, PowerContextClient(self.base_url, token=token, http_client=http), exchange)
+        _, client, exchange = self._open[token]
+        exchange.__init__()
+        return client, exchange
+
+    async def aclose(self) -> None:
+        for http, client, _ in self._open.values():
+            await client.aclose()
+            await http.aclose()
+
+
+async def run_step(clients: Clients, admin_token: str, step: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
     started = time.monotonic()
-    outcome = await call_step(base_url, admin_token, step, values)
+    outcome = await call_step(clients, admin_token, step, values)
     outcome["ms"] = round((time.monotonic() - started) * 1000)
     return outcome
 
 
-async def call_step(base_url: str, admin_token: str, step: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+async def call_step(clients: Clients, admin_token: str, step: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
     operation_id = step["operation"]
     outcome: dict[str, Any] = {"step": step["id"], "operation": operation_id}
     try:
@@ -103,27 +127,25 @@ async def call_step(base_url: str, admin_token: str, step: dict[str, Any], value
         headers = substitute(step.get("headers", {}), values)
         auth = substitute(step.get("auth", "admin"), values)
     except MissingValue as missing:
-        return {**outcome, "outcome": "skipped", "status": None, "code": None, "accepted": None, "note": f"needs {missing}"}
+        return {**outcome, "outcome": "skipped", "status": None, "code": None, "accepted": None, "note": f"needs {missing}", "as_expected": False}
     token = admin_token if auth == "admin" else None if auth == "none" else str(auth)
-    exchange = Exchange()
-    http = httpx.AsyncClient(timeout=30.0, trust_env=False, event_hooks={"response": [exchange.hook]})
-    async with PowerContextClient(base_url, token=token, http_client=http) as client:
-        method = getattr(client, operation_id)
-        try:
-            args, kwargs = build_call(operation_id, method, request, headers)
-            await method(*args, **kwargs)
-            outcome.update(outcome="success", accepted=True, code=None)
-        except ServerResponseError as error:
-            outcome.update(outcome="server_error", accepted=None, code=error.code, note=f"{error.server_message} {json.dumps(error.details)[:300] if error.details else ''}".strip())
-        except InvalidResponseError as error:
-            outcome.update(outcome="invalid_response", accepted=False, code=None, note=str(error).splitlines()[0][:200])
-        except TransportError as error:
-            outcome.update(outcome="transport", accepted=None, code=None, note=type(error).__name__)
-        except ClientError as error:
-            outcome.update(outcome=type(error).__name__, accepted=None, code=None)
-        except ValueError as error:  # the client's request model refused the input before sending
-            outcome.update(outcome="invalid_input", accepted=None, code=None, note=str(error).splitlines()[0])
-    await http.aclose()
+    client, exchange = clients.get(token)
+    method = getattr(client, operation_id)
+    try:
+        args, kwargs = build_call(operation_id, method, request, headers)
+        await method(*args, **kwargs)
+        outcome.update(outcome="success", accepted=True, code=None)
+    except ServerResponseError as error:
+        details = f" {json.dumps(error.details)[:300]}" if error.details else ""
+        outcome.update(outcome="server_error", accepted=None, code=error.code, note=f"{error.server_message}{details}")
+    except InvalidResponseError as error:
+        outcome.update(outcome="invalid_response", accepted=False, code=None, note=str(error).splitlines()[0][:200])
+    except TransportError as error:
+        outcome.update(outcome="transport", accepted=None, code=None, note=type(error).__name__)
+    except ClientError as error:
+        outcome.update(outcome=type(error).__name__, accepted=None, code=None)
+    except ValueError as error:  # the client's request model refused the input before sending
+        outcome.update(outcome="invalid_input", accepted=None, code=None, note=str(error).splitlines()[0])
     outcome["status"] = exchange.status if outcome["outcome"] != "invalid_input" else None
     expect = step.get("expect")
     outcome["as_expected"] = (
@@ -141,10 +163,14 @@ async def call_step(base_url: str, admin_token: str, step: dict[str, Any], value
 async def run_all(base_url: str, token: str, only: list[str]) -> list[dict[str, Any]]:
     values: dict[str, Any] = {}
     results = []
-    for step in load_recipes(HERE):
-        if only and step["operation"] not in only and not step.get("setup"):
-            continue
-        results.append(await run_step(base_url, token, step, values))
+    clients = Clients(base_url)
+    try:
+        for step in load_recipes(HERE):
+            if only and step["operation"] not in only and not step.get("setup"):
+                continue
+            results.append(await run_step(clients, token, step, values))
+    finally:
+        await clients.aclose()
     return results
 
 
