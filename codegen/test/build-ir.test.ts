@@ -167,3 +167,26 @@ describe("loader: numeric bounds and OpenAPI 3.1", () => {
     await expect(loadSpecText(JSON.stringify(document), "spec.json", { lint: "upstream" })).rejects.toMatchObject({ pointer: "/info/title" });
   });
 });
+
+describe("build-ir: x-powercontext-not-served", () => {
+  const notFound = { description: "missing", content: { "application/json": { schema: { type: "object" } } } };
+  const listing = (notServed: unknown, responses: Json = { "200": ok(), "404": notFound }) => ({
+    "/v1/operations": { get: { operationId: "list_operations", "x-powercontext-not-served": notServed, responses } },
+  });
+
+  it("carries the status and the sentence into the IR; an operation without it has null", async () => {
+    const ir = await given({ ...listing({ status: 404, message: "this server has no Operation API" }), "/v1/x": { get: { operationId: "get_x", responses: { "200": ok() } } } });
+    expect(ir.operations.find((op) => op.operationId === "list_operations")!.notServed).toEqual({ status: 404, message: "this server has no Operation API" });
+    expect(ir.operations.find((op) => op.operationId === "get_x")!.notServed).toBeNull();
+  });
+
+  it.each([
+    ["a status other than 404", { status: 410, message: "gone" }, undefined],
+    ["an empty sentence", { status: 404, message: " " }, undefined],
+    ["a bare string", "no Operation API", undefined],
+    ["an undeclared 404", { status: 404, message: "no Operation API" }, { "200": ok() }],
+  ])("refuses %s, naming the pointer", async (_, value, responses) => {
+    const failure = await given(listing(value, responses)).catch((e: unknown) => e);
+    expect(String((failure as Error).message)).toContain("/paths/~1v1~1operations/get/x-powercontext-not-served");
+  });
+});

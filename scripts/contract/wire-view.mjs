@@ -26,6 +26,7 @@ export const OUR_EXTENSIONS = Object.freeze([
   "x-powercontext-errors",
   "x-powercontext-error-codes",
   "x-powercontext-request-id-header",
+  "x-powercontext-not-served",
 ]);
 
 /** Members whose keys are names (of properties, paths, statuses, media types, components), not keywords. */

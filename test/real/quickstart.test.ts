@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NotFoundError, OperationNotServedError, PowerContextClient } from "@powercontext/sdk";
 import { startRealServer, type RealServer } from "./server.js";
 import { pythonTools, repoRoot, requireTools } from "./tools.js";
 
@@ -31,4 +32,22 @@ describe.runIf(enabled)("examples/real-server.ts against the released server", (
     expect(run.stdout).toMatch(/Search \(text\) found [1-9]\d* Memory record/);
     expect(run.stdout + run.stderr).not.toContain(server.token);
   }, 90_000);
+
+  it("says in words that 1.4.1 has no Operation API, in the SDK and in the CLI", async () => {
+    const client = new PowerContextClient({ baseUrl: server.baseUrl, token: server.token, maxRetries: 0 });
+    const { scope_id } = await client.getDefaultScope();
+    const error = await client.listOperations({ scope_id }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OperationNotServedError);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as Error).message).toMatch(/^PowerContext server responded 404: this server has no Operation API; it answers flush_memory synchronously/);
+    const cli = spawnSync(process.execPath, [join(repoRoot, "packages", "cli", "bin", "powercontext-ts.js"), "operations", "get", "op_missing"], {
+      cwd: repoRoot,
+      encoding: "utf8",
+      timeout: 30_000,
+      env: { ...process.env, POWERCONTEXT_CLIENT_SERVER_URL: server.baseUrl, POWERCONTEXT_CLIENT_API_TOKEN: server.token },
+    });
+    expect(cli.status, cli.stderr).toBe(1);
+    expect(cli.stderr).toMatch(/^error: 404( \(request id [^)]+\))?: this server has no Operation API; it answers flush_memory synchronously/m);
+    expect(cli.stdout + cli.stderr).not.toContain(server.token);
+  }, 60_000);
 });

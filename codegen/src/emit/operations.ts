@@ -75,6 +75,7 @@ function wideFacts(op: OperationIr, strings: (values: readonly string[]) => stri
   const accept = acceptHeader(op);
   if (accept !== "application/json") lines.push(`accept: ${tsString(accept)}`);
   if (hasKeyedResult(op)) lines.push("keyedResult: true");
+  if (op.notServed !== null) lines.push(`notServed: { status: ${op.notServed.status}, message: ${tsString(op.notServed.message)} }`);
   return lines;
 }
 

@@ -93,6 +93,7 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
   const declaredRetry = op["x-powercontext-retry-class"] as RetryClass | undefined;
   const reconcile = op["x-powercontext-reconcile"] as Json | undefined;
   const pagination = op["x-powercontext-pagination"] as Json | undefined;
+  const notServed = op["x-powercontext-not-served"] as Json | undefined;
   return {
     operationId,
     methodName: camelCase(operationId),
@@ -138,6 +139,7 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
       pagination === undefined
         ? null
         : { cursorParameter: String(pagination.cursor_parameter), nextCursorField: String(pagination.next_cursor_field), itemsField: String(pagination.items_field) },
+    notServed: notServed === undefined ? null : { status: Number(notServed.status), message: String(notServed.message) },
     tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     security: op.security === undefined ? documentSecurity : securityOf(op.security),
   };

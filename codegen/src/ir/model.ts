@@ -136,6 +136,14 @@ export interface PaginationIr {
   readonly itemsField: string;
 }
 
+/** `x-powercontext-not-served`: how a server without this operation answers it, and what the SDK says then. */
+export interface NotServedIr {
+  /** The status such a server answers (404), without an error code. */
+  readonly status: number;
+  /** The sentence the SDK's error and the CLI show, for example "this server has no Operation API ...". */
+  readonly message: string;
+}
+
 /** Everything an emitter needs to know about one operation. */
 export interface OperationIr {
   readonly operationId: string;
@@ -186,6 +194,8 @@ export interface OperationIr {
   readonly async: AsyncIr | null;
   readonly reconcile: ReconcileIr | null;
   readonly pagination: PaginationIr | null;
+  /** Set when servers that predate the operation answer it with a bare status (`x-powercontext-not-served`). */
+  readonly notServed: NotServedIr | null;
   readonly tags: readonly string[];
   /** The operation's own `security`, else the document's; null when neither declares one. */
   readonly security: SecurityIr | null;

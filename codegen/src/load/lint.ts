@@ -102,6 +102,14 @@ function checkExtensions(raw: RawOperation, ids: Set<string>, errors: SpecError[
   if (page !== undefined && (!isObject(page) || typeof page.cursor_parameter !== "string" || typeof page.next_cursor_field !== "string" || typeof page.items_field !== "string")) {
     bad("x-powercontext-pagination", "expected { cursor_parameter: <name>, next_cursor_field: <name>, items_field: <name> }");
   }
+  const notServed = op["x-powercontext-not-served"] as Json | undefined;
+  if (notServed !== undefined) {
+    if (!isObject(notServed) || notServed.status !== 404 || typeof notServed.message !== "string" || notServed.message.trim() === "") {
+      bad("x-powercontext-not-served", "expected { status: 404, message: <what the SDK tells the caller> }");
+    } else if (!("404" in ((op.responses ?? {}) as Json))) {
+      bad("x-powercontext-not-served", "status 404 is not a declared response");
+    }
+  }
 }
 
 function checkRequestBody(raw: RawOperation, lookup: RefLookup, errors: SpecError[], soft: SpecError[]): void {

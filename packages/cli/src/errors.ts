@@ -13,6 +13,7 @@
  * error: 409 version_conflict (request id req-2): version mismatch [current_version=4]
  * note: an earlier attempt of this request got no answer, and whether it took effect is unknown; it is now succeeded at version 6
  * error: 503 (request id req-3)                       body was not the error envelope
+ * error: 404: this server has no Operation API; it answers flush_memory synchronously (...)
  * error: cannot reach the server (POST /v1/...): connect ECONNREFUSED 127.0.0.1:9
  * error: operation op-1 failed (storage/storage_unavailable)
  * error: 401 unauthorized (request id req-4): ...
@@ -26,6 +27,7 @@ import {
   InvalidResponseError,
   OperationCancelledError,
   OperationFailedError,
+  OperationNotServedError,
   OperationPendingError,
   ServerResponseError,
   TimeoutError,
@@ -85,7 +87,7 @@ function detailSuffix(details: Record<string, unknown> | null): string {
 export function serverErrorLine(error: ServerResponseError): string {
   const code = error.code === null ? "" : ` ${oneLine(error.code)}`;
   const requestId = error.requestId === null ? "" : ` (request id ${oneLine(error.requestId)})`;
-  const message = error.serverMessage ? `: ${oneLine(error.serverMessage)}` : "";
+  const message = error instanceof OperationNotServedError ? `: ${oneLine(error.hint)}` : error.serverMessage ? `: ${oneLine(error.serverMessage)}` : "";
   return `error: ${error.statusCode}${code}${requestId}${message}${detailSuffix(error.details)}`;
 }
 

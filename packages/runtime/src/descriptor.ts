@@ -118,6 +118,12 @@ export interface OperationDescriptor {
   readonly accept?: string;
   /** The call resolves to `{ status, body, headers }` rather than the body (several outcomes declared). Default false. */
   readonly keyedResult?: boolean;
+  /**
+   * Set when servers that predate the operation answer it with `status` (404)
+   * and no error code (`x-powercontext-not-served`): such an answer becomes an
+   * `OperationNotServedError` whose message ends with `message`. Default none.
+   */
+  readonly notServed?: { readonly status: number; readonly message: string } | null;
   /** The response header carrying the server's request id (declared once in the spec). Without it, `requestId` is null. */
   readonly requestIdHeader?: string;
   /** Error statuses the contract declares. */

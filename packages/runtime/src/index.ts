@@ -20,6 +20,7 @@ export {
   FETCH_PLATFORM,
 } from "./config.js";
 export * from "./errors.js";
+export { OperationNotServedError } from "./not-served-error.js";
 export type * from "./descriptor.js";
 export { createCaller, type CallerParts, type OperationCaller } from "./core/create-caller.js";
 export { createRuntime, descriptorFor, type Runtime } from "./core/runtime.js";

@@ -4,6 +4,7 @@ import {
   InvalidResponseError,
   OperationCancelledError,
   OperationFailedError,
+  OperationNotServedError,
   OperationPendingError,
   TimeoutError,
   TransportError,
@@ -27,6 +28,17 @@ function serverError(overrides: Partial<ServerErrorInit>) {
 }
 
 describe("describeFailure", () => {
+  it("says in words that the server has no such operation instead of a bare 404", () => {
+    const error = new OperationNotServedError(
+      { statusCode: 404, code: null, serverMessage: null, details: null, requestId: null, retryAfterMs: null, body: '{"detail":"Not Found"}' },
+      "this server has no Operation API; it answers flush_memory synchronously",
+    );
+    expect(describeFailure(error)).toEqual({
+      lines: ["error: 404: this server has no Operation API; it answers flush_memory synchronously"],
+      exitCode: ExitCode.Failure,
+    });
+  });
+
   it("prints status, code, request id and message of a server error on one line, exit 1", () => {
     const report = describeFailure(serverError({}));
     expect(report).toEqual({

@@ -1,5 +1,6 @@
 import type { OperationDescriptor, OperationValidators, Validator } from "../descriptor.js";
 import { ClientError, InvalidResponseError, serverResponseError, type ContractErrorTable } from "../errors.js";
+import { OperationNotServedError } from "../not-served-error.js";
 import { parseRetryAfter } from "../retry/retry-after.js";
 import { parseJson, type ResponseContext } from "../transport/parse-json.js";
 import { toHeaders, type TransportResponse } from "../transport/port.js";
@@ -177,7 +178,7 @@ export async function decodeResponse(
   } catch (error) {
     if (!(error instanceof InvalidResponseError)) throw error;
   }
-  throw serverResponseError({
+  const init = {
     body,
     statusCode,
     code: envelope?.code ?? null,
@@ -185,5 +186,9 @@ export async function decodeResponse(
     details: envelope?.details ?? null,
     requestId,
     retryAfterMs,
-  }, limits.contractErrors ?? null);
+  };
+  // A bare answer of the declared status means the server predates the operation.
+  const notServed = descriptor.notServed;
+  if (notServed !== undefined && notServed !== null && notServed.status === statusCode && init.code === null) throw new OperationNotServedError(init, notServed.message);
+  throw serverResponseError(init, limits.contractErrors ?? null);
 }
