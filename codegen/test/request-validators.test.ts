@@ -37,3 +37,37 @@ describe("generated request validators", () => {
     expect(list?.({ limit: 10 })).toBe(false);
   });
 });
+
+// A body that is a composition (a oneOf of closed objects, with or without a discriminator)
+// cannot be merged with the parameters into one object; its branches must still let the
+// parameter names through at the root of the flat request, and nothing else.
+describe("generated request validators of a composed body beside parameters", () => {
+  const create = validatorMap.create_artifact.request;
+  const replace = validatorMap.replace_artifact.request;
+  const fact = { kind: "fact", text: "The staging database is reset every night." };
+
+  it("accepts path parameters beside the members of a discriminated oneOf branch", () => {
+    expect(create?.({ scope_id: "s1", family: "atomic-memory", content: fact })).toBe(true);
+    expect(create?.errors).toBeNull();
+  });
+
+  it("accepts path and header parameters beside a oneOf branch without discriminator", () => {
+    expect(replace?.({ scope_id: "s1", family: "atomic-memory", artifact_id: "a1", "If-Match": '"e1"', content: fact })).toBe(true);
+  });
+
+  it("still rejects a member that is neither a parameter nor a member of the branch", () => {
+    expect(create?.({ scope_id: "s1", family: "atomic-memory", content: fact, extra: 1 })).toBe(false);
+    expect(replace?.({ scope_id: "s1", family: "atomic-memory", artifact_id: "a1", "If-Match": '"e1"', content: fact, extra: 1 })).toBe(false);
+  });
+
+  it("keeps the parameters' own schema and required set", () => {
+    expect(create?.({ family: "atomic-memory", content: fact })).toBe(false);
+    expect(create?.({ scope_id: "", family: "atomic-memory", content: fact })).toBe(false);
+    expect(replace?.({ scope_id: "s1", family: "atomic-memory", artifact_id: "a1", content: fact })).toBe(false);
+  });
+
+  it("keeps the branch's constraints (the discriminator picks the branch)", () => {
+    expect(create?.({ scope_id: "s1", family: "topic-memory", content: fact })).toBe(false);
+    expect(create?.({ scope_id: "s1", family: "no-such-family", content: fact })).toBe(false);
+  });
+});

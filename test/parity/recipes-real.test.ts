@@ -1,67 +1,83 @@
-// The Python side of the whole-contract parity run: the released Python client calls
-// every recipe step against the released server (loopback, SQLite, auth on). The SDK
-// side will run the same steps through client.request(operationId, request) and the two
-// outcome lists will be compared step by step.
+// The whole-contract parity run (docs/compatibility.md): the released Python client
+// (run_recipes.py) and our SDK (recipes/run-recipes.ts) run every recipe step, each against
+// its own fresh 1.4.1 server started with the same settings (loopback, SQLite, auth on), so
+// both start from the same state. Their outcomes are compared step by step: status, error
+// code, and whether the client accepted the success body.
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRealServer, type RealServer } from "../real/server.js";
 import { pythonTools, requireTools, venvBin } from "../real/tools.js";
+import { compareOutcomes, countComparison, formatComparison, type ComparedStep } from "./recipes/compare-outcomes.js";
 import { loadRecipes, recipesDir, serverSettings } from "./recipes/recipe-format.js";
+import { runRecipes, type StepOutcome } from "./recipes/run-recipes.js";
 
 const run = promisify(execFile);
 
-/** One step's outcome as run_recipes.py reports it. */
-interface StepOutcome {
-  step: string;
-  operation: string;
-  outcome: string;
-  status: number | null;
-  code: string | null;
-  accepted: boolean | null;
-  as_expected: boolean;
-  note?: string;
+async function pythonSide(server: RealServer): Promise<StepOutcome[]> {
+  const { stdout } = await run(venvBin("python"), [join(recipesDir, "run_recipes.py"), "--base-url", server.baseUrl, "--token", server.token, "--json"], {
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 150_000,
+  });
+  return JSON.parse(stdout) as StepOutcome[];
 }
 
-describe.runIf(requireTools("test/parity/recipes-real.test.ts", pythonTools()))("recipes through the released Python client", () => {
-  let server: RealServer;
-  let outcomes: StepOutcome[] = [];
+describe.runIf(requireTools("test/parity/recipes-real.test.ts", pythonTools()))("recipes through the released Python client and our SDK", () => {
+  const servers: RealServer[] = [];
+  const steps = loadRecipes();
+  let python: StepOutcome[] = [];
+  let sdk: StepOutcome[] = [];
+  let rows: ComparedStep[] = [];
 
   beforeAll(async () => {
-    server = await startRealServer({ env: serverSettings() });
-    const { stdout } = await run(venvBin("python"), [join(recipesDir, "run_recipes.py"), "--base-url", server.baseUrl, "--token", server.token, "--json"], {
-      maxBuffer: 16 * 1024 * 1024,
-      timeout: 240_000,
-    });
-    outcomes = JSON.parse(stdout) as StepOutcome[];
-    const rows = outcomes.map((o) => `${o.step.padEnd(36)} ${String(o.status ?? "-").padStart(4)}  ${(o.code ?? o.outcome).padEnd(36)} ${o.accepted ?? ""}`);
-    console.log(`recipes, Python client against powercontext 1.4.1:\n${rows.join("\n")}`);
-  }, 300_000);
+    // The second server starts while the Python runner works on the first: starting both
+    // at once on a busy machine can miss the readiness deadline.
+    const start = async () => {
+      const server = await startRealServer({ env: serverSettings(), readyTimeoutMs: 90_000 });
+      servers.push(server);
+      return server;
+    };
+    const forPython = await start();
+    [python, sdk] = await Promise.all([
+      pythonSide(forPython),
+      start().then((forSdk) => runRecipes({ baseUrl: forSdk.baseUrl, token: forSdk.token })),
+    ]);
+    rows = compareOutcomes(steps, python, sdk);
+    console.log(`whole-contract parity against powercontext 1.4.1:\n${formatComparison(rows)}`);
+  }, 240_000);
 
   afterAll(async () => {
-    await server?.stop();
+    await Promise.all(servers.map((server) => server.stop()));
   });
 
-  it("runs every step of the recipes", () => {
-    expect(outcomes.map((o) => o.step)).toEqual(loadRecipes().map((s) => s.id));
+  it("runs every step of the recipes on both sides", () => {
+    const ids = steps.map((s) => s.id);
+    expect(python.map((o) => o.step)).toEqual(ids);
+    expect(sdk.map((o) => o.step)).toEqual(ids);
   });
 
-  it("calls all 126 operations and reaches a success status on at least 80", () => {
-    const called = new Set(outcomes.filter((o) => o.outcome !== "skipped").map((o) => o.operation));
-    const succeeded = new Set(outcomes.filter((o) => o.outcome === "success").map((o) => o.operation));
-    console.log(`operations called: ${called.size}, reaching a success status: ${succeeded.size}`);
-    expect(called.size).toBe(126);
-    expect(succeeded.size).toBeGreaterThanOrEqual(80);
+  it("gets the same status, error code and acceptance from both clients at every step", () => {
+    const differing = rows.filter((r) => !r.agree).map((r) => `${r.step}: python ${JSON.stringify(r.python)} sdk ${JSON.stringify(r.sdk)}`);
+    expect(differing).toEqual([]);
   });
 
-  it("gets from the release exactly what each step expects", () => {
-    const unexpected = outcomes.filter((o) => !o.as_expected).map((o) => `${o.step}: ${o.status} ${o.code ?? o.outcome} ${o.note ?? ""}`);
-    expect(unexpected).toEqual([]);
+  it("calls all 126 operations through both clients and reaches a success status on at least 80", () => {
+    const counts = countComparison(rows);
+    expect(counts.calledByBoth).toBe(126);
+    expect(counts.successes).toBeGreaterThanOrEqual(80);
   });
 
-  it("has the client accept every success body", () => {
-    expect(outcomes.filter((o) => o.outcome === "success" && o.accepted !== true).map((o) => o.step)).toEqual([]);
-    expect(outcomes.filter((o) => o.outcome === "invalid_response").map((o) => o.step)).toEqual([]);
+  it("gets from the release exactly what each step expects, on both sides", () => {
+    const unexpected = (outcomes: StepOutcome[]) => outcomes.filter((o) => !o.as_expected).map((o) => `${o.step}: ${o.status} ${o.code ?? o.outcome} ${o.note ?? ""}`);
+    expect(unexpected(python)).toEqual([]);
+    expect(unexpected(sdk)).toEqual([]);
+  });
+
+  it("has both clients accept every success body", () => {
+    for (const outcomes of [python, sdk]) {
+      expect(outcomes.filter((o) => o.outcome === "success" && o.accepted !== true).map((o) => o.step)).toEqual([]);
+      expect(outcomes.filter((o) => o.outcome === "invalid_response").map((o) => o.step)).toEqual([]);
+    }
   });
 });

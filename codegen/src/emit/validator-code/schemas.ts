@@ -3,6 +3,7 @@ import type { ApiIr, OperationIr } from "../../ir/model.js";
 import { UniqueNames, variableName } from "../../ir/naming.js";
 import type { RefLookup } from "../../load/resolve-refs.js";
 import type { Json } from "../../load/walk-operations.js";
+import { admitParameters } from "./admit-parameters.js";
 
 /** The validator export names of one operation. */
 export interface OperationValidatorNames {
@@ -46,18 +47,21 @@ export function validatorSchemas(ir: ApiIr): ValidatorSchemas {
 
   const used = new Set<string>();
   const perOperation = new Map<string, OperationValidatorNames>();
-  const forSchema = (op: OperationIr, role: string, schemaName: string | null, schema: Json, mode: SchemaMode): string => {
+  const forSchema = (op: OperationIr, role: string, schemaName: string | null, schema: Json, mode: SchemaMode, admit: readonly string[] = []): string => {
     let key = schemaName === null ? undefined : componentKey.get(`${mode}:${schemaName}`);
     if (key === undefined) {
       key = names.claim(`op_${variableName(op.operationId)}_${role}`);
-      sources.set(key, () => toJsonSchema(schema, mode, refTo(mode), ir.lookup));
+      sources.set(key, () => admitParameters(toJsonSchema(schema, mode, refTo(mode), ir.lookup), admit, definition));
     }
     used.add(key);
     return key;
   };
   for (const op of ir.operations) {
     const entry: OperationValidatorNames = { request: null, responses: [] };
-    if (op.requestLocation !== null) entry.request = forSchema(op, "request", requestSchemaName(op), requestSchema(op, ir.lookup), "request");
+    if (op.requestLocation !== null) {
+      const { schema, admit } = requestSchema(op, ir.lookup);
+      entry.request = forSchema(op, "request", requestSchemaName(op), schema, "request", admit);
+    }
     for (const response of [...op.successResponses, op.accepted]) {
       if (response?.schema) entry.responses.push([response.status, forSchema(op, String(response.status), response.schemaName, response.schema, "response")]);
     }
@@ -87,24 +91,26 @@ function requestSchemaName(op: OperationIr): string | null {
  * own constraints. An object body (the usual case, often closed with
  * `additionalProperties: false`) is merged with the parameters into one object,
  * so the parameter names are allowed beside the body members; any other body
- * shape is combined with `allOf`.
+ * shape is combined with `allOf`, and `admit` names the parameters that the
+ * converted body schema must let through at its root (see `admitParameters`).
  */
-function requestSchema(op: OperationIr, lookup: RefLookup): Json {
+function requestSchema(op: OperationIr, lookup: RefLookup): { schema: Json; admit: string[] } {
   const parameters = allParameters(op);
   const body = op.requestBody?.schema;
-  if (parameters.length === 0 && body !== undefined) return op.requestBody?.required ? body : { ...body, nullable: true };
+  if (parameters.length === 0 && body !== undefined) return { schema: op.requestBody?.required ? body : { ...body, nullable: true }, admit: [] };
   const properties = Object.fromEntries(parameters.map((p) => [p.name, p.schema]));
   const required = parameters.filter((p) => p.required).map((p) => p.name);
-  if (body === undefined) return { type: "object", properties, required };
+  if (body === undefined) return { schema: { type: "object", properties, required }, admit: [] };
   const target = followRefs(body, lookup);
   if (isPlainObjectSchema(target)) {
-    return {
+    const schema = {
       ...target,
       properties: { ...properties, ...(target.properties as Json | undefined) },
       required: [...required, ...((target.required as string[] | undefined) ?? [])],
     };
+    return { schema, admit: [] };
   }
-  return { allOf: [{ type: "object", properties, required }, body] };
+  return { schema: { allOf: [{ type: "object", properties, required }, body] }, admit: parameters.map((p) => p.name) };
 }
 
 /** Every parameter of the flat request object: path, query, header and cookie, by wire name. */
