@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pythonTools, repoRoot, requireTools, tryImport, venvBin } from "../real/tools.js";
-import { camelCase } from "../real/recipes.js";
+import { camelCase } from "../real/raw-call.js";
 import type { SdkError, SdkModule } from "./sdk-shape.js";
 
 const run = promisify(execFile);

@@ -49,7 +49,10 @@ const vectorFiles = readdirSync(vectorsDir).filter((f) => f.endsWith(".json")).s
 const vectors: Vector[] = vectorFiles.map((f) => JSON.parse(readFileSync(join(vectorsDir, f), "utf8")) as Vector);
 
 async function prepared(vector: Vector): Promise<MockServer> {
-  const mock = await startMockServer({ port: 0, seed: SEED });
+  // The Scopes the vector names exist from the start, as on a server where they were created.
+  const named = [...(vector.setup.sources ?? []).map((s) => s.scope_id), ...vector.steps.map((s) => s.args.scope_id)];
+  const scopes = [...new Set(named.filter((id): id is string => typeof id === "string"))];
+  const mock = await startMockServer({ port: 0, seed: SEED, simulatorOptions: { scopes } });
   // Topic Memory attempts run on the wall clock and draw ids from the seeded random: off, so
   // that both runs draw the same ids however long each waited before its first request
   mock.simulator.controls.setProcessingEnabled(false);

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pythonTools, repoRoot, requireTools, tryImport, venvBin } from "../real/tools.js";
-import { camelCase } from "../real/recipes.js";
+import { camelCase } from "../real/raw-call.js";
 import {
   loadVectors,
   startScriptedServer,

@@ -9,7 +9,7 @@ import { PowerContextClient } from "../src/client.js";
 let server: MockServer;
 let client: PowerContextClient;
 beforeAll(async () => {
-  server = await startMockServer({ seed: 3, simulatorOptions: { waitBudgetMs: 0, flushTiming: { queuedMs: 20, runningMs: 20 } } });
+  server = await startMockServer({ seed: 3, simulatorOptions: { scopes: ["raw", "raw-flush"], waitBudgetMs: 0, flushTiming: { queuedMs: 20, runningMs: 20 } } });
   client = new PowerContextClient({
     baseUrl: server.url,
     token: "pc-admin",
@@ -51,7 +51,7 @@ describe("withResponse()", () => {
     const { data, response } = await client.flushMemory({ scope_id: "raw-flush" }, { deadlineMs: 10_000 }).withResponse();
     expect(data.status).toBe("processed");
     expect(response.status).toBe(202);
-    expect(response.headers.get("location")).toMatch(/^\/v1\/operations\//);
+    expect(new URL(response.headers.get("location")!, server.url).pathname).toMatch(/^\/v1\/operations\//);
     const submitted = await client.submitFlushMemory({ scope_id: "raw-flush" }).withResponse();
     expect(submitted.response.status).toBe(submitted.data.status);
     expect(submitted.response.requestId).toBe(submitted.data.requestId);

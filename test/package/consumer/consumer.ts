@@ -7,8 +7,10 @@ import { NotFoundError, PowerContextClient, type ResponseOf } from "@powercontex
 const server = await startMockServer({ seed: 7 });
 try {
   const client = new PowerContextClient({ baseUrl: server.url, token: "pc-admin" });
+  // Scope ids come from the server: the default Scope, or one made with createScope.
+  const { scope_id } = await client.getDefaultScope();
   const { data: captured, response } = await client
-    .captureContentSource({ scope_id: "tarball", source_id: "note-1", content: "installed from a tarball" })
+    .captureContentSource({ scope_id, source_id: "note-1", content: "installed from a tarball" })
     .withResponse();
   const body: ResponseOf<"capture_content_source"> = captured;
   let missing: string | null = null;

@@ -16,7 +16,8 @@ it("captures a Source through the msw handlers", async () => {
   // msw intercepts the global fetch, not undici's dispatcher (the SDK's default on Node):
   // the client goes through the fetch adapter, reading the global at call time.
   const client = new PowerContextClient({ baseUrl, token: "pc-writer", fetch: (url, init) => fetch(url, init) });
-  const captured = await client.captureContentSource({ scope_id: "msw", source_id: "s-1", content: "intercepted" });
+  const { scope_id } = await client.getDefaultScope();
+  const captured = await client.captureContentSource({ scope_id, source_id: "s-1", content: "intercepted" });
   expect(captured.source.source_id).toBe("s-1");
-  expect(simulator.inspect.requestCount()).toBe(1);
+  expect(simulator.inspect.requestCount()).toBe(2);
 });

@@ -32,7 +32,7 @@ export function accessNeed(op: SimOperation, flat: unknown): { permission: Permi
   return { permission, scopeId: typeof value === "string" ? value : "default" };
 }
 
-/** @throws SimError 403 `permission_denied` when `principal` lacks what the operation's access rule asks. */
+/** @throws SimError 403 `forbidden` (the release's code, no details) when `principal` lacks what the operation's access rule asks. */
 export function checkAccess(op: SimOperation, principal: Principal, flat: unknown): void {
   const need = accessNeed(op, flat);
   if (need !== null) principal.require(need.permission, need.scopeId);

@@ -1,48 +1,7 @@
-// One valid request (wire snake_case, path and query parameters flattened into the
-// same object) per operation that our contract and the released server share, plus
-// a raw-HTTP sender driven by an operation summary from openapi.ts.
+// A raw-HTTP sender driven by an operation summary from openapi.ts (wire snake_case,
+// path and query parameters flattened into one request object), for tests that must see
+// the server's answer without any client in between.
 import type { OperationSummary } from "./openapi.js";
-
-export interface RecipeContext {
-  /** an existing scope of the server under test */
-  readonly scopeId: string;
-}
-
-export type Recipe = (ctx: RecipeContext) => Record<string, unknown>;
-
-/** An id that no server has issued. */
-export const UNKNOWN_ID = "00000000-0000-4000-8000-00000000dead";
-
-export const recipes: Readonly<Record<string, Recipe>> = {
-  get_liveness: () => ({}),
-  get_readiness: () => ({}),
-  get_capabilities: () => ({}),
-  get_server_info: () => ({}),
-  get_default_scope: () => ({}),
-  list_scopes: () => ({}),
-  get_scope: ({ scopeId }) => ({ scope_id: scopeId }),
-  capture_content_source: ({ scopeId }) => ({
-    scope_id: scopeId,
-    source_id: "real-recipe-source",
-    content: "Releases are cut from the main branch every Tuesday.",
-  }),
-  flush_memory: ({ scopeId }) => ({ scope_id: scopeId }),
-  remember_memory: ({ scopeId }) => ({ scope_id: scopeId, kind: "fact", text: "Releases are cut on Tuesdays." }),
-  search_memory: ({ scopeId }) => ({ scope_id: scopeId, query: "release day" }),
-  search_topic_memory: ({ scopeId }) => ({ scope_id: scopeId, query: "release day" }),
-  list_memory_entries: ({ scopeId }) => ({ scope_id: scopeId }),
-  get_memory_entry: ({ scopeId }) => ({
-    scope_id: scopeId,
-    citation: {
-      memory_ref: { family: "memory", artifact_id: "art_00000000000000000000000000000000", revision: 1 },
-      entry_id: "entry-unknown",
-      entry_version_id: "version-unknown",
-    },
-  }),
-  get_topic_memory_processing_status: ({ scopeId }) => ({ scope_id: scopeId }),
-  get_topic_memory_processing_block: ({ scopeId }) => ({ scope_id: scopeId, block_id: UNKNOWN_ID }),
-  retry_topic_memory_processing: ({ scopeId }) => ({ scope_id: scopeId, block_id: UNKNOWN_ID }),
-};
 
 export interface RawResult {
   readonly status: number;
