@@ -80,6 +80,14 @@ export interface ParameterStyle {
   readonly explode: boolean;
 }
 
+/** How a server that predates an operation answers it (`x-powercontext-not-served`). */
+export interface NotServed {
+  /** The status such a server answers without an error code (404). */
+  readonly status: number;
+  /** The sentence the error's message ends with, such as "this server has no Operation API; ...". */
+  readonly message: string;
+}
+
 /**
  * One row of the operation table. The members marked optional are always
  * written by the generator; a hand-written row may leave them out and gets the
@@ -123,7 +131,7 @@ export interface OperationDescriptor {
    * and no error code (`x-powercontext-not-served`): such an answer becomes an
    * `OperationNotServedError` whose message ends with `message`. Default none.
    */
-  readonly notServed?: { readonly status: number; readonly message: string } | null;
+  readonly notServed?: NotServed | null;
   /** The response header carrying the server's request id (declared once in the spec). Without it, `requestId` is null. */
   readonly requestIdHeader?: string;
   /** Error statuses the contract declares. */
