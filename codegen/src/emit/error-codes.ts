@@ -1,0 +1,50 @@
+import type { ApiIr, ErrorCodeIr, ErrorDetailIr } from "../ir/model.js";
+import { docComment, propertyKey, tsString } from "../ir/naming.js";
+import type { Json } from "../load/walk-operations.js";
+import { banner } from "./banner.js";
+
+/**
+ * Emits `error-codes.ts`: the spec's `x-powercontext-error-codes` as one
+ * `errorCodes` table (code -> status, transient) that every descriptor points
+ * at, so a bundle carries it once; the `ErrorCode` union; `ErrorDetails`, the
+ * typed `error.details` of each code; and `hasErrorCode`, the type guard that
+ * narrows a `ServerResponseError` to one code with its details.
+ */
+export function emitErrorCodes(ir: ApiIr): string {
+  const runtime = tsString(ir.names.runtimePackage);
+  let out = banner(ir);
+  out += `import { ServerResponseError, type ErrorCodeTable } from ${runtime};\n\n`;
+  out += `/**\n * Every error code of the spec (\`x-powercontext-error-codes\`) with the status it\n * arrives with and whether a wait can cure it; the retry policy never re-sends a\n * retryable status whose code is not transient. One table, shared by every descriptor.\n */\n`;
+  out += `export const errorCodes = {\n${ir.errorCodes.map((row) => `  ${propertyKey(row.code)}: { status: ${row.status}, transient: ${row.transient} },\n`).join("")}} as const satisfies ErrorCodeTable;\n\n`;
+  out += `/** An error code of the spec. */\nexport type ErrorCode = keyof typeof errorCodes & keyof ErrorDetails;\n\n`;
+  out += `/**\n * \`error.details\` per error code, with the members the spec declares for it\n * (as the server sends them: the envelope does not check them).\n */\nexport interface ErrorDetails {\n`;
+  for (const row of ir.errorCodes) out += `  /** Details of \`${row.status} ${row.code}\`. */\n  ${propertyKey(row.code)}: ${detailsType(row)};\n`;
+  out += `}\n\n`;
+  out += `/** A server error narrowed to one error code, with that code's typed \`details\`. */\nexport type CodedServerError<C extends ErrorCode> = ServerResponseError & {\n  /** The envelope's code. */\n  readonly code: C;\n  /** The envelope's details, typed for the code. */\n  readonly details: ErrorDetails[C] | null;\n};\n\n`;
+  out += docComment([
+    "True when `error` is a server error with envelope code `code` arriving with the status the spec gives it;",
+    "narrows `details` to that code's members.",
+    "",
+    "```ts",
+    `if (hasErrorCode(error, ${tsString(ir.errorCodes.find((row) => row.details.length > 0)?.code ?? ir.errorCodes[0]?.code ?? "code")})) console.log(error.details);`,
+    "```",
+  ]);
+  out += `export function hasErrorCode<C extends ErrorCode>(error: unknown, code: C): error is CodedServerError<C> {\n  return error instanceof ServerResponseError && error.code === code && errorCodes[code].status === error.statusCode;\n}\n`;
+  return out;
+}
+
+/** The TypeScript type of `details` for one code: its declared members, optional, plus any other member. */
+function detailsType(row: ErrorCodeIr): string {
+  const members = row.details.map((member) => `readonly ${propertyKey(member.name)}?: ${memberType(member)}; `).join("");
+  return `{ ${members}readonly [member: string]: unknown }`;
+}
+
+/** A detail member's type from its schema: string, number, boolean (enums as literal unions), else unknown. */
+export function memberType(member: ErrorDetailIr): string {
+  const schema = member.schema;
+  if (schema === null) return "unknown";
+  if (Array.isArray(schema.enum) && schema.enum.every((v) => typeof v === "string")) return (schema.enum as string[]).map(tsString).join(" | ");
+  return JSON_TYPES[String((schema as Json).type)] ?? "unknown";
+}
+
+const JSON_TYPES: Record<string, string> = { string: "string", integer: "number", number: "number", boolean: "boolean" };
