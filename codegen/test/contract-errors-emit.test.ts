@@ -20,9 +20,9 @@ describe("contract error classes and the code table, from x-powercontext-error-c
   });
 
   it("types details per code from the registry: schema types, enums, names only as unknown", () => {
-    expect(codes).toContain("stale_job: { readonly current_version?: number; readonly [member: string]: unknown };");
-    expect(codes).toContain('no_backend: { readonly backend?: "gpu" | "cpu"; readonly [member: string]: unknown };');
-    expect(codes).toContain("account_taken: { readonly owner?: unknown; readonly [member: string]: unknown };");
+    expect(codes).toContain("  stale_job: {\n    /** `details.current_version`. */\n    readonly current_version?: number;\n    readonly [member: string]: unknown;\n  };");
+    expect(codes).toContain('    readonly backend?: "gpu" | "cpu";\n');
+    expect(codes).toContain("    readonly owner?: unknown;\n");
     expect(codes).toContain("warming_up: { readonly [member: string]: unknown };");
   });
 

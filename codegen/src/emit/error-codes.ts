@@ -13,10 +13,10 @@ import { banner } from "./banner.js";
 export function emitErrorCodes(ir: ApiIr): string {
   const runtime = tsString(ir.names.runtimePackage);
   let out = banner(ir);
-  out += `import { ServerResponseError, type ErrorCodeTable } from ${runtime};\n\n`;
+  out += `import { ServerResponseError, type ErrorCodeInfo } from ${runtime};\n\n`;
+  out += `/** An error code of the spec. */\nexport type ErrorCode =${ir.errorCodes.map((row) => `\n  | ${tsString(row.code)}`).join("")};\n\n`;
   out += `/**\n * Every error code of the spec (\`x-powercontext-error-codes\`) with the status it\n * arrives with and whether a wait can cure it; the retry policy never re-sends a\n * retryable status whose code is not transient. One table, shared by every descriptor.\n */\n`;
-  out += `export const errorCodes = {\n${ir.errorCodes.map((row) => `  ${propertyKey(row.code)}: { status: ${row.status}, transient: ${row.transient} },\n`).join("")}} as const satisfies ErrorCodeTable;\n\n`;
-  out += `/** An error code of the spec. */\nexport type ErrorCode = keyof typeof errorCodes & keyof ErrorDetails;\n\n`;
+  out += `export const errorCodes: { readonly [C in ErrorCode]: ErrorCodeInfo } = {\n${ir.errorCodes.map((row) => `  ${propertyKey(row.code)}: { status: ${row.status}, transient: ${row.transient} },\n`).join("")}};\n\n`;
   out += `/**\n * \`error.details\` per error code, with the members the spec declares for it\n * (as the server sends them: the envelope does not check them).\n */\nexport interface ErrorDetails {\n`;
   for (const row of ir.errorCodes) out += `  /** Details of \`${row.status} ${row.code}\`. */\n  ${propertyKey(row.code)}: ${detailsType(row)};\n`;
   out += `}\n\n`;
@@ -35,8 +35,9 @@ export function emitErrorCodes(ir: ApiIr): string {
 
 /** The TypeScript type of `details` for one code: its declared members, optional, plus any other member. */
 function detailsType(row: ErrorCodeIr): string {
-  const members = row.details.map((member) => `readonly ${propertyKey(member.name)}?: ${memberType(member)}; `).join("");
-  return `{ ${members}readonly [member: string]: unknown }`;
+  if (row.details.length === 0) return "{ readonly [member: string]: unknown }";
+  const members = row.details.map((member) => `    /** \`details.${member.name}\`. */\n    readonly ${propertyKey(member.name)}?: ${memberType(member)};\n`).join("");
+  return `{\n${members}    readonly [member: string]: unknown;\n  }`;
 }
 
 /** A detail member's type from its schema: string, number, boolean (enums as literal unions), else unknown. */
