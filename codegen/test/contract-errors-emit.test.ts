@@ -39,12 +39,18 @@ describe("contract error classes and the code table, from x-powercontext-error-c
 
   it("refuses a detail whose member name every server error already has, and a non-409 conflict code", () => {
     const row = generated.ir.errorCodes.find((r) => r.code === "account_taken")!;
-    const clash = { ...generated.ir, errorCodes: [{ ...row, details: [{ name: "status_code", schema: null }] }] };
+    const others = generated.ir.errorCodes.filter((r) => r.code !== "account_taken");
+    const clash = { ...generated.ir, errorCodes: [...others, { ...row, details: [{ name: "status_code", schema: null }] }] };
     expect(() => emitContractErrors(clash)).toThrow(SpecError);
     expect(() => emitContractErrors(clash)).toThrow(/becomes member statusCode/);
     const stale = generated.ir.errorCodes.find((r) => r.code === "stale_job")!;
-    const wrongStatus = { ...generated.ir, errorCodes: [{ ...stale, status: 412 }] };
+    const wrongStatus = { ...generated.ir, errorCodes: [...generated.ir.errorCodes.filter((r) => r.code !== "stale_job"), { ...stale, status: 412 }] };
     expect(() => emitContractErrors(wrongStatus)).toThrow(/reconcile conflict code, so its status must be 409/);
+  });
+
+  it("refuses a reconcile conflict code without a class, naming the operation's reconcile pointer", () => {
+    const classless = { ...generated.ir, errorCodes: generated.ir.errorCodes.map((row) => (row.code === "stale_job" ? { ...row, className: null } : row)) };
+    expect(() => emitContractErrors(classless)).toThrow(/x-powercontext-reconcile: conflict code "stale_job" needs a row with a class/);
   });
 
   it("a spec without a registry gets neither file", async () => {

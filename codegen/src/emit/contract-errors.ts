@@ -43,10 +43,18 @@ export function baseClassOf(row: ErrorCodeIr, conflictCodes: ReadonlySet<string>
  * detail (null when absent or of another type); `contractErrorsByCode`, the
  * table the runtime raises them from; and `createServerResponseError`.
  *
- * @throws {SpecError} `name_collision` when a detail member's camelCase name is a member every server error has
+ * @throws {SpecError} `name_collision` when a detail member's camelCase name is a member every server error has;
+ *   `invalid_extension` when a reconcile conflict code has no class, or is not a 409
  */
 export function emitContractErrors(ir: ApiIr): string {
   const conflictCodes = new Set(ir.operations.flatMap((op) => (op.reconcile === null ? [] : [op.reconcile.conflictCode])));
+  for (const op of ir.operations) {
+    const code = op.reconcile?.conflictCode;
+    if (code === undefined) continue;
+    if (!ir.errorCodes.some((row) => row.code === code && row.className !== null)) {
+      throw new SpecError("invalid_extension", { pointer: `${op.pointer}/x-powercontext-reconcile` }, `conflict code "${code}" needs a row with a class in x-powercontext-error-codes, or the conflict could never be reconciled`);
+    }
+  }
   const rows = ir.errorCodes.filter((row) => row.className !== null);
   const bases = [...new Set(rows.map((row) => baseClassOf(row, conflictCodes)))].sort();
   const runtime = tsString(ir.names.runtimePackage);

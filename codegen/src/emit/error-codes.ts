@@ -7,8 +7,10 @@ import { banner } from "./banner.js";
  * Emits `error-codes.ts`: the spec's `x-powercontext-error-codes` as one
  * `errorCodes` table (code -> status, transient) that every descriptor points
  * at, so a bundle carries it once; the `ErrorCode` union; `ErrorDetails`, the
- * typed `error.details` of each code; and `hasErrorCode`, the type guard that
- * narrows a `ServerResponseError` to one code with its details.
+ * typed `error.details` of each code; `DeclaredErrorCodes` and `DeclaredErrorOf`,
+ * the codes each operation declares (`x-powercontext-errors`) as types; and
+ * `hasErrorCode`, the type guard that narrows a `ServerResponseError` to one
+ * code with its details.
  */
 export function emitErrorCodes(ir: ApiIr): string {
   const runtime = tsString(ir.names.runtimePackage);
@@ -20,7 +22,14 @@ export function emitErrorCodes(ir: ApiIr): string {
   out += `/**\n * \`error.details\` per error code, with the members the spec declares for it\n * (as the server sends them: the envelope does not check them).\n */\nexport interface ErrorDetails {\n`;
   for (const row of ir.errorCodes) out += `  /** Details of \`${row.status} ${row.code}\`. */\n  ${propertyKey(row.code)}: ${detailsType(row)};\n`;
   out += `}\n\n`;
-  out += `/** A server error narrowed to one error code, with that code's typed \`details\`. */\nexport type CodedServerError<C extends ErrorCode> = ServerResponseError & {\n  /** The envelope's code. */\n  readonly code: C;\n  /** The envelope's details, typed for the code. */\n  readonly details: ErrorDetails[C] | null;\n};\n\n`;
+  out += `/** A server error narrowed to one error code (a union of codes gives a union of errors), with that code's typed \`details\`. */\nexport type CodedServerError<C extends ErrorCode> = C extends ErrorCode\n  ? Omit<ServerResponseError, "code" | "details"> & {\n      /** The envelope's code. */\n      readonly code: C;\n      /** The envelope's details, typed for the code. */\n      readonly details: ErrorDetails[C] | null;\n    }\n  : never;\n\n`;
+  const declaring = ir.operations.filter((op) => op.errorCodes.length > 0);
+  out += `/** The error codes each operation declares, by status (\`x-powercontext-errors\`); operations that declare none are absent. */\nexport interface DeclaredErrorCodes {\n`;
+  for (const op of declaring) {
+    out += `  /** Codes \`${op.operationId}\` is known to answer. */\n  ${propertyKey(op.operationId)}: {\n${op.errorCodes.map((entry) => `    /** Codes of a ${entry.status} answer. */\n    readonly ${entry.status}: ${entry.codes.map(tsString).join(" | ")};\n`).join("")}  };\n`;
+  }
+  out += `}\n\n`;
+  out += `/** The declared contract errors of operation \`K\`: one {@link CodedServerError} per declared code, with its status. */\nexport type DeclaredErrorOf<K extends keyof DeclaredErrorCodes> = {\n  [S in keyof DeclaredErrorCodes[K]]: CodedServerError<DeclaredErrorCodes[K][S] & ErrorCode> & {\n    /** The status the code arrives with. */\n    readonly statusCode: S;\n  };\n}[keyof DeclaredErrorCodes[K]];\n\n`;
   out += docComment([
     "True when `error` is a server error with envelope code `code` arriving with the status the spec gives it;",
     "narrows `details` to that code's members.",

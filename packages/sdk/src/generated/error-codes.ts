@@ -199,13 +199,159 @@ export interface ErrorDetails {
   };
 }
 
-/** A server error narrowed to one error code, with that code's typed `details`. */
-export type CodedServerError<C extends ErrorCode> = ServerResponseError & {
-  /** The envelope's code. */
-  readonly code: C;
-  /** The envelope's details, typed for the code. */
-  readonly details: ErrorDetails[C] | null;
-};
+/** A server error narrowed to one error code (a union of codes gives a union of errors), with that code's typed `details`. */
+export type CodedServerError<C extends ErrorCode> = C extends ErrorCode
+  ? Omit<ServerResponseError, "code" | "details"> & {
+      /** The envelope's code. */
+      readonly code: C;
+      /** The envelope's details, typed for the code. */
+      readonly details: ErrorDetails[C] | null;
+    }
+  : never;
+
+/** The error codes each operation declares, by status (`x-powercontext-errors`); operations that declare none are absent. */
+export interface DeclaredErrorCodes {
+  /** Codes `activate_handoff` is known to answer. */
+  activate_handoff: {
+    /** Codes of a 503 answer. */
+    readonly 503: "handoff_generation_unavailable" | "inference_unavailable" | "inference_timeout";
+  };
+  /** Codes `cancel_operation` is known to answer. */
+  cancel_operation: {
+    /** Codes of a 404 answer. */
+    readonly 404: "operation_not_found";
+    /** Codes of a 409 answer. */
+    readonly 409: "version_conflict" | "invalid_operation_transition";
+  };
+  /** Codes `create_dream_run` is known to answer. */
+  create_dream_run: {
+    /** Codes of a 409 answer. */
+    readonly 409: "idempotency_conflict";
+    /** Codes of a 426 answer. */
+    readonly 426: "client_upgrade_required";
+    /** Codes of a 429 answer. */
+    readonly 429: "capacity_exceeded";
+    /** Codes of a 503 answer. */
+    readonly 503: "capability_unavailable" | "access_unavailable";
+  };
+  /** Codes `flush_memory` is known to answer. */
+  flush_memory: {
+    /** Codes of a 409 answer. */
+    readonly 409: "operation_blocked";
+    /** Codes of a 503 answer. */
+    readonly 503: "inference_unavailable" | "inference_timeout" | "runtime_not_ready";
+  };
+  /** Codes `flush_topic_memory` is known to answer. */
+  flush_topic_memory: {
+    /** Codes of a 503 answer. */
+    readonly 503: "topic_memory_processing_unavailable";
+  };
+  /** Codes `generate_experience` is known to answer. */
+  generate_experience: {
+    /** Codes of a 503 answer. */
+    readonly 503: "inference_unavailable" | "inference_timeout" | "generation_unavailable";
+  };
+  /** Codes `generate_prompt_demonstrations` is known to answer. */
+  generate_prompt_demonstrations: {
+    /** Codes of a 503 answer. */
+    readonly 503: "inference_unavailable" | "inference_timeout";
+  };
+  /** Codes `generate_skill` is known to answer. */
+  generate_skill: {
+    /** Codes of a 503 answer. */
+    readonly 503: "inference_unavailable" | "inference_timeout" | "generation_unavailable";
+  };
+  /** Codes `get_default_scope` is known to answer. */
+  get_default_scope: {
+    /** Codes of a 404 answer. */
+    readonly 404: "scope_not_found";
+    /** Codes of a 409 answer. */
+    readonly 409: "scope_binding_target_missing";
+  };
+  /** Codes `get_memory_capacity` is known to answer. */
+  get_memory_capacity: {
+    /** Codes of a 422 answer. */
+    readonly 422: "legacy_memory_operation_unsupported";
+  };
+  /** Codes `get_operation` is known to answer. */
+  get_operation: {
+    /** Codes of a 404 answer. */
+    readonly 404: "operation_not_found";
+  };
+  /** Codes `get_topic_memory_processing_block` is known to answer. */
+  get_topic_memory_processing_block: {
+    /** Codes of a 404 answer. */
+    readonly 404: "topic_memory_block_not_found";
+  };
+  /** Codes `import_external_skill` is known to answer. */
+  import_external_skill: {
+    /** Codes of a 503 answer. */
+    readonly 503: "inference_unavailable" | "inference_timeout";
+  };
+  /** Codes `list_memory_changes` is known to answer. */
+  list_memory_changes: {
+    /** Codes of a 422 answer. */
+    readonly 422: "legacy_memory_operation_unsupported";
+  };
+  /** Codes `list_operations` is known to answer. */
+  list_operations: {
+    /** Codes of a 404 answer. */
+    readonly 404: "scope_not_found";
+  };
+  /** Codes `prepare_handoff` is known to answer. */
+  prepare_handoff: {
+    /** Codes of a 503 answer. */
+    readonly 503: "handoff_generation_unavailable" | "inference_unavailable" | "inference_timeout";
+  };
+  /** Codes `replace_artifact_tags` is known to answer. */
+  replace_artifact_tags: {
+    /** Codes of a 412 answer. */
+    readonly 412: "tag_precondition_failed";
+    /** Codes of a 428 answer. */
+    readonly 428: "precondition_required";
+  };
+  /** Codes `replace_memory_entry_tags` is known to answer. */
+  replace_memory_entry_tags: {
+    /** Codes of a 412 answer. */
+    readonly 412: "tag_precondition_failed";
+    /** Codes of a 428 answer. */
+    readonly 428: "precondition_required";
+  };
+  /** Codes `retire_memory_entry` is known to answer. */
+  retire_memory_entry: {
+    /** Codes of a 422 answer. */
+    readonly 422: "legacy_memory_operation_unsupported";
+  };
+  /** Codes `retry_operation` is known to answer. */
+  retry_operation: {
+    /** Codes of a 404 answer. */
+    readonly 404: "operation_not_found";
+    /** Codes of a 409 answer. */
+    readonly 409: "version_conflict" | "invalid_operation_transition";
+  };
+  /** Codes `retry_topic_memory_processing` is known to answer. */
+  retry_topic_memory_processing: {
+    /** Codes of a 404 answer. */
+    readonly 404: "topic_memory_block_not_found";
+    /** Codes of a 409 answer. */
+    readonly 409: "topic_memory_block_conflict";
+    /** Codes of a 503 answer. */
+    readonly 503: "topic_memory_processing_unavailable";
+  };
+  /** Codes `revise_memory_entry` is known to answer. */
+  revise_memory_entry: {
+    /** Codes of a 422 answer. */
+    readonly 422: "legacy_memory_operation_unsupported";
+  };
+}
+
+/** The declared contract errors of operation `K`: one {@link CodedServerError} per declared code, with its status. */
+export type DeclaredErrorOf<K extends keyof DeclaredErrorCodes> = {
+  [S in keyof DeclaredErrorCodes[K]]: CodedServerError<DeclaredErrorCodes[K][S] & ErrorCode> & {
+    /** The status the code arrives with. */
+    readonly statusCode: S;
+  };
+}[keyof DeclaredErrorCodes[K]];
 
 /**
  * True when `error` is a server error with envelope code `code` arriving with the status the spec gives it;

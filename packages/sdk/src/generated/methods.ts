@@ -95,7 +95,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/handoff/activate` (operationId `activate_handoff`).
    * Retry class: never. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 404, 422, 500, 503 (`handoff_generation_unavailable`, `inference_unavailable`, `inference_timeout`).
    */
   activateHandoff(request: RequestOf<"activate_handoff">, options?: CallOptions): CallPromise<ResponseOf<"activate_handoff">> {
     return this.call("activate_handoff", request, options);
@@ -134,7 +134,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/operations/{operation_id}/cancel` (operationId `cancel_operation`).
    * Retry class: guarded. Permission: decided by the server per resource (rule `operation_admin_access`); credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 404 (`operation_not_found`), 409 (`version_conflict`, `invalid_operation_transition`), 422, 500, 503.
    */
   cancelOperation(request: RequestOf<"cancel_operation">, options?: CallOptions): CallPromise<ResponseOf<"cancel_operation">> {
     return this.call("cancel_operation", request, options);
@@ -273,7 +273,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/scopes/{scope_id}/dream` (operationId `create_dream_run`).
    * Retry class: replay. Permission: decided by the server per resource (rule `path_scope_read_access`); credential BearerAuth.
-   * Success: 200 or 202; errors: 401, 403, 404, 409, 422, 426, 429, 500, 503.
+   * Success: 200 or 202; errors: 401, 403, 404, 409 (`idempotency_conflict`), 422, 426 (`client_upgrade_required`), 429 (`capacity_exceeded`), 500, 503 (`capability_unavailable`, `access_unavailable`).
    */
   createDreamRun(request: RequestOf<"create_dream_run">, options?: CallOptions): CallPromise<ResponseOf<"create_dream_run">> {
     return this.call("create_dream_run", request, options);
@@ -399,7 +399,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/memory/flush` (operationId `flush_memory`).
    * Retry class: replay. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
-   * Success: 200; accepted: 202; errors: 401, 403, 409, 422, 500, 503.
+   * Success: 200; accepted: 202; errors: 401, 403, 409 (`operation_blocked`), 422, 500, 503 (`inference_unavailable`, `inference_timeout`, `runtime_not_ready`).
    */
   flushMemory(request: RequestOf<"flush_memory">, options?: CallOptions): CallPromise<ResponseOf<"flush_memory">> {
     return this.call("flush_memory", request, options);
@@ -410,7 +410,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/memory/flush` (operationId `flush_memory`).
    * Retry class: replay. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
-   * Success: 200; accepted: 202; errors: 401, 403, 409, 422, 500, 503.
+   * Success: 200; accepted: 202; errors: 401, 403, 409 (`operation_blocked`), 422, 500, 503 (`inference_unavailable`, `inference_timeout`, `runtime_not_ready`).
    */
   submitFlushMemory(request: RequestOf<"flush_memory">, options?: CallOptions): CallPromise<SubmitOutcome<"flush_memory">> {
     return this.submit("flush_memory", request, options);
@@ -436,7 +436,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/topic-memory/flush` (operationId `flush_topic_memory`).
    * Retry class: replay. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
-   * Success: 200; errors: 401, 403, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 422, 500, 503 (`topic_memory_processing_unavailable`).
    */
   flushTopicMemory(request: RequestOf<"flush_topic_memory">, options?: CallOptions): CallPromise<ResponseOf<"flush_topic_memory">> {
     return this.call("flush_topic_memory", request, options);
@@ -447,7 +447,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/experience/generate` (operationId `generate_experience`).
    * Retry class: never. Permission: decided by the server per resource (rule `experience_candidate_write_access`); credential BearerAuth.
-   * Success: 200; errors: 401, 403, 409, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 409, 422, 500, 503 (`inference_unavailable`, `inference_timeout`, `generation_unavailable`).
    */
   generateExperience(request: RequestOf<"generate_experience">, options?: CallOptions): CallPromise<ResponseOf<"generate_experience">> {
     return this.call("generate_experience", request, options);
@@ -460,7 +460,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/scopes/{scope_id}/prompts/{prompt_key}/demonstrations` (operationId `generate_prompt_demonstrations`).
    * Retry class: safe. Permission: `scope.admin` on the Scope named by `scope_id`; credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 404, 422, 500, 503 (`inference_unavailable`, `inference_timeout`).
    */
   generatePromptDemonstrations(request: RequestOf<"generate_prompt_demonstrations">, options?: CallOptions): CallPromise<ResponseOf<"generate_prompt_demonstrations">> {
     return this.call("generate_prompt_demonstrations", request, options);
@@ -471,7 +471,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/skill/generate` (operationId `generate_skill`).
    * Retry class: never. Permission: decided by the server per resource (rule `skill_candidate_write_access`); credential BearerAuth.
-   * Success: 200; errors: 401, 403, 409, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 409, 422, 500, 503 (`inference_unavailable`, `inference_timeout`, `generation_unavailable`).
    */
   generateSkill(request: RequestOf<"generate_skill">, options?: CallOptions): CallPromise<ResponseOf<"generate_skill">> {
     return this.call("generate_skill", request, options);
@@ -587,7 +587,7 @@ export class PowerContextOperations {
    *
    * `GET /v1/scopes/default` (operationId `get_default_scope`).
    * Retry class: safe. Permission: `server.observe` on the server; credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 409, 503.
+   * Success: 200; errors: 401, 403, 404 (`scope_not_found`), 409 (`scope_binding_target_missing`), 503.
    */
   getDefaultScope(options?: CallOptions): CallPromise<ResponseOf<"get_default_scope">> {
     return this.call("get_default_scope", undefined, options);
@@ -646,7 +646,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/memory/capacity` (operationId `get_memory_capacity`).
    * Retry class: safe. Permission: decided by the server per resource (rule `atomic_memory_domain_access`); credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 404, 422 (`legacy_memory_operation_unsupported`), 500, 503.
    */
   getMemoryCapacity(request: RequestOf<"get_memory_capacity">, options?: CallOptions): CallPromise<ResponseOf<"get_memory_capacity">> {
     return this.call("get_memory_capacity", request, options);
@@ -683,7 +683,7 @@ export class PowerContextOperations {
    *
    * `GET /v1/operations/{operation_id}` (operationId `get_operation`).
    * Retry class: safe. Permission: decided by the server per resource (rule `operation_read_access`); credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 404 (`operation_not_found`), 422, 500, 503.
    */
   getOperation(request: RequestOf<"get_operation">, options?: CallOptions): CallPromise<ResponseOf<"get_operation">> {
     return this.call("get_operation", request, options);
@@ -810,7 +810,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/topic-memory/processing/blocks/get` (operationId `get_topic_memory_processing_block`).
    * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 404 (`topic_memory_block_not_found`), 422, 500, 503.
    */
   getTopicMemoryProcessingBlock(request: RequestOf<"get_topic_memory_processing_block">, options?: CallOptions): CallPromise<ResponseOf<"get_topic_memory_processing_block">> {
     return this.call("get_topic_memory_processing_block", request, options);
@@ -847,7 +847,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/external-skills/import` (operationId `import_external_skill`).
    * Retry class: never. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503 (`inference_unavailable`, `inference_timeout`).
    */
   importExternalSkill(request: RequestOf<"import_external_skill">, options?: CallOptions): CallPromise<ResponseOf<"import_external_skill">> {
     return this.call("import_external_skill", request, options);
@@ -1071,7 +1071,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/memory/changes` (operationId `list_memory_changes`).
    * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 404, 422 (`legacy_memory_operation_unsupported`), 500, 503.
    */
   listMemoryChanges(request: RequestOf<"list_memory_changes">, options?: CallOptions): CallPromise<ResponseOf<"list_memory_changes">> {
     return this.call("list_memory_changes", request, options);
@@ -1108,7 +1108,7 @@ export class PowerContextOperations {
    *
    * `GET /v1/operations` (operationId `list_operations`).
    * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 404 (`scope_not_found`), 422, 500, 503.
    */
   listOperations(request: RequestOf<"list_operations">, options?: CallOptions): CallPromise<ResponseOf<"list_operations">> {
     return this.call("list_operations", request, options);
@@ -1119,7 +1119,7 @@ export class PowerContextOperations {
    *
    * `GET /v1/operations` (operationId `list_operations`).
    * Retry class: safe. Permission: `scope.read` on the Scope named by `scope_id`; credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 404 (`scope_not_found`), 422, 500, 503.
    */
   listOperationsAll(request: PageTypes["list_operations"]["request"], options?: CallOptions): AsyncIterable<PageTypes["list_operations"]["item"]> {
     return this.paginate("list_operations", request, options);
@@ -1226,7 +1226,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/handoff/prepare` (operationId `prepare_handoff`).
    * Retry class: safe. Permission: `scope.contribute` on the Scope named by `scope_id`; credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 404, 422, 500, 503 (`handoff_generation_unavailable`, `inference_unavailable`, `inference_timeout`).
    */
   prepareHandoff(request: RequestOf<"prepare_handoff">, options?: CallOptions): CallPromise<ResponseOf<"prepare_handoff">> {
     return this.call("prepare_handoff", request, options);
@@ -1511,7 +1511,7 @@ export class PowerContextOperations {
    *
    * `PUT /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags` (operationId `replace_artifact_tags`).
    * Retry class: guarded. Permission: decided by the server per resource (rule `path_artifact_tags_write_access`); credential BearerAuth.
-   * Success: 200; errors: 400, 401, 403, 404, 412, 422, 428, 500, 503.
+   * Success: 200; errors: 400, 401, 403, 404, 412 (`tag_precondition_failed`), 422, 428 (`precondition_required`), 500, 503.
    */
   replaceArtifactTags(request: RequestOf<"replace_artifact_tags">, options?: CallOptions): CallPromise<ResponseOf<"replace_artifact_tags">> {
     return this.call("replace_artifact_tags", request, options);
@@ -1524,7 +1524,7 @@ export class PowerContextOperations {
    *
    * `PUT /v1/scopes/{scope_id}/artifacts/memory/{artifact_id}/entries/{entry_id}/tags` (operationId `replace_memory_entry_tags`).
    * Retry class: guarded. Permission: decided by the server per resource (rule `path_memory_entry_write_access`); credential BearerAuth.
-   * Success: 200; errors: 400, 401, 403, 404, 412, 422, 428, 500, 503.
+   * Success: 200; errors: 400, 401, 403, 404, 412 (`tag_precondition_failed`), 422, 428 (`precondition_required`), 500, 503.
    */
   replaceMemoryEntryTags(request: RequestOf<"replace_memory_entry_tags">, options?: CallOptions): CallPromise<ResponseOf<"replace_memory_entry_tags">> {
     return this.call("replace_memory_entry_tags", request, options);
@@ -1592,7 +1592,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/memory/entries/retire` (operationId `retire_memory_entry`).
    * Retry class: guarded. Permission: decided by the server per resource (rule `exact_memory_write_access`); credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 404, 409, 422 (`legacy_memory_operation_unsupported`), 500, 503.
    */
   retireMemoryEntry(request: RequestOf<"retire_memory_entry">, options?: CallOptions): CallPromise<ResponseOf<"retire_memory_entry">> {
     return this.call("retire_memory_entry", request, options);
@@ -1605,7 +1605,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/operations/{operation_id}/retry` (operationId `retry_operation`).
    * Retry class: guarded. Permission: decided by the server per resource (rule `operation_admin_access`); credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 404 (`operation_not_found`), 409 (`version_conflict`, `invalid_operation_transition`), 422, 500, 503.
    */
   retryOperation(request: RequestOf<"retry_operation">, options?: CallOptions): CallPromise<ResponseOf<"retry_operation">> {
     return this.call("retry_operation", request, options);
@@ -1618,7 +1618,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/topic-memory/processing/retry` (operationId `retry_topic_memory_processing`).
    * Retry class: replay. Permission: `scope.admin` on the Scope named by `scope_id`; credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 404 (`topic_memory_block_not_found`), 409 (`topic_memory_block_conflict`), 422, 500, 503 (`topic_memory_processing_unavailable`).
    */
   retryTopicMemoryProcessing(request: RequestOf<"retry_topic_memory_processing">, options?: CallOptions): CallPromise<ResponseOf<"retry_topic_memory_processing">> {
     return this.call("retry_topic_memory_processing", request, options);
@@ -1644,7 +1644,7 @@ export class PowerContextOperations {
    *
    * `POST /v1/memory/entries/revise` (operationId `revise_memory_entry`).
    * Retry class: guarded. Permission: decided by the server per resource (rule `exact_memory_write_access`); credential BearerAuth.
-   * Success: 200; errors: 401, 403, 404, 409, 422, 500, 503.
+   * Success: 200; errors: 401, 403, 404, 409, 422 (`legacy_memory_operation_unsupported`), 500, 503.
    */
   reviseMemoryEntry(request: RequestOf<"revise_memory_entry">, options?: CallOptions): CallPromise<ResponseOf<"revise_memory_entry">> {
     return this.call("revise_memory_entry", request, options);
