@@ -8,6 +8,8 @@ import { emitMethods } from "./emit/methods.js";
 import { emitMswContract } from "./emit/msw-contract.js";
 import { emitMswHandlers } from "./emit/msw-handlers.js";
 import { emitOperations } from "./emit/operations.js";
+import { emitContractErrors } from "./emit/contract-errors.js";
+import { emitErrorCodes } from "./emit/error-codes.js";
 import { emitPythonTable } from "./emit/python-table.js";
 import { emitHostTable } from "./emit/host-table.js";
 import { emitPythonLayer, PYTHON_DEFAULTS, type PythonOptions } from "./emit/python/layer.js";
@@ -25,6 +27,8 @@ export const OUTPUT_PATHS = {
   types: "packages/types/generated/openapi.d.ts",
   pythonTable: "packages/types/generated/operations.json",
   operations: "packages/sdk/src/generated/operations.ts",
+  errorCodes: "packages/sdk/src/generated/error-codes.ts",
+  contractErrors: "packages/sdk/src/generated/contract-errors.ts",
   methods: "packages/sdk/src/generated/methods.ts",
   validatorsJs: "packages/sdk/src/generated/validators.js",
   validatorsDts: "packages/sdk/src/generated/validators.d.ts",
@@ -53,6 +57,8 @@ export const STANDALONE_PATHS = {
   types: "openapi.d.ts",
   pythonTable: "operations.json",
   operations: "operations.ts",
+  errorCodes: "error-codes.ts",
+  contractErrors: "contract-errors.ts",
   methods: "methods.ts",
   validatorsJs: "validators.js",
   validatorsDts: "validators.d.ts",
@@ -129,6 +135,11 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
     [paths.validatorMap, validators.map],
     [paths.mswHandlers, emitMswHandlers(ir)],
   ]);
+  // A spec without an error-code registry gets neither file (and descriptors without a table).
+  if (ir.errorCodes.length > 0) {
+    files.set(paths.errorCodes, emitErrorCodes(ir));
+    files.set(paths.contractErrors, emitContractErrors(ir));
+  }
   if (layout === "standalone") {
     files.set(STANDALONE_PATHS.index, emitStandaloneIndex(ir));
     return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: new Map() };

@@ -122,12 +122,18 @@ function facts(op: OperationIr): string[] {
   const statuses = [`Success: ${op.successResponses.map((r) => r.status).join(" or ")}`];
   if (op.notModified !== null) statuses.push(`not modified: ${op.notModified.status}`);
   if (op.accepted !== null) statuses.push(`accepted: ${op.accepted.status}`);
-  if (op.errorStatuses.length > 0) statuses.push(`errors: ${op.errorStatuses.join(", ")}`);
+  if (op.errorStatuses.length > 0) statuses.push(`errors: ${op.errorStatuses.map((status) => withCodes(op, status)).join(", ")}`);
   return [
     `\`${op.method} ${op.path}\` (operationId \`${op.operationId}\`).`,
     `Retry class: ${op.retryClass}. ${accessLine(op)}`,
     `${statuses.join("; ")}.`,
   ];
+}
+
+/** An error status with the codes the operation declares for it (`x-powercontext-errors`), such as `409 (version_conflict)`. */
+function withCodes(op: OperationIr, status: number): string {
+  const codes = op.errorCodes.find((entry) => entry.status === status)?.codes ?? [];
+  return codes.length === 0 ? String(status) : `${status} (${codes.map((code) => `\`${code}\``).join(", ")})`;
 }
 
 /** The access sentence of a method's TSDoc, from `x-powercontext-access` and `security`. */

@@ -19,11 +19,14 @@ export function emitOperations(ir: ApiIr): string {
   let out = banner(ir);
   // The descriptor shapes belong to the hand-written runtime (generated code
   // depends on the runtime, never the reverse).
-  out += types.importLine() + "\n" + `import type { OperationDescriptor } from ${tsString(ir.names.runtimePackage)};\n` + "\n";
+  out += types.importLine() + "\n" + `import type { OperationDescriptor } from ${tsString(ir.names.runtimePackage)};\n`;
+  // One error-code table for the spec, which every descriptor points at (emitted once, see error-codes.ts).
+  const shared = ir.errorCodes.length > 0;
+  out += (shared ? `import { errorCodes } from "./error-codes.js";\n` : "") + "\n";
   out += `/** Every operationId of the spec (the keys of \`operations\` in @powercontext/types). */\nexport type OperationId = keyof specOperations;\n\n`;
   out += `/** Operations that may answer with an accepted status (\`x-powercontext-async\`). */\nexport type AsyncOperationId =${union(asyncIds)};\n\n`;
   out += `/** Operations that page with a cursor (\`x-powercontext-pagination\`). */\nexport type PaginatedOperationId =${union(pagedOps.map((op) => tsString(op.operationId)))};\n\n`;
-  out += ir.operations.map((op) => descriptor(op, ir.requestIdHeader)).join("");
+  out += ir.operations.map((op) => descriptor(op, ir.requestIdHeader, shared)).join("");
   out += `/** The operation table, keyed by operationId. */\nexport const operations: { readonly [K in OperationId]: OperationDescriptor } = {\n`;
   out += ir.operations.map((op) => `  ${propertyKey(op.operationId)}: ${descriptorName(op)},\n`).join("");
   out += `};\n\n`;
@@ -92,7 +95,7 @@ function asyncRow(spec: NonNullable<OperationIr["async"]>, strings: (values: rea
   return `{ acceptedStatus: ${spec.acceptedStatus}, pollOperation: ${tsString(spec.pollOperation)}, resultField: ${tsString(spec.resultField)}, operationIdField: ${tsString(spec.operationIdField)}, statusField: ${tsString(spec.statusField)}, errorField: ${tsString(spec.errorField)}, terminalStates: { succeeded: ${strings(states.succeeded)}, failed: ${strings(states.failed)}, cancelled: ${strings(states.cancelled)} } }`;
 }
 
-function descriptor(op: OperationIr, requestIdHeader: string): string {
+function descriptor(op: OperationIr, requestIdHeader: string, sharedErrorCodes: boolean): string {
   const strings = (values: readonly string[]) => `[${values.map(tsString).join(", ")}]`;
   const nullableString = (value: string | null) => (value === null ? "null" : tsString(value));
   const lines = [
@@ -105,6 +108,7 @@ function descriptor(op: OperationIr, requestIdHeader: string): string {
     `queryParameters: ${strings(op.queryParameters.map((p) => p.name))}`,
     `successStatus: ${op.success.status}`,
     `errorStatuses: [${op.errorStatuses.join(", ")}]`,
+    ...(sharedErrorCodes ? ["errorCodes"] : []),
     `scope: ${op.scope}`,
     `retryClass: ${tsString(op.retryClass)}`,
     `permission: ${nullableString(op.permission)}`,
@@ -114,7 +118,7 @@ function descriptor(op: OperationIr, requestIdHeader: string): string {
     ...wideFacts(op, strings),
     `requestIdHeader: ${tsString(requestIdHeader.toLowerCase())}`,
     `async: ${op.async === null ? "null" : asyncRow(op.async, strings)}`,
-    `reconcile: ${op.reconcile === null ? "null" : `{ readOperation: ${tsString(op.reconcile.readOperation)}, idParameter: ${tsString(op.reconcile.idParameter)}, holdsWhen: { status: ${strings(op.reconcile.holdsWhen.status)} }, versionField: ${tsString(op.reconcile.versionField)}, expectedVersionField: ${tsString(op.reconcile.expectedVersionField)}, statusField: ${tsString(op.reconcile.statusField)} }`}`,
+    `reconcile: ${op.reconcile === null ? "null" : `{ readOperation: ${tsString(op.reconcile.readOperation)}, idParameter: ${tsString(op.reconcile.idParameter)}, holdsWhen: { status: ${strings(op.reconcile.holdsWhen.status)} }, versionField: ${tsString(op.reconcile.versionField)}, expectedVersionField: ${tsString(op.reconcile.expectedVersionField)}, statusField: ${tsString(op.reconcile.statusField)}, conflictCode: ${tsString(op.reconcile.conflictCode)} }`}`,
     `pagination: ${op.pagination === null ? "null" : `{ cursorParameter: ${tsString(op.pagination.cursorParameter)}, nextCursorField: ${tsString(op.pagination.nextCursorField)}, itemsField: ${tsString(op.pagination.itemsField)} }`}`,
   ];
   const doc = docComment([`\`${op.operationId}\`: ${op.method} ${op.path}`], "");

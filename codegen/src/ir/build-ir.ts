@@ -5,10 +5,11 @@ import type { LoadedSpec } from "../load/load-spec.js";
 import type { RefLookup } from "../load/resolve-refs.js";
 import { deref, schemaRefName, walkOperations, type Json, type RawOperation } from "../load/walk-operations.js";
 import { pointer as ptr } from "../errors.js";
+import { readErrorCodes, readOperationErrorCodes } from "./error-codes.js";
 import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
 import { mediaKind, preferredMedia } from "./media.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
-import type { AccessIr, ApiIr, AsyncIr, HeaderIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
+import type { AccessIr, ApiIr, AsyncIr, ErrorCodeIr, HeaderIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
 import { camelCase, pascalCase } from "./naming.js";
 import { checkReservedNames } from "./reserved-names.js";
 
@@ -38,8 +39,9 @@ const RESERVED_MEMBERS = new Set(["call", "submit", "paginate", "runtime", "cons
 export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names: OutputNames = DEFAULT_NAMES): ApiIr {
   const { document, lookup } = spec;
   const documentSecurity = securityOf(document.security);
+  const errorCodes = readErrorCodes(document);
   const operations = walkOperations(document, lookup)
-    .map((raw) => buildOperation(raw, lookup, profile, documentSecurity))
+    .map((raw) => buildOperation(raw, lookup, profile, documentSecurity, errorCodes))
     .sort((a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
   checkReservedNames(operations);
   checkMethodNames(operations);
@@ -61,13 +63,14 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
     openapiVersion: String(document.openapi ?? ""),
     names,
     security: documentSecurity,
+    errorCodes,
     requestIdHeader: typeof document["x-powercontext-request-id-header"] === "string" ? (document["x-powercontext-request-id-header"] as string) : DEFAULT_REQUEST_ID_HEADER,
     requestIdHeaderDeclared: typeof document["x-powercontext-request-id-header"] === "string",
     securitySchemes: Object.keys((((document.components as Json | undefined)?.securitySchemes ?? {}) as Json)).sort(),
   };
 }
 
-function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfile, documentSecurity: SecurityIr | null): OperationIr {
+function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfile, documentSecurity: SecurityIr | null, errorCodes: readonly ErrorCodeIr[]): OperationIr {
   const op = raw.operation;
   const operationId = String(op.operationId);
   if (!SUPPORTED_METHODS.has(raw.method)) {
@@ -118,6 +121,7 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
     notModified: responses.find((r) => r.status === 304) ?? null,
     accepted: acceptedStatus === null ? null : (responses.find((r) => r.status === acceptedStatus) ?? null),
     errorStatuses: responses.filter((r) => r.status >= 400).map((r) => r.status),
+    errorCodes: readOperationErrorCodes(op, raw.pointer, responses.map((r) => r.status), errorCodes),
     retryClass: declaredRetry ?? (profile === "upstream" && raw.method === "get" ? "safe" : "never"),
     retryClassDefaulted: declaredRetry === undefined,
     permission: accessOf(op)?.kind === "action" ? (accessOf(op) as { action: string }).action : typeof op["x-powercontext-permission"] === "string" ? (op["x-powercontext-permission"] as string) : null,
@@ -134,6 +138,7 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
             versionField: stringOr(reconcile.version_field, "version"),
             expectedVersionField: stringOr(reconcile.expected_version_field, "expected_version"),
             statusField: stringOr(reconcile.status_field, "status"),
+            conflictCode: stringOr(reconcile.conflict_code, "version_conflict"),
           },
     pagination:
       pagination === undefined

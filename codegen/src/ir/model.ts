@@ -116,6 +116,35 @@ export interface AsyncIr {
   readonly terminalStates: { readonly succeeded: readonly string[]; readonly failed: readonly string[]; readonly cancelled: readonly string[] };
 }
 
+/** One member of an error code's `details`. */
+export interface ErrorDetailIr {
+  readonly name: string;
+  /** The member's schema, or null when the registry lists the name only. */
+  readonly schema: Json | null;
+}
+
+/** One row of the document's `x-powercontext-error-codes` registry. */
+export interface ErrorCodeIr {
+  /** The envelope's `error.code`, such as `version_conflict`. */
+  readonly code: string;
+  /** The status the code arrives with. */
+  readonly status: number;
+  /** False when no wait cures the error: the retry policy does not re-send it. */
+  readonly transient: boolean;
+  /** Members of `error.details` a client may read for this code, in declaration order. */
+  readonly details: readonly ErrorDetailIr[];
+  /** Name of the error class generated for the code (`class`), or null for none. */
+  readonly className: string | null;
+  /** JSON pointer of the registry row. */
+  readonly pointer: string;
+}
+
+/** The codes an operation declares for one error status (`x-powercontext-errors`). */
+export interface OperationErrorCodesIr {
+  readonly status: number;
+  readonly codes: readonly string[];
+}
+
 /** `x-powercontext-reconcile`, camel-cased. */
 export interface ReconcileIr {
   readonly readOperation: string;
@@ -127,6 +156,8 @@ export interface ReconcileIr {
   readonly expectedVersionField: string;
   /** Member of the read resource compared with `holds_when.status` (`status_field`, default `status`). */
   readonly statusField: string;
+  /** The 409 code that starts reconciliation (`conflict_code`, default `version_conflict`). */
+  readonly conflictCode: string;
 }
 
 /** `x-powercontext-pagination`, camel-cased. */
@@ -182,6 +213,8 @@ export interface OperationIr {
   readonly accepted: ResponseIr | null;
   /** 4xx and 5xx statuses, ascending. */
   readonly errorStatuses: readonly number[];
+  /** `x-powercontext-errors`: the codes the operation declares per error status, by ascending status. */
+  readonly errorCodes: readonly OperationErrorCodesIr[];
   readonly retryClass: RetryClass;
   /** True when the retry class came from the lint profile's default, not the spec. */
   readonly retryClassDefaulted: boolean;
@@ -227,6 +260,8 @@ export interface ApiIr {
   readonly openapiVersion: string;
   /** The document's top-level `security`, or null. */
   readonly security: SecurityIr | null;
+  /** `x-powercontext-error-codes`: every error code the document knows, sorted by code. */
+  readonly errorCodes: readonly ErrorCodeIr[];
   /** Names of `components.securitySchemes`. */
   readonly securitySchemes: readonly string[];
   /** Names the output is written with (generator options). */

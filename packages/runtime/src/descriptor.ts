@@ -57,6 +57,8 @@ export interface ReconcileDescriptor {
   readonly expectedVersionField?: string;
   /** Member of the read resource compared with `holdsWhen.status`. */
   readonly statusField?: string;
+  /** The envelope code of the conflict that starts reconciliation. Default: any error of the generated conflict class. */
+  readonly conflictCode?: string;
 }
 
 /** `x-powercontext-pagination`: cursor paging of a list operation. */
@@ -87,6 +89,21 @@ export interface NotServed {
   /** The sentence the error's message ends with, such as "this server has no Operation API; ...". */
   readonly message: string;
 }
+
+/** What the retry policy knows about one error code (a row of `x-powercontext-error-codes`). */
+export interface ErrorCodeInfo {
+  /** The status the code arrives with. */
+  readonly status: number;
+  /** False when no wait cures the error: a response with this code is never re-sent. */
+  readonly transient: boolean;
+}
+
+/**
+ * Error codes by the envelope's `error.code`. The generator writes one table
+ * for the whole spec and every descriptor points at it, so a bundle carries it
+ * once whatever the number of operations it calls.
+ */
+export type ErrorCodeTable = { readonly [code: string]: ErrorCodeInfo | undefined };
 
 /**
  * One row of the operation table. The members marked optional are always
@@ -136,6 +153,12 @@ export interface OperationDescriptor {
   readonly requestIdHeader?: string;
   /** Error statuses the contract declares. */
   readonly errorStatuses: readonly number[];
+  /**
+   * The spec's error codes (the one table shared by every descriptor). A retryable
+   * status whose code this table marks non-transient is not re-sent. Default none:
+   * every retryable status is re-sent whatever its code.
+   */
+  readonly errorCodes?: ErrorCodeTable;
   /** True when the operation acts within one scope (`scope_id`). */
   readonly scope: boolean;
   /** `x-powercontext-retry-class`: what may be re-sent, and when. */

@@ -13,12 +13,17 @@
  *   InvalidResponseError           a response that breaks the contract (requestId, statusCode, issues)
  *   ServerResponseError            non-success status (statusCode, code, serverMessage, details)
  *     AuthenticationError 401, PermissionDeniedError 403, NotFoundError 404,
- *     ConflictError 409 > OperationBlockedError, VersionConflictError, ProcessingBlockStaleError,
+ *     ConflictError 409 > GuardedConflictError (guarded-conflict-error.ts)
  *     UnprocessableEntityError 422, RateLimitError 429, InternalServerError 5xx > ServiceUnavailableError 503
  *   OperationPendingError          the deadline passed while the operation was still running
  *   OperationFailedError           the operation ended `failed`
  *   OperationCancelledError        the operation ended `cancelled`
  * ```
+ *
+ * The contract error classes (one per error code the spec gives a class, such
+ * as `VersionConflictError` for `409 version_conflict`) are generated from the
+ * spec's `x-powercontext-error-codes` beside the operation table, and reach the
+ * runtime as a {@link ContractErrorTable} (docs/adr/0014-generated-contract-errors.md).
  *
  * `code` is stable: for errors raised by the SDK itself it is an
  * `ERR_POWERCONTEXT_*` constant; for `ServerResponseError` it is the server's
@@ -255,7 +260,7 @@ export class NotFoundError extends ServerResponseError {
   }
   override name = "NotFoundError";
 }
-/** 409 without a contract error class of its own (for example `invalid_operation_transition`). */
+/** 409 without a contract error class of its own (or raised without the contract error table). */
 export class ConflictError extends ServerResponseError {
   static override get brand(): symbol {
     return errorBrand("ConflictError");
@@ -291,71 +296,6 @@ export class ServiceUnavailableError extends InternalServerError {
   override name = "ServiceUnavailableError";
 }
 
-/** `409 operation_blocked`: the logical window is held by a failed operation (seed 002). */
-export class OperationBlockedError extends ConflictError {
-  static override get brand(): symbol {
-    return errorBrand("OperationBlockedError");
-  }
-  override name = "OperationBlockedError";
-  /** `details.operation_id`: the failed operation to retry or cancel. */
-  declare readonly operationId: string | null;
-  constructor(init: ServerErrorInit) {
-    super(init);
-    const id = init.details?.operation_id;
-    this.operationId = typeof id === "string" ? id : null;
-  }
-}
-
-/** `409 version_conflict`: `expected_version` did not match (docs/architecture.md; guarded in the runtime README). */
-export class VersionConflictError extends ConflictError {
-  static override get brand(): symbol {
-    return errorBrand("VersionConflictError");
-  }
-  override name = "VersionConflictError";
-  /** `details.current_version` when the server sent it. */
-  declare readonly currentVersion: number | null;
-  /** The resource as read by reconciliation, or null when it was not read. */
-  declare current: unknown;
-  /**
-   * True when an earlier attempt of this call got no answer (a lost response,
-   * a timeout, a gateway 502/504) and the resource read afterwards does not
-   * show that this call's change, and only it, took effect: whether the lost
-   * attempt was applied is unknown. Read `current` before acting again.
-   */
-  declare outcomeUnknown: boolean;
-  constructor(init: ServerErrorInit) {
-    super(init);
-    const value = init.details?.current_version;
-    this.currentVersion = typeof value === "number" ? value : null;
-    this.current = null;
-    this.outcomeUnknown = false;
-  }
-
-  /**
-   * Marks the conflict as following an earlier attempt whose outcome is
-   * unknown, records the resource read (null when it could not be read) and
-   * says so in the message. Returns this error.
-   */
-  withUnknownOutcome(current: unknown): this {
-    this.current = current;
-    this.outcomeUnknown = true;
-    const status = typeof current === "object" && current !== null ? (current as Record<string, unknown>).status : undefined;
-    const version = typeof current === "object" && current !== null ? (current as Record<string, unknown>).version : undefined;
-    const now =
-      typeof status === "string" && typeof version === "number" ? `; the resource is now ${status} at version ${version}` : "";
-    this.message = `${this.message} (an earlier attempt of this call got no answer and its outcome is unknown${now})`;
-    return this;
-  }
-}
-
-/** `409`: a processing block that was never retried and is no longer current (seed 000). */
-export class ProcessingBlockStaleError extends ConflictError {
-  static override get brand(): symbol {
-    return errorBrand("ProcessingBlockStaleError");
-  }
-  override name = "ProcessingBlockStaleError";
-}
-
 /** Constructor shape shared by every server error class. */
 export type ServerErrorClass = new (init: ServerErrorInit) => ServerResponseError;
 
@@ -370,7 +310,11 @@ export const serverErrorsByStatus: Readonly<Record<number, ServerErrorClass>> = 
   503: ServiceUnavailableError,
 };
 
-/** Contract error classes by envelope code, each with the status it must arrive with. */
+/**
+ * Contract error classes by envelope code, each with the status it must arrive
+ * with. The generator writes it from the spec (`contractErrorsByCode` beside the
+ * operation table); the runtime has none of its own.
+ */
 export type ContractErrorTable = Readonly<
   Record<
     string,
@@ -382,13 +326,6 @@ export type ContractErrorTable = Readonly<
     }
   >
 >;
-
-/** The contract errors of this SDK by envelope code (docs/architecture.md). */
-export const contractErrorsByCode: ContractErrorTable = {
-  operation_blocked: { status: 409, errorClass: OperationBlockedError },
-  version_conflict: { status: 409, errorClass: VersionConflictError },
-  topic_memory_block_conflict: { status: 409, errorClass: ProcessingBlockStaleError },
-};
 
 /**
  * Picks the class for a non-success response: the contract class when
@@ -404,11 +341,6 @@ export function serverResponseError(init: ServerErrorInit, contractErrors: Contr
   const byCode = init.code === null || contractErrors === null ? undefined : contractErrors[init.code];
   const errorClass = byCode !== undefined && byCode.status === init.statusCode ? byCode.errorClass : byStatus;
   return new errorClass(init);
-}
-
-/** {@link serverResponseError} with every contract error of this SDK: status first, then the envelope code. */
-export function createServerResponseError(init: ServerErrorInit): ServerResponseError {
-  return serverResponseError(init, contractErrorsByCode);
 }
 
 /** Bounded classification of a failed operation (never a message). */

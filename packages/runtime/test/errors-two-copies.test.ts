@@ -21,30 +21,56 @@ async function installCopy(root: string, name: string): Promise<Runtime> {
   return (await import(pathToFileURL(join(dir, "dist/index.js")).href)) as Runtime;
 }
 
+/**
+ * Contract classes built on one copy, branded as the generator writes them
+ * (packages/sdk/src/generated/contract-errors.ts), with that copy's table.
+ */
+function contractOf(rt: Runtime) {
+  class VersionConflictError extends rt.GuardedConflictError {
+    static override get brand(): symbol {
+      return rt.errorBrand("VersionConflictError");
+    }
+    override name = "VersionConflictError";
+  }
+  class OperationBlockedError extends rt.ConflictError {
+    static override get brand(): symbol {
+      return rt.errorBrand("OperationBlockedError");
+    }
+    override name = "OperationBlockedError";
+  }
+  const table = { version_conflict: { status: 409, errorClass: VersionConflictError }, operation_blocked: { status: 409, errorClass: OperationBlockedError } };
+  return { VersionConflictError, OperationBlockedError, make: (error: Parameters<Runtime["serverResponseError"]>[0]) => rt.serverResponseError(error, table) };
+}
+
 const init = { statusCode: 409, code: "version_conflict", serverMessage: null, details: { current_version: 3 }, requestId: "r-1", retryAfterMs: null };
 
 describe.skipIf(!enabled)("instanceof across two installed copies of the runtime", () => {
   let root = "";
   let a: Runtime;
   let b: Runtime;
+  let ca: ReturnType<typeof contractOf>;
+  let cb: ReturnType<typeof contractOf>;
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), "powercontext-copies-"));
     a = await installCopy(root, "app-a");
     b = await installCopy(root, "app-b");
+    ca = contractOf(a);
+    cb = contractOf(b);
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it("loads two distinct copies", () => {
     expect(a.ClientError).not.toBe(b.ClientError);
-    const error = b.createServerResponseError(init);
+    const error = cb.make(init);
     // What instanceof did before brands: the constructor chain of copy B is not copy A's.
     expect(Function.prototype[Symbol.hasInstance].call(a.ServerResponseError, error)).toBe(false);
   });
 
   it("matches an error of copy B against copy A's classes and their bases", () => {
-    const error = b.createServerResponseError(init);
-    expect(error).toBeInstanceOf(b.VersionConflictError);
-    expect(error instanceof a.VersionConflictError).toBe(true);
+    const error = cb.make(init);
+    expect(error).toBeInstanceOf(cb.VersionConflictError);
+    expect(error instanceof ca.VersionConflictError).toBe(true);
+    expect(error instanceof a.GuardedConflictError).toBe(true);
     expect(error instanceof a.ConflictError).toBe(true);
     expect(error instanceof a.ServerResponseError).toBe(true);
     expect(error instanceof a.ClientError).toBe(true);
@@ -54,8 +80,8 @@ describe.skipIf(!enabled)("instanceof across two installed copies of the runtime
   });
 
   it("does not match unrelated classes of either copy", () => {
-    const error = b.createServerResponseError(init);
-    expect(error instanceof a.OperationBlockedError).toBe(false);
+    const error = cb.make(init);
+    expect(error instanceof ca.OperationBlockedError).toBe(false);
     expect(error instanceof a.NotFoundError).toBe(false);
     expect(error instanceof a.TransportError).toBe(false);
     expect(new a.TimeoutError({ path: "/p", timeoutMs: 5, limit: "attempt" }) instanceof b.ServerResponseError).toBe(false);
@@ -73,12 +99,12 @@ describe.skipIf(!enabled)("instanceof across two installed copies of the runtime
   });
 
   it("keeps the Python client's 1.4.1 names working with instanceof, across copies", () => {
-    const unauthorized = b.createServerResponseError({ ...init, statusCode: 401, code: "unauthorized", details: null });
+    const unauthorized = cb.make({ ...init, statusCode: 401, code: "unauthorized", details: null });
     expect(unauthorized instanceof a.UnauthorizedResponseError).toBe(true);
     expect(unauthorized instanceof a.AuthenticationError).toBe(true);
-    const forbidden = b.createServerResponseError({ ...init, statusCode: 403, code: null, details: null });
+    const forbidden = cb.make({ ...init, statusCode: 403, code: null, details: null });
     expect(forbidden instanceof a.ForbiddenResponseError).toBe(true);
-    const unavailable = b.createServerResponseError({ ...init, statusCode: 503, code: null, details: null });
+    const unavailable = cb.make({ ...init, statusCode: 503, code: null, details: null });
     expect(unavailable instanceof a.UnavailableResponseError).toBe(true);
     expect(unavailable instanceof a.UnauthorizedResponseError).toBe(false);
   });
@@ -88,6 +114,6 @@ describe.skipIf(!enabled)("instanceof across two installed copies of the runtime
     const own = new AppError({ ...init, statusCode: 404, code: null, details: null });
     expect(own instanceof AppError).toBe(true);
     expect(own instanceof b.NotFoundError).toBe(true);
-    expect(b.createServerResponseError({ ...init, statusCode: 404, code: null, details: null }) instanceof AppError).toBe(false);
+    expect(cb.make({ ...init, statusCode: 404, code: null, details: null }) instanceof AppError).toBe(false);
   });
 });

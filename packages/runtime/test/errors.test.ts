@@ -4,17 +4,14 @@ import {
   ConflictError,
   InternalServerError,
   NotFoundError,
-  OperationBlockedError,
   PermissionDeniedError,
-  ProcessingBlockStaleError,
   RateLimitError,
   ServerResponseError,
   ServiceUnavailableError,
   UnprocessableEntityError,
-  VersionConflictError,
-  createServerResponseError,
   type ServerErrorClass,
 } from "../src/errors.js";
+import { OperationBlockedError, ProcessingBlockStaleError, VersionConflictError, createServerResponseError } from "./helpers/contract-errors.js";
 
 function make(statusCode: number, code: string | null, details: Record<string, unknown> | null = null) {
   return createServerResponseError({ statusCode, code, serverMessage: null, details, requestId: "r", retryAfterMs: null });

@@ -9,6 +9,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from "./generated/operations.js";
+import { contractErrorsByCode } from "./generated/contract-errors.js";
 import { validatorMap } from "./generated/validator-map.js";
 import { UnknownOperationError } from "./python-names.js";
 
@@ -41,7 +42,7 @@ export type WaitForOperationOptions = Pick<WaitOptions, "deadlineMs" | "signal" 
 export class PowerContextClient extends PowerContextOperations {
   /** @throws ConfigurationError when an option is invalid (nothing is sent). */
   constructor(options: ClientOptions) {
-    super(createRuntime(options, { operations, validators: validatorMap, reconcile: recoverVersionConflict }));
+    super(createRuntime(options, { operations, validators: validatorMap, reconcile: recoverVersionConflict, contractErrors: contractErrorsByCode }));
   }
 
   /**

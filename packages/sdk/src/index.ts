@@ -8,6 +8,10 @@ export { ForbiddenResponseError, UnauthorizedResponseError, UnavailableResponseE
 export { PowerContextClient, type ClientSubmitOutcome, type OperationResource, type WaitForOperationOptions } from "./client.js";
 // The operation table, one descriptor per operation (`getLivenessDescriptor`, ...) and the per-operation types.
 export * from "./generated/operations.js";
+// The spec's error codes (`errorCodes`, `ErrorDetails`, `hasErrorCode`) and the contract error classes
+// generated from them (`VersionConflictError`, ..., `contractErrorsByCode`, `createServerResponseError`).
+export * from "./generated/error-codes.js";
+export * from "./generated/contract-errors.js";
 // `validatorMap` and one export per operation (`searchMemoryValidators`, ...), for createCaller's `validators`.
 export * from "./generated/validator-map.js";
 // Both modules declare this shape; the runtime's is the one the SDK names.

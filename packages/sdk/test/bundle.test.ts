@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 const SDK_SRC = fileURLToPath(new URL("../src/", import.meta.url));
 const RUNTIME_ENTRY = fileURLToPath(new URL("../../runtime/src/index.ts", import.meta.url));
 
-async function gzipSize(contents: string): Promise<number> {
+async function bundle(contents: string): Promise<Uint8Array> {
   const { build } = await import("esbuild");
   const result = await build({
     stdin: { contents, resolveDir: SDK_SRC, loader: "ts" },
@@ -20,7 +20,11 @@ async function gzipSize(contents: string): Promise<number> {
     write: false,
     logLevel: "silent",
   });
-  return gzipSync(result.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).byteLength;
+  return result.outputFiles[0]?.contents ?? new Uint8Array();
+}
+
+async function gzipSize(contents: string): Promise<number> {
+  return gzipSync(await bundle(contents), { level: 9 }).byteLength;
 }
 
 describe("bundle size follows the operations used", () => {
@@ -34,5 +38,15 @@ describe("bundle size follows the operations used", () => {
       createCaller(${base}, searchMemoryDescriptor, { validators: validatorMap.search_memory })({}).then(console.log);`);
     // Every validator is about 8 kB; search_memory's, with the helpers it uses, well under half.
     expect(one - none).toBeLessThan((all - none) / 2);
+  });
+
+  it("carries the error-code table once, however many descriptors point at it, and no contract class unless asked", async () => {
+    const text = new TextDecoder().decode(
+      await bundle(`import { createCaller, searchMemoryDescriptor, getServerInfoDescriptor } from "./index.js";
+        createCaller({ baseUrl: "https://pc.example.com" }, searchMemoryDescriptor)({}).then(console.log);
+        createCaller({ baseUrl: "https://pc.example.com" }, getServerInfoDescriptor)({}).then(console.log);`),
+    );
+    expect(text.split("inference_unavailable").length - 1).toBe(1);
+    expect(text).not.toContain("VersionConflictError");
   });
 });

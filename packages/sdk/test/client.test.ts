@@ -3,8 +3,8 @@ import {
   InvalidRequestError,
   InvalidResponseError,
   OperationPendingError,
-  VersionConflictError,
 } from "@powercontext/runtime";
+import { VersionConflictError } from "../src/generated/contract-errors.js";
 import type { FetchLike } from "@powercontext/runtime";
 import { envelope, json, scripted, socketClosed } from "../../runtime/test/helpers/fake-fetch.js";
 

@@ -15,7 +15,7 @@ export interface CallerParts {
   /** The operation's validators (from the generated `validatorMap`); without them bodies are not schema-checked. */
   validators?: OperationValidators;
   /**
-   * Contract error classes by envelope code, usually `contractErrorsByCode`.
+   * Contract error classes by envelope code, usually the generated `contractErrorsByCode`.
    * Without them a contract error such as `409 operation_blocked` raises its
    * status class (`ConflictError`) with the same `code` and `details`.
    */

@@ -1,11 +1,12 @@
-import { VersionConflictError } from "../errors.js";
+import { GuardedConflictError } from "../guarded-conflict-error.js";
 import { reconcileVersionConflict } from "../retry/reconcile.js";
 import { runOperation, type OperationResult } from "./run-operation.js";
 import { descriptorFor, type ConflictCall } from "./runtime.js";
 
 /**
  * The runtime's recovery for a failed call (runtime README, "Guarded reconciliation"): a
- * `409 version_conflict` after an uncertain earlier attempt of a guarded
+ * guarded conflict (a {@link GuardedConflictError} whose code is the reconcile
+ * descriptor's `conflictCode`) after an uncertain earlier attempt of a guarded
  * operation is reconciled by reading the resource named by
  * `x-powercontext-reconcile` within the call's deadline. Kept out of
  * `run-operation.ts` so that runtimes without an operation table (and the
@@ -21,7 +22,9 @@ export async function recoverVersionConflict(
   earlierUncertain: boolean,
 ): Promise<OperationResult | undefined> {
   const { runtime, descriptor, context, deadlineAt } = call;
-  if (!(error instanceof VersionConflictError) || !earlierUncertain || descriptor.reconcile === null) return undefined;
+  const spec = descriptor.reconcile;
+  if (!(error instanceof GuardedConflictError) || !earlierUncertain || spec === null) return undefined;
+  if (spec.conflictCode !== undefined && error.code !== spec.conflictCode) return undefined;
   const resource = await reconcileVersionConflict({
     descriptor,
     request: (call.request ?? {}) as Record<string, unknown>,

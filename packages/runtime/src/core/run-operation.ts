@@ -88,6 +88,7 @@ export async function runOperation(
       operationId: descriptor.operationId,
       path: prepared.path,
       retryClass: descriptor.retryClass,
+      errorCodes: descriptor.errorCodes,
       options: runtime.retry,
       budget: runtime.retryBudget,
       deadlineAt,

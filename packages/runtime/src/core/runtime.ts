@@ -1,6 +1,6 @@
 import { resolveConfig, type ClientOptions, type Platform, type ResolvedConfig } from "../config.js";
 import type { OperationDescriptor, OperationTable, OperationValidators, ValidatorMap } from "../descriptor.js";
-import { contractErrorsByCode, type ContractErrorTable } from "../errors.js";
+import type { ContractErrorTable } from "../errors.js";
 import type { CallContext, OperationResult } from "./call-context.js";
 
 /** What a {@link Reconciler} knows about the call whose last attempt failed. */
@@ -59,6 +59,12 @@ export interface RuntimeInput {
    * operation runner (no import cycle) and lets a bundle leave it out.
    */
   reconcile?: Reconciler;
+  /**
+   * Contract error classes by envelope code (the generated `contractErrorsByCode`);
+   * without them an error with a contract code raises its status class, with the
+   * same `code` and `details`, and guarded conflicts are not reconciled.
+   */
+  contractErrors?: ContractErrorTable;
 }
 
 /**
@@ -74,7 +80,7 @@ export function createRuntime(options: ClientOptions, tables: RuntimeInput = {},
     operations,
     validators: tables.validators ?? null,
     reconcile: operations === null ? null : (tables.reconcile ?? null),
-    contractErrors: contractErrorsByCode,
+    contractErrors: tables.contractErrors ?? null,
   };
 }
 

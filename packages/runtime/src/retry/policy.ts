@@ -1,4 +1,4 @@
-import type { RetryClass } from "../descriptor.js";
+import type { ErrorCodeTable, RetryClass } from "../descriptor.js";
 import { backoffDelay, type BackoffOptions } from "./backoff.js";
 
 /** What one failed attempt produced, as far as retrying is concerned. */
@@ -18,6 +18,8 @@ export type AttemptOutcome =
       statusCode: number;
       /** The response's `Retry-After` in milliseconds, or null. */
       retryAfterMs: number | null;
+      /** The error envelope's code, or null (no envelope). Default null. */
+      code?: string | null;
     };
 
 /** Retry settings of a client; delays in milliseconds. */
@@ -60,7 +62,21 @@ export interface RetryInput {
   /** The attempt that just failed, 1-based. */
   attempt: number;
   options: RetryOptions;
+  /** The operation's error-code table; a code it marks non-transient is not re-sent. Default none. */
+  errorCodes?: ErrorCodeTable | undefined;
   random?: () => number;
+}
+
+/**
+ * True when `errorCodes` marks the outcome's envelope code non-transient: no
+ * wait cures it (docs/retry-classes.md, "Transient error codes"). An unknown
+ * code, or no code, is not known to be permanent.
+ */
+export function isPermanentCode(outcome: AttemptOutcome, errorCodes: ErrorCodeTable | undefined): boolean {
+  if (outcome.kind !== "status" || errorCodes === undefined) return false;
+  const code = outcome.code;
+  if (code === undefined || code === null || !Object.hasOwn(errorCodes, code)) return false;
+  return errorCodes[code]?.transient === false;
 }
 
 function reasonOf(outcome: AttemptOutcome): string {
@@ -77,6 +93,11 @@ function reasonOf(outcome: AttemptOutcome): string {
  * | safe, replay, guarded | retry | retry | stop |
  * | never | retry | stop | stop |
  *
+ * A 429/502/503/504 whose envelope code `errorCodes` marks non-transient
+ * (`transient: false`) is not retried in any class: no wait cures it. A code
+ * the table does not know, or a body without the envelope, is retried as its
+ * status says.
+ *
  * The delay is the response's `Retry-After` when it has one, else exponential
  * backoff with jitter. Stops once `attempt > maxRetries`, and when the
  * response asks for a `Retry-After` above `maxRetryAfterMs`.
@@ -88,7 +109,7 @@ export function decideRetry(input: RetryInput): RetryDecision {
   if (outcome.kind === "transport") {
     eligible = outcome.phase === "connect" || RESENDABLE.has(input.retryClass);
   } else {
-    eligible = RESENDABLE.has(input.retryClass) && RETRYABLE_STATUSES.has(outcome.statusCode);
+    eligible = RESENDABLE.has(input.retryClass) && RETRYABLE_STATUSES.has(outcome.statusCode) && !isPermanentCode(outcome, input.errorCodes);
   }
   if (!eligible) return { retry: false };
   const retryAfter = outcome.kind === "status" ? outcome.retryAfterMs : null;

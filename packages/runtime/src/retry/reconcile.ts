@@ -1,5 +1,5 @@
 import type { OperationDescriptor } from "../descriptor.js";
-import { VersionConflictError } from "../errors.js";
+import type { GuardedConflictError } from "../guarded-conflict-error.js";
 
 /** A resource returned by reconciliation instead of the original response. */
 export type Reconciled<T> = T & {
@@ -13,7 +13,8 @@ export interface ReconcileInput {
   descriptor: OperationDescriptor;
   /** The flat request object of that call. */
   request: Record<string, unknown>;
-  conflict: VersionConflictError;
+  /** The conflict the re-send got. */
+  conflict: GuardedConflictError;
   /** Runs `descriptor.reconcile.readOperation` with the given request and resolves to its body. */
   read: (operationId: string, request: Record<string, unknown>) => Promise<unknown>;
 }
@@ -51,7 +52,7 @@ export function showsRequestedTransition(resource: unknown, holdsWhen: readonly 
 }
 
 /**
- * Reconciles a `409 version_conflict` that followed a re-send whose earlier
+ * Reconciles a guarded conflict (the descriptor's conflict code) that followed a re-send whose earlier
  * attempt had an unknown outcome (runtime README, "Guarded reconciliation"): reads the resource
  * named by `x-powercontext-reconcile` and returns it, marked
  * `reconciled: true`, only when it shows the requested transition and no
@@ -69,18 +70,18 @@ export async function reconcileVersionConflict(input: ReconcileInput): Promise<R
   const spec = input.descriptor.reconcile;
   if (spec === null) throw input.conflict;
   const id = input.request[spec.idParameter];
+  // The wire names come from the spec (x-powercontext-reconcile); without them nothing can be shown to hold.
+  const { statusField, versionField, expectedVersionField } = spec;
+  const fields = statusField !== undefined && versionField !== undefined ? { statusField, versionField } : undefined;
   let resource: unknown = null;
   try {
     resource = await input.read(spec.readOperation, { [spec.idParameter]: id });
   } catch {
-    throw input.conflict.withUnknownOutcome(null);
+    throw input.conflict.withUnknownOutcome(null, fields);
   }
-  // The wire names come from the spec (x-powercontext-reconcile); without them nothing can be shown to hold.
-  const { statusField, versionField, expectedVersionField } = spec;
-  const fields = statusField !== undefined && versionField !== undefined ? { statusField, versionField } : null;
   const expected = expectedVersionField === undefined ? undefined : input.request[expectedVersionField];
-  if (fields === null || !showsRequestedTransition(resource, spec.holdsWhen.status, expected, fields)) {
-    throw input.conflict.withUnknownOutcome(resource);
+  if (fields === undefined || !showsRequestedTransition(resource, spec.holdsWhen.status, expected, fields)) {
+    throw input.conflict.withUnknownOutcome(resource, fields);
   }
   input.conflict.current = resource;
   return { ...(resource as Record<string, unknown>), reconciled: true };

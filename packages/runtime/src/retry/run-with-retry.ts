@@ -1,4 +1,4 @@
-import type { RetryClass } from "../descriptor.js";
+import type { ErrorCodeTable, RetryClass } from "../descriptor.js";
 import { AbortError, ClientError, ServerResponseError, TimeoutError, TransportError } from "../errors.js";
 import type { RetryBudget } from "./budget.js";
 import { decideRetry, isUncertainOutcome, type AttemptOutcome, type RetryOptions } from "./policy.js";
@@ -36,6 +36,8 @@ export interface RetryLoopInput<T> {
   path: string;
   retryClass: RetryClass;
   options: RetryOptions;
+  /** The operation's error-code table (its descriptor's `errorCodes`); without it a code never stops a retry. */
+  errorCodes?: ErrorCodeTable | undefined;
   /** Absolute time (ms, same clock as `now`) when the whole call must end, or null. */
   deadlineAt: number | null;
   signal?: AbortSignal | undefined;
@@ -62,7 +64,7 @@ export function outcomeOf(error: unknown): AttemptOutcome | null {
     return { kind: "transport", phase: error.phase, timeout: error instanceof TimeoutError };
   }
   if (error instanceof ServerResponseError) {
-    return { kind: "status", statusCode: error.statusCode, retryAfterMs: error.retryAfterMs };
+    return { kind: "status", statusCode: error.statusCode, retryAfterMs: error.retryAfterMs, code: error.code };
   }
   return null;
 }
@@ -107,7 +109,7 @@ export async function runWithRetry<T>(input: RetryLoopInput<T>): Promise<T> {
       const decision =
         outcome === null
           ? ({ retry: false } as const)
-          : decideRetry({ retryClass: input.retryClass, outcome, attempt, options: input.options, random: input.random });
+          : decideRetry({ retryClass: input.retryClass, outcome, attempt, options: input.options, errorCodes: input.errorCodes, random: input.random });
       const left = input.deadlineAt === null ? Infinity : input.deadlineAt - now();
       let cost: number | null = 0;
       if (decision.retry && decision.delayMs < left && budget !== null) {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { MAX_DETAILS_DEPTH, TRUNCATED, mayHoldSecret, redactJson } from "../../src/core/redact-answer.js";
 import { createRuntime } from "../../src/core/runtime.js";
 import { runOperation } from "../../src/core/run-operation.js";
-import { InvalidResponseError, VersionConflictError } from "../../src/errors.js";
+import { InvalidResponseError } from "../../src/errors.js";
+import { VersionConflictError, contractErrorsByCode as contractErrors } from "../helpers/contract-errors.js";
 import { cancelOperation, classDescriptor, table } from "../helpers/descriptors.js";
 import { scripted } from "../helpers/fake-fetch.js";
 
@@ -25,7 +26,7 @@ describe("a 409 envelope whose details are 100,000 levels deep", () => {
 
   it.each(["guarded", "safe"] as const)("is the conflict, sent once, for a %s operation, details cut with a marker", async (retryClass) => {
     const server = scripted(new Response(body, { status: 409, headers: { "content-type": "application/json" } }));
-    const runtime = createRuntime({ baseUrl: BASE, token: "tok-1", fetch: server.fetch, ...fast }, { operations: table });
+    const runtime = createRuntime({ baseUrl: BASE, token: "tok-1", fetch: server.fetch, ...fast }, { operations: table, contractErrors });
     const target = retryClass === "guarded" ? cancelOperation : classDescriptor("safe");
     const error = await runOperation(runtime, target, { operation_id: "op_1", expected_version: 3 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(VersionConflictError);

@@ -4,12 +4,12 @@ import { runOperation } from "../../src/core/run-operation.js";
 import {
   InvalidRequestError,
   InvalidResponseError,
-  OperationBlockedError,
   ServerResponseError,
   TimeoutError,
   UnprocessableEntityError,
 } from "../../src/errors.js";
 import type { Validator } from "../../src/descriptor.js";
+import { OperationBlockedError, contractErrorsByCode as contractErrors } from "../helpers/contract-errors.js";
 import type { FetchInit, FetchLike } from "../../src/transport/fetch-adapter.js";
 import { descriptor, flushMemory, getOperation } from "../helpers/descriptors.js";
 import { envelope, json, scripted } from "../helpers/fake-fetch.js";
@@ -68,7 +68,7 @@ describe("runOperation: success is exactly the declared status (docs/compatibili
 describe("runOperation: error bodies", () => {
   it("decodes the exact envelope into code, serverMessage and details, and picks the contract class", async () => {
     const server = scripted(envelope(409, "operation_blocked", { operation_id: "op_9" }, { "x-powercontext-request-id": "r-9" }));
-    const error = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), flushMemory, {}).catch((e: unknown) => e);
+    const error = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }, { contractErrors }), flushMemory, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OperationBlockedError);
     expect(error).toMatchObject({
       statusCode: 409,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRuntime } from "../../src/core/runtime.js";
 import { recoverVersionConflict } from "../../src/core/recover-conflict.js";
 import { runOperation } from "../../src/core/run-operation.js";
-import { VersionConflictError } from "../../src/errors.js";
+import { VersionConflictError, contractErrorsByCode as contractErrors } from "../helpers/contract-errors.js";
 import type { FetchLike } from "../../src/transport/fetch-adapter.js";
 import { cancelOperation, descriptor, reconcileOf, table } from "../helpers/descriptors.js";
 import { envelope, json, socketClosed } from "../helpers/fake-fetch.js";
@@ -55,7 +55,7 @@ const request = { operation_id: "op_1", expected_version: 3 };
 describe("guarded reconciliation (runtime README, Retries)", () => {
   it("returns the read resource marked reconciled when the requested state holds", async () => {
     const server = operationServer({ operation_id: "op_1", status: "failed", version: 3 }, { loseFirstCancelResponse: true });
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
     const result = await runOperation(runtime, cancelOperation, request);
     expect(result.reconciled).toBe(true);
     expect(result.data).toEqual({ operation_id: "op_1", status: "cancelled", version: 4, reconciled: true });
@@ -74,7 +74,7 @@ describe("guarded reconciliation (runtime README, Retries)", () => {
         },
       },
     );
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
     const error = await runOperation(runtime, cancelOperation, request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VersionConflictError);
     const conflict = error as VersionConflictError;
@@ -89,7 +89,7 @@ describe("guarded reconciliation (runtime README, Retries)", () => {
       { operation_id: "op_1", status: "failed", version: 3 },
       { loseFirstCancelResponse: true, lossAs: () => envelope(504, "gateway_timeout") },
     );
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
     await expect(runOperation(runtime, cancelOperation, request)).resolves.toMatchObject({ reconciled: true });
   });
 
@@ -100,14 +100,14 @@ describe("guarded reconciliation (runtime README, Retries)", () => {
       calls += 1;
       return calls === 1 ? envelope(503, "unavailable") : server.fetch(url, init);
     };
-    const runtime = createRuntime({ ...base, fetch }, { operations: table, reconcile: recoverVersionConflict });
+    const runtime = createRuntime({ ...base, fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
     await expect(runOperation(runtime, cancelOperation, request)).rejects.toBeInstanceOf(VersionConflictError);
     expect(server.counts.reads).toBe(0);
   });
 
   it("surfaces a conflict on a first send without reading", async () => {
     const server = operationServer({ operation_id: "op_1", status: "failed", version: 4 }, { loseFirstCancelResponse: false });
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
     const error = await runOperation(runtime, cancelOperation, request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VersionConflictError);
     expect((error as VersionConflictError).current).toBeNull();
@@ -125,7 +125,7 @@ describe("guarded reconciliation (runtime README, Retries)", () => {
         },
       },
     );
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
     const error = await runOperation(runtime, cancelOperation, request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VersionConflictError);
     const conflict = error as VersionConflictError;
@@ -142,7 +142,7 @@ describe("guarded reconciliation (runtime README, Retries)", () => {
       if (init.method === "POST") return envelope(409, "version_conflict", { current_version: 9 });
       return envelope(500, "internal_error");
     };
-    const runtime = createRuntime({ ...base, fetch }, { operations: table, reconcile: recoverVersionConflict });
+    const runtime = createRuntime({ ...base, fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
     const error = await runOperation(runtime, cancelOperation, request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VersionConflictError);
     expect((error as VersionConflictError).outcomeUnknown).toBe(true);
@@ -180,7 +180,7 @@ describe("a stale guarded retry after a lost response (issue scenario)", () => {
 
   it("raises the conflict with the current resource when the Operation shows later changes (succeeded at version 6)", async () => {
     const server = retryServer({ operation_id: "op_1", status: "succeeded", version: 6 });
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
     const error = await runOperation(runtime, retryOperation, { operation_id: "op_1", expected_version: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VersionConflictError);
     const conflict = error as VersionConflictError;
@@ -192,7 +192,7 @@ describe("a stale guarded retry after a lost response (issue scenario)", () => {
 
   it("reconciles when the Operation shows exactly the retry: queued at version 2", async () => {
     const server = retryServer({ operation_id: "op_1", status: "queued", version: 2 });
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict });
+    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
     const result = await runOperation(runtime, retryOperation, { operation_id: "op_1", expected_version: 1 });
     expect(result.reconciled).toBe(true);
     expect(result.data).toEqual({ operation_id: "op_1", status: "queued", version: 2, reconciled: true });

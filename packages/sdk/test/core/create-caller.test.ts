@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createCaller } from "@powercontext/runtime";
-import { ConfigurationError, ConflictError, InvalidResponseError, OperationBlockedError, contractErrorsByCode } from "@powercontext/runtime";
+import { ConfigurationError, ConflictError, InvalidResponseError } from "@powercontext/runtime";
+import { OperationBlockedError, contractErrorsByCode } from "../../src/generated/contract-errors.js";
 import { validatorMap } from "../../src/generated/validator-map.js";
 import { flushMemoryDescriptor, getLivenessDescriptor, operations } from "../../src/generated/operations.js";
 import { envelope, json, scripted } from "../../../runtime/test/helpers/fake-fetch.js";

@@ -1,0 +1,60 @@
+import type { ApiIr, ErrorCodeIr, ErrorDetailIr } from "../ir/model.js";
+import { docComment, propertyKey, tsString } from "../ir/naming.js";
+import type { Json } from "../load/walk-operations.js";
+import { banner } from "./banner.js";
+
+/**
+ * Emits `error-codes.ts`: the spec's `x-powercontext-error-codes` as one
+ * `errorCodes` table (code -> status, transient) that every descriptor points
+ * at, so a bundle carries it once; the `ErrorCode` union; `ErrorDetails`, the
+ * typed `error.details` of each code; `DeclaredErrorCodes` and `DeclaredErrorOf`,
+ * the codes each operation declares (`x-powercontext-errors`) as types; and
+ * `hasErrorCode`, the type guard that narrows a `ServerResponseError` to one
+ * code with its details.
+ */
+export function emitErrorCodes(ir: ApiIr): string {
+  const runtime = tsString(ir.names.runtimePackage);
+  let out = banner(ir);
+  out += `import { ServerResponseError, type ErrorCodeInfo } from ${runtime};\n\n`;
+  out += `/** An error code of the spec. */\nexport type ErrorCode =${ir.errorCodes.map((row) => `\n  | ${tsString(row.code)}`).join("")};\n\n`;
+  out += `/**\n * Every error code of the spec (\`x-powercontext-error-codes\`) with the status it\n * arrives with and whether a wait can cure it; the retry policy never re-sends a\n * retryable status whose code is not transient. One table, shared by every descriptor.\n */\n`;
+  out += `export const errorCodes: { readonly [C in ErrorCode]: ErrorCodeInfo } = {\n${ir.errorCodes.map((row) => `  ${propertyKey(row.code)}: { status: ${row.status}, transient: ${row.transient} },\n`).join("")}};\n\n`;
+  out += `/**\n * \`error.details\` per error code, with the members the spec declares for it\n * (as the server sends them: the envelope does not check them).\n */\nexport interface ErrorDetails {\n`;
+  for (const row of ir.errorCodes) out += `  /** Details of \`${row.status} ${row.code}\`. */\n  ${propertyKey(row.code)}: ${detailsType(row)};\n`;
+  out += `}\n\n`;
+  out += `/** A server error narrowed to one error code (a union of codes gives a union of errors), with that code's typed \`details\`. */\nexport type CodedServerError<C extends ErrorCode> = C extends ErrorCode\n  ? Omit<ServerResponseError, "code" | "details"> & {\n      /** The envelope's code. */\n      readonly code: C;\n      /** The envelope's details, typed for the code. */\n      readonly details: ErrorDetails[C] | null;\n    }\n  : never;\n\n`;
+  const declaring = ir.operations.filter((op) => op.errorCodes.length > 0);
+  out += `/** The error codes each operation declares, by status (\`x-powercontext-errors\`); operations that declare none are absent. */\nexport interface DeclaredErrorCodes {\n`;
+  for (const op of declaring) {
+    out += `  /** Codes \`${op.operationId}\` is known to answer. */\n  ${propertyKey(op.operationId)}: {\n${op.errorCodes.map((entry) => `    /** Codes of a ${entry.status} answer. */\n    readonly ${entry.status}: ${entry.codes.map(tsString).join(" | ")};\n`).join("")}  };\n`;
+  }
+  out += `}\n\n`;
+  out += `/** The declared contract errors of operation \`K\`: one {@link CodedServerError} per declared code, with its status. */\nexport type DeclaredErrorOf<K extends keyof DeclaredErrorCodes> = {\n  [S in keyof DeclaredErrorCodes[K]]: CodedServerError<DeclaredErrorCodes[K][S] & ErrorCode> & {\n    /** The status the code arrives with. */\n    readonly statusCode: S;\n  };\n}[keyof DeclaredErrorCodes[K]];\n\n`;
+  out += docComment([
+    "True when `error` is a server error with envelope code `code` arriving with the status the spec gives it;",
+    "narrows `details` to that code's members.",
+    "",
+    "```ts",
+    `if (hasErrorCode(error, ${tsString(ir.errorCodes.find((row) => row.details.length > 0)?.code ?? ir.errorCodes[0]?.code ?? "code")})) console.log(error.details);`,
+    "```",
+  ]);
+  out += `export function hasErrorCode<C extends ErrorCode>(error: unknown, code: C): error is CodedServerError<C> {\n  return error instanceof ServerResponseError && error.code === code && errorCodes[code].status === error.statusCode;\n}\n`;
+  return out;
+}
+
+/** The TypeScript type of `details` for one code: its declared members, optional, plus any other member. */
+function detailsType(row: ErrorCodeIr): string {
+  if (row.details.length === 0) return "{ readonly [member: string]: unknown }";
+  const members = row.details.map((member) => `    /** \`details.${member.name}\`. */\n    readonly ${propertyKey(member.name)}?: ${memberType(member)};\n`).join("");
+  return `{\n${members}    readonly [member: string]: unknown;\n  }`;
+}
+
+/** A detail member's type from its schema: string, number, boolean (enums as literal unions), else unknown. */
+export function memberType(member: ErrorDetailIr): string {
+  const schema = member.schema;
+  if (schema === null) return "unknown";
+  if (Array.isArray(schema.enum) && schema.enum.every((v) => typeof v === "string")) return (schema.enum as string[]).map(tsString).join(" | ");
+  return JSON_TYPES[String((schema as Json).type)] ?? "unknown";
+}
+
+const JSON_TYPES: Record<string, string> = { string: "string", integer: "number", number: "number", boolean: "boolean" };

@@ -1,0 +1,61 @@
+// The generated contract errors and the per-code details types (docs/adr/0014):
+// the classes keep their public names, brands, bases and members; any other
+// code narrows with hasErrorCode; each operation's declared codes are types.
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { ConflictError, GuardedConflictError, ServerResponseError, ServiceUnavailableError, serverResponseError, type ServerErrorInit } from "@powercontext/runtime";
+import { OperationBlockedError, ProcessingBlockStaleError, VersionConflictError, contractErrorsByCode, createServerResponseError } from "../src/generated/contract-errors.js";
+import { hasErrorCode, type DeclaredErrorCodes, type DeclaredErrorOf, type ErrorDetails } from "../src/generated/error-codes.js";
+
+const init = (statusCode: number, code: string | null, details: Record<string, unknown> | null = null): ServerErrorInit => ({ statusCode, code, serverMessage: null, details, requestId: "r", retryAfterMs: null });
+
+describe("generated contract error classes", () => {
+  it.each([
+    ["operation_blocked", OperationBlockedError],
+    ["version_conflict", VersionConflictError],
+    ["topic_memory_block_conflict", ProcessingBlockStaleError],
+  ] as const)("409 %s raises its class, a ConflictError, under its old name and brand", (code, errorClass) => {
+    const error = createServerResponseError(init(409, code));
+    expect(error.constructor).toBe(errorClass);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error.name).toBe(errorClass.name);
+    expect(errorClass.brand).toBe(Symbol.for(`@powercontext/runtime/${errorClass.name}`));
+  });
+
+  it("reads the declared details, checked: a detail of another type is null", () => {
+    expect((createServerResponseError(init(409, "version_conflict", { current_version: 7 })) as VersionConflictError).currentVersion).toBe(7);
+    expect((createServerResponseError(init(409, "version_conflict", { current_version: "7" })) as VersionConflictError).currentVersion).toBeNull();
+    expect((createServerResponseError(init(409, "operation_blocked", { operation_id: "op_1" })) as OperationBlockedError).operationId).toBe("op_1");
+  });
+
+  it("the reconcile conflict code's class is the runtime's GuardedConflictError; the others are not", () => {
+    expect(createServerResponseError(init(409, "version_conflict"))).toBeInstanceOf(GuardedConflictError);
+    expect(createServerResponseError(init(409, "operation_blocked"))).not.toBeInstanceOf(GuardedConflictError);
+  });
+
+  it("a contract code at another status, or without the table, keeps the status class", () => {
+    expect(createServerResponseError(init(400, "version_conflict")).constructor).toBe(ServerResponseError);
+    expect(serverResponseError(init(409, "version_conflict"), null).constructor).toBe(ConflictError);
+    expect(Object.keys(contractErrorsByCode).sort()).toEqual(["operation_blocked", "topic_memory_block_conflict", "version_conflict"]);
+  });
+});
+
+describe("details typed per code", () => {
+  it("hasErrorCode narrows a server error to one code and its details, at the code's status only", () => {
+    const error: unknown = createServerResponseError(init(503, "generation_unavailable", { family: "skill" }));
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect(hasErrorCode(error, "generation_unavailable")).toBe(true);
+    if (hasErrorCode(error, "generation_unavailable")) {
+      expectTypeOf(error.details).toEqualTypeOf<ErrorDetails["generation_unavailable"] | null>();
+      expectTypeOf(error.details?.family).toEqualTypeOf<string | undefined>();
+      expect(error.details?.family).toBe("skill");
+    }
+    expect(hasErrorCode(createServerResponseError(init(409, "generation_unavailable")), "generation_unavailable")).toBe(false);
+    expect(hasErrorCode(new Error("x"), "generation_unavailable")).toBe(false);
+  });
+
+  it("each operation's declared codes are a type, one error per code with its status", () => {
+    expectTypeOf<DeclaredErrorCodes["get_default_scope"][404]>().toEqualTypeOf<"scope_not_found">();
+    expectTypeOf<DeclaredErrorOf<"get_default_scope">["code"]>().toEqualTypeOf<"scope_not_found" | "scope_binding_target_missing">();
+    expectTypeOf<Extract<DeclaredErrorOf<"get_default_scope">, { code: "scope_binding_target_missing" }>["statusCode"]>().toEqualTypeOf<409>();
+  });
+});
