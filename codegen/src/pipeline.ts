@@ -12,7 +12,7 @@ import { emitContractErrors } from "./emit/contract-errors.js";
 import { emitErrorCodes } from "./emit/error-codes.js";
 import { emitPythonTable } from "./emit/python-table.js";
 import { emitHostTable } from "./emit/host-table.js";
-import { emitPythonLayer, PYTHON_DEFAULTS, type PythonOptions } from "./emit/python/layer.js";
+import { emitPythonLayer, PYTHON_DEFAULTS, type PythonLayer, type PythonOptions } from "./emit/python/layer.js";
 import { emitTypes } from "./emit/types.js";
 import { emitValidators } from "./emit/validators.js";
 import { emitStandaloneIndex } from "./emit/standalone-index.js";
@@ -123,6 +123,9 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
   const ir = buildIr(spec, profile, names);
   const rules = checkHouseRules(ir, profile);
   if (rules.errors.length > 0) throw new LintError(rules.errors);
+  // The Python layer first: its model generator is a child process, which then runs while the TypeScript is emitted.
+  const python = layout === "repository" ? emitPythonLayer(ir, spec.written, options.python) : null;
+  python?.catch(() => undefined); // a failure is awaited (and thrown) below, not reported as unhandled meanwhile
   const validators = emitValidators(ir);
   const paths = layout === "standalone" ? STANDALONE_PATHS : OUTPUT_PATHS;
   const files = new Map<string, string>([
@@ -151,7 +154,7 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
   files.set(OUTPUT_PATHS.mswResponseSchemas, contract.responseSchemas);
   files.set(OUTPUT_PATHS.mswValidatorsJs, validators.js);
   files.set(OUTPUT_PATHS.mswValidatorsDts, validators.dts);
-  const python = await emitPythonLayer(ir, spec.written, options.python);
-  for (const [file, text] of python.files) files.set(file, text);
-  return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: python.skipped };
+  const pythonLayer = await (python as Promise<PythonLayer>);
+  for (const [file, text] of pythonLayer.files) files.set(file, text);
+  return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: pythonLayer.skipped };
 }

@@ -46,6 +46,9 @@ export async function emitPythonLayer(ir: ApiIr, written: Json, options: PythonO
   const pkg = options.package ?? PYTHON_DEFAULTS.package;
   if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(pkg)) throw new Error(`Python package "${pkg}" is not a dotted identifier`);
   const models = `${pkg}.models`;
+  const mode = options.models ?? "skip";
+  // the model generator is a child process: start it first, so it runs while the other files are written
+  const modelsText = mode === "skip" ? null : settle(emitPythonModels(ir, written));
   const files = new Map<string, string>([
     [`${dir}/__init__.py`, emitPythonInit(ir)],
     [`${dir}/extensions.py`, emitPythonExtensions(ir, models)],
@@ -53,18 +56,27 @@ export async function emitPythonLayer(ir: ApiIr, written: Json, options: PythonO
     [`${dir}/schema.py`, emitPythonSchema(ir, written)],
   ]);
   const skipped = new Map<string, string>();
-  const mode = options.models ?? "skip";
-  if (mode === "skip") {
+  if (modelsText === null) {
     skipped.set(`${dir}/models.py`, "the model generator was not asked for");
   } else {
-    try {
-      files.set(`${dir}/models.py`, await emitPythonModels(ir, written));
-    } catch (error) {
+    const outcome = await modelsText;
+    if ("text" in outcome) {
+      files.set(`${dir}/models.py`, outcome.text);
+    } else {
+      const error = outcome.error;
       if (!(error instanceof PythonToolError) || !error.missing || mode === "require") throw error;
       skipped.set(`${dir}/models.py`, error.message);
     }
   }
   return { files, skipped };
+}
+
+/** A promise that never rejects: its failure is a value, so it may wait unobserved while other work runs. */
+function settle(pending: Promise<string>): Promise<{ text: string } | { error: unknown }> {
+  return pending.then(
+    (text) => ({ text }),
+    (error: unknown) => ({ error }),
+  );
 }
 
 /** The generated package's `__init__.py`: it names its modules and exports nothing else. */

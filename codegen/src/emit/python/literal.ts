@@ -31,12 +31,79 @@ export interface PyLiteralOptions {
 export function pyLiteral(value: unknown, options: PyLiteralOptions = {}): string {
   const indent = options.indent ?? 0;
   const width = options.width ?? 120;
-  const flat = render(value, options, null, 0);
+  const writer = new LiteralWriter(options.tuples === true, width);
+  const flat = writer.flat(value, options.intKeys === true);
   if (indent + flat.length <= width) return flat;
-  return render(value, options, width, indent);
+  return writer.broken(value, options.intKeys === true, indent);
 }
 
-function render(value: unknown, options: PyLiteralOptions, width: number | null, indent: number): string {
+interface Member {
+  readonly key: string | null;
+  readonly item: unknown;
+}
+
+/**
+ * One {@link pyLiteral} call. The one-line spelling of every array and object is
+ * computed once and remembered: deciding whether a member fits asks for it at every
+ * level above, which without the memo re-renders a deep document (a whole OpenAPI
+ * contract in `schema.py`) once per level.
+ */
+class LiteralWriter {
+  private readonly flatText = new WeakMap<object, string>();
+
+  constructor(
+    private readonly tuples: boolean,
+    private readonly width: number,
+  ) {}
+
+  /** `value` on one line; `intKeys` writes its own decimal keys as ints (never its members'). */
+  flat(value: unknown, intKeys = false): string {
+    if (value === null || typeof value !== "object") return scalar(value);
+    const memo = !intKeys;
+    if (memo) {
+      const known = this.flatText.get(value);
+      if (known !== undefined) return known;
+    }
+    const { members, open, close, singleTuple } = this.shape(value, intKeys);
+    const text = members.length === 0 ? `${open}${close}` : `${open}${members.map(({ key, item }) => member(key, this.flat(item))).join(", ")}${singleTuple ? "," : ""}${close}`;
+    if (memo) this.flatText.set(value, text);
+    return text;
+  }
+
+  /** `value` starting at column `indent`, one member a line where the one-line form does not fit. */
+  broken(value: unknown, intKeys: boolean, indent: number): string {
+    const flat = this.flat(value, intKeys);
+    if (indent + flat.length <= this.width || value === null || typeof value !== "object") return flat;
+    const { members, open, close } = this.shape(value, intKeys);
+    const inner = indent + 4;
+    const pad = " ".repeat(inner);
+    const lines = members.map(({ key, item }) => {
+      const prefix = key === null ? 0 : key.length + 2;
+      const text = this.flat(item);
+      const fitted = inner + prefix + text.length + 1 <= this.width ? text : this.broken(item, false, inner);
+      return `${pad}${member(key, fitted)},`;
+    });
+    return `${open}\n${lines.join("\n")}\n${" ".repeat(indent)}${close}`;
+  }
+
+  private shape(value: object, intKeys: boolean): { members: Member[]; open: string; close: string; singleTuple: boolean } {
+    if (Array.isArray(value)) {
+      const [open, close] = this.tuples ? ["(", ")"] : ["[", "]"];
+      return { members: value.map((item: unknown) => ({ key: null, item })), open, close, singleTuple: this.tuples && value.length === 1 };
+    }
+    const members = Object.entries(value as Record<string, unknown>).map(([key, item]) => ({
+      key: intKeys && /^[0-9]+$/.test(key) ? String(Number(key)) : pyString(key),
+      item,
+    }));
+    return { members, open: "{", close: "}", singleTuple: false };
+  }
+}
+
+function member(key: string | null, text: string): string {
+  return key === null ? text : `${key}: ${text}`;
+}
+
+function scalar(value: unknown): string {
   if (value === null) return "None";
   if (value === true) return "True";
   if (value === false) return "False";
@@ -45,43 +112,5 @@ function render(value: unknown, options: PyLiteralOptions, width: number | null,
     if (!Number.isFinite(value)) throw new TypeError(`cannot write ${value} as a Python literal`);
     return String(value);
   }
-  if (Array.isArray(value)) {
-    const items = value.map((item) => ({ key: null, item }));
-    const [open, close] = options.tuples ? ["(", ")"] : ["[", "]"];
-    return container(items, open, close, options, width, indent, options.tuples === true && value.length === 1);
-  }
-  if (typeof value === "object") {
-    const items = Object.entries(value as Record<string, unknown>).map(([key, item]) => ({
-      key: options.intKeys && /^[0-9]+$/.test(key) ? String(Number(key)) : pyString(key),
-      item,
-    }));
-    // keys are only numbers at the top level (responses); nested objects keep string keys
-    return container(items, "{", "}", { ...options, intKeys: false }, width, indent, false);
-  }
   throw new TypeError(`cannot write a ${typeof value} as a Python literal`);
-}
-
-function container(
-  items: readonly { key: string | null; item: unknown }[],
-  open: string,
-  close: string,
-  options: PyLiteralOptions,
-  width: number | null,
-  indent: number,
-  singleTuple: boolean,
-): string {
-  const member = (key: string | null, text: string) => (key === null ? text : `${key}: ${text}`);
-  if (items.length === 0) return `${open}${close}`;
-  const flatItems = items.map(({ key, item }) => member(key, render(item, options, null, 0)));
-  const flat = `${open}${flatItems.join(", ")}${singleTuple ? "," : ""}${close}`;
-  if (width === null || indent + flat.length <= width) return flat;
-  const inner = indent + 4;
-  const pad = " ".repeat(inner);
-  const lines = items.map(({ key, item }) => {
-    const prefix = key === null ? 0 : key.length + 2;
-    const text = render(item, options, null, 0);
-    const fitted = inner + prefix + text.length + 1 <= width ? text : render(item, options, width, inner);
-    return `${pad}${member(key, fitted)},`;
-  });
-  return `${open}\n${lines.join("\n")}\n${" ".repeat(indent)}${close}`;
 }
