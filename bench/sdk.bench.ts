@@ -34,14 +34,20 @@ const TOKEN = "pc-bench-token";
 
 // ---------------------------------------------------------------- server
 const liveness = JSON.stringify({ status: "ok" });
+// The body of search_memory as the 1.4.1 contract declares it (SearchMemoryResponse: Atomic Memory records).
 const search = JSON.stringify({
-  memory: { family: "memory", artifact_id: "mem_1", revision: 3 },
-  mode: "fts",
+  mode: "text",
   hits: Array.from({ length: 100 }, (_, i) => ({
-    citation: { memory_ref: { family: "memory", artifact_id: "mem_1", revision: 3 }, entry_id: `ent_${i}`, entry_version_id: `ver_${i}` },
-    text: `Decision ${i}: keep the Cursor window strictly ordered per Scope; retries reuse the original receipt.`,
+    memory: {
+      artifact: { family: "atomic_memory", artifact_id: `mem_${i}`, revision: 3 },
+      kind: "decision",
+      text: `Decision ${i}: keep the Cursor window strictly ordered per Scope; retries reuse the original receipt.`,
+      state: "active",
+      state_version: i,
+      merged_into_id: null,
+    },
     score: 1 - i / 200,
-    matched_by: ["fts"],
+    matched_by: ["text"],
   })),
 });
 
@@ -248,7 +254,7 @@ async function main(): Promise<void> {
       let done = false;
       return {
         status: 200,
-        headers: { get: (name: string) => headers[name] ?? null },
+        headers: { get: (name: string) => headers[name] ?? null, entries: () => Object.entries(headers)[Symbol.iterator]() },
         read: async () => (done ? null : ((done = true), bytes)),
         cancel() {},
       };

@@ -3,9 +3,10 @@ import { ClientError, InvalidResponseError, serverResponseError, type ContractEr
 import { OperationNotServedError } from "../not-served-error.js";
 import { parseRetryAfter } from "../retry/retry-after.js";
 import { parseJson, type ResponseContext } from "../transport/parse-json.js";
-import { toHeaders, type TransportResponse } from "../transport/port.js";
+import type { TransportResponse } from "../transport/port.js";
 import { readBody, readBytes } from "../transport/read-body.js";
 import { ServerAnswer } from "./redact-answer.js";
+import { ResponseOutcome } from "./response-outcome.js";
 
 /** How much of an error body that is not the envelope is kept on the error: its first 8 KiB, as text. */
 export const ERROR_BODY_LIMIT_BYTES = 8 * 1024;
@@ -33,8 +34,12 @@ export interface DecodedResponse {
   retryAfterMs: number | null;
   /** Raw `Location` header, or null. */
   location: string | null;
-  /** The response's headers as received (ETag and the like; empty for a reconciled result, which no single response produced). */
-  headers: Headers;
+  /**
+   * The response's headers as received (ETag and the like; empty for a
+   * reconciled result, which no single response produced). Read-only: built
+   * from the transport's headers when first read.
+   */
+  readonly headers: Headers;
 }
 
 /** Limits applied while decoding. */
@@ -133,17 +138,19 @@ export async function decodeResponse(
 
   if (isOutcomeStatus(descriptor, statusCode)) {
     const location = accepted ? answer.header("location") : null;
-    const outcome = { statusCode, requestId, accepted, retryAfterMs, location, headers: toHeaders(response.headers) };
     const kind = statusCode === descriptor.notModifiedStatus ? "none" : (descriptor.responseKinds?.[statusCode] ?? "json");
     if (kind === "none") {
       // Declared without content: whatever the server sent, the outcome is "done, nothing to read".
       discard(response);
-      return { ...outcome, data: undefined };
+      return new ResponseOutcome(response.headers, statusCode, requestId, accepted, retryAfterMs, location, undefined);
     }
-    if (kind === "binary") return { ...outcome, data: await readBytes(response, context, limits.maxResponseBytes) };
+    if (kind === "binary") {
+      const bytes = await readBytes(response, context, limits.maxResponseBytes);
+      return new ResponseOutcome(response.headers, statusCode, requestId, accepted, retryAfterMs, location, bytes);
+    }
     // Every success body is validated (docs/compatibility.md); an empty body is tolerated for an accepted status or 204.
     const text = await readBody(response, context, limits.maxResponseBytes);
-    if (kind === "text") return { ...outcome, data: answer.text(text) };
+    if (kind === "text") return new ResponseOutcome(response.headers, statusCode, requestId, accepted, retryAfterMs, location, answer.text(text));
     let data: unknown = null;
     try {
       if (text.trim() !== "" || !(accepted || statusCode === 204)) {
@@ -160,7 +167,7 @@ export async function decodeResponse(
       throw decodingFailure(error, context);
     }
     // Location matters only on an accepted response.
-    return { ...outcome, data };
+    return new ResponseOutcome(response.headers, statusCode, requestId, accepted, retryAfterMs, location, data);
   }
 
   let envelope: ReturnType<typeof decodeErrorEnvelope> = null;

@@ -57,16 +57,35 @@ function locationQuery(location: string, requestUrl: string): string {
   }
 }
 
-/** The {@link RawResponse} of a runtime result. */
+/**
+ * The {@link RawResponse} of a runtime result; its `headers` are read from
+ * the result when asked for, so a call that never looks builds none.
+ */
+class ResultResponse implements RawResponse {
+  readonly status: number;
+  readonly requestId: string | null;
+  readonly attempts: number;
+  readonly url: string;
+  readonly reconciled: boolean;
+  readonly #result: OperationResult;
+
+  constructor(result: OperationResult) {
+    this.status = result.statusCode;
+    this.requestId = result.requestId;
+    this.attempts = result.attempts;
+    this.url = result.requestUrl;
+    this.reconciled = result.reconciled;
+    this.#result = result;
+  }
+
+  /** The response headers as received. */
+  get headers(): Headers {
+    return this.#result.headers;
+  }
+}
+
 function rawResponseOf(result: OperationResult): RawResponse {
-  return {
-    status: result.statusCode,
-    headers: result.headers,
-    requestId: result.requestId,
-    attempts: result.attempts,
-    url: result.requestUrl,
-    reconciled: result.reconciled,
-  };
+  return new ResultResponse(result);
 }
 
 function idFromBody(body: unknown, field: string | undefined): string | null {

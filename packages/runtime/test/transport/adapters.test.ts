@@ -146,6 +146,25 @@ describe.each<Adapter>(["fetch", "undici"])("the %s adapter over loopback HTTP",
     await vi.waitFor(() => expect(closed).toBe(true), { timeout: 500, interval: 10 });
   });
 
+  it("a result's headers, built only when read, are the response's as received (repeated names joined)", async () => {
+    const origin = await listen((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        res.setHeader("x-multi", ["a", "b"]);
+        answer(res, 200, '{"ok":true}', { etag: '"v7"', "x-powercontext-request-id": "req-7" });
+      });
+    });
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter) });
+    const result = await runOperation(runtime, classDescriptor("safe"), {});
+    // Read after the call has ended and its body is consumed: nothing was lost by building them late.
+    expect(result.headers).toBeInstanceOf(Headers);
+    expect(result.headers.get("etag")).toBe('"v7"');
+    expect(result.headers.get("x-multi")).toBe("a, b");
+    expect(result.headers.get("content-type")).toBe("application/json");
+    expect(result.headers).toBe(result.headers);
+    expect(result.data).toEqual({ ok: true });
+  });
+
   it("does not follow a redirect: the 3xx is the outcome and the server sees one request", async () => {
     let requests = 0;
     const origin = await listen((req, res) => {
