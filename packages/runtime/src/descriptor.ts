@@ -163,7 +163,7 @@ export interface OperationDescriptor {
   readonly scope: boolean;
   /** `x-powercontext-retry-class`: what may be re-sent, and when. */
   readonly retryClass: RetryClass;
-  /** Permission the server requires, such as `scope.write`; null for none. */
+  /** Permission the server requires, such as `scope.contribute`; null for none. */
   readonly permission: string | null;
   /** The spec's one-line summary. */
   readonly summary: string;

@@ -1,6 +1,6 @@
 /**
  * `powercontext-ts memory flush`: turn the pending Source window of a scope
- * into Memory (`flush_memory`, scope.write; seed 002).
+ * into Memory (`flush_memory`, scope.contribute; seed 002).
  *
  * Without `--wait` the flush is submitted once and the first answer printed:
  * the finished result (200) or the accepted Operation (202) with the command
@@ -94,7 +94,7 @@ export function registerMemoryCommands(program: Command, contextOf: ContextProvi
   group
     .command("flush")
     .description("Process the pending Source window of a scope into Memory")
-    .requiredOption("--scope-id <id>", "scope to flush (needs scope.write)")
+    .requiredOption("--scope-id <id>", "scope to flush (needs scope.contribute)")
     .option("--wait", "wait for a queued or running flush to finish, showing progress on stderr")
     .addOption(deadlineOption())
     .action(async (options: FlushOptions, command: Command) => {

@@ -55,8 +55,9 @@ export function parsePrincipalConfig(raw: unknown): PrincipalConfig {
       throw new TypeError(`principals: entry #${index + 1} needs a name and a scopes map`);
     }
     for (const perms of Object.values(s.scopes)) {
-      if (!Array.isArray(perms) || perms.some((p) => !SCOPE_PERMISSIONS.includes(p as ScopePermission))) {
-        throw new TypeError(`principals: entry ${s.name} lists an unknown scope permission`);
+      const unknown = Array.isArray(perms) ? perms.find((p) => !SCOPE_PERMISSIONS.includes(p as ScopePermission)) : perms;
+      if (!Array.isArray(perms) || unknown !== undefined) {
+        throw new TypeError(`principals: entry ${s.name} lists an unknown scope permission ${JSON.stringify(unknown)}; known: ${SCOPE_PERMISSIONS.join(", ")}`);
       }
     }
     if (s.server !== undefined && (!Array.isArray(s.server) || s.server.some((p) => !SERVER_PERMISSIONS.includes(p as ServerPermission)))) {
