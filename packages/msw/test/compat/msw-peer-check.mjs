@@ -13,7 +13,7 @@ if (expected) assert.equal(mswVersion.split(".")[0], expected, `msw ${mswVersion
 
 const admin = { authorization: "Bearer pc-admin", "content-type": "application/json" };
 const base = "http://pc.peer.test";
-const sim = createPowerContextSimulator({ seed: 3 });
+const sim = createPowerContextSimulator({ seed: 3, scopes: ["team"] });
 const server = setupServer(...createPowerContextHandlers(sim, { baseUrl: base }));
 server.listen({ onUnhandledRequest: "error" });
 try {
