@@ -112,3 +112,23 @@ describe("build-ir: error codes", () => {
     expect(named.operations.find((op) => op.operationId === "cancel_op")!.reconcile!.conflictCode).toBe("stale_version");
   });
 });
+
+describe("build-ir: error-code names that would break the output", () => {
+  const row = (extra: Json) => ({ "x-powercontext-error-codes": { warming_up: { status: 503, transient: true, ...extra } } });
+
+  it.each(["ConflictError", "ServerResponseError", "OperationNotServedError", "TimeoutError"])("refuses a class named like the runtime's %s", async (name) => {
+    const issues = await refusal(thing(undefined), row({ class: name }));
+    expect(issues).toEqual([`/x-powercontext-error-codes/warming_up/class: error code "warming_up": ${name} is a class of the runtime; a contract class needs a name of its own`]);
+  });
+
+  it("refuses two details that become the same camelCase member", async () => {
+    const issues = await refusal(thing(undefined), row({ details: { current_version: { type: "integer" }, currentVersion: { type: "string" } } }));
+    expect(issues).toEqual(['/x-powercontext-error-codes/warming_up/details: error code "warming_up": details "current_version" and "currentVersion" both become member currentVersion']);
+  });
+
+  it.each(["__proto__", "constructor", "toString"])("refuses the code %s, a member every object has", async (code) => {
+    const issues = await refusal(thing(undefined), { "x-powercontext-error-codes": { [code]: { status: 503, transient: false } } });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toContain(`is a member every JavaScript object has`);
+  });
+});

@@ -1,4 +1,7 @@
 import { SpecError, SpecErrorList, pointerSegment } from "../errors.js";
+import { camelCase } from "./naming.js";
+import { isReservedKey } from "./reserved-names.js";
+import { RUNTIME_ERROR_CLASSES } from "./runtime-names.js";
 import type { Json } from "../load/walk-operations.js";
 import type { ErrorCodeIr, ErrorDetailIr, OperationErrorCodesIr } from "./model.js";
 
@@ -38,10 +41,25 @@ export function readErrorCodes(document: Json): ErrorCodeIr[] {
       bad("", `error code "${code}": expected { status: <4xx or 5xx integer>, transient: <boolean> }`);
       continue;
     }
+    if (isReservedKey(code)) {
+      bad("", `error code "${code}" is a member every JavaScript object has; as a key of the generated code table it would break it`);
+      continue;
+    }
     const details = readDetails(row.details, (detail) => bad("/details", `error code "${code}": ${detail}`));
+    const members = new Map<string, string>();
+    for (const detail of details) {
+      const member = camelCase(detail.name);
+      const other = members.get(member);
+      if (other !== undefined) bad("/details", `error code "${code}": details "${other}" and "${detail.name}" both become member ${member}`);
+      members.set(member, detail.name);
+    }
     const className = row.class;
     if (className !== undefined && (typeof className !== "string" || !CLASS_NAME.test(className))) {
       bad("/class", `error code "${code}": class must be a PascalCase name ending in Error`);
+      continue;
+    }
+    if (typeof className === "string" && RUNTIME_ERROR_CLASSES.has(className)) {
+      bad("/class", `error code "${code}": ${className} is a class of the runtime; a contract class needs a name of its own`);
       continue;
     }
     if (typeof className === "string") {

@@ -25,6 +25,11 @@ const OBJECT_MEMBERS = [
 const CLIENT_MEMBERS = ["then", "call", "submit", "paginate", "runtime", "request", "waitForOperation", "baseUrl"];
 
 const RESERVED_KEYS = new Set(OBJECT_MEMBERS);
+
+/** True for a name that cannot be a key of a generated object literal (a member of `Object.prototype`). */
+export function isReservedKey(name: string): boolean {
+  return RESERVED_KEYS.has(name);
+}
 const RESERVED_METHODS = new Set([...OBJECT_MEMBERS, ...CLIENT_MEMBERS]);
 
 /**

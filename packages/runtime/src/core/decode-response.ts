@@ -142,15 +142,15 @@ export async function decodeResponse(
     if (kind === "none") {
       // Declared without content: whatever the server sent, the outcome is "done, nothing to read".
       discard(response);
-      return new ResponseOutcome(response.headers, statusCode, requestId, accepted, retryAfterMs, location, undefined);
+      return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, undefined);
     }
     if (kind === "binary") {
       const bytes = await readBytes(response, context, limits.maxResponseBytes);
-      return new ResponseOutcome(response.headers, statusCode, requestId, accepted, retryAfterMs, location, bytes);
+      return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, bytes);
     }
     // Every success body is validated (docs/compatibility.md); an empty body is tolerated for an accepted status or 204.
     const text = await readBody(response, context, limits.maxResponseBytes);
-    if (kind === "text") return new ResponseOutcome(response.headers, statusCode, requestId, accepted, retryAfterMs, location, answer.text(text));
+    if (kind === "text") return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, answer.text(text));
     let data: unknown = null;
     try {
       if (text.trim() !== "" || !(accepted || statusCode === 204)) {
@@ -167,21 +167,25 @@ export async function decodeResponse(
       throw decodingFailure(error, context);
     }
     // Location matters only on an accepted response.
-    return new ResponseOutcome(response.headers, statusCode, requestId, accepted, retryAfterMs, location, data);
+    return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, data);
   }
 
   let envelope: ReturnType<typeof decodeErrorEnvelope> = null;
   let body: string | null = null;
+  // True when the body names an error code in any form, even outside an exact envelope.
+  let namesCode = false;
   try {
     const bytes = await readBytes(response, context, limits.maxResponseBytes);
     try {
       const text = STRICT_DECODER.decode(bytes);
-      envelope = decodeErrorEnvelope(answer.body(parseJson(text, context), text, "error"));
+      const parsed = answer.body(parseJson(text, context), text, "error");
+      namesCode = typeof (parsed as { error?: { code?: unknown } } | null)?.error?.code === "string";
+      envelope = decodeErrorEnvelope(parsed);
     } catch {
       // Not UTF-8, not JSON, or nothing that can be decoded at all: the status decides, code, message and details stay null.
     }
     // Anything but the envelope is kept for the caller, bounded and with secrets redacted.
-    if (envelope === null && bytes.byteLength > 0) body = answer.text(LENIENT_DECODER.decode(bytes.subarray(0, ERROR_BODY_LIMIT_BYTES)));
+    if (envelope === null && bytes.byteLength > 0) body = answer.errorBody(LENIENT_DECODER.decode(bytes), ERROR_BODY_LIMIT_BYTES);
   } catch (error) {
     if (!(error instanceof InvalidResponseError)) throw error;
   }
@@ -194,8 +198,8 @@ export async function decodeResponse(
     requestId,
     retryAfterMs,
   };
-  // A bare answer of the declared status means the server predates the operation.
+  // A bare answer of the declared status (no error code in any form) means the server predates the operation.
   const notServed = descriptor.notServed;
-  if (notServed !== undefined && notServed !== null && notServed.status === statusCode && init.code === null) throw new OperationNotServedError(init, notServed.message);
+  if (notServed !== undefined && notServed !== null && notServed.status === statusCode && !namesCode) throw new OperationNotServedError(init, notServed.message);
   throw serverResponseError(init, limits.contractErrors ?? null);
 }

@@ -1,7 +1,8 @@
 import { ClientError, MiddlewareError } from "../errors.js";
 import type { PreparedRequest } from "../transport/build-request.js";
 import { sanitizeCause } from "../transport/sanitize.js";
-import { toHeaders, type Transport, type TransportResponse } from "../transport/port.js";
+import type { Transport, TransportResponse } from "../transport/port.js";
+import { ServerAnswer } from "./redact-answer.js";
 import { sendAttempt, type AttemptLimits, type ResponseConsumer } from "../transport/send.js";
 
 /**
@@ -129,7 +130,8 @@ export async function beginExchange(
     request: { ...prepared, headers: sent },
     async respond(response) {
       let current = response;
-      let seen: MiddlewareResponse = { status: response.status, headers: toHeaders(response.headers) };
+      // Hooks see the headers with the secrets removed, as withResponse() does.
+      let seen: MiddlewareResponse = { status: response.status, headers: new ServerAnswer(response, secrets).headers() };
       for (let index = middleware.length - 1; index >= 0; index -= 1) {
         const hook = middleware[index]?.onResponse;
         if (hook === undefined) continue;

@@ -10,6 +10,9 @@ import type { TransportResponse } from "../transport/port.js";
  * enters, so no field can be forgotten downstream.
  */
 
+const ENCODER = new TextEncoder();
+const LENIENT = new TextDecoder("utf-8");
+
 /** How deep an error envelope's `details` is kept; deeper values become {@link TRUNCATED}. */
 export const MAX_DETAILS_DEPTH = 32;
 
@@ -33,6 +36,26 @@ export function mayHoldSecret(text: string, secrets: readonly string[]): boolean
     if (escapes && (text.includes("\\u") || ESCAPABLE.test(secret))) return true;
   }
   return false;
+}
+
+/**
+ * Every spelling of each secret that a text outside JSON strings may carry:
+ * the secret itself, percent-encoded (upper- and lower-case hex, as a server
+ * that reflects the request into a URL or an HTML page writes it) and
+ * JSON-escaped (with `/` written `\/`, as many JSON encoders do). Text that
+ * parses as JSON is also walked value by value, which catches any other
+ * escape (see {@link ServerAnswer.errorBody}).
+ */
+export function secretSpellings(secrets: readonly string[]): string[] {
+  const spellings = new Set<string>();
+  for (const secret of secrets) {
+    if (secret === "") continue;
+    const encoded = encodeURIComponent(secret);
+    const json = JSON.stringify(secret).slice(1, -1);
+    for (const spelling of [secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()), json, json.replaceAll("/", "\\/")]) spellings.add(spelling);
+  }
+  // Longest first, so that a spelling containing another is replaced whole.
+  return [...spellings].sort((a, b) => b.length - a.length);
 }
 
 /** One container still to copy: its source, its copy, and its depth (the root is 1). */
@@ -85,21 +108,61 @@ export function redactJson(value: unknown, secrets: readonly string[], maxDepth 
 export class ServerAnswer {
   readonly #response: TransportResponse;
   readonly #secrets: readonly string[];
+  #spellings: readonly string[] | null = null;
 
   constructor(response: TransportResponse, secrets: readonly string[]) {
     this.#response = response;
     this.#secrets = secrets;
   }
 
+  /** Computed on first use: most answers never need them. */
+  get #spelled(): readonly string[] {
+    this.#spellings ??= secretSpellings(this.#secrets);
+    return this.#spellings;
+  }
+
   /** A header's value with the secrets removed, or null when absent. */
   header(name: string): string | null {
     const value = this.#response.headers.get(name);
-    return value === null ? null : redact(value, this.#secrets);
+    return value === null ? null : redact(value, this.#spelled);
+  }
+
+  /**
+   * Every response header as a WHATWG `Headers`, each value with the secrets
+   * removed (what `withResponse()` and `onResponse` middleware see).
+   */
+  headers(): Headers {
+    const headers = new Headers();
+    for (const [name, value] of this.#response.headers.entries()) headers.append(name, this.#secrets.length === 0 ? value : redact(value, this.#spelled));
+    return headers;
   }
 
   /** A text derived from the answer (an issue, a message) with the secrets removed. */
   text(value: string): string {
-    return redact(value, this.#secrets);
+    return redact(value, this.#spelled);
+  }
+
+  /**
+   * An error body that is not the envelope, as text for the caller: the
+   * secrets are removed from the whole body first (from the decoded strings
+   * when it is JSON, so that no escape hides one; the JSON is then written
+   * anew), and only then is it cut to its first `limitBytes` bytes, so a cut
+   * cannot leave part of a secret behind.
+   */
+  errorBody(text: string, limitBytes: number): string {
+    let out = text;
+    if (this.#secrets.length > 0 && mayHoldSecret(text, this.#secrets)) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        const redacted = JSON.stringify(redactJson(parsed, this.#secrets));
+        if (redacted !== JSON.stringify(parsed)) out = redacted;
+      } catch {
+        // Not JSON: the spellings below still apply.
+      }
+    }
+    out = redact(out, this.#spelled);
+    const bytes = ENCODER.encode(out);
+    return bytes.byteLength <= limitBytes ? out : LENIENT.decode(bytes.subarray(0, limitBytes));
   }
 
   /**

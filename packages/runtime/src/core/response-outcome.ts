@@ -1,4 +1,8 @@
-import { toHeaders, type HeaderReader } from "../transport/port.js";
+/** Where an outcome's headers come from: the answer, which removes the secrets from them. */
+export interface HeaderSource {
+  /** The response headers, secrets removed. */
+  headers(): Headers;
+}
 
 /**
  * The record `decodeResponse` resolves to: one response the operation
@@ -16,12 +20,12 @@ export class ResponseOutcome {
   requestUrl = "";
   /** Set by the runner: how many attempts the call made. */
   attempts = 0;
-  readonly #reader: HeaderReader;
+  readonly #source: HeaderSource;
   #headers: Headers | null = null;
 
-  /** @param reader the transport's headers of the response. */
+  /** @param source the response's headers, read through the answer. */
   constructor(
-    reader: HeaderReader,
+    source: HeaderSource,
     readonly statusCode: number,
     readonly requestId: string | null,
     readonly accepted: boolean,
@@ -29,12 +33,12 @@ export class ResponseOutcome {
     readonly location: string | null,
     public data: unknown,
   ) {
-    this.#reader = reader;
+    this.#source = source;
   }
 
-  /** The response headers as received. */
+  /** The response headers as received, with the secrets removed from their values. */
   get headers(): Headers {
-    this.#headers ??= toHeaders(this.#reader);
+    this.#headers ??= this.#source.headers();
     return this.#headers;
   }
 }

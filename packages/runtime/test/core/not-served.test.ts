@@ -56,3 +56,14 @@ describe("an operation the server does not serve", () => {
     expect((error as Error).message).toBe("PowerContext server responded 404");
   });
 });
+
+describe("a 404 that names a code outside the exact envelope", () => {
+  it.each([
+    ["details missing", { error: { code: "operation_not_found", message: "no such Operation" } }],
+    ["an extra member", { error: { code: "operation_not_found", message: "m", details: null }, request_id: "r" }],
+  ])("is the server's own not-found, not a missing route (%s)", async (_label, body) => {
+    const error = await run(listOperations, json(404, body)).outcome;
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).not.toBeInstanceOf(OperationNotServedError);
+  });
+});
