@@ -185,6 +185,7 @@ describe("build-ir: x-powercontext-not-served", () => {
     ["an empty sentence", { status: 404, message: " " }, undefined],
     ["a bare string", "no Operation API", undefined],
     ["an undeclared 404", { status: 404, message: "no Operation API" }, { "200": ok() }],
+    ["an unknown member", { status: 404, message: "no Operation API", statsu: 410 }, undefined],
   ])("refuses %s, naming the pointer", async (_, value, responses) => {
     const failure = await given(listing(value, responses)).catch((e: unknown) => e);
     expect(String((failure as Error).message)).toContain("/paths/~1v1~1operations/get/x-powercontext-not-served");

@@ -131,4 +131,9 @@ describe("build-ir: error-code names that would break the output", () => {
     expect(issues).toHaveLength(1);
     expect(issues[0]).toContain(`is a member every JavaScript object has`);
   });
+
+  it("refuses a code listed twice under one status", async () => {
+    const issues = await refusal(thing({ "503": ["inference_unavailable", "inference_unavailable"] }), registry);
+    expect(issues).toEqual(['/paths/~1v1~1thing/post/x-powercontext-errors/503/1: error code "inference_unavailable" is listed twice under 503']);
+  });
 });

@@ -112,6 +112,7 @@ export function readOperationErrorCodes(op: Json, operationPointer: string, decl
       const row = byCode.get(code as string);
       if (row === undefined) issues.push(new SpecError("invalid_extension", { pointer: `${where}/${index}` }, `error code "${String(code)}" is not in ${ERROR_CODES_EXTENSION}`));
       else if (row.status !== status) issues.push(new SpecError("invalid_extension", { pointer: `${where}/${index}` }, `error code "${row.code}" is a ${row.status}, listed under ${key}`));
+      else if (codes.indexOf(code) !== index) issues.push(new SpecError("invalid_extension", { pointer: `${where}/${index}` }, `error code "${row.code}" is listed twice under ${key}`));
     });
     out.push({ status, codes: codes as string[] });
   }

@@ -104,7 +104,7 @@ function checkExtensions(raw: RawOperation, ids: Set<string>, errors: SpecError[
   }
   const notServed = op["x-powercontext-not-served"] as Json | undefined;
   if (notServed !== undefined) {
-    if (!isObject(notServed) || notServed.status !== 404 || typeof notServed.message !== "string" || notServed.message.trim() === "") {
+    if (!isObject(notServed) || notServed.status !== 404 || typeof notServed.message !== "string" || notServed.message.trim() === "" || Object.keys(notServed).some((key) => key !== "status" && key !== "message")) {
       bad("x-powercontext-not-served", "expected { status: 404, message: <what the SDK tells the caller> }");
     } else if (!("404" in ((op.responses ?? {}) as Json))) {
       bad("x-powercontext-not-served", "status 404 is not a declared response");

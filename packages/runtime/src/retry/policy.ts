@@ -70,13 +70,16 @@ export interface RetryInput {
 /**
  * True when `errorCodes` marks the outcome's envelope code non-transient: no
  * wait cures it (docs/retry-classes.md, "Transient error codes"). An unknown
- * code, or no code, is not known to be permanent.
+ * code, no code, or a code that arrives with another status than the
+ * registry's (the same rule the error classes follow) is not known to be
+ * permanent.
  */
 export function isPermanentCode(outcome: AttemptOutcome, errorCodes: ErrorCodeTable | undefined): boolean {
   if (outcome.kind !== "status" || errorCodes === undefined) return false;
   const code = outcome.code;
   if (code === undefined || code === null || !Object.hasOwn(errorCodes, code)) return false;
-  return errorCodes[code]?.transient === false;
+  const row = errorCodes[code];
+  return row !== undefined && row.status === outcome.statusCode && !row.transient;
 }
 
 function reasonOf(outcome: AttemptOutcome): string {

@@ -25,6 +25,12 @@ describe("the retry policy reads the error-code table", () => {
     expect(decideRetry({ retryClass: "safe", outcome, attempt: 1, options }).retry).toBe(true);
   });
 
+  it("a code that arrives with another status than the registry's counts as unknown: the status decides", () => {
+    expect(decide("safe", 429, "no_wait_helps")).toBe(true);
+    expect(isPermanentCode({ kind: "status", statusCode: 502, retryAfterMs: null, code: "no_wait_helps" }, table)).toBe(false);
+    expect(isPermanentCode({ kind: "status", statusCode: 503, retryAfterMs: null, code: "no_wait_helps" }, table)).toBe(true);
+  });
+
   it("never looks a code up on the prototype chain", () => {
     expect(isPermanentCode({ kind: "status", statusCode: 503, retryAfterMs: null, code: "constructor" }, table)).toBe(false);
     expect(isPermanentCode({ kind: "transport", phase: "exchange", timeout: false }, table)).toBe(false);
