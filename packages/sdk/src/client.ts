@@ -11,7 +11,7 @@ import {
 } from "./generated/operations.js";
 import { contractErrorsByCode } from "./generated/contract-errors.js";
 import { validatorMap } from "./generated/validator-map.js";
-import { UnknownOperationError } from "./python-names.js";
+import { UnknownOperationError } from "./unknown-operation-error.js";
 
 /** The Operation resource (seed 002) that `waitForOperation` resolves to. */
 export type OperationResource = ResponseOf<"get_operation">;

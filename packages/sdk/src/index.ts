@@ -4,7 +4,8 @@
  * (re-exported from `@powercontext/runtime`, so one import serves an app).
  */
 export * from "@powercontext/runtime";
-export { ForbiddenResponseError, UnauthorizedResponseError, UnavailableResponseError, UnknownOperationError } from "./python-names.js";
+// The Python client's names of the status errors (`UnauthorizedResponseError`, ...) come with the runtime.
+export { UnknownOperationError } from "./unknown-operation-error.js";
 export { PowerContextClient, type ClientSubmitOutcome, type OperationResource, type WaitForOperationOptions } from "./client.js";
 // The operation table, one descriptor per operation (`getLivenessDescriptor`, ...) and the per-operation types.
 export * from "./generated/operations.js";
