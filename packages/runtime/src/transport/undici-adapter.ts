@@ -47,6 +47,9 @@ function decoded(body: Readable, encoding: string): Readable {
   return stream;
 }
 
+/** Swallows the error a given-up body reports when it is destroyed. */
+function ignoreError(): void {}
+
 /** One response of undici's `Dispatcher.request`, seen through the port. */
 class UndiciResponse implements TransportResponse, HeaderReader {
   readonly status: number;
@@ -111,9 +114,11 @@ class UndiciResponse implements TransportResponse, HeaderReader {
 
   cancel(): void {
     this.#ended = true;
-    // Destroying an unfinished body aborts its request; undici then closes the socket.
-    if (!this.#body.destroyed) this.#body.destroy();
-    if (this.#stream !== null && !this.#stream.destroyed) this.#stream.destroy();
+    // Destroying an unfinished body aborts its request; undici then closes the
+    // socket. The stream reports that abort as an 'error' event, which nobody
+    // reads once the body is given up: without a listener it would be uncaught.
+    if (!this.#body.destroyed) this.#body.on("error", ignoreError).destroy();
+    if (this.#stream !== null && !this.#stream.destroyed) this.#stream.on("error", ignoreError).destroy();
   }
 }
 
