@@ -1,5 +1,5 @@
 import { createConfig, type Config } from "@redocly/openapi-core";
-import openapiTS, { astToString } from "openapi-typescript";
+import { astToString, resolveRef, scanDiscriminators, transformSchema, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
 import type { ApiIr } from "../ir/model.js";
 import { banner } from "./banner.js";
 
@@ -31,25 +31,55 @@ export function typesOptions(ir: ApiIr) {
 
 let quietConfig: Promise<Config> | undefined;
 
-/**
- * The Redocly configuration handed to openapi-typescript: no lint rules. By the
- * time the emitters run, the loader has checked the document more strictly than
- * openapi-typescript's default rule set does (the OpenAPI JSON schema, every
- * `$ref`, unique operationIds), so linting it again would only cost time, a fifth
- * of this emitter's on the released contract. The rules never change the output.
- */
-function lintFreeConfig(): Promise<Config> {
+/** An empty Redocly configuration: openapi-typescript's context carries one, and its transforms do not read it. */
+function emptyConfig(): Promise<Config> {
   quietConfig ??= createConfig({ rules: {} }, {});
   return quietConfig;
 }
 
 /**
- * Emits the declaration file of `paths`, `components`, `operations` (openapi-typescript).
+ * openapi-typescript's context for the options of {@link typesOptions}, with
+ * its own defaults for everything else (as `openapiTS()` builds it).
+ */
+async function transformContext(document: OpenAPI3, ir: ApiIr): Promise<GlobalContext> {
+  const options = typesOptions(ir);
+  return {
+    ...options,
+    arrayLength: false,
+    conditionalEnums: false,
+    dedupeEnums: false,
+    discriminators: scanDiscriminators(document, options),
+    emptyObjectsUnknown: false,
+    enumValues: false,
+    excludeDeprecated: false,
+    generatePathParams: false,
+    injectFooter: [],
+    makePathsEnum: false,
+    pathParamsAsTypes: false,
+    postTransform: undefined,
+    redoc: await emptyConfig(),
+    rootTypes: false,
+    rootTypesKeepCasing: false,
+    rootTypesNoSchemaPrefix: false,
+    transform: undefined,
+    transformProperty: undefined,
+    resolve: ($ref) => resolveRef(document, $ref, { silent: true }),
+  };
+}
+
+/**
+ * Emits the declaration file of `paths`, `components`, `operations` with
+ * openapi-typescript's transform. The document goes to `transformSchema`
+ * directly, not through `openapiTS()`: that entry point first parses, lints and
+ * bundles the document with Redocly, about half of its time on the released
+ * contract, and the loader has already done all three more strictly (the
+ * OpenAPI JSON schema, every `$ref` internal and resolvable, unique
+ * operationIds), so the bundle it would produce is the document itself.
  * The output is a `.d.ts`: type-only, usable from any consumer setting.
  */
 export async function emitTypes(ir: ApiIr): Promise<string> {
   // openapi-typescript annotates the object it is given; hand it a copy so the IR stays pristine.
-  const ast = await openapiTS(structuredClone(ir.document) as never, { ...typesOptions(ir), redocly: await lintFreeConfig() });
-  const text = astToString(ast);
+  const document = structuredClone(ir.document) as unknown as OpenAPI3;
+  const text = astToString(transformSchema(document, await transformContext(document, ir)));
   return `${banner(ir)}${text.endsWith("\n") ? text : `${text}\n`}`;
 }
