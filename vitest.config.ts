@@ -29,7 +29,7 @@ export default defineConfig({
     typecheck: {
       enabled: true,
       include: ["packages/*/test/**/*.test-d.ts"],
-      tsconfig: "packages/msw/test/types/tsconfig.json",
+      tsconfig: "tsconfig.typecheck.json",
     },
     testTimeout: 30_000,
     hookTimeout: 60_000,

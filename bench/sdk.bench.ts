@@ -19,14 +19,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 import { existsSync } from "node:fs";
 import { Agent, request as undiciRequest } from "undici";
 import createOpenApiClient from "openapi-fetch";
-import { build } from "esbuild";
+import { gzipSize } from "./bundle.js";
 
 const SDK_SRC = fileURLToPath(new URL("../packages/sdk/src/", import.meta.url));
-const RUNTIME_ENTRY = fileURLToPath(new URL("../packages/runtime/src/index.ts", import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 500);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -130,23 +128,6 @@ function ratio(label: string, ours: Sample[] | undefined, theirs: Sample[] | und
   const cpu = median(ours.map((sample, round) => sample.cpu / (theirs[round] as Sample).cpu));
   const verdict = typeof target === "string" ? `(${target})` : `(target >= ${target}x) ${wall >= target ? "ok" : "BELOW"}`;
   console.log(`  ${label.padEnd(52)} ${wall.toFixed(3)}x  [cpu ${cpu.toFixed(3)}x]  ${verdict}`);
-}
-
-// ---------------------------------------------------------------- bundle size
-async function gzipSize(contents: string): Promise<number> {
-  const result = await build({
-    stdin: { contents, resolveDir: SDK_SRC, loader: "ts" },
-    // The runtime's sources, as an app's bundler would see its published build.
-    alias: { "@powercontext/runtime": RUNTIME_ENTRY },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    write: false,
-    logLevel: "silent",
-  });
-  return gzipSync(result.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).byteLength;
 }
 
 // ---------------------------------------------------------------- main

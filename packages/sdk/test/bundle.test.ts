@@ -1,31 +1,8 @@
 // The cost of the SDK follows what an app imports: one operation's
 // validators bundle without the others (issue 13, section 4; the sizes
 // themselves are printed by `npm run bench:sdk`).
-import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-
-const SDK_SRC = fileURLToPath(new URL("../src/", import.meta.url));
-const RUNTIME_ENTRY = fileURLToPath(new URL("../../runtime/src/index.ts", import.meta.url));
-
-async function bundle(contents: string): Promise<Uint8Array> {
-  const { build } = await import("esbuild");
-  const result = await build({
-    stdin: { contents, resolveDir: SDK_SRC, loader: "ts" },
-    alias: { "@powercontext/runtime": RUNTIME_ENTRY },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    logLevel: "silent",
-  });
-  return result.outputFiles[0]?.contents ?? new Uint8Array();
-}
-
-async function gzipSize(contents: string): Promise<number> {
-  return gzipSync(await bundle(contents), { level: 9 }).byteLength;
-}
+import { bundleApp as bundle, gzipSize } from "../../../bench/bundle.js";
 
 describe("bundle size follows the operations used", () => {
   it("one operation with its validators carries a small share of the validators", async () => {

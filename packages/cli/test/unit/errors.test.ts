@@ -39,6 +39,17 @@ describe("describeFailure", () => {
     });
   });
 
+  it("for a body that is not the error envelope, prints the reason phrase and the start of the body", () => {
+    const bare = describeFailure(serverError({ statusCode: 404, code: null, serverMessage: null, requestId: null, body: '{"detail":"Not Found"}' }));
+    expect(bare.lines).toEqual(['error: 404 Not Found: {"detail":"Not Found"}']);
+    const page = `<html>\n<title>502 Bad Gateway</title>\n${"x".repeat(400)}</html>`;
+    const proxy = describeFailure(serverError({ statusCode: 502, code: null, serverMessage: null, requestId: "req-3", body: page }));
+    expect(proxy.lines).toHaveLength(1);
+    expect(proxy.lines[0]).toMatch(/^error: 502 Bad Gateway \(request id req-3\): <html> <title>502 Bad Gateway<\/title> x+\.\.\.$/);
+    expect(proxy.lines[0]!.length).toBeLessThan(260);
+    expect(describeFailure(serverError({ statusCode: 599, code: null, serverMessage: null, requestId: null, body: null })).lines).toEqual(["error: 599"]);
+  });
+
   it("prints status, code, request id and message of a server error on one line, exit 1", () => {
     const report = describeFailure(serverError({}));
     expect(report).toEqual({
@@ -62,7 +73,7 @@ describe("describeFailure", () => {
 
   it("leaves out what a non-envelope error response did not carry", () => {
     const report = describeFailure(serverError({ statusCode: 502, code: null, serverMessage: null, requestId: null }));
-    expect(report.lines).toEqual(["error: 502"]);
+    expect(report.lines).toEqual(["error: 502 Bad Gateway"]);
     expect(report.exitCode).toBe(ExitCode.Failure);
   });
 

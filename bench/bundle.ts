@@ -1,0 +1,34 @@
+/**
+ * How an app's bundle of the SDK is measured, for `bench:sdk` and the bundle
+ * tests alike: the entry `contents` (TypeScript importing from `./index.js` of
+ * the SDK's sources), bundled by esbuild for the browser (minified ESM,
+ * es2022) with the runtime's sources as an app's bundler would see its
+ * published build, then gzip level 9.
+ */
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const SDK_SRC = fileURLToPath(new URL("../packages/sdk/src/", import.meta.url));
+const RUNTIME_ENTRY = fileURLToPath(new URL("../packages/runtime/src/index.ts", import.meta.url));
+
+/** The minified bundle of `contents`. Rejects when esbuild cannot build it. */
+export async function bundleApp(contents: string): Promise<Uint8Array> {
+  const { build } = await import("esbuild");
+  const result = await build({
+    stdin: { contents, resolveDir: SDK_SRC, loader: "ts" },
+    alias: { "@powercontext/runtime": RUNTIME_ENTRY },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]?.contents ?? new Uint8Array();
+}
+
+/** Bytes of {@link bundleApp}'s output after gzip -9. */
+export async function gzipSize(contents: string): Promise<number> {
+  return gzipSync(await bundleApp(contents), { level: 9 }).byteLength;
+}
