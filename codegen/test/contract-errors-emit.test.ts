@@ -11,12 +11,14 @@ describe("contract error classes and the code table, from x-powercontext-error-c
   const classes = generated.files.get("packages/sdk/src/generated/contract-errors.ts")!;
   const operations = generated.files.get("packages/sdk/src/generated/operations.ts")!;
 
-  it("writes the table once, code -> status and transient, and every descriptor points at it", () => {
+  it("writes the table once, code -> status and transient, and every descriptor points at its retry-stopping rows", () => {
     expect(codes).toContain("  no_backend: { status: 503, transient: false },\n");
     expect(codes).toContain("  warming_up: { status: 503, transient: true },\n");
-    expect(operations.match(/import \{ errorCodes \} from "\.\/error-codes\.js";/g)).toHaveLength(1);
+    const stop = codes.slice(codes.indexOf("export const retryStopCodes"));
+    expect(stop.slice(0, stop.indexOf("};"))).toMatch(/^export const retryStopCodes: ErrorCodeTable = \{\n {2}no_backend: \{ status: 503, transient: false \},\n$/);
+    expect(operations.match(/import \{ retryStopCodes \} from "\.\/error-codes\.js";/g)).toHaveLength(1);
     const descriptors = operations.match(/: OperationDescriptor = \{/g)!.length;
-    expect(operations.match(/^ {2}errorCodes,$/gm)).toHaveLength(descriptors);
+    expect(operations.match(/^ {2}errorCodes: retryStopCodes,$/gm)).toHaveLength(descriptors);
   });
 
   it("types details per code from the registry: schema types, enums, names only as unknown", () => {

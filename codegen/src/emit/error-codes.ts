@@ -1,12 +1,14 @@
 import type { ApiIr, ErrorCodeIr, ErrorDetailIr } from "../ir/model.js";
 import { docComment, propertyKey, tsString } from "../ir/naming.js";
 import type { Json } from "../load/walk-operations.js";
+import { retryStopCodes } from "../ir/error-codes.js";
 import { banner } from "./banner.js";
 
 /**
- * Emits `error-codes.ts`: the spec's `x-powercontext-error-codes` as one
- * `errorCodes` table (code -> status, transient) that every descriptor points
- * at, so a bundle carries it once; the `ErrorCode` union; `ErrorDetails`, the
+ * Emits `error-codes.ts`: the spec's `x-powercontext-error-codes` as the
+ * `errorCodes` table (code -> status, transient); `retryStopCodes`, the rows of
+ * it that stop a retry, which every descriptor points at (so a bundle carries
+ * those few rows once, and the whole table only when the app reads it); the `ErrorCode` union; `ErrorDetails`, the
  * typed `error.details` of each code; `DeclaredErrorCodes` and `DeclaredErrorOf`,
  * the codes each operation declares (`x-powercontext-errors`) as types; and
  * `hasErrorCode`, the type guard that narrows a `ServerResponseError` to one
@@ -15,10 +17,13 @@ import { banner } from "./banner.js";
 export function emitErrorCodes(ir: ApiIr): string {
   const runtime = tsString(ir.names.runtimePackage);
   let out = banner(ir);
-  out += `import { ServerResponseError, type ErrorCodeInfo } from ${runtime};\n\n`;
+  out += `import { ServerResponseError, type ErrorCodeInfo, type ErrorCodeTable } from ${runtime};\n\n`;
   out += `/** An error code of the spec. */\nexport type ErrorCode =${ir.errorCodes.map((row) => `\n  | ${tsString(row.code)}`).join("")};\n\n`;
-  out += `/**\n * Every error code of the spec (\`x-powercontext-error-codes\`) with the status it\n * arrives with and whether a wait can cure it; the retry policy never re-sends a\n * retryable status whose code is not transient. One table, shared by every descriptor.\n */\n`;
-  out += `export const errorCodes: { readonly [C in ErrorCode]: ErrorCodeInfo } = {\n${ir.errorCodes.map((row) => `  ${propertyKey(row.code)}: { status: ${row.status}, transient: ${row.transient} },\n`).join("")}};\n\n`;
+  const row = (entry: ErrorCodeIr) => `  ${propertyKey(entry.code)}: { status: ${entry.status}, transient: ${entry.transient} },\n`;
+  out += `/**\n * Every error code of the spec (\`x-powercontext-error-codes\`) with the status it\n * arrives with and whether a wait can cure it.\n */\n`;
+  out += `export const errorCodes: { readonly [C in ErrorCode]: ErrorCodeInfo } = {\n${ir.errorCodes.map(row).join("")}};\n\n`;
+  out += `/**\n * The codes that stop a retry: not transient, and of a status a client may retry\n * (429 or 5xx). The retry policy never re-sends an answer with one of them; every\n * descriptor points at this table.\n */\n`;
+  out += `export const retryStopCodes: ErrorCodeTable = {\n${retryStopCodes(ir.errorCodes).map(row).join("")}};\n\n`;
   out += `/**\n * \`error.details\` per error code, with the members the spec declares for it\n * (as the server sends them: the envelope does not check them).\n */\nexport interface ErrorDetails {\n`;
   for (const row of ir.errorCodes) out += `  /** Details of \`${row.status} ${row.code}\`. */\n  ${propertyKey(row.code)}: ${detailsType(row)};\n`;
   out += `}\n\n`;

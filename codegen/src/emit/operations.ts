@@ -1,5 +1,6 @@
 import type { ApiIr, OperationIr } from "../ir/model.js";
 import { docComment, propertyKey, tsString } from "../ir/naming.js";
+import { retryStopCodes } from "../ir/error-codes.js";
 import { banner } from "./banner.js";
 import { acceptHeader } from "./accept.js";
 import { TypeExpressions, hasKeyedResult } from "./type-expressions.js";
@@ -20,9 +21,9 @@ export function emitOperations(ir: ApiIr): string {
   // The descriptor shapes belong to the hand-written runtime (generated code
   // depends on the runtime, never the reverse).
   out += types.importLine() + "\n" + `import type { OperationDescriptor } from ${tsString(ir.names.runtimePackage)};\n`;
-  // One error-code table for the spec, which every descriptor points at (emitted once, see error-codes.ts).
-  const shared = ir.errorCodes.length > 0;
-  out += (shared ? `import { errorCodes } from "./error-codes.js";\n` : "") + "\n";
+  // The codes that stop a retry, one table every descriptor points at (emitted once, see error-codes.ts).
+  const shared = retryStopCodes(ir.errorCodes).length > 0;
+  out += (shared ? `import { retryStopCodes } from "./error-codes.js";\n` : "") + "\n";
   out += `/** Every operationId of the spec (the keys of \`operations\` in @powercontext/types). */\nexport type OperationId = keyof specOperations;\n\n`;
   out += `/** Operations that may answer with an accepted status (\`x-powercontext-async\`). */\nexport type AsyncOperationId =${union(asyncIds)};\n\n`;
   out += `/** Operations that page with a cursor (\`x-powercontext-pagination\`). */\nexport type PaginatedOperationId =${union(pagedOps.map((op) => tsString(op.operationId)))};\n\n`;
@@ -108,7 +109,7 @@ function descriptor(op: OperationIr, requestIdHeader: string, sharedErrorCodes: 
     `queryParameters: ${strings(op.queryParameters.map((p) => p.name))}`,
     `successStatus: ${op.success.status}`,
     `errorStatuses: [${op.errorStatuses.join(", ")}]`,
-    ...(sharedErrorCodes ? ["errorCodes"] : []),
+    ...(sharedErrorCodes ? ["errorCodes: retryStopCodes"] : []),
     `scope: ${op.scope}`,
     `retryClass: ${tsString(op.retryClass)}`,
     `permission: ${nullableString(op.permission)}`,

@@ -154,9 +154,10 @@ export interface OperationDescriptor {
   /** Error statuses the contract declares. */
   readonly errorStatuses: readonly number[];
   /**
-   * The spec's error codes (the one table shared by every descriptor). A retryable
-   * status whose code this table marks non-transient is not re-sent. Default none:
-   * every retryable status is re-sent whatever its code.
+   * Error codes that stop a retry (the generated `retryStopCodes`, one table shared
+   * by every descriptor): a retryable status whose code this table marks
+   * non-transient is not re-sent. Default none: every retryable status is re-sent
+   * whatever its code.
    */
   readonly errorCodes?: ErrorCodeTable;
   /** True when the operation acts within one scope (`scope_id`). */

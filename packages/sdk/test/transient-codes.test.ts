@@ -6,8 +6,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ServiceUnavailableError, createCaller } from "@powercontext/runtime";
-import { errorCodes } from "../src/generated/error-codes.js";
+import { ServiceUnavailableError, createCaller, decideRetry, type RetryClass } from "@powercontext/runtime";
+import { errorCodes, retryStopCodes } from "../src/generated/error-codes.js";
 import { getServerInfoDescriptor, prepareHandoffDescriptor } from "../src/generated/operations.js";
 
 let server: Server;
@@ -43,8 +43,31 @@ describe("transient error codes over loopback", () => {
   it("the registry marks inference_unavailable not transient and runtime_not_ready transient", () => {
     expect(errorCodes.inference_unavailable).toEqual({ status: 503, transient: false });
     expect(errorCodes.runtime_not_ready).toEqual({ status: 503, transient: true });
-    expect(getServerInfoDescriptor.errorCodes).toBe(errorCodes);
-    expect(prepareHandoffDescriptor.errorCodes).toBe(errorCodes);
+    expect(getServerInfoDescriptor.errorCodes).toBe(retryStopCodes);
+    expect(prepareHandoffDescriptor.errorCodes).toBe(retryStopCodes);
+  });
+
+  it("the descriptors' smaller table decides every retry as the whole registry would", () => {
+    const options = { maxRetries: 2, baseDelayMs: 0, maxDelayMs: 0, jitter: "none" as const };
+    const classes: RetryClass[] = ["safe", "replay", "guarded", "never"];
+    const statuses = [...new Set([400, 404, 409, 422, 429, 500, 502, 503, 504, ...Object.values(errorCodes).map((row) => row.status)])];
+    let compared = 0;
+    for (const code of [...Object.keys(errorCodes), "not_in_the_registry", null]) {
+      for (const statusCode of statuses) {
+        for (const retryClass of classes) {
+          const outcome = { kind: "status" as const, statusCode, code, retryAfterMs: null };
+          const whole = decideRetry({ retryClass, outcome, attempt: 1, options, errorCodes, random: () => 0 });
+          const stop = decideRetry({ retryClass, outcome, attempt: 1, options, errorCodes: retryStopCodes, random: () => 0 });
+          expect(stop, `${statusCode} ${code} ${retryClass}`).toEqual(whole);
+          compared += 1;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+    // And the smaller table is smaller: only codes that stop a retry.
+    expect(Object.keys(retryStopCodes).length).toBeLessThan(Object.keys(errorCodes).length / 3);
+    expect(Object.keys(retryStopCodes)).toContain("inference_unavailable");
+    expect(Object.keys(retryStopCodes)).not.toContain("runtime_not_ready");
   });
 
   it("503 inference_unavailable is sent exactly once", async () => {
