@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { pipeline, type Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from "node:zlib";
 import { Agent, type Dispatcher } from "undici";
 import { attemptTimeout, isIdentityEncoding, type HeaderReader, type Transport, type TransportRequest, type TransportResponse } from "./port.js";
@@ -33,18 +33,14 @@ const DECODERS: Readonly<Record<string, () => NodeJS.ReadWriteStream>> = {
  * The body as a stream of decoded bytes: the encodings of `content-encoding`
  * undone last to first. An encoding zlib cannot read leaves the bytes as they
  * are (as fetch does); strict decoding above the port then refuses them.
+ * `pipeline` joins the streams, so a failure of any (a body undici destroyed
+ * before this call included) ends the last one with that error.
  */
 function decoded(body: Readable, encoding: string): Readable {
   const codings = encoding.toLowerCase().split(",").map((coding) => coding.trim()).filter((coding) => coding !== "" && coding !== "identity");
-  if (!codings.every((coding) => DECODERS[coding] !== undefined)) return body;
-  let stream: Readable = body;
-  for (const coding of codings.reverse()) {
-    const decoder = (DECODERS[coding] as () => NodeJS.ReadWriteStream)();
-    // A failed decoder ends the read with its error; a failed body ends the decoder with it.
-    stream.on("error", (error: Error) => (decoder as unknown as Readable).destroy(error));
-    stream = stream.pipe(decoder) as unknown as Readable;
-  }
-  return stream;
+  if (codings.length === 0 || !codings.every((coding) => DECODERS[coding] !== undefined)) return body;
+  const decoders = codings.reverse().map((coding) => (DECODERS[coding] as () => NodeJS.ReadWriteStream)());
+  return pipeline([body, ...decoders] as unknown as [Readable, NodeJS.ReadWriteStream], ignoreError) as unknown as Readable;
 }
 
 /** Swallows the error a given-up body reports when it is destroyed. */
@@ -94,10 +90,7 @@ class UndiciResponse implements TransportResponse, HeaderReader {
       const encoding = this.get("content-encoding");
       if (isIdentityEncoding(encoding)) {
         // Framed by Content-Length: read whole through undici's own consumer, one chunk.
-        if (length !== null && /^\d+$/.test(length)) {
-          this.#ended = true;
-          return new Uint8Array(await this.#body.arrayBuffer());
-        }
+        if (length !== null && /^\d+$/.test(length)) return this.#whole();
         this.#stream = this.#body;
       } else {
         this.#stream = decoded(this.#body, encoding as string);
@@ -110,6 +103,27 @@ class UndiciResponse implements TransportResponse, HeaderReader {
       return null;
     }
     return value;
+  }
+
+  /**
+   * The whole body in one chunk, within the attempt's limit: undici's
+   * `bodyTimeout` restarts with every chunk, so a body that trickles in would
+   * otherwise outlast it many times over.
+   */
+  async #whole(): Promise<Uint8Array> {
+    this.#ended = true;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      this.cancel();
+    }, timerDelay(this.#deadline - performance.now()));
+    try {
+      return new Uint8Array(await this.#body.arrayBuffer());
+    } catch (error) {
+      throw timedOut ? attemptTimeout() : error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   cancel(): void {
