@@ -9,11 +9,14 @@
  */
 
 /**
- * C0 controls, DEL, C1 controls, the line and paragraph separators, and the
- * bidirectional formatting characters (marks, embeddings, overrides, isolates).
+ * C0 controls, DEL, C1 controls, the line and paragraph separators, the
+ * bidirectional formatting characters (marks, the Arabic letter mark,
+ * embeddings, overrides, isolates), and the invisible ones that can hide or
+ * split text unseen (soft hyphen, zero-width space, word joiner and the
+ * invisible operators, byte order mark, interlinear annotation marks).
  */
 // eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b\u2028\u2029\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
 
 /** SGR colour sequences the CLI's own palette writes (`ESC [ params m`). */
 // eslint-disable-next-line no-control-regex
@@ -73,7 +76,7 @@ function copy(value: unknown, depth: number): unknown {
 }
 
 /** Characters JSON.stringify leaves raw that a terminal may still act on (it escapes U+0000-U+001F itself). */
-const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const JSON_UNSAFE = /[\u007f-\u009f\u00ad\u061c\u200b\u2028\u2029\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
 
 /**
  * `JSON.stringify` output with the characters above written as `\uXXXX`

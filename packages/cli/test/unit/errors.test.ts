@@ -39,14 +39,12 @@ describe("describeFailure", () => {
     });
   });
 
-  it("for a body that is not the error envelope, prints the reason phrase and the start of the body", () => {
-    const bare = describeFailure(serverError({ statusCode: 404, code: null, serverMessage: null, requestId: null, body: '{"detail":"Not Found"}' }));
-    expect(bare.lines).toEqual(['error: 404 Not Found: {"detail":"Not Found"}']);
-    const page = `<html>\n<title>502 Bad Gateway</title>\n${"x".repeat(400)}</html>`;
-    const proxy = describeFailure(serverError({ statusCode: 502, code: null, serverMessage: null, requestId: "req-3", body: page }));
-    expect(proxy.lines).toHaveLength(1);
-    expect(proxy.lines[0]).toMatch(/^error: 502 Bad Gateway \(request id req-3\): <html> <title>502 Bad Gateway<\/title> x+\.\.\.$/);
-    expect(proxy.lines[0]!.length).toBeLessThan(260);
+  it("for a body that is not the error envelope, prints the reason phrase and never the body", () => {
+    const token = "pc-secret-token-1234";
+    const echoed = `<html><title>502 Bad Gateway</title>bad credentials: ${Buffer.from(`Bearer ${token}`).toString("base64")} ${token.toUpperCase()}</html>`;
+    const proxy = describeFailure(serverError({ statusCode: 502, code: null, serverMessage: null, requestId: "req-3", body: echoed }));
+    expect(proxy.lines).toEqual(["error: 502 Bad Gateway (request id req-3)"]);
+    expect(describeFailure(serverError({ statusCode: 404, code: null, serverMessage: null, requestId: null, body: '{"detail":"Not Found"}' })).lines).toEqual(["error: 404 Not Found"]);
     expect(describeFailure(serverError({ statusCode: 599, code: null, serverMessage: null, requestId: null, body: null })).lines).toEqual(["error: 599"]);
   });
 

@@ -17,6 +17,13 @@ describe("escaping server text for the terminal", () => {
     expect(escapeControls("plain text, ünïcödé, 日本")).toBe("plain text, ünïcödé, 日本");
   });
 
+  it("writes the Arabic letter mark and the invisible characters that hide or split text as escapes", () => {
+    expect(escapeControls("a\u061cb\u200bc\u00add\u2060e\u2064f\ufeffg\ufff9h")).toBe("a\\u{61c}b\\u{200b}c\\xadd\\u{2060}e\\u{2064}f\\u{feff}g\\u{fff9}h");
+    expect(escapeJsonText(JSON.stringify("x\u061c\u200b"))).toBe('"x\\u061c\\u200b"');
+    // Joiners that scripts and emoji need stay as they are.
+    expect(escapeControls("می\u200cخواهم 👩\u200d💻")).toBe("می\u200cخواهم 👩\u200d💻");
+  });
+
   it("keeps the CLI's own colours and line breaks in a line, and nothing else", () => {
     expect(sanitizeLine("\x1b[31mblocked\x1b[39m\nnext \x1b]0;t\x07")).toBe("\x1b[31mblocked\x1b[39m\nnext \\x1b]0;t\\x07");
   });

@@ -99,6 +99,11 @@ export function redactJson(value: unknown, secrets: readonly string[], maxDepth 
   return root;
 }
 
+/** `text` with every `\uXXXX` escape replaced by its character. */
+function unescapeUnicode(text: string): string {
+  return text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
 /**
  * The parts of one HTTP response that the SDK keeps, each with the secrets
  * removed: headers, the parsed body and anything derived from it (validator
@@ -153,11 +158,14 @@ export class ServerAnswer {
     let out = text;
     if (this.#secrets.length > 0 && mayHoldSecret(text, this.#secrets)) {
       try {
-        const parsed: unknown = JSON.parse(text);
-        const redacted = JSON.stringify(redactJson(parsed, this.#secrets));
-        if (redacted !== JSON.stringify(parsed)) out = redacted;
+        // Written anew whenever an escape could hide a secret: the raw text may
+        // also hold values that parsing dropped (a member given twice).
+        out = JSON.stringify(redactJson(JSON.parse(text) as unknown, this.#secrets));
       } catch {
-        // Not JSON: the spellings below still apply.
+        // Not JSON (a page, a cut JSON text): `\uXXXX` escapes are undone
+        // where they spell a secret, then the spellings below apply.
+        const unescaped = unescapeUnicode(text);
+        if (unescaped !== text && this.#secrets.some((secret) => secret !== "" && unescaped.includes(secret))) out = unescaped;
       }
     }
     out = redact(out, this.#spelled);

@@ -41,6 +41,8 @@ describe("echoed secrets in other spellings", () => {
     ["percent-encoding in an HTML page", `<html>/x?t=${encodeURIComponent(TOKEN)}</html>`],
     ["lower-case percent-encoding", `<p>${encodeURIComponent(TOKEN).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase())}</p>`],
     ["the 8 KiB cut through the token", `${"x".repeat(8 * 1024 - 5)}${TOKEN}`],
+    ["a member given twice, the second hiding the first", `{"detail":"auth ${escaped}","detail":"x"}`],
+    ["one \\u escape in JSON cut short", `{"detail":"auth ${TOKEN.slice(0, 3)}\\u00${TOKEN.charCodeAt(3).toString(16)}${TOKEN.slice(4)}`],
   ])("are removed from a non-envelope error body: %s", async (_label, text) => {
     const error = await failure(new Response(text, { status: 404, headers: { "content-type": "text/html" } }));
     const body = error.body ?? "";
@@ -55,6 +57,8 @@ describe("echoed secrets in other spellings", () => {
       // not JSON
     }
     expect(decoded).not.toContain(TOKEN);
+    // Nor in escapes that parsing would drop or cannot reach (a repeated member, a cut text).
+    expect(body.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))).not.toContain(TOKEN);
     expect(new TextEncoder().encode(body).byteLength).toBeLessThanOrEqual(8 * 1024);
   });
 
