@@ -1,5 +1,5 @@
 import { createConfig, type Config } from "@redocly/openapi-core";
-import { astToString, resolveRef, scanDiscriminators, transformSchema, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
+import openapiTS, { astToString, resolveRef, scanDiscriminators, transformSchema, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
 import type { ApiIr } from "../ir/model.js";
 import { banner } from "./banner.js";
 
@@ -80,6 +80,46 @@ async function transformContext(document: OpenAPI3, ir: ApiIr): Promise<GlobalCo
 export async function emitTypes(ir: ApiIr): Promise<string> {
   // openapi-typescript annotates the object it is given; hand it a copy so the IR stays pristine.
   const document = structuredClone(ir.document) as unknown as OpenAPI3;
-  const text = astToString(transformSchema(document, await transformContext(document, ir)));
+  let ast;
+  if (bundlesToItself(document)) {
+    // What Redocly's bundler adds to every document.
+    document.components ??= {};
+    ast = transformSchema(document, await transformContext(document, ir));
+  } else {
+    ast = await openapiTS(document as never, { ...typesOptions(ir), redocly: await emptyConfig() });
+  }
+  const text = astToString(ast);
   return `${banner(ir)}${text.endsWith("\n") ? text : `${text}\n`}`;
+}
+
+/** A pointer to a component by a plain name: `#/components/<kind>/<name>`, no `/` or `~` escape in the name. */
+const PLAIN_COMPONENT = /^#\/components\/[A-Za-z]+\/[^/~%]+$/;
+
+/**
+ * True when Redocly's bundle of the document is the document itself (plus
+ * `components`): every `$ref` and every pointer in a `discriminator.mapping`
+ * names a component plainly. Otherwise the bundler moves the targets into
+ * components of their own (a mapping to `#/components/schemas/Holder/properties/dog`
+ * gains a schema `dog`), and only `openapiTS()` writes those.
+ */
+function bundlesToItself(document: unknown): boolean {
+  const pending: unknown[] = [document];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (typeof node !== "object" || node === null) continue;
+    if (Array.isArray(node)) {
+      pending.push(...node);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if (typeof record.$ref === "string" && !PLAIN_COMPONENT.test(record.$ref)) return false;
+    const mapping = (record.discriminator as { mapping?: unknown } | undefined)?.mapping;
+    if (typeof mapping === "object" && mapping !== null) {
+      for (const target of Object.values(mapping)) {
+        if (typeof target === "string" && target.includes("/") && !PLAIN_COMPONENT.test(target)) return false;
+      }
+    }
+    for (const value of Object.values(record)) if (typeof value === "object" && value !== null) pending.push(value);
+  }
+  return true;
 }
