@@ -47,7 +47,7 @@ export function createProgram(): Command {
       });
       if (opts.demo) {
         const demo = prepareDemo(server.simulator, principals ?? defaultPrincipals);
-        for (const line of describeDemo(demo)) process.stderr.write(`${line}\n`);
+        for (const line of describeDemo(demo, server.url)) process.stderr.write(`${line}\n`);
       }
       process.stdout.write(`${server.url}\n`);
       const stop = () => {

@@ -49,13 +49,22 @@ export function prepareDemo(simulator: PowerContextSimulator, principals: Princi
   return { blockedScopeId, blockId: block.block_id, failedScopeId, operationId: operation.operation_id, operationVersion: operation.version };
 }
 
-/** The lines `powercontext-mock serve --demo` prints on stderr. */
-export function describeDemo(demo: DemoState): string[] {
+/**
+ * The lines `powercontext-mock serve --demo` prints on stderr: what the demo
+ * left, the environment the CLI reads (the token by role only: no token is
+ * printed), and commands to try.
+ *
+ * @param url - the served URL
+ */
+export function describeDemo(demo: DemoState, url: string): string[] {
   return [
     `demo: scope ${demo.blockedScopeId} is blocked (block ${demo.blockId}); scope ${demo.failedScopeId} has failed operation ${demo.operationId} (version ${demo.operationVersion})`,
+    `demo: first export POWERCONTEXT_CLIENT_SERVER_URL=${url} and POWERCONTEXT_CLIENT_API_TOKEN=<a token with scope.admin, see the README>`,
     `demo: try  npx powercontext-ts topic-memory status --scope-id ${demo.blockedScopeId}`,
+    `demo:      npx powercontext-ts topic-memory block get --scope-id ${demo.blockedScopeId} ${demo.blockId}`,
     `demo:      npx powercontext-ts topic-memory retry --scope-id ${demo.blockedScopeId} ${demo.blockId}`,
     `demo:      npx powercontext-ts operations list --scope-id ${demo.failedScopeId} --status failed`,
     `demo:      npx powercontext-ts operations retry ${demo.operationId} --expected-version ${demo.operationVersion}   (or operations cancel)`,
+    `demo:      npx powercontext-ts memory flush --scope-id ${demo.failedScopeId} --wait --deadline 60s`,
   ];
 }

@@ -15,7 +15,9 @@ describe("powercontext-mock serve --demo", () => {
     const operation = simulator.handle("get_operation", { token: "pc-reader", params: { operation_id: demo.operationId } });
     expect(operation).toMatchObject({ status: 200, body: { status: "failed", version: demo.operationVersion } });
 
-    const lines = describeDemo(demo).join("\n");
+    const lines = describeDemo(demo, "http://127.0.0.1:4010").join("\n");
+    expect(lines).toContain("POWERCONTEXT_CLIENT_SERVER_URL=http://127.0.0.1:4010");
+    expect(lines).toContain(`memory flush --scope-id ${demo.failedScopeId}`);
     expect(lines).toContain(`topic-memory retry --scope-id ${demo.blockedScopeId} ${demo.blockId}`);
     expect(lines).toContain(`operations retry ${demo.operationId} --expected-version ${demo.operationVersion}`);
     expect(lines).not.toContain("pc-admin");
