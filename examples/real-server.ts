@@ -37,5 +37,5 @@ console.log(`Remembered ${remembered.records.length} record(s): ${remembered.rec
 
 const found = await client.searchMemory({ scope_id: scope, query: "scheduler lease" });
 console.log(`Search (${found.mode}) found ${found.hits.length} Memory record(s):`);
-for (const hit of found.hits) console.log(`  ${hit.score.toFixed(3)}  ${hit.memory.text}`);
+for (const hit of found.hits) console.log(`  ${hit.score.toFixed(3)}  ${hit.memory.kind} ${hit.memory.artifact.artifact_id}  ${hit.memory.text}`);
 if (found.hits.length === 0) throw new Error("expected the remembered fact to be found");
