@@ -43,7 +43,7 @@ function decoded(body: Readable, encoding: string): Readable {
   return pipeline([body, ...decoders] as unknown as [Readable, NodeJS.ReadWriteStream], ignoreError) as unknown as Readable;
 }
 
-/** Swallows the error a given-up body reports when it is destroyed. */
+/** Swallows an error nobody reads: a given-up body's when it is destroyed, or the pipeline's (whose last stream hands it to the reader). */
 function ignoreError(): void {}
 
 /** One response of undici's `Dispatcher.request`, seen through the port. */
