@@ -101,7 +101,6 @@ function descriptor(op: OperationIr, requestIdHeader: string, sharedErrorCodes: 
   const nullableString = (value: string | null) => (value === null ? "null" : tsString(value));
   const lines = [
     `operationId: ${tsString(op.operationId)}`,
-    `methodName: ${tsString(op.methodName)}`,
     `method: ${tsString(op.method)}`,
     `path: ${tsString(op.path)}`,
     `requestLocation: ${nullableString(op.requestLocation)}`,
@@ -112,10 +111,6 @@ function descriptor(op: OperationIr, requestIdHeader: string, sharedErrorCodes: 
     ...(sharedErrorCodes ? ["errorCodes: retryStopCodes"] : []),
     `scope: ${op.scope}`,
     `retryClass: ${tsString(op.retryClass)}`,
-    `permission: ${nullableString(op.permission)}`,
-    `summary: ${tsString(op.summary)}`,
-    `requestSchema: ${nullableString(op.requestBody?.schemaName ?? null)}`,
-    `responseSchema: ${nullableString(op.success.schemaName)}`,
     ...wideFacts(op, strings),
     `requestIdHeader: ${tsString(requestIdHeader.toLowerCase())}`,
     `async: ${op.async === null ? "null" : asyncRow(op.async, strings)}`,

@@ -106,15 +106,17 @@ export interface ErrorCodeInfo {
 export type ErrorCodeTable = { readonly [code: string]: ErrorCodeInfo | undefined };
 
 /**
- * One row of the operation table. The members marked optional are always
- * written by the generator; a hand-written row may leave them out and gets the
- * defaults named on each.
+ * One row of the operation table: what the runtime needs to call the
+ * operation, and nothing else (an app's bundle carries the rows it uses).
+ * Descriptive facts are elsewhere: schema names and permissions in
+ * `operations.json` of `@powercontext/types`, summaries in the TSDoc of the
+ * generated methods and types. The members
+ * marked optional are always written by the generator; a hand-written row may
+ * leave them out and gets the defaults named on each.
  */
 export interface OperationDescriptor {
   /** Wire operationId, such as `flush_memory`. */
   readonly operationId: string;
-  /** camelCase client method name, such as `flushMemory`. */
-  readonly methodName: string;
   /** HTTP method. */
   readonly method: HttpMethod;
   /** Path template, such as `/v1/operations/{operation_id}`. */
@@ -164,14 +166,6 @@ export interface OperationDescriptor {
   readonly scope: boolean;
   /** `x-powercontext-retry-class`: what may be re-sent, and when. */
   readonly retryClass: RetryClass;
-  /** Permission the server requires, such as `scope.contribute`; null for none. */
-  readonly permission: string | null;
-  /** The spec's one-line summary. */
-  readonly summary: string;
-  /** Name of the request body's schema, or null. */
-  readonly requestSchema: string | null;
-  /** Name of the success body's schema, or null. */
-  readonly responseSchema: string | null;
   /** Set when the operation may answer asynchronously. */
   readonly async: AsyncDescriptor | null;
   /** Set for guarded operations whose conflicts can be reconciled. */

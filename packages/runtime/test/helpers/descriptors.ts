@@ -21,7 +21,6 @@ export function reconcileOf(holds: string[]): ReconcileDescriptor {
 /** A descriptor with neutral defaults; tests override what they exercise. */
 export function descriptor(overrides: Partial<OperationDescriptor> & { operationId: string }): OperationDescriptor {
   return {
-    methodName: overrides.operationId.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()),
     method: "POST",
     path: `/v1/${overrides.operationId}`,
     requestLocation: "body",
@@ -31,10 +30,6 @@ export function descriptor(overrides: Partial<OperationDescriptor> & { operation
     errorStatuses: [401, 403, 404, 409, 422, 429, 500, 503],
     scope: true,
     retryClass: "safe",
-    permission: null,
-    summary: "",
-    requestSchema: null,
-    responseSchema: null,
     async: null,
     reconcile: null,
     pagination: null,

@@ -34,7 +34,6 @@ export type PaginatedOperationId =
  */
 export const acknowledgeHandoffDescriptor: OperationDescriptor = {
   operationId: "acknowledge_handoff",
-  methodName: "acknowledgeHandoff",
   method: "POST",
   path: "/v1/work/handoffs/acknowledge",
   requestLocation: "body",
@@ -45,10 +44,6 @@ export const acknowledgeHandoffDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: null,
-  summary: "Record a receiver's decision about a prepared or committed Handoff",
-  requestSchema: "AcknowledgeHandoffRequest",
-  responseSchema: "HandoffAcknowledgement",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -60,7 +55,6 @@ export const acknowledgeHandoffDescriptor: OperationDescriptor = {
  */
 export const activateHandoffDescriptor: OperationDescriptor = {
   operationId: "activate_handoff",
-  methodName: "activateHandoff",
   method: "POST",
   path: "/v1/handoff/activate",
   requestLocation: "body",
@@ -71,10 +65,6 @@ export const activateHandoffDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: "scope.contribute",
-  summary: "Evaluate the Handoff trigger at a boundary Source and draft if it fires",
-  requestSchema: "ActivateHandoffRequest",
-  responseSchema: "HandoffActivation",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -86,7 +76,6 @@ export const activateHandoffDescriptor: OperationDescriptor = {
  */
 export const approveCandidateDescriptor: OperationDescriptor = {
   operationId: "approve_candidate",
-  methodName: "approveCandidate",
   method: "POST",
   path: "/v1/candidates/approve",
   requestLocation: "body",
@@ -97,10 +86,6 @@ export const approveCandidateDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: "scope.review",
-  summary: "Accept a pending Candidate and publish what it proposes",
-  requestSchema: "ApproveCandidateRequest",
-  responseSchema: "Candidate",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -112,7 +97,6 @@ export const approveCandidateDescriptor: OperationDescriptor = {
  */
 export const bindArtifactHandleDescriptor: OperationDescriptor = {
   operationId: "bind_artifact_handle",
-  methodName: "bindArtifactHandle",
   method: "PUT",
   path: "/v1/scopes/{scope_id}/artifact-handles/{family}/{key}",
   requestLocation: "body",
@@ -123,10 +107,6 @@ export const bindArtifactHandleDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: "scope.admin",
-  summary: "Bind a scope-local handle to an exact revision, for good",
-  requestSchema: "BindArtifactHandleRequest",
-  responseSchema: "ArtifactHandleBinding",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -138,7 +118,6 @@ export const bindArtifactHandleDescriptor: OperationDescriptor = {
  */
 export const cancelOperationDescriptor: OperationDescriptor = {
   operationId: "cancel_operation",
-  methodName: "cancelOperation",
   method: "POST",
   path: "/v1/operations/{operation_id}/cancel",
   requestLocation: "body",
@@ -149,10 +128,6 @@ export const cancelOperationDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "guarded",
-  permission: null,
-  summary: "Cancel a queued or failed Operation",
-  requestSchema: "CancelOperationRequest",
-  responseSchema: "Operation",
   notServed: { status: 404, message: "this server has no Operation API; it answers flush_memory synchronously (PowerContext 1.4.1 and earlier)" },
   requestIdHeader: "x-powercontext-request-id",
   async: null,
@@ -165,7 +140,6 @@ export const cancelOperationDescriptor: OperationDescriptor = {
  */
 export const captureContentSourceDescriptor: OperationDescriptor = {
   operationId: "capture_content_source",
-  methodName: "captureContentSource",
   method: "POST",
   path: "/v1/sources/content",
   requestLocation: "body",
@@ -176,10 +150,6 @@ export const captureContentSourceDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: "scope.contribute",
-  summary: "Store raw content as a Source, to be processed later",
-  requestSchema: "CaptureContentSourceRequest",
-  responseSchema: "CaptureContentSourceResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -191,7 +161,6 @@ export const captureContentSourceDescriptor: OperationDescriptor = {
  */
 export const captureWorkingNoteDescriptor: OperationDescriptor = {
   operationId: "capture_working_note",
-  methodName: "captureWorkingNote",
   method: "POST",
   path: "/v1/sources/working-notes",
   requestLocation: "body",
@@ -202,10 +171,6 @@ export const captureWorkingNoteDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: "scope.contribute",
-  summary: "Keep a short-lived working note of a session as a Source",
-  requestSchema: "CaptureWorkingNoteRequest",
-  responseSchema: "CaptureContentSourceResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -217,7 +182,6 @@ export const captureWorkingNoteDescriptor: OperationDescriptor = {
  */
 export const changeAtomicMemoryLifecycleDescriptor: OperationDescriptor = {
   operationId: "change_atomic_memory_lifecycle",
-  methodName: "changeAtomicMemoryLifecycle",
   method: "POST",
   path: "/v1/atomic-memory/lifecycle",
   requestLocation: "body",
@@ -228,10 +192,6 @@ export const changeAtomicMemoryLifecycleDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: null,
-  summary: "Move one Atomic Memory record to another lifecycle state",
-  requestSchema: "AtomicMemoryLifecycleRequest",
-  responseSchema: "AtomicMemoryMutationResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -243,7 +203,6 @@ export const changeAtomicMemoryLifecycleDescriptor: OperationDescriptor = {
  */
 export const checkAccessDescriptor: OperationDescriptor = {
   operationId: "check_access",
-  methodName: "checkAccess",
   method: "POST",
   path: "/v1/access/check",
   requestLocation: "body",
@@ -254,10 +213,6 @@ export const checkAccessDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: "access.self",
-  summary: "Test whether the caller meets a compound requirement",
-  requestSchema: "AccessCheckRequest",
-  responseSchema: "AccessCheckResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -269,7 +224,6 @@ export const checkAccessDescriptor: OperationDescriptor = {
  */
 export const clearScopeBindingDescriptor: OperationDescriptor = {
   operationId: "clear_scope_binding",
-  methodName: "clearScopeBinding",
   method: "POST",
   path: "/v1/scope-bindings/clear",
   requestLocation: "body",
@@ -280,10 +234,6 @@ export const clearScopeBindingDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "replay",
-  permission: "server.admin",
-  summary: "Drop the binding of one external host identity",
-  requestSchema: "ClearScopeBindingRequest",
-  responseSchema: "ClearScopeBindingResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -295,7 +245,6 @@ export const clearScopeBindingDescriptor: OperationDescriptor = {
  */
 export const commitConnectorCheckpointDescriptor: OperationDescriptor = {
   operationId: "commit_connector_checkpoint",
-  methodName: "commitConnectorCheckpoint",
   method: "POST",
   path: "/v1/connector-checkpoints/commit",
   requestLocation: "body",
@@ -306,10 +255,6 @@ export const commitConnectorCheckpointDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "guarded",
-  permission: "scope.contribute",
-  summary: "Move a connector binding's checkpoint forward",
-  requestSchema: "CommitConnectorCheckpointRequest",
-  responseSchema: "ConnectorCheckpointState",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -321,7 +266,6 @@ export const commitConnectorCheckpointDescriptor: OperationDescriptor = {
  */
 export const commitHandoffDescriptor: OperationDescriptor = {
   operationId: "commit_handoff",
-  methodName: "commitHandoff",
   method: "POST",
   path: "/v1/handoff/commit",
   requestLocation: "body",
@@ -332,10 +276,6 @@ export const commitHandoffDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: null,
-  summary: "Store a prepared Handoff as a durable milestone",
-  requestSchema: "CommitHandoffRequest",
-  responseSchema: "CommittedHandoff",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -347,7 +287,6 @@ export const commitHandoffDescriptor: OperationDescriptor = {
  */
 export const continueHandoffDescriptor: OperationDescriptor = {
   operationId: "continue_handoff",
-  methodName: "continueHandoff",
   method: "POST",
   path: "/v1/handoff/continue",
   requestLocation: "body",
@@ -358,10 +297,6 @@ export const continueHandoffDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Read a selected Handoff to pick up transferred work",
-  requestSchema: "ContinueHandoffRequest",
-  responseSchema: "HandoffResolution",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -373,7 +308,6 @@ export const continueHandoffDescriptor: OperationDescriptor = {
  */
 export const createAccessBindingDescriptor: OperationDescriptor = {
   operationId: "create_access_binding",
-  methodName: "createAccessBinding",
   method: "POST",
   path: "/v1/access/bindings/create",
   requestLocation: "body",
@@ -384,10 +318,6 @@ export const createAccessBindingDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "replay",
-  permission: "access.self",
-  summary: "Grant a role on a resource to a subject",
-  requestSchema: "CreateAccessBindingRequest",
-  responseSchema: "AccessBinding",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -399,7 +329,6 @@ export const createAccessBindingDescriptor: OperationDescriptor = {
  */
 export const createArtifactDescriptor: OperationDescriptor = {
   operationId: "create_artifact",
-  methodName: "createArtifact",
   method: "POST",
   path: "/v1/scopes/{scope_id}/artifacts",
   requestLocation: "body",
@@ -410,10 +339,6 @@ export const createArtifactDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: null,
-  summary: "Create an Artifact at revision one",
-  requestSchema: "CreateArtifactRequest",
-  responseSchema: "ArtifactCreated",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -425,7 +350,6 @@ export const createArtifactDescriptor: OperationDescriptor = {
  */
 export const createDreamRunDescriptor: OperationDescriptor = {
   operationId: "create_dream_run",
-  methodName: "createDreamRun",
   method: "POST",
   path: "/v1/scopes/{scope_id}/dream",
   requestLocation: "body",
@@ -436,10 +360,6 @@ export const createDreamRunDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: null,
-  summary: "Start an Artifact Dream run in the background",
-  requestSchema: "CreateDreamRunRequest",
-  responseSchema: "DreamRun",
   successStatuses: [200, 202],
   keyedResult: true,
   requestIdHeader: "x-powercontext-request-id",
@@ -453,7 +373,6 @@ export const createDreamRunDescriptor: OperationDescriptor = {
  */
 export const createRemoteSkillTargetDescriptor: OperationDescriptor = {
   operationId: "create_remote_skill_target",
-  methodName: "createRemoteSkillTarget",
   method: "POST",
   path: "/v1/skill/remote/target/create",
   requestLocation: "body",
@@ -464,10 +383,6 @@ export const createRemoteSkillTargetDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: "scope.admin",
-  summary: "Create a remote Skill target and get its one-time enrollment code",
-  requestSchema: "CreateRemoteSkillTargetRequest",
-  responseSchema: "RemoteSkillTargetEnrollment",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -479,7 +394,6 @@ export const createRemoteSkillTargetDescriptor: OperationDescriptor = {
  */
 export const createScopeDescriptor: OperationDescriptor = {
   operationId: "create_scope",
-  methodName: "createScope",
   method: "POST",
   path: "/v1/scopes",
   requestLocation: "body",
@@ -490,10 +404,6 @@ export const createScopeDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "replay",
-  permission: "server.admin",
-  summary: "Open a new scope",
-  requestSchema: "CreateScopeRequest",
-  responseSchema: "ScopeDescriptor",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -505,7 +415,6 @@ export const createScopeDescriptor: OperationDescriptor = {
  */
 export const createSourceDescriptor: OperationDescriptor = {
   operationId: "create_source",
-  methodName: "createSource",
   method: "POST",
   path: "/v1/scopes/{scope_id}/sources",
   requestLocation: "body",
@@ -516,10 +425,6 @@ export const createSourceDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: "scope.contribute",
-  summary: "Store one Source under an id the Server chooses",
-  requestSchema: "CreateSourceRequest",
-  responseSchema: "SourceRecord",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -531,7 +436,6 @@ export const createSourceDescriptor: OperationDescriptor = {
  */
 export const createSubjectSourceDescriptor: OperationDescriptor = {
   operationId: "create_subject_source",
-  methodName: "createSubjectSource",
   method: "POST",
   path: "/v1/scopes/{scope_id}/subject-sources",
   requestLocation: "body",
@@ -542,10 +446,6 @@ export const createSubjectSourceDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: "scope.contribute",
-  summary: "Write one Source to a business scope and its subject scope together",
-  requestSchema: "CreateSubjectSourceRequest",
-  responseSchema: "CreateSubjectSourceResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -557,7 +457,6 @@ export const createSubjectSourceDescriptor: OperationDescriptor = {
  */
 export const createWorkContractDescriptor: OperationDescriptor = {
   operationId: "create_work_contract",
-  methodName: "createWorkContract",
   method: "POST",
   path: "/v1/work/contracts/create",
   requestLocation: "body",
@@ -568,10 +467,6 @@ export const createWorkContractDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: "scope.contribute",
-  summary: "Record the baseline of a delegated piece of work",
-  requestSchema: "CreateWorkContractRequest",
-  responseSchema: "WorkSourceReceipt",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -583,7 +478,6 @@ export const createWorkContractDescriptor: OperationDescriptor = {
  */
 export const downloadRemoteSkillPackageDescriptor: OperationDescriptor = {
   operationId: "download_remote_skill_package",
-  methodName: "downloadRemoteSkillPackage",
   method: "POST",
   path: "/v1/skill/remote/package/download",
   requestLocation: "body",
@@ -594,10 +488,6 @@ export const downloadRemoteSkillPackageDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: null,
-  summary: "Fetch the package a remote target is meant to install",
-  requestSchema: "DownloadRemoteSkillPackageRequest",
-  responseSchema: "SkillPackageDownload",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -609,7 +499,6 @@ export const downloadRemoteSkillPackageDescriptor: OperationDescriptor = {
  */
 export const downloadSkillPackageDescriptor: OperationDescriptor = {
   operationId: "download_skill_package",
-  methodName: "downloadSkillPackage",
   method: "POST",
   path: "/v1/skill/package/download",
   requestLocation: "body",
@@ -620,10 +509,6 @@ export const downloadSkillPackageDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Fetch the package of an exact managed Skill revision",
-  requestSchema: "GetSkillPackageRequest",
-  responseSchema: "SkillPackageDownload",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -635,7 +520,6 @@ export const downloadSkillPackageDescriptor: OperationDescriptor = {
  */
 export const enrollRemoteSkillTargetDescriptor: OperationDescriptor = {
   operationId: "enroll_remote_skill_target",
-  methodName: "enrollRemoteSkillTarget",
   method: "POST",
   path: "/v1/skill/remote/target/enroll",
   requestLocation: "body",
@@ -646,10 +530,6 @@ export const enrollRemoteSkillTargetDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "never",
-  permission: null,
-  summary: "Trade an enrollment code for a remote target credential",
-  requestSchema: "EnrollRemoteSkillTargetRequest",
-  responseSchema: "RemoteSkillTargetCredential",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -661,7 +541,6 @@ export const enrollRemoteSkillTargetDescriptor: OperationDescriptor = {
  */
 export const finalizeHandoffDescriptor: OperationDescriptor = {
   operationId: "finalize_handoff",
-  methodName: "finalizeHandoff",
   method: "POST",
   path: "/v1/handoff/finalize",
   requestLocation: "body",
@@ -672,10 +551,6 @@ export const finalizeHandoffDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.contribute",
-  summary: "Turn an inspected draft into a prepared Handoff",
-  requestSchema: "FinalizeHandoffRequest",
-  responseSchema: "PreparedHandoff",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -687,7 +562,6 @@ export const finalizeHandoffDescriptor: OperationDescriptor = {
  */
 export const flushMemoryDescriptor: OperationDescriptor = {
   operationId: "flush_memory",
-  methodName: "flushMemory",
   method: "POST",
   path: "/v1/memory/flush",
   requestLocation: "body",
@@ -698,10 +572,6 @@ export const flushMemoryDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: "scope.contribute",
-  summary: "Process the scope's pending Source window into Memory",
-  requestSchema: "FlushMemoryRequest",
-  responseSchema: "FlushMemoryResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: { acceptedStatus: 202, pollOperation: "get_operation", resultField: "result", operationIdField: "operation_id", statusField: "status", errorField: "error", terminalStates: { succeeded: ["succeeded"], failed: ["failed"], cancelled: ["cancelled"] } },
   reconcile: null,
@@ -713,7 +583,6 @@ export const flushMemoryDescriptor: OperationDescriptor = {
  */
 export const flushProfileDescriptor: OperationDescriptor = {
   operationId: "flush_profile",
-  methodName: "flushProfile",
   method: "POST",
   path: "/v1/profile/flush",
   requestLocation: "body",
@@ -724,10 +593,6 @@ export const flushProfileDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: "scope.contribute",
-  summary: "Process the scope's pending Profile Source window",
-  requestSchema: "FlushProfileRequest",
-  responseSchema: "FlushProfileResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -739,7 +604,6 @@ export const flushProfileDescriptor: OperationDescriptor = {
  */
 export const flushTopicMemoryDescriptor: OperationDescriptor = {
   operationId: "flush_topic_memory",
-  methodName: "flushTopicMemory",
   method: "POST",
   path: "/v1/topic-memory/flush",
   requestLocation: "body",
@@ -750,10 +614,6 @@ export const flushTopicMemoryDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: "scope.contribute",
-  summary: "Ask for Topic Memory processing of the scope in the background",
-  requestSchema: "FlushTopicMemoryRequest",
-  responseSchema: "FlushTopicMemoryResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -765,7 +625,6 @@ export const flushTopicMemoryDescriptor: OperationDescriptor = {
  */
 export const generateExperienceDescriptor: OperationDescriptor = {
   operationId: "generate_experience",
-  methodName: "generateExperience",
   method: "POST",
   path: "/v1/experience/generate",
   requestLocation: "body",
@@ -776,10 +635,6 @@ export const generateExperienceDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: null,
-  summary: "Have the configured model draft an Experience Candidate",
-  requestSchema: "GenerateExperienceRequest",
-  responseSchema: "GeneratedCandidateResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -791,7 +646,6 @@ export const generateExperienceDescriptor: OperationDescriptor = {
  */
 export const generatePromptDemonstrationsDescriptor: OperationDescriptor = {
   operationId: "generate_prompt_demonstrations",
-  methodName: "generatePromptDemonstrations",
   method: "POST",
   path: "/v1/scopes/{scope_id}/prompts/{prompt_key}/demonstrations",
   requestLocation: "body",
@@ -802,10 +656,6 @@ export const generatePromptDemonstrationsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.admin",
-  summary: "Suggest input and output examples for a Prompt, without saving them",
-  requestSchema: "GeneratePromptDemonstrationsRequest",
-  responseSchema: "PromptDemonstrationResult",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -817,7 +667,6 @@ export const generatePromptDemonstrationsDescriptor: OperationDescriptor = {
  */
 export const generateSkillDescriptor: OperationDescriptor = {
   operationId: "generate_skill",
-  methodName: "generateSkill",
   method: "POST",
   path: "/v1/skill/generate",
   requestLocation: "body",
@@ -828,10 +677,6 @@ export const generateSkillDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: null,
-  summary: "Have the configured model draft a managed Skill Candidate",
-  requestSchema: "GenerateSkillRequest",
-  responseSchema: "GeneratedCandidateResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -843,7 +688,6 @@ export const generateSkillDescriptor: OperationDescriptor = {
  */
 export const getAccessPrincipalDescriptor: OperationDescriptor = {
   operationId: "get_access_principal",
-  methodName: "getAccessPrincipal",
   method: "GET",
   path: "/v1/access/me",
   requestLocation: null,
@@ -854,10 +698,6 @@ export const getAccessPrincipalDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: "access.self",
-  summary: "Tell who the caller is and what access features the Server has",
-  requestSchema: null,
-  responseSchema: "AccessMeResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -869,7 +709,6 @@ export const getAccessPrincipalDescriptor: OperationDescriptor = {
  */
 export const getArtifactDescriptor: OperationDescriptor = {
   operationId: "get_artifact",
-  methodName: "getArtifact",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}",
   requestLocation: "path",
@@ -880,10 +719,6 @@ export const getArtifactDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Read the current head of an Artifact",
-  requestSchema: null,
-  responseSchema: "ArtifactRevision",
   headerParameters: ["If-None-Match"],
   notModifiedStatus: 304,
   responseKinds: { 304: "none" },
@@ -899,7 +734,6 @@ export const getArtifactDescriptor: OperationDescriptor = {
  */
 export const getArtifactRevisionDescriptor: OperationDescriptor = {
   operationId: "get_artifact_revision",
-  methodName: "getArtifactRevision",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions/{revision}",
   requestLocation: "path",
@@ -910,10 +744,6 @@ export const getArtifactRevisionDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Read one immutable revision of an Artifact",
-  requestSchema: null,
-  responseSchema: "ArtifactRevision",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -925,7 +755,6 @@ export const getArtifactRevisionDescriptor: OperationDescriptor = {
  */
 export const getArtifactTagsDescriptor: OperationDescriptor = {
   operationId: "get_artifact_tags",
-  methodName: "getArtifactTags",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags",
   requestLocation: "path",
@@ -936,10 +765,6 @@ export const getArtifactTagsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Read the tags of an Artifact",
-  requestSchema: null,
-  responseSchema: "ArtifactTagSet",
   headerParameters: ["If-None-Match"],
   notModifiedStatus: 304,
   responseKinds: { 304: "none" },
@@ -955,7 +780,6 @@ export const getArtifactTagsDescriptor: OperationDescriptor = {
  */
 export const getAtomicMemoryStateDescriptor: OperationDescriptor = {
   operationId: "get_atomic_memory_state",
-  methodName: "getAtomicMemoryState",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/state",
   requestLocation: "path",
@@ -966,10 +790,6 @@ export const getAtomicMemoryStateDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Read the lifecycle state of one Atomic Memory record",
-  requestSchema: null,
-  responseSchema: "AtomicMemoryStateResponse",
   headerParameters: ["If-None-Match"],
   notModifiedStatus: 304,
   responseKinds: { 304: "none" },
@@ -985,7 +805,6 @@ export const getAtomicMemoryStateDescriptor: OperationDescriptor = {
  */
 export const getCandidateDescriptor: OperationDescriptor = {
   operationId: "get_candidate",
-  methodName: "getCandidate",
   method: "POST",
   path: "/v1/candidates/get",
   requestLocation: "body",
@@ -996,10 +815,6 @@ export const getCandidateDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Read one Candidate with its current proposal version",
-  requestSchema: "GetCandidateRequest",
-  responseSchema: "Candidate",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1011,7 +826,6 @@ export const getCandidateDescriptor: OperationDescriptor = {
  */
 export const getCandidateHistoryDescriptor: OperationDescriptor = {
   operationId: "get_candidate_history",
-  methodName: "getCandidateHistory",
   method: "POST",
   path: "/v1/candidates/history",
   requestLocation: "body",
@@ -1022,10 +836,6 @@ export const getCandidateHistoryDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Read every proposal version and decision of a Candidate",
-  requestSchema: "GetCandidateRequest",
-  responseSchema: "CandidateHistory",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1037,7 +847,6 @@ export const getCandidateHistoryDescriptor: OperationDescriptor = {
  */
 export const getCapabilitiesDescriptor: OperationDescriptor = {
   operationId: "get_capabilities",
-  methodName: "getCapabilities",
   method: "GET",
   path: "/v1/capabilities",
   requestLocation: null,
@@ -1048,10 +857,6 @@ export const getCapabilitiesDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: "server.observe",
-  summary: "Report which features this Server has switched on",
-  requestSchema: null,
-  responseSchema: "Capabilities",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1063,7 +868,6 @@ export const getCapabilitiesDescriptor: OperationDescriptor = {
  */
 export const getConnectorCheckpointDescriptor: OperationDescriptor = {
   operationId: "get_connector_checkpoint",
-  methodName: "getConnectorCheckpoint",
   method: "POST",
   path: "/v1/connector-checkpoints/get",
   requestLocation: "body",
@@ -1074,10 +878,6 @@ export const getConnectorCheckpointDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: "scope.contribute",
-  summary: "Read where a connector binding stopped",
-  requestSchema: "GetConnectorCheckpointRequest",
-  responseSchema: "ConnectorCheckpointState",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1089,7 +889,6 @@ export const getConnectorCheckpointDescriptor: OperationDescriptor = {
  */
 export const getDefaultScopeDescriptor: OperationDescriptor = {
   operationId: "get_default_scope",
-  methodName: "getDefaultScope",
   method: "GET",
   path: "/v1/scopes/default",
   requestLocation: null,
@@ -1100,10 +899,6 @@ export const getDefaultScopeDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: "server.observe",
-  summary: "Read which scope is the default",
-  requestSchema: null,
-  responseSchema: "ScopeDescriptor",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1115,7 +910,6 @@ export const getDefaultScopeDescriptor: OperationDescriptor = {
  */
 export const getDreamRunDescriptor: OperationDescriptor = {
   operationId: "get_dream_run",
-  methodName: "getDreamRun",
   method: "GET",
   path: "/v1/scopes/{scope_id}/dream/{run_id}",
   requestLocation: "path",
@@ -1126,10 +920,6 @@ export const getDreamRunDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Read one Dream run",
-  requestSchema: null,
-  responseSchema: "DreamRun",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1141,7 +931,6 @@ export const getDreamRunDescriptor: OperationDescriptor = {
  */
 export const getExperienceDescriptor: OperationDescriptor = {
   operationId: "get_experience",
-  methodName: "getExperience",
   method: "POST",
   path: "/v1/experience/get",
   requestLocation: "body",
@@ -1152,10 +941,6 @@ export const getExperienceDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Read one exact Experience revision with its evidence",
-  requestSchema: "GetExperienceRequest",
-  responseSchema: "ExperienceArtifact",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1167,7 +952,6 @@ export const getExperienceDescriptor: OperationDescriptor = {
  */
 export const getHandoffReportDescriptor: OperationDescriptor = {
   operationId: "get_handoff_report",
-  methodName: "getHandoffReport",
   method: "POST",
   path: "/v1/handoff-reports/get",
   requestLocation: "body",
@@ -1178,10 +962,6 @@ export const getHandoffReportDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: null,
-  summary: "Render a Handoff progress report for a selection of scopes",
-  requestSchema: "GetHandoffReportRequest",
-  responseSchema: "HandoffReportResponse",
   accept: "application/json, text/markdown;q=0.9",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
@@ -1194,7 +974,6 @@ export const getHandoffReportDescriptor: OperationDescriptor = {
  */
 export const getLivenessDescriptor: OperationDescriptor = {
   operationId: "get_liveness",
-  methodName: "getLiveness",
   method: "GET",
   path: "/health/live",
   requestLocation: null,
@@ -1205,10 +984,6 @@ export const getLivenessDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: null,
-  summary: "Tell whether the API process is answering",
-  requestSchema: null,
-  responseSchema: "HealthResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1220,7 +995,6 @@ export const getLivenessDescriptor: OperationDescriptor = {
  */
 export const getMemoryCapacityDescriptor: OperationDescriptor = {
   operationId: "get_memory_capacity",
-  methodName: "getMemoryCapacity",
   method: "POST",
   path: "/v1/memory/capacity",
   requestLocation: "body",
@@ -1231,10 +1005,6 @@ export const getMemoryCapacityDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Ask for the capacity of the old Memory collection (refused on 1.4.1)",
-  requestSchema: "GetMemoryCapacityRequest",
-  responseSchema: "MemoryCapacity",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1246,7 +1016,6 @@ export const getMemoryCapacityDescriptor: OperationDescriptor = {
  */
 export const getMemoryEntryDescriptor: OperationDescriptor = {
   operationId: "get_memory_entry",
-  methodName: "getMemoryEntry",
   method: "POST",
   path: "/v1/memory/entries/get",
   requestLocation: "body",
@@ -1257,10 +1026,6 @@ export const getMemoryEntryDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Read the current Atomic Memory record behind a target",
-  requestSchema: "GetMemoryEntryRequest",
-  responseSchema: "GetMemoryEntryResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1272,7 +1037,6 @@ export const getMemoryEntryDescriptor: OperationDescriptor = {
  */
 export const getMemoryEntryTagsDescriptor: OperationDescriptor = {
   operationId: "get_memory_entry_tags",
-  methodName: "getMemoryEntryTags",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifacts/memory/{artifact_id}/entries/{entry_id}/tags",
   requestLocation: "path",
@@ -1283,10 +1047,6 @@ export const getMemoryEntryTagsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Read the tags of one entry of a Memory Artifact",
-  requestSchema: null,
-  responseSchema: "ArtifactTagSet",
   headerParameters: ["If-None-Match"],
   notModifiedStatus: 304,
   responseKinds: { 304: "none" },
@@ -1302,7 +1062,6 @@ export const getMemoryEntryTagsDescriptor: OperationDescriptor = {
  */
 export const getOperationDescriptor: OperationDescriptor = {
   operationId: "get_operation",
-  methodName: "getOperation",
   method: "GET",
   path: "/v1/operations/{operation_id}",
   requestLocation: "path",
@@ -1313,10 +1072,6 @@ export const getOperationDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: null,
-  summary: "Read one Operation as it is now",
-  requestSchema: null,
-  responseSchema: "Operation",
   notServed: { status: 404, message: "this server has no Operation API; it answers flush_memory synchronously (PowerContext 1.4.1 and earlier)" },
   requestIdHeader: "x-powercontext-request-id",
   async: null,
@@ -1329,7 +1084,6 @@ export const getOperationDescriptor: OperationDescriptor = {
  */
 export const getProfilePolicyDescriptor: OperationDescriptor = {
   operationId: "get_profile_policy",
-  methodName: "getProfilePolicy",
   method: "GET",
   path: "/v1/scopes/{scope_id}/profile-policy",
   requestLocation: "path",
@@ -1340,10 +1094,6 @@ export const getProfilePolicyDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Read the scope's Profile policy",
-  requestSchema: null,
-  responseSchema: "ProfilePolicyResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1355,7 +1105,6 @@ export const getProfilePolicyDescriptor: OperationDescriptor = {
  */
 export const getPromptConfigurationDescriptor: OperationDescriptor = {
   operationId: "get_prompt_configuration",
-  methodName: "getPromptConfiguration",
   method: "GET",
   path: "/v1/scopes/{scope_id}/prompts/{prompt_key}",
   requestLocation: "path",
@@ -1366,10 +1115,6 @@ export const getPromptConfigurationDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Read a scope's saved Prompt and the built-in one beside it",
-  requestSchema: null,
-  responseSchema: "PromptConfiguration",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1381,7 +1126,6 @@ export const getPromptConfigurationDescriptor: OperationDescriptor = {
  */
 export const getReadinessDescriptor: OperationDescriptor = {
   operationId: "get_readiness",
-  methodName: "getReadiness",
   method: "GET",
   path: "/health/ready",
   requestLocation: null,
@@ -1392,10 +1136,6 @@ export const getReadinessDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: null,
-  summary: "Tell whether the deployment can take traffic",
-  requestSchema: null,
-  responseSchema: "ReadinessResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1407,7 +1147,6 @@ export const getReadinessDescriptor: OperationDescriptor = {
  */
 export const getScopeDescriptor: OperationDescriptor = {
   operationId: "get_scope",
-  methodName: "getScope",
   method: "GET",
   path: "/v1/scopes/{scope_id}",
   requestLocation: "path",
@@ -1418,10 +1157,6 @@ export const getScopeDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Read the descriptor of one scope",
-  requestSchema: null,
-  responseSchema: "ScopeDescriptor",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1433,7 +1168,6 @@ export const getScopeDescriptor: OperationDescriptor = {
  */
 export const getServerInfoDescriptor: OperationDescriptor = {
   operationId: "get_server_info",
-  methodName: "getServerInfo",
   method: "GET",
   path: "/v1/server-info",
   requestLocation: null,
@@ -1444,10 +1178,6 @@ export const getServerInfoDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: "server.observe",
-  summary: "Identify the deployment and the protocol versions it speaks",
-  requestSchema: null,
-  responseSchema: "ServerInfo",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1459,7 +1189,6 @@ export const getServerInfoDescriptor: OperationDescriptor = {
  */
 export const getSkillDescriptor: OperationDescriptor = {
   operationId: "get_skill",
-  methodName: "getSkill",
   method: "POST",
   path: "/v1/skill/get",
   requestLocation: "body",
@@ -1470,10 +1199,6 @@ export const getSkillDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Read one exact managed Skill revision with its evidence",
-  requestSchema: "GetSkillRequest",
-  responseSchema: "SkillArtifact",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1485,7 +1210,6 @@ export const getSkillDescriptor: OperationDescriptor = {
  */
 export const getSkillPackageManifestDescriptor: OperationDescriptor = {
   operationId: "get_skill_package_manifest",
-  methodName: "getSkillPackageManifest",
   method: "POST",
   path: "/v1/skill/package/manifest",
   requestLocation: "body",
@@ -1496,10 +1220,6 @@ export const getSkillPackageManifestDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Read the manifest and file list of a Skill package",
-  requestSchema: "GetSkillPackageRequest",
-  responseSchema: "SkillPackageManifest",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1511,7 +1231,6 @@ export const getSkillPackageManifestDescriptor: OperationDescriptor = {
  */
 export const getSourceDescriptor: OperationDescriptor = {
   operationId: "get_source",
-  methodName: "getSource",
   method: "GET",
   path: "/v1/scopes/{scope_id}/sources/{source_type}/{source_id}",
   requestLocation: "path",
@@ -1522,10 +1241,6 @@ export const getSourceDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Read one Source by type and id",
-  requestSchema: null,
-  responseSchema: "SourceRecord",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1537,7 +1252,6 @@ export const getSourceDescriptor: OperationDescriptor = {
  */
 export const getStatsDescriptor: OperationDescriptor = {
   operationId: "get_stats",
-  methodName: "getStats",
   method: "POST",
   path: "/v1/stats",
   requestLocation: "body",
@@ -1548,10 +1262,6 @@ export const getStatsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: null,
-  summary: "Count what happened across a selection of scopes",
-  requestSchema: "GetStatsRequest",
-  responseSchema: "ScopedStats",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1563,7 +1273,6 @@ export const getStatsDescriptor: OperationDescriptor = {
  */
 export const getTopicMemoryDescriptor: OperationDescriptor = {
   operationId: "get_topic_memory",
-  methodName: "getTopicMemory",
   method: "POST",
   path: "/v1/topic-memory/get",
   requestLocation: "body",
@@ -1574,10 +1283,6 @@ export const getTopicMemoryDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Read one exact Topic Memory revision with its direct evidence",
-  requestSchema: "GetTopicMemoryRequest",
-  responseSchema: "TopicMemoryArtifact",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1589,7 +1294,6 @@ export const getTopicMemoryDescriptor: OperationDescriptor = {
  */
 export const getTopicMemoryProcessingBlockDescriptor: OperationDescriptor = {
   operationId: "get_topic_memory_processing_block",
-  methodName: "getTopicMemoryProcessingBlock",
   method: "POST",
   path: "/v1/topic-memory/processing/blocks/get",
   requestLocation: "body",
@@ -1600,10 +1304,6 @@ export const getTopicMemoryProcessingBlockDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Read one processing block record, current or past",
-  requestSchema: "GetTopicMemoryProcessingBlockRequest",
-  responseSchema: "TopicMemoryProcessingBlock",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1615,7 +1315,6 @@ export const getTopicMemoryProcessingBlockDescriptor: OperationDescriptor = {
  */
 export const getTopicMemoryProcessingStatusDescriptor: OperationDescriptor = {
   operationId: "get_topic_memory_processing_status",
-  methodName: "getTopicMemoryProcessingStatus",
   method: "POST",
   path: "/v1/topic-memory/processing/status",
   requestLocation: "body",
@@ -1626,10 +1325,6 @@ export const getTopicMemoryProcessingStatusDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Report where Topic Memory processing of a scope stands",
-  requestSchema: "TopicMemoryProcessingStatusRequest",
-  responseSchema: "TopicMemoryProcessingStatus",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1641,7 +1336,6 @@ export const getTopicMemoryProcessingStatusDescriptor: OperationDescriptor = {
  */
 export const handoffCurrentWorkDescriptor: OperationDescriptor = {
   operationId: "handoff_current_work",
-  methodName: "handoffCurrentWork",
   method: "POST",
   path: "/v1/work/handoffs/prepare-current",
   requestLocation: "body",
@@ -1652,10 +1346,6 @@ export const handoffCurrentWorkDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: "scope.contribute",
-  summary: "Capture the current boundary and prepare a Handoff in one call",
-  requestSchema: "HandoffCurrentWorkRequest",
-  responseSchema: "PreparedWorkHandoff",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1667,7 +1357,6 @@ export const handoffCurrentWorkDescriptor: OperationDescriptor = {
  */
 export const importExternalSkillDescriptor: OperationDescriptor = {
   operationId: "import_external_skill",
-  methodName: "importExternalSkill",
   method: "POST",
   path: "/v1/external-skills/import",
   requestLocation: "body",
@@ -1678,10 +1367,6 @@ export const importExternalSkillDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: "scope.contribute",
-  summary: "Turn a host-local external Skill into a managed Skill Candidate (copy or fork)",
-  requestSchema: "ImportExternalSkillRequest",
-  responseSchema: "GeneratedCandidateResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1693,7 +1378,6 @@ export const importExternalSkillDescriptor: OperationDescriptor = {
  */
 export const listAccessAuditDescriptor: OperationDescriptor = {
   operationId: "list_access_audit",
-  methodName: "listAccessAudit",
   method: "POST",
   path: "/v1/access/audit/list",
   requestLocation: "body",
@@ -1704,10 +1388,6 @@ export const listAccessAuditDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: "access.self",
-  summary: "Page through the access decisions recorded for a resource",
-  requestSchema: "ListAccessAuditRequest",
-  responseSchema: "AccessAuditPage",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1719,7 +1399,6 @@ export const listAccessAuditDescriptor: OperationDescriptor = {
  */
 export const listAccessBindingsDescriptor: OperationDescriptor = {
   operationId: "list_access_bindings",
-  methodName: "listAccessBindings",
   method: "POST",
   path: "/v1/access/bindings/list",
   requestLocation: "body",
@@ -1730,10 +1409,6 @@ export const listAccessBindingsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: "access.self",
-  summary: "Page through the role bindings under a resource the caller manages",
-  requestSchema: "ListAccessBindingsRequest",
-  responseSchema: "AccessBindingPage",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1745,7 +1420,6 @@ export const listAccessBindingsDescriptor: OperationDescriptor = {
  */
 export const listAccessResourcesDescriptor: OperationDescriptor = {
   operationId: "list_access_resources",
-  methodName: "listAccessResources",
   method: "POST",
   path: "/v1/access/resources/list",
   requestLocation: "body",
@@ -1756,10 +1430,6 @@ export const listAccessResourcesDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: "access.self",
-  summary: "Page through the resources the caller can already see",
-  requestSchema: "ListAccessResourcesRequest",
-  responseSchema: "AccessResourcePage",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1771,7 +1441,6 @@ export const listAccessResourcesDescriptor: OperationDescriptor = {
  */
 export const listAccessRolesDescriptor: OperationDescriptor = {
   operationId: "list_access_roles",
-  methodName: "listAccessRoles",
   method: "POST",
   path: "/v1/access/roles/list",
   requestLocation: "body",
@@ -1782,10 +1451,6 @@ export const listAccessRolesDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: "access.self",
-  summary: "List the built-in roles and what they grant",
-  requestSchema: "ListAccessRolesRequest",
-  responseSchema: "AccessRolePage",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1797,7 +1462,6 @@ export const listAccessRolesDescriptor: OperationDescriptor = {
  */
 export const listArtifactRevisionsDescriptor: OperationDescriptor = {
   operationId: "list_artifact_revisions",
-  methodName: "listArtifactRevisions",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions",
   requestLocation: "query",
@@ -1808,10 +1472,6 @@ export const listArtifactRevisionsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Page through the revisions of an Artifact, newest first",
-  requestSchema: null,
-  responseSchema: "ArtifactRevisionPage",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1823,7 +1483,6 @@ export const listArtifactRevisionsDescriptor: OperationDescriptor = {
  */
 export const listArtifactsDescriptor: OperationDescriptor = {
   operationId: "list_artifacts",
-  methodName: "listArtifacts",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifacts/{family}",
   requestLocation: "query",
@@ -1834,10 +1493,6 @@ export const listArtifactsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Page through the current heads of one Artifact family",
-  requestSchema: null,
-  responseSchema: "ArtifactPage",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1849,7 +1504,6 @@ export const listArtifactsDescriptor: OperationDescriptor = {
  */
 export const listAtomicMemoriesDescriptor: OperationDescriptor = {
   operationId: "list_atomic_memories",
-  methodName: "listAtomicMemories",
   method: "POST",
   path: "/v1/atomic-memory/list",
   requestLocation: "body",
@@ -1860,10 +1514,6 @@ export const listAtomicMemoriesDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Page through Atomic Memory heads by state, kind and tags",
-  requestSchema: "ListAtomicMemoryRequest",
-  responseSchema: "ListAtomicMemoryResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1875,7 +1525,6 @@ export const listAtomicMemoriesDescriptor: OperationDescriptor = {
  */
 export const listCandidatesDescriptor: OperationDescriptor = {
   operationId: "list_candidates",
-  methodName: "listCandidates",
   method: "POST",
   path: "/v1/candidates/list",
   requestLocation: "body",
@@ -1886,10 +1535,6 @@ export const listCandidatesDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Page through the Candidates of a scope",
-  requestSchema: "ListCandidatesRequest",
-  responseSchema: "CandidatePage",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1901,7 +1546,6 @@ export const listCandidatesDescriptor: OperationDescriptor = {
  */
 export const listDreamRunsDescriptor: OperationDescriptor = {
   operationId: "list_dream_runs",
-  methodName: "listDreamRuns",
   method: "GET",
   path: "/v1/scopes/{scope_id}/dream",
   requestLocation: "query",
@@ -1912,10 +1556,6 @@ export const listDreamRunsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Page through the Dream runs of a scope, newest first",
-  requestSchema: null,
-  responseSchema: "DreamRunPage",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1927,7 +1567,6 @@ export const listDreamRunsDescriptor: OperationDescriptor = {
  */
 export const listExternalSkillsDescriptor: OperationDescriptor = {
   operationId: "list_external_skills",
-  methodName: "listExternalSkills",
   method: "POST",
   path: "/v1/external-skills/list",
   requestLocation: "body",
@@ -1938,10 +1577,6 @@ export const listExternalSkillsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "server.observe",
-  summary: "List the external Skills found on this host",
-  requestSchema: "ListExternalSkillsRequest",
-  responseSchema: "ListExternalSkillsResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1953,7 +1588,6 @@ export const listExternalSkillsDescriptor: OperationDescriptor = {
  */
 export const listManagedSkillsDescriptor: OperationDescriptor = {
   operationId: "list_managed_skills",
-  methodName: "listManagedSkills",
   method: "POST",
   path: "/v1/skill/library",
   requestLocation: "body",
@@ -1964,10 +1598,6 @@ export const listManagedSkillsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "List or search the current managed Skills of a scope",
-  requestSchema: "ListManagedSkillsRequest",
-  responseSchema: "ListManagedSkillsResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -1979,7 +1609,6 @@ export const listManagedSkillsDescriptor: OperationDescriptor = {
  */
 export const listMemoryChangesDescriptor: OperationDescriptor = {
   operationId: "list_memory_changes",
-  methodName: "listMemoryChanges",
   method: "POST",
   path: "/v1/memory/changes",
   requestLocation: "body",
@@ -1990,10 +1619,6 @@ export const listMemoryChangesDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "List changes of the old Memory collection (refused on 1.4.1)",
-  requestSchema: "ListMemoryChangesRequest",
-  responseSchema: "ListMemoryChangesResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2005,7 +1630,6 @@ export const listMemoryChangesDescriptor: OperationDescriptor = {
  */
 export const listMemoryEntriesDescriptor: OperationDescriptor = {
   operationId: "list_memory_entries",
-  methodName: "listMemoryEntries",
   method: "POST",
   path: "/v1/memory/entries/list",
   requestLocation: "body",
@@ -2016,10 +1640,6 @@ export const listMemoryEntriesDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Page through the scope's Atomic Memory records",
-  requestSchema: "ListMemoryEntriesRequest",
-  responseSchema: "ListMemoryEntriesResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2031,7 +1651,6 @@ export const listMemoryEntriesDescriptor: OperationDescriptor = {
  */
 export const listOperationsDescriptor: OperationDescriptor = {
   operationId: "list_operations",
-  methodName: "listOperations",
   method: "GET",
   path: "/v1/operations",
   requestLocation: "query",
@@ -2042,10 +1661,6 @@ export const listOperationsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Page through the Operations of a scope, newest first",
-  requestSchema: null,
-  responseSchema: "OperationPage",
   notServed: { status: 404, message: "this server has no Operation API; it answers flush_memory synchronously (PowerContext 1.4.1 and earlier)" },
   requestIdHeader: "x-powercontext-request-id",
   async: null,
@@ -2058,7 +1673,6 @@ export const listOperationsDescriptor: OperationDescriptor = {
  */
 export const listRemoteSkillTargetsDescriptor: OperationDescriptor = {
   operationId: "list_remote_skill_targets",
-  methodName: "listRemoteSkillTargets",
   method: "POST",
   path: "/v1/skill/remote/targets",
   requestLocation: "body",
@@ -2069,10 +1683,6 @@ export const listRemoteSkillTargetsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.admin",
-  summary: "List the remote Skill targets of a scope and their delivery state",
-  requestSchema: "ListRemoteSkillTargetsRequest",
-  responseSchema: "ListRemoteSkillTargetsResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2084,7 +1694,6 @@ export const listRemoteSkillTargetsDescriptor: OperationDescriptor = {
  */
 export const listScopesDescriptor: OperationDescriptor = {
   operationId: "list_scopes",
-  methodName: "listScopes",
   method: "GET",
   path: "/v1/scopes",
   requestLocation: "query",
@@ -2095,10 +1704,6 @@ export const listScopesDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: "server.observe",
-  summary: "Page through the scopes the caller may observe",
-  requestSchema: null,
-  responseSchema: "ScopePage",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2110,7 +1715,6 @@ export const listScopesDescriptor: OperationDescriptor = {
  */
 export const listSourcesDescriptor: OperationDescriptor = {
   operationId: "list_sources",
-  methodName: "listSources",
   method: "GET",
   path: "/v1/scopes/{scope_id}/sources",
   requestLocation: "query",
@@ -2121,10 +1725,6 @@ export const listSourcesDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Page through the public Sources of one scope in capture order",
-  requestSchema: null,
-  responseSchema: "SourcePage",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2136,7 +1736,6 @@ export const listSourcesDescriptor: OperationDescriptor = {
  */
 export const mergeAtomicMemoriesDescriptor: OperationDescriptor = {
   operationId: "merge_atomic_memories",
-  methodName: "mergeAtomicMemories",
   method: "POST",
   path: "/v1/atomic-memory/merges",
   requestLocation: "body",
@@ -2147,10 +1746,6 @@ export const mergeAtomicMemoriesDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: null,
-  summary: "Merge several active records into one new Atomic Memory",
-  requestSchema: "MergeAtomicMemoryRequest",
-  responseSchema: "AtomicMemoryMutationResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2162,7 +1757,6 @@ export const mergeAtomicMemoriesDescriptor: OperationDescriptor = {
  */
 export const prepareBootstrapContextDescriptor: OperationDescriptor = {
   operationId: "prepare_bootstrap_context",
-  methodName: "prepareBootstrapContext",
   method: "POST",
   path: "/v1/context/bootstrap",
   requestLocation: "body",
@@ -2173,10 +1767,6 @@ export const prepareBootstrapContextDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: "scope.read",
-  summary: "Assemble the opt-in context package for a session boundary",
-  requestSchema: "BootstrapContextRequest",
-  responseSchema: "BootstrapContext",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2188,7 +1778,6 @@ export const prepareBootstrapContextDescriptor: OperationDescriptor = {
  */
 export const prepareContextDescriptor: OperationDescriptor = {
   operationId: "prepare_context",
-  methodName: "prepareContext",
   method: "POST",
   path: "/v1/context/prepare",
   requestLocation: "body",
@@ -2199,10 +1788,6 @@ export const prepareContextDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Assemble bounded context for one agent turn",
-  requestSchema: "PrepareContextRequest",
-  responseSchema: "PreparedContext",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2214,7 +1799,6 @@ export const prepareContextDescriptor: OperationDescriptor = {
  */
 export const prepareHandoffDescriptor: OperationDescriptor = {
   operationId: "prepare_handoff",
-  methodName: "prepareHandoff",
   method: "POST",
   path: "/v1/handoff/prepare",
   requestLocation: "body",
@@ -2225,10 +1809,6 @@ export const prepareHandoffDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.contribute",
-  summary: "Draft a Handoff from cited evidence",
-  requestSchema: "PrepareHandoffRequest",
-  responseSchema: "HandoffDraft",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2240,7 +1820,6 @@ export const prepareHandoffDescriptor: OperationDescriptor = {
  */
 export const prepareHandoffHintDescriptor: OperationDescriptor = {
   operationId: "prepare_handoff_hint",
-  methodName: "prepareHandoffHint",
   method: "POST",
   path: "/v1/handoff/hint",
   requestLocation: "body",
@@ -2251,10 +1830,6 @@ export const prepareHandoffHintDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Derive short continuity hints from a selected Handoff",
-  requestSchema: "PrepareHandoffHintRequest",
-  responseSchema: "PreparedContext",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2266,7 +1841,6 @@ export const prepareHandoffHintDescriptor: OperationDescriptor = {
  */
 export const previewAtomicMemoryRestorationDescriptor: OperationDescriptor = {
   operationId: "preview_atomic_memory_restoration",
-  methodName: "previewAtomicMemoryRestoration",
   method: "POST",
   path: "/v1/atomic-memory/restoration-previews",
   requestLocation: "body",
@@ -2277,10 +1851,6 @@ export const previewAtomicMemoryRestorationDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Show what restoring an Atomic Memory record would change",
-  requestSchema: "AtomicMemoryRestorationPreviewRequest",
-  responseSchema: "AtomicMemoryRestorationPreview",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2292,7 +1862,6 @@ export const previewAtomicMemoryRestorationDescriptor: OperationDescriptor = {
  */
 export const proposeExperienceDescriptor: OperationDescriptor = {
   operationId: "propose_experience",
-  methodName: "proposeExperience",
   method: "POST",
   path: "/v1/experience/propose",
   requestLocation: "body",
@@ -2303,10 +1872,6 @@ export const proposeExperienceDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: null,
-  summary: "Submit Experience content as a Candidate for review",
-  requestSchema: "ProposeExperienceRequest",
-  responseSchema: "Candidate",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2318,7 +1883,6 @@ export const proposeExperienceDescriptor: OperationDescriptor = {
  */
 export const proposeSkillDescriptor: OperationDescriptor = {
   operationId: "propose_skill",
-  methodName: "proposeSkill",
   method: "POST",
   path: "/v1/skill/propose",
   requestLocation: "body",
@@ -2329,10 +1893,6 @@ export const proposeSkillDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: null,
-  summary: "Submit managed Skill content as a Candidate for review",
-  requestSchema: "ProposeSkillRequest",
-  responseSchema: "Candidate",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2344,7 +1904,6 @@ export const proposeSkillDescriptor: OperationDescriptor = {
  */
 export const proposeSkillPackageDescriptor: OperationDescriptor = {
   operationId: "propose_skill_package",
-  methodName: "proposeSkillPackage",
   method: "POST",
   path: "/v1/skill/package/propose",
   requestLocation: "body",
@@ -2355,10 +1914,6 @@ export const proposeSkillPackageDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: null,
-  summary: "Upload a standard Skill package as a Candidate for review",
-  requestSchema: "ProposeSkillPackageRequest",
-  responseSchema: "Candidate",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2370,7 +1925,6 @@ export const proposeSkillPackageDescriptor: OperationDescriptor = {
  */
 export const publishArtifactDescriptor: OperationDescriptor = {
   operationId: "publish_artifact",
-  methodName: "publishArtifact",
   method: "POST",
   path: "/v1/artifact-publications",
   requestLocation: "body",
@@ -2381,10 +1935,6 @@ export const publishArtifactDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "replay",
-  permission: null,
-  summary: "Copy one exact Artifact revision into another scope",
-  requestSchema: "PublishArtifactRequest",
-  responseSchema: "ArtifactPublication",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2396,7 +1946,6 @@ export const publishArtifactDescriptor: OperationDescriptor = {
  */
 export const publishRemoteSkillDescriptor: OperationDescriptor = {
   operationId: "publish_remote_skill",
-  methodName: "publishRemoteSkill",
   method: "POST",
   path: "/v1/skill/remote/publication/publish",
   requestLocation: "body",
@@ -2407,10 +1956,6 @@ export const publishRemoteSkillDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: null,
-  summary: "Set which Skill revision a remote target should hold",
-  requestSchema: "PublishRemoteSkillRequest",
-  responseSchema: "RemoteSkillPublication",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2422,7 +1967,6 @@ export const publishRemoteSkillDescriptor: OperationDescriptor = {
  */
 export const putProfilePolicyDescriptor: OperationDescriptor = {
   operationId: "put_profile_policy",
-  methodName: "putProfilePolicy",
   method: "PUT",
   path: "/v1/scopes/{scope_id}/profile-policy",
   requestLocation: "body",
@@ -2433,10 +1977,6 @@ export const putProfilePolicyDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: "scope.admin",
-  summary: "Set the scope's Profile policy",
-  requestSchema: "PutProfilePolicyRequest",
-  responseSchema: "ProfilePolicyResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2448,7 +1988,6 @@ export const putProfilePolicyDescriptor: OperationDescriptor = {
  */
 export const queryArtifactTagsDescriptor: OperationDescriptor = {
   operationId: "query_artifact_tags",
-  methodName: "queryArtifactTags",
   method: "POST",
   path: "/v1/scopes/{scope_id}/artifact-tags/query",
   requestLocation: "body",
@@ -2459,10 +1998,6 @@ export const queryArtifactTagsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: null,
-  summary: "Page through the targets that carry given tags",
-  requestSchema: "QueryArtifactTagsRequest",
-  responseSchema: "ArtifactTagPage",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2474,7 +2009,6 @@ export const queryArtifactTagsDescriptor: OperationDescriptor = {
  */
 export const queryCodeDescriptor: OperationDescriptor = {
   operationId: "query_code",
-  methodName: "queryCode",
   method: "POST",
   path: "/v1/scopes/{scope_id}/code/query",
   requestLocation: "body",
@@ -2485,10 +2019,6 @@ export const queryCodeDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Ask the scope's code index about symbols, relations, files or tests",
-  requestSchema: "CodeQueryRequest",
-  responseSchema: "CodeQueryResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2500,7 +2030,6 @@ export const queryCodeDescriptor: OperationDescriptor = {
  */
 export const reconcileRemoteSkillsDescriptor: OperationDescriptor = {
   operationId: "reconcile_remote_skills",
-  methodName: "reconcileRemoteSkills",
   method: "POST",
   path: "/v1/skill/remote/reconcile",
   requestLocation: "body",
@@ -2511,10 +2040,6 @@ export const reconcileRemoteSkillsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "replay",
-  permission: null,
-  summary: "Report a receiver's state and get the actions it should take",
-  requestSchema: "ReconcileRemoteSkillsRequest",
-  responseSchema: "ReconcileRemoteSkillsResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2526,7 +2051,6 @@ export const reconcileRemoteSkillsDescriptor: OperationDescriptor = {
  */
 export const recordBootstrapDeliveryDescriptor: OperationDescriptor = {
   operationId: "record_bootstrap_delivery",
-  methodName: "recordBootstrapDelivery",
   method: "POST",
   path: "/v1/context/bootstrap/receipts",
   requestLocation: "body",
@@ -2537,10 +2061,6 @@ export const recordBootstrapDeliveryDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: "scope.read",
-  summary: "Report whether a bootstrap package was injected or failed",
-  requestSchema: "RecordBootstrapDeliveryRequest",
-  responseSchema: "BootstrapDeliveryReceipt",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2552,7 +2072,6 @@ export const recordBootstrapDeliveryDescriptor: OperationDescriptor = {
  */
 export const recordRemoteSkillReceiptDescriptor: OperationDescriptor = {
   operationId: "record_remote_skill_receipt",
-  methodName: "recordRemoteSkillReceipt",
   method: "POST",
   path: "/v1/skill/remote/receipt",
   requestLocation: "body",
@@ -2563,10 +2082,6 @@ export const recordRemoteSkillReceiptDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "replay",
-  permission: null,
-  summary: "Confirm what a remote receiver installed or removed",
-  requestSchema: "RecordRemoteSkillReceiptRequest",
-  responseSchema: "RemoteSkillReceiptResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2578,7 +2093,6 @@ export const recordRemoteSkillReceiptDescriptor: OperationDescriptor = {
  */
 export const recordSkillUsageDescriptor: OperationDescriptor = {
   operationId: "record_skill_usage",
-  methodName: "recordSkillUsage",
   method: "POST",
   path: "/v1/skill/usage",
   requestLocation: "body",
@@ -2589,10 +2103,6 @@ export const recordSkillUsageDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: null,
-  summary: "Record one observation of a managed Skill being used",
-  requestSchema: "RecordSkillUsageRequest",
-  responseSchema: "CaptureContentSourceResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2604,7 +2114,6 @@ export const recordSkillUsageDescriptor: OperationDescriptor = {
  */
 export const recordTaskOutcomeDescriptor: OperationDescriptor = {
   operationId: "record_task_outcome",
-  methodName: "recordTaskOutcome",
   method: "POST",
   path: "/v1/work/outcomes/record",
   requestLocation: "body",
@@ -2615,10 +2124,6 @@ export const recordTaskOutcomeDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: "scope.contribute",
-  summary: "Record how one attempt at a task ended, with its checks",
-  requestSchema: "RecordTaskOutcomeRequest",
-  responseSchema: "WorkSourceReceipt",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2630,7 +2135,6 @@ export const recordTaskOutcomeDescriptor: OperationDescriptor = {
  */
 export const registerSourceDefinitionDescriptor: OperationDescriptor = {
   operationId: "register_source_definition",
-  methodName: "registerSourceDefinition",
   method: "POST",
   path: "/v1/source-definitions/register",
   requestLocation: "body",
@@ -2641,10 +2145,6 @@ export const registerSourceDefinitionDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "replay",
-  permission: "server.admin",
-  summary: "Register the manifest of a worker-owned Source type",
-  requestSchema: "RegisterSourceDefinitionRequest",
-  responseSchema: "SourceDefinitionManifest",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2656,7 +2156,6 @@ export const registerSourceDefinitionDescriptor: OperationDescriptor = {
  */
 export const rejectCandidateDescriptor: OperationDescriptor = {
   operationId: "reject_candidate",
-  methodName: "rejectCandidate",
   method: "POST",
   path: "/v1/candidates/reject",
   requestLocation: "body",
@@ -2667,10 +2166,6 @@ export const rejectCandidateDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: "scope.review",
-  summary: "Turn down a pending Candidate with a reason",
-  requestSchema: "RejectCandidateRequest",
-  responseSchema: "Candidate",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2682,7 +2177,6 @@ export const rejectCandidateDescriptor: OperationDescriptor = {
  */
 export const rememberMemoryDescriptor: OperationDescriptor = {
   operationId: "remember_memory",
-  methodName: "rememberMemory",
   method: "POST",
   path: "/v1/memory/remember",
   requestLocation: "body",
@@ -2693,10 +2187,6 @@ export const rememberMemoryDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: "scope.contribute",
-  summary: "Write one Atomic Memory record the caller composed",
-  requestSchema: "RememberMemoryRequest",
-  responseSchema: "MemoryMutationResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2708,7 +2198,6 @@ export const rememberMemoryDescriptor: OperationDescriptor = {
  */
 export const renameRemoteSkillTargetDescriptor: OperationDescriptor = {
   operationId: "rename_remote_skill_target",
-  methodName: "renameRemoteSkillTarget",
   method: "POST",
   path: "/v1/skill/remote/target/rename",
   requestLocation: "body",
@@ -2719,10 +2208,6 @@ export const renameRemoteSkillTargetDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: "scope.admin",
-  summary: "Give a remote Skill target another display name",
-  requestSchema: "RenameRemoteSkillTargetRequest",
-  responseSchema: "RemoteSkillTarget",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2734,7 +2219,6 @@ export const renameRemoteSkillTargetDescriptor: OperationDescriptor = {
  */
 export const replaceAccessBindingDescriptor: OperationDescriptor = {
   operationId: "replace_access_binding",
-  methodName: "replaceAccessBinding",
   method: "POST",
   path: "/v1/access/bindings/replace",
   requestLocation: "body",
@@ -2745,10 +2229,6 @@ export const replaceAccessBindingDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "replay",
-  permission: "access.self",
-  summary: "Swap a role binding for a new one in one step",
-  requestSchema: "ReplaceAccessBindingRequest",
-  responseSchema: "AccessBindingReplacement",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2760,7 +2240,6 @@ export const replaceAccessBindingDescriptor: OperationDescriptor = {
  */
 export const replaceArtifactDescriptor: OperationDescriptor = {
   operationId: "replace_artifact",
-  methodName: "replaceArtifact",
   method: "PUT",
   path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}",
   requestLocation: "body",
@@ -2771,10 +2250,6 @@ export const replaceArtifactDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: null,
-  summary: "Write the next revision of an Artifact",
-  requestSchema: "ReplaceArtifactRequest",
-  responseSchema: "ArtifactRevision",
   headerParameters: ["If-Match"],
   requestIdHeader: "x-powercontext-request-id",
   async: null,
@@ -2787,7 +2262,6 @@ export const replaceArtifactDescriptor: OperationDescriptor = {
  */
 export const replaceArtifactTagsDescriptor: OperationDescriptor = {
   operationId: "replace_artifact_tags",
-  methodName: "replaceArtifactTags",
   method: "PUT",
   path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags",
   requestLocation: "body",
@@ -2798,10 +2272,6 @@ export const replaceArtifactTagsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: null,
-  summary: "Replace the tags of an Artifact",
-  requestSchema: "ReplaceArtifactTagsRequest",
-  responseSchema: "ArtifactTagSet",
   headerParameters: ["If-Match"],
   requestIdHeader: "x-powercontext-request-id",
   async: null,
@@ -2814,7 +2284,6 @@ export const replaceArtifactTagsDescriptor: OperationDescriptor = {
  */
 export const replaceMemoryEntryTagsDescriptor: OperationDescriptor = {
   operationId: "replace_memory_entry_tags",
-  methodName: "replaceMemoryEntryTags",
   method: "PUT",
   path: "/v1/scopes/{scope_id}/artifacts/memory/{artifact_id}/entries/{entry_id}/tags",
   requestLocation: "body",
@@ -2825,10 +2294,6 @@ export const replaceMemoryEntryTagsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: null,
-  summary: "Replace the tags of one entry of a Memory Artifact",
-  requestSchema: "ReplaceArtifactTagsRequest",
-  responseSchema: "ArtifactTagSet",
   headerParameters: ["If-Match"],
   requestIdHeader: "x-powercontext-request-id",
   async: null,
@@ -2841,7 +2306,6 @@ export const replaceMemoryEntryTagsDescriptor: OperationDescriptor = {
  */
 export const resolveArtifactHandleDescriptor: OperationDescriptor = {
   operationId: "resolve_artifact_handle",
-  methodName: "resolveArtifactHandle",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifact-handles/{family}/{key}",
   requestLocation: "path",
@@ -2852,10 +2316,6 @@ export const resolveArtifactHandleDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Read which exact revision a scope-local handle names",
-  requestSchema: null,
-  responseSchema: "ArtifactHandleBinding",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2867,7 +2327,6 @@ export const resolveArtifactHandleDescriptor: OperationDescriptor = {
  */
 export const resolveExternalSkillDescriptor: OperationDescriptor = {
   operationId: "resolve_external_skill",
-  methodName: "resolveExternalSkill",
   method: "POST",
   path: "/v1/external-skills/resolve",
   requestLocation: "body",
@@ -2878,10 +2337,6 @@ export const resolveExternalSkillDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "server.observe",
-  summary: "Check one external Skill at an exact fingerprint",
-  requestSchema: "ResolveExternalSkillRequest",
-  responseSchema: "ExternalSkillResolution",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2893,7 +2348,6 @@ export const resolveExternalSkillDescriptor: OperationDescriptor = {
  */
 export const resolveScopeBindingDescriptor: OperationDescriptor = {
   operationId: "resolve_scope_binding",
-  methodName: "resolveScopeBinding",
   method: "POST",
   path: "/v1/scope-bindings/resolve",
   requestLocation: "body",
@@ -2904,10 +2358,6 @@ export const resolveScopeBindingDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: "server.observe",
-  summary: "Find the scope a host identity or the default binding points at",
-  requestSchema: "ResolveScopeBindingRequest",
-  responseSchema: "ScopeDescriptor",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2919,7 +2369,6 @@ export const resolveScopeBindingDescriptor: OperationDescriptor = {
  */
 export const resolveScopeSelectionDescriptor: OperationDescriptor = {
   operationId: "resolve_scope_selection",
-  methodName: "resolveScopeSelection",
   method: "POST",
   path: "/v1/scopes/selection/resolve",
   requestLocation: "body",
@@ -2930,10 +2379,6 @@ export const resolveScopeSelectionDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
-  permission: null,
-  summary: "Freeze a scope selection into the exact list of scopes it means now",
-  requestSchema: "ResolveScopeSelectionRequest",
-  responseSchema: "ScopePage",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2945,7 +2390,6 @@ export const resolveScopeSelectionDescriptor: OperationDescriptor = {
  */
 export const restoreAtomicMemoryDescriptor: OperationDescriptor = {
   operationId: "restore_atomic_memory",
-  methodName: "restoreAtomicMemory",
   method: "POST",
   path: "/v1/atomic-memory/restorations",
   requestLocation: "body",
@@ -2956,10 +2400,6 @@ export const restoreAtomicMemoryDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: null,
-  summary: "Restore an Atomic Memory record and undo the merges that depend on it",
-  requestSchema: "AtomicMemoryRestorationRequest",
-  responseSchema: "AtomicMemoryRestorationResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2971,7 +2411,6 @@ export const restoreAtomicMemoryDescriptor: OperationDescriptor = {
  */
 export const retireMemoryEntryDescriptor: OperationDescriptor = {
   operationId: "retire_memory_entry",
-  methodName: "retireMemoryEntry",
   method: "POST",
   path: "/v1/memory/entries/retire",
   requestLocation: "body",
@@ -2982,10 +2421,6 @@ export const retireMemoryEntryDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: null,
-  summary: "Retire a cited Memory entry (refused on 1.4.1)",
-  requestSchema: "RetireMemoryEntryRequest",
-  responseSchema: "MemoryMutationResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -2997,7 +2432,6 @@ export const retireMemoryEntryDescriptor: OperationDescriptor = {
  */
 export const retryOperationDescriptor: OperationDescriptor = {
   operationId: "retry_operation",
-  methodName: "retryOperation",
   method: "POST",
   path: "/v1/operations/{operation_id}/retry",
   requestLocation: "body",
@@ -3008,10 +2442,6 @@ export const retryOperationDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "guarded",
-  permission: null,
-  summary: "Queue a failed Operation again",
-  requestSchema: "RetryOperationRequest",
-  responseSchema: "Operation",
   notServed: { status: 404, message: "this server has no Operation API; it answers flush_memory synchronously (PowerContext 1.4.1 and earlier)" },
   requestIdHeader: "x-powercontext-request-id",
   async: null,
@@ -3024,7 +2454,6 @@ export const retryOperationDescriptor: OperationDescriptor = {
  */
 export const retryTopicMemoryProcessingDescriptor: OperationDescriptor = {
   operationId: "retry_topic_memory_processing",
-  methodName: "retryTopicMemoryProcessing",
   method: "POST",
   path: "/v1/topic-memory/processing/retry",
   requestLocation: "body",
@@ -3035,10 +2464,6 @@ export const retryTopicMemoryProcessingDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: "scope.admin",
-  summary: "Grant one fresh bounded budget to the scope's current block",
-  requestSchema: "RetryTopicMemoryProcessingRequest",
-  responseSchema: "RetryTopicMemoryProcessingResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -3050,7 +2475,6 @@ export const retryTopicMemoryProcessingDescriptor: OperationDescriptor = {
  */
 export const reviseCandidateDescriptor: OperationDescriptor = {
   operationId: "revise_candidate",
-  methodName: "reviseCandidate",
   method: "POST",
   path: "/v1/candidates/revise",
   requestLocation: "body",
@@ -3061,10 +2485,6 @@ export const reviseCandidateDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: "scope.review",
-  summary: "Append a replacement proposal to a Candidate",
-  requestSchema: "ReviseCandidateRequest",
-  responseSchema: "Candidate",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -3076,7 +2496,6 @@ export const reviseCandidateDescriptor: OperationDescriptor = {
  */
 export const reviseMemoryEntryDescriptor: OperationDescriptor = {
   operationId: "revise_memory_entry",
-  methodName: "reviseMemoryEntry",
   method: "POST",
   path: "/v1/memory/entries/revise",
   requestLocation: "body",
@@ -3087,10 +2506,6 @@ export const reviseMemoryEntryDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: null,
-  summary: "Revise a cited Memory entry (refused on 1.4.1)",
-  requestSchema: "ReviseMemoryEntryRequest",
-  responseSchema: "MemoryMutationResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -3102,7 +2517,6 @@ export const reviseMemoryEntryDescriptor: OperationDescriptor = {
  */
 export const revokeAccessBindingDescriptor: OperationDescriptor = {
   operationId: "revoke_access_binding",
-  methodName: "revokeAccessBinding",
   method: "POST",
   path: "/v1/access/bindings/revoke",
   requestLocation: "body",
@@ -3113,10 +2527,6 @@ export const revokeAccessBindingDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "replay",
-  permission: "access.self",
-  summary: "Withdraw a role binding",
-  requestSchema: "RevokeAccessBindingRequest",
-  responseSchema: "AccessBinding",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -3128,7 +2538,6 @@ export const revokeAccessBindingDescriptor: OperationDescriptor = {
  */
 export const revokeRemoteSkillTargetDescriptor: OperationDescriptor = {
   operationId: "revoke_remote_skill_target",
-  methodName: "revokeRemoteSkillTarget",
   method: "POST",
   path: "/v1/skill/remote/target/revoke",
   requestLocation: "body",
@@ -3139,10 +2548,6 @@ export const revokeRemoteSkillTargetDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: "scope.admin",
-  summary: "Revoke the credential of a remote Skill target",
-  requestSchema: "RevokeRemoteSkillTargetRequest",
-  responseSchema: "RemoteSkillTarget",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -3154,7 +2559,6 @@ export const revokeRemoteSkillTargetDescriptor: OperationDescriptor = {
  */
 export const scanExternalSkillsDescriptor: OperationDescriptor = {
   operationId: "scan_external_skills",
-  methodName: "scanExternalSkills",
   method: "POST",
   path: "/v1/external-skills/scan",
   requestLocation: "body",
@@ -3165,10 +2569,6 @@ export const scanExternalSkillsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: "server.admin",
-  summary: "Rescan the configured external Skill folders on this host",
-  requestSchema: "ScanExternalSkillsRequest",
-  responseSchema: "ScanExternalSkillsResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -3180,7 +2580,6 @@ export const scanExternalSkillsDescriptor: OperationDescriptor = {
  */
 export const searchArtifactsDescriptor: OperationDescriptor = {
   operationId: "search_artifacts",
-  methodName: "searchArtifacts",
   method: "POST",
   path: "/v1/scopes/{scope_id}/artifacts/{family}/search",
   requestLocation: "body",
@@ -3191,10 +2590,6 @@ export const searchArtifactsDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Search one Artifact family within a scope",
-  requestSchema: "SearchArtifactsRequest",
-  responseSchema: "SearchArtifactsResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -3206,7 +2601,6 @@ export const searchArtifactsDescriptor: OperationDescriptor = {
  */
 export const searchAtomicMemoryDescriptor: OperationDescriptor = {
   operationId: "search_atomic_memory",
-  methodName: "searchAtomicMemory",
   method: "POST",
   path: "/v1/atomic-memory/search",
   requestLocation: "body",
@@ -3217,10 +2611,6 @@ export const searchAtomicMemoryDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Search the active Atomic Memory records of a scope",
-  requestSchema: "SearchAtomicMemoryRequest",
-  responseSchema: "SearchAtomicMemoryResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -3232,7 +2622,6 @@ export const searchAtomicMemoryDescriptor: OperationDescriptor = {
  */
 export const searchMemoryDescriptor: OperationDescriptor = {
   operationId: "search_memory",
-  methodName: "searchMemory",
   method: "POST",
   path: "/v1/memory/search",
   requestLocation: "body",
@@ -3243,10 +2632,6 @@ export const searchMemoryDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Search the scope's active Atomic Memory records",
-  requestSchema: "SearchMemoryRequest",
-  responseSchema: "SearchMemoryResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -3258,7 +2643,6 @@ export const searchMemoryDescriptor: OperationDescriptor = {
  */
 export const searchTopicMemoryDescriptor: OperationDescriptor = {
   operationId: "search_topic_memory",
-  methodName: "searchTopicMemory",
   method: "POST",
   path: "/v1/topic-memory/search",
   requestLocation: "body",
@@ -3269,10 +2653,6 @@ export const searchTopicMemoryDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "safe",
-  permission: "scope.read",
-  summary: "Search the current Topic Memory heads of a scope",
-  requestSchema: "SearchTopicMemoryRequest",
-  responseSchema: "SearchTopicMemoryResponse",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -3284,7 +2664,6 @@ export const searchTopicMemoryDescriptor: OperationDescriptor = {
  */
 export const setDefaultScopeDescriptor: OperationDescriptor = {
   operationId: "set_default_scope",
-  methodName: "setDefaultScope",
   method: "PUT",
   path: "/v1/scopes/default",
   requestLocation: "body",
@@ -3295,10 +2674,6 @@ export const setDefaultScopeDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: "server.admin",
-  summary: "Make another existing scope the default",
-  requestSchema: "SetDefaultScopeRequest",
-  responseSchema: "ScopeDescriptor",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -3310,7 +2685,6 @@ export const setDefaultScopeDescriptor: OperationDescriptor = {
  */
 export const setScopeBindingDescriptor: OperationDescriptor = {
   operationId: "set_scope_binding",
-  methodName: "setScopeBinding",
   method: "PUT",
   path: "/v1/scope-bindings",
   requestLocation: "body",
@@ -3321,10 +2695,6 @@ export const setScopeBindingDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "replay",
-  permission: "server.admin",
-  summary: "Bind an external host identity to an existing scope",
-  requestSchema: "SetScopeBindingRequest",
-  responseSchema: "ScopeBinding",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -3336,7 +2706,6 @@ export const setScopeBindingDescriptor: OperationDescriptor = {
  */
 export const submitSourceObservationDescriptor: OperationDescriptor = {
   operationId: "submit_source_observation",
-  methodName: "submitSourceObservation",
   method: "POST",
   path: "/v1/source-observations",
   requestLocation: "body",
@@ -3347,10 +2716,6 @@ export const submitSourceObservationDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "never",
-  permission: "scope.contribute",
-  summary: "Hand in one Source a connector worker materialized",
-  requestSchema: "SubmitSourceObservationRequest",
-  responseSchema: "SourceObservationReceipt",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -3362,7 +2727,6 @@ export const submitSourceObservationDescriptor: OperationDescriptor = {
  */
 export const unpublishRemoteSkillDescriptor: OperationDescriptor = {
   operationId: "unpublish_remote_skill",
-  methodName: "unpublishRemoteSkill",
   method: "POST",
   path: "/v1/skill/remote/publication/unpublish",
   requestLocation: "body",
@@ -3373,10 +2737,6 @@ export const unpublishRemoteSkillDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: "scope.admin",
-  summary: "Set that a remote target should no longer hold a Skill",
-  requestSchema: "UnpublishRemoteSkillRequest",
-  responseSchema: "RemoteSkillPublication",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -3388,7 +2748,6 @@ export const unpublishRemoteSkillDescriptor: OperationDescriptor = {
  */
 export const updateScopeDescriptor: OperationDescriptor = {
   operationId: "update_scope",
-  methodName: "updateScope",
   method: "PUT",
   path: "/v1/scopes/{scope_id}",
   requestLocation: "body",
@@ -3399,10 +2758,6 @@ export const updateScopeDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: null,
-  summary: "Replace a scope's title, summary, parent and references",
-  requestSchema: "UpdateScopeRequest",
-  responseSchema: "ScopeDescriptor",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
@@ -3414,7 +2769,6 @@ export const updateScopeDescriptor: OperationDescriptor = {
  */
 export const updateSkillLifecycleDescriptor: OperationDescriptor = {
   operationId: "update_skill_lifecycle",
-  methodName: "updateSkillLifecycle",
   method: "POST",
   path: "/v1/skill/lifecycle",
   requestLocation: "body",
@@ -3425,10 +2779,6 @@ export const updateSkillLifecycleDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: true,
   retryClass: "guarded",
-  permission: null,
-  summary: "Move a managed Skill to another lifecycle state",
-  requestSchema: "UpdateSkillLifecycleRequest",
-  responseSchema: "SkillGovernance",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
   reconcile: null,
