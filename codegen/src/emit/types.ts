@@ -1,6 +1,7 @@
 import { createConfig, type Config } from "@redocly/openapi-core";
 import openapiTS, { astToString, resolveRef, scanDiscriminators, transformSchema, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
 import type { ApiIr } from "../ir/model.js";
+import { findRefs } from "../load/ref-policy.js";
 import { banner } from "./banner.js";
 
 /**
@@ -74,7 +75,8 @@ async function transformContext(document: OpenAPI3, ir: ApiIr): Promise<GlobalCo
  * bundles the document with Redocly, about half of its time on the released
  * contract, and the loader has already done all three more strictly (the
  * OpenAPI JSON schema, every `$ref` internal and resolvable, unique
- * operationIds), so the bundle it would produce is the document itself.
+ * operationIds). A document whose bundle would differ from it still goes
+ * through `openapiTS()` (ADR 0015).
  * The output is a `.d.ts`: type-only, usable from any consumer setting.
  */
 export async function emitTypes(ir: ApiIr): Promise<string> {
@@ -97,29 +99,12 @@ const PLAIN_COMPONENT = /^#\/components\/[A-Za-z]+\/[^/~%]+$/;
 
 /**
  * True when Redocly's bundle of the document is the document itself (plus
- * `components`): every `$ref` and every pointer in a `discriminator.mapping`
- * names a component plainly. Otherwise the bundler moves the targets into
- * components of their own (a mapping to `#/components/schemas/Holder/properties/dog`
- * gains a schema `dog`), and only `openapiTS()` writes those.
+ * `components`): every reference, `discriminator.mapping` values included
+ * (the loader's {@link findRefs}), names a component plainly. Otherwise the
+ * bundler moves the targets into components of their own (a mapping to
+ * `#/components/schemas/Holder/properties/dog` gains a schema `dog`), and only
+ * `openapiTS()` writes those.
  */
 function bundlesToItself(document: unknown): boolean {
-  const pending: unknown[] = [document];
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (typeof node !== "object" || node === null) continue;
-    if (Array.isArray(node)) {
-      pending.push(...node);
-      continue;
-    }
-    const record = node as Record<string, unknown>;
-    if (typeof record.$ref === "string" && !PLAIN_COMPONENT.test(record.$ref)) return false;
-    const mapping = (record.discriminator as { mapping?: unknown } | undefined)?.mapping;
-    if (typeof mapping === "object" && mapping !== null) {
-      for (const target of Object.values(mapping)) {
-        if (typeof target === "string" && target.includes("/") && !PLAIN_COMPONENT.test(target)) return false;
-      }
-    }
-    for (const value of Object.values(record)) if (typeof value === "object" && value !== null) pending.push(value);
-  }
-  return true;
+  return findRefs(document).every(({ ref }) => PLAIN_COMPONENT.test(ref));
 }

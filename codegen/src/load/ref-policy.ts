@@ -23,7 +23,7 @@ const REFERENCE_MEMBERS = new Set(["$ref", "externalValue"]);
  * schema name as `#/components/schemas/<name>`. Iterative, in document order;
  * each with the trail of the member that holds it.
  */
-function findRefs(document: unknown): { ref: string; trail: Trail }[] {
+export function findRefs(document: unknown): { ref: string; trail: Trail }[] {
   const found: { ref: string; trail: Trail }[] = [];
   const stack: { node: object; trail: Trail | undefined }[] = [];
   if (document !== null && typeof document === "object") stack.push({ node: document, trail: undefined });

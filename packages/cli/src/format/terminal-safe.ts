@@ -15,8 +15,8 @@
  * split text unseen (soft hyphen, zero-width space, word joiner and the
  * invisible operators, byte order mark, interlinear annotation marks).
  */
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b\u2028\u2029\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
+const ABOVE_C0 = "\\u007f-\\u009f\\u00ad\\u061c\\u200b\\u2028\\u2029\\u200e\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ufff9-\\ufffb";
+const UNSAFE = new RegExp(`[\\u0000-\\u001f${ABOVE_C0}]`, "g");
 
 /** SGR colour sequences the CLI's own palette writes (`ESC [ params m`). */
 // eslint-disable-next-line no-control-regex
@@ -75,8 +75,8 @@ function copy(value: unknown, depth: number): unknown {
   return result;
 }
 
-/** Characters JSON.stringify leaves raw that a terminal may still act on (it escapes U+0000-U+001F itself). */
-const JSON_UNSAFE = /[\u007f-\u009f\u00ad\u061c\u200b\u2028\u2029\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
+/** Characters JSON.stringify leaves raw that a terminal may still act on: the set above without C0, which it escapes itself. */
+const JSON_UNSAFE = new RegExp(`[${ABOVE_C0}]`, "g");
 
 /**
  * `JSON.stringify` output with the characters above written as `\uXXXX`
