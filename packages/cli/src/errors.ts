@@ -12,7 +12,7 @@
  * error: 409 topic_memory_block_conflict (request id req-1): the block is no longer current
  * error: 409 version_conflict (request id req-2): version mismatch [current_version=4]
  * note: an earlier attempt of this request got no answer, and whether it took effect is unknown; it is now succeeded at version 6
- * error: 502 Bad Gateway (request id req-3)           body was not the error envelope
+ * error: 502 Bad Gateway (request id req-3): not a PowerContext error response (body not shown)
  * error: 404: this server has no Operation API; it answers flush_memory synchronously (...)
  * error: cannot reach the server (POST /v1/...): connect ECONNREFUSED 127.0.0.1:9
  * error: operation op-1 failed (storage/storage_unavailable)
@@ -80,22 +80,26 @@ function detailSuffix(details: Record<string, unknown> | null): string {
   return parts.length === 0 ? "" : ` [${parts.join(" ")}]`;
 }
 
+/** What the summary line says of an answer without the error envelope (a proxy's page, a bare 404). */
+const NOT_AN_ENVELOPE = "not a PowerContext error response (body not shown)";
+
 /**
  * The one-line summary of a non-success server response:
  * `error: STATUS CODE (request id ID): MESSAGE [details]`. Parts that the
  * response did not carry (code, request id, message) are left out; for a body
  * that was not the error envelope, the status's reason phrase stands in for
- * the code (`error: 404 Not Found`). Such a body itself is not printed: the
- * SDK removes the token from it in the spellings it knows, but a server or
- * proxy may echo it in others (base64, hex, upper case), and the operator's
- * terminal is no place to find out (`--json` prints the error's fields).
+ * the code, and the line says what the answer was not
+ * (`error: 502 Bad Gateway: not a PowerContext error response (body not shown)`).
+ * Such a body itself is not printed: the SDK removes the token from it in the
+ * spellings it knows, but a server or proxy may echo it in others (base64,
+ * hex, upper case), and the operator's terminal is no place to find out.
  */
 export function serverErrorLine(error: ServerResponseError): string {
   const code = error.code === null ? "" : ` ${oneLine(error.code)}`;
   const requestId = error.requestId === null ? "" : ` (request id ${oneLine(error.requestId)})`;
   if (error.code === null && !(error instanceof OperationNotServedError)) {
     const reason = STATUS_CODES[error.statusCode];
-    return `error: ${error.statusCode}${reason === undefined ? "" : ` ${reason}`}${requestId}`;
+    return `error: ${error.statusCode}${reason === undefined ? "" : ` ${reason}`}${requestId}: ${NOT_AN_ENVELOPE}`;
   }
   const message = error instanceof OperationNotServedError ? `: ${oneLine(error.hint)}` : error.serverMessage ? `: ${oneLine(error.serverMessage)}` : "";
   return `error: ${error.statusCode}${code}${requestId}${message}${detailSuffix(error.details)}`;

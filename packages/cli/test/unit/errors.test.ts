@@ -43,9 +43,9 @@ describe("describeFailure", () => {
     const token = "pc-secret-token-1234";
     const echoed = `<html><title>502 Bad Gateway</title>bad credentials: ${Buffer.from(`Bearer ${token}`).toString("base64")} ${token.toUpperCase()}</html>`;
     const proxy = describeFailure(serverError({ statusCode: 502, code: null, serverMessage: null, requestId: "req-3", body: echoed }));
-    expect(proxy.lines).toEqual(["error: 502 Bad Gateway (request id req-3)"]);
-    expect(describeFailure(serverError({ statusCode: 404, code: null, serverMessage: null, requestId: null, body: '{"detail":"Not Found"}' })).lines).toEqual(["error: 404 Not Found"]);
-    expect(describeFailure(serverError({ statusCode: 599, code: null, serverMessage: null, requestId: null, body: null })).lines).toEqual(["error: 599"]);
+    expect(proxy.lines).toEqual(["error: 502 Bad Gateway (request id req-3): not a PowerContext error response (body not shown)"]);
+    expect(describeFailure(serverError({ statusCode: 404, code: null, serverMessage: null, requestId: null, body: '{"detail":"Not Found"}' })).lines).toEqual(["error: 404 Not Found: not a PowerContext error response (body not shown)"]);
+    expect(describeFailure(serverError({ statusCode: 599, code: null, serverMessage: null, requestId: null, body: null })).lines).toEqual(["error: 599: not a PowerContext error response (body not shown)"]);
   });
 
   it("prints status, code, request id and message of a server error on one line, exit 1", () => {
@@ -71,7 +71,7 @@ describe("describeFailure", () => {
 
   it("leaves out what a non-envelope error response did not carry", () => {
     const report = describeFailure(serverError({ statusCode: 502, code: null, serverMessage: null, requestId: null }));
-    expect(report.lines).toEqual(["error: 502 Bad Gateway"]);
+    expect(report.lines).toEqual(["error: 502 Bad Gateway: not a PowerContext error response (body not shown)"]);
     expect(report.exitCode).toBe(ExitCode.Failure);
   });
 
