@@ -5,7 +5,8 @@
  * the published 0.0.2 contract and synthetic specs of 600 and 3,000 operations.
  * Prints medians and whether the targets hold:
  *   ours <= 1.3x openapi-typescript alone on the released contract, <= 1.5x on the
- *   others; hey-api / ours >= 10 (printed for the released contract); 3,000 operations < 10 s.
+ *   others; 3,000 operations < 10 s. hey-api / ours is printed for reference (ADR 0002
+ *   retired its old ">= 10" target: openapi-typescript alone is the floor).
  *
  * Fairness: ours and openapi-typescript read and parse the spec file and render in
  * memory (no writes). hey-api has no in-memory mode, so it writes to a temp folder;
@@ -135,8 +136,9 @@ for (const input of inputs) {
     try {
       const hey = await time("@hey-api/openapi-ts", Math.max(1, Math.min(runs, input.name.endsWith("3000") ? 1 : runs)), () => heyApi(input.file));
       const speedup = hey / ours;
-      console.log(`  hey-api / ours = ${speedup.toFixed(3)} (target >= 10)`);
-      verdicts.push(`${input.name}: hey-api/ours ${speedup.toFixed(3)} ${speedup >= 10 ? "OK" : "MISSED"}`);
+      // An earlier target (>= 10x) that ADR 0002 retired: openapi-typescript is our floor, and hey-api is a few times it.
+      console.log(`  hey-api / ours = ${speedup.toFixed(3)} (for reference, no target: ADR 0002)`);
+      verdicts.push(`${input.name}: hey-api/ours ${speedup.toFixed(3)} (printed, no target)`);
     } catch (error) {
       console.log(`  @hey-api/openapi-ts failed: ${(error as Error).message}`);
     }

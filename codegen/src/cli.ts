@@ -51,7 +51,7 @@ const defaultIo: CliIo = {
 export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
   const program = new Command("powercontext-codegen")
     .description("Generate the PowerContext TypeScript types, SDK tables, validators and msw handlers from an OpenAPI 3.0 or 3.1 spec")
-    .version(GENERATOR.version)
+    .version(GENERATOR.version, "--version", "show the version and exit")
     .option("--spec <file>", "OpenAPI 3.0 or 3.1 document (YAML or JSON)", "openapi.yaml")
     .option("--out <dir>", "write one self-contained client folder (replaced whole)")
     .option("--root <dir>", "without --out: repository root to write packages/*/generated under (default: the spec's directory)")

@@ -66,6 +66,20 @@ function oneLine(text: string): string {
   return escapeControls(text.replace(/\s+/g, " ").trim());
 }
 
+/** Longest request id or error code printed whole; a request id is an opaque token, usually under 64 characters. */
+const MAX_TOKEN_CHARS = 128;
+
+/**
+ * A server-supplied identifier (request id, error code) on one line, cut to
+ * {@link MAX_TOKEN_CHARS} characters with `...` after it, so a proxy that sends
+ * a header of many kilobytes cannot bury the message behind it.
+ */
+function identifier(text: string): string {
+  // Cut by code points before escaping, so neither a surrogate pair nor an escape is split.
+  const points = Array.from(text.replace(/\s+/g, " ").trim());
+  return points.length > MAX_TOKEN_CHARS ? `${oneLine(points.slice(0, MAX_TOKEN_CHARS).join(""))}...` : oneLine(points.join(""));
+}
+
 function detailSuffix(details: Record<string, unknown> | null): string {
   if (details === null) {
     return "";
@@ -95,8 +109,8 @@ const NOT_AN_ENVELOPE = "not a PowerContext error response (body not shown)";
  * hex, upper case), and the operator's terminal is no place to find out.
  */
 export function serverErrorLine(error: ServerResponseError): string {
-  const code = error.code === null ? "" : ` ${oneLine(error.code)}`;
-  const requestId = error.requestId === null ? "" : ` (request id ${oneLine(error.requestId)})`;
+  const code = error.code === null ? "" : ` ${identifier(error.code)}`;
+  const requestId = error.requestId === null ? "" : ` (request id ${identifier(error.requestId)})`;
   if (error.code === null && !(error instanceof OperationNotServedError)) {
     const reason = STATUS_CODES[error.statusCode];
     return `error: ${error.statusCode}${reason === undefined ? "" : ` ${reason}`}${requestId}: ${NOT_AN_ENVELOPE}`;
@@ -185,7 +199,7 @@ function classifyFailure(error: unknown, debug: boolean): FailureReport {
     };
   }
   if (error instanceof InvalidResponseError) {
-    const requestId = error.requestId === null ? "" : `, request id ${oneLine(error.requestId)}`;
+    const requestId = error.requestId === null ? "" : `, request id ${identifier(error.requestId)}`;
     const issue = error.issues[0] === undefined ? "" : `: ${oneLine(error.issues[0])}`;
     return {
       lines: [`error: invalid response from the server (status ${error.statusCode}${requestId})${issue}`],

@@ -38,11 +38,12 @@ export function flushResultRows(result: FlushResult, depth = 0): Row[] {
 
 /**
  * What the version is good for in this status: a queued Operation can be
- * cancelled, a failed one cancelled or retried; a running or finished one
- * neither (the server answers 409 invalid_operation_transition).
+ * cancelled until a worker starts it, a failed one cancelled or retried; a
+ * running or finished one neither (the server answers 409
+ * invalid_operation_transition).
  */
 function versionNote(status: Operation["status"]): string | undefined {
-  if (status === "queued") return "pass as --expected-version to cancel";
+  if (status === "queued") return "pass as --expected-version to cancel while it is still queued";
   if (status === "failed") return "pass as --expected-version to cancel or retry";
   return undefined;
 }

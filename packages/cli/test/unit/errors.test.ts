@@ -56,6 +56,18 @@ describe("describeFailure", () => {
     });
   });
 
+  it("cuts a very long request id or code to 128 characters, escaping after the cut", () => {
+    const longId = `req-${"a".repeat(5000)}`;
+    const line = describeFailure(serverError({ requestId: longId, code: `c${"\u001b".repeat(300)}` })).lines[0] as string;
+    expect(line).toContain(`(request id ${longId.slice(0, 128)}...)`);
+    expect(line).not.toContain("a".repeat(200));
+    // 127 ESC characters after the "c", each escaped whole (no escape cut in half).
+    expect(line).toContain(` c${"\\x1b".repeat(127)}... (request id`);
+    expect(line.length).toBeLessThan(2000);
+    const invalid = describeFailure(new InvalidResponseError("response body is not valid JSON", { statusCode: 200, requestId: longId, issues: ["body is not valid JSON"] }));
+    expect(invalid.lines[0]).toBe(`error: invalid response from the server (status 200, request id ${longId.slice(0, 128)}...): body is not valid JSON`);
+  });
+
   it("adds bounded details and keeps a multi-line server message on one line", () => {
     const report = describeFailure(
       serverError({

@@ -137,7 +137,7 @@ describe("operation layouts", () => {
   });
 
   it.each([
-    ["queued", "pass as --expected-version to cancel"],
+    ["queued", "pass as --expected-version to cancel while it is still queued"],
     ["failed", "pass as --expected-version to cancel or retry"],
   ] as const)("says what the version of a %s Operation is good for", (status, note) => {
     const line = formatOperation({ ...operation, status }).find((l) => l.trimStart().startsWith("Version"));

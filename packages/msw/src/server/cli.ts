@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { Command, InvalidArgumentError } from "commander";
 import { defaultPrincipals } from "../simulator/principals.js";
 import { describeDemo, prepareDemo } from "./demo.js";
@@ -20,9 +21,14 @@ function integer(name: string, min: number) {
   };
 }
 
+/** The package version, read from package.json (two levels above both src/server/ and dist/server/). */
+const VERSION: string = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+
 /** Builds the command line program (exported for tests). */
 export function createProgram(): Command {
-  const program = new Command("powercontext-mock").description("PowerContext contract simulator over HTTP");
+  const program = new Command("powercontext-mock")
+    .description("PowerContext contract simulator over HTTP")
+    .version(VERSION, "--version", "show the version and exit");
   program
     .command("serve")
     .description("serve the simulator on a loopback port and print its URL")

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { createProgram } from "../../src/server/cli.js";
 
 /** The `powercontext-mock serve` path: the hardening of startMockServer holds for the binary's options too. */
 
@@ -64,5 +65,16 @@ describe("powercontext-mock serve", () => {
     expect(refused.status).toBe(413);
     expect(refused.headers.get("x-powercontext-request-id")).toMatch(/^req_/);
     expect(await refused.json()).toEqual(ENVELOPE);
+  });
+});
+
+describe("powercontext-mock --version", () => {
+  it("prints the package version, spelled as the other binaries spell it", async () => {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+    let out = "";
+    const program = createProgram().exitOverride().configureOutput({ writeOut: (text) => (out += text) });
+    await expect(program.parseAsync(["node", "powercontext-mock", "--version"])).rejects.toMatchObject({ code: "commander.version" });
+    expect(out).toBe(`${pkg.version}\n`);
+    expect(program.helpInformation()).toMatch(/^ {2}--version +show the version and exit$/m);
   });
 });
