@@ -46,7 +46,22 @@ export function mayHoldSecret(text: string, secrets: readonly string[]): boolean
  * parses as JSON is also walked value by value, which catches any other
  * escape (see {@link ServerAnswer.errorBody}).
  */
-export function secretSpellings(secrets: readonly string[]): string[] {
+export function secretSpellings(secrets: readonly string[]): readonly string[] {
+  let cached = SPELLINGS.get(secrets);
+  if (cached === undefined) {
+    cached = spell(secrets);
+    SPELLINGS.set(secrets, cached);
+  }
+  return cached;
+}
+
+/**
+ * {@link secretSpellings} by list: a client's list of secrets is made once,
+ * with its configuration, and every answer it receives reuses it.
+ */
+const SPELLINGS = new WeakMap<readonly string[], readonly string[]>();
+
+function spell(secrets: readonly string[]): readonly string[] {
   const spellings = new Set<string>();
   for (const secret of secrets) {
     if (secret === "") continue;
@@ -55,7 +70,7 @@ export function secretSpellings(secrets: readonly string[]): string[] {
     for (const spelling of [secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()), json, json.replaceAll("/", "\\/")]) spellings.add(spelling);
   }
   // Longest first, so that a spelling containing another is replaced whole.
-  return [...spellings].sort((a, b) => b.length - a.length);
+  return Object.freeze([...spellings].sort((a, b) => b.length - a.length));
 }
 
 /** One container still to copy: its source, its copy, and its depth (the root is 1). */
@@ -113,17 +128,15 @@ function unescapeUnicode(text: string): string {
 export class ServerAnswer {
   readonly #response: TransportResponse;
   readonly #secrets: readonly string[];
-  #spellings: readonly string[] | null = null;
 
   constructor(response: TransportResponse, secrets: readonly string[]) {
     this.#response = response;
     this.#secrets = secrets;
   }
 
-  /** Computed on first use: most answers never need them. */
+  /** Computed once per list of secrets, on first use. */
   get #spelled(): readonly string[] {
-    this.#spellings ??= secretSpellings(this.#secrets);
-    return this.#spellings;
+    return secretSpellings(this.#secrets);
   }
 
   /** A header's value with the secrets removed, or null when absent. */

@@ -90,7 +90,7 @@ class UndiciResponse implements TransportResponse, HeaderReader {
       const encoding = this.get("content-encoding");
       if (isIdentityEncoding(encoding)) {
         // Framed by Content-Length: read whole through undici's own consumer, one chunk.
-        if (length !== null && /^\d+$/.test(length)) return this.#whole();
+        if (length !== null && /^\d+$/.test(length)) return this.#whole(Number(length));
         this.#stream = this.#body;
       } else {
         this.#stream = decoded(this.#body, encoding as string);
@@ -108,10 +108,15 @@ class UndiciResponse implements TransportResponse, HeaderReader {
   /**
    * The whole body in one chunk, within the attempt's limit: undici's
    * `bodyTimeout` restarts with every chunk, so a body that trickles in would
-   * otherwise outlast it many times over.
+   * otherwise outlast it many times over. A body already received whole (most
+   * small ones arrive with the headers) has nothing left to wait for, and
+   * needs no timer.
+   *
+   * @param length the Content-Length, in bytes.
    */
-  async #whole(): Promise<Uint8Array> {
+  async #whole(length: number): Promise<Uint8Array> {
     this.#ended = true;
+    if (this.#body.readableLength >= length) return new Uint8Array(await this.#body.arrayBuffer());
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;

@@ -3,6 +3,7 @@
 // reaches withResponse() headers, middleware, or an error's body.
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../../src/core/runtime.js";
+import { secretSpellings } from "../../src/core/redact-answer.js";
 import { ServerResponseError } from "../../src/errors.js";
 import { callWithResponse } from "../../src/operations/submit.js";
 import { descriptor } from "../helpers/descriptors.js";
@@ -65,5 +66,18 @@ describe("echoed secrets in other spellings", () => {
   it("keeps a body without secrets as the server wrote it", async () => {
     const error = await failure(new Response('{ "detail" : "Not Found" }', { status: 404 }));
     expect(error.body).toBe('{ "detail" : "Not Found" }');
+  });
+});
+
+describe("secretSpellings", () => {
+  it("spells a list once: every answer of a client reuses the same frozen list", () => {
+    const secrets = [TOKEN, `Bearer ${TOKEN}`];
+    const first = secretSpellings(secrets);
+    expect(secretSpellings(secrets)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first).toEqual(expect.arrayContaining([TOKEN, "s3cr3t%2Btok%2Fen%3DXYZ", "s3cr3t%2btok%2fen%3dXYZ", "s3cr3t+tok\\/en=XYZ"]));
+    // A different list with the same secrets gets its own, equal spelling.
+    expect(secretSpellings([...secrets])).toEqual(first);
+    expect(secretSpellings([])).toEqual([]);
   });
 });
