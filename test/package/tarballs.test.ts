@@ -5,7 +5,8 @@
 // then, there:
 //   1. type-check a strict consumer (and its msw setup, with the app's one msw) without skipLibCheck (TypeScript's own lib
 //      files are skipped: skipDefaultLibCheck), compile it, and run it
-//      against the embedded mock server (@powercontext/msw/server);
+//      against the embedded mock server (@powercontext/msw/server); and
+//      type-check a browser app, whose types must not need undici or @types/node;
 //   2. run the generator's bin with plain node on the released contract, read
 //      from the installed Python package, and on this repository's openapi.yaml;
 //   3. run a vitest test that uses the msw handlers with the app's own msw.
@@ -70,7 +71,7 @@ describe.skipIf(!enabled)("the packages installed from tarballs into a fresh pro
       150_000,
     );
     if (install.code !== 0) throw new Error(`npm install failed: ${install.stderr}`);
-    for (const name of ["consumer.ts", "mocks.ts", "handlers.test.ts", "tsconfig.json"]) copyFileSync(join(fixtures, name), join(app, name));
+    for (const name of ["consumer.ts", "mocks.ts", "handlers.test.ts", "tsconfig.json", "browser.ts", "tsconfig.browser.json"]) copyFileSync(join(fixtures, name), join(app, name));
   }, 180_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -93,6 +94,15 @@ describe.skipIf(!enabled)("the packages installed from tarballs into a fresh pro
       missing: "404 operation_not_found",
       raw: { status: 202, attempts: 1, requestId: true },
     });
+  }, 270_000);
+
+  it("type-checks a browser app (DOM, no @types/node, no skipLibCheck) whose types reach neither undici nor Node's", async () => {
+    const tsc = await run(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.browser.json", "--listFiles"], app, 240_000);
+    expect(tsc.stderr).toBe("");
+    expect(tsc.code).toBe(0);
+    const files = tsc.stdout.split("\n").filter((line) => line.includes("node_modules/"));
+    expect(files.some((file) => file.includes("node_modules/@powercontext/sdk/dist/index.d.ts"))).toBe(true);
+    expect(files.filter((file) => /node_modules\/(?:undici|@types\/node)\//.test(file))).toEqual([]);
   }, 270_000);
 
   it("runs the installed bins of the CLI and the mock server with plain node", async () => {

@@ -8,7 +8,6 @@ import type { SpanStarter } from "./telemetry/call-span.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./transport/read-body.js";
 import { fetchTransport, type FetchLike } from "./transport/fetch-adapter.js";
 import type { Transport } from "./transport/port.js";
-import type { Dispatcher } from "undici";
 import { AUTHORIZATION_FROM_TOKEN } from "./transport/build-request.js";
 import { normalizeBaseUrl } from "./transport/url.js";
 
@@ -18,6 +17,17 @@ export interface Logger {
   debug?(message: string, fields?: Record<string, unknown>): void;
   /** Retries and other conditions a caller may want to see. */
   warn?(message: string, fields?: Record<string, unknown>): void;
+}
+
+/**
+ * What the client asks of an undici dispatcher (`Agent`, `Pool`,
+ * `ProxyAgent`, ...): its `request` method. Written out here instead of
+ * imported from undici, so the types every entry shares need neither undici
+ * nor `@types/node` (a browser app's TypeScript has neither); every undici
+ * `Dispatcher` is one.
+ */
+export interface DispatcherLike {
+  request(options: never, ...rest: never[]): unknown;
 }
 
 /** Options of `PowerContextClient` (docs/compatibility.md and the runtime README). Durations are in milliseconds. */
@@ -66,7 +76,7 @@ export interface ClientOptions {
    * send requests with, through `Dispatcher.request`. Used as given and never
    * closed by the client. The browser entry refuses it.
    */
-  dispatcher?: Dispatcher;
+  dispatcher?: DispatcherLike;
   /** Any implementation of the transport port (`Transport`, see `transport/port.ts`). */
   transport?: Transport;
   /** Accept `http://` to non-loopback hosts; only together with `fetch`, `dispatcher` or `transport` (Python: `trust_transport_security`). */
@@ -183,7 +193,7 @@ export interface Platform {
   /** The transport of a client that names none; undefined when there is none (no global fetch). */
   defaultTransport(): Transport | undefined;
   /** Wraps a caller's undici dispatcher; absent where undici is not available (browsers). */
-  dispatcherTransport?: (dispatcher: Dispatcher) => Transport;
+  dispatcherTransport?: (dispatcher: DispatcherLike) => Transport;
 }
 
 /** The browser entry's platform: the global `fetch`, no dispatcher. */

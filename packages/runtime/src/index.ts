@@ -14,6 +14,7 @@ export {
   ENV_TIMEOUT,
   DEFAULT_SERVER_URL,
   type ClientOptions,
+  type DispatcherLike,
   type Logger,
   type ResolvedConfig,
   type Platform,

@@ -3,6 +3,7 @@ import { createCaller as createCallerWith, type CallerParts, type OperationCalle
 import { createRuntime as createRuntimeWith, type Runtime, type RuntimeInput } from "./core/runtime.js";
 import type { OperationDescriptor } from "./descriptor.js";
 import type { Transport } from "./transport/port.js";
+import type { Dispatcher } from "undici";
 import { undiciTransport } from "./transport/undici-adapter.js";
 
 let shared: Transport | undefined;
@@ -10,7 +11,8 @@ let shared: Transport | undefined;
 /** Node's platform: the undici adapter on the shared keep-alive agent, and callers' dispatchers. */
 export const NODE_PLATFORM: Platform = {
   defaultTransport: () => (shared ??= undiciTransport()),
-  dispatcherTransport: (dispatcher) => undiciTransport(dispatcher),
+  // resolveConfig has checked that it has a request method; what that method does is undici's contract.
+  dispatcherTransport: (dispatcher) => undiciTransport(dispatcher as Dispatcher),
 };
 
 /** `resolveConfig` of the node entry: without `fetch`, `dispatcher` or `transport`, requests go through undici. */
