@@ -41,8 +41,9 @@ export function mayHoldSecret(text: string, secrets: readonly string[]): boolean
 /**
  * Every spelling of each secret that a text outside JSON strings may carry:
  * the secret itself, percent-encoded (upper- and lower-case hex, as a server
- * that reflects the request into a URL or an HTML page writes it) and
- * JSON-escaped (with `/` written `\/`, as many JSON encoders do). Text that
+ * that reflects the request into a URL or an HTML page writes it),
+ * JSON-escaped (with `/` written `\/`, as many JSON encoders do) and as a
+ * JSON Pointer segment (`~0`, `~1`: how a validator issue names a member). Text that
  * parses as JSON is also walked value by value, which catches any other
  * escape (see {@link ServerAnswer.errorBody}).
  */
@@ -67,7 +68,9 @@ function spell(secrets: readonly string[]): readonly string[] {
     if (secret === "") continue;
     const encoded = encodeURIComponent(secret);
     const json = JSON.stringify(secret).slice(1, -1);
-    for (const spelling of [secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()), json, json.replaceAll("/", "\\/")]) spellings.add(spelling);
+    // A validator issue names a member by its JSON Pointer, where `~` is `~0` and `/` is `~1`.
+    const pointer = secret.replaceAll("~", "~0").replaceAll("/", "~1");
+    for (const spelling of [secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()), json, json.replaceAll("/", "\\/"), pointer]) spellings.add(spelling);
   }
   // Longest first, so that a spelling containing another is replaced whole.
   return Object.freeze([...spellings].sort((a, b) => b.length - a.length));

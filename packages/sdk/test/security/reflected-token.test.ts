@@ -161,3 +161,29 @@ describe("a token the server reflects is redacted everywhere", () => {
     expect(error.lastKnown?.scope_id).toBe("scope [REDACTED]");
   });
 });
+
+describe("a token quoted in an invalid success body's issues", () => {
+  async function failure(token: string, body: string): Promise<string> {
+    const fetch: FetchLike = async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
+    const client = new PowerContextClient({ baseUrl: BASE, token, fetch, maxRetries: 0 });
+    const error = await client.getReadiness().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ClientError);
+    expect((error as Error).name).toBe("InvalidResponseError");
+    return renderings(error);
+  }
+
+  it("is redacted when a member name spells it as a JSON Pointer segment (~0, ~1)", async () => {
+    const token = "abc/DEF+ghi~jkl==";
+    const text = await failure(token, JSON.stringify({ status: "ready", checks: { [token]: 1 } }));
+    expect(text).toContain("/checks/[REDACTED] must be string");
+    expect(text).not.toContain("abc~1DEF+ghi~0jkl==");
+    expect(text).not.toContain("ghi~0jkl");
+  });
+
+  it("is redacted when an all-digit token comes back as an unsafe integer literal", async () => {
+    const token = "98765432109876543210";
+    const text = await failure(token, `{"status":"ready","checks":{},"x":${token}}`);
+    expect(text).toContain("integer [REDACTED] is outside");
+    expect(text).not.toContain(token);
+  });
+});
