@@ -9,6 +9,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from "./transport/read-body.js";
 import { fetchTransport, type FetchLike } from "./transport/fetch-adapter.js";
 import type { Transport } from "./transport/port.js";
 import { AUTHORIZATION_FROM_TOKEN } from "./transport/build-request.js";
+import { headerFieldProblem } from "./transport/header-field.js";
 import { normalizeBaseUrl } from "./transport/url.js";
 
 /** A logger; every method is optional. Lines never contain the token, headers or bodies. */
@@ -257,8 +258,9 @@ export function resolveConfig(options: ClientOptions, platform: Platform = FETCH
     if (name.toLowerCase() === "authorization" && token !== "") {
       throw new ConfigurationError(AUTHORIZATION_FROM_TOKEN);
     }
-    if (typeof value !== "string") throw new ConfigurationError(`header ${name} must be a string`);
-    headers[name] = value;
+    const problem = headerFieldProblem(name, value);
+    if (problem !== null) throw new ConfigurationError(problem);
+    headers[name] = value as string;
   }
   if (options.telemetry !== undefined && typeof options.telemetry !== "function") {
     throw new ConfigurationError("telemetry must be a function");

@@ -1,5 +1,6 @@
 import type { OperationDescriptor } from "../descriptor.js";
 import { InvalidRequestError } from "../errors.js";
+import { headerFieldProblem } from "./header-field.js";
 import { encodePathSegment } from "./path-segment.js";
 import { headerValue, queryPairs } from "./serialize-parameters.js";
 
@@ -114,6 +115,8 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
     if (lower === "authorization" && input.token !== "") {
       throw new InvalidRequestError(AUTHORIZATION_FROM_TOKEN);
     }
+    const problem = headerFieldProblem(name, value);
+    if (problem !== null) throw new InvalidRequestError(problem);
     headers[lower] = value;
   }
   for (const [name, value] of parameterHeaders) headers[name] = value;

@@ -1,3 +1,4 @@
+import type { EventEmitter } from "node:events";
 import { pipeline, type Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from "node:zlib";
 import { Agent, type Dispatcher } from "undici";
@@ -46,22 +47,106 @@ function decoded(body: Readable, encoding: string): Readable {
 /** Swallows an error nobody reads: a given-up body's when it is destroyed, or the pipeline's (whose last stream hands it to the reader). */
 function ignoreError(): void {}
 
+/** What a caller's abort rejects with when its signal gives no reason. */
+function callerAbort(): Error {
+  return Object.assign(new Error("aborted by the caller"), { name: "AbortError", code: "ABORT_ERR" });
+}
+
+/**
+ * One attempt's deadline and the caller's abort, in the form undici's
+ * `Dispatcher.request` documents for `signal` besides `AbortSignal`: an
+ * emitter of one `'abort'` event, with `aborted` and `reason`. undici's own
+ * `headersTimeout` and `bodyTimeout` run on a coarse clock (they fire up to a
+ * second late), so the attempt's limit is a timer of its own; an
+ * `AbortController` per attempt would cost undici a fifth of a small
+ * exchange's throughput, this costs nothing measurable. When it fires, undici
+ * aborts the request (before the headers) or destroys the body (after them),
+ * which closes the socket, with {@link reason} as the error.
+ */
+class AttemptAbort {
+  aborted = false;
+  reason: unknown = undefined;
+  #listeners: Array<() => void> = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #caller: AbortSignal | undefined;
+
+  constructor(timeoutMs: number, caller: AbortSignal | undefined) {
+    this.#caller = caller;
+    if (caller?.aborted === true) {
+      this.aborted = true;
+      this.reason = caller.reason ?? callerAbort();
+      return;
+    }
+    caller?.addEventListener("abort", this, { once: true });
+    // Unreferenced: the exchange's socket keeps the process alive while it matters.
+    this.#timer = setTimeout(AttemptAbort.#expire, timerDelay(timeoutMs), this);
+    this.#timer.unref?.();
+  }
+
+  static #expire(self: AttemptAbort): void {
+    self.abort(attemptTimeout());
+  }
+
+  /** The caller's signal fired (`EventListener` form). */
+  handleEvent(): void {
+    this.abort(this.#caller?.reason ?? callerAbort());
+  }
+
+  /** Ends the attempt with `reason`; only the first call counts. */
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.done();
+    for (const listener of this.#listeners.splice(0)) listener();
+  }
+
+  /** The attempt is over (body read, cancelled or failed): the timer and the caller's listener go. */
+  done(): void {
+    clearTimeout(this.#timer);
+    this.#caller?.removeEventListener("abort", this);
+  }
+
+  on(_event: "abort", listener: () => void): this {
+    this.#listeners.push(listener);
+    return this;
+  }
+
+  once(event: "abort", listener: () => void): this {
+    return this.on(event, listener);
+  }
+
+  addListener(event: "abort", listener: () => void): this {
+    return this.on(event, listener);
+  }
+
+  removeListener(_event: "abort", listener: () => void): this {
+    const index = this.#listeners.indexOf(listener);
+    if (index !== -1) this.#listeners.splice(index, 1);
+    return this;
+  }
+
+  off(event: "abort", listener: () => void): this {
+    return this.removeListener(event, listener);
+  }
+}
+
 /** One response of undici's `Dispatcher.request`, seen through the port. */
 class UndiciResponse implements TransportResponse, HeaderReader {
   readonly status: number;
   readonly #headers: Record<string, string | string[] | undefined>;
   readonly #body: Readable & { arrayBuffer(): Promise<ArrayBuffer> };
-  /** When the attempt's limit passes (ms, `performance.now()`); undici's timeouts reset per chunk. */
-  readonly #deadline: number;
+  /** The attempt's limit and the caller's abort, still running while the body is read. */
+  readonly #abort: AttemptAbort;
   #chunks: AsyncIterator<Uint8Array> | null = null;
   #stream: Readable | null = null;
   #ended = false;
 
-  constructor(data: Dispatcher.ResponseData, deadline: number) {
+  constructor(data: Dispatcher.ResponseData, abort: AttemptAbort) {
     this.status = data.statusCode;
     this.#headers = data.headers;
     this.#body = data.body as unknown as Readable & { arrayBuffer(): Promise<ArrayBuffer> };
-    this.#deadline = deadline;
+    this.#abort = abort;
   }
 
   get headers(): HeaderReader {
@@ -81,58 +166,45 @@ class UndiciResponse implements TransportResponse, HeaderReader {
 
   async read(): Promise<Uint8Array | null> {
     if (this.#ended) return null;
-    if (performance.now() > this.#deadline) {
+    if (this.#abort.aborted) {
       this.cancel();
-      throw attemptTimeout();
+      throw this.#abort.reason;
     }
-    if (this.#chunks === null) {
-      const length = this.get("content-length");
-      const encoding = this.get("content-encoding");
-      if (isIdentityEncoding(encoding)) {
-        // Framed by Content-Length: read whole through undici's own consumer, one chunk.
-        if (length !== null && /^\d+$/.test(length)) return this.#whole(Number(length));
-        this.#stream = this.#body;
-      } else {
-        this.#stream = decoded(this.#body, encoding as string);
-      }
-      this.#chunks = this.#stream[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
-    }
-    const { done, value } = await this.#chunks.next();
-    if (done === true) {
-      this.#ended = true;
-      return null;
-    }
-    return value;
-  }
-
-  /**
-   * The whole body in one chunk, within the attempt's limit: undici's
-   * `bodyTimeout` restarts with every chunk, so a body that trickles in would
-   * otherwise outlast it many times over. A body already received whole (most
-   * small ones arrive with the headers) has nothing left to wait for, and
-   * needs no timer.
-   *
-   * @param length the Content-Length, in bytes.
-   */
-  async #whole(length: number): Promise<Uint8Array> {
-    this.#ended = true;
-    if (this.#body.readableLength >= length) return new Uint8Array(await this.#body.arrayBuffer());
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      this.cancel();
-    }, timerDelay(this.#deadline - performance.now()));
     try {
-      return new Uint8Array(await this.#body.arrayBuffer());
+      if (this.#chunks === null) {
+        const length = this.get("content-length");
+        const encoding = this.get("content-encoding");
+        if (isIdentityEncoding(encoding)) {
+          // Framed by Content-Length: read whole through undici's own consumer, one chunk.
+          if (length !== null && /^\d+$/.test(length)) {
+            this.#ended = true;
+            const whole = new Uint8Array(await this.#body.arrayBuffer());
+            this.#abort.done();
+            return whole;
+          }
+          this.#stream = this.#body;
+        } else {
+          this.#stream = decoded(this.#body, encoding as string);
+        }
+        this.#chunks = this.#stream[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+      }
+      const { done, value } = await this.#chunks.next();
+      if (done === true) {
+        this.#ended = true;
+        this.#abort.done();
+        return null;
+      }
+      return value;
     } catch (error) {
-      throw timedOut ? attemptTimeout() : error;
-    } finally {
-      clearTimeout(timer);
+      this.cancel();
+      // The attempt's own end (its limit, the caller's abort) rather than how the stream reported it.
+      throw this.#abort.aborted ? this.#abort.reason : error;
     }
   }
 
   cancel(): void {
     this.#ended = true;
+    this.#abort.done();
     // Destroying an unfinished body aborts its request; undici then closes the
     // socket. The stream reports that abort as an 'error' event, which nobody
     // reads once the body is given up: without a listener it would be uncaught.
@@ -149,11 +221,13 @@ function originAndPath(url: string): { origin: string; path: string } {
 
 /**
  * The undici adapter of the transport port, the default on Node: undici's
- * dispatcher API (`Dispatcher.request`), with `headersTimeout` and
- * `bodyTimeout` set to the attempt's limit (undici closes the socket when one
- * fires, so a timed-out exchange keeps nothing alive) and the caller's signal
- * only when the caller passed one. undici does not follow redirects here, and
- * neither does the runtime.
+ * dispatcher API (`Dispatcher.request`). The attempt's limit (`timeoutMs`,
+ * covering the headers and the whole body) and the caller's signal reach
+ * undici as one light abort handle (`AttemptAbort`); when either fires, undici
+ * closes the socket at once, so a timed-out exchange keeps nothing alive.
+ * undici's `headersTimeout` and `bodyTimeout`, set to the same limit, stay as a
+ * backstop. undici does not follow redirects here, and neither does the
+ * runtime.
  *
  * @param dispatcher used as given and never closed by the runtime (the caller
  *   owns it); default: a keep-alive `Agent` shared by every client
@@ -162,21 +236,27 @@ function originAndPath(url: string): { origin: string; path: string } {
 export function undiciTransport(dispatcher: Dispatcher = defaultAgent()): Transport {
   return {
     async send(request: TransportRequest): Promise<TransportResponse> {
-      const deadline = performance.now() + request.timeoutMs;
       // Whole milliseconds, at least 1 (0 would turn undici's timeout off), at most what a timer holds.
-      const timeoutMs = Math.max(1, Math.ceil(timerDelay(request.timeoutMs)));
+      const backstopMs = Math.max(1, Math.ceil(timerDelay(request.timeoutMs)));
       const { origin, path } = originAndPath(request.url);
+      const abort = new AttemptAbort(request.timeoutMs, request.signal);
       const options: Dispatcher.RequestOptions = {
         origin,
         path,
         method: request.method as Dispatcher.HttpMethod,
         headers: request.headers as Record<string, string>,
         body: request.body ?? null,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
+        // undici's own limits stay as a backstop; the attempt's timer fires first.
+        headersTimeout: backstopMs,
+        bodyTimeout: backstopMs,
+        signal: abort as unknown as EventEmitter,
       };
-      if (request.signal !== undefined) options.signal = request.signal;
-      return new UndiciResponse(await dispatcher.request(options), deadline);
+      try {
+        return new UndiciResponse(await dispatcher.request(options), abort);
+      } catch (error) {
+        abort.done();
+        throw abort.aborted ? abort.reason : error;
+      }
     },
   };
 }

@@ -8,7 +8,7 @@ import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ClientOptions } from "../../src/config.js";
 import { runOperation } from "../../src/core/run-operation.js";
-import { AbortError, InvalidResponseError, ServerResponseError, TimeoutError, TransportError } from "../../src/errors.js";
+import { AbortError, ConfigurationError, InvalidRequestError, InvalidResponseError, ServerResponseError, TimeoutError, TransportError } from "../../src/errors.js";
 import { createRuntime } from "../../src/node-platform.js";
 import { createNodeTransport, type NodeTransport } from "../../src/transport/node.js";
 import { classDescriptor } from "../helpers/descriptors.js";
@@ -97,6 +97,45 @@ describe.each<Adapter>(["fetch", "undici"])("the %s adapter over loopback HTTP",
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).limit).toBe("attempt");
     await vi.waitFor(() => expect(closed).toEqual([1]), { timeout: 500, interval: 10 });
+  });
+
+  it("settles a stalled attempt at its timeoutMs, and a stalled call at its deadlineMs, not at a coarse tick", async () => {
+    const origin = await listen((req) => req.resume());
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter), ...fast, timeoutMs: 150, maxRetries: 0 });
+    let started = performance.now();
+    expect(await runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e)).toBeInstanceOf(TimeoutError);
+    const attempt = performance.now() - started;
+    expect(attempt).toBeGreaterThanOrEqual(145);
+    expect(attempt).toBeLessThan(450);
+    const retrying = createRuntime({ baseUrl: origin, ...via(adapter), retry: { baseDelayMs: 10, maxDelayMs: 10 }, timeoutMs: 5000, maxRetries: 3 });
+    started = performance.now();
+    const error = await runOperation(retrying, classDescriptor("safe"), {}, { deadlineMs: 300 }).catch((e: unknown) => e);
+    const total = performance.now() - started;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).limit).toBe("deadline");
+    expect(total).toBeGreaterThanOrEqual(295);
+    expect(total).toBeLessThan(600);
+  });
+
+  it("refuses a caller header no HTTP message can carry before sending, without retrying", async () => {
+    let requests = 0;
+    const origin = await listen((req, res) => {
+      requests += 1;
+      answer(res, 200, '{"ok":true}');
+    });
+    const retries: unknown[] = [];
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter), ...fast, onRetry: (event) => retries.push(event) });
+    const refused = { "x-a": "a\r\nb", "x-nul": "a\u0000b", "x-wide": "\u20ac", "bad name": "value-of-bad-name", "transfer-encoding": "chunked", "Content-Length": "3", "x-number": 1 };
+    for (const [name, value] of Object.entries(refused)) {
+      const error = await runOperation(runtime, classDescriptor("safe"), {}, { headers: { [name]: value as string } }).catch((e: unknown) => e);
+      expect(error, name).toBeInstanceOf(InvalidRequestError);
+      expect((error as Error).message, name).not.toContain(String(value));
+    }
+    expect(requests).toBe(0);
+    expect(retries).toEqual([]);
+    expect(() => createRuntime({ baseUrl: origin, ...via(adapter), headers: { "x-a": "a\nb" } })).toThrow(ConfigurationError);
+    await expect(runOperation(runtime, classDescriptor("safe"), {}, { headers: { "x-latin": "caf\u00e9", "x-ok": "a b\tc" } })).resolves.toMatchObject({ data: { ok: true } });
+    expect(requests).toBe(1);
   });
 
   it("a body that trickles past the attempt's limit is a timeout, and its socket is closed", async () => {

@@ -1,0 +1,27 @@
+/**
+ * The caller's own request headers (client-wide `headers`, a call's
+ * `headers`), checked before anything is sent: a header that no HTTP/1.1
+ * message can carry would otherwise fail inside the transport, look like a
+ * network failure and be retried.
+ */
+
+/** A field name: an RFC 9110 token. */
+const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** A field value as a message carries it: tab, space, visible ASCII and Latin-1 (obs-text); no CR, LF, NUL or DEL. */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** Fields the HTTP client writes itself to frame the message; a caller's value would contradict them. */
+const FRAMING_FIELDS = new Set(["connection", "content-length", "expect", "keep-alive", "transfer-encoding", "upgrade"]);
+
+/**
+ * Why a caller's header cannot be sent, or null when it can. The message
+ * names the header, never its value (which may be a credential).
+ */
+export function headerFieldProblem(name: string, value: unknown): string | null {
+  if (!FIELD_NAME.test(name)) return `header name ${JSON.stringify(name)} is not a valid HTTP field name`;
+  if (FRAMING_FIELDS.has(name.toLowerCase())) return `header ${name} frames the message and is set by the HTTP client`;
+  if (typeof value !== "string") return `header ${name} must be a string`;
+  if (!FIELD_VALUE.test(value)) return `header ${name} must not contain CR, LF, NUL, DEL or characters beyond U+00FF`;
+  return null;
+}
