@@ -12,11 +12,15 @@
  * C0 controls, DEL, C1 controls, the line and paragraph separators, the
  * bidirectional formatting characters (marks, the Arabic letter mark,
  * embeddings, overrides, isolates), and the invisible ones that can hide or
- * split text unseen (soft hyphen, zero-width space, word joiner and the
- * invisible operators, byte order mark, interlinear annotation marks).
+ * split text unseen (soft hyphen, combining grapheme joiner, Mongolian vowel
+ * separator, zero-width space, word joiner and the invisible operators, the
+ * Hangul fillers, byte order mark, interlinear annotation marks, and the tag
+ * characters U+E0000-E007F, which can carry a whole hidden ASCII text; the
+ * few subdivision flag emoji built from them show as escapes).
  */
-const ABOVE_C0 = "\\u007f-\\u009f\\u00ad\\u061c\\u200b\\u2028\\u2029\\u200e\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ufff9-\\ufffb";
-const UNSAFE = new RegExp(`[\\u0000-\\u001f${ABOVE_C0}]`, "g");
+const ABOVE_C0 =
+  "\\u007f-\\u009f\\u00ad\\u034f\\u061c\\u115f\\u1160\\u180e\\u200b\\u2028\\u2029\\u200e\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}";
+const UNSAFE = new RegExp(`[\\u0000-\\u001f${ABOVE_C0}]`, "gu");
 
 /** SGR colour sequences the CLI's own palette writes (`ESC [ params m`). */
 // eslint-disable-next-line no-control-regex
@@ -25,13 +29,18 @@ const SGR = /\x1b\[[0-9;]*m/g;
 const NAMED: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 function escapeOne(char: string): string {
-  const code = char.charCodeAt(0);
+  const code = char.codePointAt(0) as number;
   return NAMED[char] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`);
 }
 
 /** `text` with every unsafe character written as a visible escape. */
 export function escapeControls(text: string): string {
   return text.replace(UNSAFE, escapeOne);
+}
+
+/** Like {@link escapeControls}, but keeps line breaks (for text of several lines, such as commander's help). */
+export function escapeLines(text: string): string {
+  return text.split("\n").map(escapeControls).join("\n");
 }
 
 /**
@@ -41,14 +50,13 @@ export function escapeControls(text: string): string {
  * a line break that survives here is the CLI's own.
  */
 export function sanitizeLine(text: string): string {
-  const escape = (part: string) => part.split("\n").map(escapeControls).join("\n");
   let result = "";
   let last = 0;
   for (const match of text.matchAll(SGR)) {
-    result += escape(text.slice(last, match.index)) + match[0];
+    result += escapeLines(text.slice(last, match.index)) + match[0];
     last = match.index + match[0].length;
   }
-  return result + escape(text.slice(last));
+  return result + escapeLines(text.slice(last));
 }
 
 /** Deepest level {@link terminalSafe} copies; wire objects of the contract are far shallower. */
@@ -76,7 +84,7 @@ function copy(value: unknown, depth: number): unknown {
 }
 
 /** Characters JSON.stringify leaves raw that a terminal may still act on: the set above without C0, which it escapes itself. */
-const JSON_UNSAFE = new RegExp(`[${ABOVE_C0}]`, "g");
+const JSON_UNSAFE = new RegExp(`[${ABOVE_C0}]`, "gu");
 
 /**
  * `JSON.stringify` output with the characters above written as `\uXXXX`
@@ -84,5 +92,6 @@ const JSON_UNSAFE = new RegExp(`[${ABOVE_C0}]`, "g");
  * that a terminal interprets.
  */
 export function escapeJsonText(json: string): string {
-  return json.replace(JSON_UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  // A tag character is two UTF-16 code units: JSON spells it as two escapes.
+  return json.replace(JSON_UNSAFE, (char) => char.split("").map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`).join(""));
 }

@@ -56,6 +56,17 @@ describe("bad usage exits 2 with one line", () => {
   });
 });
 
+describe("commander's own lines", () => {
+  it("escape control characters the operator typed, like every other error line", async () => {
+    const unknown = await runCli(["--x\u001b]0;pwned\u0007"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe("error: unknown option '--x\\x1b]0;pwned\\x07'\n");
+    const duration = await runCli(["--timeout", "1\u001b[31m", "operations", "get", "op_1"]);
+    expect(duration.code).toBe(2);
+    expect(duration.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+  });
+});
+
 describe("help and version", () => {
   it("prints help on stdout, exit 0, and documents the token variable", async () => {
     const run = await runCli(["--help"]);

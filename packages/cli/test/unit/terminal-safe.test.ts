@@ -20,6 +20,15 @@ describe("escaping server text for the terminal", () => {
   it("writes the Arabic letter mark and the invisible characters that hide or split text as escapes", () => {
     expect(escapeControls("a\u061cb\u200bc\u00add\u2060e\u2064f\ufeffg\ufff9h")).toBe("a\\u{61c}b\\u{200b}c\\xadd\\u{2060}e\\u{2064}f\\u{feff}g\\u{fff9}h");
     expect(escapeJsonText(JSON.stringify("x\u061c\u200b"))).toBe('"x\\u061c\\u200b"');
+    // Tag characters can spell a hidden ASCII text; fillers and separators show nothing.
+    const hidden = [..."ignore"].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("");
+    expect(escapeControls(`ok${hidden}!`)).toBe("ok\\u{e0069}\\u{e0067}\\u{e006e}\\u{e006f}\\u{e0072}\\u{e0065}!");
+    expect(escapeControls("a\u034fb\u180ec\u3164d\u115fe")).toBe("a\\u{34f}b\\u{180e}c\\u{3164}d\\u{115f}e");
+    const json = escapeJsonText(JSON.stringify(`x${hidden.slice(0, 2)}`));
+    expect(json).toBe('"x\\udb40\\udc69"');
+    expect(JSON.parse(json)).toBe(`x${hidden.slice(0, 2)}`);
+    // Emoji and other astral characters outside the tag block stay.
+    expect(escapeControls("🏳️‍🌈 𝒜")).toBe("🏳️‍🌈 𝒜");
     // Joiners that scripts and emoji need stay as they are.
     expect(escapeControls("می\u200cخواهم 👩\u200d💻")).toBe("می\u200cخواهم 👩\u200d💻");
   });
