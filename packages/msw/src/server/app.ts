@@ -7,6 +7,7 @@ import type { PowerContextSimulator } from "../simulator/simulator.js";
 import { BODY_TOO_LARGE } from "../simulator/types.js";
 import { DEFAULT_MAX_REQUEST_BODY_BYTES, readBodyWithin } from "./body-limit.js";
 import { corsHeaders } from "./cors.js";
+import { lenientPath } from "./lenient-path.js";
 
 /** Options of {@link createMockApp}. */
 export interface MockAppOptions {
@@ -24,7 +25,8 @@ const UNREPRESENTABLE = new Set(["CONNECT", "TRACE", "TRACK"]);
  * never buffered and answers `413 request_too_large`, then the connection
  * closes), CORS preflight, a reset fault as a destroyed socket, a 404
  * envelope with a request id for a path no operation has, and 405 for the
- * methods a fetch Request cannot carry (CONNECT, TRACE, TRACK). Everything else
+ * methods a fetch Request cannot carry (CONNECT, TRACE, TRACK), and a path
+ * decoded as the release decodes it ({@link lenientPath}). Everything else
  * (routing, body parsing, validation, serialisation, faults) is the msw
  * handlers of {@link createPowerContextHandlers}, run through msw's
  * `getResponse`, so both transports answer the same.
@@ -53,7 +55,12 @@ export function createMockApp(simulator: PowerContextSimulator, options: MockApp
     if (UNREPRESENTABLE.has(raw.method.toUpperCase())) return refusal(405, "method_not_allowed", "The method is not allowed.");
     const text = BODYLESS.has(raw.method) ? "" : await readBodyWithin(c.env.incoming, maxBodyBytes);
     const tooLarge = text === BODY_TOO_LARGE;
-    const request = new Request(raw.url, { method: raw.method, headers: raw.headers, ...(tooLarge || text === "" ? {} : { body: text }) });
+    const url = new URL(raw.url);
+    const request = new Request(`${url.origin}${lenientPath(url.pathname)}${url.search}`, {
+      method: raw.method,
+      headers: raw.headers,
+      ...(tooLarge || text === "" ? {} : { body: text }),
+    });
     if (tooLarge) markOversized(request);
     const response = await getResponse(handlers, request);
     if (response === undefined) return refusal(404, "not_found", "No such route.");
