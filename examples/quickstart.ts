@@ -37,7 +37,7 @@ try {
   const submission = server.simulator.inspect.flushSubmissions()[0];
   console.log(`The server answered the flush with ${submission?.status}; the client polled operation ${submission?.operation_id} until it finished.`);
   console.log(
-    `Flush ${flushed.status}: ${flushed.processed_source_count} Sources moved the Cursor from ${flushed.previous_cursor} to ${flushed.current_cursor}.`,
+    `Flush ${flushed.status}: ${flushed.processed_source_count} Sources moved the Memory cursor from ${flushed.previous_cursor} to ${flushed.current_cursor}.`,
   );
   if (submission?.status !== 202 || flushed.status !== "processed") throw new Error("expected an asynchronous flush that processed the notes");
 

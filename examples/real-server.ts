@@ -26,7 +26,7 @@ for (const [index, content] of notes.entries()) {
 
 try {
   const flushed = await client.flushMemory({ scope_id: scope }, { deadlineMs: 30_000 });
-  console.log(`Flush ${flushed.status}: ${flushed.processed_source_count} Sources, Cursor ${flushed.previous_cursor} -> ${flushed.current_cursor}.`);
+  console.log(`Flush ${flushed.status}: ${flushed.processed_source_count} Sources, Memory cursor ${flushed.previous_cursor} -> ${flushed.current_cursor}.`);
 } catch (error) {
   if (!(error instanceof ServerResponseError) || error.code !== "inference_unavailable") throw error;
   console.log("Flush: this server has no model configured (503 inference_unavailable); the Sources stay pending.");

@@ -52,7 +52,7 @@ try {
   controls.setProcessingEnabled(true);
 
   const status = await admin.getTopicMemoryProcessingStatus({ scope_id: scope });
-  console.log(`Processing of ${scope} is ${status.state}: Cursor ${status.source_cursor}, Source head ${status.source_head}.`);
+  console.log(`Processing of ${scope} is ${status.state}: Topic cursor ${status.source_cursor}, Source head ${status.source_head}.`);
   check(status.state === "blocked" && status.block !== null, "the scope should be blocked");
   const blockId = status.block!.block_id;
 

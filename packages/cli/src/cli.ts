@@ -44,7 +44,6 @@ function buildProgram(contextOf: ContextProvider, write: { out: (text: string) =
   const program = new Command("powercontext-ts")
     .description("Operate PowerContext: Topic Memory recovery and background Operations")
     .version(VERSION, "--version", "show the version and exit")
-    .helpOption("-h, --help", "show help for a command")
     .option("--server-url <url>", "server base URL (default: $POWERCONTEXT_CLIENT_SERVER_URL, else http://127.0.0.1:8000)")
     .option("--timeout <seconds>", "per-request timeout in seconds (default: $POWERCONTEXT_CLIENT_TIMEOUT, else 10)", secondsOption)
     .option("--json", "print the server's wire objects as JSON instead of the human layout")
