@@ -115,8 +115,7 @@ export class ValidatorCompiler implements CheckContext {
     let out = "";
     if (Array.isArray(s.enum)) {
       const test = s.enum.map((value) => equals(v, value)).join(" || ") || "false";
-      const listed = s.enum.map((value) => JSON.stringify(value)).join(", ");
-      out += `if (!(${test})) ${fail(path, "enum", `must be one of ${listed}`, `{ allowedValues: ${JSON.stringify(s.enum)} }`)}\n`;
+      out += `if (!(${test})) return notIn(${path}, ${JSON.stringify(s.enum)});\n`;
     }
     if (s.const !== undefined) out += `if (!(${equals(v, s.const)})) ${fail(path, "const", "must be equal to constant", `{ allowedValue: ${JSON.stringify(s.const)} }`)}\n`;
     if (typeof s.$ref === "string") out += `if (!${this.reference(refKey(s.$ref))}(${v}, ${path})) return false;\n`;

@@ -58,18 +58,18 @@ export function stringChecks(s: Json, v: string, path: string, cx: CheckContext)
   let out = "";
   if (s.minLength !== undefined) {
     const n = num(s.minLength, "minLength");
-    out += `if (${v}.length < ${n} || len(${v}) < ${n}) ${fail(path, "minLength", `must NOT have fewer than ${n} characters`, `{ limit: ${n} }`)}\n`;
+    out += `if (${v}.length < ${n} || len(${v}) < ${n}) return fewer(${path}, "minLength", ${n}, "characters");\n`;
   }
   if (s.maxLength !== undefined) {
     const n = num(s.maxLength, "maxLength");
-    out += `if (${v}.length > ${n} && len(${v}) > ${n}) ${fail(path, "maxLength", `must NOT have more than ${n} characters`, `{ limit: ${n} }`)}\n`;
+    out += `if (${v}.length > ${n} && len(${v}) > ${n}) return more(${path}, "maxLength", ${n}, "characters");\n`;
   }
   if (typeof s.pattern === "string") {
-    out += `if (!${cx.pattern(s.pattern)}.test(${v})) ${fail(path, "pattern", `must match pattern "${s.pattern}"`, `{ pattern: ${JSON.stringify(s.pattern)} }`)}\n`;
+    out += `if (!${cx.pattern(s.pattern)}.test(${v})) return unmatched(${path}, "pattern", ${JSON.stringify(s.pattern)});\n`;
   }
   if (typeof s.format === "string") {
     const regex = cx.format(s.format);
-    if (regex !== null) out += `if (!${regex}.test(${v})) ${fail(path, "format", `must match format "${s.format}"`, `{ format: ${JSON.stringify(s.format)} }`)}\n`;
+    if (regex !== null) out += `if (!${regex}.test(${v})) return unmatched(${path}, "format", ${JSON.stringify(s.format)});\n`;
   }
   return out;
 }
@@ -103,11 +103,11 @@ export function arrayChecks(s: Json, v: string, path: string, cx: CheckContext):
   let out = "";
   if (s.minItems !== undefined) {
     const n = num(s.minItems, "minItems");
-    out += `if (${v}.length < ${n}) ${fail(path, "minItems", `must NOT have fewer than ${n} items`, `{ limit: ${n} }`)}\n`;
+    out += `if (${v}.length < ${n}) return fewer(${path}, "minItems", ${n}, "items");\n`;
   }
   if (s.maxItems !== undefined) {
     const n = num(s.maxItems, "maxItems");
-    out += `if (${v}.length > ${n}) ${fail(path, "maxItems", `must NOT have more than ${n} items`, `{ limit: ${n} }`)}\n`;
+    out += `if (${v}.length > ${n}) return more(${path}, "maxItems", ${n}, "items");\n`;
   }
   if (s.uniqueItems === true) {
     const d = cx.local("dup");

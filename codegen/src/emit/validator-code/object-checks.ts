@@ -1,5 +1,5 @@
 import type { Json } from "../../load/walk-operations.js";
-import { childPath, fail, type CheckContext } from "./keywords.js";
+import { childPath, type CheckContext } from "./keywords.js";
 
 /** Above this many declared properties, "is it declared" is a Set lookup instead of a chain of `===`. */
 const SET_THRESHOLD = 8;
@@ -23,13 +23,16 @@ export function objectChecks(s: Json, v: string, path: string, cx: CheckContext,
   for (const keyword of ["minProperties", "maxProperties"] as const) {
     const n = s[keyword];
     if (typeof n !== "number") continue;
-    const [op, text] = keyword === "minProperties" ? ["<", `must NOT have fewer than ${n} properties`] : [">", `must NOT have more than ${n} properties`];
-    out += `if (Object.keys(${v}).length ${op} ${n}) ${fail(path, keyword, text, `{ limit: ${n} }`)}\n`;
+    const [op, helper] = keyword === "minProperties" ? ["<", "fewer"] : [">", "more"];
+    out += `if (Object.keys(${v}).length ${op} ${n}) return ${helper}(${path}, "${keyword}", ${n}, "properties");\n`;
   }
+  const required = new Set((s.required ?? []) as string[]);
   for (const [name, schema] of Object.entries(properties)) {
     const local = cx.local("v");
     const body = cx.node(schema, local, childPath(path, name));
-    if (body !== "") out += `const ${local} = ${v}[${JSON.stringify(name)}];\nif (${local} !== undefined) {\n${body}}\n`;
+    if (body === "") continue;
+    // A required property is known to be present here (checked above); an optional one is checked only when given.
+    out += `const ${local} = ${v}[${JSON.stringify(name)}];\n${required.has(name) ? body : `if (${local} !== undefined) {\n${body}}\n`}`;
   }
   const extra = s.additionalProperties;
   if (extra === undefined || extra === true) return out;

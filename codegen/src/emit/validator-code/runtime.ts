@@ -6,8 +6,11 @@
  *   failing keyword, so one issue is enough; it has the fields of ajv's
  *   `ErrorObject`: `instancePath`, `schemaPath`, `keyword`, `params`, `message`);
  * - `fail` records an issue and returns `false`, so checks read
- *   `if (...) return fail(...)`; `type`, `missing`, `extra` and `bound` are its
- *   most frequent uses, kept short because they repeat across thousands of checks;
+ *   `if (...) return fail(...)`; `type`, `missing`, `extra`, `bound`, `fewer`,
+ *   `more` (the min and max keywords), `unmatched` (pattern, format) and
+ *   `notIn` (enum) build its most frequent issues, so that each of thousands of
+ *   checks carries only its arguments, not the message (same text and params
+ *   as ajv's);
  * - `len` counts Unicode code points (a surrogate pair is one character), as JSON
  *   Schema's `minLength`/`maxLength` require;
  * - `eq` is structural equality (key order does not matter) for `enum`, `const`
@@ -46,6 +49,22 @@ function extra(p, name) {
 
 function bound(p, keyword, comparison, limit) {
   return fail(p, keyword, "must be " + comparison + " " + limit, { comparison, limit });
+}
+
+function fewer(p, keyword, limit, unit) {
+  return fail(p, keyword, "must NOT have fewer than " + limit + " " + unit, { limit });
+}
+
+function more(p, keyword, limit, unit) {
+  return fail(p, keyword, "must NOT have more than " + limit + " " + unit, { limit });
+}
+
+function unmatched(p, keyword, source) {
+  return fail(p, keyword, "must match " + keyword + ' "' + source + '"', keyword === "pattern" ? { pattern: source } : { format: source });
+}
+
+function notIn(p, allowedValues) {
+  return fail(p, "enum", "must be one of " + allowedValues.map((value) => JSON.stringify(value)).join(", "), { allowedValues });
 }
 
 function isObject(v) {

@@ -25,6 +25,22 @@ function bound(p, keyword, comparison, limit) {
   return fail(p, keyword, "must be " + comparison + " " + limit, { comparison, limit });
 }
 
+function fewer(p, keyword, limit, unit) {
+  return fail(p, keyword, "must NOT have fewer than " + limit + " " + unit, { limit });
+}
+
+function more(p, keyword, limit, unit) {
+  return fail(p, keyword, "must NOT have more than " + limit + " " + unit, { limit });
+}
+
+function unmatched(p, keyword, source) {
+  return fail(p, keyword, "must match " + keyword + ' "' + source + '"', keyword === "pattern" ? { pattern: source } : { format: source });
+}
+
+function notIn(p, allowedValues) {
+  return fail(p, "enum", "must be one of " + allowedValues.map((value) => JSON.stringify(value)).join(", "), { allowedValues });
+}
+
 function isObject(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
@@ -188,39 +204,29 @@ if (d["key"] === undefined) return missing(p, "key");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 if (d["revision"] === undefined) return missing(p, "revision");
 const v1 = d["scope_id"];
-if (v1 !== undefined) {
 if (!(typeof v1 === "string")) return type(p + "/scope_id", "string");
-if (v1.length < 1 || len(v1) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1.length > 256 && len(v1) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1.length < 1 || len(v1) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1.length > 256 && len(v1) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v2 = d["family"];
-if (v2 !== undefined) {
 if (!(typeof v2 === "string")) return type(p + "/family", "string");
-if (v2.length < 1 || len(v2) < 1) return fail(p + "/family", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2.length > 128 && len(v2) > 128) return fail(p + "/family", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v2)) return fail(p + "/family", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v2.length < 1 || len(v2) < 1) return fewer(p + "/family", "minLength", 1, "characters");
+if (v2.length > 128 && len(v2) > 128) return more(p + "/family", "maxLength", 128, "characters");
+if (!re1.test(v2)) return unmatched(p + "/family", "pattern", "^[\\x21-\\x7E]+$");
 const v3 = d["key"];
-if (v3 !== undefined) {
 if (!(typeof v3 === "string")) return type(p + "/key", "string");
-if (v3.length < 1 || len(v3) < 1) return fail(p + "/key", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v3.length > 128 && len(v3) > 128) return fail(p + "/key", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re2.test(v3)) return fail(p + "/key", "pattern", "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\"", { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" });
-}
+if (v3.length < 1 || len(v3) < 1) return fewer(p + "/key", "minLength", 1, "characters");
+if (v3.length > 128 && len(v3) > 128) return more(p + "/key", "maxLength", 128, "characters");
+if (!re2.test(v3)) return unmatched(p + "/key", "pattern", "^[a-z0-9]+(?:-[a-z0-9]+)*$");
 const v4 = d["artifact_id"];
-if (v4 !== undefined) {
 if (!(typeof v4 === "string")) return type(p + "/artifact_id", "string");
-if (v4.length < 1 || len(v4) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v4.length > 128 && len(v4) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v4)) return fail(p + "/artifact_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v4.length < 1 || len(v4) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v4.length > 128 && len(v4) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
+if (!re1.test(v4)) return unmatched(p + "/artifact_id", "pattern", "^[\\x21-\\x7E]+$");
 const v5 = d["revision"];
-if (v5 !== undefined) {
 if (!((typeof v5 === "number" && !(v5 % 1) && isFinite(v5) && !(F && F.has(p + "/revision"))))) return type(p + "/revision", "integer");
 if (v5 < 1) return bound(p + "/revision", "minimum", ">=", 1);
 if (v5 > 9007199254740991) return bound(p + "/revision", "maximum", "<=", 9007199254740991);
-}
 for (const k6 in d) {
 if (k6 !== "scope_id" && k6 !== "family" && k6 !== "key" && k6 !== "artifact_id" && k6 !== "revision") return extra(p, k6);
 }
@@ -232,18 +238,14 @@ if (!(isObject(d))) return type(p, "object");
 if (d["operation_id"] === undefined) return missing(p, "operation_id");
 if (d["expected_version"] === undefined) return missing(p, "expected_version");
 const v7 = d["operation_id"];
-if (v7 !== undefined) {
 if (!(typeof v7 === "string")) return type(p + "/operation_id", "string");
-if (v7.length < 1 || len(v7) < 1) return fail(p + "/operation_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v7.length > 128 && len(v7) > 128) return fail(p + "/operation_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v7)) return fail(p + "/operation_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v7.length < 1 || len(v7) < 1) return fewer(p + "/operation_id", "minLength", 1, "characters");
+if (v7.length > 128 && len(v7) > 128) return more(p + "/operation_id", "maxLength", 128, "characters");
+if (!re1.test(v7)) return unmatched(p + "/operation_id", "pattern", "^[\\x21-\\x7E]+$");
 const v8 = d["expected_version"];
-if (v8 !== undefined) {
 if (!((typeof v8 === "number" && !(v8 % 1) && isFinite(v8) && !(F && F.has(p + "/expected_version"))))) return type(p + "/expected_version", "integer");
 if (v8 < 1) return bound(p + "/expected_version", "minimum", ">=", 1);
 if (v8 > 9007199254740991) return bound(p + "/expected_version", "maximum", "<=", 9007199254740991);
-}
 for (const k9 in d) {
 if (k9 !== "operation_id" && k9 !== "expected_version") return extra(p, k9);
 }
@@ -255,14 +257,10 @@ if (!(isObject(d))) return type(p, "object");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["content"] === undefined) return missing(p, "content");
 const v13 = d["family"];
-if (v13 !== undefined) {
 if (!(typeof v13 === "string")) return type(p + "/family", "string");
-if (!(v13 === "atomic-memory")) return fail(p + "/family", "enum", "must be one of \"atomic-memory\"", { allowedValues: ["atomic-memory"] });
-}
+if (!(v13 === "atomic-memory")) return notIn(p + "/family", ["atomic-memory"]);
 const v14 = d["content"];
-if (v14 !== undefined) {
 if (!check_request_AtomicMemoryWriteContent(v14, p + "/content")) return false;
-}
 for (const k15 in d) {
 if (k15 !== "scope_id" && k15 !== "family" && k15 !== "content") return extra(p, k15);
 }
@@ -284,14 +282,10 @@ if (!(isObject(d))) return type(p, "object");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["content"] === undefined) return missing(p, "content");
 const v18 = d["family"];
-if (v18 !== undefined) {
 if (!(typeof v18 === "string")) return type(p + "/family", "string");
-if (!(v18 === "memory")) return fail(p + "/family", "enum", "must be one of \"memory\"", { allowedValues: ["memory"] });
-}
+if (!(v18 === "memory")) return notIn(p + "/family", ["memory"]);
 const v19 = d["content"];
-if (v19 !== undefined) {
 if (!check_request_CreateMemoryArtifactContent(v19, p + "/content")) return false;
-}
 for (const k20 in d) {
 if (k20 !== "scope_id" && k20 !== "family" && k20 !== "content") return extra(p, k20);
 }
@@ -313,14 +307,10 @@ if (!(isObject(d))) return type(p, "object");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["content"] === undefined) return missing(p, "content");
 const v23 = d["family"];
-if (v23 !== undefined) {
 if (!(typeof v23 === "string")) return type(p + "/family", "string");
-if (!(v23 === "topic-memory")) return fail(p + "/family", "enum", "must be one of \"topic-memory\"", { allowedValues: ["topic-memory"] });
-}
+if (!(v23 === "topic-memory")) return notIn(p + "/family", ["topic-memory"]);
 const v24 = d["content"];
-if (v24 !== undefined) {
 if (!check_request_TopicMemoryWriteContent(v24, p + "/content")) return false;
-}
 for (const k25 in d) {
 if (k25 !== "scope_id" && k25 !== "family" && k25 !== "content") return extra(p, k25);
 }
@@ -342,14 +332,10 @@ if (!(isObject(d))) return type(p, "object");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["content"] === undefined) return missing(p, "content");
 const v28 = d["family"];
-if (v28 !== undefined) {
 if (!(typeof v28 === "string")) return type(p + "/family", "string");
-if (!(v28 === "experience")) return fail(p + "/family", "enum", "must be one of \"experience\"", { allowedValues: ["experience"] });
-}
+if (!(v28 === "experience")) return notIn(p + "/family", ["experience"]);
 const v29 = d["content"];
-if (v29 !== undefined) {
 if (!check_request_ExperienceProposal(v29, p + "/content")) return false;
-}
 for (const k30 in d) {
 if (k30 !== "scope_id" && k30 !== "family" && k30 !== "content") return extra(p, k30);
 }
@@ -371,14 +357,10 @@ if (!(isObject(d))) return type(p, "object");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["content"] === undefined) return missing(p, "content");
 const v33 = d["family"];
-if (v33 !== undefined) {
 if (!(typeof v33 === "string")) return type(p + "/family", "string");
-if (!(v33 === "skill")) return fail(p + "/family", "enum", "must be one of \"skill\"", { allowedValues: ["skill"] });
-}
+if (!(v33 === "skill")) return notIn(p + "/family", ["skill"]);
 const v34 = d["content"];
-if (v34 !== undefined) {
 if (!check_request_SkillProposal(v34, p + "/content")) return false;
-}
 for (const k35 in d) {
 if (k35 !== "scope_id" && k35 !== "family" && k35 !== "content") return extra(p, k35);
 }
@@ -400,14 +382,10 @@ if (!(isObject(d))) return type(p, "object");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["content"] === undefined) return missing(p, "content");
 const v38 = d["family"];
-if (v38 !== undefined) {
 if (!(typeof v38 === "string")) return type(p + "/family", "string");
-if (!(v38 === "handoff")) return fail(p + "/family", "enum", "must be one of \"handoff\"", { allowedValues: ["handoff"] });
-}
+if (!(v38 === "handoff")) return notIn(p + "/family", ["handoff"]);
 const v39 = d["content"];
-if (v39 !== undefined) {
 if (!check_request_HandoffContent(v39, p + "/content")) return false;
-}
 for (const k40 in d) {
 if (k40 !== "scope_id" && k40 !== "family" && k40 !== "content") return extra(p, k40);
 }
@@ -430,18 +408,12 @@ if (d["family"] === undefined) return missing(p, "family");
 if (d["prompt_key"] === undefined) return missing(p, "prompt_key");
 if (d["content"] === undefined) return missing(p, "content");
 const v43 = d["family"];
-if (v43 !== undefined) {
 if (!(typeof v43 === "string")) return type(p + "/family", "string");
-if (!(v43 === "prompt")) return fail(p + "/family", "enum", "must be one of \"prompt\"", { allowedValues: ["prompt"] });
-}
+if (!(v43 === "prompt")) return notIn(p + "/family", ["prompt"]);
 const v44 = d["prompt_key"];
-if (v44 !== undefined) {
 if (!check_request_PromptKey(v44, p + "/prompt_key")) return false;
-}
 const v45 = d["content"];
-if (v45 !== undefined) {
 if (!check_request_PromptContent(v45, p + "/content")) return false;
-}
 for (const k46 in d) {
 if (k46 !== "scope_id" && k46 !== "family" && k46 !== "prompt_key" && k46 !== "content") return extra(p, k46);
 }
@@ -463,14 +435,10 @@ if (!(isObject(d))) return type(p, "object");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["content"] === undefined) return missing(p, "content");
 const v49 = d["family"];
-if (v49 !== undefined) {
 if (!(typeof v49 === "string")) return type(p + "/family", "string");
-if (!(v49 === "profile")) return fail(p + "/family", "enum", "must be one of \"profile\"", { allowedValues: ["profile"] });
-}
+if (!(v49 === "profile")) return notIn(p + "/family", ["profile"]);
 const v50 = d["content"];
-if (v50 !== undefined) {
 if (!check_request_ProfileWriteContent(v50, p + "/content")) return false;
-}
 for (const k51 in d) {
 if (k51 !== "scope_id" && k51 !== "family" && k51 !== "content") return extra(p, k51);
 }
@@ -491,18 +459,14 @@ function check_op_create_artifact_request(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v10 = d["scope_id"];
-if (v10 !== undefined) {
 if (!(typeof v10 === "string")) return type(p + "/scope_id", "string");
-if (v10.length < 1 || len(v10) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v10.length > 256 && len(v10) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v10)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v10.length < 1 || len(v10) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v10.length > 256 && len(v10) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v10)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 if (!(isObject(d))) return type(p, "object");
 if (d["family"] === undefined) return missing(p, "family");
 const v11 = d["family"];
-if (v11 !== undefined) {
-if (!(v11 === "atomic-memory" || v11 === "memory" || v11 === "topic-memory" || v11 === "experience" || v11 === "skill" || v11 === "handoff" || v11 === "prompt" || v11 === "profile")) return fail(p + "/family", "enum", "must be one of \"atomic-memory\", \"memory\", \"topic-memory\", \"experience\", \"skill\", \"handoff\", \"prompt\", \"profile\"", { allowedValues: ["atomic-memory","memory","topic-memory","experience","skill","handoff","prompt","profile"] });
-}
+if (!(v11 === "atomic-memory" || v11 === "memory" || v11 === "topic-memory" || v11 === "experience" || v11 === "skill" || v11 === "handoff" || v11 === "prompt" || v11 === "profile")) return notIn(p + "/family", ["atomic-memory","memory","topic-memory","experience","skill","handoff","prompt","profile"]);
 if (b2(d, p)) {
 if (!b1(d, p)) return false;
 }
@@ -546,20 +510,16 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["operation"] === undefined) return missing(p, "operation");
 if (d["idempotency_key"] === undefined) return missing(p, "idempotency_key");
 const v53 = d["scope_id"];
-if (v53 !== undefined) {
 if (!(typeof v53 === "string")) return type(p + "/scope_id", "string");
-if (v53.length < 1 || len(v53) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v53.length > 256 && len(v53) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v53)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v53.length < 1 || len(v53) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v53.length > 256 && len(v53) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v53)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v54 = d["tag_target"];
 if (v54 !== undefined) {
 if (!(b17(v54, p + "/tag_target") || (v54 === null))) return fail(p + "/tag_target", "anyOf", "must match a schema in anyOf", {});
 }
 const v55 = d["operation"];
-if (v55 !== undefined) {
 if (!check_request_DreamOperation(v55, p + "/operation")) return false;
-}
 const v56 = d["artifacts"];
 if (v56 !== undefined) {
 if (!(Array.isArray(v56))) return type(p + "/artifacts", "array");
@@ -581,12 +541,10 @@ if (v62 !== undefined) {
 if (!(b18(v62, p + "/target") || (v62 === null))) return fail(p + "/target", "anyOf", "must match a schema in anyOf", {});
 }
 const v63 = d["idempotency_key"];
-if (v63 !== undefined) {
 if (!(typeof v63 === "string")) return type(p + "/idempotency_key", "string");
-if (v63.length < 1 || len(v63) < 1) return fail(p + "/idempotency_key", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v63.length > 128 && len(v63) > 128) return fail(p + "/idempotency_key", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re3.test(v63)) return fail(p + "/idempotency_key", "pattern", "must match pattern \"^\\S(?:[\\s\\S]*\\S)?$\"", { pattern: "^\\S(?:[\\s\\S]*\\S)?$" });
-}
+if (v63.length < 1 || len(v63) < 1) return fewer(p + "/idempotency_key", "minLength", 1, "characters");
+if (v63.length > 128 && len(v63) > 128) return more(p + "/idempotency_key", "maxLength", 128, "characters");
+if (!re3.test(v63)) return unmatched(p + "/idempotency_key", "pattern", "^\\S(?:[\\s\\S]*\\S)?$");
 for (const k64 in d) {
 if (k64 !== "scope_id" && k64 !== "tag_target" && k64 !== "operation" && k64 !== "artifacts" && k64 !== "sources" && k64 !== "target" && k64 !== "idempotency_key") return extra(p, k64);
 }
@@ -598,16 +556,14 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["content"] === undefined) return missing(p, "content");
 const v65 = d["scope_id"];
-if (v65 !== undefined) {
 if (!(typeof v65 === "string")) return type(p + "/scope_id", "string");
-if (v65.length < 1 || len(v65) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v65.length > 256 && len(v65) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v65)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v65.length < 1 || len(v65) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v65.length > 256 && len(v65) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v65)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v66 = d["source_type"];
 if (v66 !== undefined) {
 if (!(typeof v66 === "string")) return type(p + "/source_type", "string");
-if (!(v66 === "content")) return fail(p + "/source_type", "enum", "must be one of \"content\"", { allowedValues: ["content"] });
+if (!(v66 === "content")) return notIn(p + "/source_type", ["content"]);
 }
 for (const k68 in d) {
 if (k68 !== "scope_id" && k68 !== "source_type" && k68 !== "content") return extra(p, k68);
@@ -621,37 +577,33 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["subject_key"] === undefined) return missing(p, "subject_key");
 if (d["content"] === undefined) return missing(p, "content");
 const v69 = d["scope_id"];
-if (v69 !== undefined) {
 if (!(typeof v69 === "string")) return type(p + "/scope_id", "string");
-if (v69.length < 1 || len(v69) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v69.length > 256 && len(v69) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v69)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v69.length < 1 || len(v69) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v69.length > 256 && len(v69) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v69)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v70 = d["subject_key"];
-if (v70 !== undefined) {
 if (!(typeof v70 === "string")) return type(p + "/subject_key", "string");
-if (v70.length < 1 || len(v70) < 1) return fail(p + "/subject_key", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v70.length > 256 && len(v70) > 256) return fail(p + "/subject_key", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v70)) return fail(p + "/subject_key", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v70.length < 1 || len(v70) < 1) return fewer(p + "/subject_key", "minLength", 1, "characters");
+if (v70.length > 256 && len(v70) > 256) return more(p + "/subject_key", "maxLength", 256, "characters");
+if (!re0.test(v70)) return unmatched(p + "/subject_key", "pattern", ".*\\S.*");
 const v71 = d["subject_type"];
 if (v71 !== undefined) {
 if (!(typeof v71 === "string")) return type(p + "/subject_type", "string");
-if (!(v71 === "user")) return fail(p + "/subject_type", "enum", "must be one of \"user\"", { allowedValues: ["user"] });
+if (!(v71 === "user")) return notIn(p + "/subject_type", ["user"]);
 }
 const v72 = d["subject_scope_id"];
 if (v72 !== undefined) {
 if (!(typeof v72 === "string" || v72 === null)) return type(p + "/subject_scope_id", "string,null");
 if (typeof v72 === "string") {
-if (v72.length < 1 || len(v72) < 1) return fail(p + "/subject_scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v72.length > 256 && len(v72) > 256) return fail(p + "/subject_scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v72)) return fail(p + "/subject_scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v72.length < 1 || len(v72) < 1) return fewer(p + "/subject_scope_id", "minLength", 1, "characters");
+if (v72.length > 256 && len(v72) > 256) return more(p + "/subject_scope_id", "maxLength", 256, "characters");
+if (!re0.test(v72)) return unmatched(p + "/subject_scope_id", "pattern", ".*\\S.*");
 }
 }
 const v73 = d["source_type"];
 if (v73 !== undefined) {
 if (!(typeof v73 === "string")) return type(p + "/source_type", "string");
-if (!(v73 === "content")) return fail(p + "/source_type", "enum", "must be one of \"content\"", { allowedValues: ["content"] });
+if (!(v73 === "content")) return notIn(p + "/source_type", ["content"]);
 }
 for (const k75 in d) {
 if (k75 !== "scope_id" && k75 !== "subject_key" && k75 !== "subject_type" && k75 !== "subject_scope_id" && k75 !== "source_type" && k75 !== "content") return extra(p, k75);
@@ -666,30 +618,22 @@ if (d["prompt_key"] === undefined) return missing(p, "prompt_key");
 if (d["instructions"] === undefined) return missing(p, "instructions");
 if (d["demonstration_count"] === undefined) return missing(p, "demonstration_count");
 const v76 = d["scope_id"];
-if (v76 !== undefined) {
 if (!(typeof v76 === "string")) return type(p + "/scope_id", "string");
-if (v76.length < 1 || len(v76) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v76.length > 256 && len(v76) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v76)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v76.length < 1 || len(v76) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v76.length > 256 && len(v76) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v76)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v77 = d["prompt_key"];
-if (v77 !== undefined) {
 if (!(typeof v77 === "string")) return type(p + "/prompt_key", "string");
-if (!(v77 === "memory.extract" || v77 === "memory.rerank" || v77 === "atomic_memory.extract" || v77 === "atomic_memory.reconcile" || v77 === "experience.incubate" || v77 === "experience.generate" || v77 === "skill.generate" || v77 === "handoff.generate" || v77 === "topic_memory.probe" || v77 === "topic_memory.global" || v77 === "topic_memory.planner" || v77 === "topic_memory.evolve" || v77 === "topic_memory.temporary" || v77 === "topic_memory.reduce" || v77 === "topic_memory.reconcile" || v77 === "profile.generate")) return fail(p + "/prompt_key", "enum", "must be one of \"memory.extract\", \"memory.rerank\", \"atomic_memory.extract\", \"atomic_memory.reconcile\", \"experience.incubate\", \"experience.generate\", \"skill.generate\", \"handoff.generate\", \"topic_memory.probe\", \"topic_memory.global\", \"topic_memory.planner\", \"topic_memory.evolve\", \"topic_memory.temporary\", \"topic_memory.reduce\", \"topic_memory.reconcile\", \"profile.generate\"", { allowedValues: ["memory.extract","memory.rerank","atomic_memory.extract","atomic_memory.reconcile","experience.incubate","experience.generate","skill.generate","handoff.generate","topic_memory.probe","topic_memory.global","topic_memory.planner","topic_memory.evolve","topic_memory.temporary","topic_memory.reduce","topic_memory.reconcile","profile.generate"] });
-}
+if (!(v77 === "memory.extract" || v77 === "memory.rerank" || v77 === "atomic_memory.extract" || v77 === "atomic_memory.reconcile" || v77 === "experience.incubate" || v77 === "experience.generate" || v77 === "skill.generate" || v77 === "handoff.generate" || v77 === "topic_memory.probe" || v77 === "topic_memory.global" || v77 === "topic_memory.planner" || v77 === "topic_memory.evolve" || v77 === "topic_memory.temporary" || v77 === "topic_memory.reduce" || v77 === "topic_memory.reconcile" || v77 === "profile.generate")) return notIn(p + "/prompt_key", ["memory.extract","memory.rerank","atomic_memory.extract","atomic_memory.reconcile","experience.incubate","experience.generate","skill.generate","handoff.generate","topic_memory.probe","topic_memory.global","topic_memory.planner","topic_memory.evolve","topic_memory.temporary","topic_memory.reduce","topic_memory.reconcile","profile.generate"]);
 const v78 = d["instructions"];
-if (v78 !== undefined) {
 if (!(typeof v78 === "string")) return type(p + "/instructions", "string");
-if (v78.length < 1 || len(v78) < 1) return fail(p + "/instructions", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v78.length > 32768 && len(v78) > 32768) return fail(p + "/instructions", "maxLength", "must NOT have more than 32768 characters", { limit: 32768 });
-if (!re0.test(v78)) return fail(p + "/instructions", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v78.length < 1 || len(v78) < 1) return fewer(p + "/instructions", "minLength", 1, "characters");
+if (v78.length > 32768 && len(v78) > 32768) return more(p + "/instructions", "maxLength", 32768, "characters");
+if (!re0.test(v78)) return unmatched(p + "/instructions", "pattern", ".*\\S.*");
 const v79 = d["demonstration_count"];
-if (v79 !== undefined) {
 if (!((typeof v79 === "number" && !(v79 % 1) && isFinite(v79) && !(F && F.has(p + "/demonstration_count"))))) return type(p + "/demonstration_count", "integer");
 if (v79 < 1) return bound(p + "/demonstration_count", "minimum", ">=", 1);
 if (v79 > 20) return bound(p + "/demonstration_count", "maximum", "<=", 20);
-}
 for (const k80 in d) {
 if (k80 !== "scope_id" && k80 !== "prompt_key" && k80 !== "instructions" && k80 !== "demonstration_count") return extra(p, k80);
 }
@@ -702,27 +646,21 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 const v81 = d["scope_id"];
-if (v81 !== undefined) {
 if (!(typeof v81 === "string")) return type(p + "/scope_id", "string");
-if (v81.length < 1 || len(v81) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v81.length > 256 && len(v81) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v81)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v81.length < 1 || len(v81) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v81.length > 256 && len(v81) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v81)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v82 = d["family"];
-if (v82 !== undefined) {
 if (!check_request_ArtifactReadFamily(v82, p + "/family")) return false;
-}
 const v83 = d["artifact_id"];
-if (v83 !== undefined) {
 if (!(typeof v83 === "string")) return type(p + "/artifact_id", "string");
-if (v83.length < 1 || len(v83) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v83.length > 128 && len(v83) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v83)) return fail(p + "/artifact_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v83.length < 1 || len(v83) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v83.length > 128 && len(v83) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
+if (!re1.test(v83)) return unmatched(p + "/artifact_id", "pattern", "^[\\x21-\\x7E]+$");
 const v84 = d["If-None-Match"];
 if (v84 !== undefined) {
 if (!(typeof v84 === "string")) return type(p + "/If-None-Match", "string");
-if (v84.length < 1 || len(v84) < 1) return fail(p + "/If-None-Match", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
+if (v84.length < 1 || len(v84) < 1) return fewer(p + "/If-None-Match", "minLength", 1, "characters");
 }
 return true;
 }
@@ -734,29 +672,21 @@ if (d["family"] === undefined) return missing(p, "family");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 if (d["revision"] === undefined) return missing(p, "revision");
 const v85 = d["scope_id"];
-if (v85 !== undefined) {
 if (!(typeof v85 === "string")) return type(p + "/scope_id", "string");
-if (v85.length < 1 || len(v85) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v85.length > 256 && len(v85) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v85)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v85.length < 1 || len(v85) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v85.length > 256 && len(v85) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v85)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v86 = d["family"];
-if (v86 !== undefined) {
 if (!check_request_ArtifactReadFamily(v86, p + "/family")) return false;
-}
 const v87 = d["artifact_id"];
-if (v87 !== undefined) {
 if (!(typeof v87 === "string")) return type(p + "/artifact_id", "string");
-if (v87.length < 1 || len(v87) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v87.length > 128 && len(v87) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v87)) return fail(p + "/artifact_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v87.length < 1 || len(v87) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v87.length > 128 && len(v87) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
+if (!re1.test(v87)) return unmatched(p + "/artifact_id", "pattern", "^[\\x21-\\x7E]+$");
 const v88 = d["revision"];
-if (v88 !== undefined) {
 if (!((typeof v88 === "number" && !(v88 % 1) && isFinite(v88) && !(F && F.has(p + "/revision"))))) return type(p + "/revision", "integer");
 if (v88 < 1) return bound(p + "/revision", "minimum", ">=", 1);
 if (v88 > 9007199254740991) return bound(p + "/revision", "maximum", "<=", 9007199254740991);
-}
 return true;
 }
 
@@ -766,25 +696,19 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 const v89 = d["scope_id"];
-if (v89 !== undefined) {
 if (!(typeof v89 === "string")) return type(p + "/scope_id", "string");
-if (v89.length < 1 || len(v89) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v89.length > 256 && len(v89) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v89.length < 1 || len(v89) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v89.length > 256 && len(v89) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
 const v90 = d["family"];
-if (v90 !== undefined) {
 if (!check_request_TaggableArtifactFamily(v90, p + "/family")) return false;
-}
 const v91 = d["artifact_id"];
-if (v91 !== undefined) {
 if (!(typeof v91 === "string")) return type(p + "/artifact_id", "string");
-if (v91.length < 1 || len(v91) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v91.length > 128 && len(v91) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v91.length < 1 || len(v91) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v91.length > 128 && len(v91) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
 const v92 = d["If-None-Match"];
 if (v92 !== undefined) {
 if (!(typeof v92 === "string")) return type(p + "/If-None-Match", "string");
-if (v92.length < 1 || len(v92) < 1) return fail(p + "/If-None-Match", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
+if (v92.length < 1 || len(v92) < 1) return fewer(p + "/If-None-Match", "minLength", 1, "characters");
 }
 return true;
 }
@@ -794,17 +718,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 const v93 = d["scope_id"];
-if (v93 !== undefined) {
 if (!(typeof v93 === "string")) return type(p + "/scope_id", "string");
-if (v93.length < 1 || len(v93) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v93.length > 256 && len(v93) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v93.length < 1 || len(v93) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v93.length > 256 && len(v93) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
 const v94 = d["artifact_id"];
-if (v94 !== undefined) {
 if (!(typeof v94 === "string")) return type(p + "/artifact_id", "string");
-if (v94.length < 1 || len(v94) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v94.length > 128 && len(v94) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v94.length < 1 || len(v94) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v94.length > 128 && len(v94) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
 const v95 = d["If-None-Match"];
 if (v95 !== undefined) {
 if (!(typeof v95 === "string")) return type(p + "/If-None-Match", "string");
@@ -817,18 +737,14 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["run_id"] === undefined) return missing(p, "run_id");
 const v96 = d["scope_id"];
-if (v96 !== undefined) {
 if (!(typeof v96 === "string")) return type(p + "/scope_id", "string");
-if (v96.length < 1 || len(v96) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v96.length > 256 && len(v96) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v96)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v96.length < 1 || len(v96) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v96.length > 256 && len(v96) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v96)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v97 = d["run_id"];
-if (v97 !== undefined) {
 if (!(typeof v97 === "string")) return type(p + "/run_id", "string");
-if (v97.length < 1 || len(v97) < 1) return fail(p + "/run_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v97.length > 64 && len(v97) > 64) return fail(p + "/run_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v97.length < 1 || len(v97) < 1) return fewer(p + "/run_id", "minLength", 1, "characters");
+if (v97.length > 64 && len(v97) > 64) return more(p + "/run_id", "maxLength", 64, "characters");
 return true;
 }
 
@@ -838,27 +754,21 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 if (d["entry_id"] === undefined) return missing(p, "entry_id");
 const v98 = d["scope_id"];
-if (v98 !== undefined) {
 if (!(typeof v98 === "string")) return type(p + "/scope_id", "string");
-if (v98.length < 1 || len(v98) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v98.length > 256 && len(v98) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v98.length < 1 || len(v98) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v98.length > 256 && len(v98) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
 const v99 = d["artifact_id"];
-if (v99 !== undefined) {
 if (!(typeof v99 === "string")) return type(p + "/artifact_id", "string");
-if (v99.length < 1 || len(v99) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v99.length > 128 && len(v99) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v99.length < 1 || len(v99) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v99.length > 128 && len(v99) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
 const v100 = d["entry_id"];
-if (v100 !== undefined) {
 if (!(typeof v100 === "string")) return type(p + "/entry_id", "string");
-if (v100.length < 1 || len(v100) < 1) return fail(p + "/entry_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v100.length > 128 && len(v100) > 128) return fail(p + "/entry_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v100.length < 1 || len(v100) < 1) return fewer(p + "/entry_id", "minLength", 1, "characters");
+if (v100.length > 128 && len(v100) > 128) return more(p + "/entry_id", "maxLength", 128, "characters");
 const v101 = d["If-None-Match"];
 if (v101 !== undefined) {
 if (!(typeof v101 === "string")) return type(p + "/If-None-Match", "string");
-if (v101.length < 1 || len(v101) < 1) return fail(p + "/If-None-Match", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
+if (v101.length < 1 || len(v101) < 1) return fewer(p + "/If-None-Match", "minLength", 1, "characters");
 }
 return true;
 }
@@ -867,12 +777,10 @@ function check_op_get_operation_request(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["operation_id"] === undefined) return missing(p, "operation_id");
 const v102 = d["operation_id"];
-if (v102 !== undefined) {
 if (!(typeof v102 === "string")) return type(p + "/operation_id", "string");
-if (v102.length < 1 || len(v102) < 1) return fail(p + "/operation_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v102.length > 128 && len(v102) > 128) return fail(p + "/operation_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v102)) return fail(p + "/operation_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v102.length < 1 || len(v102) < 1) return fewer(p + "/operation_id", "minLength", 1, "characters");
+if (v102.length > 128 && len(v102) > 128) return more(p + "/operation_id", "maxLength", 128, "characters");
+if (!re1.test(v102)) return unmatched(p + "/operation_id", "pattern", "^[\\x21-\\x7E]+$");
 return true;
 }
 
@@ -880,12 +788,10 @@ function check_op_get_profile_policy_request(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v103 = d["scope_id"];
-if (v103 !== undefined) {
 if (!(typeof v103 === "string")) return type(p + "/scope_id", "string");
-if (v103.length < 1 || len(v103) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v103.length > 256 && len(v103) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v103)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v103.length < 1 || len(v103) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v103.length > 256 && len(v103) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v103)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 return true;
 }
 
@@ -894,16 +800,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["prompt_key"] === undefined) return missing(p, "prompt_key");
 const v104 = d["scope_id"];
-if (v104 !== undefined) {
 if (!(typeof v104 === "string")) return type(p + "/scope_id", "string");
-if (v104.length < 1 || len(v104) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v104.length > 256 && len(v104) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v104)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v104.length < 1 || len(v104) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v104.length > 256 && len(v104) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v104)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v105 = d["prompt_key"];
-if (v105 !== undefined) {
 if (!check_request_PromptKey(v105, p + "/prompt_key")) return false;
-}
 return true;
 }
 
@@ -911,12 +813,10 @@ function check_op_get_scope_request(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v106 = d["scope_id"];
-if (v106 !== undefined) {
 if (!(typeof v106 === "string")) return type(p + "/scope_id", "string");
-if (v106.length < 1 || len(v106) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v106.length > 256 && len(v106) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v106)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v106.length < 1 || len(v106) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v106.length > 256 && len(v106) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v106)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 return true;
 }
 
@@ -926,24 +826,18 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["source_type"] === undefined) return missing(p, "source_type");
 if (d["source_id"] === undefined) return missing(p, "source_id");
 const v107 = d["scope_id"];
-if (v107 !== undefined) {
 if (!(typeof v107 === "string")) return type(p + "/scope_id", "string");
-if (v107.length < 1 || len(v107) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v107.length > 256 && len(v107) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v107)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v107.length < 1 || len(v107) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v107.length > 256 && len(v107) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v107)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v108 = d["source_type"];
-if (v108 !== undefined) {
 if (!(typeof v108 === "string")) return type(p + "/source_type", "string");
-if (!(v108 === "content")) return fail(p + "/source_type", "enum", "must be one of \"content\"", { allowedValues: ["content"] });
-}
+if (!(v108 === "content")) return notIn(p + "/source_type", ["content"]);
 const v109 = d["source_id"];
-if (v109 !== undefined) {
 if (!(typeof v109 === "string")) return type(p + "/source_id", "string");
-if (v109.length < 1 || len(v109) < 1) return fail(p + "/source_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v109.length > 256 && len(v109) > 256) return fail(p + "/source_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v109)) return fail(p + "/source_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v109.length < 1 || len(v109) < 1) return fewer(p + "/source_id", "minLength", 1, "characters");
+if (v109.length > 256 && len(v109) > 256) return more(p + "/source_id", "maxLength", 256, "characters");
+if (!re0.test(v109)) return unmatched(p + "/source_id", "pattern", ".*\\S.*");
 return true;
 }
 
@@ -953,23 +847,17 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 const v110 = d["scope_id"];
-if (v110 !== undefined) {
 if (!(typeof v110 === "string")) return type(p + "/scope_id", "string");
-if (v110.length < 1 || len(v110) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v110.length > 256 && len(v110) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v110)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v110.length < 1 || len(v110) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v110.length > 256 && len(v110) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v110)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v111 = d["family"];
-if (v111 !== undefined) {
 if (!check_request_ArtifactReadFamily(v111, p + "/family")) return false;
-}
 const v112 = d["artifact_id"];
-if (v112 !== undefined) {
 if (!(typeof v112 === "string")) return type(p + "/artifact_id", "string");
-if (v112.length < 1 || len(v112) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v112.length > 128 && len(v112) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v112)) return fail(p + "/artifact_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v112.length < 1 || len(v112) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v112.length > 128 && len(v112) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
+if (!re1.test(v112)) return unmatched(p + "/artifact_id", "pattern", "^[\\x21-\\x7E]+$");
 const v113 = d["limit"];
 if (v113 !== undefined) {
 if (!((typeof v113 === "number" && !(v113 % 1) && isFinite(v113) && !(F && F.has(p + "/limit"))))) return type(p + "/limit", "integer");
@@ -979,8 +867,8 @@ if (v113 > 100) return bound(p + "/limit", "maximum", "<=", 100);
 const v114 = d["cursor"];
 if (v114 !== undefined) {
 if (!(typeof v114 === "string")) return type(p + "/cursor", "string");
-if (v114.length < 1 || len(v114) < 1) return fail(p + "/cursor", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v114.length > 4096 && len(v114) > 4096) return fail(p + "/cursor", "maxLength", "must NOT have more than 4096 characters", { limit: 4096 });
+if (v114.length < 1 || len(v114) < 1) return fewer(p + "/cursor", "minLength", 1, "characters");
+if (v114.length > 4096 && len(v114) > 4096) return more(p + "/cursor", "maxLength", 4096, "characters");
 }
 return true;
 }
@@ -990,26 +878,22 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["family"] === undefined) return missing(p, "family");
 const v115 = d["scope_id"];
-if (v115 !== undefined) {
 if (!(typeof v115 === "string")) return type(p + "/scope_id", "string");
-if (v115.length < 1 || len(v115) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v115.length > 256 && len(v115) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v115)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v115.length < 1 || len(v115) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v115.length > 256 && len(v115) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v115)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v116 = d["family"];
-if (v116 !== undefined) {
 if (!check_request_ArtifactReadFamily(v116, p + "/family")) return false;
-}
 const v117 = d["tag"];
 if (v117 !== undefined) {
 if (!(Array.isArray(v117))) return type(p + "/tag", "array");
-if (v117.length < 1) return fail(p + "/tag", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v117.length > 16) return fail(p + "/tag", "maxItems", "must NOT have more than 16 items", { limit: 16 });
+if (v117.length < 1) return fewer(p + "/tag", "minItems", 1, "items");
+if (v117.length > 16) return more(p + "/tag", "maxItems", 16, "items");
 for (let i118 = 0; i118 < v117.length; i118++) {
 const v119 = v117[i118];
 if (!(typeof v119 === "string")) return type(p + "/tag" + "/" + i118, "string");
-if (v119.length < 1 || len(v119) < 1) return fail(p + "/tag" + "/" + i118, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v119.length > 64 && len(v119) > 64) return fail(p + "/tag" + "/" + i118, "maxLength", "must NOT have more than 64 characters", { limit: 64 });
+if (v119.length < 1 || len(v119) < 1) return fewer(p + "/tag" + "/" + i118, "minLength", 1, "characters");
+if (v119.length > 64 && len(v119) > 64) return more(p + "/tag" + "/" + i118, "maxLength", 64, "characters");
 }
 }
 const v120 = d["tag_match"];
@@ -1025,8 +909,8 @@ if (v121 > 100) return bound(p + "/limit", "maximum", "<=", 100);
 const v122 = d["cursor"];
 if (v122 !== undefined) {
 if (!(typeof v122 === "string")) return type(p + "/cursor", "string");
-if (v122.length < 1 || len(v122) < 1) return fail(p + "/cursor", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v122.length > 4096 && len(v122) > 4096) return fail(p + "/cursor", "maxLength", "must NOT have more than 4096 characters", { limit: 4096 });
+if (v122.length < 1 || len(v122) < 1) return fewer(p + "/cursor", "minLength", 1, "characters");
+if (v122.length > 4096 && len(v122) > 4096) return more(p + "/cursor", "maxLength", 4096, "characters");
 }
 return true;
 }
@@ -1035,21 +919,19 @@ function check_op_list_dream_runs_request(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v123 = d["scope_id"];
-if (v123 !== undefined) {
 if (!(typeof v123 === "string")) return type(p + "/scope_id", "string");
-if (v123.length < 1 || len(v123) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v123.length > 256 && len(v123) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v123)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v123.length < 1 || len(v123) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v123.length > 256 && len(v123) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v123)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v124 = d["status"];
 if (v124 !== undefined) {
 if (!(typeof v124 === "string")) return type(p + "/status", "string");
-if (!(v124 === "queued" || v124 === "running" || v124 === "succeeded" || v124 === "failed")) return fail(p + "/status", "enum", "must be one of \"queued\", \"running\", \"succeeded\", \"failed\"", { allowedValues: ["queued","running","succeeded","failed"] });
+if (!(v124 === "queued" || v124 === "running" || v124 === "succeeded" || v124 === "failed")) return notIn(p + "/status", ["queued","running","succeeded","failed"]);
 }
 const v125 = d["operation"];
 if (v125 !== undefined) {
 if (!(typeof v125 === "string")) return type(p + "/operation", "string");
-if (!(v125 === "refine_experience" || v125 === "derive_skill")) return fail(p + "/operation", "enum", "must be one of \"refine_experience\", \"derive_skill\"", { allowedValues: ["refine_experience","derive_skill"] });
+if (!(v125 === "refine_experience" || v125 === "derive_skill")) return notIn(p + "/operation", ["refine_experience","derive_skill"]);
 }
 const v126 = d["cursor"];
 if (v126 !== undefined) {
@@ -1068,12 +950,10 @@ function check_op_list_operations_request(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v128 = d["scope_id"];
-if (v128 !== undefined) {
 if (!(typeof v128 === "string")) return type(p + "/scope_id", "string");
-if (v128.length < 1 || len(v128) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v128.length > 256 && len(v128) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v128)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v128.length < 1 || len(v128) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v128.length > 256 && len(v128) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v128)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v129 = d["status"];
 if (v129 !== undefined) {
 if (!check_request_OperationStatus(v129, p + "/status")) return false;
@@ -1085,8 +965,8 @@ if (!check_request_OperationKind(v130, p + "/kind")) return false;
 const v131 = d["cursor"];
 if (v131 !== undefined) {
 if (!(typeof v131 === "string")) return type(p + "/cursor", "string");
-if (v131.length < 1 || len(v131) < 1) return fail(p + "/cursor", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v131.length > 4096 && len(v131) > 4096) return fail(p + "/cursor", "maxLength", "must NOT have more than 4096 characters", { limit: 4096 });
+if (v131.length < 1 || len(v131) < 1) return fewer(p + "/cursor", "minLength", 1, "characters");
+if (v131.length > 4096 && len(v131) > 4096) return more(p + "/cursor", "maxLength", 4096, "characters");
 }
 const v132 = d["limit"];
 if (v132 !== undefined) {
@@ -1102,7 +982,7 @@ if (!(isObject(d))) return type(p, "object");
 const v133 = d["query"];
 if (v133 !== undefined) {
 if (!(typeof v133 === "string")) return type(p + "/query", "string");
-if (v133.length > 256 && len(v133) > 256) return fail(p + "/query", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
+if (v133.length > 256 && len(v133) > 256) return more(p + "/query", "maxLength", 256, "characters");
 }
 const v134 = d["query_field"];
 if (v134 !== undefined) {
@@ -1111,30 +991,30 @@ if (!check_request_ScopeQueryField(v134, p + "/query_field")) return false;
 const v135 = d["parent_scope_id"];
 if (v135 !== undefined) {
 if (!(typeof v135 === "string")) return type(p + "/parent_scope_id", "string");
-if (v135.length < 1 || len(v135) < 1) return fail(p + "/parent_scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v135.length > 256 && len(v135) > 256) return fail(p + "/parent_scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v135)) return fail(p + "/parent_scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v135.length < 1 || len(v135) < 1) return fewer(p + "/parent_scope_id", "minLength", 1, "characters");
+if (v135.length > 256 && len(v135) > 256) return more(p + "/parent_scope_id", "maxLength", 256, "characters");
+if (!re0.test(v135)) return unmatched(p + "/parent_scope_id", "pattern", ".*\\S.*");
 }
 const v136 = d["external_reference_kind"];
 if (v136 !== undefined) {
 if (!(typeof v136 === "string")) return type(p + "/external_reference_kind", "string");
-if (v136.length < 1 || len(v136) < 1) return fail(p + "/external_reference_kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v136.length > 128 && len(v136) > 128) return fail(p + "/external_reference_kind", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v136)) return fail(p + "/external_reference_kind", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v136.length < 1 || len(v136) < 1) return fewer(p + "/external_reference_kind", "minLength", 1, "characters");
+if (v136.length > 128 && len(v136) > 128) return more(p + "/external_reference_kind", "maxLength", 128, "characters");
+if (!re0.test(v136)) return unmatched(p + "/external_reference_kind", "pattern", ".*\\S.*");
 }
 const v137 = d["binding_integration"];
 if (v137 !== undefined) {
 if (!(typeof v137 === "string")) return type(p + "/binding_integration", "string");
-if (v137.length < 1 || len(v137) < 1) return fail(p + "/binding_integration", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v137.length > 128 && len(v137) > 128) return fail(p + "/binding_integration", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v137)) return fail(p + "/binding_integration", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v137.length < 1 || len(v137) < 1) return fewer(p + "/binding_integration", "minLength", 1, "characters");
+if (v137.length > 128 && len(v137) > 128) return more(p + "/binding_integration", "maxLength", 128, "characters");
+if (!re0.test(v137)) return unmatched(p + "/binding_integration", "pattern", ".*\\S.*");
 }
 const v138 = d["binding_kind"];
 if (v138 !== undefined) {
 if (!(typeof v138 === "string")) return type(p + "/binding_kind", "string");
-if (v138.length < 1 || len(v138) < 1) return fail(p + "/binding_kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v138.length > 64 && len(v138) > 64) return fail(p + "/binding_kind", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re0.test(v138)) return fail(p + "/binding_kind", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v138.length < 1 || len(v138) < 1) return fewer(p + "/binding_kind", "minLength", 1, "characters");
+if (v138.length > 64 && len(v138) > 64) return more(p + "/binding_kind", "maxLength", 64, "characters");
+if (!re0.test(v138)) return unmatched(p + "/binding_kind", "pattern", ".*\\S.*");
 }
 const v139 = d["limit"];
 if (v139 !== undefined) {
@@ -1145,8 +1025,8 @@ if (v139 > 100) return bound(p + "/limit", "maximum", "<=", 100);
 const v140 = d["cursor"];
 if (v140 !== undefined) {
 if (!(typeof v140 === "string")) return type(p + "/cursor", "string");
-if (v140.length < 1 || len(v140) < 1) return fail(p + "/cursor", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v140.length > 4096 && len(v140) > 4096) return fail(p + "/cursor", "maxLength", "must NOT have more than 4096 characters", { limit: 4096 });
+if (v140.length < 1 || len(v140) < 1) return fewer(p + "/cursor", "minLength", 1, "characters");
+if (v140.length > 4096 && len(v140) > 4096) return more(p + "/cursor", "maxLength", 4096, "characters");
 }
 return true;
 }
@@ -1155,12 +1035,10 @@ function check_op_list_sources_request(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v141 = d["scope_id"];
-if (v141 !== undefined) {
 if (!(typeof v141 === "string")) return type(p + "/scope_id", "string");
-if (v141.length < 1 || len(v141) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v141.length > 256 && len(v141) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v141)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v141.length < 1 || len(v141) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v141.length > 256 && len(v141) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v141)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v142 = d["limit"];
 if (v142 !== undefined) {
 if (!((typeof v142 === "number" && !(v142 % 1) && isFinite(v142) && !(F && F.has(p + "/limit"))))) return type(p + "/limit", "integer");
@@ -1170,8 +1048,8 @@ if (v142 > 100) return bound(p + "/limit", "maximum", "<=", 100);
 const v143 = d["cursor"];
 if (v143 !== undefined) {
 if (!(typeof v143 === "string")) return type(p + "/cursor", "string");
-if (v143.length < 1 || len(v143) < 1) return fail(p + "/cursor", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v143.length > 4096 && len(v143) > 4096) return fail(p + "/cursor", "maxLength", "must NOT have more than 4096 characters", { limit: 4096 });
+if (v143.length < 1 || len(v143) < 1) return fewer(p + "/cursor", "minLength", 1, "characters");
+if (v143.length > 4096 && len(v143) > 4096) return more(p + "/cursor", "maxLength", 4096, "characters");
 }
 return true;
 }
@@ -1182,27 +1060,21 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["generation_enabled"] === undefined) return missing(p, "generation_enabled");
 if (d["expected_version"] === undefined) return missing(p, "expected_version");
 const v144 = d["scope_id"];
-if (v144 !== undefined) {
 if (!(typeof v144 === "string")) return type(p + "/scope_id", "string");
-if (v144.length < 1 || len(v144) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v144.length > 256 && len(v144) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v144)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v144.length < 1 || len(v144) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v144.length > 256 && len(v144) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v144)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v145 = d["generation_enabled"];
-if (v145 !== undefined) {
 if (!(typeof v145 === "boolean")) return type(p + "/generation_enabled", "boolean");
-}
 const v146 = d["activation_mode"];
 if (v146 !== undefined) {
 if (!(typeof v146 === "string")) return type(p + "/activation_mode", "string");
-if (!(v146 === "automatic" || v146 === "review_required")) return fail(p + "/activation_mode", "enum", "must be one of \"automatic\", \"review_required\"", { allowedValues: ["automatic","review_required"] });
+if (!(v146 === "automatic" || v146 === "review_required")) return notIn(p + "/activation_mode", ["automatic","review_required"]);
 }
 const v147 = d["expected_version"];
-if (v147 !== undefined) {
 if (!((typeof v147 === "number" && !(v147 % 1) && isFinite(v147) && !(F && F.has(p + "/expected_version"))))) return type(p + "/expected_version", "integer");
 if (v147 < 0) return bound(p + "/expected_version", "minimum", ">=", 0);
 if (v147 > 9007199254740991) return bound(p + "/expected_version", "maximum", "<=", 9007199254740991);
-}
 for (const k148 in d) {
 if (k148 !== "scope_id" && k148 !== "generation_enabled" && k148 !== "activation_mode" && k148 !== "expected_version") return extra(p, k148);
 }
@@ -1214,22 +1086,18 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["tags"] === undefined) return missing(p, "tags");
 const v149 = d["scope_id"];
-if (v149 !== undefined) {
 if (!(typeof v149 === "string")) return type(p + "/scope_id", "string");
-if (v149.length < 1 || len(v149) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v149.length > 256 && len(v149) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v149.length < 1 || len(v149) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v149.length > 256 && len(v149) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
 const v150 = d["tags"];
-if (v150 !== undefined) {
 if (!(Array.isArray(v150))) return type(p + "/tags", "array");
-if (v150.length < 1) return fail(p + "/tags", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v150.length > 16) return fail(p + "/tags", "maxItems", "must NOT have more than 16 items", { limit: 16 });
+if (v150.length < 1) return fewer(p + "/tags", "minItems", 1, "items");
+if (v150.length > 16) return more(p + "/tags", "maxItems", 16, "items");
 for (let i151 = 0; i151 < v150.length; i151++) {
 const v152 = v150[i151];
 if (!(typeof v152 === "string")) return type(p + "/tags" + "/" + i151, "string");
-if (v152.length < 1 || len(v152) < 1) return fail(p + "/tags" + "/" + i151, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v152.length > 64 && len(v152) > 64) return fail(p + "/tags" + "/" + i151, "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v152.length < 1 || len(v152) < 1) return fewer(p + "/tags" + "/" + i151, "minLength", 1, "characters");
+if (v152.length > 64 && len(v152) > 64) return more(p + "/tags" + "/" + i151, "maxLength", 64, "characters");
 }
 const v153 = d["match"];
 if (v153 !== undefined) {
@@ -1238,8 +1106,8 @@ if (!check_request_TagMatch(v153, p + "/match")) return false;
 const v154 = d["families"];
 if (v154 !== undefined) {
 if (!(Array.isArray(v154))) return type(p + "/families", "array");
-if (v154.length < 1) return fail(p + "/families", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v154.length > 7) return fail(p + "/families", "maxItems", "must NOT have more than 7 items", { limit: 7 });
+if (v154.length < 1) return fewer(p + "/families", "minItems", 1, "items");
+if (v154.length > 7) return more(p + "/families", "maxItems", 7, "items");
 const dup155 = dupe(v154);
 if (dup155 !== null) return fail(p + "/families", "uniqueItems", "must NOT have duplicate items (items ## " + dup155[1] + " and " + dup155[0] + " are identical)", { i: dup155[1], j: dup155[0] });
 for (let i156 = 0; i156 < v154.length; i156++) {
@@ -1250,8 +1118,8 @@ if (!check_request_TaggableArtifactFamily(v157, p + "/families" + "/" + i156)) r
 const v158 = d["target_types"];
 if (v158 !== undefined) {
 if (!(Array.isArray(v158))) return type(p + "/target_types", "array");
-if (v158.length < 1) return fail(p + "/target_types", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v158.length > 2) return fail(p + "/target_types", "maxItems", "must NOT have more than 2 items", { limit: 2 });
+if (v158.length < 1) return fewer(p + "/target_types", "minItems", 1, "items");
+if (v158.length > 2) return more(p + "/target_types", "maxItems", 2, "items");
 const dup159 = dupe(v158);
 if (dup159 !== null) return fail(p + "/target_types", "uniqueItems", "must NOT have duplicate items (items ## " + dup159[1] + " and " + dup159[0] + " are identical)", { i: dup159[1], j: dup159[0] });
 for (let i160 = 0; i160 < v158.length; i160++) {
@@ -1273,8 +1141,8 @@ const v164 = d["cursor"];
 if (v164 !== undefined) {
 if (!(typeof v164 === "string" || v164 === null)) return type(p + "/cursor", "string,null");
 if (typeof v164 === "string") {
-if (v164.length < 1 || len(v164) < 1) return fail(p + "/cursor", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v164.length > 4096 && len(v164) > 4096) return fail(p + "/cursor", "maxLength", "must NOT have more than 4096 characters", { limit: 4096 });
+if (v164.length < 1 || len(v164) < 1) return fewer(p + "/cursor", "minLength", 1, "characters");
+if (v164.length > 4096 && len(v164) > 4096) return more(p + "/cursor", "maxLength", 4096, "characters");
 }
 }
 for (const k165 in d) {
@@ -1398,20 +1266,15 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["operation"] === undefined) return missing(p, "operation");
 const v166 = d["scope_id"];
-if (v166 !== undefined) {
 if (!(typeof v166 === "string")) return type(p + "/scope_id", "string");
-if (v166.length < 1 || len(v166) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v166.length > 256 && len(v166) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v166)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v166.length < 1 || len(v166) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v166.length > 256 && len(v166) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v166)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v167 = d["operation"];
-if (v167 !== undefined) {
 if (!(isObject(v167))) return type(p + "/operation", "object");
 if (v167["kind"] === undefined) return missing(p + "/operation", "kind");
 const v168 = v167["kind"];
-if (v168 !== undefined) {
-if (!(v168 === "status" || v168 === "changes" || v168 === "map" || v168 === "symbols" || v168 === "explore" || v168 === "callers" || v168 === "callees" || v168 === "impact" || v168 === "affected_tests" || v168 === "impact_changes" || v168 === "read")) return fail(p + "/operation" + "/kind", "enum", "must be one of \"status\", \"changes\", \"map\", \"symbols\", \"explore\", \"callers\", \"callees\", \"impact\", \"affected_tests\", \"impact_changes\", \"read\"", { allowedValues: ["status","changes","map","symbols","explore","callers","callees","impact","affected_tests","impact_changes","read"] });
-}
+if (!(v168 === "status" || v168 === "changes" || v168 === "map" || v168 === "symbols" || v168 === "explore" || v168 === "callers" || v168 === "callees" || v168 === "impact" || v168 === "affected_tests" || v168 === "impact_changes" || v168 === "read")) return notIn(p + "/operation" + "/kind", ["status","changes","map","symbols","explore","callers","callees","impact","affected_tests","impact_changes","read"]);
 if (b19(v167, p + "/operation")) {
 if (!check_request_CodeStatusOperation(v167, p + "/operation")) return false;
 }
@@ -1445,19 +1308,18 @@ if (!check_request_CodeTestsOperation(v167, p + "/operation")) return false;
 if (b29(v167, p + "/operation")) {
 if (!check_request_CodeReadOperation(v167, p + "/operation")) return false;
 }
-}
 const v180 = d["expected_fingerprint"];
 if (v180 !== undefined) {
 if (!(typeof v180 === "string" || v180 === null)) return type(p + "/expected_fingerprint", "string,null");
 if (typeof v180 === "string") {
-if (!re4.test(v180)) return fail(p + "/expected_fingerprint", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
+if (!re4.test(v180)) return unmatched(p + "/expected_fingerprint", "pattern", "^[0-9a-f]{64}$");
 }
 }
 const v181 = d["before_fingerprint"];
 if (v181 !== undefined) {
 if (!(typeof v181 === "string" || v181 === null)) return type(p + "/before_fingerprint", "string,null");
 if (typeof v181 === "string") {
-if (!re4.test(v181)) return fail(p + "/before_fingerprint", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
+if (!re4.test(v181)) return unmatched(p + "/before_fingerprint", "pattern", "^[0-9a-f]{64}$");
 }
 }
 const v182 = d["max_bytes"];
@@ -1476,9 +1338,7 @@ function b30(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["content"] === undefined) return missing(p, "content");
 const v193 = d["content"];
-if (v193 !== undefined) {
 if (!check_request_AtomicMemoryWriteContent(v193, p + "/content")) return false;
-}
 for (const k194 in d) {
 if (k194 !== "scope_id" && k194 !== "family" && k194 !== "artifact_id" && k194 !== "If-Match" && k194 !== "content") return extra(p, k194);
 }
@@ -1489,9 +1349,7 @@ function b31(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["content"] === undefined) return missing(p, "content");
 const v199 = d["content"];
-if (v199 !== undefined) {
 if (!check_request_TopicMemoryWriteContent(v199, p + "/content")) return false;
-}
 const v200 = d["restored_from_revision"];
 if (v200 !== undefined) {
 if (!((typeof v200 === "number" && !(v200 % 1) && isFinite(v200) && !(F && F.has(p + "/restored_from_revision"))) || v200 === null)) return type(p + "/restored_from_revision", "integer,null");
@@ -1504,9 +1362,9 @@ const v201 = d["reason"];
 if (v201 !== undefined) {
 if (!(typeof v201 === "string" || v201 === null)) return type(p + "/reason", "string,null");
 if (typeof v201 === "string") {
-if (v201.length < 1 || len(v201) < 1) return fail(p + "/reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v201.length > 1024 && len(v201) > 1024) return fail(p + "/reason", "maxLength", "must NOT have more than 1024 characters", { limit: 1024 });
-if (!re0.test(v201)) return fail(p + "/reason", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v201.length < 1 || len(v201) < 1) return fewer(p + "/reason", "minLength", 1, "characters");
+if (v201.length > 1024 && len(v201) > 1024) return more(p + "/reason", "maxLength", 1024, "characters");
+if (!re0.test(v201)) return unmatched(p + "/reason", "pattern", ".*\\S.*");
 }
 }
 for (const k202 in d) {
@@ -1519,9 +1377,7 @@ function b32(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["content"] === undefined) return missing(p, "content");
 const v207 = d["content"];
-if (v207 !== undefined) {
 if (!check_request_ReplaceMemoryArtifactContent(v207, p + "/content")) return false;
-}
 for (const k208 in d) {
 if (k208 !== "scope_id" && k208 !== "family" && k208 !== "artifact_id" && k208 !== "If-Match" && k208 !== "content") return extra(p, k208);
 }
@@ -1532,9 +1388,7 @@ function b33(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["content"] === undefined) return missing(p, "content");
 const v213 = d["content"];
-if (v213 !== undefined) {
 if (!check_request_ExperienceProposal(v213, p + "/content")) return false;
-}
 const v214 = d["restored_from_revision"];
 if (v214 !== undefined) {
 if (!((typeof v214 === "number" && !(v214 % 1) && isFinite(v214) && !(F && F.has(p + "/restored_from_revision"))) || v214 === null)) return type(p + "/restored_from_revision", "integer,null");
@@ -1547,9 +1401,9 @@ const v215 = d["reason"];
 if (v215 !== undefined) {
 if (!(typeof v215 === "string" || v215 === null)) return type(p + "/reason", "string,null");
 if (typeof v215 === "string") {
-if (v215.length < 1 || len(v215) < 1) return fail(p + "/reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v215.length > 1024 && len(v215) > 1024) return fail(p + "/reason", "maxLength", "must NOT have more than 1024 characters", { limit: 1024 });
-if (!re0.test(v215)) return fail(p + "/reason", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v215.length < 1 || len(v215) < 1) return fewer(p + "/reason", "minLength", 1, "characters");
+if (v215.length > 1024 && len(v215) > 1024) return more(p + "/reason", "maxLength", 1024, "characters");
+if (!re0.test(v215)) return unmatched(p + "/reason", "pattern", ".*\\S.*");
 }
 }
 for (const k216 in d) {
@@ -1562,9 +1416,7 @@ function b34(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["content"] === undefined) return missing(p, "content");
 const v221 = d["content"];
-if (v221 !== undefined) {
 if (!check_request_SkillProposal(v221, p + "/content")) return false;
-}
 const v222 = d["restored_from_revision"];
 if (v222 !== undefined) {
 if (!((typeof v222 === "number" && !(v222 % 1) && isFinite(v222) && !(F && F.has(p + "/restored_from_revision"))) || v222 === null)) return type(p + "/restored_from_revision", "integer,null");
@@ -1577,9 +1429,9 @@ const v223 = d["reason"];
 if (v223 !== undefined) {
 if (!(typeof v223 === "string" || v223 === null)) return type(p + "/reason", "string,null");
 if (typeof v223 === "string") {
-if (v223.length < 1 || len(v223) < 1) return fail(p + "/reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v223.length > 1024 && len(v223) > 1024) return fail(p + "/reason", "maxLength", "must NOT have more than 1024 characters", { limit: 1024 });
-if (!re0.test(v223)) return fail(p + "/reason", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v223.length < 1 || len(v223) < 1) return fewer(p + "/reason", "minLength", 1, "characters");
+if (v223.length > 1024 && len(v223) > 1024) return more(p + "/reason", "maxLength", 1024, "characters");
+if (!re0.test(v223)) return unmatched(p + "/reason", "pattern", ".*\\S.*");
 }
 }
 for (const k224 in d) {
@@ -1592,9 +1444,7 @@ function b35(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["content"] === undefined) return missing(p, "content");
 const v229 = d["content"];
-if (v229 !== undefined) {
 if (!check_request_HandoffContent(v229, p + "/content")) return false;
-}
 const v230 = d["restored_from_revision"];
 if (v230 !== undefined) {
 if (!((typeof v230 === "number" && !(v230 % 1) && isFinite(v230) && !(F && F.has(p + "/restored_from_revision"))) || v230 === null)) return type(p + "/restored_from_revision", "integer,null");
@@ -1607,9 +1457,9 @@ const v231 = d["reason"];
 if (v231 !== undefined) {
 if (!(typeof v231 === "string" || v231 === null)) return type(p + "/reason", "string,null");
 if (typeof v231 === "string") {
-if (v231.length < 1 || len(v231) < 1) return fail(p + "/reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v231.length > 1024 && len(v231) > 1024) return fail(p + "/reason", "maxLength", "must NOT have more than 1024 characters", { limit: 1024 });
-if (!re0.test(v231)) return fail(p + "/reason", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v231.length < 1 || len(v231) < 1) return fewer(p + "/reason", "minLength", 1, "characters");
+if (v231.length > 1024 && len(v231) > 1024) return more(p + "/reason", "maxLength", 1024, "characters");
+if (!re0.test(v231)) return unmatched(p + "/reason", "pattern", ".*\\S.*");
 }
 }
 for (const k232 in d) {
@@ -1622,9 +1472,7 @@ function b36(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["content"] === undefined) return missing(p, "content");
 const v237 = d["content"];
-if (v237 !== undefined) {
 if (!check_request_PromptContent(v237, p + "/content")) return false;
-}
 const v238 = d["restored_from_revision"];
 if (v238 !== undefined) {
 if (!((typeof v238 === "number" && !(v238 % 1) && isFinite(v238) && !(F && F.has(p + "/restored_from_revision"))) || v238 === null)) return type(p + "/restored_from_revision", "integer,null");
@@ -1637,9 +1485,9 @@ const v239 = d["reason"];
 if (v239 !== undefined) {
 if (!(typeof v239 === "string" || v239 === null)) return type(p + "/reason", "string,null");
 if (typeof v239 === "string") {
-if (v239.length < 1 || len(v239) < 1) return fail(p + "/reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v239.length > 1024 && len(v239) > 1024) return fail(p + "/reason", "maxLength", "must NOT have more than 1024 characters", { limit: 1024 });
-if (!re0.test(v239)) return fail(p + "/reason", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v239.length < 1 || len(v239) < 1) return fewer(p + "/reason", "minLength", 1, "characters");
+if (v239.length > 1024 && len(v239) > 1024) return more(p + "/reason", "maxLength", 1024, "characters");
+if (!re0.test(v239)) return unmatched(p + "/reason", "pattern", ".*\\S.*");
 }
 }
 for (const k240 in d) {
@@ -1652,9 +1500,7 @@ function b37(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["content"] === undefined) return missing(p, "content");
 const v245 = d["content"];
-if (v245 !== undefined) {
 if (!check_request_ProfileWriteContent(v245, p + "/content")) return false;
-}
 const v246 = d["restored_from_revision"];
 if (v246 !== undefined) {
 if (!((typeof v246 === "number" && !(v246 % 1) && isFinite(v246) && !(F && F.has(p + "/restored_from_revision"))) || v246 === null)) return type(p + "/restored_from_revision", "integer,null");
@@ -1667,9 +1513,9 @@ const v247 = d["reason"];
 if (v247 !== undefined) {
 if (!(typeof v247 === "string" || v247 === null)) return type(p + "/reason", "string,null");
 if (typeof v247 === "string") {
-if (v247.length < 1 || len(v247) < 1) return fail(p + "/reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v247.length > 1024 && len(v247) > 1024) return fail(p + "/reason", "maxLength", "must NOT have more than 1024 characters", { limit: 1024 });
-if (!re0.test(v247)) return fail(p + "/reason", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v247.length < 1 || len(v247) < 1) return fewer(p + "/reason", "minLength", 1, "characters");
+if (v247.length > 1024 && len(v247) > 1024) return more(p + "/reason", "maxLength", 1024, "characters");
+if (!re0.test(v247)) return unmatched(p + "/reason", "pattern", ".*\\S.*");
 }
 }
 for (const k248 in d) {
@@ -1685,29 +1531,21 @@ if (d["family"] === undefined) return missing(p, "family");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 if (d["If-Match"] === undefined) return missing(p, "If-Match");
 const v184 = d["scope_id"];
-if (v184 !== undefined) {
 if (!(typeof v184 === "string")) return type(p + "/scope_id", "string");
-if (v184.length < 1 || len(v184) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v184.length > 256 && len(v184) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v184)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v184.length < 1 || len(v184) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v184.length > 256 && len(v184) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v184)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v185 = d["family"];
-if (v185 !== undefined) {
 if (!(typeof v185 === "string")) return type(p + "/family", "string");
-if (!(v185 === "memory" || v185 === "atomic-memory" || v185 === "experience" || v185 === "skill" || v185 === "handoff" || v185 === "prompt" || v185 === "topic-memory" || v185 === "profile")) return fail(p + "/family", "enum", "must be one of \"memory\", \"atomic-memory\", \"experience\", \"skill\", \"handoff\", \"prompt\", \"topic-memory\", \"profile\"", { allowedValues: ["memory","atomic-memory","experience","skill","handoff","prompt","topic-memory","profile"] });
-}
+if (!(v185 === "memory" || v185 === "atomic-memory" || v185 === "experience" || v185 === "skill" || v185 === "handoff" || v185 === "prompt" || v185 === "topic-memory" || v185 === "profile")) return notIn(p + "/family", ["memory","atomic-memory","experience","skill","handoff","prompt","topic-memory","profile"]);
 const v186 = d["artifact_id"];
-if (v186 !== undefined) {
 if (!(typeof v186 === "string")) return type(p + "/artifact_id", "string");
-if (v186.length < 1 || len(v186) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v186.length > 128 && len(v186) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v186)) return fail(p + "/artifact_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v186.length < 1 || len(v186) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v186.length > 128 && len(v186) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
+if (!re1.test(v186)) return unmatched(p + "/artifact_id", "pattern", "^[\\x21-\\x7E]+$");
 const v187 = d["If-Match"];
-if (v187 !== undefined) {
 if (!(typeof v187 === "string")) return type(p + "/If-Match", "string");
-if (v187.length < 1 || len(v187) < 1) return fail(p + "/If-Match", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v187.length < 1 || len(v187) < 1) return fewer(p + "/If-Match", "minLength", 1, "characters");
 let n188 = 0;
 if (b30(d, p)) n188++;
 if (b31(d, p)) n188++;
@@ -1729,37 +1567,27 @@ if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 if (d["If-Match"] === undefined) return missing(p, "If-Match");
 if (d["tags"] === undefined) return missing(p, "tags");
 const v249 = d["scope_id"];
-if (v249 !== undefined) {
 if (!(typeof v249 === "string")) return type(p + "/scope_id", "string");
-if (v249.length < 1 || len(v249) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v249.length > 256 && len(v249) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v249.length < 1 || len(v249) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v249.length > 256 && len(v249) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
 const v250 = d["family"];
-if (v250 !== undefined) {
 if (!check_request_TaggableArtifactFamily(v250, p + "/family")) return false;
-}
 const v251 = d["artifact_id"];
-if (v251 !== undefined) {
 if (!(typeof v251 === "string")) return type(p + "/artifact_id", "string");
-if (v251.length < 1 || len(v251) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v251.length > 128 && len(v251) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v251.length < 1 || len(v251) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v251.length > 128 && len(v251) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
 const v252 = d["If-Match"];
-if (v252 !== undefined) {
 if (!(typeof v252 === "string")) return type(p + "/If-Match", "string");
-if (v252.length < 1 || len(v252) < 1) return fail(p + "/If-Match", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v252.length < 1 || len(v252) < 1) return fewer(p + "/If-Match", "minLength", 1, "characters");
 const v253 = d["tags"];
-if (v253 !== undefined) {
 if (!(Array.isArray(v253))) return type(p + "/tags", "array");
-if (v253.length < 0) return fail(p + "/tags", "minItems", "must NOT have fewer than 0 items", { limit: 0 });
-if (v253.length > 32) return fail(p + "/tags", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v253.length < 0) return fewer(p + "/tags", "minItems", 0, "items");
+if (v253.length > 32) return more(p + "/tags", "maxItems", 32, "items");
 for (let i254 = 0; i254 < v253.length; i254++) {
 const v255 = v253[i254];
 if (!(typeof v255 === "string")) return type(p + "/tags" + "/" + i254, "string");
-if (v255.length < 1 || len(v255) < 1) return fail(p + "/tags" + "/" + i254, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v255.length > 64 && len(v255) > 64) return fail(p + "/tags" + "/" + i254, "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v255.length < 1 || len(v255) < 1) return fewer(p + "/tags" + "/" + i254, "minLength", 1, "characters");
+if (v255.length > 64 && len(v255) > 64) return more(p + "/tags" + "/" + i254, "maxLength", 64, "characters");
 }
 for (const k256 in d) {
 if (k256 !== "scope_id" && k256 !== "family" && k256 !== "artifact_id" && k256 !== "If-Match" && k256 !== "tags") return extra(p, k256);
@@ -1775,39 +1603,29 @@ if (d["entry_id"] === undefined) return missing(p, "entry_id");
 if (d["If-Match"] === undefined) return missing(p, "If-Match");
 if (d["tags"] === undefined) return missing(p, "tags");
 const v257 = d["scope_id"];
-if (v257 !== undefined) {
 if (!(typeof v257 === "string")) return type(p + "/scope_id", "string");
-if (v257.length < 1 || len(v257) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v257.length > 256 && len(v257) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v257.length < 1 || len(v257) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v257.length > 256 && len(v257) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
 const v258 = d["artifact_id"];
-if (v258 !== undefined) {
 if (!(typeof v258 === "string")) return type(p + "/artifact_id", "string");
-if (v258.length < 1 || len(v258) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v258.length > 128 && len(v258) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v258.length < 1 || len(v258) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v258.length > 128 && len(v258) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
 const v259 = d["entry_id"];
-if (v259 !== undefined) {
 if (!(typeof v259 === "string")) return type(p + "/entry_id", "string");
-if (v259.length < 1 || len(v259) < 1) return fail(p + "/entry_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v259.length > 128 && len(v259) > 128) return fail(p + "/entry_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v259.length < 1 || len(v259) < 1) return fewer(p + "/entry_id", "minLength", 1, "characters");
+if (v259.length > 128 && len(v259) > 128) return more(p + "/entry_id", "maxLength", 128, "characters");
 const v260 = d["If-Match"];
-if (v260 !== undefined) {
 if (!(typeof v260 === "string")) return type(p + "/If-Match", "string");
-if (v260.length < 1 || len(v260) < 1) return fail(p + "/If-Match", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v260.length < 1 || len(v260) < 1) return fewer(p + "/If-Match", "minLength", 1, "characters");
 const v261 = d["tags"];
-if (v261 !== undefined) {
 if (!(Array.isArray(v261))) return type(p + "/tags", "array");
-if (v261.length < 0) return fail(p + "/tags", "minItems", "must NOT have fewer than 0 items", { limit: 0 });
-if (v261.length > 32) return fail(p + "/tags", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v261.length < 0) return fewer(p + "/tags", "minItems", 0, "items");
+if (v261.length > 32) return more(p + "/tags", "maxItems", 32, "items");
 for (let i262 = 0; i262 < v261.length; i262++) {
 const v263 = v261[i262];
 if (!(typeof v263 === "string")) return type(p + "/tags" + "/" + i262, "string");
-if (v263.length < 1 || len(v263) < 1) return fail(p + "/tags" + "/" + i262, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v263.length > 64 && len(v263) > 64) return fail(p + "/tags" + "/" + i262, "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v263.length < 1 || len(v263) < 1) return fewer(p + "/tags" + "/" + i262, "minLength", 1, "characters");
+if (v263.length > 64 && len(v263) > 64) return more(p + "/tags" + "/" + i262, "maxLength", 64, "characters");
 }
 for (const k264 in d) {
 if (k264 !== "scope_id" && k264 !== "artifact_id" && k264 !== "entry_id" && k264 !== "If-Match" && k264 !== "tags") return extra(p, k264);
@@ -1821,26 +1639,20 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["key"] === undefined) return missing(p, "key");
 const v265 = d["scope_id"];
-if (v265 !== undefined) {
 if (!(typeof v265 === "string")) return type(p + "/scope_id", "string");
-if (v265.length < 1 || len(v265) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v265.length > 256 && len(v265) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v265)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v265.length < 1 || len(v265) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v265.length > 256 && len(v265) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v265)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v266 = d["family"];
-if (v266 !== undefined) {
 if (!(typeof v266 === "string")) return type(p + "/family", "string");
-if (v266.length < 1 || len(v266) < 1) return fail(p + "/family", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v266.length > 128 && len(v266) > 128) return fail(p + "/family", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v266)) return fail(p + "/family", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v266.length < 1 || len(v266) < 1) return fewer(p + "/family", "minLength", 1, "characters");
+if (v266.length > 128 && len(v266) > 128) return more(p + "/family", "maxLength", 128, "characters");
+if (!re1.test(v266)) return unmatched(p + "/family", "pattern", "^[\\x21-\\x7E]+$");
 const v267 = d["key"];
-if (v267 !== undefined) {
 if (!(typeof v267 === "string")) return type(p + "/key", "string");
-if (v267.length < 1 || len(v267) < 1) return fail(p + "/key", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v267.length > 128 && len(v267) > 128) return fail(p + "/key", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re2.test(v267)) return fail(p + "/key", "pattern", "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\"", { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" });
-}
+if (v267.length < 1 || len(v267) < 1) return fewer(p + "/key", "minLength", 1, "characters");
+if (v267.length > 128 && len(v267) > 128) return more(p + "/key", "maxLength", 128, "characters");
+if (!re2.test(v267)) return unmatched(p + "/key", "pattern", "^[a-z0-9]+(?:-[a-z0-9]+)*$");
 return true;
 }
 
@@ -1849,18 +1661,14 @@ if (!(isObject(d))) return type(p, "object");
 if (d["operation_id"] === undefined) return missing(p, "operation_id");
 if (d["expected_version"] === undefined) return missing(p, "expected_version");
 const v268 = d["operation_id"];
-if (v268 !== undefined) {
 if (!(typeof v268 === "string")) return type(p + "/operation_id", "string");
-if (v268.length < 1 || len(v268) < 1) return fail(p + "/operation_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v268.length > 128 && len(v268) > 128) return fail(p + "/operation_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v268)) return fail(p + "/operation_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v268.length < 1 || len(v268) < 1) return fewer(p + "/operation_id", "minLength", 1, "characters");
+if (v268.length > 128 && len(v268) > 128) return more(p + "/operation_id", "maxLength", 128, "characters");
+if (!re1.test(v268)) return unmatched(p + "/operation_id", "pattern", "^[\\x21-\\x7E]+$");
 const v269 = d["expected_version"];
-if (v269 !== undefined) {
 if (!((typeof v269 === "number" && !(v269 % 1) && isFinite(v269) && !(F && F.has(p + "/expected_version"))))) return type(p + "/expected_version", "integer");
 if (v269 < 1) return bound(p + "/expected_version", "minimum", ">=", 1);
 if (v269 > 9007199254740991) return bound(p + "/expected_version", "maximum", "<=", 9007199254740991);
-}
 for (const k270 in d) {
 if (k270 !== "operation_id" && k270 !== "expected_version") return extra(p, k270);
 }
@@ -1873,24 +1681,18 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["query"] === undefined) return missing(p, "query");
 const v271 = d["scope_id"];
-if (v271 !== undefined) {
 if (!(typeof v271 === "string")) return type(p + "/scope_id", "string");
-if (v271.length < 1 || len(v271) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v271.length > 256 && len(v271) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v271)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v271.length < 1 || len(v271) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v271.length > 256 && len(v271) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v271)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v272 = d["family"];
-if (v272 !== undefined) {
 if (!(typeof v272 === "string")) return type(p + "/family", "string");
-if (v272.length < 1 || len(v272) < 1) return fail(p + "/family", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v272.length < 1 || len(v272) < 1) return fewer(p + "/family", "minLength", 1, "characters");
 const v273 = d["query"];
-if (v273 !== undefined) {
 if (!(typeof v273 === "string")) return type(p + "/query", "string");
-if (v273.length < 1 || len(v273) < 1) return fail(p + "/query", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v273.length > 8192 && len(v273) > 8192) return fail(p + "/query", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v273)) return fail(p + "/query", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v273.length < 1 || len(v273) < 1) return fewer(p + "/query", "minLength", 1, "characters");
+if (v273.length > 8192 && len(v273) > 8192) return more(p + "/query", "maxLength", 8192, "characters");
+if (!re0.test(v273)) return unmatched(p + "/query", "pattern", ".*\\S.*");
 const v274 = d["limit"];
 if (v274 !== undefined) {
 if (!((typeof v274 === "number" && !(v274 % 1) && isFinite(v274) && !(F && F.has(p + "/limit"))))) return type(p + "/limit", "integer");
@@ -1900,8 +1702,8 @@ if (v274 > 200) return bound(p + "/limit", "maximum", "<=", 200);
 const v275 = d["mode"];
 if (v275 !== undefined) {
 if (!(typeof v275 === "string")) return type(p + "/mode", "string");
-if (v275.length < 1 || len(v275) < 1) return fail(p + "/mode", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (!re0.test(v275)) return fail(p + "/mode", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v275.length < 1 || len(v275) < 1) return fewer(p + "/mode", "minLength", 1, "characters");
+if (!re0.test(v275)) return unmatched(p + "/mode", "pattern", ".*\\S.*");
 }
 const v276 = d["filters"];
 if (v276 !== undefined) {
@@ -1942,39 +1744,31 @@ if (d["expected_version"] === undefined) return missing(p, "expected_version");
 if (d["title"] === undefined) return missing(p, "title");
 if (d["summary"] === undefined) return missing(p, "summary");
 const v283 = d["scope_id"];
-if (v283 !== undefined) {
 if (!(typeof v283 === "string")) return type(p + "/scope_id", "string");
-if (v283.length < 1 || len(v283) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v283.length > 256 && len(v283) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v283)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v283.length < 1 || len(v283) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v283.length > 256 && len(v283) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v283)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v284 = d["expected_version"];
-if (v284 !== undefined) {
 if (!((typeof v284 === "number" && !(v284 % 1) && isFinite(v284) && !(F && F.has(p + "/expected_version"))))) return type(p + "/expected_version", "integer");
 if (v284 < 1) return bound(p + "/expected_version", "minimum", ">=", 1);
 if (v284 > 9007199254740991) return bound(p + "/expected_version", "maximum", "<=", 9007199254740991);
-}
 const v285 = d["title"];
-if (v285 !== undefined) {
 if (!(typeof v285 === "string")) return type(p + "/title", "string");
-if (v285.length < 1 || len(v285) < 1) return fail(p + "/title", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v285.length > 256 && len(v285) > 256) return fail(p + "/title", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v285)) return fail(p + "/title", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v285.length < 1 || len(v285) < 1) return fewer(p + "/title", "minLength", 1, "characters");
+if (v285.length > 256 && len(v285) > 256) return more(p + "/title", "maxLength", 256, "characters");
+if (!re0.test(v285)) return unmatched(p + "/title", "pattern", ".*\\S.*");
 const v286 = d["summary"];
-if (v286 !== undefined) {
 if (!(typeof v286 === "string")) return type(p + "/summary", "string");
-if (v286.length < 1 || len(v286) < 1) return fail(p + "/summary", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v286.length > 2000 && len(v286) > 2000) return fail(p + "/summary", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
-if (!re0.test(v286)) return fail(p + "/summary", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v286.length < 1 || len(v286) < 1) return fewer(p + "/summary", "minLength", 1, "characters");
+if (v286.length > 2000 && len(v286) > 2000) return more(p + "/summary", "maxLength", 2000, "characters");
+if (!re0.test(v286)) return unmatched(p + "/summary", "pattern", ".*\\S.*");
 const v287 = d["parent_scope_id"];
 if (v287 !== undefined) {
 if (!(typeof v287 === "string" || v287 === null)) return type(p + "/parent_scope_id", "string,null");
 if (typeof v287 === "string") {
-if (v287.length < 1 || len(v287) < 1) return fail(p + "/parent_scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v287.length > 256 && len(v287) > 256) return fail(p + "/parent_scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v287)) return fail(p + "/parent_scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v287.length < 1 || len(v287) < 1) return fewer(p + "/parent_scope_id", "minLength", 1, "characters");
+if (v287.length > 256 && len(v287) > 256) return more(p + "/parent_scope_id", "maxLength", 256, "characters");
+if (!re0.test(v287)) return unmatched(p + "/parent_scope_id", "pattern", ".*\\S.*");
 }
 }
 const v288 = d["context_references"];
@@ -1985,9 +1779,9 @@ if (dup289 !== null) return fail(p + "/context_references", "uniqueItems", "must
 for (let i290 = 0; i290 < v288.length; i290++) {
 const v291 = v288[i290];
 if (!(typeof v291 === "string")) return type(p + "/context_references" + "/" + i290, "string");
-if (v291.length < 1 || len(v291) < 1) return fail(p + "/context_references" + "/" + i290, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v291.length > 256 && len(v291) > 256) return fail(p + "/context_references" + "/" + i290, "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v291)) return fail(p + "/context_references" + "/" + i290, "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v291.length < 1 || len(v291) < 1) return fewer(p + "/context_references" + "/" + i290, "minLength", 1, "characters");
+if (v291.length > 256 && len(v291) > 256) return more(p + "/context_references" + "/" + i290, "maxLength", 256, "characters");
+if (!re0.test(v291)) return unmatched(p + "/context_references" + "/" + i290, "pattern", ".*\\S.*");
 }
 }
 const v292 = d["external_references"];
@@ -2011,18 +1805,14 @@ if (!(isObject(d))) return type(p, "object");
 if (d["match"] === undefined) return missing(p, "match");
 if (d["requirements"] === undefined) return missing(p, "requirements");
 const v297 = d["match"];
-if (v297 !== undefined) {
 if (!check_request_AccessRequirementMatch(v297, p + "/match")) return false;
-}
 const v298 = d["requirements"];
-if (v298 !== undefined) {
 if (!(Array.isArray(v298))) return type(p + "/requirements", "array");
-if (v298.length < 1) return fail(p + "/requirements", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v298.length > 100) return fail(p + "/requirements", "maxItems", "must NOT have more than 100 items", { limit: 100 });
+if (v298.length < 1) return fewer(p + "/requirements", "minItems", 1, "items");
+if (v298.length > 100) return more(p + "/requirements", "maxItems", 100, "items");
 for (let i299 = 0; i299 < v298.length; i299++) {
 const v300 = v298[i299];
 if (!check_request_AccessCheckRequirement(v300, p + "/requirements" + "/" + i299)) return false;
-}
 }
 for (const k301 in d) {
 if (k301 !== "match" && k301 !== "requirements") return extra(p, k301);
@@ -2053,34 +1843,24 @@ if (d["receiver"] === undefined) return missing(p, "receiver");
 if (d["status"] === undefined) return missing(p, "status");
 if (d["selection"] === undefined) return missing(p, "selection");
 const v302 = d["scope_id"];
-if (v302 !== undefined) {
 if (!(typeof v302 === "string")) return type(p + "/scope_id", "string");
-if (v302.length < 1 || len(v302) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v302.length > 256 && len(v302) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v302)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v302.length < 1 || len(v302) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v302.length > 256 && len(v302) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v302)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v303 = d["source_id"];
-if (v303 !== undefined) {
 if (!(typeof v303 === "string")) return type(p + "/source_id", "string");
-if (v303.length < 1 || len(v303) < 1) return fail(p + "/source_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v303.length > 256 && len(v303) > 256) return fail(p + "/source_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v303)) return fail(p + "/source_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v303.length < 1 || len(v303) < 1) return fewer(p + "/source_id", "minLength", 1, "characters");
+if (v303.length > 256 && len(v303) > 256) return more(p + "/source_id", "maxLength", 256, "characters");
+if (!re0.test(v303)) return unmatched(p + "/source_id", "pattern", ".*\\S.*");
 const v304 = d["receiver"];
-if (v304 !== undefined) {
 if (!(typeof v304 === "string")) return type(p + "/receiver", "string");
-if (v304.length < 1 || len(v304) < 1) return fail(p + "/receiver", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v304.length > 256 && len(v304) > 256) return fail(p + "/receiver", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v304)) return fail(p + "/receiver", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v304.length < 1 || len(v304) < 1) return fewer(p + "/receiver", "minLength", 1, "characters");
+if (v304.length > 256 && len(v304) > 256) return more(p + "/receiver", "maxLength", 256, "characters");
+if (!re0.test(v304)) return unmatched(p + "/receiver", "pattern", ".*\\S.*");
 const v305 = d["status"];
-if (v305 !== undefined) {
 if (!check_request_HandoffReceiptStatus(v305, p + "/status")) return false;
-}
 const v306 = d["selection"];
-if (v306 !== undefined) {
 if (!check_request_HandoffAcknowledgementSelection(v306, p + "/selection")) return false;
-}
 const v307 = d["receiver_checks"];
 if (v307 !== undefined) {
 if (!(b38(v307, p + "/receiver_checks") || (v307 === null))) return fail(p + "/receiver_checks", "anyOf", "must match a schema in anyOf", {});
@@ -2097,9 +1877,9 @@ const v310 = d["message"];
 if (v310 !== undefined) {
 if (!(typeof v310 === "string" || v310 === null)) return type(p + "/message", "string,null");
 if (typeof v310 === "string") {
-if (v310.length < 1 || len(v310) < 1) return fail(p + "/message", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v310.length > 8192 && len(v310) > 8192) return fail(p + "/message", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v310)) return fail(p + "/message", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v310.length < 1 || len(v310) < 1) return fewer(p + "/message", "minLength", 1, "characters");
+if (v310.length > 8192 && len(v310) > 8192) return more(p + "/message", "maxLength", 8192, "characters");
+if (!re0.test(v310)) return unmatched(p + "/message", "pattern", ".*\\S.*");
 }
 }
 for (const k311 in d) {
@@ -2114,27 +1894,21 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["boundary_source"] === undefined) return missing(p, "boundary_source");
 if (d["objective"] === undefined) return missing(p, "objective");
 const v312 = d["scope_id"];
-if (v312 !== undefined) {
 if (!(typeof v312 === "string")) return type(p + "/scope_id", "string");
-if (v312.length < 1 || len(v312) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v312.length > 256 && len(v312) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v312)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v312.length < 1 || len(v312) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v312.length > 256 && len(v312) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v312)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v313 = d["boundary_source"];
-if (v313 !== undefined) {
 if (!check_request_SourceReference(v313, p + "/boundary_source")) return false;
-}
 const v314 = d["objective"];
-if (v314 !== undefined) {
 if (!(typeof v314 === "string")) return type(p + "/objective", "string");
-if (v314.length < 1 || len(v314) < 1) return fail(p + "/objective", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v314.length > 8192 && len(v314) > 8192) return fail(p + "/objective", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v314)) return fail(p + "/objective", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v314.length < 1 || len(v314) < 1) return fewer(p + "/objective", "minLength", 1, "characters");
+if (v314.length > 8192 && len(v314) > 8192) return more(p + "/objective", "maxLength", 8192, "characters");
+if (!re0.test(v314)) return unmatched(p + "/objective", "pattern", ".*\\S.*");
 const v315 = d["rollover_reasons"];
 if (v315 !== undefined) {
 if (!(Array.isArray(v315))) return type(p + "/rollover_reasons", "array");
-if (v315.length > 6) return fail(p + "/rollover_reasons", "maxItems", "must NOT have more than 6 items", { limit: 6 });
+if (v315.length > 6) return more(p + "/rollover_reasons", "maxItems", 6, "items");
 const dup316 = dupe(v315);
 if (dup316 !== null) return fail(p + "/rollover_reasons", "uniqueItems", "must NOT have duplicate items (items ## " + dup316[1] + " and " + dup316[0] + " are identical)", { i: dup316[1], j: dup316[0] });
 for (let i317 = 0; i317 < v315.length; i317++) {
@@ -2145,7 +1919,7 @@ if (!check_request_HandoffRolloverReason(v318, p + "/rollover_reasons" + "/" + i
 const v319 = d["evidence"];
 if (v319 !== undefined) {
 if (!(Array.isArray(v319))) return type(p + "/evidence", "array");
-if (v319.length > 32) return fail(p + "/evidence", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v319.length > 32) return more(p + "/evidence", "maxItems", 32, "items");
 for (let i320 = 0; i320 < v319.length; i320++) {
 const v321 = v319[i320];
 if (!check_request_HandoffCitation(v321, p + "/evidence" + "/" + i320)) return false;
@@ -2169,25 +1943,19 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["candidate_id"] === undefined) return missing(p, "candidate_id");
 if (d["expected_version"] === undefined) return missing(p, "expected_version");
 const v324 = d["scope_id"];
-if (v324 !== undefined) {
 if (!(typeof v324 === "string")) return type(p + "/scope_id", "string");
-if (v324.length < 1 || len(v324) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v324.length > 256 && len(v324) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v324)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v324.length < 1 || len(v324) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v324.length > 256 && len(v324) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v324)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v325 = d["candidate_id"];
-if (v325 !== undefined) {
 if (!(typeof v325 === "string")) return type(p + "/candidate_id", "string");
-if (v325.length < 1 || len(v325) < 1) return fail(p + "/candidate_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v325.length > 128 && len(v325) > 128) return fail(p + "/candidate_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v325)) return fail(p + "/candidate_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v325.length < 1 || len(v325) < 1) return fewer(p + "/candidate_id", "minLength", 1, "characters");
+if (v325.length > 128 && len(v325) > 128) return more(p + "/candidate_id", "maxLength", 128, "characters");
+if (!re1.test(v325)) return unmatched(p + "/candidate_id", "pattern", "^[\\x21-\\x7E]+$");
 const v326 = d["expected_version"];
-if (v326 !== undefined) {
 if (!((typeof v326 === "number" && !(v326 % 1) && isFinite(v326) && !(F && F.has(p + "/expected_version"))))) return type(p + "/expected_version", "integer");
 if (v326 < 1) return bound(p + "/expected_version", "minimum", ">=", 1);
 if (v326 > 9007199254740991) return bound(p + "/expected_version", "maximum", "<=", 9007199254740991);
-}
 for (const k327 in d) {
 if (k327 !== "scope_id" && k327 !== "candidate_id" && k327 !== "expected_version") return extra(p, k327);
 }
@@ -2200,20 +1968,14 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["target"] === undefined) return missing(p, "target");
 if (d["state"] === undefined) return missing(p, "state");
 const v328 = d["scope_id"];
-if (v328 !== undefined) {
 if (!(typeof v328 === "string")) return type(p + "/scope_id", "string");
-if (v328.length < 1 || len(v328) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v328.length > 256 && len(v328) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v328)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v328.length < 1 || len(v328) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v328.length > 256 && len(v328) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v328)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v329 = d["target"];
-if (v329 !== undefined) {
 if (!check_request_AtomicMemoryInput(v329, p + "/target")) return false;
-}
 const v330 = d["state"];
-if (v330 !== undefined) {
 if (!check_request_AtomicMemoryLifecycleState(v330, p + "/state")) return false;
-}
 for (const k331 in d) {
 if (k331 !== "scope_id" && k331 !== "target" && k331 !== "state") return extra(p, k331);
 }
@@ -2225,16 +1987,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["target"] === undefined) return missing(p, "target");
 const v332 = d["scope_id"];
-if (v332 !== undefined) {
 if (!(typeof v332 === "string")) return type(p + "/scope_id", "string");
-if (v332.length < 1 || len(v332) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v332.length > 256 && len(v332) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v332)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v332.length < 1 || len(v332) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v332.length > 256 && len(v332) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v332)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v333 = d["target"];
-if (v333 !== undefined) {
 if (!check_request_AtomicMemoryTarget(v333, p + "/target")) return false;
-}
 const v334 = d["operation"];
 if (v334 !== undefined) {
 if (!check_request_AtomicMemoryRestorationOperation(v334, p + "/operation")) return false;
@@ -2250,16 +2008,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["target"] === undefined) return missing(p, "target");
 const v336 = d["scope_id"];
-if (v336 !== undefined) {
 if (!(typeof v336 === "string")) return type(p + "/scope_id", "string");
-if (v336.length < 1 || len(v336) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v336.length > 256 && len(v336) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v336)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v336.length < 1 || len(v336) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v336.length > 256 && len(v336) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v336)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v337 = d["target"];
-if (v337 !== undefined) {
 if (!check_request_AtomicMemoryTarget(v337, p + "/target")) return false;
-}
 const v338 = d["operation"];
 if (v338 !== undefined) {
 if (!check_request_AtomicMemoryRestorationOperation(v338, p + "/operation")) return false;
@@ -2280,12 +2034,10 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["lifecycle"] === undefined) return missing(p, "lifecycle");
 if (d["integration"] === undefined) return missing(p, "integration");
 const v341 = d["scope_id"];
-if (v341 !== undefined) {
 if (!(typeof v341 === "string")) return type(p + "/scope_id", "string");
-if (v341.length < 1 || len(v341) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v341.length > 256 && len(v341) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v341)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v341.length < 1 || len(v341) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v341.length > 256 && len(v341) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v341)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v342 = d["enabled"];
 if (v342 !== undefined) {
 if (!(typeof v342 === "boolean")) return type(p + "/enabled", "boolean");
@@ -2295,22 +2047,18 @@ if (v343 !== undefined) {
 if (!check_request_BootstrapContextProfile(v343, p + "/profile")) return false;
 }
 const v344 = d["lifecycle"];
-if (v344 !== undefined) {
 if (!check_request_BootstrapContextLifecycle(v344, p + "/lifecycle")) return false;
-}
 const v345 = d["integration"];
-if (v345 !== undefined) {
 if (!(typeof v345 === "string")) return type(p + "/integration", "string");
-if (v345.length < 1 || len(v345) < 1) return fail(p + "/integration", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v345.length > 64 && len(v345) > 64) return fail(p + "/integration", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re1.test(v345)) return fail(p + "/integration", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v345.length < 1 || len(v345) < 1) return fewer(p + "/integration", "minLength", 1, "characters");
+if (v345.length > 64 && len(v345) > 64) return more(p + "/integration", "maxLength", 64, "characters");
+if (!re1.test(v345)) return unmatched(p + "/integration", "pattern", "^[\\x21-\\x7E]+$");
 const v346 = d["event_id"];
 if (v346 !== undefined) {
 if (!(typeof v346 === "string")) return type(p + "/event_id", "string");
-if (v346.length < 1 || len(v346) < 1) return fail(p + "/event_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v346.length > 512 && len(v346) > 512) return fail(p + "/event_id", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
-if (!re7.test(v346)) return fail(p + "/event_id", "pattern", "must match pattern \"^[\\x20-\\x7E]+$\"", { pattern: "^[\\x20-\\x7E]+$" });
+if (v346.length < 1 || len(v346) < 1) return fewer(p + "/event_id", "minLength", 1, "characters");
+if (v346.length > 512 && len(v346) > 512) return more(p + "/event_id", "maxLength", 512, "characters");
+if (!re7.test(v346)) return unmatched(p + "/event_id", "pattern", "^[\\x20-\\x7E]+$");
 }
 const v347 = d["max_bytes"];
 if (v347 !== undefined) {
@@ -2334,24 +2082,18 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["source_id"] === undefined) return missing(p, "source_id");
 if (d["content"] === undefined) return missing(p, "content");
 const v350 = d["scope_id"];
-if (v350 !== undefined) {
 if (!(typeof v350 === "string")) return type(p + "/scope_id", "string");
-if (v350.length < 1 || len(v350) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v350.length > 256 && len(v350) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v350)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v350.length < 1 || len(v350) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v350.length > 256 && len(v350) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v350)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v351 = d["source_id"];
-if (v351 !== undefined) {
 if (!(typeof v351 === "string")) return type(p + "/source_id", "string");
-if (v351.length < 1 || len(v351) < 1) return fail(p + "/source_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v351.length > 256 && len(v351) > 256) return fail(p + "/source_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v351.length < 1 || len(v351) < 1) return fewer(p + "/source_id", "minLength", 1, "characters");
+if (v351.length > 256 && len(v351) > 256) return more(p + "/source_id", "maxLength", 256, "characters");
 const v352 = d["content"];
-if (v352 !== undefined) {
 if (!(typeof v352 === "string")) return type(p + "/content", "string");
-if (v352.length < 1 || len(v352) < 1) return fail(p + "/content", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v352.length > 200000 && len(v352) > 200000) return fail(p + "/content", "maxLength", "must NOT have more than 200000 characters", { limit: 200000 });
-}
+if (v352.length < 1 || len(v352) < 1) return fewer(p + "/content", "minLength", 1, "characters");
+if (v352.length > 200000 && len(v352) > 200000) return more(p + "/content", "maxLength", 200000, "characters");
 const v353 = d["metadata"];
 if (v353 !== undefined) {
 if (!(isObject(v353) || v353 === null)) return type(p + "/metadata", "object,null");
@@ -2370,42 +2112,32 @@ if (d["content"] === undefined) return missing(p, "content");
 if (d["session_id"] === undefined) return missing(p, "session_id");
 if (d["note_kind"] === undefined) return missing(p, "note_kind");
 const v355 = d["scope_id"];
-if (v355 !== undefined) {
 if (!(typeof v355 === "string")) return type(p + "/scope_id", "string");
-if (v355.length < 1 || len(v355) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v355.length > 256 && len(v355) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v355)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v355.length < 1 || len(v355) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v355.length > 256 && len(v355) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v355)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v356 = d["source_id"];
-if (v356 !== undefined) {
 if (!(typeof v356 === "string")) return type(p + "/source_id", "string");
-if (v356.length < 1 || len(v356) < 1) return fail(p + "/source_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v356.length > 256 && len(v356) > 256) return fail(p + "/source_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v356)) return fail(p + "/source_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v356.length < 1 || len(v356) < 1) return fewer(p + "/source_id", "minLength", 1, "characters");
+if (v356.length > 256 && len(v356) > 256) return more(p + "/source_id", "maxLength", 256, "characters");
+if (!re0.test(v356)) return unmatched(p + "/source_id", "pattern", ".*\\S.*");
 const v357 = d["content"];
-if (v357 !== undefined) {
 if (!(typeof v357 === "string")) return type(p + "/content", "string");
-if (v357.length < 1 || len(v357) < 1) return fail(p + "/content", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v357.length > 200000 && len(v357) > 200000) return fail(p + "/content", "maxLength", "must NOT have more than 200000 characters", { limit: 200000 });
-if (!re0.test(v357)) return fail(p + "/content", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v357.length < 1 || len(v357) < 1) return fewer(p + "/content", "minLength", 1, "characters");
+if (v357.length > 200000 && len(v357) > 200000) return more(p + "/content", "maxLength", 200000, "characters");
+if (!re0.test(v357)) return unmatched(p + "/content", "pattern", ".*\\S.*");
 const v358 = d["session_id"];
-if (v358 !== undefined) {
 if (!(typeof v358 === "string")) return type(p + "/session_id", "string");
-if (v358.length < 1 || len(v358) < 1) return fail(p + "/session_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v358.length > 256 && len(v358) > 256) return fail(p + "/session_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v358)) return fail(p + "/session_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v358.length < 1 || len(v358) < 1) return fewer(p + "/session_id", "minLength", 1, "characters");
+if (v358.length > 256 && len(v358) > 256) return more(p + "/session_id", "maxLength", 256, "characters");
+if (!re0.test(v358)) return unmatched(p + "/session_id", "pattern", ".*\\S.*");
 const v359 = d["note_kind"];
-if (v359 !== undefined) {
 if (!check_request_WorkingNoteKind(v359, p + "/note_kind")) return false;
-}
 const v360 = d["expires_at"];
 if (v360 !== undefined) {
 if (!(typeof v360 === "string" || v360 === null)) return type(p + "/expires_at", "string,null");
 if (typeof v360 === "string") {
-if (!re8.test(v360)) return fail(p + "/expires_at", "format", "must match format \"date-time\"", { format: "date-time" });
+if (!re8.test(v360)) return unmatched(p + "/expires_at", "format", "date-time");
 }
 }
 for (const k361 in d) {
@@ -2418,9 +2150,7 @@ function check_request_ClearScopeBindingRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["key"] === undefined) return missing(p, "key");
 const v362 = d["key"];
-if (v362 !== undefined) {
 if (!check_request_ScopeBindingKey(v362, p + "/key")) return false;
-}
 for (const k363 in d) {
 if (k363 !== "key") return extra(p, k363);
 }
@@ -2441,17 +2171,11 @@ if (d["binding"] === undefined) return missing(p, "binding");
 if (d["expected"] === undefined) return missing(p, "expected");
 if (d["checkpoint"] === undefined) return missing(p, "checkpoint");
 const v364 = d["binding"];
-if (v364 !== undefined) {
 if (!check_request_ConnectorBinding(v364, p + "/binding")) return false;
-}
 const v365 = d["expected"];
-if (v365 !== undefined) {
 if (!(b41(v365, p + "/expected") || (v365 === null))) return fail(p + "/expected", "anyOf", "must match a schema in anyOf", {});
-}
 const v366 = d["checkpoint"];
-if (v366 !== undefined) {
 if (!(b42(v366, p + "/checkpoint") || (v366 === null))) return fail(p + "/checkpoint", "anyOf", "must match a schema in anyOf", {});
-}
 for (const k367 in d) {
 if (k367 !== "binding" && k367 !== "expected" && k367 !== "checkpoint") return extra(p, k367);
 }
@@ -2463,16 +2187,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["handoff"] === undefined) return missing(p, "handoff");
 const v368 = d["scope_id"];
-if (v368 !== undefined) {
 if (!(typeof v368 === "string")) return type(p + "/scope_id", "string");
-if (v368.length < 1 || len(v368) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v368.length > 256 && len(v368) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v368)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v368.length < 1 || len(v368) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v368.length > 256 && len(v368) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v368)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v369 = d["handoff"];
-if (v369 !== undefined) {
 if (!check_request_PreparedHandoff(v369, p + "/handoff")) return false;
-}
 for (const k370 in d) {
 if (k370 !== "scope_id" && k370 !== "handoff") return extra(p, k370);
 }
@@ -2494,16 +2214,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["selection"] === undefined) return missing(p, "selection");
 const v371 = d["scope_id"];
-if (v371 !== undefined) {
 if (!(typeof v371 === "string")) return type(p + "/scope_id", "string");
-if (v371.length < 1 || len(v371) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v371.length > 256 && len(v371) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v371)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v371.length < 1 || len(v371) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v371.length > 256 && len(v371) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v371)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v372 = d["selection"];
-if (v372 !== undefined) {
 if (!check_request_HandoffSelection(v372, p + "/selection")) return false;
-}
 const v373 = d["prepared"];
 if (v373 !== undefined) {
 if (!(b43(v373, p + "/prepared") || (v373 === null))) return fail(p + "/prepared", "anyOf", "must match a schema in anyOf", {});
@@ -2525,35 +2241,27 @@ if (d["resource"] === undefined) return missing(p, "resource");
 if (d["role"] === undefined) return missing(p, "role");
 if (d["idempotency_key"] === undefined) return missing(p, "idempotency_key");
 const v376 = d["subject"];
-if (v376 !== undefined) {
 if (!check_request_AccessSubject(v376, p + "/subject")) return false;
-}
 const v377 = d["resource"];
-if (v377 !== undefined) {
 if (!check_request_AccessResource(v377, p + "/resource")) return false;
-}
 const v378 = d["role"];
-if (v378 !== undefined) {
 if (!check_request_AccessRole(v378, p + "/role")) return false;
-}
 const v379 = d["idempotency_key"];
-if (v379 !== undefined) {
 if (!(typeof v379 === "string")) return type(p + "/idempotency_key", "string");
-if (v379.length < 1 || len(v379) < 1) return fail(p + "/idempotency_key", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v379.length > 255 && len(v379) > 255) return fail(p + "/idempotency_key", "maxLength", "must NOT have more than 255 characters", { limit: 255 });
-}
+if (v379.length < 1 || len(v379) < 1) return fewer(p + "/idempotency_key", "minLength", 1, "characters");
+if (v379.length > 255 && len(v379) > 255) return more(p + "/idempotency_key", "maxLength", 255, "characters");
 const v380 = d["reason"];
 if (v380 !== undefined) {
 if (!(typeof v380 === "string" || v380 === null)) return type(p + "/reason", "string,null");
 if (typeof v380 === "string") {
-if (v380.length > 1024 && len(v380) > 1024) return fail(p + "/reason", "maxLength", "must NOT have more than 1024 characters", { limit: 1024 });
+if (v380.length > 1024 && len(v380) > 1024) return more(p + "/reason", "maxLength", 1024, "characters");
 }
 }
 const v381 = d["expires_at"];
 if (v381 !== undefined) {
 if (!(typeof v381 === "string" || v381 === null)) return type(p + "/expires_at", "string,null");
 if (typeof v381 === "string") {
-if (!re8.test(v381)) return fail(p + "/expires_at", "format", "must match format \"date-time\"", { format: "date-time" });
+if (!re8.test(v381)) return unmatched(p + "/expires_at", "format", "date-time");
 }
 }
 for (const k382 in d) {
@@ -2568,23 +2276,17 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["agent_kind"] === undefined) return missing(p, "agent_kind");
 if (d["display_name"] === undefined) return missing(p, "display_name");
 const v383 = d["scope_id"];
-if (v383 !== undefined) {
 if (!(typeof v383 === "string")) return type(p + "/scope_id", "string");
-if (v383.length < 1 || len(v383) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v383.length > 256 && len(v383) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v383)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v383.length < 1 || len(v383) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v383.length > 256 && len(v383) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v383)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v384 = d["agent_kind"];
-if (v384 !== undefined) {
 if (!check_request_RemoteAgentKind(v384, p + "/agent_kind")) return false;
-}
 const v385 = d["display_name"];
-if (v385 !== undefined) {
 if (!(typeof v385 === "string")) return type(p + "/display_name", "string");
-if (v385.length < 1 || len(v385) < 1) return fail(p + "/display_name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v385.length > 128 && len(v385) > 128) return fail(p + "/display_name", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v385)) return fail(p + "/display_name", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v385.length < 1 || len(v385) < 1) return fewer(p + "/display_name", "minLength", 1, "characters");
+if (v385.length > 128 && len(v385) > 128) return more(p + "/display_name", "maxLength", 128, "characters");
+if (!re0.test(v385)) return unmatched(p + "/display_name", "pattern", ".*\\S.*");
 for (const k386 in d) {
 if (k386 !== "scope_id" && k386 !== "agent_kind" && k386 !== "display_name") return extra(p, k386);
 }
@@ -2597,26 +2299,22 @@ if (d["title"] === undefined) return missing(p, "title");
 if (d["summary"] === undefined) return missing(p, "summary");
 if (d["idempotency_key"] === undefined) return missing(p, "idempotency_key");
 const v387 = d["title"];
-if (v387 !== undefined) {
 if (!(typeof v387 === "string")) return type(p + "/title", "string");
-if (v387.length < 1 || len(v387) < 1) return fail(p + "/title", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v387.length > 256 && len(v387) > 256) return fail(p + "/title", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v387)) return fail(p + "/title", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v387.length < 1 || len(v387) < 1) return fewer(p + "/title", "minLength", 1, "characters");
+if (v387.length > 256 && len(v387) > 256) return more(p + "/title", "maxLength", 256, "characters");
+if (!re0.test(v387)) return unmatched(p + "/title", "pattern", ".*\\S.*");
 const v388 = d["summary"];
-if (v388 !== undefined) {
 if (!(typeof v388 === "string")) return type(p + "/summary", "string");
-if (v388.length < 1 || len(v388) < 1) return fail(p + "/summary", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v388.length > 2000 && len(v388) > 2000) return fail(p + "/summary", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
-if (!re0.test(v388)) return fail(p + "/summary", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v388.length < 1 || len(v388) < 1) return fewer(p + "/summary", "minLength", 1, "characters");
+if (v388.length > 2000 && len(v388) > 2000) return more(p + "/summary", "maxLength", 2000, "characters");
+if (!re0.test(v388)) return unmatched(p + "/summary", "pattern", ".*\\S.*");
 const v389 = d["parent_scope_id"];
 if (v389 !== undefined) {
 if (!(typeof v389 === "string" || v389 === null)) return type(p + "/parent_scope_id", "string,null");
 if (typeof v389 === "string") {
-if (v389.length < 1 || len(v389) < 1) return fail(p + "/parent_scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v389.length > 256 && len(v389) > 256) return fail(p + "/parent_scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v389)) return fail(p + "/parent_scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v389.length < 1 || len(v389) < 1) return fewer(p + "/parent_scope_id", "minLength", 1, "characters");
+if (v389.length > 256 && len(v389) > 256) return more(p + "/parent_scope_id", "maxLength", 256, "characters");
+if (!re0.test(v389)) return unmatched(p + "/parent_scope_id", "pattern", ".*\\S.*");
 }
 }
 const v390 = d["context_references"];
@@ -2627,9 +2325,9 @@ if (dup391 !== null) return fail(p + "/context_references", "uniqueItems", "must
 for (let i392 = 0; i392 < v390.length; i392++) {
 const v393 = v390[i392];
 if (!(typeof v393 === "string")) return type(p + "/context_references" + "/" + i392, "string");
-if (v393.length < 1 || len(v393) < 1) return fail(p + "/context_references" + "/" + i392, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v393.length > 256 && len(v393) > 256) return fail(p + "/context_references" + "/" + i392, "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v393)) return fail(p + "/context_references" + "/" + i392, "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v393.length < 1 || len(v393) < 1) return fewer(p + "/context_references" + "/" + i392, "minLength", 1, "characters");
+if (v393.length > 256 && len(v393) > 256) return more(p + "/context_references" + "/" + i392, "maxLength", 256, "characters");
+if (!re0.test(v393)) return unmatched(p + "/context_references" + "/" + i392, "pattern", ".*\\S.*");
 }
 }
 const v394 = d["external_references"];
@@ -2643,12 +2341,10 @@ if (!check_request_ScopeExternalReference(v397, p + "/external_references" + "/"
 }
 }
 const v398 = d["idempotency_key"];
-if (v398 !== undefined) {
 if (!(typeof v398 === "string")) return type(p + "/idempotency_key", "string");
-if (v398.length < 1 || len(v398) < 1) return fail(p + "/idempotency_key", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v398.length > 256 && len(v398) > 256) return fail(p + "/idempotency_key", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v398)) return fail(p + "/idempotency_key", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v398.length < 1 || len(v398) < 1) return fewer(p + "/idempotency_key", "minLength", 1, "characters");
+if (v398.length > 256 && len(v398) > 256) return more(p + "/idempotency_key", "maxLength", 256, "characters");
+if (!re0.test(v398)) return unmatched(p + "/idempotency_key", "pattern", ".*\\S.*");
 for (const k399 in d) {
 if (k399 !== "title" && k399 !== "summary" && k399 !== "parent_scope_id" && k399 !== "context_references" && k399 !== "external_references" && k399 !== "idempotency_key") return extra(p, k399);
 }
@@ -2661,23 +2357,17 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["source_id"] === undefined) return missing(p, "source_id");
 if (d["contract"] === undefined) return missing(p, "contract");
 const v400 = d["scope_id"];
-if (v400 !== undefined) {
 if (!(typeof v400 === "string")) return type(p + "/scope_id", "string");
-if (v400.length < 1 || len(v400) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v400.length > 256 && len(v400) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v400)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v400.length < 1 || len(v400) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v400.length > 256 && len(v400) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v400)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v401 = d["source_id"];
-if (v401 !== undefined) {
 if (!(typeof v401 === "string")) return type(p + "/source_id", "string");
-if (v401.length < 1 || len(v401) < 1) return fail(p + "/source_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v401.length > 256 && len(v401) > 256) return fail(p + "/source_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v401)) return fail(p + "/source_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v401.length < 1 || len(v401) < 1) return fewer(p + "/source_id", "minLength", 1, "characters");
+if (v401.length > 256 && len(v401) > 256) return more(p + "/source_id", "maxLength", 256, "characters");
+if (!re0.test(v401)) return unmatched(p + "/source_id", "pattern", ".*\\S.*");
 const v402 = d["contract"];
-if (v402 !== undefined) {
 if (!check_request_WorkContract(v402, p + "/contract")) return false;
-}
 for (const k403 in d) {
 if (k403 !== "scope_id" && k403 !== "source_id" && k403 !== "contract") return extra(p, k403);
 }
@@ -2690,19 +2380,13 @@ if (d["generation"] === undefined) return missing(p, "generation");
 if (d["artifact"] === undefined) return missing(p, "artifact");
 if (d["package"] === undefined) return missing(p, "package");
 const v404 = d["generation"];
-if (v404 !== undefined) {
 if (!((typeof v404 === "number" && !(v404 % 1) && isFinite(v404) && !(F && F.has(p + "/generation"))))) return type(p + "/generation", "integer");
 if (v404 < 0) return bound(p + "/generation", "minimum", ">=", 0);
 if (v404 > 9007199254740991) return bound(p + "/generation", "maximum", "<=", 9007199254740991);
-}
 const v405 = d["artifact"];
-if (v405 !== undefined) {
 if (!check_request_ArtifactReference(v405, p + "/artifact")) return false;
-}
 const v406 = d["package"];
-if (v406 !== undefined) {
 if (!check_request_SkillPackageReference(v406, p + "/package")) return false;
-}
 for (const k407 in d) {
 if (k407 !== "generation" && k407 !== "artifact" && k407 !== "package") return extra(p, k407);
 }
@@ -2715,48 +2399,42 @@ if (d["enrollment_code"] === undefined) return missing(p, "enrollment_code");
 if (d["installation_id"] === undefined) return missing(p, "installation_id");
 if (d["receiver_version"] === undefined) return missing(p, "receiver_version");
 const v408 = d["enrollment_code"];
-if (v408 !== undefined) {
 if (!(typeof v408 === "string")) return type(p + "/enrollment_code", "string");
-if (v408.length < 32 || len(v408) < 32) return fail(p + "/enrollment_code", "minLength", "must NOT have fewer than 32 characters", { limit: 32 });
-if (v408.length > 256 && len(v408) > 256) return fail(p + "/enrollment_code", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v408.length < 32 || len(v408) < 32) return fewer(p + "/enrollment_code", "minLength", 32, "characters");
+if (v408.length > 256 && len(v408) > 256) return more(p + "/enrollment_code", "maxLength", 256, "characters");
 const v409 = d["installation_id"];
-if (v409 !== undefined) {
 if (!(typeof v409 === "string")) return type(p + "/installation_id", "string");
-if (v409.length < 1 || len(v409) < 1) return fail(p + "/installation_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v409.length > 128 && len(v409) > 128) return fail(p + "/installation_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v409)) return fail(p + "/installation_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v409.length < 1 || len(v409) < 1) return fewer(p + "/installation_id", "minLength", 1, "characters");
+if (v409.length > 128 && len(v409) > 128) return more(p + "/installation_id", "maxLength", 128, "characters");
+if (!re1.test(v409)) return unmatched(p + "/installation_id", "pattern", "^[\\x21-\\x7E]+$");
 const v410 = d["receiver_version"];
-if (v410 !== undefined) {
 if (!(typeof v410 === "string")) return type(p + "/receiver_version", "string");
-if (v410.length < 1 || len(v410) < 1) return fail(p + "/receiver_version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v410.length > 64 && len(v410) > 64) return fail(p + "/receiver_version", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re1.test(v410)) return fail(p + "/receiver_version", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v410.length < 1 || len(v410) < 1) return fewer(p + "/receiver_version", "minLength", 1, "characters");
+if (v410.length > 64 && len(v410) > 64) return more(p + "/receiver_version", "maxLength", 64, "characters");
+if (!re1.test(v410)) return unmatched(p + "/receiver_version", "pattern", "^[\\x21-\\x7E]+$");
 const v411 = d["environment_fingerprint"];
 if (v411 !== undefined) {
 if (!(typeof v411 === "string" || v411 === null)) return type(p + "/environment_fingerprint", "string,null");
 if (typeof v411 === "string") {
-if (!re4.test(v411)) return fail(p + "/environment_fingerprint", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
+if (!re4.test(v411)) return unmatched(p + "/environment_fingerprint", "pattern", "^[0-9a-f]{64}$");
 }
 }
 const v412 = d["machine_hostname"];
 if (v412 !== undefined) {
 if (!(typeof v412 === "string" || v412 === null)) return type(p + "/machine_hostname", "string,null");
 if (typeof v412 === "string") {
-if (v412.length < 1 || len(v412) < 1) return fail(p + "/machine_hostname", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v412.length > 255 && len(v412) > 255) return fail(p + "/machine_hostname", "maxLength", "must NOT have more than 255 characters", { limit: 255 });
-if (!re0.test(v412)) return fail(p + "/machine_hostname", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v412.length < 1 || len(v412) < 1) return fewer(p + "/machine_hostname", "minLength", 1, "characters");
+if (v412.length > 255 && len(v412) > 255) return more(p + "/machine_hostname", "maxLength", 255, "characters");
+if (!re0.test(v412)) return unmatched(p + "/machine_hostname", "pattern", ".*\\S.*");
 }
 }
 const v413 = d["workspace_name"];
 if (v413 !== undefined) {
 if (!(typeof v413 === "string" || v413 === null)) return type(p + "/workspace_name", "string,null");
 if (typeof v413 === "string") {
-if (v413.length < 1 || len(v413) < 1) return fail(p + "/workspace_name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v413.length > 128 && len(v413) > 128) return fail(p + "/workspace_name", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v413)) return fail(p + "/workspace_name", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v413.length < 1 || len(v413) < 1) return fewer(p + "/workspace_name", "minLength", 1, "characters");
+if (v413.length > 128 && len(v413) > 128) return more(p + "/workspace_name", "maxLength", 128, "characters");
+if (!re0.test(v413)) return unmatched(p + "/workspace_name", "pattern", ".*\\S.*");
 }
 }
 for (const k414 in d) {
@@ -2770,16 +2448,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["draft"] === undefined) return missing(p, "draft");
 const v415 = d["scope_id"];
-if (v415 !== undefined) {
 if (!(typeof v415 === "string")) return type(p + "/scope_id", "string");
-if (v415.length < 1 || len(v415) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v415.length > 256 && len(v415) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v415)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v415.length < 1 || len(v415) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v415.length > 256 && len(v415) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v415)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v416 = d["draft"];
-if (v416 !== undefined) {
 if (!check_request_HandoffDraft(v416, p + "/draft")) return false;
-}
 for (const k417 in d) {
 if (k417 !== "scope_id" && k417 !== "draft") return extra(p, k417);
 }
@@ -2790,12 +2464,10 @@ function check_request_FlushMemoryRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v418 = d["scope_id"];
-if (v418 !== undefined) {
 if (!(typeof v418 === "string")) return type(p + "/scope_id", "string");
-if (v418.length < 1 || len(v418) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v418.length > 256 && len(v418) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v418)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v418.length < 1 || len(v418) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v418.length > 256 && len(v418) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v418)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 for (const k419 in d) {
 if (k419 !== "scope_id") return extra(p, k419);
 }
@@ -2806,12 +2478,10 @@ function check_request_FlushProfileRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v420 = d["scope_id"];
-if (v420 !== undefined) {
 if (!(typeof v420 === "string")) return type(p + "/scope_id", "string");
-if (v420.length < 1 || len(v420) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v420.length > 256 && len(v420) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v420)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v420.length < 1 || len(v420) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v420.length > 256 && len(v420) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v420)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 for (const k421 in d) {
 if (k421 !== "scope_id") return extra(p, k421);
 }
@@ -2822,12 +2492,10 @@ function check_request_FlushTopicMemoryRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v422 = d["scope_id"];
-if (v422 !== undefined) {
 if (!(typeof v422 === "string")) return type(p + "/scope_id", "string");
-if (v422.length < 1 || len(v422) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v422.length > 256 && len(v422) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v422)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v422.length < 1 || len(v422) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v422.length > 256 && len(v422) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v422)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 for (const k423 in d) {
 if (k423 !== "scope_id") return extra(p, k423);
 }
@@ -2845,29 +2513,23 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["source_refs"] === undefined) return missing(p, "source_refs");
 if (d["artifact_refs"] === undefined) return missing(p, "artifact_refs");
 const v424 = d["scope_id"];
-if (v424 !== undefined) {
 if (!(typeof v424 === "string")) return type(p + "/scope_id", "string");
-if (v424.length < 1 || len(v424) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v424.length > 256 && len(v424) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v424)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v424.length < 1 || len(v424) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v424.length > 256 && len(v424) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v424)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v425 = d["source_refs"];
-if (v425 !== undefined) {
 if (!(Array.isArray(v425))) return type(p + "/source_refs", "array");
-if (v425.length > 32) return fail(p + "/source_refs", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v425.length > 32) return more(p + "/source_refs", "maxItems", 32, "items");
 for (let i426 = 0; i426 < v425.length; i426++) {
 const v427 = v425[i426];
 if (!check_request_SourceReference(v427, p + "/source_refs" + "/" + i426)) return false;
 }
-}
 const v428 = d["artifact_refs"];
-if (v428 !== undefined) {
 if (!(Array.isArray(v428))) return type(p + "/artifact_refs", "array");
-if (v428.length > 32) return fail(p + "/artifact_refs", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v428.length > 32) return more(p + "/artifact_refs", "maxItems", 32, "items");
 for (let i429 = 0; i429 < v428.length; i429++) {
 const v430 = v428[i429];
 if (!check_request_ArtifactReference(v430, p + "/artifact_refs" + "/" + i429)) return false;
-}
 }
 const v431 = d["target"];
 if (v431 !== undefined) {
@@ -2877,8 +2539,8 @@ const v432 = d["reason"];
 if (v432 !== undefined) {
 if (!(typeof v432 === "string" || v432 === null)) return type(p + "/reason", "string,null");
 if (typeof v432 === "string") {
-if (v432.length < 1 || len(v432) < 1) return fail(p + "/reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v432.length > 2000 && len(v432) > 2000) return fail(p + "/reason", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
+if (v432.length < 1 || len(v432) < 1) return fewer(p + "/reason", "minLength", 1, "characters");
+if (v432.length > 2000 && len(v432) > 2000) return more(p + "/reason", "maxLength", 2000, "characters");
 }
 }
 for (const k433 in d) {
@@ -2899,33 +2561,25 @@ if (d["origin"] === undefined) return missing(p, "origin");
 if (d["source_refs"] === undefined) return missing(p, "source_refs");
 if (d["artifact_refs"] === undefined) return missing(p, "artifact_refs");
 const v434 = d["scope_id"];
-if (v434 !== undefined) {
 if (!(typeof v434 === "string")) return type(p + "/scope_id", "string");
-if (v434.length < 1 || len(v434) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v434.length > 256 && len(v434) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v434)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v434.length < 1 || len(v434) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v434.length > 256 && len(v434) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v434)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v435 = d["origin"];
-if (v435 !== undefined) {
 if (!check_request_SkillGenerationOrigin(v435, p + "/origin")) return false;
-}
 const v436 = d["source_refs"];
-if (v436 !== undefined) {
 if (!(Array.isArray(v436))) return type(p + "/source_refs", "array");
-if (v436.length > 32) return fail(p + "/source_refs", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v436.length > 32) return more(p + "/source_refs", "maxItems", 32, "items");
 for (let i437 = 0; i437 < v436.length; i437++) {
 const v438 = v436[i437];
 if (!check_request_SourceReference(v438, p + "/source_refs" + "/" + i437)) return false;
 }
-}
 const v439 = d["artifact_refs"];
-if (v439 !== undefined) {
 if (!(Array.isArray(v439))) return type(p + "/artifact_refs", "array");
-if (v439.length > 32) return fail(p + "/artifact_refs", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v439.length > 32) return more(p + "/artifact_refs", "maxItems", 32, "items");
 for (let i440 = 0; i440 < v439.length; i440++) {
 const v441 = v439[i440];
 if (!check_request_ArtifactReference(v441, p + "/artifact_refs" + "/" + i440)) return false;
-}
 }
 const v442 = d["target"];
 if (v442 !== undefined) {
@@ -2935,8 +2589,8 @@ const v443 = d["reason"];
 if (v443 !== undefined) {
 if (!(typeof v443 === "string" || v443 === null)) return type(p + "/reason", "string,null");
 if (typeof v443 === "string") {
-if (v443.length < 1 || len(v443) < 1) return fail(p + "/reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v443.length > 2000 && len(v443) > 2000) return fail(p + "/reason", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
+if (v443.length < 1 || len(v443) < 1) return fewer(p + "/reason", "minLength", 1, "characters");
+if (v443.length > 2000 && len(v443) > 2000) return more(p + "/reason", "maxLength", 2000, "characters");
 }
 }
 for (const k444 in d) {
@@ -2950,19 +2604,15 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["candidate_id"] === undefined) return missing(p, "candidate_id");
 const v445 = d["scope_id"];
-if (v445 !== undefined) {
 if (!(typeof v445 === "string")) return type(p + "/scope_id", "string");
-if (v445.length < 1 || len(v445) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v445.length > 256 && len(v445) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v445)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v445.length < 1 || len(v445) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v445.length > 256 && len(v445) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v445)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v446 = d["candidate_id"];
-if (v446 !== undefined) {
 if (!(typeof v446 === "string")) return type(p + "/candidate_id", "string");
-if (v446.length < 1 || len(v446) < 1) return fail(p + "/candidate_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v446.length > 128 && len(v446) > 128) return fail(p + "/candidate_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v446)) return fail(p + "/candidate_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v446.length < 1 || len(v446) < 1) return fewer(p + "/candidate_id", "minLength", 1, "characters");
+if (v446.length > 128 && len(v446) > 128) return more(p + "/candidate_id", "maxLength", 128, "characters");
+if (!re1.test(v446)) return unmatched(p + "/candidate_id", "pattern", "^[\\x21-\\x7E]+$");
 for (const k447 in d) {
 if (k447 !== "scope_id" && k447 !== "candidate_id") return extra(p, k447);
 }
@@ -2973,9 +2623,7 @@ function check_request_GetConnectorCheckpointRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["binding"] === undefined) return missing(p, "binding");
 const v448 = d["binding"];
-if (v448 !== undefined) {
 if (!check_request_ConnectorBinding(v448, p + "/binding")) return false;
-}
 for (const k449 in d) {
 if (k449 !== "binding") return extra(p, k449);
 }
@@ -2987,16 +2635,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["artifact"] === undefined) return missing(p, "artifact");
 const v450 = d["scope_id"];
-if (v450 !== undefined) {
 if (!(typeof v450 === "string")) return type(p + "/scope_id", "string");
-if (v450.length < 1 || len(v450) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v450.length > 256 && len(v450) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v450)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v450.length < 1 || len(v450) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v450.length > 256 && len(v450) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v450)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v451 = d["artifact"];
-if (v451 !== undefined) {
 if (!check_request_ArtifactReference(v451, p + "/artifact")) return false;
-}
 for (const k452 in d) {
 if (k452 !== "scope_id" && k452 !== "artifact") return extra(p, k452);
 }
@@ -3007,9 +2651,7 @@ function check_request_GetHandoffReportRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["selection"] === undefined) return missing(p, "selection");
 const v453 = d["selection"];
-if (v453 !== undefined) {
 if (!check_request_ScopeSelection(v453, p + "/selection")) return false;
-}
 const v454 = d["format"];
 if (v454 !== undefined) {
 if (!check_request_ReportFormat(v454, p + "/format")) return false;
@@ -3028,12 +2670,10 @@ function check_request_GetMemoryCapacityRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v457 = d["scope_id"];
-if (v457 !== undefined) {
 if (!(typeof v457 === "string")) return type(p + "/scope_id", "string");
-if (v457.length < 1 || len(v457) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v457.length > 256 && len(v457) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v457)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v457.length < 1 || len(v457) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v457.length > 256 && len(v457) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v457)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 for (const k458 in d) {
 if (k458 !== "scope_id") return extra(p, k458);
 }
@@ -3058,12 +2698,10 @@ function check_request_GetMemoryEntryRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v459 = d["scope_id"];
-if (v459 !== undefined) {
 if (!(typeof v459 === "string")) return type(p + "/scope_id", "string");
-if (v459.length < 1 || len(v459) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v459.length > 256 && len(v459) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v459)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v459.length < 1 || len(v459) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v459.length > 256 && len(v459) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v459)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v460 = d["citation"];
 if (v460 !== undefined) {
 if (!(isObject(v460))) return type(p + "/citation", "object");
@@ -3087,16 +2725,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["artifact"] === undefined) return missing(p, "artifact");
 const v464 = d["scope_id"];
-if (v464 !== undefined) {
 if (!(typeof v464 === "string")) return type(p + "/scope_id", "string");
-if (v464.length < 1 || len(v464) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v464.length > 256 && len(v464) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v464)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v464.length < 1 || len(v464) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v464.length > 256 && len(v464) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v464)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v465 = d["artifact"];
-if (v465 !== undefined) {
 if (!check_request_ArtifactReference(v465, p + "/artifact")) return false;
-}
 for (const k466 in d) {
 if (k466 !== "scope_id" && k466 !== "artifact") return extra(p, k466);
 }
@@ -3108,16 +2742,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["artifact"] === undefined) return missing(p, "artifact");
 const v467 = d["scope_id"];
-if (v467 !== undefined) {
 if (!(typeof v467 === "string")) return type(p + "/scope_id", "string");
-if (v467.length < 1 || len(v467) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v467.length > 256 && len(v467) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v467)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v467.length < 1 || len(v467) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v467.length > 256 && len(v467) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v467)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v468 = d["artifact"];
-if (v468 !== undefined) {
 if (!check_request_ArtifactReference(v468, p + "/artifact")) return false;
-}
 for (const k469 in d) {
 if (k469 !== "scope_id" && k469 !== "artifact") return extra(p, k469);
 }
@@ -3128,9 +2758,7 @@ function check_request_GetStatsRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["selection"] === undefined) return missing(p, "selection");
 const v470 = d["selection"];
-if (v470 !== undefined) {
 if (!check_request_ScopeSelection(v470, p + "/selection")) return false;
-}
 const v471 = d["period"];
 if (v471 !== undefined) {
 if (!check_request_StatsPeriod(v471, p + "/period")) return false;
@@ -3146,18 +2774,14 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["block_id"] === undefined) return missing(p, "block_id");
 const v473 = d["scope_id"];
-if (v473 !== undefined) {
 if (!(typeof v473 === "string")) return type(p + "/scope_id", "string");
-if (v473.length < 1 || len(v473) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v473.length > 256 && len(v473) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v473)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v473.length < 1 || len(v473) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v473.length > 256 && len(v473) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v473)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v474 = d["block_id"];
-if (v474 !== undefined) {
 if (!(typeof v474 === "string")) return type(p + "/block_id", "string");
-if (v474.length < 1 || len(v474) < 1) return fail(p + "/block_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v474.length > 36 && len(v474) > 36) return fail(p + "/block_id", "maxLength", "must NOT have more than 36 characters", { limit: 36 });
-}
+if (v474.length < 1 || len(v474) < 1) return fewer(p + "/block_id", "minLength", 1, "characters");
+if (v474.length > 36 && len(v474) > 36) return more(p + "/block_id", "maxLength", 36, "characters");
 for (const k475 in d) {
 if (k475 !== "scope_id" && k475 !== "block_id") return extra(p, k475);
 }
@@ -3169,16 +2793,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["artifact"] === undefined) return missing(p, "artifact");
 const v476 = d["scope_id"];
-if (v476 !== undefined) {
 if (!(typeof v476 === "string")) return type(p + "/scope_id", "string");
-if (v476.length < 1 || len(v476) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v476.length > 256 && len(v476) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v476)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v476.length < 1 || len(v476) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v476.length > 256 && len(v476) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v476)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v477 = d["artifact"];
-if (v477 !== undefined) {
 if (!check_request_ArtifactReference(v477, p + "/artifact")) return false;
-}
 for (const k478 in d) {
 if (k478 !== "scope_id" && k478 !== "artifact") return extra(p, k478);
 }
@@ -3191,23 +2811,17 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["source_id"] === undefined) return missing(p, "source_id");
 if (d["handoff"] === undefined) return missing(p, "handoff");
 const v479 = d["scope_id"];
-if (v479 !== undefined) {
 if (!(typeof v479 === "string")) return type(p + "/scope_id", "string");
-if (v479.length < 1 || len(v479) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v479.length > 256 && len(v479) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v479)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v479.length < 1 || len(v479) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v479.length > 256 && len(v479) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v479)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v480 = d["source_id"];
-if (v480 !== undefined) {
 if (!(typeof v480 === "string")) return type(p + "/source_id", "string");
-if (v480.length < 1 || len(v480) < 1) return fail(p + "/source_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v480.length > 256 && len(v480) > 256) return fail(p + "/source_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v480)) return fail(p + "/source_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v480.length < 1 || len(v480) < 1) return fewer(p + "/source_id", "minLength", 1, "characters");
+if (v480.length > 256 && len(v480) > 256) return more(p + "/source_id", "maxLength", 256, "characters");
+if (!re0.test(v480)) return unmatched(p + "/source_id", "pattern", ".*\\S.*");
 const v481 = d["handoff"];
-if (v481 !== undefined) {
 if (!check_request_CurrentWorkHandoff(v481, p + "/handoff")) return false;
-}
 for (const k482 in d) {
 if (k482 !== "scope_id" && k482 !== "source_id" && k482 !== "handoff") return extra(p, k482);
 }
@@ -3221,34 +2835,26 @@ if (d["external_skill_id"] === undefined) return missing(p, "external_skill_id")
 if (d["fingerprint"] === undefined) return missing(p, "fingerprint");
 if (d["mode"] === undefined) return missing(p, "mode");
 const v483 = d["scope_id"];
-if (v483 !== undefined) {
 if (!(typeof v483 === "string")) return type(p + "/scope_id", "string");
-if (v483.length < 1 || len(v483) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v483.length > 256 && len(v483) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v483)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v483.length < 1 || len(v483) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v483.length > 256 && len(v483) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v483)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v484 = d["external_skill_id"];
-if (v484 !== undefined) {
 if (!(typeof v484 === "string")) return type(p + "/external_skill_id", "string");
-if (v484.length < 1 || len(v484) < 1) return fail(p + "/external_skill_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v484.length > 128 && len(v484) > 128) return fail(p + "/external_skill_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v484)) return fail(p + "/external_skill_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v484.length < 1 || len(v484) < 1) return fewer(p + "/external_skill_id", "minLength", 1, "characters");
+if (v484.length > 128 && len(v484) > 128) return more(p + "/external_skill_id", "maxLength", 128, "characters");
+if (!re1.test(v484)) return unmatched(p + "/external_skill_id", "pattern", "^[\\x21-\\x7E]+$");
 const v485 = d["fingerprint"];
-if (v485 !== undefined) {
 if (!(typeof v485 === "string")) return type(p + "/fingerprint", "string");
-if (!re4.test(v485)) return fail(p + "/fingerprint", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v485)) return unmatched(p + "/fingerprint", "pattern", "^[0-9a-f]{64}$");
 const v486 = d["mode"];
-if (v486 !== undefined) {
 if (!check_request_ExternalSkillImportMode(v486, p + "/mode")) return false;
-}
 const v487 = d["reason"];
 if (v487 !== undefined) {
 if (!(typeof v487 === "string" || v487 === null)) return type(p + "/reason", "string,null");
 if (typeof v487 === "string") {
-if (v487.length < 1 || len(v487) < 1) return fail(p + "/reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v487.length > 2000 && len(v487) > 2000) return fail(p + "/reason", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
+if (v487.length < 1 || len(v487) < 1) return fewer(p + "/reason", "minLength", 1, "characters");
+if (v487.length > 2000 && len(v487) > 2000) return more(p + "/reason", "maxLength", 2000, "characters");
 }
 }
 for (const k488 in d) {
@@ -3296,19 +2902,15 @@ function check_request_ListAccessAuditRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["resource"] === undefined) return missing(p, "resource");
 const v489 = d["resource"];
-if (v489 !== undefined) {
 if (!(isObject(v489))) return type(p + "/resource", "object");
 if (v489["type"] === undefined) return missing(p + "/resource", "type");
 const v490 = v489["type"];
-if (v490 !== undefined) {
-if (!(v490 === "server" || v490 === "scope")) return fail(p + "/resource" + "/type", "enum", "must be one of \"server\", \"scope\"", { allowedValues: ["server","scope"] });
-}
+if (!(v490 === "server" || v490 === "scope")) return notIn(p + "/resource" + "/type", ["server","scope"]);
 if (b49(v489, p + "/resource")) {
 if (!check_request_ServerAccessResource(v489, p + "/resource")) return false;
 }
 if (b50(v489, p + "/resource")) {
 if (!check_request_ScopeAccessResource(v489, p + "/resource")) return false;
-}
 }
 const v493 = d["action"];
 if (v493 !== undefined) {
@@ -3321,7 +2923,7 @@ if (!(b52(v494, p + "/subject") || (v494 === null))) return fail(p + "/subject",
 const v495 = d["result"];
 if (v495 !== undefined) {
 if (!(typeof v495 === "string" || v495 === null)) return type(p + "/result", "string,null");
-if (!(v495 === "allowed" || v495 === "denied" || v495 === null)) return fail(p + "/result", "enum", "must be one of \"allowed\", \"denied\", null", { allowedValues: ["allowed","denied",null] });
+if (!(v495 === "allowed" || v495 === "denied" || v495 === null)) return notIn(p + "/result", ["allowed","denied",null]);
 }
 const v496 = d["time_range"];
 if (v496 !== undefined) {
@@ -3331,7 +2933,7 @@ const v497 = d["cursor"];
 if (v497 !== undefined) {
 if (!(typeof v497 === "string" || v497 === null)) return type(p + "/cursor", "string,null");
 if (typeof v497 === "string") {
-if (v497.length > 2048 && len(v497) > 2048) return fail(p + "/cursor", "maxLength", "must NOT have more than 2048 characters", { limit: 2048 });
+if (v497.length > 2048 && len(v497) > 2048) return more(p + "/cursor", "maxLength", 2048, "characters");
 }
 }
 const v498 = d["limit"];
@@ -3365,9 +2967,7 @@ function check_request_ListAccessBindingsRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["management_resource"] === undefined) return missing(p, "management_resource");
 const v500 = d["management_resource"];
-if (v500 !== undefined) {
 if (!check_request_AccessResource(v500, p + "/management_resource")) return false;
-}
 const v501 = d["subject"];
 if (v501 !== undefined) {
 if (!(b54(v501, p + "/subject") || (v501 === null))) return fail(p + "/subject", "anyOf", "must match a schema in anyOf", {});
@@ -3384,7 +2984,7 @@ const v504 = d["cursor"];
 if (v504 !== undefined) {
 if (!(typeof v504 === "string" || v504 === null)) return type(p + "/cursor", "string,null");
 if (typeof v504 === "string") {
-if (v504.length > 2048 && len(v504) > 2048) return fail(p + "/cursor", "maxLength", "must NOT have more than 2048 characters", { limit: 2048 });
+if (v504.length > 2048 && len(v504) > 2048) return more(p + "/cursor", "maxLength", 2048, "characters");
 }
 }
 const v505 = d["limit"];
@@ -3404,19 +3004,15 @@ if (!(isObject(d))) return type(p, "object");
 if (d["action"] === undefined) return missing(p, "action");
 if (d["resource_type"] === undefined) return missing(p, "resource_type");
 const v507 = d["action"];
-if (v507 !== undefined) {
 if (!check_request_AccessAction(v507, p + "/action")) return false;
-}
 const v508 = d["resource_type"];
-if (v508 !== undefined) {
 if (!check_request_AccessResourceType(v508, p + "/resource_type")) return false;
-}
 const v509 = d["family"];
 if (v509 !== undefined) {
 if (!(typeof v509 === "string" || v509 === null)) return type(p + "/family", "string,null");
 if (typeof v509 === "string") {
-if (v509.length < 1 || len(v509) < 1) return fail(p + "/family", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v509.length > 128 && len(v509) > 128) return fail(p + "/family", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
+if (v509.length < 1 || len(v509) < 1) return fewer(p + "/family", "minLength", 1, "characters");
+if (v509.length > 128 && len(v509) > 128) return more(p + "/family", "maxLength", 128, "characters");
 }
 }
 const v510 = d["cursor"];
@@ -3450,8 +3046,8 @@ const v514 = d["family"];
 if (v514 !== undefined) {
 if (!(typeof v514 === "string" || v514 === null)) return type(p + "/family", "string,null");
 if (typeof v514 === "string") {
-if (v514.length < 1 || len(v514) < 1) return fail(p + "/family", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v514.length > 128 && len(v514) > 128) return fail(p + "/family", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
+if (v514.length < 1 || len(v514) < 1) return fewer(p + "/family", "minLength", 1, "characters");
+if (v514.length > 128 && len(v514) > 128) return more(p + "/family", "maxLength", 128, "characters");
 }
 }
 for (const k515 in d) {
@@ -3464,12 +3060,10 @@ function check_request_ListAtomicMemoryRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v516 = d["scope_id"];
-if (v516 !== undefined) {
 if (!(typeof v516 === "string")) return type(p + "/scope_id", "string");
-if (v516.length < 1 || len(v516) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v516.length > 256 && len(v516) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v516)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v516.length < 1 || len(v516) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v516.length > 256 && len(v516) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v516)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v517 = d["states"];
 if (v517 !== undefined) {
 if (!(Array.isArray(v517))) return type(p + "/states", "array");
@@ -3482,17 +3076,17 @@ const v520 = d["kind"];
 if (v520 !== undefined) {
 if (!(typeof v520 === "string" || v520 === null)) return type(p + "/kind", "string,null");
 if (typeof v520 === "string") {
-if (v520.length < 1 || len(v520) < 1) return fail(p + "/kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
+if (v520.length < 1 || len(v520) < 1) return fewer(p + "/kind", "minLength", 1, "characters");
 }
 }
 const v521 = d["tags"];
 if (v521 !== undefined) {
 if (!(Array.isArray(v521))) return type(p + "/tags", "array");
-if (v521.length > 16) return fail(p + "/tags", "maxItems", "must NOT have more than 16 items", { limit: 16 });
+if (v521.length > 16) return more(p + "/tags", "maxItems", 16, "items");
 for (let i522 = 0; i522 < v521.length; i522++) {
 const v523 = v521[i522];
 if (!(typeof v523 === "string")) return type(p + "/tags" + "/" + i522, "string");
-if (v523.length < 1 || len(v523) < 1) return fail(p + "/tags" + "/" + i522, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
+if (v523.length < 1 || len(v523) < 1) return fewer(p + "/tags" + "/" + i522, "minLength", 1, "characters");
 }
 }
 const v524 = d["tag_match"];
@@ -3509,7 +3103,7 @@ const v526 = d["cursor"];
 if (v526 !== undefined) {
 if (!(typeof v526 === "string" || v526 === null)) return type(p + "/cursor", "string,null");
 if (typeof v526 === "string") {
-if (v526.length > 4096 && len(v526) > 4096) return fail(p + "/cursor", "maxLength", "must NOT have more than 4096 characters", { limit: 4096 });
+if (v526.length > 4096 && len(v526) > 4096) return more(p + "/cursor", "maxLength", 4096, "characters");
 }
 }
 for (const k527 in d) {
@@ -3527,12 +3121,10 @@ function check_request_ListCandidatesRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v528 = d["scope_id"];
-if (v528 !== undefined) {
 if (!(typeof v528 === "string")) return type(p + "/scope_id", "string");
-if (v528.length < 1 || len(v528) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v528.length > 256 && len(v528) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v528)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v528.length < 1 || len(v528) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v528.length > 256 && len(v528) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v528)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v529 = d["status"];
 if (v529 !== undefined) {
 if (!check_request_CandidateStatus(v529, p + "/status")) return false;
@@ -3545,8 +3137,8 @@ const v531 = d["cursor"];
 if (v531 !== undefined) {
 if (!(typeof v531 === "string" || v531 === null)) return type(p + "/cursor", "string,null");
 if (typeof v531 === "string") {
-if (v531.length < 1 || len(v531) < 1) return fail(p + "/cursor", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v531.length > 128 && len(v531) > 128) return fail(p + "/cursor", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
+if (v531.length < 1 || len(v531) < 1) return fewer(p + "/cursor", "minLength", 1, "characters");
+if (v531.length > 128 && len(v531) > 128) return more(p + "/cursor", "maxLength", 128, "characters");
 }
 }
 const v532 = d["limit"];
@@ -3558,7 +3150,7 @@ if (v532 > 100) return bound(p + "/limit", "maximum", "<=", 100);
 const v533 = d["candidate_kind"];
 if (v533 !== undefined) {
 if (!(typeof v533 === "string" || v533 === null)) return type(p + "/candidate_kind", "string,null");
-if (!(v533 === "artifact" || v533 === "tag" || v533 === null)) return fail(p + "/candidate_kind", "enum", "must be one of \"artifact\", \"tag\", null", { allowedValues: ["artifact","tag",null] });
+if (!(v533 === "artifact" || v533 === "tag" || v533 === null)) return notIn(p + "/candidate_kind", ["artifact","tag",null]);
 }
 for (const k534 in d) {
 if (k534 !== "scope_id" && k534 !== "status" && k534 !== "family" && k534 !== "cursor" && k534 !== "limit" && k534 !== "candidate_kind") return extra(p, k534);
@@ -3570,12 +3162,10 @@ function check_request_ListExternalSkillsRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v535 = d["scope_id"];
-if (v535 !== undefined) {
 if (!(typeof v535 === "string")) return type(p + "/scope_id", "string");
-if (v535.length < 1 || len(v535) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v535.length > 256 && len(v535) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v535)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v535.length < 1 || len(v535) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v535.length > 256 && len(v535) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v535)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v536 = d["include_unavailable"];
 if (v536 !== undefined) {
 if (!(typeof v536 === "boolean")) return type(p + "/include_unavailable", "boolean");
@@ -3590,18 +3180,16 @@ function check_request_ListManagedSkillsRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v538 = d["scope_id"];
-if (v538 !== undefined) {
 if (!(typeof v538 === "string")) return type(p + "/scope_id", "string");
-if (v538.length < 1 || len(v538) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v538.length > 256 && len(v538) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v538)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v538.length < 1 || len(v538) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v538.length > 256 && len(v538) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v538)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v539 = d["query"];
 if (v539 !== undefined) {
 if (!(typeof v539 === "string" || v539 === null)) return type(p + "/query", "string,null");
 if (typeof v539 === "string") {
-if (v539.length < 1 || len(v539) < 1) return fail(p + "/query", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v539.length > 2000 && len(v539) > 2000) return fail(p + "/query", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
+if (v539.length < 1 || len(v539) < 1) return fewer(p + "/query", "minLength", 1, "characters");
+if (v539.length > 2000 && len(v539) > 2000) return more(p + "/query", "maxLength", 2000, "characters");
 }
 }
 const v540 = d["include_deprecated"];
@@ -3624,12 +3212,10 @@ function check_request_ListMemoryChangesRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v543 = d["scope_id"];
-if (v543 !== undefined) {
 if (!(typeof v543 === "string")) return type(p + "/scope_id", "string");
-if (v543.length < 1 || len(v543) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v543.length > 256 && len(v543) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v543)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v543.length < 1 || len(v543) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v543.length > 256 && len(v543) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v543)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v544 = d["since_revision"];
 if (v544 !== undefined) {
 if (!((typeof v544 === "number" && !(v544 % 1) && isFinite(v544) && !(F && F.has(p + "/since_revision"))) || v544 === null)) return type(p + "/since_revision", "integer,null");
@@ -3652,12 +3238,10 @@ if (v546 !== undefined) {
 if (!check_request_TagFilter(v546, p + "/tag_filter")) return false;
 }
 const v547 = d["scope_id"];
-if (v547 !== undefined) {
 if (!(typeof v547 === "string")) return type(p + "/scope_id", "string");
-if (v547.length < 1 || len(v547) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v547.length > 256 && len(v547) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v547)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v547.length < 1 || len(v547) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v547.length > 256 && len(v547) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v547)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v548 = d["include_inactive"];
 if (v548 !== undefined) {
 if (!(typeof v548 === "boolean")) return type(p + "/include_inactive", "boolean");
@@ -3672,7 +3256,7 @@ const v550 = d["cursor"];
 if (v550 !== undefined) {
 if (!(typeof v550 === "string" || v550 === null)) return type(p + "/cursor", "string,null");
 if (typeof v550 === "string") {
-if (v550.length < 1 || len(v550) < 1) return fail(p + "/cursor", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
+if (v550.length < 1 || len(v550) < 1) return fewer(p + "/cursor", "minLength", 1, "characters");
 }
 }
 for (const k551 in d) {
@@ -3685,19 +3269,17 @@ function check_request_ListRemoteSkillTargetsRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v552 = d["scope_id"];
-if (v552 !== undefined) {
 if (!(typeof v552 === "string")) return type(p + "/scope_id", "string");
-if (v552.length < 1 || len(v552) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v552.length > 256 && len(v552) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v552)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v552.length < 1 || len(v552) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v552.length > 256 && len(v552) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v552)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v553 = d["target_id"];
 if (v553 !== undefined) {
 if (!(typeof v553 === "string" || v553 === null)) return type(p + "/target_id", "string,null");
 if (typeof v553 === "string") {
-if (v553.length < 1 || len(v553) < 1) return fail(p + "/target_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v553.length > 64 && len(v553) > 64) return fail(p + "/target_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re2.test(v553)) return fail(p + "/target_id", "pattern", "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\"", { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" });
+if (v553.length < 1 || len(v553) < 1) return fewer(p + "/target_id", "minLength", 1, "characters");
+if (v553.length > 64 && len(v553) > 64) return more(p + "/target_id", "maxLength", 64, "characters");
+if (!re2.test(v553)) return unmatched(p + "/target_id", "pattern", "^[a-z0-9]+(?:-[a-z0-9]+)*$");
 }
 }
 const v554 = d["limit"];
@@ -3718,25 +3300,19 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["inputs"] === undefined) return missing(p, "inputs");
 if (d["content"] === undefined) return missing(p, "content");
 const v556 = d["scope_id"];
-if (v556 !== undefined) {
 if (!(typeof v556 === "string")) return type(p + "/scope_id", "string");
-if (v556.length < 1 || len(v556) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v556.length > 256 && len(v556) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v556)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v556.length < 1 || len(v556) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v556.length > 256 && len(v556) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v556)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v557 = d["inputs"];
-if (v557 !== undefined) {
 if (!(Array.isArray(v557))) return type(p + "/inputs", "array");
-if (v557.length < 2) return fail(p + "/inputs", "minItems", "must NOT have fewer than 2 items", { limit: 2 });
+if (v557.length < 2) return fewer(p + "/inputs", "minItems", 2, "items");
 for (let i558 = 0; i558 < v557.length; i558++) {
 const v559 = v557[i558];
 if (!check_request_AtomicMemoryInput(v559, p + "/inputs" + "/" + i558)) return false;
 }
-}
 const v560 = d["content"];
-if (v560 !== undefined) {
 if (!check_request_AtomicMemoryWriteContent(v560, p + "/content")) return false;
-}
 const v561 = d["source_refs"];
 if (v561 !== undefined) {
 if (!(Array.isArray(v561))) return type(p + "/source_refs", "array");
@@ -3764,19 +3340,15 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["query"] === undefined) return missing(p, "query");
 const v568 = d["scope_id"];
-if (v568 !== undefined) {
 if (!(typeof v568 === "string")) return type(p + "/scope_id", "string");
-if (v568.length < 1 || len(v568) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v568.length > 256 && len(v568) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v568)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v568.length < 1 || len(v568) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v568.length > 256 && len(v568) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v568)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v569 = d["query"];
-if (v569 !== undefined) {
 if (!(typeof v569 === "string")) return type(p + "/query", "string");
-if (v569.length < 1 || len(v569) < 1) return fail(p + "/query", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v569.length > 8192 && len(v569) > 8192) return fail(p + "/query", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v569)) return fail(p + "/query", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v569.length < 1 || len(v569) < 1) return fewer(p + "/query", "minLength", 1, "characters");
+if (v569.length > 8192 && len(v569) > 8192) return more(p + "/query", "maxLength", 8192, "characters");
+if (!re0.test(v569)) return unmatched(p + "/query", "pattern", ".*\\S.*");
 const v570 = d["max_bytes"];
 if (v570 !== undefined) {
 if (!((typeof v570 === "number" && !(v570 % 1) && isFinite(v570) && !(F && F.has(p + "/max_bytes"))))) return type(p + "/max_bytes", "integer");
@@ -3798,9 +3370,9 @@ if (!check_request_ContextAssembly(v573, p + "/assembly")) return false;
 const v574 = d["bootstrap_receipt_id"];
 if (v574 !== undefined) {
 if (!(typeof v574 === "string")) return type(p + "/bootstrap_receipt_id", "string");
-if (v574.length < 1 || len(v574) < 1) return fail(p + "/bootstrap_receipt_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v574.length > 64 && len(v574) > 64) return fail(p + "/bootstrap_receipt_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re1.test(v574)) return fail(p + "/bootstrap_receipt_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
+if (v574.length < 1 || len(v574) < 1) return fewer(p + "/bootstrap_receipt_id", "minLength", 1, "characters");
+if (v574.length > 64 && len(v574) > 64) return more(p + "/bootstrap_receipt_id", "maxLength", 64, "characters");
+if (!re1.test(v574)) return unmatched(p + "/bootstrap_receipt_id", "pattern", "^[\\x21-\\x7E]+$");
 }
 for (const k575 in d) {
 if (k575 !== "scope_id" && k575 !== "query" && k575 !== "max_bytes" && k575 !== "include_code" && k575 !== "explain" && k575 !== "assembly" && k575 !== "bootstrap_receipt_id") return extra(p, k575);
@@ -3823,16 +3395,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["selection"] === undefined) return missing(p, "selection");
 const v576 = d["scope_id"];
-if (v576 !== undefined) {
 if (!(typeof v576 === "string")) return type(p + "/scope_id", "string");
-if (v576.length < 1 || len(v576) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v576.length > 256 && len(v576) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v576)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v576.length < 1 || len(v576) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v576.length > 256 && len(v576) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v576)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v577 = d["selection"];
-if (v577 !== undefined) {
 if (!check_request_HandoffSelection(v577, p + "/selection")) return false;
-}
 const v578 = d["prepared"];
 if (v578 !== undefined) {
 if (!(b59(v578, p + "/prepared") || (v578 === null))) return fail(p + "/prepared", "anyOf", "must match a schema in anyOf", {});
@@ -3859,23 +3427,19 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["objective"] === undefined) return missing(p, "objective");
 if (d["evidence"] === undefined) return missing(p, "evidence");
 const v582 = d["scope_id"];
-if (v582 !== undefined) {
 if (!(typeof v582 === "string")) return type(p + "/scope_id", "string");
-if (v582.length < 1 || len(v582) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v582.length > 256 && len(v582) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v582)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v582.length < 1 || len(v582) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v582.length > 256 && len(v582) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v582)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v583 = d["objective"];
-if (v583 !== undefined) {
 if (!(typeof v583 === "string")) return type(p + "/objective", "string");
-if (v583.length < 1 || len(v583) < 1) return fail(p + "/objective", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v583.length > 8192 && len(v583) > 8192) return fail(p + "/objective", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v583)) return fail(p + "/objective", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v583.length < 1 || len(v583) < 1) return fewer(p + "/objective", "minLength", 1, "characters");
+if (v583.length > 8192 && len(v583) > 8192) return more(p + "/objective", "maxLength", 8192, "characters");
+if (!re0.test(v583)) return unmatched(p + "/objective", "pattern", ".*\\S.*");
 const v584 = d["rollover_reasons"];
 if (v584 !== undefined) {
 if (!(Array.isArray(v584))) return type(p + "/rollover_reasons", "array");
-if (v584.length > 6) return fail(p + "/rollover_reasons", "maxItems", "must NOT have more than 6 items", { limit: 6 });
+if (v584.length > 6) return more(p + "/rollover_reasons", "maxItems", 6, "items");
 const dup585 = dupe(v584);
 if (dup585 !== null) return fail(p + "/rollover_reasons", "uniqueItems", "must NOT have duplicate items (items ## " + dup585[1] + " and " + dup585[0] + " are identical)", { i: dup585[1], j: dup585[0] });
 for (let i586 = 0; i586 < v584.length; i586++) {
@@ -3884,14 +3448,12 @@ if (!check_request_HandoffRolloverReason(v587, p + "/rollover_reasons" + "/" + i
 }
 }
 const v588 = d["evidence"];
-if (v588 !== undefined) {
 if (!(Array.isArray(v588))) return type(p + "/evidence", "array");
-if (v588.length < 1) return fail(p + "/evidence", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v588.length > 32) return fail(p + "/evidence", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v588.length < 1) return fewer(p + "/evidence", "minItems", 1, "items");
+if (v588.length > 32) return more(p + "/evidence", "maxItems", 32, "items");
 for (let i589 = 0; i589 < v588.length; i589++) {
 const v590 = v588[i589];
 if (!check_request_HandoffCitation(v590, p + "/evidence" + "/" + i589)) return false;
-}
 }
 const v591 = d["max_bytes"];
 if (v591 !== undefined) {
@@ -3917,33 +3479,25 @@ if (d["proposal"] === undefined) return missing(p, "proposal");
 if (d["source_refs"] === undefined) return missing(p, "source_refs");
 if (d["artifact_refs"] === undefined) return missing(p, "artifact_refs");
 const v593 = d["scope_id"];
-if (v593 !== undefined) {
 if (!(typeof v593 === "string")) return type(p + "/scope_id", "string");
-if (v593.length < 1 || len(v593) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v593.length > 256 && len(v593) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v593)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v593.length < 1 || len(v593) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v593.length > 256 && len(v593) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v593)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v594 = d["proposal"];
-if (v594 !== undefined) {
 if (!check_request_ExperienceProposal(v594, p + "/proposal")) return false;
-}
 const v595 = d["source_refs"];
-if (v595 !== undefined) {
 if (!(Array.isArray(v595))) return type(p + "/source_refs", "array");
-if (v595.length > 32) return fail(p + "/source_refs", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v595.length > 32) return more(p + "/source_refs", "maxItems", 32, "items");
 for (let i596 = 0; i596 < v595.length; i596++) {
 const v597 = v595[i596];
 if (!check_request_SourceReference(v597, p + "/source_refs" + "/" + i596)) return false;
 }
-}
 const v598 = d["artifact_refs"];
-if (v598 !== undefined) {
 if (!(Array.isArray(v598))) return type(p + "/artifact_refs", "array");
-if (v598.length > 32) return fail(p + "/artifact_refs", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v598.length > 32) return more(p + "/artifact_refs", "maxItems", 32, "items");
 for (let i599 = 0; i599 < v598.length; i599++) {
 const v600 = v598[i599];
 if (!check_request_ArtifactReference(v600, p + "/artifact_refs" + "/" + i599)) return false;
-}
 }
 const v601 = d["target"];
 if (v601 !== undefined) {
@@ -3953,8 +3507,8 @@ const v602 = d["reason"];
 if (v602 !== undefined) {
 if (!(typeof v602 === "string" || v602 === null)) return type(p + "/reason", "string,null");
 if (typeof v602 === "string") {
-if (v602.length < 1 || len(v602) < 1) return fail(p + "/reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v602.length > 2000 && len(v602) > 2000) return fail(p + "/reason", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
+if (v602.length < 1 || len(v602) < 1) return fewer(p + "/reason", "minLength", 1, "characters");
+if (v602.length > 2000 && len(v602) > 2000) return more(p + "/reason", "maxLength", 2000, "characters");
 }
 }
 for (const k603 in d) {
@@ -3973,25 +3527,21 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["archive_base64"] === undefined) return missing(p, "archive_base64");
 const v604 = d["scope_id"];
-if (v604 !== undefined) {
 if (!(typeof v604 === "string")) return type(p + "/scope_id", "string");
-if (v604.length < 1 || len(v604) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v604.length > 256 && len(v604) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v604)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v604.length < 1 || len(v604) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v604.length > 256 && len(v604) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v604)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v605 = d["archive_base64"];
-if (v605 !== undefined) {
 if (!(typeof v605 === "string")) return type(p + "/archive_base64", "string");
-if (v605.length < 1 || len(v605) < 1) return fail(p + "/archive_base64", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v605.length > 6990508 && len(v605) > 6990508) return fail(p + "/archive_base64", "maxLength", "must NOT have more than 6990508 characters", { limit: 6990508 });
-if (!re9.test(v605)) return fail(p + "/archive_base64", "pattern", "must match pattern \"^[A-Za-z0-9+/]*={0,2}$\"", { pattern: "^[A-Za-z0-9+/]*={0,2}$" });
-}
+if (v605.length < 1 || len(v605) < 1) return fewer(p + "/archive_base64", "minLength", 1, "characters");
+if (v605.length > 6990508 && len(v605) > 6990508) return more(p + "/archive_base64", "maxLength", 6990508, "characters");
+if (!re9.test(v605)) return unmatched(p + "/archive_base64", "pattern", "^[A-Za-z0-9+/]*={0,2}$");
 const v606 = d["reason"];
 if (v606 !== undefined) {
 if (!(typeof v606 === "string" || v606 === null)) return type(p + "/reason", "string,null");
 if (typeof v606 === "string") {
-if (v606.length < 1 || len(v606) < 1) return fail(p + "/reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v606.length > 2000 && len(v606) > 2000) return fail(p + "/reason", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
+if (v606.length < 1 || len(v606) < 1) return fewer(p + "/reason", "minLength", 1, "characters");
+if (v606.length > 2000 && len(v606) > 2000) return more(p + "/reason", "maxLength", 2000, "characters");
 }
 }
 const v607 = d["target"];
@@ -4016,33 +3566,25 @@ if (d["proposal"] === undefined) return missing(p, "proposal");
 if (d["source_refs"] === undefined) return missing(p, "source_refs");
 if (d["artifact_refs"] === undefined) return missing(p, "artifact_refs");
 const v609 = d["scope_id"];
-if (v609 !== undefined) {
 if (!(typeof v609 === "string")) return type(p + "/scope_id", "string");
-if (v609.length < 1 || len(v609) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v609.length > 256 && len(v609) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v609)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v609.length < 1 || len(v609) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v609.length > 256 && len(v609) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v609)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v610 = d["proposal"];
-if (v610 !== undefined) {
 if (!check_request_SkillProposal(v610, p + "/proposal")) return false;
-}
 const v611 = d["source_refs"];
-if (v611 !== undefined) {
 if (!(Array.isArray(v611))) return type(p + "/source_refs", "array");
-if (v611.length > 32) return fail(p + "/source_refs", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v611.length > 32) return more(p + "/source_refs", "maxItems", 32, "items");
 for (let i612 = 0; i612 < v611.length; i612++) {
 const v613 = v611[i612];
 if (!check_request_SourceReference(v613, p + "/source_refs" + "/" + i612)) return false;
 }
-}
 const v614 = d["artifact_refs"];
-if (v614 !== undefined) {
 if (!(Array.isArray(v614))) return type(p + "/artifact_refs", "array");
-if (v614.length > 32) return fail(p + "/artifact_refs", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v614.length > 32) return more(p + "/artifact_refs", "maxItems", 32, "items");
 for (let i615 = 0; i615 < v614.length; i615++) {
 const v616 = v614[i615];
 if (!check_request_ArtifactReference(v616, p + "/artifact_refs" + "/" + i615)) return false;
-}
 }
 const v617 = d["target"];
 if (v617 !== undefined) {
@@ -4052,8 +3594,8 @@ const v618 = d["reason"];
 if (v618 !== undefined) {
 if (!(typeof v618 === "string" || v618 === null)) return type(p + "/reason", "string,null");
 if (typeof v618 === "string") {
-if (v618.length < 1 || len(v618) < 1) return fail(p + "/reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v618.length > 2000 && len(v618) > 2000) return fail(p + "/reason", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
+if (v618.length < 1 || len(v618) < 1) return fewer(p + "/reason", "minLength", 1, "characters");
+if (v618.length > 2000 && len(v618) > 2000) return more(p + "/reason", "maxLength", 2000, "characters");
 }
 }
 for (const k619 in d) {
@@ -4068,23 +3610,17 @@ if (d["source"] === undefined) return missing(p, "source");
 if (d["target_scope_id"] === undefined) return missing(p, "target_scope_id");
 if (d["idempotency_key"] === undefined) return missing(p, "idempotency_key");
 const v620 = d["source"];
-if (v620 !== undefined) {
 if (!check_request_ArtifactAddress(v620, p + "/source")) return false;
-}
 const v621 = d["target_scope_id"];
-if (v621 !== undefined) {
 if (!(typeof v621 === "string")) return type(p + "/target_scope_id", "string");
-if (v621.length < 1 || len(v621) < 1) return fail(p + "/target_scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v621.length > 256 && len(v621) > 256) return fail(p + "/target_scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v621)) return fail(p + "/target_scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v621.length < 1 || len(v621) < 1) return fewer(p + "/target_scope_id", "minLength", 1, "characters");
+if (v621.length > 256 && len(v621) > 256) return more(p + "/target_scope_id", "maxLength", 256, "characters");
+if (!re0.test(v621)) return unmatched(p + "/target_scope_id", "pattern", ".*\\S.*");
 const v622 = d["idempotency_key"];
-if (v622 !== undefined) {
 if (!(typeof v622 === "string")) return type(p + "/idempotency_key", "string");
-if (v622.length < 1 || len(v622) < 1) return fail(p + "/idempotency_key", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v622.length > 256 && len(v622) > 256) return fail(p + "/idempotency_key", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v622)) return fail(p + "/idempotency_key", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v622.length < 1 || len(v622) < 1) return fewer(p + "/idempotency_key", "minLength", 1, "characters");
+if (v622.length > 256 && len(v622) > 256) return more(p + "/idempotency_key", "maxLength", 256, "characters");
+if (!re0.test(v622)) return unmatched(p + "/idempotency_key", "pattern", ".*\\S.*");
 for (const k623 in d) {
 if (k623 !== "source" && k623 !== "target_scope_id" && k623 !== "idempotency_key") return extra(p, k623);
 }
@@ -4098,30 +3634,22 @@ if (d["target_id"] === undefined) return missing(p, "target_id");
 if (d["artifact"] === undefined) return missing(p, "artifact");
 if (d["expected_generation"] === undefined) return missing(p, "expected_generation");
 const v624 = d["scope_id"];
-if (v624 !== undefined) {
 if (!(typeof v624 === "string")) return type(p + "/scope_id", "string");
-if (v624.length < 1 || len(v624) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v624.length > 256 && len(v624) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v624)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v624.length < 1 || len(v624) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v624.length > 256 && len(v624) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v624)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v625 = d["target_id"];
-if (v625 !== undefined) {
 if (!(typeof v625 === "string")) return type(p + "/target_id", "string");
-if (v625.length < 1 || len(v625) < 1) return fail(p + "/target_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v625.length > 64 && len(v625) > 64) return fail(p + "/target_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re2.test(v625)) return fail(p + "/target_id", "pattern", "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\"", { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" });
-}
+if (v625.length < 1 || len(v625) < 1) return fewer(p + "/target_id", "minLength", 1, "characters");
+if (v625.length > 64 && len(v625) > 64) return more(p + "/target_id", "maxLength", 64, "characters");
+if (!re2.test(v625)) return unmatched(p + "/target_id", "pattern", "^[a-z0-9]+(?:-[a-z0-9]+)*$");
 const v626 = d["artifact"];
-if (v626 !== undefined) {
 if (!check_request_ArtifactReference(v626, p + "/artifact")) return false;
-}
 const v627 = d["expected_generation"];
-if (v627 !== undefined) {
 if (!((typeof v627 === "number" && !(v627 % 1) && isFinite(v627) && !(F && F.has(p + "/expected_generation"))) || v627 === null)) return type(p + "/expected_generation", "integer,null");
 if (typeof v627 === "number") {
 if (v627 < 0) return bound(p + "/expected_generation", "minimum", ">=", 0);
 if (v627 > 9007199254740991) return bound(p + "/expected_generation", "maximum", "<=", 9007199254740991);
-}
 }
 const v628 = d["allow_deprecated"];
 if (v628 !== undefined) {
@@ -4138,26 +3666,22 @@ if (!(isObject(d))) return type(p, "object");
 if (d["observations"] === undefined) return missing(p, "observations");
 if (d["receiver_version"] === undefined) return missing(p, "receiver_version");
 const v630 = d["observations"];
-if (v630 !== undefined) {
 if (!(Array.isArray(v630))) return type(p + "/observations", "array");
-if (v630.length > 256) return fail(p + "/observations", "maxItems", "must NOT have more than 256 items", { limit: 256 });
+if (v630.length > 256) return more(p + "/observations", "maxItems", 256, "items");
 for (let i631 = 0; i631 < v630.length; i631++) {
 const v632 = v630[i631];
 if (!check_request_RemoteSkillObservation(v632, p + "/observations" + "/" + i631)) return false;
 }
-}
 const v633 = d["receiver_version"];
-if (v633 !== undefined) {
 if (!(typeof v633 === "string")) return type(p + "/receiver_version", "string");
-if (v633.length < 1 || len(v633) < 1) return fail(p + "/receiver_version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v633.length > 64 && len(v633) > 64) return fail(p + "/receiver_version", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re1.test(v633)) return fail(p + "/receiver_version", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v633.length < 1 || len(v633) < 1) return fewer(p + "/receiver_version", "minLength", 1, "characters");
+if (v633.length > 64 && len(v633) > 64) return more(p + "/receiver_version", "maxLength", 64, "characters");
+if (!re1.test(v633)) return unmatched(p + "/receiver_version", "pattern", "^[\\x21-\\x7E]+$");
 const v634 = d["environment_fingerprint"];
 if (v634 !== undefined) {
 if (!(typeof v634 === "string" || v634 === null)) return type(p + "/environment_fingerprint", "string,null");
 if (typeof v634 === "string") {
-if (!re4.test(v634)) return fail(p + "/environment_fingerprint", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
+if (!re4.test(v634)) return unmatched(p + "/environment_fingerprint", "pattern", "^[0-9a-f]{64}$");
 }
 }
 for (const k635 in d) {
@@ -4172,24 +3696,18 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["receipt_id"] === undefined) return missing(p, "receipt_id");
 if (d["outcome"] === undefined) return missing(p, "outcome");
 const v636 = d["scope_id"];
-if (v636 !== undefined) {
 if (!(typeof v636 === "string")) return type(p + "/scope_id", "string");
-if (v636.length < 1 || len(v636) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v636.length > 256 && len(v636) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v636)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v636.length < 1 || len(v636) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v636.length > 256 && len(v636) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v636)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v637 = d["receipt_id"];
-if (v637 !== undefined) {
 if (!(typeof v637 === "string")) return type(p + "/receipt_id", "string");
-if (v637.length < 1 || len(v637) < 1) return fail(p + "/receipt_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v637.length > 64 && len(v637) > 64) return fail(p + "/receipt_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re1.test(v637)) return fail(p + "/receipt_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v637.length < 1 || len(v637) < 1) return fewer(p + "/receipt_id", "minLength", 1, "characters");
+if (v637.length > 64 && len(v637) > 64) return more(p + "/receipt_id", "maxLength", 64, "characters");
+if (!re1.test(v637)) return unmatched(p + "/receipt_id", "pattern", "^[\\x21-\\x7E]+$");
 const v638 = d["outcome"];
-if (v638 !== undefined) {
 if (!(typeof v638 === "string")) return type(p + "/outcome", "string");
-if (!(v638 === "injected" || v638 === "failed")) return fail(p + "/outcome", "enum", "must be one of \"injected\", \"failed\"", { allowedValues: ["injected","failed"] });
-}
+if (!(v638 === "injected" || v638 === "failed")) return notIn(p + "/outcome", ["injected","failed"]);
 for (const k639 in d) {
 if (k639 !== "scope_id" && k639 !== "receipt_id" && k639 !== "outcome") return extra(p, k639);
 }
@@ -4214,60 +3732,40 @@ if (d["error_code"] === undefined) return missing(p, "error_code");
 if (d["receiver_version"] === undefined) return missing(p, "receiver_version");
 if (d["environment_fingerprint"] === undefined) return missing(p, "environment_fingerprint");
 const v640 = d["operation"];
-if (v640 !== undefined) {
 if (!check_request_RemoteSkillOperation(v640, p + "/operation")) return false;
-}
 const v641 = d["generation"];
-if (v641 !== undefined) {
 if (!((typeof v641 === "number" && !(v641 % 1) && isFinite(v641) && !(F && F.has(p + "/generation"))))) return type(p + "/generation", "integer");
 if (v641 < 0) return bound(p + "/generation", "minimum", ">=", 0);
 if (v641 > 9007199254740991) return bound(p + "/generation", "maximum", "<=", 9007199254740991);
-}
 const v642 = d["artifact"];
-if (v642 !== undefined) {
 if (!check_request_ArtifactReference(v642, p + "/artifact")) return false;
-}
 const v643 = d["expected_tree_digest"];
-if (v643 !== undefined) {
 if (!(typeof v643 === "string")) return type(p + "/expected_tree_digest", "string");
-if (!re4.test(v643)) return fail(p + "/expected_tree_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v643)) return unmatched(p + "/expected_tree_digest", "pattern", "^[0-9a-f]{64}$");
 const v644 = d["observed_tree_digest"];
-if (v644 !== undefined) {
 if (!(typeof v644 === "string" || v644 === null)) return type(p + "/observed_tree_digest", "string,null");
 if (typeof v644 === "string") {
-if (!re4.test(v644)) return fail(p + "/observed_tree_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v644)) return unmatched(p + "/observed_tree_digest", "pattern", "^[0-9a-f]{64}$");
 }
 const v645 = d["outcome"];
-if (v645 !== undefined) {
 if (!check_request_RemoteSkillReceiptOutcome(v645, p + "/outcome")) return false;
-}
 const v646 = d["failure_state"];
-if (v646 !== undefined) {
 if (!(b64(v646, p + "/failure_state") || (v646 === null))) return fail(p + "/failure_state", "anyOf", "must match a schema in anyOf", {});
-}
 const v647 = d["error_code"];
-if (v647 !== undefined) {
 if (!(typeof v647 === "string" || v647 === null)) return type(p + "/error_code", "string,null");
 if (typeof v647 === "string") {
-if (v647.length < 1 || len(v647) < 1) return fail(p + "/error_code", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v647.length > 128 && len(v647) > 128) return fail(p + "/error_code", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v647.length < 1 || len(v647) < 1) return fewer(p + "/error_code", "minLength", 1, "characters");
+if (v647.length > 128 && len(v647) > 128) return more(p + "/error_code", "maxLength", 128, "characters");
 }
 const v648 = d["receiver_version"];
-if (v648 !== undefined) {
 if (!(typeof v648 === "string")) return type(p + "/receiver_version", "string");
-if (v648.length < 1 || len(v648) < 1) return fail(p + "/receiver_version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v648.length > 64 && len(v648) > 64) return fail(p + "/receiver_version", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re1.test(v648)) return fail(p + "/receiver_version", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v648.length < 1 || len(v648) < 1) return fewer(p + "/receiver_version", "minLength", 1, "characters");
+if (v648.length > 64 && len(v648) > 64) return more(p + "/receiver_version", "maxLength", 64, "characters");
+if (!re1.test(v648)) return unmatched(p + "/receiver_version", "pattern", "^[\\x21-\\x7E]+$");
 const v649 = d["environment_fingerprint"];
-if (v649 !== undefined) {
 if (!(typeof v649 === "string" || v649 === null)) return type(p + "/environment_fingerprint", "string,null");
 if (typeof v649 === "string") {
-if (!re4.test(v649)) return fail(p + "/environment_fingerprint", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v649)) return unmatched(p + "/environment_fingerprint", "pattern", "^[0-9a-f]{64}$");
 }
 for (const k650 in d) {
 if (!c10.has(k650)) return extra(p, k650);
@@ -4292,54 +3790,36 @@ if (d["invoked"] === undefined) return missing(p, "invoked");
 if (d["validation"] === undefined) return missing(p, "validation");
 if (d["outcome"] === undefined) return missing(p, "outcome");
 const v651 = d["scope_id"];
-if (v651 !== undefined) {
 if (!(typeof v651 === "string")) return type(p + "/scope_id", "string");
-if (v651.length < 1 || len(v651) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v651.length > 256 && len(v651) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v651)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v651.length < 1 || len(v651) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v651.length > 256 && len(v651) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v651)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v652 = d["observation_id"];
-if (v652 !== undefined) {
 if (!(typeof v652 === "string")) return type(p + "/observation_id", "string");
-if (v652.length < 1 || len(v652) < 1) return fail(p + "/observation_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v652.length > 256 && len(v652) > 256) return fail(p + "/observation_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v652)) return fail(p + "/observation_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v652.length < 1 || len(v652) < 1) return fewer(p + "/observation_id", "minLength", 1, "characters");
+if (v652.length > 256 && len(v652) > 256) return more(p + "/observation_id", "maxLength", 256, "characters");
+if (!re0.test(v652)) return unmatched(p + "/observation_id", "pattern", ".*\\S.*");
 const v653 = d["skill_ref"];
-if (v653 !== undefined) {
 if (!check_request_ArtifactReference(v653, p + "/skill_ref")) return false;
-}
 const v654 = d["package_digest"];
-if (v654 !== undefined) {
 if (!(typeof v654 === "string")) return type(p + "/package_digest", "string");
-if (!re11.test(v654)) return fail(p + "/package_digest", "pattern", "must match pattern \"^sha256:[0-9a-f]{64}$\"", { pattern: "^sha256:[0-9a-f]{64}$" });
-}
+if (!re11.test(v654)) return unmatched(p + "/package_digest", "pattern", "^sha256:[0-9a-f]{64}$");
 const v655 = d["target_id"];
-if (v655 !== undefined) {
 if (!(typeof v655 === "string")) return type(p + "/target_id", "string");
-if (v655.length < 1 || len(v655) < 1) return fail(p + "/target_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v655.length > 128 && len(v655) > 128) return fail(p + "/target_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v655)) return fail(p + "/target_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v655.length < 1 || len(v655) < 1) return fewer(p + "/target_id", "minLength", 1, "characters");
+if (v655.length > 128 && len(v655) > 128) return more(p + "/target_id", "maxLength", 128, "characters");
+if (!re0.test(v655)) return unmatched(p + "/target_id", "pattern", ".*\\S.*");
 const v656 = d["selected"];
-if (v656 !== undefined) {
 if (!(typeof v656 === "boolean")) return type(p + "/selected", "boolean");
-}
 const v657 = d["invoked"];
-if (v657 !== undefined) {
 if (!(typeof v657 === "string")) return type(p + "/invoked", "string");
-if (!(v657 === "true" || v657 === "false" || v657 === "unknown")) return fail(p + "/invoked", "enum", "must be one of \"true\", \"false\", \"unknown\"", { allowedValues: ["true","false","unknown"] });
-}
+if (!(v657 === "true" || v657 === "false" || v657 === "unknown")) return notIn(p + "/invoked", ["true","false","unknown"]);
 const v658 = d["validation"];
-if (v658 !== undefined) {
 if (!(typeof v658 === "string")) return type(p + "/validation", "string");
-if (!(v658 === "passed" || v658 === "failed" || v658 === "unknown")) return fail(p + "/validation", "enum", "must be one of \"passed\", \"failed\", \"unknown\"", { allowedValues: ["passed","failed","unknown"] });
-}
+if (!(v658 === "passed" || v658 === "failed" || v658 === "unknown")) return notIn(p + "/validation", ["passed","failed","unknown"]);
 const v659 = d["outcome"];
-if (v659 !== undefined) {
 if (!(typeof v659 === "string")) return type(p + "/outcome", "string");
-if (!(v659 === "success" || v659 === "failure" || v659 === "unknown")) return fail(p + "/outcome", "enum", "must be one of \"success\", \"failure\", \"unknown\"", { allowedValues: ["success","failure","unknown"] });
-}
+if (!(v659 === "success" || v659 === "failure" || v659 === "unknown")) return notIn(p + "/outcome", ["success","failure","unknown"]);
 const v660 = d["task_source"];
 if (v660 !== undefined) {
 if (!(b65(v660, p + "/task_source") || (v660 === null))) return fail(p + "/task_source", "anyOf", "must match a schema in anyOf", {});
@@ -4348,7 +3828,7 @@ const v661 = d["environment_fingerprint"];
 if (v661 !== undefined) {
 if (!(typeof v661 === "string" || v661 === null)) return type(p + "/environment_fingerprint", "string,null");
 if (typeof v661 === "string") {
-if (!re11.test(v661)) return fail(p + "/environment_fingerprint", "pattern", "must match pattern \"^sha256:[0-9a-f]{64}$\"", { pattern: "^sha256:[0-9a-f]{64}$" });
+if (!re11.test(v661)) return unmatched(p + "/environment_fingerprint", "pattern", "^sha256:[0-9a-f]{64}$");
 }
 }
 for (const k662 in d) {
@@ -4363,23 +3843,17 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["source_id"] === undefined) return missing(p, "source_id");
 if (d["outcome"] === undefined) return missing(p, "outcome");
 const v663 = d["scope_id"];
-if (v663 !== undefined) {
 if (!(typeof v663 === "string")) return type(p + "/scope_id", "string");
-if (v663.length < 1 || len(v663) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v663.length > 256 && len(v663) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v663)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v663.length < 1 || len(v663) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v663.length > 256 && len(v663) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v663)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v664 = d["source_id"];
-if (v664 !== undefined) {
 if (!(typeof v664 === "string")) return type(p + "/source_id", "string");
-if (v664.length < 1 || len(v664) < 1) return fail(p + "/source_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v664.length > 256 && len(v664) > 256) return fail(p + "/source_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v664)) return fail(p + "/source_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v664.length < 1 || len(v664) < 1) return fewer(p + "/source_id", "minLength", 1, "characters");
+if (v664.length > 256 && len(v664) > 256) return more(p + "/source_id", "maxLength", 256, "characters");
+if (!re0.test(v664)) return unmatched(p + "/source_id", "pattern", ".*\\S.*");
 const v665 = d["outcome"];
-if (v665 !== undefined) {
 if (!check_request_TaskOutcome(v665, p + "/outcome")) return false;
-}
 for (const k666 in d) {
 if (k666 !== "scope_id" && k666 !== "source_id" && k666 !== "outcome") return extra(p, k666);
 }
@@ -4390,9 +3864,7 @@ function check_request_RegisterSourceDefinitionRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["manifest"] === undefined) return missing(p, "manifest");
 const v667 = d["manifest"];
-if (v667 !== undefined) {
 if (!check_request_SourceDefinitionManifest(v667, p + "/manifest")) return false;
-}
 for (const k668 in d) {
 if (k668 !== "manifest") return extra(p, k668);
 }
@@ -4406,32 +3878,24 @@ if (d["candidate_id"] === undefined) return missing(p, "candidate_id");
 if (d["expected_version"] === undefined) return missing(p, "expected_version");
 if (d["reason"] === undefined) return missing(p, "reason");
 const v669 = d["scope_id"];
-if (v669 !== undefined) {
 if (!(typeof v669 === "string")) return type(p + "/scope_id", "string");
-if (v669.length < 1 || len(v669) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v669.length > 256 && len(v669) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v669)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v669.length < 1 || len(v669) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v669.length > 256 && len(v669) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v669)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v670 = d["candidate_id"];
-if (v670 !== undefined) {
 if (!(typeof v670 === "string")) return type(p + "/candidate_id", "string");
-if (v670.length < 1 || len(v670) < 1) return fail(p + "/candidate_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v670.length > 128 && len(v670) > 128) return fail(p + "/candidate_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v670)) return fail(p + "/candidate_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v670.length < 1 || len(v670) < 1) return fewer(p + "/candidate_id", "minLength", 1, "characters");
+if (v670.length > 128 && len(v670) > 128) return more(p + "/candidate_id", "maxLength", 128, "characters");
+if (!re1.test(v670)) return unmatched(p + "/candidate_id", "pattern", "^[\\x21-\\x7E]+$");
 const v671 = d["expected_version"];
-if (v671 !== undefined) {
 if (!((typeof v671 === "number" && !(v671 % 1) && isFinite(v671) && !(F && F.has(p + "/expected_version"))))) return type(p + "/expected_version", "integer");
 if (v671 < 1) return bound(p + "/expected_version", "minimum", ">=", 1);
 if (v671 > 9007199254740991) return bound(p + "/expected_version", "maximum", "<=", 9007199254740991);
-}
 const v672 = d["reason"];
-if (v672 !== undefined) {
 if (!(typeof v672 === "string")) return type(p + "/reason", "string");
-if (v672.length < 1 || len(v672) < 1) return fail(p + "/reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v672.length > 2000 && len(v672) > 2000) return fail(p + "/reason", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
-if (!re0.test(v672)) return fail(p + "/reason", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v672.length < 1 || len(v672) < 1) return fewer(p + "/reason", "minLength", 1, "characters");
+if (v672.length > 2000 && len(v672) > 2000) return more(p + "/reason", "maxLength", 2000, "characters");
+if (!re0.test(v672)) return unmatched(p + "/reason", "pattern", ".*\\S.*");
 for (const k673 in d) {
 if (k673 !== "scope_id" && k673 !== "candidate_id" && k673 !== "expected_version" && k673 !== "reason") return extra(p, k673);
 }
@@ -4444,28 +3908,22 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["kind"] === undefined) return missing(p, "kind");
 if (d["text"] === undefined) return missing(p, "text");
 const v674 = d["scope_id"];
-if (v674 !== undefined) {
 if (!(typeof v674 === "string")) return type(p + "/scope_id", "string");
-if (v674.length < 1 || len(v674) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v674.length > 256 && len(v674) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v674)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v674.length < 1 || len(v674) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v674.length > 256 && len(v674) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v674)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v675 = d["kind"];
-if (v675 !== undefined) {
 if (!(typeof v675 === "string")) return type(p + "/kind", "string");
-if (v675.length < 1 || len(v675) < 1) return fail(p + "/kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v675.length > 128 && len(v675) > 128) return fail(p + "/kind", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v675.length < 1 || len(v675) < 1) return fewer(p + "/kind", "minLength", 1, "characters");
+if (v675.length > 128 && len(v675) > 128) return more(p + "/kind", "maxLength", 128, "characters");
 const v676 = d["text"];
-if (v676 !== undefined) {
 if (!(typeof v676 === "string")) return type(p + "/text", "string");
-if (v676.length < 1 || len(v676) < 1) return fail(p + "/text", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v676.length < 1 || len(v676) < 1) return fewer(p + "/text", "minLength", 1, "characters");
 const v677 = d["reason"];
 if (v677 !== undefined) {
 if (!(typeof v677 === "string" || v677 === null)) return type(p + "/reason", "string,null");
 if (typeof v677 === "string") {
-if (v677.length > 512 && len(v677) > 512) return fail(p + "/reason", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
+if (v677.length > 512 && len(v677) > 512) return more(p + "/reason", "maxLength", 512, "characters");
 }
 }
 const v678 = d["expected_revision"];
@@ -4489,32 +3947,24 @@ if (d["target_id"] === undefined) return missing(p, "target_id");
 if (d["display_name"] === undefined) return missing(p, "display_name");
 if (d["expected_generation"] === undefined) return missing(p, "expected_generation");
 const v680 = d["scope_id"];
-if (v680 !== undefined) {
 if (!(typeof v680 === "string")) return type(p + "/scope_id", "string");
-if (v680.length < 1 || len(v680) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v680.length > 256 && len(v680) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v680)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v680.length < 1 || len(v680) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v680.length > 256 && len(v680) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v680)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v681 = d["target_id"];
-if (v681 !== undefined) {
 if (!(typeof v681 === "string")) return type(p + "/target_id", "string");
-if (v681.length < 1 || len(v681) < 1) return fail(p + "/target_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v681.length > 64 && len(v681) > 64) return fail(p + "/target_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re2.test(v681)) return fail(p + "/target_id", "pattern", "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\"", { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" });
-}
+if (v681.length < 1 || len(v681) < 1) return fewer(p + "/target_id", "minLength", 1, "characters");
+if (v681.length > 64 && len(v681) > 64) return more(p + "/target_id", "maxLength", 64, "characters");
+if (!re2.test(v681)) return unmatched(p + "/target_id", "pattern", "^[a-z0-9]+(?:-[a-z0-9]+)*$");
 const v682 = d["display_name"];
-if (v682 !== undefined) {
 if (!(typeof v682 === "string")) return type(p + "/display_name", "string");
-if (v682.length < 1 || len(v682) < 1) return fail(p + "/display_name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v682.length > 128 && len(v682) > 128) return fail(p + "/display_name", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v682)) return fail(p + "/display_name", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v682.length < 1 || len(v682) < 1) return fewer(p + "/display_name", "minLength", 1, "characters");
+if (v682.length > 128 && len(v682) > 128) return more(p + "/display_name", "maxLength", 128, "characters");
+if (!re0.test(v682)) return unmatched(p + "/display_name", "pattern", ".*\\S.*");
 const v683 = d["expected_generation"];
-if (v683 !== undefined) {
 if (!((typeof v683 === "number" && !(v683 % 1) && isFinite(v683) && !(F && F.has(p + "/expected_generation"))))) return type(p + "/expected_generation", "integer");
 if (v683 < 0) return bound(p + "/expected_generation", "minimum", ">=", 0);
 if (v683 > 9007199254740991) return bound(p + "/expected_generation", "maximum", "<=", 9007199254740991);
-}
 for (const k684 in d) {
 if (k684 !== "scope_id" && k684 !== "target_id" && k684 !== "display_name" && k684 !== "expected_generation") return extra(p, k684);
 }
@@ -4528,27 +3978,19 @@ if (d["expected_version"] === undefined) return missing(p, "expected_version");
 if (d["replacement"] === undefined) return missing(p, "replacement");
 if (d["idempotency_key"] === undefined) return missing(p, "idempotency_key");
 const v685 = d["binding_id"];
-if (v685 !== undefined) {
 if (!(typeof v685 === "string")) return type(p + "/binding_id", "string");
-if (v685.length < 1 || len(v685) < 1) return fail(p + "/binding_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v685.length > 64 && len(v685) > 64) return fail(p + "/binding_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v685.length < 1 || len(v685) < 1) return fewer(p + "/binding_id", "minLength", 1, "characters");
+if (v685.length > 64 && len(v685) > 64) return more(p + "/binding_id", "maxLength", 64, "characters");
 const v686 = d["expected_version"];
-if (v686 !== undefined) {
 if (!((typeof v686 === "number" && !(v686 % 1) && isFinite(v686) && !(F && F.has(p + "/expected_version"))))) return type(p + "/expected_version", "integer");
 if (v686 < 1) return bound(p + "/expected_version", "minimum", ">=", 1);
 if (v686 > 9007199254740991) return bound(p + "/expected_version", "maximum", "<=", 9007199254740991);
-}
 const v687 = d["replacement"];
-if (v687 !== undefined) {
 if (!check_request_AccessBindingReplacementInput(v687, p + "/replacement")) return false;
-}
 const v688 = d["idempotency_key"];
-if (v688 !== undefined) {
 if (!(typeof v688 === "string")) return type(p + "/idempotency_key", "string");
-if (v688.length < 1 || len(v688) < 1) return fail(p + "/idempotency_key", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v688.length > 255 && len(v688) > 255) return fail(p + "/idempotency_key", "maxLength", "must NOT have more than 255 characters", { limit: 255 });
-}
+if (v688.length < 1 || len(v688) < 1) return fewer(p + "/idempotency_key", "minLength", 1, "characters");
+if (v688.length > 255 && len(v688) > 255) return more(p + "/idempotency_key", "maxLength", 255, "characters");
 for (const k689 in d) {
 if (k689 !== "binding_id" && k689 !== "expected_version" && k689 !== "replacement" && k689 !== "idempotency_key") return extra(p, k689);
 }
@@ -4561,24 +4003,18 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["external_skill_id"] === undefined) return missing(p, "external_skill_id");
 if (d["fingerprint"] === undefined) return missing(p, "fingerprint");
 const v690 = d["scope_id"];
-if (v690 !== undefined) {
 if (!(typeof v690 === "string")) return type(p + "/scope_id", "string");
-if (v690.length < 1 || len(v690) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v690.length > 256 && len(v690) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v690)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v690.length < 1 || len(v690) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v690.length > 256 && len(v690) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v690)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v691 = d["external_skill_id"];
-if (v691 !== undefined) {
 if (!(typeof v691 === "string")) return type(p + "/external_skill_id", "string");
-if (v691.length < 1 || len(v691) < 1) return fail(p + "/external_skill_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v691.length > 128 && len(v691) > 128) return fail(p + "/external_skill_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v691)) return fail(p + "/external_skill_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v691.length < 1 || len(v691) < 1) return fewer(p + "/external_skill_id", "minLength", 1, "characters");
+if (v691.length > 128 && len(v691) > 128) return more(p + "/external_skill_id", "maxLength", 128, "characters");
+if (!re1.test(v691)) return unmatched(p + "/external_skill_id", "pattern", "^[\\x21-\\x7E]+$");
 const v692 = d["fingerprint"];
-if (v692 !== undefined) {
 if (!(typeof v692 === "string")) return type(p + "/fingerprint", "string");
-if (!re4.test(v692)) return fail(p + "/fingerprint", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v692)) return unmatched(p + "/fingerprint", "pattern", "^[0-9a-f]{64}$");
 for (const k693 in d) {
 if (k693 !== "scope_id" && k693 !== "external_skill_id" && k693 !== "fingerprint") return extra(p, k693);
 }
@@ -4595,9 +4031,9 @@ const v695 = d["explicit_scope_id"];
 if (v695 !== undefined) {
 if (!(typeof v695 === "string" || v695 === null)) return type(p + "/explicit_scope_id", "string,null");
 if (typeof v695 === "string") {
-if (v695.length < 1 || len(v695) < 1) return fail(p + "/explicit_scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v695.length > 256 && len(v695) > 256) return fail(p + "/explicit_scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v695)) return fail(p + "/explicit_scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v695.length < 1 || len(v695) < 1) return fewer(p + "/explicit_scope_id", "minLength", 1, "characters");
+if (v695.length > 256 && len(v695) > 256) return more(p + "/explicit_scope_id", "maxLength", 256, "characters");
+if (!re0.test(v695)) return unmatched(p + "/explicit_scope_id", "pattern", ".*\\S.*");
 }
 }
 const v696 = d["binding_keys"];
@@ -4618,9 +4054,7 @@ function check_request_ResolveScopeSelectionRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["selection"] === undefined) return missing(p, "selection");
 const v700 = d["selection"];
-if (v700 !== undefined) {
 if (!check_request_ScopeSelection(v700, p + "/selection")) return false;
-}
 for (const k701 in d) {
 if (k701 !== "selection") return extra(p, k701);
 }
@@ -4632,21 +4066,17 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["citation"] === undefined) return missing(p, "citation");
 const v702 = d["scope_id"];
-if (v702 !== undefined) {
 if (!(typeof v702 === "string")) return type(p + "/scope_id", "string");
-if (v702.length < 1 || len(v702) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v702.length > 256 && len(v702) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v702)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v702.length < 1 || len(v702) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v702.length > 256 && len(v702) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v702)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v703 = d["citation"];
-if (v703 !== undefined) {
 if (!(isObject(v703))) return type(p + "/citation", "object");
-}
 const v704 = d["reason"];
 if (v704 !== undefined) {
 if (!(typeof v704 === "string" || v704 === null)) return type(p + "/reason", "string,null");
 if (typeof v704 === "string") {
-if (v704.length > 512 && len(v704) > 512) return fail(p + "/reason", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
+if (v704.length > 512 && len(v704) > 512) return more(p + "/reason", "maxLength", 512, "characters");
 }
 }
 for (const k705 in d) {
@@ -4660,18 +4090,14 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["block_id"] === undefined) return missing(p, "block_id");
 const v706 = d["scope_id"];
-if (v706 !== undefined) {
 if (!(typeof v706 === "string")) return type(p + "/scope_id", "string");
-if (v706.length < 1 || len(v706) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v706.length > 256 && len(v706) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v706)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v706.length < 1 || len(v706) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v706.length > 256 && len(v706) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v706)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v707 = d["block_id"];
-if (v707 !== undefined) {
 if (!(typeof v707 === "string")) return type(p + "/block_id", "string");
-if (v707.length < 1 || len(v707) < 1) return fail(p + "/block_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v707.length > 36 && len(v707) > 36) return fail(p + "/block_id", "maxLength", "must NOT have more than 36 characters", { limit: 36 });
-}
+if (v707.length < 1 || len(v707) < 1) return fewer(p + "/block_id", "minLength", 1, "characters");
+if (v707.length > 36 && len(v707) > 36) return more(p + "/block_id", "maxLength", 36, "characters");
 for (const k708 in d) {
 if (k708 !== "scope_id" && k708 !== "block_id") return extra(p, k708);
 }
@@ -4693,7 +4119,7 @@ const v709 = d["sources"];
 if (v709 !== undefined) {
 if (!(Array.isArray(v709) || v709 === null)) return type(p + "/sources", "array,null");
 if (Array.isArray(v709)) {
-if (v709.length > 32) return fail(p + "/sources", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v709.length > 32) return more(p + "/sources", "maxItems", 32, "items");
 for (let i710 = 0; i710 < v709.length; i710++) {
 const v711 = v709[i710];
 if (!check_request_DreamSourceReference(v711, p + "/sources" + "/" + i710)) return false;
@@ -4704,7 +4130,7 @@ const v712 = d["artifacts"];
 if (v712 !== undefined) {
 if (!(Array.isArray(v712) || v712 === null)) return type(p + "/artifacts", "array,null");
 if (Array.isArray(v712)) {
-if (v712.length > 32) return fail(p + "/artifacts", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v712.length > 32) return more(p + "/artifacts", "maxItems", 32, "items");
 for (let i713 = 0; i713 < v712.length; i713++) {
 const v714 = v712[i713];
 if (!check_request_ArtifactReference(v714, p + "/artifacts" + "/" + i713)) return false;
@@ -4712,27 +4138,20 @@ if (!check_request_ArtifactReference(v714, p + "/artifacts" + "/" + i713)) retur
 }
 }
 const v715 = d["scope_id"];
-if (v715 !== undefined) {
 if (!(typeof v715 === "string")) return type(p + "/scope_id", "string");
-if (v715.length < 1 || len(v715) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v715.length > 256 && len(v715) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v715)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v715.length < 1 || len(v715) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v715.length > 256 && len(v715) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v715)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v716 = d["candidate_id"];
-if (v716 !== undefined) {
 if (!(typeof v716 === "string")) return type(p + "/candidate_id", "string");
-if (v716.length < 1 || len(v716) < 1) return fail(p + "/candidate_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v716.length > 128 && len(v716) > 128) return fail(p + "/candidate_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v716)) return fail(p + "/candidate_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v716.length < 1 || len(v716) < 1) return fewer(p + "/candidate_id", "minLength", 1, "characters");
+if (v716.length > 128 && len(v716) > 128) return more(p + "/candidate_id", "maxLength", 128, "characters");
+if (!re1.test(v716)) return unmatched(p + "/candidate_id", "pattern", "^[\\x21-\\x7E]+$");
 const v717 = d["expected_version"];
-if (v717 !== undefined) {
 if (!((typeof v717 === "number" && !(v717 % 1) && isFinite(v717) && !(F && F.has(p + "/expected_version"))))) return type(p + "/expected_version", "integer");
 if (v717 < 1) return bound(p + "/expected_version", "minimum", ">=", 1);
 if (v717 > 9007199254740991) return bound(p + "/expected_version", "maximum", "<=", 9007199254740991);
-}
 const v718 = d["proposal"];
-if (v718 !== undefined) {
 let n719 = 0;
 if (check_request_ExperienceProposal(v718, p + "/proposal")) n719++;
 if (check_request_SkillProposal(v718, p + "/proposal")) n719++;
@@ -4743,12 +4162,11 @@ if (check_request_HandoffContent(v718, p + "/proposal")) n719++;
 if (check_request_PromptContent(v718, p + "/proposal")) n719++;
 if (check_request_CatalogChangeProposal(v718, p + "/proposal")) n719++;
 if (n719 !== 1) return fail(p + "/proposal", "oneOf", "must match exactly one schema in oneOf", { passingSchemas: null });
-}
 const v720 = d["source_refs"];
 if (v720 !== undefined) {
 if (!(Array.isArray(v720) || v720 === null)) return type(p + "/source_refs", "array,null");
 if (Array.isArray(v720)) {
-if (v720.length > 32) return fail(p + "/source_refs", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v720.length > 32) return more(p + "/source_refs", "maxItems", 32, "items");
 for (let i721 = 0; i721 < v720.length; i721++) {
 const v722 = v720[i721];
 if (!check_request_SourceReference(v722, p + "/source_refs" + "/" + i721)) return false;
@@ -4759,7 +4177,7 @@ const v723 = d["artifact_refs"];
 if (v723 !== undefined) {
 if (!(Array.isArray(v723) || v723 === null)) return type(p + "/artifact_refs", "array,null");
 if (Array.isArray(v723)) {
-if (v723.length > 32) return fail(p + "/artifact_refs", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v723.length > 32) return more(p + "/artifact_refs", "maxItems", 32, "items");
 for (let i724 = 0; i724 < v723.length; i724++) {
 const v725 = v723[i724];
 if (!check_request_ArtifactReference(v725, p + "/artifact_refs" + "/" + i724)) return false;
@@ -4774,8 +4192,8 @@ const v727 = d["reason"];
 if (v727 !== undefined) {
 if (!(typeof v727 === "string" || v727 === null)) return type(p + "/reason", "string,null");
 if (typeof v727 === "string") {
-if (v727.length < 1 || len(v727) < 1) return fail(p + "/reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v727.length > 2000 && len(v727) > 2000) return fail(p + "/reason", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
+if (v727.length < 1 || len(v727) < 1) return fewer(p + "/reason", "minLength", 1, "characters");
+if (v727.length > 2000 && len(v727) > 2000) return more(p + "/reason", "maxLength", 2000, "characters");
 }
 }
 for (const k728 in d) {
@@ -4791,32 +4209,24 @@ if (d["citation"] === undefined) return missing(p, "citation");
 if (d["kind"] === undefined) return missing(p, "kind");
 if (d["text"] === undefined) return missing(p, "text");
 const v729 = d["scope_id"];
-if (v729 !== undefined) {
 if (!(typeof v729 === "string")) return type(p + "/scope_id", "string");
-if (v729.length < 1 || len(v729) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v729.length > 256 && len(v729) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v729)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v729.length < 1 || len(v729) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v729.length > 256 && len(v729) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v729)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v730 = d["citation"];
-if (v730 !== undefined) {
 if (!(isObject(v730))) return type(p + "/citation", "object");
-}
 const v731 = d["kind"];
-if (v731 !== undefined) {
 if (!(typeof v731 === "string")) return type(p + "/kind", "string");
-if (v731.length < 1 || len(v731) < 1) return fail(p + "/kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v731.length > 128 && len(v731) > 128) return fail(p + "/kind", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v731.length < 1 || len(v731) < 1) return fewer(p + "/kind", "minLength", 1, "characters");
+if (v731.length > 128 && len(v731) > 128) return more(p + "/kind", "maxLength", 128, "characters");
 const v732 = d["text"];
-if (v732 !== undefined) {
 if (!(typeof v732 === "string")) return type(p + "/text", "string");
-if (v732.length < 1 || len(v732) < 1) return fail(p + "/text", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v732.length < 1 || len(v732) < 1) return fewer(p + "/text", "minLength", 1, "characters");
 const v733 = d["reason"];
 if (v733 !== undefined) {
 if (!(typeof v733 === "string" || v733 === null)) return type(p + "/reason", "string,null");
 if (typeof v733 === "string") {
-if (v733.length > 512 && len(v733) > 512) return fail(p + "/reason", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
+if (v733.length > 512 && len(v733) > 512) return more(p + "/reason", "maxLength", 512, "characters");
 }
 }
 for (const k734 in d) {
@@ -4831,23 +4241,17 @@ if (d["binding_id"] === undefined) return missing(p, "binding_id");
 if (d["expected_version"] === undefined) return missing(p, "expected_version");
 if (d["idempotency_key"] === undefined) return missing(p, "idempotency_key");
 const v735 = d["binding_id"];
-if (v735 !== undefined) {
 if (!(typeof v735 === "string")) return type(p + "/binding_id", "string");
-if (v735.length < 1 || len(v735) < 1) return fail(p + "/binding_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v735.length > 64 && len(v735) > 64) return fail(p + "/binding_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v735.length < 1 || len(v735) < 1) return fewer(p + "/binding_id", "minLength", 1, "characters");
+if (v735.length > 64 && len(v735) > 64) return more(p + "/binding_id", "maxLength", 64, "characters");
 const v736 = d["expected_version"];
-if (v736 !== undefined) {
 if (!((typeof v736 === "number" && !(v736 % 1) && isFinite(v736) && !(F && F.has(p + "/expected_version"))))) return type(p + "/expected_version", "integer");
 if (v736 < 1) return bound(p + "/expected_version", "minimum", ">=", 1);
 if (v736 > 9007199254740991) return bound(p + "/expected_version", "maximum", "<=", 9007199254740991);
-}
 const v737 = d["idempotency_key"];
-if (v737 !== undefined) {
 if (!(typeof v737 === "string")) return type(p + "/idempotency_key", "string");
-if (v737.length < 1 || len(v737) < 1) return fail(p + "/idempotency_key", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v737.length > 255 && len(v737) > 255) return fail(p + "/idempotency_key", "maxLength", "must NOT have more than 255 characters", { limit: 255 });
-}
+if (v737.length < 1 || len(v737) < 1) return fewer(p + "/idempotency_key", "minLength", 1, "characters");
+if (v737.length > 255 && len(v737) > 255) return more(p + "/idempotency_key", "maxLength", 255, "characters");
 for (const k738 in d) {
 if (k738 !== "binding_id" && k738 !== "expected_version" && k738 !== "idempotency_key") return extra(p, k738);
 }
@@ -4860,25 +4264,19 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["target_id"] === undefined) return missing(p, "target_id");
 if (d["expected_generation"] === undefined) return missing(p, "expected_generation");
 const v739 = d["scope_id"];
-if (v739 !== undefined) {
 if (!(typeof v739 === "string")) return type(p + "/scope_id", "string");
-if (v739.length < 1 || len(v739) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v739.length > 256 && len(v739) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v739)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v739.length < 1 || len(v739) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v739.length > 256 && len(v739) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v739)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v740 = d["target_id"];
-if (v740 !== undefined) {
 if (!(typeof v740 === "string")) return type(p + "/target_id", "string");
-if (v740.length < 1 || len(v740) < 1) return fail(p + "/target_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v740.length > 64 && len(v740) > 64) return fail(p + "/target_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re2.test(v740)) return fail(p + "/target_id", "pattern", "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\"", { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" });
-}
+if (v740.length < 1 || len(v740) < 1) return fewer(p + "/target_id", "minLength", 1, "characters");
+if (v740.length > 64 && len(v740) > 64) return more(p + "/target_id", "maxLength", 64, "characters");
+if (!re2.test(v740)) return unmatched(p + "/target_id", "pattern", "^[a-z0-9]+(?:-[a-z0-9]+)*$");
 const v741 = d["expected_generation"];
-if (v741 !== undefined) {
 if (!((typeof v741 === "number" && !(v741 % 1) && isFinite(v741) && !(F && F.has(p + "/expected_generation"))))) return type(p + "/expected_generation", "integer");
 if (v741 < 0) return bound(p + "/expected_generation", "minimum", ">=", 0);
 if (v741 > 9007199254740991) return bound(p + "/expected_generation", "maximum", "<=", 9007199254740991);
-}
 for (const k742 in d) {
 if (k742 !== "scope_id" && k742 !== "target_id" && k742 !== "expected_generation") return extra(p, k742);
 }
@@ -4889,12 +4287,10 @@ function check_request_ScanExternalSkillsRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v743 = d["scope_id"];
-if (v743 !== undefined) {
 if (!(typeof v743 === "string")) return type(p + "/scope_id", "string");
-if (v743.length < 1 || len(v743) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v743.length > 256 && len(v743) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v743)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v743.length < 1 || len(v743) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v743.length > 256 && len(v743) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v743)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 for (const k744 in d) {
 if (k744 !== "scope_id") return extra(p, k744);
 }
@@ -4906,18 +4302,14 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["query"] === undefined) return missing(p, "query");
 const v745 = d["scope_id"];
-if (v745 !== undefined) {
 if (!(typeof v745 === "string")) return type(p + "/scope_id", "string");
-if (v745.length < 1 || len(v745) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v745.length > 256 && len(v745) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v745)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v745.length < 1 || len(v745) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v745.length > 256 && len(v745) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v745)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v746 = d["query"];
-if (v746 !== undefined) {
 if (!(typeof v746 === "string")) return type(p + "/query", "string");
-if (v746.length < 1 || len(v746) < 1) return fail(p + "/query", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v746.length > 8192 && len(v746) > 8192) return fail(p + "/query", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-}
+if (v746.length < 1 || len(v746) < 1) return fewer(p + "/query", "minLength", 1, "characters");
+if (v746.length > 8192 && len(v746) > 8192) return more(p + "/query", "maxLength", 8192, "characters");
 const v747 = d["mode"];
 if (v747 !== undefined) {
 if (!check_request_AtomicMemorySearchMode(v747, p + "/mode")) return false;
@@ -4926,17 +4318,17 @@ const v748 = d["kind"];
 if (v748 !== undefined) {
 if (!(typeof v748 === "string" || v748 === null)) return type(p + "/kind", "string,null");
 if (typeof v748 === "string") {
-if (v748.length < 1 || len(v748) < 1) return fail(p + "/kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
+if (v748.length < 1 || len(v748) < 1) return fewer(p + "/kind", "minLength", 1, "characters");
 }
 }
 const v749 = d["tags"];
 if (v749 !== undefined) {
 if (!(Array.isArray(v749))) return type(p + "/tags", "array");
-if (v749.length > 16) return fail(p + "/tags", "maxItems", "must NOT have more than 16 items", { limit: 16 });
+if (v749.length > 16) return more(p + "/tags", "maxItems", 16, "items");
 for (let i750 = 0; i750 < v749.length; i750++) {
 const v751 = v749[i750];
 if (!(typeof v751 === "string")) return type(p + "/tags" + "/" + i750, "string");
-if (v751.length < 1 || len(v751) < 1) return fail(p + "/tags" + "/" + i750, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
+if (v751.length < 1 || len(v751) < 1) return fewer(p + "/tags" + "/" + i750, "minLength", 1, "characters");
 }
 }
 const v752 = d["tag_match"];
@@ -4964,18 +4356,14 @@ if (v755 !== undefined) {
 if (!check_request_TagFilter(v755, p + "/tag_filter")) return false;
 }
 const v756 = d["scope_id"];
-if (v756 !== undefined) {
 if (!(typeof v756 === "string")) return type(p + "/scope_id", "string");
-if (v756.length < 1 || len(v756) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v756.length > 256 && len(v756) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v756)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v756.length < 1 || len(v756) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v756.length > 256 && len(v756) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v756)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v757 = d["query"];
-if (v757 !== undefined) {
 if (!(typeof v757 === "string")) return type(p + "/query", "string");
-if (v757.length < 1 || len(v757) < 1) return fail(p + "/query", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v757.length > 8192 && len(v757) > 8192) return fail(p + "/query", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-}
+if (v757.length < 1 || len(v757) < 1) return fewer(p + "/query", "minLength", 1, "characters");
+if (v757.length > 8192 && len(v757) > 8192) return more(p + "/query", "maxLength", 8192, "characters");
 const v758 = d["limit"];
 if (v758 !== undefined) {
 if (!((typeof v758 === "number" && !(v758 % 1) && isFinite(v758) && !(F && F.has(p + "/limit"))))) return type(p + "/limit", "integer");
@@ -4997,19 +4385,15 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["query"] === undefined) return missing(p, "query");
 const v761 = d["scope_id"];
-if (v761 !== undefined) {
 if (!(typeof v761 === "string")) return type(p + "/scope_id", "string");
-if (v761.length < 1 || len(v761) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v761.length > 256 && len(v761) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v761)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v761.length < 1 || len(v761) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v761.length > 256 && len(v761) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v761)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v762 = d["query"];
-if (v762 !== undefined) {
 if (!(typeof v762 === "string")) return type(p + "/query", "string");
-if (v762.length < 1 || len(v762) < 1) return fail(p + "/query", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v762.length > 8192 && len(v762) > 8192) return fail(p + "/query", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re3.test(v762)) return fail(p + "/query", "pattern", "must match pattern \"^\\S(?:[\\s\\S]*\\S)?$\"", { pattern: "^\\S(?:[\\s\\S]*\\S)?$" });
-}
+if (v762.length < 1 || len(v762) < 1) return fewer(p + "/query", "minLength", 1, "characters");
+if (v762.length > 8192 && len(v762) > 8192) return more(p + "/query", "maxLength", 8192, "characters");
+if (!re3.test(v762)) return unmatched(p + "/query", "pattern", "^\\S(?:[\\s\\S]*\\S)?$");
 const v763 = d["limit"];
 if (v763 !== undefined) {
 if (!((typeof v763 === "number" && !(v763 % 1) && isFinite(v763) && !(F && F.has(p + "/limit"))))) return type(p + "/limit", "integer");
@@ -5026,12 +4410,10 @@ function check_request_SetDefaultScopeRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v765 = d["scope_id"];
-if (v765 !== undefined) {
 if (!(typeof v765 === "string")) return type(p + "/scope_id", "string");
-if (v765.length < 1 || len(v765) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v765.length > 256 && len(v765) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v765)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v765.length < 1 || len(v765) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v765.length > 256 && len(v765) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v765)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 for (const k766 in d) {
 if (k766 !== "scope_id") return extra(p, k766);
 }
@@ -5048,16 +4430,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["observation"] === undefined) return missing(p, "observation");
 const v767 = d["scope_id"];
-if (v767 !== undefined) {
 if (!(typeof v767 === "string")) return type(p + "/scope_id", "string");
-if (v767.length < 1 || len(v767) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v767.length > 256 && len(v767) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v767)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v767.length < 1 || len(v767) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v767.length > 256 && len(v767) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v767)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v768 = d["observation"];
-if (v768 !== undefined) {
 if (!check_request_SourceObservation(v768, p + "/observation")) return false;
-}
 for (const k769 in d) {
 if (k769 !== "scope_id" && k769 !== "observation") return extra(p, k769);
 }
@@ -5068,12 +4446,10 @@ function check_request_TopicMemoryProcessingStatusRequest(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v770 = d["scope_id"];
-if (v770 !== undefined) {
 if (!(typeof v770 === "string")) return type(p + "/scope_id", "string");
-if (v770.length < 1 || len(v770) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v770.length > 256 && len(v770) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v770)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v770.length < 1 || len(v770) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v770.length > 256 && len(v770) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v770)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 for (const k771 in d) {
 if (k771 !== "scope_id") return extra(p, k771);
 }
@@ -5087,32 +4463,24 @@ if (d["target_id"] === undefined) return missing(p, "target_id");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 if (d["expected_generation"] === undefined) return missing(p, "expected_generation");
 const v772 = d["scope_id"];
-if (v772 !== undefined) {
 if (!(typeof v772 === "string")) return type(p + "/scope_id", "string");
-if (v772.length < 1 || len(v772) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v772.length > 256 && len(v772) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v772)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v772.length < 1 || len(v772) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v772.length > 256 && len(v772) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v772)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v773 = d["target_id"];
-if (v773 !== undefined) {
 if (!(typeof v773 === "string")) return type(p + "/target_id", "string");
-if (v773.length < 1 || len(v773) < 1) return fail(p + "/target_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v773.length > 64 && len(v773) > 64) return fail(p + "/target_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re2.test(v773)) return fail(p + "/target_id", "pattern", "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\"", { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" });
-}
+if (v773.length < 1 || len(v773) < 1) return fewer(p + "/target_id", "minLength", 1, "characters");
+if (v773.length > 64 && len(v773) > 64) return more(p + "/target_id", "maxLength", 64, "characters");
+if (!re2.test(v773)) return unmatched(p + "/target_id", "pattern", "^[a-z0-9]+(?:-[a-z0-9]+)*$");
 const v774 = d["artifact_id"];
-if (v774 !== undefined) {
 if (!(typeof v774 === "string")) return type(p + "/artifact_id", "string");
-if (v774.length < 1 || len(v774) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v774.length > 128 && len(v774) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v774)) return fail(p + "/artifact_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v774.length < 1 || len(v774) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v774.length > 128 && len(v774) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
+if (!re1.test(v774)) return unmatched(p + "/artifact_id", "pattern", "^[\\x21-\\x7E]+$");
 const v775 = d["expected_generation"];
-if (v775 !== undefined) {
 if (!((typeof v775 === "number" && !(v775 % 1) && isFinite(v775) && !(F && F.has(p + "/expected_generation"))))) return type(p + "/expected_generation", "integer");
 if (v775 < 0) return bound(p + "/expected_generation", "minimum", ">=", 0);
 if (v775 > 9007199254740991) return bound(p + "/expected_generation", "maximum", "<=", 9007199254740991);
-}
 for (const k776 in d) {
 if (k776 !== "scope_id" && k776 !== "target_id" && k776 !== "artifact_id" && k776 !== "expected_generation") return extra(p, k776);
 }
@@ -5126,36 +4494,28 @@ if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 if (d["expected_generation"] === undefined) return missing(p, "expected_generation");
 if (d["lifecycle_state"] === undefined) return missing(p, "lifecycle_state");
 const v777 = d["scope_id"];
-if (v777 !== undefined) {
 if (!(typeof v777 === "string")) return type(p + "/scope_id", "string");
-if (v777.length < 1 || len(v777) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v777.length > 256 && len(v777) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v777)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v777.length < 1 || len(v777) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v777.length > 256 && len(v777) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v777)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v778 = d["artifact_id"];
-if (v778 !== undefined) {
 if (!(typeof v778 === "string")) return type(p + "/artifact_id", "string");
-if (v778.length < 1 || len(v778) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v778.length > 128 && len(v778) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v778)) return fail(p + "/artifact_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v778.length < 1 || len(v778) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v778.length > 128 && len(v778) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
+if (!re1.test(v778)) return unmatched(p + "/artifact_id", "pattern", "^[\\x21-\\x7E]+$");
 const v779 = d["expected_generation"];
-if (v779 !== undefined) {
 if (!((typeof v779 === "number" && !(v779 % 1) && isFinite(v779) && !(F && F.has(p + "/expected_generation"))))) return type(p + "/expected_generation", "integer");
 if (v779 < 0) return bound(p + "/expected_generation", "minimum", ">=", 0);
 if (v779 > 9007199254740991) return bound(p + "/expected_generation", "maximum", "<=", 9007199254740991);
-}
 const v780 = d["lifecycle_state"];
-if (v780 !== undefined) {
 if (!check_request_SkillLifecycleState(v780, p + "/lifecycle_state")) return false;
-}
 const v781 = d["replacement_artifact_id"];
 if (v781 !== undefined) {
 if (!(typeof v781 === "string" || v781 === null)) return type(p + "/replacement_artifact_id", "string,null");
 if (typeof v781 === "string") {
-if (v781.length < 1 || len(v781) < 1) return fail(p + "/replacement_artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v781.length > 128 && len(v781) > 128) return fail(p + "/replacement_artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v781)) return fail(p + "/replacement_artifact_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
+if (v781.length < 1 || len(v781) < 1) return fewer(p + "/replacement_artifact_id", "minLength", 1, "characters");
+if (v781.length > 128 && len(v781) > 128) return more(p + "/replacement_artifact_id", "maxLength", 128, "characters");
+if (!re1.test(v781)) return unmatched(p + "/replacement_artifact_id", "pattern", "^[\\x21-\\x7E]+$");
 }
 }
 for (const k782 in d) {
@@ -5169,20 +4529,16 @@ if (!(isObject(d))) return type(p, "object");
 if (d["items"] === undefined) return missing(p, "items");
 if (d["next_cursor"] === undefined) return missing(p, "next_cursor");
 const v783 = d["items"];
-if (v783 !== undefined) {
 if (!(Array.isArray(v783))) return type(p + "/items", "array");
-if (v783.length > 500) return fail(p + "/items", "maxItems", "must NOT have more than 500 items", { limit: 500 });
+if (v783.length > 500) return more(p + "/items", "maxItems", 500, "items");
 for (let i784 = 0; i784 < v783.length; i784++) {
 const v785 = v783[i784];
 if (!check_response_AccessAuditEvent(v785, p + "/items" + "/" + i784)) return false;
 }
-}
 const v786 = d["next_cursor"];
-if (v786 !== undefined) {
 if (!(typeof v786 === "string" || v786 === null)) return type(p + "/next_cursor", "string,null");
 if (typeof v786 === "string") {
-if (v786.length > 2048 && len(v786) > 2048) return fail(p + "/next_cursor", "maxLength", "must NOT have more than 2048 characters", { limit: 2048 });
-}
+if (v786.length > 2048 && len(v786) > 2048) return more(p + "/next_cursor", "maxLength", 2048, "characters");
 }
 for (const k787 in d) {
 if (k787 !== "items" && k787 !== "next_cursor") return extra(p, k787);
@@ -5212,79 +4568,51 @@ if (d["idempotency_key"] === undefined) return missing(p, "idempotency_key");
 if (d["revoked_at"] === undefined) return missing(p, "revoked_at");
 if (d["revoked_by"] === undefined) return missing(p, "revoked_by");
 const v788 = d["binding_id"];
-if (v788 !== undefined) {
 if (!(typeof v788 === "string")) return type(p + "/binding_id", "string");
-if (v788.length < 1 || len(v788) < 1) return fail(p + "/binding_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v788.length > 64 && len(v788) > 64) return fail(p + "/binding_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v788.length < 1 || len(v788) < 1) return fewer(p + "/binding_id", "minLength", 1, "characters");
+if (v788.length > 64 && len(v788) > 64) return more(p + "/binding_id", "maxLength", 64, "characters");
 const v789 = d["subject"];
-if (v789 !== undefined) {
 if (!check_response_AccessSubject(v789, p + "/subject")) return false;
-}
 const v790 = d["resource"];
-if (v790 !== undefined) {
 if (!check_response_AccessResource(v790, p + "/resource")) return false;
-}
 const v791 = d["role"];
-if (v791 !== undefined) {
 if (!check_response_AccessRole(v791, p + "/role")) return false;
-}
 const v792 = d["granted_by"];
-if (v792 !== undefined) {
 if (!check_response_AccessPrincipal(v792, p + "/granted_by")) return false;
-}
 const v793 = d["reason"];
-if (v793 !== undefined) {
 if (!(typeof v793 === "string" || v793 === null)) return type(p + "/reason", "string,null");
 if (typeof v793 === "string") {
-if (v793.length > 1024 && len(v793) > 1024) return fail(p + "/reason", "maxLength", "must NOT have more than 1024 characters", { limit: 1024 });
-}
+if (v793.length > 1024 && len(v793) > 1024) return more(p + "/reason", "maxLength", 1024, "characters");
 }
 const v794 = d["created_at"];
-if (v794 !== undefined) {
 if (!(typeof v794 === "string")) return type(p + "/created_at", "string");
-if (!re8.test(v794)) return fail(p + "/created_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v794)) return unmatched(p + "/created_at", "format", "date-time");
 const v795 = d["expires_at"];
-if (v795 !== undefined) {
 if (!(typeof v795 === "string" || v795 === null)) return type(p + "/expires_at", "string,null");
 if (typeof v795 === "string") {
-if (!re8.test(v795)) return fail(p + "/expires_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v795)) return unmatched(p + "/expires_at", "format", "date-time");
 }
 const v796 = d["state"];
-if (v796 !== undefined) {
 if (!check_response_AccessBindingState(v796, p + "/state")) return false;
-}
 const v797 = d["version"];
-if (v797 !== undefined) {
 if (!((typeof v797 === "number" && !(v797 % 1) && isFinite(v797) && !(F && F.has(p + "/version"))))) return type(p + "/version", "integer");
 if (v797 < 1) return bound(p + "/version", "minimum", ">=", 1);
 if (v797 > 9007199254740991) return bound(p + "/version", "maximum", "<=", 9007199254740991);
-}
 const v798 = d["policy_revision"];
-if (v798 !== undefined) {
 if (!(typeof v798 === "string")) return type(p + "/policy_revision", "string");
-if (v798.length < 1 || len(v798) < 1) return fail(p + "/policy_revision", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v798.length > 64 && len(v798) > 64) return fail(p + "/policy_revision", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v798.length < 1 || len(v798) < 1) return fewer(p + "/policy_revision", "minLength", 1, "characters");
+if (v798.length > 64 && len(v798) > 64) return more(p + "/policy_revision", "maxLength", 64, "characters");
 const v799 = d["idempotency_key"];
-if (v799 !== undefined) {
 if (!(typeof v799 === "string")) return type(p + "/idempotency_key", "string");
-if (v799.length < 1 || len(v799) < 1) return fail(p + "/idempotency_key", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v799.length > 255 && len(v799) > 255) return fail(p + "/idempotency_key", "maxLength", "must NOT have more than 255 characters", { limit: 255 });
-}
+if (v799.length < 1 || len(v799) < 1) return fewer(p + "/idempotency_key", "minLength", 1, "characters");
+if (v799.length > 255 && len(v799) > 255) return more(p + "/idempotency_key", "maxLength", 255, "characters");
 const v800 = d["revoked_at"];
-if (v800 !== undefined) {
 if (!(typeof v800 === "string" || v800 === null)) return type(p + "/revoked_at", "string,null");
 if (typeof v800 === "string") {
-if (!re8.test(v800)) return fail(p + "/revoked_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v800)) return unmatched(p + "/revoked_at", "format", "date-time");
 }
 const v801 = d["revoked_by"];
-if (v801 !== undefined) {
 if (!(b67(v801, p + "/revoked_by") || (v801 === null))) return fail(p + "/revoked_by", "anyOf", "must match a schema in anyOf", {});
-}
 for (const k802 in d) {
 if (!c14.has(k802)) return extra(p, k802);
 }
@@ -5296,20 +4624,16 @@ if (!(isObject(d))) return type(p, "object");
 if (d["items"] === undefined) return missing(p, "items");
 if (d["next_cursor"] === undefined) return missing(p, "next_cursor");
 const v803 = d["items"];
-if (v803 !== undefined) {
 if (!(Array.isArray(v803))) return type(p + "/items", "array");
-if (v803.length > 500) return fail(p + "/items", "maxItems", "must NOT have more than 500 items", { limit: 500 });
+if (v803.length > 500) return more(p + "/items", "maxItems", 500, "items");
 for (let i804 = 0; i804 < v803.length; i804++) {
 const v805 = v803[i804];
 if (!check_response_AccessBinding(v805, p + "/items" + "/" + i804)) return false;
 }
-}
 const v806 = d["next_cursor"];
-if (v806 !== undefined) {
 if (!(typeof v806 === "string" || v806 === null)) return type(p + "/next_cursor", "string,null");
 if (typeof v806 === "string") {
-if (v806.length > 2048 && len(v806) > 2048) return fail(p + "/next_cursor", "maxLength", "must NOT have more than 2048 characters", { limit: 2048 });
-}
+if (v806.length > 2048 && len(v806) > 2048) return more(p + "/next_cursor", "maxLength", 2048, "characters");
 }
 for (const k807 in d) {
 if (k807 !== "items" && k807 !== "next_cursor") return extra(p, k807);
@@ -5322,13 +4646,9 @@ if (!(isObject(d))) return type(p, "object");
 if (d["previous"] === undefined) return missing(p, "previous");
 if (d["current"] === undefined) return missing(p, "current");
 const v808 = d["previous"];
-if (v808 !== undefined) {
 if (!check_response_AccessBinding(v808, p + "/previous")) return false;
-}
 const v809 = d["current"];
-if (v809 !== undefined) {
 if (!check_response_AccessBinding(v809, p + "/current")) return false;
-}
 for (const k810 in d) {
 if (k810 !== "previous" && k810 !== "current") return extra(p, k810);
 }
@@ -5340,18 +4660,14 @@ if (!(isObject(d))) return type(p, "object");
 if (d["allowed"] === undefined) return missing(p, "allowed");
 if (d["decisions"] === undefined) return missing(p, "decisions");
 const v811 = d["allowed"];
-if (v811 !== undefined) {
 if (!(typeof v811 === "boolean")) return type(p + "/allowed", "boolean");
-}
 const v812 = d["decisions"];
-if (v812 !== undefined) {
 if (!(Array.isArray(v812))) return type(p + "/decisions", "array");
-if (v812.length < 1) return fail(p + "/decisions", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v812.length > 100) return fail(p + "/decisions", "maxItems", "must NOT have more than 100 items", { limit: 100 });
+if (v812.length < 1) return fewer(p + "/decisions", "minItems", 1, "items");
+if (v812.length > 100) return more(p + "/decisions", "maxItems", 100, "items");
 for (let i813 = 0; i813 < v812.length; i813++) {
 const v814 = v812[i813];
 if (!check_response_AccessDecision(v814, p + "/decisions" + "/" + i813)) return false;
-}
 }
 for (const k815 in d) {
 if (k815 !== "allowed" && k815 !== "decisions") return extra(p, k815);
@@ -5367,32 +4683,22 @@ if (d["resource_kinds"] === undefined) return missing(p, "resource_kinds");
 if (d["provider_capabilities"] === undefined) return missing(p, "provider_capabilities");
 if (d["artifact_families"] === undefined) return missing(p, "artifact_families");
 const v816 = d["principal"];
-if (v816 !== undefined) {
 if (!check_response_AccessPrincipal(v816, p + "/principal")) return false;
-}
 const v817 = d["mode"];
-if (v817 !== undefined) {
 if (!check_response_AccessControlMode(v817, p + "/mode")) return false;
-}
 const v818 = d["resource_kinds"];
-if (v818 !== undefined) {
 if (!(Array.isArray(v818))) return type(p + "/resource_kinds", "array");
 for (let i819 = 0; i819 < v818.length; i819++) {
 const v820 = v818[i819];
 if (!check_response_AccessResourceType(v820, p + "/resource_kinds" + "/" + i819)) return false;
 }
-}
 const v821 = d["provider_capabilities"];
-if (v821 !== undefined) {
 if (!check_response_AccessProviderCapabilities(v821, p + "/provider_capabilities")) return false;
-}
 const v822 = d["artifact_families"];
-if (v822 !== undefined) {
 if (!(Array.isArray(v822))) return type(p + "/artifact_families", "array");
 for (let i823 = 0; i823 < v822.length; i823++) {
 const v824 = v822[i823];
 if (!check_response_ArtifactFamilyAccessCapability(v824, p + "/artifact_families" + "/" + i823)) return false;
-}
 }
 for (const k825 in d) {
 if (k825 !== "principal" && k825 !== "mode" && k825 !== "resource_kinds" && k825 !== "provider_capabilities" && k825 !== "artifact_families") return extra(p, k825);
@@ -5406,24 +4712,18 @@ if (d["items"] === undefined) return missing(p, "items");
 if (d["total"] === undefined) return missing(p, "total");
 if (d["next_cursor"] === undefined) return missing(p, "next_cursor");
 const v826 = d["items"];
-if (v826 !== undefined) {
 if (!(Array.isArray(v826))) return type(p + "/items", "array");
-if (v826.length > 500) return fail(p + "/items", "maxItems", "must NOT have more than 500 items", { limit: 500 });
+if (v826.length > 500) return more(p + "/items", "maxItems", 500, "items");
 for (let i827 = 0; i827 < v826.length; i827++) {
 const v828 = v826[i827];
 if (!check_response_AccessResource(v828, p + "/items" + "/" + i827)) return false;
 }
-}
 const v829 = d["total"];
-if (v829 !== undefined) {
 if (!((typeof v829 === "number" && !(v829 % 1) && isFinite(v829) && !(F && F.has(p + "/total"))))) return type(p + "/total", "integer");
 if (v829 < 0) return bound(p + "/total", "minimum", ">=", 0);
 if (v829 > 9007199254740991) return bound(p + "/total", "maximum", "<=", 9007199254740991);
-}
 const v830 = d["next_cursor"];
-if (v830 !== undefined) {
 if (!(typeof v830 === "string" || v830 === null)) return type(p + "/next_cursor", "string,null");
-}
 for (const k831 in d) {
 if (k831 !== "items" && k831 !== "total" && k831 !== "next_cursor") return extra(p, k831);
 }
@@ -5434,13 +4734,11 @@ function check_response_AccessRolePage(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["items"] === undefined) return missing(p, "items");
 const v832 = d["items"];
-if (v832 !== undefined) {
 if (!(Array.isArray(v832))) return type(p + "/items", "array");
-if (v832.length > 16) return fail(p + "/items", "maxItems", "must NOT have more than 16 items", { limit: 16 });
+if (v832.length > 16) return more(p + "/items", "maxItems", 16, "items");
 for (let i833 = 0; i833 < v832.length; i833++) {
 const v834 = v832[i833];
 if (!check_response_AccessRoleDescriptor(v834, p + "/items" + "/" + i833)) return false;
-}
 }
 for (const k835 in d) {
 if (k835 !== "items") return extra(p, k835);
@@ -5457,44 +4755,32 @@ if (d["revision"] === undefined) return missing(p, "revision");
 if (d["sources"] === undefined) return missing(p, "sources");
 if (d["artifacts"] === undefined) return missing(p, "artifacts");
 const v836 = d["scope_id"];
-if (v836 !== undefined) {
 if (!(typeof v836 === "string")) return type(p + "/scope_id", "string");
-if (v836.length < 1 || len(v836) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v836.length > 256 && len(v836) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v836)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v836.length < 1 || len(v836) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v836.length > 256 && len(v836) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v836)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v837 = d["family"];
-if (v837 !== undefined) {
 if (!check_response_BaseArtifactFamily(v837, p + "/family")) return false;
-}
 const v838 = d["artifact_id"];
-if (v838 !== undefined) {
 if (!(typeof v838 === "string")) return type(p + "/artifact_id", "string");
-if (v838.length < 1 || len(v838) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v838.length > 128 && len(v838) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v838)) return fail(p + "/artifact_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v838.length < 1 || len(v838) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v838.length > 128 && len(v838) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
+if (!re1.test(v838)) return unmatched(p + "/artifact_id", "pattern", "^[\\x21-\\x7E]+$");
 const v839 = d["revision"];
-if (v839 !== undefined) {
 if (!((typeof v839 === "number" && !(v839 % 1) && isFinite(v839) && !(F && F.has(p + "/revision"))))) return type(p + "/revision", "integer");
 if (v839 < 1) return bound(p + "/revision", "minimum", ">=", 1);
 if (v839 > 9007199254740991) return bound(p + "/revision", "maximum", "<=", 9007199254740991);
-}
 const v840 = d["sources"];
-if (v840 !== undefined) {
 if (!(Array.isArray(v840))) return type(p + "/sources", "array");
 for (let i841 = 0; i841 < v840.length; i841++) {
 const v842 = v840[i841];
 if (!check_response_SourceTypeReference(v842, p + "/sources" + "/" + i841)) return false;
 }
-}
 const v843 = d["artifacts"];
-if (v843 !== undefined) {
 if (!(Array.isArray(v843))) return type(p + "/artifacts", "array");
 for (let i844 = 0; i844 < v843.length; i844++) {
 const v845 = v843[i844];
 if (!check_response_ArtifactReference(v845, p + "/artifacts" + "/" + i844)) return false;
-}
 }
 return true;
 }
@@ -5505,23 +4791,17 @@ if (d["family"] === undefined) return missing(p, "family");
 if (d["key"] === undefined) return missing(p, "key");
 if (d["artifact"] === undefined) return missing(p, "artifact");
 const v846 = d["family"];
-if (v846 !== undefined) {
 if (!(typeof v846 === "string")) return type(p + "/family", "string");
-if (v846.length < 1 || len(v846) < 1) return fail(p + "/family", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v846.length > 128 && len(v846) > 128) return fail(p + "/family", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v846)) return fail(p + "/family", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v846.length < 1 || len(v846) < 1) return fewer(p + "/family", "minLength", 1, "characters");
+if (v846.length > 128 && len(v846) > 128) return more(p + "/family", "maxLength", 128, "characters");
+if (!re1.test(v846)) return unmatched(p + "/family", "pattern", "^[\\x21-\\x7E]+$");
 const v847 = d["key"];
-if (v847 !== undefined) {
 if (!(typeof v847 === "string")) return type(p + "/key", "string");
-if (v847.length < 1 || len(v847) < 1) return fail(p + "/key", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v847.length > 128 && len(v847) > 128) return fail(p + "/key", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re2.test(v847)) return fail(p + "/key", "pattern", "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\"", { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" });
-}
+if (v847.length < 1 || len(v847) < 1) return fewer(p + "/key", "minLength", 1, "characters");
+if (v847.length > 128 && len(v847) > 128) return more(p + "/key", "maxLength", 128, "characters");
+if (!re2.test(v847)) return unmatched(p + "/key", "pattern", "^[a-z0-9]+(?:-[a-z0-9]+)*$");
 const v848 = d["artifact"];
-if (v848 !== undefined) {
 if (!check_response_ArtifactReference(v848, p + "/artifact")) return false;
-}
 for (const k849 in d) {
 if (k849 !== "family" && k849 !== "key" && k849 !== "artifact") return extra(p, k849);
 }
@@ -5533,17 +4813,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["items"] === undefined) return missing(p, "items");
 if (d["next_cursor"] === undefined) return missing(p, "next_cursor");
 const v850 = d["items"];
-if (v850 !== undefined) {
 if (!(Array.isArray(v850))) return type(p + "/items", "array");
 for (let i851 = 0; i851 < v850.length; i851++) {
 const v852 = v850[i851];
 if (!check_response_ArtifactCollectionItem(v852, p + "/items" + "/" + i851)) return false;
 }
-}
 const v853 = d["next_cursor"];
-if (v853 !== undefined) {
 if (!(typeof v853 === "string" || v853 === null)) return type(p + "/next_cursor", "string,null");
-}
 return true;
 }
 
@@ -5553,18 +4829,12 @@ if (d["source"] === undefined) return missing(p, "source");
 if (d["target"] === undefined) return missing(p, "target");
 if (d["content_digest"] === undefined) return missing(p, "content_digest");
 const v854 = d["source"];
-if (v854 !== undefined) {
 if (!check_response_ArtifactAddress(v854, p + "/source")) return false;
-}
 const v855 = d["target"];
-if (v855 !== undefined) {
 if (!check_response_ArtifactAddress(v855, p + "/target")) return false;
-}
 const v856 = d["content_digest"];
-if (v856 !== undefined) {
 if (!(typeof v856 === "string")) return type(p + "/content_digest", "string");
-if (!re4.test(v856)) return fail(p + "/content_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v856)) return unmatched(p + "/content_digest", "pattern", "^[0-9a-f]{64}$");
 for (const k857 in d) {
 if (k857 !== "source" && k857 !== "target" && k857 !== "content_digest") return extra(p, k857);
 }
@@ -5587,59 +4857,43 @@ if (d["sources"] === undefined) return missing(p, "sources");
 if (d["artifacts"] === undefined) return missing(p, "artifacts");
 if (d["content_digest"] === undefined) return missing(p, "content_digest");
 const v858 = d["scope_id"];
-if (v858 !== undefined) {
 if (!(typeof v858 === "string")) return type(p + "/scope_id", "string");
-if (v858.length < 1 || len(v858) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v858.length > 256 && len(v858) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v858)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v858.length < 1 || len(v858) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v858.length > 256 && len(v858) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v858)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v859 = d["family"];
-if (v859 !== undefined) {
 if (!check_response_ArtifactReadFamily(v859, p + "/family")) return false;
-}
 const v860 = d["artifact_id"];
-if (v860 !== undefined) {
 if (!(typeof v860 === "string")) return type(p + "/artifact_id", "string");
-if (v860.length < 1 || len(v860) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v860.length > 128 && len(v860) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v860)) return fail(p + "/artifact_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v860.length < 1 || len(v860) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v860.length > 128 && len(v860) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
+if (!re1.test(v860)) return unmatched(p + "/artifact_id", "pattern", "^[\\x21-\\x7E]+$");
 const v861 = d["revision"];
-if (v861 !== undefined) {
 if (!((typeof v861 === "number" && !(v861 % 1) && isFinite(v861) && !(F && F.has(p + "/revision"))))) return type(p + "/revision", "integer");
 if (v861 < 1) return bound(p + "/revision", "minimum", ">=", 1);
 if (v861 > 9007199254740991) return bound(p + "/revision", "maximum", "<=", 9007199254740991);
-}
 const v862 = d["content"];
-if (v862 !== undefined) {
 if (!(isObject(v862))) return type(p + "/content", "object");
-}
 const v863 = d["sources"];
-if (v863 !== undefined) {
 if (!(Array.isArray(v863))) return type(p + "/sources", "array");
 for (let i864 = 0; i864 < v863.length; i864++) {
 const v865 = v863[i864];
 if (!check_response_SourceTypeReference(v865, p + "/sources" + "/" + i864)) return false;
 }
-}
 const v866 = d["artifacts"];
-if (v866 !== undefined) {
 if (!(Array.isArray(v866))) return type(p + "/artifacts", "array");
 for (let i867 = 0; i867 < v866.length; i867++) {
 const v868 = v866[i867];
 if (!check_response_ArtifactReference(v868, p + "/artifacts" + "/" + i867)) return false;
 }
-}
 const v869 = d["content_digest"];
-if (v869 !== undefined) {
 if (!(typeof v869 === "string")) return type(p + "/content_digest", "string");
-if (!re11.test(v869)) return fail(p + "/content_digest", "pattern", "must match pattern \"^sha256:[0-9a-f]{64}$\"", { pattern: "^sha256:[0-9a-f]{64}$" });
-}
+if (!re11.test(v869)) return unmatched(p + "/content_digest", "pattern", "^sha256:[0-9a-f]{64}$");
 const v870 = d["created_at"];
 if (v870 !== undefined) {
 if (!(typeof v870 === "string" || v870 === null)) return type(p + "/created_at", "string,null");
 if (typeof v870 === "string") {
-if (!re8.test(v870)) return fail(p + "/created_at", "format", "must match format \"date-time\"", { format: "date-time" });
+if (!re8.test(v870)) return unmatched(p + "/created_at", "format", "date-time");
 }
 }
 const v871 = d["created_by"];
@@ -5658,7 +4912,7 @@ const v873 = d["reason"];
 if (v873 !== undefined) {
 if (!(typeof v873 === "string" || v873 === null)) return type(p + "/reason", "string,null");
 if (typeof v873 === "string") {
-if (v873.length > 1024 && len(v873) > 1024) return fail(p + "/reason", "maxLength", "must NOT have more than 1024 characters", { limit: 1024 });
+if (v873.length > 1024 && len(v873) > 1024) return more(p + "/reason", "maxLength", 1024, "characters");
 }
 }
 return true;
@@ -5669,17 +4923,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["items"] === undefined) return missing(p, "items");
 if (d["next_cursor"] === undefined) return missing(p, "next_cursor");
 const v874 = d["items"];
-if (v874 !== undefined) {
 if (!(Array.isArray(v874))) return type(p + "/items", "array");
 for (let i875 = 0; i875 < v874.length; i875++) {
 const v876 = v874[i875];
 if (!check_response_ArtifactCollectionItem(v876, p + "/items" + "/" + i875)) return false;
 }
-}
 const v877 = d["next_cursor"];
-if (v877 !== undefined) {
 if (!(typeof v877 === "string" || v877 === null)) return type(p + "/next_cursor", "string,null");
-}
 for (const k878 in d) {
 if (k878 !== "items" && k878 !== "next_cursor") return extra(p, k878);
 }
@@ -5691,17 +4941,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["items"] === undefined) return missing(p, "items");
 if (d["next_cursor"] === undefined) return missing(p, "next_cursor");
 const v879 = d["items"];
-if (v879 !== undefined) {
 if (!(Array.isArray(v879))) return type(p + "/items", "array");
 for (let i880 = 0; i880 < v879.length; i880++) {
 const v881 = v879[i880];
 if (!check_response_TaggedTarget(v881, p + "/items" + "/" + i880)) return false;
 }
-}
 const v882 = d["next_cursor"];
-if (v882 !== undefined) {
 if (!(typeof v882 === "string" || v882 === null)) return type(p + "/next_cursor", "string,null");
-}
 for (const k883 in d) {
 if (k883 !== "items" && k883 !== "next_cursor") return extra(p, k883);
 }
@@ -5715,30 +4961,22 @@ if (d["target"] === undefined) return missing(p, "target");
 if (d["tags"] === undefined) return missing(p, "tags");
 if (d["tag_digest"] === undefined) return missing(p, "tag_digest");
 const v884 = d["scope_id"];
-if (v884 !== undefined) {
 if (!(typeof v884 === "string")) return type(p + "/scope_id", "string");
-}
 const v885 = d["target"];
-if (v885 !== undefined) {
 if (!check_response_TagTarget(v885, p + "/target")) return false;
-}
 const v886 = d["tags"];
-if (v886 !== undefined) {
 if (!(Array.isArray(v886))) return type(p + "/tags", "array");
-if (v886.length < 0) return fail(p + "/tags", "minItems", "must NOT have fewer than 0 items", { limit: 0 });
-if (v886.length > 32) return fail(p + "/tags", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v886.length < 0) return fewer(p + "/tags", "minItems", 0, "items");
+if (v886.length > 32) return more(p + "/tags", "maxItems", 32, "items");
 for (let i887 = 0; i887 < v886.length; i887++) {
 const v888 = v886[i887];
 if (!(typeof v888 === "string")) return type(p + "/tags" + "/" + i887, "string");
-if (v888.length < 1 || len(v888) < 1) return fail(p + "/tags" + "/" + i887, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v888.length > 64 && len(v888) > 64) return fail(p + "/tags" + "/" + i887, "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v888.length < 1 || len(v888) < 1) return fewer(p + "/tags" + "/" + i887, "minLength", 1, "characters");
+if (v888.length > 64 && len(v888) > 64) return more(p + "/tags" + "/" + i887, "maxLength", 64, "characters");
 }
 const v889 = d["tag_digest"];
-if (v889 !== undefined) {
 if (!(typeof v889 === "string")) return type(p + "/tag_digest", "string");
-if (!re11.test(v889)) return fail(p + "/tag_digest", "pattern", "must match pattern \"^sha256:[0-9a-f]{64}$\"", { pattern: "^sha256:[0-9a-f]{64}$" });
-}
+if (!re11.test(v889)) return unmatched(p + "/tag_digest", "pattern", "^sha256:[0-9a-f]{64}$");
 for (const k890 in d) {
 if (k890 !== "scope_id" && k890 !== "target" && k890 !== "tags" && k890 !== "tag_digest") return extra(p, k890);
 }
@@ -5750,16 +4988,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["changed"] === undefined) return missing(p, "changed");
 if (d["records"] === undefined) return missing(p, "records");
 const v891 = d["changed"];
-if (v891 !== undefined) {
 if (!(typeof v891 === "boolean")) return type(p + "/changed", "boolean");
-}
 const v892 = d["records"];
-if (v892 !== undefined) {
 if (!(Array.isArray(v892))) return type(p + "/records", "array");
 for (let i893 = 0; i893 < v892.length; i893++) {
 const v894 = v892[i893];
 if (!check_response_AtomicMemoryRecord(v894, p + "/records" + "/" + i893)) return false;
-}
 }
 for (const k895 in d) {
 if (k895 !== "changed" && k895 !== "records") return extra(p, k895);
@@ -5776,43 +5010,31 @@ if (d["restore"] === undefined) return missing(p, "restore");
 if (d["retire"] === undefined) return missing(p, "retire");
 if (d["undo_merge_results"] === undefined) return missing(p, "undo_merge_results");
 const v896 = d["preview_token"];
-if (v896 !== undefined) {
 if (!(typeof v896 === "string")) return type(p + "/preview_token", "string");
-if (v896.length < 1 || len(v896) < 1) return fail(p + "/preview_token", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v896.length < 1 || len(v896) < 1) return fewer(p + "/preview_token", "minLength", 1, "characters");
 const v897 = d["expires_at"];
-if (v897 !== undefined) {
 if (!(typeof v897 === "string")) return type(p + "/expires_at", "string");
-if (!re8.test(v897)) return fail(p + "/expires_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v897)) return unmatched(p + "/expires_at", "format", "date-time");
 const v898 = d["endpoint"];
-if (v898 !== undefined) {
 if (!check_response_AtomicMemoryRestorationEndpoint(v898, p + "/endpoint")) return false;
-}
 const v899 = d["restore"];
-if (v899 !== undefined) {
 if (!(Array.isArray(v899))) return type(p + "/restore", "array");
 for (let i900 = 0; i900 < v899.length; i900++) {
 const v901 = v899[i900];
 if (!check_response_AtomicMemoryRestorationItem(v901, p + "/restore" + "/" + i900)) return false;
 }
-}
 const v902 = d["retire"];
-if (v902 !== undefined) {
 if (!(Array.isArray(v902))) return type(p + "/retire", "array");
 for (let i903 = 0; i903 < v902.length; i903++) {
 const v904 = v902[i903];
 if (!check_response_ArtifactReference(v904, p + "/retire" + "/" + i903)) return false;
 }
-}
 const v905 = d["undo_merge_results"];
-if (v905 !== undefined) {
 if (!(Array.isArray(v905))) return type(p + "/undo_merge_results", "array");
 for (let i906 = 0; i906 < v905.length; i906++) {
 const v907 = v905[i906];
 if (!(typeof v907 === "string")) return type(p + "/undo_merge_results" + "/" + i906, "string");
-if (v907.length < 1 || len(v907) < 1) return fail(p + "/undo_merge_results" + "/" + i906, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v907.length < 1 || len(v907) < 1) return fewer(p + "/undo_merge_results" + "/" + i906, "minLength", 1, "characters");
 }
 for (const k908 in d) {
 if (k908 !== "preview_token" && k908 !== "expires_at" && k908 !== "endpoint" && k908 !== "restore" && k908 !== "retire" && k908 !== "undo_merge_results") return extra(p, k908);
@@ -5827,33 +5049,25 @@ if (d["restored"] === undefined) return missing(p, "restored");
 if (d["retired"] === undefined) return missing(p, "retired");
 if (d["undo_merge_results"] === undefined) return missing(p, "undo_merge_results");
 const v909 = d["changed"];
-if (v909 !== undefined) {
 if (!(typeof v909 === "boolean")) return type(p + "/changed", "boolean");
-}
 const v910 = d["restored"];
-if (v910 !== undefined) {
 if (!(Array.isArray(v910))) return type(p + "/restored", "array");
 for (let i911 = 0; i911 < v910.length; i911++) {
 const v912 = v910[i911];
 if (!check_response_ArtifactReference(v912, p + "/restored" + "/" + i911)) return false;
 }
-}
 const v913 = d["retired"];
-if (v913 !== undefined) {
 if (!(Array.isArray(v913))) return type(p + "/retired", "array");
 for (let i914 = 0; i914 < v913.length; i914++) {
 const v915 = v913[i914];
 if (!check_response_ArtifactReference(v915, p + "/retired" + "/" + i914)) return false;
 }
-}
 const v916 = d["undo_merge_results"];
-if (v916 !== undefined) {
 if (!(Array.isArray(v916))) return type(p + "/undo_merge_results", "array");
 for (let i917 = 0; i917 < v916.length; i917++) {
 const v918 = v916[i917];
 if (!(typeof v918 === "string")) return type(p + "/undo_merge_results" + "/" + i917, "string");
-if (v918.length < 1 || len(v918) < 1) return fail(p + "/undo_merge_results" + "/" + i917, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v918.length < 1 || len(v918) < 1) return fewer(p + "/undo_merge_results" + "/" + i917, "minLength", 1, "characters");
 }
 for (const k919 in d) {
 if (k919 !== "changed" && k919 !== "restored" && k919 !== "retired" && k919 !== "undo_merge_results") return extra(p, k919);
@@ -5868,23 +5082,15 @@ if (d["state"] === undefined) return missing(p, "state");
 if (d["state_version"] === undefined) return missing(p, "state_version");
 if (d["merged_into_id"] === undefined) return missing(p, "merged_into_id");
 const v920 = d["artifact"];
-if (v920 !== undefined) {
 if (!check_response_ArtifactReference(v920, p + "/artifact")) return false;
-}
 const v921 = d["state"];
-if (v921 !== undefined) {
 if (!check_response_AtomicMemoryState(v921, p + "/state")) return false;
-}
 const v922 = d["state_version"];
-if (v922 !== undefined) {
 if (!((typeof v922 === "number" && !(v922 % 1) && isFinite(v922) && !(F && F.has(p + "/state_version"))))) return type(p + "/state_version", "integer");
 if (v922 < 0) return bound(p + "/state_version", "minimum", ">=", 0);
 if (v922 > 9007199254740991) return bound(p + "/state_version", "maximum", "<=", 9007199254740991);
-}
 const v923 = d["merged_into_id"];
-if (v923 !== undefined) {
 if (!(typeof v923 === "string" || v923 === null)) return type(p + "/merged_into_id", "string,null");
-}
 for (const k924 in d) {
 if (k924 !== "artifact" && k924 !== "state" && k924 !== "state_version" && k924 !== "merged_into_id") return extra(p, k924);
 }
@@ -5909,55 +5115,35 @@ if (d["items"] === undefined) return missing(p, "items");
 if (d["truncated"] === undefined) return missing(p, "truncated");
 if (d["receipt"] === undefined) return missing(p, "receipt");
 const v925 = d["schema"];
-if (v925 !== undefined) {
 if (!check_response_BootstrapContextSchema(v925, p + "/schema")) return false;
-}
 const v926 = d["status"];
-if (v926 !== undefined) {
 if (!check_response_BootstrapContextStatus(v926, p + "/status")) return false;
-}
 const v927 = d["reason"];
-if (v927 !== undefined) {
 if (!(b69(v927, p + "/reason") || (v927 === null))) return fail(p + "/reason", "anyOf", "must match a schema in anyOf", {});
-}
 const v928 = d["profile"];
-if (v928 !== undefined) {
 if (!check_response_BootstrapContextProfile(v928, p + "/profile")) return false;
-}
 const v929 = d["content"];
-if (v929 !== undefined) {
 if (!(typeof v929 === "string" || v929 === null)) return type(p + "/content", "string,null");
-}
 const v930 = d["content_bytes"];
-if (v930 !== undefined) {
 if (!((typeof v930 === "number" && !(v930 % 1) && isFinite(v930) && !(F && F.has(p + "/content_bytes"))))) return type(p + "/content_bytes", "integer");
 if (v930 < 0) return bound(p + "/content_bytes", "minimum", ">=", 0);
 if (v930 > 9007199254740991) return bound(p + "/content_bytes", "maximum", "<=", 9007199254740991);
-}
 const v931 = d["package_digest"];
-if (v931 !== undefined) {
 if (!(typeof v931 === "string" || v931 === null)) return type(p + "/package_digest", "string,null");
 if (typeof v931 === "string") {
-if (!re11.test(v931)) return fail(p + "/package_digest", "pattern", "must match pattern \"^sha256:[0-9a-f]{64}$\"", { pattern: "^sha256:[0-9a-f]{64}$" });
-}
+if (!re11.test(v931)) return unmatched(p + "/package_digest", "pattern", "^sha256:[0-9a-f]{64}$");
 }
 const v932 = d["items"];
-if (v932 !== undefined) {
 if (!(Array.isArray(v932))) return type(p + "/items", "array");
-if (v932.length > 7) return fail(p + "/items", "maxItems", "must NOT have more than 7 items", { limit: 7 });
+if (v932.length > 7) return more(p + "/items", "maxItems", 7, "items");
 for (let i933 = 0; i933 < v932.length; i933++) {
 const v934 = v932[i933];
 if (!check_response_BootstrapContextItem(v934, p + "/items" + "/" + i933)) return false;
 }
-}
 const v935 = d["truncated"];
-if (v935 !== undefined) {
 if (!(typeof v935 === "boolean")) return type(p + "/truncated", "boolean");
-}
 const v936 = d["receipt"];
-if (v936 !== undefined) {
 if (!check_response_BootstrapDeliveryReceipt(v936, p + "/receipt")) return false;
-}
 for (const k937 in d) {
 if (!c15.has(k937)) return extra(p, k937);
 }
@@ -5969,16 +5155,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["receipt_id"] === undefined) return missing(p, "receipt_id");
 if (d["state"] === undefined) return missing(p, "state");
 const v938 = d["receipt_id"];
-if (v938 !== undefined) {
 if (!(typeof v938 === "string")) return type(p + "/receipt_id", "string");
-if (v938.length < 1 || len(v938) < 1) return fail(p + "/receipt_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v938.length > 64 && len(v938) > 64) return fail(p + "/receipt_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re1.test(v938)) return fail(p + "/receipt_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v938.length < 1 || len(v938) < 1) return fewer(p + "/receipt_id", "minLength", 1, "characters");
+if (v938.length > 64 && len(v938) > 64) return more(p + "/receipt_id", "maxLength", 64, "characters");
+if (!re1.test(v938)) return unmatched(p + "/receipt_id", "pattern", "^[\\x21-\\x7E]+$");
 const v939 = d["state"];
-if (v939 !== undefined) {
 if (!check_response_BootstrapReceiptState(v939, p + "/state")) return false;
-}
 for (const k940 in d) {
 if (k940 !== "receipt_id" && k940 !== "state") return extra(p, k940);
 }
@@ -6033,28 +5215,19 @@ if (v942 !== undefined) {
 if (!(b71(v942, p + "/permissions") || (v942 === null))) return fail(p + "/permissions", "anyOf", "must match a schema in anyOf", {});
 }
 const v943 = d["candidate_id"];
-if (v943 !== undefined) {
 if (!(typeof v943 === "string")) return type(p + "/candidate_id", "string");
-if (v943.length < 1 || len(v943) < 1) return fail(p + "/candidate_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v943.length > 128 && len(v943) > 128) return fail(p + "/candidate_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v943)) return fail(p + "/candidate_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v943.length < 1 || len(v943) < 1) return fewer(p + "/candidate_id", "minLength", 1, "characters");
+if (v943.length > 128 && len(v943) > 128) return more(p + "/candidate_id", "maxLength", 128, "characters");
+if (!re1.test(v943)) return unmatched(p + "/candidate_id", "pattern", "^[\\x21-\\x7E]+$");
 const v944 = d["version"];
-if (v944 !== undefined) {
 if (!((typeof v944 === "number" && !(v944 % 1) && isFinite(v944) && !(F && F.has(p + "/version"))))) return type(p + "/version", "integer");
 if (v944 < 1) return bound(p + "/version", "minimum", ">=", 1);
 if (v944 > 9007199254740991) return bound(p + "/version", "maximum", "<=", 9007199254740991);
-}
 const v945 = d["family"];
-if (v945 !== undefined) {
 if (!check_response_CandidateFamily(v945, p + "/family")) return false;
-}
 const v946 = d["status"];
-if (v946 !== undefined) {
 if (!check_response_CandidateStatus(v946, p + "/status")) return false;
-}
 const v947 = d["proposal"];
-if (v947 !== undefined) {
 let n948 = 0;
 if (check_response_ExperienceProposal(v947, p + "/proposal")) n948++;
 if (check_response_SkillProposal(v947, p + "/proposal")) n948++;
@@ -6065,54 +5238,39 @@ if (check_response_HandoffContent(v947, p + "/proposal")) n948++;
 if (check_response_PromptContent(v947, p + "/proposal")) n948++;
 if (check_response_CatalogChangeProposal(v947, p + "/proposal")) n948++;
 if (n948 !== 1) return fail(p + "/proposal", "oneOf", "must match exactly one schema in oneOf", { passingSchemas: null });
-}
 const v949 = d["source_refs"];
-if (v949 !== undefined) {
 if (!(Array.isArray(v949))) return type(p + "/source_refs", "array");
-if (v949.length > 32) return fail(p + "/source_refs", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v949.length > 32) return more(p + "/source_refs", "maxItems", 32, "items");
 for (let i950 = 0; i950 < v949.length; i950++) {
 const v951 = v949[i950];
 if (!check_response_SourceReference(v951, p + "/source_refs" + "/" + i950)) return false;
 }
-}
 const v952 = d["artifact_refs"];
-if (v952 !== undefined) {
 if (!(Array.isArray(v952))) return type(p + "/artifact_refs", "array");
-if (v952.length > 32) return fail(p + "/artifact_refs", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v952.length > 32) return more(p + "/artifact_refs", "maxItems", 32, "items");
 for (let i953 = 0; i953 < v952.length; i953++) {
 const v954 = v952[i953];
 if (!check_response_ArtifactReference(v954, p + "/artifact_refs" + "/" + i953)) return false;
 }
-}
 const v955 = d["target"];
-if (v955 !== undefined) {
 if (!(b72(v955, p + "/target") || (v955 === null))) return fail(p + "/target", "anyOf", "must match a schema in anyOf", {});
-}
 const v956 = d["reason"];
-if (v956 !== undefined) {
 if (!(typeof v956 === "string" || v956 === null)) return type(p + "/reason", "string,null");
 if (typeof v956 === "string") {
-if (v956.length < 1 || len(v956) < 1) return fail(p + "/reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v956.length > 2000 && len(v956) > 2000) return fail(p + "/reason", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
-}
+if (v956.length < 1 || len(v956) < 1) return fewer(p + "/reason", "minLength", 1, "characters");
+if (v956.length > 2000 && len(v956) > 2000) return more(p + "/reason", "maxLength", 2000, "characters");
 }
 const v957 = d["result_artifact"];
-if (v957 !== undefined) {
 if (!(b73(v957, p + "/result_artifact") || (v957 === null))) return fail(p + "/result_artifact", "anyOf", "must match a schema in anyOf", {});
-}
 const v958 = d["decision_reason"];
-if (v958 !== undefined) {
 if (!(typeof v958 === "string" || v958 === null)) return type(p + "/decision_reason", "string,null");
 if (typeof v958 === "string") {
-if (v958.length < 1 || len(v958) < 1) return fail(p + "/decision_reason", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v958.length > 2000 && len(v958) > 2000) return fail(p + "/decision_reason", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
-}
+if (v958.length < 1 || len(v958) < 1) return fewer(p + "/decision_reason", "minLength", 1, "characters");
+if (v958.length > 2000 && len(v958) > 2000) return more(p + "/decision_reason", "maxLength", 2000, "characters");
 }
 const v959 = d["candidate_kind"];
-if (v959 !== undefined) {
 if (!(typeof v959 === "string")) return type(p + "/candidate_kind", "string");
-if (!(v959 === "artifact" || v959 === "tag")) return fail(p + "/candidate_kind", "enum", "must be one of \"artifact\", \"tag\"", { allowedValues: ["artifact","tag"] });
-}
+if (!(v959 === "artifact" || v959 === "tag")) return notIn(p + "/candidate_kind", ["artifact","tag"]);
 const v960 = d["result"];
 if (v960 !== undefined) {
 if (!(b74(v960, p + "/result") || (v960 === null))) return fail(p + "/result", "anyOf", "must match a schema in anyOf", {});
@@ -6124,7 +5282,7 @@ if (!(typeof v961 === "string" || v961 === null)) return type(p + "/operation", 
 const v962 = d["origin"];
 if (v962 !== undefined) {
 if (!(typeof v962 === "string" || v962 === null)) return type(p + "/origin", "string,null");
-if (!(v962 === "dream" || v962 === "manual" || v962 === null)) return fail(p + "/origin", "enum", "must be one of \"dream\", \"manual\", null", { allowedValues: ["dream","manual",null] });
+if (!(v962 === "dream" || v962 === "manual" || v962 === null)) return notIn(p + "/origin", ["dream","manual",null]);
 }
 const v963 = d["dream_run_id"];
 if (v963 !== undefined) {
@@ -6140,12 +5298,10 @@ function check_response_CandidateHistory(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["versions"] === undefined) return missing(p, "versions");
 const v965 = d["versions"];
-if (v965 !== undefined) {
 if (!(Array.isArray(v965))) return type(p + "/versions", "array");
 for (let i966 = 0; i966 < v965.length; i966++) {
 const v967 = v965[i966];
 if (!check_response_Candidate(v967, p + "/versions" + "/" + i966)) return false;
-}
 }
 for (const k968 in d) {
 if (k968 !== "versions") return extra(p, k968);
@@ -6158,17 +5314,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["candidates"] === undefined) return missing(p, "candidates");
 if (d["next_cursor"] === undefined) return missing(p, "next_cursor");
 const v969 = d["candidates"];
-if (v969 !== undefined) {
 if (!(Array.isArray(v969))) return type(p + "/candidates", "array");
 for (let i970 = 0; i970 < v969.length; i970++) {
 const v971 = v969[i970];
 if (!check_response_Candidate(v971, p + "/candidates" + "/" + i970)) return false;
 }
-}
 const v972 = d["next_cursor"];
-if (v972 !== undefined) {
 if (!(typeof v972 === "string" || v972 === null)) return type(p + "/next_cursor", "string,null");
-}
 for (const k973 in d) {
 if (k973 !== "candidates" && k973 !== "next_cursor") return extra(p, k973);
 }
@@ -6209,25 +5361,19 @@ if (!check_response_ArtifactDreamingOperationCapability(v980, p + "/artifact_dre
 }
 }
 const v981 = d["source_types"];
-if (v981 !== undefined) {
 if (!(Array.isArray(v981))) return type(p + "/source_types", "array");
 for (let i982 = 0; i982 < v981.length; i982++) {
 const v983 = v981[i982];
 if (!(typeof v983 === "string")) return type(p + "/source_types" + "/" + i982, "string");
 }
-}
 const v984 = d["artifact_families"];
-if (v984 !== undefined) {
 if (!(Array.isArray(v984))) return type(p + "/artifact_families", "array");
 for (let i985 = 0; i985 < v984.length; i985++) {
 const v986 = v984[i985];
 if (!(typeof v986 === "string")) return type(p + "/artifact_families" + "/" + i985, "string");
 }
-}
 const v987 = d["memory_extraction"];
-if (v987 !== undefined) {
 if (!(typeof v987 === "boolean")) return type(p + "/memory_extraction", "boolean");
-}
 const v988 = d["extraction"];
 if (v988 !== undefined) {
 if (!(b75(v988, p + "/extraction") || (v988 === null))) return fail(p + "/extraction", "anyOf", "must match a schema in anyOf", {});
@@ -6245,24 +5391,18 @@ if (v991 !== undefined) {
 if (!(typeof v991 === "boolean")) return type(p + "/external_skill_registry", "boolean");
 }
 const v992 = d["handoff_generation"];
-if (v992 !== undefined) {
 if (!(typeof v992 === "boolean")) return type(p + "/handoff_generation", "boolean");
-}
 const v993 = d["search_modes"];
-if (v993 !== undefined) {
 if (!(Array.isArray(v993))) return type(p + "/search_modes", "array");
 for (let i994 = 0; i994 < v993.length; i994++) {
 const v995 = v993[i994];
 if (!check_response_MemorySearchMode(v995, p + "/search_modes" + "/" + i994)) return false;
 }
-}
 const v996 = d["context_versions"];
-if (v996 !== undefined) {
 if (!(Array.isArray(v996))) return type(p + "/context_versions", "array");
 for (let i997 = 0; i997 < v996.length; i997++) {
 const v998 = v996[i997];
 if (!check_response_PreparedContextSchema(v998, p + "/context_versions" + "/" + i997)) return false;
-}
 }
 for (const k999 in d) {
 if (!c17.has(k999)) return extra(p, k999);
@@ -6276,19 +5416,13 @@ if (d["status"] === undefined) return missing(p, "status");
 if (d["source"] === undefined) return missing(p, "source");
 if (d["position"] === undefined) return missing(p, "position");
 const v1000 = d["status"];
-if (v1000 !== undefined) {
 if (!check_response_CaptureStatus(v1000, p + "/status")) return false;
-}
 const v1001 = d["source"];
-if (v1001 !== undefined) {
 if (!check_response_SourceReference(v1001, p + "/source")) return false;
-}
 const v1002 = d["position"];
-if (v1002 !== undefined) {
 if (!((typeof v1002 === "number" && !(v1002 % 1) && isFinite(v1002) && !(F && F.has(p + "/position"))))) return type(p + "/position", "integer");
 if (v1002 < 1) return bound(p + "/position", "minimum", ">=", 1);
 if (v1002 > 9007199254740991) return bound(p + "/position", "maximum", "<=", 9007199254740991);
-}
 for (const k1003 in d) {
 if (k1003 !== "status" && k1003 !== "source" && k1003 !== "position") return extra(p, k1003);
 }
@@ -6299,9 +5433,7 @@ function check_response_ClearScopeBindingResponse(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["cleared"] === undefined) return missing(p, "cleared");
 const v1004 = d["cleared"];
-if (v1004 !== undefined) {
 if (!(typeof v1004 === "boolean")) return type(p + "/cleared", "boolean");
-}
 for (const k1005 in d) {
 if (k1005 !== "cleared") return extra(p, k1005);
 }
@@ -6324,28 +5456,20 @@ if (d["content"] === undefined) return missing(p, "content");
 if (d["source_refs"] === undefined) return missing(p, "source_refs");
 if (d["artifact_refs"] === undefined) return missing(p, "artifact_refs");
 const v1007 = d["reference"];
-if (v1007 !== undefined) {
 if (!check_response_ArtifactReference(v1007, p + "/reference")) return false;
-}
 const v1008 = d["content"];
-if (v1008 !== undefined) {
 if (!check_response_HandoffContent(v1008, p + "/content")) return false;
-}
 const v1009 = d["source_refs"];
-if (v1009 !== undefined) {
 if (!(Array.isArray(v1009))) return type(p + "/source_refs", "array");
 for (let i1010 = 0; i1010 < v1009.length; i1010++) {
 const v1011 = v1009[i1010];
 if (!check_response_SourceReference(v1011, p + "/source_refs" + "/" + i1010)) return false;
 }
-}
 const v1012 = d["artifact_refs"];
-if (v1012 !== undefined) {
 if (!(Array.isArray(v1012))) return type(p + "/artifact_refs", "array");
 for (let i1013 = 0; i1013 < v1012.length; i1013++) {
 const v1014 = v1012[i1013];
 if (!check_response_ArtifactReference(v1014, p + "/artifact_refs" + "/" + i1013)) return false;
-}
 }
 for (const k1015 in d) {
 if (k1015 !== "reference" && k1015 !== "content" && k1015 !== "source_refs" && k1015 !== "artifact_refs") return extra(p, k1015);
@@ -6362,13 +5486,9 @@ if (!(isObject(d))) return type(p, "object");
 if (d["binding"] === undefined) return missing(p, "binding");
 if (d["checkpoint"] === undefined) return missing(p, "checkpoint");
 const v1016 = d["binding"];
-if (v1016 !== undefined) {
 if (!check_response_ConnectorBinding(v1016, p + "/binding")) return false;
-}
 const v1017 = d["checkpoint"];
-if (v1017 !== undefined) {
 if (!(b76(v1017, p + "/checkpoint") || (v1017 === null))) return fail(p + "/checkpoint", "anyOf", "must match a schema in anyOf", {});
-}
 for (const k1018 in d) {
 if (k1018 !== "binding" && k1018 !== "checkpoint") return extra(p, k1018);
 }
@@ -6382,33 +5502,25 @@ if (d["subject_type"] === undefined) return missing(p, "subject_type");
 if (d["subject_scope_id"] === undefined) return missing(p, "subject_scope_id");
 if (d["sources"] === undefined) return missing(p, "sources");
 const v1019 = d["subject_key"];
-if (v1019 !== undefined) {
 if (!(typeof v1019 === "string")) return type(p + "/subject_key", "string");
-if (v1019.length < 1 || len(v1019) < 1) return fail(p + "/subject_key", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1019.length > 256 && len(v1019) > 256) return fail(p + "/subject_key", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1019)) return fail(p + "/subject_key", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1019.length < 1 || len(v1019) < 1) return fewer(p + "/subject_key", "minLength", 1, "characters");
+if (v1019.length > 256 && len(v1019) > 256) return more(p + "/subject_key", "maxLength", 256, "characters");
+if (!re0.test(v1019)) return unmatched(p + "/subject_key", "pattern", ".*\\S.*");
 const v1020 = d["subject_type"];
-if (v1020 !== undefined) {
 if (!(typeof v1020 === "string")) return type(p + "/subject_type", "string");
-if (!(v1020 === "user")) return fail(p + "/subject_type", "enum", "must be one of \"user\"", { allowedValues: ["user"] });
-}
+if (!(v1020 === "user")) return notIn(p + "/subject_type", ["user"]);
 const v1021 = d["subject_scope_id"];
-if (v1021 !== undefined) {
 if (!(typeof v1021 === "string")) return type(p + "/subject_scope_id", "string");
-if (v1021.length < 1 || len(v1021) < 1) return fail(p + "/subject_scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1021.length > 256 && len(v1021) > 256) return fail(p + "/subject_scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1021)) return fail(p + "/subject_scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1021.length < 1 || len(v1021) < 1) return fewer(p + "/subject_scope_id", "minLength", 1, "characters");
+if (v1021.length > 256 && len(v1021) > 256) return more(p + "/subject_scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1021)) return unmatched(p + "/subject_scope_id", "pattern", ".*\\S.*");
 const v1022 = d["sources"];
-if (v1022 !== undefined) {
 if (!(Array.isArray(v1022))) return type(p + "/sources", "array");
-if (v1022.length < 2) return fail(p + "/sources", "minItems", "must NOT have fewer than 2 items", { limit: 2 });
-if (v1022.length > 2) return fail(p + "/sources", "maxItems", "must NOT have more than 2 items", { limit: 2 });
+if (v1022.length < 2) return fewer(p + "/sources", "minItems", 2, "items");
+if (v1022.length > 2) return more(p + "/sources", "maxItems", 2, "items");
 for (let i1023 = 0; i1023 < v1022.length; i1023++) {
 const v1024 = v1022[i1023];
 if (!check_response_SourceRecord(v1024, p + "/sources" + "/" + i1023)) return false;
-}
 }
 for (const k1025 in d) {
 if (k1025 !== "subject_key" && k1025 !== "subject_type" && k1025 !== "subject_scope_id" && k1025 !== "sources") return extra(p, k1025);
@@ -6457,17 +5569,11 @@ if (v1027 !== undefined) {
 if (!(typeof v1027 === "boolean")) return type(p + "/reused", "boolean");
 }
 const v1028 = d["scope_id"];
-if (v1028 !== undefined) {
 if (!(typeof v1028 === "string")) return type(p + "/scope_id", "string");
-}
 const v1029 = d["run_id"];
-if (v1029 !== undefined) {
 if (!(typeof v1029 === "string")) return type(p + "/run_id", "string");
-}
 const v1030 = d["operation"];
-if (v1030 !== undefined) {
 if (!check_response_DreamOperation(v1030, p + "/operation")) return false;
-}
 const v1031 = d["status"];
 if (v1031 !== undefined) {
 if (!check_response_DreamStatus(v1031, p + "/status")) return false;
@@ -6493,22 +5599,20 @@ if (v1036 !== undefined) {
 if (!(typeof v1036 === "string" || v1036 === null)) return type(p + "/error", "string,null");
 }
 const v1037 = d["accepted_at"];
-if (v1037 !== undefined) {
 if (!(typeof v1037 === "string")) return type(p + "/accepted_at", "string");
-if (!re8.test(v1037)) return fail(p + "/accepted_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1037)) return unmatched(p + "/accepted_at", "format", "date-time");
 const v1038 = d["started_at"];
 if (v1038 !== undefined) {
 if (!(typeof v1038 === "string" || v1038 === null)) return type(p + "/started_at", "string,null");
 if (typeof v1038 === "string") {
-if (!re8.test(v1038)) return fail(p + "/started_at", "format", "must match format \"date-time\"", { format: "date-time" });
+if (!re8.test(v1038)) return unmatched(p + "/started_at", "format", "date-time");
 }
 }
 const v1039 = d["completed_at"];
 if (v1039 !== undefined) {
 if (!(typeof v1039 === "string" || v1039 === null)) return type(p + "/completed_at", "string,null");
 if (typeof v1039 === "string") {
-if (!re8.test(v1039)) return fail(p + "/completed_at", "format", "must match format \"date-time\"", { format: "date-time" });
+if (!re8.test(v1039)) return unmatched(p + "/completed_at", "format", "date-time");
 }
 }
 const v1040 = d["attempt_count"];
@@ -6534,9 +5638,7 @@ if (v1044 !== undefined) {
 if (!(typeof v1044 === "string")) return type(p + "/prompt_version", "string");
 }
 const v1045 = d["model_config_id"];
-if (v1045 !== undefined) {
 if (!(typeof v1045 === "string" || v1045 === null)) return type(p + "/model_config_id", "string,null");
-}
 const v1046 = d["historical_data"];
 if (v1046 !== undefined) {
 if (!(isObject(v1046))) return type(p + "/historical_data", "object");
@@ -6551,12 +5653,10 @@ function check_response_DreamRunPage(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["runs"] === undefined) return missing(p, "runs");
 const v1048 = d["runs"];
-if (v1048 !== undefined) {
 if (!(Array.isArray(v1048))) return type(p + "/runs", "array");
 for (let i1049 = 0; i1049 < v1048.length; i1049++) {
 const v1050 = v1048[i1049];
 if (!check_response_DreamRun(v1050, p + "/runs" + "/" + i1049)) return false;
-}
 }
 const v1051 = d["next_cursor"];
 if (v1051 !== undefined) {
@@ -6575,28 +5675,20 @@ if (d["content"] === undefined) return missing(p, "content");
 if (d["source_refs"] === undefined) return missing(p, "source_refs");
 if (d["artifact_refs"] === undefined) return missing(p, "artifact_refs");
 const v1053 = d["artifact"];
-if (v1053 !== undefined) {
 if (!check_response_ArtifactReference(v1053, p + "/artifact")) return false;
-}
 const v1054 = d["content"];
-if (v1054 !== undefined) {
 if (!check_response_ExperienceProposal(v1054, p + "/content")) return false;
-}
 const v1055 = d["source_refs"];
-if (v1055 !== undefined) {
 if (!(Array.isArray(v1055))) return type(p + "/source_refs", "array");
 for (let i1056 = 0; i1056 < v1055.length; i1056++) {
 const v1057 = v1055[i1056];
 if (!check_response_SourceReference(v1057, p + "/source_refs" + "/" + i1056)) return false;
 }
-}
 const v1058 = d["artifact_refs"];
-if (v1058 !== undefined) {
 if (!(Array.isArray(v1058))) return type(p + "/artifact_refs", "array");
 for (let i1059 = 0; i1059 < v1058.length; i1059++) {
 const v1060 = v1058[i1059];
 if (!check_response_ArtifactReference(v1060, p + "/artifact_refs" + "/" + i1059)) return false;
-}
 }
 for (const k1061 in d) {
 if (k1061 !== "artifact" && k1061 !== "content" && k1061 !== "source_refs" && k1061 !== "artifact_refs") return extra(p, k1061);
@@ -6610,17 +5702,11 @@ if (d["registration"] === undefined) return missing(p, "registration");
 if (d["status"] === undefined) return missing(p, "status");
 if (d["entrypoint"] === undefined) return missing(p, "entrypoint");
 const v1062 = d["registration"];
-if (v1062 !== undefined) {
 if (!check_response_ExternalSkillRegistration(v1062, p + "/registration")) return false;
-}
 const v1063 = d["status"];
-if (v1063 !== undefined) {
 if (!check_response_ExternalSkillResolutionStatus(v1063, p + "/status")) return false;
-}
 const v1064 = d["entrypoint"];
-if (v1064 !== undefined) {
 if (!(typeof v1064 === "string" || v1064 === null)) return type(p + "/entrypoint", "string,null");
-}
 for (const k1065 in d) {
 if (k1065 !== "registration" && k1065 !== "status" && k1065 !== "entrypoint") return extra(p, k1065);
 }
@@ -6640,33 +5726,23 @@ if (d["current_cursor"] === undefined) return missing(p, "current_cursor");
 if (d["high_watermark"] === undefined) return missing(p, "high_watermark");
 if (d["processed_source_count"] === undefined) return missing(p, "processed_source_count");
 const v1066 = d["status"];
-if (v1066 !== undefined) {
 if (!check_response_FlushStatus(v1066, p + "/status")) return false;
-}
 const v1067 = d["previous_cursor"];
-if (v1067 !== undefined) {
 if (!((typeof v1067 === "number" && !(v1067 % 1) && isFinite(v1067) && !(F && F.has(p + "/previous_cursor"))))) return type(p + "/previous_cursor", "integer");
 if (v1067 < 0) return bound(p + "/previous_cursor", "minimum", ">=", 0);
 if (v1067 > 9007199254740991) return bound(p + "/previous_cursor", "maximum", "<=", 9007199254740991);
-}
 const v1068 = d["current_cursor"];
-if (v1068 !== undefined) {
 if (!((typeof v1068 === "number" && !(v1068 % 1) && isFinite(v1068) && !(F && F.has(p + "/current_cursor"))))) return type(p + "/current_cursor", "integer");
 if (v1068 < 0) return bound(p + "/current_cursor", "minimum", ">=", 0);
 if (v1068 > 9007199254740991) return bound(p + "/current_cursor", "maximum", "<=", 9007199254740991);
-}
 const v1069 = d["high_watermark"];
-if (v1069 !== undefined) {
 if (!((typeof v1069 === "number" && !(v1069 % 1) && isFinite(v1069) && !(F && F.has(p + "/high_watermark"))))) return type(p + "/high_watermark", "integer");
 if (v1069 < 0) return bound(p + "/high_watermark", "minimum", ">=", 0);
 if (v1069 > 9007199254740991) return bound(p + "/high_watermark", "maximum", "<=", 9007199254740991);
-}
 const v1070 = d["processed_source_count"];
-if (v1070 !== undefined) {
 if (!((typeof v1070 === "number" && !(v1070 % 1) && isFinite(v1070) && !(F && F.has(p + "/processed_source_count"))))) return type(p + "/processed_source_count", "integer");
 if (v1070 < 0) return bound(p + "/processed_source_count", "minimum", ">=", 0);
 if (v1070 > 9007199254740991) return bound(p + "/processed_source_count", "maximum", "<=", 9007199254740991);
-}
 const v1071 = d["memory"];
 if (v1071 !== undefined) {
 if (!(b82(v1071, p + "/memory") || (v1071 === null))) return fail(p + "/memory", "anyOf", "must match a schema in anyOf", {});
@@ -6708,34 +5784,24 @@ if (d["current_cursor"] === undefined) return missing(p, "current_cursor");
 if (d["high_watermark"] === undefined) return missing(p, "high_watermark");
 if (d["processed_source_count"] === undefined) return missing(p, "processed_source_count");
 const v1078 = d["status"];
-if (v1078 !== undefined) {
 if (!(typeof v1078 === "string")) return type(p + "/status", "string");
-if (!(v1078 === "updated" || v1078 === "noop" || v1078 === "review_pending" || v1078 === "disabled" || v1078 === "conflict")) return fail(p + "/status", "enum", "must be one of \"updated\", \"noop\", \"review_pending\", \"disabled\", \"conflict\"", { allowedValues: ["updated","noop","review_pending","disabled","conflict"] });
-}
+if (!(v1078 === "updated" || v1078 === "noop" || v1078 === "review_pending" || v1078 === "disabled" || v1078 === "conflict")) return notIn(p + "/status", ["updated","noop","review_pending","disabled","conflict"]);
 const v1079 = d["previous_cursor"];
-if (v1079 !== undefined) {
 if (!((typeof v1079 === "number" && !(v1079 % 1) && isFinite(v1079) && !(F && F.has(p + "/previous_cursor"))))) return type(p + "/previous_cursor", "integer");
 if (v1079 < 0) return bound(p + "/previous_cursor", "minimum", ">=", 0);
 if (v1079 > 9007199254740991) return bound(p + "/previous_cursor", "maximum", "<=", 9007199254740991);
-}
 const v1080 = d["current_cursor"];
-if (v1080 !== undefined) {
 if (!((typeof v1080 === "number" && !(v1080 % 1) && isFinite(v1080) && !(F && F.has(p + "/current_cursor"))))) return type(p + "/current_cursor", "integer");
 if (v1080 < 0) return bound(p + "/current_cursor", "minimum", ">=", 0);
 if (v1080 > 9007199254740991) return bound(p + "/current_cursor", "maximum", "<=", 9007199254740991);
-}
 const v1081 = d["high_watermark"];
-if (v1081 !== undefined) {
 if (!((typeof v1081 === "number" && !(v1081 % 1) && isFinite(v1081) && !(F && F.has(p + "/high_watermark"))))) return type(p + "/high_watermark", "integer");
 if (v1081 < 0) return bound(p + "/high_watermark", "minimum", ">=", 0);
 if (v1081 > 9007199254740991) return bound(p + "/high_watermark", "maximum", "<=", 9007199254740991);
-}
 const v1082 = d["processed_source_count"];
-if (v1082 !== undefined) {
 if (!((typeof v1082 === "number" && !(v1082 % 1) && isFinite(v1082) && !(F && F.has(p + "/processed_source_count"))))) return type(p + "/processed_source_count", "integer");
 if (v1082 < 0) return bound(p + "/processed_source_count", "minimum", ">=", 0);
 if (v1082 > 9007199254740991) return bound(p + "/processed_source_count", "maximum", "<=", 9007199254740991);
-}
 const v1083 = d["artifact"];
 if (v1083 !== undefined) {
 if (!(b83(v1083, p + "/artifact") || (v1083 === null))) return fail(p + "/artifact", "anyOf", "must match a schema in anyOf", {});
@@ -6754,9 +5820,7 @@ function check_response_FlushTopicMemoryResponse(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["status"] === undefined) return missing(p, "status");
 const v1086 = d["status"];
-if (v1086 !== undefined) {
 if (!check_response_TopicMemoryFlushStatus(v1086, p + "/status")) return false;
-}
 for (const k1087 in d) {
 if (k1087 !== "status") return extra(p, k1087);
 }
@@ -6773,13 +5837,9 @@ if (!(isObject(d))) return type(p, "object");
 if (d["status"] === undefined) return missing(p, "status");
 if (d["candidate"] === undefined) return missing(p, "candidate");
 const v1088 = d["status"];
-if (v1088 !== undefined) {
 if (!check_response_GeneratedCandidateStatus(v1088, p + "/status")) return false;
-}
 const v1089 = d["candidate"];
-if (v1089 !== undefined) {
 if (!(b84(v1089, p + "/candidate") || (v1089 === null))) return fail(p + "/candidate", "anyOf", "must match a schema in anyOf", {});
-}
 for (const k1090 in d) {
 if (k1090 !== "status" && k1090 !== "candidate") return extra(p, k1090);
 }
@@ -6805,13 +5865,9 @@ if (v1091 !== undefined) {
 if (!(b85(v1091, p + "/receipt_identity") || (v1091 === null))) return fail(p + "/receipt_identity", "anyOf", "must match a schema in anyOf", {});
 }
 const v1092 = d["resolution"];
-if (v1092 !== undefined) {
 if (!check_response_HandoffResolution(v1092, p + "/resolution")) return false;
-}
 const v1093 = d["receipt"];
-if (v1093 !== undefined) {
 if (!check_response_WorkSourceReceipt(v1093, p + "/receipt")) return false;
-}
 for (const k1094 in d) {
 if (k1094 !== "receipt_identity" && k1094 !== "resolution" && k1094 !== "receipt") return extra(p, k1094);
 }
@@ -6831,29 +5887,19 @@ if (d["previous_position"] === undefined) return missing(p, "previous_position")
 if (d["current_position"] === undefined) return missing(p, "current_position");
 if (d["draft"] === undefined) return missing(p, "draft");
 const v1095 = d["status"];
-if (v1095 !== undefined) {
 if (!check_response_HandoffActivationStatus(v1095, p + "/status")) return false;
-}
 const v1096 = d["boundary_source"];
-if (v1096 !== undefined) {
 if (!check_response_SourceReference(v1096, p + "/boundary_source")) return false;
-}
 const v1097 = d["previous_position"];
-if (v1097 !== undefined) {
 if (!((typeof v1097 === "number" && !(v1097 % 1) && isFinite(v1097) && !(F && F.has(p + "/previous_position"))))) return type(p + "/previous_position", "integer");
 if (v1097 < 0) return bound(p + "/previous_position", "minimum", ">=", 0);
 if (v1097 > 9007199254740991) return bound(p + "/previous_position", "maximum", "<=", 9007199254740991);
-}
 const v1098 = d["current_position"];
-if (v1098 !== undefined) {
 if (!((typeof v1098 === "number" && !(v1098 % 1) && isFinite(v1098) && !(F && F.has(p + "/current_position"))))) return type(p + "/current_position", "integer");
 if (v1098 < 0) return bound(p + "/current_position", "minimum", ">=", 0);
 if (v1098 > 9007199254740991) return bound(p + "/current_position", "maximum", "<=", 9007199254740991);
-}
 const v1099 = d["draft"];
-if (v1099 !== undefined) {
 if (!(b86(v1099, p + "/draft") || (v1099 === null))) return fail(p + "/draft", "anyOf", "must match a schema in anyOf", {});
-}
 for (const k1100 in d) {
 if (k1100 !== "status" && k1100 !== "boundary_source" && k1100 !== "previous_position" && k1100 !== "current_position" && k1100 !== "draft") return extra(p, k1100);
 }
@@ -6882,38 +5928,28 @@ if (v1101 !== undefined) {
 if (!(b87(v1101, p + "/generation") || (v1101 === null))) return fail(p + "/generation", "anyOf", "must match a schema in anyOf", {});
 }
 const v1102 = d["objective"];
-if (v1102 !== undefined) {
 if (!(typeof v1102 === "string")) return type(p + "/objective", "string");
-if (v1102.length < 1 || len(v1102) < 1) return fail(p + "/objective", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1102.length > 8192 && len(v1102) > 8192) return fail(p + "/objective", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v1102)) return fail(p + "/objective", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1102.length < 1 || len(v1102) < 1) return fewer(p + "/objective", "minLength", 1, "characters");
+if (v1102.length > 8192 && len(v1102) > 8192) return more(p + "/objective", "maxLength", 8192, "characters");
+if (!re0.test(v1102)) return unmatched(p + "/objective", "pattern", ".*\\S.*");
 const v1103 = d["state"];
-if (v1103 !== undefined) {
 if (!(Array.isArray(v1103))) return type(p + "/state", "array");
-if (v1103.length < 1) return fail(p + "/state", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v1103.length > 64) return fail(p + "/state", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1103.length < 1) return fewer(p + "/state", "minItems", 1, "items");
+if (v1103.length > 64) return more(p + "/state", "maxItems", 64, "items");
 for (let i1104 = 0; i1104 < v1103.length; i1104++) {
 const v1105 = v1103[i1104];
 if (!check_response_HandoffStatement(v1105, p + "/state" + "/" + i1104)) return false;
 }
-}
 const v1106 = d["disposition"];
-if (v1106 !== undefined) {
 if (!check_response_HandoffDisposition(v1106, p + "/disposition")) return false;
-}
 const v1107 = d["next_action"];
-if (v1107 !== undefined) {
 if (!(b88(v1107, p + "/next_action") || (v1107 === null))) return fail(p + "/next_action", "anyOf", "must match a schema in anyOf", {});
-}
 const v1108 = d["omissions"];
-if (v1108 !== undefined) {
 if (!(Array.isArray(v1108))) return type(p + "/omissions", "array");
-if (v1108.length > 64) return fail(p + "/omissions", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1108.length > 64) return more(p + "/omissions", "maxItems", 64, "items");
 for (let i1109 = 0; i1109 < v1108.length; i1109++) {
 const v1110 = v1108[i1109];
 if (!check_response_HandoffOmission(v1110, p + "/omissions" + "/" + i1109)) return false;
-}
 }
 for (const k1111 in d) {
 if (k1111 !== "generation" && k1111 !== "objective" && k1111 !== "state" && k1111 !== "disposition" && k1111 !== "next_action" && k1111 !== "omissions") return extra(p, k1111);
@@ -6929,27 +5965,17 @@ if (d["markdown"] === undefined) return missing(p, "markdown");
 if (d["selection_digest"] === undefined) return missing(p, "selection_digest");
 if (d["report_digest"] === undefined) return missing(p, "report_digest");
 const v1112 = d["format"];
-if (v1112 !== undefined) {
 if (!check_response_ReportFormat(v1112, p + "/format")) return false;
-}
 const v1113 = d["report"];
-if (v1113 !== undefined) {
 if (!(isObject(v1113) || v1113 === null)) return type(p + "/report", "object,null");
-}
 const v1114 = d["markdown"];
-if (v1114 !== undefined) {
 if (!(typeof v1114 === "string" || v1114 === null)) return type(p + "/markdown", "string,null");
-}
 const v1115 = d["selection_digest"];
-if (v1115 !== undefined) {
 if (!(typeof v1115 === "string")) return type(p + "/selection_digest", "string");
-if (!re11.test(v1115)) return fail(p + "/selection_digest", "pattern", "must match pattern \"^sha256:[0-9a-f]{64}$\"", { pattern: "^sha256:[0-9a-f]{64}$" });
-}
+if (!re11.test(v1115)) return unmatched(p + "/selection_digest", "pattern", "^sha256:[0-9a-f]{64}$");
 const v1116 = d["report_digest"];
-if (v1116 !== undefined) {
 if (!(typeof v1116 === "string")) return type(p + "/report_digest", "string");
-if (!re11.test(v1116)) return fail(p + "/report_digest", "pattern", "must match pattern \"^sha256:[0-9a-f]{64}$\"", { pattern: "^sha256:[0-9a-f]{64}$" });
-}
+if (!re11.test(v1116)) return unmatched(p + "/report_digest", "pattern", "^sha256:[0-9a-f]{64}$");
 for (const k1117 in d) {
 if (k1117 !== "format" && k1117 !== "report" && k1117 !== "markdown" && k1117 !== "selection_digest" && k1117 !== "report_digest") return extra(p, k1117);
 }
@@ -6987,42 +6013,26 @@ if (d["selected_revision"] === undefined) return missing(p, "selected_revision")
 if (d["current_revision"] === undefined) return missing(p, "current_revision");
 if (d["evidence_checks"] === undefined) return missing(p, "evidence_checks");
 const v1118 = d["trust"];
-if (v1118 !== undefined) {
 if (!(typeof v1118 === "string")) return type(p + "/trust", "string");
-if (!(v1118 === "untrusted_history")) return fail(p + "/trust", "enum", "must be one of \"untrusted_history\"", { allowedValues: ["untrusted_history"] });
-}
+if (!(v1118 === "untrusted_history")) return notIn(p + "/trust", ["untrusted_history"]);
 const v1119 = d["status"];
-if (v1119 !== undefined) {
 if (!check_response_HandoffResolutionStatus(v1119, p + "/status")) return false;
-}
 const v1120 = d["scope_id"];
-if (v1120 !== undefined) {
 if (!(typeof v1120 === "string")) return type(p + "/scope_id", "string");
-}
 const v1121 = d["content"];
-if (v1121 !== undefined) {
 if (!(b89(v1121, p + "/content") || (v1121 === null))) return fail(p + "/content", "anyOf", "must match a schema in anyOf", {});
-}
 const v1122 = d["selection"];
-if (v1122 !== undefined) {
 if (!(b90(v1122, p + "/selection") || (v1122 === null))) return fail(p + "/selection", "anyOf", "must match a schema in anyOf", {});
-}
 const v1123 = d["selected_revision"];
-if (v1123 !== undefined) {
 if (!(b91(v1123, p + "/selected_revision") || (v1123 === null))) return fail(p + "/selected_revision", "anyOf", "must match a schema in anyOf", {});
-}
 const v1124 = d["current_revision"];
-if (v1124 !== undefined) {
 if (!(b92(v1124, p + "/current_revision") || (v1124 === null))) return fail(p + "/current_revision", "anyOf", "must match a schema in anyOf", {});
-}
 const v1125 = d["evidence_checks"];
-if (v1125 !== undefined) {
 if (!(Array.isArray(v1125))) return type(p + "/evidence_checks", "array");
-if (v1125.length > 65) return fail(p + "/evidence_checks", "maxItems", "must NOT have more than 65 items", { limit: 65 });
+if (v1125.length > 65) return more(p + "/evidence_checks", "maxItems", 65, "items");
 for (let i1126 = 0; i1126 < v1125.length; i1126++) {
 const v1127 = v1125[i1126];
 if (!check_response_HandoffEvidenceCheck(v1127, p + "/evidence_checks" + "/" + i1126)) return false;
-}
 }
 for (const k1128 in d) {
 if (k1128 !== "trust" && k1128 !== "status" && k1128 !== "scope_id" && k1128 !== "content" && k1128 !== "selection" && k1128 !== "selected_revision" && k1128 !== "current_revision" && k1128 !== "evidence_checks") return extra(p, k1128);
@@ -7034,9 +6044,7 @@ function check_response_HealthResponse(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["status"] === undefined) return missing(p, "status");
 const v1129 = d["status"];
-if (v1129 !== undefined) {
 if (!(typeof v1129 === "string")) return type(p + "/status", "string");
-}
 for (const k1130 in d) {
 if (k1130 !== "status") return extra(p, k1130);
 }
@@ -7048,17 +6056,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["items"] === undefined) return missing(p, "items");
 if (d["next_cursor"] === undefined) return missing(p, "next_cursor");
 const v1131 = d["items"];
-if (v1131 !== undefined) {
 if (!(Array.isArray(v1131))) return type(p + "/items", "array");
 for (let i1132 = 0; i1132 < v1131.length; i1132++) {
 const v1133 = v1131[i1132];
 if (!check_response_AtomicMemoryRecord(v1133, p + "/items" + "/" + i1132)) return false;
 }
-}
 const v1134 = d["next_cursor"];
-if (v1134 !== undefined) {
 if (!(typeof v1134 === "string" || v1134 === null)) return type(p + "/next_cursor", "string,null");
-}
 for (const k1135 in d) {
 if (k1135 !== "items" && k1135 !== "next_cursor") return extra(p, k1135);
 }
@@ -7069,12 +6073,10 @@ function check_response_ListExternalSkillsResponse(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["skills"] === undefined) return missing(p, "skills");
 const v1136 = d["skills"];
-if (v1136 !== undefined) {
 if (!(Array.isArray(v1136))) return type(p + "/skills", "array");
 for (let i1137 = 0; i1137 < v1136.length; i1137++) {
 const v1138 = v1136[i1137];
 if (!check_response_ExternalSkillResolution(v1138, p + "/skills" + "/" + i1137)) return false;
-}
 }
 for (const k1139 in d) {
 if (k1139 !== "skills") return extra(p, k1139);
@@ -7086,13 +6088,11 @@ function check_response_ListManagedSkillsResponse(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["skills"] === undefined) return missing(p, "skills");
 const v1140 = d["skills"];
-if (v1140 !== undefined) {
 if (!(Array.isArray(v1140))) return type(p + "/skills", "array");
-if (v1140.length > 200) return fail(p + "/skills", "maxItems", "must NOT have more than 200 items", { limit: 200 });
+if (v1140.length > 200) return more(p + "/skills", "maxItems", 200, "items");
 for (let i1141 = 0; i1141 < v1140.length; i1141++) {
 const v1142 = v1140[i1141];
 if (!check_response_ManagedSkillLibraryEntry(v1142, p + "/skills" + "/" + i1141)) return false;
-}
 }
 for (const k1143 in d) {
 if (k1143 !== "skills") return extra(p, k1143);
@@ -7113,12 +6113,10 @@ if (v1144 !== undefined) {
 if (!(b93(v1144, p + "/memory") || (v1144 === null))) return fail(p + "/memory", "anyOf", "must match a schema in anyOf", {});
 }
 const v1145 = d["revisions"];
-if (v1145 !== undefined) {
 if (!(Array.isArray(v1145))) return type(p + "/revisions", "array");
 for (let i1146 = 0; i1146 < v1145.length; i1146++) {
 const v1147 = v1145[i1146];
 if (!check_response_MemoryRevisionChanges(v1147, p + "/revisions" + "/" + i1146)) return false;
-}
 }
 for (const k1148 in d) {
 if (k1148 !== "memory" && k1148 !== "revisions") return extra(p, k1148);
@@ -7130,12 +6128,10 @@ function check_response_ListMemoryEntriesResponse(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["entries"] === undefined) return missing(p, "entries");
 const v1149 = d["entries"];
-if (v1149 !== undefined) {
 if (!(Array.isArray(v1149))) return type(p + "/entries", "array");
 for (let i1150 = 0; i1150 < v1149.length; i1150++) {
 const v1151 = v1149[i1150];
 if (!check_response_AtomicMemoryRecord(v1151, p + "/entries" + "/" + i1150)) return false;
-}
 }
 const v1152 = d["next_cursor"];
 if (v1152 !== undefined) {
@@ -7151,13 +6147,11 @@ function check_response_ListRemoteSkillTargetsResponse(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["targets"] === undefined) return missing(p, "targets");
 const v1154 = d["targets"];
-if (v1154 !== undefined) {
 if (!(Array.isArray(v1154))) return type(p + "/targets", "array");
-if (v1154.length > 200) return fail(p + "/targets", "maxItems", "must NOT have more than 200 items", { limit: 200 });
+if (v1154.length > 200) return more(p + "/targets", "maxItems", 200, "items");
 for (let i1155 = 0; i1155 < v1154.length; i1155++) {
 const v1156 = v1154[i1155];
 if (!check_response_RemoteSkillTargetStatus(v1156, p + "/targets" + "/" + i1155)) return false;
-}
 }
 for (const k1157 in d) {
 if (k1157 !== "targets") return extra(p, k1157);
@@ -7175,44 +6169,30 @@ if (d["compactable_entry_count"] === undefined) return missing(p, "compactable_e
 if (d["budget"] === undefined) return missing(p, "budget");
 if (d["exceeded"] === undefined) return missing(p, "exceeded");
 const v1158 = d["memory_ref"];
-if (v1158 !== undefined) {
 if (!check_response_ArtifactReference(v1158, p + "/memory_ref")) return false;
-}
 const v1159 = d["active_entry_count"];
-if (v1159 !== undefined) {
 if (!((typeof v1159 === "number" && !(v1159 % 1) && isFinite(v1159) && !(F && F.has(p + "/active_entry_count"))))) return type(p + "/active_entry_count", "integer");
 if (v1159 < 0) return bound(p + "/active_entry_count", "minimum", ">=", 0);
 if (v1159 > 9007199254740991) return bound(p + "/active_entry_count", "maximum", "<=", 9007199254740991);
-}
 const v1160 = d["manifest_entry_count"];
-if (v1160 !== undefined) {
 if (!((typeof v1160 === "number" && !(v1160 % 1) && isFinite(v1160) && !(F && F.has(p + "/manifest_entry_count"))))) return type(p + "/manifest_entry_count", "integer");
 if (v1160 < 0) return bound(p + "/manifest_entry_count", "minimum", ">=", 0);
 if (v1160 > 9007199254740991) return bound(p + "/manifest_entry_count", "maximum", "<=", 9007199254740991);
-}
 const v1161 = d["manifest_bytes"];
-if (v1161 !== undefined) {
 if (!((typeof v1161 === "number" && !(v1161 % 1) && isFinite(v1161) && !(F && F.has(p + "/manifest_bytes"))))) return type(p + "/manifest_bytes", "integer");
 if (v1161 < 0) return bound(p + "/manifest_bytes", "minimum", ">=", 0);
 if (v1161 > 9007199254740991) return bound(p + "/manifest_bytes", "maximum", "<=", 9007199254740991);
-}
 const v1162 = d["compactable_entry_count"];
-if (v1162 !== undefined) {
 if (!((typeof v1162 === "number" && !(v1162 % 1) && isFinite(v1162) && !(F && F.has(p + "/compactable_entry_count"))))) return type(p + "/compactable_entry_count", "integer");
 if (v1162 < 0) return bound(p + "/compactable_entry_count", "minimum", ">=", 0);
 if (v1162 > 9007199254740991) return bound(p + "/compactable_entry_count", "maximum", "<=", 9007199254740991);
-}
 const v1163 = d["budget"];
-if (v1163 !== undefined) {
 if (!check_response_MemoryCapacityBudget(v1163, p + "/budget")) return false;
-}
 const v1164 = d["exceeded"];
-if (v1164 !== undefined) {
 if (!(Array.isArray(v1164))) return type(p + "/exceeded", "array");
 for (let i1165 = 0; i1165 < v1164.length; i1165++) {
 const v1166 = v1164[i1165];
 if (!check_response_MemoryCapacityDimension(v1166, p + "/exceeded" + "/" + i1165)) return false;
-}
 }
 for (const k1167 in d) {
 if (k1167 !== "memory_ref" && k1167 !== "active_entry_count" && k1167 !== "manifest_entry_count" && k1167 !== "manifest_bytes" && k1167 !== "compactable_entry_count" && k1167 !== "budget" && k1167 !== "exceeded") return extra(p, k1167);
@@ -7225,16 +6205,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["changed"] === undefined) return missing(p, "changed");
 if (d["records"] === undefined) return missing(p, "records");
 const v1168 = d["changed"];
-if (v1168 !== undefined) {
 if (!(typeof v1168 === "boolean")) return type(p + "/changed", "boolean");
-}
 const v1169 = d["records"];
-if (v1169 !== undefined) {
 if (!(Array.isArray(v1169))) return type(p + "/records", "array");
 for (let i1170 = 0; i1170 < v1169.length; i1170++) {
 const v1171 = v1169[i1170];
 if (!check_response_AtomicMemoryRecord(v1171, p + "/records" + "/" + i1170)) return false;
-}
 }
 for (const k1172 in d) {
 if (k1172 !== "changed" && k1172 !== "records") return extra(p, k1172);
@@ -7267,71 +6243,47 @@ if (d["attempt_count"] === undefined) return missing(p, "attempt_count");
 if (d["error"] === undefined) return missing(p, "error");
 if (d["result"] === undefined) return missing(p, "result");
 const v1173 = d["operation_id"];
-if (v1173 !== undefined) {
 if (!(typeof v1173 === "string")) return type(p + "/operation_id", "string");
-if (v1173.length < 1 || len(v1173) < 1) return fail(p + "/operation_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1173.length > 128 && len(v1173) > 128) return fail(p + "/operation_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v1173)) return fail(p + "/operation_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v1173.length < 1 || len(v1173) < 1) return fewer(p + "/operation_id", "minLength", 1, "characters");
+if (v1173.length > 128 && len(v1173) > 128) return more(p + "/operation_id", "maxLength", 128, "characters");
+if (!re1.test(v1173)) return unmatched(p + "/operation_id", "pattern", "^[\\x21-\\x7E]+$");
 const v1174 = d["kind"];
-if (v1174 !== undefined) {
 if (!check_response_OperationKind(v1174, p + "/kind")) return false;
-}
 const v1175 = d["scope_id"];
-if (v1175 !== undefined) {
 if (!(typeof v1175 === "string")) return type(p + "/scope_id", "string");
-if (v1175.length < 1 || len(v1175) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1175.length > 256 && len(v1175) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1175)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1175.length < 1 || len(v1175) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1175.length > 256 && len(v1175) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1175)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v1176 = d["status"];
-if (v1176 !== undefined) {
 if (!check_response_OperationStatus(v1176, p + "/status")) return false;
-}
 const v1177 = d["version"];
-if (v1177 !== undefined) {
 if (!((typeof v1177 === "number" && !(v1177 % 1) && isFinite(v1177) && !(F && F.has(p + "/version"))))) return type(p + "/version", "integer");
 if (v1177 < 1) return bound(p + "/version", "minimum", ">=", 1);
 if (v1177 > 9007199254740991) return bound(p + "/version", "maximum", "<=", 9007199254740991);
-}
 const v1178 = d["created_at"];
-if (v1178 !== undefined) {
 if (!(typeof v1178 === "string")) return type(p + "/created_at", "string");
-if (!re8.test(v1178)) return fail(p + "/created_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1178)) return unmatched(p + "/created_at", "format", "date-time");
 const v1179 = d["updated_at"];
-if (v1179 !== undefined) {
 if (!(typeof v1179 === "string")) return type(p + "/updated_at", "string");
-if (!re8.test(v1179)) return fail(p + "/updated_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1179)) return unmatched(p + "/updated_at", "format", "date-time");
 const v1180 = d["started_at"];
-if (v1180 !== undefined) {
 if (!(typeof v1180 === "string" || v1180 === null)) return type(p + "/started_at", "string,null");
 if (typeof v1180 === "string") {
-if (!re8.test(v1180)) return fail(p + "/started_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1180)) return unmatched(p + "/started_at", "format", "date-time");
 }
 const v1181 = d["finished_at"];
-if (v1181 !== undefined) {
 if (!(typeof v1181 === "string" || v1181 === null)) return type(p + "/finished_at", "string,null");
 if (typeof v1181 === "string") {
-if (!re8.test(v1181)) return fail(p + "/finished_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1181)) return unmatched(p + "/finished_at", "format", "date-time");
 }
 const v1182 = d["attempt_count"];
-if (v1182 !== undefined) {
 if (!((typeof v1182 === "number" && !(v1182 % 1) && isFinite(v1182) && !(F && F.has(p + "/attempt_count"))))) return type(p + "/attempt_count", "integer");
 if (v1182 < 0) return bound(p + "/attempt_count", "minimum", ">=", 0);
 if (v1182 > 9007199254740991) return bound(p + "/attempt_count", "maximum", "<=", 9007199254740991);
-}
 const v1183 = d["error"];
-if (v1183 !== undefined) {
 if (!(b94(v1183, p + "/error") || (v1183 === null))) return fail(p + "/error", "anyOf", "must match a schema in anyOf", {});
-}
 const v1184 = d["result"];
-if (v1184 !== undefined) {
 if (!(b95(v1184, p + "/result") || (v1184 === null))) return fail(p + "/result", "anyOf", "must match a schema in anyOf", {});
-}
 for (const k1185 in d) {
 if (!c20.has(k1185)) return extra(p, k1185);
 }
@@ -7343,20 +6295,16 @@ if (!(isObject(d))) return type(p, "object");
 if (d["operations"] === undefined) return missing(p, "operations");
 if (d["next_cursor"] === undefined) return missing(p, "next_cursor");
 const v1186 = d["operations"];
-if (v1186 !== undefined) {
 if (!(Array.isArray(v1186))) return type(p + "/operations", "array");
 for (let i1187 = 0; i1187 < v1186.length; i1187++) {
 const v1188 = v1186[i1187];
 if (!check_response_Operation(v1188, p + "/operations" + "/" + i1187)) return false;
 }
-}
 const v1189 = d["next_cursor"];
-if (v1189 !== undefined) {
 if (!(typeof v1189 === "string" || v1189 === null)) return type(p + "/next_cursor", "string,null");
 if (typeof v1189 === "string") {
-if (v1189.length < 1 || len(v1189) < 1) return fail(p + "/next_cursor", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1189.length > 4096 && len(v1189) > 4096) return fail(p + "/next_cursor", "maxLength", "must NOT have more than 4096 characters", { limit: 4096 });
-}
+if (v1189.length < 1 || len(v1189) < 1) return fewer(p + "/next_cursor", "minLength", 1, "characters");
+if (v1189.length > 4096 && len(v1189) > 4096) return more(p + "/next_cursor", "maxLength", 4096, "characters");
 }
 for (const k1190 in d) {
 if (k1190 !== "operations" && k1190 !== "next_cursor") return extra(p, k1190);
@@ -7376,23 +6324,15 @@ if (d["status"] === undefined) return missing(p, "status");
 if (d["content"] === undefined) return missing(p, "content");
 if (d["content_bytes"] === undefined) return missing(p, "content_bytes");
 const v1191 = d["schema"];
-if (v1191 !== undefined) {
 if (!check_response_PreparedContextSchema(v1191, p + "/schema")) return false;
-}
 const v1192 = d["status"];
-if (v1192 !== undefined) {
 if (!check_response_PreparedContextStatus(v1192, p + "/status")) return false;
-}
 const v1193 = d["content"];
-if (v1193 !== undefined) {
 if (!(typeof v1193 === "string" || v1193 === null)) return type(p + "/content", "string,null");
-}
 const v1194 = d["content_bytes"];
-if (v1194 !== undefined) {
 if (!((typeof v1194 === "number" && !(v1194 % 1) && isFinite(v1194) && !(F && F.has(p + "/content_bytes"))))) return type(p + "/content_bytes", "integer");
 if (v1194 < 0) return bound(p + "/content_bytes", "minimum", ">=", 0);
 if (v1194 > 9007199254740991) return bound(p + "/content_bytes", "maximum", "<=", 9007199254740991);
-}
 const v1195 = d["reason"];
 if (v1195 !== undefined) {
 if (!(b96(v1195, p + "/reason") || (v1195 === null))) return fail(p + "/reason", "anyOf", "must match a schema in anyOf", {});
@@ -7424,21 +6364,13 @@ if (v1197 !== undefined) {
 if (!(b97(v1197, p + "/generation") || (v1197 === null))) return fail(p + "/generation", "anyOf", "must match a schema in anyOf", {});
 }
 const v1198 = d["schema"];
-if (v1198 !== undefined) {
 if (!check_response_PreparedHandoffSchema(v1198, p + "/schema")) return false;
-}
 const v1199 = d["scope_id"];
-if (v1199 !== undefined) {
 if (!(typeof v1199 === "string")) return type(p + "/scope_id", "string");
-}
 const v1200 = d["base"];
-if (v1200 !== undefined) {
 if (!(b98(v1200, p + "/base") || (v1200 === null))) return fail(p + "/base", "anyOf", "must match a schema in anyOf", {});
-}
 const v1201 = d["content"];
-if (v1201 !== undefined) {
 if (!check_response_HandoffContent(v1201, p + "/content")) return false;
-}
 for (const k1202 in d) {
 if (k1202 !== "generation" && k1202 !== "schema" && k1202 !== "scope_id" && k1202 !== "base" && k1202 !== "content") return extra(p, k1202);
 }
@@ -7450,13 +6382,9 @@ if (!(isObject(d))) return type(p, "object");
 if (d["boundary"] === undefined) return missing(p, "boundary");
 if (d["handoff"] === undefined) return missing(p, "handoff");
 const v1203 = d["boundary"];
-if (v1203 !== undefined) {
 if (!check_response_WorkSourceReceipt(v1203, p + "/boundary")) return false;
-}
 const v1204 = d["handoff"];
-if (v1204 !== undefined) {
 if (!check_response_PreparedHandoff(v1204, p + "/handoff")) return false;
-}
 for (const k1205 in d) {
 if (k1205 !== "boundary" && k1205 !== "handoff") return extra(p, k1205);
 }
@@ -7472,36 +6400,24 @@ if (d["pending_candidate_id"] === undefined) return missing(p, "pending_candidat
 if (d["version"] === undefined) return missing(p, "version");
 if (d["updated_at"] === undefined) return missing(p, "updated_at");
 const v1206 = d["scope_id"];
-if (v1206 !== undefined) {
 if (!(typeof v1206 === "string")) return type(p + "/scope_id", "string");
-if (v1206.length < 1 || len(v1206) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1206.length > 256 && len(v1206) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1206)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1206.length < 1 || len(v1206) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1206.length > 256 && len(v1206) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1206)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v1207 = d["generation_enabled"];
-if (v1207 !== undefined) {
 if (!(typeof v1207 === "boolean")) return type(p + "/generation_enabled", "boolean");
-}
 const v1208 = d["activation_mode"];
-if (v1208 !== undefined) {
 if (!(typeof v1208 === "string")) return type(p + "/activation_mode", "string");
-if (!(v1208 === "automatic" || v1208 === "review_required")) return fail(p + "/activation_mode", "enum", "must be one of \"automatic\", \"review_required\"", { allowedValues: ["automatic","review_required"] });
-}
+if (!(v1208 === "automatic" || v1208 === "review_required")) return notIn(p + "/activation_mode", ["automatic","review_required"]);
 const v1209 = d["pending_candidate_id"];
-if (v1209 !== undefined) {
 if (!(typeof v1209 === "string" || v1209 === null)) return type(p + "/pending_candidate_id", "string,null");
-}
 const v1210 = d["version"];
-if (v1210 !== undefined) {
 if (!((typeof v1210 === "number" && !(v1210 % 1) && isFinite(v1210) && !(F && F.has(p + "/version"))))) return type(p + "/version", "integer");
 if (v1210 < 1) return bound(p + "/version", "minimum", ">=", 1);
 if (v1210 > 9007199254740991) return bound(p + "/version", "maximum", "<=", 9007199254740991);
-}
 const v1211 = d["updated_at"];
-if (v1211 !== undefined) {
 if (!(typeof v1211 === "string")) return type(p + "/updated_at", "string");
-if (!re8.test(v1211)) return fail(p + "/updated_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1211)) return unmatched(p + "/updated_at", "format", "date-time");
 for (const k1212 in d) {
 if (k1212 !== "scope_id" && k1212 !== "generation_enabled" && k1212 !== "activation_mode" && k1212 !== "pending_candidate_id" && k1212 !== "version" && k1212 !== "updated_at") return extra(p, k1212);
 }
@@ -7535,44 +6451,26 @@ if (d["artifact_etag"] === undefined) return missing(p, "artifact_etag");
 if (d["effective"] === undefined) return missing(p, "effective");
 if (d["builtin"] === undefined) return missing(p, "builtin");
 const v1213 = d["scope_id"];
-if (v1213 !== undefined) {
 if (!(typeof v1213 === "string")) return type(p + "/scope_id", "string");
-}
 const v1214 = d["prompt_key"];
-if (v1214 !== undefined) {
 if (!check_response_PromptKey(v1214, p + "/prompt_key")) return false;
-}
 const v1215 = d["status"];
-if (v1215 !== undefined) {
 if (!(typeof v1215 === "string")) return type(p + "/status", "string");
-if (!(v1215 === "supported" || v1215 === "disabled" || v1215 === "unsupported")) return fail(p + "/status", "enum", "must be one of \"supported\", \"disabled\", \"unsupported\"", { allowedValues: ["supported","disabled","unsupported"] });
-}
+if (!(v1215 === "supported" || v1215 === "disabled" || v1215 === "unsupported")) return notIn(p + "/status", ["supported","disabled","unsupported"]);
 const v1216 = d["reason"];
-if (v1216 !== undefined) {
 if (!(typeof v1216 === "string" || v1216 === null)) return type(p + "/reason", "string,null");
-if (!(v1216 === "operation_disabled" || v1216 === "provider_not_configured" || v1216 === "injected_component" || v1216 === null)) return fail(p + "/reason", "enum", "must be one of \"operation_disabled\", \"provider_not_configured\", \"injected_component\", null", { allowedValues: ["operation_disabled","provider_not_configured","injected_component",null] });
-}
+if (!(v1216 === "operation_disabled" || v1216 === "provider_not_configured" || v1216 === "injected_component" || v1216 === null)) return notIn(p + "/reason", ["operation_disabled","provider_not_configured","injected_component",null]);
 const v1217 = d["mode"];
-if (v1217 !== undefined) {
 if (!(typeof v1217 === "string")) return type(p + "/mode", "string");
-if (!(v1217 === "auto" || v1217 === "custom")) return fail(p + "/mode", "enum", "must be one of \"auto\", \"custom\"", { allowedValues: ["auto","custom"] });
-}
+if (!(v1217 === "auto" || v1217 === "custom")) return notIn(p + "/mode", ["auto","custom"]);
 const v1218 = d["artifact"];
-if (v1218 !== undefined) {
 if (!(b99(v1218, p + "/artifact") || (v1218 === null))) return fail(p + "/artifact", "anyOf", "must match a schema in anyOf", {});
-}
 const v1219 = d["artifact_etag"];
-if (v1219 !== undefined) {
 if (!(typeof v1219 === "string" || v1219 === null)) return type(p + "/artifact_etag", "string,null");
-}
 const v1220 = d["effective"];
-if (v1220 !== undefined) {
 if (!(b100(v1220, p + "/effective") || (v1220 === null))) return fail(p + "/effective", "anyOf", "must match a schema in anyOf", {});
-}
 const v1221 = d["builtin"];
-if (v1221 !== undefined) {
 if (!(b101(v1221, p + "/builtin") || (v1221 === null))) return fail(p + "/builtin", "anyOf", "must match a schema in anyOf", {});
-}
 for (const k1222 in d) {
 if (!c21.has(k1222)) return extra(p, k1222);
 }
@@ -7584,18 +6482,14 @@ if (!(isObject(d))) return type(p, "object");
 if (d["prompt_key"] === undefined) return missing(p, "prompt_key");
 if (d["demonstrations"] === undefined) return missing(p, "demonstrations");
 const v1223 = d["prompt_key"];
-if (v1223 !== undefined) {
 if (!check_response_PromptKey(v1223, p + "/prompt_key")) return false;
-}
 const v1224 = d["demonstrations"];
-if (v1224 !== undefined) {
 if (!(Array.isArray(v1224))) return type(p + "/demonstrations", "array");
-if (v1224.length < 1) return fail(p + "/demonstrations", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v1224.length > 20) return fail(p + "/demonstrations", "maxItems", "must NOT have more than 20 items", { limit: 20 });
+if (v1224.length < 1) return fewer(p + "/demonstrations", "minItems", 1, "items");
+if (v1224.length > 20) return more(p + "/demonstrations", "maxItems", 20, "items");
 for (let i1225 = 0; i1225 < v1224.length; i1225++) {
 const v1226 = v1224[i1225];
 if (!check_response_PromptDemonstration(v1226, p + "/demonstrations" + "/" + i1225)) return false;
-}
 }
 for (const k1227 in d) {
 if (k1227 !== "prompt_key" && k1227 !== "demonstrations") return extra(p, k1227);
@@ -7608,16 +6502,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["status"] === undefined) return missing(p, "status");
 if (d["checks"] === undefined) return missing(p, "checks");
 const v1228 = d["status"];
-if (v1228 !== undefined) {
 if (!check_response_ReadinessStatus(v1228, p + "/status")) return false;
-}
 const v1229 = d["checks"];
-if (v1229 !== undefined) {
 if (!(isObject(v1229))) return type(p + "/checks", "object");
 for (const k1230 in v1229) {
 const v1231 = v1229[k1230];
 if (!(typeof v1231 === "string")) return type(p + "/checks" + "/" + esc(k1230), "string");
-}
 }
 for (const k1232 in d) {
 if (k1232 !== "status" && k1232 !== "checks") return extra(p, k1232);
@@ -7631,21 +6521,15 @@ if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["target_id"] === undefined) return missing(p, "target_id");
 if (d["actions"] === undefined) return missing(p, "actions");
 const v1233 = d["scope_id"];
-if (v1233 !== undefined) {
 if (!(typeof v1233 === "string")) return type(p + "/scope_id", "string");
-}
 const v1234 = d["target_id"];
-if (v1234 !== undefined) {
 if (!(typeof v1234 === "string")) return type(p + "/target_id", "string");
-}
 const v1235 = d["actions"];
-if (v1235 !== undefined) {
 if (!(Array.isArray(v1235))) return type(p + "/actions", "array");
-if (v1235.length > 256) return fail(p + "/actions", "maxItems", "must NOT have more than 256 items", { limit: 256 });
+if (v1235.length > 256) return more(p + "/actions", "maxItems", 256, "items");
 for (let i1236 = 0; i1236 < v1235.length; i1236++) {
 const v1237 = v1235[i1236];
 if (!check_response_RemoteSkillAction(v1237, p + "/actions" + "/" + i1236)) return false;
-}
 }
 for (const k1238 in d) {
 if (k1238 !== "scope_id" && k1238 !== "target_id" && k1238 !== "actions") return extra(p, k1238);
@@ -7669,80 +6553,54 @@ if (d["last_error_code"] === undefined) return missing(p, "last_error_code");
 if (d["observed_at"] === undefined) return missing(p, "observed_at");
 if (d["generation"] === undefined) return missing(p, "generation");
 const v1239 = d["scope_id"];
-if (v1239 !== undefined) {
 if (!(typeof v1239 === "string")) return type(p + "/scope_id", "string");
-}
 const v1240 = d["target_id"];
-if (v1240 !== undefined) {
 if (!(typeof v1240 === "string")) return type(p + "/target_id", "string");
-}
 const v1241 = d["artifact_id"];
-if (v1241 !== undefined) {
 if (!(typeof v1241 === "string")) return type(p + "/artifact_id", "string");
-}
 const v1242 = d["desired_state"];
-if (v1242 !== undefined) {
 if (!check_response_RemoteSkillDesiredState(v1242, p + "/desired_state")) return false;
-}
 const v1243 = d["desired_revision"];
-if (v1243 !== undefined) {
 if (!((typeof v1243 === "number" && !(v1243 % 1) && isFinite(v1243) && !(F && F.has(p + "/desired_revision"))))) return type(p + "/desired_revision", "integer");
 if (v1243 < 1) return bound(p + "/desired_revision", "minimum", ">=", 1);
 if (v1243 > 9007199254740991) return bound(p + "/desired_revision", "maximum", "<=", 9007199254740991);
-}
 const v1244 = d["desired_tree_digest"];
-if (v1244 !== undefined) {
 if (!(typeof v1244 === "string")) return type(p + "/desired_tree_digest", "string");
-if (!re4.test(v1244)) return fail(p + "/desired_tree_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v1244)) return unmatched(p + "/desired_tree_digest", "pattern", "^[0-9a-f]{64}$");
 const v1245 = d["observed_revision"];
-if (v1245 !== undefined) {
 if (!((typeof v1245 === "number" && !(v1245 % 1) && isFinite(v1245) && !(F && F.has(p + "/observed_revision"))) || v1245 === null)) return type(p + "/observed_revision", "integer,null");
 if (typeof v1245 === "number") {
 if (v1245 < 1) return bound(p + "/observed_revision", "minimum", ">=", 1);
 if (v1245 > 9007199254740991) return bound(p + "/observed_revision", "maximum", "<=", 9007199254740991);
 }
-}
 const v1246 = d["observed_tree_digest"];
-if (v1246 !== undefined) {
 if (!(typeof v1246 === "string" || v1246 === null)) return type(p + "/observed_tree_digest", "string,null");
 if (typeof v1246 === "string") {
-if (!re4.test(v1246)) return fail(p + "/observed_tree_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v1246)) return unmatched(p + "/observed_tree_digest", "pattern", "^[0-9a-f]{64}$");
 }
 const v1247 = d["observed_generation"];
-if (v1247 !== undefined) {
 if (!((typeof v1247 === "number" && !(v1247 % 1) && isFinite(v1247) && !(F && F.has(p + "/observed_generation"))) || v1247 === null)) return type(p + "/observed_generation", "integer,null");
 if (typeof v1247 === "number") {
 if (v1247 < 0) return bound(p + "/observed_generation", "minimum", ">=", 0);
 if (v1247 > 9007199254740991) return bound(p + "/observed_generation", "maximum", "<=", 9007199254740991);
 }
-}
 const v1248 = d["state"];
-if (v1248 !== undefined) {
 if (!check_response_RemoteSkillPublicationState(v1248, p + "/state")) return false;
-}
 const v1249 = d["last_error_code"];
-if (v1249 !== undefined) {
 if (!(typeof v1249 === "string" || v1249 === null)) return type(p + "/last_error_code", "string,null");
 if (typeof v1249 === "string") {
-if (v1249.length < 1 || len(v1249) < 1) return fail(p + "/last_error_code", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1249.length > 128 && len(v1249) > 128) return fail(p + "/last_error_code", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v1249.length < 1 || len(v1249) < 1) return fewer(p + "/last_error_code", "minLength", 1, "characters");
+if (v1249.length > 128 && len(v1249) > 128) return more(p + "/last_error_code", "maxLength", 128, "characters");
 }
 const v1250 = d["observed_at"];
-if (v1250 !== undefined) {
 if (!(typeof v1250 === "string" || v1250 === null)) return type(p + "/observed_at", "string,null");
 if (typeof v1250 === "string") {
-if (!re8.test(v1250)) return fail(p + "/observed_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1250)) return unmatched(p + "/observed_at", "format", "date-time");
 }
 const v1251 = d["generation"];
-if (v1251 !== undefined) {
 if (!((typeof v1251 === "number" && !(v1251 % 1) && isFinite(v1251) && !(F && F.has(p + "/generation"))))) return type(p + "/generation", "integer");
 if (v1251 < 0) return bound(p + "/generation", "minimum", ">=", 0);
 if (v1251 > 9007199254740991) return bound(p + "/generation", "maximum", "<=", 9007199254740991);
-}
 for (const k1252 in d) {
 if (!c22.has(k1252)) return extra(p, k1252);
 }
@@ -7755,17 +6613,11 @@ if (d["accepted"] === undefined) return missing(p, "accepted");
 if (d["stale"] === undefined) return missing(p, "stale");
 if (d["publication"] === undefined) return missing(p, "publication");
 const v1253 = d["accepted"];
-if (v1253 !== undefined) {
 if (!(typeof v1253 === "boolean")) return type(p + "/accepted", "boolean");
-}
 const v1254 = d["stale"];
-if (v1254 !== undefined) {
 if (!(typeof v1254 === "boolean")) return type(p + "/stale", "boolean");
-}
 const v1255 = d["publication"];
-if (v1255 !== undefined) {
 if (!check_response_RemoteSkillPublication(v1255, p + "/publication")) return false;
-}
 for (const k1256 in d) {
 if (k1256 !== "accepted" && k1256 !== "stale" && k1256 !== "publication") return extra(p, k1256);
 }
@@ -7789,97 +6641,69 @@ if (d["workspace_name"] === undefined) return missing(p, "workspace_name");
 if (d["last_seen_at"] === undefined) return missing(p, "last_seen_at");
 if (d["generation"] === undefined) return missing(p, "generation");
 const v1257 = d["scope_id"];
-if (v1257 !== undefined) {
 if (!(typeof v1257 === "string")) return type(p + "/scope_id", "string");
-if (v1257.length < 1 || len(v1257) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1257.length > 256 && len(v1257) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v1257.length < 1 || len(v1257) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1257.length > 256 && len(v1257) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
 const v1258 = d["target_id"];
-if (v1258 !== undefined) {
 if (!(typeof v1258 === "string")) return type(p + "/target_id", "string");
-if (v1258.length < 1 || len(v1258) < 1) return fail(p + "/target_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1258.length > 64 && len(v1258) > 64) return fail(p + "/target_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re2.test(v1258)) return fail(p + "/target_id", "pattern", "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\"", { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" });
-}
+if (v1258.length < 1 || len(v1258) < 1) return fewer(p + "/target_id", "minLength", 1, "characters");
+if (v1258.length > 64 && len(v1258) > 64) return more(p + "/target_id", "maxLength", 64, "characters");
+if (!re2.test(v1258)) return unmatched(p + "/target_id", "pattern", "^[a-z0-9]+(?:-[a-z0-9]+)*$");
 const v1259 = d["display_name"];
-if (v1259 !== undefined) {
 if (!(typeof v1259 === "string")) return type(p + "/display_name", "string");
-if (v1259.length < 1 || len(v1259) < 1) return fail(p + "/display_name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1259.length > 128 && len(v1259) > 128) return fail(p + "/display_name", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v1259)) return fail(p + "/display_name", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1259.length < 1 || len(v1259) < 1) return fewer(p + "/display_name", "minLength", 1, "characters");
+if (v1259.length > 128 && len(v1259) > 128) return more(p + "/display_name", "maxLength", 128, "characters");
+if (!re0.test(v1259)) return unmatched(p + "/display_name", "pattern", ".*\\S.*");
 const v1260 = d["agent_kind"];
-if (v1260 !== undefined) {
 if (!check_response_RemoteAgentKind(v1260, p + "/agent_kind")) return false;
-}
 const v1261 = d["installation_scope"];
-if (v1261 !== undefined) {
 if (!(typeof v1261 === "string")) return type(p + "/installation_scope", "string");
-if (!(v1261 === "project")) return fail(p + "/installation_scope", "enum", "must be one of \"project\"", { allowedValues: ["project"] });
-}
+if (!(v1261 === "project")) return notIn(p + "/installation_scope", ["project"]);
 const v1262 = d["delivery_mode"];
-if (v1262 !== undefined) {
 if (!(typeof v1262 === "string")) return type(p + "/delivery_mode", "string");
-if (!(v1262 === "agent_pull")) return fail(p + "/delivery_mode", "enum", "must be one of \"agent_pull\"", { allowedValues: ["agent_pull"] });
-}
+if (!(v1262 === "agent_pull")) return notIn(p + "/delivery_mode", ["agent_pull"]);
 const v1263 = d["installation_id"];
-if (v1263 !== undefined) {
 if (!(typeof v1263 === "string" || v1263 === null)) return type(p + "/installation_id", "string,null");
 if (typeof v1263 === "string") {
-if (v1263.length < 1 || len(v1263) < 1) return fail(p + "/installation_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1263.length > 128 && len(v1263) > 128) return fail(p + "/installation_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v1263.length < 1 || len(v1263) < 1) return fewer(p + "/installation_id", "minLength", 1, "characters");
+if (v1263.length > 128 && len(v1263) > 128) return more(p + "/installation_id", "maxLength", 128, "characters");
 }
 const v1264 = d["state"];
-if (v1264 !== undefined) {
 if (!check_response_RemoteSkillTargetState(v1264, p + "/state")) return false;
-}
 const v1265 = d["receiver_version"];
-if (v1265 !== undefined) {
 if (!(typeof v1265 === "string" || v1265 === null)) return type(p + "/receiver_version", "string,null");
 if (typeof v1265 === "string") {
-if (v1265.length < 1 || len(v1265) < 1) return fail(p + "/receiver_version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1265.length > 64 && len(v1265) > 64) return fail(p + "/receiver_version", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v1265.length < 1 || len(v1265) < 1) return fewer(p + "/receiver_version", "minLength", 1, "characters");
+if (v1265.length > 64 && len(v1265) > 64) return more(p + "/receiver_version", "maxLength", 64, "characters");
 }
 const v1266 = d["environment_fingerprint"];
-if (v1266 !== undefined) {
 if (!(typeof v1266 === "string" || v1266 === null)) return type(p + "/environment_fingerprint", "string,null");
 if (typeof v1266 === "string") {
-if (!re4.test(v1266)) return fail(p + "/environment_fingerprint", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v1266)) return unmatched(p + "/environment_fingerprint", "pattern", "^[0-9a-f]{64}$");
 }
 const v1267 = d["machine_hostname"];
-if (v1267 !== undefined) {
 if (!(typeof v1267 === "string" || v1267 === null)) return type(p + "/machine_hostname", "string,null");
 if (typeof v1267 === "string") {
-if (v1267.length < 1 || len(v1267) < 1) return fail(p + "/machine_hostname", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1267.length > 255 && len(v1267) > 255) return fail(p + "/machine_hostname", "maxLength", "must NOT have more than 255 characters", { limit: 255 });
-if (!re0.test(v1267)) return fail(p + "/machine_hostname", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1267.length < 1 || len(v1267) < 1) return fewer(p + "/machine_hostname", "minLength", 1, "characters");
+if (v1267.length > 255 && len(v1267) > 255) return more(p + "/machine_hostname", "maxLength", 255, "characters");
+if (!re0.test(v1267)) return unmatched(p + "/machine_hostname", "pattern", ".*\\S.*");
 }
 const v1268 = d["workspace_name"];
-if (v1268 !== undefined) {
 if (!(typeof v1268 === "string" || v1268 === null)) return type(p + "/workspace_name", "string,null");
 if (typeof v1268 === "string") {
-if (v1268.length < 1 || len(v1268) < 1) return fail(p + "/workspace_name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1268.length > 128 && len(v1268) > 128) return fail(p + "/workspace_name", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v1268)) return fail(p + "/workspace_name", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1268.length < 1 || len(v1268) < 1) return fewer(p + "/workspace_name", "minLength", 1, "characters");
+if (v1268.length > 128 && len(v1268) > 128) return more(p + "/workspace_name", "maxLength", 128, "characters");
+if (!re0.test(v1268)) return unmatched(p + "/workspace_name", "pattern", ".*\\S.*");
 }
 const v1269 = d["last_seen_at"];
-if (v1269 !== undefined) {
 if (!(typeof v1269 === "string" || v1269 === null)) return type(p + "/last_seen_at", "string,null");
 if (typeof v1269 === "string") {
-if (!re8.test(v1269)) return fail(p + "/last_seen_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1269)) return unmatched(p + "/last_seen_at", "format", "date-time");
 }
 const v1270 = d["generation"];
-if (v1270 !== undefined) {
 if (!((typeof v1270 === "number" && !(v1270 % 1) && isFinite(v1270) && !(F && F.has(p + "/generation"))))) return type(p + "/generation", "integer");
 if (v1270 < 0) return bound(p + "/generation", "minimum", ">=", 0);
 if (v1270 > 9007199254740991) return bound(p + "/generation", "maximum", "<=", 9007199254740991);
-}
 for (const k1271 in d) {
 if (!c23.has(k1271)) return extra(p, k1271);
 }
@@ -7893,27 +6717,19 @@ if (d["target_id"] === undefined) return missing(p, "target_id");
 if (d["agent_kind"] === undefined) return missing(p, "agent_kind");
 if (d["credential"] === undefined) return missing(p, "credential");
 const v1272 = d["scope_id"];
-if (v1272 !== undefined) {
 if (!(typeof v1272 === "string")) return type(p + "/scope_id", "string");
-if (v1272.length < 1 || len(v1272) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1272.length > 256 && len(v1272) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v1272.length < 1 || len(v1272) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1272.length > 256 && len(v1272) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
 const v1273 = d["target_id"];
-if (v1273 !== undefined) {
 if (!(typeof v1273 === "string")) return type(p + "/target_id", "string");
-if (v1273.length < 1 || len(v1273) < 1) return fail(p + "/target_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1273.length > 64 && len(v1273) > 64) return fail(p + "/target_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v1273.length < 1 || len(v1273) < 1) return fewer(p + "/target_id", "minLength", 1, "characters");
+if (v1273.length > 64 && len(v1273) > 64) return more(p + "/target_id", "maxLength", 64, "characters");
 const v1274 = d["agent_kind"];
-if (v1274 !== undefined) {
 if (!check_response_RemoteAgentKind(v1274, p + "/agent_kind")) return false;
-}
 const v1275 = d["credential"];
-if (v1275 !== undefined) {
 if (!(typeof v1275 === "string")) return type(p + "/credential", "string");
-if (v1275.length < 32 || len(v1275) < 32) return fail(p + "/credential", "minLength", "must NOT have fewer than 32 characters", { limit: 32 });
-if (v1275.length > 256 && len(v1275) > 256) return fail(p + "/credential", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v1275.length < 32 || len(v1275) < 32) return fewer(p + "/credential", "minLength", 32, "characters");
+if (v1275.length > 256 && len(v1275) > 256) return more(p + "/credential", "maxLength", 256, "characters");
 for (const k1276 in d) {
 if (k1276 !== "scope_id" && k1276 !== "target_id" && k1276 !== "agent_kind" && k1276 !== "credential") return extra(p, k1276);
 }
@@ -7926,20 +6742,14 @@ if (d["target"] === undefined) return missing(p, "target");
 if (d["enrollment_code"] === undefined) return missing(p, "enrollment_code");
 if (d["enrollment_expires_at"] === undefined) return missing(p, "enrollment_expires_at");
 const v1277 = d["target"];
-if (v1277 !== undefined) {
 if (!check_response_RemoteSkillTarget(v1277, p + "/target")) return false;
-}
 const v1278 = d["enrollment_code"];
-if (v1278 !== undefined) {
 if (!(typeof v1278 === "string")) return type(p + "/enrollment_code", "string");
-if (v1278.length < 32 || len(v1278) < 32) return fail(p + "/enrollment_code", "minLength", "must NOT have fewer than 32 characters", { limit: 32 });
-if (v1278.length > 256 && len(v1278) > 256) return fail(p + "/enrollment_code", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v1278.length < 32 || len(v1278) < 32) return fewer(p + "/enrollment_code", "minLength", 32, "characters");
+if (v1278.length > 256 && len(v1278) > 256) return more(p + "/enrollment_code", "maxLength", 256, "characters");
 const v1279 = d["enrollment_expires_at"];
-if (v1279 !== undefined) {
 if (!(typeof v1279 === "string")) return type(p + "/enrollment_expires_at", "string");
-if (!re8.test(v1279)) return fail(p + "/enrollment_expires_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1279)) return unmatched(p + "/enrollment_expires_at", "format", "date-time");
 for (const k1280 in d) {
 if (k1280 !== "target" && k1280 !== "enrollment_code" && k1280 !== "enrollment_expires_at") return extra(p, k1280);
 }
@@ -7951,13 +6761,9 @@ if (!(isObject(d))) return type(p, "object");
 if (d["status"] === undefined) return missing(p, "status");
 if (d["block"] === undefined) return missing(p, "block");
 const v1281 = d["status"];
-if (v1281 !== undefined) {
 if (!check_response_TopicMemoryProcessingRetryStatus(v1281, p + "/status")) return false;
-}
 const v1282 = d["block"];
-if (v1282 !== undefined) {
 if (!check_response_TopicMemoryProcessingBlock(v1282, p + "/block")) return false;
-}
 for (const k1283 in d) {
 if (k1283 !== "status" && k1283 !== "block") return extra(p, k1283);
 }
@@ -7969,19 +6775,15 @@ if (!(isObject(d))) return type(p, "object");
 if (d["registrations"] === undefined) return missing(p, "registrations");
 if (d["skipped"] === undefined) return missing(p, "skipped");
 const v1284 = d["registrations"];
-if (v1284 !== undefined) {
 if (!(Array.isArray(v1284))) return type(p + "/registrations", "array");
 for (let i1285 = 0; i1285 < v1284.length; i1285++) {
 const v1286 = v1284[i1285];
 if (!check_response_ExternalSkillRegistration(v1286, p + "/registrations" + "/" + i1285)) return false;
 }
-}
 const v1287 = d["skipped"];
-if (v1287 !== undefined) {
 if (!((typeof v1287 === "number" && !(v1287 % 1) && isFinite(v1287) && !(F && F.has(p + "/skipped"))))) return type(p + "/skipped", "integer");
 if (v1287 < 0) return bound(p + "/skipped", "minimum", ">=", 0);
 if (v1287 > 9007199254740991) return bound(p + "/skipped", "maximum", "<=", 9007199254740991);
-}
 for (const k1288 in d) {
 if (k1288 !== "registrations" && k1288 !== "skipped") return extra(p, k1288);
 }
@@ -7993,16 +6795,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["key"] === undefined) return missing(p, "key");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v1289 = d["key"];
-if (v1289 !== undefined) {
 if (!check_response_ScopeBindingKey(v1289, p + "/key")) return false;
-}
 const v1290 = d["scope_id"];
-if (v1290 !== undefined) {
 if (!(typeof v1290 === "string")) return type(p + "/scope_id", "string");
-if (v1290.length < 1 || len(v1290) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1290.length > 256 && len(v1290) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1290)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1290.length < 1 || len(v1290) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1290.length > 256 && len(v1290) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1290)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 for (const k1291 in d) {
 if (k1291 !== "key" && k1291 !== "scope_id") return extra(p, k1291);
 }
@@ -8018,50 +6816,41 @@ if (d["context_references"] === undefined) return missing(p, "context_references
 if (d["external_references"] === undefined) return missing(p, "external_references");
 if (d["version"] === undefined) return missing(p, "version");
 const v1292 = d["scope_id"];
-if (v1292 !== undefined) {
 if (!(typeof v1292 === "string")) return type(p + "/scope_id", "string");
-if (v1292.length < 1 || len(v1292) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1292.length > 256 && len(v1292) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1292)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1292.length < 1 || len(v1292) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1292.length > 256 && len(v1292) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1292)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v1293 = d["title"];
-if (v1293 !== undefined) {
 if (!(typeof v1293 === "string")) return type(p + "/title", "string");
-if (v1293.length < 1 || len(v1293) < 1) return fail(p + "/title", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1293.length > 256 && len(v1293) > 256) return fail(p + "/title", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1293)) return fail(p + "/title", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1293.length < 1 || len(v1293) < 1) return fewer(p + "/title", "minLength", 1, "characters");
+if (v1293.length > 256 && len(v1293) > 256) return more(p + "/title", "maxLength", 256, "characters");
+if (!re0.test(v1293)) return unmatched(p + "/title", "pattern", ".*\\S.*");
 const v1294 = d["summary"];
-if (v1294 !== undefined) {
 if (!(typeof v1294 === "string")) return type(p + "/summary", "string");
-if (v1294.length < 1 || len(v1294) < 1) return fail(p + "/summary", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1294.length > 2000 && len(v1294) > 2000) return fail(p + "/summary", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
-if (!re0.test(v1294)) return fail(p + "/summary", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1294.length < 1 || len(v1294) < 1) return fewer(p + "/summary", "minLength", 1, "characters");
+if (v1294.length > 2000 && len(v1294) > 2000) return more(p + "/summary", "maxLength", 2000, "characters");
+if (!re0.test(v1294)) return unmatched(p + "/summary", "pattern", ".*\\S.*");
 const v1295 = d["parent_scope_id"];
 if (v1295 !== undefined) {
 if (!(typeof v1295 === "string" || v1295 === null)) return type(p + "/parent_scope_id", "string,null");
 if (typeof v1295 === "string") {
-if (v1295.length < 1 || len(v1295) < 1) return fail(p + "/parent_scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1295.length > 256 && len(v1295) > 256) return fail(p + "/parent_scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1295)) return fail(p + "/parent_scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v1295.length < 1 || len(v1295) < 1) return fewer(p + "/parent_scope_id", "minLength", 1, "characters");
+if (v1295.length > 256 && len(v1295) > 256) return more(p + "/parent_scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1295)) return unmatched(p + "/parent_scope_id", "pattern", ".*\\S.*");
 }
 }
 const v1296 = d["context_references"];
-if (v1296 !== undefined) {
 if (!(Array.isArray(v1296))) return type(p + "/context_references", "array");
 const dup1297 = dupe(v1296);
 if (dup1297 !== null) return fail(p + "/context_references", "uniqueItems", "must NOT have duplicate items (items ## " + dup1297[1] + " and " + dup1297[0] + " are identical)", { i: dup1297[1], j: dup1297[0] });
 for (let i1298 = 0; i1298 < v1296.length; i1298++) {
 const v1299 = v1296[i1298];
 if (!(typeof v1299 === "string")) return type(p + "/context_references" + "/" + i1298, "string");
-if (v1299.length < 1 || len(v1299) < 1) return fail(p + "/context_references" + "/" + i1298, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1299.length > 256 && len(v1299) > 256) return fail(p + "/context_references" + "/" + i1298, "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1299)) return fail(p + "/context_references" + "/" + i1298, "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1299.length < 1 || len(v1299) < 1) return fewer(p + "/context_references" + "/" + i1298, "minLength", 1, "characters");
+if (v1299.length > 256 && len(v1299) > 256) return more(p + "/context_references" + "/" + i1298, "maxLength", 256, "characters");
+if (!re0.test(v1299)) return unmatched(p + "/context_references" + "/" + i1298, "pattern", ".*\\S.*");
 }
 const v1300 = d["external_references"];
-if (v1300 !== undefined) {
 if (!(Array.isArray(v1300))) return type(p + "/external_references", "array");
 const dup1301 = dupe(v1300);
 if (dup1301 !== null) return fail(p + "/external_references", "uniqueItems", "must NOT have duplicate items (items ## " + dup1301[1] + " and " + dup1301[0] + " are identical)", { i: dup1301[1], j: dup1301[0] });
@@ -8069,13 +6858,10 @@ for (let i1302 = 0; i1302 < v1300.length; i1302++) {
 const v1303 = v1300[i1302];
 if (!check_response_ScopeExternalReference(v1303, p + "/external_references" + "/" + i1302)) return false;
 }
-}
 const v1304 = d["version"];
-if (v1304 !== undefined) {
 if (!((typeof v1304 === "number" && !(v1304 % 1) && isFinite(v1304) && !(F && F.has(p + "/version"))))) return type(p + "/version", "integer");
 if (v1304 < 1) return bound(p + "/version", "minimum", ">=", 1);
 if (v1304 > 9007199254740991) return bound(p + "/version", "maximum", "<=", 9007199254740991);
-}
 for (const k1305 in d) {
 if (k1305 !== "scope_id" && k1305 !== "title" && k1305 !== "summary" && k1305 !== "parent_scope_id" && k1305 !== "context_references" && k1305 !== "external_references" && k1305 !== "version") return extra(p, k1305);
 }
@@ -8086,19 +6872,17 @@ function check_response_ScopePage(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["items"] === undefined) return missing(p, "items");
 const v1306 = d["items"];
-if (v1306 !== undefined) {
 if (!(Array.isArray(v1306))) return type(p + "/items", "array");
 for (let i1307 = 0; i1307 < v1306.length; i1307++) {
 const v1308 = v1306[i1307];
 if (!check_response_ScopeDescriptor(v1308, p + "/items" + "/" + i1307)) return false;
 }
-}
 const v1309 = d["next_cursor"];
 if (v1309 !== undefined) {
 if (!(typeof v1309 === "string" || v1309 === null)) return type(p + "/next_cursor", "string,null");
 if (typeof v1309 === "string") {
-if (v1309.length < 1 || len(v1309) < 1) return fail(p + "/next_cursor", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1309.length > 4096 && len(v1309) > 4096) return fail(p + "/next_cursor", "maxLength", "must NOT have more than 4096 characters", { limit: 4096 });
+if (v1309.length < 1 || len(v1309) < 1) return fewer(p + "/next_cursor", "minLength", 1, "characters");
+if (v1309.length > 4096 && len(v1309) > 4096) return more(p + "/next_cursor", "maxLength", 4096, "characters");
 }
 }
 for (const k1310 in d) {
@@ -8117,11 +6901,8 @@ if (d["usage"] === undefined) return missing(p, "usage");
 if (d["recall"] === undefined) return missing(p, "recall");
 if (d["by_scope"] === undefined) return missing(p, "by_scope");
 const v1311 = d["selection"];
-if (v1311 !== undefined) {
 if (!check_response_ScopeSelection(v1311, p + "/selection")) return false;
-}
 const v1312 = d["scope_ids"];
-if (v1312 !== undefined) {
 if (!(Array.isArray(v1312))) return type(p + "/scope_ids", "array");
 const dup1313 = dupe(v1312);
 if (dup1313 !== null) return fail(p + "/scope_ids", "uniqueItems", "must NOT have duplicate items (items ## " + dup1313[1] + " and " + dup1313[0] + " are identical)", { i: dup1313[1], j: dup1313[0] });
@@ -8129,31 +6910,20 @@ for (let i1314 = 0; i1314 < v1312.length; i1314++) {
 const v1315 = v1312[i1314];
 if (!(typeof v1315 === "string")) return type(p + "/scope_ids" + "/" + i1314, "string");
 }
-}
 const v1316 = d["as_of"];
-if (v1316 !== undefined) {
 if (!(typeof v1316 === "string")) return type(p + "/as_of", "string");
-if (!re8.test(v1316)) return fail(p + "/as_of", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1316)) return unmatched(p + "/as_of", "format", "date-time");
 const v1317 = d["inventory"];
-if (v1317 !== undefined) {
 if (!check_response_InventoryStatistics(v1317, p + "/inventory")) return false;
-}
 const v1318 = d["usage"];
-if (v1318 !== undefined) {
 if (!check_response_UsageStatistics(v1318, p + "/usage")) return false;
-}
 const v1319 = d["recall"];
-if (v1319 !== undefined) {
 if (!check_response_RecallTokenStatistics(v1319, p + "/recall")) return false;
-}
 const v1320 = d["by_scope"];
-if (v1320 !== undefined) {
 if (!(Array.isArray(v1320))) return type(p + "/by_scope", "array");
 for (let i1321 = 0; i1321 < v1320.length; i1321++) {
 const v1322 = v1320[i1321];
 if (!check_response_ScopeStats(v1322, p + "/by_scope" + "/" + i1321)) return false;
-}
 }
 for (const k1323 in d) {
 if (k1323 !== "selection" && k1323 !== "scope_ids" && k1323 !== "as_of" && k1323 !== "inventory" && k1323 !== "usage" && k1323 !== "recall" && k1323 !== "by_scope") return extra(p, k1323);
@@ -8165,12 +6935,10 @@ function check_response_SearchArtifactsResponse(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["results"] === undefined) return missing(p, "results");
 const v1324 = d["results"];
-if (v1324 !== undefined) {
 if (!(Array.isArray(v1324))) return type(p + "/results", "array");
 for (let i1325 = 0; i1325 < v1324.length; i1325++) {
 const v1326 = v1324[i1325];
 if (!check_response_ArtifactSearchItem(v1326, p + "/results" + "/" + i1325)) return false;
-}
 }
 for (const k1327 in d) {
 if (k1327 !== "results") return extra(p, k1327);
@@ -8183,16 +6951,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["mode"] === undefined) return missing(p, "mode");
 if (d["hits"] === undefined) return missing(p, "hits");
 const v1328 = d["mode"];
-if (v1328 !== undefined) {
 if (!check_response_AtomicMemorySearchMode(v1328, p + "/mode")) return false;
-}
 const v1329 = d["hits"];
-if (v1329 !== undefined) {
 if (!(Array.isArray(v1329))) return type(p + "/hits", "array");
 for (let i1330 = 0; i1330 < v1329.length; i1330++) {
 const v1331 = v1329[i1330];
 if (!check_response_AtomicMemorySearchHit(v1331, p + "/hits" + "/" + i1330)) return false;
-}
 }
 for (const k1332 in d) {
 if (k1332 !== "mode" && k1332 !== "hits") return extra(p, k1332);
@@ -8205,16 +6969,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["mode"] === undefined) return missing(p, "mode");
 if (d["hits"] === undefined) return missing(p, "hits");
 const v1333 = d["mode"];
-if (v1333 !== undefined) {
 if (!check_response_AtomicMemorySearchMode(v1333, p + "/mode")) return false;
-}
 const v1334 = d["hits"];
-if (v1334 !== undefined) {
 if (!(Array.isArray(v1334))) return type(p + "/hits", "array");
 for (let i1335 = 0; i1335 < v1334.length; i1335++) {
 const v1336 = v1334[i1335];
 if (!check_response_AtomicMemorySearchHit(v1336, p + "/hits" + "/" + i1335)) return false;
-}
 }
 for (const k1337 in d) {
 if (k1337 !== "mode" && k1337 !== "hits") return extra(p, k1337);
@@ -8227,16 +6987,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["mode"] === undefined) return missing(p, "mode");
 if (d["hits"] === undefined) return missing(p, "hits");
 const v1338 = d["mode"];
-if (v1338 !== undefined) {
 if (!check_response_TopicMemoryUsedSearchMode(v1338, p + "/mode")) return false;
-}
 const v1339 = d["hits"];
-if (v1339 !== undefined) {
 if (!(Array.isArray(v1339))) return type(p + "/hits", "array");
 for (let i1340 = 0; i1340 < v1339.length; i1340++) {
 const v1341 = v1339[i1340];
 if (!check_response_SearchTopicMemoryHit(v1341, p + "/hits" + "/" + i1340)) return false;
-}
 }
 for (const k1342 in d) {
 if (k1342 !== "mode" && k1342 !== "hits") return extra(p, k1342);
@@ -8253,36 +7009,24 @@ if (d["package_version"] === undefined) return missing(p, "package_version");
 if (d["api_contract_version"] === undefined) return missing(p, "api_contract_version");
 if (d["feature_contracts"] === undefined) return missing(p, "feature_contracts");
 const v1343 = d["schema_version"];
-if (v1343 !== undefined) {
 if (!check_response_ContractVersion(v1343, p + "/schema_version")) return false;
-}
 const v1344 = d["product"];
-if (v1344 !== undefined) {
 if (!(typeof v1344 === "string")) return type(p + "/product", "string");
-if (!(v1344 === "powercontext")) return fail(p + "/product", "enum", "must be one of \"powercontext\"", { allowedValues: ["powercontext"] });
-}
+if (!(v1344 === "powercontext")) return notIn(p + "/product", ["powercontext"]);
 const v1345 = d["server_id"];
-if (v1345 !== undefined) {
 if (!(typeof v1345 === "string")) return type(p + "/server_id", "string");
-if (v1345.length < 1 || len(v1345) < 1) return fail(p + "/server_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1345.length > 128 && len(v1345) > 128) return fail(p + "/server_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v1345.length < 1 || len(v1345) < 1) return fewer(p + "/server_id", "minLength", 1, "characters");
+if (v1345.length > 128 && len(v1345) > 128) return more(p + "/server_id", "maxLength", 128, "characters");
 const v1346 = d["package_version"];
-if (v1346 !== undefined) {
 if (!(typeof v1346 === "string")) return type(p + "/package_version", "string");
-if (v1346.length < 1 || len(v1346) < 1) return fail(p + "/package_version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1346.length < 1 || len(v1346) < 1) return fewer(p + "/package_version", "minLength", 1, "characters");
 const v1347 = d["api_contract_version"];
-if (v1347 !== undefined) {
 if (!check_response_ContractVersion(v1347, p + "/api_contract_version")) return false;
-}
 const v1348 = d["feature_contracts"];
-if (v1348 !== undefined) {
 if (!(isObject(v1348))) return type(p + "/feature_contracts", "object");
 for (const k1349 in v1348) {
 const v1350 = v1348[k1349];
 if (!check_response_FeatureContract(v1350, p + "/feature_contracts" + "/" + esc(k1349))) return false;
-}
 }
 return true;
 }
@@ -8294,28 +7038,20 @@ if (d["content"] === undefined) return missing(p, "content");
 if (d["source_refs"] === undefined) return missing(p, "source_refs");
 if (d["artifact_refs"] === undefined) return missing(p, "artifact_refs");
 const v1351 = d["artifact"];
-if (v1351 !== undefined) {
 if (!check_response_ArtifactReference(v1351, p + "/artifact")) return false;
-}
 const v1352 = d["content"];
-if (v1352 !== undefined) {
 if (!check_response_SkillProposal(v1352, p + "/content")) return false;
-}
 const v1353 = d["source_refs"];
-if (v1353 !== undefined) {
 if (!(Array.isArray(v1353))) return type(p + "/source_refs", "array");
 for (let i1354 = 0; i1354 < v1353.length; i1354++) {
 const v1355 = v1353[i1354];
 if (!check_response_SourceReference(v1355, p + "/source_refs" + "/" + i1354)) return false;
 }
-}
 const v1356 = d["artifact_refs"];
-if (v1356 !== undefined) {
 if (!(Array.isArray(v1356))) return type(p + "/artifact_refs", "array");
 for (let i1357 = 0; i1357 < v1356.length; i1357++) {
 const v1358 = v1356[i1357];
 if (!check_response_ArtifactReference(v1358, p + "/artifact_refs" + "/" + i1357)) return false;
-}
 }
 for (const k1359 in d) {
 if (k1359 !== "artifact" && k1359 !== "content" && k1359 !== "source_refs" && k1359 !== "artifact_refs") return extra(p, k1359);
@@ -8330,27 +7066,19 @@ if (d["lifecycle_state"] === undefined) return missing(p, "lifecycle_state");
 if (d["replacement_artifact_id"] === undefined) return missing(p, "replacement_artifact_id");
 if (d["governance_generation"] === undefined) return missing(p, "governance_generation");
 const v1360 = d["artifact"];
-if (v1360 !== undefined) {
 if (!check_response_ArtifactReference(v1360, p + "/artifact")) return false;
-}
 const v1361 = d["lifecycle_state"];
-if (v1361 !== undefined) {
 if (!check_response_SkillLifecycleState(v1361, p + "/lifecycle_state")) return false;
-}
 const v1362 = d["replacement_artifact_id"];
-if (v1362 !== undefined) {
 if (!(typeof v1362 === "string" || v1362 === null)) return type(p + "/replacement_artifact_id", "string,null");
 if (typeof v1362 === "string") {
-if (v1362.length < 1 || len(v1362) < 1) return fail(p + "/replacement_artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1362.length > 128 && len(v1362) > 128) return fail(p + "/replacement_artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v1362.length < 1 || len(v1362) < 1) return fewer(p + "/replacement_artifact_id", "minLength", 1, "characters");
+if (v1362.length > 128 && len(v1362) > 128) return more(p + "/replacement_artifact_id", "maxLength", 128, "characters");
 }
 const v1363 = d["governance_generation"];
-if (v1363 !== undefined) {
 if (!((typeof v1363 === "number" && !(v1363 % 1) && isFinite(v1363) && !(F && F.has(p + "/governance_generation"))))) return type(p + "/governance_generation", "integer");
 if (v1363 < 0) return bound(p + "/governance_generation", "minimum", ">=", 0);
 if (v1363 > 9007199254740991) return bound(p + "/governance_generation", "maximum", "<=", 9007199254740991);
-}
 for (const k1364 in d) {
 if (k1364 !== "artifact" && k1364 !== "lifecycle_state" && k1364 !== "replacement_artifact_id" && k1364 !== "governance_generation") return extra(p, k1364);
 }
@@ -8362,16 +7090,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["package"] === undefined) return missing(p, "package");
 if (d["archive_base64"] === undefined) return missing(p, "archive_base64");
 const v1365 = d["package"];
-if (v1365 !== undefined) {
 if (!check_response_SkillPackageReference(v1365, p + "/package")) return false;
-}
 const v1366 = d["archive_base64"];
-if (v1366 !== undefined) {
 if (!(typeof v1366 === "string")) return type(p + "/archive_base64", "string");
-if (v1366.length < 1 || len(v1366) < 1) return fail(p + "/archive_base64", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1366.length > 6990508 && len(v1366) > 6990508) return fail(p + "/archive_base64", "maxLength", "must NOT have more than 6990508 characters", { limit: 6990508 });
-if (!re9.test(v1366)) return fail(p + "/archive_base64", "pattern", "must match pattern \"^[A-Za-z0-9+/]*={0,2}$\"", { pattern: "^[A-Za-z0-9+/]*={0,2}$" });
-}
+if (v1366.length < 1 || len(v1366) < 1) return fewer(p + "/archive_base64", "minLength", 1, "characters");
+if (v1366.length > 6990508 && len(v1366) > 6990508) return more(p + "/archive_base64", "maxLength", 6990508, "characters");
+if (!re9.test(v1366)) return unmatched(p + "/archive_base64", "pattern", "^[A-Za-z0-9+/]*={0,2}$");
 for (const k1367 in d) {
 if (k1367 !== "package" && k1367 !== "archive_base64") return extra(p, k1367);
 }
@@ -8386,63 +7110,53 @@ if (d["description"] === undefined) return missing(p, "description");
 if (d["metadata"] === undefined) return missing(p, "metadata");
 if (d["files"] === undefined) return missing(p, "files");
 const v1368 = d["package"];
-if (v1368 !== undefined) {
 if (!check_response_SkillPackageReference(v1368, p + "/package")) return false;
-}
 const v1369 = d["name"];
-if (v1369 !== undefined) {
 if (!(typeof v1369 === "string")) return type(p + "/name", "string");
-if (v1369.length < 1 || len(v1369) < 1) return fail(p + "/name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1369.length > 64 && len(v1369) > 64) return fail(p + "/name", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v1369.length < 1 || len(v1369) < 1) return fewer(p + "/name", "minLength", 1, "characters");
+if (v1369.length > 64 && len(v1369) > 64) return more(p + "/name", "maxLength", 64, "characters");
 const v1370 = d["description"];
-if (v1370 !== undefined) {
 if (!(typeof v1370 === "string")) return type(p + "/description", "string");
-if (v1370.length < 1 || len(v1370) < 1) return fail(p + "/description", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1370.length > 1024 && len(v1370) > 1024) return fail(p + "/description", "maxLength", "must NOT have more than 1024 characters", { limit: 1024 });
-}
+if (v1370.length < 1 || len(v1370) < 1) return fewer(p + "/description", "minLength", 1, "characters");
+if (v1370.length > 1024 && len(v1370) > 1024) return more(p + "/description", "maxLength", 1024, "characters");
 const v1371 = d["license"];
 if (v1371 !== undefined) {
 if (!(typeof v1371 === "string" || v1371 === null)) return type(p + "/license", "string,null");
 if (typeof v1371 === "string") {
-if (v1371.length < 1 || len(v1371) < 1) return fail(p + "/license", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1371.length > 512 && len(v1371) > 512) return fail(p + "/license", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
+if (v1371.length < 1 || len(v1371) < 1) return fewer(p + "/license", "minLength", 1, "characters");
+if (v1371.length > 512 && len(v1371) > 512) return more(p + "/license", "maxLength", 512, "characters");
 }
 }
 const v1372 = d["compatibility"];
 if (v1372 !== undefined) {
 if (!(typeof v1372 === "string" || v1372 === null)) return type(p + "/compatibility", "string,null");
 if (typeof v1372 === "string") {
-if (v1372.length < 1 || len(v1372) < 1) return fail(p + "/compatibility", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1372.length > 500 && len(v1372) > 500) return fail(p + "/compatibility", "maxLength", "must NOT have more than 500 characters", { limit: 500 });
+if (v1372.length < 1 || len(v1372) < 1) return fewer(p + "/compatibility", "minLength", 1, "characters");
+if (v1372.length > 500 && len(v1372) > 500) return more(p + "/compatibility", "maxLength", 500, "characters");
 }
 }
 const v1373 = d["metadata"];
-if (v1373 !== undefined) {
 if (!(isObject(v1373))) return type(p + "/metadata", "object");
-if (Object.keys(v1373).length > 64) return fail(p + "/metadata", "maxProperties", "must NOT have more than 64 properties", { limit: 64 });
+if (Object.keys(v1373).length > 64) return more(p + "/metadata", "maxProperties", 64, "properties");
 for (const k1374 in v1373) {
 const v1375 = v1373[k1374];
 if (!(typeof v1375 === "string")) return type(p + "/metadata" + "/" + esc(k1374), "string");
-}
 }
 const v1376 = d["allowed_tools"];
 if (v1376 !== undefined) {
 if (!(typeof v1376 === "string" || v1376 === null)) return type(p + "/allowed_tools", "string,null");
 if (typeof v1376 === "string") {
-if (v1376.length < 1 || len(v1376) < 1) return fail(p + "/allowed_tools", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1376.length > 2000 && len(v1376) > 2000) return fail(p + "/allowed_tools", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
+if (v1376.length < 1 || len(v1376) < 1) return fewer(p + "/allowed_tools", "minLength", 1, "characters");
+if (v1376.length > 2000 && len(v1376) > 2000) return more(p + "/allowed_tools", "maxLength", 2000, "characters");
 }
 }
 const v1377 = d["files"];
-if (v1377 !== undefined) {
 if (!(Array.isArray(v1377))) return type(p + "/files", "array");
-if (v1377.length < 1) return fail(p + "/files", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v1377.length > 256) return fail(p + "/files", "maxItems", "must NOT have more than 256 items", { limit: 256 });
+if (v1377.length < 1) return fewer(p + "/files", "minItems", 1, "items");
+if (v1377.length > 256) return more(p + "/files", "maxItems", 256, "items");
 for (let i1378 = 0; i1378 < v1377.length; i1378++) {
 const v1379 = v1377[i1378];
 if (!check_response_SkillPackageFile(v1379, p + "/files" + "/" + i1378)) return false;
-}
 }
 for (const k1380 in d) {
 if (k1380 !== "package" && k1380 !== "name" && k1380 !== "description" && k1380 !== "license" && k1380 !== "compatibility" && k1380 !== "metadata" && k1380 !== "allowed_tools" && k1380 !== "files") return extra(p, k1380);
@@ -8458,36 +7172,26 @@ if (d["fingerprint"] === undefined) return missing(p, "fingerprint");
 if (d["source_schema"] === undefined) return missing(p, "source_schema");
 if (d["projections"] === undefined) return missing(p, "projections");
 const v1381 = d["name"];
-if (v1381 !== undefined) {
 if (!(typeof v1381 === "string")) return type(p + "/name", "string");
-if (v1381.length < 1 || len(v1381) < 1) return fail(p + "/name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1381.length > 128 && len(v1381) > 128) return fail(p + "/name", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v1381)) return fail(p + "/name", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1381.length < 1 || len(v1381) < 1) return fewer(p + "/name", "minLength", 1, "characters");
+if (v1381.length > 128 && len(v1381) > 128) return more(p + "/name", "maxLength", 128, "characters");
+if (!re0.test(v1381)) return unmatched(p + "/name", "pattern", ".*\\S.*");
 const v1382 = d["version"];
-if (v1382 !== undefined) {
 if (!(typeof v1382 === "string")) return type(p + "/version", "string");
-if (v1382.length < 1 || len(v1382) < 1) return fail(p + "/version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1382.length > 128 && len(v1382) > 128) return fail(p + "/version", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v1382)) return fail(p + "/version", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1382.length < 1 || len(v1382) < 1) return fewer(p + "/version", "minLength", 1, "characters");
+if (v1382.length > 128 && len(v1382) > 128) return more(p + "/version", "maxLength", 128, "characters");
+if (!re0.test(v1382)) return unmatched(p + "/version", "pattern", ".*\\S.*");
 const v1383 = d["fingerprint"];
-if (v1383 !== undefined) {
 if (!(typeof v1383 === "string")) return type(p + "/fingerprint", "string");
-if (!re11.test(v1383)) return fail(p + "/fingerprint", "pattern", "must match pattern \"^sha256:[0-9a-f]{64}$\"", { pattern: "^sha256:[0-9a-f]{64}$" });
-}
+if (!re11.test(v1383)) return unmatched(p + "/fingerprint", "pattern", "^sha256:[0-9a-f]{64}$");
 const v1384 = d["source_schema"];
-if (v1384 !== undefined) {
 if (!(isObject(v1384))) return type(p + "/source_schema", "object");
-}
 const v1385 = d["projections"];
-if (v1385 !== undefined) {
 if (!(Array.isArray(v1385))) return type(p + "/projections", "array");
-if (v1385.length > 16) return fail(p + "/projections", "maxItems", "must NOT have more than 16 items", { limit: 16 });
+if (v1385.length > 16) return more(p + "/projections", "maxItems", 16, "items");
 for (let i1386 = 0; i1386 < v1385.length; i1386++) {
 const v1387 = v1385[i1386];
 if (!check_response_SourceProjectionManifest(v1387, p + "/projections" + "/" + i1386)) return false;
-}
 }
 for (const k1388 in d) {
 if (k1388 !== "name" && k1388 !== "version" && k1388 !== "fingerprint" && k1388 !== "source_schema" && k1388 !== "projections") return extra(p, k1388);
@@ -8500,15 +7204,11 @@ if (!(isObject(d))) return type(p, "object");
 if (d["source"] === undefined) return missing(p, "source");
 if (d["position"] === undefined) return missing(p, "position");
 const v1389 = d["source"];
-if (v1389 !== undefined) {
 if (!check_response_SourceReference(v1389, p + "/source")) return false;
-}
 const v1390 = d["position"];
-if (v1390 !== undefined) {
 if (!((typeof v1390 === "number" && !(v1390 % 1) && isFinite(v1390) && !(F && F.has(p + "/position"))))) return type(p + "/position", "integer");
 if (v1390 < 1) return bound(p + "/position", "minimum", ">=", 1);
 if (v1390 > 9007199254740991) return bound(p + "/position", "maximum", "<=", 9007199254740991);
-}
 for (const k1391 in d) {
 if (k1391 !== "source" && k1391 !== "position") return extra(p, k1391);
 }
@@ -8520,17 +7220,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["items"] === undefined) return missing(p, "items");
 if (d["next_cursor"] === undefined) return missing(p, "next_cursor");
 const v1392 = d["items"];
-if (v1392 !== undefined) {
 if (!(Array.isArray(v1392))) return type(p + "/items", "array");
 for (let i1393 = 0; i1393 < v1392.length; i1393++) {
 const v1394 = v1392[i1393];
 if (!check_response_SourceRecord(v1394, p + "/items" + "/" + i1393)) return false;
 }
-}
 const v1395 = d["next_cursor"];
-if (v1395 !== undefined) {
 if (!(typeof v1395 === "string" || v1395 === null)) return type(p + "/next_cursor", "string,null");
-}
 for (const k1396 in d) {
 if (k1396 !== "items" && k1396 !== "next_cursor") return extra(p, k1396);
 }
@@ -8555,35 +7251,25 @@ if (v1397 !== undefined) {
 if (!(b102(v1397, p + "/receipt_identity") || (v1397 === null))) return fail(p + "/receipt_identity", "anyOf", "must match a schema in anyOf", {});
 }
 const v1398 = d["scope_id"];
-if (v1398 !== undefined) {
 if (!(typeof v1398 === "string")) return type(p + "/scope_id", "string");
-if (v1398.length < 1 || len(v1398) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1398.length > 256 && len(v1398) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1398)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1398.length < 1 || len(v1398) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1398.length > 256 && len(v1398) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1398)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v1399 = d["source_type"];
-if (v1399 !== undefined) {
 if (!(typeof v1399 === "string")) return type(p + "/source_type", "string");
-if (!(v1399 === "content")) return fail(p + "/source_type", "enum", "must be one of \"content\"", { allowedValues: ["content"] });
-}
+if (!(v1399 === "content")) return notIn(p + "/source_type", ["content"]);
 const v1400 = d["source_id"];
-if (v1400 !== undefined) {
 if (!(typeof v1400 === "string")) return type(p + "/source_id", "string");
-if (v1400.length < 1 || len(v1400) < 1) return fail(p + "/source_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1400.length > 256 && len(v1400) > 256) return fail(p + "/source_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1400)) return fail(p + "/source_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1400.length < 1 || len(v1400) < 1) return fewer(p + "/source_id", "minLength", 1, "characters");
+if (v1400.length > 256 && len(v1400) > 256) return more(p + "/source_id", "maxLength", 256, "characters");
+if (!re0.test(v1400)) return unmatched(p + "/source_id", "pattern", ".*\\S.*");
 const v1402 = d["position"];
-if (v1402 !== undefined) {
 if (!((typeof v1402 === "number" && !(v1402 % 1) && isFinite(v1402) && !(F && F.has(p + "/position"))))) return type(p + "/position", "integer");
 if (v1402 < 1) return bound(p + "/position", "minimum", ">=", 1);
 if (v1402 > 9007199254740991) return bound(p + "/position", "maximum", "<=", 9007199254740991);
-}
 const v1403 = d["content_digest"];
-if (v1403 !== undefined) {
 if (!(typeof v1403 === "string")) return type(p + "/content_digest", "string");
-if (!re11.test(v1403)) return fail(p + "/content_digest", "pattern", "must match pattern \"^sha256:[0-9a-f]{64}$\"", { pattern: "^sha256:[0-9a-f]{64}$" });
-}
+if (!re11.test(v1403)) return unmatched(p + "/content_digest", "pattern", "^sha256:[0-9a-f]{64}$");
 return true;
 }
 
@@ -8595,34 +7281,24 @@ if (d["summary"] === undefined) return missing(p, "summary");
 if (d["detail"] === undefined) return missing(p, "detail");
 if (d["source_refs"] === undefined) return missing(p, "source_refs");
 const v1404 = d["artifact"];
-if (v1404 !== undefined) {
 if (!check_response_ArtifactReference(v1404, p + "/artifact")) return false;
-}
 const v1405 = d["title"];
-if (v1405 !== undefined) {
 if (!(typeof v1405 === "string")) return type(p + "/title", "string");
-if (v1405.length < 1 || len(v1405) < 1) return fail(p + "/title", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1405.length > 512 && len(v1405) > 512) return fail(p + "/title", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
-}
+if (v1405.length < 1 || len(v1405) < 1) return fewer(p + "/title", "minLength", 1, "characters");
+if (v1405.length > 512 && len(v1405) > 512) return more(p + "/title", "maxLength", 512, "characters");
 const v1406 = d["summary"];
-if (v1406 !== undefined) {
 if (!(typeof v1406 === "string")) return type(p + "/summary", "string");
-if (v1406.length < 1 || len(v1406) < 1) return fail(p + "/summary", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1406.length > 8000 && len(v1406) > 8000) return fail(p + "/summary", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-}
+if (v1406.length < 1 || len(v1406) < 1) return fewer(p + "/summary", "minLength", 1, "characters");
+if (v1406.length > 8000 && len(v1406) > 8000) return more(p + "/summary", "maxLength", 8000, "characters");
 const v1407 = d["detail"];
-if (v1407 !== undefined) {
 if (!(typeof v1407 === "string")) return type(p + "/detail", "string");
-if (v1407.length < 1 || len(v1407) < 1) return fail(p + "/detail", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1407.length > 125000 && len(v1407) > 125000) return fail(p + "/detail", "maxLength", "must NOT have more than 125000 characters", { limit: 125000 });
-}
+if (v1407.length < 1 || len(v1407) < 1) return fewer(p + "/detail", "minLength", 1, "characters");
+if (v1407.length > 125000 && len(v1407) > 125000) return more(p + "/detail", "maxLength", 125000, "characters");
 const v1408 = d["source_refs"];
-if (v1408 !== undefined) {
 if (!(Array.isArray(v1408))) return type(p + "/source_refs", "array");
 for (let i1409 = 0; i1409 < v1408.length; i1409++) {
 const v1410 = v1408[i1409];
 if (!check_response_SourceReference(v1410, p + "/source_refs" + "/" + i1409)) return false;
-}
 }
 for (const k1411 in d) {
 if (k1411 !== "artifact" && k1411 !== "title" && k1411 !== "summary" && k1411 !== "detail" && k1411 !== "source_refs") return extra(p, k1411);
@@ -8650,105 +7326,71 @@ if (d["blocked_at"] === undefined) return missing(p, "blocked_at");
 if (d["retried_at"] === undefined) return missing(p, "retried_at");
 if (d["retry_request_generation"] === undefined) return missing(p, "retry_request_generation");
 const v1412 = d["block_id"];
-if (v1412 !== undefined) {
 if (!(typeof v1412 === "string")) return type(p + "/block_id", "string");
-}
 const v1413 = d["attempt_id"];
-if (v1413 !== undefined) {
 if (!(typeof v1413 === "string")) return type(p + "/attempt_id", "string");
-}
 const v1414 = d["scope_id"];
-if (v1414 !== undefined) {
 if (!(typeof v1414 === "string")) return type(p + "/scope_id", "string");
-if (v1414.length < 1 || len(v1414) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1414.length > 256 && len(v1414) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1414)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1414.length < 1 || len(v1414) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1414.length > 256 && len(v1414) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1414)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v1415 = d["binding_name"];
-if (v1415 !== undefined) {
 if (!(typeof v1415 === "string")) return type(p + "/binding_name", "string");
-}
 const v1416 = d["source_after"];
-if (v1416 !== undefined) {
 if (!((typeof v1416 === "number" && !(v1416 % 1) && isFinite(v1416) && !(F && F.has(p + "/source_after"))))) return type(p + "/source_after", "integer");
 if (v1416 < 0) return bound(p + "/source_after", "minimum", ">=", 0);
 if (v1416 > 9007199254740991) return bound(p + "/source_after", "maximum", "<=", 9007199254740991);
-}
 const v1417 = d["source_through"];
-if (v1417 !== undefined) {
 if (!((typeof v1417 === "number" && !(v1417 % 1) && isFinite(v1417) && !(F && F.has(p + "/source_through"))) || v1417 === null)) return type(p + "/source_through", "integer,null");
 if (typeof v1417 === "number") {
 if (v1417 < 1) return bound(p + "/source_through", "minimum", ">=", 1);
 if (v1417 > 9007199254740991) return bound(p + "/source_through", "maximum", "<=", 9007199254740991);
 }
-}
 const v1418 = d["budget_source_through"];
-if (v1418 !== undefined) {
 if (!((typeof v1418 === "number" && !(v1418 % 1) && isFinite(v1418) && !(F && F.has(p + "/budget_source_through"))) || v1418 === null)) return type(p + "/budget_source_through", "integer,null");
 if (typeof v1418 === "number") {
 if (v1418 < 1) return bound(p + "/budget_source_through", "minimum", ">=", 1);
 if (v1418 > 9007199254740991) return bound(p + "/budget_source_through", "maximum", "<=", 9007199254740991);
 }
-}
 const v1419 = d["legacy_source_through"];
-if (v1419 !== undefined) {
 if (!((typeof v1419 === "number" && !(v1419 % 1) && isFinite(v1419) && !(F && F.has(p + "/legacy_source_through"))) || v1419 === null)) return type(p + "/legacy_source_through", "integer,null");
 if (typeof v1419 === "number") {
 if (v1419 < 1) return bound(p + "/legacy_source_through", "minimum", ">=", 1);
 if (v1419 > 9007199254740991) return bound(p + "/legacy_source_through", "maximum", "<=", 9007199254740991);
 }
-}
 const v1420 = d["target_source_through"];
-if (v1420 !== undefined) {
 if (!((typeof v1420 === "number" && !(v1420 % 1) && isFinite(v1420) && !(F && F.has(p + "/target_source_through"))))) return type(p + "/target_source_through", "integer");
 if (v1420 < 1) return bound(p + "/target_source_through", "minimum", ">=", 1);
 if (v1420 > 9007199254740991) return bound(p + "/target_source_through", "maximum", "<=", 9007199254740991);
-}
 const v1421 = d["attempts"];
-if (v1421 !== undefined) {
 if (!((typeof v1421 === "number" && !(v1421 % 1) && isFinite(v1421) && !(F && F.has(p + "/attempts"))))) return type(p + "/attempts", "integer");
 if (v1421 < 1) return bound(p + "/attempts", "minimum", ">=", 1);
 if (v1421 > 9007199254740991) return bound(p + "/attempts", "maximum", "<=", 9007199254740991);
-}
 const v1422 = d["requests"];
-if (v1422 !== undefined) {
 if (!((typeof v1422 === "number" && !(v1422 % 1) && isFinite(v1422) && !(F && F.has(p + "/requests"))))) return type(p + "/requests", "integer");
 if (v1422 < 0) return bound(p + "/requests", "minimum", ">=", 0);
 if (v1422 > 9007199254740991) return bound(p + "/requests", "maximum", "<=", 9007199254740991);
-}
 const v1423 = d["tokens"];
-if (v1423 !== undefined) {
 if (!((typeof v1423 === "number" && !(v1423 % 1) && isFinite(v1423) && !(F && F.has(p + "/tokens"))))) return type(p + "/tokens", "integer");
 if (v1423 < 0) return bound(p + "/tokens", "minimum", ">=", 0);
 if (v1423 > 9007199254740991) return bound(p + "/tokens", "maximum", "<=", 9007199254740991);
-}
 const v1424 = d["error_code"];
-if (v1424 !== undefined) {
 if (!(typeof v1424 === "string")) return type(p + "/error_code", "string");
-}
 const v1425 = d["last_error_code"];
-if (v1425 !== undefined) {
 if (!(typeof v1425 === "string" || v1425 === null)) return type(p + "/last_error_code", "string,null");
-}
 const v1426 = d["blocked_at"];
-if (v1426 !== undefined) {
 if (!(typeof v1426 === "string")) return type(p + "/blocked_at", "string");
-if (!re8.test(v1426)) return fail(p + "/blocked_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1426)) return unmatched(p + "/blocked_at", "format", "date-time");
 const v1427 = d["retried_at"];
-if (v1427 !== undefined) {
 if (!(typeof v1427 === "string" || v1427 === null)) return type(p + "/retried_at", "string,null");
 if (typeof v1427 === "string") {
-if (!re8.test(v1427)) return fail(p + "/retried_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1427)) return unmatched(p + "/retried_at", "format", "date-time");
 }
 const v1428 = d["retry_request_generation"];
-if (v1428 !== undefined) {
 if (!((typeof v1428 === "number" && !(v1428 % 1) && isFinite(v1428) && !(F && F.has(p + "/retry_request_generation"))) || v1428 === null)) return type(p + "/retry_request_generation", "integer,null");
 if (typeof v1428 === "number") {
 if (v1428 < 1) return bound(p + "/retry_request_generation", "minimum", ">=", 1);
 if (v1428 > 9007199254740991) return bound(p + "/retry_request_generation", "maximum", "<=", 9007199254740991);
-}
 }
 for (const k1429 in d) {
 if (!c24.has(k1429)) return extra(p, k1429);
@@ -8769,33 +7411,23 @@ if (d["source_head"] === undefined) return missing(p, "source_head");
 if (d["target_source_through"] === undefined) return missing(p, "target_source_through");
 if (d["block"] === undefined) return missing(p, "block");
 const v1430 = d["state"];
-if (v1430 !== undefined) {
 if (!check_response_TopicMemoryProcessingState(v1430, p + "/state")) return false;
-}
 const v1431 = d["source_cursor"];
-if (v1431 !== undefined) {
 if (!((typeof v1431 === "number" && !(v1431 % 1) && isFinite(v1431) && !(F && F.has(p + "/source_cursor"))))) return type(p + "/source_cursor", "integer");
 if (v1431 < 0) return bound(p + "/source_cursor", "minimum", ">=", 0);
 if (v1431 > 9007199254740991) return bound(p + "/source_cursor", "maximum", "<=", 9007199254740991);
-}
 const v1432 = d["source_head"];
-if (v1432 !== undefined) {
 if (!((typeof v1432 === "number" && !(v1432 % 1) && isFinite(v1432) && !(F && F.has(p + "/source_head"))))) return type(p + "/source_head", "integer");
 if (v1432 < 0) return bound(p + "/source_head", "minimum", ">=", 0);
 if (v1432 > 9007199254740991) return bound(p + "/source_head", "maximum", "<=", 9007199254740991);
-}
 const v1433 = d["target_source_through"];
-if (v1433 !== undefined) {
 if (!((typeof v1433 === "number" && !(v1433 % 1) && isFinite(v1433) && !(F && F.has(p + "/target_source_through"))) || v1433 === null)) return type(p + "/target_source_through", "integer,null");
 if (typeof v1433 === "number") {
 if (v1433 < 0) return bound(p + "/target_source_through", "minimum", ">=", 0);
 if (v1433 > 9007199254740991) return bound(p + "/target_source_through", "maximum", "<=", 9007199254740991);
 }
-}
 const v1434 = d["block"];
-if (v1434 !== undefined) {
 if (!(b103(v1434, p + "/block") || (v1434 === null))) return fail(p + "/block", "anyOf", "must match a schema in anyOf", {});
-}
 for (const k1435 in d) {
 if (k1435 !== "state" && k1435 !== "source_cursor" && k1435 !== "source_head" && k1435 !== "target_source_through" && k1435 !== "block") return extra(p, k1435);
 }
@@ -8809,26 +7441,18 @@ if (d["source"] === undefined) return missing(p, "source");
 if (d["position"] === undefined) return missing(p, "position");
 if (d["content_digest"] === undefined) return missing(p, "content_digest");
 const v1436 = d["kind"];
-if (v1436 !== undefined) {
 if (!check_response_WorkSourceKind(v1436, p + "/kind")) return false;
-}
 const v1437 = d["source"];
-if (v1437 !== undefined) {
 if (!check_response_SourceReference(v1437, p + "/source")) return false;
-}
 const v1438 = d["position"];
-if (v1438 !== undefined) {
 if (!((typeof v1438 === "number" && !(v1438 % 1) && isFinite(v1438) && !(F && F.has(p + "/position"))))) return type(p + "/position", "integer");
 if (v1438 < 1) return bound(p + "/position", "minimum", ">=", 1);
 if (v1438 > 9007199254740991) return bound(p + "/position", "maximum", "<=", 9007199254740991);
-}
 const v1439 = d["content_digest"];
-if (v1439 !== undefined) {
 if (!(typeof v1439 === "string")) return type(p + "/content_digest", "string");
-if (v1439.length < 71 || len(v1439) < 71) return fail(p + "/content_digest", "minLength", "must NOT have fewer than 71 characters", { limit: 71 });
-if (v1439.length > 71 && len(v1439) > 71) return fail(p + "/content_digest", "maxLength", "must NOT have more than 71 characters", { limit: 71 });
-if (!re11.test(v1439)) return fail(p + "/content_digest", "pattern", "must match pattern \"^sha256:[0-9a-f]{64}$\"", { pattern: "^sha256:[0-9a-f]{64}$" });
-}
+if (v1439.length < 71 || len(v1439) < 71) return fewer(p + "/content_digest", "minLength", 71, "characters");
+if (v1439.length > 71 && len(v1439) > 71) return more(p + "/content_digest", "maxLength", 71, "characters");
+if (!re11.test(v1439)) return unmatched(p + "/content_digest", "pattern", "^sha256:[0-9a-f]{64}$");
 for (const k1440 in d) {
 if (k1440 !== "kind" && k1440 !== "source" && k1440 !== "position" && k1440 !== "content_digest") return extra(p, k1440);
 }
@@ -8844,16 +7468,12 @@ if (v1441 !== undefined) {
 if (!check_request_AtomicMemoryContentSchema(v1441, p + "/schema")) return false;
 }
 const v1442 = d["kind"];
-if (v1442 !== undefined) {
 if (!(typeof v1442 === "string")) return type(p + "/kind", "string");
-if (v1442.length < 1 || len(v1442) < 1) return fail(p + "/kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1442.length > 128 && len(v1442) > 128) return fail(p + "/kind", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v1442.length < 1 || len(v1442) < 1) return fewer(p + "/kind", "minLength", 1, "characters");
+if (v1442.length > 128 && len(v1442) > 128) return more(p + "/kind", "maxLength", 128, "characters");
 const v1443 = d["text"];
-if (v1443 !== undefined) {
 if (!(typeof v1443 === "string")) return type(p + "/text", "string");
-if (v1443.length < 1 || len(v1443) < 1) return fail(p + "/text", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1443.length < 1 || len(v1443) < 1) return fewer(p + "/text", "minLength", 1, "characters");
 for (const k1444 in d) {
 if (k1444 !== "schema" && k1444 !== "kind" && k1444 !== "text") return extra(p, k1444);
 }
@@ -8864,14 +7484,12 @@ function check_request_CreateMemoryArtifactContent(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["entries"] === undefined) return missing(p, "entries");
 const v1445 = d["entries"];
-if (v1445 !== undefined) {
 if (!(Array.isArray(v1445))) return type(p + "/entries", "array");
-if (v1445.length < 1) return fail(p + "/entries", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v1445.length > 100) return fail(p + "/entries", "maxItems", "must NOT have more than 100 items", { limit: 100 });
+if (v1445.length < 1) return fewer(p + "/entries", "minItems", 1, "items");
+if (v1445.length > 100) return more(p + "/entries", "maxItems", 100, "items");
 for (let i1446 = 0; i1446 < v1445.length; i1446++) {
 const v1447 = v1445[i1446];
 if (!check_request_CreateMemoryArtifactEntry(v1447, p + "/entries" + "/" + i1446)) return false;
-}
 }
 for (const k1448 in d) {
 if (k1448 !== "entries") return extra(p, k1448);
@@ -8885,26 +7503,20 @@ if (d["title"] === undefined) return missing(p, "title");
 if (d["summary"] === undefined) return missing(p, "summary");
 if (d["detail"] === undefined) return missing(p, "detail");
 const v1449 = d["title"];
-if (v1449 !== undefined) {
 if (!(typeof v1449 === "string")) return type(p + "/title", "string");
-if (v1449.length < 1 || len(v1449) < 1) return fail(p + "/title", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1449.length > 512 && len(v1449) > 512) return fail(p + "/title", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
-if (!re0.test(v1449)) return fail(p + "/title", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1449.length < 1 || len(v1449) < 1) return fewer(p + "/title", "minLength", 1, "characters");
+if (v1449.length > 512 && len(v1449) > 512) return more(p + "/title", "maxLength", 512, "characters");
+if (!re0.test(v1449)) return unmatched(p + "/title", "pattern", ".*\\S.*");
 const v1450 = d["summary"];
-if (v1450 !== undefined) {
 if (!(typeof v1450 === "string")) return type(p + "/summary", "string");
-if (v1450.length < 1 || len(v1450) < 1) return fail(p + "/summary", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1450.length > 8000 && len(v1450) > 8000) return fail(p + "/summary", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-if (!re0.test(v1450)) return fail(p + "/summary", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1450.length < 1 || len(v1450) < 1) return fewer(p + "/summary", "minLength", 1, "characters");
+if (v1450.length > 8000 && len(v1450) > 8000) return more(p + "/summary", "maxLength", 8000, "characters");
+if (!re0.test(v1450)) return unmatched(p + "/summary", "pattern", ".*\\S.*");
 const v1451 = d["detail"];
-if (v1451 !== undefined) {
 if (!(typeof v1451 === "string")) return type(p + "/detail", "string");
-if (v1451.length < 1 || len(v1451) < 1) return fail(p + "/detail", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1451.length > 125000 && len(v1451) > 125000) return fail(p + "/detail", "maxLength", "must NOT have more than 125000 characters", { limit: 125000 });
-if (!re0.test(v1451)) return fail(p + "/detail", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1451.length < 1 || len(v1451) < 1) return fewer(p + "/detail", "minLength", 1, "characters");
+if (v1451.length > 125000 && len(v1451) > 125000) return more(p + "/detail", "maxLength", 125000, "characters");
+if (!re0.test(v1451)) return unmatched(p + "/detail", "pattern", ".*\\S.*");
 for (const k1452 in d) {
 if (k1452 !== "title" && k1452 !== "summary" && k1452 !== "detail") return extra(p, k1452);
 }
@@ -8923,33 +7535,25 @@ if (d["action"] === undefined) return missing(p, "action");
 if (d["outcome"] === undefined) return missing(p, "outcome");
 if (d["lesson"] === undefined) return missing(p, "lesson");
 const v1453 = d["situation"];
-if (v1453 !== undefined) {
 if (!(typeof v1453 === "string")) return type(p + "/situation", "string");
-if (v1453.length < 1 || len(v1453) < 1) return fail(p + "/situation", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1453.length > 8000 && len(v1453) > 8000) return fail(p + "/situation", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-if (!re0.test(v1453)) return fail(p + "/situation", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1453.length < 1 || len(v1453) < 1) return fewer(p + "/situation", "minLength", 1, "characters");
+if (v1453.length > 8000 && len(v1453) > 8000) return more(p + "/situation", "maxLength", 8000, "characters");
+if (!re0.test(v1453)) return unmatched(p + "/situation", "pattern", ".*\\S.*");
 const v1454 = d["action"];
-if (v1454 !== undefined) {
 if (!(typeof v1454 === "string")) return type(p + "/action", "string");
-if (v1454.length < 1 || len(v1454) < 1) return fail(p + "/action", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1454.length > 8000 && len(v1454) > 8000) return fail(p + "/action", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-if (!re0.test(v1454)) return fail(p + "/action", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1454.length < 1 || len(v1454) < 1) return fewer(p + "/action", "minLength", 1, "characters");
+if (v1454.length > 8000 && len(v1454) > 8000) return more(p + "/action", "maxLength", 8000, "characters");
+if (!re0.test(v1454)) return unmatched(p + "/action", "pattern", ".*\\S.*");
 const v1455 = d["outcome"];
-if (v1455 !== undefined) {
 if (!(typeof v1455 === "string")) return type(p + "/outcome", "string");
-if (v1455.length < 1 || len(v1455) < 1) return fail(p + "/outcome", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1455.length > 8000 && len(v1455) > 8000) return fail(p + "/outcome", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-if (!re0.test(v1455)) return fail(p + "/outcome", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1455.length < 1 || len(v1455) < 1) return fewer(p + "/outcome", "minLength", 1, "characters");
+if (v1455.length > 8000 && len(v1455) > 8000) return more(p + "/outcome", "maxLength", 8000, "characters");
+if (!re0.test(v1455)) return unmatched(p + "/outcome", "pattern", ".*\\S.*");
 const v1456 = d["lesson"];
-if (v1456 !== undefined) {
 if (!(typeof v1456 === "string")) return type(p + "/lesson", "string");
-if (v1456.length < 1 || len(v1456) < 1) return fail(p + "/lesson", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1456.length > 8000 && len(v1456) > 8000) return fail(p + "/lesson", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-if (!re0.test(v1456)) return fail(p + "/lesson", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1456.length < 1 || len(v1456) < 1) return fewer(p + "/lesson", "minLength", 1, "characters");
+if (v1456.length > 8000 && len(v1456) > 8000) return more(p + "/lesson", "maxLength", 8000, "characters");
+if (!re0.test(v1456)) return unmatched(p + "/lesson", "pattern", ".*\\S.*");
 const v1457 = d["failure"];
 if (v1457 !== undefined) {
 if (!(b104(v1457, p + "/failure") || (v1457 === null))) return fail(p + "/failure", "anyOf", "must match a schema in anyOf", {});
@@ -8972,32 +7576,24 @@ if (d["description"] === undefined) return missing(p, "description");
 if (d["instructions"] === undefined) return missing(p, "instructions");
 if (d["validation"] === undefined) return missing(p, "validation");
 const v1459 = d["name"];
-if (v1459 !== undefined) {
 if (!(typeof v1459 === "string")) return type(p + "/name", "string");
-if (v1459.length < 1 || len(v1459) < 1) return fail(p + "/name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1459.length > 128 && len(v1459) > 128) return fail(p + "/name", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re25.test(v1459)) return fail(p + "/name", "pattern", "must match pattern \"^\\S(?:.*\\S)?$\"", { pattern: "^\\S(?:.*\\S)?$" });
-}
+if (v1459.length < 1 || len(v1459) < 1) return fewer(p + "/name", "minLength", 1, "characters");
+if (v1459.length > 128 && len(v1459) > 128) return more(p + "/name", "maxLength", 128, "characters");
+if (!re25.test(v1459)) return unmatched(p + "/name", "pattern", "^\\S(?:.*\\S)?$");
 const v1460 = d["description"];
-if (v1460 !== undefined) {
 if (!(typeof v1460 === "string")) return type(p + "/description", "string");
-if (v1460.length < 1 || len(v1460) < 1) return fail(p + "/description", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1460.length > 2000 && len(v1460) > 2000) return fail(p + "/description", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
-if (!re25.test(v1460)) return fail(p + "/description", "pattern", "must match pattern \"^\\S(?:.*\\S)?$\"", { pattern: "^\\S(?:.*\\S)?$" });
-}
+if (v1460.length < 1 || len(v1460) < 1) return fewer(p + "/description", "minLength", 1, "characters");
+if (v1460.length > 2000 && len(v1460) > 2000) return more(p + "/description", "maxLength", 2000, "characters");
+if (!re25.test(v1460)) return unmatched(p + "/description", "pattern", "^\\S(?:.*\\S)?$");
 const v1461 = d["instructions"];
-if (v1461 !== undefined) {
 if (!(typeof v1461 === "string")) return type(p + "/instructions", "string");
-if (v1461.length > 131072 && len(v1461) > 131072) return fail(p + "/instructions", "maxLength", "must NOT have more than 131072 characters", { limit: 131072 });
-}
+if (v1461.length > 131072 && len(v1461) > 131072) return more(p + "/instructions", "maxLength", 131072, "characters");
 const v1462 = d["validation"];
-if (v1462 !== undefined) {
 if (!(Array.isArray(v1462))) return type(p + "/validation", "array");
-if (v1462.length > 32) return fail(p + "/validation", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v1462.length > 32) return more(p + "/validation", "maxItems", 32, "items");
 for (let i1463 = 0; i1463 < v1462.length; i1463++) {
 const v1464 = v1462[i1463];
 if (!check_request_SkillValidationItem(v1464, p + "/validation" + "/" + i1463)) return false;
-}
 }
 const v1465 = d["package"];
 if (v1465 !== undefined) {
@@ -9007,22 +7603,22 @@ const v1466 = d["license"];
 if (v1466 !== undefined) {
 if (!(typeof v1466 === "string" || v1466 === null)) return type(p + "/license", "string,null");
 if (typeof v1466 === "string") {
-if (v1466.length < 1 || len(v1466) < 1) return fail(p + "/license", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1466.length > 512 && len(v1466) > 512) return fail(p + "/license", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
+if (v1466.length < 1 || len(v1466) < 1) return fewer(p + "/license", "minLength", 1, "characters");
+if (v1466.length > 512 && len(v1466) > 512) return more(p + "/license", "maxLength", 512, "characters");
 }
 }
 const v1467 = d["compatibility"];
 if (v1467 !== undefined) {
 if (!(typeof v1467 === "string" || v1467 === null)) return type(p + "/compatibility", "string,null");
 if (typeof v1467 === "string") {
-if (v1467.length < 1 || len(v1467) < 1) return fail(p + "/compatibility", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1467.length > 500 && len(v1467) > 500) return fail(p + "/compatibility", "maxLength", "must NOT have more than 500 characters", { limit: 500 });
+if (v1467.length < 1 || len(v1467) < 1) return fewer(p + "/compatibility", "minLength", 1, "characters");
+if (v1467.length > 500 && len(v1467) > 500) return more(p + "/compatibility", "maxLength", 500, "characters");
 }
 }
 const v1468 = d["metadata"];
 if (v1468 !== undefined) {
 if (!(isObject(v1468))) return type(p + "/metadata", "object");
-if (Object.keys(v1468).length > 64) return fail(p + "/metadata", "maxProperties", "must NOT have more than 64 properties", { limit: 64 });
+if (Object.keys(v1468).length > 64) return more(p + "/metadata", "maxProperties", 64, "properties");
 for (const k1469 in v1468) {
 const v1470 = v1468[k1469];
 if (!(typeof v1470 === "string")) return type(p + "/metadata" + "/" + esc(k1469), "string");
@@ -9032,8 +7628,8 @@ const v1471 = d["allowed_tools"];
 if (v1471 !== undefined) {
 if (!(typeof v1471 === "string" || v1471 === null)) return type(p + "/allowed_tools", "string,null");
 if (typeof v1471 === "string") {
-if (v1471.length < 1 || len(v1471) < 1) return fail(p + "/allowed_tools", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1471.length > 2000 && len(v1471) > 2000) return fail(p + "/allowed_tools", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
+if (v1471.length < 1 || len(v1471) < 1) return fewer(p + "/allowed_tools", "minLength", 1, "characters");
+if (v1471.length > 2000 && len(v1471) > 2000) return more(p + "/allowed_tools", "maxLength", 2000, "characters");
 }
 }
 for (const k1472 in d) {
@@ -9065,42 +7661,30 @@ if (v1473 !== undefined) {
 if (!(b106(v1473, p + "/generation") || (v1473 === null))) return fail(p + "/generation", "anyOf", "must match a schema in anyOf", {});
 }
 const v1474 = d["schema"];
-if (v1474 !== undefined) {
 if (!check_request_HandoffSchema(v1474, p + "/schema")) return false;
-}
 const v1475 = d["objective"];
-if (v1475 !== undefined) {
 if (!(typeof v1475 === "string")) return type(p + "/objective", "string");
-if (v1475.length < 1 || len(v1475) < 1) return fail(p + "/objective", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1475.length > 8192 && len(v1475) > 8192) return fail(p + "/objective", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v1475)) return fail(p + "/objective", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1475.length < 1 || len(v1475) < 1) return fewer(p + "/objective", "minLength", 1, "characters");
+if (v1475.length > 8192 && len(v1475) > 8192) return more(p + "/objective", "maxLength", 8192, "characters");
+if (!re0.test(v1475)) return unmatched(p + "/objective", "pattern", ".*\\S.*");
 const v1476 = d["state"];
-if (v1476 !== undefined) {
 if (!(Array.isArray(v1476))) return type(p + "/state", "array");
-if (v1476.length < 1) return fail(p + "/state", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v1476.length > 64) return fail(p + "/state", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1476.length < 1) return fewer(p + "/state", "minItems", 1, "items");
+if (v1476.length > 64) return more(p + "/state", "maxItems", 64, "items");
 for (let i1477 = 0; i1477 < v1476.length; i1477++) {
 const v1478 = v1476[i1477];
 if (!check_request_HandoffStatement(v1478, p + "/state" + "/" + i1477)) return false;
 }
-}
 const v1479 = d["disposition"];
-if (v1479 !== undefined) {
 if (!check_request_HandoffDisposition(v1479, p + "/disposition")) return false;
-}
 const v1480 = d["next_action"];
-if (v1480 !== undefined) {
 if (!(b107(v1480, p + "/next_action") || (v1480 === null))) return fail(p + "/next_action", "anyOf", "must match a schema in anyOf", {});
-}
 const v1481 = d["omissions"];
-if (v1481 !== undefined) {
 if (!(Array.isArray(v1481))) return type(p + "/omissions", "array");
-if (v1481.length > 64) return fail(p + "/omissions", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1481.length > 64) return more(p + "/omissions", "maxItems", 64, "items");
 for (let i1482 = 0; i1482 < v1481.length; i1482++) {
 const v1483 = v1481[i1482];
 if (!check_request_HandoffOmission(v1483, p + "/omissions" + "/" + i1482)) return false;
-}
 }
 for (const k1484 in d) {
 if (k1484 !== "generation" && k1484 !== "schema" && k1484 !== "objective" && k1484 !== "state" && k1484 !== "disposition" && k1484 !== "next_action" && k1484 !== "omissions") return extra(p, k1484);
@@ -9110,7 +7694,7 @@ return true;
 
 function check_request_PromptKey(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "memory.extract" || d === "memory.rerank" || d === "atomic_memory.extract" || d === "atomic_memory.reconcile" || d === "experience.incubate" || d === "experience.generate" || d === "skill.generate" || d === "handoff.generate" || d === "topic_memory.probe" || d === "topic_memory.global" || d === "topic_memory.planner" || d === "topic_memory.evolve" || d === "topic_memory.temporary" || d === "topic_memory.reduce" || d === "topic_memory.reconcile" || d === "profile.generate")) return fail(p, "enum", "must be one of \"memory.extract\", \"memory.rerank\", \"atomic_memory.extract\", \"atomic_memory.reconcile\", \"experience.incubate\", \"experience.generate\", \"skill.generate\", \"handoff.generate\", \"topic_memory.probe\", \"topic_memory.global\", \"topic_memory.planner\", \"topic_memory.evolve\", \"topic_memory.temporary\", \"topic_memory.reduce\", \"topic_memory.reconcile\", \"profile.generate\"", { allowedValues: ["memory.extract","memory.rerank","atomic_memory.extract","atomic_memory.reconcile","experience.incubate","experience.generate","skill.generate","handoff.generate","topic_memory.probe","topic_memory.global","topic_memory.planner","topic_memory.evolve","topic_memory.temporary","topic_memory.reduce","topic_memory.reconcile","profile.generate"] });
+if (!(d === "memory.extract" || d === "memory.rerank" || d === "atomic_memory.extract" || d === "atomic_memory.reconcile" || d === "experience.incubate" || d === "experience.generate" || d === "skill.generate" || d === "handoff.generate" || d === "topic_memory.probe" || d === "topic_memory.global" || d === "topic_memory.planner" || d === "topic_memory.evolve" || d === "topic_memory.temporary" || d === "topic_memory.reduce" || d === "topic_memory.reconcile" || d === "profile.generate")) return notIn(p, ["memory.extract","memory.rerank","atomic_memory.extract","atomic_memory.reconcile","experience.incubate","experience.generate","skill.generate","handoff.generate","topic_memory.probe","topic_memory.global","topic_memory.planner","topic_memory.evolve","topic_memory.temporary","topic_memory.reduce","topic_memory.reconcile","profile.generate"]);
 return true;
 }
 
@@ -9121,28 +7705,20 @@ if (d["mode"] === undefined) return missing(p, "mode");
 if (d["instructions"] === undefined) return missing(p, "instructions");
 if (d["demonstrations"] === undefined) return missing(p, "demonstrations");
 const v1485 = d["schema_version"];
-if (v1485 !== undefined) {
 if (!(typeof v1485 === "string")) return type(p + "/schema_version", "string");
-if (!(v1485 === "powercontext.prompt.v1")) return fail(p + "/schema_version", "enum", "must be one of \"powercontext.prompt.v1\"", { allowedValues: ["powercontext.prompt.v1"] });
-}
+if (!(v1485 === "powercontext.prompt.v1")) return notIn(p + "/schema_version", ["powercontext.prompt.v1"]);
 const v1486 = d["mode"];
-if (v1486 !== undefined) {
 if (!(typeof v1486 === "string")) return type(p + "/mode", "string");
-if (!(v1486 === "auto" || v1486 === "custom")) return fail(p + "/mode", "enum", "must be one of \"auto\", \"custom\"", { allowedValues: ["auto","custom"] });
-}
+if (!(v1486 === "auto" || v1486 === "custom")) return notIn(p + "/mode", ["auto","custom"]);
 const v1487 = d["instructions"];
-if (v1487 !== undefined) {
 if (!(typeof v1487 === "string")) return type(p + "/instructions", "string");
-if (v1487.length > 32768 && len(v1487) > 32768) return fail(p + "/instructions", "maxLength", "must NOT have more than 32768 characters", { limit: 32768 });
-}
+if (v1487.length > 32768 && len(v1487) > 32768) return more(p + "/instructions", "maxLength", 32768, "characters");
 const v1488 = d["demonstrations"];
-if (v1488 !== undefined) {
 if (!(Array.isArray(v1488))) return type(p + "/demonstrations", "array");
-if (v1488.length > 50) return fail(p + "/demonstrations", "maxItems", "must NOT have more than 50 items", { limit: 50 });
+if (v1488.length > 50) return more(p + "/demonstrations", "maxItems", 50, "items");
 for (let i1489 = 0; i1489 < v1488.length; i1489++) {
 const v1490 = v1488[i1489];
 if (!check_request_PromptDemonstration(v1490, p + "/demonstrations" + "/" + i1489)) return false;
-}
 }
 for (const k1491 in d) {
 if (k1491 !== "schema_version" && k1491 !== "mode" && k1491 !== "instructions" && k1491 !== "demonstrations") return extra(p, k1491);
@@ -9154,10 +7730,8 @@ function check_request_ProfileWriteContent(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["content"] === undefined) return missing(p, "content");
 const v1492 = d["content"];
-if (v1492 !== undefined) {
 if (!(typeof v1492 === "string")) return type(p + "/content", "string");
-if (v1492.length < 1 || len(v1492) < 1) return fail(p + "/content", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1492.length < 1 || len(v1492) < 1) return fewer(p + "/content", "minLength", 1, "characters");
 const v1493 = d["restored_from_revision"];
 if (v1493 !== undefined) {
 if (!((typeof v1493 === "number" && !(v1493 % 1) && isFinite(v1493) && !(F && F.has(p + "/restored_from_revision"))) || v1493 === null)) return type(p + "/restored_from_revision", "integer,null");
@@ -9178,18 +7752,12 @@ if (d["target"] === undefined) return missing(p, "target");
 if (d["expected_etag"] === undefined) return missing(p, "expected_etag");
 if (d["basis_ref"] === undefined) return missing(p, "basis_ref");
 const v1495 = d["target"];
-if (v1495 !== undefined) {
 if (!check_request_TagTarget(v1495, p + "/target")) return false;
-}
 const v1496 = d["expected_etag"];
-if (v1496 !== undefined) {
 if (!(typeof v1496 === "string")) return type(p + "/expected_etag", "string");
-if (v1496.length < 1 || len(v1496) < 1) return fail(p + "/expected_etag", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1496.length < 1 || len(v1496) < 1) return fewer(p + "/expected_etag", "minLength", 1, "characters");
 const v1497 = d["basis_ref"];
-if (v1497 !== undefined) {
 if (!check_request_ArtifactReference(v1497, p + "/basis_ref")) return false;
-}
 for (const k1498 in d) {
 if (k1498 !== "target" && k1498 !== "expected_etag" && k1498 !== "basis_ref") return extra(p, k1498);
 }
@@ -9198,7 +7766,7 @@ return true;
 
 function check_request_DreamOperation(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "refine_experience" || d === "derive_skill" || d === "revise_skill" || d === "revise_profile" || d === "revise_memory" || d === "revise_topic_memory" || d === "refresh_handoff" || d === "revise_prompt" || d === "revise_tags")) return fail(p, "enum", "must be one of \"refine_experience\", \"derive_skill\", \"revise_skill\", \"revise_profile\", \"revise_memory\", \"revise_topic_memory\", \"refresh_handoff\", \"revise_prompt\", \"revise_tags\"", { allowedValues: ["refine_experience","derive_skill","revise_skill","revise_profile","revise_memory","revise_topic_memory","refresh_handoff","revise_prompt","revise_tags"] });
+if (!(d === "refine_experience" || d === "derive_skill" || d === "revise_skill" || d === "revise_profile" || d === "revise_memory" || d === "revise_topic_memory" || d === "refresh_handoff" || d === "revise_prompt" || d === "revise_tags")) return notIn(p, ["refine_experience","derive_skill","revise_skill","revise_profile","revise_memory","revise_topic_memory","refresh_handoff","revise_prompt","revise_tags"]);
 return true;
 }
 
@@ -9208,25 +7776,19 @@ if (d["family"] === undefined) return missing(p, "family");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 if (d["revision"] === undefined) return missing(p, "revision");
 const v1499 = d["family"];
-if (v1499 !== undefined) {
 if (!(typeof v1499 === "string")) return type(p + "/family", "string");
-if (v1499.length < 1 || len(v1499) < 1) return fail(p + "/family", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1499.length > 128 && len(v1499) > 128) return fail(p + "/family", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v1499)) return fail(p + "/family", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v1499.length < 1 || len(v1499) < 1) return fewer(p + "/family", "minLength", 1, "characters");
+if (v1499.length > 128 && len(v1499) > 128) return more(p + "/family", "maxLength", 128, "characters");
+if (!re1.test(v1499)) return unmatched(p + "/family", "pattern", "^[\\x21-\\x7E]+$");
 const v1500 = d["artifact_id"];
-if (v1500 !== undefined) {
 if (!(typeof v1500 === "string")) return type(p + "/artifact_id", "string");
-if (v1500.length < 1 || len(v1500) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1500.length > 128 && len(v1500) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v1500)) return fail(p + "/artifact_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v1500.length < 1 || len(v1500) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v1500.length > 128 && len(v1500) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
+if (!re1.test(v1500)) return unmatched(p + "/artifact_id", "pattern", "^[\\x21-\\x7E]+$");
 const v1501 = d["revision"];
-if (v1501 !== undefined) {
 if (!((typeof v1501 === "number" && !(v1501 % 1) && isFinite(v1501) && !(F && F.has(p + "/revision"))))) return type(p + "/revision", "integer");
 if (v1501 < 1) return bound(p + "/revision", "minimum", ">=", 1);
 if (v1501 > 9007199254740991) return bound(p + "/revision", "maximum", "<=", 9007199254740991);
-}
 for (const k1502 in d) {
 if (k1502 !== "family" && k1502 !== "artifact_id" && k1502 !== "revision") return extra(p, k1502);
 }
@@ -9238,17 +7800,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["source_type"] === undefined) return missing(p, "source_type");
 if (d["source_id"] === undefined) return missing(p, "source_id");
 const v1503 = d["source_type"];
-if (v1503 !== undefined) {
 if (!(typeof v1503 === "string")) return type(p + "/source_type", "string");
-if (v1503.length < 1 || len(v1503) < 1) return fail(p + "/source_type", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1503.length > 128 && len(v1503) > 128) return fail(p + "/source_type", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v1503.length < 1 || len(v1503) < 1) return fewer(p + "/source_type", "minLength", 1, "characters");
+if (v1503.length > 128 && len(v1503) > 128) return more(p + "/source_type", "maxLength", 128, "characters");
 const v1504 = d["source_id"];
-if (v1504 !== undefined) {
 if (!(typeof v1504 === "string")) return type(p + "/source_id", "string");
-if (v1504.length < 1 || len(v1504) < 1) return fail(p + "/source_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1504.length > 256 && len(v1504) > 256) return fail(p + "/source_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v1504.length < 1 || len(v1504) < 1) return fewer(p + "/source_id", "minLength", 1, "characters");
+if (v1504.length > 256 && len(v1504) > 256) return more(p + "/source_id", "maxLength", 256, "characters");
 for (const k1505 in d) {
 if (k1505 !== "source_type" && k1505 !== "source_id") return extra(p, k1505);
 }
@@ -9257,43 +7815,43 @@ return true;
 
 function check_request_ArtifactReadFamily(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "memory" || d === "atomic-memory" || d === "experience" || d === "skill" || d === "handoff" || d === "profile" || d === "prompt" || d === "topic-memory")) return fail(p, "enum", "must be one of \"memory\", \"atomic-memory\", \"experience\", \"skill\", \"handoff\", \"profile\", \"prompt\", \"topic-memory\"", { allowedValues: ["memory","atomic-memory","experience","skill","handoff","profile","prompt","topic-memory"] });
+if (!(d === "memory" || d === "atomic-memory" || d === "experience" || d === "skill" || d === "handoff" || d === "profile" || d === "prompt" || d === "topic-memory")) return notIn(p, ["memory","atomic-memory","experience","skill","handoff","profile","prompt","topic-memory"]);
 return true;
 }
 
 function check_request_TaggableArtifactFamily(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "memory" || d === "atomic-memory" || d === "experience" || d === "skill" || d === "handoff" || d === "profile" || d === "prompt" || d === "topic-memory")) return fail(p, "enum", "must be one of \"memory\", \"atomic-memory\", \"experience\", \"skill\", \"handoff\", \"profile\", \"prompt\", \"topic-memory\"", { allowedValues: ["memory","atomic-memory","experience","skill","handoff","profile","prompt","topic-memory"] });
+if (!(d === "memory" || d === "atomic-memory" || d === "experience" || d === "skill" || d === "handoff" || d === "profile" || d === "prompt" || d === "topic-memory")) return notIn(p, ["memory","atomic-memory","experience","skill","handoff","profile","prompt","topic-memory"]);
 return true;
 }
 
 function check_request_TagMatch(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "all" || d === "any")) return fail(p, "enum", "must be one of \"all\", \"any\"", { allowedValues: ["all","any"] });
+if (!(d === "all" || d === "any")) return notIn(p, ["all","any"]);
 return true;
 }
 
 function check_request_OperationStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "queued" || d === "running" || d === "succeeded" || d === "failed" || d === "cancelled")) return fail(p, "enum", "must be one of \"queued\", \"running\", \"succeeded\", \"failed\", \"cancelled\"", { allowedValues: ["queued","running","succeeded","failed","cancelled"] });
+if (!(d === "queued" || d === "running" || d === "succeeded" || d === "failed" || d === "cancelled")) return notIn(p, ["queued","running","succeeded","failed","cancelled"]);
 return true;
 }
 
 function check_request_OperationKind(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "memory_flush")) return fail(p, "enum", "must be one of \"memory_flush\"", { allowedValues: ["memory_flush"] });
+if (!(d === "memory_flush")) return notIn(p, ["memory_flush"]);
 return true;
 }
 
 function check_request_ScopeQueryField(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "scope_id" || d === "title" || d === "summary" || d === "external_reference_value" || d === "binding_external_id")) return fail(p, "enum", "must be one of \"scope_id\", \"title\", \"summary\", \"external_reference_value\", \"binding_external_id\"", { allowedValues: ["scope_id","title","summary","external_reference_value","binding_external_id"] });
+if (!(d === "scope_id" || d === "title" || d === "summary" || d === "external_reference_value" || d === "binding_external_id")) return notIn(p, ["scope_id","title","summary","external_reference_value","binding_external_id"]);
 return true;
 }
 
 function check_request_TagTargetType(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "artifact" || d === "memory_entry")) return fail(p, "enum", "must be one of \"artifact\", \"memory_entry\"", { allowedValues: ["artifact","memory_entry"] });
+if (!(d === "artifact" || d === "memory_entry")) return notIn(p, ["artifact","memory_entry"]);
 return true;
 }
 
@@ -9301,10 +7859,8 @@ function check_request_CodeStatusOperation(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["kind"] === undefined) return missing(p, "kind");
 const v1506 = d["kind"];
-if (v1506 !== undefined) {
 if (!(typeof v1506 === "string")) return type(p + "/kind", "string");
-if (!(v1506 === "status")) return fail(p + "/kind", "enum", "must be one of \"status\"", { allowedValues: ["status"] });
-}
+if (!(v1506 === "status")) return notIn(p + "/kind", ["status"]);
 for (const k1507 in d) {
 if (k1507 !== "kind") return extra(p, k1507);
 }
@@ -9315,10 +7871,8 @@ function check_request_CodeChangesOperation(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["kind"] === undefined) return missing(p, "kind");
 const v1508 = d["kind"];
-if (v1508 !== undefined) {
 if (!(typeof v1508 === "string")) return type(p + "/kind", "string");
-if (!(v1508 === "changes")) return fail(p + "/kind", "enum", "must be one of \"changes\"", { allowedValues: ["changes"] });
-}
+if (!(v1508 === "changes")) return notIn(p + "/kind", ["changes"]);
 for (const k1509 in d) {
 if (k1509 !== "kind") return extra(p, k1509);
 }
@@ -9339,10 +7893,8 @@ if (v1511 < 1) return bound(p + "/limit", "minimum", ">=", 1);
 if (v1511 > 50) return bound(p + "/limit", "maximum", "<=", 50);
 }
 const v1512 = d["kind"];
-if (v1512 !== undefined) {
 if (!(typeof v1512 === "string")) return type(p + "/kind", "string");
-if (!(v1512 === "map")) return fail(p + "/kind", "enum", "must be one of \"map\"", { allowedValues: ["map"] });
-}
+if (!(v1512 === "map")) return notIn(p + "/kind", ["map"]);
 const v1513 = d["depth"];
 if (v1513 !== undefined) {
 if (!((typeof v1513 === "number" && !(v1513 % 1) && isFinite(v1513) && !(F && F.has(p + "/depth"))))) return type(p + "/depth", "integer");
@@ -9370,16 +7922,12 @@ if (v1516 < 1) return bound(p + "/limit", "minimum", ">=", 1);
 if (v1516 > 50) return bound(p + "/limit", "maximum", "<=", 50);
 }
 const v1517 = d["kind"];
-if (v1517 !== undefined) {
 if (!(typeof v1517 === "string")) return type(p + "/kind", "string");
-if (!(v1517 === "symbols" || v1517 === "explore")) return fail(p + "/kind", "enum", "must be one of \"symbols\", \"explore\"", { allowedValues: ["symbols","explore"] });
-}
+if (!(v1517 === "symbols" || v1517 === "explore")) return notIn(p + "/kind", ["symbols","explore"]);
 const v1518 = d["query"];
-if (v1518 !== undefined) {
 if (!(typeof v1518 === "string")) return type(p + "/query", "string");
-if (v1518.length < 1 || len(v1518) < 1) return fail(p + "/query", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1518.length > 8192 && len(v1518) > 8192) return fail(p + "/query", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-}
+if (v1518.length < 1 || len(v1518) < 1) return fewer(p + "/query", "minLength", 1, "characters");
+if (v1518.length > 8192 && len(v1518) > 8192) return more(p + "/query", "maxLength", 8192, "characters");
 for (const k1519 in d) {
 if (k1519 !== "path_prefix" && k1519 !== "limit" && k1519 !== "kind" && k1519 !== "query") return extra(p, k1519);
 }
@@ -9401,16 +7949,12 @@ if (v1521 < 1) return bound(p + "/limit", "minimum", ">=", 1);
 if (v1521 > 50) return bound(p + "/limit", "maximum", "<=", 50);
 }
 const v1522 = d["kind"];
-if (v1522 !== undefined) {
 if (!(typeof v1522 === "string")) return type(p + "/kind", "string");
-if (!(v1522 === "callers" || v1522 === "callees" || v1522 === "impact")) return fail(p + "/kind", "enum", "must be one of \"callers\", \"callees\", \"impact\"", { allowedValues: ["callers","callees","impact"] });
-}
+if (!(v1522 === "callers" || v1522 === "callees" || v1522 === "impact")) return notIn(p + "/kind", ["callers","callees","impact"]);
 const v1523 = d["symbol_id"];
-if (v1523 !== undefined) {
 if (!(typeof v1523 === "string")) return type(p + "/symbol_id", "string");
-if (v1523.length < 1 || len(v1523) < 1) return fail(p + "/symbol_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1523.length > 128 && len(v1523) > 128) return fail(p + "/symbol_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v1523.length < 1 || len(v1523) < 1) return fewer(p + "/symbol_id", "minLength", 1, "characters");
+if (v1523.length > 128 && len(v1523) > 128) return more(p + "/symbol_id", "maxLength", 128, "characters");
 const v1524 = d["depth"];
 if (v1524 !== undefined) {
 if (!((typeof v1524 === "number" && !(v1524 % 1) && isFinite(v1524) && !(F && F.has(p + "/depth"))))) return type(p + "/depth", "integer");
@@ -9438,19 +7982,15 @@ if (v1527 < 1) return bound(p + "/limit", "minimum", ">=", 1);
 if (v1527 > 50) return bound(p + "/limit", "maximum", "<=", 50);
 }
 const v1528 = d["kind"];
-if (v1528 !== undefined) {
 if (!(typeof v1528 === "string")) return type(p + "/kind", "string");
-if (!(v1528 === "affected_tests" || v1528 === "impact_changes")) return fail(p + "/kind", "enum", "must be one of \"affected_tests\", \"impact_changes\"", { allowedValues: ["affected_tests","impact_changes"] });
-}
+if (!(v1528 === "affected_tests" || v1528 === "impact_changes")) return notIn(p + "/kind", ["affected_tests","impact_changes"]);
 const v1529 = d["paths"];
-if (v1529 !== undefined) {
 if (!(Array.isArray(v1529))) return type(p + "/paths", "array");
-if (v1529.length < 1) return fail(p + "/paths", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v1529.length > 100) return fail(p + "/paths", "maxItems", "must NOT have more than 100 items", { limit: 100 });
+if (v1529.length < 1) return fewer(p + "/paths", "minItems", 1, "items");
+if (v1529.length > 100) return more(p + "/paths", "maxItems", 100, "items");
 for (let i1530 = 0; i1530 < v1529.length; i1530++) {
 const v1531 = v1529[i1530];
 if (!(typeof v1531 === "string")) return type(p + "/paths" + "/" + i1530, "string");
-}
 }
 for (const k1532 in d) {
 if (k1532 !== "path_prefix" && k1532 !== "limit" && k1532 !== "kind" && k1532 !== "paths") return extra(p, k1532);
@@ -9466,31 +8006,21 @@ if (d["file_sha256"] === undefined) return missing(p, "file_sha256");
 if (d["start_line"] === undefined) return missing(p, "start_line");
 if (d["end_line"] === undefined) return missing(p, "end_line");
 const v1533 = d["kind"];
-if (v1533 !== undefined) {
 if (!(typeof v1533 === "string")) return type(p + "/kind", "string");
-if (!(v1533 === "read")) return fail(p + "/kind", "enum", "must be one of \"read\"", { allowedValues: ["read"] });
-}
+if (!(v1533 === "read")) return notIn(p + "/kind", ["read"]);
 const v1534 = d["path"];
-if (v1534 !== undefined) {
 if (!(typeof v1534 === "string")) return type(p + "/path", "string");
-}
 const v1535 = d["file_sha256"];
-if (v1535 !== undefined) {
 if (!(typeof v1535 === "string")) return type(p + "/file_sha256", "string");
-if (!re4.test(v1535)) return fail(p + "/file_sha256", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v1535)) return unmatched(p + "/file_sha256", "pattern", "^[0-9a-f]{64}$");
 const v1536 = d["start_line"];
-if (v1536 !== undefined) {
 if (!((typeof v1536 === "number" && !(v1536 % 1) && isFinite(v1536) && !(F && F.has(p + "/start_line"))))) return type(p + "/start_line", "integer");
 if (v1536 < 1) return bound(p + "/start_line", "minimum", ">=", 1);
 if (v1536 > 9007199254740991) return bound(p + "/start_line", "maximum", "<=", 9007199254740991);
-}
 const v1537 = d["end_line"];
-if (v1537 !== undefined) {
 if (!((typeof v1537 === "number" && !(v1537 % 1) && isFinite(v1537) && !(F && F.has(p + "/end_line"))))) return type(p + "/end_line", "integer");
 if (v1537 < 1) return bound(p + "/end_line", "minimum", ">=", 1);
 if (v1537 > 9007199254740991) return bound(p + "/end_line", "maximum", "<=", 9007199254740991);
-}
 for (const k1538 in d) {
 if (k1538 !== "kind" && k1538 !== "path" && k1538 !== "file_sha256" && k1538 !== "start_line" && k1538 !== "end_line") return extra(p, k1538);
 }
@@ -9501,14 +8031,12 @@ function check_request_ReplaceMemoryArtifactContent(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["entries"] === undefined) return missing(p, "entries");
 const v1539 = d["entries"];
-if (v1539 !== undefined) {
 if (!(Array.isArray(v1539))) return type(p + "/entries", "array");
-if (v1539.length < 1) return fail(p + "/entries", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v1539.length > 100) return fail(p + "/entries", "maxItems", "must NOT have more than 100 items", { limit: 100 });
+if (v1539.length < 1) return fewer(p + "/entries", "minItems", 1, "items");
+if (v1539.length > 100) return more(p + "/entries", "maxItems", 100, "items");
 for (let i1540 = 0; i1540 < v1539.length; i1540++) {
 const v1541 = v1539[i1540];
 if (!check_request_ReplaceMemoryArtifactEntry(v1541, p + "/entries" + "/" + i1540)) return false;
-}
 }
 for (const k1542 in d) {
 if (k1542 !== "entries") return extra(p, k1542);
@@ -9520,11 +8048,9 @@ function check_request_ArtifactSearchFusion(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["method"] === undefined) return missing(p, "method");
 const v1543 = d["method"];
-if (v1543 !== undefined) {
 if (!(typeof v1543 === "string")) return type(p + "/method", "string");
-if (v1543.length < 1 || len(v1543) < 1) return fail(p + "/method", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (!re0.test(v1543)) return fail(p + "/method", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1543.length < 1 || len(v1543) < 1) return fewer(p + "/method", "minLength", 1, "characters");
+if (!re0.test(v1543)) return unmatched(p + "/method", "pattern", ".*\\S.*");
 const v1544 = d["params"];
 if (v1544 !== undefined) {
 if (!(isObject(v1544))) return type(p + "/params", "object");
@@ -9540,19 +8066,15 @@ if (!(isObject(d))) return type(p, "object");
 if (d["kind"] === undefined) return missing(p, "kind");
 if (d["value"] === undefined) return missing(p, "value");
 const v1546 = d["kind"];
-if (v1546 !== undefined) {
 if (!(typeof v1546 === "string")) return type(p + "/kind", "string");
-if (v1546.length < 1 || len(v1546) < 1) return fail(p + "/kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1546.length > 128 && len(v1546) > 128) return fail(p + "/kind", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v1546)) return fail(p + "/kind", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1546.length < 1 || len(v1546) < 1) return fewer(p + "/kind", "minLength", 1, "characters");
+if (v1546.length > 128 && len(v1546) > 128) return more(p + "/kind", "maxLength", 128, "characters");
+if (!re0.test(v1546)) return unmatched(p + "/kind", "pattern", ".*\\S.*");
 const v1547 = d["value"];
-if (v1547 !== undefined) {
 if (!(typeof v1547 === "string")) return type(p + "/value", "string");
-if (v1547.length < 1 || len(v1547) < 1) return fail(p + "/value", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1547.length > 2000 && len(v1547) > 2000) return fail(p + "/value", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
-if (!re0.test(v1547)) return fail(p + "/value", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1547.length < 1 || len(v1547) < 1) return fewer(p + "/value", "minLength", 1, "characters");
+if (v1547.length > 2000 && len(v1547) > 2000) return more(p + "/value", "maxLength", 2000, "characters");
+if (!re0.test(v1547)) return unmatched(p + "/value", "pattern", ".*\\S.*");
 for (const k1548 in d) {
 if (k1548 !== "kind" && k1548 !== "value") return extra(p, k1548);
 }
@@ -9561,7 +8083,7 @@ return true;
 
 function check_request_AccessRequirementMatch(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "all" || d === "any")) return fail(p, "enum", "must be one of \"all\", \"any\"", { allowedValues: ["all","any"] });
+if (!(d === "all" || d === "any")) return notIn(p, ["all","any"]);
 return true;
 }
 
@@ -9570,13 +8092,9 @@ if (!(isObject(d))) return type(p, "object");
 if (d["action"] === undefined) return missing(p, "action");
 if (d["resource"] === undefined) return missing(p, "resource");
 const v1549 = d["action"];
-if (v1549 !== undefined) {
 if (!check_request_AccessAction(v1549, p + "/action")) return false;
-}
 const v1550 = d["resource"];
-if (v1550 !== undefined) {
 if (!check_request_AccessResource(v1550, p + "/resource")) return false;
-}
 for (const k1551 in d) {
 if (k1551 !== "action" && k1551 !== "resource") return extra(p, k1551);
 }
@@ -9585,13 +8103,13 @@ return true;
 
 function check_request_HandoffReceiptStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "accepted" || d === "needs_clarification" || d === "declined")) return fail(p, "enum", "must be one of \"accepted\", \"needs_clarification\", \"declined\"", { allowedValues: ["accepted","needs_clarification","declined"] });
+if (!(d === "accepted" || d === "needs_clarification" || d === "declined")) return notIn(p, ["accepted","needs_clarification","declined"]);
 return true;
 }
 
 function check_request_HandoffAcknowledgementSelection(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "prepared" || d === "exact")) return fail(p, "enum", "must be one of \"prepared\", \"exact\"", { allowedValues: ["prepared","exact"] });
+if (!(d === "prepared" || d === "exact")) return notIn(p, ["prepared","exact"]);
 return true;
 }
 
@@ -9601,17 +8119,11 @@ if (d["live_state"] === undefined) return missing(p, "live_state");
 if (d["capability"] === undefined) return missing(p, "capability");
 if (d["authorization"] === undefined) return missing(p, "authorization");
 const v1552 = d["live_state"];
-if (v1552 !== undefined) {
 if (!check_request_LiveStateCheckStatus(v1552, p + "/live_state")) return false;
-}
 const v1553 = d["capability"];
-if (v1553 !== undefined) {
 if (!check_request_ReceiverReadinessCheckStatus(v1553, p + "/capability")) return false;
-}
 const v1554 = d["authorization"];
-if (v1554 !== undefined) {
 if (!check_request_ReceiverReadinessCheckStatus(v1554, p + "/authorization")) return false;
-}
 for (const k1555 in d) {
 if (k1555 !== "live_state" && k1555 !== "capability" && k1555 !== "authorization") return extra(p, k1555);
 }
@@ -9639,21 +8151,13 @@ if (v1556 !== undefined) {
 if (!(b108(v1556, p + "/generation") || (v1556 === null))) return fail(p + "/generation", "anyOf", "must match a schema in anyOf", {});
 }
 const v1557 = d["schema"];
-if (v1557 !== undefined) {
 if (!check_request_PreparedHandoffSchema(v1557, p + "/schema")) return false;
-}
 const v1558 = d["scope_id"];
-if (v1558 !== undefined) {
 if (!(typeof v1558 === "string")) return type(p + "/scope_id", "string");
-}
 const v1559 = d["base"];
-if (v1559 !== undefined) {
 if (!(b109(v1559, p + "/base") || (v1559 === null))) return fail(p + "/base", "anyOf", "must match a schema in anyOf", {});
-}
 const v1560 = d["content"];
-if (v1560 !== undefined) {
 if (!check_request_HandoffContent(v1560, p + "/content")) return false;
-}
 for (const k1561 in d) {
 if (k1561 !== "generation" && k1561 !== "schema" && k1561 !== "scope_id" && k1561 !== "base" && k1561 !== "content") return extra(p, k1561);
 }
@@ -9665,13 +8169,9 @@ if (!(isObject(d))) return type(p, "object");
 if (d["name"] === undefined) return missing(p, "name");
 if (d["source_id"] === undefined) return missing(p, "source_id");
 const v1562 = d["name"];
-if (v1562 !== undefined) {
 if (!(typeof v1562 === "string")) return type(p + "/name", "string");
-}
 const v1563 = d["source_id"];
-if (v1563 !== undefined) {
 if (!(typeof v1563 === "string")) return type(p + "/source_id", "string");
-}
 for (const k1564 in d) {
 if (k1564 !== "name" && k1564 !== "source_id") return extra(p, k1564);
 }
@@ -9680,7 +8180,7 @@ return true;
 
 function check_request_HandoffRolloverReason(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "user_requested" || d === "host_context_budget" || d === "host_compaction" || d === "context_quality" || d === "delegation" || d === "manual_checkpoint")) return fail(p, "enum", "must be one of \"user_requested\", \"host_context_budget\", \"host_compaction\", \"context_quality\", \"delegation\", \"manual_checkpoint\"", { allowedValues: ["user_requested","host_context_budget","host_compaction","context_quality","delegation","manual_checkpoint"] });
+if (!(d === "user_requested" || d === "host_context_budget" || d === "host_compaction" || d === "context_quality" || d === "delegation" || d === "manual_checkpoint")) return notIn(p, ["user_requested","host_context_budget","host_compaction","context_quality","delegation","manual_checkpoint"]);
 return true;
 }
 
@@ -9708,9 +8208,7 @@ function check_request_HandoffCitation(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["kind"] === undefined) return missing(p, "kind");
 const v1565 = d["kind"];
-if (v1565 !== undefined) {
-if (!(v1565 === "source" || v1565 === "artifact")) return fail(p + "/kind", "enum", "must be one of \"source\", \"artifact\"", { allowedValues: ["source","artifact"] });
-}
+if (!(v1565 === "source" || v1565 === "artifact")) return notIn(p + "/kind", ["source","artifact"]);
 if (b110(d, p)) {
 if (!check_request_HandoffSourceCitation(d, p)) return false;
 }
@@ -9725,15 +8223,11 @@ if (!(isObject(d))) return type(p, "object");
 if (d["artifact"] === undefined) return missing(p, "artifact");
 if (d["state_version"] === undefined) return missing(p, "state_version");
 const v1568 = d["artifact"];
-if (v1568 !== undefined) {
 if (!check_request_ArtifactReference(v1568, p + "/artifact")) return false;
-}
 const v1569 = d["state_version"];
-if (v1569 !== undefined) {
 if (!((typeof v1569 === "number" && !(v1569 % 1) && isFinite(v1569) && !(F && F.has(p + "/state_version"))))) return type(p + "/state_version", "integer");
 if (v1569 < 0) return bound(p + "/state_version", "minimum", ">=", 0);
 if (v1569 > 9007199254740991) return bound(p + "/state_version", "maximum", "<=", 9007199254740991);
-}
 for (const k1570 in d) {
 if (k1570 !== "artifact" && k1570 !== "state_version") return extra(p, k1570);
 }
@@ -9742,7 +8236,7 @@ return true;
 
 function check_request_AtomicMemoryLifecycleState(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "forgotten")) return fail(p, "enum", "must be one of \"forgotten\"", { allowedValues: ["forgotten"] });
+if (!(d === "forgotten")) return notIn(p, ["forgotten"]);
 return true;
 }
 
@@ -9750,11 +8244,9 @@ function check_request_AtomicMemoryTarget(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 const v1571 = d["artifact_id"];
-if (v1571 !== undefined) {
 if (!(typeof v1571 === "string")) return type(p + "/artifact_id", "string");
-if (v1571.length < 1 || len(v1571) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1571.length > 128 && len(v1571) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v1571.length < 1 || len(v1571) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v1571.length > 128 && len(v1571) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
 const v1572 = d["revision"];
 if (v1572 !== undefined) {
 if (!((typeof v1572 === "number" && !(v1572 % 1) && isFinite(v1572) && !(F && F.has(p + "/revision"))) || v1572 === null)) return type(p + "/revision", "integer,null");
@@ -9771,25 +8263,25 @@ return true;
 
 function check_request_AtomicMemoryRestorationOperation(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "restore" || d === "undo_merge")) return fail(p, "enum", "must be one of \"restore\", \"undo_merge\"", { allowedValues: ["restore","undo_merge"] });
+if (!(d === "restore" || d === "undo_merge")) return notIn(p, ["restore","undo_merge"]);
 return true;
 }
 
 function check_request_BootstrapContextProfile(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "powercontext.scope-bootstrap.v1")) return fail(p, "enum", "must be one of \"powercontext.scope-bootstrap.v1\"", { allowedValues: ["powercontext.scope-bootstrap.v1"] });
+if (!(d === "powercontext.scope-bootstrap.v1")) return notIn(p, ["powercontext.scope-bootstrap.v1"]);
 return true;
 }
 
 function check_request_BootstrapContextLifecycle(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "startup" || d === "resume" || d === "clear" || d === "compact" || d === "restore" || d === "fork")) return fail(p, "enum", "must be one of \"startup\", \"resume\", \"clear\", \"compact\", \"restore\", \"fork\"", { allowedValues: ["startup","resume","clear","compact","restore","fork"] });
+if (!(d === "startup" || d === "resume" || d === "clear" || d === "compact" || d === "restore" || d === "fork")) return notIn(p, ["startup","resume","clear","compact","restore","fork"]);
 return true;
 }
 
 function check_request_WorkingNoteKind(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "inspection" || d === "abandoned_approach" || d === "validation" || d === "unresolved" || d === "host_context")) return fail(p, "enum", "must be one of \"inspection\", \"abandoned_approach\", \"validation\", \"unresolved\", \"host_context\"", { allowedValues: ["inspection","abandoned_approach","validation","unresolved","host_context"] });
+if (!(d === "inspection" || d === "abandoned_approach" || d === "validation" || d === "unresolved" || d === "host_context")) return notIn(p, ["inspection","abandoned_approach","validation","unresolved","host_context"]);
 return true;
 }
 
@@ -9799,26 +8291,20 @@ if (d["integration"] === undefined) return missing(p, "integration");
 if (d["kind"] === undefined) return missing(p, "kind");
 if (d["external_id"] === undefined) return missing(p, "external_id");
 const v1574 = d["integration"];
-if (v1574 !== undefined) {
 if (!(typeof v1574 === "string")) return type(p + "/integration", "string");
-if (v1574.length < 1 || len(v1574) < 1) return fail(p + "/integration", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1574.length > 128 && len(v1574) > 128) return fail(p + "/integration", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v1574)) return fail(p + "/integration", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1574.length < 1 || len(v1574) < 1) return fewer(p + "/integration", "minLength", 1, "characters");
+if (v1574.length > 128 && len(v1574) > 128) return more(p + "/integration", "maxLength", 128, "characters");
+if (!re0.test(v1574)) return unmatched(p + "/integration", "pattern", ".*\\S.*");
 const v1575 = d["kind"];
-if (v1575 !== undefined) {
 if (!(typeof v1575 === "string")) return type(p + "/kind", "string");
-if (v1575.length < 1 || len(v1575) < 1) return fail(p + "/kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1575.length > 64 && len(v1575) > 64) return fail(p + "/kind", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re0.test(v1575)) return fail(p + "/kind", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1575.length < 1 || len(v1575) < 1) return fewer(p + "/kind", "minLength", 1, "characters");
+if (v1575.length > 64 && len(v1575) > 64) return more(p + "/kind", "maxLength", 64, "characters");
+if (!re0.test(v1575)) return unmatched(p + "/kind", "pattern", ".*\\S.*");
 const v1576 = d["external_id"];
-if (v1576 !== undefined) {
 if (!(typeof v1576 === "string")) return type(p + "/external_id", "string");
-if (v1576.length < 1 || len(v1576) < 1) return fail(p + "/external_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1576.length > 256 && len(v1576) > 256) return fail(p + "/external_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1576)) return fail(p + "/external_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1576.length < 1 || len(v1576) < 1) return fewer(p + "/external_id", "minLength", 1, "characters");
+if (v1576.length > 256 && len(v1576) > 256) return more(p + "/external_id", "maxLength", 256, "characters");
+if (!re0.test(v1576)) return unmatched(p + "/external_id", "pattern", ".*\\S.*");
 for (const k1577 in d) {
 if (k1577 !== "integration" && k1577 !== "kind" && k1577 !== "external_id") return extra(p, k1577);
 }
@@ -9832,33 +8318,25 @@ if (d["binding_id"] === undefined) return missing(p, "binding_id");
 if (d["connector_name"] === undefined) return missing(p, "connector_name");
 if (d["connector_version"] === undefined) return missing(p, "connector_version");
 const v1578 = d["scope_id"];
-if (v1578 !== undefined) {
 if (!(typeof v1578 === "string")) return type(p + "/scope_id", "string");
-if (v1578.length < 1 || len(v1578) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1578.length > 256 && len(v1578) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1578)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1578.length < 1 || len(v1578) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1578.length > 256 && len(v1578) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1578)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v1579 = d["binding_id"];
-if (v1579 !== undefined) {
 if (!(typeof v1579 === "string")) return type(p + "/binding_id", "string");
-if (v1579.length < 1 || len(v1579) < 1) return fail(p + "/binding_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1579.length > 256 && len(v1579) > 256) return fail(p + "/binding_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1579)) return fail(p + "/binding_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1579.length < 1 || len(v1579) < 1) return fewer(p + "/binding_id", "minLength", 1, "characters");
+if (v1579.length > 256 && len(v1579) > 256) return more(p + "/binding_id", "maxLength", 256, "characters");
+if (!re0.test(v1579)) return unmatched(p + "/binding_id", "pattern", ".*\\S.*");
 const v1580 = d["connector_name"];
-if (v1580 !== undefined) {
 if (!(typeof v1580 === "string")) return type(p + "/connector_name", "string");
-if (v1580.length < 1 || len(v1580) < 1) return fail(p + "/connector_name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1580.length > 128 && len(v1580) > 128) return fail(p + "/connector_name", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v1580)) return fail(p + "/connector_name", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1580.length < 1 || len(v1580) < 1) return fewer(p + "/connector_name", "minLength", 1, "characters");
+if (v1580.length > 128 && len(v1580) > 128) return more(p + "/connector_name", "maxLength", 128, "characters");
+if (!re0.test(v1580)) return unmatched(p + "/connector_name", "pattern", ".*\\S.*");
 const v1581 = d["connector_version"];
-if (v1581 !== undefined) {
 if (!(typeof v1581 === "string")) return type(p + "/connector_version", "string");
-if (v1581.length < 1 || len(v1581) < 1) return fail(p + "/connector_version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1581.length > 128 && len(v1581) > 128) return fail(p + "/connector_version", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v1581)) return fail(p + "/connector_version", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1581.length < 1 || len(v1581) < 1) return fewer(p + "/connector_version", "minLength", 1, "characters");
+if (v1581.length > 128 && len(v1581) > 128) return more(p + "/connector_version", "maxLength", 128, "characters");
+if (!re0.test(v1581)) return unmatched(p + "/connector_version", "pattern", ".*\\S.*");
 for (const k1582 in d) {
 if (k1582 !== "scope_id" && k1582 !== "binding_id" && k1582 !== "connector_name" && k1582 !== "connector_version") return extra(p, k1582);
 }
@@ -9867,7 +8345,7 @@ return true;
 
 function check_request_HandoffSelection(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "prepared" || d === "exact" || d === "latest")) return fail(p, "enum", "must be one of \"prepared\", \"exact\", \"latest\"", { allowedValues: ["prepared","exact","latest"] });
+if (!(d === "prepared" || d === "exact" || d === "latest")) return notIn(p, ["prepared","exact","latest"]);
 return true;
 }
 
@@ -9905,9 +8383,7 @@ function check_request_AccessSubject(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 const v1583 = d["type"];
-if (v1583 !== undefined) {
-if (!(v1583 === "user" || v1583 === "service" || v1583 === "group")) return fail(p + "/type", "enum", "must be one of \"user\", \"service\", \"group\"", { allowedValues: ["user","service","group"] });
-}
+if (!(v1583 === "user" || v1583 === "service" || v1583 === "group")) return notIn(p + "/type", ["user","service","group"]);
 if (b112(d, p)) {
 if (!check_request_AccessPrincipal(d, p)) return false;
 }
@@ -9954,9 +8430,7 @@ function check_request_AccessResource(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 const v1587 = d["type"];
-if (v1587 !== undefined) {
-if (!(v1587 === "server" || v1587 === "scope" || v1587 === "artifact")) return fail(p + "/type", "enum", "must be one of \"server\", \"scope\", \"artifact\"", { allowedValues: ["server","scope","artifact"] });
-}
+if (!(v1587 === "server" || v1587 === "scope" || v1587 === "artifact")) return notIn(p + "/type", ["server","scope","artifact"]);
 if (b115(d, p)) {
 if (!check_request_ServerAccessResource(d, p)) return false;
 }
@@ -9971,13 +8445,13 @@ return true;
 
 function check_request_AccessRole(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "handoff.viewer" || d === "handoff.receiver" || d === "artifact.viewer" || d === "prompt.user" || d === "artifact.owner" || d === "scope.viewer" || d === "scope.contributor" || d === "scope.reviewer" || d === "scope.delegator" || d === "scope.admin" || d === "server.observer" || d === "server.admin")) return fail(p, "enum", "must be one of \"handoff.viewer\", \"handoff.receiver\", \"artifact.viewer\", \"prompt.user\", \"artifact.owner\", \"scope.viewer\", \"scope.contributor\", \"scope.reviewer\", \"scope.delegator\", \"scope.admin\", \"server.observer\", \"server.admin\"", { allowedValues: ["handoff.viewer","handoff.receiver","artifact.viewer","prompt.user","artifact.owner","scope.viewer","scope.contributor","scope.reviewer","scope.delegator","scope.admin","server.observer","server.admin"] });
+if (!(d === "handoff.viewer" || d === "handoff.receiver" || d === "artifact.viewer" || d === "prompt.user" || d === "artifact.owner" || d === "scope.viewer" || d === "scope.contributor" || d === "scope.reviewer" || d === "scope.delegator" || d === "scope.admin" || d === "server.observer" || d === "server.admin")) return notIn(p, ["handoff.viewer","handoff.receiver","artifact.viewer","prompt.user","artifact.owner","scope.viewer","scope.contributor","scope.reviewer","scope.delegator","scope.admin","server.observer","server.admin"]);
 return true;
 }
 
 function check_request_RemoteAgentKind(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "codex" || d === "claude_code")) return fail(p, "enum", "must be one of \"codex\", \"claude_code\"", { allowedValues: ["codex","claude_code"] });
+if (!(d === "codex" || d === "claude_code")) return notIn(p, ["codex","claude_code"]);
 return true;
 }
 
@@ -9993,92 +8467,74 @@ if (d["completion_criteria"] === undefined) return missing(p, "completion_criter
 if (d["authorization_notes"] === undefined) return missing(p, "authorization_notes");
 if (d["open_questions"] === undefined) return missing(p, "open_questions");
 const v1591 = d["schema"];
-if (v1591 !== undefined) {
 if (!(typeof v1591 === "string")) return type(p + "/schema", "string");
-if (!(v1591 === "powercontext.work-contract.v1")) return fail(p + "/schema", "enum", "must be one of \"powercontext.work-contract.v1\"", { allowedValues: ["powercontext.work-contract.v1"] });
-}
+if (!(v1591 === "powercontext.work-contract.v1")) return notIn(p + "/schema", ["powercontext.work-contract.v1"]);
 const v1592 = d["trust"];
-if (v1592 !== undefined) {
 if (!(typeof v1592 === "string")) return type(p + "/trust", "string");
-if (!(v1592 === "untrusted_input")) return fail(p + "/trust", "enum", "must be one of \"untrusted_input\"", { allowedValues: ["untrusted_input"] });
-}
+if (!(v1592 === "untrusted_input")) return notIn(p + "/trust", ["untrusted_input"]);
 const v1593 = d["objective"];
-if (v1593 !== undefined) {
 if (!(typeof v1593 === "string")) return type(p + "/objective", "string");
-if (v1593.length < 1 || len(v1593) < 1) return fail(p + "/objective", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1593.length > 8192 && len(v1593) > 8192) return fail(p + "/objective", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v1593)) return fail(p + "/objective", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1593.length < 1 || len(v1593) < 1) return fewer(p + "/objective", "minLength", 1, "characters");
+if (v1593.length > 8192 && len(v1593) > 8192) return more(p + "/objective", "maxLength", 8192, "characters");
+if (!re0.test(v1593)) return unmatched(p + "/objective", "pattern", ".*\\S.*");
 const v1594 = d["facts"];
-if (v1594 !== undefined) {
 if (!(Array.isArray(v1594))) return type(p + "/facts", "array");
-if (v1594.length > 64) return fail(p + "/facts", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1594.length > 64) return more(p + "/facts", "maxItems", 64, "items");
 for (let i1595 = 0; i1595 < v1594.length; i1595++) {
 const v1596 = v1594[i1595];
 if (!check_request_WorkClaim(v1596, p + "/facts" + "/" + i1595)) return false;
 }
-}
 const v1597 = d["in_scope"];
-if (v1597 !== undefined) {
 if (!(Array.isArray(v1597))) return type(p + "/in_scope", "array");
-if (v1597.length < 1) return fail(p + "/in_scope", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v1597.length > 64) return fail(p + "/in_scope", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1597.length < 1) return fewer(p + "/in_scope", "minItems", 1, "items");
+if (v1597.length > 64) return more(p + "/in_scope", "maxItems", 64, "items");
 for (let i1598 = 0; i1598 < v1597.length; i1598++) {
 const v1599 = v1597[i1598];
 if (!(typeof v1599 === "string")) return type(p + "/in_scope" + "/" + i1598, "string");
-if (v1599.length < 1 || len(v1599) < 1) return fail(p + "/in_scope" + "/" + i1598, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1599.length > 8192 && len(v1599) > 8192) return fail(p + "/in_scope" + "/" + i1598, "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v1599)) return fail(p + "/in_scope" + "/" + i1598, "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1599.length < 1 || len(v1599) < 1) return fewer(p + "/in_scope" + "/" + i1598, "minLength", 1, "characters");
+if (v1599.length > 8192 && len(v1599) > 8192) return more(p + "/in_scope" + "/" + i1598, "maxLength", 8192, "characters");
+if (!re0.test(v1599)) return unmatched(p + "/in_scope" + "/" + i1598, "pattern", ".*\\S.*");
 }
 const v1600 = d["exclusions"];
-if (v1600 !== undefined) {
 if (!(Array.isArray(v1600))) return type(p + "/exclusions", "array");
-if (v1600.length > 64) return fail(p + "/exclusions", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1600.length > 64) return more(p + "/exclusions", "maxItems", 64, "items");
 for (let i1601 = 0; i1601 < v1600.length; i1601++) {
 const v1602 = v1600[i1601];
 if (!(typeof v1602 === "string")) return type(p + "/exclusions" + "/" + i1601, "string");
-if (v1602.length < 1 || len(v1602) < 1) return fail(p + "/exclusions" + "/" + i1601, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1602.length > 8192 && len(v1602) > 8192) return fail(p + "/exclusions" + "/" + i1601, "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v1602)) return fail(p + "/exclusions" + "/" + i1601, "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1602.length < 1 || len(v1602) < 1) return fewer(p + "/exclusions" + "/" + i1601, "minLength", 1, "characters");
+if (v1602.length > 8192 && len(v1602) > 8192) return more(p + "/exclusions" + "/" + i1601, "maxLength", 8192, "characters");
+if (!re0.test(v1602)) return unmatched(p + "/exclusions" + "/" + i1601, "pattern", ".*\\S.*");
 }
 const v1603 = d["completion_criteria"];
-if (v1603 !== undefined) {
 if (!(Array.isArray(v1603))) return type(p + "/completion_criteria", "array");
-if (v1603.length < 1) return fail(p + "/completion_criteria", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v1603.length > 64) return fail(p + "/completion_criteria", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1603.length < 1) return fewer(p + "/completion_criteria", "minItems", 1, "items");
+if (v1603.length > 64) return more(p + "/completion_criteria", "maxItems", 64, "items");
 for (let i1604 = 0; i1604 < v1603.length; i1604++) {
 const v1605 = v1603[i1604];
 if (!(typeof v1605 === "string")) return type(p + "/completion_criteria" + "/" + i1604, "string");
-if (v1605.length < 1 || len(v1605) < 1) return fail(p + "/completion_criteria" + "/" + i1604, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1605.length > 8192 && len(v1605) > 8192) return fail(p + "/completion_criteria" + "/" + i1604, "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v1605)) return fail(p + "/completion_criteria" + "/" + i1604, "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1605.length < 1 || len(v1605) < 1) return fewer(p + "/completion_criteria" + "/" + i1604, "minLength", 1, "characters");
+if (v1605.length > 8192 && len(v1605) > 8192) return more(p + "/completion_criteria" + "/" + i1604, "maxLength", 8192, "characters");
+if (!re0.test(v1605)) return unmatched(p + "/completion_criteria" + "/" + i1604, "pattern", ".*\\S.*");
 }
 const v1606 = d["authorization_notes"];
-if (v1606 !== undefined) {
 if (!(Array.isArray(v1606))) return type(p + "/authorization_notes", "array");
-if (v1606.length > 64) return fail(p + "/authorization_notes", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1606.length > 64) return more(p + "/authorization_notes", "maxItems", 64, "items");
 for (let i1607 = 0; i1607 < v1606.length; i1607++) {
 const v1608 = v1606[i1607];
 if (!(typeof v1608 === "string")) return type(p + "/authorization_notes" + "/" + i1607, "string");
-if (v1608.length < 1 || len(v1608) < 1) return fail(p + "/authorization_notes" + "/" + i1607, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1608.length > 8192 && len(v1608) > 8192) return fail(p + "/authorization_notes" + "/" + i1607, "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v1608)) return fail(p + "/authorization_notes" + "/" + i1607, "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1608.length < 1 || len(v1608) < 1) return fewer(p + "/authorization_notes" + "/" + i1607, "minLength", 1, "characters");
+if (v1608.length > 8192 && len(v1608) > 8192) return more(p + "/authorization_notes" + "/" + i1607, "maxLength", 8192, "characters");
+if (!re0.test(v1608)) return unmatched(p + "/authorization_notes" + "/" + i1607, "pattern", ".*\\S.*");
 }
 const v1609 = d["open_questions"];
-if (v1609 !== undefined) {
 if (!(Array.isArray(v1609))) return type(p + "/open_questions", "array");
-if (v1609.length > 64) return fail(p + "/open_questions", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1609.length > 64) return more(p + "/open_questions", "maxItems", 64, "items");
 for (let i1610 = 0; i1610 < v1609.length; i1610++) {
 const v1611 = v1609[i1610];
 if (!(typeof v1611 === "string")) return type(p + "/open_questions" + "/" + i1610, "string");
-if (v1611.length < 1 || len(v1611) < 1) return fail(p + "/open_questions" + "/" + i1610, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1611.length > 8192 && len(v1611) > 8192) return fail(p + "/open_questions" + "/" + i1610, "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v1611)) return fail(p + "/open_questions" + "/" + i1610, "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1611.length < 1 || len(v1611) < 1) return fewer(p + "/open_questions" + "/" + i1610, "minLength", 1, "characters");
+if (v1611.length > 8192 && len(v1611) > 8192) return more(p + "/open_questions" + "/" + i1610, "maxLength", 8192, "characters");
+if (!re0.test(v1611)) return unmatched(p + "/open_questions" + "/" + i1610, "pattern", ".*\\S.*");
 }
 for (const k1612 in d) {
 if (!c27.has(k1612)) return extra(p, k1612);
@@ -10094,33 +8550,23 @@ if (d["file_count"] === undefined) return missing(p, "file_count");
 if (d["uncompressed_size"] === undefined) return missing(p, "uncompressed_size");
 if (d["archive_size"] === undefined) return missing(p, "archive_size");
 const v1613 = d["tree_digest"];
-if (v1613 !== undefined) {
 if (!(typeof v1613 === "string")) return type(p + "/tree_digest", "string");
-if (!re4.test(v1613)) return fail(p + "/tree_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v1613)) return unmatched(p + "/tree_digest", "pattern", "^[0-9a-f]{64}$");
 const v1614 = d["archive_digest"];
-if (v1614 !== undefined) {
 if (!(typeof v1614 === "string")) return type(p + "/archive_digest", "string");
-if (!re4.test(v1614)) return fail(p + "/archive_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v1614)) return unmatched(p + "/archive_digest", "pattern", "^[0-9a-f]{64}$");
 const v1615 = d["file_count"];
-if (v1615 !== undefined) {
 if (!((typeof v1615 === "number" && !(v1615 % 1) && isFinite(v1615) && !(F && F.has(p + "/file_count"))))) return type(p + "/file_count", "integer");
 if (v1615 < 1) return bound(p + "/file_count", "minimum", ">=", 1);
 if (v1615 > 256) return bound(p + "/file_count", "maximum", "<=", 256);
-}
 const v1616 = d["uncompressed_size"];
-if (v1616 !== undefined) {
 if (!((typeof v1616 === "number" && !(v1616 % 1) && isFinite(v1616) && !(F && F.has(p + "/uncompressed_size"))))) return type(p + "/uncompressed_size", "integer");
 if (v1616 < 1) return bound(p + "/uncompressed_size", "minimum", ">=", 1);
 if (v1616 > 4194304) return bound(p + "/uncompressed_size", "maximum", "<=", 4194304);
-}
 const v1617 = d["archive_size"];
-if (v1617 !== undefined) {
 if (!((typeof v1617 === "number" && !(v1617 % 1) && isFinite(v1617) && !(F && F.has(p + "/archive_size"))))) return type(p + "/archive_size", "integer");
 if (v1617 < 1) return bound(p + "/archive_size", "minimum", ">=", 1);
 if (v1617 > 5242880) return bound(p + "/archive_size", "maximum", "<=", 5242880);
-}
 for (const k1618 in d) {
 if (k1618 !== "tree_digest" && k1618 !== "archive_digest" && k1618 !== "file_count" && k1618 !== "uncompressed_size" && k1618 !== "archive_size") return extra(p, k1618);
 }
@@ -10149,38 +8595,28 @@ if (v1619 !== undefined) {
 if (!(b118(v1619, p + "/generation") || (v1619 === null))) return fail(p + "/generation", "anyOf", "must match a schema in anyOf", {});
 }
 const v1620 = d["objective"];
-if (v1620 !== undefined) {
 if (!(typeof v1620 === "string")) return type(p + "/objective", "string");
-if (v1620.length < 1 || len(v1620) < 1) return fail(p + "/objective", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1620.length > 8192 && len(v1620) > 8192) return fail(p + "/objective", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v1620)) return fail(p + "/objective", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1620.length < 1 || len(v1620) < 1) return fewer(p + "/objective", "minLength", 1, "characters");
+if (v1620.length > 8192 && len(v1620) > 8192) return more(p + "/objective", "maxLength", 8192, "characters");
+if (!re0.test(v1620)) return unmatched(p + "/objective", "pattern", ".*\\S.*");
 const v1621 = d["state"];
-if (v1621 !== undefined) {
 if (!(Array.isArray(v1621))) return type(p + "/state", "array");
-if (v1621.length < 1) return fail(p + "/state", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v1621.length > 64) return fail(p + "/state", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1621.length < 1) return fewer(p + "/state", "minItems", 1, "items");
+if (v1621.length > 64) return more(p + "/state", "maxItems", 64, "items");
 for (let i1622 = 0; i1622 < v1621.length; i1622++) {
 const v1623 = v1621[i1622];
 if (!check_request_HandoffStatement(v1623, p + "/state" + "/" + i1622)) return false;
 }
-}
 const v1624 = d["disposition"];
-if (v1624 !== undefined) {
 if (!check_request_HandoffDisposition(v1624, p + "/disposition")) return false;
-}
 const v1625 = d["next_action"];
-if (v1625 !== undefined) {
 if (!(b119(v1625, p + "/next_action") || (v1625 === null))) return fail(p + "/next_action", "anyOf", "must match a schema in anyOf", {});
-}
 const v1626 = d["omissions"];
-if (v1626 !== undefined) {
 if (!(Array.isArray(v1626))) return type(p + "/omissions", "array");
-if (v1626.length > 64) return fail(p + "/omissions", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1626.length > 64) return more(p + "/omissions", "maxItems", 64, "items");
 for (let i1627 = 0; i1627 < v1626.length; i1627++) {
 const v1628 = v1626[i1627];
 if (!check_request_HandoffOmission(v1628, p + "/omissions" + "/" + i1627)) return false;
-}
 }
 for (const k1629 in d) {
 if (k1629 !== "generation" && k1629 !== "objective" && k1629 !== "state" && k1629 !== "disposition" && k1629 !== "next_action" && k1629 !== "omissions") return extra(p, k1629);
@@ -10190,7 +8626,7 @@ return true;
 
 function check_request_SkillGenerationOrigin(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "experience" || d === "source" || d === "usage")) return fail(p, "enum", "must be one of \"experience\", \"source\", \"usage\"", { allowedValues: ["experience","source","usage"] });
+if (!(d === "experience" || d === "source" || d === "usage")) return notIn(p, ["experience","source","usage"]);
 return true;
 }
 
@@ -10228,9 +8664,7 @@ function check_request_ScopeSelection(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["mode"] === undefined) return missing(p, "mode");
 const v1630 = d["mode"];
-if (v1630 !== undefined) {
-if (!(v1630 === "all" || v1630 === "exact" || v1630 === "subtree")) return fail(p + "/mode", "enum", "must be one of \"all\", \"exact\", \"subtree\"", { allowedValues: ["all","exact","subtree"] });
-}
+if (!(v1630 === "all" || v1630 === "exact" || v1630 === "subtree")) return notIn(p + "/mode", ["all","exact","subtree"]);
 if (b120(d, p)) {
 if (!check_request_AllScopeSelection(d, p)) return false;
 }
@@ -10245,7 +8679,7 @@ return true;
 
 function check_request_ReportFormat(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "json" || d === "markdown")) return fail(p, "enum", "must be one of \"json\", \"markdown\"", { allowedValues: ["json","markdown"] });
+if (!(d === "json" || d === "markdown")) return notIn(p, ["json","markdown"]);
 return true;
 }
 
@@ -10256,7 +8690,7 @@ return true;
 
 function check_request_StatsPeriod(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "today" || d === "7d" || d === "30d")) return fail(p, "enum", "must be one of \"today\", \"7d\", \"30d\"", { allowedValues: ["today","7d","30d"] });
+if (!(d === "today" || d === "7d" || d === "30d")) return notIn(p, ["today","7d","30d"]);
 return true;
 }
 
@@ -10275,51 +8709,37 @@ if (d["disposition"] === undefined) return missing(p, "disposition");
 if (d["next_action"] === undefined) return missing(p, "next_action");
 if (d["omissions"] === undefined) return missing(p, "omissions");
 const v1634 = d["schema"];
-if (v1634 !== undefined) {
 if (!(typeof v1634 === "string")) return type(p + "/schema", "string");
-if (!(v1634 === "powercontext.current-work-handoff.v1")) return fail(p + "/schema", "enum", "must be one of \"powercontext.current-work-handoff.v1\"", { allowedValues: ["powercontext.current-work-handoff.v1"] });
-}
+if (!(v1634 === "powercontext.current-work-handoff.v1")) return notIn(p + "/schema", ["powercontext.current-work-handoff.v1"]);
 const v1635 = d["trust"];
-if (v1635 !== undefined) {
 if (!(typeof v1635 === "string")) return type(p + "/trust", "string");
-if (!(v1635 === "untrusted_input")) return fail(p + "/trust", "enum", "must be one of \"untrusted_input\"", { allowedValues: ["untrusted_input"] });
-}
+if (!(v1635 === "untrusted_input")) return notIn(p + "/trust", ["untrusted_input"]);
 const v1636 = d["objective"];
-if (v1636 !== undefined) {
 if (!(typeof v1636 === "string")) return type(p + "/objective", "string");
-if (v1636.length < 1 || len(v1636) < 1) return fail(p + "/objective", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1636.length > 8192 && len(v1636) > 8192) return fail(p + "/objective", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v1636)) return fail(p + "/objective", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1636.length < 1 || len(v1636) < 1) return fewer(p + "/objective", "minLength", 1, "characters");
+if (v1636.length > 8192 && len(v1636) > 8192) return more(p + "/objective", "maxLength", 8192, "characters");
+if (!re0.test(v1636)) return unmatched(p + "/objective", "pattern", ".*\\S.*");
 const v1637 = d["state"];
-if (v1637 !== undefined) {
 if (!(Array.isArray(v1637))) return type(p + "/state", "array");
-if (v1637.length < 1) return fail(p + "/state", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v1637.length > 64) return fail(p + "/state", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1637.length < 1) return fewer(p + "/state", "minItems", 1, "items");
+if (v1637.length > 64) return more(p + "/state", "maxItems", 64, "items");
 for (let i1638 = 0; i1638 < v1637.length; i1638++) {
 const v1639 = v1637[i1638];
 if (!check_request_WorkClaim(v1639, p + "/state" + "/" + i1638)) return false;
 }
-}
 const v1640 = d["disposition"];
-if (v1640 !== undefined) {
 if (!check_request_HandoffDisposition(v1640, p + "/disposition")) return false;
-}
 const v1641 = d["next_action"];
-if (v1641 !== undefined) {
 if (!(b123(v1641, p + "/next_action") || (v1641 === null))) return fail(p + "/next_action", "anyOf", "must match a schema in anyOf", {});
-}
 const v1642 = d["omissions"];
-if (v1642 !== undefined) {
 if (!(Array.isArray(v1642))) return type(p + "/omissions", "array");
-if (v1642.length > 64) return fail(p + "/omissions", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1642.length > 64) return more(p + "/omissions", "maxItems", 64, "items");
 for (let i1643 = 0; i1643 < v1642.length; i1643++) {
 const v1644 = v1642[i1643];
 if (!(typeof v1644 === "string")) return type(p + "/omissions" + "/" + i1643, "string");
-if (v1644.length < 1 || len(v1644) < 1) return fail(p + "/omissions" + "/" + i1643, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1644.length > 8192 && len(v1644) > 8192) return fail(p + "/omissions" + "/" + i1643, "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v1644)) return fail(p + "/omissions" + "/" + i1643, "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1644.length < 1 || len(v1644) < 1) return fewer(p + "/omissions" + "/" + i1643, "minLength", 1, "characters");
+if (v1644.length > 8192 && len(v1644) > 8192) return more(p + "/omissions" + "/" + i1643, "maxLength", 8192, "characters");
+if (!re0.test(v1644)) return unmatched(p + "/omissions" + "/" + i1643, "pattern", ".*\\S.*");
 }
 for (const k1645 in d) {
 if (k1645 !== "schema" && k1645 !== "trust" && k1645 !== "objective" && k1645 !== "state" && k1645 !== "disposition" && k1645 !== "next_action" && k1645 !== "omissions") return extra(p, k1645);
@@ -10329,7 +8749,7 @@ return true;
 
 function check_request_ExternalSkillImportMode(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "import" || d === "fork")) return fail(p, "enum", "must be one of \"import\", \"fork\"", { allowedValues: ["import","fork"] });
+if (!(d === "import" || d === "fork")) return notIn(p, ["import","fork"]);
 return true;
 }
 
@@ -10338,17 +8758,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 if (d["deployment_id"] === undefined) return missing(p, "deployment_id");
 const v1646 = d["type"];
-if (v1646 !== undefined) {
 if (!(typeof v1646 === "string")) return type(p + "/type", "string");
-if (!(v1646 === "server")) return fail(p + "/type", "enum", "must be one of \"server\"", { allowedValues: ["server"] });
-}
+if (!(v1646 === "server")) return notIn(p + "/type", ["server"]);
 const v1647 = d["deployment_id"];
-if (v1647 !== undefined) {
 if (!(typeof v1647 === "string")) return type(p + "/deployment_id", "string");
-if (v1647.length < 1 || len(v1647) < 1) return fail(p + "/deployment_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1647.length > 128 && len(v1647) > 128) return fail(p + "/deployment_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v1647)) return fail(p + "/deployment_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v1647.length < 1 || len(v1647) < 1) return fewer(p + "/deployment_id", "minLength", 1, "characters");
+if (v1647.length > 128 && len(v1647) > 128) return more(p + "/deployment_id", "maxLength", 128, "characters");
+if (!re1.test(v1647)) return unmatched(p + "/deployment_id", "pattern", "^[\\x21-\\x7E]+$");
 for (const k1648 in d) {
 if (k1648 !== "type" && k1648 !== "deployment_id") return extra(p, k1648);
 }
@@ -10360,17 +8776,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v1649 = d["type"];
-if (v1649 !== undefined) {
 if (!(typeof v1649 === "string")) return type(p + "/type", "string");
-if (!(v1649 === "scope")) return fail(p + "/type", "enum", "must be one of \"scope\"", { allowedValues: ["scope"] });
-}
+if (!(v1649 === "scope")) return notIn(p + "/type", ["scope"]);
 const v1650 = d["scope_id"];
-if (v1650 !== undefined) {
 if (!(typeof v1650 === "string")) return type(p + "/scope_id", "string");
-if (v1650.length < 1 || len(v1650) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1650.length > 256 && len(v1650) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1650)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1650.length < 1 || len(v1650) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1650.length > 256 && len(v1650) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1650)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 for (const k1651 in d) {
 if (k1651 !== "type" && k1651 !== "scope_id") return extra(p, k1651);
 }
@@ -10379,7 +8791,7 @@ return true;
 
 function check_request_AccessAction(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "server.observe" || d === "server.admin" || d === "scope.read" || d === "scope.contribute" || d === "scope.review" || d === "scope.delegate" || d === "scope.admin" || d === "artifact.read" || d === "artifact.write" || d === "artifact.share" || d === "handoff.evidence.inspect" || d === "handoff.acknowledge" || d === "prompt.use")) return fail(p, "enum", "must be one of \"server.observe\", \"server.admin\", \"scope.read\", \"scope.contribute\", \"scope.review\", \"scope.delegate\", \"scope.admin\", \"artifact.read\", \"artifact.write\", \"artifact.share\", \"handoff.evidence.inspect\", \"handoff.acknowledge\", \"prompt.use\"", { allowedValues: ["server.observe","server.admin","scope.read","scope.contribute","scope.review","scope.delegate","scope.admin","artifact.read","artifact.write","artifact.share","handoff.evidence.inspect","handoff.acknowledge","prompt.use"] });
+if (!(d === "server.observe" || d === "server.admin" || d === "scope.read" || d === "scope.contribute" || d === "scope.review" || d === "scope.delegate" || d === "scope.admin" || d === "artifact.read" || d === "artifact.write" || d === "artifact.share" || d === "handoff.evidence.inspect" || d === "handoff.acknowledge" || d === "prompt.use")) return notIn(p, ["server.observe","server.admin","scope.read","scope.contribute","scope.review","scope.delegate","scope.admin","artifact.read","artifact.write","artifact.share","handoff.evidence.inspect","handoff.acknowledge","prompt.use"]);
 return true;
 }
 
@@ -10388,15 +8800,11 @@ if (!(isObject(d))) return type(p, "object");
 if (d["start"] === undefined) return missing(p, "start");
 if (d["end"] === undefined) return missing(p, "end");
 const v1652 = d["start"];
-if (v1652 !== undefined) {
 if (!(typeof v1652 === "string")) return type(p + "/start", "string");
-if (!re8.test(v1652)) return fail(p + "/start", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1652)) return unmatched(p + "/start", "format", "date-time");
 const v1653 = d["end"];
-if (v1653 !== undefined) {
 if (!(typeof v1653 === "string")) return type(p + "/end", "string");
-if (!re8.test(v1653)) return fail(p + "/end", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1653)) return unmatched(p + "/end", "format", "date-time");
 for (const k1654 in d) {
 if (k1654 !== "start" && k1654 !== "end") return extra(p, k1654);
 }
@@ -10405,31 +8813,31 @@ return true;
 
 function check_request_AccessBindingState(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "active" || d === "revoked")) return fail(p, "enum", "must be one of \"active\", \"revoked\"", { allowedValues: ["active","revoked"] });
+if (!(d === "active" || d === "revoked")) return notIn(p, ["active","revoked"]);
 return true;
 }
 
 function check_request_AccessResourceType(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "server" || d === "scope" || d === "artifact")) return fail(p, "enum", "must be one of \"server\", \"scope\", \"artifact\"", { allowedValues: ["server","scope","artifact"] });
+if (!(d === "server" || d === "scope" || d === "artifact")) return notIn(p, ["server","scope","artifact"]);
 return true;
 }
 
 function check_request_AtomicMemoryState(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "active" || d === "forgotten" || d === "merged" || d === "retired")) return fail(p, "enum", "must be one of \"active\", \"forgotten\", \"merged\", \"retired\"", { allowedValues: ["active","forgotten","merged","retired"] });
+if (!(d === "active" || d === "forgotten" || d === "merged" || d === "retired")) return notIn(p, ["active","forgotten","merged","retired"]);
 return true;
 }
 
 function check_request_CandidateStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "pending" || d === "approved" || d === "rejected")) return fail(p, "enum", "must be one of \"pending\", \"approved\", \"rejected\"", { allowedValues: ["pending","approved","rejected"] });
+if (!(d === "pending" || d === "approved" || d === "rejected")) return notIn(p, ["pending","approved","rejected"]);
 return true;
 }
 
 function check_request_CandidateFamily(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "experience" || d === "skill" || d === "profile" || d === "atomic-memory" || d === "topic-memory" || d === "handoff" || d === "prompt")) return fail(p, "enum", "must be one of \"experience\", \"skill\", \"profile\", \"atomic-memory\", \"topic-memory\", \"handoff\", \"prompt\"", { allowedValues: ["experience","skill","profile","atomic-memory","topic-memory","handoff","prompt"] });
+if (!(d === "experience" || d === "skill" || d === "profile" || d === "atomic-memory" || d === "topic-memory" || d === "handoff" || d === "prompt")) return notIn(p, ["experience","skill","profile","atomic-memory","topic-memory","handoff","prompt"]);
 return true;
 }
 
@@ -10437,16 +8845,14 @@ function check_request_TagFilter(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["tags"] === undefined) return missing(p, "tags");
 const v1655 = d["tags"];
-if (v1655 !== undefined) {
 if (!(Array.isArray(v1655))) return type(p + "/tags", "array");
-if (v1655.length < 1) return fail(p + "/tags", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v1655.length > 16) return fail(p + "/tags", "maxItems", "must NOT have more than 16 items", { limit: 16 });
+if (v1655.length < 1) return fewer(p + "/tags", "minItems", 1, "items");
+if (v1655.length > 16) return more(p + "/tags", "maxItems", 16, "items");
 for (let i1656 = 0; i1656 < v1655.length; i1656++) {
 const v1657 = v1655[i1656];
 if (!(typeof v1657 === "string")) return type(p + "/tags" + "/" + i1656, "string");
-if (v1657.length < 1 || len(v1657) < 1) return fail(p + "/tags" + "/" + i1656, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1657.length > 64 && len(v1657) > 64) return fail(p + "/tags" + "/" + i1656, "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v1657.length < 1 || len(v1657) < 1) return fewer(p + "/tags" + "/" + i1656, "minLength", 1, "characters");
+if (v1657.length > 64 && len(v1657) > 64) return more(p + "/tags" + "/" + i1656, "maxLength", 64, "characters");
 }
 const v1658 = d["match"];
 if (v1658 !== undefined) {
@@ -10467,7 +8873,7 @@ if (!check_request_ContextAssemblyFormat(v1660, p + "/format")) return false;
 const v1661 = d["sections"];
 if (v1661 !== undefined) {
 if (!(Array.isArray(v1661))) return type(p + "/sections", "array");
-if (v1661.length > 4) return fail(p + "/sections", "maxItems", "must NOT have more than 4 items", { limit: 4 });
+if (v1661.length > 4) return more(p + "/sections", "maxItems", 4, "items");
 for (let i1662 = 0; i1662 < v1661.length; i1662++) {
 const v1663 = v1661[i1662];
 if (!check_request_ContextAssemblySection(v1663, p + "/sections" + "/" + i1662)) return false;
@@ -10476,7 +8882,7 @@ if (!check_request_ContextAssemblySection(v1663, p + "/sections" + "/" + i1662))
 const v1664 = d["show"];
 if (v1664 !== undefined) {
 if (!(Array.isArray(v1664))) return type(p + "/show", "array");
-if (v1664.length > 2) return fail(p + "/show", "maxItems", "must NOT have more than 2 items", { limit: 2 });
+if (v1664.length > 2) return more(p + "/show", "maxItems", 2, "items");
 const dup1665 = dupe(v1664);
 if (dup1665 !== null) return fail(p + "/show", "uniqueItems", "must NOT have duplicate items (items ## " + dup1665[1] + " and " + dup1665[0] + " are identical)", { i: dup1665[1], j: dup1665[0] });
 for (let i1666 = 0; i1666 < v1664.length; i1666++) {
@@ -10495,16 +8901,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["artifact"] === undefined) return missing(p, "artifact");
 const v1669 = d["scope_id"];
-if (v1669 !== undefined) {
 if (!(typeof v1669 === "string")) return type(p + "/scope_id", "string");
-if (v1669.length < 1 || len(v1669) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1669.length > 256 && len(v1669) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1669)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1669.length < 1 || len(v1669) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1669.length > 256 && len(v1669) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1669)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v1670 = d["artifact"];
-if (v1670 !== undefined) {
 if (!check_request_ArtifactReference(v1670, p + "/artifact")) return false;
-}
 for (const k1671 in d) {
 if (k1671 !== "scope_id" && k1671 !== "artifact") return extra(p, k1671);
 }
@@ -10519,34 +8921,24 @@ if (d["actual_tree_digest"] === undefined) return missing(p, "actual_tree_digest
 if (d["skill_name"] === undefined) return missing(p, "skill_name");
 if (d["applied_generation"] === undefined) return missing(p, "applied_generation");
 const v1672 = d["artifact"];
-if (v1672 !== undefined) {
 if (!check_request_ArtifactReference(v1672, p + "/artifact")) return false;
-}
 const v1673 = d["tree_digest"];
-if (v1673 !== undefined) {
 if (!(typeof v1673 === "string")) return type(p + "/tree_digest", "string");
-if (!re4.test(v1673)) return fail(p + "/tree_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v1673)) return unmatched(p + "/tree_digest", "pattern", "^[0-9a-f]{64}$");
 const v1674 = d["actual_tree_digest"];
-if (v1674 !== undefined) {
 if (!(typeof v1674 === "string" || v1674 === null)) return type(p + "/actual_tree_digest", "string,null");
 if (typeof v1674 === "string") {
-if (!re4.test(v1674)) return fail(p + "/actual_tree_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v1674)) return unmatched(p + "/actual_tree_digest", "pattern", "^[0-9a-f]{64}$");
 }
 const v1675 = d["skill_name"];
-if (v1675 !== undefined) {
 if (!(typeof v1675 === "string")) return type(p + "/skill_name", "string");
-if (v1675.length < 1 || len(v1675) < 1) return fail(p + "/skill_name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1675.length > 64 && len(v1675) > 64) return fail(p + "/skill_name", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re2.test(v1675)) return fail(p + "/skill_name", "pattern", "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\"", { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" });
-}
+if (v1675.length < 1 || len(v1675) < 1) return fewer(p + "/skill_name", "minLength", 1, "characters");
+if (v1675.length > 64 && len(v1675) > 64) return more(p + "/skill_name", "maxLength", 64, "characters");
+if (!re2.test(v1675)) return unmatched(p + "/skill_name", "pattern", "^[a-z0-9]+(?:-[a-z0-9]+)*$");
 const v1676 = d["applied_generation"];
-if (v1676 !== undefined) {
 if (!((typeof v1676 === "number" && !(v1676 % 1) && isFinite(v1676) && !(F && F.has(p + "/applied_generation"))))) return type(p + "/applied_generation", "integer");
 if (v1676 < 0) return bound(p + "/applied_generation", "minimum", ">=", 0);
 if (v1676 > 9007199254740991) return bound(p + "/applied_generation", "maximum", "<=", 9007199254740991);
-}
 for (const k1677 in d) {
 if (k1677 !== "artifact" && k1677 !== "tree_digest" && k1677 !== "actual_tree_digest" && k1677 !== "skill_name" && k1677 !== "applied_generation") return extra(p, k1677);
 }
@@ -10555,19 +8947,19 @@ return true;
 
 function check_request_RemoteSkillOperation(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "install" || d === "unpublish")) return fail(p, "enum", "must be one of \"install\", \"unpublish\"", { allowedValues: ["install","unpublish"] });
+if (!(d === "install" || d === "unpublish")) return notIn(p, ["install","unpublish"]);
 return true;
 }
 
 function check_request_RemoteSkillReceiptOutcome(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "succeeded" || d === "failed")) return fail(p, "enum", "must be one of \"succeeded\", \"failed\"", { allowedValues: ["succeeded","failed"] });
+if (!(d === "succeeded" || d === "failed")) return notIn(p, ["succeeded","failed"]);
 return true;
 }
 
 function check_request_RemoteSkillFailureState(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "delivery_failed" || d === "conflict" || d === "drifted" || d === "incompatible")) return fail(p, "enum", "must be one of \"delivery_failed\", \"conflict\", \"drifted\", \"incompatible\"", { allowedValues: ["delivery_failed","conflict","drifted","incompatible"] });
+if (!(d === "delivery_failed" || d === "conflict" || d === "drifted" || d === "incompatible")) return notIn(p, ["delivery_failed","conflict","drifted","incompatible"]);
 return true;
 }
 
@@ -10588,76 +8980,58 @@ if (d["checks"] === undefined) return missing(p, "checks");
 if (d["produced_artifacts"] === undefined) return missing(p, "produced_artifacts");
 if (d["remaining_work"] === undefined) return missing(p, "remaining_work");
 const v1678 = d["schema"];
-if (v1678 !== undefined) {
 if (!(typeof v1678 === "string")) return type(p + "/schema", "string");
-if (!(v1678 === "powercontext.task-outcome.v1")) return fail(p + "/schema", "enum", "must be one of \"powercontext.task-outcome.v1\"", { allowedValues: ["powercontext.task-outcome.v1"] });
-}
+if (!(v1678 === "powercontext.task-outcome.v1")) return notIn(p + "/schema", ["powercontext.task-outcome.v1"]);
 const v1679 = d["trust"];
-if (v1679 !== undefined) {
 if (!(typeof v1679 === "string")) return type(p + "/trust", "string");
-if (!(v1679 === "untrusted_observation")) return fail(p + "/trust", "enum", "must be one of \"untrusted_observation\"", { allowedValues: ["untrusted_observation"] });
-}
+if (!(v1679 === "untrusted_observation")) return notIn(p + "/trust", ["untrusted_observation"]);
 const v1680 = d["objective"];
-if (v1680 !== undefined) {
 if (!(typeof v1680 === "string")) return type(p + "/objective", "string");
-if (v1680.length < 1 || len(v1680) < 1) return fail(p + "/objective", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1680.length > 8192 && len(v1680) > 8192) return fail(p + "/objective", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v1680)) return fail(p + "/objective", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1680.length < 1 || len(v1680) < 1) return fewer(p + "/objective", "minLength", 1, "characters");
+if (v1680.length > 8192 && len(v1680) > 8192) return more(p + "/objective", "maxLength", 8192, "characters");
+if (!re0.test(v1680)) return unmatched(p + "/objective", "pattern", ".*\\S.*");
 const v1681 = d["status"];
-if (v1681 !== undefined) {
 if (!check_request_TaskOutcomeStatus(v1681, p + "/status")) return false;
-}
 const v1682 = d["summary"];
-if (v1682 !== undefined) {
 if (!(typeof v1682 === "string")) return type(p + "/summary", "string");
-if (v1682.length < 1 || len(v1682) < 1) return fail(p + "/summary", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1682.length > 8192 && len(v1682) > 8192) return fail(p + "/summary", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v1682)) return fail(p + "/summary", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1682.length < 1 || len(v1682) < 1) return fewer(p + "/summary", "minLength", 1, "characters");
+if (v1682.length > 8192 && len(v1682) > 8192) return more(p + "/summary", "maxLength", 8192, "characters");
+if (!re0.test(v1682)) return unmatched(p + "/summary", "pattern", ".*\\S.*");
 const v1683 = d["handoff_receipt_ref"];
 if (v1683 !== undefined) {
 if (!(b124(v1683, p + "/handoff_receipt_ref") || (v1683 === null))) return fail(p + "/handoff_receipt_ref", "anyOf", "must match a schema in anyOf", {});
 }
 const v1684 = d["observations"];
-if (v1684 !== undefined) {
 if (!(Array.isArray(v1684))) return type(p + "/observations", "array");
-if (v1684.length < 1) return fail(p + "/observations", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v1684.length > 64) return fail(p + "/observations", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1684.length < 1) return fewer(p + "/observations", "minItems", 1, "items");
+if (v1684.length > 64) return more(p + "/observations", "maxItems", 64, "items");
 for (let i1685 = 0; i1685 < v1684.length; i1685++) {
 const v1686 = v1684[i1685];
 if (!check_request_WorkClaim(v1686, p + "/observations" + "/" + i1685)) return false;
 }
-}
 const v1687 = d["checks"];
-if (v1687 !== undefined) {
 if (!(Array.isArray(v1687))) return type(p + "/checks", "array");
-if (v1687.length > 64) return fail(p + "/checks", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1687.length > 64) return more(p + "/checks", "maxItems", 64, "items");
 for (let i1688 = 0; i1688 < v1687.length; i1688++) {
 const v1689 = v1687[i1688];
 if (!check_request_TaskCheck(v1689, p + "/checks" + "/" + i1688)) return false;
 }
-}
 const v1690 = d["produced_artifacts"];
-if (v1690 !== undefined) {
 if (!(Array.isArray(v1690))) return type(p + "/produced_artifacts", "array");
-if (v1690.length > 32) return fail(p + "/produced_artifacts", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v1690.length > 32) return more(p + "/produced_artifacts", "maxItems", 32, "items");
 for (let i1691 = 0; i1691 < v1690.length; i1691++) {
 const v1692 = v1690[i1691];
 if (!check_request_ArtifactReference(v1692, p + "/produced_artifacts" + "/" + i1691)) return false;
 }
-}
 const v1693 = d["remaining_work"];
-if (v1693 !== undefined) {
 if (!(Array.isArray(v1693))) return type(p + "/remaining_work", "array");
-if (v1693.length > 64) return fail(p + "/remaining_work", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1693.length > 64) return more(p + "/remaining_work", "maxItems", 64, "items");
 for (let i1694 = 0; i1694 < v1693.length; i1694++) {
 const v1695 = v1693[i1694];
 if (!(typeof v1695 === "string")) return type(p + "/remaining_work" + "/" + i1694, "string");
-if (v1695.length < 1 || len(v1695) < 1) return fail(p + "/remaining_work" + "/" + i1694, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1695.length > 8192 && len(v1695) > 8192) return fail(p + "/remaining_work" + "/" + i1694, "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v1695)) return fail(p + "/remaining_work" + "/" + i1694, "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1695.length < 1 || len(v1695) < 1) return fewer(p + "/remaining_work" + "/" + i1694, "minLength", 1, "characters");
+if (v1695.length > 8192 && len(v1695) > 8192) return more(p + "/remaining_work" + "/" + i1694, "maxLength", 8192, "characters");
+if (!re0.test(v1695)) return unmatched(p + "/remaining_work" + "/" + i1694, "pattern", ".*\\S.*");
 }
 for (const k1696 in d) {
 if (!c28.has(k1696)) return extra(p, k1696);
@@ -10673,36 +9047,26 @@ if (d["fingerprint"] === undefined) return missing(p, "fingerprint");
 if (d["source_schema"] === undefined) return missing(p, "source_schema");
 if (d["projections"] === undefined) return missing(p, "projections");
 const v1697 = d["name"];
-if (v1697 !== undefined) {
 if (!(typeof v1697 === "string")) return type(p + "/name", "string");
-if (v1697.length < 1 || len(v1697) < 1) return fail(p + "/name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1697.length > 128 && len(v1697) > 128) return fail(p + "/name", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v1697)) return fail(p + "/name", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1697.length < 1 || len(v1697) < 1) return fewer(p + "/name", "minLength", 1, "characters");
+if (v1697.length > 128 && len(v1697) > 128) return more(p + "/name", "maxLength", 128, "characters");
+if (!re0.test(v1697)) return unmatched(p + "/name", "pattern", ".*\\S.*");
 const v1698 = d["version"];
-if (v1698 !== undefined) {
 if (!(typeof v1698 === "string")) return type(p + "/version", "string");
-if (v1698.length < 1 || len(v1698) < 1) return fail(p + "/version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1698.length > 128 && len(v1698) > 128) return fail(p + "/version", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v1698)) return fail(p + "/version", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1698.length < 1 || len(v1698) < 1) return fewer(p + "/version", "minLength", 1, "characters");
+if (v1698.length > 128 && len(v1698) > 128) return more(p + "/version", "maxLength", 128, "characters");
+if (!re0.test(v1698)) return unmatched(p + "/version", "pattern", ".*\\S.*");
 const v1699 = d["fingerprint"];
-if (v1699 !== undefined) {
 if (!(typeof v1699 === "string")) return type(p + "/fingerprint", "string");
-if (!re11.test(v1699)) return fail(p + "/fingerprint", "pattern", "must match pattern \"^sha256:[0-9a-f]{64}$\"", { pattern: "^sha256:[0-9a-f]{64}$" });
-}
+if (!re11.test(v1699)) return unmatched(p + "/fingerprint", "pattern", "^sha256:[0-9a-f]{64}$");
 const v1700 = d["source_schema"];
-if (v1700 !== undefined) {
 if (!(isObject(v1700))) return type(p + "/source_schema", "object");
-}
 const v1701 = d["projections"];
-if (v1701 !== undefined) {
 if (!(Array.isArray(v1701))) return type(p + "/projections", "array");
-if (v1701.length > 16) return fail(p + "/projections", "maxItems", "must NOT have more than 16 items", { limit: 16 });
+if (v1701.length > 16) return more(p + "/projections", "maxItems", 16, "items");
 for (let i1702 = 0; i1702 < v1701.length; i1702++) {
 const v1703 = v1701[i1702];
 if (!check_request_SourceProjectionManifest(v1703, p + "/projections" + "/" + i1702)) return false;
-}
 }
 for (const k1704 in d) {
 if (k1704 !== "name" && k1704 !== "version" && k1704 !== "fingerprint" && k1704 !== "source_schema" && k1704 !== "projections") return extra(p, k1704);
@@ -10714,21 +9078,19 @@ function check_request_AccessBindingReplacementInput(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["subject"] === undefined) return missing(p, "subject");
 const v1705 = d["subject"];
-if (v1705 !== undefined) {
 if (!check_request_AccessSubject(v1705, p + "/subject")) return false;
-}
 const v1706 = d["reason"];
 if (v1706 !== undefined) {
 if (!(typeof v1706 === "string" || v1706 === null)) return type(p + "/reason", "string,null");
 if (typeof v1706 === "string") {
-if (v1706.length > 1024 && len(v1706) > 1024) return fail(p + "/reason", "maxLength", "must NOT have more than 1024 characters", { limit: 1024 });
+if (v1706.length > 1024 && len(v1706) > 1024) return more(p + "/reason", "maxLength", 1024, "characters");
 }
 }
 const v1707 = d["expires_at"];
 if (v1707 !== undefined) {
 if (!(typeof v1707 === "string" || v1707 === null)) return type(p + "/expires_at", "string,null");
 if (typeof v1707 === "string") {
-if (!re8.test(v1707)) return fail(p + "/expires_at", "format", "must match format \"date-time\"", { format: "date-time" });
+if (!re8.test(v1707)) return unmatched(p + "/expires_at", "format", "date-time");
 }
 }
 for (const k1708 in d) {
@@ -10743,23 +9105,17 @@ if (d["title"] === undefined) return missing(p, "title");
 if (d["summary"] === undefined) return missing(p, "summary");
 if (d["detail"] === undefined) return missing(p, "detail");
 const v1709 = d["title"];
-if (v1709 !== undefined) {
 if (!(typeof v1709 === "string")) return type(p + "/title", "string");
-if (v1709.length < 1 || len(v1709) < 1) return fail(p + "/title", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1709.length > 512 && len(v1709) > 512) return fail(p + "/title", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
-}
+if (v1709.length < 1 || len(v1709) < 1) return fewer(p + "/title", "minLength", 1, "characters");
+if (v1709.length > 512 && len(v1709) > 512) return more(p + "/title", "maxLength", 512, "characters");
 const v1710 = d["summary"];
-if (v1710 !== undefined) {
 if (!(typeof v1710 === "string")) return type(p + "/summary", "string");
-if (v1710.length < 1 || len(v1710) < 1) return fail(p + "/summary", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1710.length > 8000 && len(v1710) > 8000) return fail(p + "/summary", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-}
+if (v1710.length < 1 || len(v1710) < 1) return fewer(p + "/summary", "minLength", 1, "characters");
+if (v1710.length > 8000 && len(v1710) > 8000) return more(p + "/summary", "maxLength", 8000, "characters");
 const v1711 = d["detail"];
-if (v1711 !== undefined) {
 if (!(typeof v1711 === "string")) return type(p + "/detail", "string");
-if (v1711.length < 1 || len(v1711) < 1) return fail(p + "/detail", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1711.length > 125000 && len(v1711) > 125000) return fail(p + "/detail", "maxLength", "must NOT have more than 125000 characters", { limit: 125000 });
-}
+if (v1711.length < 1 || len(v1711) < 1) return fewer(p + "/detail", "minLength", 1, "characters");
+if (v1711.length > 125000 && len(v1711) > 125000) return more(p + "/detail", "maxLength", 125000, "characters");
 for (const k1712 in d) {
 if (k1712 !== "title" && k1712 !== "summary" && k1712 !== "detail") return extra(p, k1712);
 }
@@ -10774,39 +9130,29 @@ if (d["basis_ref"] === undefined) return missing(p, "basis_ref");
 if (d["before_tags"] === undefined) return missing(p, "before_tags");
 if (d["after_tags"] === undefined) return missing(p, "after_tags");
 const v1713 = d["target"];
-if (v1713 !== undefined) {
 if (!check_request_TagTarget(v1713, p + "/target")) return false;
-}
 const v1714 = d["expected_etag"];
-if (v1714 !== undefined) {
 if (!(typeof v1714 === "string")) return type(p + "/expected_etag", "string");
-if (v1714.length < 1 || len(v1714) < 1) return fail(p + "/expected_etag", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1714.length < 1 || len(v1714) < 1) return fewer(p + "/expected_etag", "minLength", 1, "characters");
 const v1715 = d["basis_ref"];
-if (v1715 !== undefined) {
 if (!check_request_ArtifactReference(v1715, p + "/basis_ref")) return false;
-}
 const v1716 = d["before_tags"];
-if (v1716 !== undefined) {
 if (!(Array.isArray(v1716))) return type(p + "/before_tags", "array");
-if (v1716.length > 32) return fail(p + "/before_tags", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v1716.length > 32) return more(p + "/before_tags", "maxItems", 32, "items");
 for (let i1717 = 0; i1717 < v1716.length; i1717++) {
 const v1718 = v1716[i1717];
 if (!(typeof v1718 === "string")) return type(p + "/before_tags" + "/" + i1717, "string");
-if (v1718.length < 1 || len(v1718) < 1) return fail(p + "/before_tags" + "/" + i1717, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1718.length > 64 && len(v1718) > 64) return fail(p + "/before_tags" + "/" + i1717, "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v1718.length < 1 || len(v1718) < 1) return fewer(p + "/before_tags" + "/" + i1717, "minLength", 1, "characters");
+if (v1718.length > 64 && len(v1718) > 64) return more(p + "/before_tags" + "/" + i1717, "maxLength", 64, "characters");
 }
 const v1719 = d["after_tags"];
-if (v1719 !== undefined) {
 if (!(Array.isArray(v1719))) return type(p + "/after_tags", "array");
-if (v1719.length > 32) return fail(p + "/after_tags", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v1719.length > 32) return more(p + "/after_tags", "maxItems", 32, "items");
 for (let i1720 = 0; i1720 < v1719.length; i1720++) {
 const v1721 = v1719[i1720];
 if (!(typeof v1721 === "string")) return type(p + "/after_tags" + "/" + i1720, "string");
-if (v1721.length < 1 || len(v1721) < 1) return fail(p + "/after_tags" + "/" + i1720, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1721.length > 64 && len(v1721) > 64) return fail(p + "/after_tags" + "/" + i1720, "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v1721.length < 1 || len(v1721) < 1) return fewer(p + "/after_tags" + "/" + i1720, "minLength", 1, "characters");
+if (v1721.length > 64 && len(v1721) > 64) return more(p + "/after_tags" + "/" + i1720, "maxLength", 64, "characters");
 }
 for (const k1722 in d) {
 if (k1722 !== "target" && k1722 !== "expected_etag" && k1722 !== "basis_ref" && k1722 !== "before_tags" && k1722 !== "after_tags") return extra(p, k1722);
@@ -10816,13 +9162,13 @@ return true;
 
 function check_request_AtomicMemorySearchMode(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "text" || d === "vector" || d === "hybrid")) return fail(p, "enum", "must be one of \"text\", \"vector\", \"hybrid\"", { allowedValues: ["text","vector","hybrid"] });
+if (!(d === "text" || d === "vector" || d === "hybrid")) return notIn(p, ["text","vector","hybrid"]);
 return true;
 }
 
 function check_request_MemorySearchMode(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "auto" || d === "fts" || d === "vector" || d === "hybrid")) return fail(p, "enum", "must be one of \"auto\", \"fts\", \"vector\", \"hybrid\"", { allowedValues: ["auto","fts","vector","hybrid"] });
+if (!(d === "auto" || d === "fts" || d === "vector" || d === "hybrid")) return notIn(p, ["auto","fts","vector","hybrid"]);
 return true;
 }
 
@@ -10831,16 +9177,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["key"] === undefined) return missing(p, "key");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v1723 = d["key"];
-if (v1723 !== undefined) {
 if (!check_request_ScopeBindingKey(v1723, p + "/key")) return false;
-}
 const v1724 = d["scope_id"];
-if (v1724 !== undefined) {
 if (!(typeof v1724 === "string")) return type(p + "/scope_id", "string");
-if (v1724.length < 1 || len(v1724) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1724.length > 256 && len(v1724) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1724)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1724.length < 1 || len(v1724) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1724.length > 256 && len(v1724) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1724)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 for (const k1725 in d) {
 if (k1725 !== "key" && k1725 !== "scope_id") return extra(p, k1725);
 }
@@ -10857,49 +9199,35 @@ if (d["definition_fingerprint"] === undefined) return missing(p, "definition_fin
 if (d["payload"] === undefined) return missing(p, "payload");
 if (d["projections"] === undefined) return missing(p, "projections");
 const v1726 = d["name"];
-if (v1726 !== undefined) {
 if (!(typeof v1726 === "string")) return type(p + "/name", "string");
-if (v1726.length < 1 || len(v1726) < 1) return fail(p + "/name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1726.length > 256 && len(v1726) > 256) return fail(p + "/name", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v1726.length < 1 || len(v1726) < 1) return fewer(p + "/name", "minLength", 1, "characters");
+if (v1726.length > 256 && len(v1726) > 256) return more(p + "/name", "maxLength", 256, "characters");
 const v1727 = d["definition_version"];
-if (v1727 !== undefined) {
 if (!(typeof v1727 === "string")) return type(p + "/definition_version", "string");
-if (v1727.length < 1 || len(v1727) < 1) return fail(p + "/definition_version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1727.length > 128 && len(v1727) > 128) return fail(p + "/definition_version", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v1727.length < 1 || len(v1727) < 1) return fewer(p + "/definition_version", "minLength", 1, "characters");
+if (v1727.length > 128 && len(v1727) > 128) return more(p + "/definition_version", "maxLength", 128, "characters");
 const v1728 = d["materialization"];
-if (v1728 !== undefined) {
 if (!(typeof v1728 === "string")) return type(p + "/materialization", "string");
-if (!(v1728 === "captured")) return fail(p + "/materialization", "enum", "must be one of \"captured\"", { allowedValues: ["captured"] });
-}
+if (!(v1728 === "captured")) return notIn(p + "/materialization", ["captured"]);
 const v1729 = d["description"];
 if (v1729 !== undefined) {
 if (!(typeof v1729 === "string" || v1729 === null)) return type(p + "/description", "string,null");
 }
 const v1730 = d["source_type"];
-if (v1730 !== undefined) {
 if (!(typeof v1730 === "string")) return type(p + "/source_type", "string");
-if (v1730.length < 1 || len(v1730) < 1) return fail(p + "/source_type", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1730.length > 128 && len(v1730) > 128) return fail(p + "/source_type", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v1730.length < 1 || len(v1730) < 1) return fewer(p + "/source_type", "minLength", 1, "characters");
+if (v1730.length > 128 && len(v1730) > 128) return more(p + "/source_type", "maxLength", 128, "characters");
 const v1731 = d["definition_fingerprint"];
-if (v1731 !== undefined) {
 if (!(typeof v1731 === "string")) return type(p + "/definition_fingerprint", "string");
-if (!re11.test(v1731)) return fail(p + "/definition_fingerprint", "pattern", "must match pattern \"^sha256:[0-9a-f]{64}$\"", { pattern: "^sha256:[0-9a-f]{64}$" });
-}
+if (!re11.test(v1731)) return unmatched(p + "/definition_fingerprint", "pattern", "^sha256:[0-9a-f]{64}$");
 const v1732 = d["payload"];
-if (v1732 !== undefined) {
 if (!(isObject(v1732))) return type(p + "/payload", "object");
-}
 const v1733 = d["projections"];
-if (v1733 !== undefined) {
 if (!(Array.isArray(v1733))) return type(p + "/projections", "array");
-if (v1733.length > 16) return fail(p + "/projections", "maxItems", "must NOT have more than 16 items", { limit: 16 });
+if (v1733.length > 16) return more(p + "/projections", "maxItems", 16, "items");
 for (let i1734 = 0; i1734 < v1733.length; i1734++) {
 const v1735 = v1733[i1734];
 if (!check_request_SourceProjectionValue(v1735, p + "/projections" + "/" + i1734)) return false;
-}
 }
 for (const k1736 in d) {
 if (k1736 !== "name" && k1736 !== "definition_version" && k1736 !== "materialization" && k1736 !== "description" && k1736 !== "source_type" && k1736 !== "definition_fingerprint" && k1736 !== "payload" && k1736 !== "projections") return extra(p, k1736);
@@ -10909,7 +9237,7 @@ return true;
 
 function check_request_SkillLifecycleState(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "active" || d === "deprecated" || d === "retired")) return fail(p, "enum", "must be one of \"active\", \"deprecated\", \"retired\"", { allowedValues: ["active","deprecated","retired"] });
+if (!(d === "active" || d === "deprecated" || d === "retired")) return notIn(p, ["active","deprecated","retired"]);
 return true;
 }
 
@@ -10955,109 +9283,71 @@ if (d["role"] === undefined) return missing(p, "role");
 if (d["expected_version"] === undefined) return missing(p, "expected_version");
 if (d["result_version"] === undefined) return missing(p, "result_version");
 const v1737 = d["cursor"];
-if (v1737 !== undefined) {
 if (!((typeof v1737 === "number" && !(v1737 % 1) && isFinite(v1737) && !(F && F.has(p + "/cursor"))))) return type(p + "/cursor", "integer");
 if (v1737 < 1) return bound(p + "/cursor", "minimum", ">=", 1);
 if (v1737 > 9007199254740991) return bound(p + "/cursor", "maximum", "<=", 9007199254740991);
-}
 const v1738 = d["event_id"];
-if (v1738 !== undefined) {
 if (!(typeof v1738 === "string")) return type(p + "/event_id", "string");
-if (v1738.length < 1 || len(v1738) < 1) return fail(p + "/event_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1738.length > 64 && len(v1738) > 64) return fail(p + "/event_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v1738.length < 1 || len(v1738) < 1) return fewer(p + "/event_id", "minLength", 1, "characters");
+if (v1738.length > 64 && len(v1738) > 64) return more(p + "/event_id", "maxLength", 64, "characters");
 const v1739 = d["occurred_at"];
-if (v1739 !== undefined) {
 if (!(typeof v1739 === "string")) return type(p + "/occurred_at", "string");
-if (!re8.test(v1739)) return fail(p + "/occurred_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1739)) return unmatched(p + "/occurred_at", "format", "date-time");
 const v1740 = d["request_id"];
-if (v1740 !== undefined) {
 if (!(typeof v1740 === "string" || v1740 === null)) return type(p + "/request_id", "string,null");
 if (typeof v1740 === "string") {
-if (v1740.length > 128 && len(v1740) > 128) return fail(p + "/request_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v1740.length > 128 && len(v1740) > 128) return more(p + "/request_id", "maxLength", 128, "characters");
 }
 const v1741 = d["transport"];
-if (v1741 !== undefined) {
 if (!(typeof v1741 === "string")) return type(p + "/transport", "string");
-if (v1741.length < 1 || len(v1741) < 1) return fail(p + "/transport", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1741.length > 16 && len(v1741) > 16) return fail(p + "/transport", "maxLength", "must NOT have more than 16 characters", { limit: 16 });
-}
+if (v1741.length < 1 || len(v1741) < 1) return fewer(p + "/transport", "minLength", 1, "characters");
+if (v1741.length > 16 && len(v1741) > 16) return more(p + "/transport", "maxLength", 16, "characters");
 const v1742 = d["operation"];
-if (v1742 !== undefined) {
 if (!(typeof v1742 === "string")) return type(p + "/operation", "string");
-if (v1742.length < 1 || len(v1742) < 1) return fail(p + "/operation", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1742.length > 128 && len(v1742) > 128) return fail(p + "/operation", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v1742.length < 1 || len(v1742) < 1) return fewer(p + "/operation", "minLength", 1, "characters");
+if (v1742.length > 128 && len(v1742) > 128) return more(p + "/operation", "maxLength", 128, "characters");
 const v1743 = d["principal"];
-if (v1743 !== undefined) {
 if (!check_response_AccessPrincipal(v1743, p + "/principal")) return false;
-}
 const v1744 = d["actor"];
-if (v1744 !== undefined) {
 if (!(b125(v1744, p + "/actor") || (v1744 === null))) return fail(p + "/actor", "anyOf", "must match a schema in anyOf", {});
-}
 const v1745 = d["action"];
-if (v1745 !== undefined) {
 if (!check_response_AccessAction(v1745, p + "/action")) return false;
-}
 const v1746 = d["resource"];
-if (v1746 !== undefined) {
 if (!check_response_AccessResource(v1746, p + "/resource")) return false;
-}
 const v1747 = d["allowed"];
-if (v1747 !== undefined) {
 if (!(typeof v1747 === "boolean")) return type(p + "/allowed", "boolean");
-}
 const v1748 = d["reason_code"];
-if (v1748 !== undefined) {
 if (!(typeof v1748 === "string")) return type(p + "/reason_code", "string");
-if (v1748.length < 1 || len(v1748) < 1) return fail(p + "/reason_code", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1748.length > 64 && len(v1748) > 64) return fail(p + "/reason_code", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v1748.length < 1 || len(v1748) < 1) return fewer(p + "/reason_code", "minLength", 1, "characters");
+if (v1748.length > 64 && len(v1748) > 64) return more(p + "/reason_code", "maxLength", 64, "characters");
 const v1749 = d["policy_revision"];
-if (v1749 !== undefined) {
 if (!(typeof v1749 === "string" || v1749 === null)) return type(p + "/policy_revision", "string,null");
 if (typeof v1749 === "string") {
-if (v1749.length < 1 || len(v1749) < 1) return fail(p + "/policy_revision", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1749.length > 64 && len(v1749) > 64) return fail(p + "/policy_revision", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v1749.length < 1 || len(v1749) < 1) return fewer(p + "/policy_revision", "minLength", 1, "characters");
+if (v1749.length > 64 && len(v1749) > 64) return more(p + "/policy_revision", "maxLength", 64, "characters");
 }
 const v1750 = d["matched_subject"];
-if (v1750 !== undefined) {
 if (!(b126(v1750, p + "/matched_subject") || (v1750 === null))) return fail(p + "/matched_subject", "anyOf", "must match a schema in anyOf", {});
-}
 const v1751 = d["binding_id"];
-if (v1751 !== undefined) {
 if (!(typeof v1751 === "string" || v1751 === null)) return type(p + "/binding_id", "string,null");
 if (typeof v1751 === "string") {
-if (v1751.length > 64 && len(v1751) > 64) return fail(p + "/binding_id", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v1751.length > 64 && len(v1751) > 64) return more(p + "/binding_id", "maxLength", 64, "characters");
 }
 const v1752 = d["target"];
-if (v1752 !== undefined) {
 if (!(b127(v1752, p + "/target") || (v1752 === null))) return fail(p + "/target", "anyOf", "must match a schema in anyOf", {});
-}
 const v1753 = d["role"];
-if (v1753 !== undefined) {
 if (!(b128(v1753, p + "/role") || (v1753 === null))) return fail(p + "/role", "anyOf", "must match a schema in anyOf", {});
-}
 const v1754 = d["expected_version"];
-if (v1754 !== undefined) {
 if (!((typeof v1754 === "number" && !(v1754 % 1) && isFinite(v1754) && !(F && F.has(p + "/expected_version"))) || v1754 === null)) return type(p + "/expected_version", "integer,null");
 if (typeof v1754 === "number") {
 if (v1754 < 1) return bound(p + "/expected_version", "minimum", ">=", 1);
 if (v1754 > 9007199254740991) return bound(p + "/expected_version", "maximum", "<=", 9007199254740991);
 }
-}
 const v1755 = d["result_version"];
-if (v1755 !== undefined) {
 if (!((typeof v1755 === "number" && !(v1755 % 1) && isFinite(v1755) && !(F && F.has(p + "/result_version"))) || v1755 === null)) return type(p + "/result_version", "integer,null");
 if (typeof v1755 === "number") {
 if (v1755 < 1) return bound(p + "/result_version", "minimum", ">=", 1);
 if (v1755 > 9007199254740991) return bound(p + "/result_version", "maximum", "<=", 9007199254740991);
-}
 }
 for (const k1756 in d) {
 if (!c29.has(k1756)) return extra(p, k1756);
@@ -11099,9 +9389,7 @@ function check_response_AccessSubject(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 const v1757 = d["type"];
-if (v1757 !== undefined) {
-if (!(v1757 === "user" || v1757 === "service" || v1757 === "group")) return fail(p + "/type", "enum", "must be one of \"user\", \"service\", \"group\"", { allowedValues: ["user","service","group"] });
-}
+if (!(v1757 === "user" || v1757 === "service" || v1757 === "group")) return notIn(p + "/type", ["user","service","group"]);
 if (b129(d, p)) {
 if (!check_response_AccessPrincipal(d, p)) return false;
 }
@@ -11148,9 +9436,7 @@ function check_response_AccessResource(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 const v1761 = d["type"];
-if (v1761 !== undefined) {
-if (!(v1761 === "server" || v1761 === "scope" || v1761 === "artifact")) return fail(p + "/type", "enum", "must be one of \"server\", \"scope\", \"artifact\"", { allowedValues: ["server","scope","artifact"] });
-}
+if (!(v1761 === "server" || v1761 === "scope" || v1761 === "artifact")) return notIn(p + "/type", ["server","scope","artifact"]);
 if (b132(d, p)) {
 if (!check_response_ServerAccessResource(d, p)) return false;
 }
@@ -11165,7 +9451,7 @@ return true;
 
 function check_response_AccessRole(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "handoff.viewer" || d === "handoff.receiver" || d === "artifact.viewer" || d === "prompt.user" || d === "artifact.owner" || d === "scope.viewer" || d === "scope.contributor" || d === "scope.reviewer" || d === "scope.delegator" || d === "scope.admin" || d === "server.observer" || d === "server.admin")) return fail(p, "enum", "must be one of \"handoff.viewer\", \"handoff.receiver\", \"artifact.viewer\", \"prompt.user\", \"artifact.owner\", \"scope.viewer\", \"scope.contributor\", \"scope.reviewer\", \"scope.delegator\", \"scope.admin\", \"server.observer\", \"server.admin\"", { allowedValues: ["handoff.viewer","handoff.receiver","artifact.viewer","prompt.user","artifact.owner","scope.viewer","scope.contributor","scope.reviewer","scope.delegator","scope.admin","server.observer","server.admin"] });
+if (!(d === "handoff.viewer" || d === "handoff.receiver" || d === "artifact.viewer" || d === "prompt.user" || d === "artifact.owner" || d === "scope.viewer" || d === "scope.contributor" || d === "scope.reviewer" || d === "scope.delegator" || d === "scope.admin" || d === "server.observer" || d === "server.admin")) return notIn(p, ["handoff.viewer","handoff.receiver","artifact.viewer","prompt.user","artifact.owner","scope.viewer","scope.contributor","scope.reviewer","scope.delegator","scope.admin","server.observer","server.admin"]);
 return true;
 }
 
@@ -11174,22 +9460,18 @@ if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 if (d["id"] === undefined) return missing(p, "id");
 const v1765 = d["type"];
-if (v1765 !== undefined) {
 if (!(typeof v1765 === "string")) return type(p + "/type", "string");
-if (!(v1765 === "user" || v1765 === "service")) return fail(p + "/type", "enum", "must be one of \"user\", \"service\"", { allowedValues: ["user","service"] });
-}
+if (!(v1765 === "user" || v1765 === "service")) return notIn(p + "/type", ["user","service"]);
 const v1766 = d["id"];
-if (v1766 !== undefined) {
 if (!(typeof v1766 === "string")) return type(p + "/id", "string");
-if (v1766.length < 1 || len(v1766) < 1) return fail(p + "/id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1766.length > 255 && len(v1766) > 255) return fail(p + "/id", "maxLength", "must NOT have more than 255 characters", { limit: 255 });
-}
+if (v1766.length < 1 || len(v1766) < 1) return fewer(p + "/id", "minLength", 1, "characters");
+if (v1766.length > 255 && len(v1766) > 255) return more(p + "/id", "maxLength", 255, "characters");
 const v1767 = d["description"];
 if (v1767 !== undefined) {
 if (!(typeof v1767 === "string" || v1767 === null)) return type(p + "/description", "string,null");
 if (typeof v1767 === "string") {
-if (v1767.length < 1 || len(v1767) < 1) return fail(p + "/description", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1767.length > 255 && len(v1767) > 255) return fail(p + "/description", "maxLength", "must NOT have more than 255 characters", { limit: 255 });
+if (v1767.length < 1 || len(v1767) < 1) return fewer(p + "/description", "minLength", 1, "characters");
+if (v1767.length > 255 && len(v1767) > 255) return more(p + "/description", "maxLength", 255, "characters");
 }
 }
 for (const k1768 in d) {
@@ -11200,7 +9482,7 @@ return true;
 
 function check_response_AccessBindingState(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "active" || d === "revoked")) return fail(p, "enum", "must be one of \"active\", \"revoked\"", { allowedValues: ["active","revoked"] });
+if (!(d === "active" || d === "revoked")) return notIn(p, ["active","revoked"]);
 return true;
 }
 
@@ -11209,15 +9491,11 @@ if (!(isObject(d))) return type(p, "object");
 if (d["allowed"] === undefined) return missing(p, "allowed");
 if (d["reason_code"] === undefined) return missing(p, "reason_code");
 const v1769 = d["allowed"];
-if (v1769 !== undefined) {
 if (!(typeof v1769 === "boolean")) return type(p + "/allowed", "boolean");
-}
 const v1770 = d["reason_code"];
-if (v1770 !== undefined) {
 if (!(typeof v1770 === "string")) return type(p + "/reason_code", "string");
-if (v1770.length < 1 || len(v1770) < 1) return fail(p + "/reason_code", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1770.length > 64 && len(v1770) > 64) return fail(p + "/reason_code", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v1770.length < 1 || len(v1770) < 1) return fewer(p + "/reason_code", "minLength", 1, "characters");
+if (v1770.length > 64 && len(v1770) > 64) return more(p + "/reason_code", "maxLength", 64, "characters");
 for (const k1771 in d) {
 if (k1771 !== "allowed" && k1771 !== "reason_code") return extra(p, k1771);
 }
@@ -11226,13 +9504,13 @@ return true;
 
 function check_response_AccessControlMode(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "disabled" || d === "enforced")) return fail(p, "enum", "must be one of \"disabled\", \"enforced\"", { allowedValues: ["disabled","enforced"] });
+if (!(d === "disabled" || d === "enforced")) return notIn(p, ["disabled","enforced"]);
 return true;
 }
 
 function check_response_AccessResourceType(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "server" || d === "scope" || d === "artifact")) return fail(p, "enum", "must be one of \"server\", \"scope\", \"artifact\"", { allowedValues: ["server","scope","artifact"] });
+if (!(d === "server" || d === "scope" || d === "artifact")) return notIn(p, ["server","scope","artifact"]);
 return true;
 }
 
@@ -11245,31 +9523,19 @@ if (d["group_subjects"] === undefined) return missing(p, "group_subjects");
 if (d["multi_principal"] === undefined) return missing(p, "multi_principal");
 if (d["max_direct_resource_keys"] === undefined) return missing(p, "max_direct_resource_keys");
 const v1772 = d["safe_resource_filtering"];
-if (v1772 !== undefined) {
 if (!(typeof v1772 === "boolean")) return type(p + "/safe_resource_filtering", "boolean");
-}
 const v1773 = d["multi_requirement_check"];
-if (v1773 !== undefined) {
 if (!(typeof v1773 === "boolean")) return type(p + "/multi_requirement_check", "boolean");
-}
 const v1774 = d["relationship_management"];
-if (v1774 !== undefined) {
 if (!(typeof v1774 === "boolean")) return type(p + "/relationship_management", "boolean");
-}
 const v1775 = d["group_subjects"];
-if (v1775 !== undefined) {
 if (!(typeof v1775 === "boolean")) return type(p + "/group_subjects", "boolean");
-}
 const v1776 = d["multi_principal"];
-if (v1776 !== undefined) {
 if (!(typeof v1776 === "boolean")) return type(p + "/multi_principal", "boolean");
-}
 const v1777 = d["max_direct_resource_keys"];
-if (v1777 !== undefined) {
 if (!((typeof v1777 === "number" && !(v1777 % 1) && isFinite(v1777) && !(F && F.has(p + "/max_direct_resource_keys"))))) return type(p + "/max_direct_resource_keys", "integer");
 if (v1777 < 1) return bound(p + "/max_direct_resource_keys", "minimum", ">=", 1);
 if (v1777 > 10000) return bound(p + "/max_direct_resource_keys", "maximum", "<=", 10000);
-}
 for (const k1778 in d) {
 if (k1778 !== "safe_resource_filtering" && k1778 !== "multi_requirement_check" && k1778 !== "relationship_management" && k1778 !== "group_subjects" && k1778 !== "multi_principal" && k1778 !== "max_direct_resource_keys") return extra(p, k1778);
 }
@@ -11284,35 +9550,25 @@ if (d["share_unit"] === undefined) return missing(p, "share_unit");
 if (d["actions"] === undefined) return missing(p, "actions");
 if (d["grantable_roles"] === undefined) return missing(p, "grantable_roles");
 const v1779 = d["family"];
-if (v1779 !== undefined) {
 if (!(typeof v1779 === "string")) return type(p + "/family", "string");
-if (v1779.length < 1 || len(v1779) < 1) return fail(p + "/family", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1779.length > 128 && len(v1779) > 128) return fail(p + "/family", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v1779.length < 1 || len(v1779) < 1) return fewer(p + "/family", "minLength", 1, "characters");
+if (v1779.length > 128 && len(v1779) > 128) return more(p + "/family", "maxLength", 128, "characters");
 const v1780 = d["enabled"];
-if (v1780 !== undefined) {
 if (!(typeof v1780 === "boolean")) return type(p + "/enabled", "boolean");
-}
 const v1781 = d["share_unit"];
-if (v1781 !== undefined) {
 if (!(typeof v1781 === "string")) return type(p + "/share_unit", "string");
-if (!(v1781 === "artifact" || v1781 === "memory_entry")) return fail(p + "/share_unit", "enum", "must be one of \"artifact\", \"memory_entry\"", { allowedValues: ["artifact","memory_entry"] });
-}
+if (!(v1781 === "artifact" || v1781 === "memory_entry")) return notIn(p + "/share_unit", ["artifact","memory_entry"]);
 const v1782 = d["actions"];
-if (v1782 !== undefined) {
 if (!(Array.isArray(v1782))) return type(p + "/actions", "array");
 for (let i1783 = 0; i1783 < v1782.length; i1783++) {
 const v1784 = v1782[i1783];
 if (!check_response_AccessAction(v1784, p + "/actions" + "/" + i1783)) return false;
 }
-}
 const v1785 = d["grantable_roles"];
-if (v1785 !== undefined) {
 if (!(Array.isArray(v1785))) return type(p + "/grantable_roles", "array");
 for (let i1786 = 0; i1786 < v1785.length; i1786++) {
 const v1787 = v1785[i1786];
 if (!check_response_AccessRole(v1787, p + "/grantable_roles" + "/" + i1786)) return false;
-}
 }
 for (const k1788 in d) {
 if (k1788 !== "family" && k1788 !== "enabled" && k1788 !== "share_unit" && k1788 !== "actions" && k1788 !== "grantable_roles") return extra(p, k1788);
@@ -11330,48 +9586,34 @@ if (d["artifact_families"] === undefined) return missing(p, "artifact_families")
 if (d["assignable_subject_types"] === undefined) return missing(p, "assignable_subject_types");
 if (d["system_managed"] === undefined) return missing(p, "system_managed");
 const v1789 = d["role"];
-if (v1789 !== undefined) {
 if (!check_response_AccessRole(v1789, p + "/role")) return false;
-}
 const v1790 = d["resource_type"];
-if (v1790 !== undefined) {
 if (!check_response_AccessResourceType(v1790, p + "/resource_type")) return false;
-}
 const v1791 = d["cardinality"];
-if (v1791 !== undefined) {
 if (!check_response_AccessRoleCardinality(v1791, p + "/cardinality")) return false;
-}
 const v1792 = d["actions"];
-if (v1792 !== undefined) {
 if (!(Array.isArray(v1792))) return type(p + "/actions", "array");
 for (let i1793 = 0; i1793 < v1792.length; i1793++) {
 const v1794 = v1792[i1793];
 if (!check_response_AccessAction(v1794, p + "/actions" + "/" + i1793)) return false;
 }
-}
 const v1795 = d["artifact_families"];
-if (v1795 !== undefined) {
 if (!(Array.isArray(v1795))) return type(p + "/artifact_families", "array");
 for (let i1796 = 0; i1796 < v1795.length; i1796++) {
 const v1797 = v1795[i1796];
 if (!(typeof v1797 === "string")) return type(p + "/artifact_families" + "/" + i1796, "string");
-if (v1797.length < 1 || len(v1797) < 1) return fail(p + "/artifact_families" + "/" + i1796, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1797.length > 128 && len(v1797) > 128) return fail(p + "/artifact_families" + "/" + i1796, "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v1797.length < 1 || len(v1797) < 1) return fewer(p + "/artifact_families" + "/" + i1796, "minLength", 1, "characters");
+if (v1797.length > 128 && len(v1797) > 128) return more(p + "/artifact_families" + "/" + i1796, "maxLength", 128, "characters");
 }
 const v1798 = d["assignable_subject_types"];
-if (v1798 !== undefined) {
 if (!(Array.isArray(v1798))) return type(p + "/assignable_subject_types", "array");
 for (let i1799 = 0; i1799 < v1798.length; i1799++) {
 const v1800 = v1798[i1799];
 if (!(typeof v1800 === "string")) return type(p + "/assignable_subject_types" + "/" + i1799, "string");
-if (!(v1800 === "user" || v1800 === "service" || v1800 === "group")) return fail(p + "/assignable_subject_types" + "/" + i1799, "enum", "must be one of \"user\", \"service\", \"group\"", { allowedValues: ["user","service","group"] });
-}
+if (!(v1800 === "user" || v1800 === "service" || v1800 === "group")) return notIn(p + "/assignable_subject_types" + "/" + i1799, ["user","service","group"]);
 }
 const v1801 = d["system_managed"];
-if (v1801 !== undefined) {
 if (!(typeof v1801 === "boolean")) return type(p + "/system_managed", "boolean");
-}
 for (const k1802 in d) {
 if (k1802 !== "role" && k1802 !== "resource_type" && k1802 !== "cardinality" && k1802 !== "actions" && k1802 !== "artifact_families" && k1802 !== "assignable_subject_types" && k1802 !== "system_managed") return extra(p, k1802);
 }
@@ -11380,7 +9622,7 @@ return true;
 
 function check_response_BaseArtifactFamily(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "memory" || d === "atomic-memory" || d === "experience" || d === "skill" || d === "handoff" || d === "profile" || d === "prompt" || d === "topic-memory")) return fail(p, "enum", "must be one of \"memory\", \"atomic-memory\", \"experience\", \"skill\", \"handoff\", \"profile\", \"prompt\", \"topic-memory\"", { allowedValues: ["memory","atomic-memory","experience","skill","handoff","profile","prompt","topic-memory"] });
+if (!(d === "memory" || d === "atomic-memory" || d === "experience" || d === "skill" || d === "handoff" || d === "profile" || d === "prompt" || d === "topic-memory")) return notIn(p, ["memory","atomic-memory","experience","skill","handoff","profile","prompt","topic-memory"]);
 return true;
 }
 
@@ -11389,15 +9631,11 @@ if (!(isObject(d))) return type(p, "object");
 if (d["source_type"] === undefined) return missing(p, "source_type");
 if (d["source_id"] === undefined) return missing(p, "source_id");
 const v1803 = d["source_type"];
-if (v1803 !== undefined) {
 if (!(typeof v1803 === "string")) return type(p + "/source_type", "string");
-}
 const v1804 = d["source_id"];
-if (v1804 !== undefined) {
 if (!(typeof v1804 === "string")) return type(p + "/source_id", "string");
-if (v1804.length < 1 || len(v1804) < 1) return fail(p + "/source_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1804.length > 256 && len(v1804) > 256) return fail(p + "/source_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v1804.length < 1 || len(v1804) < 1) return fewer(p + "/source_id", "minLength", 1, "characters");
+if (v1804.length > 256 && len(v1804) > 256) return more(p + "/source_id", "maxLength", 256, "characters");
 for (const k1805 in d) {
 if (k1805 !== "source_type" && k1805 !== "source_id") return extra(p, k1805);
 }
@@ -11410,25 +9648,19 @@ if (d["family"] === undefined) return missing(p, "family");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 if (d["revision"] === undefined) return missing(p, "revision");
 const v1806 = d["family"];
-if (v1806 !== undefined) {
 if (!(typeof v1806 === "string")) return type(p + "/family", "string");
-if (v1806.length < 1 || len(v1806) < 1) return fail(p + "/family", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1806.length > 128 && len(v1806) > 128) return fail(p + "/family", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v1806)) return fail(p + "/family", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v1806.length < 1 || len(v1806) < 1) return fewer(p + "/family", "minLength", 1, "characters");
+if (v1806.length > 128 && len(v1806) > 128) return more(p + "/family", "maxLength", 128, "characters");
+if (!re1.test(v1806)) return unmatched(p + "/family", "pattern", "^[\\x21-\\x7E]+$");
 const v1807 = d["artifact_id"];
-if (v1807 !== undefined) {
 if (!(typeof v1807 === "string")) return type(p + "/artifact_id", "string");
-if (v1807.length < 1 || len(v1807) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1807.length > 128 && len(v1807) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v1807)) return fail(p + "/artifact_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v1807.length < 1 || len(v1807) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v1807.length > 128 && len(v1807) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
+if (!re1.test(v1807)) return unmatched(p + "/artifact_id", "pattern", "^[\\x21-\\x7E]+$");
 const v1808 = d["revision"];
-if (v1808 !== undefined) {
 if (!((typeof v1808 === "number" && !(v1808 % 1) && isFinite(v1808) && !(F && F.has(p + "/revision"))))) return type(p + "/revision", "integer");
 if (v1808 < 1) return bound(p + "/revision", "minimum", ">=", 1);
 if (v1808 > 9007199254740991) return bound(p + "/revision", "maximum", "<=", 9007199254740991);
-}
 for (const k1809 in d) {
 if (k1809 !== "family" && k1809 !== "artifact_id" && k1809 !== "revision") return extra(p, k1809);
 }
@@ -11450,50 +9682,36 @@ if (d["sources"] === undefined) return missing(p, "sources");
 if (d["artifacts"] === undefined) return missing(p, "artifacts");
 if (d["content_digest"] === undefined) return missing(p, "content_digest");
 const v1810 = d["scope_id"];
-if (v1810 !== undefined) {
 if (!(typeof v1810 === "string")) return type(p + "/scope_id", "string");
-if (v1810.length < 1 || len(v1810) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1810.length > 256 && len(v1810) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1810)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1810.length < 1 || len(v1810) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1810.length > 256 && len(v1810) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1810)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v1811 = d["family"];
-if (v1811 !== undefined) {
 if (!check_response_ArtifactReadFamily(v1811, p + "/family")) return false;
-}
 const v1812 = d["artifact_id"];
-if (v1812 !== undefined) {
 if (!(typeof v1812 === "string")) return type(p + "/artifact_id", "string");
-if (v1812.length < 1 || len(v1812) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1812.length > 128 && len(v1812) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v1812)) return fail(p + "/artifact_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v1812.length < 1 || len(v1812) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v1812.length > 128 && len(v1812) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
+if (!re1.test(v1812)) return unmatched(p + "/artifact_id", "pattern", "^[\\x21-\\x7E]+$");
 const v1813 = d["revision"];
-if (v1813 !== undefined) {
 if (!((typeof v1813 === "number" && !(v1813 % 1) && isFinite(v1813) && !(F && F.has(p + "/revision"))))) return type(p + "/revision", "integer");
 if (v1813 < 1) return bound(p + "/revision", "minimum", ">=", 1);
 if (v1813 > 9007199254740991) return bound(p + "/revision", "maximum", "<=", 9007199254740991);
-}
 const v1814 = d["sources"];
-if (v1814 !== undefined) {
 if (!(Array.isArray(v1814))) return type(p + "/sources", "array");
 for (let i1815 = 0; i1815 < v1814.length; i1815++) {
 const v1816 = v1814[i1815];
 if (!check_response_SourceTypeReference(v1816, p + "/sources" + "/" + i1815)) return false;
 }
-}
 const v1817 = d["artifacts"];
-if (v1817 !== undefined) {
 if (!(Array.isArray(v1817))) return type(p + "/artifacts", "array");
 for (let i1818 = 0; i1818 < v1817.length; i1818++) {
 const v1819 = v1817[i1818];
 if (!check_response_ArtifactReference(v1819, p + "/artifacts" + "/" + i1818)) return false;
 }
-}
 const v1820 = d["content_digest"];
-if (v1820 !== undefined) {
 if (!(typeof v1820 === "string")) return type(p + "/content_digest", "string");
-if (!re11.test(v1820)) return fail(p + "/content_digest", "pattern", "must match pattern \"^sha256:[0-9a-f]{64}$\"", { pattern: "^sha256:[0-9a-f]{64}$" });
-}
+if (!re11.test(v1820)) return unmatched(p + "/content_digest", "pattern", "^sha256:[0-9a-f]{64}$");
 const v1821 = d["title"];
 if (v1821 !== undefined) {
 if (!(typeof v1821 === "string" || v1821 === null)) return type(p + "/title", "string,null");
@@ -11506,7 +9724,7 @@ const v1823 = d["published_at"];
 if (v1823 !== undefined) {
 if (!(typeof v1823 === "string" || v1823 === null)) return type(p + "/published_at", "string,null");
 if (typeof v1823 === "string") {
-if (!re8.test(v1823)) return fail(p + "/published_at", "format", "must match format \"date-time\"", { format: "date-time" });
+if (!re8.test(v1823)) return unmatched(p + "/published_at", "format", "date-time");
 }
 }
 const v1824 = d["source_count"];
@@ -11521,7 +9739,7 @@ const v1825 = d["created_at"];
 if (v1825 !== undefined) {
 if (!(typeof v1825 === "string" || v1825 === null)) return type(p + "/created_at", "string,null");
 if (typeof v1825 === "string") {
-if (!re8.test(v1825)) return fail(p + "/created_at", "format", "must match format \"date-time\"", { format: "date-time" });
+if (!re8.test(v1825)) return unmatched(p + "/created_at", "format", "date-time");
 }
 }
 const v1826 = d["created_by"];
@@ -11540,7 +9758,7 @@ const v1828 = d["reason"];
 if (v1828 !== undefined) {
 if (!(typeof v1828 === "string" || v1828 === null)) return type(p + "/reason", "string,null");
 if (typeof v1828 === "string") {
-if (v1828.length > 1024 && len(v1828) > 1024) return fail(p + "/reason", "maxLength", "must NOT have more than 1024 characters", { limit: 1024 });
+if (v1828.length > 1024 && len(v1828) > 1024) return more(p + "/reason", "maxLength", 1024, "characters");
 }
 }
 return true;
@@ -11551,16 +9769,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["artifact"] === undefined) return missing(p, "artifact");
 const v1829 = d["scope_id"];
-if (v1829 !== undefined) {
 if (!(typeof v1829 === "string")) return type(p + "/scope_id", "string");
-if (v1829.length < 1 || len(v1829) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1829.length > 256 && len(v1829) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1829)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1829.length < 1 || len(v1829) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1829.length > 256 && len(v1829) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1829)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v1830 = d["artifact"];
-if (v1830 !== undefined) {
 if (!check_response_ArtifactReference(v1830, p + "/artifact")) return false;
-}
 for (const k1831 in d) {
 if (k1831 !== "scope_id" && k1831 !== "artifact") return extra(p, k1831);
 }
@@ -11569,7 +9783,7 @@ return true;
 
 function check_response_ArtifactReadFamily(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "memory" || d === "atomic-memory" || d === "experience" || d === "skill" || d === "handoff" || d === "profile" || d === "prompt" || d === "topic-memory")) return fail(p, "enum", "must be one of \"memory\", \"atomic-memory\", \"experience\", \"skill\", \"handoff\", \"profile\", \"prompt\", \"topic-memory\"", { allowedValues: ["memory","atomic-memory","experience","skill","handoff","profile","prompt","topic-memory"] });
+if (!(d === "memory" || d === "atomic-memory" || d === "experience" || d === "skill" || d === "handoff" || d === "profile" || d === "prompt" || d === "topic-memory")) return notIn(p, ["memory","atomic-memory","experience","skill","handoff","profile","prompt","topic-memory"]);
 return true;
 }
 
@@ -11581,34 +9795,24 @@ if (d["tags"] === undefined) return missing(p, "tags");
 if (d["tag_digest"] === undefined) return missing(p, "tag_digest");
 if (d["reference"] === undefined) return missing(p, "reference");
 const v1832 = d["scope_id"];
-if (v1832 !== undefined) {
 if (!(typeof v1832 === "string")) return type(p + "/scope_id", "string");
-}
 const v1833 = d["target"];
-if (v1833 !== undefined) {
 if (!check_response_TagTarget(v1833, p + "/target")) return false;
-}
 const v1834 = d["tags"];
-if (v1834 !== undefined) {
 if (!(Array.isArray(v1834))) return type(p + "/tags", "array");
-if (v1834.length < 0) return fail(p + "/tags", "minItems", "must NOT have fewer than 0 items", { limit: 0 });
-if (v1834.length > 32) return fail(p + "/tags", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v1834.length < 0) return fewer(p + "/tags", "minItems", 0, "items");
+if (v1834.length > 32) return more(p + "/tags", "maxItems", 32, "items");
 for (let i1835 = 0; i1835 < v1834.length; i1835++) {
 const v1836 = v1834[i1835];
 if (!(typeof v1836 === "string")) return type(p + "/tags" + "/" + i1835, "string");
-if (v1836.length < 1 || len(v1836) < 1) return fail(p + "/tags" + "/" + i1835, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1836.length > 64 && len(v1836) > 64) return fail(p + "/tags" + "/" + i1835, "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v1836.length < 1 || len(v1836) < 1) return fewer(p + "/tags" + "/" + i1835, "minLength", 1, "characters");
+if (v1836.length > 64 && len(v1836) > 64) return more(p + "/tags" + "/" + i1835, "maxLength", 64, "characters");
 }
 const v1837 = d["tag_digest"];
-if (v1837 !== undefined) {
 if (!(typeof v1837 === "string")) return type(p + "/tag_digest", "string");
-if (!re11.test(v1837)) return fail(p + "/tag_digest", "pattern", "must match pattern \"^sha256:[0-9a-f]{64}$\"", { pattern: "^sha256:[0-9a-f]{64}$" });
-}
+if (!re11.test(v1837)) return unmatched(p + "/tag_digest", "pattern", "^sha256:[0-9a-f]{64}$");
 const v1838 = d["reference"];
-if (v1838 !== undefined) {
 if (!check_response_ArtifactReference(v1838, p + "/reference")) return false;
-}
 for (const k1839 in d) {
 if (k1839 !== "scope_id" && k1839 !== "target" && k1839 !== "tags" && k1839 !== "tag_digest" && k1839 !== "reference") return extra(p, k1839);
 }
@@ -11639,9 +9843,7 @@ function check_response_TagTarget(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 const v1840 = d["type"];
-if (v1840 !== undefined) {
-if (!(v1840 === "artifact" || v1840 === "memory_entry")) return fail(p + "/type", "enum", "must be one of \"artifact\", \"memory_entry\"", { allowedValues: ["artifact","memory_entry"] });
-}
+if (!(v1840 === "artifact" || v1840 === "memory_entry")) return notIn(p + "/type", ["artifact","memory_entry"]);
 if (b136(d, p)) {
 if (!check_response_ArtifactTagTarget(d, p)) return false;
 }
@@ -11660,33 +9862,21 @@ if (d["state"] === undefined) return missing(p, "state");
 if (d["state_version"] === undefined) return missing(p, "state_version");
 if (d["merged_into_id"] === undefined) return missing(p, "merged_into_id");
 const v1843 = d["artifact"];
-if (v1843 !== undefined) {
 if (!check_response_ArtifactReference(v1843, p + "/artifact")) return false;
-}
 const v1844 = d["kind"];
-if (v1844 !== undefined) {
 if (!(typeof v1844 === "string")) return type(p + "/kind", "string");
-if (v1844.length < 1 || len(v1844) < 1) return fail(p + "/kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1844.length < 1 || len(v1844) < 1) return fewer(p + "/kind", "minLength", 1, "characters");
 const v1845 = d["text"];
-if (v1845 !== undefined) {
 if (!(typeof v1845 === "string")) return type(p + "/text", "string");
-if (v1845.length < 1 || len(v1845) < 1) return fail(p + "/text", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1845.length < 1 || len(v1845) < 1) return fewer(p + "/text", "minLength", 1, "characters");
 const v1846 = d["state"];
-if (v1846 !== undefined) {
 if (!check_response_AtomicMemoryState(v1846, p + "/state")) return false;
-}
 const v1847 = d["state_version"];
-if (v1847 !== undefined) {
 if (!((typeof v1847 === "number" && !(v1847 % 1) && isFinite(v1847) && !(F && F.has(p + "/state_version"))))) return type(p + "/state_version", "integer");
 if (v1847 < 0) return bound(p + "/state_version", "minimum", ">=", 0);
 if (v1847 > 9007199254740991) return bound(p + "/state_version", "maximum", "<=", 9007199254740991);
-}
 const v1848 = d["merged_into_id"];
-if (v1848 !== undefined) {
 if (!(typeof v1848 === "string" || v1848 === null)) return type(p + "/merged_into_id", "string,null");
-}
 for (const k1849 in d) {
 if (k1849 !== "artifact" && k1849 !== "kind" && k1849 !== "text" && k1849 !== "state" && k1849 !== "state_version" && k1849 !== "merged_into_id") return extra(p, k1849);
 }
@@ -11699,22 +9889,16 @@ if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 if (d["revision"] === undefined) return missing(p, "revision");
 if (d["state_version"] === undefined) return missing(p, "state_version");
 const v1850 = d["artifact_id"];
-if (v1850 !== undefined) {
 if (!(typeof v1850 === "string")) return type(p + "/artifact_id", "string");
-if (v1850.length < 1 || len(v1850) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1850.length < 1 || len(v1850) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
 const v1851 = d["revision"];
-if (v1851 !== undefined) {
 if (!((typeof v1851 === "number" && !(v1851 % 1) && isFinite(v1851) && !(F && F.has(p + "/revision"))))) return type(p + "/revision", "integer");
 if (v1851 < 1) return bound(p + "/revision", "minimum", ">=", 1);
 if (v1851 > 9007199254740991) return bound(p + "/revision", "maximum", "<=", 9007199254740991);
-}
 const v1852 = d["state_version"];
-if (v1852 !== undefined) {
 if (!((typeof v1852 === "number" && !(v1852 % 1) && isFinite(v1852) && !(F && F.has(p + "/state_version"))))) return type(p + "/state_version", "integer");
 if (v1852 < 0) return bound(p + "/state_version", "minimum", ">=", 0);
 if (v1852 > 9007199254740991) return bound(p + "/state_version", "maximum", "<=", 9007199254740991);
-}
 for (const k1853 in d) {
 if (k1853 !== "artifact_id" && k1853 !== "revision" && k1853 !== "state_version") return extra(p, k1853);
 }
@@ -11727,20 +9911,14 @@ if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 if (d["source_revision"] === undefined) return missing(p, "source_revision");
 if (d["creates_revision"] === undefined) return missing(p, "creates_revision");
 const v1854 = d["artifact_id"];
-if (v1854 !== undefined) {
 if (!(typeof v1854 === "string")) return type(p + "/artifact_id", "string");
-if (v1854.length < 1 || len(v1854) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1854.length < 1 || len(v1854) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
 const v1855 = d["source_revision"];
-if (v1855 !== undefined) {
 if (!((typeof v1855 === "number" && !(v1855 % 1) && isFinite(v1855) && !(F && F.has(p + "/source_revision"))))) return type(p + "/source_revision", "integer");
 if (v1855 < 1) return bound(p + "/source_revision", "minimum", ">=", 1);
 if (v1855 > 9007199254740991) return bound(p + "/source_revision", "maximum", "<=", 9007199254740991);
-}
 const v1856 = d["creates_revision"];
-if (v1856 !== undefined) {
 if (!(typeof v1856 === "boolean")) return type(p + "/creates_revision", "boolean");
-}
 for (const k1857 in d) {
 if (k1857 !== "artifact_id" && k1857 !== "source_revision" && k1857 !== "creates_revision") return extra(p, k1857);
 }
@@ -11749,31 +9927,31 @@ return true;
 
 function check_response_AtomicMemoryState(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "active" || d === "forgotten" || d === "merged" || d === "retired")) return fail(p, "enum", "must be one of \"active\", \"forgotten\", \"merged\", \"retired\"", { allowedValues: ["active","forgotten","merged","retired"] });
+if (!(d === "active" || d === "forgotten" || d === "merged" || d === "retired")) return notIn(p, ["active","forgotten","merged","retired"]);
 return true;
 }
 
 function check_response_BootstrapContextSchema(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "powercontext.bootstrap-context.v1")) return fail(p, "enum", "must be one of \"powercontext.bootstrap-context.v1\"", { allowedValues: ["powercontext.bootstrap-context.v1"] });
+if (!(d === "powercontext.bootstrap-context.v1")) return notIn(p, ["powercontext.bootstrap-context.v1"]);
 return true;
 }
 
 function check_response_BootstrapContextStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "ready" || d === "empty" || d === "skipped")) return fail(p, "enum", "must be one of \"ready\", \"empty\", \"skipped\"", { allowedValues: ["ready","empty","skipped"] });
+if (!(d === "ready" || d === "empty" || d === "skipped")) return notIn(p, ["ready","empty","skipped"]);
 return true;
 }
 
 function check_response_BootstrapSkipReason(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "disabled" || d === "no_eligible_context" || d === "already_delivered" || d === "preparation_failed")) return fail(p, "enum", "must be one of \"disabled\", \"no_eligible_context\", \"already_delivered\", \"preparation_failed\"", { allowedValues: ["disabled","no_eligible_context","already_delivered","preparation_failed"] });
+if (!(d === "disabled" || d === "no_eligible_context" || d === "already_delivered" || d === "preparation_failed")) return notIn(p, ["disabled","no_eligible_context","already_delivered","preparation_failed"]);
 return true;
 }
 
 function check_response_BootstrapContextProfile(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "powercontext.scope-bootstrap.v1")) return fail(p, "enum", "must be one of \"powercontext.scope-bootstrap.v1\"", { allowedValues: ["powercontext.scope-bootstrap.v1"] });
+if (!(d === "powercontext.scope-bootstrap.v1")) return notIn(p, ["powercontext.scope-bootstrap.v1"]);
 return true;
 }
 
@@ -11785,29 +9963,19 @@ if (d["artifact"] === undefined) return missing(p, "artifact");
 if (d["content_digest"] === undefined) return missing(p, "content_digest");
 if (d["truncated"] === undefined) return missing(p, "truncated");
 const v1858 = d["kind"];
-if (v1858 !== undefined) {
 if (!check_response_BootstrapContextItemKind(v1858, p + "/kind")) return false;
-}
 const v1859 = d["scope_id"];
-if (v1859 !== undefined) {
 if (!(typeof v1859 === "string")) return type(p + "/scope_id", "string");
-if (v1859.length < 1 || len(v1859) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1859.length > 256 && len(v1859) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v1859)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1859.length < 1 || len(v1859) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v1859.length > 256 && len(v1859) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v1859)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v1860 = d["artifact"];
-if (v1860 !== undefined) {
 if (!check_response_ArtifactReference(v1860, p + "/artifact")) return false;
-}
 const v1861 = d["content_digest"];
-if (v1861 !== undefined) {
 if (!(typeof v1861 === "string")) return type(p + "/content_digest", "string");
-if (!re11.test(v1861)) return fail(p + "/content_digest", "pattern", "must match pattern \"^sha256:[0-9a-f]{64}$\"", { pattern: "^sha256:[0-9a-f]{64}$" });
-}
+if (!re11.test(v1861)) return unmatched(p + "/content_digest", "pattern", "^sha256:[0-9a-f]{64}$");
 const v1862 = d["truncated"];
-if (v1862 !== undefined) {
 if (!(typeof v1862 === "boolean")) return type(p + "/truncated", "boolean");
-}
 for (const k1863 in d) {
 if (k1863 !== "kind" && k1863 !== "scope_id" && k1863 !== "artifact" && k1863 !== "content_digest" && k1863 !== "truncated") return extra(p, k1863);
 }
@@ -11816,7 +9984,7 @@ return true;
 
 function check_response_BootstrapReceiptState(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "pending" || d === "injected" || d === "skipped" || d === "failed")) return fail(p, "enum", "must be one of \"pending\", \"injected\", \"skipped\", \"failed\"", { allowedValues: ["pending","injected","skipped","failed"] });
+if (!(d === "pending" || d === "injected" || d === "skipped" || d === "failed")) return notIn(p, ["pending","injected","skipped","failed"]);
 return true;
 }
 
@@ -11831,44 +9999,28 @@ if (d["evidence_manifest_ref"] === undefined) return missing(p, "evidence_manife
 if (d["validation_policy_digest"] === undefined) return missing(p, "validation_policy_digest");
 if (d["proposal_fingerprint"] === undefined) return missing(p, "proposal_fingerprint");
 const v1864 = d["origin"];
-if (v1864 !== undefined) {
 if (!(typeof v1864 === "string")) return type(p + "/origin", "string");
-if (v1864.length < 1 || len(v1864) < 1) return fail(p + "/origin", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1864.length < 1 || len(v1864) < 1) return fewer(p + "/origin", "minLength", 1, "characters");
 const v1865 = d["operation"];
-if (v1865 !== undefined) {
 if (!(typeof v1865 === "string")) return type(p + "/operation", "string");
-if (v1865.length < 1 || len(v1865) < 1) return fail(p + "/operation", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1865.length < 1 || len(v1865) < 1) return fewer(p + "/operation", "minLength", 1, "characters");
 const v1866 = d["dream_run_id"];
-if (v1866 !== undefined) {
 if (!(typeof v1866 === "string")) return type(p + "/dream_run_id", "string");
-if (v1866.length < 1 || len(v1866) < 1) return fail(p + "/dream_run_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1866.length < 1 || len(v1866) < 1) return fewer(p + "/dream_run_id", "minLength", 1, "characters");
 const v1867 = d["spec_version"];
-if (v1867 !== undefined) {
 if (!(typeof v1867 === "string")) return type(p + "/spec_version", "string");
-if (v1867.length < 1 || len(v1867) < 1) return fail(p + "/spec_version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1867.length < 1 || len(v1867) < 1) return fewer(p + "/spec_version", "minLength", 1, "characters");
 const v1868 = d["proposal_digest"];
-if (v1868 !== undefined) {
 if (!(typeof v1868 === "string")) return type(p + "/proposal_digest", "string");
-if (v1868.length < 1 || len(v1868) < 1) return fail(p + "/proposal_digest", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1868.length < 1 || len(v1868) < 1) return fewer(p + "/proposal_digest", "minLength", 1, "characters");
 const v1869 = d["evidence_manifest_ref"];
-if (v1869 !== undefined) {
 if (!(typeof v1869 === "string")) return type(p + "/evidence_manifest_ref", "string");
-if (v1869.length < 1 || len(v1869) < 1) return fail(p + "/evidence_manifest_ref", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1869.length < 1 || len(v1869) < 1) return fewer(p + "/evidence_manifest_ref", "minLength", 1, "characters");
 const v1870 = d["validation_policy_digest"];
-if (v1870 !== undefined) {
 if (!(typeof v1870 === "string")) return type(p + "/validation_policy_digest", "string");
-if (v1870.length < 1 || len(v1870) < 1) return fail(p + "/validation_policy_digest", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1870.length < 1 || len(v1870) < 1) return fewer(p + "/validation_policy_digest", "minLength", 1, "characters");
 const v1871 = d["proposal_fingerprint"];
-if (v1871 !== undefined) {
 if (!(typeof v1871 === "string" || v1871 === null)) return type(p + "/proposal_fingerprint", "string,null");
-}
 for (const k1872 in d) {
 if (k1872 !== "origin" && k1872 !== "operation" && k1872 !== "dream_run_id" && k1872 !== "spec_version" && k1872 !== "proposal_digest" && k1872 !== "evidence_manifest_ref" && k1872 !== "validation_policy_digest" && k1872 !== "proposal_fingerprint") return extra(p, k1872);
 }
@@ -11881,17 +10033,11 @@ if (d["can_revise"] === undefined) return missing(p, "can_revise");
 if (d["can_approve"] === undefined) return missing(p, "can_approve");
 if (d["can_reject"] === undefined) return missing(p, "can_reject");
 const v1873 = d["can_revise"];
-if (v1873 !== undefined) {
 if (!(typeof v1873 === "boolean")) return type(p + "/can_revise", "boolean");
-}
 const v1874 = d["can_approve"];
-if (v1874 !== undefined) {
 if (!(typeof v1874 === "boolean")) return type(p + "/can_approve", "boolean");
-}
 const v1875 = d["can_reject"];
-if (v1875 !== undefined) {
 if (!(typeof v1875 === "boolean")) return type(p + "/can_reject", "boolean");
-}
 for (const k1876 in d) {
 if (k1876 !== "can_revise" && k1876 !== "can_approve" && k1876 !== "can_reject") return extra(p, k1876);
 }
@@ -11900,13 +10046,13 @@ return true;
 
 function check_response_CandidateFamily(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "experience" || d === "skill" || d === "profile" || d === "atomic-memory" || d === "topic-memory" || d === "handoff" || d === "prompt")) return fail(p, "enum", "must be one of \"experience\", \"skill\", \"profile\", \"atomic-memory\", \"topic-memory\", \"handoff\", \"prompt\"", { allowedValues: ["experience","skill","profile","atomic-memory","topic-memory","handoff","prompt"] });
+if (!(d === "experience" || d === "skill" || d === "profile" || d === "atomic-memory" || d === "topic-memory" || d === "handoff" || d === "prompt")) return notIn(p, ["experience","skill","profile","atomic-memory","topic-memory","handoff","prompt"]);
 return true;
 }
 
 function check_response_CandidateStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "pending" || d === "approved" || d === "rejected")) return fail(p, "enum", "must be one of \"pending\", \"approved\", \"rejected\"", { allowedValues: ["pending","approved","rejected"] });
+if (!(d === "pending" || d === "approved" || d === "rejected")) return notIn(p, ["pending","approved","rejected"]);
 return true;
 }
 
@@ -11922,33 +10068,25 @@ if (d["action"] === undefined) return missing(p, "action");
 if (d["outcome"] === undefined) return missing(p, "outcome");
 if (d["lesson"] === undefined) return missing(p, "lesson");
 const v1877 = d["situation"];
-if (v1877 !== undefined) {
 if (!(typeof v1877 === "string")) return type(p + "/situation", "string");
-if (v1877.length < 1 || len(v1877) < 1) return fail(p + "/situation", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1877.length > 8000 && len(v1877) > 8000) return fail(p + "/situation", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-if (!re0.test(v1877)) return fail(p + "/situation", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1877.length < 1 || len(v1877) < 1) return fewer(p + "/situation", "minLength", 1, "characters");
+if (v1877.length > 8000 && len(v1877) > 8000) return more(p + "/situation", "maxLength", 8000, "characters");
+if (!re0.test(v1877)) return unmatched(p + "/situation", "pattern", ".*\\S.*");
 const v1878 = d["action"];
-if (v1878 !== undefined) {
 if (!(typeof v1878 === "string")) return type(p + "/action", "string");
-if (v1878.length < 1 || len(v1878) < 1) return fail(p + "/action", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1878.length > 8000 && len(v1878) > 8000) return fail(p + "/action", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-if (!re0.test(v1878)) return fail(p + "/action", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1878.length < 1 || len(v1878) < 1) return fewer(p + "/action", "minLength", 1, "characters");
+if (v1878.length > 8000 && len(v1878) > 8000) return more(p + "/action", "maxLength", 8000, "characters");
+if (!re0.test(v1878)) return unmatched(p + "/action", "pattern", ".*\\S.*");
 const v1879 = d["outcome"];
-if (v1879 !== undefined) {
 if (!(typeof v1879 === "string")) return type(p + "/outcome", "string");
-if (v1879.length < 1 || len(v1879) < 1) return fail(p + "/outcome", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1879.length > 8000 && len(v1879) > 8000) return fail(p + "/outcome", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-if (!re0.test(v1879)) return fail(p + "/outcome", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1879.length < 1 || len(v1879) < 1) return fewer(p + "/outcome", "minLength", 1, "characters");
+if (v1879.length > 8000 && len(v1879) > 8000) return more(p + "/outcome", "maxLength", 8000, "characters");
+if (!re0.test(v1879)) return unmatched(p + "/outcome", "pattern", ".*\\S.*");
 const v1880 = d["lesson"];
-if (v1880 !== undefined) {
 if (!(typeof v1880 === "string")) return type(p + "/lesson", "string");
-if (v1880.length < 1 || len(v1880) < 1) return fail(p + "/lesson", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1880.length > 8000 && len(v1880) > 8000) return fail(p + "/lesson", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-if (!re0.test(v1880)) return fail(p + "/lesson", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1880.length < 1 || len(v1880) < 1) return fewer(p + "/lesson", "minLength", 1, "characters");
+if (v1880.length > 8000 && len(v1880) > 8000) return more(p + "/lesson", "maxLength", 8000, "characters");
+if (!re0.test(v1880)) return unmatched(p + "/lesson", "pattern", ".*\\S.*");
 const v1881 = d["failure"];
 if (v1881 !== undefined) {
 if (!(b138(v1881, p + "/failure") || (v1881 === null))) return fail(p + "/failure", "anyOf", "must match a schema in anyOf", {});
@@ -11971,32 +10109,24 @@ if (d["description"] === undefined) return missing(p, "description");
 if (d["instructions"] === undefined) return missing(p, "instructions");
 if (d["validation"] === undefined) return missing(p, "validation");
 const v1883 = d["name"];
-if (v1883 !== undefined) {
 if (!(typeof v1883 === "string")) return type(p + "/name", "string");
-if (v1883.length < 1 || len(v1883) < 1) return fail(p + "/name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1883.length > 128 && len(v1883) > 128) return fail(p + "/name", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re25.test(v1883)) return fail(p + "/name", "pattern", "must match pattern \"^\\S(?:.*\\S)?$\"", { pattern: "^\\S(?:.*\\S)?$" });
-}
+if (v1883.length < 1 || len(v1883) < 1) return fewer(p + "/name", "minLength", 1, "characters");
+if (v1883.length > 128 && len(v1883) > 128) return more(p + "/name", "maxLength", 128, "characters");
+if (!re25.test(v1883)) return unmatched(p + "/name", "pattern", "^\\S(?:.*\\S)?$");
 const v1884 = d["description"];
-if (v1884 !== undefined) {
 if (!(typeof v1884 === "string")) return type(p + "/description", "string");
-if (v1884.length < 1 || len(v1884) < 1) return fail(p + "/description", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1884.length > 2000 && len(v1884) > 2000) return fail(p + "/description", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
-if (!re25.test(v1884)) return fail(p + "/description", "pattern", "must match pattern \"^\\S(?:.*\\S)?$\"", { pattern: "^\\S(?:.*\\S)?$" });
-}
+if (v1884.length < 1 || len(v1884) < 1) return fewer(p + "/description", "minLength", 1, "characters");
+if (v1884.length > 2000 && len(v1884) > 2000) return more(p + "/description", "maxLength", 2000, "characters");
+if (!re25.test(v1884)) return unmatched(p + "/description", "pattern", "^\\S(?:.*\\S)?$");
 const v1885 = d["instructions"];
-if (v1885 !== undefined) {
 if (!(typeof v1885 === "string")) return type(p + "/instructions", "string");
-if (v1885.length > 131072 && len(v1885) > 131072) return fail(p + "/instructions", "maxLength", "must NOT have more than 131072 characters", { limit: 131072 });
-}
+if (v1885.length > 131072 && len(v1885) > 131072) return more(p + "/instructions", "maxLength", 131072, "characters");
 const v1886 = d["validation"];
-if (v1886 !== undefined) {
 if (!(Array.isArray(v1886))) return type(p + "/validation", "array");
-if (v1886.length > 32) return fail(p + "/validation", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v1886.length > 32) return more(p + "/validation", "maxItems", 32, "items");
 for (let i1887 = 0; i1887 < v1886.length; i1887++) {
 const v1888 = v1886[i1887];
 if (!check_response_SkillValidationItem(v1888, p + "/validation" + "/" + i1887)) return false;
-}
 }
 const v1889 = d["package"];
 if (v1889 !== undefined) {
@@ -12006,22 +10136,22 @@ const v1890 = d["license"];
 if (v1890 !== undefined) {
 if (!(typeof v1890 === "string" || v1890 === null)) return type(p + "/license", "string,null");
 if (typeof v1890 === "string") {
-if (v1890.length < 1 || len(v1890) < 1) return fail(p + "/license", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1890.length > 512 && len(v1890) > 512) return fail(p + "/license", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
+if (v1890.length < 1 || len(v1890) < 1) return fewer(p + "/license", "minLength", 1, "characters");
+if (v1890.length > 512 && len(v1890) > 512) return more(p + "/license", "maxLength", 512, "characters");
 }
 }
 const v1891 = d["compatibility"];
 if (v1891 !== undefined) {
 if (!(typeof v1891 === "string" || v1891 === null)) return type(p + "/compatibility", "string,null");
 if (typeof v1891 === "string") {
-if (v1891.length < 1 || len(v1891) < 1) return fail(p + "/compatibility", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1891.length > 500 && len(v1891) > 500) return fail(p + "/compatibility", "maxLength", "must NOT have more than 500 characters", { limit: 500 });
+if (v1891.length < 1 || len(v1891) < 1) return fewer(p + "/compatibility", "minLength", 1, "characters");
+if (v1891.length > 500 && len(v1891) > 500) return more(p + "/compatibility", "maxLength", 500, "characters");
 }
 }
 const v1892 = d["metadata"];
 if (v1892 !== undefined) {
 if (!(isObject(v1892))) return type(p + "/metadata", "object");
-if (Object.keys(v1892).length > 64) return fail(p + "/metadata", "maxProperties", "must NOT have more than 64 properties", { limit: 64 });
+if (Object.keys(v1892).length > 64) return more(p + "/metadata", "maxProperties", 64, "properties");
 for (const k1893 in v1892) {
 const v1894 = v1892[k1893];
 if (!(typeof v1894 === "string")) return type(p + "/metadata" + "/" + esc(k1893), "string");
@@ -12031,8 +10161,8 @@ const v1895 = d["allowed_tools"];
 if (v1895 !== undefined) {
 if (!(typeof v1895 === "string" || v1895 === null)) return type(p + "/allowed_tools", "string,null");
 if (typeof v1895 === "string") {
-if (v1895.length < 1 || len(v1895) < 1) return fail(p + "/allowed_tools", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1895.length > 2000 && len(v1895) > 2000) return fail(p + "/allowed_tools", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
+if (v1895.length < 1 || len(v1895) < 1) return fewer(p + "/allowed_tools", "minLength", 1, "characters");
+if (v1895.length > 2000 && len(v1895) > 2000) return more(p + "/allowed_tools", "maxLength", 2000, "characters");
 }
 }
 for (const k1896 in d) {
@@ -12059,15 +10189,11 @@ if (d["generator_id"] === undefined) return missing(p, "generator_id");
 if (d["generator_version"] === undefined) return missing(p, "generator_version");
 if (d["created_at"] === undefined) return missing(p, "created_at");
 const v1897 = d["schema"];
-if (v1897 !== undefined) {
 if (!(typeof v1897 === "string")) return type(p + "/schema", "string");
-if (!(v1897 === "powercontext.profile-candidate.v1")) return fail(p + "/schema", "enum", "must be one of \"powercontext.profile-candidate.v1\"", { allowedValues: ["powercontext.profile-candidate.v1"] });
-}
+if (!(v1897 === "powercontext.profile-candidate.v1")) return notIn(p + "/schema", ["powercontext.profile-candidate.v1"]);
 const v1898 = d["content"];
-if (v1898 !== undefined) {
 if (!(typeof v1898 === "string")) return type(p + "/content", "string");
-if (v1898.length < 1 || len(v1898) < 1) return fail(p + "/content", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1898.length < 1 || len(v1898) < 1) return fewer(p + "/content", "minLength", 1, "characters");
 const v1899 = d["source_window"];
 if (v1899 !== undefined) {
 if (!(b140(v1899, p + "/source_window") || (v1899 === null))) return fail(p + "/source_window", "anyOf", "must match a schema in anyOf", {});
@@ -12085,20 +10211,14 @@ if (v1902 !== undefined) {
 if (!(typeof v1902 === "string" || v1902 === null)) return type(p + "/policy_digest", "string,null");
 }
 const v1903 = d["generator_id"];
-if (v1903 !== undefined) {
 if (!(typeof v1903 === "string")) return type(p + "/generator_id", "string");
-if (v1903.length < 1 || len(v1903) < 1) return fail(p + "/generator_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1903.length < 1 || len(v1903) < 1) return fewer(p + "/generator_id", "minLength", 1, "characters");
 const v1904 = d["generator_version"];
-if (v1904 !== undefined) {
 if (!(typeof v1904 === "string")) return type(p + "/generator_version", "string");
-if (v1904.length < 1 || len(v1904) < 1) return fail(p + "/generator_version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1904.length < 1 || len(v1904) < 1) return fewer(p + "/generator_version", "minLength", 1, "characters");
 const v1905 = d["created_at"];
-if (v1905 !== undefined) {
 if (!(typeof v1905 === "string")) return type(p + "/created_at", "string");
-if (!re8.test(v1905)) return fail(p + "/created_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v1905)) return unmatched(p + "/created_at", "format", "date-time");
 for (const k1906 in d) {
 if (!c31.has(k1906)) return extra(p, k1906);
 }
@@ -12114,16 +10234,12 @@ if (v1907 !== undefined) {
 if (!check_response_AtomicMemoryContentSchema(v1907, p + "/schema")) return false;
 }
 const v1908 = d["kind"];
-if (v1908 !== undefined) {
 if (!(typeof v1908 === "string")) return type(p + "/kind", "string");
-if (v1908.length < 1 || len(v1908) < 1) return fail(p + "/kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1908.length > 128 && len(v1908) > 128) return fail(p + "/kind", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v1908.length < 1 || len(v1908) < 1) return fewer(p + "/kind", "minLength", 1, "characters");
+if (v1908.length > 128 && len(v1908) > 128) return more(p + "/kind", "maxLength", 128, "characters");
 const v1909 = d["text"];
-if (v1909 !== undefined) {
 if (!(typeof v1909 === "string")) return type(p + "/text", "string");
-if (v1909.length < 1 || len(v1909) < 1) return fail(p + "/text", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1909.length < 1 || len(v1909) < 1) return fewer(p + "/text", "minLength", 1, "characters");
 for (const k1910 in d) {
 if (k1910 !== "schema" && k1910 !== "kind" && k1910 !== "text") return extra(p, k1910);
 }
@@ -12136,23 +10252,17 @@ if (d["title"] === undefined) return missing(p, "title");
 if (d["summary"] === undefined) return missing(p, "summary");
 if (d["detail"] === undefined) return missing(p, "detail");
 const v1911 = d["title"];
-if (v1911 !== undefined) {
 if (!(typeof v1911 === "string")) return type(p + "/title", "string");
-if (v1911.length < 1 || len(v1911) < 1) return fail(p + "/title", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1911.length > 512 && len(v1911) > 512) return fail(p + "/title", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
-}
+if (v1911.length < 1 || len(v1911) < 1) return fewer(p + "/title", "minLength", 1, "characters");
+if (v1911.length > 512 && len(v1911) > 512) return more(p + "/title", "maxLength", 512, "characters");
 const v1912 = d["summary"];
-if (v1912 !== undefined) {
 if (!(typeof v1912 === "string")) return type(p + "/summary", "string");
-if (v1912.length < 1 || len(v1912) < 1) return fail(p + "/summary", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1912.length > 8000 && len(v1912) > 8000) return fail(p + "/summary", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-}
+if (v1912.length < 1 || len(v1912) < 1) return fewer(p + "/summary", "minLength", 1, "characters");
+if (v1912.length > 8000 && len(v1912) > 8000) return more(p + "/summary", "maxLength", 8000, "characters");
 const v1913 = d["detail"];
-if (v1913 !== undefined) {
 if (!(typeof v1913 === "string")) return type(p + "/detail", "string");
-if (v1913.length < 1 || len(v1913) < 1) return fail(p + "/detail", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1913.length > 125000 && len(v1913) > 125000) return fail(p + "/detail", "maxLength", "must NOT have more than 125000 characters", { limit: 125000 });
-}
+if (v1913.length < 1 || len(v1913) < 1) return fewer(p + "/detail", "minLength", 1, "characters");
+if (v1913.length > 125000 && len(v1913) > 125000) return more(p + "/detail", "maxLength", 125000, "characters");
 for (const k1914 in d) {
 if (k1914 !== "title" && k1914 !== "summary" && k1914 !== "detail") return extra(p, k1914);
 }
@@ -12182,42 +10292,30 @@ if (v1915 !== undefined) {
 if (!(b142(v1915, p + "/generation") || (v1915 === null))) return fail(p + "/generation", "anyOf", "must match a schema in anyOf", {});
 }
 const v1916 = d["schema"];
-if (v1916 !== undefined) {
 if (!check_response_HandoffSchema(v1916, p + "/schema")) return false;
-}
 const v1917 = d["objective"];
-if (v1917 !== undefined) {
 if (!(typeof v1917 === "string")) return type(p + "/objective", "string");
-if (v1917.length < 1 || len(v1917) < 1) return fail(p + "/objective", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1917.length > 8192 && len(v1917) > 8192) return fail(p + "/objective", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v1917)) return fail(p + "/objective", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v1917.length < 1 || len(v1917) < 1) return fewer(p + "/objective", "minLength", 1, "characters");
+if (v1917.length > 8192 && len(v1917) > 8192) return more(p + "/objective", "maxLength", 8192, "characters");
+if (!re0.test(v1917)) return unmatched(p + "/objective", "pattern", ".*\\S.*");
 const v1918 = d["state"];
-if (v1918 !== undefined) {
 if (!(Array.isArray(v1918))) return type(p + "/state", "array");
-if (v1918.length < 1) return fail(p + "/state", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v1918.length > 64) return fail(p + "/state", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1918.length < 1) return fewer(p + "/state", "minItems", 1, "items");
+if (v1918.length > 64) return more(p + "/state", "maxItems", 64, "items");
 for (let i1919 = 0; i1919 < v1918.length; i1919++) {
 const v1920 = v1918[i1919];
 if (!check_response_HandoffStatement(v1920, p + "/state" + "/" + i1919)) return false;
 }
-}
 const v1921 = d["disposition"];
-if (v1921 !== undefined) {
 if (!check_response_HandoffDisposition(v1921, p + "/disposition")) return false;
-}
 const v1922 = d["next_action"];
-if (v1922 !== undefined) {
 if (!(b143(v1922, p + "/next_action") || (v1922 === null))) return fail(p + "/next_action", "anyOf", "must match a schema in anyOf", {});
-}
 const v1923 = d["omissions"];
-if (v1923 !== undefined) {
 if (!(Array.isArray(v1923))) return type(p + "/omissions", "array");
-if (v1923.length > 64) return fail(p + "/omissions", "maxItems", "must NOT have more than 64 items", { limit: 64 });
+if (v1923.length > 64) return more(p + "/omissions", "maxItems", 64, "items");
 for (let i1924 = 0; i1924 < v1923.length; i1924++) {
 const v1925 = v1923[i1924];
 if (!check_response_HandoffOmission(v1925, p + "/omissions" + "/" + i1924)) return false;
-}
 }
 for (const k1926 in d) {
 if (k1926 !== "generation" && k1926 !== "schema" && k1926 !== "objective" && k1926 !== "state" && k1926 !== "disposition" && k1926 !== "next_action" && k1926 !== "omissions") return extra(p, k1926);
@@ -12232,28 +10330,20 @@ if (d["mode"] === undefined) return missing(p, "mode");
 if (d["instructions"] === undefined) return missing(p, "instructions");
 if (d["demonstrations"] === undefined) return missing(p, "demonstrations");
 const v1927 = d["schema_version"];
-if (v1927 !== undefined) {
 if (!(typeof v1927 === "string")) return type(p + "/schema_version", "string");
-if (!(v1927 === "powercontext.prompt.v1")) return fail(p + "/schema_version", "enum", "must be one of \"powercontext.prompt.v1\"", { allowedValues: ["powercontext.prompt.v1"] });
-}
+if (!(v1927 === "powercontext.prompt.v1")) return notIn(p + "/schema_version", ["powercontext.prompt.v1"]);
 const v1928 = d["mode"];
-if (v1928 !== undefined) {
 if (!(typeof v1928 === "string")) return type(p + "/mode", "string");
-if (!(v1928 === "auto" || v1928 === "custom")) return fail(p + "/mode", "enum", "must be one of \"auto\", \"custom\"", { allowedValues: ["auto","custom"] });
-}
+if (!(v1928 === "auto" || v1928 === "custom")) return notIn(p + "/mode", ["auto","custom"]);
 const v1929 = d["instructions"];
-if (v1929 !== undefined) {
 if (!(typeof v1929 === "string")) return type(p + "/instructions", "string");
-if (v1929.length > 32768 && len(v1929) > 32768) return fail(p + "/instructions", "maxLength", "must NOT have more than 32768 characters", { limit: 32768 });
-}
+if (v1929.length > 32768 && len(v1929) > 32768) return more(p + "/instructions", "maxLength", 32768, "characters");
 const v1930 = d["demonstrations"];
-if (v1930 !== undefined) {
 if (!(Array.isArray(v1930))) return type(p + "/demonstrations", "array");
-if (v1930.length > 50) return fail(p + "/demonstrations", "maxItems", "must NOT have more than 50 items", { limit: 50 });
+if (v1930.length > 50) return more(p + "/demonstrations", "maxItems", 50, "items");
 for (let i1931 = 0; i1931 < v1930.length; i1931++) {
 const v1932 = v1930[i1931];
 if (!check_response_PromptDemonstration(v1932, p + "/demonstrations" + "/" + i1931)) return false;
-}
 }
 for (const k1933 in d) {
 if (k1933 !== "schema_version" && k1933 !== "mode" && k1933 !== "instructions" && k1933 !== "demonstrations") return extra(p, k1933);
@@ -12269,39 +10359,29 @@ if (d["basis_ref"] === undefined) return missing(p, "basis_ref");
 if (d["before_tags"] === undefined) return missing(p, "before_tags");
 if (d["after_tags"] === undefined) return missing(p, "after_tags");
 const v1934 = d["target"];
-if (v1934 !== undefined) {
 if (!check_response_TagTarget(v1934, p + "/target")) return false;
-}
 const v1935 = d["expected_etag"];
-if (v1935 !== undefined) {
 if (!(typeof v1935 === "string")) return type(p + "/expected_etag", "string");
-if (v1935.length < 1 || len(v1935) < 1) return fail(p + "/expected_etag", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1935.length < 1 || len(v1935) < 1) return fewer(p + "/expected_etag", "minLength", 1, "characters");
 const v1936 = d["basis_ref"];
-if (v1936 !== undefined) {
 if (!check_response_ArtifactReference(v1936, p + "/basis_ref")) return false;
-}
 const v1937 = d["before_tags"];
-if (v1937 !== undefined) {
 if (!(Array.isArray(v1937))) return type(p + "/before_tags", "array");
-if (v1937.length > 32) return fail(p + "/before_tags", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v1937.length > 32) return more(p + "/before_tags", "maxItems", 32, "items");
 for (let i1938 = 0; i1938 < v1937.length; i1938++) {
 const v1939 = v1937[i1938];
 if (!(typeof v1939 === "string")) return type(p + "/before_tags" + "/" + i1938, "string");
-if (v1939.length < 1 || len(v1939) < 1) return fail(p + "/before_tags" + "/" + i1938, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1939.length > 64 && len(v1939) > 64) return fail(p + "/before_tags" + "/" + i1938, "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v1939.length < 1 || len(v1939) < 1) return fewer(p + "/before_tags" + "/" + i1938, "minLength", 1, "characters");
+if (v1939.length > 64 && len(v1939) > 64) return more(p + "/before_tags" + "/" + i1938, "maxLength", 64, "characters");
 }
 const v1940 = d["after_tags"];
-if (v1940 !== undefined) {
 if (!(Array.isArray(v1940))) return type(p + "/after_tags", "array");
-if (v1940.length > 32) return fail(p + "/after_tags", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v1940.length > 32) return more(p + "/after_tags", "maxItems", 32, "items");
 for (let i1941 = 0; i1941 < v1940.length; i1941++) {
 const v1942 = v1940[i1941];
 if (!(typeof v1942 === "string")) return type(p + "/after_tags" + "/" + i1941, "string");
-if (v1942.length < 1 || len(v1942) < 1) return fail(p + "/after_tags" + "/" + i1941, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1942.length > 64 && len(v1942) > 64) return fail(p + "/after_tags" + "/" + i1941, "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v1942.length < 1 || len(v1942) < 1) return fewer(p + "/after_tags" + "/" + i1941, "minLength", 1, "characters");
+if (v1942.length > 64 && len(v1942) > 64) return more(p + "/after_tags" + "/" + i1941, "maxLength", 64, "characters");
 }
 for (const k1943 in d) {
 if (k1943 !== "target" && k1943 !== "expected_etag" && k1943 !== "basis_ref" && k1943 !== "before_tags" && k1943 !== "after_tags") return extra(p, k1943);
@@ -12314,13 +10394,9 @@ if (!(isObject(d))) return type(p, "object");
 if (d["name"] === undefined) return missing(p, "name");
 if (d["source_id"] === undefined) return missing(p, "source_id");
 const v1944 = d["name"];
-if (v1944 !== undefined) {
 if (!(typeof v1944 === "string")) return type(p + "/name", "string");
-}
 const v1945 = d["source_id"];
-if (v1945 !== undefined) {
 if (!(typeof v1945 === "string")) return type(p + "/source_id", "string");
-}
 for (const k1946 in d) {
 if (k1946 !== "name" && k1946 !== "source_id") return extra(p, k1946);
 }
@@ -12335,35 +10411,25 @@ if (d["tags"] === undefined) return missing(p, "tags");
 if (d["tag_digest"] === undefined) return missing(p, "tag_digest");
 if (d["etag"] === undefined) return missing(p, "etag");
 const v1947 = d["scope_id"];
-if (v1947 !== undefined) {
 if (!(typeof v1947 === "string")) return type(p + "/scope_id", "string");
-if (v1947.length < 1 || len(v1947) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1947.length < 1 || len(v1947) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
 const v1948 = d["target"];
-if (v1948 !== undefined) {
 if (!check_response_TagTarget(v1948, p + "/target")) return false;
-}
 const v1949 = d["tags"];
-if (v1949 !== undefined) {
 if (!(Array.isArray(v1949))) return type(p + "/tags", "array");
-if (v1949.length > 32) return fail(p + "/tags", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v1949.length > 32) return more(p + "/tags", "maxItems", 32, "items");
 for (let i1950 = 0; i1950 < v1949.length; i1950++) {
 const v1951 = v1949[i1950];
 if (!(typeof v1951 === "string")) return type(p + "/tags" + "/" + i1950, "string");
-if (v1951.length < 1 || len(v1951) < 1) return fail(p + "/tags" + "/" + i1950, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v1951.length > 64 && len(v1951) > 64) return fail(p + "/tags" + "/" + i1950, "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v1951.length < 1 || len(v1951) < 1) return fewer(p + "/tags" + "/" + i1950, "minLength", 1, "characters");
+if (v1951.length > 64 && len(v1951) > 64) return more(p + "/tags" + "/" + i1950, "maxLength", 64, "characters");
 }
 const v1952 = d["tag_digest"];
-if (v1952 !== undefined) {
 if (!(typeof v1952 === "string")) return type(p + "/tag_digest", "string");
-if (v1952.length < 1 || len(v1952) < 1) return fail(p + "/tag_digest", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1952.length < 1 || len(v1952) < 1) return fewer(p + "/tag_digest", "minLength", 1, "characters");
 const v1953 = d["etag"];
-if (v1953 !== undefined) {
 if (!(typeof v1953 === "string")) return type(p + "/etag", "string");
-if (v1953.length < 1 || len(v1953) < 1) return fail(p + "/etag", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v1953.length < 1 || len(v1953) < 1) return fewer(p + "/etag", "minLength", 1, "characters");
 for (const k1954 in d) {
 if (k1954 !== "scope_id" && k1954 !== "target" && k1954 !== "tags" && k1954 !== "tag_digest" && k1954 !== "etag") return extra(p, k1954);
 }
@@ -12378,28 +10444,18 @@ if (d["definition_version"] === undefined) return missing(p, "definition_version
 if (d["builtin_version"] === undefined) return missing(p, "builtin_version");
 if (d["builtin_profile"] === undefined) return missing(p, "builtin_profile");
 const v1955 = d["status"];
-if (v1955 !== undefined) {
 if (!(typeof v1955 === "string")) return type(p + "/status", "string");
-if (!(v1955 === "supported" || v1955 === "disabled" || v1955 === "unsupported")) return fail(p + "/status", "enum", "must be one of \"supported\", \"disabled\", \"unsupported\"", { allowedValues: ["supported","disabled","unsupported"] });
-}
+if (!(v1955 === "supported" || v1955 === "disabled" || v1955 === "unsupported")) return notIn(p + "/status", ["supported","disabled","unsupported"]);
 const v1956 = d["reason"];
-if (v1956 !== undefined) {
 if (!(typeof v1956 === "string" || v1956 === null)) return type(p + "/reason", "string,null");
-if (!(v1956 === "operation_disabled" || v1956 === "provider_not_configured" || v1956 === "injected_component" || v1956 === null)) return fail(p + "/reason", "enum", "must be one of \"operation_disabled\", \"provider_not_configured\", \"injected_component\", null", { allowedValues: ["operation_disabled","provider_not_configured","injected_component",null] });
-}
+if (!(v1956 === "operation_disabled" || v1956 === "provider_not_configured" || v1956 === "injected_component" || v1956 === null)) return notIn(p + "/reason", ["operation_disabled","provider_not_configured","injected_component",null]);
 const v1957 = d["definition_version"];
-if (v1957 !== undefined) {
 if (!(typeof v1957 === "string")) return type(p + "/definition_version", "string");
-}
 const v1958 = d["builtin_version"];
-if (v1958 !== undefined) {
 if (!(typeof v1958 === "string")) return type(p + "/builtin_version", "string");
-}
 const v1959 = d["builtin_profile"];
-if (v1959 !== undefined) {
 if (!(typeof v1959 === "string" || v1959 === null)) return type(p + "/builtin_profile", "string,null");
-if (!(v1959 === "coding" || v1959 === "conversation" || v1959 === null)) return fail(p + "/builtin_profile", "enum", "must be one of \"coding\", \"conversation\", null", { allowedValues: ["coding","conversation",null] });
-}
+if (!(v1959 === "coding" || v1959 === "conversation" || v1959 === null)) return notIn(p + "/builtin_profile", ["coding","conversation",null]);
 for (const k1960 in d) {
 if (k1960 !== "status" && k1960 !== "reason" && k1960 !== "definition_version" && k1960 !== "builtin_version" && k1960 !== "builtin_profile") return extra(p, k1960);
 }
@@ -12412,19 +10468,13 @@ if (d["operation"] === undefined) return missing(p, "operation");
 if (d["output_kind"] === undefined) return missing(p, "output_kind");
 if (d["effect"] === undefined) return missing(p, "effect");
 const v1961 = d["operation"];
-if (v1961 !== undefined) {
 if (!check_response_DreamOperation(v1961, p + "/operation")) return false;
-}
 const v1962 = d["output_kind"];
-if (v1962 !== undefined) {
 if (!(typeof v1962 === "string")) return type(p + "/output_kind", "string");
-if (!(v1962 === "candidate" || v1962 === "tag_candidate")) return fail(p + "/output_kind", "enum", "must be one of \"candidate\", \"tag_candidate\"", { allowedValues: ["candidate","tag_candidate"] });
-}
+if (!(v1962 === "candidate" || v1962 === "tag_candidate")) return notIn(p + "/output_kind", ["candidate","tag_candidate"]);
 const v1963 = d["effect"];
-if (v1963 !== undefined) {
 if (!(typeof v1963 === "string")) return type(p + "/effect", "string");
-if (!(v1963 === "review_then_publish" || v1963 === "review_then_publish_configuration" || v1963 === "review_then_replace_tags")) return fail(p + "/effect", "enum", "must be one of \"review_then_publish\", \"review_then_publish_configuration\", \"review_then_replace_tags\"", { allowedValues: ["review_then_publish","review_then_publish_configuration","review_then_replace_tags"] });
-}
+if (!(v1963 === "review_then_publish" || v1963 === "review_then_publish_configuration" || v1963 === "review_then_replace_tags")) return notIn(p + "/effect", ["review_then_publish","review_then_publish_configuration","review_then_replace_tags"]);
 for (const k1964 in d) {
 if (k1964 !== "operation" && k1964 !== "output_kind" && k1964 !== "effect") return extra(p, k1964);
 }
@@ -12437,18 +10487,12 @@ if (d["configuration"] === undefined) return missing(p, "configuration");
 if (d["background"] === undefined) return missing(p, "background");
 if (d["observation"] === undefined) return missing(p, "observation");
 const v1965 = d["configuration"];
-if (v1965 !== undefined) {
 if (!(typeof v1965 === "string")) return type(p + "/configuration", "string");
-if (!(v1965 === "configured" || v1965 === "unconfigured" || v1965 === "unknown")) return fail(p + "/configuration", "enum", "must be one of \"configured\", \"unconfigured\", \"unknown\"", { allowedValues: ["configured","unconfigured","unknown"] });
-}
+if (!(v1965 === "configured" || v1965 === "unconfigured" || v1965 === "unknown")) return notIn(p + "/configuration", ["configured","unconfigured","unknown"]);
 const v1966 = d["background"];
-if (v1966 !== undefined) {
 if (!check_response_ExtractionBackground(v1966, p + "/background")) return false;
-}
 const v1967 = d["observation"];
-if (v1967 !== undefined) {
 if (!check_response_ExtractionObservation(v1967, p + "/observation")) return false;
-}
 for (const k1968 in d) {
 if (k1968 !== "configuration" && k1968 !== "background" && k1968 !== "observation") return extra(p, k1968);
 }
@@ -12457,19 +10501,19 @@ return true;
 
 function check_response_MemorySearchMode(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "auto" || d === "fts" || d === "vector" || d === "hybrid")) return fail(p, "enum", "must be one of \"auto\", \"fts\", \"vector\", \"hybrid\"", { allowedValues: ["auto","fts","vector","hybrid"] });
+if (!(d === "auto" || d === "fts" || d === "vector" || d === "hybrid")) return notIn(p, ["auto","fts","vector","hybrid"]);
 return true;
 }
 
 function check_response_PreparedContextSchema(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "powercontext.prepared-context.v1")) return fail(p, "enum", "must be one of \"powercontext.prepared-context.v1\"", { allowedValues: ["powercontext.prepared-context.v1"] });
+if (!(d === "powercontext.prepared-context.v1")) return notIn(p, ["powercontext.prepared-context.v1"]);
 return true;
 }
 
 function check_response_CaptureStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "accepted")) return fail(p, "enum", "must be one of \"accepted\"", { allowedValues: ["accepted"] });
+if (!(d === "accepted")) return notIn(p, ["accepted"]);
 return true;
 }
 
@@ -12485,49 +10529,35 @@ if (d["operation"] === undefined) return missing(p, "operation");
 const v1969 = d["schema"];
 if (v1969 !== undefined) {
 if (!(typeof v1969 === "string")) return type(p + "/schema", "string");
-if (!(v1969 === "powercontext.code-query.v1")) return fail(p + "/schema", "enum", "must be one of \"powercontext.code-query.v1\"", { allowedValues: ["powercontext.code-query.v1"] });
+if (!(v1969 === "powercontext.code-query.v1")) return notIn(p + "/schema", ["powercontext.code-query.v1"]);
 }
 const v1970 = d["scope_id"];
-if (v1970 !== undefined) {
 if (!(typeof v1970 === "string")) return type(p + "/scope_id", "string");
-}
 const v1971 = d["fingerprint"];
-if (v1971 !== undefined) {
 if (!(typeof v1971 === "string")) return type(p + "/fingerprint", "string");
-if (!re4.test(v1971)) return fail(p + "/fingerprint", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v1971)) return unmatched(p + "/fingerprint", "pattern", "^[0-9a-f]{64}$");
 const v1972 = d["before_fingerprint"];
 if (v1972 !== undefined) {
 if (!(typeof v1972 === "string" || v1972 === null)) return type(p + "/before_fingerprint", "string,null");
 if (typeof v1972 === "string") {
-if (!re4.test(v1972)) return fail(p + "/before_fingerprint", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
+if (!re4.test(v1972)) return unmatched(p + "/before_fingerprint", "pattern", "^[0-9a-f]{64}$");
 }
 }
 const v1973 = d["commit"];
-if (v1973 !== undefined) {
 if (!(typeof v1973 === "string" || v1973 === null)) return type(p + "/commit", "string,null");
-}
 const v1974 = d["git_object_format"];
-if (v1974 !== undefined) {
 if (!(typeof v1974 === "string")) return type(p + "/git_object_format", "string");
-if (!(v1974 === "sha1" || v1974 === "sha256")) return fail(p + "/git_object_format", "enum", "must be one of \"sha1\", \"sha256\"", { allowedValues: ["sha1","sha256"] });
-}
+if (!(v1974 === "sha1" || v1974 === "sha256")) return notIn(p + "/git_object_format", ["sha1","sha256"]);
 const v1975 = d["dirty"];
-if (v1975 !== undefined) {
 if (!(typeof v1975 === "boolean")) return type(p + "/dirty", "boolean");
-}
 const v1976 = d["checked_at"];
-if (v1976 !== undefined) {
 if (!(typeof v1976 === "string")) return type(p + "/checked_at", "string");
-}
 const v1977 = d["operation"];
-if (v1977 !== undefined) {
 if (!(typeof v1977 === "string")) return type(p + "/operation", "string");
-}
 const v1978 = d["status"];
 if (v1978 !== undefined) {
 if (!(typeof v1978 === "string")) return type(p + "/status", "string");
-if (!(v1978 === "ok" || v1978 === "partial")) return fail(p + "/status", "enum", "must be one of \"ok\", \"partial\"", { allowedValues: ["ok","partial"] });
+if (!(v1978 === "ok" || v1978 === "partial")) return notIn(p + "/status", ["ok","partial"]);
 }
 const v1979 = d["items"];
 if (v1979 !== undefined) {
@@ -12562,27 +10592,23 @@ if (d["status"] === undefined) return missing(p, "status");
 const v1991 = d["schema"];
 if (v1991 !== undefined) {
 if (!(typeof v1991 === "string")) return type(p + "/schema", "string");
-if (!(v1991 === "powercontext.code-status.v1")) return fail(p + "/schema", "enum", "must be one of \"powercontext.code-status.v1\"", { allowedValues: ["powercontext.code-status.v1"] });
+if (!(v1991 === "powercontext.code-status.v1")) return notIn(p + "/schema", ["powercontext.code-status.v1"]);
 }
 const v1992 = d["scope_id"];
-if (v1992 !== undefined) {
 if (!(typeof v1992 === "string")) return type(p + "/scope_id", "string");
-}
 const v1993 = d["status"];
-if (v1993 !== undefined) {
 if (!(typeof v1993 === "string")) return type(p + "/status", "string");
-if (!(v1993 === "disabled" || v1993 === "missing" || v1993 === "building" || v1993 === "ready" || v1993 === "stale" || v1993 === "failed")) return fail(p + "/status", "enum", "must be one of \"disabled\", \"missing\", \"building\", \"ready\", \"stale\", \"failed\"", { allowedValues: ["disabled","missing","building","ready","stale","failed"] });
-}
+if (!(v1993 === "disabled" || v1993 === "missing" || v1993 === "building" || v1993 === "ready" || v1993 === "stale" || v1993 === "failed")) return notIn(p + "/status", ["disabled","missing","building","ready","stale","failed"]);
 const v1994 = d["freshness"];
 if (v1994 !== undefined) {
 if (!(typeof v1994 === "string")) return type(p + "/freshness", "string");
-if (!(v1994 === "fresh" || v1994 === "stale" || v1994 === "unknown")) return fail(p + "/freshness", "enum", "must be one of \"fresh\", \"stale\", \"unknown\"", { allowedValues: ["fresh","stale","unknown"] });
+if (!(v1994 === "fresh" || v1994 === "stale" || v1994 === "unknown")) return notIn(p + "/freshness", ["fresh","stale","unknown"]);
 }
 const v1995 = d["fingerprint"];
 if (v1995 !== undefined) {
 if (!(typeof v1995 === "string" || v1995 === null)) return type(p + "/fingerprint", "string,null");
 if (typeof v1995 === "string") {
-if (!re4.test(v1995)) return fail(p + "/fingerprint", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
+if (!re4.test(v1995)) return unmatched(p + "/fingerprint", "pattern", "^[0-9a-f]{64}$");
 }
 }
 const v1996 = d["engine"];
@@ -12626,33 +10652,25 @@ if (d["binding_id"] === undefined) return missing(p, "binding_id");
 if (d["connector_name"] === undefined) return missing(p, "connector_name");
 if (d["connector_version"] === undefined) return missing(p, "connector_version");
 const v2008 = d["scope_id"];
-if (v2008 !== undefined) {
 if (!(typeof v2008 === "string")) return type(p + "/scope_id", "string");
-if (v2008.length < 1 || len(v2008) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2008.length > 256 && len(v2008) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v2008)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2008.length < 1 || len(v2008) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v2008.length > 256 && len(v2008) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v2008)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v2009 = d["binding_id"];
-if (v2009 !== undefined) {
 if (!(typeof v2009 === "string")) return type(p + "/binding_id", "string");
-if (v2009.length < 1 || len(v2009) < 1) return fail(p + "/binding_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2009.length > 256 && len(v2009) > 256) return fail(p + "/binding_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v2009)) return fail(p + "/binding_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2009.length < 1 || len(v2009) < 1) return fewer(p + "/binding_id", "minLength", 1, "characters");
+if (v2009.length > 256 && len(v2009) > 256) return more(p + "/binding_id", "maxLength", 256, "characters");
+if (!re0.test(v2009)) return unmatched(p + "/binding_id", "pattern", ".*\\S.*");
 const v2010 = d["connector_name"];
-if (v2010 !== undefined) {
 if (!(typeof v2010 === "string")) return type(p + "/connector_name", "string");
-if (v2010.length < 1 || len(v2010) < 1) return fail(p + "/connector_name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2010.length > 128 && len(v2010) > 128) return fail(p + "/connector_name", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v2010)) return fail(p + "/connector_name", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2010.length < 1 || len(v2010) < 1) return fewer(p + "/connector_name", "minLength", 1, "characters");
+if (v2010.length > 128 && len(v2010) > 128) return more(p + "/connector_name", "maxLength", 128, "characters");
+if (!re0.test(v2010)) return unmatched(p + "/connector_name", "pattern", ".*\\S.*");
 const v2011 = d["connector_version"];
-if (v2011 !== undefined) {
 if (!(typeof v2011 === "string")) return type(p + "/connector_version", "string");
-if (v2011.length < 1 || len(v2011) < 1) return fail(p + "/connector_version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2011.length > 128 && len(v2011) > 128) return fail(p + "/connector_version", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v2011)) return fail(p + "/connector_version", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2011.length < 1 || len(v2011) < 1) return fewer(p + "/connector_version", "minLength", 1, "characters");
+if (v2011.length > 128 && len(v2011) > 128) return more(p + "/connector_version", "maxLength", 128, "characters");
+if (!re0.test(v2011)) return unmatched(p + "/connector_version", "pattern", ".*\\S.*");
 for (const k2012 in d) {
 if (k2012 !== "scope_id" && k2012 !== "binding_id" && k2012 !== "connector_name" && k2012 !== "connector_version") return extra(p, k2012);
 }
@@ -12665,18 +10683,12 @@ if (d["target"] === undefined) return missing(p, "target");
 if (d["expected_etag"] === undefined) return missing(p, "expected_etag");
 if (d["basis_ref"] === undefined) return missing(p, "basis_ref");
 const v2013 = d["target"];
-if (v2013 !== undefined) {
 if (!check_response_TagTarget(v2013, p + "/target")) return false;
-}
 const v2014 = d["expected_etag"];
-if (v2014 !== undefined) {
 if (!(typeof v2014 === "string")) return type(p + "/expected_etag", "string");
-if (v2014.length < 1 || len(v2014) < 1) return fail(p + "/expected_etag", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v2014.length < 1 || len(v2014) < 1) return fewer(p + "/expected_etag", "minLength", 1, "characters");
 const v2015 = d["basis_ref"];
-if (v2015 !== undefined) {
 if (!check_response_ArtifactReference(v2015, p + "/basis_ref")) return false;
-}
 for (const k2016 in d) {
 if (k2016 !== "target" && k2016 !== "expected_etag" && k2016 !== "basis_ref") return extra(p, k2016);
 }
@@ -12685,19 +10697,19 @@ return true;
 
 function check_response_DreamOperation(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "refine_experience" || d === "derive_skill" || d === "revise_skill" || d === "revise_profile" || d === "revise_memory" || d === "revise_topic_memory" || d === "refresh_handoff" || d === "revise_prompt" || d === "revise_tags")) return fail(p, "enum", "must be one of \"refine_experience\", \"derive_skill\", \"revise_skill\", \"revise_profile\", \"revise_memory\", \"revise_topic_memory\", \"refresh_handoff\", \"revise_prompt\", \"revise_tags\"", { allowedValues: ["refine_experience","derive_skill","revise_skill","revise_profile","revise_memory","revise_topic_memory","refresh_handoff","revise_prompt","revise_tags"] });
+if (!(d === "refine_experience" || d === "derive_skill" || d === "revise_skill" || d === "revise_profile" || d === "revise_memory" || d === "revise_topic_memory" || d === "refresh_handoff" || d === "revise_prompt" || d === "revise_tags")) return notIn(p, ["refine_experience","derive_skill","revise_skill","revise_profile","revise_memory","revise_topic_memory","refresh_handoff","revise_prompt","revise_tags"]);
 return true;
 }
 
 function check_response_DreamStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "queued" || d === "running" || d === "succeeded" || d === "failed")) return fail(p, "enum", "must be one of \"queued\", \"running\", \"succeeded\", \"failed\"", { allowedValues: ["queued","running","succeeded","failed"] });
+if (!(d === "queued" || d === "running" || d === "succeeded" || d === "failed")) return notIn(p, ["queued","running","succeeded","failed"]);
 return true;
 }
 
 function check_response_DreamOutcome(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "proposed" || d === "no_change" || d === "needs_evidence")) return fail(p, "enum", "must be one of \"proposed\", \"no_change\", \"needs_evidence\"", { allowedValues: ["proposed","no_change","needs_evidence"] });
+if (!(d === "proposed" || d === "no_change" || d === "needs_evidence")) return notIn(p, ["proposed","no_change","needs_evidence"]);
 return true;
 }
 
@@ -12708,18 +10720,14 @@ if (d["version"] === undefined) return missing(p, "version");
 const v2017 = d["kind"];
 if (v2017 !== undefined) {
 if (!(typeof v2017 === "string")) return type(p + "/kind", "string");
-if (!(v2017 === "artifact" || v2017 === "tag")) return fail(p + "/kind", "enum", "must be one of \"artifact\", \"tag\"", { allowedValues: ["artifact","tag"] });
+if (!(v2017 === "artifact" || v2017 === "tag")) return notIn(p + "/kind", ["artifact","tag"]);
 }
 const v2018 = d["candidate_id"];
-if (v2018 !== undefined) {
 if (!(typeof v2018 === "string")) return type(p + "/candidate_id", "string");
-}
 const v2019 = d["version"];
-if (v2019 !== undefined) {
 if (!((typeof v2019 === "number" && !(v2019 % 1) && isFinite(v2019) && !(F && F.has(p + "/version"))))) return type(p + "/version", "integer");
 if (v2019 < 1) return bound(p + "/version", "minimum", ">=", 1);
 if (v2019 > 9007199254740991) return bound(p + "/version", "maximum", "<=", 9007199254740991);
-}
 for (const k2020 in d) {
 if (k2020 !== "kind" && k2020 !== "candidate_id" && k2020 !== "version") return extra(p, k2020);
 }
@@ -12775,15 +10783,11 @@ if (!check_response_DreamRootEvidenceGroup(v2036, p + "/root_groups" + "/" + i20
 }
 }
 const v2037 = d["projection_digest"];
-if (v2037 !== undefined) {
 if (!(typeof v2037 === "string")) return type(p + "/projection_digest", "string");
-}
 const v2038 = d["projection_bytes"];
-if (v2038 !== undefined) {
 if (!((typeof v2038 === "number" && !(v2038 % 1) && isFinite(v2038) && !(F && F.has(p + "/projection_bytes"))))) return type(p + "/projection_bytes", "integer");
 if (v2038 < -9007199254740991) return bound(p + "/projection_bytes", "minimum", ">=", -9007199254740991);
 if (v2038 > 9007199254740991) return bound(p + "/projection_bytes", "maximum", "<=", 9007199254740991);
-}
 const v2039 = d["incomplete"];
 if (v2039 !== undefined) {
 if (!(typeof v2039 === "boolean")) return type(p + "/incomplete", "boolean");
@@ -12892,59 +10896,41 @@ if (d["fingerprint"] === undefined) return missing(p, "fingerprint");
 if (d["name"] === undefined) return missing(p, "name");
 if (d["description"] === undefined) return missing(p, "description");
 const v2054 = d["external_skill_id"];
-if (v2054 !== undefined) {
 if (!(typeof v2054 === "string")) return type(p + "/external_skill_id", "string");
-if (v2054.length < 1 || len(v2054) < 1) return fail(p + "/external_skill_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2054.length > 128 && len(v2054) > 128) return fail(p + "/external_skill_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v2054)) return fail(p + "/external_skill_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v2054.length < 1 || len(v2054) < 1) return fewer(p + "/external_skill_id", "minLength", 1, "characters");
+if (v2054.length > 128 && len(v2054) > 128) return more(p + "/external_skill_id", "maxLength", 128, "characters");
+if (!re1.test(v2054)) return unmatched(p + "/external_skill_id", "pattern", "^[\\x21-\\x7E]+$");
 const v2055 = d["provider"];
-if (v2055 !== undefined) {
 if (!(typeof v2055 === "string")) return type(p + "/provider", "string");
-if (!(v2055 === "codex" || v2055 === "claude_code")) return fail(p + "/provider", "enum", "must be one of \"codex\", \"claude_code\"", { allowedValues: ["codex","claude_code"] });
-}
+if (!(v2055 === "codex" || v2055 === "claude_code")) return notIn(p + "/provider", ["codex","claude_code"]);
 const v2056 = d["agent_kind"];
-if (v2056 !== undefined) {
 if (!(typeof v2056 === "string")) return type(p + "/agent_kind", "string");
-if (!(v2056 === "codex" || v2056 === "claude_code")) return fail(p + "/agent_kind", "enum", "must be one of \"codex\", \"claude_code\"", { allowedValues: ["codex","claude_code"] });
-}
+if (!(v2056 === "codex" || v2056 === "claude_code")) return notIn(p + "/agent_kind", ["codex","claude_code"]);
 const v2057 = d["host_id"];
-if (v2057 !== undefined) {
 if (!(typeof v2057 === "string")) return type(p + "/host_id", "string");
-if (v2057.length < 1 || len(v2057) < 1) return fail(p + "/host_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2057.length > 128 && len(v2057) > 128) return fail(p + "/host_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re25.test(v2057)) return fail(p + "/host_id", "pattern", "must match pattern \"^\\S(?:.*\\S)?$\"", { pattern: "^\\S(?:.*\\S)?$" });
-}
+if (v2057.length < 1 || len(v2057) < 1) return fewer(p + "/host_id", "minLength", 1, "characters");
+if (v2057.length > 128 && len(v2057) > 128) return more(p + "/host_id", "maxLength", 128, "characters");
+if (!re25.test(v2057)) return unmatched(p + "/host_id", "pattern", "^\\S(?:.*\\S)?$");
 const v2058 = d["installation_scope"];
-if (v2058 !== undefined) {
 if (!check_response_ExternalSkillInstallationScope(v2058, p + "/installation_scope")) return false;
-}
 const v2059 = d["locator"];
-if (v2059 !== undefined) {
 if (!(typeof v2059 === "string")) return type(p + "/locator", "string");
-if (v2059.length < 1 || len(v2059) < 1) return fail(p + "/locator", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2059.length > 2000 && len(v2059) > 2000) return fail(p + "/locator", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
-if (!re25.test(v2059)) return fail(p + "/locator", "pattern", "must match pattern \"^\\S(?:.*\\S)?$\"", { pattern: "^\\S(?:.*\\S)?$" });
-}
+if (v2059.length < 1 || len(v2059) < 1) return fewer(p + "/locator", "minLength", 1, "characters");
+if (v2059.length > 2000 && len(v2059) > 2000) return more(p + "/locator", "maxLength", 2000, "characters");
+if (!re25.test(v2059)) return unmatched(p + "/locator", "pattern", "^\\S(?:.*\\S)?$");
 const v2060 = d["fingerprint"];
-if (v2060 !== undefined) {
 if (!(typeof v2060 === "string")) return type(p + "/fingerprint", "string");
-if (!re4.test(v2060)) return fail(p + "/fingerprint", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v2060)) return unmatched(p + "/fingerprint", "pattern", "^[0-9a-f]{64}$");
 const v2061 = d["name"];
-if (v2061 !== undefined) {
 if (!(typeof v2061 === "string")) return type(p + "/name", "string");
-if (v2061.length < 1 || len(v2061) < 1) return fail(p + "/name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2061.length > 128 && len(v2061) > 128) return fail(p + "/name", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re25.test(v2061)) return fail(p + "/name", "pattern", "must match pattern \"^\\S(?:.*\\S)?$\"", { pattern: "^\\S(?:.*\\S)?$" });
-}
+if (v2061.length < 1 || len(v2061) < 1) return fewer(p + "/name", "minLength", 1, "characters");
+if (v2061.length > 128 && len(v2061) > 128) return more(p + "/name", "maxLength", 128, "characters");
+if (!re25.test(v2061)) return unmatched(p + "/name", "pattern", "^\\S(?:.*\\S)?$");
 const v2062 = d["description"];
-if (v2062 !== undefined) {
 if (!(typeof v2062 === "string")) return type(p + "/description", "string");
-if (v2062.length < 1 || len(v2062) < 1) return fail(p + "/description", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2062.length > 2000 && len(v2062) > 2000) return fail(p + "/description", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
-if (!re25.test(v2062)) return fail(p + "/description", "pattern", "must match pattern \"^\\S(?:.*\\S)?$\"", { pattern: "^\\S(?:.*\\S)?$" });
-}
+if (v2062.length < 1 || len(v2062) < 1) return fewer(p + "/description", "minLength", 1, "characters");
+if (v2062.length > 2000 && len(v2062) > 2000) return more(p + "/description", "maxLength", 2000, "characters");
+if (!re25.test(v2062)) return unmatched(p + "/description", "pattern", "^\\S(?:.*\\S)?$");
 for (const k2063 in d) {
 if (!c35.has(k2063)) return extra(p, k2063);
 }
@@ -12953,25 +10939,25 @@ return true;
 
 function check_response_ExternalSkillResolutionStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "available" || d === "unavailable")) return fail(p, "enum", "must be one of \"available\", \"unavailable\"", { allowedValues: ["available","unavailable"] });
+if (!(d === "available" || d === "unavailable")) return notIn(p, ["available","unavailable"]);
 return true;
 }
 
 function check_response_FlushStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "idle" || d === "processed")) return fail(p, "enum", "must be one of \"idle\", \"processed\"", { allowedValues: ["idle","processed"] });
+if (!(d === "idle" || d === "processed")) return notIn(p, ["idle","processed"]);
 return true;
 }
 
 function check_response_TopicMemoryFlushStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "accepted" || d === "idle")) return fail(p, "enum", "must be one of \"accepted\", \"idle\"", { allowedValues: ["accepted","idle"] });
+if (!(d === "accepted" || d === "idle")) return notIn(p, ["accepted","idle"]);
 return true;
 }
 
 function check_response_GeneratedCandidateStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "pending" || d === "no_op")) return fail(p, "enum", "must be one of \"pending\", \"no_op\"", { allowedValues: ["pending","no_op"] });
+if (!(d === "pending" || d === "no_op")) return notIn(p, ["pending","no_op"]);
 return true;
 }
 
@@ -12980,13 +10966,9 @@ if (!(isObject(d))) return type(p, "object");
 if (d["principal"] === undefined) return missing(p, "principal");
 if (d["receiver_identity_matches"] === undefined) return missing(p, "receiver_identity_matches");
 const v2064 = d["principal"];
-if (v2064 !== undefined) {
 if (!check_response_AccessPrincipal(v2064, p + "/principal")) return false;
-}
 const v2065 = d["receiver_identity_matches"];
-if (v2065 !== undefined) {
 if (!(typeof v2065 === "boolean")) return type(p + "/receiver_identity_matches", "boolean");
-}
 for (const k2066 in d) {
 if (k2066 !== "principal" && k2066 !== "receiver_identity_matches") return extra(p, k2066);
 }
@@ -12995,7 +10977,7 @@ return true;
 
 function check_response_HandoffActivationStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "generated" || d === "ignored")) return fail(p, "enum", "must be one of \"generated\", \"ignored\"", { allowedValues: ["generated","ignored"] });
+if (!(d === "generated" || d === "ignored")) return notIn(p, ["generated","ignored"]);
 return true;
 }
 
@@ -13003,11 +10985,9 @@ function check_response_HandoffGenerationEnvelope(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["receipt"] === undefined) return missing(p, "receipt");
 const v2067 = d["receipt"];
-if (v2067 !== undefined) {
 if (!(typeof v2067 === "string")) return type(p + "/receipt", "string");
-if (v2067.length < 1 || len(v2067) < 1) return fail(p + "/receipt", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2067.length > 8192 && len(v2067) > 8192) return fail(p + "/receipt", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-}
+if (v2067.length < 1 || len(v2067) < 1) return fewer(p + "/receipt", "minLength", 1, "characters");
+if (v2067.length > 8192 && len(v2067) > 8192) return more(p + "/receipt", "maxLength", 8192, "characters");
 for (const k2068 in d) {
 if (k2068 !== "receipt") return extra(p, k2068);
 }
@@ -13019,21 +10999,17 @@ if (!(isObject(d))) return type(p, "object");
 if (d["text"] === undefined) return missing(p, "text");
 if (d["citations"] === undefined) return missing(p, "citations");
 const v2069 = d["text"];
-if (v2069 !== undefined) {
 if (!(typeof v2069 === "string")) return type(p + "/text", "string");
-if (v2069.length < 1 || len(v2069) < 1) return fail(p + "/text", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2069.length > 8192 && len(v2069) > 8192) return fail(p + "/text", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v2069)) return fail(p + "/text", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2069.length < 1 || len(v2069) < 1) return fewer(p + "/text", "minLength", 1, "characters");
+if (v2069.length > 8192 && len(v2069) > 8192) return more(p + "/text", "maxLength", 8192, "characters");
+if (!re0.test(v2069)) return unmatched(p + "/text", "pattern", ".*\\S.*");
 const v2070 = d["citations"];
-if (v2070 !== undefined) {
 if (!(Array.isArray(v2070))) return type(p + "/citations", "array");
-if (v2070.length < 1) return fail(p + "/citations", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v2070.length > 32) return fail(p + "/citations", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v2070.length < 1) return fewer(p + "/citations", "minItems", 1, "items");
+if (v2070.length > 32) return more(p + "/citations", "maxItems", 32, "items");
 for (let i2071 = 0; i2071 < v2070.length; i2071++) {
 const v2072 = v2070[i2071];
 if (!check_response_HandoffCitation(v2072, p + "/citations" + "/" + i2071)) return false;
-}
 }
 for (const k2073 in d) {
 if (k2073 !== "text" && k2073 !== "citations") return extra(p, k2073);
@@ -13043,7 +11019,7 @@ return true;
 
 function check_response_HandoffDisposition(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "continuable" || d === "blocked" || d === "complete")) return fail(p, "enum", "must be one of \"continuable\", \"blocked\", \"complete\"", { allowedValues: ["continuable","blocked","complete"] });
+if (!(d === "continuable" || d === "blocked" || d === "complete")) return notIn(p, ["continuable","blocked","complete"]);
 return true;
 }
 
@@ -13057,16 +11033,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["text"] === undefined) return missing(p, "text");
 if (d["citation"] === undefined) return missing(p, "citation");
 const v2074 = d["text"];
-if (v2074 !== undefined) {
 if (!(typeof v2074 === "string")) return type(p + "/text", "string");
-if (v2074.length < 1 || len(v2074) < 1) return fail(p + "/text", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2074.length > 8192 && len(v2074) > 8192) return fail(p + "/text", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v2074)) return fail(p + "/text", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2074.length < 1 || len(v2074) < 1) return fewer(p + "/text", "minLength", 1, "characters");
+if (v2074.length > 8192 && len(v2074) > 8192) return more(p + "/text", "maxLength", 8192, "characters");
+if (!re0.test(v2074)) return unmatched(p + "/text", "pattern", ".*\\S.*");
 const v2075 = d["citation"];
-if (v2075 !== undefined) {
 if (!(b144(v2075, p + "/citation") || (v2075 === null))) return fail(p + "/citation", "anyOf", "must match a schema in anyOf", {});
-}
 for (const k2076 in d) {
 if (k2076 !== "text" && k2076 !== "citation") return extra(p, k2076);
 }
@@ -13075,19 +11047,19 @@ return true;
 
 function check_response_ReportFormat(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "json" || d === "markdown")) return fail(p, "enum", "must be one of \"json\", \"markdown\"", { allowedValues: ["json","markdown"] });
+if (!(d === "json" || d === "markdown")) return notIn(p, ["json","markdown"]);
 return true;
 }
 
 function check_response_HandoffResolutionStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "empty" || d === "resolved")) return fail(p, "enum", "must be one of \"empty\", \"resolved\"", { allowedValues: ["empty","resolved"] });
+if (!(d === "empty" || d === "resolved")) return notIn(p, ["empty","resolved"]);
 return true;
 }
 
 function check_response_HandoffSelection(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "prepared" || d === "exact" || d === "latest")) return fail(p, "enum", "must be one of \"prepared\", \"exact\", \"latest\"", { allowedValues: ["prepared","exact","latest"] });
+if (!(d === "prepared" || d === "exact" || d === "latest")) return notIn(p, ["prepared","exact","latest"]);
 return true;
 }
 
@@ -13098,29 +11070,21 @@ if (d["state_index"] === undefined) return missing(p, "state_index");
 if (d["status"] === undefined) return missing(p, "status");
 if (d["unavailable_evidence"] === undefined) return missing(p, "unavailable_evidence");
 const v2077 = d["claim"];
-if (v2077 !== undefined) {
 if (!check_response_HandoffClaim(v2077, p + "/claim")) return false;
-}
 const v2078 = d["state_index"];
-if (v2078 !== undefined) {
 if (!((typeof v2078 === "number" && !(v2078 % 1) && isFinite(v2078) && !(F && F.has(p + "/state_index"))) || v2078 === null)) return type(p + "/state_index", "integer,null");
 if (typeof v2078 === "number") {
 if (v2078 < 0) return bound(p + "/state_index", "minimum", ">=", 0);
 if (v2078 > 9007199254740991) return bound(p + "/state_index", "maximum", "<=", 9007199254740991);
 }
-}
 const v2079 = d["status"];
-if (v2079 !== undefined) {
 if (!check_response_HandoffEvidenceStatus(v2079, p + "/status")) return false;
-}
 const v2080 = d["unavailable_evidence"];
-if (v2080 !== undefined) {
 if (!(Array.isArray(v2080))) return type(p + "/unavailable_evidence", "array");
-if (v2080.length > 32) return fail(p + "/unavailable_evidence", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v2080.length > 32) return more(p + "/unavailable_evidence", "maxItems", 32, "items");
 for (let i2081 = 0; i2081 < v2080.length; i2081++) {
 const v2082 = v2080[i2081];
 if (!check_response_HandoffCitation(v2082, p + "/unavailable_evidence" + "/" + i2081)) return false;
-}
 }
 for (const k2083 in d) {
 if (k2083 !== "claim" && k2083 !== "state_index" && k2083 !== "status" && k2083 !== "unavailable_evidence") return extra(p, k2083);
@@ -13136,33 +11100,23 @@ if (d["source_refs"] === undefined) return missing(p, "source_refs");
 if (d["artifact_refs"] === undefined) return missing(p, "artifact_refs");
 if (d["governance"] === undefined) return missing(p, "governance");
 const v2084 = d["artifact"];
-if (v2084 !== undefined) {
 if (!check_response_ArtifactReference(v2084, p + "/artifact")) return false;
-}
 const v2085 = d["content"];
-if (v2085 !== undefined) {
 if (!check_response_SkillProposal(v2085, p + "/content")) return false;
-}
 const v2086 = d["source_refs"];
-if (v2086 !== undefined) {
 if (!(Array.isArray(v2086))) return type(p + "/source_refs", "array");
 for (let i2087 = 0; i2087 < v2086.length; i2087++) {
 const v2088 = v2086[i2087];
 if (!check_response_SourceReference(v2088, p + "/source_refs" + "/" + i2087)) return false;
 }
-}
 const v2089 = d["artifact_refs"];
-if (v2089 !== undefined) {
 if (!(Array.isArray(v2089))) return type(p + "/artifact_refs", "array");
 for (let i2090 = 0; i2090 < v2089.length; i2090++) {
 const v2091 = v2089[i2090];
 if (!check_response_ArtifactReference(v2091, p + "/artifact_refs" + "/" + i2090)) return false;
 }
-}
 const v2092 = d["governance"];
-if (v2092 !== undefined) {
 if (!check_response_SkillGovernance(v2092, p + "/governance")) return false;
-}
 for (const k2093 in d) {
 if (k2093 !== "artifact" && k2093 !== "content" && k2093 !== "source_refs" && k2093 !== "artifact_refs" && k2093 !== "governance") return extra(p, k2093);
 }
@@ -13174,16 +11128,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["memory_ref"] === undefined) return missing(p, "memory_ref");
 if (d["changes"] === undefined) return missing(p, "changes");
 const v2094 = d["memory_ref"];
-if (v2094 !== undefined) {
 if (!check_response_ArtifactReference(v2094, p + "/memory_ref")) return false;
-}
 const v2095 = d["changes"];
-if (v2095 !== undefined) {
 if (!(Array.isArray(v2095))) return type(p + "/changes", "array");
 for (let i2096 = 0; i2096 < v2095.length; i2096++) {
 const v2097 = v2095[i2096];
 if (!check_response_EntryChange(v2097, p + "/changes" + "/" + i2096)) return false;
-}
 }
 for (const k2098 in d) {
 if (k2098 !== "memory_ref" && k2098 !== "changes") return extra(p, k2098);
@@ -13196,17 +11146,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["target"] === undefined) return missing(p, "target");
 if (d["publications"] === undefined) return missing(p, "publications");
 const v2099 = d["target"];
-if (v2099 !== undefined) {
 if (!check_response_RemoteSkillTarget(v2099, p + "/target")) return false;
-}
 const v2100 = d["publications"];
-if (v2100 !== undefined) {
 if (!(Array.isArray(v2100))) return type(p + "/publications", "array");
-if (v2100.length > 256) return fail(p + "/publications", "maxItems", "must NOT have more than 256 items", { limit: 256 });
+if (v2100.length > 256) return more(p + "/publications", "maxItems", 256, "items");
 for (let i2101 = 0; i2101 < v2100.length; i2101++) {
 const v2102 = v2100[i2101];
 if (!check_response_RemoteSkillPublication(v2102, p + "/publications" + "/" + i2101)) return false;
-}
 }
 for (const k2103 in d) {
 if (k2103 !== "target" && k2103 !== "publications") return extra(p, k2103);
@@ -13220,23 +11166,17 @@ if (d["max_active_entries"] === undefined) return missing(p, "max_active_entries
 if (d["max_manifest_entries"] === undefined) return missing(p, "max_manifest_entries");
 if (d["max_manifest_bytes"] === undefined) return missing(p, "max_manifest_bytes");
 const v2104 = d["max_active_entries"];
-if (v2104 !== undefined) {
 if (!((typeof v2104 === "number" && !(v2104 % 1) && isFinite(v2104) && !(F && F.has(p + "/max_active_entries"))))) return type(p + "/max_active_entries", "integer");
 if (v2104 < 1) return bound(p + "/max_active_entries", "minimum", ">=", 1);
 if (v2104 > 9007199254740991) return bound(p + "/max_active_entries", "maximum", "<=", 9007199254740991);
-}
 const v2105 = d["max_manifest_entries"];
-if (v2105 !== undefined) {
 if (!((typeof v2105 === "number" && !(v2105 % 1) && isFinite(v2105) && !(F && F.has(p + "/max_manifest_entries"))))) return type(p + "/max_manifest_entries", "integer");
 if (v2105 < 1) return bound(p + "/max_manifest_entries", "minimum", ">=", 1);
 if (v2105 > 9007199254740991) return bound(p + "/max_manifest_entries", "maximum", "<=", 9007199254740991);
-}
 const v2106 = d["max_manifest_bytes"];
-if (v2106 !== undefined) {
 if (!((typeof v2106 === "number" && !(v2106 % 1) && isFinite(v2106) && !(F && F.has(p + "/max_manifest_bytes"))))) return type(p + "/max_manifest_bytes", "integer");
 if (v2106 < 1024) return bound(p + "/max_manifest_bytes", "minimum", ">=", 1024);
 if (v2106 > 9007199254740991) return bound(p + "/max_manifest_bytes", "maximum", "<=", 9007199254740991);
-}
 for (const k2107 in d) {
 if (k2107 !== "max_active_entries" && k2107 !== "max_manifest_entries" && k2107 !== "max_manifest_bytes") return extra(p, k2107);
 }
@@ -13245,19 +11185,19 @@ return true;
 
 function check_response_MemoryCapacityDimension(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "active_entries" || d === "manifest_entries" || d === "manifest_bytes")) return fail(p, "enum", "must be one of \"active_entries\", \"manifest_entries\", \"manifest_bytes\"", { allowedValues: ["active_entries","manifest_entries","manifest_bytes"] });
+if (!(d === "active_entries" || d === "manifest_entries" || d === "manifest_bytes")) return notIn(p, ["active_entries","manifest_entries","manifest_bytes"]);
 return true;
 }
 
 function check_response_OperationKind(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "memory_flush")) return fail(p, "enum", "must be one of \"memory_flush\"", { allowedValues: ["memory_flush"] });
+if (!(d === "memory_flush")) return notIn(p, ["memory_flush"]);
 return true;
 }
 
 function check_response_OperationStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "queued" || d === "running" || d === "succeeded" || d === "failed" || d === "cancelled")) return fail(p, "enum", "must be one of \"queued\", \"running\", \"succeeded\", \"failed\", \"cancelled\"", { allowedValues: ["queued","running","succeeded","failed","cancelled"] });
+if (!(d === "queued" || d === "running" || d === "succeeded" || d === "failed" || d === "cancelled")) return notIn(p, ["queued","running","succeeded","failed","cancelled"]);
 return true;
 }
 
@@ -13266,13 +11206,9 @@ if (!(isObject(d))) return type(p, "object");
 if (d["category"] === undefined) return missing(p, "category");
 if (d["code"] === undefined) return missing(p, "code");
 const v2108 = d["category"];
-if (v2108 !== undefined) {
 if (!check_response_OperationErrorCategory(v2108, p + "/category")) return false;
-}
 const v2109 = d["code"];
-if (v2109 !== undefined) {
 if (!check_response_OperationErrorCode(v2109, p + "/code")) return false;
-}
 for (const k2110 in d) {
 if (k2110 !== "category" && k2110 !== "code") return extra(p, k2110);
 }
@@ -13281,25 +11217,25 @@ return true;
 
 function check_response_PreparedContextStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "ready" || d === "empty")) return fail(p, "enum", "must be one of \"ready\", \"empty\"", { allowedValues: ["ready","empty"] });
+if (!(d === "ready" || d === "empty")) return notIn(p, ["ready","empty"]);
 return true;
 }
 
 function check_response_PreparedContextReason(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "inference_timeout" || d === "inference_unavailable")) return fail(p, "enum", "must be one of \"inference_timeout\", \"inference_unavailable\"", { allowedValues: ["inference_timeout","inference_unavailable"] });
+if (!(d === "inference_timeout" || d === "inference_unavailable")) return notIn(p, ["inference_timeout","inference_unavailable"]);
 return true;
 }
 
 function check_response_PreparedHandoffSchema(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "powercontext.prepared-handoff.v1")) return fail(p, "enum", "must be one of \"powercontext.prepared-handoff.v1\"", { allowedValues: ["powercontext.prepared-handoff.v1"] });
+if (!(d === "powercontext.prepared-handoff.v1")) return notIn(p, ["powercontext.prepared-handoff.v1"]);
 return true;
 }
 
 function check_response_PromptKey(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "memory.extract" || d === "memory.rerank" || d === "atomic_memory.extract" || d === "atomic_memory.reconcile" || d === "experience.incubate" || d === "experience.generate" || d === "skill.generate" || d === "handoff.generate" || d === "topic_memory.probe" || d === "topic_memory.global" || d === "topic_memory.planner" || d === "topic_memory.evolve" || d === "topic_memory.temporary" || d === "topic_memory.reduce" || d === "topic_memory.reconcile" || d === "profile.generate")) return fail(p, "enum", "must be one of \"memory.extract\", \"memory.rerank\", \"atomic_memory.extract\", \"atomic_memory.reconcile\", \"experience.incubate\", \"experience.generate\", \"skill.generate\", \"handoff.generate\", \"topic_memory.probe\", \"topic_memory.global\", \"topic_memory.planner\", \"topic_memory.evolve\", \"topic_memory.temporary\", \"topic_memory.reduce\", \"topic_memory.reconcile\", \"profile.generate\"", { allowedValues: ["memory.extract","memory.rerank","atomic_memory.extract","atomic_memory.reconcile","experience.incubate","experience.generate","skill.generate","handoff.generate","topic_memory.probe","topic_memory.global","topic_memory.planner","topic_memory.evolve","topic_memory.temporary","topic_memory.reduce","topic_memory.reconcile","profile.generate"] });
+if (!(d === "memory.extract" || d === "memory.rerank" || d === "atomic_memory.extract" || d === "atomic_memory.reconcile" || d === "experience.incubate" || d === "experience.generate" || d === "skill.generate" || d === "handoff.generate" || d === "topic_memory.probe" || d === "topic_memory.global" || d === "topic_memory.planner" || d === "topic_memory.evolve" || d === "topic_memory.temporary" || d === "topic_memory.reduce" || d === "topic_memory.reconcile" || d === "profile.generate")) return notIn(p, ["memory.extract","memory.rerank","atomic_memory.extract","atomic_memory.reconcile","experience.incubate","experience.generate","skill.generate","handoff.generate","topic_memory.probe","topic_memory.global","topic_memory.planner","topic_memory.evolve","topic_memory.temporary","topic_memory.reduce","topic_memory.reconcile","profile.generate"]);
 return true;
 }
 
@@ -13308,16 +11244,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["instructions"] === undefined) return missing(p, "instructions");
 if (d["demonstrations"] === undefined) return missing(p, "demonstrations");
 const v2111 = d["instructions"];
-if (v2111 !== undefined) {
 if (!(typeof v2111 === "string")) return type(p + "/instructions", "string");
-}
 const v2112 = d["demonstrations"];
-if (v2112 !== undefined) {
 if (!(Array.isArray(v2112))) return type(p + "/demonstrations", "array");
 for (let i2113 = 0; i2113 < v2112.length; i2113++) {
 const v2114 = v2112[i2113];
 if (!check_response_PromptDemonstration(v2114, p + "/demonstrations" + "/" + i2113)) return false;
-}
 }
 for (const k2115 in d) {
 if (k2115 !== "instructions" && k2115 !== "demonstrations") return extra(p, k2115);
@@ -13331,18 +11263,12 @@ if (d["version"] === undefined) return missing(p, "version");
 if (d["profile"] === undefined) return missing(p, "profile");
 if (d["instructions"] === undefined) return missing(p, "instructions");
 const v2116 = d["version"];
-if (v2116 !== undefined) {
 if (!(typeof v2116 === "string")) return type(p + "/version", "string");
-}
 const v2117 = d["profile"];
-if (v2117 !== undefined) {
 if (!(typeof v2117 === "string" || v2117 === null)) return type(p + "/profile", "string,null");
-if (!(v2117 === "coding" || v2117 === "conversation" || v2117 === null)) return fail(p + "/profile", "enum", "must be one of \"coding\", \"conversation\", null", { allowedValues: ["coding","conversation",null] });
-}
+if (!(v2117 === "coding" || v2117 === "conversation" || v2117 === null)) return notIn(p + "/profile", ["coding","conversation",null]);
 const v2118 = d["instructions"];
-if (v2118 !== undefined) {
 if (!(typeof v2118 === "string")) return type(p + "/instructions", "string");
-}
 for (const k2119 in d) {
 if (k2119 !== "version" && k2119 !== "profile" && k2119 !== "instructions") return extra(p, k2119);
 }
@@ -13361,7 +11287,7 @@ return true;
 
 function check_response_ReadinessStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "ready" || d === "degraded" || d === "not_ready")) return fail(p, "enum", "must be one of \"ready\", \"degraded\", \"not_ready\"", { allowedValues: ["ready","degraded","not_ready"] });
+if (!(d === "ready" || d === "degraded" || d === "not_ready")) return notIn(p, ["ready","degraded","not_ready"]);
 return true;
 }
 
@@ -13386,45 +11312,29 @@ if (d["package"] === undefined) return missing(p, "package");
 if (d["expected_local"] === undefined) return missing(p, "expected_local");
 if (d["blocked_error_code"] === undefined) return missing(p, "blocked_error_code");
 const v2123 = d["operation"];
-if (v2123 !== undefined) {
 if (!check_response_RemoteSkillOperation(v2123, p + "/operation")) return false;
-}
 const v2124 = d["generation"];
-if (v2124 !== undefined) {
 if (!((typeof v2124 === "number" && !(v2124 % 1) && isFinite(v2124) && !(F && F.has(p + "/generation"))))) return type(p + "/generation", "integer");
 if (v2124 < 0) return bound(p + "/generation", "minimum", ">=", 0);
 if (v2124 > 9007199254740991) return bound(p + "/generation", "maximum", "<=", 9007199254740991);
-}
 const v2125 = d["artifact"];
-if (v2125 !== undefined) {
 if (!check_response_ArtifactReference(v2125, p + "/artifact")) return false;
-}
 const v2126 = d["tree_digest"];
-if (v2126 !== undefined) {
 if (!(typeof v2126 === "string")) return type(p + "/tree_digest", "string");
-if (!re4.test(v2126)) return fail(p + "/tree_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v2126)) return unmatched(p + "/tree_digest", "pattern", "^[0-9a-f]{64}$");
 const v2127 = d["skill_name"];
-if (v2127 !== undefined) {
 if (!(typeof v2127 === "string")) return type(p + "/skill_name", "string");
-if (v2127.length < 1 || len(v2127) < 1) return fail(p + "/skill_name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2127.length > 64 && len(v2127) > 64) return fail(p + "/skill_name", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v2127.length < 1 || len(v2127) < 1) return fewer(p + "/skill_name", "minLength", 1, "characters");
+if (v2127.length > 64 && len(v2127) > 64) return more(p + "/skill_name", "maxLength", 64, "characters");
 const v2128 = d["package"];
-if (v2128 !== undefined) {
 if (!(b145(v2128, p + "/package") || (v2128 === null))) return fail(p + "/package", "anyOf", "must match a schema in anyOf", {});
-}
 const v2129 = d["expected_local"];
-if (v2129 !== undefined) {
 if (!(b146(v2129, p + "/expected_local") || (v2129 === null))) return fail(p + "/expected_local", "anyOf", "must match a schema in anyOf", {});
-}
 const v2130 = d["blocked_error_code"];
-if (v2130 !== undefined) {
 if (!(typeof v2130 === "string" || v2130 === null)) return type(p + "/blocked_error_code", "string,null");
 if (typeof v2130 === "string") {
-if (v2130.length < 1 || len(v2130) < 1) return fail(p + "/blocked_error_code", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2130.length > 128 && len(v2130) > 128) return fail(p + "/blocked_error_code", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v2130.length < 1 || len(v2130) < 1) return fewer(p + "/blocked_error_code", "minLength", 1, "characters");
+if (v2130.length > 128 && len(v2130) > 128) return more(p + "/blocked_error_code", "maxLength", 128, "characters");
 }
 for (const k2131 in d) {
 if (k2131 !== "operation" && k2131 !== "generation" && k2131 !== "artifact" && k2131 !== "tree_digest" && k2131 !== "skill_name" && k2131 !== "package" && k2131 !== "expected_local" && k2131 !== "blocked_error_code") return extra(p, k2131);
@@ -13434,31 +11344,31 @@ return true;
 
 function check_response_RemoteSkillDesiredState(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "published" || d === "unpublished")) return fail(p, "enum", "must be one of \"published\", \"unpublished\"", { allowedValues: ["published","unpublished"] });
+if (!(d === "published" || d === "unpublished")) return notIn(p, ["published","unpublished"]);
 return true;
 }
 
 function check_response_RemoteSkillPublicationState(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "unpublished" || d === "pending" || d === "current" || d === "update_available" || d === "delivery_failed" || d === "conflict" || d === "drifted" || d === "incompatible")) return fail(p, "enum", "must be one of \"unpublished\", \"pending\", \"current\", \"update_available\", \"delivery_failed\", \"conflict\", \"drifted\", \"incompatible\"", { allowedValues: ["unpublished","pending","current","update_available","delivery_failed","conflict","drifted","incompatible"] });
+if (!(d === "unpublished" || d === "pending" || d === "current" || d === "update_available" || d === "delivery_failed" || d === "conflict" || d === "drifted" || d === "incompatible")) return notIn(p, ["unpublished","pending","current","update_available","delivery_failed","conflict","drifted","incompatible"]);
 return true;
 }
 
 function check_response_RemoteAgentKind(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "codex" || d === "claude_code")) return fail(p, "enum", "must be one of \"codex\", \"claude_code\"", { allowedValues: ["codex","claude_code"] });
+if (!(d === "codex" || d === "claude_code")) return notIn(p, ["codex","claude_code"]);
 return true;
 }
 
 function check_response_RemoteSkillTargetState(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "pending" || d === "active" || d === "revoked")) return fail(p, "enum", "must be one of \"pending\", \"active\", \"revoked\"", { allowedValues: ["pending","active","revoked"] });
+if (!(d === "pending" || d === "active" || d === "revoked")) return notIn(p, ["pending","active","revoked"]);
 return true;
 }
 
 function check_response_TopicMemoryProcessingRetryStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "accepted")) return fail(p, "enum", "must be one of \"accepted\"", { allowedValues: ["accepted"] });
+if (!(d === "accepted")) return notIn(p, ["accepted"]);
 return true;
 }
 
@@ -13468,26 +11378,20 @@ if (d["integration"] === undefined) return missing(p, "integration");
 if (d["kind"] === undefined) return missing(p, "kind");
 if (d["external_id"] === undefined) return missing(p, "external_id");
 const v2132 = d["integration"];
-if (v2132 !== undefined) {
 if (!(typeof v2132 === "string")) return type(p + "/integration", "string");
-if (v2132.length < 1 || len(v2132) < 1) return fail(p + "/integration", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2132.length > 128 && len(v2132) > 128) return fail(p + "/integration", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v2132)) return fail(p + "/integration", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2132.length < 1 || len(v2132) < 1) return fewer(p + "/integration", "minLength", 1, "characters");
+if (v2132.length > 128 && len(v2132) > 128) return more(p + "/integration", "maxLength", 128, "characters");
+if (!re0.test(v2132)) return unmatched(p + "/integration", "pattern", ".*\\S.*");
 const v2133 = d["kind"];
-if (v2133 !== undefined) {
 if (!(typeof v2133 === "string")) return type(p + "/kind", "string");
-if (v2133.length < 1 || len(v2133) < 1) return fail(p + "/kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2133.length > 64 && len(v2133) > 64) return fail(p + "/kind", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re0.test(v2133)) return fail(p + "/kind", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2133.length < 1 || len(v2133) < 1) return fewer(p + "/kind", "minLength", 1, "characters");
+if (v2133.length > 64 && len(v2133) > 64) return more(p + "/kind", "maxLength", 64, "characters");
+if (!re0.test(v2133)) return unmatched(p + "/kind", "pattern", ".*\\S.*");
 const v2134 = d["external_id"];
-if (v2134 !== undefined) {
 if (!(typeof v2134 === "string")) return type(p + "/external_id", "string");
-if (v2134.length < 1 || len(v2134) < 1) return fail(p + "/external_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2134.length > 256 && len(v2134) > 256) return fail(p + "/external_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v2134)) return fail(p + "/external_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2134.length < 1 || len(v2134) < 1) return fewer(p + "/external_id", "minLength", 1, "characters");
+if (v2134.length > 256 && len(v2134) > 256) return more(p + "/external_id", "maxLength", 256, "characters");
+if (!re0.test(v2134)) return unmatched(p + "/external_id", "pattern", ".*\\S.*");
 for (const k2135 in d) {
 if (k2135 !== "integration" && k2135 !== "kind" && k2135 !== "external_id") return extra(p, k2135);
 }
@@ -13499,19 +11403,15 @@ if (!(isObject(d))) return type(p, "object");
 if (d["kind"] === undefined) return missing(p, "kind");
 if (d["value"] === undefined) return missing(p, "value");
 const v2136 = d["kind"];
-if (v2136 !== undefined) {
 if (!(typeof v2136 === "string")) return type(p + "/kind", "string");
-if (v2136.length < 1 || len(v2136) < 1) return fail(p + "/kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2136.length > 128 && len(v2136) > 128) return fail(p + "/kind", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v2136)) return fail(p + "/kind", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2136.length < 1 || len(v2136) < 1) return fewer(p + "/kind", "minLength", 1, "characters");
+if (v2136.length > 128 && len(v2136) > 128) return more(p + "/kind", "maxLength", 128, "characters");
+if (!re0.test(v2136)) return unmatched(p + "/kind", "pattern", ".*\\S.*");
 const v2137 = d["value"];
-if (v2137 !== undefined) {
 if (!(typeof v2137 === "string")) return type(p + "/value", "string");
-if (v2137.length < 1 || len(v2137) < 1) return fail(p + "/value", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2137.length > 2000 && len(v2137) > 2000) return fail(p + "/value", "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
-if (!re0.test(v2137)) return fail(p + "/value", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2137.length < 1 || len(v2137) < 1) return fewer(p + "/value", "minLength", 1, "characters");
+if (v2137.length > 2000 && len(v2137) > 2000) return more(p + "/value", "maxLength", 2000, "characters");
+if (!re0.test(v2137)) return unmatched(p + "/value", "pattern", ".*\\S.*");
 for (const k2138 in d) {
 if (k2138 !== "kind" && k2138 !== "value") return extra(p, k2138);
 }
@@ -13552,9 +11452,7 @@ function check_response_ScopeSelection(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["mode"] === undefined) return missing(p, "mode");
 const v2139 = d["mode"];
-if (v2139 !== undefined) {
-if (!(v2139 === "all" || v2139 === "exact" || v2139 === "subtree")) return fail(p + "/mode", "enum", "must be one of \"all\", \"exact\", \"subtree\"", { allowedValues: ["all","exact","subtree"] });
-}
+if (!(v2139 === "all" || v2139 === "exact" || v2139 === "subtree")) return notIn(p + "/mode", ["all","exact","subtree"]);
 if (b147(d, p)) {
 if (!check_response_AllScopeSelection(d, p)) return false;
 }
@@ -13574,21 +11472,13 @@ if (d["artifacts"] === undefined) return missing(p, "artifacts");
 if (d["candidates"] === undefined) return missing(p, "candidates");
 if (d["memory"] === undefined) return missing(p, "memory");
 const v2143 = d["sources"];
-if (v2143 !== undefined) {
 if (!check_response_SourceInventoryStatistics(v2143, p + "/sources")) return false;
-}
 const v2144 = d["artifacts"];
-if (v2144 !== undefined) {
 if (!check_response_ArtifactInventoryStatistics(v2144, p + "/artifacts")) return false;
-}
 const v2145 = d["candidates"];
-if (v2145 !== undefined) {
 if (!check_response_CandidateInventoryStatistics(v2145, p + "/candidates")) return false;
-}
 const v2146 = d["memory"];
-if (v2146 !== undefined) {
 if (!check_response_MemoryInventoryStatistics(v2146, p + "/memory")) return false;
-}
 for (const k2147 in d) {
 if (k2147 !== "sources" && k2147 !== "artifacts" && k2147 !== "candidates" && k2147 !== "memory") return extra(p, k2147);
 }
@@ -13602,30 +11492,22 @@ if (d["totals"] === undefined) return missing(p, "totals");
 if (d["by_purpose"] === undefined) return missing(p, "by_purpose");
 if (d["daily"] === undefined) return missing(p, "daily");
 const v2148 = d["period"];
-if (v2148 !== undefined) {
 if (!check_response_ResolvedUsagePeriod(v2148, p + "/period")) return false;
-}
 const v2149 = d["totals"];
-if (v2149 !== undefined) {
 if (!check_response_ModelUsageStatistics(v2149, p + "/totals")) return false;
-}
 const v2150 = d["by_purpose"];
-if (v2150 !== undefined) {
 if (!(Array.isArray(v2150))) return type(p + "/by_purpose", "array");
-if (v2150.length > 16) return fail(p + "/by_purpose", "maxItems", "must NOT have more than 16 items", { limit: 16 });
+if (v2150.length > 16) return more(p + "/by_purpose", "maxItems", 16, "items");
 for (let i2151 = 0; i2151 < v2150.length; i2151++) {
 const v2152 = v2150[i2151];
 if (!check_response_ModelUsagePurposeBreakdown(v2152, p + "/by_purpose" + "/" + i2151)) return false;
 }
-}
 const v2153 = d["daily"];
-if (v2153 !== undefined) {
 if (!(Array.isArray(v2153))) return type(p + "/daily", "array");
-if (v2153.length > 30) return fail(p + "/daily", "maxItems", "must NOT have more than 30 items", { limit: 30 });
+if (v2153.length > 30) return more(p + "/daily", "maxItems", 30, "items");
 for (let i2154 = 0; i2154 < v2153.length; i2154++) {
 const v2155 = v2153[i2154];
 if (!check_response_ModelUsageDay(v2155, p + "/daily" + "/" + i2154)) return false;
-}
 }
 for (const k2156 in d) {
 if (k2156 !== "period" && k2156 !== "totals" && k2156 !== "by_purpose" && k2156 !== "daily") return extra(p, k2156);
@@ -13645,25 +11527,17 @@ if (d["estimator"] === undefined) return missing(p, "estimator");
 if (d["totals"] === undefined) return missing(p, "totals");
 if (d["daily"] === undefined) return missing(p, "daily");
 const v2157 = d["period"];
-if (v2157 !== undefined) {
 if (!check_response_ResolvedUsagePeriod(v2157, p + "/period")) return false;
-}
 const v2158 = d["estimator"];
-if (v2158 !== undefined) {
 if (!(b150(v2158, p + "/estimator") || (v2158 === null))) return fail(p + "/estimator", "anyOf", "must match a schema in anyOf", {});
-}
 const v2159 = d["totals"];
-if (v2159 !== undefined) {
 if (!check_response_RecallTokenValue(v2159, p + "/totals")) return false;
-}
 const v2160 = d["daily"];
-if (v2160 !== undefined) {
 if (!(Array.isArray(v2160))) return type(p + "/daily", "array");
-if (v2160.length > 30) return fail(p + "/daily", "maxItems", "must NOT have more than 30 items", { limit: 30 });
+if (v2160.length > 30) return more(p + "/daily", "maxItems", 30, "items");
 for (let i2161 = 0; i2161 < v2160.length; i2161++) {
 const v2162 = v2160[i2161];
 if (!check_response_RecallTokenDay(v2162, p + "/daily" + "/" + i2161)) return false;
-}
 }
 for (const k2163 in d) {
 if (k2163 !== "period" && k2163 !== "estimator" && k2163 !== "totals" && k2163 !== "daily") return extra(p, k2163);
@@ -13679,25 +11553,15 @@ if (d["usage"] === undefined) return missing(p, "usage");
 if (d["recall"] === undefined) return missing(p, "recall");
 if (d["recurrence"] === undefined) return missing(p, "recurrence");
 const v2164 = d["scope_id"];
-if (v2164 !== undefined) {
 if (!(typeof v2164 === "string")) return type(p + "/scope_id", "string");
-}
 const v2165 = d["inventory"];
-if (v2165 !== undefined) {
 if (!check_response_InventoryStatistics(v2165, p + "/inventory")) return false;
-}
 const v2166 = d["usage"];
-if (v2166 !== undefined) {
 if (!check_response_UsageStatistics(v2166, p + "/usage")) return false;
-}
 const v2167 = d["recall"];
-if (v2167 !== undefined) {
 if (!check_response_RecallTokenStatistics(v2167, p + "/recall")) return false;
-}
 const v2168 = d["recurrence"];
-if (v2168 !== undefined) {
 if (!check_response_RecurrenceStatistics(v2168, p + "/recurrence")) return false;
-}
 for (const k2169 in d) {
 if (k2169 !== "scope_id" && k2169 !== "inventory" && k2169 !== "usage" && k2169 !== "recall" && k2169 !== "recurrence") return extra(p, k2169);
 }
@@ -13712,30 +11576,20 @@ if (d["revision"] === undefined) return missing(p, "revision");
 if (d["content"] === undefined) return missing(p, "content");
 if (d["lineage"] === undefined) return missing(p, "lineage");
 const v2170 = d["family"];
-if (v2170 !== undefined) {
 if (!(typeof v2170 === "string")) return type(p + "/family", "string");
-if (v2170.length < 1 || len(v2170) < 1) return fail(p + "/family", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-}
+if (v2170.length < 1 || len(v2170) < 1) return fewer(p + "/family", "minLength", 1, "characters");
 const v2171 = d["artifact_id"];
-if (v2171 !== undefined) {
 if (!(typeof v2171 === "string")) return type(p + "/artifact_id", "string");
-if (v2171.length < 1 || len(v2171) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2171.length > 128 && len(v2171) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v2171.length < 1 || len(v2171) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v2171.length > 128 && len(v2171) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
 const v2172 = d["revision"];
-if (v2172 !== undefined) {
 if (!((typeof v2172 === "number" && !(v2172 % 1) && isFinite(v2172) && !(F && F.has(p + "/revision"))))) return type(p + "/revision", "integer");
 if (v2172 < 1) return bound(p + "/revision", "minimum", ">=", 1);
 if (v2172 > 9007199254740991) return bound(p + "/revision", "maximum", "<=", 9007199254740991);
-}
 const v2173 = d["content"];
-if (v2173 !== undefined) {
 if (!(isObject(v2173))) return type(p + "/content", "object");
-}
 const v2174 = d["lineage"];
-if (v2174 !== undefined) {
 if (!(isObject(v2174))) return type(p + "/lineage", "object");
-}
 const v2175 = d["scores"];
 if (v2175 !== undefined) {
 if (!check_response_ArtifactSearchScores(v2175, p + "/scores")) return false;
@@ -13748,7 +11602,7 @@ return true;
 
 function check_response_AtomicMemorySearchMode(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "text" || d === "vector" || d === "hybrid")) return fail(p, "enum", "must be one of \"text\", \"vector\", \"hybrid\"", { allowedValues: ["text","vector","hybrid"] });
+if (!(d === "text" || d === "vector" || d === "hybrid")) return notIn(p, ["text","vector","hybrid"]);
 return true;
 }
 
@@ -13758,21 +11612,15 @@ if (d["memory"] === undefined) return missing(p, "memory");
 if (d["score"] === undefined) return missing(p, "score");
 if (d["matched_by"] === undefined) return missing(p, "matched_by");
 const v2177 = d["memory"];
-if (v2177 !== undefined) {
 if (!check_response_AtomicMemoryRecord(v2177, p + "/memory")) return false;
-}
 const v2178 = d["score"];
-if (v2178 !== undefined) {
 if (!((typeof v2178 === "number" && isFinite(v2178)))) return type(p + "/score", "number");
-}
 const v2179 = d["matched_by"];
-if (v2179 !== undefined) {
 if (!(Array.isArray(v2179))) return type(p + "/matched_by", "array");
 for (let i2180 = 0; i2180 < v2179.length; i2180++) {
 const v2181 = v2179[i2180];
 if (!(typeof v2181 === "string")) return type(p + "/matched_by" + "/" + i2180, "string");
-if (!(v2181 === "text" || v2181 === "vector")) return fail(p + "/matched_by" + "/" + i2180, "enum", "must be one of \"text\", \"vector\"", { allowedValues: ["text","vector"] });
-}
+if (!(v2181 === "text" || v2181 === "vector")) return notIn(p + "/matched_by" + "/" + i2180, ["text","vector"]);
 }
 for (const k2182 in d) {
 if (k2182 !== "memory" && k2182 !== "score" && k2182 !== "matched_by") return extra(p, k2182);
@@ -13782,7 +11630,7 @@ return true;
 
 function check_response_TopicMemoryUsedSearchMode(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "fts" || d === "hybrid")) return fail(p, "enum", "must be one of \"fts\", \"hybrid\"", { allowedValues: ["fts","hybrid"] });
+if (!(d === "fts" || d === "hybrid")) return notIn(p, ["fts","hybrid"]);
 return true;
 }
 
@@ -13795,41 +11643,29 @@ if (d["snippet"] === undefined) return missing(p, "snippet");
 if (d["score"] === undefined) return missing(p, "score");
 if (d["matched_by"] === undefined) return missing(p, "matched_by");
 const v2183 = d["artifact"];
-if (v2183 !== undefined) {
 if (!check_response_ArtifactReference(v2183, p + "/artifact")) return false;
-}
 const v2184 = d["title"];
-if (v2184 !== undefined) {
 if (!(typeof v2184 === "string")) return type(p + "/title", "string");
-if (v2184.length < 1 || len(v2184) < 1) return fail(p + "/title", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2184.length > 512 && len(v2184) > 512) return fail(p + "/title", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
-}
+if (v2184.length < 1 || len(v2184) < 1) return fewer(p + "/title", "minLength", 1, "characters");
+if (v2184.length > 512 && len(v2184) > 512) return more(p + "/title", "maxLength", 512, "characters");
 const v2185 = d["summary"];
-if (v2185 !== undefined) {
 if (!(typeof v2185 === "string")) return type(p + "/summary", "string");
-if (v2185.length < 1 || len(v2185) < 1) return fail(p + "/summary", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2185.length > 8000 && len(v2185) > 8000) return fail(p + "/summary", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-}
+if (v2185.length < 1 || len(v2185) < 1) return fewer(p + "/summary", "minLength", 1, "characters");
+if (v2185.length > 8000 && len(v2185) > 8000) return more(p + "/summary", "maxLength", 8000, "characters");
 const v2186 = d["snippet"];
-if (v2186 !== undefined) {
 if (!(typeof v2186 === "string" || v2186 === null)) return type(p + "/snippet", "string,null");
-}
 const v2187 = d["score"];
-if (v2187 !== undefined) {
 if (!((typeof v2187 === "number" && isFinite(v2187)))) return type(p + "/score", "number");
 if (v2187 < 0) return bound(p + "/score", "minimum", ">=", 0);
 if (v2187 > 100) return bound(p + "/score", "maximum", "<=", 100);
-}
 const v2188 = d["matched_by"];
-if (v2188 !== undefined) {
 if (!(Array.isArray(v2188))) return type(p + "/matched_by", "array");
-if (v2188.length < 1) return fail(p + "/matched_by", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
+if (v2188.length < 1) return fewer(p + "/matched_by", "minItems", 1, "items");
 const dup2189 = dupe(v2188);
 if (dup2189 !== null) return fail(p + "/matched_by", "uniqueItems", "must NOT have duplicate items (items ## " + dup2189[1] + " and " + dup2189[0] + " are identical)", { i: dup2189[1], j: dup2189[0] });
 for (let i2190 = 0; i2190 < v2188.length; i2190++) {
 const v2191 = v2188[i2190];
 if (!check_response_TopicMemoryMatchedBy(v2191, p + "/matched_by" + "/" + i2190)) return false;
-}
 }
 for (const k2192 in d) {
 if (k2192 !== "artifact" && k2192 !== "title" && k2192 !== "summary" && k2192 !== "snippet" && k2192 !== "score" && k2192 !== "matched_by") return extra(p, k2192);
@@ -13842,17 +11678,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["major"] === undefined) return missing(p, "major");
 if (d["minor"] === undefined) return missing(p, "minor");
 const v2193 = d["major"];
-if (v2193 !== undefined) {
 if (!((typeof v2193 === "number" && !(v2193 % 1) && isFinite(v2193) && !(F && F.has(p + "/major"))))) return type(p + "/major", "integer");
 if (v2193 < 1) return bound(p + "/major", "minimum", ">=", 1);
 if (v2193 > 9007199254740991) return bound(p + "/major", "maximum", "<=", 9007199254740991);
-}
 const v2194 = d["minor"];
-if (v2194 !== undefined) {
 if (!((typeof v2194 === "number" && !(v2194 % 1) && isFinite(v2194) && !(F && F.has(p + "/minor"))))) return type(p + "/minor", "integer");
 if (v2194 < 0) return bound(p + "/minor", "minimum", ">=", 0);
 if (v2194 > 9007199254740991) return bound(p + "/minor", "maximum", "<=", 9007199254740991);
-}
 return true;
 }
 
@@ -13861,26 +11693,22 @@ if (!(isObject(d))) return type(p, "object");
 if (d["version"] === undefined) return missing(p, "version");
 if (d["operations"] === undefined) return missing(p, "operations");
 const v2195 = d["version"];
-if (v2195 !== undefined) {
 if (!check_response_ContractVersion(v2195, p + "/version")) return false;
-}
 const v2196 = d["operations"];
-if (v2196 !== undefined) {
 if (!(Array.isArray(v2196))) return type(p + "/operations", "array");
-if (v2196.length < 1) return fail(p + "/operations", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
+if (v2196.length < 1) return fewer(p + "/operations", "minItems", 1, "items");
 const dup2197 = dupe(v2196);
 if (dup2197 !== null) return fail(p + "/operations", "uniqueItems", "must NOT have duplicate items (items ## " + dup2197[1] + " and " + dup2197[0] + " are identical)", { i: dup2197[1], j: dup2197[0] });
 for (let i2198 = 0; i2198 < v2196.length; i2198++) {
 const v2199 = v2196[i2198];
 if (!(typeof v2199 === "string")) return type(p + "/operations" + "/" + i2198, "string");
 }
-}
 return true;
 }
 
 function check_response_SkillLifecycleState(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "active" || d === "deprecated" || d === "retired")) return fail(p, "enum", "must be one of \"active\", \"deprecated\", \"retired\"", { allowedValues: ["active","deprecated","retired"] });
+if (!(d === "active" || d === "deprecated" || d === "retired")) return notIn(p, ["active","deprecated","retired"]);
 return true;
 }
 
@@ -13892,33 +11720,23 @@ if (d["file_count"] === undefined) return missing(p, "file_count");
 if (d["uncompressed_size"] === undefined) return missing(p, "uncompressed_size");
 if (d["archive_size"] === undefined) return missing(p, "archive_size");
 const v2200 = d["tree_digest"];
-if (v2200 !== undefined) {
 if (!(typeof v2200 === "string")) return type(p + "/tree_digest", "string");
-if (!re4.test(v2200)) return fail(p + "/tree_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v2200)) return unmatched(p + "/tree_digest", "pattern", "^[0-9a-f]{64}$");
 const v2201 = d["archive_digest"];
-if (v2201 !== undefined) {
 if (!(typeof v2201 === "string")) return type(p + "/archive_digest", "string");
-if (!re4.test(v2201)) return fail(p + "/archive_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v2201)) return unmatched(p + "/archive_digest", "pattern", "^[0-9a-f]{64}$");
 const v2202 = d["file_count"];
-if (v2202 !== undefined) {
 if (!((typeof v2202 === "number" && !(v2202 % 1) && isFinite(v2202) && !(F && F.has(p + "/file_count"))))) return type(p + "/file_count", "integer");
 if (v2202 < 1) return bound(p + "/file_count", "minimum", ">=", 1);
 if (v2202 > 256) return bound(p + "/file_count", "maximum", "<=", 256);
-}
 const v2203 = d["uncompressed_size"];
-if (v2203 !== undefined) {
 if (!((typeof v2203 === "number" && !(v2203 % 1) && isFinite(v2203) && !(F && F.has(p + "/uncompressed_size"))))) return type(p + "/uncompressed_size", "integer");
 if (v2203 < 1) return bound(p + "/uncompressed_size", "minimum", ">=", 1);
 if (v2203 > 4194304) return bound(p + "/uncompressed_size", "maximum", "<=", 4194304);
-}
 const v2204 = d["archive_size"];
-if (v2204 !== undefined) {
 if (!((typeof v2204 === "number" && !(v2204 % 1) && isFinite(v2204) && !(F && F.has(p + "/archive_size"))))) return type(p + "/archive_size", "integer");
 if (v2204 < 1) return bound(p + "/archive_size", "minimum", ">=", 1);
 if (v2204 > 5242880) return bound(p + "/archive_size", "maximum", "<=", 5242880);
-}
 for (const k2205 in d) {
 if (k2205 !== "tree_digest" && k2205 !== "archive_digest" && k2205 !== "file_count" && k2205 !== "uncompressed_size" && k2205 !== "archive_size") return extra(p, k2205);
 }
@@ -13933,32 +11751,22 @@ if (d["size"] === undefined) return missing(p, "size");
 if (d["media_type"] === undefined) return missing(p, "media_type");
 if (d["executable"] === undefined) return missing(p, "executable");
 const v2206 = d["path"];
-if (v2206 !== undefined) {
 if (!(typeof v2206 === "string")) return type(p + "/path", "string");
-if (v2206.length < 1 || len(v2206) < 1) return fail(p + "/path", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2206.length > 512 && len(v2206) > 512) return fail(p + "/path", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
-}
+if (v2206.length < 1 || len(v2206) < 1) return fewer(p + "/path", "minLength", 1, "characters");
+if (v2206.length > 512 && len(v2206) > 512) return more(p + "/path", "maxLength", 512, "characters");
 const v2207 = d["digest"];
-if (v2207 !== undefined) {
 if (!(typeof v2207 === "string")) return type(p + "/digest", "string");
-if (!re4.test(v2207)) return fail(p + "/digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v2207)) return unmatched(p + "/digest", "pattern", "^[0-9a-f]{64}$");
 const v2208 = d["size"];
-if (v2208 !== undefined) {
 if (!((typeof v2208 === "number" && !(v2208 % 1) && isFinite(v2208) && !(F && F.has(p + "/size"))))) return type(p + "/size", "integer");
 if (v2208 < 0) return bound(p + "/size", "minimum", ">=", 0);
 if (v2208 > 4194304) return bound(p + "/size", "maximum", "<=", 4194304);
-}
 const v2209 = d["media_type"];
-if (v2209 !== undefined) {
 if (!(typeof v2209 === "string")) return type(p + "/media_type", "string");
-if (v2209.length < 1 || len(v2209) < 1) return fail(p + "/media_type", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2209.length > 255 && len(v2209) > 255) return fail(p + "/media_type", "maxLength", "must NOT have more than 255 characters", { limit: 255 });
-}
+if (v2209.length < 1 || len(v2209) < 1) return fewer(p + "/media_type", "minLength", 1, "characters");
+if (v2209.length > 255 && len(v2209) > 255) return more(p + "/media_type", "maxLength", 255, "characters");
 const v2210 = d["executable"];
-if (v2210 !== undefined) {
 if (!(typeof v2210 === "boolean")) return type(p + "/executable", "boolean");
-}
 for (const k2211 in d) {
 if (k2211 !== "path" && k2211 !== "digest" && k2211 !== "size" && k2211 !== "media_type" && k2211 !== "executable") return extra(p, k2211);
 }
@@ -13970,13 +11778,9 @@ if (!(isObject(d))) return type(p, "object");
 if (d["key"] === undefined) return missing(p, "key");
 if (d["schema"] === undefined) return missing(p, "schema");
 const v2212 = d["key"];
-if (v2212 !== undefined) {
 if (!check_response_SourceProjectionKey(v2212, p + "/key")) return false;
-}
 const v2213 = d["schema"];
-if (v2213 !== undefined) {
 if (!(isObject(v2213))) return type(p + "/schema", "object");
-}
 for (const k2214 in d) {
 if (k2214 !== "key" && k2214 !== "schema") return extra(p, k2214);
 }
@@ -13985,19 +11789,19 @@ return true;
 
 function check_response_TopicMemoryProcessingState(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "idle" || d === "pending" || d === "blocked")) return fail(p, "enum", "must be one of \"idle\", \"pending\", \"blocked\"", { allowedValues: ["idle","pending","blocked"] });
+if (!(d === "idle" || d === "pending" || d === "blocked")) return notIn(p, ["idle","pending","blocked"]);
 return true;
 }
 
 function check_response_WorkSourceKind(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "work-contract" || d === "handoff-boundary" || d === "handoff-receipt" || d === "task-outcome")) return fail(p, "enum", "must be one of \"work-contract\", \"handoff-boundary\", \"handoff-receipt\", \"task-outcome\"", { allowedValues: ["work-contract","handoff-boundary","handoff-receipt","task-outcome"] });
+if (!(d === "work-contract" || d === "handoff-boundary" || d === "handoff-receipt" || d === "task-outcome")) return notIn(p, ["work-contract","handoff-boundary","handoff-receipt","task-outcome"]);
 return true;
 }
 
 function check_request_AtomicMemoryContentSchema(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "powercontext.atomic-memory.v1")) return fail(p, "enum", "must be one of \"powercontext.atomic-memory.v1\"", { allowedValues: ["powercontext.atomic-memory.v1"] });
+if (!(d === "powercontext.atomic-memory.v1")) return notIn(p, ["powercontext.atomic-memory.v1"]);
 return true;
 }
 
@@ -14006,19 +11810,15 @@ if (!(isObject(d))) return type(p, "object");
 if (d["kind"] === undefined) return missing(p, "kind");
 if (d["text"] === undefined) return missing(p, "text");
 const v2215 = d["kind"];
-if (v2215 !== undefined) {
 if (!(typeof v2215 === "string")) return type(p + "/kind", "string");
-if (v2215.length < 1 || len(v2215) < 1) return fail(p + "/kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2215.length > 128 && len(v2215) > 128) return fail(p + "/kind", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v2215)) return fail(p + "/kind", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2215.length < 1 || len(v2215) < 1) return fewer(p + "/kind", "minLength", 1, "characters");
+if (v2215.length > 128 && len(v2215) > 128) return more(p + "/kind", "maxLength", 128, "characters");
+if (!re0.test(v2215)) return unmatched(p + "/kind", "pattern", ".*\\S.*");
 const v2216 = d["text"];
-if (v2216 !== undefined) {
 if (!(typeof v2216 === "string")) return type(p + "/text", "string");
-if (v2216.length < 1 || len(v2216) < 1) return fail(p + "/text", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2216.length > 8192 && len(v2216) > 8192) return fail(p + "/text", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v2216)) return fail(p + "/text", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2216.length < 1 || len(v2216) < 1) return fewer(p + "/text", "minLength", 1, "characters");
+if (v2216.length > 8192 && len(v2216) > 8192) return more(p + "/text", "maxLength", 8192, "characters");
+if (!re0.test(v2216)) return unmatched(p + "/text", "pattern", ".*\\S.*");
 for (const k2217 in d) {
 if (k2217 !== "kind" && k2217 !== "text") return extra(p, k2217);
 }
@@ -14031,17 +11831,11 @@ if (d["signature"] === undefined) return missing(p, "signature");
 if (d["repair_surface"] === undefined) return missing(p, "repair_surface");
 if (d["verification"] === undefined) return missing(p, "verification");
 const v2218 = d["signature"];
-if (v2218 !== undefined) {
 if (!check_request_FailureSignature(v2218, p + "/signature")) return false;
-}
 const v2219 = d["repair_surface"];
-if (v2219 !== undefined) {
 if (!check_request_RepairSurface(v2219, p + "/repair_surface")) return false;
-}
 const v2220 = d["verification"];
-if (v2220 !== undefined) {
 if (!check_request_FailureVerification(v2220, p + "/verification")) return false;
-}
 for (const k2221 in d) {
 if (k2221 !== "signature" && k2221 !== "repair_surface" && k2221 !== "verification") return extra(p, k2221);
 }
@@ -14050,9 +11844,9 @@ return true;
 
 function check_request_SkillValidationItem(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (d.length < 1 || len(d) < 1) return fail(p, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (d.length > 2000 && len(d) > 2000) return fail(p, "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
-if (!re25.test(d)) return fail(p, "pattern", "must match pattern \"^\\S(?:.*\\S)?$\"", { pattern: "^\\S(?:.*\\S)?$" });
+if (d.length < 1 || len(d) < 1) return fewer(p, "minLength", 1, "characters");
+if (d.length > 2000 && len(d) > 2000) return more(p, "maxLength", 2000, "characters");
+if (!re25.test(d)) return unmatched(p, "pattern", "^\\S(?:.*\\S)?$");
 return true;
 }
 
@@ -14073,51 +11867,33 @@ if (d["compiled_digest"] === undefined) return missing(p, "compiled_digest");
 if (d["original_draft_digest"] === undefined) return missing(p, "original_draft_digest");
 if (d["edit_status"] === undefined) return missing(p, "edit_status");
 const v2222 = d["scope_id"];
-if (v2222 !== undefined) {
 if (!(typeof v2222 === "string")) return type(p + "/scope_id", "string");
-if (v2222.length < 1 || len(v2222) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2222.length > 256 && len(v2222) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v2222.length < 1 || len(v2222) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v2222.length > 256 && len(v2222) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
 const v2223 = d["prompt_key"];
-if (v2223 !== undefined) {
 if (!check_request_HandoffPromptKey(v2223, p + "/prompt_key")) return false;
-}
 const v2224 = d["selection"];
-if (v2224 !== undefined) {
 if (!(typeof v2224 === "string")) return type(p + "/selection", "string");
-if (!(v2224 === "built_in" || v2224 === "artifact")) return fail(p + "/selection", "enum", "must be one of \"built_in\", \"artifact\"", { allowedValues: ["built_in","artifact"] });
-}
+if (!(v2224 === "built_in" || v2224 === "artifact")) return notIn(p + "/selection", ["built_in","artifact"]);
 const v2225 = d["artifact"];
-if (v2225 !== undefined) {
 if (!(b151(v2225, p + "/artifact") || (v2225 === null))) return fail(p + "/artifact", "anyOf", "must match a schema in anyOf", {});
-}
 const v2226 = d["definition_version"];
-if (v2226 !== undefined) {
 if (!(typeof v2226 === "string")) return type(p + "/definition_version", "string");
-if (v2226.length < 1 || len(v2226) < 1) return fail(p + "/definition_version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2226.length > 256 && len(v2226) > 256) return fail(p + "/definition_version", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v2226.length < 1 || len(v2226) < 1) return fewer(p + "/definition_version", "minLength", 1, "characters");
+if (v2226.length > 256 && len(v2226) > 256) return more(p + "/definition_version", "maxLength", 256, "characters");
 const v2227 = d["builtin_version"];
-if (v2227 !== undefined) {
 if (!(typeof v2227 === "string")) return type(p + "/builtin_version", "string");
-if (v2227.length < 1 || len(v2227) < 1) return fail(p + "/builtin_version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2227.length > 256 && len(v2227) > 256) return fail(p + "/builtin_version", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v2227.length < 1 || len(v2227) < 1) return fewer(p + "/builtin_version", "minLength", 1, "characters");
+if (v2227.length > 256 && len(v2227) > 256) return more(p + "/builtin_version", "maxLength", 256, "characters");
 const v2228 = d["compiled_digest"];
-if (v2228 !== undefined) {
 if (!(typeof v2228 === "string")) return type(p + "/compiled_digest", "string");
-if (!re4.test(v2228)) return fail(p + "/compiled_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v2228)) return unmatched(p + "/compiled_digest", "pattern", "^[0-9a-f]{64}$");
 const v2229 = d["original_draft_digest"];
-if (v2229 !== undefined) {
 if (!(typeof v2229 === "string")) return type(p + "/original_draft_digest", "string");
-if (!re4.test(v2229)) return fail(p + "/original_draft_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v2229)) return unmatched(p + "/original_draft_digest", "pattern", "^[0-9a-f]{64}$");
 const v2230 = d["edit_status"];
-if (v2230 !== undefined) {
 if (!(typeof v2230 === "string")) return type(p + "/edit_status", "string");
-if (!(v2230 === "unchanged" || v2230 === "edited")) return fail(p + "/edit_status", "enum", "must be one of \"unchanged\", \"edited\"", { allowedValues: ["unchanged","edited"] });
-}
+if (!(v2230 === "unchanged" || v2230 === "edited")) return notIn(p + "/edit_status", ["unchanged","edited"]);
 for (const k2231 in d) {
 if (!c36.has(k2231)) return extra(p, k2231);
 }
@@ -14126,7 +11902,7 @@ return true;
 
 function check_request_HandoffSchema(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "powercontext.handoff.v1")) return fail(p, "enum", "must be one of \"powercontext.handoff.v1\"", { allowedValues: ["powercontext.handoff.v1"] });
+if (!(d === "powercontext.handoff.v1")) return notIn(p, ["powercontext.handoff.v1"]);
 return true;
 }
 
@@ -14135,21 +11911,17 @@ if (!(isObject(d))) return type(p, "object");
 if (d["text"] === undefined) return missing(p, "text");
 if (d["citations"] === undefined) return missing(p, "citations");
 const v2232 = d["text"];
-if (v2232 !== undefined) {
 if (!(typeof v2232 === "string")) return type(p + "/text", "string");
-if (v2232.length < 1 || len(v2232) < 1) return fail(p + "/text", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2232.length > 8192 && len(v2232) > 8192) return fail(p + "/text", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v2232)) return fail(p + "/text", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2232.length < 1 || len(v2232) < 1) return fewer(p + "/text", "minLength", 1, "characters");
+if (v2232.length > 8192 && len(v2232) > 8192) return more(p + "/text", "maxLength", 8192, "characters");
+if (!re0.test(v2232)) return unmatched(p + "/text", "pattern", ".*\\S.*");
 const v2233 = d["citations"];
-if (v2233 !== undefined) {
 if (!(Array.isArray(v2233))) return type(p + "/citations", "array");
-if (v2233.length < 1) return fail(p + "/citations", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
-if (v2233.length > 32) return fail(p + "/citations", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v2233.length < 1) return fewer(p + "/citations", "minItems", 1, "items");
+if (v2233.length > 32) return more(p + "/citations", "maxItems", 32, "items");
 for (let i2234 = 0; i2234 < v2233.length; i2234++) {
 const v2235 = v2233[i2234];
 if (!check_request_HandoffCitation(v2235, p + "/citations" + "/" + i2234)) return false;
-}
 }
 for (const k2236 in d) {
 if (k2236 !== "text" && k2236 !== "citations") return extra(p, k2236);
@@ -14159,7 +11931,7 @@ return true;
 
 function check_request_HandoffDisposition(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "continuable" || d === "blocked" || d === "complete")) return fail(p, "enum", "must be one of \"continuable\", \"blocked\", \"complete\"", { allowedValues: ["continuable","blocked","complete"] });
+if (!(d === "continuable" || d === "blocked" || d === "complete")) return notIn(p, ["continuable","blocked","complete"]);
 return true;
 }
 
@@ -14173,16 +11945,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["text"] === undefined) return missing(p, "text");
 if (d["citation"] === undefined) return missing(p, "citation");
 const v2237 = d["text"];
-if (v2237 !== undefined) {
 if (!(typeof v2237 === "string")) return type(p + "/text", "string");
-if (v2237.length < 1 || len(v2237) < 1) return fail(p + "/text", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2237.length > 8192 && len(v2237) > 8192) return fail(p + "/text", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v2237)) return fail(p + "/text", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2237.length < 1 || len(v2237) < 1) return fewer(p + "/text", "minLength", 1, "characters");
+if (v2237.length > 8192 && len(v2237) > 8192) return more(p + "/text", "maxLength", 8192, "characters");
+if (!re0.test(v2237)) return unmatched(p + "/text", "pattern", ".*\\S.*");
 const v2238 = d["citation"];
-if (v2238 !== undefined) {
 if (!(b152(v2238, p + "/citation") || (v2238 === null))) return fail(p + "/citation", "anyOf", "must match a schema in anyOf", {});
-}
 for (const k2239 in d) {
 if (k2239 !== "text" && k2239 !== "citation") return extra(p, k2239);
 }
@@ -14223,9 +11991,7 @@ function check_request_TagTarget(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 const v2243 = d["type"];
-if (v2243 !== undefined) {
-if (!(v2243 === "artifact" || v2243 === "memory_entry")) return fail(p + "/type", "enum", "must be one of \"artifact\", \"memory_entry\"", { allowedValues: ["artifact","memory_entry"] });
-}
+if (!(v2243 === "artifact" || v2243 === "memory_entry")) return notIn(p + "/type", ["artifact","memory_entry"]);
 if (b153(d, p)) {
 if (!check_request_ArtifactTagTarget(d, p)) return false;
 }
@@ -14243,25 +12009,21 @@ const v2246 = d["entry_id"];
 if (v2246 !== undefined) {
 if (!(typeof v2246 === "string" || v2246 === null)) return type(p + "/entry_id", "string,null");
 if (typeof v2246 === "string") {
-if (v2246.length < 1 || len(v2246) < 1) return fail(p + "/entry_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2246.length > 128 && len(v2246) > 128) return fail(p + "/entry_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v2246)) return fail(p + "/entry_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
+if (v2246.length < 1 || len(v2246) < 1) return fewer(p + "/entry_id", "minLength", 1, "characters");
+if (v2246.length > 128 && len(v2246) > 128) return more(p + "/entry_id", "maxLength", 128, "characters");
+if (!re1.test(v2246)) return unmatched(p + "/entry_id", "pattern", "^[\\x21-\\x7E]+$");
 }
 }
 const v2247 = d["kind"];
-if (v2247 !== undefined) {
 if (!(typeof v2247 === "string")) return type(p + "/kind", "string");
-if (v2247.length < 1 || len(v2247) < 1) return fail(p + "/kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2247.length > 128 && len(v2247) > 128) return fail(p + "/kind", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v2247)) return fail(p + "/kind", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2247.length < 1 || len(v2247) < 1) return fewer(p + "/kind", "minLength", 1, "characters");
+if (v2247.length > 128 && len(v2247) > 128) return more(p + "/kind", "maxLength", 128, "characters");
+if (!re0.test(v2247)) return unmatched(p + "/kind", "pattern", ".*\\S.*");
 const v2248 = d["text"];
-if (v2248 !== undefined) {
 if (!(typeof v2248 === "string")) return type(p + "/text", "string");
-if (v2248.length < 1 || len(v2248) < 1) return fail(p + "/text", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2248.length > 8192 && len(v2248) > 8192) return fail(p + "/text", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v2248)) return fail(p + "/text", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2248.length < 1 || len(v2248) < 1) return fewer(p + "/text", "minLength", 1, "characters");
+if (v2248.length > 8192 && len(v2248) > 8192) return more(p + "/text", "maxLength", 8192, "characters");
+if (!re0.test(v2248)) return unmatched(p + "/text", "pattern", ".*\\S.*");
 for (const k2249 in d) {
 if (k2249 !== "entry_id" && k2249 !== "kind" && k2249 !== "text") return extra(p, k2249);
 }
@@ -14270,13 +12032,13 @@ return true;
 
 function check_request_LiveStateCheckStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "confirmed" || d === "mismatch" || d === "not_checked")) return fail(p, "enum", "must be one of \"confirmed\", \"mismatch\", \"not_checked\"", { allowedValues: ["confirmed","mismatch","not_checked"] });
+if (!(d === "confirmed" || d === "mismatch" || d === "not_checked")) return notIn(p, ["confirmed","mismatch","not_checked"]);
 return true;
 }
 
 function check_request_ReceiverReadinessCheckStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "confirmed" || d === "insufficient" || d === "not_checked")) return fail(p, "enum", "must be one of \"confirmed\", \"insufficient\", \"not_checked\"", { allowedValues: ["confirmed","insufficient","not_checked"] });
+if (!(d === "confirmed" || d === "insufficient" || d === "not_checked")) return notIn(p, ["confirmed","insufficient","not_checked"]);
 return true;
 }
 
@@ -14284,11 +12046,9 @@ function check_request_HandoffGenerationEnvelope(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["receipt"] === undefined) return missing(p, "receipt");
 const v2250 = d["receipt"];
-if (v2250 !== undefined) {
 if (!(typeof v2250 === "string")) return type(p + "/receipt", "string");
-if (v2250.length < 1 || len(v2250) < 1) return fail(p + "/receipt", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2250.length > 8192 && len(v2250) > 8192) return fail(p + "/receipt", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-}
+if (v2250.length < 1 || len(v2250) < 1) return fewer(p + "/receipt", "minLength", 1, "characters");
+if (v2250.length > 8192 && len(v2250) > 8192) return more(p + "/receipt", "maxLength", 8192, "characters");
 for (const k2251 in d) {
 if (k2251 !== "receipt") return extra(p, k2251);
 }
@@ -14297,7 +12057,7 @@ return true;
 
 function check_request_PreparedHandoffSchema(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "powercontext.prepared-handoff.v1")) return fail(p, "enum", "must be one of \"powercontext.prepared-handoff.v1\"", { allowedValues: ["powercontext.prepared-handoff.v1"] });
+if (!(d === "powercontext.prepared-handoff.v1")) return notIn(p, ["powercontext.prepared-handoff.v1"]);
 return true;
 }
 
@@ -14306,14 +12066,10 @@ if (!(isObject(d))) return type(p, "object");
 if (d["kind"] === undefined) return missing(p, "kind");
 if (d["source_ref"] === undefined) return missing(p, "source_ref");
 const v2252 = d["kind"];
-if (v2252 !== undefined) {
 if (!(typeof v2252 === "string")) return type(p + "/kind", "string");
-if (!(v2252 === "source")) return fail(p + "/kind", "enum", "must be one of \"source\"", { allowedValues: ["source"] });
-}
+if (!(v2252 === "source")) return notIn(p + "/kind", ["source"]);
 const v2253 = d["source_ref"];
-if (v2253 !== undefined) {
 if (!check_request_SourceReference(v2253, p + "/source_ref")) return false;
-}
 for (const k2254 in d) {
 if (k2254 !== "kind" && k2254 !== "source_ref") return extra(p, k2254);
 }
@@ -14325,14 +12081,10 @@ if (!(isObject(d))) return type(p, "object");
 if (d["kind"] === undefined) return missing(p, "kind");
 if (d["artifact_ref"] === undefined) return missing(p, "artifact_ref");
 const v2255 = d["kind"];
-if (v2255 !== undefined) {
 if (!(typeof v2255 === "string")) return type(p + "/kind", "string");
-if (!(v2255 === "artifact")) return fail(p + "/kind", "enum", "must be one of \"artifact\"", { allowedValues: ["artifact"] });
-}
+if (!(v2255 === "artifact")) return notIn(p + "/kind", ["artifact"]);
 const v2256 = d["artifact_ref"];
-if (v2256 !== undefined) {
 if (!check_request_ArtifactReference(v2256, p + "/artifact_ref")) return false;
-}
 for (const k2257 in d) {
 if (k2257 !== "kind" && k2257 !== "artifact_ref") return extra(p, k2257);
 }
@@ -14344,22 +12096,18 @@ if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 if (d["id"] === undefined) return missing(p, "id");
 const v2258 = d["type"];
-if (v2258 !== undefined) {
 if (!(typeof v2258 === "string")) return type(p + "/type", "string");
-if (!(v2258 === "user" || v2258 === "service")) return fail(p + "/type", "enum", "must be one of \"user\", \"service\"", { allowedValues: ["user","service"] });
-}
+if (!(v2258 === "user" || v2258 === "service")) return notIn(p + "/type", ["user","service"]);
 const v2259 = d["id"];
-if (v2259 !== undefined) {
 if (!(typeof v2259 === "string")) return type(p + "/id", "string");
-if (v2259.length < 1 || len(v2259) < 1) return fail(p + "/id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2259.length > 255 && len(v2259) > 255) return fail(p + "/id", "maxLength", "must NOT have more than 255 characters", { limit: 255 });
-}
+if (v2259.length < 1 || len(v2259) < 1) return fewer(p + "/id", "minLength", 1, "characters");
+if (v2259.length > 255 && len(v2259) > 255) return more(p + "/id", "maxLength", 255, "characters");
 const v2260 = d["description"];
 if (v2260 !== undefined) {
 if (!(typeof v2260 === "string" || v2260 === null)) return type(p + "/description", "string,null");
 if (typeof v2260 === "string") {
-if (v2260.length < 1 || len(v2260) < 1) return fail(p + "/description", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2260.length > 255 && len(v2260) > 255) return fail(p + "/description", "maxLength", "must NOT have more than 255 characters", { limit: 255 });
+if (v2260.length < 1 || len(v2260) < 1) return fewer(p + "/description", "minLength", 1, "characters");
+if (v2260.length > 255 && len(v2260) > 255) return more(p + "/description", "maxLength", 255, "characters");
 }
 }
 for (const k2261 in d) {
@@ -14373,22 +12121,18 @@ if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 if (d["id"] === undefined) return missing(p, "id");
 const v2262 = d["type"];
-if (v2262 !== undefined) {
 if (!(typeof v2262 === "string")) return type(p + "/type", "string");
-if (!(v2262 === "group")) return fail(p + "/type", "enum", "must be one of \"group\"", { allowedValues: ["group"] });
-}
+if (!(v2262 === "group")) return notIn(p + "/type", ["group"]);
 const v2263 = d["id"];
-if (v2263 !== undefined) {
 if (!(typeof v2263 === "string")) return type(p + "/id", "string");
-if (v2263.length < 1 || len(v2263) < 1) return fail(p + "/id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2263.length > 255 && len(v2263) > 255) return fail(p + "/id", "maxLength", "must NOT have more than 255 characters", { limit: 255 });
-}
+if (v2263.length < 1 || len(v2263) < 1) return fewer(p + "/id", "minLength", 1, "characters");
+if (v2263.length > 255 && len(v2263) > 255) return more(p + "/id", "maxLength", 255, "characters");
 const v2264 = d["description"];
 if (v2264 !== undefined) {
 if (!(typeof v2264 === "string" || v2264 === null)) return type(p + "/description", "string,null");
 if (typeof v2264 === "string") {
-if (v2264.length < 1 || len(v2264) < 1) return fail(p + "/description", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2264.length > 255 && len(v2264) > 255) return fail(p + "/description", "maxLength", "must NOT have more than 255 characters", { limit: 255 });
+if (v2264.length < 1 || len(v2264) < 1) return fewer(p + "/description", "minLength", 1, "characters");
+if (v2264.length > 255 && len(v2264) > 255) return more(p + "/description", "maxLength", 255, "characters");
 }
 }
 for (const k2265 in d) {
@@ -14408,21 +12152,15 @@ if (d["type"] === undefined) return missing(p, "type");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["identity"] === undefined) return missing(p, "identity");
 const v2266 = d["type"];
-if (v2266 !== undefined) {
 if (!(typeof v2266 === "string")) return type(p + "/type", "string");
-if (!(v2266 === "artifact")) return fail(p + "/type", "enum", "must be one of \"artifact\"", { allowedValues: ["artifact"] });
-}
+if (!(v2266 === "artifact")) return notIn(p + "/type", ["artifact"]);
 const v2267 = d["scope_id"];
-if (v2267 !== undefined) {
 if (!(typeof v2267 === "string")) return type(p + "/scope_id", "string");
-if (v2267.length < 1 || len(v2267) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2267.length > 256 && len(v2267) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v2267)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2267.length < 1 || len(v2267) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v2267.length > 256 && len(v2267) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v2267)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v2268 = d["identity"];
-if (v2268 !== undefined) {
 if (!check_request_AccessArtifactIdentity(v2268, p + "/identity")) return false;
-}
 const v2269 = d["selector"];
 if (v2269 !== undefined) {
 if (!(b155(v2269, p + "/selector") || (v2269 === null))) return fail(p + "/selector", "anyOf", "must match a schema in anyOf", {});
@@ -14439,24 +12177,18 @@ if (d["text"] === undefined) return missing(p, "text");
 if (d["basis"] === undefined) return missing(p, "basis");
 if (d["evidence"] === undefined) return missing(p, "evidence");
 const v2271 = d["text"];
-if (v2271 !== undefined) {
 if (!(typeof v2271 === "string")) return type(p + "/text", "string");
-if (v2271.length < 1 || len(v2271) < 1) return fail(p + "/text", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2271.length > 8192 && len(v2271) > 8192) return fail(p + "/text", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v2271)) return fail(p + "/text", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2271.length < 1 || len(v2271) < 1) return fewer(p + "/text", "minLength", 1, "characters");
+if (v2271.length > 8192 && len(v2271) > 8192) return more(p + "/text", "maxLength", 8192, "characters");
+if (!re0.test(v2271)) return unmatched(p + "/text", "pattern", ".*\\S.*");
 const v2272 = d["basis"];
-if (v2272 !== undefined) {
 if (!check_request_WorkClaimBasis(v2272, p + "/basis")) return false;
-}
 const v2273 = d["evidence"];
-if (v2273 !== undefined) {
 if (!(Array.isArray(v2273))) return type(p + "/evidence", "array");
-if (v2273.length > 31) return fail(p + "/evidence", "maxItems", "must NOT have more than 31 items", { limit: 31 });
+if (v2273.length > 31) return more(p + "/evidence", "maxItems", 31, "items");
 for (let i2274 = 0; i2274 < v2273.length; i2274++) {
 const v2275 = v2273[i2274];
 if (!check_request_HandoffCitation(v2275, p + "/evidence" + "/" + i2274)) return false;
-}
 }
 for (const k2276 in d) {
 if (k2276 !== "text" && k2276 !== "basis" && k2276 !== "evidence") return extra(p, k2276);
@@ -14468,10 +12200,8 @@ function check_request_AllScopeSelection(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["mode"] === undefined) return missing(p, "mode");
 const v2277 = d["mode"];
-if (v2277 !== undefined) {
 if (!(typeof v2277 === "string")) return type(p + "/mode", "string");
-if (!(v2277 === "all")) return fail(p + "/mode", "enum", "must be one of \"all\"", { allowedValues: ["all"] });
-}
+if (!(v2277 === "all")) return notIn(p + "/mode", ["all"]);
 for (const k2278 in d) {
 if (k2278 !== "mode") return extra(p, k2278);
 }
@@ -14483,23 +12213,19 @@ if (!(isObject(d))) return type(p, "object");
 if (d["mode"] === undefined) return missing(p, "mode");
 if (d["scope_ids"] === undefined) return missing(p, "scope_ids");
 const v2279 = d["mode"];
-if (v2279 !== undefined) {
 if (!(typeof v2279 === "string")) return type(p + "/mode", "string");
-if (!(v2279 === "exact")) return fail(p + "/mode", "enum", "must be one of \"exact\"", { allowedValues: ["exact"] });
-}
+if (!(v2279 === "exact")) return notIn(p + "/mode", ["exact"]);
 const v2280 = d["scope_ids"];
-if (v2280 !== undefined) {
 if (!(Array.isArray(v2280))) return type(p + "/scope_ids", "array");
-if (v2280.length < 1) return fail(p + "/scope_ids", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
+if (v2280.length < 1) return fewer(p + "/scope_ids", "minItems", 1, "items");
 const dup2281 = dupe(v2280);
 if (dup2281 !== null) return fail(p + "/scope_ids", "uniqueItems", "must NOT have duplicate items (items ## " + dup2281[1] + " and " + dup2281[0] + " are identical)", { i: dup2281[1], j: dup2281[0] });
 for (let i2282 = 0; i2282 < v2280.length; i2282++) {
 const v2283 = v2280[i2282];
 if (!(typeof v2283 === "string")) return type(p + "/scope_ids" + "/" + i2282, "string");
-if (v2283.length < 1 || len(v2283) < 1) return fail(p + "/scope_ids" + "/" + i2282, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2283.length > 256 && len(v2283) > 256) return fail(p + "/scope_ids" + "/" + i2282, "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v2283)) return fail(p + "/scope_ids" + "/" + i2282, "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2283.length < 1 || len(v2283) < 1) return fewer(p + "/scope_ids" + "/" + i2282, "minLength", 1, "characters");
+if (v2283.length > 256 && len(v2283) > 256) return more(p + "/scope_ids" + "/" + i2282, "maxLength", 256, "characters");
+if (!re0.test(v2283)) return unmatched(p + "/scope_ids" + "/" + i2282, "pattern", ".*\\S.*");
 }
 for (const k2284 in d) {
 if (k2284 !== "mode" && k2284 !== "scope_ids") return extra(p, k2284);
@@ -14512,17 +12238,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["mode"] === undefined) return missing(p, "mode");
 if (d["root_scope_id"] === undefined) return missing(p, "root_scope_id");
 const v2285 = d["mode"];
-if (v2285 !== undefined) {
 if (!(typeof v2285 === "string")) return type(p + "/mode", "string");
-if (!(v2285 === "subtree")) return fail(p + "/mode", "enum", "must be one of \"subtree\"", { allowedValues: ["subtree"] });
-}
+if (!(v2285 === "subtree")) return notIn(p + "/mode", ["subtree"]);
 const v2286 = d["root_scope_id"];
-if (v2286 !== undefined) {
 if (!(typeof v2286 === "string")) return type(p + "/root_scope_id", "string");
-if (v2286.length < 1 || len(v2286) < 1) return fail(p + "/root_scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2286.length > 256 && len(v2286) > 256) return fail(p + "/root_scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v2286)) return fail(p + "/root_scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2286.length < 1 || len(v2286) < 1) return fewer(p + "/root_scope_id", "minLength", 1, "characters");
+if (v2286.length > 256 && len(v2286) > 256) return more(p + "/root_scope_id", "maxLength", 256, "characters");
+if (!re0.test(v2286)) return unmatched(p + "/root_scope_id", "pattern", ".*\\S.*");
 for (const k2287 in d) {
 if (k2287 !== "mode" && k2287 !== "root_scope_id") return extra(p, k2287);
 }
@@ -14536,27 +12258,19 @@ if (d["family"] === undefined) return missing(p, "family");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 if (d["entry_id"] === undefined) return missing(p, "entry_id");
 const v2288 = d["type"];
-if (v2288 !== undefined) {
 if (!(typeof v2288 === "string")) return type(p + "/type", "string");
-if (!(v2288 === "memory_entry")) return fail(p + "/type", "enum", "must be one of \"memory_entry\"", { allowedValues: ["memory_entry"] });
-}
+if (!(v2288 === "memory_entry")) return notIn(p + "/type", ["memory_entry"]);
 const v2289 = d["family"];
-if (v2289 !== undefined) {
 if (!(typeof v2289 === "string")) return type(p + "/family", "string");
-if (!(v2289 === "memory")) return fail(p + "/family", "enum", "must be one of \"memory\"", { allowedValues: ["memory"] });
-}
+if (!(v2289 === "memory")) return notIn(p + "/family", ["memory"]);
 const v2290 = d["artifact_id"];
-if (v2290 !== undefined) {
 if (!(typeof v2290 === "string")) return type(p + "/artifact_id", "string");
-if (v2290.length < 1 || len(v2290) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2290.length > 128 && len(v2290) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v2290.length < 1 || len(v2290) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v2290.length > 128 && len(v2290) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
 const v2291 = d["entry_id"];
-if (v2291 !== undefined) {
 if (!(typeof v2291 === "string")) return type(p + "/entry_id", "string");
-if (v2291.length < 1 || len(v2291) < 1) return fail(p + "/entry_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2291.length > 128 && len(v2291) > 128) return fail(p + "/entry_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v2291.length < 1 || len(v2291) < 1) return fewer(p + "/entry_id", "minLength", 1, "characters");
+if (v2291.length > 128 && len(v2291) > 128) return more(p + "/entry_id", "maxLength", 128, "characters");
 for (const k2292 in d) {
 if (k2292 !== "type" && k2292 !== "family" && k2292 !== "artifact_id" && k2292 !== "entry_id") return extra(p, k2292);
 }
@@ -14565,7 +12279,7 @@ return true;
 
 function check_request_ContextAssemblyFormat(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "markdown")) return fail(p, "enum", "must be one of \"markdown\"", { allowedValues: ["markdown"] });
+if (!(d === "markdown")) return notIn(p, ["markdown"]);
 return true;
 }
 
@@ -14574,15 +12288,11 @@ if (!(isObject(d))) return type(p, "object");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["limit"] === undefined) return missing(p, "limit");
 const v2293 = d["family"];
-if (v2293 !== undefined) {
 if (!check_request_ContextAssemblyFamily(v2293, p + "/family")) return false;
-}
 const v2294 = d["limit"];
-if (v2294 !== undefined) {
 if (!((typeof v2294 === "number" && !(v2294 % 1) && isFinite(v2294) && !(F && F.has(p + "/limit"))))) return type(p + "/limit", "integer");
 if (v2294 < 1) return bound(p + "/limit", "minimum", ">=", 1);
 if (v2294 > 8) return bound(p + "/limit", "maximum", "<=", 8);
-}
 for (const k2295 in d) {
 if (k2295 !== "family" && k2295 !== "limit") return extra(p, k2295);
 }
@@ -14591,13 +12301,13 @@ return true;
 
 function check_request_ContextAssemblyMetadata(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "confidence" || d === "recall_rank")) return fail(p, "enum", "must be one of \"confidence\", \"recall_rank\"", { allowedValues: ["confidence","recall_rank"] });
+if (!(d === "confidence" || d === "recall_rank")) return notIn(p, ["confidence","recall_rank"]);
 return true;
 }
 
 function check_request_TaskOutcomeStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "succeeded" || d === "partial" || d === "blocked" || d === "failed" || d === "cancelled" || d === "unknown")) return fail(p, "enum", "must be one of \"succeeded\", \"partial\", \"blocked\", \"failed\", \"cancelled\", \"unknown\"", { allowedValues: ["succeeded","partial","blocked","failed","cancelled","unknown"] });
+if (!(d === "succeeded" || d === "partial" || d === "blocked" || d === "failed" || d === "cancelled" || d === "unknown")) return notIn(p, ["succeeded","partial","blocked","failed","cancelled","unknown"]);
 return true;
 }
 
@@ -14608,37 +12318,29 @@ if (d["status"] === undefined) return missing(p, "status");
 if (d["basis"] === undefined) return missing(p, "basis");
 if (d["evidence"] === undefined) return missing(p, "evidence");
 const v2296 = d["name"];
-if (v2296 !== undefined) {
 if (!(typeof v2296 === "string")) return type(p + "/name", "string");
-if (v2296.length < 1 || len(v2296) < 1) return fail(p + "/name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2296.length > 8192 && len(v2296) > 8192) return fail(p + "/name", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v2296)) return fail(p + "/name", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2296.length < 1 || len(v2296) < 1) return fewer(p + "/name", "minLength", 1, "characters");
+if (v2296.length > 8192 && len(v2296) > 8192) return more(p + "/name", "maxLength", 8192, "characters");
+if (!re0.test(v2296)) return unmatched(p + "/name", "pattern", ".*\\S.*");
 const v2297 = d["status"];
-if (v2297 !== undefined) {
 if (!check_request_TaskCheckStatus(v2297, p + "/status")) return false;
-}
 const v2298 = d["details"];
 if (v2298 !== undefined) {
 if (!(typeof v2298 === "string" || v2298 === null)) return type(p + "/details", "string,null");
 if (typeof v2298 === "string") {
-if (v2298.length < 1 || len(v2298) < 1) return fail(p + "/details", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2298.length > 8192 && len(v2298) > 8192) return fail(p + "/details", "maxLength", "must NOT have more than 8192 characters", { limit: 8192 });
-if (!re0.test(v2298)) return fail(p + "/details", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v2298.length < 1 || len(v2298) < 1) return fewer(p + "/details", "minLength", 1, "characters");
+if (v2298.length > 8192 && len(v2298) > 8192) return more(p + "/details", "maxLength", 8192, "characters");
+if (!re0.test(v2298)) return unmatched(p + "/details", "pattern", ".*\\S.*");
 }
 }
 const v2299 = d["basis"];
-if (v2299 !== undefined) {
 if (!check_request_WorkClaimBasis(v2299, p + "/basis")) return false;
-}
 const v2300 = d["evidence"];
-if (v2300 !== undefined) {
 if (!(Array.isArray(v2300))) return type(p + "/evidence", "array");
-if (v2300.length > 32) return fail(p + "/evidence", "maxItems", "must NOT have more than 32 items", { limit: 32 });
+if (v2300.length > 32) return more(p + "/evidence", "maxItems", 32, "items");
 for (let i2301 = 0; i2301 < v2300.length; i2301++) {
 const v2302 = v2300[i2301];
 if (!check_request_HandoffCitation(v2302, p + "/evidence" + "/" + i2301)) return false;
-}
 }
 for (const k2303 in d) {
 if (k2303 !== "name" && k2303 !== "status" && k2303 !== "details" && k2303 !== "basis" && k2303 !== "evidence") return extra(p, k2303);
@@ -14651,13 +12353,9 @@ if (!(isObject(d))) return type(p, "object");
 if (d["key"] === undefined) return missing(p, "key");
 if (d["schema"] === undefined) return missing(p, "schema");
 const v2304 = d["key"];
-if (v2304 !== undefined) {
 if (!check_request_SourceProjectionKey(v2304, p + "/key")) return false;
-}
 const v2305 = d["schema"];
-if (v2305 !== undefined) {
 if (!(isObject(v2305))) return type(p + "/schema", "object");
-}
 for (const k2306 in d) {
 if (k2306 !== "key" && k2306 !== "schema") return extra(p, k2306);
 }
@@ -14669,9 +12367,7 @@ if (!(isObject(d))) return type(p, "object");
 if (d["key"] === undefined) return missing(p, "key");
 if (d["value"] === undefined) return missing(p, "value");
 const v2307 = d["key"];
-if (v2307 !== undefined) {
 if (!check_request_SourceProjectionKey(v2307, p + "/key")) return false;
-}
 for (const k2309 in d) {
 if (k2309 !== "key" && k2309 !== "value") return extra(p, k2309);
 }
@@ -14680,7 +12376,7 @@ return true;
 
 function check_response_AccessAction(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "server.observe" || d === "server.admin" || d === "scope.read" || d === "scope.contribute" || d === "scope.review" || d === "scope.delegate" || d === "scope.admin" || d === "artifact.read" || d === "artifact.write" || d === "artifact.share" || d === "handoff.evidence.inspect" || d === "handoff.acknowledge" || d === "prompt.use")) return fail(p, "enum", "must be one of \"server.observe\", \"server.admin\", \"scope.read\", \"scope.contribute\", \"scope.review\", \"scope.delegate\", \"scope.admin\", \"artifact.read\", \"artifact.write\", \"artifact.share\", \"handoff.evidence.inspect\", \"handoff.acknowledge\", \"prompt.use\"", { allowedValues: ["server.observe","server.admin","scope.read","scope.contribute","scope.review","scope.delegate","scope.admin","artifact.read","artifact.write","artifact.share","handoff.evidence.inspect","handoff.acknowledge","prompt.use"] });
+if (!(d === "server.observe" || d === "server.admin" || d === "scope.read" || d === "scope.contribute" || d === "scope.review" || d === "scope.delegate" || d === "scope.admin" || d === "artifact.read" || d === "artifact.write" || d === "artifact.share" || d === "handoff.evidence.inspect" || d === "handoff.acknowledge" || d === "prompt.use")) return notIn(p, ["server.observe","server.admin","scope.read","scope.contribute","scope.review","scope.delegate","scope.admin","artifact.read","artifact.write","artifact.share","handoff.evidence.inspect","handoff.acknowledge","prompt.use"]);
 return true;
 }
 
@@ -14689,22 +12385,18 @@ if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 if (d["id"] === undefined) return missing(p, "id");
 const v2310 = d["type"];
-if (v2310 !== undefined) {
 if (!(typeof v2310 === "string")) return type(p + "/type", "string");
-if (!(v2310 === "group")) return fail(p + "/type", "enum", "must be one of \"group\"", { allowedValues: ["group"] });
-}
+if (!(v2310 === "group")) return notIn(p + "/type", ["group"]);
 const v2311 = d["id"];
-if (v2311 !== undefined) {
 if (!(typeof v2311 === "string")) return type(p + "/id", "string");
-if (v2311.length < 1 || len(v2311) < 1) return fail(p + "/id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2311.length > 255 && len(v2311) > 255) return fail(p + "/id", "maxLength", "must NOT have more than 255 characters", { limit: 255 });
-}
+if (v2311.length < 1 || len(v2311) < 1) return fewer(p + "/id", "minLength", 1, "characters");
+if (v2311.length > 255 && len(v2311) > 255) return more(p + "/id", "maxLength", 255, "characters");
 const v2312 = d["description"];
 if (v2312 !== undefined) {
 if (!(typeof v2312 === "string" || v2312 === null)) return type(p + "/description", "string,null");
 if (typeof v2312 === "string") {
-if (v2312.length < 1 || len(v2312) < 1) return fail(p + "/description", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2312.length > 255 && len(v2312) > 255) return fail(p + "/description", "maxLength", "must NOT have more than 255 characters", { limit: 255 });
+if (v2312.length < 1 || len(v2312) < 1) return fewer(p + "/description", "minLength", 1, "characters");
+if (v2312.length > 255 && len(v2312) > 255) return more(p + "/description", "maxLength", 255, "characters");
 }
 }
 for (const k2313 in d) {
@@ -14718,17 +12410,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 if (d["deployment_id"] === undefined) return missing(p, "deployment_id");
 const v2314 = d["type"];
-if (v2314 !== undefined) {
 if (!(typeof v2314 === "string")) return type(p + "/type", "string");
-if (!(v2314 === "server")) return fail(p + "/type", "enum", "must be one of \"server\"", { allowedValues: ["server"] });
-}
+if (!(v2314 === "server")) return notIn(p + "/type", ["server"]);
 const v2315 = d["deployment_id"];
-if (v2315 !== undefined) {
 if (!(typeof v2315 === "string")) return type(p + "/deployment_id", "string");
-if (v2315.length < 1 || len(v2315) < 1) return fail(p + "/deployment_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2315.length > 128 && len(v2315) > 128) return fail(p + "/deployment_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v2315)) return fail(p + "/deployment_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v2315.length < 1 || len(v2315) < 1) return fewer(p + "/deployment_id", "minLength", 1, "characters");
+if (v2315.length > 128 && len(v2315) > 128) return more(p + "/deployment_id", "maxLength", 128, "characters");
+if (!re1.test(v2315)) return unmatched(p + "/deployment_id", "pattern", "^[\\x21-\\x7E]+$");
 for (const k2316 in d) {
 if (k2316 !== "type" && k2316 !== "deployment_id") return extra(p, k2316);
 }
@@ -14740,17 +12428,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 const v2317 = d["type"];
-if (v2317 !== undefined) {
 if (!(typeof v2317 === "string")) return type(p + "/type", "string");
-if (!(v2317 === "scope")) return fail(p + "/type", "enum", "must be one of \"scope\"", { allowedValues: ["scope"] });
-}
+if (!(v2317 === "scope")) return notIn(p + "/type", ["scope"]);
 const v2318 = d["scope_id"];
-if (v2318 !== undefined) {
 if (!(typeof v2318 === "string")) return type(p + "/scope_id", "string");
-if (v2318.length < 1 || len(v2318) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2318.length > 256 && len(v2318) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v2318)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2318.length < 1 || len(v2318) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v2318.length > 256 && len(v2318) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v2318)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 for (const k2319 in d) {
 if (k2319 !== "type" && k2319 !== "scope_id") return extra(p, k2319);
 }
@@ -14768,21 +12452,15 @@ if (d["type"] === undefined) return missing(p, "type");
 if (d["scope_id"] === undefined) return missing(p, "scope_id");
 if (d["identity"] === undefined) return missing(p, "identity");
 const v2320 = d["type"];
-if (v2320 !== undefined) {
 if (!(typeof v2320 === "string")) return type(p + "/type", "string");
-if (!(v2320 === "artifact")) return fail(p + "/type", "enum", "must be one of \"artifact\"", { allowedValues: ["artifact"] });
-}
+if (!(v2320 === "artifact")) return notIn(p + "/type", ["artifact"]);
 const v2321 = d["scope_id"];
-if (v2321 !== undefined) {
 if (!(typeof v2321 === "string")) return type(p + "/scope_id", "string");
-if (v2321.length < 1 || len(v2321) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2321.length > 256 && len(v2321) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v2321)) return fail(p + "/scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2321.length < 1 || len(v2321) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v2321.length > 256 && len(v2321) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
+if (!re0.test(v2321)) return unmatched(p + "/scope_id", "pattern", ".*\\S.*");
 const v2322 = d["identity"];
-if (v2322 !== undefined) {
 if (!check_response_AccessArtifactIdentity(v2322, p + "/identity")) return false;
-}
 const v2323 = d["selector"];
 if (v2323 !== undefined) {
 if (!(b156(v2323, p + "/selector") || (v2323 === null))) return fail(p + "/selector", "anyOf", "must match a schema in anyOf", {});
@@ -14795,7 +12473,7 @@ return true;
 
 function check_response_AccessRoleCardinality(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "many_per_resource" || d === "one_per_resource")) return fail(p, "enum", "must be one of \"many_per_resource\", \"one_per_resource\"", { allowedValues: ["many_per_resource","one_per_resource"] });
+if (!(d === "many_per_resource" || d === "one_per_resource")) return notIn(p, ["many_per_resource","one_per_resource"]);
 return true;
 }
 
@@ -14805,20 +12483,14 @@ if (d["type"] === undefined) return missing(p, "type");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 const v2325 = d["type"];
-if (v2325 !== undefined) {
 if (!(typeof v2325 === "string")) return type(p + "/type", "string");
-if (!(v2325 === "artifact")) return fail(p + "/type", "enum", "must be one of \"artifact\"", { allowedValues: ["artifact"] });
-}
+if (!(v2325 === "artifact")) return notIn(p + "/type", ["artifact"]);
 const v2326 = d["family"];
-if (v2326 !== undefined) {
 if (!check_response_TaggableArtifactFamily(v2326, p + "/family")) return false;
-}
 const v2327 = d["artifact_id"];
-if (v2327 !== undefined) {
 if (!(typeof v2327 === "string")) return type(p + "/artifact_id", "string");
-if (v2327.length < 1 || len(v2327) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2327.length > 128 && len(v2327) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v2327.length < 1 || len(v2327) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v2327.length > 128 && len(v2327) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
 for (const k2328 in d) {
 if (k2328 !== "type" && k2328 !== "family" && k2328 !== "artifact_id") return extra(p, k2328);
 }
@@ -14832,27 +12504,19 @@ if (d["family"] === undefined) return missing(p, "family");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 if (d["entry_id"] === undefined) return missing(p, "entry_id");
 const v2329 = d["type"];
-if (v2329 !== undefined) {
 if (!(typeof v2329 === "string")) return type(p + "/type", "string");
-if (!(v2329 === "memory_entry")) return fail(p + "/type", "enum", "must be one of \"memory_entry\"", { allowedValues: ["memory_entry"] });
-}
+if (!(v2329 === "memory_entry")) return notIn(p + "/type", ["memory_entry"]);
 const v2330 = d["family"];
-if (v2330 !== undefined) {
 if (!(typeof v2330 === "string")) return type(p + "/family", "string");
-if (!(v2330 === "memory")) return fail(p + "/family", "enum", "must be one of \"memory\"", { allowedValues: ["memory"] });
-}
+if (!(v2330 === "memory")) return notIn(p + "/family", ["memory"]);
 const v2331 = d["artifact_id"];
-if (v2331 !== undefined) {
 if (!(typeof v2331 === "string")) return type(p + "/artifact_id", "string");
-if (v2331.length < 1 || len(v2331) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2331.length > 128 && len(v2331) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v2331.length < 1 || len(v2331) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v2331.length > 128 && len(v2331) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
 const v2332 = d["entry_id"];
-if (v2332 !== undefined) {
 if (!(typeof v2332 === "string")) return type(p + "/entry_id", "string");
-if (v2332.length < 1 || len(v2332) < 1) return fail(p + "/entry_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2332.length > 128 && len(v2332) > 128) return fail(p + "/entry_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v2332.length < 1 || len(v2332) < 1) return fewer(p + "/entry_id", "minLength", 1, "characters");
+if (v2332.length > 128 && len(v2332) > 128) return more(p + "/entry_id", "maxLength", 128, "characters");
 for (const k2333 in d) {
 if (k2333 !== "type" && k2333 !== "family" && k2333 !== "artifact_id" && k2333 !== "entry_id") return extra(p, k2333);
 }
@@ -14861,7 +12525,7 @@ return true;
 
 function check_response_BootstrapContextItemKind(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "atomic-memory" || d === "handoff")) return fail(p, "enum", "must be one of \"atomic-memory\", \"handoff\"", { allowedValues: ["atomic-memory","handoff"] });
+if (!(d === "atomic-memory" || d === "handoff")) return notIn(p, ["atomic-memory","handoff"]);
 return true;
 }
 
@@ -14871,17 +12535,11 @@ if (d["signature"] === undefined) return missing(p, "signature");
 if (d["repair_surface"] === undefined) return missing(p, "repair_surface");
 if (d["verification"] === undefined) return missing(p, "verification");
 const v2334 = d["signature"];
-if (v2334 !== undefined) {
 if (!check_response_FailureSignature(v2334, p + "/signature")) return false;
-}
 const v2335 = d["repair_surface"];
-if (v2335 !== undefined) {
 if (!check_response_RepairSurface(v2335, p + "/repair_surface")) return false;
-}
 const v2336 = d["verification"];
-if (v2336 !== undefined) {
 if (!check_response_FailureVerification(v2336, p + "/verification")) return false;
-}
 for (const k2337 in d) {
 if (k2337 !== "signature" && k2337 !== "repair_surface" && k2337 !== "verification") return extra(p, k2337);
 }
@@ -14890,9 +12548,9 @@ return true;
 
 function check_response_SkillValidationItem(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (d.length < 1 || len(d) < 1) return fail(p, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (d.length > 2000 && len(d) > 2000) return fail(p, "maxLength", "must NOT have more than 2000 characters", { limit: 2000 });
-if (!re25.test(d)) return fail(p, "pattern", "must match pattern \"^\\S(?:.*\\S)?$\"", { pattern: "^\\S(?:.*\\S)?$" });
+if (d.length < 1 || len(d) < 1) return fewer(p, "minLength", 1, "characters");
+if (d.length > 2000 && len(d) > 2000) return more(p, "maxLength", 2000, "characters");
+if (!re25.test(d)) return unmatched(p, "pattern", "^\\S(?:.*\\S)?$");
 return true;
 }
 
@@ -14901,17 +12559,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["after"] === undefined) return missing(p, "after");
 if (d["through"] === undefined) return missing(p, "through");
 const v2338 = d["after"];
-if (v2338 !== undefined) {
 if (!((typeof v2338 === "number" && !(v2338 % 1) && isFinite(v2338) && !(F && F.has(p + "/after"))))) return type(p + "/after", "integer");
 if (v2338 < 0) return bound(p + "/after", "minimum", ">=", 0);
 if (v2338 > 9007199254740991) return bound(p + "/after", "maximum", "<=", 9007199254740991);
-}
 const v2339 = d["through"];
-if (v2339 !== undefined) {
 if (!((typeof v2339 === "number" && !(v2339 % 1) && isFinite(v2339) && !(F && F.has(p + "/through"))))) return type(p + "/through", "integer");
 if (v2339 < 0) return bound(p + "/through", "minimum", ">=", 0);
 if (v2339 > 9007199254740991) return bound(p + "/through", "maximum", "<=", 9007199254740991);
-}
 for (const k2340 in d) {
 if (k2340 !== "after" && k2340 !== "through") return extra(p, k2340);
 }
@@ -14923,16 +12577,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["format_version"] === undefined) return missing(p, "format_version");
 if (d["generation_enabled"] === undefined) return missing(p, "generation_enabled");
 const v2341 = d["format_version"];
-if (v2341 !== undefined) {
 if (!((typeof v2341 === "number" && !(v2341 % 1) && isFinite(v2341) && !(F && F.has(p + "/format_version"))))) return type(p + "/format_version", "integer");
 if (v2341 < -9007199254740991) return bound(p + "/format_version", "minimum", ">=", -9007199254740991);
 if (v2341 > 9007199254740991) return bound(p + "/format_version", "maximum", "<=", 9007199254740991);
-if (!(v2341 === 1)) return fail(p + "/format_version", "enum", "must be one of 1", { allowedValues: [1] });
-}
+if (!(v2341 === 1)) return notIn(p + "/format_version", [1]);
 const v2342 = d["generation_enabled"];
-if (v2342 !== undefined) {
 if (!(typeof v2342 === "boolean")) return type(p + "/generation_enabled", "boolean");
-}
 for (const k2343 in d) {
 if (k2343 !== "format_version" && k2343 !== "generation_enabled") return extra(p, k2343);
 }
@@ -14941,7 +12591,7 @@ return true;
 
 function check_response_AtomicMemoryContentSchema(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "powercontext.atomic-memory.v1")) return fail(p, "enum", "must be one of \"powercontext.atomic-memory.v1\"", { allowedValues: ["powercontext.atomic-memory.v1"] });
+if (!(d === "powercontext.atomic-memory.v1")) return notIn(p, ["powercontext.atomic-memory.v1"]);
 return true;
 }
 
@@ -14962,51 +12612,33 @@ if (d["compiled_digest"] === undefined) return missing(p, "compiled_digest");
 if (d["original_draft_digest"] === undefined) return missing(p, "original_draft_digest");
 if (d["edit_status"] === undefined) return missing(p, "edit_status");
 const v2344 = d["scope_id"];
-if (v2344 !== undefined) {
 if (!(typeof v2344 === "string")) return type(p + "/scope_id", "string");
-if (v2344.length < 1 || len(v2344) < 1) return fail(p + "/scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2344.length > 256 && len(v2344) > 256) return fail(p + "/scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v2344.length < 1 || len(v2344) < 1) return fewer(p + "/scope_id", "minLength", 1, "characters");
+if (v2344.length > 256 && len(v2344) > 256) return more(p + "/scope_id", "maxLength", 256, "characters");
 const v2345 = d["prompt_key"];
-if (v2345 !== undefined) {
 if (!check_response_HandoffPromptKey(v2345, p + "/prompt_key")) return false;
-}
 const v2346 = d["selection"];
-if (v2346 !== undefined) {
 if (!(typeof v2346 === "string")) return type(p + "/selection", "string");
-if (!(v2346 === "built_in" || v2346 === "artifact")) return fail(p + "/selection", "enum", "must be one of \"built_in\", \"artifact\"", { allowedValues: ["built_in","artifact"] });
-}
+if (!(v2346 === "built_in" || v2346 === "artifact")) return notIn(p + "/selection", ["built_in","artifact"]);
 const v2347 = d["artifact"];
-if (v2347 !== undefined) {
 if (!(b157(v2347, p + "/artifact") || (v2347 === null))) return fail(p + "/artifact", "anyOf", "must match a schema in anyOf", {});
-}
 const v2348 = d["definition_version"];
-if (v2348 !== undefined) {
 if (!(typeof v2348 === "string")) return type(p + "/definition_version", "string");
-if (v2348.length < 1 || len(v2348) < 1) return fail(p + "/definition_version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2348.length > 256 && len(v2348) > 256) return fail(p + "/definition_version", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v2348.length < 1 || len(v2348) < 1) return fewer(p + "/definition_version", "minLength", 1, "characters");
+if (v2348.length > 256 && len(v2348) > 256) return more(p + "/definition_version", "maxLength", 256, "characters");
 const v2349 = d["builtin_version"];
-if (v2349 !== undefined) {
 if (!(typeof v2349 === "string")) return type(p + "/builtin_version", "string");
-if (v2349.length < 1 || len(v2349) < 1) return fail(p + "/builtin_version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2349.length > 256 && len(v2349) > 256) return fail(p + "/builtin_version", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v2349.length < 1 || len(v2349) < 1) return fewer(p + "/builtin_version", "minLength", 1, "characters");
+if (v2349.length > 256 && len(v2349) > 256) return more(p + "/builtin_version", "maxLength", 256, "characters");
 const v2350 = d["compiled_digest"];
-if (v2350 !== undefined) {
 if (!(typeof v2350 === "string")) return type(p + "/compiled_digest", "string");
-if (!re4.test(v2350)) return fail(p + "/compiled_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v2350)) return unmatched(p + "/compiled_digest", "pattern", "^[0-9a-f]{64}$");
 const v2351 = d["original_draft_digest"];
-if (v2351 !== undefined) {
 if (!(typeof v2351 === "string")) return type(p + "/original_draft_digest", "string");
-if (!re4.test(v2351)) return fail(p + "/original_draft_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v2351)) return unmatched(p + "/original_draft_digest", "pattern", "^[0-9a-f]{64}$");
 const v2352 = d["edit_status"];
-if (v2352 !== undefined) {
 if (!(typeof v2352 === "string")) return type(p + "/edit_status", "string");
-if (!(v2352 === "unchanged" || v2352 === "edited")) return fail(p + "/edit_status", "enum", "must be one of \"unchanged\", \"edited\"", { allowedValues: ["unchanged","edited"] });
-}
+if (!(v2352 === "unchanged" || v2352 === "edited")) return notIn(p + "/edit_status", ["unchanged","edited"]);
 for (const k2353 in d) {
 if (!c37.has(k2353)) return extra(p, k2353);
 }
@@ -15015,7 +12647,7 @@ return true;
 
 function check_response_HandoffSchema(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "powercontext.handoff.v1")) return fail(p, "enum", "must be one of \"powercontext.handoff.v1\"", { allowedValues: ["powercontext.handoff.v1"] });
+if (!(d === "powercontext.handoff.v1")) return notIn(p, ["powercontext.handoff.v1"]);
 return true;
 }
 
@@ -15024,20 +12656,16 @@ if (!(isObject(d))) return type(p, "object");
 if (d["location"] === undefined) return missing(p, "location");
 if (d["state"] === undefined) return missing(p, "state");
 const v2354 = d["location"];
-if (v2354 !== undefined) {
 if (!(typeof v2354 === "string")) return type(p + "/location", "string");
-if (!(v2354 === "local" || v2354 === "external" || v2354 === "none")) return fail(p + "/location", "enum", "must be one of \"local\", \"external\", \"none\"", { allowedValues: ["local","external","none"] });
-}
+if (!(v2354 === "local" || v2354 === "external" || v2354 === "none")) return notIn(p + "/location", ["local","external","none"]);
 const v2355 = d["role"];
 if (v2355 !== undefined) {
 if (!(typeof v2355 === "string" || v2355 === null)) return type(p + "/role", "string,null");
-if (!(v2355 === "leader" || v2355 === "standby" || v2355 === null)) return fail(p + "/role", "enum", "must be one of \"leader\", \"standby\", null", { allowedValues: ["leader","standby",null] });
+if (!(v2355 === "leader" || v2355 === "standby" || v2355 === null)) return notIn(p + "/role", ["leader","standby",null]);
 }
 const v2356 = d["state"];
-if (v2356 !== undefined) {
 if (!(typeof v2356 === "string")) return type(p + "/state", "string");
-if (!(v2356 === "running" || v2356 === "degraded" || v2356 === "stopped" || v2356 === "unknown")) return fail(p + "/state", "enum", "must be one of \"running\", \"degraded\", \"stopped\", \"unknown\"", { allowedValues: ["running","degraded","stopped","unknown"] });
-}
+if (!(v2356 === "running" || v2356 === "degraded" || v2356 === "stopped" || v2356 === "unknown")) return notIn(p + "/state", ["running","degraded","stopped","unknown"]);
 const v2357 = d["automatic_processing_enabled"];
 if (v2357 !== undefined) {
 if (!(typeof v2357 === "boolean" || v2357 === null)) return type(p + "/automatic_processing_enabled", "boolean,null");
@@ -15058,15 +12686,11 @@ if (!(isObject(d))) return type(p, "object");
 if (d["status"] === undefined) return missing(p, "status");
 if (d["since"] === undefined) return missing(p, "since");
 const v2359 = d["status"];
-if (v2359 !== undefined) {
 if (!(typeof v2359 === "string")) return type(p + "/status", "string");
-if (!(v2359 === "unverified" || v2359 === "observed")) return fail(p + "/status", "enum", "must be one of \"unverified\", \"observed\"", { allowedValues: ["unverified","observed"] });
-}
+if (!(v2359 === "unverified" || v2359 === "observed")) return notIn(p + "/status", ["unverified","observed"]);
 const v2360 = d["since"];
-if (v2360 !== undefined) {
 if (!(typeof v2360 === "string")) return type(p + "/since", "string");
-if (!re8.test(v2360)) return fail(p + "/since", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v2360)) return unmatched(p + "/since", "format", "date-time");
 const v2361 = d["last_failure"];
 if (v2361 !== undefined) {
 if (!(b158(v2361, p + "/last_failure") || (v2361 === null))) return fail(p + "/last_failure", "anyOf", "must match a schema in anyOf", {});
@@ -15075,7 +12699,7 @@ const v2362 = d["last_success_at"];
 if (v2362 !== undefined) {
 if (!(typeof v2362 === "string" || v2362 === null)) return type(p + "/last_success_at", "string,null");
 if (typeof v2362 === "string") {
-if (!re8.test(v2362)) return fail(p + "/last_success_at", "format", "must match format \"date-time\"", { format: "date-time" });
+if (!re8.test(v2362)) return unmatched(p + "/last_success_at", "format", "date-time");
 }
 }
 for (const k2363 in d) {
@@ -15089,17 +12713,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["source_type"] === undefined) return missing(p, "source_type");
 if (d["source_id"] === undefined) return missing(p, "source_id");
 const v2364 = d["source_type"];
-if (v2364 !== undefined) {
 if (!(typeof v2364 === "string")) return type(p + "/source_type", "string");
-if (v2364.length < 1 || len(v2364) < 1) return fail(p + "/source_type", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2364.length > 128 && len(v2364) > 128) return fail(p + "/source_type", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v2364.length < 1 || len(v2364) < 1) return fewer(p + "/source_type", "minLength", 1, "characters");
+if (v2364.length > 128 && len(v2364) > 128) return more(p + "/source_type", "maxLength", 128, "characters");
 const v2365 = d["source_id"];
-if (v2365 !== undefined) {
 if (!(typeof v2365 === "string")) return type(p + "/source_id", "string");
-if (v2365.length < 1 || len(v2365) < 1) return fail(p + "/source_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2365.length > 256 && len(v2365) > 256) return fail(p + "/source_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-}
+if (v2365.length < 1 || len(v2365) < 1) return fewer(p + "/source_id", "minLength", 1, "characters");
+if (v2365.length > 256 && len(v2365) > 256) return more(p + "/source_id", "maxLength", 256, "characters");
 for (const k2366 in d) {
 if (k2366 !== "source_type" && k2366 !== "source_id") return extra(p, k2366);
 }
@@ -15123,17 +12743,11 @@ if (d["kind"] === undefined) return missing(p, "kind");
 if (d["digest"] === undefined) return missing(p, "digest");
 if (d["role"] === undefined) return missing(p, "role");
 const v2367 = d["evidence_id"];
-if (v2367 !== undefined) {
 if (!(typeof v2367 === "string")) return type(p + "/evidence_id", "string");
-}
 const v2368 = d["kind"];
-if (v2368 !== undefined) {
 if (!check_response_DreamEvidenceKind(v2368, p + "/kind")) return false;
-}
 const v2369 = d["digest"];
-if (v2369 !== undefined) {
 if (!(typeof v2369 === "string")) return type(p + "/digest", "string");
-}
 const v2370 = d["source"];
 if (v2370 !== undefined) {
 if (!(b159(v2370, p + "/source") || (v2370 === null))) return fail(p + "/source", "anyOf", "must match a schema in anyOf", {});
@@ -15143,9 +12757,7 @@ if (v2371 !== undefined) {
 if (!(b160(v2371, p + "/artifact") || (v2371 === null))) return fail(p + "/artifact", "anyOf", "must match a schema in anyOf", {});
 }
 const v2372 = d["role"];
-if (v2372 !== undefined) {
 if (!check_response_DreamEvidenceRole(v2372, p + "/role")) return false;
-}
 const v2373 = d["historical"];
 if (v2373 !== undefined) {
 if (!(typeof v2373 === "boolean")) return type(p + "/historical", "boolean");
@@ -15161,13 +12773,9 @@ if (!(isObject(d))) return type(p, "object");
 if (d["derived_id"] === undefined) return missing(p, "derived_id");
 if (d["upstream_id"] === undefined) return missing(p, "upstream_id");
 const v2375 = d["derived_id"];
-if (v2375 !== undefined) {
 if (!(typeof v2375 === "string")) return type(p + "/derived_id", "string");
-}
 const v2376 = d["upstream_id"];
-if (v2376 !== undefined) {
 if (!(typeof v2376 === "string")) return type(p + "/upstream_id", "string");
-}
 for (const k2377 in d) {
 if (k2377 !== "derived_id" && k2377 !== "upstream_id") return extra(p, k2377);
 }
@@ -15179,16 +12787,12 @@ if (!(isObject(d))) return type(p, "object");
 if (d["group_id"] === undefined) return missing(p, "group_id");
 if (d["sources"] === undefined) return missing(p, "sources");
 const v2378 = d["group_id"];
-if (v2378 !== undefined) {
 if (!(typeof v2378 === "string")) return type(p + "/group_id", "string");
-}
 const v2379 = d["sources"];
-if (v2379 !== undefined) {
 if (!(Array.isArray(v2379))) return type(p + "/sources", "array");
 for (let i2380 = 0; i2380 < v2379.length; i2380++) {
 const v2381 = v2379[i2380];
 if (!check_response_DreamSourceReference(v2381, p + "/sources" + "/" + i2380)) return false;
-}
 }
 const v2382 = d["independence"];
 if (v2382 !== undefined) {
@@ -15202,7 +12806,7 @@ return true;
 
 function check_response_ExternalSkillInstallationScope(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "user" || d === "project" || d === "plugin")) return fail(p, "enum", "must be one of \"user\", \"project\", \"plugin\"", { allowedValues: ["user","project","plugin"] });
+if (!(d === "user" || d === "project" || d === "plugin")) return notIn(p, ["user","project","plugin"]);
 return true;
 }
 
@@ -15230,9 +12834,7 @@ function check_response_HandoffCitation(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["kind"] === undefined) return missing(p, "kind");
 const v2384 = d["kind"];
-if (v2384 !== undefined) {
-if (!(v2384 === "source" || v2384 === "artifact")) return fail(p + "/kind", "enum", "must be one of \"source\", \"artifact\"", { allowedValues: ["source","artifact"] });
-}
+if (!(v2384 === "source" || v2384 === "artifact")) return notIn(p + "/kind", ["source","artifact"]);
 if (b161(d, p)) {
 if (!check_response_HandoffSourceCitation(d, p)) return false;
 }
@@ -15244,13 +12846,13 @@ return true;
 
 function check_response_HandoffClaim(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "state" || d === "next_action")) return fail(p, "enum", "must be one of \"state\", \"next_action\"", { allowedValues: ["state","next_action"] });
+if (!(d === "state" || d === "next_action")) return notIn(p, ["state","next_action"]);
 return true;
 }
 
 function check_response_HandoffEvidenceStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "available" || d === "unavailable")) return fail(p, "enum", "must be one of \"available\", \"unavailable\"", { allowedValues: ["available","unavailable"] });
+if (!(d === "available" || d === "unavailable")) return notIn(p, ["available","unavailable"]);
 return true;
 }
 
@@ -15262,38 +12864,28 @@ if (d["from_entry_version_id"] === undefined) return missing(p, "from_entry_vers
 if (d["to_entry_version_id"] === undefined) return missing(p, "to_entry_version_id");
 if (d["reason"] === undefined) return missing(p, "reason");
 const v2387 = d["op"];
-if (v2387 !== undefined) {
 if (!check_response_EntryChangeOperation(v2387, p + "/op")) return false;
-}
 const v2388 = d["entry_id"];
-if (v2388 !== undefined) {
 if (!(typeof v2388 === "string")) return type(p + "/entry_id", "string");
-if (v2388.length < 1 || len(v2388) < 1) return fail(p + "/entry_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2388.length > 128 && len(v2388) > 128) return fail(p + "/entry_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v2388)) return fail(p + "/entry_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v2388.length < 1 || len(v2388) < 1) return fewer(p + "/entry_id", "minLength", 1, "characters");
+if (v2388.length > 128 && len(v2388) > 128) return more(p + "/entry_id", "maxLength", 128, "characters");
+if (!re1.test(v2388)) return unmatched(p + "/entry_id", "pattern", "^[\\x21-\\x7E]+$");
 const v2389 = d["from_entry_version_id"];
-if (v2389 !== undefined) {
 if (!(typeof v2389 === "string" || v2389 === null)) return type(p + "/from_entry_version_id", "string,null");
 if (typeof v2389 === "string") {
-if (v2389.length < 1 || len(v2389) < 1) return fail(p + "/from_entry_version_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2389.length > 128 && len(v2389) > 128) return fail(p + "/from_entry_version_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v2389)) return fail(p + "/from_entry_version_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v2389.length < 1 || len(v2389) < 1) return fewer(p + "/from_entry_version_id", "minLength", 1, "characters");
+if (v2389.length > 128 && len(v2389) > 128) return more(p + "/from_entry_version_id", "maxLength", 128, "characters");
+if (!re1.test(v2389)) return unmatched(p + "/from_entry_version_id", "pattern", "^[\\x21-\\x7E]+$");
 }
 const v2390 = d["to_entry_version_id"];
-if (v2390 !== undefined) {
 if (!(typeof v2390 === "string" || v2390 === null)) return type(p + "/to_entry_version_id", "string,null");
 if (typeof v2390 === "string") {
-if (v2390.length < 1 || len(v2390) < 1) return fail(p + "/to_entry_version_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2390.length > 128 && len(v2390) > 128) return fail(p + "/to_entry_version_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v2390)) return fail(p + "/to_entry_version_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v2390.length < 1 || len(v2390) < 1) return fewer(p + "/to_entry_version_id", "minLength", 1, "characters");
+if (v2390.length > 128 && len(v2390) > 128) return more(p + "/to_entry_version_id", "maxLength", 128, "characters");
+if (!re1.test(v2390)) return unmatched(p + "/to_entry_version_id", "pattern", "^[\\x21-\\x7E]+$");
 }
 const v2391 = d["reason"];
-if (v2391 !== undefined) {
 if (!(typeof v2391 === "string" || v2391 === null)) return type(p + "/reason", "string,null");
-}
 for (const k2392 in d) {
 if (k2392 !== "op" && k2392 !== "entry_id" && k2392 !== "from_entry_version_id" && k2392 !== "to_entry_version_id" && k2392 !== "reason") return extra(p, k2392);
 }
@@ -15302,19 +12894,19 @@ return true;
 
 function check_response_OperationErrorCategory(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "model_provider" || d === "timeout" || d === "worker" || d === "storage" || d === "domain_conflict" || d === "budget" || d === "internal")) return fail(p, "enum", "must be one of \"model_provider\", \"timeout\", \"worker\", \"storage\", \"domain_conflict\", \"budget\", \"internal\"", { allowedValues: ["model_provider","timeout","worker","storage","domain_conflict","budget","internal"] });
+if (!(d === "model_provider" || d === "timeout" || d === "worker" || d === "storage" || d === "domain_conflict" || d === "budget" || d === "internal")) return notIn(p, ["model_provider","timeout","worker","storage","domain_conflict","budget","internal"]);
 return true;
 }
 
 function check_response_OperationErrorCode(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "provider_unavailable" || d === "provider_rate_limited" || d === "provider_rejected" || d === "model_timeout" || d === "worker_timeout" || d === "worker_lost" || d === "lease_lost" || d === "storage_unavailable" || d === "cursor_conflict" || d === "window_attempt_limit" || d === "processing_failed" || d === "internal_error")) return fail(p, "enum", "must be one of \"provider_unavailable\", \"provider_rate_limited\", \"provider_rejected\", \"model_timeout\", \"worker_timeout\", \"worker_lost\", \"lease_lost\", \"storage_unavailable\", \"cursor_conflict\", \"window_attempt_limit\", \"processing_failed\", \"internal_error\"", { allowedValues: ["provider_unavailable","provider_rate_limited","provider_rejected","model_timeout","worker_timeout","worker_lost","lease_lost","storage_unavailable","cursor_conflict","window_attempt_limit","processing_failed","internal_error"] });
+if (!(d === "provider_unavailable" || d === "provider_rate_limited" || d === "provider_rejected" || d === "model_timeout" || d === "worker_timeout" || d === "worker_lost" || d === "lease_lost" || d === "storage_unavailable" || d === "cursor_conflict" || d === "window_attempt_limit" || d === "processing_failed" || d === "internal_error")) return notIn(p, ["provider_unavailable","provider_rate_limited","provider_rejected","model_timeout","worker_timeout","worker_lost","lease_lost","storage_unavailable","cursor_conflict","window_attempt_limit","processing_failed","internal_error"]);
 return true;
 }
 
 function check_response_RemoteSkillOperation(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "install" || d === "unpublish")) return fail(p, "enum", "must be one of \"install\", \"unpublish\"", { allowedValues: ["install","unpublish"] });
+if (!(d === "install" || d === "unpublish")) return notIn(p, ["install","unpublish"]);
 return true;
 }
 
@@ -15326,34 +12918,24 @@ if (d["actual_tree_digest"] === undefined) return missing(p, "actual_tree_digest
 if (d["skill_name"] === undefined) return missing(p, "skill_name");
 if (d["applied_generation"] === undefined) return missing(p, "applied_generation");
 const v2393 = d["artifact"];
-if (v2393 !== undefined) {
 if (!check_response_ArtifactReference(v2393, p + "/artifact")) return false;
-}
 const v2394 = d["tree_digest"];
-if (v2394 !== undefined) {
 if (!(typeof v2394 === "string")) return type(p + "/tree_digest", "string");
-if (!re4.test(v2394)) return fail(p + "/tree_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v2394)) return unmatched(p + "/tree_digest", "pattern", "^[0-9a-f]{64}$");
 const v2395 = d["actual_tree_digest"];
-if (v2395 !== undefined) {
 if (!(typeof v2395 === "string" || v2395 === null)) return type(p + "/actual_tree_digest", "string,null");
 if (typeof v2395 === "string") {
-if (!re4.test(v2395)) return fail(p + "/actual_tree_digest", "pattern", "must match pattern \"^[0-9a-f]{64}$\"", { pattern: "^[0-9a-f]{64}$" });
-}
+if (!re4.test(v2395)) return unmatched(p + "/actual_tree_digest", "pattern", "^[0-9a-f]{64}$");
 }
 const v2396 = d["skill_name"];
-if (v2396 !== undefined) {
 if (!(typeof v2396 === "string")) return type(p + "/skill_name", "string");
-if (v2396.length < 1 || len(v2396) < 1) return fail(p + "/skill_name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2396.length > 64 && len(v2396) > 64) return fail(p + "/skill_name", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-if (!re2.test(v2396)) return fail(p + "/skill_name", "pattern", "must match pattern \"^[a-z0-9]+(?:-[a-z0-9]+)*$\"", { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" });
-}
+if (v2396.length < 1 || len(v2396) < 1) return fewer(p + "/skill_name", "minLength", 1, "characters");
+if (v2396.length > 64 && len(v2396) > 64) return more(p + "/skill_name", "maxLength", 64, "characters");
+if (!re2.test(v2396)) return unmatched(p + "/skill_name", "pattern", "^[a-z0-9]+(?:-[a-z0-9]+)*$");
 const v2397 = d["applied_generation"];
-if (v2397 !== undefined) {
 if (!((typeof v2397 === "number" && !(v2397 % 1) && isFinite(v2397) && !(F && F.has(p + "/applied_generation"))))) return type(p + "/applied_generation", "integer");
 if (v2397 < 0) return bound(p + "/applied_generation", "minimum", ">=", 0);
 if (v2397 > 9007199254740991) return bound(p + "/applied_generation", "maximum", "<=", 9007199254740991);
-}
 for (const k2398 in d) {
 if (k2398 !== "artifact" && k2398 !== "tree_digest" && k2398 !== "actual_tree_digest" && k2398 !== "skill_name" && k2398 !== "applied_generation") return extra(p, k2398);
 }
@@ -15364,10 +12946,8 @@ function check_response_AllScopeSelection(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["mode"] === undefined) return missing(p, "mode");
 const v2399 = d["mode"];
-if (v2399 !== undefined) {
 if (!(typeof v2399 === "string")) return type(p + "/mode", "string");
-if (!(v2399 === "all")) return fail(p + "/mode", "enum", "must be one of \"all\"", { allowedValues: ["all"] });
-}
+if (!(v2399 === "all")) return notIn(p + "/mode", ["all"]);
 for (const k2400 in d) {
 if (k2400 !== "mode") return extra(p, k2400);
 }
@@ -15379,23 +12959,19 @@ if (!(isObject(d))) return type(p, "object");
 if (d["mode"] === undefined) return missing(p, "mode");
 if (d["scope_ids"] === undefined) return missing(p, "scope_ids");
 const v2401 = d["mode"];
-if (v2401 !== undefined) {
 if (!(typeof v2401 === "string")) return type(p + "/mode", "string");
-if (!(v2401 === "exact")) return fail(p + "/mode", "enum", "must be one of \"exact\"", { allowedValues: ["exact"] });
-}
+if (!(v2401 === "exact")) return notIn(p + "/mode", ["exact"]);
 const v2402 = d["scope_ids"];
-if (v2402 !== undefined) {
 if (!(Array.isArray(v2402))) return type(p + "/scope_ids", "array");
-if (v2402.length < 1) return fail(p + "/scope_ids", "minItems", "must NOT have fewer than 1 items", { limit: 1 });
+if (v2402.length < 1) return fewer(p + "/scope_ids", "minItems", 1, "items");
 const dup2403 = dupe(v2402);
 if (dup2403 !== null) return fail(p + "/scope_ids", "uniqueItems", "must NOT have duplicate items (items ## " + dup2403[1] + " and " + dup2403[0] + " are identical)", { i: dup2403[1], j: dup2403[0] });
 for (let i2404 = 0; i2404 < v2402.length; i2404++) {
 const v2405 = v2402[i2404];
 if (!(typeof v2405 === "string")) return type(p + "/scope_ids" + "/" + i2404, "string");
-if (v2405.length < 1 || len(v2405) < 1) return fail(p + "/scope_ids" + "/" + i2404, "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2405.length > 256 && len(v2405) > 256) return fail(p + "/scope_ids" + "/" + i2404, "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v2405)) return fail(p + "/scope_ids" + "/" + i2404, "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2405.length < 1 || len(v2405) < 1) return fewer(p + "/scope_ids" + "/" + i2404, "minLength", 1, "characters");
+if (v2405.length > 256 && len(v2405) > 256) return more(p + "/scope_ids" + "/" + i2404, "maxLength", 256, "characters");
+if (!re0.test(v2405)) return unmatched(p + "/scope_ids" + "/" + i2404, "pattern", ".*\\S.*");
 }
 for (const k2406 in d) {
 if (k2406 !== "mode" && k2406 !== "scope_ids") return extra(p, k2406);
@@ -15408,17 +12984,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["mode"] === undefined) return missing(p, "mode");
 if (d["root_scope_id"] === undefined) return missing(p, "root_scope_id");
 const v2407 = d["mode"];
-if (v2407 !== undefined) {
 if (!(typeof v2407 === "string")) return type(p + "/mode", "string");
-if (!(v2407 === "subtree")) return fail(p + "/mode", "enum", "must be one of \"subtree\"", { allowedValues: ["subtree"] });
-}
+if (!(v2407 === "subtree")) return notIn(p + "/mode", ["subtree"]);
 const v2408 = d["root_scope_id"];
-if (v2408 !== undefined) {
 if (!(typeof v2408 === "string")) return type(p + "/root_scope_id", "string");
-if (v2408.length < 1 || len(v2408) < 1) return fail(p + "/root_scope_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2408.length > 256 && len(v2408) > 256) return fail(p + "/root_scope_id", "maxLength", "must NOT have more than 256 characters", { limit: 256 });
-if (!re0.test(v2408)) return fail(p + "/root_scope_id", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2408.length < 1 || len(v2408) < 1) return fewer(p + "/root_scope_id", "minLength", 1, "characters");
+if (v2408.length > 256 && len(v2408) > 256) return more(p + "/root_scope_id", "maxLength", 256, "characters");
+if (!re0.test(v2408)) return unmatched(p + "/root_scope_id", "pattern", ".*\\S.*");
 for (const k2409 in d) {
 if (k2409 !== "mode" && k2409 !== "root_scope_id") return extra(p, k2409);
 }
@@ -15431,23 +13003,17 @@ if (d["total"] === undefined) return missing(p, "total");
 if (d["memory_processed"] === undefined) return missing(p, "memory_processed");
 if (d["memory_pending"] === undefined) return missing(p, "memory_pending");
 const v2410 = d["total"];
-if (v2410 !== undefined) {
 if (!((typeof v2410 === "number" && !(v2410 % 1) && isFinite(v2410) && !(F && F.has(p + "/total"))))) return type(p + "/total", "integer");
 if (v2410 < 0) return bound(p + "/total", "minimum", ">=", 0);
 if (v2410 > 9007199254740991) return bound(p + "/total", "maximum", "<=", 9007199254740991);
-}
 const v2411 = d["memory_processed"];
-if (v2411 !== undefined) {
 if (!((typeof v2411 === "number" && !(v2411 % 1) && isFinite(v2411) && !(F && F.has(p + "/memory_processed"))))) return type(p + "/memory_processed", "integer");
 if (v2411 < 0) return bound(p + "/memory_processed", "minimum", ">=", 0);
 if (v2411 > 9007199254740991) return bound(p + "/memory_processed", "maximum", "<=", 9007199254740991);
-}
 const v2412 = d["memory_pending"];
-if (v2412 !== undefined) {
 if (!((typeof v2412 === "number" && !(v2412 % 1) && isFinite(v2412) && !(F && F.has(p + "/memory_pending"))))) return type(p + "/memory_pending", "integer");
 if (v2412 < 0) return bound(p + "/memory_pending", "minimum", ">=", 0);
 if (v2412 > 9007199254740991) return bound(p + "/memory_pending", "maximum", "<=", 9007199254740991);
-}
 for (const k2413 in d) {
 if (k2413 !== "total" && k2413 !== "memory_processed" && k2413 !== "memory_pending") return extra(p, k2413);
 }
@@ -15459,18 +13025,14 @@ if (!(isObject(d))) return type(p, "object");
 if (d["total"] === undefined) return missing(p, "total");
 if (d["by_family"] === undefined) return missing(p, "by_family");
 const v2414 = d["total"];
-if (v2414 !== undefined) {
 if (!((typeof v2414 === "number" && !(v2414 % 1) && isFinite(v2414) && !(F && F.has(p + "/total"))))) return type(p + "/total", "integer");
 if (v2414 < 0) return bound(p + "/total", "minimum", ">=", 0);
 if (v2414 > 9007199254740991) return bound(p + "/total", "maximum", "<=", 9007199254740991);
-}
 const v2415 = d["by_family"];
-if (v2415 !== undefined) {
 if (!(Array.isArray(v2415))) return type(p + "/by_family", "array");
 for (let i2416 = 0; i2416 < v2415.length; i2416++) {
 const v2417 = v2415[i2416];
 if (!check_response_FamilyCount(v2417, p + "/by_family" + "/" + i2416)) return false;
-}
 }
 for (const k2418 in d) {
 if (k2418 !== "total" && k2418 !== "by_family") return extra(p, k2418);
@@ -15486,36 +13048,26 @@ if (d["approved"] === undefined) return missing(p, "approved");
 if (d["rejected"] === undefined) return missing(p, "rejected");
 if (d["by_family"] === undefined) return missing(p, "by_family");
 const v2419 = d["total"];
-if (v2419 !== undefined) {
 if (!((typeof v2419 === "number" && !(v2419 % 1) && isFinite(v2419) && !(F && F.has(p + "/total"))))) return type(p + "/total", "integer");
 if (v2419 < 0) return bound(p + "/total", "minimum", ">=", 0);
 if (v2419 > 9007199254740991) return bound(p + "/total", "maximum", "<=", 9007199254740991);
-}
 const v2420 = d["pending"];
-if (v2420 !== undefined) {
 if (!((typeof v2420 === "number" && !(v2420 % 1) && isFinite(v2420) && !(F && F.has(p + "/pending"))))) return type(p + "/pending", "integer");
 if (v2420 < 0) return bound(p + "/pending", "minimum", ">=", 0);
 if (v2420 > 9007199254740991) return bound(p + "/pending", "maximum", "<=", 9007199254740991);
-}
 const v2421 = d["approved"];
-if (v2421 !== undefined) {
 if (!((typeof v2421 === "number" && !(v2421 % 1) && isFinite(v2421) && !(F && F.has(p + "/approved"))))) return type(p + "/approved", "integer");
 if (v2421 < 0) return bound(p + "/approved", "minimum", ">=", 0);
 if (v2421 > 9007199254740991) return bound(p + "/approved", "maximum", "<=", 9007199254740991);
-}
 const v2422 = d["rejected"];
-if (v2422 !== undefined) {
 if (!((typeof v2422 === "number" && !(v2422 % 1) && isFinite(v2422) && !(F && F.has(p + "/rejected"))))) return type(p + "/rejected", "integer");
 if (v2422 < 0) return bound(p + "/rejected", "minimum", ">=", 0);
 if (v2422 > 9007199254740991) return bound(p + "/rejected", "maximum", "<=", 9007199254740991);
-}
 const v2423 = d["by_family"];
-if (v2423 !== undefined) {
 if (!(Array.isArray(v2423))) return type(p + "/by_family", "array");
 for (let i2424 = 0; i2424 < v2423.length; i2424++) {
 const v2425 = v2423[i2424];
 if (!check_response_CandidateFamilyCount(v2425, p + "/by_family" + "/" + i2424)) return false;
-}
 }
 for (const k2426 in d) {
 if (k2426 !== "total" && k2426 !== "pending" && k2426 !== "approved" && k2426 !== "rejected" && k2426 !== "by_family") return extra(p, k2426);
@@ -15527,9 +13079,7 @@ function check_response_MemoryInventoryStatistics(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["entries"] === undefined) return missing(p, "entries");
 const v2427 = d["entries"];
-if (v2427 !== undefined) {
 if (!check_response_MemoryEntryInventoryStatistics(v2427, p + "/entries")) return false;
-}
 for (const k2428 in d) {
 if (k2428 !== "entries") return extra(p, k2428);
 }
@@ -15543,24 +13093,16 @@ if (d["start_date"] === undefined) return missing(p, "start_date");
 if (d["end_date"] === undefined) return missing(p, "end_date");
 if (d["timezone"] === undefined) return missing(p, "timezone");
 const v2429 = d["preset"];
-if (v2429 !== undefined) {
 if (!check_response_StatsPeriod(v2429, p + "/preset")) return false;
-}
 const v2430 = d["start_date"];
-if (v2430 !== undefined) {
 if (!(typeof v2430 === "string")) return type(p + "/start_date", "string");
-if (!re38.test(v2430)) return fail(p + "/start_date", "format", "must match format \"date\"", { format: "date" });
-}
+if (!re38.test(v2430)) return unmatched(p + "/start_date", "format", "date");
 const v2431 = d["end_date"];
-if (v2431 !== undefined) {
 if (!(typeof v2431 === "string")) return type(p + "/end_date", "string");
-if (!re38.test(v2431)) return fail(p + "/end_date", "format", "must match format \"date\"", { format: "date" });
-}
+if (!re38.test(v2431)) return unmatched(p + "/end_date", "format", "date");
 const v2432 = d["timezone"];
-if (v2432 !== undefined) {
 if (!(typeof v2432 === "string")) return type(p + "/timezone", "string");
-if (!(v2432 === "UTC")) return fail(p + "/timezone", "enum", "must be one of \"UTC\"", { allowedValues: ["UTC"] });
-}
+if (!(v2432 === "UTC")) return notIn(p + "/timezone", ["UTC"]);
 for (const k2433 in d) {
 if (k2433 !== "preset" && k2433 !== "start_date" && k2433 !== "end_date" && k2433 !== "timezone") return extra(p, k2433);
 }
@@ -15572,13 +13114,9 @@ if (!(isObject(d))) return type(p, "object");
 if (d["generation"] === undefined) return missing(p, "generation");
 if (d["embedding"] === undefined) return missing(p, "embedding");
 const v2434 = d["generation"];
-if (v2434 !== undefined) {
 if (!check_response_ModelUsageValue(v2434, p + "/generation")) return false;
-}
 const v2435 = d["embedding"];
-if (v2435 !== undefined) {
 if (!check_response_ModelUsageValue(v2435, p + "/embedding")) return false;
-}
 for (const k2436 in d) {
 if (k2436 !== "generation" && k2436 !== "embedding") return extra(p, k2436);
 }
@@ -15591,19 +13129,13 @@ if (d["purpose"] === undefined) return missing(p, "purpose");
 if (d["generation"] === undefined) return missing(p, "generation");
 if (d["embedding"] === undefined) return missing(p, "embedding");
 const v2437 = d["purpose"];
-if (v2437 !== undefined) {
 if (!(typeof v2437 === "string")) return type(p + "/purpose", "string");
-if (v2437.length < 1 || len(v2437) < 1) return fail(p + "/purpose", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2437.length > 64 && len(v2437) > 64) return fail(p + "/purpose", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v2437.length < 1 || len(v2437) < 1) return fewer(p + "/purpose", "minLength", 1, "characters");
+if (v2437.length > 64 && len(v2437) > 64) return more(p + "/purpose", "maxLength", 64, "characters");
 const v2438 = d["generation"];
-if (v2438 !== undefined) {
 if (!check_response_ModelUsageValue(v2438, p + "/generation")) return false;
-}
 const v2439 = d["embedding"];
-if (v2439 !== undefined) {
 if (!check_response_ModelUsageValue(v2439, p + "/embedding")) return false;
-}
 for (const k2440 in d) {
 if (k2440 !== "purpose" && k2440 !== "generation" && k2440 !== "embedding") return extra(p, k2440);
 }
@@ -15617,26 +13149,18 @@ if (d["generation"] === undefined) return missing(p, "generation");
 if (d["embedding"] === undefined) return missing(p, "embedding");
 if (d["by_purpose"] === undefined) return missing(p, "by_purpose");
 const v2441 = d["date"];
-if (v2441 !== undefined) {
 if (!(typeof v2441 === "string")) return type(p + "/date", "string");
-if (!re38.test(v2441)) return fail(p + "/date", "format", "must match format \"date\"", { format: "date" });
-}
+if (!re38.test(v2441)) return unmatched(p + "/date", "format", "date");
 const v2442 = d["generation"];
-if (v2442 !== undefined) {
 if (!check_response_ModelUsageValue(v2442, p + "/generation")) return false;
-}
 const v2443 = d["embedding"];
-if (v2443 !== undefined) {
 if (!check_response_ModelUsageValue(v2443, p + "/embedding")) return false;
-}
 const v2444 = d["by_purpose"];
-if (v2444 !== undefined) {
 if (!(Array.isArray(v2444))) return type(p + "/by_purpose", "array");
-if (v2444.length > 16) return fail(p + "/by_purpose", "maxItems", "must NOT have more than 16 items", { limit: 16 });
+if (v2444.length > 16) return more(p + "/by_purpose", "maxItems", 16, "items");
 for (let i2445 = 0; i2445 < v2444.length; i2445++) {
 const v2446 = v2444[i2445];
 if (!check_response_ModelUsagePurposeBreakdown(v2446, p + "/by_purpose" + "/" + i2445)) return false;
-}
 }
 for (const k2447 in d) {
 if (k2447 !== "date" && k2447 !== "generation" && k2447 !== "embedding" && k2447 !== "by_purpose") return extra(p, k2447);
@@ -15649,17 +13173,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["estimator_id"] === undefined) return missing(p, "estimator_id");
 if (d["version"] === undefined) return missing(p, "version");
 const v2448 = d["estimator_id"];
-if (v2448 !== undefined) {
 if (!(typeof v2448 === "string")) return type(p + "/estimator_id", "string");
-if (v2448.length < 1 || len(v2448) < 1) return fail(p + "/estimator_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2448.length > 128 && len(v2448) > 128) return fail(p + "/estimator_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v2448.length < 1 || len(v2448) < 1) return fewer(p + "/estimator_id", "minLength", 1, "characters");
+if (v2448.length > 128 && len(v2448) > 128) return more(p + "/estimator_id", "maxLength", 128, "characters");
 const v2449 = d["version"];
-if (v2449 !== undefined) {
 if (!(typeof v2449 === "string")) return type(p + "/version", "string");
-if (v2449.length < 1 || len(v2449) < 1) return fail(p + "/version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2449.length > 64 && len(v2449) > 64) return fail(p + "/version", "maxLength", "must NOT have more than 64 characters", { limit: 64 });
-}
+if (v2449.length < 1 || len(v2449) < 1) return fewer(p + "/version", "minLength", 1, "characters");
+if (v2449.length > 64 && len(v2449) > 64) return more(p + "/version", "maxLength", 64, "characters");
 for (const k2450 in d) {
 if (k2450 !== "estimator_id" && k2450 !== "version") return extra(p, k2450);
 }
@@ -15675,41 +13195,29 @@ if (d["baseline_tokens"] === undefined) return missing(p, "baseline_tokens");
 if (d["recalled_tokens"] === undefined) return missing(p, "recalled_tokens");
 if (d["token_reduction"] === undefined) return missing(p, "token_reduction");
 const v2451 = d["preparations"];
-if (v2451 !== undefined) {
 if (!((typeof v2451 === "number" && !(v2451 % 1) && isFinite(v2451) && !(F && F.has(p + "/preparations"))))) return type(p + "/preparations", "integer");
 if (v2451 < 0) return bound(p + "/preparations", "minimum", ">=", 0);
 if (v2451 > 9007199254740991) return bound(p + "/preparations", "maximum", "<=", 9007199254740991);
-}
 const v2452 = d["ready_preparations"];
-if (v2452 !== undefined) {
 if (!((typeof v2452 === "number" && !(v2452 % 1) && isFinite(v2452) && !(F && F.has(p + "/ready_preparations"))))) return type(p + "/ready_preparations", "integer");
 if (v2452 < 0) return bound(p + "/ready_preparations", "minimum", ">=", 0);
 if (v2452 > 9007199254740991) return bound(p + "/ready_preparations", "maximum", "<=", 9007199254740991);
-}
 const v2453 = d["comparable_preparations"];
-if (v2453 !== undefined) {
 if (!((typeof v2453 === "number" && !(v2453 % 1) && isFinite(v2453) && !(F && F.has(p + "/comparable_preparations"))))) return type(p + "/comparable_preparations", "integer");
 if (v2453 < 0) return bound(p + "/comparable_preparations", "minimum", ">=", 0);
 if (v2453 > 9007199254740991) return bound(p + "/comparable_preparations", "maximum", "<=", 9007199254740991);
-}
 const v2454 = d["baseline_tokens"];
-if (v2454 !== undefined) {
 if (!((typeof v2454 === "number" && !(v2454 % 1) && isFinite(v2454) && !(F && F.has(p + "/baseline_tokens"))))) return type(p + "/baseline_tokens", "integer");
 if (v2454 < 0) return bound(p + "/baseline_tokens", "minimum", ">=", 0);
 if (v2454 > 9007199254740991) return bound(p + "/baseline_tokens", "maximum", "<=", 9007199254740991);
-}
 const v2455 = d["recalled_tokens"];
-if (v2455 !== undefined) {
 if (!((typeof v2455 === "number" && !(v2455 % 1) && isFinite(v2455) && !(F && F.has(p + "/recalled_tokens"))))) return type(p + "/recalled_tokens", "integer");
 if (v2455 < 0) return bound(p + "/recalled_tokens", "minimum", ">=", 0);
 if (v2455 > 9007199254740991) return bound(p + "/recalled_tokens", "maximum", "<=", 9007199254740991);
-}
 const v2456 = d["token_reduction"];
-if (v2456 !== undefined) {
 if (!((typeof v2456 === "number" && !(v2456 % 1) && isFinite(v2456) && !(F && F.has(p + "/token_reduction"))))) return type(p + "/token_reduction", "integer");
 if (v2456 < -9007199254740991) return bound(p + "/token_reduction", "minimum", ">=", -9007199254740991);
 if (v2456 > 9007199254740991) return bound(p + "/token_reduction", "maximum", "<=", 9007199254740991);
-}
 for (const k2457 in d) {
 if (k2457 !== "preparations" && k2457 !== "ready_preparations" && k2457 !== "comparable_preparations" && k2457 !== "baseline_tokens" && k2457 !== "recalled_tokens" && k2457 !== "token_reduction") return extra(p, k2457);
 }
@@ -15726,46 +13234,32 @@ if (d["baseline_tokens"] === undefined) return missing(p, "baseline_tokens");
 if (d["recalled_tokens"] === undefined) return missing(p, "recalled_tokens");
 if (d["token_reduction"] === undefined) return missing(p, "token_reduction");
 const v2458 = d["date"];
-if (v2458 !== undefined) {
 if (!(typeof v2458 === "string")) return type(p + "/date", "string");
-if (!re38.test(v2458)) return fail(p + "/date", "format", "must match format \"date\"", { format: "date" });
-}
+if (!re38.test(v2458)) return unmatched(p + "/date", "format", "date");
 const v2459 = d["preparations"];
-if (v2459 !== undefined) {
 if (!((typeof v2459 === "number" && !(v2459 % 1) && isFinite(v2459) && !(F && F.has(p + "/preparations"))))) return type(p + "/preparations", "integer");
 if (v2459 < 0) return bound(p + "/preparations", "minimum", ">=", 0);
 if (v2459 > 9007199254740991) return bound(p + "/preparations", "maximum", "<=", 9007199254740991);
-}
 const v2460 = d["ready_preparations"];
-if (v2460 !== undefined) {
 if (!((typeof v2460 === "number" && !(v2460 % 1) && isFinite(v2460) && !(F && F.has(p + "/ready_preparations"))))) return type(p + "/ready_preparations", "integer");
 if (v2460 < 0) return bound(p + "/ready_preparations", "minimum", ">=", 0);
 if (v2460 > 9007199254740991) return bound(p + "/ready_preparations", "maximum", "<=", 9007199254740991);
-}
 const v2461 = d["comparable_preparations"];
-if (v2461 !== undefined) {
 if (!((typeof v2461 === "number" && !(v2461 % 1) && isFinite(v2461) && !(F && F.has(p + "/comparable_preparations"))))) return type(p + "/comparable_preparations", "integer");
 if (v2461 < 0) return bound(p + "/comparable_preparations", "minimum", ">=", 0);
 if (v2461 > 9007199254740991) return bound(p + "/comparable_preparations", "maximum", "<=", 9007199254740991);
-}
 const v2462 = d["baseline_tokens"];
-if (v2462 !== undefined) {
 if (!((typeof v2462 === "number" && !(v2462 % 1) && isFinite(v2462) && !(F && F.has(p + "/baseline_tokens"))))) return type(p + "/baseline_tokens", "integer");
 if (v2462 < 0) return bound(p + "/baseline_tokens", "minimum", ">=", 0);
 if (v2462 > 9007199254740991) return bound(p + "/baseline_tokens", "maximum", "<=", 9007199254740991);
-}
 const v2463 = d["recalled_tokens"];
-if (v2463 !== undefined) {
 if (!((typeof v2463 === "number" && !(v2463 % 1) && isFinite(v2463) && !(F && F.has(p + "/recalled_tokens"))))) return type(p + "/recalled_tokens", "integer");
 if (v2463 < 0) return bound(p + "/recalled_tokens", "minimum", ">=", 0);
 if (v2463 > 9007199254740991) return bound(p + "/recalled_tokens", "maximum", "<=", 9007199254740991);
-}
 const v2464 = d["token_reduction"];
-if (v2464 !== undefined) {
 if (!((typeof v2464 === "number" && !(v2464 % 1) && isFinite(v2464) && !(F && F.has(p + "/token_reduction"))))) return type(p + "/token_reduction", "integer");
 if (v2464 < -9007199254740991) return bound(p + "/token_reduction", "minimum", ">=", -9007199254740991);
 if (v2464 > 9007199254740991) return bound(p + "/token_reduction", "maximum", "<=", 9007199254740991);
-}
 for (const k2465 in d) {
 if (k2465 !== "date" && k2465 !== "preparations" && k2465 !== "ready_preparations" && k2465 !== "comparable_preparations" && k2465 !== "baseline_tokens" && k2465 !== "recalled_tokens" && k2465 !== "token_reduction") return extra(p, k2465);
 }
@@ -15782,49 +13276,35 @@ if (d["unlinked_handoff_citations"] === undefined) return missing(p, "unlinked_h
 if (d["needing_review"] === undefined) return missing(p, "needing_review");
 if (d["top_revisions"] === undefined) return missing(p, "top_revisions");
 const v2466 = d["selected"];
-if (v2466 !== undefined) {
 if (!((typeof v2466 === "number" && !(v2466 % 1) && isFinite(v2466) && !(F && F.has(p + "/selected"))))) return type(p + "/selected", "integer");
 if (v2466 < 0) return bound(p + "/selected", "minimum", ">=", 0);
 if (v2466 > 9007199254740991) return bound(p + "/selected", "maximum", "<=", 9007199254740991);
-}
 const v2467 = d["recurred"];
-if (v2467 !== undefined) {
 if (!((typeof v2467 === "number" && !(v2467 % 1) && isFinite(v2467) && !(F && F.has(p + "/recurred"))))) return type(p + "/recurred", "integer");
 if (v2467 < 0) return bound(p + "/recurred", "minimum", ">=", 0);
 if (v2467 > 9007199254740991) return bound(p + "/recurred", "maximum", "<=", 9007199254740991);
-}
 const v2468 = d["avoided"];
-if (v2468 !== undefined) {
 if (!((typeof v2468 === "number" && !(v2468 % 1) && isFinite(v2468) && !(F && F.has(p + "/avoided"))))) return type(p + "/avoided", "integer");
 if (v2468 < 0) return bound(p + "/avoided", "minimum", ">=", 0);
 if (v2468 > 9007199254740991) return bound(p + "/avoided", "maximum", "<=", 9007199254740991);
-}
 const v2469 = d["unknown"];
-if (v2469 !== undefined) {
 if (!((typeof v2469 === "number" && !(v2469 % 1) && isFinite(v2469) && !(F && F.has(p + "/unknown"))))) return type(p + "/unknown", "integer");
 if (v2469 < 0) return bound(p + "/unknown", "minimum", ">=", 0);
 if (v2469 > 9007199254740991) return bound(p + "/unknown", "maximum", "<=", 9007199254740991);
-}
 const v2470 = d["unlinked_handoff_citations"];
-if (v2470 !== undefined) {
 if (!((typeof v2470 === "number" && !(v2470 % 1) && isFinite(v2470) && !(F && F.has(p + "/unlinked_handoff_citations"))))) return type(p + "/unlinked_handoff_citations", "integer");
 if (v2470 < 0) return bound(p + "/unlinked_handoff_citations", "minimum", ">=", 0);
 if (v2470 > 9007199254740991) return bound(p + "/unlinked_handoff_citations", "maximum", "<=", 9007199254740991);
-}
 const v2471 = d["needing_review"];
-if (v2471 !== undefined) {
 if (!((typeof v2471 === "number" && !(v2471 % 1) && isFinite(v2471) && !(F && F.has(p + "/needing_review"))))) return type(p + "/needing_review", "integer");
 if (v2471 < 0) return bound(p + "/needing_review", "minimum", ">=", 0);
 if (v2471 > 9007199254740991) return bound(p + "/needing_review", "maximum", "<=", 9007199254740991);
-}
 const v2472 = d["top_revisions"];
-if (v2472 !== undefined) {
 if (!(Array.isArray(v2472))) return type(p + "/top_revisions", "array");
-if (v2472.length > 20) return fail(p + "/top_revisions", "maxItems", "must NOT have more than 20 items", { limit: 20 });
+if (v2472.length > 20) return more(p + "/top_revisions", "maxItems", 20, "items");
 for (let i2473 = 0; i2473 < v2472.length; i2473++) {
 const v2474 = v2472[i2473];
 if (!check_response_RecurrenceStreak(v2474, p + "/top_revisions" + "/" + i2473)) return false;
-}
 }
 for (const k2475 in d) {
 if (k2475 !== "selected" && k2475 !== "recurred" && k2475 !== "avoided" && k2475 !== "unknown" && k2475 !== "unlinked_handoff_citations" && k2475 !== "needing_review" && k2475 !== "top_revisions") return extra(p, k2475);
@@ -15837,18 +13317,14 @@ if (!(isObject(d))) return type(p, "object");
 if (d["retrieval"] === undefined) return missing(p, "retrieval");
 if (d["channels"] === undefined) return missing(p, "channels");
 const v2476 = d["retrieval"];
-if (v2476 !== undefined) {
 if (!((typeof v2476 === "number" && isFinite(v2476)))) return type(p + "/retrieval", "number");
 if (v2476 < 0) return bound(p + "/retrieval", "minimum", ">=", 0);
 if (v2476 > 1) return bound(p + "/retrieval", "maximum", "<=", 1);
-}
 const v2477 = d["channels"];
-if (v2477 !== undefined) {
 if (!(isObject(v2477))) return type(p + "/channels", "object");
 for (const k2478 in v2477) {
 const v2479 = v2477[k2478];
 if (!check_response_ArtifactChannelScore(v2479, p + "/channels" + "/" + esc(k2478))) return false;
-}
 }
 for (const k2480 in d) {
 if (k2480 !== "retrieval" && k2480 !== "channels") return extra(p, k2480);
@@ -15858,7 +13334,7 @@ return true;
 
 function check_response_TopicMemoryMatchedBy(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "topic_fts" || d === "topic_vector" || d === "detail_fts" || d === "detail_vector")) return fail(p, "enum", "must be one of \"topic_fts\", \"topic_vector\", \"detail_fts\", \"detail_vector\"", { allowedValues: ["topic_fts","topic_vector","detail_fts","detail_vector"] });
+if (!(d === "topic_fts" || d === "topic_vector" || d === "detail_fts" || d === "detail_vector")) return notIn(p, ["topic_fts","topic_vector","detail_fts","detail_vector"]);
 return true;
 }
 
@@ -15867,19 +13343,15 @@ if (!(isObject(d))) return type(p, "object");
 if (d["name"] === undefined) return missing(p, "name");
 if (d["version"] === undefined) return missing(p, "version");
 const v2481 = d["name"];
-if (v2481 !== undefined) {
 if (!(typeof v2481 === "string")) return type(p + "/name", "string");
-if (v2481.length < 1 || len(v2481) < 1) return fail(p + "/name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2481.length > 128 && len(v2481) > 128) return fail(p + "/name", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v2481)) return fail(p + "/name", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2481.length < 1 || len(v2481) < 1) return fewer(p + "/name", "minLength", 1, "characters");
+if (v2481.length > 128 && len(v2481) > 128) return more(p + "/name", "maxLength", 128, "characters");
+if (!re0.test(v2481)) return unmatched(p + "/name", "pattern", ".*\\S.*");
 const v2482 = d["version"];
-if (v2482 !== undefined) {
 if (!(typeof v2482 === "string")) return type(p + "/version", "string");
-if (v2482.length < 1 || len(v2482) < 1) return fail(p + "/version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2482.length > 128 && len(v2482) > 128) return fail(p + "/version", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v2482)) return fail(p + "/version", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2482.length < 1 || len(v2482) < 1) return fewer(p + "/version", "minLength", 1, "characters");
+if (v2482.length > 128 && len(v2482) > 128) return more(p + "/version", "maxLength", 128, "characters");
+if (!re0.test(v2482)) return unmatched(p + "/version", "pattern", ".*\\S.*");
 for (const k2483 in d) {
 if (k2483 !== "name" && k2483 !== "version") return extra(p, k2483);
 }
@@ -15890,19 +13362,17 @@ function check_request_FailureSignature(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["recall_cue"] === undefined) return missing(p, "recall_cue");
 const v2484 = d["recall_cue"];
-if (v2484 !== undefined) {
 if (!(typeof v2484 === "string")) return type(p + "/recall_cue", "string");
-if (v2484.length < 1 || len(v2484) < 1) return fail(p + "/recall_cue", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2484.length > 512 && len(v2484) > 512) return fail(p + "/recall_cue", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
-if (!re0.test(v2484)) return fail(p + "/recall_cue", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2484.length < 1 || len(v2484) < 1) return fewer(p + "/recall_cue", "minLength", 1, "characters");
+if (v2484.length > 512 && len(v2484) > 512) return more(p + "/recall_cue", "maxLength", 512, "characters");
+if (!re0.test(v2484)) return unmatched(p + "/recall_cue", "pattern", ".*\\S.*");
 const v2485 = d["symptom"];
 if (v2485 !== undefined) {
 if (!(typeof v2485 === "string" || v2485 === null)) return type(p + "/symptom", "string,null");
 if (typeof v2485 === "string") {
-if (v2485.length < 1 || len(v2485) < 1) return fail(p + "/symptom", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2485.length > 8000 && len(v2485) > 8000) return fail(p + "/symptom", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-if (!re0.test(v2485)) return fail(p + "/symptom", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v2485.length < 1 || len(v2485) < 1) return fewer(p + "/symptom", "minLength", 1, "characters");
+if (v2485.length > 8000 && len(v2485) > 8000) return more(p + "/symptom", "maxLength", 8000, "characters");
+if (!re0.test(v2485)) return unmatched(p + "/symptom", "pattern", ".*\\S.*");
 }
 }
 for (const k2486 in d) {
@@ -15913,7 +13383,7 @@ return true;
 
 function check_request_RepairSurface(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "experience_content" || d === "working_state" || d === "recall_policy" || d === "acceptance_check")) return fail(p, "enum", "must be one of \"experience_content\", \"working_state\", \"recall_policy\", \"acceptance_check\"", { allowedValues: ["experience_content","working_state","recall_policy","acceptance_check"] });
+if (!(d === "experience_content" || d === "working_state" || d === "recall_policy" || d === "acceptance_check")) return notIn(p, ["experience_content","working_state","recall_policy","acceptance_check"]);
 return true;
 }
 
@@ -15922,19 +13392,15 @@ if (!(isObject(d))) return type(p, "object");
 if (d["condition"] === undefined) return missing(p, "condition");
 if (d["check_subject"] === undefined) return missing(p, "check_subject");
 const v2487 = d["condition"];
-if (v2487 !== undefined) {
 if (!(typeof v2487 === "string")) return type(p + "/condition", "string");
-if (v2487.length < 1 || len(v2487) < 1) return fail(p + "/condition", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2487.length > 8000 && len(v2487) > 8000) return fail(p + "/condition", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-if (!re0.test(v2487)) return fail(p + "/condition", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2487.length < 1 || len(v2487) < 1) return fewer(p + "/condition", "minLength", 1, "characters");
+if (v2487.length > 8000 && len(v2487) > 8000) return more(p + "/condition", "maxLength", 8000, "characters");
+if (!re0.test(v2487)) return unmatched(p + "/condition", "pattern", ".*\\S.*");
 const v2488 = d["check_subject"];
-if (v2488 !== undefined) {
 if (!(typeof v2488 === "string")) return type(p + "/check_subject", "string");
-if (v2488.length < 1 || len(v2488) < 1) return fail(p + "/check_subject", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2488.length > 512 && len(v2488) > 512) return fail(p + "/check_subject", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
-if (!re0.test(v2488)) return fail(p + "/check_subject", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2488.length < 1 || len(v2488) < 1) return fewer(p + "/check_subject", "minLength", 1, "characters");
+if (v2488.length > 512 && len(v2488) > 512) return more(p + "/check_subject", "maxLength", 512, "characters");
+if (!re0.test(v2488)) return unmatched(p + "/check_subject", "pattern", ".*\\S.*");
 for (const k2489 in d) {
 if (k2489 !== "condition" && k2489 !== "check_subject") return extra(p, k2489);
 }
@@ -15943,7 +13409,7 @@ return true;
 
 function check_request_HandoffPromptKey(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "handoff.generate")) return fail(p, "enum", "must be one of \"handoff.generate\"", { allowedValues: ["handoff.generate"] });
+if (!(d === "handoff.generate")) return notIn(p, ["handoff.generate"]);
 return true;
 }
 
@@ -15953,20 +13419,14 @@ if (d["type"] === undefined) return missing(p, "type");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 const v2490 = d["type"];
-if (v2490 !== undefined) {
 if (!(typeof v2490 === "string")) return type(p + "/type", "string");
-if (!(v2490 === "artifact")) return fail(p + "/type", "enum", "must be one of \"artifact\"", { allowedValues: ["artifact"] });
-}
+if (!(v2490 === "artifact")) return notIn(p + "/type", ["artifact"]);
 const v2491 = d["family"];
-if (v2491 !== undefined) {
 if (!check_request_TaggableArtifactFamily(v2491, p + "/family")) return false;
-}
 const v2492 = d["artifact_id"];
-if (v2492 !== undefined) {
 if (!(typeof v2492 === "string")) return type(p + "/artifact_id", "string");
-if (v2492.length < 1 || len(v2492) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2492.length > 128 && len(v2492) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v2492.length < 1 || len(v2492) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v2492.length > 128 && len(v2492) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
 for (const k2493 in d) {
 if (k2493 !== "type" && k2493 !== "family" && k2493 !== "artifact_id") return extra(p, k2493);
 }
@@ -15978,19 +13438,15 @@ if (!(isObject(d))) return type(p, "object");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 const v2494 = d["family"];
-if (v2494 !== undefined) {
 if (!(typeof v2494 === "string")) return type(p + "/family", "string");
-if (v2494.length < 1 || len(v2494) < 1) return fail(p + "/family", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2494.length > 128 && len(v2494) > 128) return fail(p + "/family", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v2494)) return fail(p + "/family", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v2494.length < 1 || len(v2494) < 1) return fewer(p + "/family", "minLength", 1, "characters");
+if (v2494.length > 128 && len(v2494) > 128) return more(p + "/family", "maxLength", 128, "characters");
+if (!re1.test(v2494)) return unmatched(p + "/family", "pattern", "^[\\x21-\\x7E]+$");
 const v2495 = d["artifact_id"];
-if (v2495 !== undefined) {
 if (!(typeof v2495 === "string")) return type(p + "/artifact_id", "string");
-if (v2495.length < 1 || len(v2495) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2495.length > 128 && len(v2495) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v2495)) return fail(p + "/artifact_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v2495.length < 1 || len(v2495) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v2495.length > 128 && len(v2495) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
+if (!re1.test(v2495)) return unmatched(p + "/artifact_id", "pattern", "^[\\x21-\\x7E]+$");
 for (const k2496 in d) {
 if (k2496 !== "family" && k2496 !== "artifact_id") return extra(p, k2496);
 }
@@ -16002,17 +13458,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 if (d["entry_id"] === undefined) return missing(p, "entry_id");
 const v2497 = d["type"];
-if (v2497 !== undefined) {
 if (!(typeof v2497 === "string")) return type(p + "/type", "string");
-if (!(v2497 === "memory_entry")) return fail(p + "/type", "enum", "must be one of \"memory_entry\"", { allowedValues: ["memory_entry"] });
-}
+if (!(v2497 === "memory_entry")) return notIn(p + "/type", ["memory_entry"]);
 const v2498 = d["entry_id"];
-if (v2498 !== undefined) {
 if (!(typeof v2498 === "string")) return type(p + "/entry_id", "string");
-if (v2498.length < 1 || len(v2498) < 1) return fail(p + "/entry_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2498.length > 128 && len(v2498) > 128) return fail(p + "/entry_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v2498)) return fail(p + "/entry_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v2498.length < 1 || len(v2498) < 1) return fewer(p + "/entry_id", "minLength", 1, "characters");
+if (v2498.length > 128 && len(v2498) > 128) return more(p + "/entry_id", "maxLength", 128, "characters");
+if (!re1.test(v2498)) return unmatched(p + "/entry_id", "pattern", "^[\\x21-\\x7E]+$");
 for (const k2499 in d) {
 if (k2499 !== "type" && k2499 !== "entry_id") return extra(p, k2499);
 }
@@ -16021,19 +13473,19 @@ return true;
 
 function check_request_WorkClaimBasis(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "declared" || d === "verified")) return fail(p, "enum", "must be one of \"declared\", \"verified\"", { allowedValues: ["declared","verified"] });
+if (!(d === "declared" || d === "verified")) return notIn(p, ["declared","verified"]);
 return true;
 }
 
 function check_request_ContextAssemblyFamily(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "memory" || d === "experience" || d === "profile" || d === "topic-memory")) return fail(p, "enum", "must be one of \"memory\", \"experience\", \"profile\", \"topic-memory\"", { allowedValues: ["memory","experience","profile","topic-memory"] });
+if (!(d === "memory" || d === "experience" || d === "profile" || d === "topic-memory")) return notIn(p, ["memory","experience","profile","topic-memory"]);
 return true;
 }
 
 function check_request_TaskCheckStatus(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "passed" || d === "failed" || d === "skipped" || d === "timed_out" || d === "unavailable" || d === "cancelled" || d === "unknown")) return fail(p, "enum", "must be one of \"passed\", \"failed\", \"skipped\", \"timed_out\", \"unavailable\", \"cancelled\", \"unknown\"", { allowedValues: ["passed","failed","skipped","timed_out","unavailable","cancelled","unknown"] });
+if (!(d === "passed" || d === "failed" || d === "skipped" || d === "timed_out" || d === "unavailable" || d === "cancelled" || d === "unknown")) return notIn(p, ["passed","failed","skipped","timed_out","unavailable","cancelled","unknown"]);
 return true;
 }
 
@@ -16042,19 +13494,15 @@ if (!(isObject(d))) return type(p, "object");
 if (d["name"] === undefined) return missing(p, "name");
 if (d["version"] === undefined) return missing(p, "version");
 const v2500 = d["name"];
-if (v2500 !== undefined) {
 if (!(typeof v2500 === "string")) return type(p + "/name", "string");
-if (v2500.length < 1 || len(v2500) < 1) return fail(p + "/name", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2500.length > 128 && len(v2500) > 128) return fail(p + "/name", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v2500)) return fail(p + "/name", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2500.length < 1 || len(v2500) < 1) return fewer(p + "/name", "minLength", 1, "characters");
+if (v2500.length > 128 && len(v2500) > 128) return more(p + "/name", "maxLength", 128, "characters");
+if (!re0.test(v2500)) return unmatched(p + "/name", "pattern", ".*\\S.*");
 const v2501 = d["version"];
-if (v2501 !== undefined) {
 if (!(typeof v2501 === "string")) return type(p + "/version", "string");
-if (v2501.length < 1 || len(v2501) < 1) return fail(p + "/version", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2501.length > 128 && len(v2501) > 128) return fail(p + "/version", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re0.test(v2501)) return fail(p + "/version", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2501.length < 1 || len(v2501) < 1) return fewer(p + "/version", "minLength", 1, "characters");
+if (v2501.length > 128 && len(v2501) > 128) return more(p + "/version", "maxLength", 128, "characters");
+if (!re0.test(v2501)) return unmatched(p + "/version", "pattern", ".*\\S.*");
 for (const k2502 in d) {
 if (k2502 !== "name" && k2502 !== "version") return extra(p, k2502);
 }
@@ -16066,19 +13514,15 @@ if (!(isObject(d))) return type(p, "object");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["artifact_id"] === undefined) return missing(p, "artifact_id");
 const v2503 = d["family"];
-if (v2503 !== undefined) {
 if (!(typeof v2503 === "string")) return type(p + "/family", "string");
-if (v2503.length < 1 || len(v2503) < 1) return fail(p + "/family", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2503.length > 128 && len(v2503) > 128) return fail(p + "/family", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v2503)) return fail(p + "/family", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v2503.length < 1 || len(v2503) < 1) return fewer(p + "/family", "minLength", 1, "characters");
+if (v2503.length > 128 && len(v2503) > 128) return more(p + "/family", "maxLength", 128, "characters");
+if (!re1.test(v2503)) return unmatched(p + "/family", "pattern", "^[\\x21-\\x7E]+$");
 const v2504 = d["artifact_id"];
-if (v2504 !== undefined) {
 if (!(typeof v2504 === "string")) return type(p + "/artifact_id", "string");
-if (v2504.length < 1 || len(v2504) < 1) return fail(p + "/artifact_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2504.length > 128 && len(v2504) > 128) return fail(p + "/artifact_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v2504)) return fail(p + "/artifact_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v2504.length < 1 || len(v2504) < 1) return fewer(p + "/artifact_id", "minLength", 1, "characters");
+if (v2504.length > 128 && len(v2504) > 128) return more(p + "/artifact_id", "maxLength", 128, "characters");
+if (!re1.test(v2504)) return unmatched(p + "/artifact_id", "pattern", "^[\\x21-\\x7E]+$");
 for (const k2505 in d) {
 if (k2505 !== "family" && k2505 !== "artifact_id") return extra(p, k2505);
 }
@@ -16090,17 +13534,13 @@ if (!(isObject(d))) return type(p, "object");
 if (d["type"] === undefined) return missing(p, "type");
 if (d["entry_id"] === undefined) return missing(p, "entry_id");
 const v2506 = d["type"];
-if (v2506 !== undefined) {
 if (!(typeof v2506 === "string")) return type(p + "/type", "string");
-if (!(v2506 === "memory_entry")) return fail(p + "/type", "enum", "must be one of \"memory_entry\"", { allowedValues: ["memory_entry"] });
-}
+if (!(v2506 === "memory_entry")) return notIn(p + "/type", ["memory_entry"]);
 const v2507 = d["entry_id"];
-if (v2507 !== undefined) {
 if (!(typeof v2507 === "string")) return type(p + "/entry_id", "string");
-if (v2507.length < 1 || len(v2507) < 1) return fail(p + "/entry_id", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2507.length > 128 && len(v2507) > 128) return fail(p + "/entry_id", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v2507)) return fail(p + "/entry_id", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v2507.length < 1 || len(v2507) < 1) return fewer(p + "/entry_id", "minLength", 1, "characters");
+if (v2507.length > 128 && len(v2507) > 128) return more(p + "/entry_id", "maxLength", 128, "characters");
+if (!re1.test(v2507)) return unmatched(p + "/entry_id", "pattern", "^[\\x21-\\x7E]+$");
 for (const k2508 in d) {
 if (k2508 !== "type" && k2508 !== "entry_id") return extra(p, k2508);
 }
@@ -16109,7 +13549,7 @@ return true;
 
 function check_response_TaggableArtifactFamily(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "memory" || d === "atomic-memory" || d === "experience" || d === "skill" || d === "handoff" || d === "profile" || d === "prompt" || d === "topic-memory")) return fail(p, "enum", "must be one of \"memory\", \"atomic-memory\", \"experience\", \"skill\", \"handoff\", \"profile\", \"prompt\", \"topic-memory\"", { allowedValues: ["memory","atomic-memory","experience","skill","handoff","profile","prompt","topic-memory"] });
+if (!(d === "memory" || d === "atomic-memory" || d === "experience" || d === "skill" || d === "handoff" || d === "profile" || d === "prompt" || d === "topic-memory")) return notIn(p, ["memory","atomic-memory","experience","skill","handoff","profile","prompt","topic-memory"]);
 return true;
 }
 
@@ -16117,19 +13557,17 @@ function check_response_FailureSignature(d, p) {
 if (!(isObject(d))) return type(p, "object");
 if (d["recall_cue"] === undefined) return missing(p, "recall_cue");
 const v2509 = d["recall_cue"];
-if (v2509 !== undefined) {
 if (!(typeof v2509 === "string")) return type(p + "/recall_cue", "string");
-if (v2509.length < 1 || len(v2509) < 1) return fail(p + "/recall_cue", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2509.length > 512 && len(v2509) > 512) return fail(p + "/recall_cue", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
-if (!re0.test(v2509)) return fail(p + "/recall_cue", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2509.length < 1 || len(v2509) < 1) return fewer(p + "/recall_cue", "minLength", 1, "characters");
+if (v2509.length > 512 && len(v2509) > 512) return more(p + "/recall_cue", "maxLength", 512, "characters");
+if (!re0.test(v2509)) return unmatched(p + "/recall_cue", "pattern", ".*\\S.*");
 const v2510 = d["symptom"];
 if (v2510 !== undefined) {
 if (!(typeof v2510 === "string" || v2510 === null)) return type(p + "/symptom", "string,null");
 if (typeof v2510 === "string") {
-if (v2510.length < 1 || len(v2510) < 1) return fail(p + "/symptom", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2510.length > 8000 && len(v2510) > 8000) return fail(p + "/symptom", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-if (!re0.test(v2510)) return fail(p + "/symptom", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
+if (v2510.length < 1 || len(v2510) < 1) return fewer(p + "/symptom", "minLength", 1, "characters");
+if (v2510.length > 8000 && len(v2510) > 8000) return more(p + "/symptom", "maxLength", 8000, "characters");
+if (!re0.test(v2510)) return unmatched(p + "/symptom", "pattern", ".*\\S.*");
 }
 }
 for (const k2511 in d) {
@@ -16140,7 +13578,7 @@ return true;
 
 function check_response_RepairSurface(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "experience_content" || d === "working_state" || d === "recall_policy" || d === "acceptance_check")) return fail(p, "enum", "must be one of \"experience_content\", \"working_state\", \"recall_policy\", \"acceptance_check\"", { allowedValues: ["experience_content","working_state","recall_policy","acceptance_check"] });
+if (!(d === "experience_content" || d === "working_state" || d === "recall_policy" || d === "acceptance_check")) return notIn(p, ["experience_content","working_state","recall_policy","acceptance_check"]);
 return true;
 }
 
@@ -16149,19 +13587,15 @@ if (!(isObject(d))) return type(p, "object");
 if (d["condition"] === undefined) return missing(p, "condition");
 if (d["check_subject"] === undefined) return missing(p, "check_subject");
 const v2512 = d["condition"];
-if (v2512 !== undefined) {
 if (!(typeof v2512 === "string")) return type(p + "/condition", "string");
-if (v2512.length < 1 || len(v2512) < 1) return fail(p + "/condition", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2512.length > 8000 && len(v2512) > 8000) return fail(p + "/condition", "maxLength", "must NOT have more than 8000 characters", { limit: 8000 });
-if (!re0.test(v2512)) return fail(p + "/condition", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2512.length < 1 || len(v2512) < 1) return fewer(p + "/condition", "minLength", 1, "characters");
+if (v2512.length > 8000 && len(v2512) > 8000) return more(p + "/condition", "maxLength", 8000, "characters");
+if (!re0.test(v2512)) return unmatched(p + "/condition", "pattern", ".*\\S.*");
 const v2513 = d["check_subject"];
-if (v2513 !== undefined) {
 if (!(typeof v2513 === "string")) return type(p + "/check_subject", "string");
-if (v2513.length < 1 || len(v2513) < 1) return fail(p + "/check_subject", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2513.length > 512 && len(v2513) > 512) return fail(p + "/check_subject", "maxLength", "must NOT have more than 512 characters", { limit: 512 });
-if (!re0.test(v2513)) return fail(p + "/check_subject", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2513.length < 1 || len(v2513) < 1) return fewer(p + "/check_subject", "minLength", 1, "characters");
+if (v2513.length > 512 && len(v2513) > 512) return more(p + "/check_subject", "maxLength", 512, "characters");
+if (!re0.test(v2513)) return unmatched(p + "/check_subject", "pattern", ".*\\S.*");
 for (const k2514 in d) {
 if (k2514 !== "condition" && k2514 !== "check_subject") return extra(p, k2514);
 }
@@ -16170,7 +13604,7 @@ return true;
 
 function check_response_HandoffPromptKey(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "handoff.generate")) return fail(p, "enum", "must be one of \"handoff.generate\"", { allowedValues: ["handoff.generate"] });
+if (!(d === "handoff.generate")) return notIn(p, ["handoff.generate"]);
 return true;
 }
 
@@ -16180,19 +13614,13 @@ if (d["code"] === undefined) return missing(p, "code");
 if (d["stage"] === undefined) return missing(p, "stage");
 if (d["occurred_at"] === undefined) return missing(p, "occurred_at");
 const v2515 = d["code"];
-if (v2515 !== undefined) {
 if (!(typeof v2515 === "string")) return type(p + "/code", "string");
-}
 const v2516 = d["stage"];
-if (v2516 !== undefined) {
 if (!(typeof v2516 === "string")) return type(p + "/stage", "string");
-if (!(v2516 === "inference" || v2516 === "flush" || v2516 === "worker" || v2516 === "supervisor" || v2516 === "lease_renewal" || v2516 === "scope_discovery")) return fail(p + "/stage", "enum", "must be one of \"inference\", \"flush\", \"worker\", \"supervisor\", \"lease_renewal\", \"scope_discovery\"", { allowedValues: ["inference","flush","worker","supervisor","lease_renewal","scope_discovery"] });
-}
+if (!(v2516 === "inference" || v2516 === "flush" || v2516 === "worker" || v2516 === "supervisor" || v2516 === "lease_renewal" || v2516 === "scope_discovery")) return notIn(p + "/stage", ["inference","flush","worker","supervisor","lease_renewal","scope_discovery"]);
 const v2517 = d["occurred_at"];
-if (v2517 !== undefined) {
 if (!(typeof v2517 === "string")) return type(p + "/occurred_at", "string");
-if (!re8.test(v2517)) return fail(p + "/occurred_at", "format", "must match format \"date-time\"", { format: "date-time" });
-}
+if (!re8.test(v2517)) return unmatched(p + "/occurred_at", "format", "date-time");
 for (const k2518 in d) {
 if (k2518 !== "code" && k2518 !== "stage" && k2518 !== "occurred_at") return extra(p, k2518);
 }
@@ -16201,19 +13629,19 @@ return true;
 
 function check_response_DreamEvidenceKind(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "source" || d === "experience" || d === "memory" || d === "profile" || d === "topic_memory" || d === "handoff" || d === "skill" || d === "prompt" || d === "catalog_target" || d === "unresolved")) return fail(p, "enum", "must be one of \"source\", \"experience\", \"memory\", \"profile\", \"topic_memory\", \"handoff\", \"skill\", \"prompt\", \"catalog_target\", \"unresolved\"", { allowedValues: ["source","experience","memory","profile","topic_memory","handoff","skill","prompt","catalog_target","unresolved"] });
+if (!(d === "source" || d === "experience" || d === "memory" || d === "profile" || d === "topic_memory" || d === "handoff" || d === "skill" || d === "prompt" || d === "catalog_target" || d === "unresolved")) return notIn(p, ["source","experience","memory","profile","topic_memory","handoff","skill","prompt","catalog_target","unresolved"]);
 return true;
 }
 
 function check_response_DreamEvidenceRole(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "root" || d === "derived" || d === "target" || d === "lineage_only" || d === "unresolved")) return fail(p, "enum", "must be one of \"root\", \"derived\", \"target\", \"lineage_only\", \"unresolved\"", { allowedValues: ["root","derived","target","lineage_only","unresolved"] });
+if (!(d === "root" || d === "derived" || d === "target" || d === "lineage_only" || d === "unresolved")) return notIn(p, ["root","derived","target","lineage_only","unresolved"]);
 return true;
 }
 
 function check_response_DreamEvidenceIndependence(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "attested" || d === "unknown")) return fail(p, "enum", "must be one of \"attested\", \"unknown\"", { allowedValues: ["attested","unknown"] });
+if (!(d === "attested" || d === "unknown")) return notIn(p, ["attested","unknown"]);
 return true;
 }
 
@@ -16222,14 +13650,10 @@ if (!(isObject(d))) return type(p, "object");
 if (d["kind"] === undefined) return missing(p, "kind");
 if (d["source_ref"] === undefined) return missing(p, "source_ref");
 const v2519 = d["kind"];
-if (v2519 !== undefined) {
 if (!(typeof v2519 === "string")) return type(p + "/kind", "string");
-if (!(v2519 === "source")) return fail(p + "/kind", "enum", "must be one of \"source\"", { allowedValues: ["source"] });
-}
+if (!(v2519 === "source")) return notIn(p + "/kind", ["source"]);
 const v2520 = d["source_ref"];
-if (v2520 !== undefined) {
 if (!check_response_SourceReference(v2520, p + "/source_ref")) return false;
-}
 for (const k2521 in d) {
 if (k2521 !== "kind" && k2521 !== "source_ref") return extra(p, k2521);
 }
@@ -16241,14 +13665,10 @@ if (!(isObject(d))) return type(p, "object");
 if (d["kind"] === undefined) return missing(p, "kind");
 if (d["artifact_ref"] === undefined) return missing(p, "artifact_ref");
 const v2522 = d["kind"];
-if (v2522 !== undefined) {
 if (!(typeof v2522 === "string")) return type(p + "/kind", "string");
-if (!(v2522 === "artifact")) return fail(p + "/kind", "enum", "must be one of \"artifact\"", { allowedValues: ["artifact"] });
-}
+if (!(v2522 === "artifact")) return notIn(p + "/kind", ["artifact"]);
 const v2523 = d["artifact_ref"];
-if (v2523 !== undefined) {
 if (!check_response_ArtifactReference(v2523, p + "/artifact_ref")) return false;
-}
 for (const k2524 in d) {
 if (k2524 !== "kind" && k2524 !== "artifact_ref") return extra(p, k2524);
 }
@@ -16257,7 +13677,7 @@ return true;
 
 function check_response_EntryChangeOperation(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "add" || d === "revise" || d === "deactivate" || d === "reactivate" || d === "compact")) return fail(p, "enum", "must be one of \"add\", \"revise\", \"deactivate\", \"reactivate\", \"compact\"", { allowedValues: ["add","revise","deactivate","reactivate","compact"] });
+if (!(d === "add" || d === "revise" || d === "deactivate" || d === "reactivate" || d === "compact")) return notIn(p, ["add","revise","deactivate","reactivate","compact"]);
 return true;
 }
 
@@ -16266,18 +13686,14 @@ if (!(isObject(d))) return type(p, "object");
 if (d["family"] === undefined) return missing(p, "family");
 if (d["total"] === undefined) return missing(p, "total");
 const v2525 = d["family"];
-if (v2525 !== undefined) {
 if (!(typeof v2525 === "string")) return type(p + "/family", "string");
-if (v2525.length < 1 || len(v2525) < 1) return fail(p + "/family", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2525.length > 128 && len(v2525) > 128) return fail(p + "/family", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-if (!re1.test(v2525)) return fail(p + "/family", "pattern", "must match pattern \"^[\\x21-\\x7E]+$\"", { pattern: "^[\\x21-\\x7E]+$" });
-}
+if (v2525.length < 1 || len(v2525) < 1) return fewer(p + "/family", "minLength", 1, "characters");
+if (v2525.length > 128 && len(v2525) > 128) return more(p + "/family", "maxLength", 128, "characters");
+if (!re1.test(v2525)) return unmatched(p + "/family", "pattern", "^[\\x21-\\x7E]+$");
 const v2526 = d["total"];
-if (v2526 !== undefined) {
 if (!((typeof v2526 === "number" && !(v2526 % 1) && isFinite(v2526) && !(F && F.has(p + "/total"))))) return type(p + "/total", "integer");
 if (v2526 < 0) return bound(p + "/total", "minimum", ">=", 0);
 if (v2526 > 9007199254740991) return bound(p + "/total", "maximum", "<=", 9007199254740991);
-}
 for (const k2527 in d) {
 if (k2527 !== "family" && k2527 !== "total") return extra(p, k2527);
 }
@@ -16292,33 +13708,23 @@ if (d["pending"] === undefined) return missing(p, "pending");
 if (d["approved"] === undefined) return missing(p, "approved");
 if (d["rejected"] === undefined) return missing(p, "rejected");
 const v2528 = d["family"];
-if (v2528 !== undefined) {
 if (!check_response_CandidateFamily(v2528, p + "/family")) return false;
-}
 const v2529 = d["total"];
-if (v2529 !== undefined) {
 if (!((typeof v2529 === "number" && !(v2529 % 1) && isFinite(v2529) && !(F && F.has(p + "/total"))))) return type(p + "/total", "integer");
 if (v2529 < 0) return bound(p + "/total", "minimum", ">=", 0);
 if (v2529 > 9007199254740991) return bound(p + "/total", "maximum", "<=", 9007199254740991);
-}
 const v2530 = d["pending"];
-if (v2530 !== undefined) {
 if (!((typeof v2530 === "number" && !(v2530 % 1) && isFinite(v2530) && !(F && F.has(p + "/pending"))))) return type(p + "/pending", "integer");
 if (v2530 < 0) return bound(p + "/pending", "minimum", ">=", 0);
 if (v2530 > 9007199254740991) return bound(p + "/pending", "maximum", "<=", 9007199254740991);
-}
 const v2531 = d["approved"];
-if (v2531 !== undefined) {
 if (!((typeof v2531 === "number" && !(v2531 % 1) && isFinite(v2531) && !(F && F.has(p + "/approved"))))) return type(p + "/approved", "integer");
 if (v2531 < 0) return bound(p + "/approved", "minimum", ">=", 0);
 if (v2531 > 9007199254740991) return bound(p + "/approved", "maximum", "<=", 9007199254740991);
-}
 const v2532 = d["rejected"];
-if (v2532 !== undefined) {
 if (!((typeof v2532 === "number" && !(v2532 % 1) && isFinite(v2532) && !(F && F.has(p + "/rejected"))))) return type(p + "/rejected", "integer");
 if (v2532 < 0) return bound(p + "/rejected", "minimum", ">=", 0);
 if (v2532 > 9007199254740991) return bound(p + "/rejected", "maximum", "<=", 9007199254740991);
-}
 for (const k2533 in d) {
 if (k2533 !== "family" && k2533 !== "total" && k2533 !== "pending" && k2533 !== "approved" && k2533 !== "rejected") return extra(p, k2533);
 }
@@ -16332,30 +13738,22 @@ if (d["active"] === undefined) return missing(p, "active");
 if (d["inactive"] === undefined) return missing(p, "inactive");
 if (d["by_kind"] === undefined) return missing(p, "by_kind");
 const v2534 = d["total"];
-if (v2534 !== undefined) {
 if (!((typeof v2534 === "number" && !(v2534 % 1) && isFinite(v2534) && !(F && F.has(p + "/total"))))) return type(p + "/total", "integer");
 if (v2534 < 0) return bound(p + "/total", "minimum", ">=", 0);
 if (v2534 > 9007199254740991) return bound(p + "/total", "maximum", "<=", 9007199254740991);
-}
 const v2535 = d["active"];
-if (v2535 !== undefined) {
 if (!((typeof v2535 === "number" && !(v2535 % 1) && isFinite(v2535) && !(F && F.has(p + "/active"))))) return type(p + "/active", "integer");
 if (v2535 < 0) return bound(p + "/active", "minimum", ">=", 0);
 if (v2535 > 9007199254740991) return bound(p + "/active", "maximum", "<=", 9007199254740991);
-}
 const v2536 = d["inactive"];
-if (v2536 !== undefined) {
 if (!((typeof v2536 === "number" && !(v2536 % 1) && isFinite(v2536) && !(F && F.has(p + "/inactive"))))) return type(p + "/inactive", "integer");
 if (v2536 < 0) return bound(p + "/inactive", "minimum", ">=", 0);
 if (v2536 > 9007199254740991) return bound(p + "/inactive", "maximum", "<=", 9007199254740991);
-}
 const v2537 = d["by_kind"];
-if (v2537 !== undefined) {
 if (!(Array.isArray(v2537))) return type(p + "/by_kind", "array");
 for (let i2538 = 0; i2538 < v2537.length; i2538++) {
 const v2539 = v2537[i2538];
 if (!check_response_MemoryKindCount(v2539, p + "/by_kind" + "/" + i2538)) return false;
-}
 }
 for (const k2540 in d) {
 if (k2540 !== "total" && k2540 !== "active" && k2540 !== "inactive" && k2540 !== "by_kind") return extra(p, k2540);
@@ -16365,7 +13763,7 @@ return true;
 
 function check_response_StatsPeriod(d, p) {
 if (!(typeof d === "string")) return type(p, "string");
-if (!(d === "today" || d === "7d" || d === "30d")) return fail(p, "enum", "must be one of \"today\", \"7d\", \"30d\"", { allowedValues: ["today","7d","30d"] });
+if (!(d === "today" || d === "7d" || d === "30d")) return notIn(p, ["today","7d","30d"]);
 return true;
 }
 
@@ -16375,26 +13773,20 @@ if (d["requests"] === undefined) return missing(p, "requests");
 if (d["input_tokens"] === undefined) return missing(p, "input_tokens");
 if (d["output_tokens"] === undefined) return missing(p, "output_tokens");
 const v2541 = d["requests"];
-if (v2541 !== undefined) {
 if (!((typeof v2541 === "number" && !(v2541 % 1) && isFinite(v2541) && !(F && F.has(p + "/requests"))))) return type(p + "/requests", "integer");
 if (v2541 < 0) return bound(p + "/requests", "minimum", ">=", 0);
 if (v2541 > 9007199254740991) return bound(p + "/requests", "maximum", "<=", 9007199254740991);
-}
 const v2542 = d["input_tokens"];
-if (v2542 !== undefined) {
 if (!((typeof v2542 === "number" && !(v2542 % 1) && isFinite(v2542) && !(F && F.has(p + "/input_tokens"))) || v2542 === null)) return type(p + "/input_tokens", "integer,null");
 if (typeof v2542 === "number") {
 if (v2542 < 0) return bound(p + "/input_tokens", "minimum", ">=", 0);
 if (v2542 > 9007199254740991) return bound(p + "/input_tokens", "maximum", "<=", 9007199254740991);
 }
-}
 const v2543 = d["output_tokens"];
-if (v2543 !== undefined) {
 if (!((typeof v2543 === "number" && !(v2543 % 1) && isFinite(v2543) && !(F && F.has(p + "/output_tokens"))) || v2543 === null)) return type(p + "/output_tokens", "integer,null");
 if (typeof v2543 === "number") {
 if (v2543 < 0) return bound(p + "/output_tokens", "minimum", ">=", 0);
 if (v2543 > 9007199254740991) return bound(p + "/output_tokens", "maximum", "<=", 9007199254740991);
-}
 }
 for (const k2544 in d) {
 if (k2544 !== "requests" && k2544 !== "input_tokens" && k2544 !== "output_tokens") return extra(p, k2544);
@@ -16408,19 +13800,13 @@ if (d["artifact_ref"] === undefined) return missing(p, "artifact_ref");
 if (d["signature_key"] === undefined) return missing(p, "signature_key");
 if (d["terminal_recurred_streak"] === undefined) return missing(p, "terminal_recurred_streak");
 const v2545 = d["artifact_ref"];
-if (v2545 !== undefined) {
 if (!check_response_ArtifactReference(v2545, p + "/artifact_ref")) return false;
-}
 const v2546 = d["signature_key"];
-if (v2546 !== undefined) {
 if (!(typeof v2546 === "string")) return type(p + "/signature_key", "string");
-}
 const v2547 = d["terminal_recurred_streak"];
-if (v2547 !== undefined) {
 if (!((typeof v2547 === "number" && !(v2547 % 1) && isFinite(v2547) && !(F && F.has(p + "/terminal_recurred_streak"))))) return type(p + "/terminal_recurred_streak", "integer");
 if (v2547 < 0) return bound(p + "/terminal_recurred_streak", "minimum", ">=", 0);
 if (v2547 > 9007199254740991) return bound(p + "/terminal_recurred_streak", "maximum", "<=", 9007199254740991);
-}
 for (const k2548 in d) {
 if (k2548 !== "artifact_ref" && k2548 !== "signature_key" && k2548 !== "terminal_recurred_streak") return extra(p, k2548);
 }
@@ -16433,19 +13819,13 @@ if (d["raw"] === undefined) return missing(p, "raw");
 if (d["metric"] === undefined) return missing(p, "metric");
 if (d["higher_is_better"] === undefined) return missing(p, "higher_is_better");
 const v2549 = d["raw"];
-if (v2549 !== undefined) {
 if (!((typeof v2549 === "number" && isFinite(v2549)))) return type(p + "/raw", "number");
-}
 const v2550 = d["metric"];
-if (v2550 !== undefined) {
 if (!(typeof v2550 === "string")) return type(p + "/metric", "string");
-if (v2550.length < 1 || len(v2550) < 1) return fail(p + "/metric", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (!re0.test(v2550)) return fail(p + "/metric", "pattern", "must match pattern \".*\\S.*\"", { pattern: ".*\\S.*" });
-}
+if (v2550.length < 1 || len(v2550) < 1) return fewer(p + "/metric", "minLength", 1, "characters");
+if (!re0.test(v2550)) return unmatched(p + "/metric", "pattern", ".*\\S.*");
 const v2551 = d["higher_is_better"];
-if (v2551 !== undefined) {
 if (!(typeof v2551 === "boolean")) return type(p + "/higher_is_better", "boolean");
-}
 for (const k2552 in d) {
 if (k2552 !== "raw" && k2552 !== "metric" && k2552 !== "higher_is_better") return extra(p, k2552);
 }
@@ -16459,29 +13839,21 @@ if (d["total"] === undefined) return missing(p, "total");
 if (d["active"] === undefined) return missing(p, "active");
 if (d["inactive"] === undefined) return missing(p, "inactive");
 const v2553 = d["kind"];
-if (v2553 !== undefined) {
 if (!(typeof v2553 === "string")) return type(p + "/kind", "string");
-if (v2553.length < 1 || len(v2553) < 1) return fail(p + "/kind", "minLength", "must NOT have fewer than 1 characters", { limit: 1 });
-if (v2553.length > 128 && len(v2553) > 128) return fail(p + "/kind", "maxLength", "must NOT have more than 128 characters", { limit: 128 });
-}
+if (v2553.length < 1 || len(v2553) < 1) return fewer(p + "/kind", "minLength", 1, "characters");
+if (v2553.length > 128 && len(v2553) > 128) return more(p + "/kind", "maxLength", 128, "characters");
 const v2554 = d["total"];
-if (v2554 !== undefined) {
 if (!((typeof v2554 === "number" && !(v2554 % 1) && isFinite(v2554) && !(F && F.has(p + "/total"))))) return type(p + "/total", "integer");
 if (v2554 < 0) return bound(p + "/total", "minimum", ">=", 0);
 if (v2554 > 9007199254740991) return bound(p + "/total", "maximum", "<=", 9007199254740991);
-}
 const v2555 = d["active"];
-if (v2555 !== undefined) {
 if (!((typeof v2555 === "number" && !(v2555 % 1) && isFinite(v2555) && !(F && F.has(p + "/active"))))) return type(p + "/active", "integer");
 if (v2555 < 0) return bound(p + "/active", "minimum", ">=", 0);
 if (v2555 > 9007199254740991) return bound(p + "/active", "maximum", "<=", 9007199254740991);
-}
 const v2556 = d["inactive"];
-if (v2556 !== undefined) {
 if (!((typeof v2556 === "number" && !(v2556 % 1) && isFinite(v2556) && !(F && F.has(p + "/inactive"))))) return type(p + "/inactive", "integer");
 if (v2556 < 0) return bound(p + "/inactive", "minimum", ">=", 0);
 if (v2556 > 9007199254740991) return bound(p + "/inactive", "maximum", "<=", 9007199254740991);
-}
 for (const k2557 in d) {
 if (k2557 !== "kind" && k2557 !== "total" && k2557 !== "active" && k2557 !== "inactive") return extra(p, k2557);
 }
