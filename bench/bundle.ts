@@ -32,3 +32,46 @@ export async function bundleApp(contents: string): Promise<Uint8Array> {
 export async function gzipSize(contents: string): Promise<number> {
   return gzipSync(await bundleApp(contents), { level: 9 }).byteLength;
 }
+
+const BASE = `{ baseUrl: "https://pc.example.com" }`;
+
+/** One app whose bundle issue 13 (section 4) limits: its source and its limit (kB, min+gzip). */
+export interface BundleApp {
+  readonly label: string;
+  readonly source: string;
+  readonly targetKb: number;
+}
+
+/** The three apps of issue 13's bundle limits, for `bench:sdk` and the bundle budget test. */
+export const BUNDLE_APPS: readonly BundleApp[] = [
+  {
+    label: "one operation, no validators",
+    source: `import { createCaller, getLivenessDescriptor } from "./index.js";
+       const getLiveness = createCaller(${BASE}, getLivenessDescriptor);
+       getLiveness(undefined).then((body) => console.log(body));`,
+    targetKb: 6.5,
+  },
+  {
+    label: "one operation with its validators",
+    source: `import { createCaller, searchMemoryDescriptor, searchMemoryValidators } from "./index.js";
+       const searchMemory = createCaller(${BASE}, searchMemoryDescriptor, { validators: searchMemoryValidators });
+       searchMemory({ scope_id: "s", query: "q" }).then((body) => console.log(body));`,
+    targetKb: 8,
+  },
+  {
+    label: "five operations with validators (functions)",
+    source: `import { createCaller, getLivenessDescriptor, getLivenessValidators, searchMemoryDescriptor, searchMemoryValidators,
+         rememberMemoryDescriptor, rememberMemoryValidators, getMemoryEntryDescriptor, getMemoryEntryValidators,
+         listMemoryEntriesDescriptor, listMemoryEntriesValidators } from "./index.js";
+       const options = ${BASE};
+       const calls = [
+         createCaller(options, getLivenessDescriptor, { validators: getLivenessValidators }),
+         createCaller(options, searchMemoryDescriptor, { validators: searchMemoryValidators }),
+         createCaller(options, rememberMemoryDescriptor, { validators: rememberMemoryValidators }),
+         createCaller(options, getMemoryEntryDescriptor, { validators: getMemoryEntryValidators }),
+         createCaller(options, listMemoryEntriesDescriptor, { validators: listMemoryEntriesValidators }),
+       ];
+       for (const call of calls) call({}).then((body) => console.log(body));`,
+    targetKb: 14,
+  },
+];

@@ -22,7 +22,7 @@ import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { Agent, request as undiciRequest } from "undici";
 import createOpenApiClient from "openapi-fetch";
-import { gzipSize } from "./bundle.js";
+import { BUNDLE_APPS, gzipSize } from "./bundle.js";
 
 const SDK_SRC = fileURLToPath(new URL("../packages/sdk/src/", import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
@@ -261,43 +261,10 @@ async function main(): Promise<void> {
   ratio("fetch adapter, Response per call / raw, search_memory", cpu["fetch adapter searchMemory"], cpu["raw Response.json, 100 hits"], "for reference");
 
   console.log("\nbundle size (esbuild --bundle --minify --platform=browser, gzip -9)");
-  const base = `{ baseUrl: "https://pc.example.com" }`;
-  const sizes: Array<[string, string, number]> = [
-    [
-      "one operation, no validators",
-      `import { createCaller, getLivenessDescriptor } from "./index.js";
-       const getLiveness = createCaller(${base}, getLivenessDescriptor);
-       getLiveness(undefined).then((body) => console.log(body));`,
-      6.5,
-    ],
-    [
-      "one operation with its validators",
-      `import { createCaller, searchMemoryDescriptor, searchMemoryValidators } from "./index.js";
-       const searchMemory = createCaller(${base}, searchMemoryDescriptor, { validators: searchMemoryValidators });
-       searchMemory({ scope_id: "s", query: "q" }).then((body) => console.log(body));`,
-      8,
-    ],
-    [
-      "five operations with validators (functions)",
-      `import { createCaller, getLivenessDescriptor, getLivenessValidators, searchMemoryDescriptor, searchMemoryValidators,
-         rememberMemoryDescriptor, rememberMemoryValidators, getMemoryEntryDescriptor, getMemoryEntryValidators,
-         listMemoryEntriesDescriptor, listMemoryEntriesValidators } from "./index.js";
-       const options = ${base};
-       const calls = [
-         createCaller(options, getLivenessDescriptor, { validators: getLivenessValidators }),
-         createCaller(options, searchMemoryDescriptor, { validators: searchMemoryValidators }),
-         createCaller(options, rememberMemoryDescriptor, { validators: rememberMemoryValidators }),
-         createCaller(options, getMemoryEntryDescriptor, { validators: getMemoryEntryValidators }),
-         createCaller(options, listMemoryEntriesDescriptor, { validators: listMemoryEntriesValidators }),
-       ];
-       for (const call of calls) call({}).then((body) => console.log(body));`,
-      14,
-    ],
-  ];
-  for (const [label, source, target] of sizes) {
+  for (const { label, source, targetKb } of BUNDLE_APPS) {
     const size = await gzipSize(source).catch(() => Number.NaN);
-    const verdict = Number.isNaN(size) ? "does not build" : size <= target * 1024 ? "ok" : "ABOVE";
-    console.log(`  ${label.padEnd(46)} ${(size / 1024).toFixed(2)} kB  (target <= ${target} kB) ${verdict}`);
+    const verdict = Number.isNaN(size) ? "does not build" : size <= targetKb * 1024 ? "ok" : "ABOVE";
+    console.log(`  ${label.padEnd(46)} ${(size / 1024).toFixed(2)} kB  (target <= ${targetKb} kB) ${verdict}`);
   }
   const whole = await gzipSize(`export * from "./index.js";`);
   console.log(`  ${"whole client (table, methods, validators)".padEnd(46)} ${(whole / 1024).toFixed(2)} kB`);
