@@ -116,7 +116,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     for (const [file, reason] of skipped) {
       const current = await readFile(path.join(outDir, file), "utf8").catch(() => undefined);
       if (current !== undefined) files.set(file, current);
-      if (!opts.quiet && opts.pythonModels !== "skip") io.stderr(`warning: ${file} not regenerated (${reason}); ${current === undefined ? "it does not exist" : "kept as it is"}\n`);
+      if (!opts.quiet && opts.pythonModels !== "skip") io.stderr(`warning: ${file} not regenerated (${reason}); ${opts.check ? "not checked" : current === undefined ? "it does not exist" : "kept as it is"}\n`);
     }
     const owned = folder !== null ? [path.basename(folder)] : outputDirs(options);
     const placed = folder === null ? files : new Map([...files].map(([file, text]) => [`${path.basename(folder)}/${file}`, text]));

@@ -138,7 +138,7 @@ export class DriftError extends Error {
     super(
       `generated files are out of date with the spec:\n` +
         drift.map((d) => `  ${d.kind}: ${d.path}`).join("\n") +
-        `\nrun \`npm run generate\` and commit the result`,
+        `\nregenerate (the same command without --check; in this repository \`npm run generate\`) and commit the result`,
     );
     this.name = "DriftError";
     this.drift = drift;

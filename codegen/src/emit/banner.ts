@@ -15,15 +15,15 @@ export function bannerText(ir: ApiIr): string {
  * The banner as a `//` comment block for TypeScript and JavaScript files,
  * with the command that regenerates the file from its own spec and lint
  * profile (in this repository, `npm run generate` runs it for `openapi.yaml`).
- * The output folder is not named: it would be a machine path.
+ * The output options are not named: their folders would be machine paths.
  */
 export function banner(ir: ApiIr): string {
   const lint = ir.source.lint === "strict" ? "" : ` --lint ${ir.source.lint}`;
   const command = `${commentLine(ir.names.regenerateCommand)} --spec ${commentLine(shellWord(ir.source.fileName))}${lint}`;
-  return `// ${bannerText(ir)}\n// Regenerate with \`${command}\` (add \`--out\` when the output is not beside the spec); \`--check\` fails when this file drifts.\n\n`;
+  return `// ${bannerText(ir)}\n// Regenerate with \`${command}\` (plus the \`--out\`, \`--root\` or \`--python-*\` options it was written with); \`--check\` fails when this file drifts.\n\n`;
 }
 
 /** A file name as one POSIX shell word: bare when it is plainly safe, else single-quoted. */
-function shellWord(name: string): string {
+export function shellWord(name: string): string {
   return /^[A-Za-z0-9._@%+=:,/-]+$/.test(name) ? name : `'${name.replace(/'/g, `'\\''`)}'`;
 }

@@ -1,6 +1,6 @@
 import type { ApiIr } from "../../ir/model.js";
 import { commentLine } from "../../ir/naming.js";
-import { bannerText } from "../banner.js";
+import { bannerText, shellWord } from "../banner.js";
 
 /**
  * The do-not-edit banner as Python comments, with the command that regenerates the
@@ -8,6 +8,6 @@ import { bannerText } from "../banner.js";
  */
 export function pyBanner(ir: ApiIr): string {
   const lint = ir.source.lint === "strict" ? "" : ` --lint ${ir.source.lint}`;
-  const command = `${commentLine(ir.names.regenerateCommand)} --spec ${commentLine(ir.source.fileName)}${lint}`;
-  return `# ${bannerText(ir)}\n# Regenerate with \`${command}\`; \`--check\` fails when this file drifts.\n\n`;
+  const command = `${commentLine(ir.names.regenerateCommand)} --spec ${commentLine(shellWord(ir.source.fileName))}${lint}`;
+  return `# ${bannerText(ir)}\n# Regenerate with \`${command}\` (plus the \`--root\` or \`--python-*\` options it was written with); \`--check\` fails when this file drifts.\n\n`;
 }
