@@ -10,6 +10,7 @@ import { fetchTransport, type FetchLike } from "./transport/fetch-adapter.js";
 import type { Transport } from "./transport/port.js";
 import { AUTHORIZATION_FROM_TOKEN } from "./transport/build-request.js";
 import { headerFieldProblem } from "./transport/header-field.js";
+import { redact } from "./transport/sanitize.js";
 import { normalizeBaseUrl } from "./transport/url.js";
 
 /** A logger; every method is optional. Lines never contain the token, headers or bodies. */
@@ -259,7 +260,8 @@ export function resolveConfig(options: ClientOptions, platform: Platform = FETCH
       throw new ConfigurationError(AUTHORIZATION_FROM_TOKEN);
     }
     const problem = headerFieldProblem(name, value);
-    if (problem !== null) throw new ConfigurationError(problem);
+    // A valid field name can still be the token itself.
+    if (problem !== null) throw new ConfigurationError(redact(problem, [token]));
     headers[name] = value as string;
   }
   if (options.telemetry !== undefined && typeof options.telemetry !== "function") {

@@ -93,19 +93,6 @@ function decodingFailure(error: unknown, context: ResponseContext): unknown {
   });
 }
 
-/**
- * {@link parseJson} of a success body, with the secrets removed from what its
- * error quotes of the text (an unsafe integer literal: a token may be all digits).
- */
-function parseAnswer(answer: ServerAnswer, text: string, context: ResponseContext): unknown {
-  try {
-    return parseJson(text, context);
-  } catch (error) {
-    if (!(error instanceof InvalidResponseError)) throw error;
-    throw new InvalidResponseError(answer.text(error.message), { ...context, issues: error.issues.map((issue) => answer.text(issue)) });
-  }
-}
-
 /** The statuses that are outcomes of an operation: every declared 2xx (accepted included) and a declared 304. */
 export function isOutcomeStatus(descriptor: OperationDescriptor, statusCode: number): boolean {
   if (statusCode === descriptor.successStatus) return true;
@@ -167,7 +154,8 @@ export async function decodeResponse(
     let data: unknown = null;
     try {
       if (text.trim() !== "" || !(accepted || statusCode === 204)) {
-        const value = parseAnswer(answer, text, context);
+        // An issue may quote an integer literal of the body, and a token may be all digits.
+        const value = parseJson(text, context, (quoted) => answer.text(quoted));
         const validator = validators?.responses[statusCode];
         // The text lets a generated validator refuse a literal such as 3.0 where the schema wants an integer.
         if (validator !== undefined && !validator(value, text)) {

@@ -2,6 +2,7 @@ import type { OperationDescriptor } from "../descriptor.js";
 import { InvalidRequestError } from "../errors.js";
 import { headerFieldProblem } from "./header-field.js";
 import { encodePathSegment } from "./path-segment.js";
+import { redact } from "./sanitize.js";
 import { headerValue, queryPairs } from "./serialize-parameters.js";
 
 /** A request ready to send; built once and re-sent unchanged on every attempt. */
@@ -116,7 +117,8 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
       throw new InvalidRequestError(AUTHORIZATION_FROM_TOKEN);
     }
     const problem = headerFieldProblem(name, value);
-    if (problem !== null) throw new InvalidRequestError(problem);
+    // A valid field name can still be the token itself.
+    if (problem !== null) throw new InvalidRequestError(redact(problem, [input.token]));
     headers[lower] = value;
   }
   for (const [name, value] of parameterHeaders) headers[name] = value;

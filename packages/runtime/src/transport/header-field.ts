@@ -16,10 +16,12 @@ const FRAMING_FIELDS = new Set(["connection", "content-length", "expect", "keep-
 
 /**
  * Why a caller's header cannot be sent, or null when it can. The message
- * names the header, never its value (which may be a credential).
+ * names a header only by a valid field name, never by its value or by a name
+ * that is not one (a whole `Authorization: Bearer ...` line passed as a name
+ * would otherwise be quoted, credential and all).
  */
 export function headerFieldProblem(name: string, value: unknown): string | null {
-  if (!FIELD_NAME.test(name)) return `header name ${JSON.stringify(name)} is not a valid HTTP field name`;
+  if (!FIELD_NAME.test(name)) return "a header name is not a valid HTTP field name (an RFC 9110 token); it is not shown";
   if (FRAMING_FIELDS.has(name.toLowerCase())) return `header ${name} frames the message and is set by the HTTP client`;
   if (typeof value !== "string") return `header ${name} must be a string`;
   if (!FIELD_VALUE.test(value)) return `header ${name} must not contain CR, LF, NUL, DEL or characters beyond U+00FF`;

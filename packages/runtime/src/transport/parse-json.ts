@@ -15,6 +15,10 @@ function holdsLargeNumber(value: unknown): boolean {
   return false;
 }
 
+function keep(text: string): string {
+  return text;
+}
+
 /** Context for errors raised while decoding a response. */
 export interface ResponseContext {
   statusCode: number;
@@ -65,10 +69,12 @@ function wellFormed(key: string, value: unknown): unknown {
  * `"\ud800"`, is refused instead of kept (as not valid JSON). Strings are
  * checked (by a reviver) only when the text has a surrogate escape at all.
  *
+ * @param scrub removes secrets from the integer literal an issue quotes
+ *   (applied before the literal is cut to 40 characters); default: none.
  * @throws InvalidResponseError (with the status and request id) on a syntax
  *   error, an integer literal outside ±(2^53-1) or a lone surrogate.
  */
-export function parseJson(text: string, context: ResponseContext): unknown {
+export function parseJson(text: string, context: ResponseContext, scrub: (text: string) => string = keep): unknown {
   // No JSON text parses to Infinity: it stands for "not JSON", and is a large number.
   let value: unknown = Infinity;
   try {
@@ -84,8 +90,10 @@ export function parseJson(text: string, context: ResponseContext): unknown {
   } catch {
     // scanned
   }
-  const unsafe = suspect ? findUnsafeInteger(text) : null;
-  if (unsafe !== null) {
+  const found = suspect ? findUnsafeInteger(text) : null;
+  if (found !== null) {
+    // Secrets out before the cut: a cut secret would no longer be recognised.
+    const unsafe = scrub(found);
     throw invalidBody(`integer ${unsafe.length > 40 ? `${unsafe.slice(0, 40)}...` : unsafe} is outside ±(2^53-1)`, context);
   }
   if (value === Infinity) throw invalidBody("body is not valid JSON", context);

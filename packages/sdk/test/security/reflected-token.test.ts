@@ -180,10 +180,36 @@ describe("a token quoted in an invalid success body's issues", () => {
     expect(text).not.toContain("ghi~0jkl");
   });
 
-  it("is redacted when an all-digit token comes back as an unsafe integer literal", async () => {
-    const token = "98765432109876543210";
-    const text = await failure(token, `{"status":"ready","checks":{},"x":${token}}`);
-    expect(text).toContain("integer [REDACTED] is outside");
-    expect(text).not.toContain(token);
+  it.each([
+    ["the whole literal", "98765432109876543210", (token: string) => token],
+    ["longer than the 40 characters an issue quotes", "123456789012345678901234567890123456789012345678", (token: string) => token],
+    ["inside a longer literal", "123456789012345678901234567890", (token: string) => `9999999999999${token}`],
+  ])("is redacted when an all-digit token is %s of an unsafe integer", async (_case, token, literal) => {
+    const text = await failure(token, `{"status":"ready","checks":{},"x":${literal(token)}}`);
+    expect(text).toMatch(/integer \d*\[REDACTED\] is outside/);
+    expect(text).not.toContain(token.slice(0, 16));
+  });
+});
+
+describe("a token in a caller's header name", () => {
+  it("is never quoted by the refusal, made at construction or for a call", async () => {
+    const token = "pc_live_SECRET123";
+    const line = `Authorization: Bearer ${token}`;
+    const fetch: FetchLike = async () => new Response("{}");
+    const made = (() => {
+      try {
+        return new PowerContextClient({ baseUrl: BASE, token, fetch, headers: { [line]: "x" } });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect((made as Error).name).toBe("ConfigurationError");
+    expect(renderings(made)).not.toContain(token);
+    const client = new PowerContextClient({ baseUrl: BASE, token, fetch, maxRetries: 0 });
+    for (const headers of [{ [line]: "x" }, { [token]: "bad\nvalue" }]) {
+      const error = await client.getLiveness({ headers }).catch((caught: unknown) => caught);
+      expect((error as Error).name).toBe("InvalidRequestError");
+      expect(renderings(error)).not.toContain(token);
+    }
   });
 });
