@@ -67,6 +67,8 @@ class AttemptAbort {
   aborted = false;
   reason: unknown = undefined;
   #listeners: Array<() => void> = [];
+  /** Rejects the attempt's wait for the headers, set while it lasts (see `send`). */
+  #reject: ((reason: unknown) => void) | null = null;
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #caller: AbortSignal | undefined;
 
@@ -99,6 +101,42 @@ class AttemptAbort {
     this.reason = reason;
     this.done();
     for (const listener of this.#listeners.splice(0)) listener();
+    this.#reject?.(reason);
+  }
+
+  /**
+   * Waits for the headers of `request`, or for the end of the attempt,
+   * whichever comes first. undici acts on an abort only once the request is
+   * dispatched, so a request still queued behind a busy connection (a pool
+   * of one, a stalled exchange) would otherwise outlive its limit; it is
+   * aborted, unsent, when its turn comes. A response that arrives after the
+   * end has its body destroyed.
+   */
+  headers(request: Promise<Dispatcher.ResponseData>): Promise<Dispatcher.ResponseData> {
+    return new Promise((resolve, reject) => {
+      if (this.aborted) {
+        request.then((late) => late.body.on("error", ignoreError).destroy(), ignoreError);
+        reject(this.reason);
+        return;
+      }
+      this.#reject = reject;
+      request.then(
+        (data) => {
+          this.#reject = null;
+          if (!this.aborted) {
+            resolve(data);
+            return;
+          }
+          data.body.on("error", ignoreError).destroy();
+          reject(this.reason);
+        },
+        (error: unknown) => {
+          this.#reject = null;
+          this.done();
+          reject(this.aborted ? this.reason : error);
+        },
+      );
+    });
   }
 
   /** The attempt is over (body read, cancelled or failed): the timer and the caller's listener go. */
@@ -251,12 +289,14 @@ export function undiciTransport(dispatcher: Dispatcher = defaultAgent()): Transp
         bodyTimeout: backstopMs,
         signal: abort as unknown as EventEmitter,
       };
+      let pending: Promise<Dispatcher.ResponseData>;
       try {
-        return new UndiciResponse(await dispatcher.request(options), abort);
+        pending = dispatcher.request(options);
       } catch (error) {
         abort.done();
-        throw abort.aborted ? abort.reason : error;
+        throw error;
       }
+      return new UndiciResponse(await abort.headers(pending), abort);
     },
   };
 }

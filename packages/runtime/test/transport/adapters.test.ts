@@ -171,6 +171,42 @@ describe.each<Adapter>(["fetch", "undici"])("the %s adapter over loopback HTTP",
     await expect(runOperation(runtime, classDescriptor("safe"), {})).resolves.toMatchObject({ data: { ok: true } });
   });
 
+  it("with connections: 1 held by a stalled exchange, a queued call still ends at its own timeout, abort or deadline", async () => {
+    let requests = 0;
+    const origin = await listen((req, res) => {
+      requests += 1;
+      req.resume();
+      if (requests === 1) return; // the first request holds the only connection, unanswered
+      answer(res, 200, '{"ok":true}');
+    });
+    owned = await createNodeTransport({ connections: 1 });
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter, owned), timeoutMs: 1500, maxRetries: 0 });
+    const stalled = runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(requests).toBe(1), { timeout: 1000, interval: 5 });
+    const started = performance.now();
+    const settle = (promise: Promise<unknown>) => promise.then(
+      () => ["resolved", performance.now() - started] as const,
+      (error: unknown) => [(error as Error).name, performance.now() - started] as const,
+    );
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const [timedOut, aborted, late] = await Promise.all([
+      settle(runOperation(runtime, classDescriptor("safe"), {}, { timeoutMs: 200 })),
+      settle(runOperation(runtime, classDescriptor("safe"), {}, { signal: controller.signal })),
+      settle(runOperation(runtime, classDescriptor("safe"), {}, { deadlineMs: 300 })),
+    ]);
+    expect(timedOut[0]).toBe("TimeoutError");
+    expect(timedOut[1]).toBeLessThan(600);
+    expect(aborted[0]).toBe("AbortError");
+    expect(aborted[1]).toBeLessThan(500);
+    expect(late[0]).toBe("TimeoutError");
+    expect(late[1]).toBeLessThan(700);
+    expect(await stalled).toBeInstanceOf(TimeoutError);
+    // None of the queued calls was sent when the connection came free.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(requests).toBe(1);
+  });
+
   it("a caller's abort ends the exchange with AbortError and closes its socket", async () => {
     let closed = false;
     const origin = await listen((req) => {
