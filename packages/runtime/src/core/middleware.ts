@@ -1,6 +1,7 @@
 import { ClientError, MiddlewareError } from "../errors.js";
 import type { PreparedRequest } from "../transport/build-request.js";
-import { sanitizeCause } from "../transport/sanitize.js";
+import { headerFieldProblem } from "../transport/header-field.js";
+import { redact, sanitizeCause } from "../transport/sanitize.js";
 import type { Transport, TransportResponse } from "../transport/port.js";
 import { ServerAnswer } from "./redact-answer.js";
 import { sendAttempt, type AttemptLimits, type ResponseConsumer } from "../transport/send.js";
@@ -123,6 +124,11 @@ export async function beginExchange(
   }
   if (headers.has("authorization")) {
     throw new MiddlewareError("middleware cannot set Authorization: it comes from the client's token", null);
+  }
+  for (const [name, value] of headers) {
+    const problem = headerFieldProblem(name, value);
+    // Refused here, never retried: the transport would fail on it before sending anything.
+    if (problem !== null) throw new MiddlewareError(`middleware set a header that cannot be sent: ${redact(problem, secrets)}`, null);
   }
   const sent: Record<string, string> = Object.fromEntries(headers);
   if (authorization !== null) sent.authorization = authorization;

@@ -1,6 +1,7 @@
 /**
  * The caller's own request headers (client-wide `headers`, a call's
- * `headers`), checked before anything is sent: a header that no HTTP/1.1
+ * `headers`, header parameters, and what middleware sets), checked before
+ * anything is sent: a header that no HTTP/1.1
  * message can carry would otherwise fail inside the transport, look like a
  * network failure and be retried.
  */
@@ -14,6 +15,14 @@ const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Fields the HTTP client writes itself to frame the message; a caller's value would contradict them. */
 const FRAMING_FIELDS = new Set(["connection", "content-length", "expect", "keep-alive", "transfer-encoding", "upgrade"]);
 
+/** True when `value` can be a field value as it is (see FIELD_VALUE). */
+export function isFieldValue(value: string): boolean {
+  return FIELD_VALUE.test(value);
+}
+
+/** What a field value must not hold, for the messages of every check. */
+export const FIELD_VALUE_RULE = "must not contain CR, LF, NUL, DEL or characters beyond U+00FF";
+
 /**
  * Why a caller's header cannot be sent, or null when it can. The message
  * names a header only by a valid field name, never by its value or by a name
@@ -24,6 +33,6 @@ export function headerFieldProblem(name: string, value: unknown): string | null 
   if (!FIELD_NAME.test(name)) return "a header name is not a valid HTTP field name (an RFC 9110 token); it is not shown";
   if (FRAMING_FIELDS.has(name.toLowerCase())) return `header ${name} frames the message and is set by the HTTP client`;
   if (typeof value !== "string") return `header ${name} must be a string`;
-  if (!FIELD_VALUE.test(value)) return `header ${name} must not contain CR, LF, NUL, DEL or characters beyond U+00FF`;
+  if (!FIELD_VALUE.test(value)) return `header ${name} ${FIELD_VALUE_RULE}`;
   return null;
 }

@@ -1,5 +1,6 @@
 import type { ParameterStyle } from "../descriptor.js";
 import { InvalidRequestError } from "../errors.js";
+import { FIELD_VALUE_RULE, isFieldValue } from "./header-field.js";
 
 /** Encodes one query component as `application/x-www-form-urlencoded` does (`,` -> `%2C`, space -> `+`). */
 function formEncode(text: string): string {
@@ -50,7 +51,8 @@ export function queryPairs(name: string, value: unknown, style: ParameterStyle =
  * Serialises a header parameter (`simple` style): arrays as `a,b`, objects as
  * `k,v,k2,v2` (or `k=v,k2=v2` when exploded).
  *
- * @throws InvalidRequestError for a value with CR, LF or NUL (it would split or
+ * @throws InvalidRequestError for a value with CR, LF, NUL, DEL or a character
+ *   beyond U+00FF (no HTTP/1.1 message can carry it; CR or LF would split or
  *   end the header), or one that is not a scalar, array or object of scalars.
  */
 export function headerValue(name: string, value: unknown, style: ParameterStyle = { style: "simple", explode: false }): string {
@@ -60,6 +62,6 @@ export function headerValue(name: string, value: unknown, style: ParameterStyle 
     const members = Object.entries(value as Record<string, unknown>).map(([member, item]) => [member, scalarText(name, item)]);
     text = members.map(([member, item]) => (style.explode ? `${member}=${item}` : `${member},${item}`)).join(",");
   } else text = scalarText(name, value);
-  if (/[\r\n\0]/.test(text)) throw new InvalidRequestError(`header parameter ${name} must not contain CR, LF or NUL`);
+  if (!isFieldValue(text)) throw new InvalidRequestError(`header parameter ${name} ${FIELD_VALUE_RULE}`);
   return text;
 }
