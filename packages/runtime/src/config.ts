@@ -8,7 +8,6 @@ import type { SpanStarter } from "./telemetry/call-span.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./transport/read-body.js";
 import { fetchTransport, type FetchLike } from "./transport/fetch-adapter.js";
 import type { Transport } from "./transport/port.js";
-import { AUTHORIZATION_FROM_TOKEN } from "./transport/build-request.js";
 import { headerFieldProblem } from "./transport/header-field.js";
 import { redact } from "./transport/sanitize.js";
 import { normalizeBaseUrl } from "./transport/url.js";
@@ -256,10 +255,7 @@ export function resolveConfig(options: ClientOptions, platform: Platform = FETCH
   if (!JITTERS.includes(jitter)) throw new ConfigurationError(`retry.jitter must be one of ${JITTERS.join(", ")}`);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(options.headers ?? {})) {
-    if (name.toLowerCase() === "authorization" && token !== "") {
-      throw new ConfigurationError(AUTHORIZATION_FROM_TOKEN);
-    }
-    const problem = headerFieldProblem(name, value);
+    const problem = headerFieldProblem(name, value, token);
     // A valid field name can still be the token itself.
     if (problem !== null) throw new ConfigurationError(redact(problem, [token]));
     headers[name] = value as string;

@@ -128,7 +128,7 @@ export async function beginExchange(
   for (const [name, value] of headers) {
     const problem = headerFieldProblem(name, value);
     // Refused here, never retried: the transport would fail on it before sending anything.
-    if (problem !== null) throw new MiddlewareError(`middleware set a header that cannot be sent: ${redact(problem, secrets)}`, null);
+    if (problem !== null) throw new MiddlewareError(redact(problem, secrets), null);
   }
   const sent: Record<string, string> = Object.fromEntries(headers);
   if (authorization !== null) sent.authorization = authorization;

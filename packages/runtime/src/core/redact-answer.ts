@@ -73,7 +73,7 @@ function spell(secrets: readonly string[]): readonly string[] {
     for (const spelling of [secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()), json, json.replaceAll("/", "\\/"), pointer]) spellings.add(spelling);
   }
   // Longest first, so that a spelling containing another is replaced whole.
-  return Object.freeze([...spellings].sort((a, b) => b.length - a.length));
+  return [...spellings].sort((a, b) => b.length - a.length);
 }
 
 /** One container still to copy: its source, its copy, and its depth (the root is 1). */

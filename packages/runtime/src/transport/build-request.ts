@@ -3,7 +3,7 @@ import { InvalidRequestError } from "../errors.js";
 import { headerFieldProblem } from "./header-field.js";
 import { encodePathSegment } from "./path-segment.js";
 import { redact } from "./sanitize.js";
-import { headerValue, queryPairs } from "./serialize-parameters.js";
+import { headerValue, queryPairs, scalarText } from "./serialize-parameters.js";
 
 /** A request ready to send; built once and re-sent unchanged on every attempt. */
 export interface PreparedRequest {
@@ -33,15 +33,6 @@ export interface BuildRequestInput {
    * operation's own parameters: the query of a `Location` being polled.
    */
   extraQuery?: string | undefined;
-}
-
-/** Why a caller header named `Authorization` is refused while the client has a token. */
-export const AUTHORIZATION_FROM_TOKEN = "the Authorization header comes from the token and cannot be set in headers";
-
-function scalar(name: string, value: unknown): string {
-  if (typeof value === "string") return value;
-  if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean") return String(value);
-  throw new InvalidRequestError(`parameter ${name} must be a string, finite number or boolean`);
 }
 
 /**
@@ -74,7 +65,7 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
     if (value === undefined || value === null || value === "") {
       throw new InvalidRequestError(`${descriptor.operationId}: path parameter ${name} is required`);
     }
-    path = path.replace(`{${name}}`, encodePathSegment(descriptor.operationId, name, scalar(name, value)));
+    path = path.replace(`{${name}}`, encodePathSegment(descriptor.operationId, name, scalarText(name, value, false)));
     delete rest[name];
   }
 
@@ -112,14 +103,10 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
 
   const headers: Record<string, string> = { accept: descriptor.accept ?? "application/json" };
   for (const [name, value] of Object.entries(input.headers ?? {})) {
-    const lower = name.toLowerCase();
-    if (lower === "authorization" && input.token !== "") {
-      throw new InvalidRequestError(AUTHORIZATION_FROM_TOKEN);
-    }
-    const problem = headerFieldProblem(name, value);
+    const problem = headerFieldProblem(name, value, input.token);
     // A valid field name can still be the token itself.
     if (problem !== null) throw new InvalidRequestError(redact(problem, [input.token]));
-    headers[lower] = value;
+    headers[name.toLowerCase()] = value;
   }
   for (const [name, value] of parameterHeaders) headers[name] = value;
   if (cookies.length > 0) headers.cookie = cookies.join("; ");

@@ -23,15 +23,22 @@ export function isFieldValue(value: string): boolean {
 /** What a field value must not hold, for the messages of every check. */
 export const FIELD_VALUE_RULE = "must not contain CR, LF, NUL, DEL or characters beyond U+00FF";
 
+/** Why a caller header named `Authorization` is refused while the client has a token. */
+export const AUTHORIZATION_FROM_TOKEN = "the Authorization header comes from the token and cannot be set in headers";
+
 /**
  * Why a caller's header cannot be sent, or null when it can. The message
  * names a header only by a valid field name, never by its value or by a name
  * that is not one (a whole `Authorization: Bearer ...` line passed as a name
  * would otherwise be quoted, credential and all).
+ *
+ * @param token the client's bearer token; while it is set, `Authorization`
+ *   comes from it and a caller's own is refused.
  */
-export function headerFieldProblem(name: string, value: unknown): string | null {
-  if (!FIELD_NAME.test(name)) return "a header name is not a valid HTTP field name (an RFC 9110 token); it is not shown";
-  if (FRAMING_FIELDS.has(name.toLowerCase())) return `header ${name} frames the message and is set by the HTTP client`;
+export function headerFieldProblem(name: string, value: unknown, token = ""): string | null {
+  if (!FIELD_NAME.test(name)) return "a header name is not an HTTP token (name not shown)";
+  if (token !== "" && name.toLowerCase() === "authorization") return AUTHORIZATION_FROM_TOKEN;
+  if (FRAMING_FIELDS.has(name.toLowerCase())) return `header ${name} is set by the HTTP client`;
   if (typeof value !== "string") return `header ${name} must be a string`;
   if (!FIELD_VALUE.test(value)) return `header ${name} ${FIELD_VALUE_RULE}`;
   return null;

@@ -15,10 +15,6 @@ function holdsLargeNumber(value: unknown): boolean {
   return false;
 }
 
-function keep(text: string): string {
-  return text;
-}
-
 /** Context for errors raised while decoding a response. */
 export interface ResponseContext {
   statusCode: number;
@@ -74,7 +70,7 @@ function wellFormed(key: string, value: unknown): unknown {
  * @throws InvalidResponseError (with the status and request id) on a syntax
  *   error, an integer literal outside ±(2^53-1) or a lone surrogate.
  */
-export function parseJson(text: string, context: ResponseContext, scrub: (text: string) => string = keep): unknown {
+export function parseJson(text: string, context: ResponseContext, scrub?: (text: string) => string): unknown {
   // No JSON text parses to Infinity: it stands for "not JSON", and is a large number.
   let value: unknown = Infinity;
   try {
@@ -93,7 +89,7 @@ export function parseJson(text: string, context: ResponseContext, scrub: (text: 
   const found = suspect ? findUnsafeInteger(text) : null;
   if (found !== null) {
     // Secrets out before the cut: a cut secret would no longer be recognised.
-    const unsafe = scrub(found);
+    const unsafe = scrub === undefined ? found : scrub(found);
     throw invalidBody(`integer ${unsafe.length > 40 ? `${unsafe.slice(0, 40)}...` : unsafe} is outside ±(2^53-1)`, context);
   }
   if (value === Infinity) throw invalidBody("body is not valid JSON", context);

@@ -7,10 +7,17 @@ function formEncode(text: string): string {
   return new URLSearchParams([["", text]]).toString().slice(1);
 }
 
-function scalarText(name: string, value: unknown): string {
+/**
+ * A parameter's scalar as text.
+ *
+ * @param composite whether an array or object of scalars would also do (query
+ *   and header parameters), for the message.
+ * @throws InvalidRequestError for anything but a string, finite number or boolean
+ */
+export function scalarText(name: string, value: unknown, composite = true): string {
   if (typeof value === "string") return value;
   if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean") return String(value);
-  throw new InvalidRequestError(`parameter ${name} must be a string, finite number or boolean (or an array or object of them)`);
+  throw new InvalidRequestError(`parameter ${name} must be a string, finite number or boolean${composite ? " (or an array or object of them)" : ""}`);
 }
 
 const DELIMITERS: Partial<Record<ParameterStyle["style"], string>> = { form: ",", spaceDelimited: "%20", pipeDelimited: "|" };

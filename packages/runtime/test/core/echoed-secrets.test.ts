@@ -70,11 +70,10 @@ describe("echoed secrets in other spellings", () => {
 });
 
 describe("secretSpellings", () => {
-  it("spells a list once: every answer of a client reuses the same frozen list", () => {
+  it("spells a list once: every answer of a client reuses the same list", () => {
     const secrets = [TOKEN, `Bearer ${TOKEN}`];
     const first = secretSpellings(secrets);
     expect(secretSpellings(secrets)).toBe(first);
-    expect(Object.isFrozen(first)).toBe(true);
     expect(first).toEqual(expect.arrayContaining([TOKEN, "s3cr3t%2Btok%2Fen%3DXYZ", "s3cr3t%2btok%2fen%3dXYZ", "s3cr3t+tok\\/en=XYZ"]));
     // A different list with the same secrets gets its own, equal spelling.
     expect(secretSpellings([...secrets])).toEqual(first);
