@@ -22,7 +22,7 @@ import { registerTopicMemoryCommands } from "./commands/topic-memory.js";
 import { type ClientFactory, type CommandContext, createCommandContext, createContextBase } from "./context.js";
 import { describeFailure, missingTokenHint } from "./errors.js";
 import { ExitCode } from "./exit-codes.js";
-import { escapeLines } from "./format/terminal-safe.js";
+import { escapeControls, escapeLines } from "./format/terminal-safe.js";
 import type { CliEnvironment } from "./io.js";
 import { secondsOption } from "./option-parsers.js";
 import { type GlobalOptions, tokenState } from "./settings.js";
@@ -90,9 +90,10 @@ export async function runCli(
   };
   // Commander's own lines (help, usage errors) quote what the operator typed:
   // escaped like every other line, so an argument cannot drive the terminal.
+  // A usage error is one line: a line break inside it came from an argument.
   const program = buildProgram(contextOf, {
     out: (text) => base.stdout.raw(escapeLines(text)),
-    err: (text) => base.stderr.raw(escapeLines(text)),
+    err: (text) => base.stderr.raw(text.startsWith("error:") ? `${escapeControls(text.replace(/\n$/, ""))}\n` : escapeLines(text)),
   });
   try {
     await program.parseAsync([...argv], { from: "user" });

@@ -61,6 +61,9 @@ describe("commander's own lines", () => {
     const unknown = await runCli(["--x\u001b]0;pwned\u0007"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe("error: unknown option '--x\\x1b]0;pwned\\x07'\n");
+    const forged = await runCli(["bogus\nerror: forged line"]);
+    expect(forged.code).toBe(2);
+    expect(forged.stderr).toBe("error: unknown command 'bogus\\nerror: forged line'\n");
     const duration = await runCli(["--timeout", "1\u001b[31m", "operations", "get", "op_1"]);
     expect(duration.code).toBe(2);
     expect(duration.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
