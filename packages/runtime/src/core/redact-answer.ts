@@ -195,8 +195,9 @@ export class ServerAnswer {
    * {@link MAX_DETAILS_DEPTH} levels below its `details`.
    */
   body(value: unknown, text: string, kind: "success" | "error"): unknown {
-    if (kind === "success") return mayHoldSecret(text, this.#secrets) ? redactJson(value, this.#secrets) : value;
+    // Walked with every spelling, so a token percent-encoded or escaped inside a string goes too.
+    if (kind === "success") return mayHoldSecret(text, this.#secrets) ? redactJson(value, this.#spelled) : value;
     // `{"error": {"details": ...}}`: the envelope's two levels, then the details.
-    return redactJson(value, this.#secrets, MAX_DETAILS_DEPTH + 2);
+    return redactJson(value, this.#spelled, MAX_DETAILS_DEPTH + 2);
   }
 }

@@ -213,3 +213,19 @@ describe("a token in a caller's header name", () => {
     }
   });
 });
+
+describe("a token spelled otherwise inside an error envelope", () => {
+  it("is redacted from its message and details, percent-encoded or as a JSON Pointer", async () => {
+    const token = "tok~en/abc+1";
+    const envelope = { error: { code: "version_conflict", message: `m ${encodeURIComponent(token)}`, details: { current_version: 2, at: `/x/${token.replaceAll("~", "~0").replaceAll("/", "~1")}` } } };
+    const fetch: FetchLike = async () => new Response(JSON.stringify(envelope), { status: 409, headers: { "content-type": "application/json" } });
+    const client = new PowerContextClient({ baseUrl: BASE, token, fetch, maxRetries: 0 });
+    const error = (await client.cancelOperation({ operation_id: "op-1", expected_version: 1 }).catch((caught: unknown) => caught)) as {
+      serverMessage: string;
+      details: Record<string, unknown>;
+    };
+    expect(error.serverMessage).toBe("m [REDACTED]");
+    expect(error.details).toMatchObject({ current_version: 2, at: "/x/[REDACTED]" });
+    expect(renderings(error)).not.toContain(encodeURIComponent(token));
+  });
+});
