@@ -115,9 +115,9 @@ export class ValidatorCompiler implements CheckContext {
     let out = "";
     if (Array.isArray(s.enum)) {
       const test = s.enum.map((value) => equals(v, value)).join(" || ") || "false";
-      out += `if (!(${test})) return notIn(${path}, ${JSON.stringify(s.enum)});\n`;
+      out += `if (!(${test})) return notIn(${path}, ${jsonLiteral(s.enum)});\n`;
     }
-    if (s.const !== undefined) out += `if (!(${equals(v, s.const)})) ${fail(path, "const", "must be equal to constant", `{ allowedValue: ${JSON.stringify(s.const)} }`)}\n`;
+    if (s.const !== undefined) out += `if (!(${equals(v, s.const)})) ${fail(path, "const", "must be equal to constant", `{ allowedValue: ${jsonLiteral(s.const)} }`)}\n`;
     if (typeof s.$ref === "string") out += `if (!${this.reference(refKey(s.$ref))}(${v}, ${path})) return false;\n`;
     for (const sub of (s.allOf ?? []) as unknown[]) out += this.node(sub, v, path);
     if (Array.isArray(s.anyOf)) {
@@ -178,5 +178,15 @@ function refKey(ref: string): string {
 
 /** `v` equals a JSON value: `===` for scalars, structural equality otherwise. */
 function equals(v: string, value: unknown): string {
-  return value !== null && typeof value === "object" ? `eq(${v}, ${JSON.stringify(value)})` : `${v} === ${JSON.stringify(value)}`;
+  return value !== null && typeof value === "object" ? `eq(${v}, ${jsonLiteral(value)})` : `${v} === ${JSON.stringify(value)}`;
+}
+
+/**
+ * A JSON value as a JavaScript expression that evaluates to it. JSON text is a
+ * JavaScript literal except for a member named `__proto__`, which in an object
+ * literal sets the prototype instead; a value holding one is parsed at load time.
+ */
+function jsonLiteral(value: unknown): string {
+  const json = JSON.stringify(value);
+  return json.includes('"__proto__"') ? `JSON.parse(${JSON.stringify(json)})` : json;
 }
