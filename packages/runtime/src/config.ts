@@ -28,6 +28,7 @@ export interface Logger {
  * `Dispatcher` is one.
  */
 export interface DispatcherLike {
+  /** undici's `Dispatcher.request`; the node entry calls it with `Dispatcher.RequestOptions`. */
   request(options: never, ...rest: never[]): unknown;
 }
 
