@@ -67,7 +67,7 @@ class AttemptAbort {
   aborted = false;
   reason: unknown = undefined;
   #listeners: Array<() => void> = [];
-  /** Rejects the attempt's wait for the headers, set while it lasts (see `send`). */
+  /** Rejects the attempt's wait for the headers, set while it lasts (see {@link headers}). */
   #reject: ((reason: unknown) => void) | null = null;
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #caller: AbortSignal | undefined;
