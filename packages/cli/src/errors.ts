@@ -63,7 +63,12 @@ const DETAIL_KEYS = ["current_version", "current_status", "operation_id", "permi
  * controls) so it cannot drive the terminal either.
  */
 function oneLine(text: string): string {
-  return escapeControls(text.replace(/\s+/g, " ").trim());
+  return escapeControls(collapse(text));
+}
+
+/** Runs of whitespace (line breaks included) as one space, and none at the ends. */
+function collapse(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
 }
 
 /** Longest request id or error code printed whole; a request id is an opaque token, usually under 64 characters. */
@@ -76,8 +81,8 @@ const MAX_TOKEN_CHARS = 128;
  */
 function identifier(text: string): string {
   // Cut by code points before escaping, so neither a surrogate pair nor an escape is split.
-  const points = Array.from(text.replace(/\s+/g, " ").trim());
-  return points.length > MAX_TOKEN_CHARS ? `${oneLine(points.slice(0, MAX_TOKEN_CHARS).join(""))}...` : oneLine(points.join(""));
+  const points = Array.from(collapse(text));
+  return points.length > MAX_TOKEN_CHARS ? `${escapeControls(points.slice(0, MAX_TOKEN_CHARS).join(""))}...` : escapeControls(points.join(""));
 }
 
 function detailSuffix(details: Record<string, unknown> | null): string {

@@ -9,7 +9,6 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from "./transport/read-body.js";
 import { fetchTransport, type FetchLike } from "./transport/fetch-adapter.js";
 import type { Transport } from "./transport/port.js";
 import { headerFieldProblem } from "./transport/header-field.js";
-import { redact } from "./transport/sanitize.js";
 import { normalizeBaseUrl } from "./transport/url.js";
 
 /** A logger; every method is optional. Lines never contain the token, headers or bodies. */
@@ -257,8 +256,7 @@ export function resolveConfig(options: ClientOptions, platform: Platform = FETCH
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     const problem = headerFieldProblem(name, value, token);
-    // A valid field name can still be the token itself.
-    if (problem !== null) throw new ConfigurationError(redact(problem, [token]));
+    if (problem !== null) throw new ConfigurationError(problem);
     headers[name] = value as string;
   }
   if (options.telemetry !== undefined && typeof options.telemetry !== "function") {

@@ -1,7 +1,7 @@
 import { ClientError, MiddlewareError } from "../errors.js";
 import type { PreparedRequest } from "../transport/build-request.js";
 import { headerFieldProblem } from "../transport/header-field.js";
-import { redact, sanitizeCause } from "../transport/sanitize.js";
+import { sanitizeCause } from "../transport/sanitize.js";
 import type { Transport, TransportResponse } from "../transport/port.js";
 import { ServerAnswer } from "./redact-answer.js";
 import { sendAttempt, type AttemptLimits, type ResponseConsumer } from "../transport/send.js";
@@ -126,9 +126,10 @@ export async function beginExchange(
     throw new MiddlewareError("middleware cannot set Authorization: it comes from the client's token", null);
   }
   for (const [name, value] of headers) {
-    const problem = headerFieldProblem(name, value);
     // Refused here, never retried: the transport would fail on it before sending anything.
-    if (problem !== null) throw new MiddlewareError(redact(problem, secrets), null);
+    // (Authorization was checked above, with its own message.)
+    const problem = headerFieldProblem(name, value, secrets[0]);
+    if (problem !== null) throw new MiddlewareError(problem, null);
   }
   const sent: Record<string, string> = Object.fromEntries(headers);
   if (authorization !== null) sent.authorization = authorization;

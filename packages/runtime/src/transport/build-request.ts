@@ -2,7 +2,6 @@ import type { OperationDescriptor } from "../descriptor.js";
 import { InvalidRequestError } from "../errors.js";
 import { headerFieldProblem } from "./header-field.js";
 import { encodePathSegment } from "./path-segment.js";
-import { redact } from "./sanitize.js";
 import { headerValue, queryPairs, scalarText } from "./serialize-parameters.js";
 
 /** A request ready to send; built once and re-sent unchanged on every attempt. */
@@ -104,8 +103,7 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
   const headers: Record<string, string> = { accept: descriptor.accept ?? "application/json" };
   for (const [name, value] of Object.entries(input.headers ?? {})) {
     const problem = headerFieldProblem(name, value, input.token);
-    // A valid field name can still be the token itself.
-    if (problem !== null) throw new InvalidRequestError(redact(problem, [input.token]));
+    if (problem !== null) throw new InvalidRequestError(problem);
     headers[name.toLowerCase()] = value;
   }
   for (const [name, value] of parameterHeaders) headers[name] = value;

@@ -6,6 +6,8 @@
  * network failure and be retried.
  */
 
+import { redact } from "./sanitize.js";
+
 /** A field name: an RFC 9110 token. */
 const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
@@ -33,13 +35,16 @@ export const AUTHORIZATION_FROM_TOKEN = "the Authorization header comes from the
  * would otherwise be quoted, credential and all).
  *
  * @param token the client's bearer token; while it is set, `Authorization`
- *   comes from it and a caller's own is refused.
+ *   comes from it and a caller's own is refused. It is removed from the
+ *   message (a valid field name can still be the token itself).
  */
 export function headerFieldProblem(name: string, value: unknown, token = ""): string | null {
   if (!FIELD_NAME.test(name)) return "a header name is not an HTTP token (name not shown)";
-  if (token !== "" && name.toLowerCase() === "authorization") return AUTHORIZATION_FROM_TOKEN;
-  if (FRAMING_FIELDS.has(name.toLowerCase())) return `header ${name} is set by the HTTP client`;
-  if (typeof value !== "string") return `header ${name} must be a string`;
-  if (!FIELD_VALUE.test(value)) return `header ${name} ${FIELD_VALUE_RULE}`;
+  const lower = name.toLowerCase();
+  if (token !== "" && lower === "authorization") return AUTHORIZATION_FROM_TOKEN;
+  const shown = redact(name, [token]);
+  if (FRAMING_FIELDS.has(lower)) return `header ${shown} is set by the HTTP client`;
+  if (typeof value !== "string") return `header ${shown} must be a string`;
+  if (!FIELD_VALUE.test(value)) return `header ${shown} ${FIELD_VALUE_RULE}`;
   return null;
 }
