@@ -123,6 +123,13 @@ export async function runCli(
  * @returns the exit code to set on the process.
  */
 export function main(argv: readonly string[]): Promise<ExitCode> {
+  // A reader that went away (`| head`) ends the output, not in a stack trace: stop quietly, as Unix tools do.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") throw error;
+      process.exit(ExitCode.Ok);
+    });
+  }
   return runCli(argv, {
     stdout: process.stdout,
     stderr: process.stderr,

@@ -18,7 +18,7 @@ export const RETRY_ONLY_TOKEN = "pc-e2e-retry-only-0a8c7e2d5b13f946";
 /** Every token the tests use; none may ever appear in CLI output. */
 export const TOKENS = [ADMIN_TOKEN, READER_TOKEN, RETRY_ONLY_TOKEN] as const;
 
-const BIN = fileURLToPath(new URL("../../bin/powercontext-ts.js", import.meta.url));
+export const BIN = fileURLToPath(new URL("../../bin/powercontext-ts.js", import.meta.url));
 
 /** Simulator options accepted by `startMockServer`. */
 export type SimulatorOptions = NonNullable<Parameters<typeof startMockServer>[0]>["simulatorOptions"];

@@ -2,7 +2,8 @@ import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import type { MockServer } from "@powercontext/msw/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN, runCli, startServer, tokensIn } from "./harness.js";
+import { spawn } from "node:child_process";
+import { ADMIN_TOKEN, BIN, runCli, startServer, tokensIn } from "./harness.js";
 
 let server: MockServer;
 
@@ -67,6 +68,19 @@ describe("commander's own lines", () => {
     const duration = await runCli(["--timeout", "1\u001b[31m", "operations", "get", "op_1"]);
     expect(duration.code).toBe(2);
     expect(duration.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+  });
+});
+
+describe("a reader that goes away", () => {
+  it("ends the CLI quietly (exit 0, no stack trace) when stdout is closed before it writes", async () => {
+    const child = spawn(process.execPath, [BIN, "--help"], { env: { ...process.env, POWERCONTEXT_CLI_FROM_SOURCE: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    // Closed at once: the CLI (compiled from source first) writes its help into a pipe nobody reads.
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
   });
 });
 
