@@ -38,14 +38,8 @@ import { STATUS_CODES } from "node:http";
 import { ExitCode } from "./exit-codes.js";
 import { escapeControls } from "./format/terminal-safe.js";
 import type { TokenState } from "./settings.js";
+import { UsageError } from "./usage-error.js";
 
-/** A usage problem found by the CLI itself (bad value, missing configuration). Exit code 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
 
 /** What to print for a failure and how to exit. */
 export interface FailureReport {

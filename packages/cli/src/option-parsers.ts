@@ -5,7 +5,7 @@
  */
 import { InvalidArgumentError } from "commander";
 import { DurationSyntaxError, parseDuration } from "./duration.js";
-import { UsageError } from "./errors.js";
+import { UsageError } from "./usage-error.js";
 import { parseSecondsFlag } from "./settings.js";
 
 /**

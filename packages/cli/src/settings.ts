@@ -22,7 +22,7 @@ import {
   parseSecondsToMs,
   type ClientOptions,
 } from "@powercontext/sdk";
-import { UsageError } from "./errors.js";
+import { UsageError } from "./usage-error.js";
 
 
 /** Global options as commander hands them over. */

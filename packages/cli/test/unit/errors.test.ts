@@ -12,7 +12,8 @@ import {
   type ServerErrorInit,
 } from "@powercontext/sdk";
 import { describe, expect, it } from "vitest";
-import { UsageError, describeFailure, missingTokenHint, pendingLines } from "../../src/errors.js";
+import { describeFailure, missingTokenHint, pendingLines } from "../../src/errors.js";
+import { UsageError } from "../../src/usage-error.js";
 import { ExitCode } from "../../src/exit-codes.js";
 
 function serverError(overrides: Partial<ServerErrorInit>) {

@@ -1,6 +1,6 @@
 import { ConfigurationError, DEFAULT_SERVER_URL } from "@powercontext/sdk";
 import { describe, expect, it } from "vitest";
-import { UsageError } from "../../src/errors.js";
+import { UsageError } from "../../src/usage-error.js";
 import { parseSecondsFlag, resolveClientOptions, secretsOf, tokenState } from "../../src/settings.js";
 
 const env = {
