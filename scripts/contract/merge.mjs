@@ -18,12 +18,14 @@ const isObject = (value) => value !== null && typeof value === "object" && !Arra
  *   change (each one is a listed difference in docs/compatibility.md); nothing else may
  *   replace a release value.
  * - Every response object ends up with a description (OpenAPI requires one).
+ * - `overlay.modelRules` become the named schemas' `x-powercontext-rules`; every schema the
+ *   release marks with a validation of its own code (RELEASE_RULE_MARKERS) must have rules.
  *
  * @param {Record<string, any>} release the release's OpenAPI document
  * @param {import("./overlay.mjs").Overlay} overlay
  * @returns {Record<string, any>}
- * @throws {OverlayError} on a missing or stale overlay entry, or an addition that would
- *   replace a release member
+ * @throws {OverlayError} on a missing or stale overlay entry, an addition that would
+ *   replace a release member, or model rules for a schema or member that does not exist
  */
 export function mergeContract(release, overlay) {
   const prose = new Set(PROSE_KEYWORDS);
@@ -57,6 +59,7 @@ export function mergeContract(release, overlay) {
   describeNamed(components.securitySchemes, od.securitySchemes, "securitySchemes", false);
   describeNamed(components.parameters ?? {}, od.parameters, "parameters", false);
   describeSchemas(components.schemas, od.schemas ?? {});
+  addModelRules(components.schemas, overlay.modelRules ?? {});
 
   const out = {};
   for (const [key, value] of Object.entries(doc)) {
@@ -142,6 +145,36 @@ function describeSchemas(schemas, texts) {
       const property = schemas[name].properties?.[member];
       if (property === undefined) throw new OverlayError("overlay/document.yaml", `describes ${name}.${member}, which does not exist`);
       schemas[name].properties[member] = { description: memberText, ...withoutDescription(property) };
+    }
+  }
+}
+
+/**
+ * Markers the release puts on a schema whose models run a check of the release's own code
+ * after validation. What such a check does is not in the release's contract, so the
+ * overlay states it as rules (contract/overlay/model-rules.yaml).
+ */
+export const RELEASE_RULE_MARKERS = Object.freeze(["x-powercontext-code-validation", "x-powercontext-artifact-search-validation"]);
+
+/** Members a rule names: `members`, `member`, `from`, `to` and the first step of `when.path` (each must be a property of the schema). */
+function namedMembers(rule) {
+  const names = [...(Array.isArray(rule.members) ? rule.members : []), rule.member, rule.from, rule.to, rule.when?.path?.[0]];
+  return names.filter((name) => name !== undefined).map(String);
+}
+
+function addModelRules(schemas, rules) {
+  for (const [name, list] of Object.entries(rules)) {
+    const schema = schemas[name];
+    if (!isObject(schema)) throw new OverlayError("overlay/model-rules.yaml", `rules for schema ${name}, which does not exist`);
+    for (const member of list.flatMap(namedMembers)) {
+      if (!isObject(schema.properties?.[member])) throw new OverlayError("overlay/model-rules.yaml", `a rule of ${name} names member ${member}, which ${name} does not have`);
+    }
+    schema["x-powercontext-rules"] = structuredClone(list);
+  }
+  for (const [name, schema] of Object.entries(schemas)) {
+    const marker = RELEASE_RULE_MARKERS.find((key) => key in schema);
+    if (marker !== undefined && !(name in rules)) {
+      throw new OverlayError("overlay/model-rules.yaml", `the release marks schema ${name} with ${marker}; state what it checks as rules`);
     }
   }
 }

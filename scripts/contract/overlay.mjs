@@ -1,7 +1,7 @@
 // Loading the overlay: everything openapi.yaml has that the release's wire facts do
 // not give us (our prose, our extensions, the seed additions). Layout and rules are in
 // docs/adr/0012-release-contract-sync.md.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import yaml from "js-yaml";
 import { OUR_EXTENSIONS } from "./wire-view.mjs";
@@ -10,12 +10,14 @@ import { OUR_EXTENSIONS } from "./wire-view.mjs";
 const OPERATION_KEYS = new Set(["summary", "description", "responses", "parameters", "add"]);
 const DOCUMENT_KEYS = new Set(["header", "info", "extensions", "corrections", "securitySchemes", "headers", "responses", "response-defaults", "schemas", "parameters"]);
 const ADDITION_KEYS = new Set(["paths", "components"]);
+/** The overlay file of model rules (docs/architecture.md, "Model rules"). */
+const MODEL_RULES = "model-rules.yaml";
 
 /**
  * @typedef {{ summary: string, description?: string, responses?: Record<string, string>,
  *   parameters?: Record<string, string>, add?: Record<string, unknown>, [extension: string]: unknown }} OperationOverlay
  * @typedef {{ document: Record<string, any>, additions: { paths: Record<string, any>, components: Record<string, any> },
- *   operations: Map<string, OperationOverlay>, files: string[] }} Overlay
+ *   operations: Map<string, OperationOverlay>, modelRules: Record<string, Record<string, unknown>[]>, files: string[] }} Overlay
  */
 
 /** An overlay that breaks the rules; `where` names the file and the member. */
@@ -66,15 +68,16 @@ function checkOperation(where, id, entry) {
 }
 
 /**
- * Reads `<dir>/document.yaml`, `<dir>/additions/*.yaml` and `<dir>/operations/*.yaml`.
+ * Reads `<dir>/document.yaml`, `<dir>/additions/*.yaml`, `<dir>/operations/*.yaml` and,
+ * when it exists, `<dir>/model-rules.yaml` (schema name -> list of rules).
  * An operationId may appear in several operation files as long as no member is given twice
  * (the seed files add wire members to release operations that another file describes).
  *
  * @param {string} dir the overlay directory
  * @param {string} root the repository root (file names in errors are relative to it)
  * @returns {Overlay}
- * @throws {OverlayError} on unreadable YAML, unknown members, a member given twice, or a
- *   component or path added twice
+ * @throws {OverlayError} on unreadable YAML, unknown members, a member given twice, a
+ *   component or path added twice, or a model rule that is not a `{ rule, ... }` mapping
  */
 export function loadOverlay(dir, root) {
   const files = [];
@@ -114,7 +117,18 @@ export function loadOverlay(dir, root) {
       operations.set(id, merged);
     }
   }
-  return { document: doc.value, additions, operations, files };
+  const modelRules = {};
+  if (existsSync(join(dir, MODEL_RULES))) {
+    const { where, value } = readYaml(join(dir, MODEL_RULES), root);
+    files.push(where);
+    for (const [schema, rules] of Object.entries(value)) {
+      if (!Array.isArray(rules) || !rules.every((rule) => isObject(rule) && typeof rule.rule === "string")) {
+        throw new OverlayError(`${where} ${schema}`, "expected a list of { rule: <name>, ... }");
+      }
+      modelRules[schema] = rules;
+    }
+  }
+  return { document: doc.value, additions, operations, modelRules, files };
 }
 
 function yamlFiles(dir) {

@@ -27,6 +27,7 @@ export const OUR_EXTENSIONS = Object.freeze([
   "x-powercontext-error-codes",
   "x-powercontext-request-id-header",
   "x-powercontext-not-served",
+  "x-powercontext-rules",
 ]);
 
 /** Members whose keys are names (of properties, paths, statuses, media types, components), not keywords. */

@@ -52,7 +52,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function overlay(operations: Record<string, unknown>, document: Record<string, unknown> = {}, additions?: Record<string, unknown>) {
+function overlay(operations: Record<string, unknown>, document: Record<string, unknown> = {}, additions?: Record<string, unknown>, modelRules?: Record<string, unknown>) {
   const dir = mkdtempSync(join(tmpdir(), "overlay-"));
   dirs.push(dir);
   mkdirSync(join(dir, "operations"));
@@ -60,6 +60,7 @@ function overlay(operations: Record<string, unknown>, document: Record<string, u
   writeFileSync(join(dir, "document.yaml"), yaml.dump({ info: { title: "Ours", version: "1" }, responses: { Conflict: "Our conflict." }, "response-defaults": { "200": "Fine." }, ...document }));
   writeFileSync(join(dir, "operations", "things.yaml"), yaml.dump(operations));
   if (additions) writeFileSync(join(dir, "additions", "seed.yaml"), yaml.dump(additions));
+  if (modelRules) writeFileSync(join(dir, "model-rules.yaml"), yaml.dump(modelRules));
   return loadOverlay(dir, dir);
 }
 
@@ -93,6 +94,18 @@ describe("mergeContract", () => {
     expect(() => mergeContract(release(), overlay({ list_things: both.list_things }))).toThrow(/create_thing .* has no entry/);
     expect(() => mergeContract(release(), overlay({ ...both, gone: { summary: "Old" } }))).toThrow(/operations the contract does not have: gone/);
     expect(() => overlay({ ...both, list_things: { ...both.list_things, "x-powercontext-permission": "scope.read" } })).toThrow(OverlayError);
+  });
+
+  it("writes model rules onto their schema, and stops on a marked schema without rules or rules naming nothing", () => {
+    const rules = { Thing: [{ rule: "trim", members: ["description"] }] };
+    expect(mergeContract(release(), overlay(both, {}, undefined, rules)).components.schemas.Thing["x-powercontext-rules"]).toEqual(rules.Thing);
+    const marked = release();
+    (marked.components.schemas.Thing as Record<string, unknown>)["x-powercontext-code-validation"] = "operation";
+    expect(() => mergeContract(marked, overlay(both))).toThrow(/marks schema Thing with x-powercontext-code-validation/);
+    expect(mergeContract(marked, overlay(both, {}, undefined, rules)).components.schemas.Thing["x-powercontext-code-validation"]).toBe("operation");
+    expect(() => mergeContract(release(), overlay(both, {}, undefined, { Nope: rules.Thing }))).toThrow(/schema Nope, which does not exist/);
+    expect(() => mergeContract(release(), overlay(both, {}, undefined, { Thing: [{ rule: "trim", members: ["zz"] }] }))).toThrow(/names member zz/);
+    expect(() => overlay(both, {}, undefined, { Thing: ["trim"] })).toThrow(OverlayError);
   });
 
   it("applies a listed correction and nothing else", () => {

@@ -8,6 +8,7 @@ import { pointer as ptr } from "../errors.js";
 import { readErrorCodes, readOperationErrorCodes } from "./error-codes.js";
 import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
 import { mediaKind, preferredMedia } from "./media.js";
+import { readModelRules, schemaPointer } from "./model-rules.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
 import type { AccessIr, ApiIr, AsyncIr, ErrorCodeIr, HeaderIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
 import { camelCase, pascalCase } from "./naming.js";
@@ -48,7 +49,7 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
   const rawSchemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const schemas: SchemaIr[] = Object.keys(rawSchemas)
     .sort()
-    .map((name) => ({ name, schema: rawSchemas[name] as Json }));
+    .map((name) => ({ name, schema: rawSchemas[name] as Json, rules: readModelRules(rawSchemas[name] as Json, schemaPointer(name)) }));
   const info = (document.info ?? {}) as Json;
   return {
     source: { fileName: spec.fileName, sha256: spec.sha256, lint: profile },

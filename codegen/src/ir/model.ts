@@ -234,10 +234,56 @@ export interface OperationIr {
   readonly security: SecurityIr | null;
 }
 
+/**
+ * The condition of a conditional rule: the value at `path` (member names from the model
+ * down, defaults applied; a missing step reads as null) is one of `in`.
+ */
+export interface RuleCondition {
+  readonly path: readonly string[];
+  readonly in: readonly (string | number | boolean | null)[];
+}
+
+/**
+ * A rule a model follows beyond its JSON Schema (`x-powercontext-rules`, and the
+ * release's `x-powercontext-exclusive-fields`); docs/architecture.md ("Model rules")
+ * defines each. `trim` applies before the schema is checked, every other rule after.
+ * "Present" means the member is in the object; "whitespace" is what Python's
+ * `str.strip()` removes.
+ */
+export type ModelRuleIr =
+  /** Present string members lose leading and trailing whitespace before validation. */
+  | { readonly kind: "trim"; readonly members: readonly string[] }
+  /** A present member is not null (leave it out instead). */
+  | { readonly kind: "not-null"; readonly members: readonly string[] }
+  /** No number at any depth of a present member is NaN or infinite. */
+  | { readonly kind: "finite-numbers"; readonly members: readonly string[] }
+  /** A present string member is not whitespace only. */
+  | { readonly kind: "not-blank"; readonly members: readonly string[] }
+  /** A present array member holds no item twice. */
+  | { readonly kind: "unique-items"; readonly members: readonly string[] }
+  /**
+   * A present string member (or each string of an array member) is a repository-relative
+   * path: `/`-separated segments, none empty, `.` or `..`; no `\`, `:`, NUL or lone
+   * surrogate. `allowEmpty`: the empty string (the root) is accepted.
+   */
+  | { readonly kind: "relative-path"; readonly members: readonly string[]; readonly allowEmpty: boolean }
+  /** `min <= to - from <= max` when both integer members are present. */
+  | { readonly kind: "span"; readonly from: string; readonly to: string; readonly min: number; readonly max: number }
+  /** When the condition holds, `member` is present and not null. */
+  | { readonly kind: "required-when"; readonly member: string; readonly when: RuleCondition }
+  /** When the condition does not hold, `member` is absent or null. */
+  | { readonly kind: "forbidden-unless"; readonly member: string; readonly when: RuleCondition }
+  /** The present array members together hold at most `max` items. */
+  | { readonly kind: "max-items-together"; readonly members: readonly string[]; readonly max: number }
+  /** Exactly one of `members` is present, and it is not null. */
+  | { readonly kind: "exclusive"; readonly members: readonly string[] };
+
 /** A component schema. */
 export interface SchemaIr {
   readonly name: string;
   readonly schema: Json;
+  /** Its model rules, in declaration order (the exclusive-fields rule last); empty for most schemas. */
+  readonly rules: readonly ModelRuleIr[];
 }
 
 /** The intermediate representation: the only input of the emitters. */
