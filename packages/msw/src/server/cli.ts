@@ -39,7 +39,7 @@ export function createProgram(): Command {
     .option("--wait-budget-ms <ms>", "how long a flush waits before answering 202", integer("wait budget", 0))
     .option("--flush-running-ms <ms>", "how long one flush attempt runs", integer("running time", 0))
     .option("--max-body-bytes <n>", "largest request body read, in bytes; larger ones answer 413 (default 16 MiB)", integer("body limit", 1))
-    .option("--scope <id...>", "scope ids that exist from the start, beside the default scope (others answer scope_not_found: 404, or 422 where the operation declares no 404)")
+    .option("--scope <id...>", "scope ids that exist from the start, beside the default scope (others answer 404 scope_not_found, as on the released server)")
     .option("--demo", "start with a blocked Topic Memory scope and a failed Operation to try the operator CLI on", false)
     .action(async (opts: { port: number; host: string; seed: number; config?: string; waitBudgetMs?: number; flushRunningMs?: number; maxBodyBytes?: number; scope?: string[]; demo: boolean }) => {
       const principals = opts.config ? await loadPrincipalsFile(opts.config) : undefined;

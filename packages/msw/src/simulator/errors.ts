@@ -47,10 +47,30 @@ export class SimError extends Error {
   }
 }
 
-/** `422 invalid_request` naming the offending field (never its value). */
-export function invalidRequest(field: string, reason: string): SimError {
-  return new SimError(422, "invalid_request", `The request is invalid: ${field} ${reason}.`, {
-    field,
-    reason,
-  });
+/**
+ * `invalid_request` naming the offending field (never its value), in the
+ * release's form for the rules its handlers apply themselves: message "The
+ * request is invalid.", details `{field, reason}`. Status 422 unless given.
+ */
+export function invalidRequest(field: string, reason: string, status = 422): SimError {
+  return new SimError(status, "invalid_request", "The request is invalid.", { field, reason });
+}
+
+/**
+ * The released server's refusal of a request its framework cannot validate:
+ * `invalid_request` ("The request violates the API contract.") with
+ * `details.errors`, the issues in the framework's form. `status` is 422, or 400
+ * where the release answers query faults on routes under a path parameter.
+ */
+export function contractViolation(status: 400 | 422, errors: readonly unknown[]): SimError {
+  return new SimError(status, "invalid_request", "The request violates the API contract.", { errors: [...errors] });
+}
+
+/**
+ * The release's refusal of a body its access layer cannot read (it checks the
+ * body against the operation's request model before deciding access):
+ * `422 invalid_access_request`, details null, whatever rule the body breaks.
+ */
+export function invalidAccessRequest(): SimError {
+  return new SimError(422, "invalid_access_request", "The Access request is invalid.", null);
 }

@@ -36,7 +36,7 @@ function visibleOperation(state: SimulatorState, principal: Principal, request: 
   return op;
 }
 
-/** The body's `scope_id` after the permission check; an unknown Scope is `scope_not_found` (404, or 422 where the operation declares no 404; docs/compatibility.md). */
+/** The body's `scope_id` after the permission check; an unknown Scope is `404 scope_not_found`, declared by the operation or not (docs/compatibility.md). */
 function scoped(state: SimulatorState, principal: Principal | null, body: Record<string, unknown>, permission: ScopePermission): string {
   const scopeId = scopeField(body);
   (principal as Principal).require(permission, scopeId);

@@ -90,10 +90,17 @@ export class Principal {
     return this.#grants.get(scopeId)?.has(permission) === true || this.#grants.get("*")?.has(permission) === true;
   }
 
-  /** @throws SimError 403 `forbidden` (the release's code and envelope, details null) when the permission is missing. */
+  /**
+   * @throws SimError 403 `forbidden` (the release's code) when the permission is
+   * missing. Unlike the release, whose single admin token never meets a 403 and
+   * whose 403 has details null, `details` names what the token lacks in the
+   * release's access vocabulary (a `check_access` requirement):
+   * `{action, resource: {scope_id, type: "scope"} | {type: "server"}}`.
+   */
   require(permission: Permission, scopeId = ""): void {
     if (!this.can(permission, scopeId)) {
-      throw new SimError(403, "forbidden", "The caller lacks the permission this action needs.", null);
+      const resource = isServerPermission(permission) ? { type: "server" } : { scope_id: scopeId, type: "scope" };
+      throw new SimError(403, "forbidden", "The Principal is not authorized for this operation.", { action: permission, resource });
     }
   }
 }
@@ -113,7 +120,7 @@ export class PrincipalRegistry {
   authenticate(token: string | null | undefined): Principal {
     const principal = token ? this.#byToken.get(token) : undefined;
     if (!principal) {
-      throw new SimError(401, "unauthorized", "Credentials are missing or not accepted.", null, {
+      throw new SimError(401, "unauthorized", "A valid credential is required.", null, {
         "WWW-Authenticate": "Bearer",
       });
     }

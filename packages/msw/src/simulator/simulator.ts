@@ -7,9 +7,9 @@ import { createInspector, type SimulatorInspector } from "./inspect.js";
 import { MemoryStore } from "./memory.js";
 import { ScopeStore } from "./scopes.js";
 import { operationHandlers } from "./operation-handlers.js";
-import { declaredErrorStatus, declaredStatuses, isSimOperationId, requiresCredentials, simOperations, type SimOperationId } from "./contract/operation-table.js";
+import { declaredStatuses, isSimOperationId, requiresCredentials, simOperations, type SimOperationId } from "./contract/operation-table.js";
 import { checkAccess } from "./contract/access.js";
-import { checkRequest, flatRequest } from "./contract/request-check.js";
+import { checkBody, checkParameters, checkPrecondition, flatRequest } from "./contract/request-check.js";
 import { OverrideTable, type OverrideHandler } from "./overrides.js";
 import { Responder } from "./responder/responder.js";
 import { OperationStore } from "./operations.js";
@@ -113,17 +113,23 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   const responder = new Responder(options.seed ?? 1);
 
   /**
-   * One request through the contract layer: credentials (401), nesting depth
-   * and the generated request validator (422), `x-powercontext-access` (403),
-   * then an override, the stateful handler, or the deterministic responder.
+   * One request through the contract layer, in the released server's order
+   * (docs/compatibility.md, "Validation"): credentials (401), nesting depth and
+   * the body (422 `invalid_request` for bad JSON, `invalid_access_request` for
+   * a body the access layer cannot read), `x-powercontext-access` (403), the
+   * parameters (422/400 `invalid_request`), a missing precondition (428), then
+   * an override, the stateful handler, or the deterministic responder. Every
+   * refusal keeps the release's status, declared by the operation or not.
    */
   function run(operationId: SimOperationId, request: SimRequest, nowMs: number): HandlerResult {
     try {
       const op = simOperations[operationId];
       const principal = requiresCredentials(op) ? registry.authenticate(request.token) : null;
       if (nestsDeeperThan(request.body, MAX_BODY_DEPTH)) throw invalidRequest("body", `nests deeper than ${MAX_BODY_DEPTH} levels`);
-      checkRequest(op, request);
+      checkBody(op, request);
       if (principal !== null) checkAccess(op, principal, flatRequest(op, request));
+      checkParameters(op, request);
+      checkPrecondition(op, request);
       const override = overrides.get(operationId);
       if (override !== undefined) {
         const answer = override(request);
@@ -136,11 +142,8 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       if (stateful !== undefined) return stateful(state, principal, request, nowMs);
       return responder.answer(operationId, op, request);
     } catch (error) {
-      if (error instanceof SimError) {
-        const status = declaredErrorStatus(simOperations[operationId], error.status) ?? error.status;
-        return { status, body: error.toEnvelope(), headers: error.headers };
-      }
-      return { status: declaredErrorStatus(simOperations[operationId], 500) ?? 500, body: new SimError(500, "internal_error", "The server failed.").toEnvelope() };
+      if (error instanceof SimError) return { status: error.status, body: error.toEnvelope(), headers: error.headers };
+      return { status: 500, body: new SimError(500, "internal_error", "The Server failed.").toEnvelope() };
     }
   }
 

@@ -50,8 +50,12 @@ describe("embedded mock server", () => {
     const wrong = await call("/v1/capabilities", "secret-token-xyz", undefined, "GET");
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers["www-authenticate"]).toBe("Bearer");
+    expect(anonymous.body).toEqual({ error: { code: "unauthorized", message: "A valid credential is required.", details: null } });
     expect(reader.status).toBe(403);
-    expect(reader.body).toMatchObject({ error: { code: "forbidden", details: null } });
+    // The 403 names what the token lacks, in the release's access vocabulary.
+    expect(reader.body).toEqual({
+      error: { code: "forbidden", message: "The Principal is not authorized for this operation.", details: { action: "scope.contribute", resource: { scope_id: "s1", type: "scope" } } },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.text).not.toContain("secret-token-xyz");
     expect(contractProblems("flush_memory", 403, reader.headers, reader.body)).toEqual([]);

@@ -51,7 +51,10 @@ describe.each(transportNames)("ids named like Object.prototype members (%s)", (n
     expect(await t.call("list_memory_entries", { body: scope })).toMatchObject({ status: 200, body: { entries: [{}, {}] } });
     expect(await t.call("search_memory", { body: { ...scope, query: "fencing" } })).toMatchObject({ status: 200, body: { hits: [{}] } });
 
-    const page = await t.call("list_operations", { query: { scope_id: id, [id]: "x" } });
+    // A query parameter the operation does not declare is refused by name, whatever the name.
+    const stray = await t.call("list_operations", { query: { scope_id: id, [id]: "x" } });
+    expect(stray).toMatchObject({ status: 422, body: { error: { code: "invalid_request", details: { field: "query", reason: "contains unknown parameters" } } } });
+    const page = await t.call("list_operations", { query: { scope_id: id } });
     expect(page).toMatchObject({ status: 200, body: { operations: [{ scope_id: id }] } });
     for (const op of ["get_operation", "cancel_operation", "retry_operation"] as const) {
       const answer = await t.call(op, { params: { operation_id: id }, body: { expected_version: 1 } });

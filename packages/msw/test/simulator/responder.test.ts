@@ -56,13 +56,14 @@ describe("sim.override", () => {
     expect(answer(sim.handle("get_scope", request)).body).not.toEqual(body);
   });
 
-  it("turns an undeclared status from an untyped caller into the declared server error, and an unknown operation into an error", () => {
+  it("turns an undeclared status from an untyped caller into a 500 internal_error, and an unknown operation into an error", () => {
     const sim = createPowerContextSimulator();
     const untyped = sim.override as unknown as (id: string, handler: () => unknown) => () => void;
     untyped("get_scope", () => ({ status: 201, body: {} }));
     const failed = answer(sim.handle("get_scope", { ...admin, ...sampledRequest("get_scope") }));
-    // get_scope declares 503 but no 500: the internal error is sent with the status it declares.
-    expect(failed.status).toBe(simOperations.get_scope.responses.some((r) => r.status === 500) ? 500 : 503);
+    // get_scope declares no 500; the internal error is still a 500, as the release sends it.
+    expect(simOperations.get_scope.responses.some((r) => r.status === 500)).toBe(false);
+    expect(failed.status).toBe(500);
     expect((failed.body as { error: { code: string } }).error.code).toBe("internal_error");
     expect(() => untyped("get_scopes", () => ({ status: 200 }))).toThrow(/unknown operation/);
     expect(simOperations.get_scope.successStatuses).toEqual([200]);

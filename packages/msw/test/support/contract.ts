@@ -20,7 +20,7 @@ export const spec = contract.document as {
 export function contractProblems(operationId: string, status: number, headers: Record<string, string>, body: unknown): string[] {
   if (contract.operation(operationId) === undefined) throw new Error(`no operation ${operationId}`);
   const response = contract.response(operationId, status);
-  if (!response) return [`${operationId} does not declare ${status}`];
+  if (!response) return releaseRefusal(status, body) ? [] : [`${operationId} does not declare ${status}`];
   const problems: string[] = [];
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   if (!lower["x-powercontext-request-id"]) problems.push("missing X-PowerContext-Request-ID");
@@ -35,4 +35,20 @@ export function contractProblems(operationId: string, status: number, headers: R
   }
   if (!validate(body)) problems.push(...(validate.errors ?? []).map((e) => `${operationId} ${status} body${e.instancePath} ${e.message}`));
   return problems;
+}
+
+const registry = ((contract.document as Json)["x-powercontext-error-codes"] ?? {}) as Record<string, { status: number }>;
+
+/**
+ * True for a refusal the released server sends whether the operation declares
+ * its status or not (an unknown Scope's 404, the access layer's 422, a 428):
+ * the exact error envelope, with a code the registry knows at that status.
+ */
+function releaseRefusal(status: number, body: unknown): boolean {
+  const error = (body as { error?: Record<string, unknown> } | null)?.error;
+  if (typeof error !== "object" || error === null || Object.keys(body as object).length !== 1) return false;
+  const members = Object.keys(error).sort().join(",");
+  const details = error.details;
+  if (members !== "code,details,message" || typeof error.message !== "string" || (details !== null && typeof details !== "object")) return false;
+  return typeof error.code === "string" && Object.hasOwn(registry, error.code) && registry[error.code]?.status === status;
 }

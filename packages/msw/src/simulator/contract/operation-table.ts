@@ -43,18 +43,3 @@ export function declaredStatuses(op: SimOperation): number[] {
 export function declaresEnvelope(op: SimOperation, status: number): boolean {
   return op.responses.some((r) => r.status === status && r.envelope);
 }
-
-/**
- * The status a contract error of `status` is sent with on `op`: `status` itself
- * when the operation declares it with the envelope; otherwise, for a client
- * error, `422`, then `400`, then the lowest other declared envelope 4xx (not
- * 401/403); for a server error `500`, then `503`. So a refusal never leaves the
- * statuses the spec lists (the released contract omits 422 on a few operations
- * whose server still validates the body). Null when nothing fits.
- */
-export function declaredErrorStatus(op: SimOperation, status: number): number | null {
-  if (declaresEnvelope(op, status)) return status;
-  const envelopes = op.responses.filter((r) => r.envelope).map((r) => r.status);
-  const preferred = status < 500 ? [422, 400, ...envelopes.filter((s) => s < 500 && s !== 401 && s !== 403)] : [500, 503];
-  return preferred.find((s) => envelopes.includes(s)) ?? null;
-}

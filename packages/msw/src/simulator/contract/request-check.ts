@@ -1,15 +1,26 @@
 import type { ContractParameter, WireType } from "../../generated/contract.js";
 import type { ValidationError } from "../../generated/validators.js";
-import { invalidRequest } from "../errors.js";
+import { SimError, contractViolation, invalidAccessRequest, invalidRequest } from "../errors.js";
 import { INVALID_JSON, type SimRequest } from "../types.js";
 import type { SimOperation } from "./operation-table.js";
+import { jsonInvalidIssue, releaseIssue, type IssueLocation } from "./release-issues.js";
 
 /**
  * Checks a request against the operation's generated request validator (the
- * same compiled validator the SDK runs before sending): the flat request
- * object is the path, query and header parameters by wire name, read as the
- * type their schema declares, plus the members of the JSON body. A failure is
- * `422 invalid_request` naming the field and the rule, never the value.
+ * same compiled validator the SDK runs before sending), in the released
+ * server's order and dialect (docs/compatibility.md, "Validation"). The flat
+ * request object is the path, query and header parameters by wire name, read
+ * as the type their schema declares, plus the members of the JSON body.
+ *
+ * - {@link checkBody}, before the access decision: a body that is not JSON is
+ *   `422 invalid_request` with the framework's issue; on an operation with an
+ *   access rule, any other fault of the body is `422 invalid_access_request`
+ *   (the release's access layer reads the body with the request model first).
+ * - {@link checkParameters}, after it: a parameter that breaks its schema (and,
+ *   without an access rule, a body fault) is `invalid_request` with
+ *   `details.errors`: 422, or 400 for a query fault on a route under a path
+ *   parameter; then an unknown or repeated query parameter is
+ *   `422 invalid_request` `{field: "query", reason}`.
  */
 
 /** The flat request object of `request` for `op` (what the request validator checks). */
@@ -20,10 +31,9 @@ export function flatRequest(op: SimOperation, request: SimRequest): unknown {
     put(flat, p, p.type === "array" ? request.queryAll?.[p.name] ?? optionalList(request.query?.[p.name]) : request.query?.[p.name]);
   }
   for (const p of op.parameters.header) put(flat, p, headerValue(request.headers, p.name));
-  const parameterCount = op.parameters.path.length + op.parameters.query.length + op.parameters.header.length;
   if (op.body === null) return flat;
   // A body-only request validates the body itself (null or absent included).
-  if (parameterCount === 0) return request.body;
+  if (parameterCount(op) === 0) return request.body;
   const body = request.body;
   if (typeof body === "object" && body !== null && !Array.isArray(body)) {
     for (const [key, value] of Object.entries(body)) if (!Object.hasOwn(flat, key)) flat[key] = value;
@@ -32,19 +42,57 @@ export function flatRequest(op: SimOperation, request: SimRequest): unknown {
 }
 
 /**
- * Validates `request` for `op`.
- * @throws SimError 422 `invalid_request` when the body is not JSON or the request breaks the schema
+ * The body checks the release applies before deciding access.
+ * @throws SimError 422 `invalid_request` (not JSON) or `invalid_access_request` (any other body fault, with an access rule)
  */
-export function checkRequest(op: SimOperation, request: SimRequest): void {
-  if (op.body !== null && request.body === INVALID_JSON) throw invalidRequest("body", "is not valid JSON");
-  const validate = op.requestValidator;
-  if (validate === null) return;
-  const flat = flatRequest(op, request);
-  if (op.body !== null && op.body.required === false && request.body === undefined && flat === undefined) return;
-  if (!validate(flat)) {
-    const error = (validate.errors ?? [])[0];
-    throw invalidRequest(fieldOf(error), error?.message ?? "is invalid");
+export function checkBody(op: SimOperation, request: SimRequest): void {
+  if (op.body === null) return;
+  if (request.body === INVALID_JSON) throw contractViolation(422, [jsonInvalidIssue()]);
+  if (op.access === null) return;
+  const body = request.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw invalidAccessRequest();
+  const error = firstError(op, request);
+  if (error !== null && locationOf(op, error) === "body") throw invalidAccessRequest();
+}
+
+/**
+ * The parameter checks the release applies after deciding access.
+ * @throws SimError 422/400 `invalid_request` with `details.errors`, or 422 `invalid_request` `{field: "query", reason}`
+ */
+export function checkParameters(op: SimOperation, request: SimRequest): void {
+  // A missing precondition header is the handler's 428, after the other checks (checkPrecondition).
+  const error = firstError(op, withPreconditions(op, request));
+  if (error !== null) {
+    const where = locationOf(op, error);
+    const issue = releaseIssue(error, where, where !== "body");
+    throw contractViolation(where === "query" && op.parameters.path.length > 0 ? 400 : 422, [issue]);
   }
+  checkQueryNames(op, request);
+}
+
+/**
+ * The release's handlers refuse a change without its precondition: on an
+ * operation that declares `428`, an absent required header parameter (the
+ * `If-Match` of the Artifact writes) is `428 precondition_required`, details null.
+ * @throws SimError 428 `precondition_required`
+ */
+export function checkPrecondition(op: SimOperation, request: SimRequest): void {
+  const missing = missingPreconditions(op, request)[0];
+  if (missing !== undefined) {
+    throw new SimError(428, "precondition_required", `The change requires the current ETag in ${missing.name}.`, null);
+  }
+}
+
+function missingPreconditions(op: SimOperation, request: SimRequest): ContractParameter[] {
+  if (!op.responses.some((r) => r.status === 428)) return [];
+  return op.parameters.header.filter((p) => p.required && headerValue(request.headers, p.name) === undefined);
+}
+
+/** `request` with a stand-in for each missing precondition header, so parameter validation passes over them. */
+function withPreconditions(op: SimOperation, request: SimRequest): SimRequest {
+  const missing = missingPreconditions(op, request);
+  if (missing.length === 0) return request;
+  return { ...request, headers: { ...request.headers, ...Object.fromEntries(missing.map((p) => [p.name, "*"])) } };
 }
 
 /** The header `name` of `headers`, case-insensitively. */
@@ -53,6 +101,38 @@ export function headerValue(headers: SimRequest["headers"], name: string): strin
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
   return undefined;
+}
+
+/** An operation that reads query parameters takes no others, and each non-list one at most once. */
+function checkQueryNames(op: SimOperation, request: SimRequest): void {
+  const declared = op.parameters.query;
+  if (declared.length === 0) return;
+  const names = new Set([...Object.keys(request.queryAll ?? {}), ...Object.keys(request.query ?? {})]);
+  if ([...names].some((name) => !declared.some((p) => p.name === name))) throw invalidRequest("query", "contains unknown parameters");
+  const repeated = declared.some((p) => p.type !== "array" && (request.queryAll?.[p.name]?.length ?? 0) > 1);
+  if (repeated) throw invalidRequest("query", "parameters must be provided at most once");
+}
+
+function firstError(op: SimOperation, request: SimRequest): ValidationError | null {
+  const validate = op.requestValidator;
+  if (validate === null) return null;
+  if (validate(flatRequest(op, request))) return null;
+  return (validate.errors ?? [])[0] ?? { instancePath: "", schemaPath: "", keyword: "type", params: { type: "object" }, message: "is invalid" };
+}
+
+/** Where the value a validator error names was read from: the parameter of that name, else the body. */
+function locationOf(op: SimOperation, error: ValidationError): IssueLocation {
+  if (op.body !== null && parameterCount(op) === 0) return "body";
+  const first = error.instancePath.split("/")[1] ?? error.params.missingProperty ?? error.params.additionalProperty;
+  const name = typeof first === "string" ? first.replace(/~1/g, "/").replace(/~0/g, "~") : "";
+  for (const where of ["path", "query", "header"] as const) {
+    if (op.parameters[where].some((p) => p.name === name)) return where;
+  }
+  return op.body === null ? "query" : "body";
+}
+
+function parameterCount(op: SimOperation): number {
+  return op.parameters.path.length + op.parameters.query.length + op.parameters.header.length;
 }
 
 function put(flat: Record<string, unknown>, p: ContractParameter, raw: string | readonly string[] | undefined): void {
@@ -70,12 +150,4 @@ function read(raw: string, type: WireType): unknown {
   if (type === "number" && raw.trim() !== "" && Number.isFinite(Number(raw))) return Number(raw);
   if (type === "boolean" && (raw === "true" || raw === "false")) return raw === "true";
   return raw;
-}
-
-function fieldOf(error: ValidationError | undefined): string {
-  if (error === undefined) return "body";
-  const path = error.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-  const extra = error.params.missingProperty ?? error.params.additionalProperty;
-  if (typeof extra === "string") path.push(extra);
-  return path.length === 0 ? "body" : path.join(".");
 }
