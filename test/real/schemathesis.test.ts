@@ -3,7 +3,9 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
 import { simOperationIds } from "../../packages/msw/src/simulator/contract/operation-table.js";
 import { checkAll, checkFile, repoRoot, requireTools, schemathesisTool, tryImport, venvBin } from "./tools.js";
@@ -76,8 +78,41 @@ function runTool(command: string, args: string[], cwd: string, timeoutMs: number
   });
 }
 
+const registry = ((load(readFileSync(specPath, "utf8")) as Record<string, unknown>)["x-powercontext-error-codes"] ?? {}) as Record<string, { status: number }>;
+
+/**
+ * The failures of a schemathesis report that the contract does not explain. Like the
+ * released server, the mock sends some refusals with a status the operation does not
+ * declare (an unknown Scope's 404 on every scoped operation, a query fault's 400 on a
+ * route under a path parameter; docs/compatibility.md): an "Undocumented status code"
+ * whose body is the error envelope with a code the registry knows at exactly that
+ * status (or `400 invalid_request`) is such a refusal. Every other failure, of any
+ * check, is returned.
+ */
+function unexplainedFailures(output: string): string[] {
+  const sections = output.split(/^_{3,} (.+?) _{3,}$/m);
+  const failures: string[] = [];
+  for (let i = 1; i + 1 < sections.length; i += 2) {
+    const [route, text] = [sections[i] as string, sections[i + 1] as string];
+    const checks = [...text.matchAll(/^- (ST\d+ .+)$/gm)].map((m) => m[1] as string);
+    const answer = /^\[(\d{3})\][^\n]*\n\s*`(.*)`$/m.exec(text);
+    let refusal = false;
+    try {
+      const code = (JSON.parse(answer?.[2] ?? "null") as { error?: { code?: unknown } } | null)?.error?.code;
+      const status = Number(answer?.[1]);
+      // A query fault under a path parameter is the release's 400 invalid_request (its registry status is 422).
+      refusal = typeof code === "string" && (registry[code]?.status === status || (status === 400 && code === "invalid_request"));
+    } catch {
+      refusal = false;
+    }
+    for (const check of checks) if (!(refusal && /Undocumented status code/.test(check))) failures.push(`${route}: ${check}`);
+  }
+  if (failures.length === 0 && sections.length < 3) failures.push("schemathesis failed without a failure report");
+  return failures;
+}
+
 describe.skipIf(!enabled)("schemathesis against the embedded mock server", () => {
-  it("finds no server error, undeclared status, schema or content-type violation", async (ctx) => {
+  it("finds no server error, schema or content-type violation, nor an undeclared status outside the release's refusals", async (ctx) => {
     const loaded = await tryImport<MockServerModule>("@powercontext/msw/server");
     if (!loaded.module) {
       requireTools("schemathesis against the mock server", { ok: false, missing: `${loaded.error} (run: npm start)` });
@@ -95,8 +130,9 @@ describe.skipIf(!enabled)("schemathesis against the embedded mock server", () =>
       const cases = /Test cases:\s*\n\s*(.+)/.exec(output)?.[1]?.trim() ?? "case count not found";
       const operations = /Tested:\s*(\d+)/.exec(output)?.[1];
       expect(operations, "schemathesis must test every operation").toBe(String(simOperationIds.length));
+      const unexplained = code === 0 ? [] : unexplainedFailures(output);
       console.log(code === 0 ? `schemathesis exit 0 (${cases})` : `schemathesis exit ${code}\n${output.slice(-20_000)}`);
-      expect(code, "schemathesis reported failures (output above)").toBe(0);
+      expect(unexplained, "schemathesis reported failures (output above)").toEqual([]);
     } finally {
       await mock.close();
       await rm(reportDir, { recursive: true, force: true });
