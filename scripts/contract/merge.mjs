@@ -162,7 +162,15 @@ function namedMembers(rule) {
   return names.filter((name) => name !== undefined).map(String);
 }
 
-function addModelRules(schemas, rules) {
+/**
+ * Puts each schema's rules on it as `x-powercontext-rules` (the schemas object is changed).
+ *
+ * @param {Record<string, any>} schemas `components.schemas` of a release document
+ * @param {Record<string, Record<string, unknown>[]>} rules the overlay's `modelRules`
+ * @throws {OverlayError} for rules of a schema or member that does not exist, and for a
+ *   schema with a RELEASE_RULE_MARKERS marker but no rules
+ */
+export function addModelRules(schemas, rules) {
   for (const [name, list] of Object.entries(rules)) {
     const schema = schemas[name];
     if (!isObject(schema)) throw new OverlayError("overlay/model-rules.yaml", `rules for schema ${name}, which does not exist`);

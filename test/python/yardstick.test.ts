@@ -1,7 +1,8 @@
 // The yardstick: on the release's own contract (powercontext.http._generated.schema.OPENAPI_SCHEMA
-// of the installed powercontext 1.4.1, written to a scratch folder at test time and never kept),
-// our generator's Python layer must equal the one the release ships: every Operation field by
-// field, and models.py class by class except the release's own post-generation passes
+// of the installed powercontext 1.4.1, written to a scratch folder at test time and never kept)
+// plus our model rules (contract/overlay/model-rules.yaml), our generator's Python layer must
+// equal the one the release ships: every Operation field by field, and models.py class by
+// class, the classes with validators compared without them and by the model-rule vectors
 // (docs/python.md). test/python/yardstick.py does the comparison in Python.
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -13,6 +14,8 @@ import ts from "typescript";
 import { OUTPUT_PATHS, generate, type Generated } from "../../codegen/src/pipeline.js";
 import { codegenPython } from "../../codegen/src/emit/python/models-py.js";
 import { checkAll, pythonTools, repoRoot, requireTools, venvBin } from "../real/tools.js";
+import { addModelRules } from "../../scripts/contract/merge.mjs";
+import { loadOverlay } from "../../scripts/contract/overlay.mjs";
 
 const run = promisify(execFile);
 const codegenTool = { ok: codegenPython() !== null, missing: ".venv-codegen/bin/python (run: bash scripts/ci/python-codegen-env.sh)" };
@@ -22,7 +25,14 @@ const DIR = "yard/_generated";
 
 interface Report {
   operations: { equal: number; release: number };
-  models: { release_classes: number; equal: number; explained_by_passes: number; passes: Record<string, number>; differences: number };
+  models: {
+    release_classes: number;
+    equal: number;
+    equal_with_rules: number;
+    with_rules: string[];
+    vectors: { count: number; refused: number; release_agrees: number; ours_agree: number };
+    differences: number;
+  };
   problems: string[];
 }
 
@@ -57,8 +67,10 @@ describe.skipIf(!enabled)("the release regenerates itself: our Python layer on t
     const specPath = join(root, "powercontext.json");
     const dump = "import json, sys; from powercontext.http._generated.schema import OPENAPI_SCHEMA; json.dump(OPENAPI_SCHEMA, sys.stdout)";
     const { stdout } = await run(venvBin("python"), ["-c", dump], { timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
-    await writeFile(specPath, stdout);
     contract = JSON.parse(stdout) as typeof contract;
+    const withRules = JSON.parse(stdout) as { components: { schemas: Record<string, unknown> } };
+    addModelRules(withRules.components.schemas, loadOverlay(join(repoRoot, "contract", "overlay"), repoRoot).modelRules);
+    await writeFile(specPath, JSON.stringify(withRules));
     generated = await generate(specPath, { lint: "upstream", python: { dir: DIR, package: PACKAGE, models: "require" } });
     await writeLayer(root, generated);
   }, 240_000);
@@ -67,22 +79,24 @@ describe.skipIf(!enabled)("the release regenerates itself: our Python layer on t
     if (root) await rm(root, { recursive: true, force: true });
   });
 
-  it("equals the release's operations.py field by field and its models.py class by class, but for the listed passes", async () => {
+  it("equals the release's operations.py field by field and its models.py class by class, the model rules included", async () => {
     const { code, report } = await yardstick(root);
     const m = report.models;
     console.log(
       `yardstick: operations.py ${report.operations.equal} of ${report.operations.release} operations equal; ` +
-        `models.py ${m.release_classes} classes, ${m.equal} equal as generated, ${m.explained_by_passes} equal after the release's passes ${JSON.stringify(m.passes)}, ${m.differences} other differences`,
+        `models.py ${m.equal + m.equal_with_rules} of ${m.release_classes} classes equal (${m.equal} as generated, ${m.equal_with_rules} with the model rules); ` +
+        `vectors: release ${m.vectors.release_agrees}, ours ${m.vectors.ours_agree} of ${m.vectors.count} as expected (${m.vectors.refused} refused); ${m.differences} differences`,
     );
     expect(report.problems).toEqual([]);
     expect(code).toBe(0);
     expect(report.operations.release).toBe(generated.ir.operations.length);
     expect(report.operations.equal).toBe(report.operations.release);
-    expect(m.equal + m.explained_by_passes).toBe(m.release_classes);
-    expect(Object.keys(m.passes).sort()).toEqual(["candidate-evidence", "code-validation", "exclusive-fields", "model-defaults", "search-values"]);
+    expect(m.equal + m.equal_with_rules).toBe(m.release_classes);
+    expect(m.with_rules).toEqual(generated.ir.schemas.filter((s) => s.rules.length > 0).map((s) => s.name).sort());
+    expect(m.vectors.ours_agree).toBe(m.vectors.count);
   }, 180_000);
 
-  it("fails on a difference the passes do not explain", async () => {
+  it("fails on a difference in a field, a class or a model rule's behaviour", async () => {
     const copy = await mkdtemp(join(tmpdir(), "yardstick-tampered-"));
     try {
       await writeLayer(copy, generated);
@@ -90,12 +104,16 @@ describe.skipIf(!enabled)("the release regenerates itself: our Python layer on t
       const text = await readFile(ops, "utf8");
       await writeFile(ops, text.replace('    success_status=200,\n', '    success_status=201,\n'));
       const models = join(copy, DIR, "models.py");
-      await writeFile(models, (await readFile(models, "utf8")).replace("class ContractVersion(BaseModel):\n", "class ContractVersion(BaseModel):\n    extra_field: StrictInt | None = None\n"));
+      const modelsText = (await readFile(models, "utf8")).replace("class ContractVersion(BaseModel):\n", "class ContractVersion(BaseModel):\n    extra_field: StrictInt | None = None\n");
+      expect(modelsText).toContain("trimmed[name] = trimmed[name].strip()");
+      await writeFile(models, modelsText.replace("trimmed[name] = trimmed[name].strip()", "trimmed[name] = trimmed[name]"));
       const { code, report } = await yardstick(copy);
       expect(code).toBe(1);
       expect(report.operations.equal).toBe(report.operations.release - 1);
       expect(report.problems.some((p) => /\.success_status: release 200, ours 201$/.test(p))).toBe(true);
-      expect(report.problems).toContain("class ContractVersion: differs beyond the release's passes");
+      expect(report.problems).toContain("class ContractVersion: differs");
+      expect(report.problems.some((p) => p.startsWith("ours SearchArtifactsRequest (the query is read without the whitespace around it): holds"))).toBe(true);
+      expect(report.models.equal_with_rules).toBe(0);
     } finally {
       await rm(copy, { recursive: true, force: true });
     }

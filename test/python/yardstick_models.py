@@ -1,17 +1,25 @@
 """The models.py half of the yardstick (test/python/yardstick.py): class-by-class comparison.
 
-Both files are parsed, never imported. A class that differs must be explained by one of the
-Python Client SDK 1.4.1's own post-generation passes (docs/python.md lists them); every
-other difference is reported.
+Both files are parsed and compared as syntax trees. A class equals the release's *as
+generated* when the trees are the same. A class that carries validators on either side
+(the release's own checks; our model rules, docs/architecture.md "Model rules") equals
+the release's *with rules* when the trees are the same once the methods are taken out of
+both, both have validators, and the model-rule vectors (test/vectors/model-rules.json)
+are accepted and refused alike by both, as each vector says, each refusal coming from a
+rule (the class without its validators accepts the value). Our validators are not the
+release's text: the checks are the same facts, the code and the messages are ours.
 """
 
 from __future__ import annotations
 
 import ast
-from collections import Counter
+import importlib.util
+import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+import model_vectors
 import powercontext.http._generated.models as release_models
 
 
@@ -26,125 +34,86 @@ def dump(node: ast.AST) -> str:
     return ast.dump(node, include_attributes=False)
 
 
-def without_methods(node: ast.ClassDef, names: set[str]) -> ast.ClassDef:
+def methods(node: ast.ClassDef) -> list[str]:
+    return [s.name for s in node.body if isinstance(s, ast.FunctionDef)]
+
+
+def without_methods(node: ast.ClassDef) -> str:
     copy = ast.parse(ast.unparse(node)).body[0]
     assert isinstance(copy, ast.ClassDef)
-    copy.body = [s for s in copy.body if not (isinstance(s, ast.FunctionDef) and s.name in names)]
-    return copy
+    copy.body = [s for s in copy.body if not isinstance(s, ast.FunctionDef)]
+    return dump(copy)
 
 
-def removed_methods(node: ast.ClassDef) -> set[str]:
-    return {s.name for s in node.body if isinstance(s, ast.FunctionDef)}
+def import_models(path: Path, name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
-class DefaultsAsDicts(ast.NodeTransformer):
-    """``Model.model_validate({...})`` in a default, written back as the plain ``{...}``."""
+def compare_vectors(ours_path: Path, ruled: set[str]) -> tuple[dict[str, Any], list[str]]:
+    """Runs the vectors on the release's models and ours; every class with rules must have an accepted and a refused one."""
 
-    def visit_Call(self, node: ast.Call) -> ast.AST:
-        self.generic_visit(node)
-        func = node.func
-        if isinstance(func, ast.Attribute) and func.attr == "model_validate" and len(node.args) == 1 and not node.keywords:
-            return node.args[0]
-        return node
-
-
-def defaults_as_dicts(node: ast.ClassDef) -> ast.ClassDef:
-    copy = ast.parse(ast.unparse(node)).body[0]
-    return DefaultsAsDicts().visit(copy)
-
-
-def field_names(node: ast.ClassDef) -> set[str]:
-    return {s.target.id for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)}
-
-
-# Each pass of the release: (name, methods it adds, transform back to generated form).
-METHOD_PASSES: list[tuple[str, set[str]]] = [
-    ("code-validation", {"_validate_code_operation", "_validate_code_query"}),
-    ("search-values", {"_reject_invalid_search_value", "_trim_search_query"}),
-    ("candidate-evidence", {"_reject_excess_candidate_evidence"}),
-]
-
-
-def explain(theirs: ast.ClassDef, mine: ast.ClassDef) -> list[str] | None:
-    """The passes that turn our class into the release's, or None when none do."""
-
-    applied: list[str] = []
-    current = theirs
-    for name, methods in METHOD_PASSES:
-        if removed_methods(current) & methods:
-            current = without_methods(current, methods)
-            applied.append(name)
-    if dump(current) == dump(mine):
-        return applied
-    rewritten = defaults_as_dicts(current)
-    if dump(rewritten) != dump(current) and dump(rewritten) == dump(mine):
-        return [*applied, "model-defaults"]
-    return None
-
-
-def exclusive_fields(name: str, theirs: ast.ClassDef, ours: dict[str, ast.ClassDef]) -> list[str] | None:
-    """The release's one-of pass: our ``RootModel[A | B]`` became one model with a validator.
-
-    Returns the names of our member classes it replaced, or None when the pattern does not hold.
-    """
-
-    if "_validate_exclusive_fields" not in removed_methods(theirs):
-        return None
-    mine = ours.get(name)
-    if mine is None or not mine.bases or "RootModel" not in ast.unparse(mine.bases[0]):
-        return None
-    members = [m for m in ours if m != name and m.startswith(name) and m[len(name) :].isdigit()]
-    if not members or not all(m in ast.unparse(mine.bases[0]) for m in members):
-        return None
-    union: set[str] = set()
-    for member in members:
-        union |= field_names(ours[member])
-    return members if field_names(theirs) == union else None
+    vectors = model_vectors.load()
+    ours = import_models(ours_path, "yardstick_our_models")
+    plain = model_vectors.without_rules(ours_path, "yardstick_plain_models")
+    release = model_vectors.run(release_models, vectors)
+    mine = model_vectors.run(ours, vectors)
+    problems = model_vectors.problems(vectors, release, "release") + model_vectors.problems(vectors, mine, "ours")
+    problems += model_vectors.not_by_a_rule(vectors, model_vectors.run(plain, vectors))
+    for name in sorted(ruled):
+        kinds = {o.accepted for o in mine if o.schema == name}
+        if kinds != {True, False}:
+            problems.append(f"class {name}: the vectors need an accepted and a refused value of it")
+    summary = {"count": len(vectors), "refused": sum(1 for v in vectors if not v["valid"]), "release_agrees": sum(1 for a, b in zip(release, vectors, strict=True) if a.accepted == b["valid"])}
+    summary["ours_agree"] = sum(1 for a, b in zip(mine, vectors, strict=True) if a.accepted == b["valid"])
+    return summary, problems
 
 
 def compare_models(ours_path: Path) -> tuple[dict[str, Any], list[str]]:
     theirs, their_others = classes(Path(release_models.__file__))
     ours, our_others = classes(ours_path)
     problems: list[str] = []
-    passes: Counter[str] = Counter()
     equal = 0
-    replaced: set[str] = set()
+    ruled: set[str] = set()
     for name, node in theirs.items():
-        members = exclusive_fields(name, node, ours)
-        if members is not None:
-            passes["exclusive-fields"] += 1
-            replaced |= set(members)
-            continue
         mine = ours.get(name)
         if mine is None:
             problems.append(f"class {name}: missing from ours")
-            continue
-        if dump(node) == dump(mine):
+        elif dump(node) == dump(mine):
             equal += 1
-            continue
-        applied = explain(node, mine)
-        if applied is None:
-            problems.append(f"class {name}: differs beyond the release's passes")
+        elif not methods(node) and not methods(mine):
+            problems.append(f"class {name}: differs")
+        elif not methods(node) or not methods(mine):
+            problems.append(f"class {name}: {'only the release' if methods(node) else 'only ours'} has validators")
+        elif without_methods(node) != without_methods(mine):
+            problems.append(f"class {name}: differs besides its validators")
         else:
-            passes.update(applied)
-    problems += [f"class {name}: not in the release" for name in ours if name not in theirs and name not in replaced]
+            ruled.add(name)
+    problems += [f"class {name}: not in the release" for name in ours if name not in theirs]
     order_theirs = [n for n in theirs if n in ours]
     order_ours = [n for n in ours if n in theirs]
     if order_theirs != order_ours:
         problems.append("the classes are in another order than the release's")
     problems += compare_module_statements(their_others, our_others)
+    vectors, vector_problems = compare_vectors(ours_path, ruled)
+    problems += vector_problems
     summary = {
         "release_classes": len(theirs),
         "equal": equal,
-        "explained_by_passes": len(theirs) - equal - sum(1 for p in problems if p.startswith("class ")),
-        "passes": dict(sorted(passes.items())),
+        "equal_with_rules": len(ruled) if not vector_problems else 0,
+        "with_rules": sorted(ruled),
+        "vectors": vectors,
         "differences": len(problems),
     }
     return summary, problems
 
 
 def compare_module_statements(theirs: list[ast.stmt], ours: list[ast.stmt]) -> list[str]:
-    """Everything but classes must match, except the validator imports the passes add."""
+    """Everything but classes must match, except which validator decorators pydantic is asked for."""
 
     def normalised(statements: list[ast.stmt]) -> list[str]:
         out = []

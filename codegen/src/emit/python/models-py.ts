@@ -7,6 +7,7 @@ import type { ApiIr } from "../../ir/model.js";
 import type { Json } from "../../load/walk-operations.js";
 import { commentLine } from "../../ir/naming.js";
 import { pyBanner } from "./banner-py.js";
+import { pythonRuleMethods } from "./model-rules-py.js";
 
 const codegenRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 /** The driver script that calls datamodel-code-generator (with its ruff.toml beside it). */
@@ -64,8 +65,44 @@ export async function emitPythonModels(ir: ApiIr, written: Json, timeoutMs = 120
     throw new PythonToolError("no Python environment for datamodel-code-generator; run `bash scripts/ci/python-codegen-env.sh`", true);
   }
   // the tool writes the name into a comment line: escaped like every name in a banner
-  const output = await runTool(python, ["-O", MODELS_SCRIPT, "--filename", commentLine(ir.source.fileName)], JSON.stringify(written), timeoutMs);
+  const input = JSON.stringify({ document: modelsDocument(ir, written), methods: ruleMethods(ir) });
+  const output = await runTool(python, ["-O", MODELS_SCRIPT, "--filename", commentLine(ir.source.fileName)], input, timeoutMs);
   return `${pyBanner(ir)}${output}`;
+}
+
+/** The validators of every schema with model rules, by schema (= class) name. */
+function ruleMethods(ir: ApiIr): Record<string, string> {
+  const methods: Record<string, string> = {};
+  for (const schema of ir.schemas) {
+    const source = pythonRuleMethods(schema);
+    if (source !== null) methods[schema.name] = source;
+  }
+  return methods;
+}
+
+/**
+ * The document datamodel-code-generator reads: `written`, except that a schema whose
+ * `exclusive` rule says what its `oneOf` says (alternatives that only require one of the
+ * rule's members each) loses that `oneOf`. The rule's validator then enforces it on one
+ * model, where the tool would write a union of one class per alternative.
+ */
+function modelsDocument(ir: ApiIr, written: Json): Json {
+  const schemas = ((written.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
+  const replaced: Record<string, Json> = {};
+  for (const schema of ir.schemas) {
+    const exclusive = schema.rules.find((rule) => rule.kind === "exclusive");
+    const node = schemas[schema.name];
+    if (exclusive === undefined || node === undefined || !Array.isArray(node.oneOf)) continue;
+    const alternatives = (node.oneOf as unknown[]).map((alt) => (alt !== null && typeof alt === "object" ? Object.entries(alt as Json) : []));
+    const onlyRequired = alternatives.every((entries) => entries.length === 1 && entries[0]?.[0] === "required" && Array.isArray(entries[0][1]) && entries[0][1].length === 1);
+    const named = alternatives.map((entries) => String((entries[0]?.[1] as unknown[] | undefined)?.[0])).sort();
+    if (!onlyRequired || JSON.stringify(named) !== JSON.stringify([...exclusive.members].sort())) continue;
+    const { oneOf: _dropped, ...rest } = node;
+    replaced[schema.name] = rest;
+  }
+  if (Object.keys(replaced).length === 0) return written;
+  const components = written.components as Json;
+  return { ...written, components: { ...components, schemas: { ...schemas, ...replaced } } };
 }
 
 /** The child's environment: ours, with bytecode redirected to {@link PYCACHE_DIR}. */

@@ -20,6 +20,7 @@ from pydantic import (
     StrictFloat,
     StrictInt,
     StrictStr,
+    model_validator,
 )
 
 
@@ -1795,6 +1796,26 @@ class CodeMapOperation(BaseModel):
     kind: Literal["map"]
     depth: Annotated[StrictInt, Field(ge=1, le=5)] = 2
 
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> CodeMapOperation:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        for name in ("path_prefix",):
+            value = sent.get(name)
+            for path in value if isinstance(value, list) else [value]:
+                if not isinstance(path, str) or path == "":
+                    continue
+                if (
+                    any(part in ("", ".", "..") for part in path.split("/"))
+                    or any(char in path for char in "\\:\x00")
+                    or any("\ud800" <= char <= "\udfff" for char in path)
+                ):
+                    raise ValueError(f"{name} is not a repository-relative path")
+        return self
+
 
 class Kind5(StrEnum):
     READ = "read"
@@ -1809,6 +1830,29 @@ class CodeReadOperation(BaseModel):
     file_sha256: Annotated[StrictStr, Field(pattern="^[0-9a-f]{64}$")]
     start_line: Annotated[StrictInt, Field(ge=1)]
     end_line: Annotated[StrictInt, Field(ge=1)]
+
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> CodeReadOperation:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        for name in ("path",):
+            value = sent.get(name)
+            for path in value if isinstance(value, list) else [value]:
+                if not isinstance(path, str):
+                    continue
+                if (
+                    any(part in ("", ".", "..") for part in path.split("/"))
+                    or any(char in path for char in "\\:\x00")
+                    or any("\ud800" <= char <= "\udfff" for char in path)
+                ):
+                    raise ValueError(f"{name} is not a repository-relative path")
+        start, end = sent.get("start_line"), sent.get("end_line")
+        if isinstance(start, int) and isinstance(end, int) and not 0 <= end - start <= 199:
+            raise ValueError("end_line - start_line must be between 0 and 199")
+        return self
 
 
 class Kind6(StrEnum):
@@ -1827,6 +1871,26 @@ class CodeRelationOperation(BaseModel):
     symbol_id: Annotated[StrictStr, Field(max_length=128, min_length=1)]
     depth: Annotated[StrictInt, Field(ge=1, le=5)] = 2
 
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> CodeRelationOperation:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        for name in ("path_prefix",):
+            value = sent.get(name)
+            for path in value if isinstance(value, list) else [value]:
+                if not isinstance(path, str) or path == "":
+                    continue
+                if (
+                    any(part in ("", ".", "..") for part in path.split("/"))
+                    or any(char in path for char in "\\:\x00")
+                    or any("\ud800" <= char <= "\udfff" for char in path)
+                ):
+                    raise ValueError(f"{name} is not a repository-relative path")
+        return self
+
 
 class Kind7(StrEnum):
     SYMBOLS = "symbols"
@@ -1841,6 +1905,29 @@ class CodeSearchOperation(BaseModel):
     limit: Annotated[StrictInt, Field(ge=1, le=50)] = 20
     kind: Literal["symbols", "explore"]
     query: Annotated[StrictStr, Field(max_length=8192, min_length=1)]
+
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> CodeSearchOperation:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        for name in ("path_prefix",):
+            value = sent.get(name)
+            for path in value if isinstance(value, list) else [value]:
+                if not isinstance(path, str) or path == "":
+                    continue
+                if (
+                    any(part in ("", ".", "..") for part in path.split("/"))
+                    or any(char in path for char in "\\:\x00")
+                    or any("\ud800" <= char <= "\udfff" for char in path)
+                ):
+                    raise ValueError(f"{name} is not a repository-relative path")
+        for name in ("query",):
+            if isinstance(sent.get(name), str) and not sent[name].strip():
+                raise ValueError(f"{name} is blank")
+        return self
 
 
 class Kind8(StrEnum):
@@ -1868,6 +1955,41 @@ class CodeTestsOperation(BaseModel):
     kind: Literal["affected_tests", "impact_changes"]
     paths: Annotated[list[StrictStr], Field(max_length=100, min_length=1)]
 
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> CodeTestsOperation:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        for name in ("path_prefix",):
+            value = sent.get(name)
+            for path in value if isinstance(value, list) else [value]:
+                if not isinstance(path, str) or path == "":
+                    continue
+                if (
+                    any(part in ("", ".", "..") for part in path.split("/"))
+                    or any(char in path for char in "\\:\x00")
+                    or any("\ud800" <= char <= "\udfff" for char in path)
+                ):
+                    raise ValueError(f"{name} is not a repository-relative path")
+        for name in ("paths",):
+            value = sent.get(name)
+            for path in value if isinstance(value, list) else [value]:
+                if not isinstance(path, str):
+                    continue
+                if (
+                    any(part in ("", ".", "..") for part in path.split("/"))
+                    or any(char in path for char in "\\:\x00")
+                    or any("\ud800" <= char <= "\udfff" for char in path)
+                ):
+                    raise ValueError(f"{name} is not a repository-relative path")
+        for name in ("paths",):
+            items = sent.get(name)
+            if isinstance(items, list) and any(item in items[:index] for index, item in enumerate(items)):
+                raise ValueError(f"{name} holds an item twice")
+        return self
+
 
 class CodeQueryRequest(BaseModel):
     model_config = ConfigDict(
@@ -1886,6 +2008,37 @@ class CodeQueryRequest(BaseModel):
     expected_fingerprint: Annotated[StrictStr | None, Field(pattern="^[0-9a-f]{64}$")] = None
     before_fingerprint: Annotated[StrictStr | None, Field(pattern="^[0-9a-f]{64}$")] = None
     max_bytes: Annotated[StrictInt, Field(ge=512, le=32768)] = 16000
+
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> CodeQueryRequest:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+
+        def at(*path: str) -> Any:
+            value: Any = self
+            for step in path:
+                if isinstance(value, BaseModel):
+                    value = {
+                        field.alias or name: getattr(value, name) for name, field in type(value).model_fields.items()
+                    }
+                value = value.get(step) if isinstance(value, dict) else None
+            return value
+
+        if (
+            at("operation", "kind") in ("callers", "callees", "impact", "affected_tests", "impact_changes", "read")
+            and sent.get("expected_fingerprint") is None
+        ):
+            raise ValueError(
+                "expected_fingerprint is required when operation.kind is one of callers, callees, impact, affected_tests, impact_changes, read"
+            )
+        if at("operation", "kind") in ("impact_changes",) and sent.get("before_fingerprint") is None:
+            raise ValueError("before_fingerprint is required when operation.kind is one of impact_changes")
+        if at("operation", "kind") not in ("impact_changes",) and sent.get("before_fingerprint") is not None:
+            raise ValueError("before_fingerprint is not allowed when operation.kind is not one of impact_changes")
+        return self
 
 
 class Schema4(StrEnum):
@@ -2067,6 +2220,29 @@ class ArtifactSearchFusion(BaseModel):
     method: Annotated[StrictStr, Field(min_length=1, pattern=".*\\S.*")]
     params: dict[str, Any] = {}
 
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> ArtifactSearchFusion:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        for name in ("method", "params"):
+            if name in sent and sent[name] is None:
+                raise ValueError(f"{name} is null; leave the member out instead")
+        pending = [sent[name] for name in ("method", "params") if name in sent]
+        while pending:
+            item = pending.pop()
+            if isinstance(item, float) and (item != item or item in (float("inf"), float("-inf"))):
+                raise ValueError("a number is NaN or infinite")
+            if isinstance(item, BaseModel):
+                pending.extend(dict(item).values())
+            elif isinstance(item, dict):
+                pending.extend(item.values())
+            elif isinstance(item, list | tuple):
+                pending.extend(item)
+        return self
+
 
 class SearchArtifactsRequest(BaseModel):
     model_config = ConfigDict(
@@ -2082,6 +2258,65 @@ class SearchArtifactsRequest(BaseModel):
     include_scores: StrictBool = False
     rerank: dict[str, Any] | None = None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _trim_members(cls, data: Any) -> Any:
+        """Model rule trim: these string members are read without surrounding whitespace."""
+        if not isinstance(data, dict):
+            return data
+        trimmed = dict(data)
+        for name in ("query",):
+            if isinstance(trimmed.get(name), str):
+                trimmed[name] = trimmed[name].strip()
+        return trimmed
+
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> SearchArtifactsRequest:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        for name in (
+            "query",
+            "limit",
+            "mode",
+            "filters",
+            "admission",
+            "fusion",
+            "min_score",
+            "include_scores",
+            "rerank",
+        ):
+            if name in sent and sent[name] is None:
+                raise ValueError(f"{name} is null; leave the member out instead")
+        pending = [
+            sent[name]
+            for name in (
+                "query",
+                "limit",
+                "mode",
+                "filters",
+                "admission",
+                "fusion",
+                "min_score",
+                "include_scores",
+                "rerank",
+            )
+            if name in sent
+        ]
+        while pending:
+            item = pending.pop()
+            if isinstance(item, float) and (item != item or item in (float("inf"), float("-inf"))):
+                raise ValueError("a number is NaN or infinite")
+            if isinstance(item, BaseModel):
+                pending.extend(dict(item).values())
+            elif isinstance(item, dict):
+                pending.extend(item.values())
+            elif isinstance(item, list | tuple):
+                pending.extend(item)
+        return self
+
 
 class ArtifactChannelScore(BaseModel):
     model_config = ConfigDict(
@@ -2091,6 +2326,29 @@ class ArtifactChannelScore(BaseModel):
     metric: Annotated[StrictStr, Field(min_length=1, pattern=".*\\S.*")]
     higher_is_better: StrictBool
 
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> ArtifactChannelScore:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        for name in ("raw", "metric", "higher_is_better"):
+            if name in sent and sent[name] is None:
+                raise ValueError(f"{name} is null; leave the member out instead")
+        pending = [sent[name] for name in ("raw", "metric", "higher_is_better") if name in sent]
+        while pending:
+            item = pending.pop()
+            if isinstance(item, float) and (item != item or item in (float("inf"), float("-inf"))):
+                raise ValueError("a number is NaN or infinite")
+            if isinstance(item, BaseModel):
+                pending.extend(dict(item).values())
+            elif isinstance(item, dict):
+                pending.extend(item.values())
+            elif isinstance(item, list | tuple):
+                pending.extend(item)
+        return self
+
 
 class ArtifactSearchScores(BaseModel):
     model_config = ConfigDict(
@@ -2098,6 +2356,29 @@ class ArtifactSearchScores(BaseModel):
     )
     retrieval: Annotated[StrictFloat, Field(ge=0.0, le=1.0)]
     channels: dict[str, ArtifactChannelScore]
+
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> ArtifactSearchScores:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        for name in ("retrieval", "channels"):
+            if name in sent and sent[name] is None:
+                raise ValueError(f"{name} is null; leave the member out instead")
+        pending = [sent[name] for name in ("retrieval", "channels") if name in sent]
+        while pending:
+            item = pending.pop()
+            if isinstance(item, float) and (item != item or item in (float("inf"), float("-inf"))):
+                raise ValueError("a number is NaN or infinite")
+            if isinstance(item, BaseModel):
+                pending.extend(dict(item).values())
+            elif isinstance(item, dict):
+                pending.extend(item.values())
+            elif isinstance(item, list | tuple):
+                pending.extend(item)
+        return self
 
 
 class ArtifactSearchItem(BaseModel):
@@ -3919,26 +4200,25 @@ class FlushTopicMemoryResponse(BaseModel):
     status: TopicMemoryFlushStatus
 
 
-class GetMemoryEntryRequest1(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[StrictStr, Field(max_length=256, min_length=1, pattern=".*\\S.*")]
-    citation: dict[str, Any]
-    target: LegacyMemoryTarget | None = None
-
-
-class GetMemoryEntryRequest2(BaseModel):
+class GetMemoryEntryRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
     scope_id: Annotated[StrictStr, Field(max_length=256, min_length=1, pattern=".*\\S.*")]
     citation: dict[str, Any] | None = None
-    target: LegacyMemoryTarget
+    target: LegacyMemoryTarget | None = None
 
-
-class GetMemoryEntryRequest(RootModel[GetMemoryEntryRequest1 | GetMemoryEntryRequest2]):
-    root: GetMemoryEntryRequest1 | GetMemoryEntryRequest2
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> GetMemoryEntryRequest:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        given = [name for name in ("citation", "target") if name in sent]
+        if len(given) != 1 or sent[given[0]] is None:
+            raise ValueError("exactly one of citation, target must be sent, and not null")
+        return self
 
 
 class GetHandoffReportRequest(BaseModel):
@@ -4036,8 +4316,8 @@ class ContextAssembly(BaseModel):
     )
     format: ContextAssemblyFormat = ContextAssemblyFormat.MARKDOWN
     sections: Annotated[list[ContextAssemblySection], Field(max_length=4, validate_default=True)] = [
-        {"family": "memory", "limit": 6},
-        {"family": "experience", "limit": 2},
+        ContextAssemblySection.model_validate({"family": "memory", "limit": 6}),
+        ContextAssemblySection.model_validate({"family": "experience", "limit": 2}),
     ]
     show: Annotated[list[ContextAssemblyMetadata], Field(max_length=2)] = []
 
@@ -4053,6 +4333,17 @@ class ProposeExperienceRequest(BaseModel):
     target: ArtifactReference | None = None
     reason: Annotated[StrictStr | None, Field(max_length=2000, min_length=1)] = None
 
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> ProposeExperienceRequest:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        if sum(len(sent[name]) for name in ("source_refs", "artifact_refs") if isinstance(sent.get(name), list)) > 32:
+            raise ValueError("source_refs and artifact_refs together hold more than 32 items")
+        return self
+
 
 class GenerateExperienceRequest(BaseModel):
     model_config = ConfigDict(
@@ -4063,6 +4354,17 @@ class GenerateExperienceRequest(BaseModel):
     artifact_refs: Annotated[list[ArtifactReference], Field(max_length=32)]
     target: ArtifactReference | None = None
     reason: Annotated[StrictStr | None, Field(max_length=2000, min_length=1)] = None
+
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> GenerateExperienceRequest:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        if sum(len(sent[name]) for name in ("source_refs", "artifact_refs") if isinstance(sent.get(name), list)) > 32:
+            raise ValueError("source_refs and artifact_refs together hold more than 32 items")
+        return self
 
 
 class ProposeSkillRequest(BaseModel):
@@ -4076,6 +4378,17 @@ class ProposeSkillRequest(BaseModel):
     target: ArtifactReference | None = None
     reason: Annotated[StrictStr | None, Field(max_length=2000, min_length=1)] = None
 
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> ProposeSkillRequest:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        if sum(len(sent[name]) for name in ("source_refs", "artifact_refs") if isinstance(sent.get(name), list)) > 32:
+            raise ValueError("source_refs and artifact_refs together hold more than 32 items")
+        return self
+
 
 class GenerateSkillRequest(BaseModel):
     model_config = ConfigDict(
@@ -4087,6 +4400,17 @@ class GenerateSkillRequest(BaseModel):
     artifact_refs: Annotated[list[ArtifactReference], Field(max_length=32)]
     target: ArtifactReference | None = None
     reason: Annotated[StrictStr | None, Field(max_length=2000, min_length=1)] = None
+
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> GenerateSkillRequest:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        if sum(len(sent[name]) for name in ("source_refs", "artifact_refs") if isinstance(sent.get(name), list)) > 32:
+            raise ValueError("source_refs and artifact_refs together hold more than 32 items")
+        return self
 
 
 class ReadinessResponse(BaseModel):
@@ -4648,6 +4972,17 @@ class ReviseCandidateRequest(BaseModel):
     target: ArtifactReference | None = None
     reason: Annotated[StrictStr | None, Field(max_length=2000, min_length=1)] = None
 
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> ReviseCandidateRequest:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        if sum(len(sent[name]) for name in ("source_refs", "artifact_refs") if isinstance(sent.get(name), list)) > 32:
+            raise ValueError("source_refs and artifact_refs together hold more than 32 items")
+        return self
+
 
 class CreateHandoffArtifactRequest(BaseModel):
     model_config = ConfigDict(
@@ -4697,6 +5032,17 @@ class Candidate(BaseModel):
     operation: StrictStr | None = None
     origin: Origin | None = None
     dream_run_id: StrictStr | None = None
+
+    @model_validator(mode="after")
+    def _check_model_rules(self) -> Candidate:
+        """The model rules of the contract (x-powercontext-rules), checked on the members as sent."""
+        fields = type(self).model_fields
+        sent = {
+            field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
+        }
+        if sum(len(sent[name]) for name in ("source_refs", "artifact_refs") if isinstance(sent.get(name), list)) > 32:
+            raise ValueError("source_refs and artifact_refs together hold more than 32 items")
+        return self
 
 
 class CandidatePage(BaseModel):
