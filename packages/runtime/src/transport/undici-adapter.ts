@@ -30,6 +30,24 @@ const DECODERS: Readonly<Record<string, () => NodeJS.ReadWriteStream>> = {
   br: () => createBrotliDecompress({ flush: zlib.BROTLI_OPERATION_FLUSH, finishFlush: zlib.BROTLI_OPERATION_FLUSH }),
 };
 
+/** The most content codings an answer may list, as fetch allows (a longer list is refused before any decoder is built). */
+const MAX_CONTENT_CODINGS = 5;
+
+/** Statuses whose response has no body, so fetch reads no `content-encoding` on them. */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 204, 205, 304]);
+
+/**
+ * The error of an answer that lists more than {@link MAX_CONTENT_CODINGS}
+ * content codings (each one would be a decoder: thousands cost seconds and
+ * megabytes), or null. Counted as fetch counts them (every comma-separated
+ * entry), so both adapters refuse the same answers, as a broken exchange.
+ */
+function tooManyCodings(method: string, status: number, encoding: string | null): Error | null {
+  if (encoding === null || method === "HEAD" || NULL_BODY_STATUSES.has(status)) return null;
+  const count = encoding.split(",").length;
+  return count > MAX_CONTENT_CODINGS ? new Error(`too many content-encodings in response: ${count}, maximum allowed is ${MAX_CONTENT_CODINGS}`) : null;
+}
+
 /**
  * The body as a stream of decoded bytes: the encodings of `content-encoding`
  * undone last to first. An encoding zlib cannot read leaves the bytes as they
@@ -296,7 +314,13 @@ export function undiciTransport(dispatcher: Dispatcher = defaultAgent()): Transp
         abort.done();
         throw error;
       }
-      return new UndiciResponse(await abort.headers(pending), abort);
+      const response = new UndiciResponse(await abort.headers(pending), abort);
+      const refused = tooManyCodings(request.method, response.status, response.get("content-encoding"));
+      if (refused !== null) {
+        response.cancel();
+        throw refused;
+      }
+      return response;
     },
   };
 }

@@ -38,6 +38,13 @@ function via(adapter: Adapter, transport?: NodeTransport): Pick<ClientOptions, "
   return transport === undefined ? {} : { dispatcher: transport.dispatcher };
 }
 
+/** The messages of an error and its causes, one per line. */
+function causes(error: unknown): string {
+  const lines: string[] = [];
+  for (let current = error; current instanceof Error; current = current.cause) lines.push(current.message);
+  return lines.join("\n");
+}
+
 const fast = { retry: { baseDelayMs: 0, maxDelayMs: 0 } };
 
 function answer(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
@@ -273,6 +280,44 @@ describe.each<Adapter>(["fetch", "undici"])("the %s adapter over loopback HTTP",
     const error = await runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect((error as InvalidResponseError).issues).toEqual(["body exceeds 1048576 bytes"]);
+  });
+
+  it("refuses an answer listing more than five content codings as a broken exchange, before decoding any", async () => {
+    // Six layers of gzip, each one undone would be a decoder: fetch refuses the list, and so must every adapter.
+    let body = Buffer.from('{"ok":true}');
+    for (let layer = 0; layer < 6; layer += 1) body = gzipSync(body);
+    const origin = await listen((req, res) => {
+      req.resume();
+      answer(res, 200, body, { "content-encoding": Array(6).fill("gzip").join(", ") });
+    });
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter), maxRetries: 0 });
+    const error = await runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).phase).toBe("exchange");
+    expect(causes(error)).toContain("too many content-encodings in response: 6, maximum allowed is 5");
+  });
+
+  it("refuses 3,000 content codings at once, without building their decoders", async () => {
+    const body = gzipSync(Buffer.from('{"ok":true}'));
+    const origin = await listen((req, res) => {
+      req.resume();
+      answer(res, 200, body, { "content-encoding": Array(3000).fill("gzip").join(",") });
+    });
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter), maxRetries: 0 });
+    const error = await runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect(causes(error)).toContain("too many content-encodings in response: 3000, maximum allowed is 5");
+  });
+
+  it("accepts five content codings", async () => {
+    let body = Buffer.from('{"ok":true}');
+    for (let layer = 0; layer < 5; layer += 1) body = gzipSync(body);
+    const origin = await listen((req, res) => {
+      req.resume();
+      answer(res, 200, body, { "content-encoding": Array(5).fill("gzip").join(", ") });
+    });
+    const runtime = createRuntime({ baseUrl: origin, ...via(adapter), maxRetries: 0 });
+    await expect(runOperation(runtime, classDescriptor("safe"), {})).resolves.toMatchObject({ data: { ok: true } });
   });
 
   it.each(Object.keys(encodings))("decodes a %s body within the cap", async (encoding) => {
