@@ -51,32 +51,30 @@ export interface FailureReport {
 /** `details` keys worth showing an operator, in this order (all bounded values, never free text). */
 const DETAIL_KEYS = ["current_version", "current_status", "operation_id", "permission"] as const;
 
-/**
- * Collapses whitespace so a server message can never break the one-line
- * promise, and escapes the remaining control characters (ESC, BEL, C1, bidi
- * controls) so it cannot drive the terminal either.
- */
-function oneLine(text: string): string {
-  return escapeControls(collapse(text));
-}
+/** Longest message (a server's, an issue, a cause's) printed whole, in characters; longer ones end in `...`. */
+const MAX_MESSAGE_CHARS = 1000;
 
-/** Runs of whitespace (line breaks included) as one space, and none at the ends. */
-function collapse(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
-
-/** Longest request id or error code printed whole; a request id is an opaque token, usually under 64 characters. */
+/** Longest request id, error code or detail value printed whole; a request id is an opaque token, usually under 64 characters. */
 const MAX_TOKEN_CHARS = 128;
 
 /**
- * A server-supplied identifier (request id, error code) on one line, cut to
- * {@link MAX_TOKEN_CHARS} characters with `...` after it, so a proxy that sends
- * a header of many kilobytes cannot bury the message behind it.
+ * `text` on one line: runs of whitespace collapsed (so a server message can
+ * never break the one-line promise), cut to `max` characters with `...` after
+ * it (so a server or proxy that sends many kilobytes cannot bury the line, or
+ * the terminal, under them), and its remaining control characters (ESC, BEL,
+ * C1, bidi controls) escaped so it cannot drive the terminal either.
  */
-function identifier(text: string): string {
+function oneLine(text: string, max: number = MAX_MESSAGE_CHARS): string {
   // Cut by code points before escaping, so neither a surrogate pair nor an escape is split.
-  const points = Array.from(collapse(text));
-  return points.length > MAX_TOKEN_CHARS ? `${escapeControls(points.slice(0, MAX_TOKEN_CHARS).join(""))}...` : escapeControls(points.join(""));
+  const collapsed = text.replace(/\s+/g, " ").trim();
+  if (collapsed.length <= max) return escapeControls(collapsed);
+  const points = Array.from(collapsed);
+  return points.length > max ? `${escapeControls(points.slice(0, max).join(""))}...` : escapeControls(collapsed);
+}
+
+/** A server-supplied identifier (request id, error code, state) on one line, cut to {@link MAX_TOKEN_CHARS}. */
+function identifier(text: string): string {
+  return oneLine(text, MAX_TOKEN_CHARS);
 }
 
 function detailSuffix(details: Record<string, unknown> | null): string {
@@ -87,7 +85,7 @@ function detailSuffix(details: Record<string, unknown> | null): string {
   for (const key of DETAIL_KEYS) {
     const value = details[key];
     if (typeof value === "string" || typeof value === "number") {
-      parts.push(`${key}=${oneLine(String(value))}`);
+      parts.push(`${key}=${identifier(String(value))}`);
     }
   }
   return parts.length === 0 ? "" : ` [${parts.join(" ")}]`;
@@ -128,7 +126,7 @@ function unknownOutcomeLine(current: unknown): string {
   const { status, version } = resource;
   const now =
     typeof status === "string" && typeof version === "number"
-      ? `; it is now ${oneLine(status)} at version ${version}`
+      ? `; it is now ${identifier(status)} at version ${version}`
       : "; it could not be read";
   return `note: an earlier attempt of this request got no answer, and whether it took effect is unknown${now}`;
 }
@@ -151,7 +149,7 @@ function innermostMessage(error: Error): string {
 }
 
 function classificationLabel(error: { category: string | null; code: string | null }): string {
-  const label = [error.category, error.code].filter((part) => part !== null).join("/");
+  const label = [error.category, error.code].filter((part) => part !== null).map((part) => identifier(part)).join("/");
   return label === "" ? "" : ` (${label})`;
 }
 
@@ -206,7 +204,7 @@ function classifyFailure(error: unknown, debug: boolean): FailureReport {
     };
   }
   if (error instanceof InvalidRequestError) {
-    const issue = error.issues.length === 0 ? oneLine(error.message) : error.issues.map(oneLine).join("; ");
+    const issue = error.issues.length === 0 ? oneLine(error.message) : error.issues.map((issue) => oneLine(issue)).join("; ");
     return { lines: [`error: invalid request: ${issue}`], exitCode: ExitCode.Usage };
   }
   if (error instanceof ConfigurationError) {
@@ -227,12 +225,12 @@ function classifyFailure(error: unknown, debug: boolean): FailureReport {
   }
   if (error instanceof OperationFailedError) {
     return {
-      lines: [`error: operation ${error.operationId} failed${classificationLabel(error.error)}`],
+      lines: [`error: operation ${identifier(error.operationId)} failed${classificationLabel(error.error)}`],
       exitCode: ExitCode.Failure,
     };
   }
   if (error instanceof OperationCancelledError) {
-    return { lines: [`error: operation ${error.operationId} was cancelled`], exitCode: ExitCode.Failure };
+    return { lines: [`error: operation ${identifier(error.operationId)} was cancelled`], exitCode: ExitCode.Failure };
   }
   if (error instanceof ClientError) {
     return { lines: [`error: ${oneLine(error.message)}`], exitCode: ExitCode.Failure };

@@ -69,6 +69,28 @@ describe("describeFailure", () => {
     expect(invalid.lines[0]).toBe(`error: invalid response from the server (status 200, request id ${longId.slice(0, 128)}...): body is not valid JSON`);
   });
 
+  it("cuts a 100 KB server message to 1,000 characters, as it cuts the request id", () => {
+    const message = `${"x".repeat(50_000)} ${"y".repeat(50_000)}`;
+    const line = describeFailure(serverError({ serverMessage: message })).lines[0] as string;
+    expect(line).toBe(`error: 409 topic_memory_block_conflict (request id req-7): ${"x".repeat(1000)}...`);
+    // Control characters are escaped after the cut, each one whole.
+    const controls = describeFailure(serverError({ serverMessage: "\u001b".repeat(100_000) })).lines[0] as string;
+    expect(controls).toBe(`error: 409 topic_memory_block_conflict (request id req-7): ${"\\x1b".repeat(1000)}...`);
+    // A message of 1,000 characters is printed whole, and so is one of 1,000 emoji (2,000 UTF-16 units).
+    expect(describeFailure(serverError({ serverMessage: "z".repeat(1000) })).lines[0]).toMatch(/z{1000}$/);
+    expect(describeFailure(serverError({ serverMessage: "\u{1f600}".repeat(1000) })).lines[0]).toMatch(/(\u{1f600}){1000}$/u);
+  });
+
+  it("cuts every other server-supplied text: an issue, a detail value, an operation's error classification", () => {
+    const huge = "q".repeat(100_000);
+    const invalid = describeFailure(new InvalidResponseError("bad", { statusCode: 200, requestId: null, issues: [huge] })).lines[0] as string;
+    expect(invalid).toBe(`error: invalid response from the server (status 200): ${"q".repeat(1000)}...`);
+    const conflict = describeFailure(serverError({ code: "version_conflict", serverMessage: "m", details: { current_status: huge } })).lines[0] as string;
+    expect(conflict).toBe(`error: 409 version_conflict (request id req-7): m [current_status=${"q".repeat(128)}...]`);
+    const failed = describeFailure(new OperationFailedError("op-1", { category: huge, code: "c" }, null)).lines[0] as string;
+    expect(failed.length).toBeLessThan(300);
+  });
+
   it("adds bounded details and keeps a multi-line server message on one line", () => {
     const report = describeFailure(
       serverError({
