@@ -43,7 +43,11 @@ export function prepareDemo(simulator: PowerContextSimulator, principals: Princi
   const failedScopeId = simulator.controls.addScope("demo-ops");
   send("capture_content_source", { scope_id: failedScopeId, source_id: "demo-1", content: "demo observation" });
   simulator.controls.failNextFlushAttempts(1, { category: "model_provider", code: "provider_unavailable" });
+  // The set-up flush waits for its attempt whatever `--wait-budget-ms` says (0 would answer 202
+  // with the attempt still queued); the served timing is put back right after.
+  const served = simulator.controls.setFlushTiming({ waitBudgetMs: Number.MAX_SAFE_INTEGER });
   simulator.handle("flush_memory", { token, body: { scope_id: failedScopeId } });
+  simulator.controls.setFlushTiming(served);
   const operation = simulator.inspect.operations(failedScopeId).find((candidate) => candidate.status === "failed");
   if (block === undefined || operation === undefined) throw new Error("demo set-up did not produce a block and a failed operation");
   return { blockedScopeId, blockId: block.block_id, failedScopeId, operationId: operation.operation_id, operationVersion: operation.version };

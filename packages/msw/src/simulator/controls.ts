@@ -43,8 +43,8 @@ export interface SimulatorControls {
   setProcessingEnabled(enabled: boolean): void;
   /** Makes `get_readiness` answer 200 ready or 503 not_ready. */
   setReady(ready: boolean): void;
-  /** Changes flush timing (ms) from now on. */
-  setFlushTiming(timing: Partial<FlushTiming>): void;
+  /** Changes flush timing (ms) from now on. @returns the timing it replaced, to restore it later */
+  setFlushTiming(timing: Partial<FlushTiming>): FlushTiming;
   /** Advances a {@link ManualClock} by `ms`. @throws Error when the simulator runs on another clock */
   advanceTime(ms: number): void;
   /** Arms a transport fault (see {@link FaultRule}). @throws RangeError for an undeclared status */

@@ -131,11 +131,16 @@ export class FlushEngine {
     }
   }
 
-  /** Changes the timing from now on: Operations in progress keep their phase start and take the new durations. */
-  setTiming(nowMs: number, timing: Partial<FlushTiming>): void {
+  /**
+   * Changes the timing from now on: Operations in progress keep their phase start and take the new durations.
+   * @returns the timing it replaced (a copy), to restore it later
+   */
+  setTiming(nowMs: number, timing: Partial<FlushTiming>): FlushTiming {
     this.advance(nowMs);
+    const before = { ...this.timing };
     Object.assign(this.timing, timing);
     for (const op of this.#due.keys()) this.#schedule(op);
+    return before;
   }
 
   /** When a queued or running Operation makes its next transition (ms). */

@@ -68,6 +68,31 @@ describe("powercontext-mock serve", () => {
   });
 });
 
+describe("powercontext-mock serve --demo", () => {
+  it("with --wait-budget-ms 0 prepares the demo, serves, and answers flushes with 202 at once", async () => {
+    const entry = fileURLToPath(new URL("../support/serve-cli.ts", import.meta.url));
+    child = spawn(process.execPath, ["--import", "tsx", entry, "serve", "--port", "0", "--demo", "--wait-budget-ms", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    let err = "";
+    child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child!.stdout!.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = /^(http:\/\/\S+)\n/.exec(out);
+        if (line) resolve(line[1]!);
+      });
+      child!.once("exit", (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
+      setTimeout(() => reject(new Error("serve printed no URL within 20 s")), 20_000);
+    });
+    expect(err).toMatch(/demo: scope demo-topic is blocked .*scope demo-ops has failed operation/);
+    const post = (path: string, body: unknown) =>
+      fetch(`${url}${path}`, { method: "POST", headers: { Authorization: "Bearer pc-admin", "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const scope = (await (await fetch(`${url}/v1/scopes/default`, { headers: { Authorization: "Bearer pc-admin" } })).json()) as { scope_id: string };
+    expect((await post("/v1/sources/content", { scope_id: scope.scope_id, source_id: "a", content: "after the demo" })).status).toBe(202);
+    expect((await post("/v1/memory/flush", { scope_id: scope.scope_id })).status).toBe(202);
+  });
+});
+
 describe("powercontext-mock --version", () => {
   it("prints the package version, spelled as the other binaries spell it", async () => {
     const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
