@@ -12,15 +12,19 @@ export const OPERATION_ERRORS_EXTENSION = "x-powercontext-errors";
 
 const CLASS_NAME = /^[A-Z][A-Za-z0-9]*Error$/;
 
+/** The statuses the runtime's retry policy may re-send (docs/retry-classes.md). */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+
 /**
  * The codes that stop a retry: those a wait cannot cure (`transient: false`)
- * that arrive with a status HTTP lets a client retry (429 or 5xx). Every
- * descriptor carries these and no others: a transient code changes no retry
- * decision, and a code of another status (400, 404, 409, ...) belongs to a
- * status that is never re-sent, so neither needs to be in an app's bundle.
+ * that arrive with a status the retry policy re-sends (429, 502, 503, 504).
+ * Every descriptor carries these and no others: a transient code changes no
+ * retry decision, and a code of another status (400, 404, 409, 500, ...)
+ * belongs to a status that is never re-sent, so neither needs to be in an
+ * app's bundle.
  */
 export function retryStopCodes(rows: readonly ErrorCodeIr[]): ErrorCodeIr[] {
-  return rows.filter((row) => !row.transient && (row.status === 429 || row.status >= 500));
+  return rows.filter((row) => !row.transient && RETRYABLE_STATUSES.has(row.status));
 }
 
 function isObject(value: unknown): value is Json {
