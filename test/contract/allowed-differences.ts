@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot } from "../real/tools.js";
+import { tableRows, type TableRow } from "../support/markdown-table.js";
 import type { Change } from "./wire-diff.js";
 
 export const compatibilityPath = join(repoRoot, "docs", "compatibility.md");
@@ -23,24 +24,20 @@ export interface AllowedDifference {
  * @throws {Error} when the heading is missing or a row is malformed (names the line)
  */
 export function parseAllowedDifferences(markdown: string): AllowedDifference[] {
-  const lines = markdown.split("\n");
-  const start = lines.findIndex((l) => l.trim() === HEADING);
-  if (start < 0) throw new Error(`docs/compatibility.md has no "${HEADING}" section`);
-  const rows: AllowedDifference[] = [];
-  for (let i = start + 1; i < lines.length; i++) {
-    const line = lines[i] ?? "";
-    if (line.startsWith("## ")) break;
-    if (!line.trimStart().startsWith("|")) continue;
-    const cells = line.split("|").slice(1, -1).map((c) => c.trim());
-    if (cells[0] === "pointer" || /^-+$/.test(cells[0] ?? "")) continue;
+  let rows: TableRow[];
+  try {
+    rows = tableRows(markdown, HEADING, "pointer");
+  } catch {
+    throw new Error(`docs/compatibility.md has no "${HEADING}" section`);
+  }
+  return rows.map(({ cells, line }) => {
     const [pointerCell, change, ...reason] = cells;
     const pointer = /^`(\/[^`]*)`$/.exec(pointerCell ?? "")?.[1];
     if (pointer === undefined || !["added", "removed", "changed"].includes(change ?? "")) {
-      throw new Error(`docs/compatibility.md line ${i + 1}: expected | \`/json/pointer\` | added, removed or changed | reason |`);
+      throw new Error(`docs/compatibility.md line ${line}: expected | \`/json/pointer\` | added, removed or changed | reason |`);
     }
-    rows.push({ pointer, change: change as Change, reason: reason.join("|").trim(), line: i + 1 });
-  }
-  return rows;
+    return { pointer, change: change as Change, reason: reason.join("|").trim(), line };
+  });
 }
 
 export function loadAllowedDifferences(): AllowedDifference[] {
