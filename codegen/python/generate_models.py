@@ -1,7 +1,8 @@
 """Write the pydantic models of an OpenAPI document with datamodel-code-generator.
 
-Reads ``{"document": <OpenAPI document>, "methods": {<class>: <source>}}`` as JSON on
-standard input and prints ``models.py`` on standard output. The options are the ones
+Reads ``{"document": <OpenAPI document>, "methods": {<class>: <source>},
+"parameters_document": <OpenAPI document> | null}`` as JSON on standard input and prints
+``{"models": <models.py>, "parameters": <parameters.py> | null}`` on standard output. The options are the ones
 the PowerContext Python Client SDK 1.4.1 was generated with (see docs/python.md); only
 the paths are dropped, so that the models come from ``components`` alone. Then two
 passes, both re-formatted with the same ruff settings:
@@ -14,7 +15,7 @@ passes, both re-formatted with the same ruff settings:
 Run by the TypeScript generator (codegen/src/emit/python/models-py.ts) in the
 environment that scripts/ci/python-codegen-env.sh creates; it opens no connection.
 
-    python generate_models.py --filename openapi.yaml < input.json > models.py
+    python generate_models.py --filename openapi.yaml < input.json > output.json
 """
 
 from __future__ import annotations
@@ -37,11 +38,23 @@ def main() -> int:
     parser.add_argument("--filename", required=True, help="the spec's file name, written into the header")
     args = parser.parse_args()
     given = json.load(sys.stdin)
-    document = given["document"]
     methods: dict[str, str] = given.get("methods", {})
+    try:
+        models = with_passes(generate_module(given["document"], args.filename), methods)
+        parameters = None if given.get("parameters_document") is None else generate_module(given["parameters_document"], args.filename)
+    except (LookupError, TypeError) as error:
+        print(f"error: {error.args[0]}", file=sys.stderr)
+        return 1
+    json.dump({"models": models, "parameters": parameters}, sys.stdout)
+    return 0
+
+
+def generate_module(document: dict[str, object], filename: str) -> str:
+    """One module of models for the components of ``document`` (its paths are dropped)."""
+
     document["paths"] = {}
     config = GenerateConfig(
-        input_filename=args.filename,
+        input_filename=filename,
         input_file_type=InputFileType.OpenAPI,
         target_python_version=PythonVersion.PY_311,
         disable_timestamp=True,
@@ -59,20 +72,20 @@ def main() -> int:
     )
     result = generate(document, config=config)
     if not isinstance(result, str):
-        print(f"datamodel-code-generator returned {type(result).__name__}, not one module", file=sys.stderr)
-        return 1
-    try:
-        text = with_model_defaults(with_methods(result, methods))
-    except LookupError as error:
-        print(f"error: {error.args[0]}", file=sys.stderr)
-        return 1
+        raise TypeError(f"datamodel-code-generator returned {type(result).__name__}, not one module")
+    return f"{result.rstrip()}\n"
+
+
+def with_passes(result: str, methods: dict[str, str]) -> str:
+    """The release's shape: the rule validators appended, list defaults of models as ``model_validate`` calls."""
+
+    text = with_model_defaults(with_methods(result, methods))
     if text != result:
         if methods:
             text = with_validator_imports(text)
         formatter = CodeFormatter(PythonVersion.PY_311, settings_path=HERE, formatters=[Formatter.RUFF_FORMAT, Formatter.RUFF_CHECK])
         text = formatter.apply_ruff_check_and_format(text)
-    sys.stdout.write(f"{text.rstrip()}\n")
-    return 0
+    return f"{text.rstrip()}\n"
 
 
 def replace_spans(text: str, edits: list[tuple[ast.AST, str]]) -> str:

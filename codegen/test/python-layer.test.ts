@@ -63,13 +63,13 @@ describe("the Python layer of a contract", async () => {
 
   it("does not run the model generator unless asked", () => {
     expect(generated.files.has(`${dir}/models.py`)).toBe(false);
-    expect([...generated.skipped.keys()]).toEqual([`${dir}/models.py`]);
+    expect([...generated.skipped.keys()]).toEqual([`${dir}/models.py`, `${dir}/parameters.py`]);
   });
 
   it("escapes the spec's file name in the Python banners, so it cannot end the comment", async () => {
     const { generateFromText } = await import("../src/pipeline.js");
     const evil = await generateFromText(readFileSync(spec, "utf8"), "x\nimport os\r\u2028.yaml");
-    for (const file of ["__init__.py", "operations.py", "schema.py", "extensions.py"]) {
+    for (const file of ["__init__.py", "operations.py", "schema.py", "extensions.py", "errors.py"]) {
       const text = evil.files.get(`${dir}/${file}`)!;
       const header = text.slice(0, text.indexOf("\n\n"));
       expect(header.split("\n").every((line) => line.startsWith("# ")), file).toBe(true);
@@ -79,8 +79,9 @@ describe("the Python layer of a contract", async () => {
 
   it("names the package and folder it is told to", async () => {
     const other = await generate(spec, { python: { dir: "gen/py", package: "acme.api" } });
-    expect([...other.files.keys()].filter((f) => f.startsWith("gen/py/")).sort()).toEqual(["gen/py/__init__.py", "gen/py/extensions.py", "gen/py/operations.py", "gen/py/schema.py"]);
+    expect([...other.files.keys()].filter((f) => f.startsWith("gen/py/")).sort()).toEqual(["gen/py/__init__.py", "gen/py/errors.py", "gen/py/extensions.py", "gen/py/operations.py", "gen/py/schema.py"]);
     expect(other.files.get("gen/py/operations.py")).toContain("from acme.api.models import (");
+    expect(other.files.get("gen/py/extensions.py")).toContain("from acme.api import models, parameters\n");
     await expect(generate(spec, { python: { package: "not a package" } })).rejects.toThrow(/dotted identifier/);
   });
 });

@@ -1,16 +1,14 @@
-"""Fixtures: a scripted in-process server (httpx.MockTransport) behind the released client.
+"""Fixtures: a scripted in-process server (httpx.MockTransport) behind the client.
 
-The released ``PowerContextClient`` accepts an injected ``httpx.AsyncClient``; the tests
-give it one whose transport answers from a script, so every request the client sends is
-recorded and every answer is exact. Nothing listens on a socket.
+The client accepts an injected ``httpx.AsyncClient``; the tests give it one whose
+transport answers from a script, so every request the client sends is recorded and every
+answer is exact. Nothing listens on a socket. Time is a fake clock that every wait moves.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,8 +17,6 @@ import httpx
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-
-os.environ["POWERCONTEXT_CLIENT_CONFIG_FILE"] = str(Path(tempfile.mkdtemp(prefix="pc-tests-")) / "absent.json")
 
 from powercontext_ts import Client, PollPolicy  # noqa: E402
 
@@ -71,6 +67,15 @@ class Script:
         self.answers.append(lambda request: httpx.Response(status, content=content, headers=hdrs))
         return self
 
+    def fail(self, error: Exception) -> Script:
+        """The next request fails with ``error`` (an ``httpx`` transport error) instead of an answer."""
+
+        def answer(request: httpx.Request) -> httpx.Response:
+            raise error
+
+        self.answers.append(answer)
+        return self
+
     def handler(self, request: httpx.Request) -> httpx.Response:
         self.requests.append(request)
         if not self.answers:
@@ -99,21 +104,14 @@ def script() -> Script:
 
 
 @pytest.fixture
-def sleeps(monkeypatch: pytest.MonkeyPatch) -> Sleeps:
-    fake = Sleeps()
-    import powercontext_ts.client as client_module
-    import powercontext_ts.waiting as waiting
-
-    monkeypatch.setattr(waiting.asyncio, "sleep", fake.sleep)
-    monkeypatch.setattr(waiting.time, "monotonic", fake.clock)
-    monkeypatch.setattr(client_module.time, "monotonic", fake.clock)
-    return fake
+def sleeps() -> Sleeps:
+    return Sleeps()
 
 
 @pytest.fixture
-def client(script: Script) -> Client:
+def client(script: Script, sleeps: Sleeps) -> Client:
     http = httpx.AsyncClient(transport=httpx.MockTransport(script.handler))
-    return Client(BASE, token="secret-token", http_client=http, poll=PollPolicy(min_interval=0.2, max_interval=5.0))
+    return Client(BASE, token="secret-token", http_client=http, poll=PollPolicy(min_interval=0.2, max_interval=5.0), clock=sleeps.clock, sleep=sleeps.sleep)
 
 
 @pytest.fixture

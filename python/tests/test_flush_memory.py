@@ -6,16 +6,17 @@ import json
 
 import pytest
 from conftest import FLUSH_RESULT, Script, Sleeps, operation_body
-from powercontext.client import InvalidResponseError, ServerResponseError
 from powercontext_ts import (
     Client,
+    InvalidRequestError,
+    InvalidResponseError,
     OperationBlockedError,
     OperationCancelledError,
     OperationFailedError,
     OperationPendingError,
+    ServerResponseError,
 )
 from powercontext_ts._generated.models import FlushMemoryResponse
-from pydantic import ValidationError
 
 pytestmark = pytest.mark.anyio
 
@@ -112,7 +113,7 @@ async def test_a_202_that_is_not_an_operation_is_an_invalid_response(client: Cli
 
 
 async def test_a_bad_argument_fails_before_anything_is_sent(client: Client, script: Script, sleeps: Sleeps) -> None:
-    with pytest.raises(ValidationError):
+    with pytest.raises(InvalidRequestError):
         await client.flush_memory({"scope_id": "team", "unknown_member": 1})
     assert script.requests == []
 

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from conftest import Script, Sleeps, operation_body
-from powercontext.client import PowerContextClient, ServerResponseError
-from powercontext_ts import Client, OperationPendingError, VersionConflictError
+from powercontext_ts import Client, NotFoundError, OperationNotServedError, OperationPendingError, VersionConflictError
 from powercontext_ts._generated import operations
 
 pytestmark = pytest.mark.anyio
+
+SRC = Path(__file__).resolve().parents[1] / "src"
 
 
 async def test_wait_for_operation_returns_the_succeeded_operation(client: Client, script: Script, sleeps: Sleeps) -> None:
@@ -62,25 +67,40 @@ async def test_a_version_conflict_is_typed(client: Client, script: Script) -> No
     assert caught.value.current_version == 5
 
 
-async def test_other_errors_stay_the_released_clients(client: Client, script: Script) -> None:
+async def test_an_unknown_operation_is_a_not_found_with_its_code(client: Client, script: Script) -> None:
     script.then(404, {"error": {"code": "operation_not_found", "message": "no", "details": None}})
-    with pytest.raises(ServerResponseError) as caught:
+    with pytest.raises(NotFoundError) as caught:
         await client.get_operation("op_x")
-    assert type(caught.value) is ServerResponseError
-    assert caught.value.code == "operation_not_found"
+    assert not isinstance(caught.value, OperationNotServedError)
+    assert (caught.value.status_code, caught.value.code) == (404, "operation_not_found")
 
 
-async def test_calls_go_through_the_released_client_unpatched(client: Client, script: Script) -> None:
-    original = PowerContextClient._request
-    script.then(200, operation_body("op_1", "queued"))
-    await client.get_operation("op_1")
-    assert PowerContextClient._request is original
-    assert isinstance(client.base, PowerContextClient)
-    assert "_request" not in vars(client.base)
+@pytest.mark.parametrize("call", ["get", "list", "cancel", "retry", "wait"])
+async def test_a_server_without_the_operation_api_is_said_in_words(client: Client, script: Script, call: str) -> None:
+    script.then(404, {"detail": "Not Found"})
+    calls = {
+        "get": lambda: client.get_operation("op_1"),
+        "list": lambda: client.list_operations("team"),
+        "cancel": lambda: client.cancel_operation("op_1", 1),
+        "retry": lambda: client.retry_operation("op_1", 1),
+        "wait": lambda: client.wait_for_operation("op_1"),
+    }
+    with pytest.raises(OperationNotServedError) as caught:
+        await calls[call]()
+    assert isinstance(caught.value, NotFoundError) and caught.value.code is None
+    assert "Operation API" in str(caught.value)
+    assert len(script.requests) == 1
+
+
+def test_the_client_imports_nothing_of_the_released_package() -> None:
+    code = "import sys, powercontext_ts; print(sorted(m for m in sys.modules if m == 'powercontext' or m.startswith('powercontext.')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ, "PYTHONPATH": str(SRC)})
+    assert out.stdout.strip() == "[]"
 
 
 def test_every_generated_operation_is_an_operation_of_the_released_format() -> None:
-    from powercontext.http._generated.operations import Operation as ReleasedOperation
+    released = pytest.importorskip("powercontext.http._generated.operations")
+    ReleasedOperation = released.Operation  # noqa: N806
 
     generated = [v for v in vars(operations).values() if isinstance(v, operations.Operation)]
     assert generated, "the generated layer has no operations"

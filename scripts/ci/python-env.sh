@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Create the Python environment used by the cross-language checks:
 # the released PowerContext server and Python client, schemathesis, and what the
-# tests of python/ need (pytest; wheel, to build that package offline).
+# tests of python/ need (pytest; wheel, to build that package offline; mypy, which
+# checks python/src under --strict).
 #
 #   PC_VENV          venv location (default: <repo>/.venv)
 #   PC_PYTHON        interpreter used to create it (default: python3)
@@ -19,6 +20,7 @@ requirements=(
   "schemathesis==4.32.5"
   "pytest==9.2.0"
   "wheel==0.45.1"
+  "mypy==2.4.1"
 )
 stamp="$venv/.powercontext-ts-requirements"
 wanted="$(printf '%s\n' "${requirements[@]}")"
@@ -40,4 +42,5 @@ fi
 echo "python-env: $("$venv/bin/python" --version)"
 echo "python-env: powercontext $("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("powercontext"))')"
 echo "python-env: $("$venv/bin/schemathesis" --version)"
+echo "python-env: $("$venv/bin/python" -m mypy --version)"
 test -x "$venv/bin/powercontext"

@@ -23,18 +23,16 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "python" / "src"))
 
-from powercontext.client import (  # noqa: E402
-    ClientError,
-    InvalidResponseError,
-    ServerResponseError,
-    TransportError,
-)
 from powercontext_ts import (  # noqa: E402
     Client,
+    ClientError,
+    InvalidResponseError,
     OperationBlockedError,
     OperationCancelledError,
     OperationFailedError,
     OperationPendingError,
+    ServerResponseError,
+    TransportError,
 )
 
 

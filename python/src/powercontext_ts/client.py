@@ -1,46 +1,58 @@
-"""``Client``: background Operations on top of the released ``PowerContextClient``.
+"""``Client``: the PowerContext client, our runtime plus the generated layer of ``openapi.yaml``.
 
-Every request goes through the released client's ``_request`` with an ``Operation``
-object of our generated layer (``_generated.operations``), so the installed package
-is used as it is and never patched. What an operation does beyond one request (an
-accepted status and the resource to poll) comes from ``_generated.extensions``.
+Every request goes through ``powercontext_runtime`` (httpx and pydantic); the released
+``powercontext`` package is not needed, and nothing private of it is used. Which
+operation polls, which status means accepted, which field carries the result, how a
+guarded call is reconciled and what a server without the Operation API answers all come
+from the generated ``extensions``; the methods below only give the Operation API typed
+Python signatures.
 """
 
 from __future__ import annotations
 
+import asyncio
+import os
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import httpx
-from powercontext.client import (
-    InvalidResponseError,
-    PowerContextClient,
-    ServerResponseError,
-)
 from pydantic import BaseModel
 
-from powercontext_ts import registry
-from powercontext_ts.errors import typed
-from powercontext_ts.waiting import PollPolicy, retry_after_seconds, wait_until_terminal
+from powercontext_runtime import Client as RuntimeClient
+from powercontext_runtime import Layer, PollPolicy, RetryBudget, RetryEvent, RetryOptions
+from powercontext_ts._generated import errors as contract_errors
+from powercontext_ts._generated import extensions, operations
+from powercontext_ts._generated.models import FlushMemoryRequest, FlushMemoryResponse, OperationPage
+from powercontext_ts._generated.models import Operation as OperationModel
 
 #: Default total deadline of ``flush_memory`` and ``wait_for_operation``, seconds.
 DEFAULT_DEADLINE = 60.0
+#: Where ``Client()`` without a base URL sends requests, as the Python Client SDK does.
+DEFAULT_SERVER_URL = "http://127.0.0.1:8000"
+
+LAYER = Layer.of(operations, extensions, contract_errors)
 
 
-class Client:
-    """Asynchronous client: the released client's transport, errors and rules, plus Operations.
+class Client(RuntimeClient):
+    """Asynchronous PowerContext client.
 
     Args:
-        base_url, token, timeout, http_client, trust_transport_security, allow_insecure_http:
-            passed to ``powercontext.client.PowerContextClient`` unchanged (``timeout`` is
-            per request, seconds; plaintext ``http://`` only to loopback unless allowed).
-        poll: bounds of the wait between two polls (default 0.2 s to 5 s).
+        base_url: the server; default ``POWERCONTEXT_CLIENT_SERVER_URL``, else
+            ``http://127.0.0.1:8000``. Plaintext ``http://`` only to loopback unless
+            ``allow_insecure_http`` (or ``trust_transport_security`` with your own
+            ``http_client``).
+        token: the bearer token; default ``POWERCONTEXT_CLIENT_API_TOKEN``.
+        timeout: seconds per attempt (default 10). poll: bounds of the wait between polls
+            (0.2 s to 5 s). retry, retry_budget, on_retry, headers, deadline, clock, sleep:
+            as ``powercontext_runtime.Client`` (clock and sleep are for tests and simulations).
 
-    Errors are the released client's (``ServerResponseError`` and its subclasses,
-    ``InvalidResponseError``, ``TransportError``), with ``OperationBlockedError`` and
-    ``VersionConflictError`` for those 409s, and ``OperationPendingError``,
-    ``OperationFailedError``, ``OperationCancelledError`` from waiting.
+    Errors: ``powercontext_runtime``'s (``ServerResponseError`` and its status classes,
+    ``TransportError``, ``InvalidRequestError``, ``InvalidResponseError``, ...), the
+    contract errors of ``_generated.errors`` (``OperationBlockedError``,
+    ``VersionConflictError``, ...), and ``OperationPendingError``, ``OperationFailedError``,
+    ``OperationCancelledError`` from waiting; ``OperationNotServedError`` when the server
+    has no Operation API.
     """
 
     def __init__(
@@ -51,30 +63,38 @@ class Client:
         timeout: float = 10.0,
         http_client: httpx.AsyncClient | None = None,
         trust_transport_security: bool = False,
-        allow_insecure_http: bool | None = None,
+        allow_insecure_http: bool = False,
         poll: PollPolicy | None = None,
+        retry: RetryOptions | None = None,
+        retry_budget: RetryBudget | None = None,
+        on_retry: Callable[[RetryEvent], None] | None = None,
+        headers: Mapping[str, str] | None = None,
+        deadline: float = 120.0,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
-        self.base = PowerContextClient(
-            base_url,
-            token=token,
+        url = base_url if base_url is not None else os.environ.get("POWERCONTEXT_CLIENT_SERVER_URL", DEFAULT_SERVER_URL)
+        secret = token if token is not None else os.environ.get("POWERCONTEXT_CLIENT_API_TOKEN") or None
+        super().__init__(
+            url,
+            layer=LAYER,
+            token=secret,
             timeout=timeout,
+            deadline=deadline,
+            operation_deadline=DEFAULT_DEADLINE,
+            retry=retry,
+            retry_budget=retry_budget,
+            poll=poll,
+            headers=headers,
             http_client=http_client,
-            trust_transport_security=trust_transport_security,
-            allow_insecure_http=allow_insecure_http,
+            allow_insecure_http=allow_insecure_http or (trust_transport_security and http_client is not None),
+            on_retry=on_retry,
+            clock=clock,
+            sleep=sleep,
         )
-        self._poll = poll or PollPolicy()
 
     async def __aenter__(self) -> Client:
-        await self.base.__aenter__()
         return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.base.__aexit__(*exc)
-
-    async def aclose(self) -> None:
-        """Closes the HTTP client the released client opened (never an injected one)."""
-
-        await self.base.aclose()
 
     # -- generic -------------------------------------------------------------------------------
 
@@ -83,98 +103,58 @@ class Client:
         operation_id: str,
         request: BaseModel | Mapping[str, Any] | None = None,
         *,
+        params: Mapping[str, Any] | None = None,
         path_parameters: Mapping[str, str | int] | None = None,
         query_parameters: Mapping[str, Any] | None = None,
-        response_headers: dict[str, str] | None = None,
+        headers: Mapping[str, str] | None = None,
+        timeout: float | None = None,
+        deadline: float | None = None,
     ) -> Any:
-        """One request of ``operation_id`` through the released client's ``_request``.
+        """Any operation with its synchronous meaning (``powercontext_runtime.Client.call``).
 
-        A mapping ``request`` is validated into the operation's request model first, so a
-        bad argument raises ``pydantic.ValidationError`` before anything is sent.
+        ``params`` (or the Python Client SDK's ``path_parameters`` and ``query_parameters``)
+        holds path, query and header parameters by wire name; they and ``request`` are
+        validated against the contract before anything is sent (``InvalidRequestError``).
         """
 
-        operation = registry.operation(operation_id)
-        return await self._send(operation, request, path_parameters, query_parameters, response_headers)
-
-    async def _send(
-        self,
-        operation: Any,
-        request: BaseModel | Mapping[str, Any] | None,
-        path_parameters: Mapping[str, str | int] | None,
-        query_parameters: Mapping[str, Any] | None,
-        response_headers: dict[str, str] | None,
-    ) -> Any:
-        model = _request_model(operation, request)
-        try:
-            return await self.base._request(  # noqa: SLF001 - the released client's documented extension point
-                operation,
-                model,
-                path_parameters=path_parameters,
-                query_parameters=query_parameters,
-                response_headers=response_headers,
-            )
-        except ServerResponseError as error:
-            converted = typed(error)
-            if converted is error:
-                raise
-            raise converted from error
+        merged = {**(path_parameters or {}), **(query_parameters or {}), **(params or {})}
+        return await super().call(operation_id, request, params=merged or None, headers=headers, timeout=timeout, deadline=deadline)
 
     # -- background Operations --------------------------------------------------------------------
 
-    async def flush_memory(self, request: BaseModel | Mapping[str, Any], *, deadline: float = DEFAULT_DEADLINE) -> Any:
+    async def flush_memory(self, request: FlushMemoryRequest | Mapping[str, Any], *, deadline: float = DEFAULT_DEADLINE) -> FlushMemoryResponse:
         """Turns a scope's pending Sources into Memory, with the call's synchronous meaning.
 
-        Submits once; a ``200`` answer is returned as the response model. On the accepted
-        status the Operation is polled until terminal within ``deadline`` seconds (counted
-        from this call) and its result is returned as the same response model.
+        Submits once; a ``200`` answer is returned as is. On the accepted status the
+        Operation is polled until terminal within ``deadline`` seconds (counted from this
+        call) and its result is returned as the same model.
 
         Raises:
             OperationBlockedError: ``409 operation_blocked``; ``operation_id`` is the blocking Operation.
             OperationPendingError: still queued or running at the deadline; carries the operation id.
             OperationFailedError, OperationCancelledError: the Operation ended so.
-            InvalidResponseError: an accepted answer that names no Operation, or a result that
-                is not the response model.
+            InvalidResponseError: an accepted answer that names no Operation (or one by an id
+                that cannot be a path segment), or a result that is not the response model.
         """
 
-        return await self.run_to_completion("flush_memory", request, deadline=deadline)
+        result: FlushMemoryResponse = await self.call("flush_memory", request, deadline=deadline)
+        return result
 
     async def run_to_completion(
         self,
         operation_id: str,
         request: BaseModel | Mapping[str, Any] | None = None,
         *,
-        path_parameters: Mapping[str, str | int] | None = None,
+        params: Mapping[str, Any] | None = None,
         deadline: float = DEFAULT_DEADLINE,
     ) -> Any:
-        """``flush_memory``'s behaviour for any operation with an accepted status (see there)."""
+        """``flush_memory``'s behaviour for any operation with an accepted status."""
 
-        deadline_at = time.monotonic() + deadline
-        operation = registry.operation(operation_id)
-        accepted = registry.async_of(operation_id)
-        if accepted.accepted_type is None:
-            raise ValueError(f"{operation_id}: the accepted status carries no resource to poll")
-        # one request whose answer is either the success model or the accepted resource
-        submit = operation.model_copy(update={"response_type": operation.response_type | accepted.accepted_type})
-        headers: dict[str, str] = {}
-        answer = await self._send(submit, request, path_parameters, None, headers)
-        if not isinstance(answer, accepted.accepted_type):
-            return answer
-        poll = registry.operation(accepted.poll_operation)
-        location = next((v for k, v in headers.items() if k.lower() == "location"), None)
-        operation_id_value = registry.id_from_location(location, poll) if location else None
-        if operation_id_value is None:
-            body_id = getattr(answer, poll.path_parameters[0], None) if poll.path_parameters else None
-            operation_id_value = body_id if isinstance(body_id, str) and body_id else None
-        if operation_id_value is None:
-            raise InvalidResponseError(operation.path, request_id=_request_id(headers))
-        done = await self._wait(operation_id_value, deadline_at, retry_after_seconds(headers))
-        result = getattr(done, accepted.result_field, None)
-        try:
-            return operation.response_type.model_validate(result)
-        except ValueError as exc:
-            raise InvalidResponseError(poll.path, request_id=None) from exc
+        return await self.call(operation_id, request, params=params, deadline=deadline)
 
-    async def wait_for_operation(self, operation_id: str, deadline: float = DEFAULT_DEADLINE) -> Any:
+    async def wait_for_operation(  # type: ignore[override] # the PowerContext signature: an id and a deadline
+        self, operation_id: str, deadline: float = DEFAULT_DEADLINE
+    ) -> OperationModel:
         """Polls the Operation ``operation_id`` until it succeeded and returns it.
 
         ``deadline`` is the total budget in seconds. Raises ``OperationPendingError`` when it
@@ -182,61 +162,38 @@ class Client:
         and the poll's own errors (``404`` and so on) as they come.
         """
 
-        return await self._wait(operation_id, time.monotonic() + deadline, None)
+        done: OperationModel = await super().wait_for_operation(operation_id, deadline=deadline)
+        return done
 
-    async def _wait(self, operation_id: str, deadline_at: float, first_wait: float | None) -> Any:
-        poll = registry.operation(registry.poll_operation_id())
-
-        async def read_once() -> tuple[Any, Mapping[str, str]]:
-            headers: dict[str, str] = {}
-            current = await self._send(poll, None, {poll.path_parameters[0]: operation_id}, None, headers)
-            return current, headers
-
-        return await wait_until_terminal(operation_id, read_once, deadline_at=deadline_at, policy=self._poll, first_wait=first_wait)
-
-    async def get_operation(self, operation_id: str) -> Any:
+    async def get_operation(self, operation_id: str) -> OperationModel:
         """Reads one Operation as it is now."""
 
-        poll = registry.operation(registry.poll_operation_id())
-        return await self._send(poll, None, {poll.path_parameters[0]: operation_id}, None, None)
+        found: OperationModel = await super().call("get_operation", params={"operation_id": operation_id})
+        return found
 
-    async def list_operations(self, scope_id: str, **filters: Any) -> Any:
-        """One page of a scope's Operations; ``filters`` are the operation's other query
-        parameters (``status``, ``kind``, ``cursor``, ``limit``), None ones left out."""
+    async def list_operations(self, scope_id: str, **filters: Any) -> OperationPage:
+        """One page of a scope's Operations; ``filters`` are the other query parameters
+        (``status``, ``kind``, ``cursor``, ``limit``); None ones are left out."""
 
-        return await self._query("list_operations", {"scope_id": scope_id, **filters})
+        given = {key: getattr(value, "value", value) for key, value in filters.items() if value is not None}
+        page: OperationPage = await super().call("list_operations", params={"scope_id": scope_id, **given})
+        return page
 
-    async def cancel_operation(self, operation_id: str, expected_version: int) -> Any:
+    async def cancel_operation(self, operation_id: str, expected_version: int) -> OperationModel:
         """Cancels a queued or failed Operation if its version still is ``expected_version``.
 
-        Raises ``VersionConflictError`` when it is not, ``ServerResponseError`` 409
+        Raises ``VersionConflictError`` when it is not, ``ConflictError`` 409
         ``invalid_operation_transition`` from a status that cannot be cancelled.
         """
 
-        return await self._versioned("cancel_operation", operation_id, expected_version)
+        done: OperationModel = await super().call("cancel_operation", {"expected_version": expected_version}, params={"operation_id": operation_id})
+        return done
 
-    async def retry_operation(self, operation_id: str, expected_version: int) -> Any:
+    async def retry_operation(self, operation_id: str, expected_version: int) -> OperationModel:
         """Queues a failed Operation again if its version still is ``expected_version`` (errors as ``cancel_operation``)."""
 
-        return await self._versioned("retry_operation", operation_id, expected_version)
-
-    async def _versioned(self, operation_id: str, target: str, expected_version: int) -> Any:
-        operation = registry.operation(operation_id)
-        return await self._send(operation, {"expected_version": expected_version}, {operation.path_parameters[0]: target}, None, None)
-
-    async def _query(self, operation_id: str, values: Mapping[str, Any]) -> Any:
-        operation = registry.operation(operation_id)
-        present = {k: getattr(v, "value", v) for k, v in values.items() if v is not None}
-        if operation.request_type is not None:
-            return await self._send(operation, present, None, None, None)
-        return await self._send(operation, None, None, present, None)
+        done: OperationModel = await super().call("retry_operation", {"expected_version": expected_version}, params={"operation_id": operation_id})
+        return done
 
 
-def _request_model(operation: Any, request: BaseModel | Mapping[str, Any] | None) -> Any:
-    if request is None or isinstance(request, BaseModel) or operation.request_type is None:
-        return request
-    return operation.request_type.model_validate(dict(request))
-
-
-def _request_id(headers: Mapping[str, str]) -> str | None:
-    return next((v for k, v in headers.items() if k.lower() == "x-powercontext-request-id"), None)
+__all__ = ["DEFAULT_DEADLINE", "DEFAULT_SERVER_URL", "LAYER", "Client", "RetryEvent"]

@@ -1,87 +1,104 @@
-import type { ApiIr, OperationIr } from "../../ir/model.js";
+import type { ApiIr, OperationIr, ParameterIr, ResponseIr } from "../../ir/model.js";
 import { pyBanner } from "./banner-py.js";
-import { documentOrder } from "./contract-facts.js";
+import { documentOrder, operationObject } from "./contract-facts.js";
 import { pyLiteral, pyString } from "./literal.js";
 
+/** Names of the layer's modules that `extensions.py` refers to. */
+export interface ExtensionsModules {
+  /** Dotted package of the layer. */
+  readonly package: string;
+  /** True when `parameters.py` is written, so each operation can name its parameters model. */
+  readonly parameters: boolean;
+}
+
+/** The parameters model of an operation in `parameters.py` (null without path, query or header parameters). */
+export function parametersModelName(op: OperationIr): string | null {
+  return parameterList(op).length === 0 ? null : `${op.typeName}Parameters`;
+}
+
+/** The parameters a Python client sends: path, query and header, in that order. */
+export function parameterList(op: OperationIr): ParameterIr[] {
+  return [...op.parameters.path, ...op.parameters.query, ...op.parameters.header];
+}
+
 /**
- * Emits `extensions.py`: what our `x-powercontext-*` extensions say about each
- * operation, for a Python client built on the 1.4.1 `Operation` objects (which
- * have no place for them): retry class, permission, the accepted status of a
- * background operation and how to poll it, how a guarded call is reconciled,
- * and how a list is paged. `EXTENSIONS` is keyed by operationId, in document order.
+ * Emits `extensions.py`: for each operation what the runtime needs beyond its
+ * `Operation` (the 1.4.1 format has no place for it), as the runtime's own classes
+ * (`powercontext_runtime.descriptor`): retry class, permission, the accepted status and
+ * how to poll, reconciliation, paging, the not-served answer, every success status with
+ * its media kind and model, the `default` response, the parameters with their styles and
+ * their generated model. Plus the spec's `ERROR_CODES` and `REQUEST_ID_HEADER`.
  */
-export function emitPythonExtensions(ir: ApiIr, modelsModule: string): string {
+export function emitPythonExtensions(ir: ApiIr, modules: ExtensionsModules): string {
   const ops = documentOrder(ir);
-  const accepted = [...new Set(ops.flatMap((op) => (op.accepted?.schemaName ? [op.accepted.schemaName] : [])))].sort();
-  const alias = (name: string) => `${name}Model`;
-  const imports = accepted.length === 0 ? "" : `from ${modelsModule} import (\n${accepted.map((n) => `    ${n} as ${alias(n)},\n`).join("")})\n`;
-  return `${pyBanner(ir)}from __future__ import annotations
+  const entries = ops.map((op) => entry(ir, op, modules)).join("");
+  const used = ["AsyncSpec", "ErrorCode", "NotServedSpec", "OperationExtensions", "PaginationSpec", "ParameterSpec", "ReconcileSpec"].filter(
+    (name) => name === "ErrorCode" || name === "OperationExtensions" || entries.includes(`${name}(`),
+  );
+  const layer = ["models", ...(modules.parameters && entries.includes("parameters.") ? ["parameters"] : [])].filter((name) => name === "parameters" || entries.includes(`${name}.`));
+  return `${pyBanner(ir)}"""The spec's facts per operation, beyond its \`\`Operation\`\`, for powercontext_runtime."""
 
-from typing import Any, Literal
+from __future__ import annotations
 
-from pydantic import BaseModel
+from powercontext_runtime.descriptor import ${used.join(", ")}
+${layer.length > 0 ? `\nfrom ${modules.package} import ${layer.join(", ")}\n` : ""}
+#: The response header that carries the server's request id.
+REQUEST_ID_HEADER: str | None = ${pyString(ir.requestIdHeader)}
 
-${imports}
-
-class AsyncExtension(BaseModel):
-    """\`x-powercontext-async\`: the operation may answer \`accepted_status\` with a pollable resource."""
-
-    accepted_status: int
-    accepted_type: type[Any] | None
-    poll_operation: str
-    result_field: str
-
-
-class ReconcileExtension(BaseModel):
-    """\`x-powercontext-reconcile\`: after an uncertain re-send, read \`read_operation\` to see whether the change holds."""
-
-    read_operation: str
-    id_parameter: str
-    holds_when_status: tuple[str, ...]
-
-
-class PaginationExtension(BaseModel):
-    """\`x-powercontext-pagination\`: follow \`next_cursor_field\` through \`cursor_parameter\`."""
-
-    cursor_parameter: str
-    next_cursor_field: str
-    items_field: str
-
-
-class OperationExtensions(BaseModel):
-    operation_id: str
-    retry_class: Literal["safe", "replay", "guarded", "never"]
-    permission: str | None
-    async_: AsyncExtension | None
-    reconcile: ReconcileExtension | None
-    pagination: PaginationExtension | None
-
+#: x-powercontext-error-codes: each code's status, and whether waiting can cure it.
+ERROR_CODES: dict[str, ErrorCode] = {
+${ir.errorCodes.map((row) => `    ${pyString(row.code)}: ErrorCode(status=${row.status}, transient=${row.transient ? "True" : "False"}),\n`).join("")}}
 
 EXTENSIONS: dict[str, OperationExtensions] = {
-${ops.map((op) => entry(op, alias)).join("")}}
+${entries}}
 `;
 }
 
-function entry(op: OperationIr, alias: (name: string) => string): string {
-  const asyncPart =
-    op.async === null
-      ? "None"
-      : `AsyncExtension(accepted_status=${op.async.acceptedStatus}, accepted_type=${op.accepted?.schemaName ? alias(op.accepted.schemaName) : "None"}, poll_operation=${pyString(op.async.pollOperation)}, result_field=${pyString(op.async.resultField)})`;
-  const reconcile =
-    op.reconcile === null
-      ? "None"
-      : `ReconcileExtension(read_operation=${pyString(op.reconcile.readOperation)}, id_parameter=${pyString(op.reconcile.idParameter)}, holds_when_status=${pyLiteral(op.reconcile.holdsWhen.status, { tuples: true })})`;
-  const pagination =
-    op.pagination === null
-      ? "None"
-      : `PaginationExtension(cursor_parameter=${pyString(op.pagination.cursorParameter)}, next_cursor_field=${pyString(op.pagination.nextCursorField)}, items_field=${pyString(op.pagination.itemsField)})`;
-  return `    ${pyString(op.operationId)}: OperationExtensions(
-        operation_id=${pyString(op.operationId)},
-        retry_class=${pyString(op.retryClass)},
-        permission=${op.permission === null ? "None" : pyString(op.permission)},
-        async_=${asyncPart},
-        reconcile=${reconcile},
-        pagination=${pagination},
-    ),
-`;
+function model(response: ResponseIr | null | undefined): string {
+  return response?.kind === "json" && response.schemaName ? `models.${response.schemaName}` : "None";
+}
+
+function entry(ir: ApiIr, op: OperationIr, modules: ExtensionsModules): string {
+  const fields: [string, string][] = [
+    ["operation_id", pyString(op.operationId)],
+    ["retry_class", pyString(op.retryClass)],
+    ["permission", op.permission === null ? "None" : pyString(op.permission)],
+  ];
+  if (op.async !== null) {
+    const a = op.async;
+    fields.push([
+      "async_",
+      `AsyncSpec(accepted_status=${a.acceptedStatus}, accepted_type=${model(op.accepted)}, poll_operation=${pyString(a.pollOperation)}, result_field=${pyString(a.resultField)}, operation_id_field=${pyString(a.operationIdField)}, status_field=${pyString(a.statusField)}, error_field=${pyString(a.errorField)}, succeeded=${tuple(a.terminalStates.succeeded)}, failed=${tuple(a.terminalStates.failed)}, cancelled=${tuple(a.terminalStates.cancelled)})`,
+    ]);
+  }
+  if (op.reconcile !== null) {
+    const r = op.reconcile;
+    fields.push([
+      "reconcile",
+      `ReconcileSpec(read_operation=${pyString(r.readOperation)}, id_parameter=${pyString(r.idParameter)}, holds_when_status=${tuple(r.holdsWhen.status)}, version_field=${pyString(r.versionField)}, expected_version_field=${pyString(r.expectedVersionField)}, status_field=${pyString(r.statusField)}, conflict_code=${pyString(r.conflictCode)})`,
+    ]);
+  }
+  if (op.pagination !== null) {
+    const p = op.pagination;
+    fields.push(["pagination", `PaginationSpec(cursor_parameter=${pyString(p.cursorParameter)}, next_cursor_field=${pyString(p.nextCursorField)}, items_field=${pyString(p.itemsField)})`]);
+  }
+  if (op.notServed !== null) fields.push(["not_served", `NotServedSpec(status=${op.notServed.status}, message=${pyString(op.notServed.message)})`]);
+  const successes = op.responses.filter((r) => op.successStatuses.includes(r.status));
+  fields.push(["success_statuses", tuple(op.successStatuses)]);
+  fields.push(["response_kinds", `{${successes.map((r) => `${r.status}: ${pyString(r.kind)}`).join(", ")}}`]);
+  fields.push(["response_types", `{${successes.map((r) => `${r.status}: ${model(r)}`).join(", ")}}`]);
+  const declared = (operationObject(ir, op).responses ?? {}) as Record<string, unknown>;
+  if ("default" in declared) fields.push(["default_response", "True"]);
+  const parameters = parameterList(op);
+  if (parameters.length > 0) {
+    const specs = parameters.map((p) => `ParameterSpec(name=${pyString(p.name)}, location=${pyString(p.in)}, required=${p.required ? "True" : "False"}, style=${pyString(p.style)}, explode=${p.explode ? "True" : "False"})`);
+    fields.push(["parameters", `(${specs.join(", ")},)`]);
+    const name = parametersModelName(op);
+    if (modules.parameters && name !== null) fields.push(["parameters_type", `parameters.${name}`]);
+  }
+  return `    ${pyString(op.operationId)}: OperationExtensions(\n${fields.map(([key, value]) => `        ${key}=${value},\n`).join("")}    ),\n`;
+}
+
+function tuple(values: readonly (string | number)[]): string {
+  return pyLiteral([...values], { tuples: true, width: Number.MAX_SAFE_INTEGER });
 }

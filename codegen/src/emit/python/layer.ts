@@ -1,6 +1,7 @@
 import type { ApiIr } from "../../ir/model.js";
 import type { Json } from "../../load/walk-operations.js";
-import { emitPythonExtensions } from "./extensions-py.js";
+import { emitPythonErrors } from "./errors-py.js";
+import { emitPythonExtensions, parametersModelName } from "./extensions-py.js";
 import { pyBanner } from "./banner-py.js";
 import { emitPythonModels, PythonToolError } from "./models-py.js";
 import { emitPythonOperations } from "./operations-py.js";
@@ -49,30 +50,35 @@ export async function emitPythonLayer(ir: ApiIr, written: Json, options: PythonO
   const mode = options.models ?? "skip";
   // the model generator is a child process: start it first, so it runs while the other files are written
   const modelsText = mode === "skip" ? null : settle(emitPythonModels(ir, written));
+  const hasParameters = ir.operations.some((op) => parametersModelName(op) !== null);
   const files = new Map<string, string>([
     [`${dir}/__init__.py`, emitPythonInit(ir)],
-    [`${dir}/extensions.py`, emitPythonExtensions(ir, models)],
+    [`${dir}/extensions.py`, emitPythonExtensions(ir, { package: pkg, parameters: hasParameters })],
     [`${dir}/operations.py`, emitPythonOperations(ir, models)],
     [`${dir}/schema.py`, emitPythonSchema(ir, written)],
   ]);
+  const errors = emitPythonErrors(ir);
+  if (errors !== null) files.set(`${dir}/errors.py`, errors);
+  const toolFiles = [`${dir}/models.py`, ...(hasParameters ? [`${dir}/parameters.py`] : [])];
   const skipped = new Map<string, string>();
   if (modelsText === null) {
-    skipped.set(`${dir}/models.py`, "the model generator was not asked for");
+    for (const file of toolFiles) skipped.set(file, "the model generator was not asked for");
   } else {
     const outcome = await modelsText;
     if ("text" in outcome) {
-      files.set(`${dir}/models.py`, outcome.text);
+      files.set(`${dir}/models.py`, outcome.text.models);
+      if (outcome.text.parameters !== null) files.set(`${dir}/parameters.py`, outcome.text.parameters);
     } else {
       const error = outcome.error;
       if (!(error instanceof PythonToolError) || !error.missing || mode === "require") throw error;
-      skipped.set(`${dir}/models.py`, error.message);
+      for (const file of toolFiles) skipped.set(file, error.message);
     }
   }
   return { files, skipped };
 }
 
 /** A promise that never rejects: its failure is a value, so it may wait unobserved while other work runs. */
-function settle(pending: Promise<string>): Promise<{ text: string } | { error: unknown }> {
+function settle<T>(pending: Promise<T>): Promise<{ text: T } | { error: unknown }> {
   return pending.then(
     (text) => ({ text }),
     (error: unknown) => ({ error }),
@@ -81,6 +87,6 @@ function settle(pending: Promise<string>): Promise<{ text: string } | { error: u
 
 /** The generated package's `__init__.py`: it names its modules and exports nothing else. */
 function emitPythonInit(ir: ApiIr): string {
-  return `${pyBanner(ir)}"""The generated HTTP layer: \`models\` (pydantic), \`operations\` (one \`Operation\` per operation), \`schema\` (the contract) and \`extensions\`."""
+  return `${pyBanner(ir)}"""The generated HTTP layer: \`models\` (pydantic), \`operations\` (one \`Operation\` per operation), \`schema\` (the contract), \`extensions\` and \`parameters\` (for powercontext_runtime), and \`errors\` (the contract errors)."""
 `;
 }

@@ -7,7 +7,7 @@ import type { ApiIr } from "../../ir/model.js";
 import type { Json } from "../../load/walk-operations.js";
 import { commentLine } from "../../ir/naming.js";
 import { pyBanner } from "./banner-py.js";
-import { pythonRuleMethods } from "./model-rules-py.js";
+import { modelsDocument, parametersDocument, ruleMethods } from "./model-inputs.js";
 
 const codegenRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 /** The driver script that calls datamodel-code-generator (with its ruff.toml beside it). */
@@ -41,7 +41,8 @@ export function codegenPython(env: NodeJS.ProcessEnv = process.env): string | nu
 }
 
 /**
- * Emits `models.py` by running datamodel-code-generator (pinned in
+ * Emits `models.py` (and `parameters.py`: one model per operation of its path, query and
+ * header parameters, with the component schemas they refer to) by running datamodel-code-generator (pinned in
  * `scripts/ci/python-codegen-env.sh`) on the components of `written` (the document
  * as written), with the
  * options of the Python Client SDK 1.4.1. The tool runs as a local child
@@ -59,50 +60,32 @@ export function codegenPython(env: NodeJS.ProcessEnv = process.env): string | nu
  * @throws {PythonToolError} `missing` when the environment does not exist; otherwise
  *   when the tool exits non-zero or runs past the timeout (its stderr tail in the message)
  */
-export async function emitPythonModels(ir: ApiIr, written: Json, timeoutMs = 120_000): Promise<string> {
+export async function emitPythonModels(ir: ApiIr, written: Json, timeoutMs = 120_000): Promise<PythonModels> {
   const python = codegenPython();
   if (python === null) {
     throw new PythonToolError("no Python environment for datamodel-code-generator; run `bash scripts/ci/python-codegen-env.sh`", true);
   }
+  const parameters = parametersDocument(ir, written);
+  const input = JSON.stringify({ document: modelsDocument(ir, written), methods: ruleMethods(ir), parameters_document: parameters });
   // the tool writes the name into a comment line: escaped like every name in a banner
-  const input = JSON.stringify({ document: modelsDocument(ir, written), methods: ruleMethods(ir) });
   const output = await runTool(python, ["-O", MODELS_SCRIPT, "--filename", commentLine(ir.source.fileName)], input, timeoutMs);
-  return `${pyBanner(ir)}${output}`;
+  let parsed: { models?: unknown; parameters?: unknown };
+  try {
+    parsed = JSON.parse(output) as typeof parsed;
+  } catch {
+    throw new PythonToolError("the model generator's driver printed something other than its JSON answer", false);
+  }
+  if (typeof parsed.models !== "string") throw new PythonToolError("the model generator's driver wrote no models", false);
+  return {
+    models: `${pyBanner(ir)}${parsed.models}`,
+    parameters: typeof parsed.parameters === "string" ? `${pyBanner(ir)}${parsed.parameters}` : null,
+  };
 }
 
-/** The validators of every schema with model rules, by schema (= class) name. */
-function ruleMethods(ir: ApiIr): Record<string, string> {
-  const methods: Record<string, string> = {};
-  for (const schema of ir.schemas) {
-    const source = pythonRuleMethods(schema);
-    if (source !== null) methods[schema.name] = source;
-  }
-  return methods;
-}
-
-/**
- * The document datamodel-code-generator reads: `written`, except that a schema whose
- * `exclusive` rule says what its `oneOf` says (alternatives that only require one of the
- * rule's members each) loses that `oneOf`. The rule's validator then enforces it on one
- * model, where the tool would write a union of one class per alternative.
- */
-function modelsDocument(ir: ApiIr, written: Json): Json {
-  const schemas = ((written.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
-  const replaced: Record<string, Json> = {};
-  for (const schema of ir.schemas) {
-    const exclusive = schema.rules.find((rule) => rule.kind === "exclusive");
-    const node = schemas[schema.name];
-    if (exclusive === undefined || node === undefined || !Array.isArray(node.oneOf)) continue;
-    const alternatives = (node.oneOf as unknown[]).map((alt) => (alt !== null && typeof alt === "object" ? Object.entries(alt as Json) : []));
-    const onlyRequired = alternatives.every((entries) => entries.length === 1 && entries[0]?.[0] === "required" && Array.isArray(entries[0][1]) && entries[0][1].length === 1);
-    const named = alternatives.map((entries) => String((entries[0]?.[1] as unknown[] | undefined)?.[0])).sort();
-    if (!onlyRequired || JSON.stringify(named) !== JSON.stringify([...exclusive.members].sort())) continue;
-    const { oneOf: _dropped, ...rest } = node;
-    replaced[schema.name] = rest;
-  }
-  if (Object.keys(replaced).length === 0) return written;
-  const components = written.components as Json;
-  return { ...written, components: { ...components, schemas: { ...schemas, ...replaced } } };
+/** The generator's two modules: `models.py`, and `parameters.py` when some operation has parameters. */
+export interface PythonModels {
+  readonly models: string;
+  readonly parameters: string | null;
 }
 
 /** The child's environment: ours, with bytecode redirected to {@link PYCACHE_DIR}. */

@@ -1,0 +1,141 @@
+"""The runtime under the PowerContext client: retries, the budget, reconciliation, the
+polled id, parameters checked before sending, and the token kept out of errors."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+from conftest import BASE, FLUSH_RESULT, Script, Sleeps, operation_body
+from powercontext_ts import (
+    Client,
+    InvalidRequestError,
+    InvalidResponseError,
+    PollPolicy,
+    RetryBudget,
+    RetryOptions,
+    TransportError,
+    UnavailableResponseError,
+    VersionConflictError,
+)
+
+pytestmark = pytest.mark.anyio
+
+UNAVAILABLE = {"error": {"code": "runtime_not_ready", "message": "warming up", "details": None}}
+
+
+def make(script: Script, sleeps: Sleeps, **options: object) -> Client:
+    http = httpx.AsyncClient(transport=httpx.MockTransport(script.handler))
+    return Client(BASE, token="secret-token", http_client=http, poll=PollPolicy(0.2, 5.0), clock=sleeps.clock, sleep=sleeps.sleep, **options)  # type: ignore[arg-type]
+
+
+async def test_the_id_comes_from_location_when_the_body_names_another(client: Client, script: Script, sleeps: Sleeps) -> None:
+    script.then(202, operation_body("op_body", "queued"), {"location": "/v1/operations/op_location"})
+    script.then(200, operation_body("op_location", "succeeded", 2, result=FLUSH_RESULT))
+    await client.flush_memory({"scope_id": "team"})
+    assert script.requests[1].url.path == "/v1/operations/op_location"
+
+
+@pytest.mark.parametrize("body_id", ["..", ".", "%2e%2E"])
+async def test_an_accepted_body_id_that_is_a_dot_segment_is_refused_before_any_poll(client: Client, script: Script, sleeps: Sleeps, body_id: str) -> None:
+    script.then(202, operation_body(body_id, "queued"))
+    with pytest.raises(InvalidResponseError) as caught:
+        await client.flush_memory({"scope_id": "team"})
+    assert "path segment" in str(caught.value)
+    assert len(script.requests) == 1
+
+
+async def test_a_safe_read_is_sent_again_after_503_with_its_retry_after(client: Client, script: Script, sleeps: Sleeps) -> None:
+    script.then(503, UNAVAILABLE, {"retry-after": "2"})
+    script.then(200, operation_body("op_1", "queued"))
+    found = await client.get_operation("op_1")
+    assert found.operation_id == "op_1"
+    assert len(script.requests) == 2
+    assert sleeps.waits == [2.0]
+
+
+async def test_a_never_operation_is_not_sent_again(script: Script, sleeps: Sleeps) -> None:
+    client = make(script, sleeps)
+    script.then(503, UNAVAILABLE)
+    with pytest.raises(UnavailableResponseError):
+        await client.call("remember_memory", {"scope_id": "team", "kind": "note", "text": "x"})
+    assert len(script.requests) <= 1
+
+
+async def test_a_retry_after_above_the_cap_is_not_waited_for(client: Client, script: Script, sleeps: Sleeps) -> None:
+    script.then(503, UNAVAILABLE, {"retry-after": "600"})
+    with pytest.raises(UnavailableResponseError) as caught:
+        await client.get_operation("op_1")
+    assert caught.value.retry_after == 600.0
+    assert len(script.requests) == 1 and sleeps.waits == []
+
+
+async def test_an_empty_retry_budget_ends_the_call_with_its_error(script: Script, sleeps: Sleeps) -> None:
+    client = make(script, sleeps, retry_budget=RetryBudget(capacity=5, retry_cost=5), retry=RetryOptions(max_retries=5, jitter="none"))
+    for _ in range(3):
+        script.then(503, UNAVAILABLE)
+    with pytest.raises(UnavailableResponseError) as caught:
+        await client.get_operation("op_1")
+    assert caught.value.retry_budget_exhausted is True
+    assert len(script.requests) == 2
+
+
+async def test_a_lost_cancel_whose_transition_holds_is_reconciled(client: Client, script: Script, sleeps: Sleeps) -> None:
+    script.fail(httpx.ReadError("connection reset"))
+    script.then(409, {"error": {"code": "version_conflict", "message": "moved", "details": {"current_version": 4}}})
+    script.then(200, operation_body("op_1", "cancelled", 4))
+    done = await client.cancel_operation("op_1", expected_version=3)
+    assert (done.status.value, done.version) == ("cancelled", 4)
+    assert [r.url.path for r in script.requests] == ["/v1/operations/op_1/cancel", "/v1/operations/op_1/cancel", "/v1/operations/op_1"]
+
+
+async def test_a_lost_cancel_whose_resource_moved_on_is_an_unknown_outcome(client: Client, script: Script, sleeps: Sleeps) -> None:
+    script.fail(httpx.ReadError("connection reset"))
+    script.then(409, {"error": {"code": "version_conflict", "message": "moved", "details": {"current_version": 6}}})
+    script.then(200, operation_body("op_1", "queued", 6))
+    with pytest.raises(VersionConflictError) as caught:
+        await client.cancel_operation("op_1", expected_version=3)
+    assert caught.value.outcome_unknown is True and caught.value.current_version == 6
+    assert caught.value.current["version"] == 6
+
+
+async def test_a_conflict_without_a_lost_attempt_is_not_reconciled(client: Client, script: Script, sleeps: Sleeps) -> None:
+    script.then(409, {"error": {"code": "version_conflict", "message": "moved", "details": {"current_version": 4}}})
+    with pytest.raises(VersionConflictError) as caught:
+        await client.cancel_operation("op_1", expected_version=3)
+    assert caught.value.outcome_unknown is False
+    assert len(script.requests) == 1
+
+
+async def test_a_connect_failure_is_sent_again_even_for_a_never_operation(script: Script, sleeps: Sleeps) -> None:
+    client = make(script, sleeps)
+    script.fail(httpx.ConnectError("refused"))
+    script.then(200, {"revision": 1})
+    with pytest.raises((InvalidResponseError, TransportError)):
+        await client.call("remember_memory", {"scope_id": "team", "kind": "note", "text": "x"})
+    assert len(script.requests) == 2
+
+
+@pytest.mark.parametrize("filters", [{"limit": 500}, {"limit": "10"}, {"status": "sleeping"}, {"unknown": 1}])
+async def test_query_parameters_are_checked_before_anything_is_sent(client: Client, script: Script, filters: dict[str, object]) -> None:
+    with pytest.raises(InvalidRequestError):
+        await client.list_operations("team", **filters)
+    assert script.requests == []
+
+
+async def test_query_parameters_go_out_by_their_style(client: Client, script: Script) -> None:
+    script.then(200, {"operations": [], "next_cursor": None})
+    await client.list_operations("team", limit=100, status="failed")
+    assert dict(script.requests[0].url.params) == {"scope_id": "team", "limit": "100", "status": "failed"}
+
+
+async def test_the_token_reflected_by_the_server_appears_in_no_error(client: Client, script: Script) -> None:
+    echoed = {"error": {"code": "invalid_request", "message": "bad token secret-token", "details": {"secret-token": "Bearer secret-token"}}}
+    script.then(422, echoed, {"x-powercontext-request-id": "req-secret-token"})
+    with pytest.raises(Exception) as caught:
+        await client.get_operation("op_1")
+    error = caught.value
+    text = json.dumps([str(error), repr(error), vars(error)], default=str)
+    assert "secret-token" not in text
+    assert "[REDACTED]" in text
