@@ -3,6 +3,7 @@ import { runOperation, type CallContext, type OperationResult } from "../core/ru
 import { descriptorFor, type Runtime } from "../core/runtime.js";
 import type { OperationDescriptor } from "../descriptor.js";
 import { InvalidResponseError } from "../errors.js";
+import { DOT_SEGMENT } from "../transport/path-segment.js";
 import { operationIdFromLocation } from "./location.js";
 import { waitForOperation } from "./wait-for-operation.js";
 
@@ -100,8 +101,9 @@ function idFromBody(body: unknown, field: string | undefined): string | null {
  * Operation id comes from `Location`, or from the accepted body's member named
  * by `async.operationIdField` when the server sent no Location.
  *
- * @throws InvalidResponseError when an accepted response names no operation,
- *   plus everything `runOperation` throws.
+ * @throws InvalidResponseError when an accepted response names no operation, or
+ *   names it by an id that is a dot segment (`..`, which as a path segment would
+ *   poll another resource), plus everything `runOperation` throws.
  */
 export async function submit(
   runtime: Runtime,
@@ -127,11 +129,12 @@ export async function submit(
   } else {
     operationId = idFromBody(result.data, descriptor.async.operationIdField);
   }
-  if (operationId === null) {
-    throw new InvalidResponseError("accepted response names no operation (no Location)", {
+  // The id becomes a path segment of every poll: a dot segment would poll another resource.
+  if (operationId === null || DOT_SEGMENT.test(operationId)) {
+    throw new InvalidResponseError("accepted response names no operation to poll", {
       statusCode,
       requestId,
-      issues: ["missing Location header"],
+      issues: [operationId === null ? "missing Location header" : "dot segment id"],
     });
   }
   return {

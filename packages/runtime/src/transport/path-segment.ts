@@ -5,7 +5,7 @@ import { InvalidRequestError } from "../errors.js";
  * dot percent-encoded (`%2e`, `%2E%2e`, ...), which the WHATWG URL parser (so
  * fetch) and servers that decode before routing treat as the plain dots.
  */
-const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+export const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
 /**
  * Percent-encodes one path parameter value as a single path segment.
