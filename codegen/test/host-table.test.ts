@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import yaml from "js-yaml";
 import { generate } from "../src/index.js";
 import { OUTPUT_PATHS, generateFromText } from "../src/pipeline.js";
-import { fixturesDir, upstreamSpec, upstreamTable } from "./helpers/paths.js";
+import { fixturesDir, upstreamContract, upstreamSpec, upstreamTable } from "./helpers/paths.js";
 
 interface HostRow {
   method: string;
@@ -30,7 +30,7 @@ async function load(text: string): Promise<HostModule> {
 }
 
 describe("the hosts' operation table", () => {
-  it("reproduces the published 0.0.2 table row for row", async () => {
+  it.runIf(upstreamContract("the hosts' operation table of the published 0.0.2 contract"))("reproduces the published 0.0.2 table row for row", async () => {
     const generated = await generate(upstreamSpec, { lint: "upstream" });
     const table = await load(generated.files.get(OUTPUT_PATHS.hostTable)!);
     const theirs = (JSON.parse(readFileSync(upstreamTable, "utf8")) as { operations: { operation_id: string; method: string; path: string; request_location: string | null; scope: boolean; success_status: number }[] }).operations;

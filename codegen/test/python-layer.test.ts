@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { EXIT, runCli } from "../src/cli.js";
 import { PYTHON_DEFAULTS } from "../src/emit/python/layer.js";
 import { pyLiteral } from "../src/emit/python/literal.js";
-import { codegenPython } from "../src/emit/python/models-py.js";
 import { generate } from "../src/index.js";
 import { fixturesDir, scratchDir } from "./helpers/paths.js";
+import { modelsTool } from "./helpers/python-models.js";
 
 const spec = path.join(fixturesDir, "features.yaml");
 const dir = PYTHON_DEFAULTS.dir;
@@ -86,7 +86,7 @@ describe("the Python layer of a contract", async () => {
   });
 });
 
-describe.skipIf(codegenPython() === null && process.env.CI !== "true")("--check covers the Python layer", () => {
+describe.runIf(modelsTool("codegen/test/python-layer.test.ts"))("--check covers the Python layer", () => {
   it("names a modified operations.py and a modified models.py; writing restores both", async () => {
     const out = scratchDir("python-check");
     expect((await run(["--spec", spec, "--root", out, "--python-models", "require"], out)).code).toBe(EXIT.ok);

@@ -5,6 +5,9 @@ import { describe, expect, it } from "vitest";
 import { EXIT } from "../src/cli.js";
 import { OPERATION, minimalSpec, operationOf, runIn, snapshot } from "./helpers/minimal-spec.js";
 import { scratchDir } from "./helpers/paths.js";
+import { modelsTool, stderrBesidesModels } from "./helpers/python-models.js";
+
+const models = modelsTool("codegen/test/reserved-names.test.ts");
 
 async function generateWithId(operationId: string) {
   const dir = scratchDir("names");
@@ -39,7 +42,7 @@ describe("operationIds that would break JavaScript objects are refused", () => {
 
   it.each(["then_what", "get_constructor", "proto", "to_strings"])("%s only contains a reserved word and generates", async (operationId) => {
     const result = await generateWithId(operationId);
-    expect(result.stderr).toBe("");
+    expect(stderrBesidesModels(result.stderr, models)).toBe("");
     expect(result.code).toBe(EXIT.ok);
   });
 });

@@ -26,7 +26,7 @@ const built = checkAll(
   ),
 );
 const enabled = requireTools("tarball install", built);
-const hasPython = pythonTools().ok;
+const hasPython = requireTools("tarball install: the generator's bin on the released contract", pythonTools());
 const fixtures = join(repoRoot, "test/package/consumer");
 
 /** The third-party packages the app installs beside the tarballs, at the repository's own ranges. */

@@ -5,13 +5,23 @@ import path from "node:path";
 import ts from "typescript";
 import { repoRoot } from "./paths.js";
 
-/** Builds `packages/runtime` when its `dist/` is absent (`npm test` builds it first); returns its folder. */
+/** Runs `tsc -b project` when `built` (a file it emits) is absent: `npm test` builds first, a bare `vitest run` may not have. */
+function ensureBuilt(project: string, built: string): void {
+  if (existsSync(built)) return;
+  execFileSync(process.execPath, [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-b", project], { stdio: "inherit", timeout: 120_000 });
+}
+
+/** Builds `packages/runtime` when its `dist/` is absent; returns its folder. */
 export function ensureRuntimeBuilt(): string {
   const runtime = path.join(repoRoot, "packages/runtime");
-  if (!existsSync(path.join(runtime, "dist/index.js"))) {
-    execFileSync(process.execPath, [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-b", runtime], { stdio: "inherit", timeout: 120_000 });
-  }
+  ensureBuilt(runtime, path.join(runtime, "dist/index.js"));
   return runtime;
+}
+
+/** Builds the generator (`codegen/dist`, which its installed command `bin/powercontext-codegen.js` runs) when absent; returns that command's path. */
+export function ensureCodegenBuilt(): string {
+  ensureBuilt(path.join(repoRoot, "codegen/tsconfig.build.json"), path.join(repoRoot, "codegen/dist/cli.js"));
+  return path.join(repoRoot, "codegen/bin/powercontext-codegen.js");
 }
 
 /**

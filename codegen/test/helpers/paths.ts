@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync } from "node:fs";
+import { checkAll, checkFile, requireTools } from "../../../test/real/tools.js";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -10,6 +11,16 @@ export const sharedDir = process.env.POWERCONTEXT_SHARED_DIR ?? path.resolve(rep
 
 export const upstreamSpec = path.join(sharedDir, "contracts/powercontext-0.0.2.yaml");
 export const upstreamTable = path.join(sharedDir, "contracts/powercontext-0.0.2.operations.json");
+/**
+ * Whether the published 0.0.2 contract and its operation table are here (they live
+ * beside the repository, or under `POWERCONTEXT_SHARED_DIR`, and are never committed).
+ * Locally their absence skips `suite` with a banner; under `CI=true` it fails.
+ */
+export function upstreamContract(suite: string): boolean {
+  const hint = "the published contracts folder beside the repository, or set POWERCONTEXT_SHARED_DIR";
+  return requireTools(suite, checkAll(checkFile(upstreamSpec, hint), checkFile(upstreamTable, hint)));
+}
+
 export const fixturesDir = path.resolve(repoRoot, "codegen/test/fixtures");
 
 /**
