@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError, Option } from "commander";
-import { DriftError, SpecError, SpecErrorList, UsageError } from "./errors.js";
+import { DriftError, OutputError, SpecError, SpecErrorList, UsageError } from "./errors.js";
 import { GENERATOR } from "./ir/build-ir.js";
 import { DEFAULT_NAMES } from "./ir/names.js";
 import type { LintProfile } from "./load/lint.js";
@@ -32,7 +32,7 @@ const defaultIo: CliIo = {
  *
  * Options: `--spec <file>` (default `openapi.yaml`); `--out <dir>`: write one
  * self-contained client folder there (the generator owns the folder and replaces
- * it whole); without `--out`, this repository's layout (the `generated` folders of `packages/`)
+ * it whole, and refuses a folder that holds anything it did not write); without `--out`, this repository's layout (the `generated` folders of `packages/`)
  * under `--root <dir>` (default: the directory that holds the spec, so that
  * generating another spec never writes over this repository's output by
  * accident); `--check` (compare, write nothing); `--lint <strict|upstream>`
@@ -53,7 +53,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .description("Generate the PowerContext TypeScript types, SDK tables, validators and msw handlers from an OpenAPI 3.0 or 3.1 spec")
     .version(GENERATOR.version, "--version", "show the version and exit")
     .option("--spec <file>", "OpenAPI 3.0 or 3.1 document (YAML or JSON)", "openapi.yaml")
-    .option("--out <dir>", "write one self-contained client folder (replaced whole)")
+    .option("--out <dir>", "write one self-contained client folder (replaced whole; refused when it holds files the generator did not write)")
     .option("--root <dir>", "without --out: repository root to write packages/*/generated under (default: the spec's directory)")
     .option("--client-class <name>", `generated client class (default ${DEFAULT_NAMES.clientClassName})`)
     .option("--runtime-package <name>", `package generated code imports the runtime from (default ${DEFAULT_NAMES.runtimePackage})`)
@@ -105,6 +105,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
       if (value !== undefined && !/^[A-Za-z_$][\w$]*$/.test(value)) throw new UsageError(`${flag} must be a JavaScript identifier, got ${JSON.stringify(value)}`);
     }
     const standalone = opts.out !== undefined;
+    if (standalone && path.resolve(io.cwd, opts.out as string) === path.parse(path.resolve(io.cwd, opts.out as string)).root) throw new UsageError("--out must name a folder, not the file system's root");
     const python = { dir: opts.pythonOut, package: opts.pythonPackage, models: opts.pythonModels };
     const options = { lint: opts.lint, layout: standalone ? ("standalone" as const) : ("repository" as const), names, python };
     const { files, ir, warnings, skipped } = await generate(specPath, options);
@@ -140,7 +141,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
       }
       return EXIT.badInput;
     }
-    if (error instanceof SpecError || error instanceof UsageError || error instanceof PythonToolError) {
+    if (error instanceof SpecError || error instanceof UsageError || error instanceof OutputError || error instanceof PythonToolError) {
       io.stderr(`error: ${error.message}\n`);
       return EXIT.badInput;
     }

@@ -129,6 +129,18 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * The output cannot be written where it was asked for: the folder holds files the
+ * generator did not write, a part of its path is a file, or the file system
+ * refused a write (its code in the message). Nothing was written or deleted. Exit code 2.
+ */
+export class OutputError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "OutputError";
+  }
+}
+
 /** `--check` found generated files that differ from what the spec produces. Exit code 1. */
 export class DriftError extends Error {
   /** Relative paths (forward slashes) with the kind of drift for each. */

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { DriftError } from "./errors.js";
+import { DriftError, OutputError } from "./errors.js";
+import { assertGeneratorOwns } from "./ownership.js";
 
 /** One difference between generated output and the files on disk. */
 export interface Drift {
@@ -18,11 +19,17 @@ export interface Drift {
  * previous output stays as it was. Files in an owned folder that the generator no
  * longer produces disappear with the swap.
  *
+ * Before anything is written, every owned folder that exists must hold nothing
+ * but files the generator wrote (see `assertGeneratorOwns`): a folder of user
+ * files, or the folder the spec lives in, is refused whole.
+ *
  * @param files - relative path (forward slashes) -> text; every path must lie in one of `ownedDirs`
  * @param ownedDirs - relative folders the generator owns entirely
- * @throws {Error} when a path lies outside `ownedDirs`; the file system's error
- *   when a write or a rename fails (after the rollback); an error naming the
- *   folders to restore by hand if the rollback itself fails
+ * @throws {Error} when a path lies outside `ownedDirs`
+ * @throws {OutputError} when an owned folder holds anything else, is a file, or
+ *   lies under a file (nothing written); when a write or a rename fails (after the
+ *   rollback, with the file system's code); naming the folders to restore by
+ *   hand if the rollback itself fails
  */
 export async function writeGenerated(outDir: string, files: ReadonlyMap<string, string>, ownedDirs: readonly string[]): Promise<void> {
   const byDir = groupByDir(files, ownedDirs);
@@ -31,6 +38,7 @@ export async function writeGenerated(outDir: string, files: ReadonlyMap<string, 
     const target = path.join(outDir, dir);
     return { dir, target, staging: `${target}.tmp-${suffix}`, retired: `${target}.old-${suffix}`, state: "pending" };
   });
+  for (const swap of swaps) await assertGeneratorOwns(swap.target);
   try {
     for (const swap of swaps) await stage(swap.staging, byDir.get(swap.dir) ?? []);
     for (const swap of swaps) {
@@ -43,7 +51,7 @@ export async function writeGenerated(outDir: string, files: ReadonlyMap<string, 
     }
   } catch (error) {
     await rollBack(swaps, error);
-    throw error;
+    throw new OutputError(`writing the generated output failed (${(error as Error).message}); the previous output is as it was`, { cause: error });
   }
   for (const swap of swaps) if (swap.state === "replaced") await rm(swap.retired, { recursive: true, force: true });
 }
@@ -80,7 +88,7 @@ async function rollBack(swaps: readonly Swap[], cause: unknown): Promise<void> {
     await rm(swap.staging, { recursive: true, force: true }).catch(() => undefined);
   }
   if (stuck.length > 0) {
-    throw new Error(`writing the generated output failed (${(cause as Error).message}) and the previous output could not be put back; move these folders back by hand: ${stuck.join(", ")}`, { cause });
+    throw new OutputError(`writing the generated output failed (${(cause as Error).message}) and the previous output could not be put back; move these folders back by hand: ${stuck.join(", ")}`, { cause });
   }
 }
 
