@@ -8,7 +8,7 @@ import { DEFAULT_NAMES } from "./ir/names.js";
 import type { LintProfile } from "./load/lint.js";
 import { PythonToolError } from "./emit/python/models-py.js";
 import { PYTHON_DEFAULTS } from "./emit/python/layer.js";
-import { generate, outputDirs } from "./pipeline.js";
+import { DEFAULT_TARGETS, TARGETS, generate, outputDirs, type Target } from "./pipeline.js";
 import { assertUpToDate, writeGenerated } from "./write.js";
 
 /** Exit codes of the CLI. */
@@ -31,8 +31,11 @@ const defaultIo: CliIo = {
  * Runs `powercontext-codegen` with the given arguments (without `node` and script).
  *
  * Options: `--spec <file>` (default `openapi.yaml`); `--out <dir>`: write one
- * self-contained client folder there (the generator owns the folder and replaces
- * it whole, and refuses a folder that holds anything it did not write); without `--out`, this repository's layout (the `generated` folders of `packages/`)
+ * self-contained client folder there, with a `README.md` saying what each file is
+ * (the generator owns the folder and replaces it whole, and refuses a folder that
+ * holds anything it did not write); `--targets <list>` (comma-separated `client`,
+ * `types`, `msw`, `python`; default all four in the repository layout, `client,types,msw`
+ * with `--out`, where `client` and `msw` bring `types`); without `--out`, this repository's layout (the `generated` folders of `packages/`)
  * under `--root <dir>` (default: the directory that holds the spec, so that
  * generating another spec never writes over this repository's output by
  * accident); `--check` (compare, write nothing); `--lint <strict|upstream>`
@@ -54,6 +57,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .version(GENERATOR.version, "--version", "show the version and exit")
     .option("--spec <file>", "OpenAPI 3.0 or 3.1 document (YAML or JSON)", "openapi.yaml")
     .option("--out <dir>", "write one self-contained client folder (replaced whole; refused when it holds files the generator did not write)")
+    .option("--targets <list>", `what to write, comma-separated: ${TARGETS.join(", ")} (default: ${DEFAULT_TARGETS.repository.join(",")}; with --out ${DEFAULT_TARGETS.standalone.join(",")})`)
     .option("--root <dir>", "without --out: repository root to write packages/*/generated under (default: the spec's directory)")
     .option("--client-class <name>", `generated client class (default ${DEFAULT_NAMES.clientClassName})`)
     .option("--runtime-package <name>", `package generated code imports the runtime from (default ${DEFAULT_NAMES.runtimePackage})`)
@@ -77,6 +81,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
   const opts = program.opts<{
     spec: string;
     out?: string;
+    targets?: string;
     root?: string;
     check: boolean;
     lint: LintProfile;
@@ -106,8 +111,9 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     }
     const standalone = opts.out !== undefined;
     if (standalone && path.resolve(io.cwd, opts.out as string) === path.parse(path.resolve(io.cwd, opts.out as string)).root) throw new UsageError("--out must name a folder, not the file system's root");
+    const targets = opts.targets === undefined ? undefined : parseTargets(opts.targets);
     const python = { dir: opts.pythonOut, package: opts.pythonPackage, models: opts.pythonModels };
-    const options = { lint: opts.lint, layout: standalone ? ("standalone" as const) : ("repository" as const), names, python };
+    const options = { lint: opts.lint, layout: standalone ? ("standalone" as const) : ("repository" as const), names, python, targets };
     const { files, ir, warnings, skipped } = await generate(specPath, options);
     if (!opts.quiet) for (const warning of warnings) io.stderr(`warning: ${warning.message}\n`);
     // A standalone folder is one owned folder: its parent is the root written under.
@@ -115,7 +121,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     const outDir = folder !== null ? path.dirname(folder) : opts.root === undefined ? path.dirname(specPath) : path.resolve(io.cwd, opts.root);
     // a file the generator could not produce stays as it is on disk, neither checked nor removed
     for (const [file, reason] of skipped) {
-      const current = await readFile(path.join(outDir, file), "utf8").catch(() => undefined);
+      const current = await readFile(path.join(folder ?? outDir, file), "utf8").catch(() => undefined);
       if (current !== undefined) files.set(file, current);
       if (!opts.quiet && opts.pythonModels !== "skip") io.stderr(`warning: ${file} not regenerated (${reason}); ${opts.check ? "not checked" : current === undefined ? "it does not exist" : "kept as it is"}\n`);
     }
@@ -147,6 +153,15 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     }
     throw error;
   }
+}
+
+/** `--targets client,types`: each name once, from {@link TARGETS}. */
+function parseTargets(list: string): Target[] {
+  const names = list.split(",").map((name) => name.trim()).filter((name) => name !== "");
+  const unknown = names.filter((name) => !(TARGETS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new UsageError(`--targets: unknown target ${unknown.map((name) => JSON.stringify(name)).join(", ")}; choose from ${TARGETS.join(", ")}`);
+  if (names.length === 0) throw new UsageError(`--targets names no target; choose from ${TARGETS.join(", ")}`);
+  return [...new Set(names as Target[])];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

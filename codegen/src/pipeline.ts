@@ -1,4 +1,4 @@
-import { LintError, type SpecError } from "./errors.js";
+import { LintError, UsageError, type SpecError } from "./errors.js";
 import { buildIr } from "./ir/build-ir.js";
 import { checkHouseRules } from "./ir/house-rules.js";
 import type { ApiIr } from "./ir/model.js";
@@ -12,10 +12,11 @@ import { emitContractErrors } from "./emit/contract-errors.js";
 import { emitErrorCodes } from "./emit/error-codes.js";
 import { emitPythonTable } from "./emit/python-table.js";
 import { emitHostTable } from "./emit/host-table.js";
-import { emitPythonLayer, PYTHON_DEFAULTS, type PythonLayer, type PythonOptions } from "./emit/python/layer.js";
+import { emitPythonLayer, PYTHON_DEFAULTS, type PythonOptions } from "./emit/python/layer.js";
 import { emitTypes } from "./emit/types.js";
 import { emitValidators } from "./emit/validators.js";
 import { emitStandaloneIndex } from "./emit/standalone-index.js";
+import { emitStandaloneReadme } from "./emit/standalone-readme.js";
 import { DEFAULT_NAMES, type OutputNames } from "./ir/names.js";
 
 function definedOnly<T extends object>(value: T): Partial<T> {
@@ -44,9 +45,44 @@ export const OUTPUT_PATHS = {
 /** The folders the generator owns: `--check` reports files in them that it did not write. */
 export const OUTPUT_DIRS = ["packages/types/generated", "packages/sdk/src/generated", "packages/msw/src/generated", PYTHON_DEFAULTS.dir] as const;
 
-/** {@link OUTPUT_DIRS} with the Python layer's folder as the options name it. */
+/**
+ * What the generator can write (`--targets`): `client` (the operation table, client
+ * methods, validators and error classes), `types` (the spec's TypeScript types and
+ * the operation tables for hosts), `msw` (the msw handlers, and in the repository
+ * layout the simulator's contract layer) and `python` (the Python layer).
+ */
+export const TARGETS = ["client", "types", "msw", "python"] as const;
+
+/** One of {@link TARGETS}. */
+export type Target = (typeof TARGETS)[number];
+
+/** The targets written when none are named: all four in the repository layout; client, types and msw in a standalone folder. */
+export const DEFAULT_TARGETS: Readonly<Record<Layout, readonly Target[]>> = {
+  repository: TARGETS,
+  standalone: ["client", "types", "msw"],
+};
+
+/** The repository layout's folder of each target (the Python one as the options name it). */
+function repositoryDirs(options: GenerateOptions): Record<Target, string> {
+  return { types: OUTPUT_DIRS[0], client: OUTPUT_DIRS[1], msw: OUTPUT_DIRS[2], python: options.python?.dir ?? PYTHON_DEFAULTS.dir };
+}
+
+/** The owned folders of the repository layout for the chosen targets ({@link OUTPUT_DIRS}, Python's as the options name it). */
 export function outputDirs(options: GenerateOptions = {}): string[] {
-  return [...OUTPUT_DIRS.filter((dir) => dir !== PYTHON_DEFAULTS.dir), options.python?.dir ?? PYTHON_DEFAULTS.dir];
+  const dirs = repositoryDirs(options);
+  const chosen = selectedTargets(options);
+  return TARGETS.filter((target) => chosen.has(target)).map((target) => dirs[target]);
+}
+
+/**
+ * The targets a run writes: the chosen ones (default {@link DEFAULT_TARGETS}); in a
+ * standalone folder `client` and `msw` bring `types`, whose file they import.
+ */
+export function selectedTargets(options: GenerateOptions = {}): ReadonlySet<Target> {
+  const layout = options.layout ?? "repository";
+  const chosen = new Set<Target>(options.targets ?? DEFAULT_TARGETS[layout]);
+  if (layout === "standalone" && (chosen.has("client") || chosen.has("msw"))) chosen.add("types");
+  return chosen;
 }
 
 /**
@@ -65,6 +101,8 @@ export const STANDALONE_PATHS = {
   validatorMap: "validator-map.ts",
   mswHandlers: "handlers.ts",
   index: "index.ts",
+  readme: "README.md",
+  python: "python",
 } as const;
 
 /**
@@ -82,8 +120,10 @@ export interface GenerateOptions {
   readonly layout?: Layout;
   /** Names the output is written with; each defaults to {@link DEFAULT_NAMES} (the types module to `./openapi.js` when standalone). */
   readonly names?: Partial<OutputNames>;
-  /** The Python layer (repository layout only): folder, package and whether to run the model generator (default: skip it). */
+  /** The Python layer: folder (repository layout; `python/` in a standalone folder), package and whether to run the model generator (default: skip it). */
   readonly python?: PythonOptions;
+  /** What to write; default {@link DEFAULT_TARGETS} of the layout. Empty is refused. */
+  readonly targets?: readonly Target[];
 }
 
 /** Result of a generation run: the files in memory plus what was found on the way. */
@@ -119,42 +159,51 @@ export async function generateFromText(bytes: Uint8Array | string, fileName: str
 export async function render(spec: LoadedSpec, options: GenerateOptions = {}): Promise<Generated> {
   const profile = options.lint ?? "strict";
   const layout = options.layout ?? "repository";
+  if (options.targets !== undefined && options.targets.length === 0) throw new UsageError(`no target chosen: name one or more of ${TARGETS.join(", ")}`);
+  const chosen = selectedTargets(options);
   const names: OutputNames = { ...DEFAULT_NAMES, ...(layout === "standalone" ? { typesModule: "./openapi.js" } : {}), ...definedOnly(options.names ?? {}) };
   const ir = buildIr(spec, profile, names);
   const rules = checkHouseRules(ir, profile);
   if (rules.errors.length > 0) throw new LintError(rules.errors);
+  const warnings = [...spec.warnings, ...rules.warnings];
   // The Python layer first: its model generator is a child process, which then runs while the TypeScript is emitted.
-  const python = layout === "repository" ? emitPythonLayer(ir, spec.written, options.python) : null;
+  const pythonOptions = layout === "standalone" ? { ...options.python, dir: STANDALONE_PATHS.python } : options.python;
+  const python = chosen.has("python") ? emitPythonLayer(ir, spec.written, pythonOptions) : null;
   python?.catch(() => undefined); // a failure is awaited (and thrown) below, not reported as unhandled meanwhile
-  const validators = emitValidators(ir);
   const paths = layout === "standalone" ? STANDALONE_PATHS : OUTPUT_PATHS;
-  const files = new Map<string, string>([
-    [paths.types, await emitTypes(ir)],
-    [paths.pythonTable, emitPythonTable(ir)],
-    [paths.operations, emitOperations(ir)],
-    [paths.methods, emitMethods(ir)],
-    [paths.validatorsJs, validators.js],
-    [paths.validatorsDts, validators.dts],
-    [paths.validatorMap, validators.map],
-    [paths.mswHandlers, emitMswHandlers(ir)],
-  ]);
+  const client = chosen.has("client");
+  const msw = chosen.has("msw");
+  const validators = client || (msw && layout === "repository") ? emitValidators(ir) : null;
+  const files = new Map<string, string>();
+  if (chosen.has("types")) {
+    files.set(paths.types, await emitTypes(ir));
+    files.set(paths.pythonTable, emitPythonTable(ir));
+  }
+  if (client && validators !== null) {
+    files.set(paths.operations, emitOperations(ir));
+    files.set(paths.methods, emitMethods(ir));
+    files.set(paths.validatorsJs, validators.js);
+    files.set(paths.validatorsDts, validators.dts);
+    files.set(paths.validatorMap, validators.map);
+  }
+  if (msw) files.set(paths.mswHandlers, emitMswHandlers(ir));
   // A spec without an error-code registry gets neither file (and descriptors without a table).
-  if (ir.errorCodes.length > 0) {
+  if (client && ir.errorCodes.length > 0) {
     files.set(paths.errorCodes, emitErrorCodes(ir));
     files.set(paths.contractErrors, emitContractErrors(ir));
   }
-  if (layout === "standalone") {
-    files.set(STANDALONE_PATHS.index, emitStandaloneIndex(ir));
-    return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: new Map() };
+  if (layout === "standalone" && client) files.set(STANDALONE_PATHS.index, emitStandaloneIndex(ir));
+  if (layout === "repository" && chosen.has("types")) files.set(OUTPUT_PATHS.hostTable, emitHostTable(ir));
+  if (layout === "repository" && msw && validators !== null) {
+    // The simulator's contract layer, with its own copy of the validators so the mock package needs no SDK.
+    const contract = emitMswContract(ir);
+    files.set(OUTPUT_PATHS.mswContract, contract.contract);
+    files.set(OUTPUT_PATHS.mswResponseSchemas, contract.responseSchemas);
+    files.set(OUTPUT_PATHS.mswValidatorsJs, validators.js);
+    files.set(OUTPUT_PATHS.mswValidatorsDts, validators.dts);
   }
-  files.set(OUTPUT_PATHS.hostTable, emitHostTable(ir));
-  // The simulator's contract layer, with its own copy of the validators so the mock package needs no SDK.
-  const contract = emitMswContract(ir);
-  files.set(OUTPUT_PATHS.mswContract, contract.contract);
-  files.set(OUTPUT_PATHS.mswResponseSchemas, contract.responseSchemas);
-  files.set(OUTPUT_PATHS.mswValidatorsJs, validators.js);
-  files.set(OUTPUT_PATHS.mswValidatorsDts, validators.dts);
-  const pythonLayer = await (python as Promise<PythonLayer>);
+  const pythonLayer = python === null ? { files: new Map<string, string>(), skipped: new Map<string, string>() } : await python;
   for (const [file, text] of pythonLayer.files) files.set(file, text);
-  return { files, ir, spec, warnings: [...spec.warnings, ...rules.warnings], skipped: pythonLayer.skipped };
+  if (layout === "standalone") files.set(STANDALONE_PATHS.readme, emitStandaloneReadme(ir, [...files.keys(), ...pythonLayer.skipped.keys()], TARGETS.filter((target) => chosen.has(target))));
+  return { files, ir, spec, warnings, skipped: pythonLayer.skipped };
 }

@@ -49,7 +49,7 @@ describe("--out DIR: a standalone client folder for the feature fixture", () => 
 
   it("holds every artifact in one folder, named by the options", () => {
     const files = readdirSync(path.join(root, "client")).sort();
-    expect(files).toEqual(["contract-errors.ts", "error-codes.ts", "handlers.ts", "index.ts", "methods.ts", "openapi.d.ts", "operations.json", "operations.ts", "validator-map.ts", "validators.d.ts", "validators.js"]);
+    expect(files).toEqual(["README.md", "contract-errors.ts", "error-codes.ts", "handlers.ts", "index.ts", "methods.ts", "openapi.d.ts", "operations.json", "operations.ts", "validator-map.ts", "validators.d.ts", "validators.js"]);
   });
 
   it("type-checks under --strict with only the runtime package and msw installed, and makes a real call", { timeout: 120_000 }, async () => {

@@ -26,15 +26,15 @@ export function ensureCodegenBuilt(): string {
 
 /**
  * A fresh folder outside the repository whose `node_modules` holds only
- * `@powercontext/runtime` (this repository's package, built) and `msw`, as a
- * user's project that installed those two would. Nothing else resolves from it.
+ * `@powercontext/runtime` (this repository's package, built) and `msw` (unless
+ * `msw: false`), as a user's project that installed those would. Nothing else resolves from it.
  */
-export function freshFolder(prefix: string): string {
+export function freshFolder(prefix: string, options: { msw?: boolean } = {}): string {
   const runtime = ensureRuntimeBuilt();
   const root = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   mkdirSync(path.join(root, "node_modules/@powercontext"), { recursive: true });
   symlinkSync(runtime, path.join(root, "node_modules/@powercontext/runtime"), "dir");
-  symlinkSync(path.join(repoRoot, "node_modules/msw"), path.join(root, "node_modules/msw"), "dir");
+  if (options.msw !== false) symlinkSync(path.join(repoRoot, "node_modules/msw"), path.join(root, "node_modules/msw"), "dir");
   writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "fresh", private: true, type: "module" }));
   return root;
 }
