@@ -21,7 +21,7 @@ export default defineConfig({
       "codegen/test/**/*.test.ts",
       "packages/*/test/**/*.test.ts",
       "test/**/*.test.ts",
-      "examples/test/**/*.test.ts",
+      "examples/**/*.test.ts",
     ],
     // The tarball test's application, run inside its own temp project only.
     exclude: [...configDefaults.exclude, "test/package/consumer/**"],

@@ -13,6 +13,12 @@ function run(file: string) {
 }
 
 describe("examples", () => {
+  it("type-check under the repository's strict settings (a wrong msw override answer included)", () => {
+    const tsc = spawnSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "examples/tsconfig.json", "--noEmit"], { cwd: root, encoding: "utf8", timeout: 120_000 });
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.status).toBe(0);
+  }, 120_000);
+
   it("quickstart flushes asynchronously and finds Memory", () => {
     const result = run("quickstart.ts");
     expect(result.stderr).toBe("");
