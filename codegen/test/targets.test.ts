@@ -39,8 +39,13 @@ describe("--targets chooses what the generator writes", () => {
   });
 
   it("python in a standalone folder writes the Python layer under python/", async () => {
-    const files = await standalone(scratchDir("targets-python"), ["--targets", "python", "--python-models", "skip"]);
-    expect(files).toEqual(["README.md", "python/__init__.py", "python/extensions.py", "python/operations.py", "python/schema.py"]);
+    const root = scratchDir("targets-python");
+    const files = await standalone(root, ["--targets", "python", "--python-models", "skip"]);
+    expect(files.filter((f) => !f.startsWith("python/"))).toEqual(["README.md"]);
+    expect(files).toEqual(expect.arrayContaining(["python/__init__.py", "python/extensions.py", "python/operations.py", "python/schema.py"]));
+    // the README says what each Python file is
+    const readme = readFileSync(path.join(root, "client/README.md"), "utf8");
+    for (const file of files) expect(readme).toMatch(new RegExp(`^\\| \`${file.replace(/\./g, "\\.")}\` \\| (?!generated \\|)`, "m"));
   });
 
   it("the default with --out is client,types,msw", async () => {

@@ -21,6 +21,8 @@ const ROLES: Readonly<Record<string, string>> = {
   "python/schema.py": "the Python layer: the spec as written",
   "python/extensions.py": "the Python layer: the spec's vendor extensions (retry classes, polling)",
   "python/models.py": "the Python layer: pydantic models (datamodel-code-generator)",
+  "python/parameters.py": "the Python layer: pydantic models of the operations' parameters (datamodel-code-generator)",
+  "python/errors.py": "the Python layer: an error class per error code the spec registers",
 };
 
 /** What a target needs installed beside this folder. */
@@ -28,7 +30,7 @@ const NEEDS: Readonly<Record<string, string>> = {
   client: "`client`: the runtime package the files import (`@powercontext/runtime` unless `--runtime-package` named another)",
   types: "`types`: nothing at run time (declarations only)",
   msw: "`msw`: `msw` 2.11 or later (a peer of the handlers)",
-  python: "`python`: `powercontext` 1.4.1 and pydantic, in the package named by `--python-package`",
+  python: "`python`: pydantic and `powercontext_runtime` (this repository's `python/` distribution), the folder placed as the package named by `--python-package`",
 };
 
 /**
