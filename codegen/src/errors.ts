@@ -26,7 +26,8 @@ export type SpecErrorCode =
   | "circular_ref"
   | "too_deep"
   | "invalid_pattern"
-  | "reserved_name";
+  | "reserved_name"
+  | "invalid_name";
 
 /** Location details attached to a spec error. */
 export interface SpecErrorLocation {

@@ -143,6 +143,7 @@ export interface Generated {
  *
  * @throws {UsageError} when the spec cannot be read
  * @throws {SpecError} when it fails a check (see `loadSpec`)
+ * @throws {UsageError} when `names.clientClassName` is not an identifier
  */
 export async function generate(specPath: string, options: GenerateOptions = {}): Promise<Generated> {
   const spec = await loadSpec(specPath, { lint: options.lint, extensionPrefix: options.names?.extensionPrefix });
@@ -162,6 +163,8 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
   if (options.targets !== undefined && options.targets.length === 0) throw new UsageError(`no target chosen: name one or more of ${TARGETS.join(", ")}`);
   const chosen = selectedTargets(options);
   const names: OutputNames = { ...DEFAULT_NAMES, ...(layout === "standalone" ? { typesModule: "./openapi.js" } : {}), ...definedOnly(options.names ?? {}) };
+  // The class name is written as an identifier: only an ASCII identifier is taken (the CLI checks its flag the same way).
+  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(names.clientClassName)) throw new UsageError(`clientClassName must be a JavaScript identifier, got ${JSON.stringify(names.clientClassName)}`);
   const ir = buildIr(spec, profile, names);
   const rules = checkHouseRules(ir, profile);
   if (rules.errors.length > 0) throw new LintError(rules.errors);

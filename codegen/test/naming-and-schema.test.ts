@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { camelCase, docComment, mswPath, pascalCase, propertyKey } from "../src/ir/naming.js";
+import { camelCase, pascalCase } from "../src/ir/naming.js";
+import { commentLine, docComment, docLine, mswPath, propertyKey, tsString } from "../src/emit/ts/syntax.js";
 import { toJsonSchema } from "../src/ir/json-schema.js";
 
 describe("naming", () => {
@@ -20,6 +21,20 @@ describe("naming", () => {
 
   it("keeps comment terminators inside doc comments", () => {
     expect(docComment(["ends */ here", "", "中文"])).toBe("/**\n * ends *\\/ here\n *\n * 中文\n */\n");
+  });
+
+  it("escapes in comments what ends a line or reorders text, and keeps line breaks only as comment lines", () => {
+    expect(docComment(["a\u2028b\u2029c\u202ed", "e\r\nf\rg"])).toBe("/**\n * a\\u2028b\\u2029c\\u202ed\n * e\n * f\n * g\n */\n");
+    expect(docLine("a */ b\nc\u2028")).toBe("/** a *\\/ b\\nc\\u2028 */\n");
+    expect(commentLine("x\u0000\u001b\u0085")).toBe("x\\u0000\\u001b\\u0085");
+  });
+
+  it("writes string literals that no line terminator or quote can end", () => {
+    for (const value of ['"', "\\", "\n", "\u2028", "\u2029", "\ud800", "</script>", "${x}"]) {
+      const literal = tsString(value);
+      expect(literal).not.toMatch(/[\n\r\u2028\u2029]/);
+      expect(JSON.parse(literal)).toBe(value);
+    }
   });
 
   it("converts path templates for msw", () => {

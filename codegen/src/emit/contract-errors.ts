@@ -1,6 +1,7 @@
 import { SpecError } from "../errors.js";
 import type { ApiIr, ErrorCodeIr, ErrorDetailIr } from "../ir/model.js";
-import { camelCase, docComment, propertyKey, tsString } from "../ir/naming.js";
+import { camelCase } from "../ir/naming.js";
+import { docComment, docLine, propertyKey, tsString } from "./ts/syntax.js";
 import { banner } from "./banner.js";
 import { memberType } from "./error-codes.js";
 
@@ -84,10 +85,10 @@ function contractClass(row: ErrorCodeIr, base: string): string {
   out += `export class ${name} extends ${base} {\n`;
   out += `  static override get brand(): symbol {\n    return errorBrand(${tsString(name)});\n  }\n`;
   out += `  override name = ${tsString(name)};\n`;
-  out += `  /** The envelope code: always ${code}. */\n  declare readonly code: ${code};\n`;
-  out += `  /** \`error.details\` as the server sent it, typed for ${code}. */\n  declare readonly details: ErrorDetails[${code}] | null;\n`;
+  out += `${docLine(`The envelope code: always ${code}.`, "  ")}  declare readonly code: ${code};\n`;
+  out += `${docLine(`\`error.details\` as the server sent it, typed for ${code}.`, "  ")}  declare readonly details: ErrorDetails[${code}] | null;\n`;
   const accessors = row.details.map((detail) => accessor(row, detail));
-  for (const a of accessors) out += `  /** \`details.${a.detail.name}\` when it is ${a.jsonType === null ? "present" : `a${/^[aeiou]/.test(a.jsonType) ? "n" : ""} ${a.jsonType}`}, else null. */\n  declare readonly ${a.property}: ${a.type} | null;\n`;
+  for (const a of accessors) out += `${docLine(`\`details.${a.detail.name}\` when it is ${a.jsonType === null ? "present" : `a${/^[aeiou]/.test(a.jsonType) ? "n" : ""} ${a.jsonType}`}, else null.`, "  ")}  declare readonly ${a.property}: ${a.type} | null;\n`;
   if (accessors.length > 0) {
     out += `  constructor(init: ServerErrorInit) {\n    super(init);\n`;
     for (const a of accessors) {

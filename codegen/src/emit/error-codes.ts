@@ -1,5 +1,5 @@
 import type { ApiIr, ErrorCodeIr, ErrorDetailIr } from "../ir/model.js";
-import { docComment, propertyKey, tsString } from "../ir/naming.js";
+import { docComment, docLine, propertyKey, tsString } from "./ts/syntax.js";
 import type { Json } from "../load/walk-operations.js";
 import { retryStopCodes } from "../ir/error-codes.js";
 import { banner } from "./banner.js";
@@ -25,13 +25,13 @@ export function emitErrorCodes(ir: ApiIr): string {
   out += `/**\n * The codes that stop a retry: not transient, and of a status a client may retry\n * (429 or 5xx). The retry policy never re-sends an answer with one of them; every\n * descriptor points at this table.\n */\n`;
   out += `export const retryStopCodes: ErrorCodeTable = {\n${retryStopCodes(ir.errorCodes).map(row).join("")}};\n\n`;
   out += `/**\n * \`error.details\` per error code, with the members the spec declares for it\n * (as the server sends them: the envelope does not check them).\n */\nexport interface ErrorDetails {\n`;
-  for (const row of ir.errorCodes) out += `  /** Details of \`${row.status} ${row.code}\`. */\n  ${propertyKey(row.code)}: ${detailsType(row)};\n`;
+  for (const row of ir.errorCodes) out += `${docLine(`Details of \`${row.status} ${row.code}\`.`, "  ")}  ${propertyKey(row.code)}: ${detailsType(row)};\n`;
   out += `}\n\n`;
   out += `/** A server error narrowed to one error code (a union of codes gives a union of errors), with that code's typed \`details\`. */\nexport type CodedServerError<C extends ErrorCode> = C extends ErrorCode\n  ? Omit<ServerResponseError, "code" | "details"> & {\n      /** The envelope's code. */\n      readonly code: C;\n      /** The envelope's details, typed for the code. */\n      readonly details: ErrorDetails[C] | null;\n    }\n  : never;\n\n`;
   const declaring = ir.operations.filter((op) => op.errorCodes.length > 0);
   out += `/** The error codes each operation declares, by status (\`x-powercontext-errors\`); operations that declare none are absent. */\nexport interface DeclaredErrorCodes {\n`;
   for (const op of declaring) {
-    out += `  /** Codes \`${op.operationId}\` is known to answer. */\n  ${propertyKey(op.operationId)}: {\n${op.errorCodes.map((entry) => `    /** Codes of a ${entry.status} answer. */\n    readonly ${entry.status}: ${entry.codes.map(tsString).join(" | ")};\n`).join("")}  };\n`;
+    out += `${docLine(`Codes \`${op.operationId}\` is known to answer.`, "  ")}  ${propertyKey(op.operationId)}: {\n${op.errorCodes.map((entry) => `    /** Codes of a ${entry.status} answer. */\n    readonly ${entry.status}: ${entry.codes.map(tsString).join(" | ")};\n`).join("")}  };\n`;
   }
   out += `}\n\n`;
   out += `/** The declared contract errors of operation \`K\`: one {@link CodedServerError} per declared code, with its status. */\nexport type DeclaredErrorOf<K extends keyof DeclaredErrorCodes> = {\n  [S in keyof DeclaredErrorCodes[K]]: CodedServerError<DeclaredErrorCodes[K][S] & ErrorCode> & {\n    /** The status the code arrives with. */\n    readonly statusCode: S;\n  };\n}[keyof DeclaredErrorCodes[K]];\n\n`;
@@ -50,7 +50,7 @@ export function emitErrorCodes(ir: ApiIr): string {
 /** The TypeScript type of `details` for one code: its declared members, optional, plus any other member. */
 function detailsType(row: ErrorCodeIr): string {
   if (row.details.length === 0) return "{ readonly [member: string]: unknown }";
-  const members = row.details.map((member) => `    /** \`details.${member.name}\`. */\n    readonly ${propertyKey(member.name)}?: ${memberType(member)};\n`).join("");
+  const members = row.details.map((member) => `${docLine(`\`details.${member.name}\`.`, "    ")}    readonly ${propertyKey(member.name)}?: ${memberType(member)};\n`).join("");
   return `{\n${members}    readonly [member: string]: unknown;\n  }`;
 }
 

@@ -1,7 +1,7 @@
 import type { ApiIr, OperationIr } from "../ir/model.js";
 import type { Json } from "../load/walk-operations.js";
 import { banner } from "./banner.js";
-import { propertyKey, tsString } from "../ir/naming.js";
+import { propertyKey, tsString } from "./ts/syntax.js";
 
 /** One row of the hosts' operation table. */
 export interface HostOperationRow {
@@ -24,7 +24,7 @@ export interface HostOperationRow {
 
 /** The row of one operation. */
 export function hostRow(ir: ApiIr, op: OperationIr): HostOperationRow {
-  const raw = ir.lookup(`#${op.pointer}`) as Json;
+  const raw = op.operationObject;
   const successes = op.responses.filter((r) => op.successStatuses.includes(r.status));
   return {
     method: op.method,

@@ -1,5 +1,5 @@
 import type { ApiIr, OperationIr } from "../ir/model.js";
-import { docComment, tsString } from "../ir/naming.js";
+import { docComment, tsString } from "./ts/syntax.js";
 import { banner } from "./banner.js";
 
 function preamble(ir: ApiIr): string {

@@ -1,5 +1,5 @@
 import type { ApiIr, OperationIr, ParameterIr } from "../ir/model.js";
-import { propertyKey, tsString } from "../ir/naming.js";
+import { propertyKey, tsString } from "./ts/syntax.js";
 import type { RefLookup } from "../load/resolve-refs.js";
 import type { Json } from "../load/walk-operations.js";
 import { banner } from "./banner.js";

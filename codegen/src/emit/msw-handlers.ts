@@ -1,5 +1,5 @@
 import type { ApiIr, OperationIr } from "../ir/model.js";
-import { docComment, mswPath, propertyKey, tsString } from "../ir/naming.js";
+import { commentLine, docComment, mswPath, propertyKey, tsString } from "./ts/syntax.js";
 import { banner } from "./banner.js";
 import { TypeExpressions } from "./type-expressions.js";
 
@@ -39,7 +39,7 @@ interface AnyResponse {
 /**
  * msw (v2) request handlers for every operation \`impl\` implements, each delegating to it;
  * an operation without an implementation gets no handler, so msw treats its requests as unhandled.
- * A response without \`${requestIdHeader}\` gets a random one, as the server always sends it.
+ * A response without \`${commentLine(requestIdHeader)}\` gets a random one, as the server always sends it.
  * A body is sent as the status's declared media type: JSON, text or bytes.
  */
 export function createHandlers(impl: Partial<HandlerImpl>, options: CreateHandlersOptions): HttpHandler[] {

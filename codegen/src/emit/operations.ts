@@ -1,5 +1,5 @@
 import type { ApiIr, OperationIr } from "../ir/model.js";
-import { docComment, propertyKey, tsString } from "../ir/naming.js";
+import { docComment, docLine, propertyKey, tsString } from "./ts/syntax.js";
 import { retryStopCodes } from "../ir/error-codes.js";
 import { banner } from "./banner.js";
 import { acceptHeader } from "./accept.js";
@@ -33,7 +33,7 @@ export function emitOperations(ir: ApiIr): string {
   out += `};\n\n`;
   out += `/**\n * Request, result, accepted (202-style) and error body types per operation.\n * \`request\` is the flat request object (path, query, header and cookie parameters by wire name plus body fields).\n * \`response\` is what a call resolves to: the success body, or, for an operation with several\n * outcomes (several success statuses, or a declared 304), a union keyed by \`status\`.\n * \`errors\` maps each declared error status to its body type.\n */\nexport interface OperationTypes {\n`;
   for (const op of ir.operations) {
-    out += `  /** \`${op.method} ${op.path}\`. */\n  ${propertyKey(op.operationId)}: {\n    /** The flat request object. */\n    request: ${types.request(op)};\n    /** What the method resolves to: the success body, or a union keyed by status. */\n    response: ${types.result(op)};\n    /** The accepted (202-style) body; \`never\` without an accepted status. */\n    accepted: ${types.response(op, op.accepted)};\n    /** The declared error bodies by status. */\n    errors: ${types.errors(op)};\n  };\n`;
+    out += `${docLine(`\`${op.method} ${op.path}\`.`, "  ")}  ${propertyKey(op.operationId)}: {\n    /** The flat request object. */\n    request: ${types.request(op)};\n    /** What the method resolves to: the success body, or a union keyed by status. */\n    response: ${types.result(op)};\n    /** The accepted (202-style) body; \`never\` without an accepted status. */\n    accepted: ${types.response(op, op.accepted)};\n    /** The declared error bodies by status. */\n    errors: ${types.errors(op)};\n  };\n`;
   }
   out += `}\n\n`;
   out += `/** The request object of operation \`K\`. */\nexport type RequestOf<K extends OperationId> = OperationTypes[K]["request"];\n`;
@@ -43,9 +43,9 @@ export function emitOperations(ir: ApiIr): string {
   out += `/** For paginated operations: the request without its cursor, and one item of a page. */\nexport interface PageTypes {\n`;
   for (const op of pagedOps) {
     const page = op.pagination!;
-    out += `  /** Pages of \`${op.operationId}\`, following \`${page.nextCursorField}\`. */\n  ${propertyKey(op.operationId)}: {\n`;
-    out += `    /** The request without its cursor (\`${page.cursorParameter}\`). */\n    request: Omit<RequestOf<${tsString(op.operationId)}>, ${tsString(page.cursorParameter)}>;\n`;
-    out += `    /** One item of \`${page.itemsField}\`. */\n    item: NonNullable<ResponseOf<${tsString(op.operationId)}>[${tsString(page.itemsField)}]>[number];\n  };\n`;
+    out += `${docLine(`Pages of \`${op.operationId}\`, following \`${page.nextCursorField}\`.`, "  ")}  ${propertyKey(op.operationId)}: {\n`;
+    out += `${docLine(`The request without its cursor (\`${page.cursorParameter}\`).`, "    ")}    request: Omit<RequestOf<${tsString(op.operationId)}>, ${tsString(page.cursorParameter)}>;\n`;
+    out += `${docLine(`One item of \`${page.itemsField}\`.`, "    ")}    item: NonNullable<ResponseOf<${tsString(op.operationId)}>[${tsString(page.itemsField)}]>[number];\n  };\n`;
   }
   out += `}\n`;
   return out;

@@ -1,5 +1,5 @@
 import type { ApiIr } from "../ir/model.js";
-import { tsString } from "../ir/naming.js";
+import { tsString } from "./ts/syntax.js";
 import { banner } from "./banner.js";
 
 /**

@@ -1,5 +1,5 @@
 import type { ApiIr, OperationIr, ResponseIr } from "../ir/model.js";
-import { tsString } from "../ir/naming.js";
+import { tsString } from "./ts/syntax.js";
 
 /**
  * TypeScript type expressions over the openapi-typescript output

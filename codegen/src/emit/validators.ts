@@ -1,5 +1,5 @@
 import type { ApiIr } from "../ir/model.js";
-import { propertyKey } from "../ir/naming.js";
+import { docLine, propertyKey } from "./ts/syntax.js";
 import { banner } from "./banner.js";
 import { validatorFormats } from "./formats.js";
 import { ValidatorCompiler } from "./validator-code/compiler.js";
@@ -54,7 +54,7 @@ function emitMap(ir: ApiIr, perOperation: ReadonlyMap<string, OperationValidator
     const names = perOperation.get(op.operationId) as OperationValidatorNames;
     const request = names.request === null ? "" : `request: validators.${names.request}, `;
     const responses = names.responses.map(([status, key]) => `${status}: validators.${key}`).join(", ");
-    out += `/** Validators of \`${op.operationId}\`. */\nexport const ${validatorsName(op.methodName)}: OperationValidators = { ${request}responses: { ${responses} } };\n`;
+    out += `${docLine(`Validators of \`${op.operationId}\`.`)}export const ${validatorsName(op.methodName)}: OperationValidators = { ${request}responses: { ${responses} } };\n`;
   }
   out += `\n/** Validators by operationId. */\nexport const validatorMap: { readonly [K in OperationId]: OperationValidators } = {\n`;
   for (const op of ir.operations) out += `  ${propertyKey(op.operationId)}: ${validatorsName(op.methodName)},\n`;

@@ -12,6 +12,7 @@ import { readModelRules, schemaPointer } from "./model-rules.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
 import type { AccessIr, ApiIr, AsyncIr, ErrorCodeIr, HeaderIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
 import { camelCase, pascalCase } from "./naming.js";
+import { checkNameSources } from "./name-sources.js";
 import { checkReservedNames } from "./reserved-names.js";
 
 const require = createRequire(import.meta.url);
@@ -31,7 +32,8 @@ const RESERVED_MEMBERS = new Set(["call", "submit", "paginate", "runtime", "cons
  * @param profile - the lint profile the spec was loaded with; `upstream` fills a
  *   missing retry class (`safe` for GET, `never` otherwise)
  * @param names - names the output is written with (default: this repository's)
- * @throws {LintError} `reserved_name` for operationIds that would break JavaScript
+ * @throws {LintError} `invalid_name` for operationIds that identifiers cannot be
+ *   derived from (`name-sources.ts`); `reserved_name` for operationIds that would break JavaScript
  *   objects or the client (see `checkReservedNames`)
  * @throws {SpecError} `name_collision` when two operations map to the same method
  *   name or one shadows a base-class member; `invalid_openapi` for HTTP methods the
@@ -41,7 +43,9 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
   const { document, lookup } = spec;
   const documentSecurity = securityOf(document.security);
   const errorCodes = readErrorCodes(document);
-  const operations = walkOperations(document, lookup)
+  const raws = walkOperations(document, lookup);
+  checkNameSources(raws.map((raw) => ({ name: String(raw.operation.operationId), pointer: `${raw.pointer}/operationId`, what: "operationId" })));
+  const operations = raws
     .map((raw) => buildOperation(raw, lookup, profile, documentSecurity, errorCodes))
     .sort((a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
   checkReservedNames(operations);
@@ -108,6 +112,7 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
     description: typeof op.description === "string" ? op.description : "",
     deprecated: op.deprecated === true,
     pointer: raw.pointer,
+    operationObject: op,
     pathParameters,
     queryParameters,
     parameters: grouped,

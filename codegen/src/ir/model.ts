@@ -189,6 +189,8 @@ export interface OperationIr {
   readonly deprecated: boolean;
   /** JSON pointer of the operation object. */
   readonly pointer: string;
+  /** The operation object as written (references kept), for facts the IR does not model (the Python layer's). */
+  readonly operationObject: Json;
   readonly pathParameters: readonly ParameterIr[];
   readonly queryParameters: readonly ParameterIr[];
   /** Every parameter by location (path and query also appear above). */

@@ -1,9 +1,8 @@
 /**
- * Every naming rule of the generator: casing, escaping for TypeScript source and
- * comments, and collision-free identifiers. Emitters never build names themselves.
+ * How the generator derives names from spec names it has checked
+ * (`name-sources.ts`): casing and collision-free identifiers. How spec text is
+ * written into source (string literals, comments) is `emit/ts/syntax.ts`.
  */
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 const RESERVED = new Set(
   (
@@ -39,21 +38,6 @@ function safeIdentifier(name: string): string {
   return /^[0-9]/.test(name) ? `_${name}` : name;
 }
 
-/** True when `name` can be written bare as a property key or variable. */
-export function isIdentifier(name: string): boolean {
-  return IDENTIFIER.test(name);
-}
-
-/** A property key for an object literal or type: bare when possible, else a string literal. */
-export function propertyKey(name: string): string {
-  return isIdentifier(name) ? name : tsString(name);
-}
-
-/** A TypeScript/JavaScript string literal (double quotes; every character escaped as JSON does). */
-export function tsString(value: string): string {
-  return JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-}
-
 /** A variable name that is an identifier and not a reserved word. */
 export function variableName(name: string): string {
   const base = name.replace(/[^A-Za-z0-9_$]/g, "_");
@@ -79,44 +63,4 @@ export class UniqueNames {
     this.taken.add(candidate);
     return candidate;
   }
-}
-
-/**
- * The body of a `/** ... *\/` comment from free text: `*\/` can no longer close the
- * comment, line breaks are kept (CRLF normalised), and every line gets the ` * ` prefix.
- *
- * @param indent - leading whitespace of the comment
- * @returns the full comment including delimiters, or `""` when there are no lines
- */
-export function docComment(lines: readonly string[], indent = ""): string {
-  const text = lines
-    .flatMap((line) => line.replace(/\r\n?/g, "\n").split("\n"))
-    .map((line) => line.replace(/\*\//g, "*\\/").trimEnd());
-  while (text.length > 0 && text[text.length - 1] === "") text.pop();
-  while (text.length > 0 && text[0] === "") text.shift();
-  if (text.length === 0) return "";
-  return `${indent}/**\n${text.map((line) => (line === "" ? `${indent} *` : `${indent} * ${line}`)).join("\n")}\n${indent} */\n`;
-}
-
-/**
- * Free text made safe for a single-line `//` comment (and for a block comment):
- * control characters (C0, DEL, C1), the line and paragraph separators U+2028 and
- * U+2029, and the bidirectional controls (which can make source read differently
- * than it runs) become `\n`, `\t` or `\uXXXX` escapes, and `*\/` can no longer
- * close a comment. Other text is kept as is.
- */
-export function commentLine(text: string): string {
-  return text
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => {
-      if (c === "\n") return "\\n";
-      if (c === "\r") return "\\r";
-      if (c === "\t") return "\\t";
-      return `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
-    })
-    .replace(/\*\//g, "*\\/");
-}
-
-/** OpenAPI path template to msw/path-to-regexp syntax: `/v1/ops/{operation_id}` -> `/v1/ops/:operation_id`. */
-export function mswPath(path: string): string {
-  return path.replace(/\{([^}]+)\}/g, (_, name: string) => `:${name}`);
 }

@@ -1,5 +1,4 @@
-import { $RefParser } from "@apidevtools/json-schema-ref-parser";
-import { checkRefs } from "./ref-policy.js";
+import { checkRefs, resolvePointer } from "./ref-policy.js";
 
 /** Looks up the target of a local `$ref` such as `#/components/schemas/Foo`. */
 export type RefLookup = (ref: string) => unknown;
@@ -10,8 +9,10 @@ export type RefLookup = (ref: string) => unknown;
  * of any reference by pointer.
  *
  * Only local references (`#/...`) are supported; bundle a multi-file spec first.
- * The reference policy (`checkRefs`) runs before the resolver sees the document,
- * so the resolver never reads a file or opens a connection.
+ * The reference policy (`checkRefs`) refuses every other reference, so nothing
+ * but the document is read. A reference is followed as RFC 6901 says and
+ * nothing more (`resolvePointer`): only own members, no path normalisation
+ * (a general resolver reads `\` in a pointer as `/`).
  *
  * @param document - the parsed spec (left unmodified)
  * @returns a lookup function for local references
@@ -21,13 +22,10 @@ export type RefLookup = (ref: string) => unknown;
  *   Several bad references are reported together as a `SpecErrorList` of them.
  */
 export async function resolveRefs(document: object): Promise<RefLookup> {
-  const parser = new $RefParser();
-  const options = { resolve: { external: false } };
   checkRefs(document);
-  const refs = await parser.resolve(document as never, options);
   const cache = new Map<string, unknown>();
   return (ref: string) => {
-    if (!cache.has(ref)) cache.set(ref, refs.get(ref, options));
+    if (!cache.has(ref)) cache.set(ref, resolvePointer(document, ref).value);
     return cache.get(ref);
   };
 }

@@ -40,12 +40,13 @@ export function freshFolder(prefix: string, options: { msw?: boolean } = {}): st
 }
 
 /**
- * Type-checks every `.ts` file under `dir` with `--strict` (and the strictest
- * flags this repository uses) and emits JavaScript beside each file.
+ * Type-checks `files` (relative to `root`) with `--strict` (and the strictest
+ * flags this repository uses) and emits JavaScript beside each file; `extra`
+ * overrides compiler options.
  *
  * @returns formatted diagnostics of files inside `root` (empty when it compiles)
  */
-export function compileStrict(root: string, files: readonly string[]): string[] {
+export function compileStrict(root: string, files: readonly string[], extra: ts.CompilerOptions = {}): string[] {
   const program = ts.createProgram(
     files.map((f) => path.join(root, f)),
     {
@@ -59,6 +60,7 @@ export function compileStrict(root: string, files: readonly string[]): string[] 
       verbatimModuleSyntax: true,
       skipLibCheck: true,
       types: [],
+      ...extra,
     },
   );
   const emitted = program.emit();

@@ -1,5 +1,5 @@
 import type { ApiIr } from "../../ir/model.js";
-import { commentLine } from "../../ir/naming.js";
+import { commentLine } from "../ts/syntax.js";
 import { bannerText, shellWord } from "../banner.js";
 
 /**

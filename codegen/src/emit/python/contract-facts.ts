@@ -27,11 +27,6 @@ export interface AccessFacts {
   readonly resolver: string;
 }
 
-/** The operation object an IR operation was built from. */
-export function operationObject(ir: ApiIr, op: OperationIr): Json {
-  return ir.lookup(`#${op.pointer}`) as Json;
-}
-
 /**
  * The IR's operations in document order (paths as written, methods in the order
  * get, put, post, delete, options, head, patch, trace), the order the release
@@ -46,7 +41,7 @@ export function documentOrder(ir: ApiIr): OperationIr[] {
 
 /** Everything `operations.py` says about one operation. */
 export function pythonFacts(ir: ApiIr, op: OperationIr): PythonOperationFacts {
-  const raw = operationObject(ir, op);
+  const raw = op.operationObject;
   const declared = (raw.responses ?? {}) as Json;
   const responses: Json = {};
   for (const [status, node] of Object.entries(declared)) {

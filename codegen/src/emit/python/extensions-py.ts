@@ -1,6 +1,6 @@
 import type { ApiIr, OperationIr, ParameterIr, ResponseIr } from "../../ir/model.js";
 import { pyBanner } from "./banner-py.js";
-import { documentOrder, operationObject } from "./contract-facts.js";
+import { documentOrder } from "./contract-facts.js";
 import { pyLiteral, pyString } from "./literal.js";
 
 /** Names of the layer's modules that `extensions.py` refers to. */
@@ -54,6 +54,15 @@ ${entries}}
 `;
 }
 
+/** The models `extensions.py` names (`models.<Name>`): the JSON success and accepted bodies. */
+export function extensionModels(ir: ApiIr): Set<string> {
+  const names = new Set<string>();
+  for (const op of ir.operations) {
+    for (const response of [...op.successResponses, op.accepted]) if (response?.kind === "json" && response.schemaName) names.add(response.schemaName);
+  }
+  return names;
+}
+
 function model(response: ResponseIr | null | undefined): string {
   return response?.kind === "json" && response.schemaName ? `models.${response.schemaName}` : "None";
 }
@@ -87,7 +96,7 @@ function entry(ir: ApiIr, op: OperationIr, modules: ExtensionsModules): string {
   fields.push(["success_statuses", tuple(op.successStatuses)]);
   fields.push(["response_kinds", `{${successes.map((r) => `${r.status}: ${pyString(r.kind)}`).join(", ")}}`]);
   fields.push(["response_types", `{${successes.map((r) => `${r.status}: ${model(r)}`).join(", ")}}`]);
-  const declared = (operationObject(ir, op).responses ?? {}) as Record<string, unknown>;
+  const declared = (op.operationObject.responses ?? {}) as Record<string, unknown>;
   if ("default" in declared) fields.push(["default_response", "True"]);
   const parameters = parameterList(op);
   if (parameters.length > 0) {

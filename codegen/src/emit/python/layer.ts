@@ -1,10 +1,11 @@
 import type { ApiIr } from "../../ir/model.js";
 import type { Json } from "../../load/walk-operations.js";
 import { emitPythonErrors } from "./errors-py.js";
-import { emitPythonExtensions, parametersModelName } from "./extensions-py.js";
+import { emitPythonExtensions, extensionModels, parametersModelName } from "./extensions-py.js";
+import { checkPythonNames } from "./names-py.js";
 import { pyBanner } from "./banner-py.js";
 import { emitPythonModels, PythonToolError } from "./models-py.js";
-import { emitPythonOperations } from "./operations-py.js";
+import { emitPythonOperations, operationModels } from "./operations-py.js";
 import { emitPythonSchema } from "./schema-py.js";
 
 /** Where the Python layer goes and how its models are made. */
@@ -41,11 +42,13 @@ export interface PythonLayer {
  * @throws {PythonToolError} with `models: "require"` when the tool's environment is
  *   missing, and whenever the tool itself fails
  * @throws {Error} when `package` is not a dotted Python identifier
+ * @throws {LintError} when a spec name cannot become a Python identifier (`checkPythonNames`)
  */
 export async function emitPythonLayer(ir: ApiIr, written: Json, options: PythonOptions = {}): Promise<PythonLayer> {
   const dir = (options.dir ?? PYTHON_DEFAULTS.dir).replace(/\/+$/, "");
   const pkg = options.package ?? PYTHON_DEFAULTS.package;
   if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(pkg)) throw new Error(`Python package "${pkg}" is not a dotted identifier`);
+  checkPythonNames(ir, new Set([...operationModels(ir), ...extensionModels(ir)]));
   const models = `${pkg}.models`;
   const mode = options.models ?? "skip";
   // the model generator is a child process: start it first, so it runs while the other files are written

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ApiIr } from "../../ir/model.js";
 import type { Json } from "../../load/walk-operations.js";
-import { commentLine } from "../../ir/naming.js";
+import { commentLine } from "../ts/syntax.js";
 import { pyBanner } from "./banner-py.js";
 import { modelsDocument, parametersDocument, ruleMethods } from "./model-inputs.js";
 

@@ -3,6 +3,19 @@ import type { Json } from "../../load/walk-operations.js";
 import { documentOrder, featureContracts, pythonFacts, type PythonOperationFacts } from "./contract-facts.js";
 import { pyBanner } from "./banner-py.js";
 import { pyLiteral, pyString } from "./literal.js";
+import { pyConstantName, pyModelName } from "./names-py.js";
+
+/** The models `operations.py` imports: each operation's request and response model. */
+export function operationModels(ir: ApiIr): Set<string> {
+  const imports = new Set<string>();
+  for (const op of ir.operations) {
+    const request = pythonRequest(ir, op);
+    if (request.type !== null) imports.add(request.type);
+    const response = pythonFacts(ir, op).responseType;
+    if (response !== null) imports.add(response);
+  }
+  return imports;
+}
 
 /** Where a Python operation's request goes and which model carries it. */
 export interface PythonRequest {
@@ -33,13 +46,8 @@ export function pythonRequest(ir: ApiIr, op: OperationIr): PythonRequest {
  */
 export function emitPythonOperations(ir: ApiIr, modelsModule: string): string {
   const facts = documentOrder(ir).map((op) => pythonFacts(ir, op));
-  const imports = new Set<string>();
-  for (const f of facts) {
-    const request = pythonRequest(ir, f.op);
-    if (request.type !== null) imports.add(request.type);
-    if (f.responseType !== null) imports.add(f.responseType);
-  }
-  const local = (name: string | null) => (name === null ? "None" : RESERVED.has(name) ? `${name}Model` : name);
+  const imports = operationModels(ir);
+  const local = (name: string | null) => (name === null ? "None" : pyModelName(name));
   const info = (ir.document.info ?? {}) as Json;
   const description = typeof info.description === "string" ? pyString(info.description) : "None";
   const importBlock =
@@ -112,11 +120,8 @@ function operationConstant(ir: ApiIr, f: PythonOperationFacts, local: (name: str
     ["access", access],
   ];
   const body = fields.map(([name, value]) => `    ${name}=${value},\n`).join("");
-  return `${op.operationId.toUpperCase()} = Operation[${requestType}, ${responseType}](\n${body})`;
+  return `${pyConstantName(op)} = Operation[${requestType}, ${responseType}](\n${body})`;
 }
-
-/** Names the module defines itself: a model of the same name is imported as `<Name>Model` (its class keeps its name). */
-const RESERVED = new Set(["Operation", "AccessRequirement", "BaseModel", "JsonValue", "Generic", "Literal", "TypeVar", "RequestT", "ResponseT"]);
 
 function opt(value: string | null): string {
   return value === null ? "None" : pyString(value);
