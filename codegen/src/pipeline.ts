@@ -13,7 +13,7 @@ import { emitErrorCodes } from "./emit/error-codes.js";
 import { emitPythonTable } from "./emit/python-table.js";
 import { emitHostTable } from "./emit/host-table.js";
 import { emitPythonLayer, PYTHON_DEFAULTS, type PythonOptions } from "./emit/python/layer.js";
-import { emitTypes } from "./emit/types.js";
+import { emitTypes } from "./emit/types/openapi-types.js";
 import { emitValidators } from "./emit/validators.js";
 import { emitStandaloneIndex } from "./emit/standalone-index.js";
 import { emitStandaloneReadme } from "./emit/standalone-readme.js";

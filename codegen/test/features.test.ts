@@ -10,7 +10,7 @@ import { typecheck } from "./helpers/typecheck.js";
  * `@ts-expect-error` line must fail. An unused `@ts-expect-error` is itself an error.
  */
 const ASSERTIONS = `
-import type { components, Readable, Writable } from "@powercontext/types";
+import type { Account, AccountWritable, components } from "@powercontext/types";
 import type { RequestOf, ResponseOf, AcceptedOf, PageTypes, OperationId } from "./generated/operations.js";
 import { operations } from "./generated/operations.js";
 import type { PowerContextOperations } from "./generated/methods.js";
@@ -47,7 +47,7 @@ export function legs(pet: S["Pet"]): number {
 export const catBarks: S["Pet"] = { pet_type: "cat", barks: 1 };
 
 // Recursive schemas, nullable (plain, object, beside $ref), additionalProperties.
-export const everything: Writable<S["Everything"]> = {
+export const everything: S["Everything"] = {
   tree: { name: "root", children: [{ name: "leaf", children: [] }] },
   closed: { a: "x" },
   open: { a: "x", anything: [1, 2] },
@@ -91,7 +91,13 @@ export async function use(client: PowerContextOperations): Promise<void> {
   await client.ping({ scope_id: "s" }, {});
 }
 
-type _ReadableUsed = Readable<S["Account"]>;
+// A schema with readOnly or writeOnly members has a type per side, each named after it.
+export const readSide: Account = { id: "x", name: "a" };
+// @ts-expect-error the response side has no writeOnly password
+export const readPassword: Account = { id: "x", name: "a", password: "p" };
+export const writeSide: AccountWritable = { name: "a", password: "p" };
+// @ts-expect-error the request side has no readOnly id
+export const writeId: AccountWritable = { id: "x", name: "a", password: "p" };
 `;
 
 const HANDLER_ASSERTIONS = `

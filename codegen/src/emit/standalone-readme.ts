@@ -1,5 +1,5 @@
 import type { ApiIr } from "../ir/model.js";
-import { commentLine } from "../ir/naming.js";
+import { commentLine } from "./ts/syntax.js";
 import { bannerText, shellWord } from "./banner.js";
 
 /** What each file of a standalone folder is, by its name (the Python layer's by its name under `python/`). */

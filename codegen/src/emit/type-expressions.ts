@@ -2,11 +2,11 @@ import type { ApiIr, OperationIr, ResponseIr } from "../ir/model.js";
 import { tsString } from "./ts/syntax.js";
 
 /**
- * TypeScript type expressions over the openapi-typescript output
- * (`components`, `operations`, and `Readable`/`Writable` when the spec uses
- * readOnly/writeOnly). Shared by every emitter that names an operation's types.
+ * TypeScript type expressions over the types module (`components` and
+ * `operations` of `openapi.d.ts`, emitted by `types/openapi-types.ts`). Shared by
+ * every emitter that names an operation's types.
  *
- * `specOperations` is the local name the importing module gave openapi-typescript's
+ * `specOperations` is the local name the importing module gave the types module's
  * `operations` interface (the SDK's table module uses `operations` for its own export).
  */
 export class TypeExpressions {
@@ -23,11 +23,15 @@ export class TypeExpressions {
     return `${this.specOperations}[${tsString(op.operationId)}]`;
   }
 
-  /** The JSON body type of the request, or null when there is none. */
+  /**
+   * The JSON body type of the request (the write side: no readOnly members), or
+   * null when there is none: the component's type when the body is one and its
+   * request and response shapes agree, else the operation's request body.
+   */
   body(op: OperationIr): string | null {
     if (op.requestBody === null) return null;
-    const raw = op.requestBody.schemaName !== null ? this.schema(op.requestBody.schemaName) : `NonNullable<${this.operation(op)}["requestBody"]>["content"]["application/json"]`;
-    return this.ir.readWriteMarkers ? `Writable<${raw}>` : raw;
+    if (op.requestBody.schemaName !== null && !this.ir.readWriteMarkers) return this.schema(op.requestBody.schemaName);
+    return `NonNullable<${this.operation(op)}["requestBody"]>["content"][${tsString(op.requestBody.mediaType)}]`;
   }
 
   /** Path parameters as an object type, or null. */
@@ -68,8 +72,8 @@ export class TypeExpressions {
     if (response.kind === "text") return "string";
     if (response.kind === "binary") return "Uint8Array";
     if (response.schema === null) return "undefined";
-    const raw = response.schemaName !== null ? this.schema(response.schemaName) : `${this.operation(op)}["responses"][${response.status}]["content"]["application/json"]`;
-    return this.ir.readWriteMarkers ? `Readable<${raw}>` : raw;
+    if (response.schemaName !== null) return this.schema(response.schemaName);
+    return `${this.operation(op)}["responses"][${response.status}]["content"][${tsString(response.mediaType as string)}]`;
   }
 
   /**
@@ -92,7 +96,6 @@ export class TypeExpressions {
   /** The type-only import line for the types package. */
   importLine(): string {
     const names = ["components", this.specOperations === "operations" ? "operations" : `operations as ${this.specOperations}`];
-    if (this.ir.readWriteMarkers) names.push("Readable", "Writable");
     return `import type { ${names.join(", ")} } from ${tsString(this.ir.names.typesModule)};\n`;
   }
 }

@@ -295,14 +295,14 @@ export interface ApiIr {
   readonly generator: { readonly name: string; readonly version: string };
   readonly title: string;
   readonly apiVersion: string;
-  /** The document as read (references kept), for openapi-typescript. */
+  /** The document as read (references kept), Schema Objects in the loader's one form. */
   readonly document: Json;
   readonly lookup: RefLookup;
   /** Sorted by operationId. */
   readonly operations: readonly OperationIr[];
   /** Sorted by name. */
   readonly schemas: readonly SchemaIr[];
-  /** Some schema uses readOnly or writeOnly: types carry read/write markers. */
+  /** Some schema uses readOnly or writeOnly: such schemas get a request type and a response type. */
   readonly readWriteMarkers: boolean;
   /** The document's `openapi` version string, e.g. `3.0.3` or `3.1.0`. */
   readonly openapiVersion: string;

@@ -8,7 +8,7 @@ export interface OutputNames {
   /** Package that generated code imports the runtime from. Default `@powercontext/runtime`. */
   readonly runtimePackage: string;
   /**
-   * Module that generated TypeScript imports the openapi-typescript types from:
+   * Module that generated TypeScript imports the spec's types (`openapi.d.ts`) from:
    * the types package in the repository layout (default `@powercontext/types`),
    * the types file beside it (`./openapi.js`) in a standalone folder.
    */

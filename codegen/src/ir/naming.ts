@@ -38,6 +38,11 @@ function safeIdentifier(name: string): string {
   return /^[0-9]/.test(name) ? `_${name}` : name;
 }
 
+/** True for a word TypeScript reserves or gives a meaning as a type name (`class`, `string`, `never`, ...). */
+export function isReservedWord(name: string): boolean {
+  return RESERVED.has(name);
+}
+
 /** A variable name that is an identifier and not a reserved word. */
 export function variableName(name: string): string {
   const base = name.replace(/[^A-Za-z0-9_$]/g, "_");

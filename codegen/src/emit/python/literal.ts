@@ -31,10 +31,7 @@ export interface PyLiteralOptions {
 export function pyLiteral(value: unknown, options: PyLiteralOptions = {}): string {
   const indent = options.indent ?? 0;
   const width = options.width ?? 120;
-  const writer = new LiteralWriter(options.tuples === true, width);
-  const flat = writer.flat(value, options.intKeys === true);
-  if (indent + flat.length <= width) return flat;
-  return writer.broken(value, options.intKeys === true, indent);
+  return new LiteralWriter(options.tuples === true, width).broken(value, options.intKeys === true, indent);
 }
 
 interface Member {
@@ -43,44 +40,66 @@ interface Member {
 }
 
 /**
- * One {@link pyLiteral} call. The one-line spelling of every array and object is
- * computed once and remembered: deciding whether a member fits asks for it at every
- * level above, which without the memo re-renders a deep document (a whole OpenAPI
- * contract in `schema.py`) once per level.
+ * One {@link pyLiteral} call. Whether a value fits on the rest of a line is
+ * decided by writing its one-line form only up to that many characters: a
+ * large value (a whole OpenAPI contract in `schema.py`) is never written on one
+ * line just to learn that it does not fit, which made the writer quadratic in
+ * the document's depth. What is known is remembered per object: its one-line
+ * form, or the longest budget it was found not to fit in.
  */
 class LiteralWriter {
-  private readonly flatText = new WeakMap<object, string>();
+  private readonly known = new WeakMap<object, string | number>();
 
   constructor(
     private readonly tuples: boolean,
     private readonly width: number,
   ) {}
 
-  /** `value` on one line; `intKeys` writes its own decimal keys as ints (never its members'). */
-  flat(value: unknown, intKeys = false): string {
-    if (value === null || typeof value !== "object") return scalar(value);
+  /** `value` on one line when that is at most `budget` characters, else null; `intKeys` writes its own decimal keys as ints. */
+  within(value: unknown, intKeys: boolean, budget: number): string | null {
+    if (value === null || typeof value !== "object") {
+      const text = scalar(value);
+      return text.length <= budget ? text : null;
+    }
     const memo = !intKeys;
     if (memo) {
-      const known = this.flatText.get(value);
-      if (known !== undefined) return known;
+      const known = this.known.get(value);
+      if (typeof known === "string") return known.length <= budget ? known : null;
+      if (typeof known === "number" && budget <= known) return null;
     }
     const { members, open, close, singleTuple } = this.shape(value, intKeys);
-    const text = members.length === 0 ? `${open}${close}` : `${open}${members.map(({ key, item }) => member(key, this.flat(item))).join(", ")}${singleTuple ? "," : ""}${close}`;
-    if (memo) this.flatText.set(value, text);
+    let text = open;
+    for (let i = 0; i < members.length; i += 1) {
+      const { key, item } = members[i] as Member;
+      const prefix = (i > 0 ? 2 : 0) + (key === null ? 0 : key.length + 2);
+      const rest = budget - text.length - prefix - close.length;
+      const part = rest < 0 ? null : this.within(item, false, rest);
+      if (part === null) {
+        if (memo) this.known.set(value, Math.max(budget, typeof this.known.get(value) === "number" ? (this.known.get(value) as number) : -1));
+        return null;
+      }
+      text += `${i > 0 ? ", " : ""}${member(key, part)}`;
+    }
+    text += `${singleTuple ? "," : ""}${close}`;
+    if (text.length > budget) {
+      if (memo) this.known.set(value, budget);
+      return null;
+    }
+    if (memo) this.known.set(value, text);
     return text;
   }
 
   /** `value` starting at column `indent`, one member a line where the one-line form does not fit. */
   broken(value: unknown, intKeys: boolean, indent: number): string {
-    const flat = this.flat(value, intKeys);
-    if (indent + flat.length <= this.width || value === null || typeof value !== "object") return flat;
+    const flat = this.within(value, intKeys, this.width - indent);
+    if (flat !== null) return flat;
+    if (value === null || typeof value !== "object") return scalar(value);
     const { members, open, close } = this.shape(value, intKeys);
     const inner = indent + 4;
     const pad = " ".repeat(inner);
     const lines = members.map(({ key, item }) => {
       const prefix = key === null ? 0 : key.length + 2;
-      const text = this.flat(item);
-      const fitted = inner + prefix + text.length + 1 <= this.width ? text : this.broken(item, false, inner);
+      const fitted = this.within(item, false, this.width - inner - prefix - 1) ?? this.broken(item, false, inner);
       return `${pad}${member(key, fitted)},`;
     });
     return `${open}\n${lines.join("\n")}\n${" ".repeat(indent)}${close}`;

@@ -35,8 +35,11 @@ export function isIdentifier(name: string): boolean {
  * controls, lone surrogates) plus U+2028 and U+2029, which JSON leaves raw.
  */
 export function tsString(value: string): string {
-  return JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const literal = JSON.stringify(value);
+  return SEPARATORS.test(literal) ? literal.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029") : literal;
 }
+
+const SEPARATORS = /[\u2028\u2029]/;
 
 /** A property key of an object literal or type: bare when it is an identifier, else a string literal. */
 export function propertyKey(name: string): string {
@@ -49,8 +52,12 @@ export function propertyKey(name: string): string {
  * and `*\/` can no longer close a comment. Other text is kept as is.
  */
 export function commentLine(text: string): string {
-  return text.replace(UNSAFE_IN_COMMENT, escapeUnsafe).replace(/\*\//g, "*\\/");
+  const safe = ANY_UNSAFE.test(text) ? text.replace(UNSAFE_IN_COMMENT, escapeUnsafe) : text;
+  return safe.includes("*/") ? safe.replace(/\*\//g, "*\\/") : safe;
 }
+
+/** {@link UNSAFE_IN_COMMENT} without the global flag: a test that keeps no state. */
+const ANY_UNSAFE = new RegExp(UNSAFE_IN_COMMENT.source);
 
 /**
  * A `/** ... *\/` comment from lines of free text. Line breaks in the text
@@ -62,6 +69,10 @@ export function commentLine(text: string): string {
  * @returns the comment with its trailing newline, or `""` when no line is left
  */
 export function docComment(lines: readonly string[], indent = ""): string {
+  if (lines.length === 1 && !/[\r\n]/.test(lines[0] as string)) {
+    const line = commentLine(lines[0] as string).trim();
+    return line === "" ? "" : `${indent}/**\n${indent} * ${line}\n${indent} */\n`;
+  }
   const text = lines.flatMap((line) => line.replace(/\r\n?/g, "\n").split("\n")).map((line) => commentLine(line).trimEnd());
   while (text.length > 0 && text[text.length - 1] === "") text.pop();
   while (text.length > 0 && text[0] === "") text.shift();
