@@ -1,3 +1,4 @@
+import type { LintProfile } from "./ir/domain.js";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -5,7 +6,6 @@ import { Command, CommanderError, Option } from "commander";
 import { DriftError, OutputError, SpecError, SpecErrorList, UsageError } from "./errors.js";
 import { GENERATOR } from "./ir/build-ir.js";
 import { DEFAULT_NAMES } from "./ir/names.js";
-import type { LintProfile } from "./load/lint.js";
 import { PythonToolError } from "./emit/python/models-py.js";
 import { PYTHON_DEFAULTS } from "./emit/python/layer.js";
 import { DEFAULT_TARGETS, TARGETS, generate, outputDirs, type Target } from "./pipeline.js";

@@ -2,8 +2,9 @@ export { generate, generateFromText, render, OUTPUT_DIRS, OUTPUT_PATHS } from ".
 export type { Generated, GenerateOptions } from "./pipeline.js";
 export { loadSpec, loadSpecText } from "./load/load-spec.js";
 export type { LoadedSpec, LoadOptions } from "./load/load-spec.js";
-export { lint, RETRY_CLASSES } from "./load/lint.js";
-export type { LintProfile, LintResult, RetryClass } from "./load/lint.js";
+export { lint } from "./load/lint.js";
+export type { LintResult } from "./load/lint.js";
+export { RETRY_CLASSES, type LintProfile, type RetryClass } from "./ir/domain.js";
 export { buildIr, GENERATOR } from "./ir/build-ir.js";
 export type * from "./ir/model.js";
 export { toJsonSchema } from "./ir/json-schema.js";

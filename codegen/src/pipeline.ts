@@ -1,8 +1,8 @@
+import type { LintProfile } from "./ir/domain.js";
 import { LintError, UsageError, type SpecError } from "./errors.js";
 import { buildIr } from "./ir/build-ir.js";
 import { checkHouseRules } from "./ir/house-rules.js";
 import type { ApiIr } from "./ir/model.js";
-import type { LintProfile } from "./load/lint.js";
 import { loadSpec, loadSpecText, type LoadedSpec } from "./load/load-spec.js";
 import { emitMethods } from "./emit/methods.js";
 import { emitMswContract } from "./emit/msw-contract.js";

@@ -5,14 +5,14 @@
 // schema goes through the generator's OpenAPI 3.0 -> JSON Schema conversion, so
 // `nullable` and the other OpenAPI-only keywords mean here what they mean in the
 // generated validators.
+import type { Json, RefLookup } from "../../codegen/src/ir/domain.js";
 import { fileURLToPath } from "node:url";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { pointer } from "../../codegen/src/errors.js";
 import { toJsonSchema } from "../../codegen/src/ir/json-schema.js";
 import { loadSpec } from "../../codegen/src/load/load-spec.js";
-import type { RefLookup } from "../../codegen/src/load/resolve-refs.js";
-import { deref, walkOperations, type Json, type RawOperation } from "../../codegen/src/load/walk-operations.js";
+import { deref, walkOperations, type RawOperation } from "../../codegen/src/load/walk-operations.js";
 
 /** The repository's contract. */
 export const CONTRACT_PATH = fileURLToPath(new URL("../../openapi.yaml", import.meta.url));

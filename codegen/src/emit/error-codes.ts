@@ -1,6 +1,6 @@
+import type { Json } from "../ir/domain.js";
 import type { ApiIr, ErrorCodeIr, ErrorDetailIr } from "../ir/model.js";
 import { docComment, docLine, propertyKey, tsString } from "./ts/syntax.js";
-import type { Json } from "../load/walk-operations.js";
 import { retryStopCodes } from "../ir/error-codes.js";
 import { banner } from "./banner.js";
 

@@ -1,5 +1,5 @@
+import type { Json } from "../ir/domain.js";
 import type { ApiIr, OperationIr } from "../ir/model.js";
-import type { Json } from "../load/walk-operations.js";
 import { banner } from "./banner.js";
 import { propertyKey, tsString } from "./ts/syntax.js";
 
@@ -9,7 +9,7 @@ export interface HostOperationRow {
   readonly path: string;
   /** `body` for a JSON body, else `query` when there are query parameters, else null. */
   readonly location: "body" | "query" | null;
-  /** The request carries `scope_id`. */
+  /** The request carries the member naming the Scope (`x-powercontext-scope-field`). */
   readonly scope: boolean;
   /** `x-powercontext-scope-mode` (`none` when absent). */
   readonly scopeMode: string;

@@ -1,7 +1,6 @@
+import type { Json, RefLookup } from "../ir/domain.js";
 import type { ApiIr, OperationIr, ParameterIr } from "../ir/model.js";
 import { propertyKey, tsString } from "./ts/syntax.js";
-import type { RefLookup } from "../load/resolve-refs.js";
-import type { Json } from "../load/walk-operations.js";
 import { banner } from "./banner.js";
 import { validatorSchemas } from "./validator-code/schemas.js";
 

@@ -1,9 +1,8 @@
+import type { Json, LintProfile, RefLookup, RetryClass } from "./domain.js";
 import { createRequire } from "node:module";
 import { SpecError } from "../errors.js";
-import type { LintProfile, RetryClass } from "../load/lint.js";
 import type { LoadedSpec } from "../load/load-spec.js";
-import type { RefLookup } from "../load/resolve-refs.js";
-import { deref, schemaRefName, walkOperations, type Json, type RawOperation } from "../load/walk-operations.js";
+import { deref, schemaRefName, walkOperations, type RawOperation } from "../load/walk-operations.js";
 import { pointer as ptr } from "../errors.js";
 import { readErrorCodes, readOperationErrorCodes } from "./error-codes.js";
 import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
@@ -46,7 +45,7 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
   const raws = walkOperations(document, lookup);
   checkNameSources(raws.map((raw) => ({ name: String(raw.operation.operationId), pointer: `${raw.pointer}/operationId`, what: "operationId" })));
   const operations = raws
-    .map((raw) => buildOperation(raw, lookup, profile, documentSecurity, errorCodes))
+    .map((raw) => buildOperation(raw, lookup, profile, documentSecurity, errorCodes, scopeField(document, names)))
     .sort((a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
   checkReservedNames(operations);
   checkMethodNames(operations);
@@ -75,7 +74,13 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
   };
 }
 
-function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfile, documentSecurity: SecurityIr | null, errorCodes: readonly ErrorCodeIr[]): OperationIr {
+/** The request member naming the Scope: the document's `x-powercontext-scope-field`, else the option. */
+function scopeField(document: Json, names: OutputNames): string {
+  const declared = document["x-powercontext-scope-field"];
+  return typeof declared === "string" && declared !== "" ? declared : names.scopeField;
+}
+
+function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfile, documentSecurity: SecurityIr | null, errorCodes: readonly ErrorCodeIr[], scopeMember: string): OperationIr {
   const op = raw.operation;
   const operationId = String(op.operationId);
   if (!SUPPORTED_METHODS.has(raw.method)) {
@@ -132,7 +137,7 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
     retryClassDefaulted: declaredRetry === undefined,
     permission: accessOf(op)?.kind === "action" ? (accessOf(op) as { action: string }).action : typeof op["x-powercontext-permission"] === "string" ? (op["x-powercontext-permission"] as string) : null,
     access: accessOf(op),
-    scope: parameters.some((p) => p.name === "scope_id") || (requestBody?.propertyNames.includes("scope_id") ?? false),
+    scope: parameters.some((p) => p.name === scopeMember) || (requestBody?.propertyNames.includes(scopeMember) ?? false),
     async: asyncExt === undefined ? null : asyncIr(asyncExt),
     reconcile:
       reconcile === undefined

@@ -1,8 +1,8 @@
+import type { Json } from "./domain.js";
 import { SpecError, SpecErrorList, pointerSegment } from "../errors.js";
 import { camelCase } from "./naming.js";
 import { isReservedKey } from "./reserved-names.js";
 import { RUNTIME_ERROR_CLASSES } from "./runtime-names.js";
-import type { Json } from "../load/walk-operations.js";
 import type { ErrorCodeIr, ErrorDetailIr, OperationErrorCodesIr } from "./model.js";
 
 /** Where the registry lives in the document, and where an operation lists its codes. */

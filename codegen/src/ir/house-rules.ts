@@ -1,5 +1,6 @@
+import { RETRY_CLASSES, type LintProfile } from "./domain.js";
 import { SpecError } from "../errors.js";
-import { RETRY_CLASSES, isErrorEnvelope, type LintProfile } from "../load/lint.js";
+import { isErrorEnvelope } from "../load/lint.js";
 import type { ApiIr, OperationIr } from "./model.js";
 
 /** The response header that carries the server's request id, unless the spec names another. */

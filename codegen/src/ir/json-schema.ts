@@ -1,5 +1,5 @@
-import type { RefLookup } from "../load/resolve-refs.js";
-import { refOf, schemaRefName, type Json } from "../load/walk-operations.js";
+import type { Json, RefLookup } from "./domain.js";
+import { refOf, schemaRefName } from "../load/walk-operations.js";
 
 /**
  * Which side of the wire a schema describes. In `request` schemas `readOnly`

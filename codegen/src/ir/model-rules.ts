@@ -1,5 +1,5 @@
 import { SpecError, SpecErrorList, pointerSegment } from "../errors.js";
-import type { Json } from "../load/walk-operations.js";
+import type { Json } from "./domain.js";
 import type { ModelRuleIr, RuleCondition } from "./model.js";
 
 /** Our schema extension: a list of `{ rule, ...arguments }` (docs/architecture.md, "Model rules"). */

@@ -1,6 +1,4 @@
-import type { LintProfile, RetryClass } from "../load/lint.js";
-import type { RefLookup } from "../load/resolve-refs.js";
-import type { Json } from "../load/walk-operations.js";
+import type { Json, LintProfile, RefLookup, RetryClass } from "./domain.js";
 import type { OutputNames } from "./names.js";
 
 /** HTTP methods the client supports (upper case, as on the wire). */
@@ -224,7 +222,7 @@ export interface OperationIr {
   readonly permission: string | null;
   /** How the server decides access, from `x-powercontext-access`: the permission and what it is checked on, or the named resolver; null without the extension. */
   readonly access: AccessIr | null;
-  /** The request carries `scope_id` (body property or parameter). */
+  /** The request carries the member naming the Scope (`x-powercontext-scope-field`, default `scope_id`), as a body property or parameter. */
   readonly scope: boolean;
   readonly async: AsyncIr | null;
   readonly reconcile: ReconcileIr | null;

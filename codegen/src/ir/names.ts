@@ -17,6 +17,13 @@ export interface OutputNames {
   readonly extensionPrefix: string;
   /** The command named in every banner to regenerate a file. Default `npx powercontext-codegen`. */
   readonly regenerateCommand: string;
+  /**
+   * The request member that names the Scope an operation acts on, for a spec
+   * that does not declare it (`x-powercontext-scope-field` on the document):
+   * an operation whose request carries it is scoped (the `scope` column of the
+   * operation tables). Default `scope_id`, the Python Client SDK's name.
+   */
+  readonly scopeField: string;
 }
 
 /** The names this repository's output uses. */
@@ -26,4 +33,5 @@ export const DEFAULT_NAMES: OutputNames = {
   typesModule: "@powercontext/types",
   extensionPrefix: "x-powercontext-",
   regenerateCommand: "npx powercontext-codegen",
+  scopeField: "scope_id",
 };

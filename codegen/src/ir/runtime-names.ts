@@ -3,7 +3,7 @@
  * may not take one of these names: it would shadow the runtime class it imports
  * (`class ConflictError extends ConflictError` does not compile), or take the
  * brand of one it does not import, so that an unrelated error would pass
- * `instanceof` for it. `codegen/test/runtime-names.test.ts` checks the list
+ * `instanceof` for it. `codegen/test/ir/runtime-names.test.ts` checks the list
  * against the runtime's exports.
  */
 export const RUNTIME_ERROR_CLASSES: ReadonlySet<string> = new Set([

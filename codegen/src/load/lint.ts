@@ -1,31 +1,7 @@
+import { RETRY_CLASSES, type Json, type LintProfile, type RefLookup } from "../ir/domain.js";
 import { SpecError, pointerSegment } from "../errors.js";
 import { mediaKind } from "../ir/media.js";
-import type { RefLookup } from "./resolve-refs.js";
-import { deref, walkOperations, type Json, type RawOperation } from "./walk-operations.js";
-
-/**
- * How strictly the generator's house rules apply (they are checked over the IR,
- * see `ir/house-rules.ts`).
- *
- * - `strict` (default, for our `openapi.yaml`): every operation declares
- *   `x-powercontext-retry-class`; every 4xx/5xx response uses the error envelope
- *   `{"error": {"code", "message", "details"}}`; every response declares the
- *   request-id header.
- * - `upstream` (for published contracts that predate our extensions, such as the
- *   released 1.4.1 contract or powercontext-0.0.2.yaml): a missing retry class
- *   defaults to `safe` for GET and `never` otherwise; envelope and header findings
- *   are warnings.
- *
- * Both profiles reject (here, before the IR is built) what would make generated
- * code wrong: missing or duplicate operationIds, no success status, response keys
- * other than explicit status codes, request bodies with no JSON media type,
- * unknown retry classes and malformed `x-powercontext-*` extensions.
- */
-export type LintProfile = "strict" | "upstream";
-
-/** The retry classes of docs/architecture.md. */
-export const RETRY_CLASSES = ["safe", "replay", "guarded", "never"] as const;
-export type RetryClass = (typeof RETRY_CLASSES)[number];
+import { deref, walkOperations, type RawOperation } from "./walk-operations.js";
 
 const JSON_MEDIA_TYPE = "application/json";
 

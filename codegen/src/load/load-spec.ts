@@ -1,15 +1,15 @@
+import type { Json, LintProfile, RefLookup } from "../ir/domain.js";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { LintError, UsageError, type SpecError } from "../errors.js";
 import { checkDepth } from "./check-depth.js";
-import { lint, type LintProfile } from "./lint.js";
+import { lint } from "./lint.js";
 import { normalizeSchemas, renameExtensions } from "./normalize-schemas.js";
 import { readYaml } from "./read-yaml.js";
-import { resolveRefs, type RefLookup } from "./resolve-refs.js";
+import { resolveRefs } from "./resolve-refs.js";
 import { checkSchemas } from "./schema-checks.js";
 import { validateOpenApi } from "./validate-openapi.js";
-import type { Json } from "./walk-operations.js";
 
 /** A spec that passed every check, ready for the IR builder. */
 export interface LoadedSpec {

@@ -1,6 +1,6 @@
+import type { Json, RefLookup } from "../ir/domain.js";
 import { SpecError, pointer } from "../errors.js";
-import type { RefLookup } from "./resolve-refs.js";
-import { deref, refOf, schemaRefName, type Json } from "./walk-operations.js";
+import { deref, refOf, schemaRefName } from "./walk-operations.js";
 
 /** Members whose value is a map of named objects, not a schema itself. */
 const MAPS = new Set([

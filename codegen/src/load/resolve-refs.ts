@@ -1,7 +1,6 @@
+import type { RefLookup } from "../ir/domain.js";
 import { checkRefs, resolvePointer } from "./ref-policy.js";
 
-/** Looks up the target of a local `$ref` such as `#/components/schemas/Foo`. */
-export type RefLookup = (ref: string) => unknown;
 
 /**
  * Resolves the `$ref`s of a parsed document without dereferencing it: the document

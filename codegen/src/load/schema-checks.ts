@@ -1,25 +1,8 @@
+import { patternFlags, type LintProfile } from "../ir/domain.js";
 import { SpecError } from "../errors.js";
-import type { LintProfile } from "./lint.js";
 import { mappingRef, resolvePointer } from "./ref-policy.js";
 import { walkSchemas, type SchemaNode } from "./schema-walk.js";
 import { step, trailPointer, type Trail } from "./trail.js";
-
-/**
- * The flags the emitted validators compile a `pattern` with: `u` when the
- * pattern is a valid Unicode regular expression (what ajv does by default),
- * otherwise none; `null` when it is not a valid ECMAScript regular expression at all.
- */
-export function patternFlags(source: string): "u" | "" | null {
-  for (const flags of ["u", ""] as const) {
-    try {
-      new RegExp(source, flags);
-      return flags;
-    } catch {
-      // try the next flag set
-    }
-  }
-  return null;
-}
 
 /** Keywords that apply their sub-schemas to the same value (no step into the data). */
 const IN_PLACE_ONE = ["not", "if", "then", "else"];

@@ -1,12 +1,10 @@
+import type { Json, RefLookup } from "../ir/domain.js";
 import { pointer } from "../errors.js";
-import type { RefLookup } from "./resolve-refs.js";
 
 /** The HTTP methods an OpenAPI 3.0 path item may hold, in emit order. */
 export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-/** A loosely typed OpenAPI object; the JSON schema check has already run. */
-export type Json = Record<string, unknown>;
 
 /** One operation as found in the document. */
 export interface RawOperation {

@@ -1,5 +1,5 @@
+import type { Json } from "../../ir/domain.js";
 import type { ApiIr, OperationIr } from "../../ir/model.js";
-import type { Json } from "../../load/walk-operations.js";
 
 /**
  * The facts of an operation that the Python Client SDK's generated layer carries

@@ -1,5 +1,5 @@
+import type { Json } from "../../ir/domain.js";
 import type { ApiIr } from "../../ir/model.js";
-import type { Json } from "../../load/walk-operations.js";
 import { emitPythonErrors } from "./errors-py.js";
 import { emitPythonExtensions, extensionModels, parametersModelName } from "./extensions-py.js";
 import { checkPythonNames } from "./names-py.js";

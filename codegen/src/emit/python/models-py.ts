@@ -1,10 +1,10 @@
+import type { Json } from "../../ir/domain.js";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ApiIr } from "../../ir/model.js";
-import type { Json } from "../../load/walk-operations.js";
 import { commentLine } from "../ts/syntax.js";
 import { pyBanner } from "./banner-py.js";
 import { modelsDocument, parametersDocument, ruleMethods } from "./model-inputs.js";

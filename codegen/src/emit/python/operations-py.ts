@@ -1,5 +1,5 @@
+import type { Json } from "../../ir/domain.js";
 import type { ApiIr, OperationIr } from "../../ir/model.js";
-import type { Json } from "../../load/walk-operations.js";
 import { documentOrder, featureContracts, pythonFacts, type PythonOperationFacts } from "./contract-facts.js";
 import { pyBanner } from "./banner-py.js";
 import { pyLiteral, pyString } from "./literal.js";

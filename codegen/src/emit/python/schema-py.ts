@@ -1,5 +1,5 @@
+import type { Json } from "../../ir/domain.js";
 import type { ApiIr } from "../../ir/model.js";
-import type { Json } from "../../load/walk-operations.js";
 import { pyBanner } from "./banner-py.js";
 import { pyLiteral } from "./literal.js";
 

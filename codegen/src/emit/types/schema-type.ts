@@ -1,5 +1,4 @@
-import type { RefLookup } from "../../load/resolve-refs.js";
-import type { Json } from "../../load/walk-operations.js";
+import type { Json, RefLookup } from "../../ir/domain.js";
 import { array, intersection, literal, NEVER, object, ref, tuple, union, UNKNOWN, type TsMember, type TsType } from "../ts/builder.js";
 
 /**

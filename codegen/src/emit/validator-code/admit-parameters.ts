@@ -1,4 +1,3 @@
-import type { Json } from "../../load/walk-operations.js";
 
 const DEFINITIONS = "#/definitions/";
 
@@ -35,4 +34,5 @@ export function admitParameters(schema: Json | boolean, names: readonly string[]
     out.properties = { ...Object.fromEntries(names.map((name) => [name, true])), ...((out.properties as Json | undefined) ?? {}) };
   }
   return out;
-}
+}import type { Json } from "../../ir/domain.js";
+

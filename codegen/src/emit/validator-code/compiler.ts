@@ -1,5 +1,4 @@
-import { patternFlags } from "../../load/schema-checks.js";
-import type { Json } from "../../load/walk-operations.js";
+import { patternFlags, type Json } from "../../ir/domain.js";
 import { arrayChecks, fail, numberChecks, stringChecks, typeCondition, type CheckContext } from "./keywords.js";
 import { objectChecks } from "./object-checks.js";
 import { RUNTIME_HELPERS } from "./runtime.js";

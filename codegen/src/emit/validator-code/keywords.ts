@@ -1,5 +1,5 @@
+import type { Json } from "../../ir/domain.js";
 import { pointerSegment } from "../../errors.js";
-import type { Json } from "../../load/walk-operations.js";
 
 /** What keyword emitters need from the compiler that drives them. */
 export interface CheckContext {

@@ -1,4 +1,4 @@
-import type { Json } from "../../load/walk-operations.js";
+import type { Json } from "../../ir/domain.js";
 import { childPath, type CheckContext } from "./keywords.js";
 
 /** Above this many declared properties, "is it declared" is a Set lookup instead of a chain of `===`. */

@@ -1,8 +1,7 @@
+import type { Json, RefLookup } from "../../ir/domain.js";
 import { toJsonSchema, type SchemaMode } from "../../ir/json-schema.js";
 import type { ApiIr, OperationIr } from "../../ir/model.js";
 import { UniqueNames, variableName } from "../../ir/naming.js";
-import type { RefLookup } from "../../load/resolve-refs.js";
-import type { Json } from "../../load/walk-operations.js";
 import { admitParameters } from "./admit-parameters.js";
 
 /** The validator export names of one operation. */
