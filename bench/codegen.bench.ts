@@ -5,7 +5,7 @@
  * the published 0.0.2 contract and synthetic specs of 600 and 3,000 operations.
  * Prints medians and whether the targets hold:
  *   ours <= 0.8x openapi-typescript alone on every spec (ours writes the types from
- *   its IR, docs/adr/0016-types-from-the-ir.md, and everything else besides);
+ *   its IR, docs/adr/0019-types-from-the-ir.md, and everything else besides);
  *   3,000 operations < 10 s. hey-api / ours is printed for reference.
  *
  * Fairness: ours and openapi-typescript read and parse the spec file and render in

@@ -15,7 +15,7 @@ import { fixturesDir, repoRoot, scratchDir, upstreamSpec } from "../../helpers/p
  * corpus, each component schema and each operation's parameters, request body
  * and response contents and headers must be mutually assignable between our
  * `openapi.d.ts` and openapi-typescript's, checked by the TypeScript compiler.
- * The deliberate differences (docs/adr/0016-types-from-the-ir.md) are exempt,
+ * The deliberate differences (docs/adr/0019-types-from-the-ir.md) are exempt,
  * and only they: a part is exempt when it reaches a schema with `readOnly` or
  * `writeOnly` members, a discriminator (or is mapped by one), or `prefixItems`.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { generateFromText, OUTPUT_PATHS } from "../../../src/pipeline.js";
 import { typecheck } from "../../helpers/typecheck.js";
 
-// The types emitter's own decisions (docs/adr/0016-types-from-the-ir.md), each
+// The types emitter's own decisions (docs/adr/0019-types-from-the-ir.md), each
 // asserted by the TypeScript compiler: every line must compile, every
 // `@ts-expect-error` line must fail.
 const json = (schema: unknown) => ({ "application/json": { schema } });
