@@ -139,3 +139,19 @@ async def test_the_token_reflected_by_the_server_appears_in_no_error(client: Cli
     text = json.dumps([str(error), repr(error), vars(error)], default=str)
     assert "secret-token" not in text
     assert "[REDACTED]" in text
+
+
+async def test_an_empty_budget_marks_a_transport_failure_too(script: Script, sleeps: Sleeps) -> None:
+    client = make(script, sleeps, retry_budget=RetryBudget(capacity=5, retry_cost=5), retry=RetryOptions(max_retries=5, jitter="none"))
+    for _ in range(3):
+        script.fail(httpx.ConnectError("refused"))
+    with pytest.raises(TransportError) as caught:
+        await client.get_operation("op_1")
+    assert caught.value.retry_budget_exhausted is True and caught.value.phase == "connect"
+    assert len(script.requests) == 2
+
+
+async def test_a_callers_accept_header_replaces_the_default(client: Client, script: Script) -> None:
+    script.then(200, operation_body("op_1", "queued"))
+    await client.call("get_operation", params={"operation_id": "op_1"}, headers={"accept": "application/json; q=1"})
+    assert script.requests[0].headers.get_list("accept") == ["application/json; q=1"]

@@ -10,7 +10,7 @@ ends before the deadline; otherwise a guarded operation's conflict may be reconc
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import httpx
@@ -171,7 +171,7 @@ async def run(
             cost: float | None = 0.0
             if decision is not None and decision.retry and decision.delay < left and env.budget is not None:
                 cost = env.budget.spend(isinstance(outcome, TransportOutcome) and outcome.timeout)
-                if cost is None and isinstance(error, ServerResponseError):
+                if cost is None:
                     error.retry_budget_exhausted = True
             if decision is None or not decision.retry or decision.delay >= left or cost is None:
                 if recover is not None:
@@ -187,7 +187,7 @@ async def run(
             continue
         if env.budget is not None:
             env.budget.succeeded(last_cost)
-        return Result(**{**result.__dict__, "attempts": attempt})
+        return replace(result, attempts=attempt)
 
 
 def _report(env: CallEnvironment, operation_id: str, attempt: int, reason: str, wait: float, error: ClientError) -> None:

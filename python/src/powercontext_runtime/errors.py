@@ -29,6 +29,8 @@ class ClientError(Exception):
 
     code: str | None = None
     request_id: str | None = None
+    #: True when the client's retry budget could not pay for a retry the policy allowed.
+    retry_budget_exhausted: bool = False
 
 
 class ConfigurationError(ClientError, ValueError):
@@ -113,7 +115,6 @@ class ServerResponseError(ClientError):
         self.details = details
         self.retry_after = retry_after
         self.body = body
-        self.retry_budget_exhausted = False
         suffix = "" if code is None else f" ({code})"
         super().__init__(f"server returned HTTP {status_code}{suffix}")
 

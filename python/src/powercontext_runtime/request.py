@@ -154,5 +154,6 @@ def build_request(
     if operation.request_location == "body" and request is not None:
         content = json.dumps(values, ensure_ascii=False, separators=(",", ":")).encode()
         sent["Content-Type"] = "application/json"
-    sent.setdefault("Accept", "application/json")
+    if not any(name.lower() == "accept" for name in sent):
+        sent["Accept"] = "application/json"
     return httpx.Request(operation.method, url, headers=sent, content=content), path
