@@ -95,6 +95,7 @@ describe.skipIf(!enabled)("a generated pet store client from a fresh environment
     const { stdout } = await run(python, ["-I", "-c", `import sys; sys.path.insert(0, ${JSON.stringify(join(root, "gen"))}); sys.argv = ["petstore_client.py", ${JSON.stringify(url)}]; exec(open(${JSON.stringify(join(repoRoot, "test/python/petstore/petstore_client.py"))}).read())`], { timeout: 120_000 });
     const results = JSON.parse(stdout) as Record<string, any>;
     expect(results.powercontext_installed).toBe(false);
+    expect(results.constants).toEqual(["CREATE_PET", "LIST_PETS", "SHOW_PET_BY_ID"]);
     expect(results.created).toEqual({ type: "Pet", animal: "Cat", dump: { id: 1, animal: { kind: "cat", name: "Tom", indoor: true }, owner: null } });
     expect(results.page).toEqual({ type: "PetPage", animals: ["Dog"], next_cursor: null });
     expect(results.paginate).toEqual(["Tom", "Rex"]);

@@ -29,11 +29,12 @@ def outcome(error: ClientError) -> dict[str, Any]:
 
 async def main(url: str) -> dict[str, Any]:
     results: dict[str, Any] = {"powercontext_installed": importlib.util.find_spec("powercontext") is not None}
+    results["constants"] = sorted(name for name, value in vars(operations).items() if isinstance(value, operations.Operation))
     async with Client(url, layer=Layer.of(operations, extensions)) as client:
         created = await client.call("createPet", {"animal": {"kind": "cat", "name": "Tom", "indoor": True}, "owner": None}, params={"X-Request-Tag": "t1"})
         results["created"] = {"type": type(created).__name__, "animal": type(created.animal).__name__, "dump": created.model_dump(mode="json", exclude_unset=True)}
         await client.call("createPet", {"animal": {"kind": "dog", "name": "Rex", "good_boy": None}, "tags": ["loud"]})
-        page = await client.send(operations.LISTPETS, params={"limit": 5, "kind": "dog", "tags": ["loud", "big"]})
+        page = await client.send(operations.LIST_PETS, params={"limit": 5, "kind": "dog", "tags": ["loud", "big"]})
         results["page"] = {"type": type(page).__name__, "animals": [type(p.animal).__name__ for p in page.pets], "next_cursor": page.next_cursor}
         results["paginate"] = [pet.animal.name async for pet in client.paginate("listPets", params={"limit": 1})]
         shown = await client.call("showPetById", params={"petId": created.id})

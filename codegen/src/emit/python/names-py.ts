@@ -33,10 +33,16 @@ function isPlainIdentifier(name: string): boolean {
 
 /**
  * The module constant of an operation in `operations.py`: the operationId
- * upper-cased (the Python Client SDK's naming), with `-` and `.` as `_`.
+ * upper-cased with its words kept apart (the Python Client SDK's naming for its
+ * snake_case ids: `flush_memory` -> `FLUSH_MEMORY`; `listPets` -> `LIST_PETS`,
+ * `getHTTPStatus` -> `GET_HTTP_STATUS`), with `-` and `.` as `_`.
  */
 export function pyConstantName(op: OperationIr): string {
-  return op.operationId.replace(/[.-]/g, "_").toUpperCase();
+  return op.operationId
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .replace(/[.-]/g, "_")
+    .toUpperCase();
 }
 
 /** The local name of an imported model: its own, or `<Name>Model` where the module's own names would clash. */

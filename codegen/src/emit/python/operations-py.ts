@@ -41,7 +41,7 @@ export function pythonRequest(ir: ApiIr, op: OperationIr): PythonRequest {
  * Emits `operations.py` in the format of the Python Client SDK 1.4.1
  * (`powercontext.http._generated.operations`): the module constants, the
  * `Operation` and `AccessRequirement` models, and one `Operation[Request, Response]`
- * constant per operation, named after the upper-cased operationId, in document
+ * constant per operation, named by `pyConstantName` (`LIST_PETS` for `listPets`), in document
  * order. `modelsModule` is the dotted module the models are imported from.
  */
 export function emitPythonOperations(ir: ApiIr, modelsModule: string): string {

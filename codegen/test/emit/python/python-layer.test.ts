@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { EXIT, runCli } from "../../../src/cli.js";
 import { PYTHON_DEFAULTS } from "../../../src/emit/python/layer.js";
 import { pyLiteral } from "../../../src/emit/python/literal.js";
+import { pyConstantName } from "../../../src/emit/python/names-py.js";
+import type { OperationIr } from "../../../src/ir/model.js";
 import { generate } from "../../../src/index.js";
 import { fixturesDir, scratchDir } from "../../helpers/paths.js";
 import { modelsTool } from "../../helpers/python-models.js";
@@ -39,13 +41,26 @@ describe("Python literals", () => {
   });
 });
 
+describe("Python constant names", () => {
+  it.each([
+    ["flush_memory", "FLUSH_MEMORY"],
+    ["listPets", "LIST_PETS"],
+    ["showPetById", "SHOW_PET_BY_ID"],
+    ["getHTTPStatus", "GET_HTTP_STATUS"],
+    ["get-topic.status", "GET_TOPIC_STATUS"],
+    ["v2Items", "V2_ITEMS"],
+  ])("%s becomes %s", (operationId, constant) => {
+    expect(pyConstantName({ operationId } as OperationIr)).toBe(constant);
+  });
+});
+
 describe("the Python layer of a contract", async () => {
   const generated = await generate(spec);
   const operations = generated.files.get(`${dir}/operations.py`)!;
 
   it("has one Operation constant per operation, in document order, importing its models", () => {
     const constants = [...operations.matchAll(/^([A-Z0-9_]+) = Operation\[/gm)].map((m) => m[1]);
-    expect(constants.sort()).toEqual(generated.ir.operations.map((op) => op.operationId.toUpperCase()).sort());
+    expect(constants.sort()).toEqual(generated.ir.operations.map((op) => pyConstantName(op)).sort());
     expect(operations).toContain(`from ${PYTHON_DEFAULTS.package}.models import (`);
     for (const op of generated.ir.operations) {
       expect(operations).toContain(`    operation_id="${op.operationId}",\n`);
