@@ -1,6 +1,7 @@
 import type { ApiIr, ErrorCodeIr, ErrorDetailIr } from "../../ir/model.js";
 import { pyBanner } from "./banner-py.js";
 import { pyString } from "./literal.js";
+import { isPlainIdentifier } from "./names-py.js";
 
 /** The runtime's class an error status gets (powercontext_runtime.errors), which a contract class extends. */
 export function pythonStatusClass(status: number): string {
@@ -16,13 +17,16 @@ export function pythonStatusClass(status: number): string {
   return named[status] ?? (status >= 500 ? "InternalServerError" : "ServerResponseError");
 }
 
-/** A detail name that can be a Python attribute as it is: lower-case ASCII, not a keyword, not a dunder. */
-const ATTRIBUTE = /^[a-z][a-z0-9_]*$/;
-const KEYWORDS = new Set(
-  "and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case type code details request_id status_code server_message retry_after body args current outcome_unknown".split(
-    " ",
-  ),
-);
+/**
+ * Members every error already has (the runtime's `ServerResponseError` and
+ * `GuardedConflictError`): a detail of that name keeps only its place in `details`.
+ */
+const ERROR_MEMBERS = new Set(["code", "details", "request_id", "status_code", "server_message", "retry_after", "body", "args", "current", "outcome_unknown", "retry_budget_exhausted"]);
+
+/** A detail that becomes a read-only member: a plain lower-case Python identifier the error does not have already. */
+function detailAttribute(name: string): boolean {
+  return isPlainIdentifier(name) && /^[a-z]/.test(name) && !ERROR_MEMBERS.has(name);
+}
 
 function pythonType(detail: ErrorDetailIr): { annotation: string; check: string } {
   const type = detail.schema?.type;
@@ -34,7 +38,7 @@ function pythonType(detail: ErrorDetailIr): { annotation: string; check: string 
 }
 
 function detailProperty(detail: ErrorDetailIr): string {
-  if (!ATTRIBUTE.test(detail.name) || KEYWORDS.has(detail.name)) return "";
+  if (!detailAttribute(detail.name)) return "";
   const { annotation, check } = pythonType(detail);
   return `
     @property

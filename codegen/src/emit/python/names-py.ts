@@ -27,7 +27,7 @@ const MODULE_NAMES = new Set([
 ]);
 
 /** `name` as a plain Python identifier: ASCII, not a keyword, not a dunder name. */
-function isPlainIdentifier(name: string): boolean {
+export function isPlainIdentifier(name: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !KEYWORDS.has(name) && !/^__.*__$/.test(name);
 }
 

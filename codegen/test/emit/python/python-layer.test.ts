@@ -92,6 +92,16 @@ describe("the Python layer of a contract", async () => {
     }
   });
 
+  it("writes a contract error class per registry row that names one, with typed detail members", () => {
+    const errors = generated.files.get(`${dir}/errors.py`)!;
+    expect(errors).toContain("class AccountTakenError(ConflictError):");
+    expect(errors).toContain("    def owner(self) -> object | None:");
+    expect(errors).toContain("class StaleJobError(GuardedConflictError):");
+    expect(errors).toContain("    def current_version(self) -> int | None:");
+    expect(errors).toContain('    "stale_job": (409, StaleJobError),');
+    expect(errors).not.toContain("warming_up");
+  });
+
   it("names the package and folder it is told to", async () => {
     const other = await generate(spec, { python: { dir: "gen/py", package: "acme.api" } });
     expect([...other.files.keys()].filter((f) => f.startsWith("gen/py/")).sort()).toEqual(["gen/py/__init__.py", "gen/py/errors.py", "gen/py/extensions.py", "gen/py/operations.py", "gen/py/schema.py"]);
