@@ -1,0 +1,43 @@
+// The packages' sources, generated modules included, import each other without a
+// cycle (type-only imports and `import("...")` types count), and the packages
+// depend on each other in one direction: types and runtime first, then the SDK,
+// the msw package, the CLI. The generator has its own test (codegen/test), which
+// also checks the direction of its load -> ir -> emit folders.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { findImportCycles, sourceFiles } from "../support/import-cycles.js";
+import { repoRoot } from "../real/tools.js";
+
+/** Each package and its source folder, in the order they may depend on each other. */
+const layers = [
+  { name: "types", dir: "packages/types" },
+  { name: "runtime", dir: "packages/runtime/src" },
+  { name: "sdk", dir: "packages/sdk/src" },
+  { name: "msw", dir: "packages/msw/src" },
+  { name: "cli", dir: "packages/cli/src" },
+] as const;
+
+/** The `@powercontext/<name>` packages a source folder imports (subpath entries under their package). */
+function packagesImported(dir: string): Set<string> {
+  const names = new Set<string>();
+  for (const file of sourceFiles(path.join(repoRoot, dir))) {
+    for (const match of readFileSync(file, "utf8").matchAll(/(?:from\s+|import\s*\(\s*)"@powercontext\/([a-z-]+)/g)) names.add(match[1]!);
+  }
+  return names;
+}
+
+describe("the packages' modules", () => {
+  it.each(layers)("of $name import each other without a cycle", ({ dir }) => {
+    expect(findImportCycles(path.join(repoRoot, dir))).toEqual([]);
+  });
+
+  it("depend on packages earlier in the order types, runtime, sdk, msw, cli only", () => {
+    const upward: string[] = [];
+    layers.forEach(({ name, dir }, index) => {
+      const allowed = new Set(layers.slice(0, index).map((layer) => layer.name));
+      for (const imported of packagesImported(dir)) if (!allowed.has(imported)) upward.push(`${name} imports @powercontext/${imported}`);
+    });
+    expect(upward).toEqual([]);
+  });
+});
