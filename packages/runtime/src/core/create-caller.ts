@@ -2,6 +2,7 @@ import type { CallOptions } from "../call-options.js";
 import { resolveConfig, type ClientOptions, type Platform } from "../config.js";
 import type { OperationDescriptor, OperationValidators } from "../descriptor.js";
 import { ConfigurationError, type ContractErrorTable } from "../errors.js";
+import type { MiddlewareRunner } from "./middleware.js";
 import { runOperation } from "./run-operation.js";
 import type { Runtime } from "./runtime.js";
 
@@ -20,6 +21,11 @@ export interface CallerParts {
    * status class (`ConflictError`) with the same `code` and `details`.
    */
   contractErrors?: ContractErrorTable;
+  /**
+   * The middleware runner, `sendThroughMiddleware`: needed (and only then
+   * bundled) when `options.middleware` is not empty.
+   */
+  middleware?: MiddlewareRunner;
 }
 
 /**
@@ -32,12 +38,13 @@ export interface CallerParts {
  *
  * @param options client options, as for `PowerContextClient`.
  * @param descriptor the operation's row of the generated operation table.
- * @param parts optional validators and contract error classes, for example
+ * @param parts optional validators, contract error classes and middleware runner, for example
  *   `{ validators: validatorMap.flush_memory, contractErrors: contractErrorsByCode }`.
  * @param platform the entry's default transport (see `resolveConfig`).
  * @returns `(request, options?) => Promise<response body>`.
- * @throws ConfigurationError immediately for bad options, or when
- *   `parts.validators` is not one operation's validators.
+ * @throws ConfigurationError immediately for bad options, when
+ *   `parts.validators` is not one operation's validators, or when
+ *   `options.middleware` is not empty and `parts.middleware` is missing.
  */
 export function createCaller<Request = unknown, Response = unknown>(
   options: ClientOptions,
@@ -45,13 +52,18 @@ export function createCaller<Request = unknown, Response = unknown>(
   parts: CallerParts = {},
   platform?: Platform,
 ): OperationCaller<Request, Response> {
+  const config = resolveConfig(options, platform);
+  if (config.middleware.length > 0 && parts.middleware === undefined) {
+    throw new ConfigurationError("middleware needs the runner: pass parts.middleware (sendThroughMiddleware), or use the client");
+  }
   // No table: nothing to poll or reconcile against, so neither is bundled.
   const runtime: Runtime = {
-    ...resolveConfig(options, platform),
+    ...config,
     operations: null,
     validators: null,
     reconcile: null,
     contractErrors: parts.contractErrors ?? null,
+    runMiddleware: config.middleware.length === 0 ? null : (parts.middleware ?? null),
   };
   const { validators } = parts;
   if (validators !== undefined && typeof validators.responses !== "object") {

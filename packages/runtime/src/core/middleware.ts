@@ -164,17 +164,35 @@ export async function beginExchange(
   };
 }
 
+/** What {@link sendThroughMiddleware} reads of the client's configuration. */
+export interface MiddlewareConfig {
+  /** Where the attempt goes. */
+  readonly transport: Transport;
+  /** The hooks, in the order given. */
+  readonly middleware: readonly Middleware[];
+  /** Values never shown to a hook's error (the token). */
+  readonly secrets: readonly string[];
+}
+
 /**
- * {@link sendAttempt} through the client's middleware: `onRequest` hooks
+ * How an attempt passes the middleware: {@link sendThroughMiddleware}. A
+ * runtime holds it only when middleware is configured, and `createCaller`
+ * only when given (`parts.middleware`), so a bundle without middleware
+ * carries none of this module.
+ */
+export type MiddlewareRunner = typeof sendThroughMiddleware;
+
+/**
+ * One attempt (`sendAttempt` of `transport/send.ts`) through the client's middleware: `onRequest` hooks
  * first (outside the attempt's timeout), then the attempt, whose response
  * passes the `onResponse` hooks before `consumer` decodes it (inside the
  * timeout); a failure passes the `onError` hooks and is rethrown unchanged.
  *
  * @throws MiddlewareError when a hook throws or sets `Authorization`, plus
- *   everything `sendAttempt` throws.
+ *   everything the attempt throws (see `transport/send.ts`).
  */
 export async function sendThroughMiddleware<T>(
-  config: { readonly transport: Transport; readonly middleware: readonly Middleware[]; readonly secrets: readonly string[] },
+  config: MiddlewareConfig,
   operationId: string,
   attempt: number,
   prepared: PreparedRequest,

@@ -7,7 +7,6 @@ import { redact } from "../transport/sanitize.js";
 import { sendAttempt, type AttemptLimits, type ResponseConsumer } from "../transport/send.js";
 import type { CallContext, OperationResult } from "./call-context.js";
 import { decodeResponse, issuesOf } from "./decode-response.js";
-import { sendThroughMiddleware } from "./middleware.js";
 import { validatorsFor, type Runtime } from "./runtime.js";
 
 export type { CallContext, OperationResult } from "./call-context.js";
@@ -103,9 +102,8 @@ export async function runOperation(
           signal: context.signal,
           secrets: runtime.secrets,
         };
-        return runtime.middleware.length === 0
-          ? sendAttempt(runtime.transport, prepared, limits, call)
-          : sendThroughMiddleware(runtime, descriptor.operationId, attempt, prepared, limits, call);
+        const runner = runtime.runMiddleware;
+        return runner === null ? sendAttempt(runtime.transport, prepared, limits, call) : runner(runtime, descriptor.operationId, attempt, prepared, limits, call);
       },
       async consume(response) {
         const decoded = (await decodeResponse(response, descriptor, validators, runtime)) as OperationResult;

@@ -2,6 +2,7 @@ import { resolveConfig, type ClientOptions, type Platform, type ResolvedConfig }
 import type { OperationDescriptor, OperationTable, OperationValidators, ValidatorMap } from "../descriptor.js";
 import type { ContractErrorTable } from "../errors.js";
 import type { CallContext, OperationResult } from "./call-context.js";
+import { sendThroughMiddleware, type MiddlewareRunner } from "./middleware.js";
 
 /** What a {@link Reconciler} knows about the call whose last attempt failed. */
 export interface ConflictCall {
@@ -44,6 +45,12 @@ export interface Runtime extends ResolvedConfig {
   reconcile: Reconciler | null;
   /** Contract error classes by envelope code (docs/architecture.md); null raises the status classes only. */
   contractErrors: ContractErrorTable | null;
+  /**
+   * Runs an attempt through `middleware`; null when there is none to run, so
+   * an attempt goes straight to the transport (and `createCaller`, which
+   * holds it only when given, bundles none of the middleware code).
+   */
+  runMiddleware: MiddlewareRunner | null;
 }
 
 /** Inputs of {@link createRuntime}. */
@@ -75,12 +82,14 @@ export interface RuntimeInput {
  */
 export function createRuntime(options: ClientOptions, tables: RuntimeInput = {}, platform?: Platform): Runtime {
   const operations = tables.operations ?? null;
+  const config = resolveConfig(options, platform);
   return {
-    ...resolveConfig(options, platform),
+    ...config,
     operations,
     validators: tables.validators ?? null,
     reconcile: operations === null ? null : (tables.reconcile ?? null),
     contractErrors: tables.contractErrors ?? null,
+    runMiddleware: config.middleware.length === 0 ? null : sendThroughMiddleware,
   };
 }
 

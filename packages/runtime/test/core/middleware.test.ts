@@ -116,3 +116,20 @@ describe("middleware around every attempt", () => {
     expect(() => createRuntime({ baseUrl: BASE, middleware: [null as unknown as Middleware] })).toThrow(ConfigurationError);
   });
 });
+
+describe("middleware and createCaller", () => {
+  it("a caller runs middleware only with the runner in its parts, and refuses the option without it", async () => {
+    const { createCaller } = await import("../../src/core/create-caller.js");
+    const { sendThroughMiddleware } = await import("../../src/core/middleware.js");
+    const log: string[] = [];
+    const server = scripted(json(200, { hits: [] }));
+    const options = { baseUrl: BASE, token: TOKEN, fetch: server.fetch, middleware: [recorder("a", log)] };
+    expect(() => createCaller(options, search)).toThrow(ConfigurationError);
+    expect(() => createCaller(options, search)).toThrow(/parts\.middleware/);
+    expect(server.seen).toHaveLength(0);
+    await expect(createCaller(options, search, { middleware: sendThroughMiddleware })({ query: "q" })).resolves.toEqual({ hits: [] });
+    expect(log).toEqual(["a.request#1", "a.response#1:200"]);
+    // Without middleware, no runner is needed.
+    await expect(createCaller({ baseUrl: BASE, fetch: server.fetch }, search)({ query: "q" })).resolves.toEqual({ hits: [] });
+  });
+});
