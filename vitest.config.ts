@@ -10,8 +10,10 @@ export default defineConfig({
     alias: [
       { find: /^@powercontext\/runtime$/, replacement: source("./packages/runtime/src/index.node.ts") },
       { find: /^@powercontext\/runtime\/node$/, replacement: source("./packages/runtime/src/node.ts") },
+      { find: /^@powercontext\/runtime\/validation$/, replacement: source("./packages/runtime/src/validation.ts") },
       { find: /^@powercontext\/sdk$/, replacement: source("./packages/sdk/src/index.ts") },
       { find: /^@powercontext\/sdk\/node$/, replacement: source("./packages/sdk/src/node.ts") },
+      { find: /^@powercontext\/sdk\/validators$/, replacement: source("./packages/sdk/src/generated/validators.js") },
       { find: /^@powercontext\/msw$/, replacement: source("./packages/msw/src/index.ts") },
       { find: /^@powercontext\/msw\/server$/, replacement: source("./packages/msw/src/server/index.ts") },
     ],

@@ -10,13 +10,14 @@ import { gzipSync } from "node:zlib";
 
 const SDK_SRC = fileURLToPath(new URL("../packages/sdk/src/", import.meta.url));
 const RUNTIME_ENTRY = fileURLToPath(new URL("../packages/runtime/src/index.ts", import.meta.url));
+const VALIDATION_ENTRY = fileURLToPath(new URL("../packages/runtime/src/validation.ts", import.meta.url));
 
 /** The minified bundle of `contents`. Rejects when esbuild cannot build it. */
 export async function bundleApp(contents: string): Promise<Uint8Array> {
   const { build } = await import("esbuild");
   const result = await build({
     stdin: { contents, resolveDir: SDK_SRC, loader: "ts" },
-    alias: { "@powercontext/runtime": RUNTIME_ENTRY },
+    alias: { "@powercontext/runtime": RUNTIME_ENTRY, "@powercontext/runtime/validation": VALIDATION_ENTRY },
     bundle: true,
     minify: true,
     format: "esm",

@@ -38,8 +38,6 @@ export const OUTPUT_PATHS = {
   hostTable: "packages/types/generated/operations.generated.ts",
   mswContract: "packages/msw/src/generated/contract.ts",
   mswResponseSchemas: "packages/msw/src/generated/response-schemas.ts",
-  mswValidatorsJs: "packages/msw/src/generated/validators.js",
-  mswValidatorsDts: "packages/msw/src/generated/validators.d.ts",
 } as const;
 
 /** The folders the generator owns: `--check` reports files in them that it did not write. */
@@ -198,12 +196,12 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
   if (layout === "standalone" && client) files.set(STANDALONE_PATHS.index, emitStandaloneIndex(ir));
   if (layout === "repository" && chosen.has("types")) files.set(OUTPUT_PATHS.hostTable, emitHostTable(ir));
   if (layout === "repository" && msw && validators !== null) {
-    // The simulator's contract layer, with its own copy of the validators so the mock package needs no SDK.
+    // The simulator's contract layer; it uses the SDK's validators (the one copy, `@powercontext/sdk/validators`), written with it.
     const contract = emitMswContract(ir);
     files.set(OUTPUT_PATHS.mswContract, contract.contract);
     files.set(OUTPUT_PATHS.mswResponseSchemas, contract.responseSchemas);
-    files.set(OUTPUT_PATHS.mswValidatorsJs, validators.js);
-    files.set(OUTPUT_PATHS.mswValidatorsDts, validators.dts);
+    files.set(OUTPUT_PATHS.validatorsJs, validators.js);
+    files.set(OUTPUT_PATHS.validatorsDts, validators.dts);
   }
   const pythonLayer = python === null ? { files: new Map<string, string>(), skipped: new Map<string, string>() } : await python;
   for (const [file, text] of pythonLayer.files) files.set(file, text);

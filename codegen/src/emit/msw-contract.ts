@@ -4,6 +4,9 @@ import { propertyKey, tsString } from "./ts/syntax.js";
 import { banner } from "./banner.js";
 import { validatorSchemas } from "./validator-code/schemas.js";
 
+/** Where the contract layer imports the validators from: the SDK's generated module, the one copy. */
+export const SDK_VALIDATORS = "@powercontext/sdk/validators";
+
 /** The simulator's contract modules, as text. */
 export interface MswContractModules {
   /** `contract.ts`: per operation, everything the simulator checks and answers with. */
@@ -18,14 +21,14 @@ export interface MswContractModules {
  * with their media kinds, the statuses whose body is the error envelope, the
  * parameters by location with the type a wire string is read as, the request body
  * rule, and the names of its generated request and response validators (the
- * validators module is the SDK's, written beside it). The response-schema module
+ * SDK's validators module, {@link SDK_VALIDATORS}: the mock package has no copy). The response-schema module
  * holds, by validator key, every schema a success body reaches, so the responder
  * can build a valid body without the spec file.
  */
 export function emitMswContract(ir: ApiIr): MswContractModules {
   const schemas = validatorSchemas(ir);
   let out = banner(ir);
-  out += `import * as validators from "./validators.js";\nimport type { ValidateFunction } from "./validators.js";\n\n`;
+  out += `import * as validators from ${tsString(SDK_VALIDATORS)};\nimport type { ValidateFunction } from ${tsString(SDK_VALIDATORS)};\n\n`;
   out += HEADER;
   out += `/** The operations of the contract, keyed by operationId, sorted. */\nexport const contractOperations = {\n`;
   const roots: string[] = [];

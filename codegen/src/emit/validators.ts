@@ -2,9 +2,8 @@ import type { ApiIr } from "../ir/model.js";
 import { docLine, propertyKey } from "./ts/syntax.js";
 import { banner } from "./banner.js";
 import { validatorFormats } from "./formats.js";
-import { ValidatorCompiler } from "./validator-code/compiler.js";
-import { RUNTIME_DECLARATIONS } from "./validator-code/runtime.js";
 import { validatorSchemas, type OperationValidatorNames } from "./validator-code/schemas.js";
+import { ValidatorTables } from "./validator-code/tables.js";
 
 /** The three validator modules, as text. */
 export interface ValidatorModules {
@@ -17,23 +16,32 @@ export interface ValidatorModules {
 }
 
 /**
- * Emits the validators as JavaScript (see `validator-code/compiler.ts`): one
- * function per component schema and side of the wire, referenced, never inlined,
- * so a schema used by many operations is one function. Validators exist for each
- * operation's request (body or parameters) and its JSON success and accepted responses;
- * error responses are decoded by the SDK's envelope rule instead.
+ * Emits the validators (docs/adr/0020-validator-tables.md): the schemas as data
+ * in the runtime's compact form (`validator-code/tables.ts`), each schema and
+ * each repeated subschema once, and one validator export per component schema
+ * and side of the wire an operation uses, compiled by the runtime on first
+ * use. Validators exist for each operation's request (body or parameters) and
+ * its JSON success and accepted responses; error responses are decoded by the
+ * SDK's envelope rule instead.
  *
- * The emitted JavaScript imports nothing.
+ * The emitted JavaScript imports only the runtime's `validation` entry.
  */
 export function emitValidators(ir: ApiIr): ValidatorModules {
   const schemas = validatorSchemas(ir);
-  const compiler = new ValidatorCompiler(schemas.definition, validatorFormats([]));
-  const code = compiler.module(new Map(schemas.exports.map((key) => [key, key])));
+  const runtime = validationModule(ir);
+  const tables = new ValidatorTables(schemas.definition, validatorFormats([]), runtime);
+  const code = tables.module(new Map(schemas.exports.map((key) => [key, key])));
+  const declarations = `import type { ValidateFunction, ValidationError } from ${JSON.stringify(runtime)};\n\nexport type { ValidateFunction, ValidationError };\n\n`;
   return {
     js: banner(ir) + code,
-    dts: banner(ir) + RUNTIME_DECLARATIONS + "\n" + schemas.exports.map((key) => `export declare const ${key}: ValidateFunction;\n`).join(""),
+    dts: banner(ir) + declarations + schemas.exports.map((key) => `export declare const ${key}: ValidateFunction;\n`).join(""),
     map: emitMap(ir, schemas.perOperation),
   };
+}
+
+/** The runtime entry the validators import their compiler from. */
+export function validationModule(ir: ApiIr): string {
+  return `${ir.names.runtimePackage}/validation`;
 }
 
 /** The exported name of an operation's validators: its method name plus `Validators`. */

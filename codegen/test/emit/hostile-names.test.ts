@@ -7,7 +7,7 @@ import { EXIT } from "../../src/cli.js";
 import { codegenPython } from "../../src/emit/python/models-py.js";
 import { generateFromText } from "../../src/pipeline.js";
 import { pythonTools, requireTools, venvBin } from "../../../test/real/tools.js";
-import { compileStrict, freshFolder } from "../helpers/fresh-folder.js";
+import { compileStrict, freshFolder, linkGeneratedSdk } from "../helpers/fresh-folder.js";
 import { JS_RUN, LOOK_ALIKES, PY_RUN, WORD_IDS, hostileSpec } from "../helpers/hostile-names.js";
 import { OPERATION, minimalSpec, operationOf, runIn, snapshot, type Json } from "../helpers/minimal-spec.js";
 import { repoRoot, scratchDir } from "../helpers/paths.js";
@@ -119,10 +119,11 @@ describe.each([1, 2])("hostile text in every place a spec string reaches the out
     const generated = await generateFromText(text, "hostile.json", { python: { dir: `py/${PYTHON_PACKAGE}`, package: PYTHON_PACKAGE, models: "skip" } });
     const root = freshFolder("hostile-repo");
     place(root, generated.files);
+    linkGeneratedSdk(root);
     writeFileSync(path.join(root, "packages/types/index.d.ts"), `export * from "./generated/openapi.js";\n`);
     const sources = [...generated.files.keys()].filter((f) => f.endsWith(".ts"));
     expect(sources.length).toBeGreaterThan(10);
-    const errors = compileStrict(root, sources, { skipLibCheck: false, baseUrl: root, paths: { "@powercontext/types": ["packages/types/index.d.ts"] } });
+    const errors = compileStrict(root, sources, { skipLibCheck: false, baseUrl: root, paths: { "@powercontext/types": ["packages/types/index.d.ts"], "@powercontext/sdk/validators": ["packages/sdk/src/generated/validators.d.ts"] } });
     expect(errors).toEqual([]);
     const modules = new Map<string, Record<string, unknown>>();
     for (const dir of ["packages/types/generated", "packages/sdk/src/generated", "packages/msw/src/generated"]) {

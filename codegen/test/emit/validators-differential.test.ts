@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { Ajv, type ValidateFunction as AjvValidate } from "ajv";
 import { describe, expect, it } from "vitest";
 import { validatorFormats } from "../../src/emit/formats.js";
-import { ValidatorCompiler } from "../../src/emit/validator-code/compiler.js";
+import { ValidatorTables } from "../../src/emit/validator-code/tables.js";
 import { validatorSchemas } from "../../src/emit/validator-code/schemas.js";
 import { buildIr } from "../../src/ir/build-ir.js";
 import { loadSpec } from "../../src/load/load-spec.js";
@@ -50,7 +50,7 @@ describe.each(SPECS)("emitted validators agree with ajv on %s", async (name, fil
   ajv.addSchema({ $id: "root", definitions });
   const reference = (key: string) => ajv.getSchema(`root#/definitions/${key}`) as AjvValidate;
 
-  const code = new ValidatorCompiler(schemas.definition, validatorFormats([])).module(new Map(schemas.keys.map((key) => [key, key])));
+  const code = new ValidatorTables(schemas.definition, validatorFormats([]), "@powercontext/runtime/validation").module(new Map(schemas.keys.map((key) => [key, key])));
   const modulePath = path.join(scratchDir("validators"), `${name.replace(/\W+/g, "-")}.mjs`);
   writeFileSync(modulePath, code);
   const emitted = (await import(pathToFileURL(modulePath).href)) as Record<string, Emitted>;

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { validatorFormats } from "../../src/emit/formats.js";
-import { ValidatorCompiler } from "../../src/emit/validator-code/compiler.js";
+import { ValidatorTables } from "../../src/emit/validator-code/tables.js";
 import { scratchDir } from "../helpers/paths.js";
 
 // A member named __proto__ in an enum or const value: as an object literal it
@@ -21,7 +21,7 @@ interface Emitted {
 }
 
 describe("enum and const values with a __proto__ member", async () => {
-  const code = new ValidatorCompiler((key) => SCHEMAS[key], validatorFormats([])).module(new Map(Object.keys(SCHEMAS).map((key) => [key, key])));
+  const code = new ValidatorTables((key) => SCHEMAS[key], validatorFormats([]), "@powercontext/runtime/validation").module(new Map(Object.keys(SCHEMAS).map((key) => [key, key])));
   const file = path.join(scratchDir("validators-proto"), "proto.mjs");
   writeFileSync(file, code);
   const emitted = (await import(pathToFileURL(file).href)) as Record<string, Emitted>;

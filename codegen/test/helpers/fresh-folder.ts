@@ -40,6 +40,17 @@ export function freshFolder(prefix: string, options: { msw?: boolean } = {}): st
 }
 
 /**
+ * In a repository layout written into a {@link freshFolder} `root`, makes
+ * `@powercontext/sdk/validators` (which the mock package's contract imports:
+ * the SDK's validators are the one copy) resolve to the generated SDK there.
+ */
+export function linkGeneratedSdk(root: string): void {
+  const exports = { "./validators": { types: "./src/generated/validators.d.ts", default: "./src/generated/validators.js" } };
+  writeFileSync(path.join(root, "packages/sdk/package.json"), JSON.stringify({ name: "@powercontext/sdk", private: true, type: "module", exports }));
+  symlinkSync(path.join(root, "packages/sdk"), path.join(root, "node_modules/@powercontext/sdk"), "dir");
+}
+
+/**
  * Type-checks `files` (relative to `root`) with `--strict` (and the strictest
  * flags this repository uses) and emits JavaScript beside each file; `extra`
  * overrides compiler options.

@@ -7,12 +7,14 @@ import { repoRoot, scratchDir } from "./paths.js";
 // Generated code imports the runtime by package name; it resolves to the
 // repository's runtime package as built (`npm run build`; built here when absent).
 const RUNTIME_INDEX = path.join(repoRoot, "packages/runtime/dist/index.d.ts");
+const RUNTIME_VALIDATION = path.join(repoRoot, "packages/runtime/dist/validation.d.ts");
 const TYPES_INDEX = `export * from "./generated/openapi.js";\n`;
 
 /**
  * Writes generated files (plus `extra` files such as type assertions) into a scratch
  * repository layout and type-checks them with the repository's strict settings.
- * `@powercontext/types` resolves to the scratch copy, `@powercontext/runtime` to the
+ * `@powercontext/types` and `@powercontext/sdk/validators` (which the mock's contract
+ * imports) resolve to the scratch copies, `@powercontext/runtime` to the
  * repository's runtime package.
  *
  * @returns the scratch root and the diagnostics of files inside it, formatted
@@ -44,7 +46,12 @@ export function typecheck(files: ReadonlyMap<string, string>, extra: Record<stri
     skipLibCheck: false,
     types: [],
     baseUrl: root,
-    paths: { "@powercontext/types": ["packages/types/index.d.ts"], "@powercontext/runtime": [RUNTIME_INDEX] },
+    paths: {
+      "@powercontext/types": ["packages/types/index.d.ts"],
+      "@powercontext/sdk/validators": ["packages/sdk/src/generated/validators.d.ts"],
+      "@powercontext/runtime": [RUNTIME_INDEX],
+      "@powercontext/runtime/validation": [RUNTIME_VALIDATION],
+    },
   });
   const errors = ts
     .getPreEmitDiagnostics(program)

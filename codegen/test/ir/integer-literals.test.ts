@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ValidatorCompiler } from "../../src/emit/validator-code/compiler.js";
+import { ValidatorTables } from "../../src/emit/validator-code/tables.js";
 import { scratchDir } from "../helpers/paths.js";
 
 interface Emitted {
@@ -33,7 +33,7 @@ const definitions: Record<string, unknown> = {
  * nowhere else; without the text the value alone is judged, as ajv does.
  */
 describe("emitted validators and integral literals written as floats", async () => {
-  const code = new ValidatorCompiler((key) => definitions[key] as never, {}).module(new Map([["doc", "doc"], ["count", "count"]]));
+  const code = new ValidatorTables((key) => definitions[key] as never, {}, "@powercontext/runtime/validation").module(new Map([["doc", "doc"], ["count", "count"]]));
   const file = path.join(scratchDir("validators"), "integer-literals.mjs");
   writeFileSync(file, code);
   const { doc, count } = (await import(pathToFileURL(file).href)) as { doc: Emitted; count: Emitted };

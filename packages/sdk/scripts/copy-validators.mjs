@@ -1,12 +1,10 @@
 // The generated validators are plain JavaScript with hand-off declarations written by
 // the generator (validators.d.ts). tsc would derive `any`-typed declarations from the
 // JavaScript instead, so the build compiles only TypeScript and copies this pair as is.
-// Usage: node copy-validators.mjs [PACKAGE_DIR]   (default: this script's package;
-// @powercontext/msw has its own copy of the same generated pair)
+// Usage: node copy-validators.mjs (@powercontext/msw imports this copy as @powercontext/sdk/validators)
 import { copyFileSync, mkdirSync } from "node:fs";
-import { pathToFileURL } from "node:url";
 
-const root = process.argv[2] ? pathToFileURL(`${process.argv[2].replace(/\/+$/, "")}/`) : new URL("../", import.meta.url);
+const root = new URL("../", import.meta.url);
 const from = new URL("src/generated/", root);
 const to = new URL("dist/generated/", root);
 mkdirSync(to, { recursive: true });

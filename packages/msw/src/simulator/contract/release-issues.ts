@@ -1,4 +1,4 @@
-import type { ValidationError } from "../../generated/validators.js";
+import type { ValidationError } from "@powercontext/sdk/validators";
 
 /**
  * One entry of `details.errors` in the released server's `422`/`400

@@ -1,5 +1,5 @@
 import type { ContractParameter, WireType } from "../../generated/contract.js";
-import type { ValidationError } from "../../generated/validators.js";
+import type { ValidationError } from "@powercontext/sdk/validators";
 import { SimError, contractViolation, invalidAccessRequest, invalidRequest } from "../errors.js";
 import { INVALID_JSON, type SimRequest } from "../types.js";
 import type { SimOperation } from "./operation-table.js";

@@ -1,0 +1,133 @@
+import { patternFlags, type Json } from "../../ir/domain.js";
+
+/**
+ * Converts a draft-07 schema (as `ir/json-schema.ts` produces it) into the
+ * compact form the runtime compiles (`@powercontext/runtime/validation`,
+ * `schema-node.ts`): short keys for the frequent keywords, types as letters,
+ * properties as flat name/schema pairs, and `$ref` as a reference to the
+ * definition it names. Keywords outside the subset fail generation instead
+ * of being ignored; annotations (`description`, `default`, `readOnly`, ...)
+ * are dropped, as they never changed what a value is.
+ */
+
+/** A compact schema: a node, a boolean schema, or a reference to a definition by key. */
+export type Compact = CompactNode | boolean | CompactRef;
+
+/** A reference to the definition `key` (`#/definitions/<key>`). */
+export interface CompactRef {
+  readonly ref: string;
+}
+
+/** One node: its members in emission order; a member's value is data, a schema, a list of schemas, or name/schema pairs. */
+export interface CompactNode {
+  readonly members: readonly [key: string, value: CompactValue][];
+}
+
+/** A member's value. `json` is data written as it is (enum values, const, numbers, strings). */
+export type CompactValue =
+  | { readonly json: unknown }
+  | { readonly schema: Compact }
+  | { readonly schemas: readonly Compact[] }
+  | { readonly pairs: readonly [name: string, schema: Compact][] }
+  | { readonly format: readonly [name: string, source: string, flags: string] };
+
+/** Keywords ajv would enforce that the runtime does not implement: refusing beats ignoring. */
+const UNSUPPORTED = ["contains", "additionalItems", "dependentRequired", "dependentSchemas", "unevaluatedProperties", "unevaluatedItems", "$data", "patternProperties", "propertyNames", "dependencies"];
+
+const TYPE_LETTERS: Readonly<Record<string, string>> = { object: "o", array: "a", string: "s", integer: "i", number: "n", boolean: "b", null: "z" };
+
+/** Numeric keywords: draft-07 name -> compact key. */
+const NUMBERS: readonly [keyword: string, key: string][] = [
+  ["minLength", "n"],
+  ["maxLength", "x"],
+  ["minimum", "g"],
+  ["maximum", "l"],
+  ["exclusiveMinimum", "exclusiveMinimum"],
+  ["exclusiveMaximum", "exclusiveMaximum"],
+  ["multipleOf", "multipleOf"],
+  ["minProperties", "minProperties"],
+  ["maxProperties", "maxProperties"],
+  ["minItems", "minItems"],
+  ["maxItems", "maxItems"],
+];
+
+const DEFINITIONS = "#/definitions/";
+
+function refKey(ref: string): string {
+  if (!ref.startsWith(DEFINITIONS)) throw new Error(`validator emitter: unsupported $ref "${ref}"`);
+  return ref.slice(DEFINITIONS.length);
+}
+
+function finite(value: unknown, keyword: string): number {
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new Error(`validator emitter: "${keyword}" must be a finite number`);
+  return value;
+}
+
+/**
+ * The compact form of one draft-07 schema.
+ *
+ * @param formats regular expression per format name; `true` (or absent) means annotation only.
+ * @throws Error for a keyword the runtime does not implement, a malformed
+ *   value, or a pattern that is no regular expression.
+ */
+export function compactSchema(schema: unknown, formats: Readonly<Record<string, RegExp | true>>): Compact {
+  if (schema === true || schema === false) return schema;
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return false;
+  const s = schema as Json;
+  for (const keyword of UNSUPPORTED) if (s[keyword] !== undefined) throw new Error(`validator emitter: "${keyword}" is not supported`);
+  const sub = (value: unknown) => compactSchema(value, formats);
+  const members: [string, CompactValue][] = [];
+  if (s.type !== undefined) {
+    const types = Array.isArray(s.type) ? (s.type as unknown[]) : [s.type];
+    const letters = types.map((type) => {
+      const letter = typeof type === "string" ? TYPE_LETTERS[type] : undefined;
+      if (letter === undefined) throw new Error(`validator emitter: unknown JSON Schema type "${String(type)}"`);
+      return letter;
+    });
+    if (letters.length > 0) members.push(["t", { json: letters.join("") }]);
+  }
+  if (Array.isArray(s.enum)) members.push(["e", { json: s.enum }]);
+  if (s.const !== undefined) members.push(["const", { json: s.const }]);
+  if (typeof s.$ref === "string") {
+    const ref: CompactRef = { ref: refKey(s.$ref) };
+    // A schema that is only a reference is the referenced schema itself.
+    if (Object.keys(s).length === 1) return ref;
+    members.push(["$", { schema: ref }]);
+  }
+  for (const keyword of ["allOf", "anyOf", "oneOf"]) {
+    if (Array.isArray(s[keyword])) members.push([keyword, { schemas: (s[keyword] as unknown[]).map(sub) }]);
+  }
+  // `{ allOf: [X] }` alone (how a nullable reference reads) is X.
+  if (members.length === 1 && members[0]?.[0] === "allOf" && Object.keys(s).length === 1) {
+    const only = members[0][1];
+    if ("schemas" in only && only.schemas.length === 1) return only.schemas[0] as Compact;
+  }
+  if (s.not !== undefined) members.push(["not", { schema: sub(s.not) }]);
+  if (s.if !== undefined && (s.then !== undefined || s.else !== undefined)) {
+    members.push(["if", { schema: sub(s.if) }]);
+    if (s.then !== undefined) members.push(["then", { schema: sub(s.then) }]);
+    if (s.else !== undefined) members.push(["else", { schema: sub(s.else) }]);
+  }
+  if (Array.isArray(s.required) && s.required.length > 0) members.push(["r", { json: s.required }]);
+  if (s.properties !== undefined) {
+    const pairs = Object.entries(s.properties as Json).map(([name, value]): [string, Compact] => [name, sub(value)]);
+    if (pairs.length > 0) members.push(["P", { pairs }]);
+  }
+  if (s.additionalProperties !== undefined && s.additionalProperties !== true) members.push(["A", { schema: sub(s.additionalProperties) }]);
+  for (const [keyword, key] of NUMBERS) if (s[keyword] !== undefined) members.push([key, { json: finite(s[keyword], keyword) }]);
+  if (typeof s.pattern === "string") {
+    const flags = patternFlags(s.pattern);
+    // The loader refuses such a pattern with its pointer; reaching here is a bug.
+    if (flags === null) throw new Error(`validator emitter: invalid pattern ${JSON.stringify(s.pattern)}`);
+    members.push(["p", { json: s.pattern }]);
+    if (flags !== "u") members.push(["pf", { json: flags }]);
+  }
+  if (typeof s.format === "string") {
+    const regex = formats[s.format];
+    if (regex instanceof RegExp) members.push(["format", { format: [s.format, regex.source, regex.flags] }]);
+  }
+  if (Array.isArray(s.items)) throw new Error("validator emitter: tuple `items` (an array of schemas) is not supported");
+  if (s.items !== undefined) members.push(["I", { schema: sub(s.items) }]);
+  if (s.uniqueItems === true) members.push(["uniqueItems", { json: true }]);
+  return { members };
+}

@@ -1,0 +1,257 @@
+import type { Json } from "../../ir/domain.js";
+import { compactSchema, type Compact, type CompactNode, type CompactValue } from "./compact.js";
+
+/** A repeated subschema is shared (written once, as a constant) when its text is at least this long. */
+const SHARE_MIN_CHARS = 16;
+
+/**
+ * Writes the validator module: the schemas in the runtime's compact form as
+ * module constants, and one `export const <name> = validator(<schema>)` per
+ * export, marked pure so a bundler drops what an application never names.
+ *
+ * Nothing is written twice: definitions that are the same schema (a component
+ * that reads alike on both sides of the wire, and everything it references)
+ * become one constant, and so does every repeated subschema of some length.
+ * Constants are written in dependency order; a reference back into a cycle
+ * (a recursive schema) is a function returning the constant, which the runtime
+ * resolves when it compiles.
+ */
+export class ValidatorTables {
+  /** Compact form per definition key, converted on first use. */
+  private readonly compacts = new Map<string, Compact>();
+
+  /**
+   * @param definition - the draft-07 schema of a key (undefined when unknown); `$ref` values have the form `#/definitions/<key>`
+   * @param formats - regular expression per format name; `true` (or absent) means annotation only
+   * @param runtimeModule - the module the validators import `validator` from
+   */
+  constructor(
+    private readonly definition: (key: string) => Json | boolean | undefined,
+    private readonly formats: Readonly<Record<string, RegExp | true>>,
+    private readonly runtimeModule: string,
+  ) {}
+
+  /** The module text for `exports` (export name -> definition key). */
+  module(exports: ReadonlyMap<string, string>): string {
+    const keys = this.reachable([...exports.values()]);
+    const classOf = this.definitionClasses(keys);
+    const writer = new ConstantWriter(keys, (key) => this.compact(key), classOf);
+    const lines = [...exports].map(([name, key]) => `export const ${name} = /* @__PURE__ */ v(${writer.reference(key)});\n`);
+    return `import { validator as v } from ${JSON.stringify(this.runtimeModule)};\n\n${writer.constants()}\n${lines.join("")}`;
+  }
+
+  private compact(key: string): Compact {
+    let compact = this.compacts.get(key);
+    if (compact === undefined) {
+      const schema = this.definition(key);
+      if (schema === undefined) throw new Error(`validator emitter: no definition "${key}"`);
+      compact = compactSchema(schema, this.formats);
+      this.compacts.set(key, compact);
+    }
+    return compact;
+  }
+
+  /** Every definition key the exports reach, in first-reached order. */
+  private reachable(roots: readonly string[]): string[] {
+    const seen = new Set<string>();
+    const queue = [...roots];
+    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      forEachRef(this.compact(key), (ref) => queue.push(ref));
+    }
+    return [...seen];
+  }
+
+  /**
+   * Groups definitions that are the same schema: by their text with each
+   * reference written as its target's group, refined until stable (two
+   * definitions stay together only when everything they reach does too).
+   */
+  private definitionClasses(keys: readonly string[]): Map<string, number> {
+    // Each definition's text once, split around its references.
+    const templates = new Map<string, { parts: string[]; refs: string[] }>();
+    for (const key of keys) {
+      const refs: string[] = [];
+      const parts = text(this.compact(key), (ref) => {
+        refs.push(ref);
+        return "\u0000";
+      }).split("\u0000");
+      templates.set(key, { parts, refs });
+    }
+    let classOf = new Map(keys.map((key) => [key, 0]));
+    let count = 1;
+    for (;;) {
+      const signatures = new Map<string, number>();
+      const next = new Map<string, number>();
+      for (const key of keys) {
+        const { parts, refs } = templates.get(key) as { parts: string[]; refs: string[] };
+        let signature = `${classOf.get(key)}|${parts[0]}`;
+        for (let i = 0; i < refs.length; i++) signature += `@${classOf.get(refs[i] as string)}${parts[i + 1]}`;
+        let id = signatures.get(signature);
+        if (id === undefined) {
+          id = signatures.size;
+          signatures.set(signature, id);
+        }
+        next.set(key, id);
+      }
+      classOf = next;
+      if (signatures.size === count) return classOf;
+      count = signatures.size;
+    }
+  }
+}
+
+/** Calls `visit` with the key of every reference in `schema`. */
+function forEachRef(schema: Compact, visit: (key: string) => void): void {
+  if (typeof schema === "boolean") return;
+  if ("ref" in schema) {
+    visit(schema.ref);
+    return;
+  }
+  for (const [, value] of schema.members) {
+    if ("schema" in value) forEachRef(value.schema, visit);
+    else if ("schemas" in value) for (const sub of value.schemas) forEachRef(sub, visit);
+    else if ("pairs" in value) for (const [, sub] of value.pairs) forEachRef(sub, visit);
+  }
+}
+
+/** A string literal that is also valid in any JavaScript source (U+2028/U+2029 escaped). */
+function literal(value: string): string {
+  return JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * A JSON value as a JavaScript expression that evaluates to it. JSON text is a
+ * JavaScript literal except for a member named `__proto__`, which in an object
+ * literal sets the prototype instead; a value holding one is parsed at load time.
+ */
+function data(value: unknown): string {
+  const json = JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return json.includes('"__proto__"') ? `JSON.parse(${literal(json)})` : json;
+}
+
+/** The expression of a schema, with each reference written by `ref` (and each node by `nodeText` when given). */
+function text(schema: Compact, ref: (key: string) => string, nodeText?: (node: CompactNode) => string | null): string {
+  if (typeof schema === "boolean") return String(schema);
+  if ("ref" in schema) return ref(schema.ref);
+  const shared = nodeText?.(schema);
+  if (shared !== undefined && shared !== null) return shared;
+  const sub = (value: Compact) => text(value, ref, nodeText);
+  return `{ ${schema.members.map(([key, value]) => `${key}: ${valueText(value, sub)}`).join(", ")} }`;
+}
+
+function valueText(value: CompactValue, sub: (schema: Compact) => string): string {
+  if ("json" in value) return data(value.json);
+  if ("schema" in value) return sub(value.schema);
+  if ("schemas" in value) return `[${value.schemas.map(sub).join(", ")}]`;
+  if ("pairs" in value) return `[${value.pairs.map(([name, schema]) => `${literal(name)}, ${sub(schema)}`).join(", ")}]`;
+  return data(value.format);
+}
+
+/**
+ * Writes the constants: one per group of equal definitions, and one per
+ * repeated subschema, each after the constants it uses.
+ */
+class ConstantWriter {
+  /** Constant name per definition group. */
+  private readonly groupName = new Map<number, string>();
+  /** Constant name per shared subschema, by its canonical text. */
+  private readonly sharedName = new Map<string, string>();
+  private readonly lines: string[] = [];
+  /** Constants written so far, and those being written (a reference to one of these is a reference back into a cycle). */
+  private readonly written = new Set<string>();
+  private readonly writing = new Set<string>();
+  private readonly canonical = new Map<CompactNode, string>();
+  private readonly uses = new Map<string, number>();
+  /** A definition per canonical text: a subschema that reads like a whole definition is that definition. */
+  private readonly definitionByText = new Map<string, string>();
+  private count = 0;
+
+  constructor(
+    private readonly keys: readonly string[],
+    private readonly compact: (key: string) => Compact,
+    private readonly classOf: ReadonlyMap<string, number>,
+  ) {
+    const counted = new Set<number>();
+    for (const key of keys) {
+      const group = classOf.get(key) as number;
+      if (counted.has(group)) continue;
+      counted.add(group);
+      const root = this.compact(key);
+      this.countNodes(root, true);
+      if (typeof root !== "boolean" && !("ref" in root)) this.definitionByText.set(this.canonicalText(root), key);
+    }
+  }
+
+  /** The expression naming definition `key`: its constant, or a function returning it when that constant is not written yet. */
+  reference(key: string): string {
+    const name = this.definitionConstant(key);
+    return this.written.has(name) ? name : `() => ${name}`;
+  }
+
+  /** The constants, in the order they must be declared. */
+  constants(): string {
+    for (const key of this.keys) this.definitionConstant(key);
+    return this.lines.join("");
+  }
+
+  /** The canonical text of a node: references written by group, so equal subschemas of equal definitions read alike. */
+  private canonicalText(node: CompactNode): string {
+    let value = this.canonical.get(node);
+    if (value === undefined) {
+      value = text(node, (ref) => `@${this.classOf.get(ref)}`);
+      this.canonical.set(node, value);
+    }
+    return value;
+  }
+
+  /** Counts the canonical text of every node below a definition's root (each group of equal definitions is counted once). */
+  private countNodes(schema: Compact, root: boolean): void {
+    if (typeof schema === "boolean" || "ref" in schema) return;
+    if (!root) {
+      const key = this.canonicalText(schema);
+      this.uses.set(key, (this.uses.get(key) ?? 0) + 1);
+    }
+    for (const [, value] of schema.members) {
+      if ("schema" in value) this.countNodes(value.schema, false);
+      else if ("schemas" in value) for (const sub of value.schemas) this.countNodes(sub, false);
+      else if ("pairs" in value) for (const [, sub] of value.pairs) this.countNodes(sub, false);
+    }
+  }
+
+  private definitionConstant(key: string): string {
+    const group = this.classOf.get(key) as number;
+    let name = this.groupName.get(group);
+    if (name === undefined) {
+      name = `s${this.count++}`;
+      this.groupName.set(group, name);
+      this.declare(name, this.compact(key), true);
+    }
+    return name;
+  }
+
+  /** Writes `const name = <schema>;` after writing the constants it uses. */
+  private declare(name: string, schema: Compact, root: boolean): void {
+    this.writing.add(name);
+    const expression = text(schema, (ref) => this.reference(ref), (node) => (root && node === schema ? null : this.sharedConstant(node)));
+    this.writing.delete(name);
+    this.lines.push(`const ${name} = ${expression};\n`);
+    this.written.add(name);
+  }
+
+  /** The constant of a repeated subschema (written on first use), or null for one written in place. */
+  private sharedConstant(node: CompactNode): string | null {
+    const key = this.canonicalText(node);
+    const definition = this.definitionByText.get(key);
+    if (definition !== undefined) return this.reference(definition);
+    if ((this.uses.get(key) ?? 0) < 2 || key.length < SHARE_MIN_CHARS) return null;
+    let name = this.sharedName.get(key);
+    if (name === undefined) {
+      name = `s${this.count++}`;
+      this.sharedName.set(key, name);
+      this.declare(name, node, true);
+    }
+    return name;
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * `@powercontext/runtime/validation`: what generated validator modules import.
+ * `validator(schema)` compiles a schema in the compact form the generator
+ * writes (docs/adr/0020-validator-tables.md) on first use; it imports nothing
+ * else of the runtime, so a module that only validates (a mock, a test) loads
+ * no transport.
+ */
+export { validator, type ValidateFunction, type ValidationError } from "./validation/compile.js";
+export type { SchemaNode, SchemaRef } from "./validation/schema-node.js";

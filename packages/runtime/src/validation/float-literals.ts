@@ -1,0 +1,78 @@
+import { pointerToken } from "./values.js";
+
+/*
+ * Number literals written with a fraction or exponent whose value is integral
+ * (`3.0`, `3e0`, `1e-400`): `JSON.parse` turns them into integers, a strict
+ * decoder (the Python client's) does not, so `type: integer` must refuse them
+ * when the validator is given the JSON text.
+ */
+
+// A pre-check only (it may also hit digits inside strings); the token scan below decides.
+const FLOAT_LITERAL = /-?\d+(?:\.\d+)?[eE][+-]?\d+|-?\d+\.\d+/g;
+const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|[{}[\],:]|[^\s"{}[\],:]+/g;
+
+// Cheaper still, and ruling out nearly every body: an integral value needs an exponent,
+// or a fraction that is all zeros, starts with eight 0s or 9s, or follows eight integer
+// digits (a fraction of fewer than 15 digits in all, neither part so long, keeps its value
+// off an integer). A loop over the rare dots is faster than a regular expression.
+const EXPONENT = /\d[eE][+-]?\d/;
+const FRACTION = /\.(?:0+(?!\d)|0{8}|9{8})|\d{8}\./y;
+
+function digit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function maybeIntegral(text: string): boolean {
+  if (EXPONENT.test(text)) return true;
+  for (let i = text.indexOf("."); i !== -1; i = text.indexOf(".", i + 1)) {
+    const c = text.charCodeAt(i + 1);
+    if (!digit(text.charCodeAt(i - 1)) || !digit(c)) continue;
+    if (c === 48 || c === 57) {
+      FRACTION.lastIndex = i;
+      if (FRACTION.test(text)) return true;
+    }
+    if (i >= 8 && digit(text.charCodeAt(i - 8))) {
+      FRACTION.lastIndex = i - 8;
+      if (FRACTION.test(text)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The JSON pointers of the integral number literals of `text` that are written
+ * with a fraction or exponent, or null when there is none (nearly every body:
+ * a regular expression looks for such a literal first; only then does a token
+ * scan, strings skipped whole, track the pointer of every value). When a
+ * member name repeats, the pointers of its earlier occurrence are kept.
+ *
+ * @param text valid JSON text.
+ */
+export function integralFloats(text: string): Set<string> | null {
+  if (!maybeIntegral(text)) return null;
+  FLOAT_LITERAL.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  do m = FLOAT_LITERAL.exec(text);
+  while (m !== null && !Number.isInteger(+m[0]));
+  if (m === null) return null;
+  const found = new Set<string>();
+  // One entry per open container: the index in an array, the escaped member name in an object.
+  const path: (string | number)[] = [];
+  let name = false;
+  for (const [t] of text.matchAll(JSON_TOKEN)) {
+    const c = t[0];
+    const top = path.length - 1;
+    if (c === "{" || c === "[") {
+      path.push(c === "[" ? 0 : "");
+      name = c === "{";
+    } else if (c === "}" || c === "]") path.pop();
+    else if (c === ",") {
+      if (typeof path[top] === "number") (path[top] as number)++;
+      else name = true;
+    } else if (name) {
+      path[top] = pointerToken(JSON.parse(t) as string);
+      name = false;
+    } else if (c !== '"' && c !== ":" && /[.eE]/.test(t) && Number.isInteger(+t)) found.add(path.map((s) => `/${s}`).join(""));
+  }
+  return found;
+}
