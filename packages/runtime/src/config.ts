@@ -9,6 +9,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from "./transport/read-body.js";
 import { fetchTransport, type FetchLike } from "./transport/fetch-adapter.js";
 import type { Transport } from "./transport/port.js";
 import { headerFieldProblem } from "./transport/header-field.js";
+import { numberOption } from "./number-option.js";
 import { normalizeBaseUrl } from "./transport/url.js";
 
 /** A logger; every method is optional. Lines never contain the token, headers or bodies. */
@@ -163,20 +164,6 @@ const POSITIVE_DEFAULTS = {
   maxPollIntervalMs: 5000,
 } as const;
 
-/**
- * Returns `value`, or `fallback` when it is undefined.
- *
- * @throws ConfigurationError naming the option unless `value` is a finite number
- *   that is at least 0 (above 0 when `strict`).
- */
-function numberOption(name: string, value: unknown, fallback: number, strict: boolean): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (strict && value === 0)) {
-    throw new ConfigurationError(`${name} must be a ${strict ? "positive" : "non-negative"} finite number of milliseconds`);
-  }
-  return value;
-}
-
 const JITTERS: readonly Jitter[] = ["full", "equal", "none"];
 
 /** The budget named by the `retryBudget` option. @throws ConfigurationError for a bad setting. */
@@ -193,7 +180,10 @@ function retryBudgetOf(option: ClientOptions["retryBudget"]): RetryBudget | null
 export interface Platform {
   /** The transport of a client that names none; undefined when there is none (no global fetch). */
   defaultTransport(): Transport | undefined;
-  /** Wraps a caller's undici dispatcher; absent where undici is not available (browsers). */
+  /**
+   * Wraps a caller's undici dispatcher; absent where undici is not available (browsers).
+   * @throws ConfigurationError when it is no dispatcher (it has no `request` method).
+   */
   dispatcherTransport?: (dispatcher: DispatcherLike) => Transport;
 }
 
@@ -215,9 +205,6 @@ function transportOf(options: ClientOptions, platform: Platform): Transport {
   }
   if (options.dispatcher !== undefined) {
     if (platform.dispatcherTransport === undefined) throw new ConfigurationError("dispatcher needs Node (the runtime's node entry)");
-    if (typeof (options.dispatcher as { request?: unknown } | null)?.request !== "function") {
-      throw new ConfigurationError("dispatcher must be an undici Dispatcher");
-    }
     return platform.dispatcherTransport(options.dispatcher);
   }
   if (options.transport !== undefined) {

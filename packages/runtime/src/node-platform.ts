@@ -2,6 +2,7 @@ import { resolveConfig as resolveWith, type ClientOptions, type Platform, type R
 import { createCaller as createCallerWith, type CallerParts, type OperationCaller } from "./core/create-caller.js";
 import { createRuntime as createRuntimeWith, type Runtime, type RuntimeInput } from "./core/runtime.js";
 import type { OperationDescriptor } from "./descriptor.js";
+import { ConfigurationError } from "./errors.js";
 import type { Transport } from "./transport/port.js";
 import type { Dispatcher } from "undici";
 import { undiciTransport } from "./transport/undici-adapter.js";
@@ -11,8 +12,11 @@ let shared: Transport | undefined;
 /** Node's platform: the undici adapter on the shared keep-alive agent, and callers' dispatchers. */
 export const NODE_PLATFORM: Platform = {
   defaultTransport: () => (shared ??= undiciTransport()),
-  // resolveConfig has checked that it has a request method; what that method does is undici's contract.
-  dispatcherTransport: (dispatcher) => undiciTransport(dispatcher as Dispatcher),
+  // A request method is all that is checked; what it does is undici's contract.
+  dispatcherTransport: (dispatcher) => {
+    if (typeof (dispatcher as { request?: unknown } | null)?.request !== "function") throw new ConfigurationError("dispatcher must be an undici Dispatcher");
+    return undiciTransport(dispatcher as Dispatcher);
+  },
 };
 
 /** `resolveConfig` of the node entry: without `fetch`, `dispatcher` or `transport`, requests go through undici. */

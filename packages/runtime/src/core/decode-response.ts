@@ -95,10 +95,12 @@ function decodingFailure(error: unknown, context: ResponseContext): unknown {
 
 /** The statuses that are outcomes of an operation: every declared 2xx (accepted included) and a declared 304. */
 export function isOutcomeStatus(descriptor: OperationDescriptor, statusCode: number): boolean {
-  if (statusCode === descriptor.successStatus) return true;
-  if (descriptor.async !== null && descriptor.async.acceptedStatus === statusCode) return true;
-  if (descriptor.notModifiedStatus !== undefined && descriptor.notModifiedStatus !== null && descriptor.notModifiedStatus === statusCode) return true;
-  return descriptor.successStatuses?.includes(statusCode) ?? false;
+  return (
+    statusCode === descriptor.successStatus ||
+    descriptor.async?.acceptedStatus === statusCode ||
+    descriptor.notModifiedStatus === statusCode ||
+    (descriptor.successStatuses?.includes(statusCode) ?? false)
+  );
 }
 
 /** Releases a body that is not read, so that the connection can be reused; never waits for it. */
@@ -132,7 +134,7 @@ export async function decodeResponse(
   const answer = new ServerAnswer(response, limits.secrets);
   const requestId = descriptor.requestIdHeader === undefined ? null : answer.header(descriptor.requestIdHeader);
   const context: ResponseContext = { statusCode, requestId };
-  const accepted = descriptor.async !== null && descriptor.async.acceptedStatus === statusCode;
+  const accepted = descriptor.async?.acceptedStatus === statusCode;
   // Retry-After paces operation polls and retries after an error status.
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
 

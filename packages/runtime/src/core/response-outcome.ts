@@ -23,17 +23,23 @@ export class ResponseOutcome {
   readonly #source: HeaderSource;
   #headers: Headers | null = null;
 
+  /** HTTP status code (0 for an opaque redirect). */
+  declare readonly statusCode: number;
+  /** The request id header of the response, or null. */
+  declare readonly requestId: string | null;
+  /** True when the status is the operation's accepted (asynchronous) status. */
+  declare readonly accepted: boolean;
+  /** `Retry-After` in ms, or null. */
+  declare readonly retryAfterMs: number | null;
+  /** Raw `Location` header of an accepted answer, or null. */
+  declare readonly location: string | null;
+  /** The body, read by its declared media kind. */
+  declare data: unknown;
+
   /** @param source the response's headers, read through the answer. */
-  constructor(
-    source: HeaderSource,
-    readonly statusCode: number,
-    readonly requestId: string | null,
-    readonly accepted: boolean,
-    readonly retryAfterMs: number | null,
-    readonly location: string | null,
-    public data: unknown,
-  ) {
+  constructor(source: HeaderSource, statusCode: number, requestId: string | null, accepted: boolean, retryAfterMs: number | null, location: string | null, data: unknown) {
     this.#source = source;
+    Object.assign(this, { statusCode, requestId, accepted, retryAfterMs, location, data });
   }
 
   /** The response headers as received, with the secrets removed from their values. */

@@ -1,4 +1,4 @@
-import { ConfigurationError } from "../errors.js";
+import { numberOption } from "../number-option.js";
 
 /**
  * Settings of a {@link RetryBudget}, in tokens. The defaults are those of the
@@ -45,12 +45,7 @@ export class RetryBudget {
   constructor(options: Partial<RetryBudgetOptions> = {}) {
     const resolved = { ...DEFAULT_RETRY_BUDGET };
     for (const name of Object.keys(resolved) as (keyof RetryBudgetOptions)[]) {
-      const value = options[name];
-      if (value === undefined) continue;
-      if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (name === "capacity" && value === 0)) {
-        throw new ConfigurationError(`retryBudget.${name} must be a ${name === "capacity" ? "positive" : "non-negative"} finite number of tokens`);
-      }
-      resolved[name] = value;
+      resolved[name] = numberOption(`retryBudget.${name}`, options[name], resolved[name], name === "capacity", "tokens");
     }
     this.#options = resolved;
     this.#tokens = resolved.capacity;

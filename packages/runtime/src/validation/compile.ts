@@ -83,18 +83,6 @@ const IS_TYPE: Readonly<Record<string, Check>> = {
 const PASS: Check = () => true;
 
 const compiled = new WeakMap<object, Check>();
-const patterns = new Map<string, RegExp>();
-
-function regex(source: string, flags: string): RegExp {
-  const key = `${flags}/${source}`;
-  let re = patterns.get(key);
-  if (re === undefined) {
-    re = new RegExp(source, flags);
-    patterns.set(key, re);
-  }
-  return re;
-}
-
 /**
  * The check of a schema, compiled once per node together with everything it
  * reaches; a node reached again during its own compilation (a recursive
@@ -120,7 +108,8 @@ function compile(ref: SchemaRef): Check {
  */
 function node(s: SchemaNode): Check {
   const types = s.t;
-  const is = types === undefined ? null : types.length === 1 ? (IS_TYPE[types] as Check) : anyType(types);
+  const checks = types === undefined ? [] : [...types].map((t) => IS_TYPE[t] as Check);
+  const is: Check | null = types === undefined ? null : types.length === 1 ? (checks[0] as Check) : (v, p) => checks.some((check) => check(v, p));
   const names = types === undefined ? "" : [...types].map((t) => TYPE_NAMES[t]).join(",");
   const text = stringChecks(s);
   const number = numberChecks(s);
@@ -137,16 +126,11 @@ function node(s: SchemaNode): Check {
   };
 }
 
-function anyType(types: string): Check {
-  const checks = [...types].map((t) => IS_TYPE[t] as Check);
-  return (v, p) => checks.some((is) => is(v, p));
-}
-
 function stringChecks(s: SchemaNode): Check | null {
   const { n, x, p: pattern, format } = s;
   if (n === undefined && x === undefined && pattern === undefined && format === undefined) return null;
-  const re = pattern === undefined ? null : regex(pattern, s.pf ?? "u");
-  const formatRe = format === undefined ? null : regex(format[1], format[2]);
+  const re = pattern === undefined ? null : new RegExp(pattern, s.pf ?? "u");
+  const formatRe = format === undefined ? null : new RegExp(format[1], format[2]);
   return (value) => {
     const v = value as string;
     // A string of at least 2n UTF-16 units has at least n code points: counting them is rarely needed.
@@ -309,17 +293,12 @@ export function validator(schema: SchemaRef): ValidateFunction {
   const validate: ValidateFunction = Object.assign(
     (data: unknown, text?: string): boolean => {
       check ??= compile(schema);
+      // Both slots are set anew by every validation (one that threw, too deep to walk, left them as they were).
       failure = null;
       floatsAt = typeof text === "string" ? integralFloats(text) : null;
-      let ok: boolean;
-      try {
-        ok = check(data, floatsAt === null ? null : "");
-      } finally {
-        floatsAt = null;
-      }
+      const ok = check(data, floatsAt === null ? null : "");
       const found = failure as Failure | null;
       validate.errors = ok || found === null ? null : [{ instancePath: found.up.reverse().join(""), schemaPath: "", keyword: found.keyword, params: found.params, message: found.message }];
-      failure = null;
       return ok;
     },
     { errors: null },
