@@ -141,7 +141,10 @@ export class TimeoutError extends TransportError {
   }
 }
 
-/** The caller's `AbortSignal` fired; the call stopped wherever it was (request, backoff, polling). */
+/**
+ * The caller's `AbortSignal` fired; the call stopped wherever it was (request,
+ * backoff, polling). `cause` is the signal's `reason`, as the caller gave it.
+ */
 export class AbortError extends ClientError {
   static override get brand(): symbol {
     return errorBrand("AbortError");
@@ -149,8 +152,15 @@ export class AbortError extends ClientError {
   override name = "AbortError";
   /** Request path (no query string). */
   declare readonly path: string;
-  constructor(path: string) {
-    super(`PowerContext request to ${path} was aborted`, { code: "ERR_POWERCONTEXT_ABORTED" });
+  /**
+   * @param path request path (no query string).
+   * @param reason the caller's abort reason (`signal.reason`), kept as `cause`
+   *   unchanged: the value given to `controller.abort(reason)`, or the
+   *   `DOMException` a signal makes when none was given. It is the caller's
+   *   own value, never taken from an answer.
+   */
+  constructor(path: string, reason?: unknown) {
+    super(`PowerContext request to ${path} was aborted`, { code: "ERR_POWERCONTEXT_ABORTED", cause: reason });
     this.path = path;
   }
 }

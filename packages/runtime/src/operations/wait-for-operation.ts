@@ -81,7 +81,7 @@ export async function waitForOperation(
   const [idParameter] = descriptor.pathParameters;
   if (idParameter === undefined) throw new Error(`${pollOperationId} has no path parameter to name the operation`);
   const deadlineAt = options.deadlineAt ?? Date.now() + (options.deadlineMs ?? runtime.operationDeadlineMs);
-  const abortError = (): Error => new AbortError(descriptor.path);
+  const abortError = (): Error => new AbortError(descriptor.path, options.signal?.reason);
   const clamp = (ms: number): number => Math.min(runtime.maxPollIntervalMs, Math.max(runtime.minPollIntervalMs, ms));
   let lastKnown: Record<string, unknown> | null = null;
   let interval = runtime.minPollIntervalMs;

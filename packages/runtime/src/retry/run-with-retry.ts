@@ -139,7 +139,7 @@ export async function runWithRetry<T>(input: RetryLoopInput<T>): Promise<T> {
       } catch {
         // A failing hook must not change the call's outcome.
       }
-      await sleep(decision.delayMs, input.signal, () => new AbortError(input.path));
+      await sleep(decision.delayMs, input.signal, () => new AbortError(input.path, input.signal?.reason));
       continue;
     }
     budget?.succeeded(lastCost);

@@ -30,7 +30,7 @@ function failure(error: unknown, request: PreparedRequest, limits: AttemptLimits
   const { path } = request;
   try {
     if (error instanceof ClientError) return error;
-    if (limits.signal?.aborted === true) return new AbortError(path);
+    if (limits.signal?.aborted === true) return new AbortError(path, limits.signal.reason);
     const code = findErrorCode(error);
     if (code !== undefined && TIMEOUT_CODES.has(code)) return new TimeoutError({ path, timeoutMs: limits.timeoutMs, limit: limits.limit });
     const { secrets } = limits;
@@ -66,7 +66,7 @@ export async function sendAttempt<T>(
   limits: AttemptLimits,
   consumer: ResponseConsumer<T>,
 ): Promise<T> {
-  if (limits.signal?.aborted) throw new AbortError(request.path);
+  if (limits.signal?.aborted) throw new AbortError(request.path, limits.signal.reason);
   let response: TransportResponse | null = null;
   try {
     response = await transport.send({

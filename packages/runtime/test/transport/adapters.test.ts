@@ -214,7 +214,7 @@ describe.each<Adapter>(["fetch", "undici"])("the %s adapter over loopback HTTP",
     expect(requests).toBe(1);
   });
 
-  it("a caller's abort ends the exchange with AbortError and closes its socket", async () => {
+  it("a caller's abort ends the exchange with AbortError (its reason as cause) and closes its socket", async () => {
     let closed = false;
     const origin = await listen((req) => {
       req.resume();
@@ -222,9 +222,12 @@ describe.each<Adapter>(["fetch", "undici"])("the %s adapter over loopback HTTP",
     });
     const runtime = createRuntime({ baseUrl: origin, ...via(adapter), maxRetries: 0 });
     const controller = new AbortController();
+    const reason = new Error("the user went away");
     const call = runOperation(runtime, classDescriptor("safe"), {}, { signal: controller.signal }).catch((e: unknown) => e);
-    setTimeout(() => controller.abort(), 50);
-    expect(await call).toBeInstanceOf(AbortError);
+    setTimeout(() => controller.abort(reason), 50);
+    const error = await call;
+    expect(error).toBeInstanceOf(AbortError);
+    expect((error as AbortError).cause).toBe(reason);
     await vi.waitFor(() => expect(closed).toBe(true), { timeout: 500, interval: 10 });
   });
 
