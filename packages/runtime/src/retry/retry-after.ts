@@ -1,3 +1,5 @@
+import { parseHttpDate } from "./http-date.js";
+
 /** Upper bound on a Retry-After the client will honour: one day, in milliseconds. */
 const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -5,7 +7,8 @@ const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
  * Parses an HTTP `Retry-After` value (RFC 9110 §10.2.3) into milliseconds.
  *
  * - delay-seconds (`"3"`, `"0"`) -> seconds × 1000;
- * - an HTTP-date -> the time until that date; a date in the past -> 0;
+ * - an HTTP-date in any of its three forms (IMF-fixdate, RFC 850, asctime;
+ *   `parseHttpDate`) -> the time until that date; a date in the past -> 0;
  * - absent, empty, negative, fractional or otherwise unparseable -> null, so
  *   that the caller falls back to its own backoff.
  *
@@ -18,9 +21,7 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   const text = value.trim();
   if (text === "") return null;
   if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, MAX_RETRY_AFTER_MS);
-  // An HTTP-date always names a weekday and "GMT"; anything else (like "-1" or "soon") is garbage.
-  if (!/^[A-Za-z]{3},? .*GMT$/.test(text)) return null;
-  const at = Date.parse(text);
-  if (Number.isNaN(at)) return null;
+  const at = parseHttpDate(text, now);
+  if (at === null) return null;
   return Math.min(Math.max(0, at - now), MAX_RETRY_AFTER_MS);
 }

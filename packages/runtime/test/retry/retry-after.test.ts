@@ -13,11 +13,15 @@ describe("parseRetryAfter", () => {
     ["Mon, 30 Nov 2026 12:00:05 GMT", 5000],
     ["Mon, 30 Nov 2026 11:59:00 GMT", 0],
     ["Thu, 01 Jan 1970 00:00:00 GMT", 0],
+    // The two obsolete forms RFC 9110 requires a recipient to accept.
+    ["Monday, 30-Nov-26 12:00:05 GMT", 5000],
+    ["Mon Nov 30 12:00:07 2026", 7000],
+    ["Tue Dec  1 12:00:00 2026", 86_400_000],
   ])("%s -> %d ms", (value, ms) => {
     expect(parseRetryAfter(value, NOW)).toBe(ms);
   });
 
-  it.each([null, undefined, "", "soon", "-1", "1.5", "NaN", "Mon, 99 Foo 2026 GMT", "2026-11-30T12:00:05Z"])(
+  it.each([null, undefined, "", "soon", "-1", "1.5", "NaN", "Mon, 99 Foo 2026 GMT", "2026-11-30T12:00:05Z", "Mon, 31 Feb 2026 12:00:05 GMT", "Mon, 30 Nov 2026 12:00:05 UTC", "Mon Nov 30 12:00:07 2026 GMT"])(
     "%s -> null (backoff applies)",
     (value) => {
       expect(parseRetryAfter(value, NOW)).toBeNull();
