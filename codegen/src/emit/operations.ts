@@ -33,7 +33,7 @@ export function emitOperations(ir: ApiIr): string {
   out += `};\n\n`;
   out += `/**\n * Request, result, accepted (202-style) and error body types per operation.\n * \`request\` is the flat request object (path, query, header and cookie parameters by wire name plus body fields).\n * \`response\` is what a call resolves to: the success body, or, for an operation with several\n * outcomes (several success statuses, or a declared 304), a union keyed by \`status\`.\n * \`errors\` maps each declared error status to its body type.\n */\nexport interface OperationTypes {\n`;
   for (const op of ir.operations) {
-    out += `${docLine(`\`${op.method} ${op.path}\`.`, "  ")}  ${propertyKey(op.operationId)}: {\n    /** The flat request object. */\n    request: ${types.request(op)};\n    /** What the method resolves to: the success body, or a union keyed by status. */\n    response: ${types.result(op)};\n    /** The accepted (202-style) body; \`never\` without an accepted status. */\n    accepted: ${types.response(op, op.accepted)};\n    /** The declared error bodies by status. */\n    errors: ${types.errors(op)};\n  };\n`;
+    out += `${docLine(`\`${op.method} ${op.path}\`.`, "  ")}  ${propertyKey(op.operationId)}: {\n    /** The flat request object. */\n    request: ${types.request(op)};\n    /** What the method resolves to: the success body, or a union keyed by status. */\n    response: ${types.result(op)};\n    /** The accepted (202-style) body; \`never\` without an accepted status. */\n    accepted: ${types.outcome(op, op.accepted)};\n    /** The declared error bodies by status. */\n    errors: ${types.errors(op)};\n  };\n`;
   }
   out += `}\n\n`;
   out += `/** The request object of operation \`K\`. */\nexport type RequestOf<K extends OperationId> = OperationTypes[K]["request"];\n`;
@@ -74,13 +74,28 @@ function wideFacts(op: OperationIr, strings: (values: readonly string[]) => stri
   const defaultStatuses = [op.success.status, ...(op.accepted === null ? [] : [op.accepted.status])].sort((a, b) => a - b);
   if (op.successStatuses.join() !== defaultStatuses.join()) lines.push(`successStatuses: [${op.successStatuses.join(", ")}]`);
   if (op.notModified !== null) lines.push(`notModifiedStatus: ${op.notModified.status}`);
-  const kinds = op.responses.filter((r) => r.kind !== "json");
-  if (kinds.length > 0) lines.push(`responseKinds: { ${kinds.map((r) => `${r.status}: ${tsString(r.kind)}`).join(", ")} }`);
+  const media = responseMedia(op);
+  if (media !== null) lines.push(`responseMedia: ${media}`);
   const accept = acceptHeader(op);
   if (accept !== "application/json") lines.push(`accept: ${tsString(accept)}`);
   if (hasKeyedResult(op)) lines.push("keyedResult: true");
   if (op.notServed !== null) lines.push(`notServed: { status: ${op.notServed.status}, message: ${tsString(op.notServed.message)} }`);
   return lines;
+}
+
+/**
+ * The declared media types of each success status (the accepted one
+ * included) whose declaration is not `application/json` alone, the runtime's
+ * default: `{ 200: { "application/json": "json", "text/markdown": "text" } }`,
+ * `{}` for a status without content; null when every status is the default.
+ * A declared 304 is not listed: the runtime reads it as no content.
+ */
+function responseMedia(op: OperationIr): string | null {
+  const rows = op.responses
+    .filter((r) => op.successStatuses.includes(r.status))
+    .filter((r) => !(r.media.length === 1 && r.media[0]?.mediaType === "application/json" && r.media[0].kind === "json"))
+    .map((r) => `${r.status}: { ${r.media.map((m) => `${propertyKey(m.mediaType)}: ${tsString(m.kind)}`).join(", ")} }`.replace("{  }", "{}"));
+  return rows.length === 0 ? null : `{ ${rows.join(", ")} }`;
 }
 
 /** Styles of the query, header and cookie parameters that differ from their location's default (form/explode for query and cookie, simple for headers). */

@@ -77,14 +77,29 @@ export class TypeExpressions {
   }
 
   /**
+   * What a call resolves to for one outcome status: the body of each media type
+   * the status declares, as a union (`HandoffReport | string` for a status that
+   * declares JSON and Markdown; the runtime reads an answer by its content type).
+   */
+  outcome(op: OperationIr, response: ResponseIr | null): string {
+    if (response === null || response.media.length <= 1) return this.response(op, response);
+    const kinds = new Set(response.media.map((m) => m.kind));
+    const types: string[] = [];
+    if (kinds.has("json")) types.push(this.response(op, { ...response, kind: "json" }));
+    if (kinds.has("text")) types.push("string");
+    if (kinds.has("binary")) types.push("Uint8Array");
+    return types.join(" | ");
+  }
+
+  /**
    * What a call resolves to: the success body when the operation has one outcome;
    * when it declares several (several success statuses, or a 304), a union keyed
    * by status of `{ status, body, headers }` (see {@link hasKeyedResult}).
    */
   result(op: OperationIr): string {
-    if (!hasKeyedResult(op)) return this.response(op, op.success);
+    if (!hasKeyedResult(op)) return this.outcome(op, op.success);
     const outcomes = [...op.successResponses, ...(op.notModified === null ? [] : [op.notModified])];
-    return outcomes.map((r) => `\n    | {\n        /** The status of this outcome. */\n        readonly status: ${r.status};\n        /** The body, by the status's media kind. */\n        readonly body: ${this.response(op, r)};\n        /** The response headers (ETag and the like). */\n        readonly headers: Headers;\n      }`).join("");
+    return outcomes.map((r) => `\n    | {\n        /** The status of this outcome. */\n        readonly status: ${r.status};\n        /** The body, by the status's media kind. */\n        readonly body: ${this.outcome(op, r)};\n        /** The response headers (ETag and the like). */\n        readonly headers: Headers;\n      }`).join("");
   }
 
   /** Error body types keyed by declared 4xx/5xx status (`{}` when none is declared). */

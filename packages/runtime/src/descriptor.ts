@@ -74,6 +74,13 @@ export interface PaginationDescriptor {
 /** How a body is read: JSON, text (`text/*`), bytes, or no content. */
 export type MediaKind = "json" | "text" | "binary" | "none";
 
+/**
+ * The media types one status declares (as the spec writes them: `text/markdown`,
+ * or a range such as `text/*`), each with how a body of that type is read;
+ * empty for a status declared without content.
+ */
+export type DeclaredMedia = { readonly [mediaType: string]: Exclude<MediaKind, "none"> };
+
 /** OpenAPI `style` and `explode` of a parameter. */
 export interface ParameterStyle {
   /** The OpenAPI `style` of the parameter. */
@@ -139,8 +146,14 @@ export interface OperationDescriptor {
   readonly successStatuses?: readonly number[];
   /** The declared 304, or null (default): a 304 is then an error like any undeclared status. */
   readonly notModifiedStatus?: number | null;
-  /** Body kind per declared status; a status not listed is read as JSON. */
-  readonly responseKinds?: { readonly [status: number]: MediaKind };
+  /**
+   * The media types each outcome status declares, with how each is read. An
+   * answer is read by the declared type its `Content-Type` names; one of a
+   * type its status does not declare is an `InvalidResponseError`. A status
+   * not listed declares `application/json` alone (default), so the generator
+   * lists only statuses that differ (text, binary, several types, no content).
+   */
+  readonly responseMedia?: { readonly [status: number]: DeclaredMedia };
   /** The `Accept` header. Default `application/json`. */
   readonly accept?: string;
   /** The call resolves to `{ status, body, headers }` rather than the body (several outcomes declared). Default false. */

@@ -2,10 +2,11 @@ import type { OperationDescriptor, OperationValidators, Validator } from "../des
 import { ClientError, InvalidResponseError, serverResponseError, type ContractErrorTable } from "../errors.js";
 import { OperationNotServedError } from "../not-served-error.js";
 import { parseRetryAfter } from "../retry/retry-after.js";
-import { parseJson, type ResponseContext } from "../transport/parse-json.js";
+import { invalidBody, parseJson, type ResponseContext } from "../transport/parse-json.js";
 import type { TransportResponse } from "../transport/port.js";
 import { readBody, readBytes } from "../transport/read-body.js";
 import { ServerAnswer } from "./redact-answer.js";
+import { bodyReading } from "./response-media.js";
 import { ResponseOutcome } from "./response-outcome.js";
 
 /** How much of an error body that is not the envelope is kept on the error: its first 8 KiB, as text. */
@@ -112,13 +113,16 @@ function discard(response: TransportResponse): void {
  * Turns a response into the operation's outcome (docs/compatibility.md):
  * every declared 2xx (as in the 1.4.1 Python client), the accepted status of
  * an asynchronous operation and a declared 304 (not modified) are outcomes,
- * read by the status's declared media kind (`responseKinds`: JSON by default,
- * text, binary, or none); any other status, including an undeclared 2xx and
+ * read by the declared media type its `Content-Type` names (`responseMedia`:
+ * `application/json` alone by default; JSON, text, binary, or none for a status
+ * declared without content); any other status, including an undeclared 2xx and
  * every other 3xx (redirects are not followed), becomes the matching
  * `ServerResponseError`, whose `code`/`serverMessage`/`details` are filled only
  * when the body is exactly the error envelope.
  *
- * @throws InvalidResponseError for an oversized, non-UTF-8, non-JSON (a byte
+ * @throws InvalidResponseError for an answer whose content type its status
+ *   does not declare (the message names both), and for an oversized,
+ *   non-UTF-8, non-JSON (a byte
  *   order mark included), unsafe-integer, lone-surrogate or schema-violating
  *   outcome body (an integral literal written as a float, such as `3.0`, is not
  *   an integer); a ServerResponseError subclass otherwise.
@@ -140,7 +144,11 @@ export async function decodeResponse(
 
   if (isOutcomeStatus(descriptor, statusCode)) {
     const location = accepted ? answer.header("location") : null;
-    const kind = statusCode === descriptor.notModifiedStatus ? "none" : (descriptor.responseKinds?.[statusCode] ?? "json");
+    const kind = statusCode === descriptor.notModifiedStatus ? "none" : bodyReading(descriptor, statusCode, response.headers.get("content-type"));
+    if (typeof kind !== "string") {
+      discard(response);
+      throw invalidBody(`${statusCode} has ${answer.text(kind.undeclared)}`, context);
+    }
     if (kind === "none") {
       // Declared without content: whatever the server sent, the outcome is "done, nothing to read".
       discard(response);

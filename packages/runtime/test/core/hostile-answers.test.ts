@@ -40,7 +40,7 @@ describe("a 409 envelope whose details are 100,000 levels deep", () => {
 
 describe("an unexpected exception while decoding an answer", () => {
   it("is an InvalidResponseError, never a re-sent TransportError", async () => {
-    const server = scripted(new Response('{"ok":true}', { status: 200 }));
+    const server = scripted(new Response('{"ok":true}', { status: 200, headers: { "content-type": "application/json" } }));
     const runtime = createRuntime({ baseUrl: BASE, fetch: server.fetch, ...fast });
     const exploding = Object.assign(
       () => {

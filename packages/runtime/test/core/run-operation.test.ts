@@ -122,7 +122,7 @@ describe("runOperation: validation", () => {
   });
 
   it("rejects integers outside ±(2^53-1) instead of rounding them", async () => {
-    const server = scripted(new Response('{"hits":[],"total":9007199254740993}', { status: 200 }));
+    const server = scripted(new Response('{"hits":[],"total":9007199254740993}', { status: 200, headers: { "content-type": "application/json" } }));
     const error = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), search, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect((error as Error).message).toContain("9007199254740993");

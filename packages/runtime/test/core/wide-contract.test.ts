@@ -89,7 +89,7 @@ describe("responses", () => {
   });
 
   it.each([200, 202, 205])("a %i declared without content resolves to undefined, whatever the body", async (status) => {
-    const reset = descriptor({ operationId: "reset", successStatus: status, responseKinds: { [status]: "none" } });
+    const reset = descriptor({ operationId: "reset", successStatus: status, responseMedia: { [status]: {} } });
     const server = scripted(new Response(status === 205 ? null : "", { status }));
     expect(await callOperation(runtimeWith(server.fetch), reset, {})).toBeUndefined();
   });
@@ -101,14 +101,70 @@ describe("responses", () => {
   });
 
   it("text bodies resolve to a string and binary bodies to bytes", async () => {
-    const text = descriptor({ operationId: "get_report", responseKinds: { 200: "text" } });
-    const binary = descriptor({ operationId: "get_archive", responseKinds: { 200: "binary" } });
+    const text = descriptor({ operationId: "get_report", responseMedia: { 200: { "text/markdown": "text" } } });
+    const binary = descriptor({ operationId: "get_archive", responseMedia: { 200: { "application/octet-stream": "binary" } } });
     const server = scripted(new Response("# Title\n", { status: 200, headers: { "content-type": "text/markdown" } }), new Response(new Uint8Array([0, 255, 7]), { status: 200 }));
     const runtime = runtimeWith(server.fetch);
     expect(await callOperation(runtime, text, {})).toBe("# Title\n");
     const bytes = await callOperation(runtime, binary, {});
     expect(bytes).toBeInstanceOf(Uint8Array);
     expect([...(bytes as Uint8Array)]).toEqual([0, 255, 7]);
+  });
+});
+
+describe("answers read by the media type their status declares", () => {
+  const report = descriptor({ operationId: "get_report", responseMedia: { 200: { "application/json": "json", "text/markdown": "text" } } });
+  const validators = { responses: { 200: Object.assign((value: unknown) => typeof value === "object" && value !== null && "title" in value, { errors: [{ instancePath: "", message: "must have title" }] }) } };
+  // Bytes, not a string: a Response made from a string gets text/plain unless told otherwise.
+  const answer = (body: string, contentType: string | null) => new Response(new TextEncoder().encode(body), { status: 200, headers: contentType === null ? {} : { "content-type": contentType } });
+  const call = (d: ReturnType<typeof descriptor>, response: Response) => {
+    const server = scripted(response);
+    return runOperation(runtimeWith(server.fetch), d, {}, {}, validators).then(
+      (result) => result.data,
+      (error: unknown) => error,
+    );
+  };
+
+  it("a status declaring JSON and Markdown: text/markdown is a string, application/json the validated object", async () => {
+    expect(await call(report, answer("# Report\n\n- one\n", "text/markdown; charset=utf-8"))).toBe("# Report\n\n- one\n");
+    expect(await call(report, answer('{"title":"t"}', "Application/JSON"))).toEqual({ title: "t" });
+    // The JSON answer is validated; the Markdown one is text, never parsed.
+    const invalid = await call(report, answer('{"other":1}', "application/json"));
+    expect(invalid).toBeInstanceOf(InvalidResponseError);
+    expect(await call(report, answer("{not json", "text/markdown"))).toBe("{not json");
+  });
+
+  it("an answer of a type its status does not declare is an InvalidResponseError naming both", async () => {
+    const error = (await call(report, answer("<html>", "text/html"))) as InvalidResponseError;
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error.message).toBe("response 200 has content type text/html, which the contract does not declare (it declares application/json, text/markdown)");
+    expect(error.issues).toEqual(["200 has content type text/html, which the contract does not declare (it declares application/json, text/markdown)"]);
+    // With several declared types, an answer without a content type does not say which one it is.
+    const bare = (await call(report, answer("# r", null))) as InvalidResponseError;
+    expect(bare.message).toBe("response 200 has no content type, which the contract does not declare (it declares application/json, text/markdown)");
+  });
+
+  it("a status declaring JSON alone (the default) refuses text, and reads an answer without a content type as JSON", async () => {
+    const plain = descriptor({ operationId: "plain" });
+    const error = (await call(plain, answer('{"title":"t"}', "text/plain"))) as InvalidResponseError;
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error.message).toBe("response 200 has content type text/plain, which the contract does not declare (it declares application/json)");
+    expect(await call(plain, answer('{"title":"t"}', null))).toEqual({ title: "t" });
+  });
+
+  it("a declared range holds every type under it, and a long content type is quoted cut", async () => {
+    const anyText = descriptor({ operationId: "get_text", responseMedia: { 200: { "text/*": "text" } } });
+    expect(await call(anyText, answer("plain", "text/plain"))).toBe("plain");
+    const long = (await call(anyText, answer("x", `application/${"x".repeat(5000)}`))) as InvalidResponseError;
+    expect(long.message).toBe(`response 200 has content type application/${"x".repeat(88)}, which the contract does not declare (it declares text/*)`);
+  });
+
+  it("removes the token from a content type the error repeats", async () => {
+    const server = scripted(answer("x", "text/s3cret-token"));
+    const runtime = createRuntime({ baseUrl: BASE, token: "s3cret-token", fetch: server.fetch, ...fast });
+    const error = (await runOperation(runtime, report, {}).catch((e: unknown) => e)) as InvalidResponseError;
+    expect(error.message).not.toContain("s3cret-token");
+    expect(error.message).toContain("[REDACTED]");
   });
 });
 

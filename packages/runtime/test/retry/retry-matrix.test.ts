@@ -63,7 +63,7 @@ describe("retry matrix (runtime README, Retries)", () => {
   });
 
   it("succeeds on the attempt after retryable failures and reports each retry", async () => {
-    const server = scripted(socketClosed(), envelope(503, "unavailable"), new Response('{"ok":true}', { status: 200 }));
+    const server = scripted(socketClosed(), envelope(503, "unavailable"), new Response('{"ok":true}', { status: 200, headers: { "content-type": "application/json" } }));
     const events: unknown[] = [];
     const runtime = createRuntime({
       baseUrl: "https://pc.example.com",

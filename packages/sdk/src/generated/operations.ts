@@ -721,7 +721,6 @@ export const getArtifactDescriptor: OperationDescriptor = {
   retryClass: "safe",
   headerParameters: ["If-None-Match"],
   notModifiedStatus: 304,
-  responseKinds: { 304: "none" },
   keyedResult: true,
   requestIdHeader: "x-powercontext-request-id",
   async: null,
@@ -767,7 +766,6 @@ export const getArtifactTagsDescriptor: OperationDescriptor = {
   retryClass: "safe",
   headerParameters: ["If-None-Match"],
   notModifiedStatus: 304,
-  responseKinds: { 304: "none" },
   keyedResult: true,
   requestIdHeader: "x-powercontext-request-id",
   async: null,
@@ -792,7 +790,6 @@ export const getAtomicMemoryStateDescriptor: OperationDescriptor = {
   retryClass: "safe",
   headerParameters: ["If-None-Match"],
   notModifiedStatus: 304,
-  responseKinds: { 304: "none" },
   keyedResult: true,
   requestIdHeader: "x-powercontext-request-id",
   async: null,
@@ -962,6 +959,7 @@ export const getHandoffReportDescriptor: OperationDescriptor = {
   errorCodes: retryStopCodes,
   scope: false,
   retryClass: "safe",
+  responseMedia: { 200: { "application/json": "json", "text/markdown": "text" } },
   accept: "application/json, text/markdown;q=0.9",
   requestIdHeader: "x-powercontext-request-id",
   async: null,
@@ -1049,7 +1047,6 @@ export const getMemoryEntryTagsDescriptor: OperationDescriptor = {
   retryClass: "safe",
   headerParameters: ["If-None-Match"],
   notModifiedStatus: 304,
-  responseKinds: { 304: "none" },
   keyedResult: true,
   requestIdHeader: "x-powercontext-request-id",
   async: null,
@@ -4030,7 +4027,7 @@ export interface OperationTypes {
     /** The flat request object. */
     request: components["schemas"]["GetHandoffReportRequest"];
     /** What the method resolves to: the success body, or a union keyed by status. */
-    response: components["schemas"]["HandoffReportResponse"];
+    response: components["schemas"]["HandoffReportResponse"] | string;
     /** The accepted (202-style) body; `never` without an accepted status. */
     accepted: never;
     /** The declared error bodies by status. */
