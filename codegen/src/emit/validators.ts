@@ -1,5 +1,5 @@
-import type { ApiIr } from "../ir/model.js";
-import { docLine, propertyKey } from "./ts/syntax.js";
+import type { ApiIr, OperationIr } from "../ir/model.js";
+import { docLine, tsString } from "./ts/syntax.js";
 import { banner } from "./banner.js";
 import { validatorFormats } from "./formats.js";
 import { validatorSchemas, type OperationValidatorNames } from "./validator-code/schemas.js";
@@ -52,11 +52,12 @@ export function validatorsName(methodName: string): string {
 /**
  * `validator-map.ts`: one export per operation (`searchMemoryValidators`,
  * ...), so that a bundle naming one operation's validators keeps only their
- * functions, then `validatorMap`, the table of all of them.
+ * functions, then `validatorMap`, the table of all of them, built by the
+ * runtime's `validatorsByOperation` from the operation table's keys.
  */
 function emitMap(ir: ApiIr, perOperation: ReadonlyMap<string, OperationValidatorNames>): string {
   let out = banner(ir);
-  out += `import type { OperationId } from "./operations.js";\nimport * as validators from "./validators.js";\nimport type { ValidateFunction } from "./validators.js";\n\n`;
+  out += `import { validatorsByOperation } from ${tsString(ir.names.runtimePackage)};\nimport { operations, type OperationId } from "./operations.js";\nimport * as validators from "./validators.js";\nimport type { ValidateFunction } from "./validators.js";\n\n`;
   out += `/** Compiled validators of one operation: its request object and the bodies of its success and accepted statuses (a status without content has none). */\nexport interface OperationValidators {\n  readonly request?: ValidateFunction;\n  readonly responses: { readonly [status: number]: ValidateFunction };\n}\n\n`;
   for (const op of ir.operations) {
     const names = perOperation.get(op.operationId) as OperationValidatorNames;
@@ -64,7 +65,10 @@ function emitMap(ir: ApiIr, perOperation: ReadonlyMap<string, OperationValidator
     const responses = names.responses.map(([status, key]) => `${status}: validators.${key}`).join(", ");
     out += `${docLine(`Validators of \`${op.operationId}\`.`)}export const ${validatorsName(op.methodName)}: OperationValidators = { ${request}responses: { ${responses} } };\n`;
   }
-  out += `\n/** Validators by operationId. */\nexport const validatorMap: { readonly [K in OperationId]: OperationValidators } = {\n`;
-  for (const op of ir.operations) out += `  ${propertyKey(op.operationId)}: ${validatorsName(op.methodName)},\n`;
-  return `${out}};\n`;
+  // In the order of the operation table's keys as a JavaScript object holds them (integer-like ids first).
+  const order = Object.keys(Object.fromEntries(ir.operations.map((op) => [op.operationId, op])));
+  const byId = new Map(ir.operations.map((op) => [op.operationId, op]));
+  const list = order.map((id) => validatorsName((byId.get(id) as OperationIr).methodName));
+  out += `\n/** Validators by operationId (listed in the order of the operation table's keys). */\nexport const validatorMap: { readonly [K in OperationId]: OperationValidators } = /* @__PURE__ */ validatorsByOperation(operations, [\n${list.map((name) => `  ${name},\n`).join("")}]) as { readonly [K in OperationId]: OperationValidators };\n`;
+  return out;
 }
