@@ -53,6 +53,19 @@ const NUMBERS: readonly [keyword: string, key: string][] = [
 
 const DEFINITIONS = "#/definitions/";
 
+/**
+ * `required` as the runtime reads it: a bit mask over the declared properties
+ * (bit i for the i-th of `properties`) when every required name is one of the
+ * first 31 properties and they are listed in the same order (so the first
+ * missing member reported stays ajv's), else the names themselves. The mask
+ * spares writing every required name twice.
+ */
+function requiredMask(required: readonly string[], names: readonly string[]): number | readonly string[] {
+  const indexes = required.map((name) => names.indexOf(name));
+  const ordered = indexes.every((index, i) => index >= 0 && index < 31 && (i === 0 || index > (indexes[i - 1] as number)));
+  return ordered ? indexes.reduce((mask, index) => mask | (1 << index), 0) : required;
+}
+
 function refKey(ref: string): string {
   if (!ref.startsWith(DEFINITIONS)) throw new Error(`validator emitter: unsupported $ref "${ref}"`);
   return ref.slice(DEFINITIONS.length);
@@ -108,11 +121,9 @@ export function compactSchema(schema: unknown, formats: Readonly<Record<string, 
     if (s.then !== undefined) members.push(["then", { schema: sub(s.then) }]);
     if (s.else !== undefined) members.push(["else", { schema: sub(s.else) }]);
   }
-  if (Array.isArray(s.required) && s.required.length > 0) members.push(["r", { json: s.required }]);
-  if (s.properties !== undefined) {
-    const pairs = Object.entries(s.properties as Json).map(([name, value]): [string, Compact] => [name, sub(value)]);
-    if (pairs.length > 0) members.push(["P", { pairs }]);
-  }
+  const pairs = s.properties === undefined ? [] : Object.entries(s.properties as Json).map(([name, value]): [string, Compact] => [name, sub(value)]);
+  if (Array.isArray(s.required) && s.required.length > 0) members.push(["r", { json: requiredMask(s.required as string[], pairs.map(([name]) => name)) }]);
+  if (pairs.length > 0) members.push(["P", { pairs }]);
   if (s.additionalProperties !== undefined && s.additionalProperties !== true) members.push(["A", { schema: sub(s.additionalProperties) }]);
   for (const [keyword, key] of NUMBERS) if (s[keyword] !== undefined) members.push([key, { json: finite(s[keyword], keyword) }]);
   if (typeof s.pattern === "string") {

@@ -159,9 +159,11 @@ function numberChecks(s: SchemaNode): Check | null {
 }
 
 function objectChecks(s: SchemaNode): Check | null {
-  const { r: required = [], P: pairs = [], A: additional, minProperties: min, maxProperties: max } = s;
+  const { r = [], P: pairs = [], A: additional, minProperties: min, maxProperties: max } = s;
+  const required = typeof r === "number" ? (pairs.filter((_, i) => i % 2 === 0 && (r >> (i / 2)) & 1) as string[]) : r;
   if (required.length === 0 && pairs.length === 0 && additional === undefined && min === undefined && max === undefined) return null;
-  // Per member name: its check (null for a schema that allows anything) and pointer token; required names are listed too.
+  // Per member name: its check (null for a schema that allows anything) and pointer token; required names are listed too
+  // (`required` holds each name once, as JSON Schema asks).
   const members = new Map<string, { check: Check | null; token: string; required: boolean }>();
   for (let i = 0; i < pairs.length; i += 2) {
     const name = pairs[i] as string;
@@ -173,7 +175,7 @@ function objectChecks(s: SchemaNode): Check | null {
     if (member === undefined) members.set(name, { check: null, token: "", required: true });
     else member.required = true;
   }
-  const requiredCount = new Set(required).size;
+  const requiredCount = required.length;
   const extra = additional === undefined || additional === true ? null : additional === false ? false : compile(additional);
   const ordered = orderedObjectChecks(members, required, extra, min, max);
   // One pass over the members the value has (for...in reads them fastest); anything amiss, and the

@@ -45,8 +45,12 @@ export interface SchemaNode {
   /** `else`. */
   readonly else?: SchemaRef;
 
-  /** `required`: member names, checked in this order. */
-  readonly r?: readonly string[];
+  /**
+   * `required`: member names, checked in this order; or a bit mask over the
+   * names of {@link P} (bit i: the i-th property is required), checked in
+   * their order.
+   */
+  readonly r?: readonly string[] | number;
   /** `properties` as pairs: name, schema, name, schema, ... (declaration order). */
   readonly P?: readonly (string | SchemaRef)[];
   /** `additionalProperties`: `false`, or the schema of every undeclared member. */

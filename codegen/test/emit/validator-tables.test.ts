@@ -1,0 +1,75 @@
+// The validator module as tables (docs/adr/0020-validator-tables.md): each schema and
+// each repeated subschema is written once, required members as a bit mask where that
+// keeps ajv's order of reporting, a recursive schema through a function, and the
+// first issue reported is the one ajv reports.
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Ajv } from "ajv";
+import { describe, expect, it } from "vitest";
+import { ValidatorTables } from "../../src/emit/validator-code/tables.js";
+import { scratchDir } from "../helpers/paths.js";
+
+interface Emitted {
+  (data: unknown): boolean;
+  errors: { instancePath: string; keyword: string; message: string; params: Record<string, unknown> }[] | null;
+}
+
+const LONG = { type: "string", minLength: 1, maxLength: 64, pattern: "^[a-z]+$" };
+const DEFINITIONS: Record<string, unknown> = {
+  // The same schema on both sides of the wire, and through a reference to the same shape.
+  request_Item: { type: "object", properties: { name: LONG, tags: { type: "array", items: LONG } }, required: ["name"], additionalProperties: false },
+  response_Item: { type: "object", properties: { name: LONG, tags: { type: "array", items: LONG } }, required: ["name"], additionalProperties: false },
+  // Required in property order: a mask; out of order: the names, so the first missing is ajv's.
+  InOrder: { type: "object", properties: { a: { type: "integer" }, b: { type: "integer" }, c: { type: "integer" } }, required: ["a", "c"] },
+  OutOfOrder: { type: "object", properties: { a: { type: "integer" }, b: { type: "integer" }, c: { type: "integer" } }, required: ["c", "a"] },
+  // A tree: a node whose children are nodes.
+  Tree: { type: "object", properties: { value: { type: "integer" }, children: { type: "array", items: { $ref: "#/definitions/Tree" } } }, required: ["value"] },
+};
+
+async function emit(exports: string[]): Promise<{ code: string; validators: Record<string, Emitted> }> {
+  const code = new ValidatorTables((key) => DEFINITIONS[key] as never, {}, "@powercontext/runtime/validation").module(new Map(exports.map((key) => [key, key])));
+  const file = path.join(scratchDir("validator-tables"), "tables.mjs");
+  writeFileSync(file, code);
+  return { code, validators: (await import(pathToFileURL(file).href)) as Record<string, Emitted> };
+}
+
+describe("validator tables", () => {
+  it("writes a schema that reads alike on both sides of the wire once, and a repeated subschema once", async () => {
+    const { code, validators } = await emit(["request_Item", "response_Item"]);
+    expect(code.split("^[a-z]+$").length - 1).toBe(1);
+    expect(code.match(/^const s\d+ = \{ t: "o"/gm)).toHaveLength(1);
+    expect(validators.request_Item?.({ name: "ok", tags: ["a"] })).toBe(true);
+    expect(validators.response_Item?.({ name: "ok", tags: ["A"] })).toBe(false);
+    expect(validators.response_Item?.errors?.[0]).toMatchObject({ instancePath: "/tags/0", keyword: "pattern" });
+  });
+
+  it("writes required members as a mask only when that keeps ajv's order, and reports the first missing one as ajv does", async () => {
+    const { code, validators } = await emit(["InOrder", "OutOfOrder"]);
+    expect(code).toContain("r: 5,");
+    expect(code).toContain('r: ["c","a"]');
+    const ajv = new Ajv({ strict: false, logger: false });
+    for (const key of ["InOrder", "OutOfOrder"]) {
+      const reference = ajv.compile(DEFINITIONS[key] as object);
+      for (const value of [{}, { a: 1 }, { c: 1 }, { a: 1, c: 1 }, { a: "x", c: 1 }]) {
+        const ours = validators[key] as Emitted;
+        expect(ours(value), `${key} ${JSON.stringify(value)}`).toBe(reference(value));
+        expect(ours.errors?.[0]?.params ?? null, `${key} ${JSON.stringify(value)}`).toEqual(reference.errors?.[0]?.params ?? null);
+      }
+    }
+  });
+
+  it("validates a recursive schema, written with a reference back into its cycle", async () => {
+    const { code, validators } = await emit(["Tree"]);
+    expect(code).toMatch(/\(\) => s\d+/);
+    const tree = validators.Tree as Emitted;
+    expect(tree({ value: 1, children: [{ value: 2, children: [{ value: 3 }] }] })).toBe(true);
+    expect(tree({ value: 1, children: [{ value: 2, children: [{ value: "3" }] }] })).toBe(false);
+    expect(tree.errors?.[0]).toMatchObject({ instancePath: "/children/0/children/0/value", keyword: "type", message: "must be integer" });
+  });
+
+  it("imports nothing but the runtime's validation entry", async () => {
+    const { code } = await emit(["Tree", "InOrder"]);
+    expect(code.match(/^import .*$/gm)).toEqual(['import { validator as v } from "@powercontext/runtime/validation";']);
+  });
+});
