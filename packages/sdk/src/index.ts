@@ -13,6 +13,8 @@ export * from "./generated/operations.js";
 // generated from them (`VersionConflictError`, ..., `contractErrorsByCode`, `createServerResponseError`).
 export * from "./generated/error-codes.js";
 export * from "./generated/contract-errors.js";
+// `isErrorOf(operationId, error)`: narrows a caught error to one operation's declared errors.
+export { isErrorOf, type OperationError } from "./operation-errors.js";
 // `validatorMap` and one export per operation (`searchMemoryValidators`, ...), for createCaller's `validators`.
 export * from "./generated/validator-map.js";
 // Both modules declare this shape; the runtime's is the one the SDK names.

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ConflictError, GuardedConflictError, ServerResponseError, ServiceUnavailableError, serverResponseError, type ServerErrorInit } from "@powercontext/runtime";
 import { OperationBlockedError, ProcessingBlockStaleError, VersionConflictError, contractErrorsByCode, createServerResponseError } from "../src/generated/contract-errors.js";
 import { hasErrorCode } from "../src/generated/error-codes.js";
+import { isErrorOf } from "../src/operation-errors.js";
 
 const init = (statusCode: number, code: string | null, details: Record<string, unknown> | null = null): ServerErrorInit => ({ statusCode, code, serverMessage: null, details, requestId: "r", retryAfterMs: null });
 
@@ -47,5 +48,40 @@ describe("details typed per code", () => {
     if (hasErrorCode(error, "generation_unavailable")) expect(error.details?.family).toBe("skill");
     expect(hasErrorCode(createServerResponseError(init(409, "generation_unavailable")), "generation_unavailable")).toBe(false);
     expect(hasErrorCode(new Error("x"), "generation_unavailable")).toBe(false);
+  });
+});
+
+describe("codes outside the spec's registry", () => {
+  it("hasErrorCode accepts any code: one the spec does not know matches at any status", () => {
+    const error = createServerResponseError(init(409, "not_in_this_registry", { anything: [1] }));
+    expect(hasErrorCode(error, "not_in_this_registry")).toBe(true);
+    expect(hasErrorCode(createServerResponseError(init(422, "not_in_this_registry")), "not_in_this_registry")).toBe(true);
+    expect(hasErrorCode(error, "another_unknown_code")).toBe(false);
+    const code: string = "not_in_this_registry";
+    expect(hasErrorCode(error, code)).toBe(true);
+  });
+});
+
+describe("isErrorOf: one operation's declared errors", () => {
+  it("accepts a declared status with one of its declared codes, or without the envelope", () => {
+    expect(isErrorOf("cancel_operation", createServerResponseError(init(409, "version_conflict", { current_version: 4 })))).toBe(true);
+    expect(isErrorOf("cancel_operation", createServerResponseError(init(409, "invalid_operation_transition")))).toBe(true);
+    expect(isErrorOf("cancel_operation", createServerResponseError(init(409, null)))).toBe(true);
+    // A declared status whose codes the spec does not list: any code.
+    expect(isErrorOf("cancel_operation", createServerResponseError(init(422, "invalid_request")))).toBe(true);
+  });
+
+  it("refuses an undeclared status, an undeclared code at a status that lists its codes, and anything that is no server error", () => {
+    expect(isErrorOf("cancel_operation", createServerResponseError(init(429, "rate_limited")))).toBe(false);
+    expect(isErrorOf("cancel_operation", createServerResponseError(init(409, "operation_blocked")))).toBe(false);
+    expect(isErrorOf("cancel_operation", new Error("409"))).toBe(false);
+    expect(isErrorOf("cancel_operation", { statusCode: 409, code: "version_conflict" })).toBe(false);
+    expect(isErrorOf("no_such_operation" as "cancel_operation", createServerResponseError(init(409, "version_conflict")))).toBe(false);
+  });
+
+  it("narrows details by code once the operation is known", () => {
+    const error: unknown = createServerResponseError(init(409, "version_conflict", { current_version: 4 }));
+    if (!isErrorOf("cancel_operation", error)) throw new Error("expected a declared error");
+    expect(error.statusCode === 409 && error.code === "version_conflict" ? error.details?.current_version : null).toBe(4);
   });
 });

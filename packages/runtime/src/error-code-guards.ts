@@ -1,0 +1,29 @@
+import type { ErrorCodeTable } from "./descriptor.js";
+import { ServerResponseError } from "./errors.js";
+
+/**
+ * True when `error` is a server error with envelope code `code`. A code of
+ * `table` (the spec's registry) must also arrive with the status the registry
+ * gives it; any other code, one the spec does not list, matches at any status.
+ * The logic behind the generated `hasErrorCode`.
+ */
+export function hasServerErrorCode(error: unknown, code: string, table: ErrorCodeTable): error is ServerResponseError {
+  if (!(error instanceof ServerResponseError) || error.code !== code) return false;
+  const known = Object.hasOwn(table, code) ? table[code] : undefined;
+  return known === undefined || known.status === error.statusCode;
+}
+
+/**
+ * True when `error` is one of the errors an operation declares: a server
+ * error whose status is one of `statuses` and, when `codes` lists the codes
+ * of that status, whose envelope code is one of them (or absent: an answer
+ * without the envelope). The logic behind the SDK's `isErrorOf`.
+ *
+ * @param statuses the operation's declared error statuses (its descriptor's `errorStatuses`).
+ * @param codes the codes the operation declares per status (`x-powercontext-errors`), if any.
+ */
+export function isDeclaredError(error: unknown, statuses: readonly number[], codes: { readonly [status: number]: readonly string[] | undefined } = {}): error is ServerResponseError {
+  if (!(error instanceof ServerResponseError) || !statuses.includes(error.statusCode)) return false;
+  const listed = codes[error.statusCode];
+  return listed === undefined || error.code === null || listed.includes(error.code);
+}
