@@ -3,8 +3,10 @@ import { refOf, schemaRefName } from "../load/walk-operations.js";
 
 /**
  * Which side of the wire a schema describes. In `request` schemas `readOnly`
- * properties are never required; in `response` schemas `writeOnly` properties are
- * never required (OpenAPI 3.0.3 §4.7.24.1, Schema Object readOnly/writeOnly).
+ * properties are never required and never allowed (the request types leave them
+ * out too, so types, validator and wire agree: the member never leaves); in
+ * `response` schemas `writeOnly` properties are never required (OpenAPI 3.0.3
+ * §4.7.24.1, Schema Object readOnly/writeOnly).
  */
 export type SchemaMode = "request" | "response";
 
@@ -31,7 +33,8 @@ const DROPPED = new Set([
  * - `oneOf`/`anyOf` with a `discriminator` becomes "the property is one of the
  *   mapped values, and the value's schema applies" (`if`/`then` per value), which is
  *   what OpenAPI means even when the alternatives overlap;
- * - readOnly/writeOnly adjust `required` as described in {@link SchemaMode};
+ * - readOnly/writeOnly adjust `required` as described in {@link SchemaMode}, and a
+ *   readOnly member of a request schema is `false`: a request holding one is refused;
  * - annotations and OpenAPI-only keywords (`example`, `xml`, `x-*`, ...) are dropped.
  *
  * @param refTo - maps a component schema name to the `$ref` used in the output
@@ -62,7 +65,8 @@ class Converter {
       if (DROPPED.has(key) || key.startsWith("x-")) continue;
       switch (key) {
         case "properties":
-          out.properties = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, this.convert(v, depth + 1)]));
+          // A readOnly member is the server's: a request holding one is refused (`false`), so it never leaves.
+          out.properties = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, this.mode === "request" && this.readOnly(v) ? false : this.convert(v, depth + 1)]));
           break;
         case "items":
         case "not":
@@ -94,10 +98,20 @@ class Converter {
 
   /** True when a property is invisible on this side of the wire (readOnly in requests, writeOnly in responses). */
   private hidden(property: unknown): boolean {
+    const target = this.target(property);
+    return target !== undefined && (this.mode === "request" ? target.readOnly === true : target.writeOnly === true);
+  }
+
+  /** True when a property is marked readOnly (through references). */
+  private readOnly(property: unknown): boolean {
+    return this.target(property)?.readOnly === true;
+  }
+
+  /** A property's schema after following its references, or undefined. */
+  private target(property: unknown): Json | undefined {
     let target = property as Json | undefined;
     for (let hops = 0; target && refOf(target) !== undefined && hops < 8; hops += 1) target = this.lookup(refOf(target) as string) as Json;
-    if (target === undefined || target === null || typeof target !== "object") return false;
-    return this.mode === "request" ? target.readOnly === true : target.writeOnly === true;
+    return target === undefined || target === null || typeof target !== "object" ? undefined : target;
   }
 
   private discriminate(schema: Json, out: Json): void {

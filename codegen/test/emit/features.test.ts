@@ -166,6 +166,8 @@ describe("feature fixture", () => {
       ["response_Account", { id: "1", name: "n" }, true],
       ["request_Account", { name: "n", password: "p" }, true],
       ["request_Account", { name: "n" }, false],
+      // readOnly: the server's member; a request holding it is refused, so it never leaves.
+      ["request_Account", { id: "1", name: "n", password: "p" }, false],
       ["response_Account", { name: "n" }, false],
       ["response_Job", { job_id: "j", status: "queued", version: 1, result: null }, true],
       ["response_Job", { job_id: "j", status: "queued", version: 1, result: { flushed: 2 } }, true],
@@ -194,12 +196,16 @@ describe("feature fixture", () => {
       ["response_Everything", { ...everything, tree: null }, false],
     );
     expect(table.map(([name, value]) => check(name, value))).toEqual(table.map(([, , want]) => want));
+    const account = validators.request_Account as ((value: unknown) => boolean) & { errors: { instancePath: string; keyword: string }[] | null };
+    expect(account({ id: "1", name: "n", password: "p" })).toBe(false);
+    expect(account.errors?.[0]).toMatchObject({ instancePath: "/id", keyword: "false schema" });
   });
 
   it("maps operations to request and success/accepted validators", async () => {
     const map = generated.files.get("packages/sdk/src/generated/validator-map.ts") as string;
     expect(map).toContain("export const flushWorkValidators: OperationValidators = { request: validators.request_Settings, responses: { 200: validators.response_FlushResult, 202: validators.response_Job } };");
-    expect(map).toContain("  flush_work: flushWorkValidators,");
+    expect(map).toContain("validatorsByOperation(operations, [\n");
+    expect(map).toContain("  flushWorkValidators,\n");
     expect(map).toContain("export const pingValidators: OperationValidators = { responses: {  } };");
     expect(generated.files.get("packages/sdk/src/generated/validators.js")).not.toMatch(/require\(/);
   });

@@ -52,7 +52,7 @@ describe("OpenAPI 3.0 schema -> JSON Schema", () => {
     ["int64 bounded to safe integers", { type: "integer", format: "int64" }, "response", { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }],
     ["huge maximum clamped", { type: "integer", minimum: 0, maximum: 18446744073709551615 }, "response", { type: "integer", minimum: 0, maximum: 9007199254740991 }],
     ["boolean exclusive bounds", { type: "number", minimum: 0, exclusiveMinimum: true }, "response", { type: "number", exclusiveMinimum: 0 }],
-    ["readOnly not required in requests", { type: "object", required: ["id", "n"], properties: { id: { type: "string", readOnly: true }, n: { type: "string" } } }, "request", { type: "object", required: ["n"], properties: { id: { type: "string" }, n: { type: "string" } } }],
+    ["readOnly neither required nor allowed in requests", { type: "object", required: ["id", "n"], properties: { id: { type: "string", readOnly: true }, n: { type: "string" } } }, "request", { type: "object", required: ["n"], properties: { id: false, n: { type: "string" } } }],
     ["writeOnly not required in responses", { type: "object", required: ["pw"], properties: { pw: { type: "string", writeOnly: true } } }, "response", { type: "object", properties: { pw: { type: "string" } } }],
     ["annotations dropped", { type: "string", example: "x", description: "d", "x-foo": 1, default: "a" }, "response", { type: "string" }],
   ])("%s", (_, given, mode, want) => {
