@@ -60,12 +60,10 @@ export function emitContractErrors(ir: ApiIr): string {
   const bases = [...new Set(rows.map((row) => baseClassOf(row, conflictCodes)))].sort();
   const runtime = tsString(ir.names.runtimePackage);
   let out = banner(ir);
-  out += `import { ${[...bases, "errorBrand", "serverResponseError"].join(", ")}, type ContractErrorTable, type ServerErrorInit, type ServerResponseError } from ${runtime};\n`;
+  const helpers = rows.some((row) => row.details.length > 0) ? ["detailMember"] : [];
+  out += `import { ${[...bases, ...helpers, "errorBrand", "serverResponseError"].join(", ")}, type ContractErrorTable, type ServerErrorInit, type ServerResponseError } from ${runtime};\n`;
   if (rows.length > 0) out += `import type { ErrorDetails } from "./error-codes.js";\n`;
   out += `\n`;
-  if (rows.some((row) => row.details.length > 0)) {
-    out += `/** A member of \`details\` when it has the JSON type \`type\`, else null. */\nfunction member<T>(details: Record<string, unknown> | null, name: string, type: "string" | "integer" | "number" | "boolean"): T | null {\n  const value = details?.[name];\n  const ok = type === "integer" ? Number.isInteger(value) : typeof value === type;\n  return ok ? (value as T) : null;\n}\n\n`;
-  }
   for (const row of rows) out += contractClass(row, baseClassOf(row, conflictCodes));
   out += `/** The contract error classes by envelope code, each with the status it must arrive with (pass it to \`createCaller\`'s \`contractErrors\`). */\n`;
   out += `export const contractErrorsByCode: ContractErrorTable = {\n${rows.map((row) => `  ${propertyKey(row.code)}: { status: ${row.status}, errorClass: ${row.className} },\n`).join("")}};\n\n`;
@@ -92,7 +90,7 @@ function contractClass(row: ErrorCodeIr, base: string): string {
   if (accessors.length > 0) {
     out += `  constructor(init: ServerErrorInit) {\n    super(init);\n`;
     for (const a of accessors) {
-      out += a.jsonType === null ? `    this.${a.property} = init.details?.[${tsString(a.detail.name)}] ?? null;\n` : `    this.${a.property} = member<${a.type}>(init.details, ${tsString(a.detail.name)}, ${tsString(a.jsonType)});\n`;
+      out += a.jsonType === null ? `    this.${a.property} = init.details?.[${tsString(a.detail.name)}] ?? null;\n` : `    this.${a.property} = detailMember<${a.type}>(init.details, ${tsString(a.detail.name)}, ${tsString(a.jsonType)});\n`;
     }
     out += `  }\n`;
   }

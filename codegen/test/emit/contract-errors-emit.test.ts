@@ -33,7 +33,7 @@ describe("contract error classes and the code table, from x-powercontext-error-c
     expect(classes).toContain("export class AccountTakenError extends ConflictError {");
     expect(classes).not.toMatch(/class \w+ extends ServiceUnavailableError/);
     expect(classes).toContain('    return errorBrand("StaleJobError");');
-    expect(classes).toContain('    this.currentVersion = member<number>(init.details, "current_version", "integer");');
+    expect(classes).toContain('    this.currentVersion = detailMember<number>(init.details, "current_version", "integer");');
     expect(classes).toContain('    this.owner = init.details?.["owner"] ?? null;');
     expect(classes).toContain("  stale_job: { status: 409, errorClass: StaleJobError },\n");
     expect(operations).toContain('conflictCode: "stale_job"');

@@ -1,3 +1,8 @@
+/**
+ * The logic behind the generated error-code helpers (`hasErrorCode`, the
+ * contract error classes' detail members) and the SDK's `isErrorOf`, so that
+ * generated modules hold data and thin declarations.
+ */
 import type { ErrorCodeTable } from "./descriptor.js";
 import { ServerResponseError } from "./errors.js";
 
@@ -26,4 +31,16 @@ export function isDeclaredError(error: unknown, statuses: readonly number[], cod
   if (!(error instanceof ServerResponseError) || !statuses.includes(error.statusCode)) return false;
   const listed = codes[error.statusCode];
   return listed === undefined || error.code === null || listed.includes(error.code);
+}
+
+/**
+ * A member of an error envelope's `details` when it has the JSON type `type`
+ * (an integer for `integer`), else null: how a generated contract error class
+ * reads its declared details (`VersionConflictError.currentVersion`), since
+ * the server's `details` are not validated.
+ */
+export function detailMember<T>(details: Record<string, unknown> | null, name: string, type: "string" | "integer" | "number" | "boolean"): T | null {
+  const value = details?.[name];
+  const ok = type === "integer" ? Number.isInteger(value) : typeof value === type;
+  return ok ? (value as T) : null;
 }

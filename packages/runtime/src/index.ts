@@ -24,7 +24,7 @@ export * from "./errors.js";
 export { OperationNotServedError } from "./not-served-error.js";
 export { GuardedConflictError, type ResourceStateFields } from "./guarded-conflict-error.js";
 export { errorBrand } from "./error-brand.js";
-export { hasServerErrorCode, isDeclaredError } from "./error-code-guards.js";
+export { detailMember, hasServerErrorCode, isDeclaredError } from "./error-code-guards.js";
 export type * from "./descriptor.js";
 export { createCaller, type CallerParts, type OperationCaller } from "./core/create-caller.js";
 export { createRuntime, descriptorFor, type Runtime } from "./core/runtime.js";
