@@ -1,9 +1,10 @@
 /**
- * How an app's bundle of the SDK is measured, for `bench:sdk` and the bundle
- * tests alike: the entry `contents` (TypeScript importing from `./index.js` of
- * the SDK's sources), bundled by esbuild for the browser (minified ESM,
- * es2022) with the runtime's sources as an app's bundler would see its
- * published build, then gzip level 9.
+ * How an app's bundle is measured, for `bench:sdk` and the bundle tests alike:
+ * the entry `contents` (TypeScript importing from `./index.js` of the SDK's
+ * sources, or from the peer's generated folder), bundled by esbuild for the
+ * browser (minified ESM, es2022, no code splitting: everything the app can
+ * load) with the runtime's sources as an app's bundler would see its published
+ * build, then gzip level 9.
  */
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -12,11 +13,14 @@ const SDK_SRC = fileURLToPath(new URL("../packages/sdk/src/", import.meta.url));
 const RUNTIME_ENTRY = fileURLToPath(new URL("../packages/runtime/src/index.ts", import.meta.url));
 const VALIDATION_ENTRY = fileURLToPath(new URL("../packages/runtime/src/validation.ts", import.meta.url));
 
-/** The minified bundle of `contents`. Rejects when esbuild cannot build it. */
-export async function bundleApp(contents: string): Promise<Uint8Array> {
+/**
+ * The minified bundle of `contents`, whose imports resolve from `resolveDir`
+ * (default: the SDK's sources). Rejects when esbuild cannot build it.
+ */
+export async function bundleApp(contents: string, resolveDir: string = SDK_SRC): Promise<Uint8Array> {
   const { build } = await import("esbuild");
   const result = await build({
-    stdin: { contents, resolveDir: SDK_SRC, loader: "ts" },
+    stdin: { contents, resolveDir, loader: "ts" },
     alias: { "@powercontext/runtime": RUNTIME_ENTRY, "@powercontext/runtime/validation": VALIDATION_ENTRY },
     bundle: true,
     minify: true,
@@ -30,37 +34,60 @@ export async function bundleApp(contents: string): Promise<Uint8Array> {
 }
 
 /** Bytes of {@link bundleApp}'s output after gzip -9. */
+export async function bundleSize(contents: string, resolveDir?: string): Promise<number> {
+  return gzipSync(await bundleApp(contents, resolveDir), { level: 9 }).byteLength;
+}
+
+/** {@link bundleSize} of an app of the SDK. */
 export async function gzipSize(contents: string): Promise<number> {
-  return gzipSync(await bundleApp(contents), { level: 9 }).byteLength;
+  return bundleSize(contents);
 }
 
 const BASE = `{ baseUrl: "https://pc.example.com" }`;
 
-/** One app whose bundle issue 13 (section 4) limits: its source and its limit (kB, min+gzip). */
+/** The five operations of the five-operation app (ours and the peer's). */
+export const FIVE_OPERATIONS = ["get_liveness", "search_memory", "remember_memory", "get_memory_entry", "list_memory_entries"] as const;
+
+/**
+ * One app whose bundle the SDK's targets limit (issue 26), with the figure the
+ * budget test holds it to.
+ */
 export interface BundleApp {
+  /** What the bench prints. */
   readonly label: string;
+  /** The app's entry, importing from `./index.js` of the SDK's sources. */
   readonly source: string;
-  readonly targetKb: number;
+  /** The target in kB min+gzip, or null where there is none (printed for reference). */
+  readonly targetKb: number | null;
+  /** What `packages/sdk/test/bundle.test.ts` holds it to, in kB: the target where it is met, else today's size. */
+  readonly budgetKb: number;
+  /** The peer's app doing the same (`one`, `five`, `whole`), compared by `bench:sdk`; none for ours alone. */
+  readonly peer?: "one" | "five" | "whole";
 }
 
-/** The three apps of issue 13's bundle limits, for `bench:sdk` and the bundle budget test. */
+/** The apps of the bundle targets, for `bench:sdk` and the bundle budget test. */
 export const BUNDLE_APPS: readonly BundleApp[] = [
   {
     label: "one operation, no validators",
     source: `import { createCaller, getLivenessDescriptor } from "./index.js";
        const getLiveness = createCaller(${BASE}, getLivenessDescriptor);
        getLiveness(undefined).then((body) => console.log(body));`,
-    targetKb: 6.5,
+    // Its own limit was withdrawn (issue 26): what one operation costs is judged with its validators.
+    targetKb: null,
+    budgetKb: 11,
   },
   {
     label: "one operation with its validators",
     source: `import { createCaller, searchMemoryDescriptor, searchMemoryValidators } from "./index.js";
        const searchMemory = createCaller(${BASE}, searchMemoryDescriptor, { validators: searchMemoryValidators });
        searchMemory({ scope_id: "s", query: "q" }).then((body) => console.log(body));`,
-    targetKb: 8,
+    targetKb: 10,
+    // Not met yet: held at today's size, so that growth is a decision.
+    budgetKb: 13.5,
+    peer: "one",
   },
   {
-    label: "five operations with validators (functions)",
+    label: "five operations with their validators",
     source: `import { createCaller, getLivenessDescriptor, getLivenessValidators, searchMemoryDescriptor, searchMemoryValidators,
          rememberMemoryDescriptor, rememberMemoryValidators, getMemoryEntryDescriptor, getMemoryEntryValidators,
          listMemoryEntriesDescriptor, listMemoryEntriesValidators } from "./index.js";
@@ -74,5 +101,22 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        ];
        for (const call of calls) call({}).then((body) => console.log(body));`,
     targetKb: 14,
+    budgetKb: 14,
+    peer: "five",
+  },
+  {
+    label: "whole client (PowerContextClient, validation on)",
+    source: `import { PowerContextClient } from "./index.js";
+       const client = new PowerContextClient(${BASE});
+       client.getLiveness().then((body) => console.log(body));`,
+    targetKb: 45,
+    budgetKb: 45,
+    peer: "whole",
+  },
+  {
+    label: "everything the SDK exports (export *)",
+    source: `export * from "./index.js";`,
+    targetKb: 45,
+    budgetKb: 45,
   },
 ];

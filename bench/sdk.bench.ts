@@ -12,9 +12,13 @@
  * printed with its target (issue 13, section 2).
  *
  * Then the client's CPU cost without a network (an in-process transport handing
- * over the same bytes) against raw `Response.json`, and the bundle sizes
- * (esbuild, minify, gzip) of one operation without and with validators, five
- * operations with validators, and the whole client.
+ * over the same bytes) against raw `Response.json`; our validators against ajv
+ * compiled from the same schemas, on the same bodies (for reference); and the
+ * bundle sizes (esbuild, minify, gzip) of the apps of bench/bundle.ts (one
+ * operation without and with its validators, five operations, the whole
+ * client, everything the SDK exports) against their targets (issue 26), beside
+ * the same apps of the peer, hey-api's SDK with its zod validators
+ * (bench/peer-sdk.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -22,7 +26,9 @@ import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { Agent, request as undiciRequest } from "undici";
 import createOpenApiClient from "openapi-fetch";
+import { Ajv } from "ajv";
 import { BUNDLE_APPS, gzipSize } from "./bundle.js";
+import { peerSizes } from "./peer-sdk.js";
 
 const SDK_SRC = fileURLToPath(new URL("../packages/sdk/src/", import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
@@ -128,6 +134,80 @@ function ratio(label: string, ours: Sample[] | undefined, theirs: Sample[] | und
   const cpu = median(ours.map((sample, round) => sample.cpu / (theirs[round] as Sample).cpu));
   const verdict = typeof target === "string" ? `(${target})` : `(target >= ${target}x) ${wall >= target ? "ok" : "BELOW"}`;
   console.log(`  ${label.padEnd(52)} ${wall.toFixed(3)}x  [cpu ${cpu.toFixed(3)}x]  ${verdict}`);
+}
+
+// ---------------------------------------------------------------- validation and bundles
+
+/** Every `format` value used in a JSON value. */
+function formatsIn(node: unknown, into = new Set<string>()): Set<string> {
+  if (node !== null && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "format" && typeof value === "string") into.add(value);
+      else formatsIn(value, into);
+    }
+  }
+  return into;
+}
+
+/**
+ * For reference (no target): our validators against ajv compiled from the same
+ * draft-07 schemas (the ones the generator converts to tables), judging the same
+ * parsed bodies, validations per second in alternating rounds. Ours is given the
+ * JSON text too, as the SDK gives it (it refuses an integer written `3.0`); the
+ * same without the text is printed beside it.
+ */
+async function validationRow(searchBytes: Uint8Array, liveBytes: Uint8Array): Promise<void> {
+  const { loadSpec } = await import("../codegen/src/load/load-spec.js");
+  const { buildIr } = await import("../codegen/src/ir/build-ir.js");
+  const { validatorSchemas } = await import("../codegen/src/emit/validator-code/schemas.js");
+  const { validatorFormats } = await import("../codegen/src/emit/formats.js");
+  const validators = (await import("../packages/sdk/src/generated/validators.js")) as unknown as Record<string, (data: unknown, text?: string) => boolean>;
+  const schemas = validatorSchemas(buildIr(await loadSpec(fileURLToPath(new URL("../openapi.yaml", import.meta.url)), {}), "strict"));
+  const definitions = Object.fromEntries(schemas.keys.map((key) => [key, schemas.definition(key)]));
+  const ajv = new Ajv({ strict: false, allErrors: false, allowUnionTypes: true, logger: false, formats: validatorFormats(formatsIn(definitions)) });
+  ajv.addSchema({ $id: "root", definitions });
+  const decoder = new TextDecoder();
+  console.log(`\nvalidation: our validators / ajv compiled from the same schemas (same parsed bodies, validations per second, for reference)`);
+  for (const [label, operationId, bytes] of [["search_memory, 100 hits", "search_memory", searchBytes], ["get_liveness", "get_liveness", liveBytes]] as const) {
+    const key = schemas.perOperation.get(operationId)?.responses.find(([status]) => status === 200)?.[1];
+    const ours = key === undefined ? undefined : validators[key];
+    const theirs = key === undefined ? undefined : ajv.getSchema(`root#/definitions/${key}`);
+    if (ours === undefined || theirs === undefined) continue;
+    const text = decoder.decode(bytes);
+    const data: unknown = JSON.parse(text);
+    if (!ours(data, text) || !theirs(data)) throw new Error(`${operationId}: the bench body does not match its schema`);
+    const rounds: { withText: number; alone: number; ajv: number }[] = [];
+    const rate = (check: () => unknown): number => {
+      const until = performance.now() + ROUND_MS / 5;
+      let done = 0;
+      while (performance.now() < until) for (let i = 0; i < 20; i += 1, done += 1) check();
+      return done;
+    };
+    for (let i = 0; i < 200; i += 1) (ours(data, text), ours(data), theirs(data));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      rounds.push({ withText: rate(() => ours(data, text)), alone: rate(() => ours(data)), ajv: rate(() => theirs(data)) });
+    }
+    const withText = median(rounds.map((r) => r.withText / r.ajv));
+    const alone = median(rounds.map((r) => r.alone / r.ajv));
+    console.log(`  ${`ours / ajv, ${label}`.padEnd(52)} ${withText.toFixed(3)}x  [without the text ${alone.toFixed(3)}x]  (for reference)`);
+  }
+}
+
+/** The bundle sizes of the apps of bench/bundle.ts against their targets, and the peer's same apps. */
+async function bundleRows(): Promise<void> {
+  console.log("\nbundle size (esbuild --bundle --minify --platform=browser, gzip -9)");
+  const peer = await peerSizes().catch((error: unknown) => ({ ok: false as const, missing: `it failed to build: ${(error as Error).message}` }));
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
+  for (const app of BUNDLE_APPS) {
+    const size = await gzipSize(app.source).catch(() => Number.NaN);
+    const verdict = Number.isNaN(size) ? "does not build" : app.targetKb === null ? "(no target)" : `(target <= ${app.targetKb} kB) ${size <= app.targetKb * 1024 ? "ok" : "ABOVE"}`;
+    console.log(`  ${app.label.padEnd(52)} ${kb(size).padStart(9)}  ${verdict}`);
+    if (app.peer === undefined) continue;
+    if (!peer.ok) continue;
+    const theirs = peer.sizes[app.peer];
+    console.log(`    ${"hey-api 0.95 + zod 4, the same app".padEnd(50)} ${kb(theirs).padStart(9)}  (ours smaller) ${size < theirs ? "ok" : "NOT SMALLER"}`);
+  }
+  if (!peer.ok) console.log(`  the peer (hey-api + zod) skipped: ${peer.missing}`);
 }
 
 // ---------------------------------------------------------------- main
@@ -260,14 +340,8 @@ async function main(): Promise<void> {
   ratio("fetch adapter, Response per call / raw, get_liveness", cpu["fetch adapter getLiveness"], cpu["raw Response.json, 15 bytes"], "for reference");
   ratio("fetch adapter, Response per call / raw, search_memory", cpu["fetch adapter searchMemory"], cpu["raw Response.json, 100 hits"], "for reference");
 
-  console.log("\nbundle size (esbuild --bundle --minify --platform=browser, gzip -9)");
-  for (const { label, source, targetKb } of BUNDLE_APPS) {
-    const size = await gzipSize(source).catch(() => Number.NaN);
-    const verdict = Number.isNaN(size) ? "does not build" : size <= targetKb * 1024 ? "ok" : "ABOVE";
-    console.log(`  ${label.padEnd(46)} ${(size / 1024).toFixed(2)} kB  (target <= ${targetKb} kB) ${verdict}`);
-  }
-  const whole = await gzipSize(`export * from "./index.js";`);
-  console.log(`  ${"whole client (table, methods, validators)".padEnd(46)} ${(whole / 1024).toFixed(2)} kB`);
+  await validationRow(searchBytes, liveBytes);
+  await bundleRows();
 
   await agent.close();
   server.closeAllConnections();
