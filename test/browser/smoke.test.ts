@@ -1,7 +1,9 @@
-// Headless Chromium loads a page that imports the SDK (bundled here from its TypeScript
-// sources with esbuild, for the browser platform, so no build step comes first) and calls
-// the embedded mock server on another loopback origin, so the SDK's browser entry and the
-// mock server's CORS answers are both exercised.
+// Headless Chromium loads a page that imports the whole SDK (bundled here from its
+// TypeScript sources with esbuild, for the browser platform, validators included, so no
+// build step comes first) and calls the embedded mock server on another loopback origin,
+// so the SDK's browser entry and the mock server's CORS answers are both exercised:
+// JSON POSTs with Authorization, a PUT with If-Match, a GET with If-None-Match and the
+// ETag and request-id headers read across origins.
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,6 +28,8 @@ interface MockServerHandle {
 
 /** The mock's default read-only token (scope.read on every scope). */
 const READER_TOKEN = "pc-reader";
+/** The mock's default writer (scope.contribute on every scope). */
+const WRITER_TOKEN = "pc-writer";
 
 async function bundleSdk(): Promise<string> {
   const esbuild = await import("esbuild");
@@ -66,6 +70,22 @@ const PAGE = `<!doctype html>
     } catch (error) {
       report.forbidden = { statusCode: error.statusCode, code: error.code, requestId: error.requestId ?? null };
     }
+    // Conditional requests across origins: If-None-Match and If-Match need the preflight to
+    // allow them (and PUT), and ETag is readable only when the mock exposes it.
+    const writer = new PowerContextClient({ baseUrl: config.baseUrl, token: config.writerToken });
+    const created = await writer.createArtifact({ scope_id: "scope-browser", family: "memory", content: { entries: [{ kind: "fact", text: "from the browser" }] } });
+    const address = { scope_id: "scope-browser", family: "memory", artifact_id: created.artifact_id };
+    const read = await writer.getArtifact(address).withResponse();
+    const etag = read.response.headers.get("etag");
+    const again = await writer.getArtifact({ ...address, "If-None-Match": etag });
+    let replaced;
+    try {
+      replaced = { status: "replaced", revision: (await writer.replaceArtifact({ ...address, "If-Match": etag, content: { entries: [{ kind: "fact", text: "changed in the browser" }] } })).revision };
+    } catch (error) {
+      replaced = { status: error.name, statusCode: error.statusCode ?? null };
+    }
+    report.conditional = { etag, revalidated: again.status, replaced };
+    report.bundledValidators = typeof (await import("./sdk.js")).validatorMap.replace_artifact.request === "function";
     const anonymous = new PowerContextClient({ baseUrl: config.baseUrl });
     try {
       await anonymous.getTopicMemoryProcessingStatus({ scope_id: "scope-browser" });
@@ -95,7 +115,7 @@ describe.skipIf(!enabled)("SDK in headless Chromium", () => {
     const { chromium } = await import("playwright-core");
     const mock = await msw.module.startMockServer({ port: 0, host: "127.0.0.1", seed: 1, simulatorOptions: { scopes: ["scope-browser"] } });
     const baseUrl = mock.url;
-    const config = JSON.stringify({ baseUrl, token: READER_TOKEN }).replace(/</g, "\\u003c");
+    const config = JSON.stringify({ baseUrl, token: READER_TOKEN, writerToken: WRITER_TOKEN }).replace(/</g, "\\u003c");
     const page = await servePage({
       "/index.html": PAGE.replace("<script type=\"module\">", `<script type="application/json" id="config">${config}</script>\n<script type="module">`),
       "/sdk.js": await bundleSdk(),
@@ -117,6 +137,11 @@ describe.skipIf(!enabled)("SDK in headless Chromium", () => {
       expect(report.status).toMatchObject({ state: "idle" });
       // pc-reader lacks scope.admin: 403 with the envelope and a readable request id
       expect(report.forbidden).toEqual({ statusCode: 403, code: "forbidden", requestId: expect.stringMatching(/\S/) });
+      // ETag exposed, If-None-Match allowed (a 304), and the PUT with If-Match reached the mock:
+      // whatever it answers, it is an answer (a refused preflight is a TransportError).
+      expect(report.conditional).toMatchObject({ etag: expect.stringMatching(/^(W\/)?"/), revalidated: 304 });
+      expect((report.conditional as { replaced: { status: string } }).replaced.status).not.toBe("TransportError");
+      expect(report.bundledValidators).toBe(true);
       // the request-id header is only readable cross-origin when the mock exposes it
       expect(report.anonymous).toMatchObject({ isServerResponseError: true, statusCode: 401, requestId: expect.stringMatching(/\S/) });
     } finally {
