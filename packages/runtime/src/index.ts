@@ -21,6 +21,7 @@ export {
   FETCH_PLATFORM,
 } from "./config.js";
 export * from "./errors.js";
+export * from "./operations/operation-errors.js";
 export { OperationNotServedError } from "./not-served-error.js";
 export { GuardedConflictError, type ResourceStateFields } from "./guarded-conflict-error.js";
 export { errorBrand } from "./error-brand.js";

@@ -1,13 +1,7 @@
 import { runOperation, type CallContext } from "../core/run-operation.js";
 import { descriptorFor, type Runtime } from "../core/runtime.js";
-import {
-  AbortError,
-  OperationCancelledError,
-  OperationFailedError,
-  OperationPendingError,
-  TimeoutError,
-  type OperationErrorClassification,
-} from "../errors.js";
+import { AbortError, TimeoutError } from "../errors.js";
+import { OperationCancelledError, OperationFailedError, OperationPendingError, type OperationErrorClassification } from "./operation-errors.js";
 import { sleep } from "../retry/sleep.js";
 import type { OperationResourceFields } from "../descriptor.js";
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRuntime } from "../../src/core/runtime.js";
 import { runOperation } from "../../src/core/run-operation.js";
-import { ConfigurationError, OperationPendingError, RateLimitError, ServiceUnavailableError, TimeoutError } from "../../src/errors.js";
+import { ConfigurationError, RateLimitError, ServiceUnavailableError, TimeoutError } from "../../src/errors.js";
+import { OperationPendingError } from "../../src/operations/operation-errors.js";
 import { callOperation } from "../../src/operations/submit.js";
 import type { FetchLike } from "../../src/transport/send.js";
 import { classDescriptor, flushMemory, table } from "../helpers/descriptors.js";

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRuntime } from "../../src/core/runtime.js";
-import {
-  InvalidResponseError,
-  OperationCancelledError,
-  OperationFailedError,
-  OperationPendingError,
-} from "../../src/errors.js";
+import { InvalidResponseError } from "../../src/errors.js";
+import { OperationCancelledError, OperationFailedError, OperationPendingError } from "../../src/operations/operation-errors.js";
 import { callOperation, submit } from "../../src/operations/submit.js";
 import { waitForOperation } from "../../src/operations/wait-for-operation.js";
 import type { FetchLike } from "../../src/transport/fetch-adapter.js";
