@@ -124,7 +124,6 @@ function descriptor(op: OperationIr, requestIdHeader: string, sharedErrorCodes: 
     `successStatus: ${op.success.status}`,
     `errorStatuses: [${op.errorStatuses.join(", ")}]`,
     ...(sharedErrorCodes ? ["errorCodes: retryStopCodes"] : []),
-    `scope: ${op.scope}`,
     `retryClass: ${tsString(op.retryClass)}`,
     ...wideFacts(op, strings),
     `requestIdHeader: ${tsString(requestIdHeader.toLowerCase())}`,

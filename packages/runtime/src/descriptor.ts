@@ -175,8 +175,6 @@ export interface OperationDescriptor {
    * whatever its code.
    */
   readonly errorCodes?: ErrorCodeTable;
-  /** True when the operation acts within one scope (`scope_id`). */
-  readonly scope: boolean;
   /** `x-powercontext-retry-class`: what may be re-sent, and when. */
   readonly retryClass: RetryClass;
   /** Set when the operation may answer asynchronously. */

@@ -28,7 +28,6 @@ export function descriptor(overrides: Partial<OperationDescriptor> & { operation
     queryParameters: [],
     successStatus: 200,
     errorStatuses: [401, 403, 404, 409, 422, 429, 500, 503],
-    scope: true,
     retryClass: "safe",
     async: null,
     reconcile: null,
@@ -44,7 +43,6 @@ export const getOperation = descriptor({
   path: "/v1/operations/{operation_id}",
   requestLocation: "path",
   pathParameters: ["operation_id"],
-  scope: false,
 });
 
 export const flushMemory = descriptor({
