@@ -11,6 +11,7 @@ export default defineConfig({
       { find: /^@powercontext\/runtime$/, replacement: source("./packages/runtime/src/index.node.ts") },
       { find: /^@powercontext\/runtime\/node$/, replacement: source("./packages/runtime/src/node.ts") },
       { find: /^@powercontext\/runtime\/validation$/, replacement: source("./packages/runtime/src/validation.ts") },
+      { find: /^@powercontext\/runtime\/testing$/, replacement: source("./packages/runtime/src/testing/index.ts") },
       { find: /^@powercontext\/sdk$/, replacement: source("./packages/sdk/src/index.ts") },
       { find: /^@powercontext\/sdk\/node$/, replacement: source("./packages/sdk/src/node.ts") },
       { find: /^@powercontext\/sdk\/validators$/, replacement: source("./packages/sdk/src/generated/validators.js") },

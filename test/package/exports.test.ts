@@ -18,6 +18,12 @@ describe.runIf(enabled)("the runtime package's conditional exports", () => {
     expect(out.trim()).toBe("function true");
   });
 
+  it("serve the test doubles as @powercontext/runtime/testing, without a connection", () => {
+    const script = `import("@powercontext/runtime/testing").then(async (m) => { const fake = m.scripted(m.json(200, { ok: true }), m.connectError()); const first = await fake.fetch("http://x.test/a", { method: "GET", headers: {}, body: undefined, redirect: "manual" }); const second = await fake.fetch("http://x.test/b", { method: "POST", headers: {}, body: "{}", redirect: "manual" }).catch((e) => e.cause.code); console.log(first.status, second, fake.seen.map((r) => r.method + " " + r.url).join(",")); })`;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: repoRoot, encoding: "utf8" });
+    expect(out.trim()).toBe("200 ECONNREFUSED GET http://x.test/a,POST http://x.test/b");
+  });
+
   it.each(["browser", "bun", "deno"])("for %s, resolve to the fetch build, without undici or node: modules", async (condition) => {
     const { build } = await import("esbuild");
     const result = await build({

@@ -4,7 +4,7 @@ import { runOperation } from "../src/core/run-operation.js";
 import { ClientError } from "../src/errors.js";
 import type { FetchLike } from "../src/transport/fetch-adapter.js";
 import { classDescriptor, descriptor } from "./helpers/descriptors.js";
-import { envelope, json, scripted, socketClosed } from "./helpers/fake-fetch.js";
+import { envelope, json, scripted, socketClosed } from "@powercontext/runtime/testing";
 
 const TOKEN = "pc_live_SECRET_token_42";
 

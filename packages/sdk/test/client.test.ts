@@ -6,7 +6,7 @@ import {
 } from "@powercontext/runtime";
 import { VersionConflictError } from "../src/generated/contract-errors.js";
 import type { FetchLike } from "@powercontext/runtime";
-import { envelope, json, scripted, socketClosed } from "../../runtime/test/helpers/fake-fetch.js";
+import { envelope, json, scripted, socketClosed } from "@powercontext/runtime/testing";
 
 // The facade runs on the committed generator output (src/generated).
 const load = async () => (await import("../src/client.js")).PowerContextClient;

@@ -8,7 +8,7 @@ import { AbortError } from "../../src/errors.js";
 import { waitForOperation } from "../../src/operations/wait-for-operation.js";
 import type { FetchInit, FetchLike } from "../../src/transport/fetch-adapter.js";
 import { classDescriptor, table } from "../helpers/descriptors.js";
-import { envelope, json } from "../helpers/fake-fetch.js";
+import { envelope, json } from "@powercontext/runtime/testing";
 
 const BASE = "https://pc.example.com";
 

@@ -6,7 +6,7 @@ import { OperationPendingError } from "../../src/operations/operation-errors.js"
 import { callOperation } from "../../src/operations/submit.js";
 import type { FetchLike } from "../../src/transport/send.js";
 import { classDescriptor, flushMemory, table } from "../helpers/descriptors.js";
-import { envelope, json, scripted } from "../helpers/fake-fetch.js";
+import { envelope, json, scripted } from "@powercontext/runtime/testing";
 
 const BASE = "https://pc.example.com";
 

@@ -7,7 +7,7 @@ import { secretSpellings } from "../../src/core/redact-answer.js";
 import { ServerResponseError } from "../../src/errors.js";
 import { callWithResponse } from "../../src/operations/submit.js";
 import { descriptor } from "../helpers/descriptors.js";
-import { scripted } from "../helpers/fake-fetch.js";
+import { scripted } from "@powercontext/runtime/testing";
 
 const TOKEN = "s3cr3t+tok/en=XYZ";
 const plain = descriptor({ operationId: "get_thing", method: "GET", requestLocation: null, errorStatuses: [404] });

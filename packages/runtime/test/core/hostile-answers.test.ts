@@ -5,7 +5,7 @@ import { runOperation } from "../../src/core/run-operation.js";
 import { InvalidResponseError } from "../../src/errors.js";
 import { VersionConflictError, contractErrorsByCode as contractErrors } from "../helpers/contract-errors.js";
 import { cancelOperation, classDescriptor, table } from "../helpers/descriptors.js";
-import { scripted } from "../helpers/fake-fetch.js";
+import { scripted } from "@powercontext/runtime/testing";
 
 const BASE = "https://pc.example.com";
 const fast = { retry: { baseDelayMs: 0, maxDelayMs: 0 } };

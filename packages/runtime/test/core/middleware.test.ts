@@ -4,7 +4,7 @@ import { runOperation } from "../../src/core/run-operation.js";
 import { createRuntime } from "../../src/core/runtime.js";
 import { ConfigurationError, MiddlewareError, NotFoundError, ServiceUnavailableError } from "../../src/errors.js";
 import { descriptor } from "../helpers/descriptors.js";
-import { envelope, json, scripted } from "../helpers/fake-fetch.js";
+import { envelope, json, scripted } from "@powercontext/runtime/testing";
 
 const BASE = "https://pc.example.com";
 const TOKEN = "tok-secret-123";

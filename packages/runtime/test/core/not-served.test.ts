@@ -6,7 +6,7 @@ import { runOperation } from "../../src/core/run-operation.js";
 import { NotFoundError, ServerResponseError } from "../../src/errors.js";
 import { OperationNotServedError } from "../../src/not-served-error.js";
 import { descriptor } from "../helpers/descriptors.js";
-import { json, scripted } from "../helpers/fake-fetch.js";
+import { json, scripted } from "@powercontext/runtime/testing";
 
 const BASE = "https://pc.example.com";
 const HINT = "this server has no Operation API; it answers flush_memory synchronously";

@@ -12,7 +12,7 @@ import type { Validator } from "../../src/descriptor.js";
 import { OperationBlockedError, contractErrorsByCode as contractErrors } from "../helpers/contract-errors.js";
 import type { FetchInit, FetchLike } from "../../src/transport/fetch-adapter.js";
 import { descriptor, flushMemory, getOperation } from "../helpers/descriptors.js";
-import { envelope, json, scripted } from "../helpers/fake-fetch.js";
+import { envelope, json, scripted } from "@powercontext/runtime/testing";
 
 const BASE = "https://pc.example.com";
 const fast = { retry: { baseDelayMs: 0, maxDelayMs: 0 } };

@@ -5,7 +5,7 @@ import { AbortError, TimeoutError } from "../../src/errors.js";
 import type { RetryEvent } from "../../src/retry/run-with-retry.js";
 import type { FetchInit, FetchLike } from "../../src/transport/fetch-adapter.js";
 import { classDescriptor } from "../helpers/descriptors.js";
-import { json } from "../helpers/fake-fetch.js";
+import { json } from "@powercontext/runtime/testing";
 
 const BASE = "https://pc.example.com";
 const fast = { retry: { baseDelayMs: 0, maxDelayMs: 0 } };

@@ -6,7 +6,7 @@ import { createRuntime } from "../../src/core/runtime.js";
 import { runOperation } from "../../src/core/run-operation.js";
 import { InvalidRequestError, MiddlewareError } from "../../src/errors.js";
 import { descriptor } from "../helpers/descriptors.js";
-import { json, scripted } from "../helpers/fake-fetch.js";
+import { json, scripted } from "@powercontext/runtime/testing";
 
 const conditional = descriptor({ operationId: "get_artifact", method: "GET", requestLocation: null, headerParameters: ["If-None-Match"] });
 

@@ -9,7 +9,7 @@ import { InvalidRequestError, InvalidResponseError, ServerResponseError } from "
 import { callOperation } from "../../src/operations/submit.js";
 import { buildRequest } from "../../src/transport/build-request.js";
 import { asyncOf, descriptor, getOperation } from "../helpers/descriptors.js";
-import { json, scripted } from "../helpers/fake-fetch.js";
+import { json, scripted } from "@powercontext/runtime/testing";
 
 const BASE = "https://pc.example.com";
 const fast = { retry: { baseDelayMs: 0, maxDelayMs: 0 }, minPollIntervalMs: 1, maxPollIntervalMs: 1 };

@@ -3,4 +3,4 @@
 // runtime's sources never import generated code; its tests take the generated
 // classes, which are built on this runtime's sources (the test alias of
 // @powercontext/runtime), to check that the two work together.
-export { OperationBlockedError, ProcessingBlockStaleError, VersionConflictError, contractErrorsByCode, createServerResponseError } from "../../../sdk/src/generated/contract-errors.js";
+export { OperationBlockedError, ProcessingBlockStaleError, VersionConflictError, contractErrorsByCode, createServerResponseError } from "@powercontext/sdk";

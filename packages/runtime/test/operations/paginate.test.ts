@@ -4,7 +4,7 @@ import { InvalidResponseError } from "../../src/errors.js";
 import { paginate } from "../../src/operations/paginate.js";
 import type { FetchLike } from "../../src/transport/fetch-adapter.js";
 import { listOperations } from "../helpers/descriptors.js";
-import { json } from "../helpers/fake-fetch.js";
+import { json } from "@powercontext/runtime/testing";
 
 function pagedServer(pages: Record<string, { operations: unknown[]; next_cursor: string | null }>) {
   const cursors: (string | null)[] = [];

@@ -6,7 +6,7 @@ import { callOperation, submit } from "../../src/operations/submit.js";
 import { waitForOperation } from "../../src/operations/wait-for-operation.js";
 import type { FetchLike } from "../../src/transport/fetch-adapter.js";
 import { flushMemory, table } from "../helpers/descriptors.js";
-import { envelope, json } from "../helpers/fake-fetch.js";
+import { envelope, json } from "@powercontext/runtime/testing";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -7,7 +7,7 @@ import { ConfigurationError, ServiceUnavailableError } from "../../src/errors.js
 import { DEFAULT_RETRY_BUDGET, RetryBudget } from "../../src/retry/budget.js";
 import type { RetryEvent } from "../../src/retry/run-with-retry.js";
 import { classDescriptor } from "../helpers/descriptors.js";
-import { envelope, json, scripted } from "../helpers/fake-fetch.js";
+import { envelope, json, scripted } from "@powercontext/runtime/testing";
 
 let server: Server | undefined;
 

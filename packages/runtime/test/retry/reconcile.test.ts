@@ -5,7 +5,7 @@ import { runOperation } from "../../src/core/run-operation.js";
 import { VersionConflictError, contractErrorsByCode as contractErrors } from "../helpers/contract-errors.js";
 import type { FetchLike } from "../../src/transport/fetch-adapter.js";
 import { cancelOperation, descriptor, reconcileOf, table } from "../helpers/descriptors.js";
-import { envelope, json, socketClosed } from "../helpers/fake-fetch.js";
+import { envelope, json, socketClosed } from "@powercontext/runtime/testing";
 
 interface Operation {
   operation_id: string;

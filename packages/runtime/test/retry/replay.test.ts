@@ -3,7 +3,7 @@ import { createRuntime } from "../../src/core/runtime.js";
 import { runOperation } from "../../src/core/run-operation.js";
 import type { FetchLike } from "../../src/transport/fetch-adapter.js";
 import { descriptor } from "../helpers/descriptors.js";
-import { json, socketClosed } from "../helpers/fake-fetch.js";
+import { json, socketClosed } from "@powercontext/runtime/testing";
 
 const retryProcessing = descriptor({
   operationId: "retry_topic_memory_processing",

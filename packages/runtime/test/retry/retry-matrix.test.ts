@@ -12,7 +12,7 @@ import {
 } from "../../src/errors.js";
 import type { RetryClass } from "../../src/descriptor.js";
 import { classDescriptor } from "../helpers/descriptors.js";
-import { connectError, envelope, scripted, socketClosed, type Step } from "../helpers/fake-fetch.js";
+import { connectError, envelope, scripted, socketClosed, type Step } from "@powercontext/runtime/testing";
 
 type Failure = "transport" | "connect" | 429 | 500 | 502 | 503 | 504 | 404 | 409;
 

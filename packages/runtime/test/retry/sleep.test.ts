@@ -4,7 +4,7 @@ import { runOperation } from "../../src/core/run-operation.js";
 import { AbortError } from "../../src/errors.js";
 import { sleep } from "../../src/retry/sleep.js";
 import { classDescriptor } from "../helpers/descriptors.js";
-import { envelope, scripted } from "../helpers/fake-fetch.js";
+import { envelope, scripted } from "@powercontext/runtime/testing";
 
 afterEach(() => {
   vi.useRealTimers();

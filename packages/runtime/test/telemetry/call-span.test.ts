@@ -4,7 +4,7 @@ import { runOperation } from "../../src/core/run-operation.js";
 import { openTelemetry } from "../../src/telemetry/call-span.js";
 import type { SpanAttributeValue, SpanLike, TracerLike } from "../../src/telemetry/tracer.js";
 import { descriptor } from "../helpers/descriptors.js";
-import { envelope, json, scripted } from "../helpers/fake-fetch.js";
+import { envelope, json, scripted } from "@powercontext/runtime/testing";
 
 interface Recorded {
   name: string;

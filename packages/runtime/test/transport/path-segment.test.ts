@@ -4,7 +4,7 @@ import { runOperation } from "../../src/core/run-operation.js";
 import { InvalidRequestError } from "../../src/errors.js";
 import { buildRequest } from "../../src/transport/build-request.js";
 import { cancelOperation, getOperation, table } from "../helpers/descriptors.js";
-import { json, scripted } from "../helpers/fake-fetch.js";
+import { json, scripted } from "@powercontext/runtime/testing";
 
 const baseUrl = "https://pc.example.com";
 

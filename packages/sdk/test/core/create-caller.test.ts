@@ -4,7 +4,7 @@ import { ConfigurationError, ConflictError, InvalidResponseError } from "@powerc
 import { OperationBlockedError, contractErrorsByCode } from "../../src/generated/contract-errors.js";
 import { validatorMap } from "../../src/generated/validator-map.js";
 import { flushMemoryDescriptor, getLivenessDescriptor, operations } from "../../src/generated/operations.js";
-import { envelope, json, scripted } from "../../../runtime/test/helpers/fake-fetch.js";
+import { envelope, json, scripted } from "@powercontext/runtime/testing";
 
 const BASE = "https://pc.example.com";
 const blocked = () => envelope(409, "operation_blocked", { operation_id: "op_7" });

@@ -1,6 +1,6 @@
-import type { FetchInit, FetchLike } from "../../src/transport/fetch-adapter.js";
+import type { FetchInit, FetchLike } from "../transport/fetch-adapter.js";
 
-/** What a fake server saw for one request. */
+/** What a scripted fetch saw for one request: the URL, method, headers (lower-case names), body text and redirect mode as sent. */
 export interface SeenRequest {
   url: string;
   method: string;
@@ -9,9 +9,10 @@ export interface SeenRequest {
   redirect: string;
 }
 
+/** One scripted answer: a `Response` (cloned on each use), an `Error` to throw, or a function of the request that returns the answer. */
 export type Step = Response | Error | ((request: SeenRequest) => Response | Promise<Response>);
 
-/** JSON response with the request id header. */
+/** A JSON answer with `status`, the body serialised (no body when `undefined`), and a request id header `req-<status>` besides `headers`. */
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
@@ -19,7 +20,7 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   });
 }
 
-/** An error body in the envelope. */
+/** An error answer in the envelope `{"error": {"code", "message", "details"}}`, with the message `<code> happened`. */
 export function envelope(status: number, code: string, details: Record<string, unknown> | null = null, headers: Record<string, string> = {}): Response {
   return json(status, { error: { code, message: `${code} happened`, details } }, headers);
 }
@@ -38,7 +39,9 @@ export function socketClosed(): Error {
 
 /**
  * A scripted server: the n-th request gets the n-th step (the last step
- * repeats). Records every request it saw.
+ * repeats). Records every request it saw in `seen`, in order.
+ *
+ * @throws Error "no step" from the returned fetch when called with no steps.
  */
 export function scripted(...steps: Step[]): { fetch: FetchLike; seen: SeenRequest[] } {
   const seen: SeenRequest[] = [];

@@ -2,11 +2,12 @@
 // malformed UTF-8 and lone surrogates are refused, and an integer written as 3.0 or 3e0
 // is not an integer.
 import { describe, expect, it } from "vitest";
-import { decodeResponse } from "../../../runtime/src/core/decode-response.js";
-import { ConflictError, InvalidResponseError } from "@powercontext/runtime";
-import { validatorMap } from "../../src/generated/validator-map.js";
-import { descriptor, flushMemory } from "../../../runtime/test/helpers/descriptors.js";
-import { viaPort } from "../../../runtime/test/helpers/port.js";
+import { decodeResponse } from "../../src/core/decode-response.js";
+import { ConflictError, InvalidResponseError } from "../../src/errors.js";
+// The validators the generator wrote for openapi.yaml, as the SDK ships them.
+import { validatorMap } from "@powercontext/sdk";
+import { descriptor, flushMemory } from "../helpers/descriptors.js";
+import { viaPort } from "../helpers/port.js";
 
 const limits = { maxResponseBytes: 1024 * 1024, secrets: [] };
 const search = descriptor({ operationId: "search_memory", path: "/v1/memory/search" });
