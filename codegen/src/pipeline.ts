@@ -7,6 +7,7 @@ import { loadSpec, loadSpecText, type LoadedSpec } from "./load/load-spec.js";
 import { emitMethods } from "./emit/methods.js";
 import { emitMswContract } from "./emit/msw-contract.js";
 import { emitMswHandlers } from "./emit/msw-handlers.js";
+import { emitMswRoutes } from "./emit/msw-routes.js";
 import { emitOperations } from "./emit/operations.js";
 import { emitContractErrors } from "./emit/contract-errors.js";
 import { emitErrorCodes } from "./emit/error-codes.js";
@@ -38,6 +39,7 @@ export const OUTPUT_PATHS = {
   hostTable: "packages/types/generated/operations.generated.ts",
   mswContract: "packages/msw/src/generated/contract.ts",
   mswResponseSchemas: "packages/msw/src/generated/response-schemas.ts",
+  mswRoutes: "packages/msw/src/generated/routes.ts",
 } as const;
 
 /** The folders the generator owns: `--check` reports files in them that it did not write. */
@@ -200,6 +202,7 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
     const contract = emitMswContract(ir);
     files.set(OUTPUT_PATHS.mswContract, contract.contract);
     files.set(OUTPUT_PATHS.mswResponseSchemas, contract.responseSchemas);
+    files.set(OUTPUT_PATHS.mswRoutes, emitMswRoutes(ir));
     files.set(OUTPUT_PATHS.validatorsJs, validators.js);
     files.set(OUTPUT_PATHS.validatorsDts, validators.dts);
   }

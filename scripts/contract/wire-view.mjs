@@ -29,6 +29,7 @@ export const OUR_EXTENSIONS = Object.freeze([
   "x-powercontext-scope-field",
   "x-powercontext-not-served",
   "x-powercontext-rules",
+  "x-powercontext-router",
 ]);
 
 /** Members whose keys are names (of properties, paths, statuses, media types, components), not keywords. */

@@ -13,6 +13,7 @@ import type { AccessIr, ApiIr, AsyncIr, ErrorCodeIr, HeaderIr, IrMethod, MediaIr
 import { camelCase, pascalCase } from "./naming.js";
 import { checkNameSources } from "./name-sources.js";
 import { checkReservedNames } from "./reserved-names.js";
+import { readRouter } from "./router.js";
 
 const require = createRequire(import.meta.url);
 const pkg = require("../../package.json") as { name: string; version: string };
@@ -68,6 +69,7 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
     names,
     security: documentSecurity,
     errorCodes,
+    router: readRouter(document, operations.map((op) => op.operationId)),
     requestIdHeader: typeof document["x-powercontext-request-id-header"] === "string" ? (document["x-powercontext-request-id-header"] as string) : DEFAULT_REQUEST_ID_HEADER,
     requestIdHeaderDeclared: typeof document["x-powercontext-request-id-header"] === "string",
     securitySchemes: Object.keys((((document.components as Json | undefined)?.securitySchemes ?? {}) as Json)).sort(),

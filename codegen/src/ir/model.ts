@@ -173,6 +173,18 @@ export interface NotServedIr {
   readonly message: string;
 }
 
+/**
+ * `x-powercontext-router`: how the server routes a request before any operation runs
+ * (docs/architecture.md). The mock's HTTP server answers unknown paths, other methods
+ * and trailing slashes from it.
+ */
+export interface RouterIr {
+  /** operationIds in the order the server registers their routes; operations not listed come after. */
+  readonly order: readonly string[];
+  /** Path prefixes of the routes the server matches against the path as sent (percent-escapes kept). */
+  readonly rawPathPrefixes: readonly string[];
+}
+
 /** Everything an emitter needs to know about one operation. */
 export interface OperationIr {
   readonly operationId: string;
@@ -308,6 +320,8 @@ export interface ApiIr {
   readonly security: SecurityIr | null;
   /** `x-powercontext-error-codes`: every error code the document knows, sorted by code. */
   readonly errorCodes: readonly ErrorCodeIr[];
+  /** `x-powercontext-router` of the document, or null. */
+  readonly router: RouterIr | null;
   /** Names of `components.securitySchemes`. */
   readonly securitySchemes: readonly string[];
   /** Names the output is written with (generator options). */

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { HttpBindings } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { getResponse } from "msw";
 import { createPowerContextHandlers } from "../handlers/create-handlers.js";
 import { markOversized } from "../handlers/oversized.js";
@@ -8,6 +9,9 @@ import { BODY_TOO_LARGE } from "../simulator/types.js";
 import { DEFAULT_MAX_REQUEST_BODY_BYTES, readBodyWithin } from "./body-limit.js";
 import { corsHeaders } from "./cors.js";
 import { lenientPath } from "./lenient-path.js";
+import { bearerToken } from "../handlers/outcome-to-msw.js";
+import { unauthorized } from "../simulator/principals.js";
+import { Router, isPublicPath } from "./routing.js";
 
 /** Options of {@link createMockApp}. */
 export interface MockAppOptions {
@@ -16,20 +20,21 @@ export interface MockAppOptions {
 }
 
 const BODYLESS = new Set(["GET", "HEAD"]);
-/** Methods the fetch API cannot carry into a Request; no operation uses them. */
-const UNREPRESENTABLE = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 /**
  * The Hono application that serves a simulator over HTTP on `@hono/node-server`.
  * It owns only what exists on a socket: the body limit (a body over it is
  * never buffered and answers `413 request_too_large`, then the connection
- * closes), CORS preflight, a reset fault as a destroyed socket, a 404
- * envelope with a request id for a path no operation has, and 405 for the
- * methods a fetch Request cannot carry (CONNECT, TRACE, TRACK), and a path
- * decoded as the release decodes it ({@link lenientPath}). Everything else
- * (routing, body parsing, validation, serialisation, faults) is the msw
- * handlers of {@link createPowerContextHandlers}, run through msw's
- * `getResponse`, so both transports answer the same.
+ * closes), CORS preflight, a reset fault as a destroyed socket, a path
+ * decoded as the release decodes it ({@link lenientPath}), and the release's
+ * router ({@link Router}) for requests no operation takes: the credential
+ * first (`401` off the public paths), then `405` with `Allow` for a method the
+ * path does not take, `307` to the path without (or with) a trailing slash,
+ * `404` otherwise; the mock's 404 and 405 carry the error envelope
+ * (`not_found`, `method_not_allowed`). Everything else (body parsing,
+ * validation, serialisation, faults) is the msw handlers of
+ * {@link createPowerContextHandlers}, run through msw's `getResponse`, so both
+ * transports answer the same.
  * @throws RangeError when `maxRequestBodyBytes` is not a positive integer
  */
 export function createMockApp(simulator: PowerContextSimulator, options: MockAppOptions = {}): Hono<{ Bindings: HttpBindings }> {
@@ -41,21 +46,37 @@ export function createMockApp(simulator: PowerContextSimulator, options: MockApp
 
   app.options("*", () => new Response(null, { status: 204, headers: corsHeaders }));
 
-  const refusal = (status: number, code: string, message: string) => {
+  const router = new Router();
+  const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
     stray += 1;
-    const body = { error: { code, message, details: null } };
-    return Response.json(body, {
-      status,
-      headers: { ...corsHeaders, "X-PowerContext-Request-ID": `req_route_${stray.toString(16).padStart(6, "0")}` },
-    });
+    return Response.json(body, { status, headers: { ...corsHeaders, ...headers, "X-PowerContext-Request-ID": `req_route_${stray.toString(16).padStart(6, "0")}` } });
   };
+  // Written to the socket directly: @hono/node-server gives every Response without a Content-Type a text/plain one.
+  const redirect = (outgoing: HttpBindings["outgoing"], location: string) => {
+    stray += 1;
+    outgoing.writeHead(307, { ...corsHeaders, Location: location, "Content-Length": "0", "X-PowerContext-Request-ID": `req_route_${stray.toString(16).padStart(6, "0")}` });
+    outgoing.end();
+    return RESPONSE_ALREADY_SENT;
+  };
+  const refusal = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+    answer(status, { error: { code, message, details: null } }, headers);
 
   app.all("*", async (c) => {
     const raw = c.req.raw;
-    if (UNREPRESENTABLE.has(raw.method.toUpperCase())) return refusal(405, "method_not_allowed", "The method is not allowed.");
+    const url = new URL(raw.url);
+    const route = router.route(raw.method, url.pathname);
+    if (route.kind !== "operation") {
+      // The release authenticates before it routes: off its public paths, no credential is 401 whatever the path.
+      if (!isPublicPath(url.pathname) && !simulator.authenticates(bearerToken(raw))) {
+        const error = unauthorized();
+        return answer(error.status, error.toEnvelope(), { ...error.headers });
+      }
+      if (route.kind === "method") return refusal(405, "method_not_allowed", "The route does not take this method.", { Allow: route.allow });
+      if (route.kind === "slash") return redirect(c.env.outgoing, `${url.origin}${route.pathname}${url.search}`);
+      if (route.kind === "missing") return refusal(404, "not_found", "No route has this path.");
+    }
     const text = BODYLESS.has(raw.method) ? "" : await readBodyWithin(c.env.incoming, maxBodyBytes);
     const tooLarge = text === BODY_TOO_LARGE;
-    const url = new URL(raw.url);
     const request = new Request(`${url.origin}${lenientPath(url.pathname)}${url.search}`, {
       method: raw.method,
       headers: raw.headers,
@@ -63,7 +84,7 @@ export function createMockApp(simulator: PowerContextSimulator, options: MockApp
     });
     if (tooLarge) markOversized(request);
     const response = await getResponse(handlers, request);
-    if (response === undefined) return refusal(404, "not_found", "No such route.");
+    if (response === undefined) return refusal(404, "not_found", "No route has this path.");
     if (response.type === "error" || response.status === 0) {
       c.env.incoming.socket.destroy();
       return new Response(null, { status: 500 });

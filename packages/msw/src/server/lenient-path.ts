@@ -12,8 +12,11 @@ const ENCODER = new TextEncoder();
 const LENIENT = new TextDecoder("utf-8");
 const HEX_PAIR = /^[0-9a-fA-F]{2}$/;
 
-/** One path segment decoded the lenient way. */
-function unquote(segment: string): string {
+/**
+ * A path (or one segment) decoded the lenient way, as the release's `scope["path"]`:
+ * `%2F` becomes `/`, a bad escape stays literal, bytes that are not UTF-8 become U+FFFD.
+ */
+export function unquotePath(segment: string): string {
   const bytes: number[] = [];
   for (let i = 0; i < segment.length; i += 1) {
     const pair = segment.slice(i + 1, i + 3);
@@ -38,7 +41,7 @@ export function lenientPath(pathname: string): string {
         decodeURIComponent(segment);
         return segment;
       } catch {
-        return encodeURIComponent(unquote(segment));
+        return encodeURIComponent(unquotePath(segment));
       }
     })
     .join("/");

@@ -118,12 +118,18 @@ export class PrincipalRegistry {
    * @throws SimError 401 `unauthorized` (with `WWW-Authenticate: Bearer`) when the token is absent or unknown.
    */
   authenticate(token: string | null | undefined): Principal {
-    const principal = token ? this.#byToken.get(token) : undefined;
-    if (!principal) {
-      throw new SimError(401, "unauthorized", "A valid credential is required.", null, {
-        "WWW-Authenticate": "Bearer",
-      });
-    }
+    const principal = this.find(token);
+    if (!principal) throw unauthorized();
     return principal;
   }
+
+  /** The principal behind `token`, or undefined when the token is absent or unknown. */
+  find(token: string | null | undefined): Principal | undefined {
+    return token ? this.#byToken.get(token) : undefined;
+  }
+}
+
+/** The release's refusal of an absent or unknown credential: `401 unauthorized` with `WWW-Authenticate: Bearer`. */
+export function unauthorized(): SimError {
+  return new SimError(401, "unauthorized", "A valid credential is required.", null, { "WWW-Authenticate": "Bearer" });
 }

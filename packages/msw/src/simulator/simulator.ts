@@ -74,6 +74,12 @@ export interface PowerContextSimulator {
   readonly inspect: SimulatorInspector;
   /** The clock the simulator reads. */
   readonly clock: Clock;
+  /**
+   * True when `token` (without the `Bearer ` prefix) is one of the principals'
+   * tokens: what every operation that needs a credential checks first. The HTTP
+   * server asks it before answering a path or method no operation has.
+   */
+  authenticates(token: string | null | undefined): boolean;
 }
 
 /**
@@ -194,5 +200,6 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     controls: createControls(state, { clock, faults, timing, random }),
     inspect: createInspector(state),
     clock,
+    authenticates: (token) => registry.find(token) !== undefined,
   };
 }

@@ -35,7 +35,7 @@ describe("embedded mock server", () => {
     server = await startMockServer({ port: 0 });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const live = await call("/health/live", null, undefined, "GET");
-    const missing = await call("/nowhere", null, undefined, "GET");
+    const missing = await call("/nowhere", "pc-admin", undefined, "GET");
     expect(live.status).toBe(200);
     expect(live.headers["x-powercontext-request-id"]).toBeTruthy();
     expect(missing.status).toBe(404);
