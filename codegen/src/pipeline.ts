@@ -8,6 +8,7 @@ import { emitMethods } from "./emit/methods.js";
 import { emitMswContract } from "./emit/msw-contract.js";
 import { emitMswHandlers } from "./emit/msw-handlers.js";
 import { emitMswRoutes } from "./emit/msw-routes.js";
+import { emitMswDocument } from "./emit/msw-document.js";
 import { emitOperations } from "./emit/operations.js";
 import { emitContractErrors } from "./emit/contract-errors.js";
 import { emitErrorCodes } from "./emit/error-codes.js";
@@ -40,6 +41,7 @@ export const OUTPUT_PATHS = {
   mswContract: "packages/msw/src/generated/contract.ts",
   mswResponseSchemas: "packages/msw/src/generated/response-schemas.ts",
   mswRoutes: "packages/msw/src/generated/routes.ts",
+  mswDocument: "packages/msw/src/generated/openapi-document.ts",
 } as const;
 
 /** The folders the generator owns: `--check` reports files in them that it did not write. */
@@ -205,6 +207,7 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
     files.set(OUTPUT_PATHS.mswRoutes, emitMswRoutes(ir));
     files.set(OUTPUT_PATHS.validatorsJs, validators.js);
     files.set(OUTPUT_PATHS.validatorsDts, validators.dts);
+    files.set(OUTPUT_PATHS.mswDocument, emitMswDocument(ir, spec.written));
   }
   const pythonLayer = python === null ? { files: new Map<string, string>(), skipped: new Map<string, string>() } : await python;
   for (const [file, text] of pythonLayer.files) files.set(file, text);

@@ -12,6 +12,7 @@ import { lenientPath } from "./lenient-path.js";
 import { bearerToken } from "../handlers/outcome-to-msw.js";
 import { unauthorized } from "../simulator/principals.js";
 import { Router, isPublicPath } from "./routing.js";
+import { CONTRACT_PAGE, contractJson } from "./contract-page.js";
 
 /** Options of {@link createMockApp}. */
 export interface MockAppOptions {
@@ -31,7 +32,8 @@ const BODYLESS = new Set(["GET", "HEAD"]);
  * first (`401` off the public paths), then `405` with `Allow` for a method the
  * path does not take, `307` to the path without (or with) a trailing slash,
  * `404` otherwise; the mock's 404 and 405 carry the error envelope
- * (`not_found`, `method_not_allowed`). Everything else (body parsing,
+ * (`not_found`, `method_not_allowed`). Its own page, `GET /openapi.json`,
+ * answers the served contract (`contractJson`). Everything else (body parsing,
  * validation, serialisation, faults) is the msw handlers of
  * {@link createPowerContextHandlers}, run through msw's `getResponse`, so both
  * transports answer the same.
@@ -46,15 +48,13 @@ export function createMockApp(simulator: PowerContextSimulator, options: MockApp
 
   app.options("*", () => new Response(null, { status: 204, headers: corsHeaders }));
 
-  const router = new Router();
-  const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-    stray += 1;
-    return Response.json(body, { status, headers: { ...corsHeaders, ...headers, "X-PowerContext-Request-ID": `req_route_${stray.toString(16).padStart(6, "0")}` } });
-  };
+  const router = new Router([CONTRACT_PAGE]);
+  const requestId = () => `req_route_${(stray += 1).toString(16).padStart(6, "0")}`;
+  const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    Response.json(body, { status, headers: { ...corsHeaders, ...headers, "X-PowerContext-Request-ID": requestId() } });
   // Written to the socket directly: @hono/node-server gives every Response without a Content-Type a text/plain one.
   const redirect = (outgoing: HttpBindings["outgoing"], location: string) => {
-    stray += 1;
-    outgoing.writeHead(307, { ...corsHeaders, Location: location, "Content-Length": "0", "X-PowerContext-Request-ID": `req_route_${stray.toString(16).padStart(6, "0")}` });
+    outgoing.writeHead(307, { ...corsHeaders, Location: location, "Content-Length": "0", "X-PowerContext-Request-ID": requestId() });
     outgoing.end();
     return RESPONSE_ALREADY_SENT;
   };
@@ -74,6 +74,9 @@ export function createMockApp(simulator: PowerContextSimulator, options: MockApp
       if (route.kind === "method") return refusal(405, "method_not_allowed", "The route does not take this method.", { Allow: route.allow });
       if (route.kind === "slash") return redirect(c.env.outgoing, `${url.origin}${route.pathname}${url.search}`);
       if (route.kind === "missing") return refusal(404, "not_found", "No route has this path.");
+      if (route.kind === "page") {
+        return new Response(await contractJson(), { status: 200, headers: { ...corsHeaders, "Content-Type": "application/json", "X-PowerContext-Request-ID": requestId() } });
+      }
     }
     const text = BODYLESS.has(raw.method) ? "" : await readBodyWithin(c.env.incoming, maxBodyBytes);
     const tooLarge = text === BODY_TOO_LARGE;
