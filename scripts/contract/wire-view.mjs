@@ -30,6 +30,7 @@ export const OUR_EXTENSIONS = Object.freeze([
   "x-powercontext-not-served",
   "x-powercontext-rules",
   "x-powercontext-router",
+  "x-powercontext-refusals",
 ]);
 
 /** Members whose keys are names (of properties, paths, statuses, media types, components), not keywords. */

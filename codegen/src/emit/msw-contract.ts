@@ -72,6 +72,24 @@ export interface ContractResponse {
   readonly requiredHeaders: readonly string[];
 }
 
+/** A refusal the server answers when every condition of \`when\` holds (\`x-powercontext-refusals\`). */
+export interface ContractRefusalRule {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string;
+  readonly details: { readonly [member: string]: unknown } | null;
+  readonly when: {
+    /** Only while the server has (\`on\`) or has no (\`off\`) inference model; null: either. */
+    readonly inference: "on" | "off" | null;
+    /** Only when this request member is there and not null. */
+    readonly present: string | null;
+    /** Only when the Scope has this work pending (\`sources\`: Sources past its Memory cursor). */
+    readonly pending: "sources" | null;
+  };
+  /** The request member naming the Scope: refused only once that Scope is found. Null: before any lookup. */
+  readonly scope: string | null;
+}
+
 /** What the simulator knows of one operation, all of it from \`openapi.yaml\`. */
 export interface ContractOperation {
   readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -97,6 +115,8 @@ export interface ContractOperation {
   readonly requestValidator: ValidateFunction | null;
   /** Validators and response-schema keys of the JSON success bodies, by status. */
   readonly successBodies: { readonly [status: number]: { readonly validate: ValidateFunction; readonly schema: string } };
+  /** \`x-powercontext-refusals\`, in order. */
+  readonly refusals: readonly ContractRefusalRule[];
 }
 
 `;
@@ -122,7 +142,13 @@ function operationLiteral(op: OperationIr, names: { request: string | null; resp
     acceptedStatus: ${op.accepted === null ? "null" : op.accepted.status},
     requestValidator: ${names.request === null ? "null" : `validators.${names.request}`},
     successBodies: { ${bodies.join(", ")} },
+    refusals: [${op.refusals.map(jsonLiteral).join(", ")}],
   }`;
+}
+
+/** A JSON value as a TypeScript literal (line and paragraph separators escaped, as in string literals). */
+function jsonLiteral(value: unknown): string {
+  return JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
 function accessLiteral(op: OperationIr): string {

@@ -14,6 +14,7 @@ import { camelCase, pascalCase } from "./naming.js";
 import { checkNameSources } from "./name-sources.js";
 import { checkReservedNames } from "./reserved-names.js";
 import { readRouter } from "./router.js";
+import { readRefusals } from "./refusals.js";
 
 const require = createRequire(import.meta.url);
 const pkg = require("../../package.json") as { name: string; version: string };
@@ -158,6 +159,7 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
         ? null
         : { cursorParameter: String(pagination.cursor_parameter), nextCursorField: String(pagination.next_cursor_field), itemsField: String(pagination.items_field) },
     notServed: notServed === undefined ? null : { status: Number(notServed.status), message: String(notServed.message) },
+    refusals: readRefusals(op, raw.pointer, [...parameters.map((p) => p.name), ...(requestBody?.propertyNames ?? [])], errorCodes),
     tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     security: op.security === undefined ? documentSecurity : securityOf(op.security),
   };

@@ -174,6 +174,30 @@ export interface NotServedIr {
 }
 
 /**
+ * One row of `x-powercontext-refusals`: a refusal the server answers when every
+ * condition of `when` holds (docs/architecture.md). The mock's simulator answers them
+ * after the request is validated, before any lookup and before a missing precondition.
+ */
+export interface RefusalRuleIr {
+  readonly status: number;
+  /** A code of the registry with {@link status}. */
+  readonly code: string;
+  readonly message: string;
+  /** `error.details`, or null. */
+  readonly details: Json | null;
+  readonly when: {
+    /** Only while the server has (`on`) or has no (`off`) inference model; null: either. */
+    readonly inference: "on" | "off" | null;
+    /** Only when this request member is there and not null. */
+    readonly present: string | null;
+    /** Only when the Scope has this kind of work pending (`sources`: Sources past its Memory cursor). */
+    readonly pending: "sources" | null;
+  };
+  /** The request member naming the Scope: the refusal comes only once that Scope is found (an unknown one is refused first). Null: before any lookup. */
+  readonly scope: string | null;
+}
+
+/**
  * `x-powercontext-router`: how the server routes a request before any operation runs
  * (docs/architecture.md). The mock's HTTP server answers unknown paths, other methods
  * and trailing slashes from it.
@@ -241,6 +265,8 @@ export interface OperationIr {
   readonly pagination: PaginationIr | null;
   /** Set when servers that predate the operation answer it with a bare status (`x-powercontext-not-served`). */
   readonly notServed: NotServedIr | null;
+  /** `x-powercontext-refusals`: refusals the server answers under conditions, in order; empty without. */
+  readonly refusals: readonly RefusalRuleIr[];
   readonly tags: readonly string[];
   /** The operation's own `security`, else the document's; null when neither declares one. */
   readonly security: SecurityIr | null;

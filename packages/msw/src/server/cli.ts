@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
-import { Command, InvalidArgumentError } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { defaultPrincipals } from "../simulator/principals.js";
 import { describeDemo, prepareDemo } from "./demo.js";
 import { loadPrincipalsFile } from "./principals-file.js";
 import { startMockServer } from "./start.js";
 
 /**
- * `powercontext-mock serve --port 0 --seed 1 [--config principals.json] [--max-body-bytes N] [--scope ID...] [--demo]`:
+ * `powercontext-mock serve --port 0 --seed 1 [--config principals.json] [--max-body-bytes N] [--scope ID...] [--inference on|off] [--demo]`:
  * serves the simulator on loopback, prints its base URL on one line (stdout), and
  * closes gracefully on SIGINT or SIGTERM. With `--demo` it first prepares a
  * blocked Topic Memory scope and a failed Operation and describes them on stderr.
@@ -40,11 +40,14 @@ export function createProgram(): Command {
     .option("--flush-running-ms <ms>", "how long one flush attempt runs", integer("running time", 0))
     .option("--max-body-bytes <n>", "largest request body read, in bytes; larger ones answer 413 (default 16 MiB)", integer("body limit", 1))
     .option("--scope <id...>", "scope ids that exist from the start, beside the default scope (others answer 404 scope_not_found, as on the released server)")
+    .addOption(new Option("--inference <mode>", "on: an inference model is present; off: answer as a default 1.4.1 install without one").choices(["on", "off"]).default("on"))
     .option("--demo", "start with a blocked Topic Memory scope and a failed Operation to try the operator CLI on", false)
-    .action(async (opts: { port: number; host: string; seed: number; config?: string; waitBudgetMs?: number; flushRunningMs?: number; maxBodyBytes?: number; scope?: string[]; demo: boolean }) => {
+    .action(async (opts: { port: number; host: string; seed: number; config?: string; waitBudgetMs?: number; flushRunningMs?: number; maxBodyBytes?: number; scope?: string[]; inference: "on" | "off"; demo: boolean }, command: Command) => {
+      // The demo's blocked and failed work is what a model's failures leave behind.
+      if (opts.demo && opts.inference === "off") command.error("error: --demo needs an inference model (--inference on)");
       const principals = opts.config ? await loadPrincipalsFile(opts.config) : undefined;
       const server = await startMockServer({
-        port: opts.port, host: opts.host, seed: opts.seed, principals, maxRequestBodyBytes: opts.maxBodyBytes,
+        port: opts.port, host: opts.host, seed: opts.seed, principals, maxRequestBodyBytes: opts.maxBodyBytes, inference: opts.inference,
         simulatorOptions: {
           ...(opts.waitBudgetMs !== undefined ? { waitBudgetMs: opts.waitBudgetMs } : {}),
           ...(opts.flushRunningMs !== undefined ? { flushTiming: { runningMs: opts.flushRunningMs } } : {}),

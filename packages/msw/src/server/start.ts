@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Server, Socket } from "node:net";
 import { createPowerContextSimulator, type PowerContextSimulator, type SimulatorOptions } from "../simulator/simulator.js";
 import type { PrincipalConfig } from "../simulator/principals.js";
+import type { InferenceMode } from "../simulator/refusal-facts.js";
 import { createMockApp } from "./app.js";
 
 /** Largest request line plus headers the server reads, in bytes (256 KiB). */
@@ -18,8 +19,14 @@ export interface MockServerOptions {
   readonly seed?: number;
   /** Tokens and permissions (ignored with `simulator`). Default: the documented defaults. */
   readonly principals?: PrincipalConfig;
+  /**
+   * Whether the simulator it creates has an inference model (ignored with
+   * `simulator`): `on` (default) or `off`, which answers as a default 1.4.1
+   * install without a model (`SimulatorOptions.inference`).
+   */
+  readonly inference?: InferenceMode;
   /** Further options of the simulator it creates (ignored with `simulator`). */
-  readonly simulatorOptions?: Omit<SimulatorOptions, "seed" | "principals">;
+  readonly simulatorOptions?: Omit<SimulatorOptions, "seed" | "principals" | "inference">;
   /** Serve this simulator instead of creating one. */
   readonly simulator?: PowerContextSimulator;
   /**
@@ -46,12 +53,12 @@ export interface MockServer {
  * Serves the simulator over real HTTP on loopback (packages/msw/README.md), the embedded
  * default that examples and cross-language tests talk to.
  * @throws Error when the port cannot be bound (e.g. EADDRINUSE)
- * @throws RangeError when `maxRequestBodyBytes` is not a positive integer
+ * @throws RangeError when `maxRequestBodyBytes` is not a positive integer, or `inference` is neither `on` nor `off`
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const simulator =
     options.simulator ??
-    createPowerContextSimulator({ ...options.simulatorOptions, seed: options.seed ?? 1, principals: options.principals });
+    createPowerContextSimulator({ ...options.simulatorOptions, seed: options.seed ?? 1, principals: options.principals, inference: options.inference });
   const app = createMockApp(simulator, { maxRequestBodyBytes: options.maxRequestBodyBytes });
   const host = options.host ?? "127.0.0.1";
   const sockets = new Set<Socket>();

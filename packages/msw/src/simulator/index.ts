@@ -14,3 +14,4 @@ export type { FaultAction, FaultRule } from "./faults.js";
 export type { SimulatorControls } from "./controls.js";
 export type { SimulatorInspector } from "./inspect.js";
 export { createPowerContextSimulator, type PowerContextSimulator, type SimulatorOptions } from "./simulator.js";
+export type { InferenceMode } from "./refusal-facts.js";

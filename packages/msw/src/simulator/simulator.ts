@@ -10,6 +10,8 @@ import { operationHandlers } from "./operation-handlers.js";
 import { declaredStatuses, isSimOperationId, requiresCredentials, simOperations, type SimOperationId } from "./contract/operation-table.js";
 import { checkAccess } from "./contract/access.js";
 import { checkBody, checkParameters, checkPrecondition, flatRequest } from "./contract/request-check.js";
+import { checkRefusals } from "./contract/refusals.js";
+import { refusalFacts, type InferenceMode } from "./refusal-facts.js";
 import { OverrideTable, type OverrideHandler } from "./overrides.js";
 import { Responder } from "./responder/responder.js";
 import { OperationStore } from "./operations.js";
@@ -41,6 +43,15 @@ export interface SimulatorOptions {
    * the released server. Default none.
    */
   readonly scopes?: readonly string[];
+  /**
+   * Whether the simulated server has an inference model. `on` (default): flush,
+   * Topic Memory processing and generation work. `off`: what a default 1.4.1
+   * install without a model answers, from the contract's `x-powercontext-refusals`
+   * (a flush with pending Sources `503 inference_unavailable`, Topic Memory
+   * `503 topic_memory_processing_unavailable`, generation `503
+   * generation_unavailable`, ...), and Topic Memory processing starts disabled.
+   */
+  readonly inference?: InferenceMode;
 }
 
 /** A running simulator of the PowerContext contract (packages/msw/README.md). */
@@ -115,6 +126,11 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     requests: 0,
   };
 
+  const inference = options.inference ?? "on";
+  if (inference !== "on" && inference !== "off") throw new RangeError(`inference must be "on" or "off", not ${JSON.stringify(inference)}`);
+  // Without a model the release never processes Topic Memory: a Scope's status stays pending.
+  if (inference === "off") state.topic.enabled = false;
+  const facts = refusalFacts(state, inference);
   const overrides = new OverrideTable();
   const responder = new Responder(options.seed ?? 1);
 
@@ -123,7 +139,9 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
    * (docs/compatibility.md, "Validation"): credentials (401), nesting depth and
    * the body (422 `invalid_request` for bad JSON, `invalid_access_request` for
    * a body the access layer cannot read), `x-powercontext-access` (403), the
-   * parameters (422/400 `invalid_request`), a missing precondition (428), then
+   * parameters (422/400 `invalid_request`), the contract's refusals
+   * (`x-powercontext-refusals`: legacy operations, no inference model), a
+   * missing precondition (428), then
    * an override, the stateful handler, or the deterministic responder. Every
    * refusal keeps the release's status, declared by the operation or not.
    */
@@ -135,6 +153,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       checkBody(op, request);
       if (principal !== null) checkAccess(op, principal, flatRequest(op, request));
       checkParameters(op, request);
+      checkRefusals(op, flatRequest(op, request), facts);
       checkPrecondition(op, request);
       const override = overrides.get(operationId);
       if (override !== undefined) {

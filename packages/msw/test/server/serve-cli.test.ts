@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createProgram } from "../../src/server/cli.js";
+import { spawnServe } from "../support/spawn-serve.js";
 
 /** The `powercontext-mock serve` path: the hardening of startMockServer holds for the binary's options too. */
 
@@ -27,20 +27,11 @@ describe("powercontext-mock serve", () => {
       '{"tokens":{"pc-admin":{"name":"admin","scopes":{"*":["scope.read","scope.contribute","scope.admin"]}},' +
         '"__proto__":{"name":"odd token","scopes":{"__proto__":["scope.read"],"toString":["scope.read"]}}}}',
     );
-    const entry = fileURLToPath(new URL("../support/serve-cli.ts", import.meta.url));
-    child = spawn(process.execPath, ["--import", "tsx", entry, "serve", "--port", "0", "--max-body-bytes", "262144", "--config", config, "--scope", "s1", "__proto__", "toString", "hasOwnProperty"], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      child!.stdout!.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        const line = /^(http:\/\/\S+)\n/.exec(out);
-        if (line) resolve(line[1]!);
-      });
-      child!.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
-      setTimeout(() => reject(new Error("serve printed no URL within 20 s")), 20_000);
-    }).finally(() => rmSync(dir, { recursive: true, force: true }));
+    const served = await spawnServe(["--port", "0", "--max-body-bytes", "262144", "--config", config, "--scope", "s1", "__proto__", "toString", "hasOwnProperty"]).finally(() =>
+      rmSync(dir, { recursive: true, force: true }),
+    );
+    child = served.child;
+    const url = served.url;
     const status = (token: string, scopeId: string) =>
       fetch(`${url}/v1/topic-memory/processing/status`, {
         method: "POST",
@@ -70,21 +61,10 @@ describe("powercontext-mock serve", () => {
 
 describe("powercontext-mock serve --demo", () => {
   it("with --wait-budget-ms 0 prepares the demo, serves, and answers flushes with 202 at once", async () => {
-    const entry = fileURLToPath(new URL("../support/serve-cli.ts", import.meta.url));
-    child = spawn(process.execPath, ["--import", "tsx", entry, "serve", "--port", "0", "--demo", "--wait-budget-ms", "0"], { stdio: ["ignore", "pipe", "pipe"] });
-    let err = "";
-    child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      child!.stdout!.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        const line = /^(http:\/\/\S+)\n/.exec(out);
-        if (line) resolve(line[1]!);
-      });
-      child!.once("exit", (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
-      setTimeout(() => reject(new Error("serve printed no URL within 20 s")), 20_000);
-    });
-    expect(err).toMatch(/demo: scope demo-topic is blocked .*scope demo-ops has failed operation/);
+    const served = await spawnServe(["--port", "0", "--demo", "--wait-budget-ms", "0"]);
+    child = served.child;
+    const url = served.url;
+    expect(served.stderr()).toMatch(/demo: scope demo-topic is blocked .*scope demo-ops has failed operation/);
     const post = (path: string, body: unknown) =>
       fetch(`${url}${path}`, { method: "POST", headers: { Authorization: "Bearer pc-admin", "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const scope = (await (await fetch(`${url}/v1/scopes/default`, { headers: { Authorization: "Bearer pc-admin" } })).json()) as { scope_id: string };

@@ -1,5 +1,6 @@
 import { deref, type Json } from "../../../../codegen/src/load/walk-operations.js";
 import { loadContractValidators } from "../../../../test/support/contract-validators.js";
+import { simOperations, type SimOperationId } from "../../src/simulator/contract/operation-table.js";
 
 /**
  * Validates simulator answers against `openapi.yaml`: the body schema declared
@@ -51,4 +52,14 @@ function releaseRefusal(status: number, body: unknown): boolean {
   const details = error.details;
   if (members !== "code,details,message" || typeof error.message !== "string" || (details !== null && typeof details !== "object")) return false;
   return typeof error.code === "string" && Object.hasOwn(registry, error.code) && registry[error.code]?.status === status;
+}
+
+/**
+ * True when the answer is one of the operation's `x-powercontext-refusals` (status
+ * and code): the release refuses the request there, so a success is not expected.
+ */
+export function contractRefusal(operationId: string, status: number, body: unknown): boolean {
+  const op = simOperations[operationId as SimOperationId];
+  const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
+  return op.refusals.some((rule) => rule.status === status && rule.code === code);
 }

@@ -1,0 +1,78 @@
+import { SpecError, SpecErrorList } from "../errors.js";
+import type { Json } from "./domain.js";
+import type { ErrorCodeIr, RefusalRuleIr } from "./model.js";
+
+/** Our operation extension: refusals the server answers under a condition (docs/architecture.md). */
+export const REFUSALS_EXTENSION = "x-powercontext-refusals";
+
+const RULE_KEYS = new Set(["status", "code", "message", "details", "when", "scope"]);
+const WHEN_KEYS = new Set(["inference", "present", "pending"]);
+const INFERENCE = new Set(["on", "off"]);
+const PENDING = new Set(["sources"]);
+
+function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads `x-powercontext-refusals` of one operation: a list of
+ * `{ status, code, message, details?, when?: { inference?, present?, pending? }, scope? }`,
+ * each a refusal the server answers when every condition of `when` holds (always
+ * without one). `code` is a registry code with that status; `scope` names the request
+ * member carrying the Scope, when the refusal comes only once that Scope is found;
+ * `present` names a request member that is there and not null; `pending: sources`
+ * needs `scope`. Empty without the extension.
+ *
+ * @param at - JSON pointer of the operation
+ * @param members - the request's members (parameters by wire name and body properties)
+ * @param registry - the document's error-code registry
+ * @throws {SpecErrorList} `invalid_extension` naming the pointer of every malformed rule
+ */
+export function readRefusals(op: Json, at: string, members: readonly string[], registry: readonly ErrorCodeIr[]): RefusalRuleIr[] {
+  const raw = op[REFUSALS_EXTENSION];
+  if (raw === undefined) return [];
+  const base = `${at}/${REFUSALS_EXTENSION}`;
+  const issues: SpecError[] = [];
+  if (!Array.isArray(raw)) throw new SpecErrorList([new SpecError("invalid_extension", { pointer: base }, "expected a list of { status, code, message, ... }")]);
+  const rules: RefusalRuleIr[] = [];
+  raw.forEach((node: unknown, index: number) => {
+    const where = `${base}/${index}`;
+    const count = issues.length;
+    const bad = (member: string, detail: string) => issues.push(new SpecError("invalid_extension", { pointer: member === "" ? where : `${where}/${member}` }, detail));
+    if (!isObject(node)) return bad("", "expected { status, code, message, ... }");
+    for (const key of Object.keys(node)) if (!RULE_KEYS.has(key)) bad(key, `unknown member (allowed: ${[...RULE_KEYS].join(", ")})`);
+    const { status, code, message } = node;
+    const row = registry.find((r) => r.code === code);
+    if (typeof status !== "number" || !Number.isInteger(status) || status < 400 || status > 599) bad("status", "expected an error status (400-599)");
+    if (typeof code !== "string" || row === undefined) bad("code", `${JSON.stringify(code)} is not a code of x-powercontext-error-codes`);
+    else if (row.status !== status) bad("code", `${code} has status ${row.status} in the registry, not ${String(status)}`);
+    if (typeof message !== "string" || message.trim() === "") bad("message", "expected the refusal's message");
+    const details = node.details ?? null;
+    if (details !== null && !isObject(details)) bad("details", "expected an object or null");
+    const scope = node.scope ?? null;
+    if (scope !== null && (typeof scope !== "string" || !members.includes(scope))) bad("scope", `expected a member of the request, not ${JSON.stringify(scope)}`);
+    const when = node.when ?? {};
+    if (!isObject(when)) bad("when", "expected { inference?, present?, pending? }");
+    const w = isObject(when) ? when : {};
+    for (const key of Object.keys(w)) if (!WHEN_KEYS.has(key)) bad(`when/${key}`, `unknown condition (allowed: ${[...WHEN_KEYS].join(", ")})`);
+    if (w.inference !== undefined && !INFERENCE.has(w.inference as string)) bad("when/inference", "expected on or off");
+    if (w.present !== undefined && (typeof w.present !== "string" || !members.includes(w.present))) bad("when/present", `expected a member of the request, not ${JSON.stringify(w.present)}`);
+    if (w.pending !== undefined && !PENDING.has(w.pending as string)) bad("when/pending", "expected sources");
+    if (w.pending !== undefined && scope === null) bad("when/pending", "needs scope: pending work is counted in a Scope");
+    if (issues.length > count) return;
+    rules.push({
+      status: status as number,
+      code: code as string,
+      message: message as string,
+      details: details as Json | null,
+      when: {
+        inference: (w.inference as "on" | "off" | undefined) ?? null,
+        present: (w.present as string | undefined) ?? null,
+        pending: (w.pending as "sources" | undefined) ?? null,
+      },
+      scope: scope as string | null,
+    });
+  });
+  if (issues.length > 0) throw new SpecErrorList(issues);
+  return rules;
+}

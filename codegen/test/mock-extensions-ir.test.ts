@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { SpecErrorList } from "../src/errors.js";
+import { buildIr } from "../src/ir/build-ir.js";
+import type { ApiIr } from "../src/ir/model.js";
+import { loadSpecText } from "../src/load/load-spec.js";
+
+// The extensions the mock's simulator and server read: x-powercontext-router (document)
+// and x-powercontext-refusals (operation), as the IR carries them and refuses them.
+
+type Json = Record<string, any>;
+
+const ok = { description: "ok", content: { "application/json": { schema: { type: "object" } } } };
+const registry = {
+  "x-powercontext-error-codes": {
+    legacy_memory_operation_unsupported: { status: 422, transient: false },
+    inference_unavailable: { status: 503, transient: false },
+  },
+};
+
+async function given(operation: Json, extra: Json = {}): Promise<ApiIr> {
+  const paths = {
+    "/v1/memory/flush": {
+      post: {
+        operationId: "flush_memory",
+        requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { scope_id: { type: "string" }, citation: { type: "object" } } } } } },
+        responses: { "200": ok, "422": ok, "503": ok },
+        ...operation,
+      },
+    },
+    "/v1/scopes": { get: { operationId: "list_scopes", responses: { "200": ok } } },
+  };
+  const document = { openapi: "3.0.3", info: { title: "t", version: "1" }, paths, ...registry, ...extra };
+  return buildIr(await loadSpecText(JSON.stringify(document), "spec.json", { lint: "upstream" }), "upstream");
+}
+
+async function issues(build: Promise<unknown>): Promise<string[]> {
+  const error = await build.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(SpecErrorList);
+  return (error as SpecErrorList).issues.map((issue) => `${issue.code} ${issue.pointer}`);
+}
+
+describe("x-powercontext-refusals", () => {
+  it("carries each rule with its conditions and defaults", async () => {
+    const ir = await given({
+      "x-powercontext-refusals": [
+        { status: 503, code: "inference_unavailable", message: "No model.", when: { inference: "off", pending: "sources" }, scope: "scope_id" },
+        { status: 422, code: "legacy_memory_operation_unsupported", message: "Legacy.", details: { operation: "citation read" }, when: { present: "citation" } },
+      ],
+    });
+    expect(ir.operations.find((op) => op.operationId === "flush_memory")!.refusals).toEqual([
+      { status: 503, code: "inference_unavailable", message: "No model.", details: null, when: { inference: "off", present: null, pending: "sources" }, scope: "scope_id" },
+      { status: 422, code: "legacy_memory_operation_unsupported", message: "Legacy.", details: { operation: "citation read" }, when: { inference: null, present: "citation", pending: null }, scope: null },
+    ]);
+    expect(ir.operations.find((op) => op.operationId === "list_scopes")!.refusals).toEqual([]);
+  });
+
+  it("refuses a code the registry lacks or has with another status, an unknown member, pending without its Scope", async () => {
+    const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-refusals";
+    expect(
+      await issues(
+        given({
+          "x-powercontext-refusals": [
+            { status: 503, code: "no_such_code", message: "m" },
+            { status: 503, code: "legacy_memory_operation_unsupported", message: "m" },
+            { status: 503, code: "inference_unavailable", message: "m", when: { present: "colour" } },
+            { status: 503, code: "inference_unavailable", message: "m", when: { pending: "sources" } },
+            { status: 503, code: "inference_unavailable", message: "m", when: { inference: "sometimes" }, extra: 1 },
+            { status: 503, code: "inference_unavailable" },
+          ],
+        }),
+      ),
+    ).toEqual([
+      `invalid_extension ${at}/0/code`,
+      `invalid_extension ${at}/1/code`,
+      `invalid_extension ${at}/2/when/present`,
+      `invalid_extension ${at}/3/when/pending`,
+      `invalid_extension ${at}/4/extra`,
+      `invalid_extension ${at}/4/when/inference`,
+      `invalid_extension ${at}/5/message`,
+    ]);
+  });
+});
+
+describe("x-powercontext-router", () => {
+  it("carries the registration order and the raw-path prefixes; null without it", async () => {
+    const ir = await given({}, { "x-powercontext-router": { order: ["list_scopes", "flush_memory"], "raw-path-prefixes": ["/v1/scopes/"] } });
+    expect(ir.router).toEqual({ order: ["list_scopes", "flush_memory"], rawPathPrefixes: ["/v1/scopes/"] });
+    expect((await given({})).router).toBeNull();
+  });
+
+  it("refuses an operation it does not have, one listed twice, a prefix that is not a path, an unknown member", async () => {
+    expect(await issues(given({}, { "x-powercontext-router": { order: ["list_scopes", "nothing", "list_scopes"], "raw-path-prefixes": ["v1"], extra: true } }))).toEqual([
+      "invalid_extension /x-powercontext-router/extra",
+      "invalid_extension /x-powercontext-router/order/1",
+      "invalid_extension /x-powercontext-router/order/2",
+      "invalid_extension /x-powercontext-router/raw-path-prefixes/0",
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+import type { ContractRefusalRule } from "../../generated/contract.js";
+import { SimError } from "../errors.js";
+import type { SimOperation } from "./operation-table.js";
+
+/**
+ * The operation's `x-powercontext-refusals`, answered in one place for every
+ * operation: the first rule whose conditions hold is thrown as its envelope.
+ * The simulator asks after the request is validated and access decided,
+ * before any lookup and before a missing precondition (`428`), which is where
+ * the release refuses a legacy Memory operation; a rule that names its Scope
+ * member (`scope`) refuses only once that Scope is found, as the release's
+ * handlers do (an unknown Scope is `404 scope_not_found` first).
+ */
+
+/** What the conditions of a rule read from the simulator. */
+export interface RefusalFacts {
+  /** Whether the simulated server has an inference model (`SimulatorOptions.inference`). */
+  readonly inference: "on" | "off";
+  /** @throws SimError 404 `scope_not_found` for a Scope the simulator does not hold */
+  requireScope(scopeId: string): void;
+  /** True when the Scope has work of this kind pending (`sources`: Sources past its Memory cursor). */
+  pending(kind: "sources", scopeId: string): boolean;
+}
+
+function holds(rule: ContractRefusalRule, flat: Readonly<Record<string, unknown>>, facts: RefusalFacts): boolean {
+  const { inference, present, pending } = rule.when;
+  if (inference !== null && inference !== facts.inference) return false;
+  if (present !== null && (flat[present] ?? null) === null) return false;
+  if (rule.scope === null) return true;
+  const scopeId = String(flat[rule.scope]);
+  facts.requireScope(scopeId);
+  return pending === null || facts.pending(pending, scopeId);
+}
+
+/**
+ * @param flat - the flat request (parameters by wire name and body members)
+ * @throws SimError the first refusal whose conditions hold, with its status, code, message and details
+ * @throws SimError 404 `scope_not_found` when a rule's other conditions hold and its Scope is unknown
+ */
+export function checkRefusals(op: SimOperation, flat: unknown, facts: RefusalFacts): void {
+  if (op.refusals.length === 0) return;
+  const members = (typeof flat === "object" && flat !== null ? flat : {}) as Readonly<Record<string, unknown>>;
+  for (const rule of op.refusals) {
+    if (holds(rule, members, facts)) throw new SimError(rule.status, rule.code, rule.message, rule.details === null ? null : structuredClone(rule.details));
+  }
+}

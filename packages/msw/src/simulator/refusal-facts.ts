@@ -1,0 +1,16 @@
+import type { RefusalFacts } from "./contract/refusals.js";
+import type { SimulatorState } from "./state.js";
+
+/** Whether the simulated server has an inference model: `on` (the mock's default) or `off` (a default 1.4.1 install). */
+export type InferenceMode = "on" | "off";
+
+/** The facts the contract's refusal conditions read, over the simulator's state. */
+export function refusalFacts(state: SimulatorState, inference: InferenceMode): RefusalFacts {
+  return {
+    inference,
+    requireScope: (scopeId) => {
+      state.scopes.require(scopeId);
+    },
+    pending: (_kind, scopeId) => state.sources.head(scopeId) > state.flush.cursor(scopeId),
+  };
+}

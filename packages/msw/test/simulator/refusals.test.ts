@@ -1,0 +1,174 @@
+import { describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/simulator/clock.js";
+import { createPowerContextSimulator, type PowerContextSimulator, type SimulatorOptions } from "../../src/simulator/simulator.js";
+import { isReset, type SimRequest } from "../../src/simulator/types.js";
+import { TEST_SCOPES } from "../support/scopes.js";
+
+/**
+ * The contract's refusals (`x-powercontext-refusals`) as a 1.4.1 server answers
+ * them, measured on a live server with authentication on: the legacy Memory
+ * operations always, and, with `inference: "off"`, what a default install
+ * without a model answers. Each in the release's order: after the body and
+ * access checks, before any lookup (legacy) or once the Scope is found.
+ */
+
+function simulator(options: SimulatorOptions = {}): PowerContextSimulator {
+  return createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), seed: 3, ...options });
+}
+
+function send(sim: PowerContextSimulator, operationId: string, request: SimRequest, token = "pc-admin"): { status: number; body: any } {
+  const outcome = sim.handle(operationId, { token, ...request });
+  if (isReset(outcome)) throw new Error("unexpected reset");
+  return { status: outcome.status, body: outcome.body };
+}
+
+const LEGACY_MESSAGE = "The legacy Memory collection is not served; rebuild the request on the Atomic Memory operations in details.alternatives, and keep its preconditions.";
+const scopeNotFound = { status: 404, body: { error: { code: "scope_not_found", message: "No Scope with this id is visible.", details: null } } };
+
+function legacy(operation: string, alternatives: string[]) {
+  return {
+    status: 422,
+    body: {
+      error: {
+        code: "legacy_memory_operation_unsupported",
+        message: LEGACY_MESSAGE,
+        details: { kind: "artifact_family", name: "memory", operation, alternatives, instruction: expect.any(String) },
+      },
+    },
+  };
+}
+
+describe("the legacy Memory operations (with or without a model)", () => {
+  const sim = simulator();
+  const tags = ["POST /v1/scopes/{scope_id}/artifacts", "POST /v1/atomic-memory/list"];
+
+  it("refuse with 422 legacy_memory_operation_unsupported and the release's details, before the Scope is looked up", () => {
+    expect(send(sim, "get_memory_capacity", { body: { scope_id: "nowhere" } })).toEqual(legacy("collection capacity", []));
+    expect(send(sim, "list_memory_changes", { body: { scope_id: "nowhere" } })).toEqual(legacy("continuous collection changes", []));
+    expect(send(sim, "retire_memory_entry", { body: { scope_id: "nowhere", citation: {} } })).toEqual(legacy("citation retire", ["POST /v1/atomic-memory/lifecycle"]));
+    expect(send(sim, "revise_memory_entry", { body: { scope_id: "nowhere", citation: {}, kind: "fact", text: "Revised." } })).toEqual(
+      legacy("citation revise", ["PUT /v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}"]),
+    );
+    expect(send(sim, "get_memory_entry_tags", { params: { scope_id: "nowhere", artifact_id: "a", entry_id: "e" } })).toEqual(legacy("entry tags", tags));
+  });
+
+  it("refuse a tag replacement before its missing If-Match (428)", () => {
+    const request = { params: { scope_id: "s1", artifact_id: "a", entry_id: "e" }, body: { tags: ["x"] } };
+    expect(send(sim, "replace_memory_entry_tags", request)).toEqual(legacy("entry tags", tags));
+  });
+
+  it("still answer a body the access layer cannot read with 422 invalid_access_request, and a bad parameter first", () => {
+    expect(send(sim, "retire_memory_entry", { body: { scope_id: "nowhere" } })).toEqual({
+      status: 422,
+      body: { error: { code: "invalid_access_request", message: "The Access request is invalid.", details: null } },
+    });
+    const long = send(sim, "get_memory_entry_tags", { params: { scope_id: "s1", artifact_id: "a", entry_id: "e".repeat(300) } });
+    expect([long.status, long.body.error.code, long.body.error.details.errors[0].type]).toEqual([422, "invalid_request", "string_too_long"]);
+  });
+
+  it("refuse get_memory_entry by citation once its Scope is found, and leave a target read alone", () => {
+    expect(send(sim, "get_memory_entry", { body: { scope_id: "nowhere", citation: {} } })).toEqual(scopeNotFound);
+    expect(send(sim, "get_memory_entry", { body: { scope_id: "s1", citation: { a: 1 } } })).toEqual(
+      legacy("citation read", ["GET /v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/revisions/{revision}", "POST /v1/memory/entries/get"]),
+    );
+    const target = send(sim, "get_memory_entry", { body: { scope_id: "s1", target: { type: "memory_entry", family: "memory", artifact_id: "a", entry_id: "e" } } });
+    expect(target.body?.error?.code).not.toBe("legacy_memory_operation_unsupported");
+  });
+});
+
+const unavailable = (status: number, code: string, message: string, details: Record<string, unknown> | null = null) => ({
+  status,
+  body: { error: { code, message, details } },
+});
+const NO_MODEL = "needs an inference model, and none is configured.";
+
+/** One valid request of each operation a default install refuses without a model. */
+const GENERATION: [string, SimRequest, ReturnType<typeof unavailable>][] = [
+  ["flush_topic_memory", { body: { scope_id: "s1" } }, unavailable(503, "topic_memory_processing_unavailable", `Topic Memory processing ${NO_MODEL}`)],
+  [
+    "generate_experience",
+    { body: { scope_id: "s1", source_refs: [{ name: "content", source_id: "n1" }], artifact_refs: [] } },
+    unavailable(503, "generation_unavailable", `Generation ${NO_MODEL}`, { family: "experience" }),
+  ],
+  [
+    "generate_skill",
+    { body: { scope_id: "s1", origin: "source", source_refs: [{ name: "content", source_id: "n1" }], artifact_refs: [] } },
+    unavailable(503, "generation_unavailable", `Generation ${NO_MODEL}`, { family: "skill" }),
+  ],
+  [
+    "create_dream_run",
+    { params: { scope_id: "s1" }, body: { operation: "refine_experience", artifacts: [{ family: "experience", artifact_id: "art_x", revision: 1 }], idempotency_key: "d1" } },
+    unavailable(503, "capability_unavailable", "Dream runs need an inference model, and none is configured."),
+  ],
+  [
+    "prepare_handoff",
+    { body: { scope_id: "s1", objective: "Automate.", evidence: [{ kind: "source", source_ref: { name: "content", source_id: "n1" } }] } },
+    unavailable(503, "handoff_generation_unavailable", `Handoff drafting ${NO_MODEL}`),
+  ],
+  [
+    "activate_handoff",
+    { body: { scope_id: "s1", boundary_source: { name: "content", source_id: "n1" }, objective: "Automate." } },
+    unavailable(503, "handoff_generation_unavailable", `Handoff drafting ${NO_MODEL}`),
+  ],
+  [
+    "generate_prompt_demonstrations",
+    { params: { scope_id: "s1", prompt_key: "memory.extract" }, body: { instructions: "Extract facts.", demonstration_count: 1 } },
+    unavailable(422, "prompt_customization_unavailable", "Prompt demonstrations need a customizable prompt component and an inference model; neither is configured."),
+  ],
+];
+
+/** The request with its Scope replaced by one the simulator does not hold. */
+function elsewhere(request: SimRequest): SimRequest {
+  const body = request.body as Record<string, unknown>;
+  return request.params?.scope_id !== undefined ? { ...request, params: { ...request.params, scope_id: "nowhere" } } : { ...request, body: { ...body, scope_id: "nowhere" } };
+}
+
+describe("inference off: what a default 1.4.1 install without a model answers", () => {
+  it.each(GENERATION)("%s is refused once its Scope is found, even on an empty Scope", (operationId, request, refusal) => {
+    const sim = simulator({ inference: "off" });
+    expect(send(sim, operationId, request)).toEqual(refusal);
+    expect(send(sim, operationId, elsewhere(request))).toEqual(scopeNotFound);
+  });
+
+  it("flush_memory answers 200 idle with nothing pending, 503 inference_unavailable once a Source waits", () => {
+    const sim = simulator({ inference: "off" });
+    const idle = send(sim, "flush_memory", { body: { scope_id: "s1" } });
+    expect([idle.status, idle.body.status, idle.body.processed_source_count]).toEqual([200, "idle", 0]);
+    expect(send(sim, "capture_content_source", { body: { scope_id: "s1", source_id: "n1", content: "Releases are cut on Tuesdays." } }).status).toBe(202);
+    expect(send(sim, "flush_memory", { body: { scope_id: "s1" } })).toEqual(unavailable(503, "inference_unavailable", "No inference model is available to process the pending Sources."));
+    expect(send(sim, "flush_memory", { body: { scope_id: "nowhere" } })).toEqual(scopeNotFound);
+    expect(sim.inspect.memoryCursor("s1")).toBe(0);
+  });
+
+  it("keeps Topic Memory processing from running: a Scope with Sources stays pending", () => {
+    const clock = new ManualClock();
+    const sim = simulator({ inference: "off", clock });
+    send(sim, "capture_content_source", { body: { scope_id: "s1", source_id: "n1", content: "Releases are cut on Tuesdays." } });
+    clock.advance(60_000);
+    const status = send(sim, "get_topic_memory_processing_status", { body: { scope_id: "s1" } });
+    expect(status).toEqual({ status: 200, body: { state: "pending", source_cursor: 0, source_head: 1, target_source_through: null, block: null } });
+  });
+
+  it("still checks access first: a reader is 403 before the refusal", () => {
+    const sim = simulator({ inference: "off" });
+    expect(send(sim, "flush_topic_memory", { body: { scope_id: "s1" } }, "pc-reader").status).toBe(403);
+  });
+});
+
+describe("inference on (the mock's default): a model is present", () => {
+  it.each(GENERATION)("%s is not refused for want of a model", (operationId, request, refusal) => {
+    const answer = send(simulator(), operationId, request);
+    expect(answer.body?.error?.code ?? null).not.toBe(refusal.body.error.code);
+  });
+
+  it("flush_memory processes pending Sources", () => {
+    const sim = simulator({ waitBudgetMs: 60_000 });
+    send(sim, "capture_content_source", { body: { scope_id: "s1", source_id: "n1", content: "Releases are cut on Tuesdays." } });
+    const flush = send(sim, "flush_memory", { body: { scope_id: "s1" } });
+    expect(flush.status === 200 || flush.status === 202).toBe(true);
+  });
+
+  it("refuses an inference mode it does not know", () => {
+    expect(() => simulator({ inference: "maybe" as never })).toThrow(RangeError);
+  });
+});
