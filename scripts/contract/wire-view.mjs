@@ -31,6 +31,7 @@ export const OUR_EXTENSIONS = Object.freeze([
   "x-powercontext-rules",
   "x-powercontext-router",
   "x-powercontext-refusals",
+  "x-powercontext-media-from",
 ]);
 
 /** Members whose keys are names (of properties, paths, statuses, media types, components), not keywords. */

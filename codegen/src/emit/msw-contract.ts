@@ -70,6 +70,8 @@ export interface ContractResponse {
   readonly envelope: boolean;
   /** Headers the response must carry. */
   readonly requiredHeaders: readonly string[];
+  /** The schema of every header the response declares, by name (the request id header left out). */
+  readonly headerSchemas: { readonly [name: string]: unknown };
 }
 
 /** A refusal the server answers when every condition of \`when\` holds (\`x-powercontext-refusals\`). */
@@ -117,6 +119,8 @@ export interface ContractOperation {
   readonly successBodies: { readonly [status: number]: { readonly validate: ValidateFunction; readonly schema: string } };
   /** \`x-powercontext-refusals\`, in order. */
   readonly refusals: readonly ContractRefusalRule[];
+  /** \`x-powercontext-media-from\`: the request member whose value chooses the success media type, or null. */
+  readonly mediaFrom: { readonly member: string; readonly values: { readonly [value: string]: string } } | null;
 }
 
 `;
@@ -126,7 +130,8 @@ function operationLiteral(op: OperationIr, names: { request: string | null; resp
   const responses = op.responses.map((r) => {
     const envelope = r.status >= 400 && r.kind === "json" && !r.envelopeWaived;
     const required = r.headers.filter((h) => h.required).map((h) => tsString(h.name));
-    return `{ status: ${r.status}, kind: ${tsString(r.kind)}, mediaType: ${r.mediaType === null ? "null" : tsString(r.mediaType)}, envelope: ${envelope}, requiredHeaders: [${required.join(", ")}] }`;
+    const schemas = Object.fromEntries(r.headers.filter((h) => h.name.toLowerCase() !== ir.requestIdHeader.toLowerCase()).map((h) => [h.name, h.schema ?? {}]));
+    return `{ status: ${r.status}, kind: ${tsString(r.kind)}, mediaType: ${r.mediaType === null ? "null" : tsString(r.mediaType)}, envelope: ${envelope}, requiredHeaders: [${required.join(", ")}], headerSchemas: ${jsonLiteral(schemas)} }`;
   });
   const security = (op.security ?? []).map((alternative) => `[${Object.keys(alternative).map(tsString).join(", ")}]`);
   const bodies = names.responses.map(([status, key]) => `${status}: { validate: validators.${key}, schema: ${tsString(key)} }`);
@@ -143,6 +148,7 @@ function operationLiteral(op: OperationIr, names: { request: string | null; resp
     requestValidator: ${names.request === null ? "null" : `validators.${names.request}`},
     successBodies: { ${bodies.join(", ")} },
     refusals: [${op.refusals.map(jsonLiteral).join(", ")}],
+    mediaFrom: ${op.mediaFrom === null ? "null" : jsonLiteral(op.mediaFrom)},
   }`;
 }
 

@@ -15,6 +15,7 @@ import { checkNameSources } from "./name-sources.js";
 import { checkReservedNames } from "./reserved-names.js";
 import { readRouter } from "./router.js";
 import { readRefusals } from "./refusals.js";
+import { readMediaFrom } from "./media-from.js";
 
 const require = createRequire(import.meta.url);
 const pkg = require("../../package.json") as { name: string; version: string };
@@ -110,6 +111,7 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
   const reconcile = op["x-powercontext-reconcile"] as Json | undefined;
   const pagination = op["x-powercontext-pagination"] as Json | undefined;
   const notServed = op["x-powercontext-not-served"] as Json | undefined;
+  const members = [...parameters.map((p) => p.name), ...(requestBody?.propertyNames ?? [])];
   return {
     operationId,
     methodName: camelCase(operationId),
@@ -159,7 +161,8 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
         ? null
         : { cursorParameter: String(pagination.cursor_parameter), nextCursorField: String(pagination.next_cursor_field), itemsField: String(pagination.items_field) },
     notServed: notServed === undefined ? null : { status: Number(notServed.status), message: String(notServed.message) },
-    refusals: readRefusals(op, raw.pointer, [...parameters.map((p) => p.name), ...(requestBody?.propertyNames ?? [])], errorCodes),
+    refusals: readRefusals(op, raw.pointer, members, errorCodes),
+    mediaFrom: readMediaFrom(op, raw.pointer, members, success),
     tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     security: op.security === undefined ? documentSecurity : securityOf(op.security),
   };

@@ -197,6 +197,14 @@ export interface RefusalRuleIr {
   readonly scope: string | null;
 }
 
+/** `x-powercontext-media-from`: the request member whose value chooses the success media type. */
+export interface MediaFromIr {
+  /** A request member (parameter by wire name or body property). */
+  readonly member: string;
+  /** Member value -> a media type the primary success response declares. */
+  readonly values: Readonly<Record<string, string>>;
+}
+
 /**
  * `x-powercontext-router`: how the server routes a request before any operation runs
  * (docs/architecture.md). The mock's HTTP server answers unknown paths, other methods
@@ -267,6 +275,8 @@ export interface OperationIr {
   readonly notServed: NotServedIr | null;
   /** `x-powercontext-refusals`: refusals the server answers under conditions, in order; empty without. */
   readonly refusals: readonly RefusalRuleIr[];
+  /** `x-powercontext-media-from`: which request member chooses the success media type, or null. */
+  readonly mediaFrom: MediaFromIr | null;
   readonly tags: readonly string[];
   /** The operation's own `security`, else the document's; null when neither declares one. */
   readonly security: SecurityIr | null;

@@ -14,6 +14,7 @@ import { checkRefusals } from "./contract/refusals.js";
 import { refusalFacts, type InferenceMode } from "./refusal-facts.js";
 import { OverrideTable, type OverrideHandler } from "./overrides.js";
 import { Responder } from "./responder/responder.js";
+import { pinnedHeaders } from "./responder/declared-headers.js";
 import { OperationStore } from "./operations.js";
 import { PrincipalRegistry, defaultPrincipals, type PrincipalConfig } from "./principals.js";
 import { SeededRandom } from "./random.js";
@@ -197,7 +198,8 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       result = run(operationId, request, nowMs);
     }
     if (fault?.type === "reset") return { fault: "reset", delayMs: 0 };
-    const headers = { ...result.headers, "X-PowerContext-Request-ID": requestId };
+    // The headers the contract pins for the status (Cache-Control, digests) come with every answer; the handler's own win.
+    const headers = { ...pinnedHeaders(operationId, simOperations[operationId], result.status, options.seed ?? 1), ...result.headers, "X-PowerContext-Request-ID": requestId };
     const response = {
       status: result.status, headers, body: result.body, delayMs: fault?.type === "delay" ? fault.ms : 0,
       ...(result.contentType === undefined ? {} : { contentType: result.contentType }),

@@ -1,8 +1,9 @@
 import { SimError } from "../errors.js";
 import { SeededRandom } from "../random.js";
 import type { SimOperation } from "../contract/operation-table.js";
-import { headerValue } from "../contract/request-check.js";
+import { flatRequest, headerValue } from "../contract/request-check.js";
 import type { HandlerResult, SimRequest } from "../types.js";
+import { contentTypeOf, requestedMedia } from "./media.js";
 import { sampleValue } from "./sample.js";
 
 /**
@@ -12,8 +13,10 @@ import { sampleValue } from "./sample.js";
  * the operation's generated response validator. The body depends only on the
  * seed and the operationId, so it is the same on every call and every run
  * with the same seed. Text and binary successes get a short body of their
- * media type; an operation that declares `304` answers it when `If-None-Match`
- * names the ETag the responder sends.
+ * media type (a text type labelled `charset=utf-8`), as does a request whose
+ * `x-powercontext-media-from` member asks for a text type; an operation that
+ * declares `304` answers it when `If-None-Match` names the ETag the responder
+ * sends.
  */
 
 const VARIANTS = 16;
@@ -33,10 +36,12 @@ export class Responder {
    * @throws SimError 500 when no sampled body satisfies the operation's validator (a schema the sampler cannot meet)
    */
   answer(operationId: string, op: SimOperation, request: SimRequest): HandlerResult {
-    let result = this.#cache.get(operationId);
+    const media = requestedMedia(op, flatRequest(op, request));
+    const key = media === null ? operationId : `${operationId}\u0000${media}`;
+    let result = this.#cache.get(key);
     if (result === undefined) {
-      result = this.#build(operationId, op);
-      this.#cache.set(operationId, result);
+      result = this.#build(operationId, op, media);
+      this.#cache.set(key, result);
     }
     const etag = result.headers?.ETag;
     const notModified = op.responses.some((r) => r.status === 304);
@@ -46,14 +51,15 @@ export class Responder {
     return result;
   }
 
-  #build(operationId: string, op: SimOperation): HandlerResult {
+  #build(operationId: string, op: SimOperation, media: string | null): HandlerResult {
     const status = op.successStatuses.find((s) => s !== op.acceptedStatus) ?? (op.successStatuses[0] as number);
     const response = op.responses.find((r) => r.status === status);
     const headers: Record<string, string> = {};
     const declares304 = op.responses.some((r) => r.status === 304);
     const random = () => new SeededRandom(hash(`${this.#seed}:${operationId}`));
     if (response === undefined || response.kind === "none") return { status, body: null };
-    if (response.kind === "text") return { status, body: `sample ${operationId}\n`, contentType: response.mediaType ?? "text/plain", headers: withEtag(headers, declares304, operationId) };
+    const text = media?.startsWith("text/") ? media : response.kind === "text" ? (response.mediaType ?? "text/plain") : null;
+    if (text !== null) return { status, body: `sample ${operationId}\n`, contentType: contentTypeOf(text), headers: withEtag(headers, declares304, operationId) };
     if (response.kind === "binary") return { status, body: new TextEncoder().encode(operationId), contentType: response.mediaType ?? "application/octet-stream", headers: withEtag(headers, declares304, operationId) };
     const target = op.successBodies[status];
     if (target === undefined) return { status, body: {}, headers: withEtag(headers, declares304, operationId) };

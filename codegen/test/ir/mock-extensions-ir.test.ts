@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { SpecErrorList } from "../src/errors.js";
-import { buildIr } from "../src/ir/build-ir.js";
-import type { ApiIr } from "../src/ir/model.js";
-import { loadSpecText } from "../src/load/load-spec.js";
+import { SpecErrorList } from "../../src/errors.js";
+import { buildIr } from "../../src/ir/build-ir.js";
+import type { ApiIr } from "../../src/ir/model.js";
+import { loadSpecText } from "../../src/load/load-spec.js";
 
 // The extensions the mock's simulator and server read: x-powercontext-router (document)
 // and x-powercontext-refusals (operation), as the IR carries them and refuses them.
@@ -94,6 +94,24 @@ describe("x-powercontext-router", () => {
       "invalid_extension /x-powercontext-router/order/1",
       "invalid_extension /x-powercontext-router/order/2",
       "invalid_extension /x-powercontext-router/raw-path-prefixes/0",
+    ]);
+  });
+});
+
+describe("x-powercontext-media-from", () => {
+  const twoMedia = { description: "ok", content: { "application/json": { schema: { type: "object" } }, "text/markdown": { schema: { type: "string" } } } };
+
+  it("carries the member and the media type each value chooses", async () => {
+    const ir = await given({ responses: { "200": twoMedia }, "x-powercontext-media-from": { member: "citation", values: { markdown: "text/markdown" } } });
+    expect(ir.operations.find((op) => op.operationId === "flush_memory")!.mediaFrom).toEqual({ member: "citation", values: { markdown: "text/markdown" } });
+    expect(ir.operations.find((op) => op.operationId === "list_scopes")!.mediaFrom).toBeNull();
+  });
+
+  it("refuses a member the request lacks and a media type the success response does not declare", async () => {
+    const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-media-from";
+    expect(await issues(given({ responses: { "200": twoMedia }, "x-powercontext-media-from": { member: "format", values: { "a/b": "text/html" } } }))).toEqual([
+      `invalid_extension ${at}/member`,
+      `invalid_extension ${at}/values/a~1b`,
     ]);
   });
 });
