@@ -87,6 +87,10 @@ export interface ContractRefusalRule {
     readonly present: string | null;
     /** Only when the Scope has this work pending (\`sources\`: Sources past its Memory cursor). */
     readonly pending: "sources" | null;
+    /** Only when each of these request members has this value. */
+    readonly equals: { readonly [member: string]: string | number | boolean | null };
+    /** Only when each of these list members holds this value. */
+    readonly includes: { readonly [member: string]: string | number | boolean | null };
   };
   /** The request member naming the Scope: refused only once that Scope is found. Null: before any lookup. */
   readonly scope: string | null;

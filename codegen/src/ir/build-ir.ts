@@ -111,7 +111,8 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
   const reconcile = op["x-powercontext-reconcile"] as Json | undefined;
   const pagination = op["x-powercontext-pagination"] as Json | undefined;
   const notServed = op["x-powercontext-not-served"] as Json | undefined;
-  const members = [...parameters.map((p) => p.name), ...(requestBody?.propertyNames ?? [])];
+  // Every member a request may carry: the parameters by wire name and the body's properties, any variant's.
+  const members = [...parameters.map((p) => p.name), ...(requestBody === null ? [] : propertyNames(requestBody.schema, lookup, 0, true))];
   return {
     operationId,
     methodName: camelCase(operationId),
@@ -236,12 +237,13 @@ function buildRequestBody(node: unknown, lookup: RefLookup): RequestBodyIr | nul
   return { schemaName: schemaRefName(schema) ?? null, schema, required: body.required === true, mediaType, propertyNames: propertyNames(schema, lookup, 0) };
 }
 
-function propertyNames(node: unknown, lookup: RefLookup, depth: number): string[] {
+/** Top-level property names of a schema through `$ref` and `allOf`; with `branches`, through `oneOf` and `anyOf` too (a member some variant has). */
+function propertyNames(node: unknown, lookup: RefLookup, depth: number, branches = false): string[] {
   const schema = deref(node, lookup) as Json | undefined;
   if (schema === undefined || schema === null || typeof schema !== "object" || depth > 16) return [];
   const own = Object.keys((schema.properties ?? {}) as Json);
-  const inherited = Array.isArray(schema.allOf) ? schema.allOf.flatMap((s) => propertyNames(s, lookup, depth + 1)) : [];
-  return [...new Set([...own, ...inherited])];
+  const parts = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...(branches ? [...(Array.isArray(schema.oneOf) ? schema.oneOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf : [])] : [])];
+  return [...new Set([...own, ...parts.flatMap((s) => propertyNames(s, lookup, depth + 1, branches))])];
 }
 
 function buildResponses(responses: Json, lookup: RefLookup, operationPointer: string): ResponseIr[] {

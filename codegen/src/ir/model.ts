@@ -173,6 +173,9 @@ export interface NotServedIr {
   readonly message: string;
 }
 
+/** A JSON scalar. */
+export type JsonScalar = string | number | boolean | null;
+
 /**
  * One row of `x-powercontext-refusals`: a refusal the server answers when every
  * condition of `when` holds (docs/architecture.md). The mock's simulator answers them
@@ -192,6 +195,10 @@ export interface RefusalRuleIr {
     readonly present: string | null;
     /** Only when the Scope has this kind of work pending (`sources`: Sources past its Memory cursor). */
     readonly pending: "sources" | null;
+    /** Only when each of these request members has this value (empty: no such condition). */
+    readonly equals: Readonly<Record<string, JsonScalar>>;
+    /** Only when each of these list members holds this value. */
+    readonly includes: Readonly<Record<string, JsonScalar>>;
   };
   /** The request member naming the Scope: the refusal comes only once that Scope is found (an unknown one is refused first). Null: before any lookup. */
   readonly scope: string | null;

@@ -1,12 +1,12 @@
-import { SpecError, SpecErrorList } from "../errors.js";
+import { SpecError, SpecErrorList, pointerSegment } from "../errors.js";
 import type { Json } from "./domain.js";
-import type { ErrorCodeIr, RefusalRuleIr } from "./model.js";
+import type { ErrorCodeIr, JsonScalar, RefusalRuleIr } from "./model.js";
 
 /** Our operation extension: refusals the server answers under a condition (docs/architecture.md). */
 export const REFUSALS_EXTENSION = "x-powercontext-refusals";
 
 const RULE_KEYS = new Set(["status", "code", "message", "details", "when", "scope"]);
-const WHEN_KEYS = new Set(["inference", "present", "pending"]);
+const WHEN_KEYS = new Set(["inference", "present", "pending", "equals", "includes"]);
 const INFERENCE = new Set(["on", "off"]);
 const PENDING = new Set(["sources"]);
 
@@ -16,9 +16,10 @@ function isObject(value: unknown): value is Json {
 
 /**
  * Reads `x-powercontext-refusals` of one operation: a list of
- * `{ status, code, message, details?, when?: { inference?, present?, pending? }, scope? }`,
+ * `{ status, code, message, details?, when?: { inference?, present?, pending?, equals?, includes? }, scope? }`,
  * each a refusal the server answers when every condition of `when` holds (always
- * without one). `code` is a registry code with that status; `scope` names the request
+ * without one). `equals: { member: value }` holds when the member has that value,
+ * `includes: { member: value }` when the list member holds it. `code` is a registry code with that status; `scope` names the request
  * member carrying the Scope, when the refusal comes only once that Scope is found;
  * `present` names a request member that is there and not null; `pending: sources`
  * needs `scope`. Empty without the extension.
@@ -52,13 +53,15 @@ export function readRefusals(op: Json, at: string, members: readonly string[], r
     const scope = node.scope ?? null;
     if (scope !== null && (typeof scope !== "string" || !members.includes(scope))) bad("scope", `expected a member of the request, not ${JSON.stringify(scope)}`);
     const when = node.when ?? {};
-    if (!isObject(when)) bad("when", "expected { inference?, present?, pending? }");
+    if (!isObject(when)) bad("when", "expected { inference?, present?, pending?, equals?, includes? }");
     const w = isObject(when) ? when : {};
     for (const key of Object.keys(w)) if (!WHEN_KEYS.has(key)) bad(`when/${key}`, `unknown condition (allowed: ${[...WHEN_KEYS].join(", ")})`);
     if (w.inference !== undefined && !INFERENCE.has(w.inference as string)) bad("when/inference", "expected on or off");
     if (w.present !== undefined && (typeof w.present !== "string" || !members.includes(w.present))) bad("when/present", `expected a member of the request, not ${JSON.stringify(w.present)}`);
     if (w.pending !== undefined && !PENDING.has(w.pending as string)) bad("when/pending", "expected sources");
     if (w.pending !== undefined && scope === null) bad("when/pending", "needs scope: pending work is counted in a Scope");
+    const equals = memberValues(w.equals, "equals", members, bad);
+    const includes = memberValues(w.includes, "includes", members, bad);
     if (issues.length > count) return;
     rules.push({
       status: status as number,
@@ -69,10 +72,28 @@ export function readRefusals(op: Json, at: string, members: readonly string[], r
         inference: (w.inference as "on" | "off" | undefined) ?? null,
         present: (w.present as string | undefined) ?? null,
         pending: (w.pending as "sources" | undefined) ?? null,
+        equals,
+        includes,
       },
       scope: scope as string | null,
     });
   });
   if (issues.length > 0) throw new SpecErrorList(issues);
   return rules;
+}
+
+/** `{ <member>: <scalar> }` of a condition; every member a member of the request. Empty when absent. */
+function memberValues(node: unknown, key: string, members: readonly string[], bad: (member: string, detail: string) => void): Record<string, JsonScalar> {
+  if (node === undefined) return {};
+  if (!isObject(node)) {
+    bad(`when/${key}`, "expected { <member>: <value> }");
+    return {};
+  }
+  const out: Record<string, JsonScalar> = {};
+  for (const [member, value] of Object.entries(node)) {
+    if (!members.includes(member)) bad(`when/${key}/${pointerSegment(member)}`, "expected a member of the request");
+    else if (value !== null && typeof value === "object") bad(`when/${key}/${pointerSegment(member)}`, "expected a string, number, boolean or null");
+    else out[member] = value as JsonScalar;
+  }
+  return out;
 }

@@ -45,11 +45,13 @@ describe("x-powercontext-refusals", () => {
       "x-powercontext-refusals": [
         { status: 503, code: "inference_unavailable", message: "No model.", when: { inference: "off", pending: "sources" }, scope: "scope_id" },
         { status: 422, code: "legacy_memory_operation_unsupported", message: "Legacy.", details: { operation: "citation read" }, when: { present: "citation" } },
+        { status: 422, code: "legacy_memory_operation_unsupported", message: "Legacy.", when: { equals: { scope_id: "memory" }, includes: { citation: 1 } } },
       ],
     });
     expect(ir.operations.find((op) => op.operationId === "flush_memory")!.refusals).toEqual([
-      { status: 503, code: "inference_unavailable", message: "No model.", details: null, when: { inference: "off", present: null, pending: "sources" }, scope: "scope_id" },
-      { status: 422, code: "legacy_memory_operation_unsupported", message: "Legacy.", details: { operation: "citation read" }, when: { inference: null, present: "citation", pending: null }, scope: null },
+      { status: 503, code: "inference_unavailable", message: "No model.", details: null, when: { inference: "off", present: null, pending: "sources", equals: {}, includes: {} }, scope: "scope_id" },
+      { status: 422, code: "legacy_memory_operation_unsupported", message: "Legacy.", details: { operation: "citation read" }, when: { inference: null, present: "citation", pending: null, equals: {}, includes: {} }, scope: null },
+      { status: 422, code: "legacy_memory_operation_unsupported", message: "Legacy.", details: null, when: { inference: null, present: null, pending: null, equals: { scope_id: "memory" }, includes: { citation: 1 } }, scope: null },
     ]);
     expect(ir.operations.find((op) => op.operationId === "list_scopes")!.refusals).toEqual([]);
   });
@@ -66,6 +68,7 @@ describe("x-powercontext-refusals", () => {
             { status: 503, code: "inference_unavailable", message: "m", when: { pending: "sources" } },
             { status: 503, code: "inference_unavailable", message: "m", when: { inference: "sometimes" }, extra: 1 },
             { status: 503, code: "inference_unavailable" },
+            { status: 503, code: "inference_unavailable", message: "m", when: { equals: { colour: "red" }, includes: { scope_id: { a: 1 } } } },
           ],
         }),
       ),
@@ -77,6 +80,8 @@ describe("x-powercontext-refusals", () => {
       `invalid_extension ${at}/4/extra`,
       `invalid_extension ${at}/4/when/inference`,
       `invalid_extension ${at}/5/message`,
+      `invalid_extension ${at}/6/when/equals/colour`,
+      `invalid_extension ${at}/6/when/includes/scope_id`,
     ]);
   });
 });

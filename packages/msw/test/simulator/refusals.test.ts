@@ -66,6 +66,33 @@ describe("the legacy Memory operations (with or without a model)", () => {
     expect([long.status, long.body.error.code, long.body.error.details.errors[0].type]).toEqual([422, "invalid_request", "string_too_long"]);
   });
 
+  it("refuse the Artifact routes of the memory family: tags, writes and tag queries before the Scope lookup", () => {
+    const collection = ["POST /v1/scopes/{scope_id}/artifacts", "POST /v1/atomic-memory/list"];
+    const at = { scope_id: "nowhere", family: "memory", artifact_id: "a" };
+    expect(send(sim, "get_artifact_tags", { params: at })).toEqual(legacy("collection tags", collection));
+    expect(send(sim, "replace_artifact_tags", { params: at, body: { tags: ["x"] } })).toEqual(legacy("collection tags", collection));
+    expect(send(sim, "replace_artifact", { params: at, body: { content: { entries: [{ kind: "fact", text: "x" }] } } })).toEqual(legacy("collection writes", collection));
+    const query = (families?: string[]) => send(sim, "query_artifact_tags", { params: { scope_id: "nowhere" }, body: { tags: ["x"], ...(families ? { families } : {}) } });
+    expect(query(["experience", "memory"])).toEqual(legacy("tag query", collection));
+    expect(query(["experience"]).body?.error?.code ?? null).not.toBe("legacy_memory_operation_unsupported");
+    expect(query().body?.error?.code ?? null).not.toBe("legacy_memory_operation_unsupported");
+  });
+
+  it("refuse the memory family's creation and reads once the Scope is found, and leave other families alone", () => {
+    const collection = ["POST /v1/scopes/{scope_id}/artifacts", "POST /v1/atomic-memory/list"];
+    const create = (scope_id: string) => send(sim, "create_artifact", { params: { scope_id }, body: { family: "memory", content: { entries: [{ kind: "fact", text: "x" }] } } });
+    expect(create("nowhere")).toEqual(scopeNotFound);
+    expect(create("s1")).toEqual(legacy("collection writes", collection));
+    const read = legacy("legacy Memory collection read", collection);
+    expect(send(sim, "get_artifact", { params: { scope_id: "nowhere", family: "memory", artifact_id: "a" } })).toEqual(scopeNotFound);
+    expect(send(sim, "get_artifact", { params: { scope_id: "s1", family: "memory", artifact_id: "a" } })).toEqual(read);
+    expect(send(sim, "list_artifacts", { params: { scope_id: "s1", family: "memory" } })).toEqual(read);
+    expect(send(sim, "list_artifact_revisions", { params: { scope_id: "s1", family: "memory", artifact_id: "a" } })).toEqual(read);
+    expect(send(sim, "get_artifact_revision", { params: { scope_id: "s1", family: "memory", artifact_id: "a", revision: "1" } })).toEqual(read);
+    const other = send(sim, "get_artifact", { params: { scope_id: "s1", family: "experience", artifact_id: "a" } });
+    expect(other.body?.error?.code ?? null).not.toBe("legacy_memory_operation_unsupported");
+  });
+
   it("refuse get_memory_entry by citation once its Scope is found, and leave a target read alone", () => {
     expect(send(sim, "get_memory_entry", { body: { scope_id: "nowhere", citation: {} } })).toEqual(scopeNotFound);
     expect(send(sim, "get_memory_entry", { body: { scope_id: "s1", citation: { a: 1 } } })).toEqual(

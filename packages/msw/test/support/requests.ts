@@ -3,7 +3,8 @@ import { buildIr } from "../../../../codegen/src/ir/build-ir.js";
 import { DEFAULT_NAMES } from "../../../../codegen/src/ir/names.js";
 import { loadSpec } from "../../../../codegen/src/load/load-spec.js";
 import { CONTRACT_PATH } from "../../../../test/support/contract-validators.js";
-import { simOperations, type SimOperationId } from "../../src/simulator/contract/operation-table.js";
+import { simOperations, type SimOperation, type SimOperationId } from "../../src/simulator/contract/operation-table.js";
+import { checkRefusals, type RefusalFacts } from "../../src/simulator/contract/refusals.js";
 import { flatRequest } from "../../src/simulator/contract/request-check.js";
 import { SeededRandom } from "../../src/simulator/random.js";
 import { sampleValue, type Definitions } from "../../src/simulator/responder/sample.js";
@@ -20,17 +21,37 @@ const ir = buildIr(await loadSpec(CONTRACT_PATH), "strict", DEFAULT_NAMES);
 const schemas = validatorSchemas(ir);
 const definitions: Definitions = new Proxy({}, { get: (_, key) => (typeof key === "string" ? schemas.definition(key) : undefined) });
 
-/** A request of `operationId` that its request validator accepts. @throws Error when none is found */
+/**
+ * A request of `operationId` that its request validator accepts and, where one exists,
+ * that none of the contract's refusals (`x-powercontext-refusals`, with a model present)
+ * turns away: a `family` other than the legacy `memory`, say.
+ * @throws Error when none is found
+ */
 export function sampledRequest(operationId: SimOperationId): SimRequest {
   const op = simOperations[operationId];
   const key = schemas.perOperation.get(operationId)?.request ?? null;
   if (key === null) return {};
+  let refused: SimRequest | undefined;
   for (let variant = 0; variant < 16; variant += 1) {
     const flat = aimAtS1(sampleValue(key, { random: new SeededRandom(variant + 1), variant }, definitions));
     const request = split(operationId, flat);
-    if (op.requestValidator === null || op.requestValidator(flatRequest(op, request))) return request;
+    if (op.requestValidator !== null && !op.requestValidator(flatRequest(op, request))) continue;
+    if (!refusedByContract(op, request)) return request;
+    refused ??= request;
   }
+  if (refused !== undefined) return refused;
   throw new Error(`no valid request sampled for ${operationId}: ${JSON.stringify(op.requestValidator?.errors)}`);
+}
+
+const MODEL_PRESENT: RefusalFacts = { inference: "on", requireScope: () => undefined, pending: () => false };
+
+function refusedByContract(op: SimOperation, request: SimRequest): boolean {
+  try {
+    checkRefusals(op, flatRequest(op, request), MODEL_PRESENT);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 function aimAtS1(value: unknown): unknown {

@@ -23,9 +23,11 @@ export interface RefusalFacts {
 }
 
 function holds(rule: ContractRefusalRule, flat: Readonly<Record<string, unknown>>, facts: RefusalFacts): boolean {
-  const { inference, present, pending } = rule.when;
+  const { inference, present, pending, equals, includes } = rule.when;
   if (inference !== null && inference !== facts.inference) return false;
   if (present !== null && (flat[present] ?? null) === null) return false;
+  if (Object.entries(equals).some(([member, value]) => flat[member] !== value)) return false;
+  if (Object.entries(includes).some(([member, value]) => !(Array.isArray(flat[member]) && (flat[member] as unknown[]).includes(value)))) return false;
   if (rule.scope === null) return true;
   const scopeId = String(flat[rule.scope]);
   facts.requireScope(scopeId);
