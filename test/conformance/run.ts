@@ -63,7 +63,8 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
   const scenarios = options.scenarios ?? loadScenarios();
   const real = await startRealServer({ env: realServerSettings(), readyTimeoutMs: 90_000 });
   try {
-    const mock = await startMockServer({ seed: options.seed ?? 1 });
+    // The release runs as a default install, without an inference model: the mock's other face.
+    const mock = await startMockServer({ seed: options.seed ?? 1, inference: "off" });
     try {
       const realTarget: Target = { name: "real", baseUrl: real.baseUrl, token: real.token };
       const mockTarget: Target = { name: "mock", baseUrl: mock.url, token: MOCK_ADMIN_TOKEN };
