@@ -32,6 +32,9 @@ export const OUR_EXTENSIONS = Object.freeze([
   "x-powercontext-router",
   "x-powercontext-refusals",
   "x-powercontext-media-from",
+  "x-powercontext-resources",
+  "x-powercontext-resource",
+  "x-powercontext-anchor",
 ]);
 
 /** Members whose keys are names (of properties, paths, statuses, media types, components), not keywords. */

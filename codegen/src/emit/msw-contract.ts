@@ -1,5 +1,5 @@
 import type { Json, RefLookup } from "../ir/domain.js";
-import type { ApiIr, OperationIr, ParameterIr } from "../ir/model.js";
+import type { ApiIr, OperationIr, ParameterIr, ResourceIr } from "../ir/model.js";
 import { propertyKey, tsString } from "./ts/syntax.js";
 import { banner } from "./banner.js";
 import { validatorSchemas } from "./validator-code/schemas.js";
@@ -38,7 +38,10 @@ export function emitMswContract(ir: ApiIr): MswContractModules {
     out += `  ${propertyKey(op.operationId)}: ${operationLiteral(op, names, ir)},\n`;
   }
   out += `} as const satisfies Record<string, ContractOperation>;\n\n`;
-  out += `/** Every operationId of the contract. */\nexport type ContractOperationId = keyof typeof contractOperations;\n`;
+  out += `/** Every operationId of the contract. */\nexport type ContractOperationId = keyof typeof contractOperations;\n\n`;
+  out += `/** The stored resource families (\`x-powercontext-resources\`), keyed by name. */\nexport const contractResources: { readonly [name: string]: ContractResource } = {\n`;
+  for (const resource of ir.resources) out += `  ${propertyKey(resource.name)}: ${resourceLiteral(resource)},\n`;
+  out += `};\n`;
   return { contract: out, responseSchemas: responseSchemasModule(ir, roots, schemas.definition) };
 }
 
@@ -70,6 +73,8 @@ export interface ContractResponse {
   readonly envelope: boolean;
   /** Headers the response must carry. */
   readonly requiredHeaders: readonly string[];
+  /** Every header the response declares. */
+  readonly headers: readonly string[];
   /** The schema of every header the response declares, by name (the request id header left out). */
   readonly headerSchemas: { readonly [name: string]: unknown };
 }
@@ -125,6 +130,68 @@ export interface ContractOperation {
   readonly refusals: readonly ContractRefusalRule[];
   /** \`x-powercontext-media-from\`: the request member whose value chooses the success media type, or null. */
   readonly mediaFrom: { readonly member: string; readonly values: { readonly [value: string]: string } } | null;
+  /** The stored resource the operation works on (\`x-powercontext-resource\`), or null. */
+  readonly resource: ContractResourceUse | null;
+  /** The anchor resource's records the request names (member paths, \`[]\` after a list), which must exist; null for none. */
+  readonly anchor: { readonly resource: string; readonly requests: readonly string[] } | null;
+}
+
+/** A refusal: the status and the envelope's \`error.code\`. */
+export interface ContractRefusal {
+  readonly status: number;
+  readonly code: string;
+  /** Fixed members of \`error.details\`, or null. */
+  readonly details: { readonly [name: string]: ContractScalar } | null;
+}
+
+/** A member of \`error.details\` and where its value comes from (the request's expected or provided value, or the record's current one). */
+export interface ContractRefusalDetail {
+  readonly name: string;
+  readonly value: "expected" | "provided" | "current";
+}
+
+/** A JSON scalar. */
+export type ContractScalar = string | number | boolean | null;
+
+/** One stored resource family (a row of \`x-powercontext-resources\`); members are dotted paths into the record. */
+export interface ContractResource {
+  readonly name: string;
+  readonly id: string;
+  readonly prefix: string | null;
+  readonly within: readonly { readonly member: string; readonly resource: string | null }[];
+  readonly version: { readonly member: string; readonly start: number } | null;
+  readonly history: boolean;
+  readonly etag: string | null;
+  readonly sequence: string | null;
+  readonly digests: readonly { readonly member: string; readonly of: string }[];
+  readonly anchor: boolean;
+  readonly created: string | null;
+  readonly updated: string | null;
+  readonly order: string | null;
+  readonly notFound: ContractRefusal;
+}
+
+/** What an operation does to a resource (\`x-powercontext-resource\`). */
+export interface ContractResourceUse {
+  readonly name: string;
+  readonly action: "create" | "read" | "list" | "change" | "put" | "remove" | "revision" | "revisions";
+  readonly from: readonly { readonly member: string; readonly request: string }[];
+  readonly requires: readonly { readonly request: string; readonly resource: string }[];
+  readonly expect: { readonly request: string; readonly conflict: ContractRefusal; readonly details: readonly ContractRefusalDetail[]; readonly absent: number | null } | null;
+  readonly ifMatch: { readonly stale: ContractRefusal; readonly missing: ContractRefusal | null; readonly details: readonly ContractRefusalDetail[] } | null;
+  readonly idempotency: { readonly request: string; readonly conflict: ContractRefusal } | null;
+  readonly replay: { readonly conflict: ContractRefusal } | null;
+  readonly notFound: ContractRefusal | null;
+  readonly badCursor: ContractRefusal | null;
+  readonly fresh: boolean;
+  readonly flag: string | null;
+  readonly filters: readonly { readonly member: string; readonly request: string; readonly default: unknown }[];
+  readonly set: { readonly [member: string]: ContractScalar };
+  readonly recordAt: string;
+  readonly items: string | null;
+  readonly page: { readonly cursor: string; readonly nextCursor: string } | null;
+  readonly controls: readonly string[];
+  readonly limit: { readonly request: string; readonly default: number } | null;
 }
 
 `;
@@ -134,8 +201,9 @@ function operationLiteral(op: OperationIr, names: { request: string | null; resp
   const responses = op.responses.map((r) => {
     const envelope = r.status >= 400 && r.kind === "json" && !r.envelopeWaived;
     const required = r.headers.filter((h) => h.required).map((h) => tsString(h.name));
+    const declared = r.headers.map((h) => tsString(h.name));
     const schemas = Object.fromEntries(r.headers.filter((h) => h.name.toLowerCase() !== ir.requestIdHeader.toLowerCase()).map((h) => [h.name, h.schema ?? {}]));
-    return `{ status: ${r.status}, kind: ${tsString(r.kind)}, mediaType: ${r.mediaType === null ? "null" : tsString(r.mediaType)}, envelope: ${envelope}, requiredHeaders: [${required.join(", ")}], headerSchemas: ${jsonLiteral(schemas)} }`;
+    return `{ status: ${r.status}, kind: ${tsString(r.kind)}, mediaType: ${r.mediaType === null ? "null" : tsString(r.mediaType)}, envelope: ${envelope}, requiredHeaders: [${required.join(", ")}], headerSchemas: ${jsonLiteral(schemas)}, headers: [${declared.join(", ")}] }`;
   });
   const security = (op.security ?? []).map((alternative) => `[${Object.keys(alternative).map(tsString).join(", ")}]`);
   const bodies = names.responses.map(([status, key]) => `${status}: { validate: validators.${key}, schema: ${tsString(key)} }`);
@@ -153,12 +221,20 @@ function operationLiteral(op: OperationIr, names: { request: string | null; resp
     successBodies: { ${bodies.join(", ")} },
     refusals: [${op.refusals.map(jsonLiteral).join(", ")}],
     mediaFrom: ${op.mediaFrom === null ? "null" : jsonLiteral(op.mediaFrom)},
+    resource: ${op.resource === null ? "null" : jsonLiteral(op.resource)},
+    anchor: ${op.anchor === null ? "null" : jsonLiteral(op.anchor)},
   }`;
 }
 
 /** A JSON value as a TypeScript literal (line and paragraph separators escaped, as in string literals). */
 function jsonLiteral(value: unknown): string {
   return JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/** A registry row as a literal (its pointer left out: the simulator reads facts, not places). */
+function resourceLiteral(resource: ResourceIr): string {
+  const { pointer: _pointer, ...facts } = resource;
+  return jsonLiteral(facts);
 }
 
 function accessLiteral(op: OperationIr): string {

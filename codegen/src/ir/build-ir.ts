@@ -5,11 +5,12 @@ import type { LoadedSpec } from "../load/load-spec.js";
 import { deref, schemaRefName, walkOperations, type RawOperation } from "../load/walk-operations.js";
 import { pointer as ptr } from "../errors.js";
 import { readErrorCodes, readOperationErrorCodes } from "./error-codes.js";
+import { readOperationAnchor, readOperationResource, readResources } from "./resources.js";
 import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
 import { mediaKind, preferredMedia } from "./media.js";
 import { readModelRules, schemaPointer } from "./model-rules.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
-import type { AccessIr, ApiIr, AsyncIr, ErrorCodeIr, HeaderIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
+import type { AccessIr, ApiIr, AsyncIr, ErrorCodeIr, HeaderIr, ResourceIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
 import { camelCase, pascalCase } from "./naming.js";
 import { checkNameSources } from "./name-sources.js";
 import { checkReservedNames } from "./reserved-names.js";
@@ -45,10 +46,11 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
   const { document, lookup } = spec;
   const documentSecurity = securityOf(document.security);
   const errorCodes = readErrorCodes(document);
+  const resources = readResources(document);
   const raws = walkOperations(document, lookup);
   checkNameSources(raws.map((raw) => ({ name: String(raw.operation.operationId), pointer: `${raw.pointer}/operationId`, what: "operationId" })));
   const operations = raws
-    .map((raw) => buildOperation(raw, lookup, profile, documentSecurity, errorCodes, scopeField(document, names)))
+    .map((raw) => buildOperation(raw, lookup, profile, documentSecurity, errorCodes, scopeField(document, names), resources))
     .sort((a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
   checkReservedNames(operations);
   checkMethodNames(operations);
@@ -72,6 +74,7 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
     security: documentSecurity,
     errorCodes,
     router: readRouter(document, operations.map((op) => op.operationId)),
+    resources,
     requestIdHeader: typeof document["x-powercontext-request-id-header"] === "string" ? (document["x-powercontext-request-id-header"] as string) : DEFAULT_REQUEST_ID_HEADER,
     requestIdHeaderDeclared: typeof document["x-powercontext-request-id-header"] === "string",
     securitySchemes: Object.keys((((document.components as Json | undefined)?.securitySchemes ?? {}) as Json)).sort(),
@@ -84,7 +87,15 @@ function scopeField(document: Json, names: OutputNames): string {
   return typeof declared === "string" && declared !== "" ? declared : names.scopeField;
 }
 
-function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfile, documentSecurity: SecurityIr | null, errorCodes: readonly ErrorCodeIr[], scopeMember: string): OperationIr {
+function buildOperation(
+  raw: RawOperation,
+  lookup: RefLookup,
+  profile: LintProfile,
+  documentSecurity: SecurityIr | null,
+  errorCodes: readonly ErrorCodeIr[],
+  scopeMember: string,
+  resources: readonly ResourceIr[],
+): OperationIr {
   const op = raw.operation;
   const operationId = String(op.operationId);
   if (!SUPPORTED_METHODS.has(raw.method)) {
@@ -164,6 +175,13 @@ function buildOperation(raw: RawOperation, lookup: RefLookup, profile: LintProfi
     notServed: notServed === undefined ? null : { status: Number(notServed.status), message: String(notServed.message) },
     refusals: readRefusals(op, raw.pointer, members, errorCodes),
     mediaFrom: readMediaFrom(op, raw.pointer, members, success),
+    resource: readOperationResource(op, raw.pointer, resources, {
+      pageItems: pagination === undefined ? null : String(pagination.items_field),
+      page: pagination === undefined ? null : { cursor: String(pagination.cursor_parameter), nextCursor: String(pagination.next_cursor_field) },
+      requestMembers: [...parameters.map((p) => p.name), ...(requestBody?.propertyNames ?? [])],
+      requestDefault: (member) => requestDefault(parameters, requestBody, member, lookup),
+    }),
+    anchor: readOperationAnchor(op, raw.pointer, resources, anchorPath(accessOf(op)), [...parameters.map((p) => p.name), ...(requestBody?.propertyNames ?? [])]),
     tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     security: op.security === undefined ? documentSecurity : securityOf(op.security),
   };
@@ -235,6 +253,30 @@ function buildRequestBody(node: unknown, lookup: RefLookup): RequestBodyIr | nul
   if (mediaType === undefined) return null;
   const schema = ((content[mediaType] as Json).schema ?? {}) as Json;
   return { schemaName: schemaRefName(schema) ?? null, schema, required: body.required === true, mediaType, propertyNames: propertyNames(schema, lookup, 0) };
+}
+
+/** The access rule's resource type and `scope-id-from` path, when it names one. */
+function anchorPath(access: AccessIr | null): { resource: string; path: string } | null {
+  return access?.kind === "action" && access.scopeIdFrom !== null ? { resource: access.resource, path: access.scopeIdFrom } : null;
+}
+
+/** The default the request gives a top-level member: its parameter's schema default, else its body property's. */
+function requestDefault(parameters: readonly ParameterIr[], body: RequestBodyIr | null, member: string, lookup: RefLookup): unknown {
+  const parameter = parameters.find((p) => p.name === member);
+  if (parameter !== undefined) return (deref(parameter.schema, lookup) as Json | undefined)?.default;
+  return body === null ? undefined : propertyDefault(body.schema, member, lookup, 0);
+}
+
+function propertyDefault(node: unknown, member: string, lookup: RefLookup, depth: number): unknown {
+  const schema = deref(node, lookup) as Json | undefined;
+  if (schema === undefined || schema === null || typeof schema !== "object" || depth > 16) return undefined;
+  const own = ((schema.properties ?? {}) as Json)[member];
+  if (own !== undefined) return (deref(own, lookup) as Json | undefined)?.default;
+  for (const part of Array.isArray(schema.allOf) ? schema.allOf : []) {
+    const found = propertyDefault(part, member, lookup, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Top-level property names of a schema through `$ref` and `allOf`; with `branches`, through `oneOf` and `anyOf` too (a member some variant has). */

@@ -224,6 +224,107 @@ export interface RouterIr {
   readonly rawPathPrefixes: readonly string[];
 }
 
+/** A refusal the contract names: the status and the envelope's `error.code`. */
+export interface RefusalIr {
+  readonly status: number;
+  readonly code: string;
+  /** Fixed members of `error.details`, or null. */
+  readonly details: Readonly<Record<string, JsonScalar>> | null;
+}
+
+/** Where one member of `error.details` takes its value from (`expected`/`provided`: the request's; `current`: the stored record's). */
+export interface RefusalDetailIr {
+  readonly name: string;
+  readonly value: "expected" | "provided" | "current";
+}
+
+/**
+ * One row of the document's `x-powercontext-resources` registry: how a stored
+ * resource family is identified, versioned and refused. Member names are dotted
+ * paths into the record (`artifact.artifact_id`).
+ */
+export interface ResourceIr {
+  readonly name: string;
+  /** The member naming a record, in records and (by default) in requests. */
+  readonly id: string;
+  /** Prefix of ids the server assigns (`<prefix>_<hex>`); null when the caller always names the record. */
+  readonly prefix: string | null;
+  /** Members that select the collection a record lives in, each with the resource it must name (null: any value). */
+  readonly within: readonly { readonly member: string; readonly resource: string | null }[];
+  /** A counter member: its start value on creation, +1 on every change. */
+  readonly version: { readonly member: string; readonly start: number } | null;
+  /** True when every version stays readable (revisions). */
+  readonly history: boolean;
+  /** The ETag the record is sent with: a template of `{member}` placeholders, sent quoted. */
+  readonly etag: string | null;
+  /** A member numbered 1, 2, 3, ... per collection at creation. */
+  readonly sequence: string | null;
+  /** Members holding `sha256:<hex>` of another member. */
+  readonly digests: readonly { readonly member: string; readonly of: string }[];
+  /** Every operation whose request names one of these records must name an existing one (see {@link OperationIr.anchor}). */
+  readonly anchor: boolean;
+  /** A member set to the clock's time at creation. */
+  readonly created: string | null;
+  /** A member set to the clock's time at creation and at every change. */
+  readonly updated: string | null;
+  /** The member lists are ordered by (ascending); null: the id. */
+  readonly order: string | null;
+  /** The answer for an id no record has. */
+  readonly notFound: RefusalIr;
+  /** JSON pointer of the registry row. */
+  readonly pointer: string;
+}
+
+/** What an operation does to a resource of the registry (`x-powercontext-resource`). */
+export type ResourceAction = "create" | "read" | "list" | "change" | "put" | "remove" | "revision" | "revisions";
+
+/** `x-powercontext-resource` of an operation. */
+export interface OperationResourceIr {
+  /** A resource of {@link ApiIr.resources}. */
+  readonly name: string;
+  readonly action: ResourceAction;
+  /** Record member -> the request member carrying it, where the two differ (dotted paths). */
+  readonly from: readonly { readonly member: string; readonly request: string }[];
+  /** Optimistic concurrency on the version: the request member carrying the expected value and the refusal of a stale one. */
+  readonly expect: {
+    readonly request: string;
+    readonly conflict: RefusalIr;
+    readonly details: readonly RefusalDetailIr[];
+    /** The value that expects no record yet (`put`); null when a record must exist. */
+    readonly absent: number | null;
+  } | null;
+  /** Optimistic concurrency on the ETag through `If-Match`. */
+  readonly ifMatch: { readonly stale: RefusalIr; readonly missing: RefusalIr | null; readonly details: readonly RefusalDetailIr[] } | null;
+  /** Request members that must name a record of another resource (found in the same collection keys). */
+  readonly requires: readonly { readonly request: string; readonly resource: string }[];
+  /** A caller-chosen key that makes creation replayable; the same key with another request is refused. */
+  readonly idempotency: { readonly request: string; readonly conflict: RefusalIr } | null;
+  /** Creation under a caller-chosen id: the same content again is a replay, other content is refused. */
+  readonly replay: { readonly conflict: RefusalIr } | null;
+  /** Replaces the resource's `not_found` for this operation. */
+  readonly notFound: RefusalIr | null;
+  /** The answer to a cursor the list did not hand out for this request; null: the list starts over. */
+  readonly badCursor: RefusalIr | null;
+  /** A read of an id no record has answers a fresh record built from the request instead of not found. */
+  readonly fresh: boolean;
+  /** For `remove`: the response member that says whether a record was removed; with it an unknown id is not refused. */
+  readonly flag: string | null;
+  /** List filters: record member -> request member, with the request member's default. */
+  readonly filters: readonly { readonly member: string; readonly request: string; readonly default: unknown }[];
+  /** Members set to a constant by the operation. */
+  readonly set: Readonly<Record<string, JsonScalar>>;
+  /** JSON pointer, inside the success body (or inside each listed item), of where the record sits; "" for the body itself. */
+  readonly recordAt: string;
+  /** The member of a list response holding the items (default: the pagination's `items_field`). */
+  readonly items: string | null;
+  /** The request member carrying a page cursor and the response member with the next one (from `x-powercontext-pagination`). */
+  readonly page: { readonly cursor: string; readonly nextCursor: string } | null;
+  /** Request members the operation reads as controls, never stored. */
+  readonly controls: readonly string[];
+  /** The request member carrying the page size and its default, for a list. */
+  readonly limit: { readonly request: string; readonly default: number } | null;
+}
+
 /** Everything an emitter needs to know about one operation. */
 export interface OperationIr {
   readonly operationId: string;
@@ -284,6 +385,17 @@ export interface OperationIr {
   readonly refusals: readonly RefusalRuleIr[];
   /** `x-powercontext-media-from`: which request member chooses the success media type, or null. */
   readonly mediaFrom: MediaFromIr | null;
+  /** The stored resource the operation creates, reads, lists, changes or removes (`x-powercontext-resource`), or null. */
+  readonly resource: OperationResourceIr | null;
+  /**
+   * The anchor resource's records the request names, which must exist before the
+   * operation runs: request member paths (`[]` after a list member), from
+   * `x-powercontext-anchor`, else the access rule's `scope-id-from` when its
+   * resource type is the anchor, else the anchor's id member at the top; null when
+   * the document has no anchor, the request names none, or the operation says
+   * `x-powercontext-anchor: false`.
+   */
+  readonly anchor: { readonly resource: string; readonly requests: readonly string[] } | null;
   readonly tags: readonly string[];
   /** The operation's own `security`, else the document's; null when neither declares one. */
   readonly security: SecurityIr | null;
@@ -365,6 +477,8 @@ export interface ApiIr {
   readonly errorCodes: readonly ErrorCodeIr[];
   /** `x-powercontext-router` of the document, or null. */
   readonly router: RouterIr | null;
+  /** `x-powercontext-resources`: the stored resource families, sorted by name. */
+  readonly resources: readonly ResourceIr[];
   /** Names of `components.securitySchemes`. */
   readonly securitySchemes: readonly string[];
   /** Names the output is written with (generator options). */

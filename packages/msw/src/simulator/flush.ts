@@ -175,7 +175,7 @@ export class FlushEngine {
       return;
     }
     const { after, through } = op.window;
-    const window = this.sources.window(op.scope_id, after, through);
+    const window = this.sources.window(op.scope_id, after, through).filter((s) => !s.derived);
     const written = this.memory.write(op.scope_id, window.map((s) => ({ kind: "observation", text: s.content })));
     this.#cursor.set(op.scope_id, through);
     op.result = {

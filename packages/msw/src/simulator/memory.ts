@@ -1,13 +1,15 @@
-import { invalidRequest } from "./errors.js";
-import type { SeededRandom } from "./random.js";
+import { ATOMIC_MEMORY_FAMILY } from "./artifacts.js";
+import { SimError, invalidRequest } from "./errors.js";
+import type { JsonRecord } from "./resources/members.js";
+import type { ResourceWriter } from "./resources/writer.js";
 
 /**
  * Memory per Scope on the release's Atomic Memory records: every remembered
- * or flushed fact is its own record (an `atomic-memory` artifact at revision
- * 1, state `active`), listed newest last with a cursor, and searched by word
- * overlap. Enough for the examples and valid against `AtomicMemoryRecord`,
- * `SearchMemoryResponse`, `MemoryMutationResponse` and
- * `ListMemoryEntriesResponse`.
+ * or flushed fact is an `atomic-memory` Artifact (written through the resource
+ * writer, so `get_artifact`, `list_artifacts` and the Artifact lineage see
+ * it) with its Atomic Memory record (`atomic_memory` in the resource store:
+ * state `active`, `state_version` 0), listed in write order with a cursor,
+ * and searched by word overlap over the active records.
  */
 
 /** The `ArtifactReference` wire shape. */
@@ -36,39 +38,32 @@ export interface NewRecord {
 /** Search modes of `SearchMemoryRequest.mode`. */
 export type SearchMode = "auto" | "fts" | "vector" | "hybrid";
 
-/** The artifact family of an Atomic Memory record, as the released server names it. */
-export const ATOMIC_MEMORY_FAMILY = "atomic-memory";
+/** The resource of Atomic Memory records in `x-powercontext-resources`. */
+const ATOMIC_MEMORY = "atomic_memory";
 const MAX_TEXT_BYTES = 8192;
 
-/** Atomic Memory records of every scope. */
+/** Atomic Memory records of every scope, over the resource writer. */
 export class MemoryStore {
-  readonly #byScope = new Map<string, AtomicMemoryRecord[]>();
-
-  constructor(private readonly random: SeededRandom) {}
+  constructor(private readonly writer: ResourceWriter) {}
 
   /** The artifact of the scope's newest record, or null before its first write. */
   ref(scopeId: string): ArtifactReference | null {
-    const newest = this.#byScope.get(scopeId)?.at(-1);
+    const newest = this.#records(scopeId).at(-1);
     return newest ? { ...newest.artifact } : null;
   }
 
-  /** Writes one new record per item. @returns copies of the written records */
-  write(scopeId: string, items: readonly NewRecord[]): AtomicMemoryRecord[] {
-    let records = this.#byScope.get(scopeId);
-    if (!records) {
-      records = [];
-      this.#byScope.set(scopeId, records);
-    }
-    const written = items.map((item): AtomicMemoryRecord => ({
-      artifact: { family: ATOMIC_MEMORY_FAMILY, artifact_id: this.random.id("art"), revision: 1 },
-      kind: item.kind,
-      text: item.text,
-      state: "active",
-      state_version: 0,
-      merged_into_id: null,
-    }));
-    records.push(...written);
-    return structuredClone(written);
+  /**
+   * Writes one new Atomic Memory Artifact per item; `journal` (a curated
+   * write) also records each as a Source, as the release does for
+   * `remember_memory`, while the flush's extraction, which runs when the clock
+   * says, does not (and draws its ids from the background sequence).
+   * @returns the records written
+   */
+  write(scopeId: string, items: readonly NewRecord[], journal = false): AtomicMemoryRecord[] {
+    return items.map((item) => {
+      const artifact = this.writer.insert("artifact", [scopeId, ATOMIC_MEMORY_FAMILY], { content: { kind: item.kind, text: item.text } }, { quiet: !journal, background: !journal });
+      return this.writer.find(ATOMIC_MEMORY, [scopeId], artifact.artifact_id) as unknown as AtomicMemoryRecord;
+    });
   }
 
   /**
@@ -77,21 +72,23 @@ export class MemoryStore {
    */
   remember(scopeId: string, kind: string, text: string) {
     if (new TextEncoder().encode(text).length > MAX_TEXT_BYTES) throw invalidRequest("text", "must be at most 8192 bytes");
-    return { changed: true, records: this.write(scopeId, [{ kind, text }]) };
+    return { changed: true, records: this.write(scopeId, [{ kind, text }], true) };
   }
 
   /**
    * `list_memory_entries`: records in write order, `limit` per page; the cursor is
    * the index of the next record. Only active records unless `includeInactive`.
-   * @throws SimError 422 for a cursor this store did not hand out
+   * @throws SimError 400 `invalid_cursor` for a cursor this store did not hand out
    */
   list(scopeId: string, includeInactive: boolean, limit = 100, cursor: string | null = null) {
-    const all = (this.#byScope.get(scopeId) ?? []).filter((r) => includeInactive || r.state === "active");
+    const all = this.#records(scopeId).filter((r) => includeInactive || r.state === "active");
     const start = cursor === null ? 0 : /^\d+$/.test(cursor) ? Number(cursor) : Number.NaN;
-    if (!(start >= 0 && start <= all.length)) throw invalidRequest("cursor", "is not a cursor of this list");
+    if (!(start >= 0 && start <= all.length)) {
+      throw new SimError(400, "invalid_cursor", "The pagination cursor is invalid or does not match this request.", { field: "cursor", reason: "is invalid" });
+    }
     const page = all.slice(start, start + limit);
     const next = start + page.length < all.length ? String(start + page.length) : null;
-    return { entries: structuredClone(page), next_cursor: next };
+    return { entries: page, next_cursor: next };
   }
 
   /** Ranks active records by the share of query words they contain (score in [0, 1]). */
@@ -99,7 +96,7 @@ export class MemoryStore {
     const words = tokenize(query);
     const used = mode === "auto" || mode === "fts" ? "text" : mode;
     const matchedBy: ("text" | "vector")[] = used === "hybrid" ? ["text", "vector"] : [used];
-    const hits = (this.#byScope.get(scopeId) ?? [])
+    const hits = this.#records(scopeId)
       .filter((r) => r.state === "active")
       .map((record) => {
         const have = new Set(tokenize(record.text));
@@ -109,8 +106,12 @@ export class MemoryStore {
       .filter((h) => h.score > 0)
       .sort((a, b) => b.score - a.score)
       .slice(0, limit)
-      .map((h) => ({ memory: structuredClone(h.record), score: Math.round(h.score * 1000) / 1000, matched_by: [...matchedBy] }));
+      .map((h) => ({ memory: h.record, score: Math.round(h.score * 1000) / 1000, matched_by: [...matchedBy] }));
     return { mode: used, hits };
+  }
+
+  #records(scopeId: string): AtomicMemoryRecord[] {
+    return this.writer.records(ATOMIC_MEMORY, [scopeId]) as JsonRecord[] as unknown as AtomicMemoryRecord[];
   }
 }
 

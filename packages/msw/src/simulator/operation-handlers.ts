@@ -6,6 +6,7 @@ import type { HandlerResult, SimRequest } from "./types.js";
 import type { Principal } from "./principals.js";
 import type { SimulatorState } from "./state.js";
 import type { SearchMode } from "./memory.js";
+import type { AtomicInput } from "./atomic-lifecycle.js";
 import type { ScopePermission } from "./types.js";
 
 /**
@@ -44,8 +45,6 @@ function scoped(state: SimulatorState, principal: Principal | null, body: Record
   return scopeId;
 }
 
-const created = (body: unknown): HandlerResult => ({ status: 201, body });
-
 /** The stateful implementations, keyed by operationId; every other operation is answered by the responder. */
 export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>> = {
   get_liveness: () => ok({ status: "ok" }),
@@ -72,32 +71,7 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     return ok(state.scopes.get(state.scopes.defaultScopeId));
   },
 
-  create_scope: (state, principal, request) => {
-    (principal as Principal).require("server.admin");
-    const body = objectBody(request.body);
-    onlyFields(body, ["title", "summary", "parent_scope_id", "context_references", "external_references", "idempotency_key"]);
-    const title = stringField(body, "title", { max: 256, nonBlank: true });
-    const summary = stringField(body, "summary", { max: 4000, nonBlank: true });
-    const key = stringField(body, "idempotency_key", { max: 256, nonBlank: true });
-    const parent = body.parent_scope_id ?? null;
-    if (parent !== null && (typeof parent !== "string" || !/\S/.test(parent) || parent.length > 256)) throw invalidRequest("parent_scope_id", "must be a scope id or null");
-    const strings = (name: string) => {
-      const value = body[name] ?? [];
-      if (!Array.isArray(value) || value.some((v) => typeof v !== "string" || !/\S/.test(v) || v.length > 256)) throw invalidRequest(name, "must be a list of non-blank strings");
-      return value as string[];
-    };
-    const refs = body.external_references ?? [];
-    if (!Array.isArray(refs) || refs.some((r) => typeof r?.kind !== "string" || typeof r?.value !== "string" || Object.keys(r).length !== 2)) {
-      throw invalidRequest("external_references", "must be a list of {kind, value}");
-    }
-    return created(state.scopes.create(key, { title, summary, parent_scope_id: parent, context_references: strings("context_references"), external_references: refs }));
-  },
-
-  get_scope: (state, principal, request) => {
-    const scopeId = scopeField({ scope_id: request.params?.scope_id });
-    (principal as Principal).require("scope.read", scopeId);
-    return ok(state.scopes.get(scopeId));
-  },
+  set_default_scope: (state, _principal, request) => ok(state.scopes.setDefault(scopeField(objectBody(request.body)))),
 
   capture_content_source: (state, principal, request, now) => {
     const body = objectBody(request.body);
@@ -105,11 +79,13 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     const scopeId = scoped(state, principal, body, "scope.contribute");
     const sourceId = stringField(body, "source_id", { max: 256 });
     const content = stringField(body, "content", { max: 200_000 });
-    const metadata = body.metadata ?? null;
-    if (metadata !== null && (typeof metadata !== "object" || Array.isArray(metadata))) throw invalidRequest("metadata", "must be an object or null");
-    const { result, created } = state.sources.capture(scopeId, sourceId, content, metadata, now);
-    if (created) state.topic.noteSource(scopeId, now);
-    return { status: 202, body: result };
+    return { status: 202, body: state.sources.capture(scopeId, sourceId, content) };
+  },
+
+  capture_working_note: (state, principal, request, now) => {
+    const body = objectBody(request.body);
+    const scopeId = scoped(state, principal, body, "scope.contribute");
+    return { status: 202, body: state.sources.capture(scopeId, stringField(body, "source_id", { max: 256 }), stringField(body, "content", { max: 200_000 })) };
   },
 
   flush_memory: (state, principal, request, now) => {
@@ -129,6 +105,26 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     }
     intField(body, "expected_revision", { min: 1 }, null, true);
     return ok(state.memory.remember(scopeId, kind, text));
+  },
+
+  change_atomic_memory_lifecycle: (state, principal, request) => {
+    const body = objectBody(request.body);
+    return ok(state.lifecycle.change(scoped(state, principal, body, "scope.contribute"), body.target as AtomicInput, String(body.state)));
+  },
+
+  merge_atomic_memories: (state, principal, request) => {
+    const body = objectBody(request.body);
+    return ok(state.lifecycle.merge(scoped(state, principal, body, "scope.contribute"), body.inputs as AtomicInput[], body.content as Record<string, unknown>));
+  },
+
+  preview_atomic_memory_restoration: (state, principal, request) => {
+    const body = objectBody(request.body);
+    return ok(state.lifecycle.preview(scoped(state, principal, body, "scope.contribute"), String((body.target as { artifact_id: string }).artifact_id)));
+  },
+
+  restore_atomic_memory: (state, principal, request) => {
+    const body = objectBody(request.body);
+    return ok(state.lifecycle.restore(scoped(state, principal, body, "scope.contribute"), String((body.target as { artifact_id: string }).artifact_id)));
   },
 
   search_memory: (state, principal, request) => {

@@ -12,6 +12,17 @@ export class SeededRandom {
     this.#state = seed >>> 0;
   }
 
+  /**
+   * An independent sequence for one consumer, named `name`, from the same seed.
+   * Work that draws ids at times the clock decides (Topic Memory attempts) has
+   * its own sequence, so the ids requests draw do not depend on timing.
+   */
+  static stream(seed: number, name: string): SeededRandom {
+    let h = 0x811c9dc5 ^ (seed >>> 0);
+    for (let i = 0; i < name.length; i += 1) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
+    return new SeededRandom(h);
+  }
+
   /** Next float in [0, 1). */
   next(): number {
     this.#state = (this.#state + 0x6d2b79f5) >>> 0;

@@ -1,13 +1,16 @@
 import { SimError } from "./errors.js";
 import type { SeededRandom } from "./random.js";
+import type { ResourceStore } from "./resources/store.js";
 
 /**
- * The Scopes of the simulator, on the release's `ScopeDescriptor` shape. A
- * fresh simulator has one Scope, the default one (`get_default_scope`), with a
- * server-assigned id drawn from the seed; `create_scope` adds more, replayed
- * by `idempotency_key`. Every operation that names a `scope_id` answers
- * `404 scope_not_found` for an id that is not here, as the released server
- * does. Tests that want a Scope under a chosen id add it with
+ * The Scopes of the simulator: the `scope` records of the resource store
+ * (`x-powercontext-resources`), which `create_scope`, `get_scope`,
+ * `update_scope` and `list_scopes` reach through the generic engine. A fresh
+ * simulator has one Scope, the default one (`get_default_scope`), with a
+ * server-assigned id drawn from the seed; `set_default_scope` moves the
+ * default to another existing Scope. Every operation that names a `scope_id`
+ * answers `404 scope_not_found` for an id that is not here, as the released
+ * server does. Tests that want a Scope under a chosen id add it with
  * `controls.addScope` or the `scopes` simulator option.
  */
 
@@ -34,20 +37,39 @@ export interface NewScope {
 /** Title and summary the default Scope is created with (the released server's). */
 export const DEFAULT_SCOPE = { title: "Default", summary: "Default context" } as const;
 
-/** The Scope store: by id, the default id, and `create_scope` replays by idempotency key. */
-export class ScopeStore {
-  readonly #byId = new Map<string, ScopeDescriptor>();
-  readonly #byKey = new Map<string, { request: string; scopeId: string }>();
-  readonly defaultScopeId: string;
+/** The resource name of Scopes in `x-powercontext-resources`. */
+const SCOPE = "scope";
 
-  constructor(private readonly random: SeededRandom) {
-    this.defaultScopeId = this.add(random.id("scp"), DEFAULT_SCOPE).scope_id;
+/** Scopes by id over the resource store, and which one is the default. */
+export class ScopeStore {
+  #defaultScopeId: string;
+
+  constructor(
+    private readonly store: ResourceStore,
+    random: SeededRandom,
+  ) {
+    this.#defaultScopeId = this.add(random.id("scp"), DEFAULT_SCOPE).scope_id;
+  }
+
+  /** The id of the default Scope. */
+  get defaultScopeId(): string {
+    return this.#defaultScopeId;
+  }
+
+  /**
+   * Makes an existing Scope the default (`set_default_scope`).
+   * @throws SimError 404 `scope_not_found` for an unknown id
+   */
+  setDefault(scopeId: string): ScopeDescriptor {
+    const scope = this.get(scopeId);
+    this.#defaultScopeId = scopeId;
+    return scope;
   }
 
   /** Registers a Scope under `scopeId` (or returns the one already there). */
   add(scopeId: string, scope: NewScope): ScopeDescriptor {
-    const existing = this.#byId.get(scopeId);
-    if (existing) return structuredClone(existing);
+    const existing = this.store.find(SCOPE, [], scopeId);
+    if (existing) return existing.current as unknown as ScopeDescriptor;
     const descriptor: ScopeDescriptor = {
       scope_id: scopeId,
       title: scope.title,
@@ -57,43 +79,23 @@ export class ScopeStore {
       external_references: (scope.external_references ?? []).map((r) => ({ kind: r.kind, value: r.value })),
       version: 1,
     };
-    this.#byId.set(scopeId, descriptor);
-    return structuredClone(descriptor);
-  }
-
-  /**
-   * `create_scope`: a new Scope with a server-assigned id; the same key with the
-   * same request answers the same Scope again.
-   * @throws SimError 404 `scope_not_found` when `parent_scope_id` names no Scope
-   * @throws SimError 409 `idempotency_conflict` when the key was used for another request
-   */
-  create(idempotencyKey: string, scope: NewScope): ScopeDescriptor {
-    const request = JSON.stringify([scope.title, scope.summary, scope.parent_scope_id ?? null, scope.context_references ?? [], scope.external_references ?? []]);
-    const earlier = this.#byKey.get(idempotencyKey);
-    if (earlier) {
-      if (earlier.request !== request) throw new SimError(409, "idempotency_conflict", "This idempotency key was used for a different request.", null);
-      return this.get(earlier.scopeId);
-    }
-    if (scope.parent_scope_id != null) this.require(scope.parent_scope_id);
-    const descriptor = this.add(this.random.id("scp"), scope);
-    this.#byKey.set(idempotencyKey, { request, scopeId: descriptor.scope_id });
-    return descriptor;
+    return this.store.insert(SCOPE, [], scopeId, { ...descriptor }, "").current as unknown as ScopeDescriptor;
   }
 
   /** @throws SimError 404 `scope_not_found` for an unknown id. */
   get(scopeId: string): ScopeDescriptor {
-    return structuredClone(this.require(scopeId));
+    return this.require(scopeId);
   }
 
   /** True when the Scope exists. */
   has(scopeId: string): boolean {
-    return this.#byId.has(scopeId);
+    return this.store.has(SCOPE, [], scopeId);
   }
 
   /** @throws SimError 404 `scope_not_found` for an unknown id. */
   require(scopeId: string): ScopeDescriptor {
-    const scope = this.#byId.get(scopeId);
-    if (!scope) throw new SimError(404, "scope_not_found", "No Scope with this id is visible.", null);
-    return scope;
+    const scope = this.store.find(SCOPE, [], scopeId);
+    if (!scope) throw new SimError(404, "scope_not_found", "The requested Scope was not found.", null);
+    return scope.current as unknown as ScopeDescriptor;
   }
 }

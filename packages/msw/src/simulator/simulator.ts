@@ -19,6 +19,14 @@ import { OperationStore } from "./operations.js";
 import { PrincipalRegistry, defaultPrincipals, type PrincipalConfig } from "./principals.js";
 import { SeededRandom } from "./random.js";
 import { SourceStore } from "./sources.js";
+import { ResourceEngine } from "./resources/engine.js";
+import { ResourceWriter } from "./resources/writer.js";
+import { trackArtifactLineage } from "./artifacts.js";
+import { AtomicLifecycle } from "./atomic-lifecycle.js";
+import { shaped } from "./resources/project.js";
+import { checkAnchor } from "./resources/anchor.js";
+import { ServerValues } from "./resources/records.js";
+import { ResourceStore } from "./resources/store.js";
 import type { SimulatorState } from "./state.js";
 import { TopicMemory, type TopicTiming } from "./topic-memory.js";
 import { MAX_BODY_DEPTH, nestsDeeperThan } from "./nesting.js";
@@ -109,23 +117,35 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     runningMs: options.flushTiming?.runningMs ?? 400,
     waitBudgetMs: options.waitBudgetMs ?? 1000,
   };
-  const scopes = new ScopeStore(random);
+  const seed = options.seed ?? 1;
+  const store = new ResourceStore();
+  const values = new ServerValues(random, () => clock.now());
+  const background = new ServerValues(SeededRandom.stream(seed, "background"), () => clock.now());
+  const writer = new ResourceWriter({ store, values, background });
+  const engine = new ResourceEngine({ store, writer, values, seed });
+  const scopes = new ScopeStore(store, random);
   for (const scopeId of options.scopes ?? []) scopes.add(scopeId, { title: scopeId, summary: `Scope ${scopeId}` });
-  const sources = new SourceStore();
-  const memory = new MemoryStore(random);
+  const sources = new SourceStore(store, writer);
+  trackArtifactLineage(writer, values);
+  const memory = new MemoryStore(writer);
   const operations = new OperationStore(random);
   const state: SimulatorState = {
+    store,
+    engine,
     scopes,
     sources,
     memory,
+    lifecycle: new AtomicLifecycle(writer, () => clock.now()),
     operations,
     flush: new FlushEngine(operations, sources, memory, timing),
-    topic: new TopicMemory(sources, random, {
+    topic: new TopicMemory(sources, SeededRandom.stream(seed, "topic-memory"), {
       attemptMs: 100, windowSize: 2, requestsPerAttempt: 3, tokensPerAttempt: 20_000, ...options.topicTiming,
     }),
     ready: true,
     requests: 0,
   };
+  // Every new Source, captured or journaled, is work for Topic Memory processing.
+  writer.onWrite("source", { after: (_record, context) => state.topic.noteSource(String(context.keys[0]), clock.now()) });
 
   const inference = options.inference ?? "on";
   if (inference !== "on" && inference !== "off") throw new RangeError(`inference must be "on" or "off", not ${JSON.stringify(inference)}`);
@@ -142,9 +162,10 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
    * a body the access layer cannot read), `x-powercontext-access` (403), the
    * parameters (422/400 `invalid_request`), the contract's refusals
    * (`x-powercontext-refusals`: legacy operations, no inference model), a
-   * missing precondition (428), then
-   * an override, the stateful handler, or the deterministic responder. Every
-   * refusal keeps the release's status, declared by the operation or not.
+   * missing precondition (428), then an override; else the anchor check (an
+   * unknown Scope the request names is `404 scope_not_found`), then the domain
+   * handler, the resource engine or the deterministic responder. Every refusal
+   * keeps the release's status, declared by the operation or not.
    */
   function run(operationId: SimOperationId, request: SimRequest, nowMs: number): HandlerResult {
     try {
@@ -164,8 +185,10 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
         const textual = typeof answer.body === "string" || answer.body instanceof Uint8Array;
         return { status: answer.status, body: answer.body ?? null, headers: answer.headers, ...(textual && media?.mediaType ? { contentType: media.mediaType } : {}) };
       }
+      checkAnchor(op, flatRequest(op, request), store);
       const stateful = operationHandlers[operationId];
-      if (stateful !== undefined) return stateful(state, principal, request, nowMs);
+      if (stateful !== undefined) return shaped(op, stateful(state, principal, request, nowMs), seed);
+      if (engine.serves(op)) return engine.handle(op, request);
       return responder.answer(operationId, op, request);
     } catch (error) {
       if (error instanceof SimError) return { status: error.status, body: error.toEnvelope(), headers: error.headers };

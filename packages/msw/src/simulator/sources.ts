@@ -1,19 +1,26 @@
 import { SimError } from "./errors.js";
+import { stableJson } from "./resources/members.js";
+import type { ResourceWriter } from "./resources/writer.js";
+import type { ResourceStore } from "./resources/store.js";
 
 /**
- * Sources captured per Scope, each at a position (1, 2, 3, ... per scope).
- * Capture is idempotent per `source_id`: the same content under the same id
- * answers like the first capture and stores nothing; other content under a
- * used id is `409 source_conflict` (ADR 0001 §2, upstream capture semantics).
+ * Sources captured per Scope, each at a position (1, 2, 3, ... per scope):
+ * the `source` records of the resource store, so `list_sources`,
+ * `get_source` and `create_source` (answered by the generic engine) see
+ * every captured Source. Capture is idempotent per `source_id`: the same
+ * content under the same id answers like the first capture and stores
+ * nothing; other content under a used id is `409 source_conflict` (ADR 0001
+ * §2, the release's capture semantics).
  */
 
-/** One stored Source. Its content stays inside the simulator. */
+/** One stored Source, as the flush and Topic Memory read it. */
 export interface SourceRecord {
   readonly source_id: string;
   readonly position: number;
+  /** The content as text (JSON text for structured content). */
   readonly content: string;
-  readonly metadataJson: string;
-  readonly captured_at: number;
+  /** Journaled by an Artifact write: nothing to extract. */
+  readonly derived: boolean;
 }
 
 /** The `CaptureContentSourceResponse` wire body. */
@@ -23,77 +30,62 @@ export interface CaptureResult {
   position: number;
 }
 
-/** The Source type name reported in `SourceReference.name`. */
+/** The Source type name reported in `SourceReference.name` and `source_type`. */
 export const CONTENT_SOURCE_NAME = "content";
 
-/** One scope's Sources: in position order (position `n` at index `n - 1`) and by `source_id`. */
-interface ScopeSources {
-  readonly list: SourceRecord[];
-  readonly byId: Map<string, SourceRecord>;
-}
+/** The resource name of Sources in `x-powercontext-resources`. */
+const SOURCE = "source";
 
-/** Per-scope Source log. */
+/** Per-scope Source log over the resource store. */
 export class SourceStore {
-  readonly #byScope = new Map<string, ScopeSources>();
+  constructor(
+    private readonly store: ResourceStore,
+    private readonly writer: ResourceWriter,
+  ) {}
 
   /**
    * Stores a Source, or replays an identical earlier capture.
-   * @returns the capture response and whether a new Source was stored
-   * @throws SimError 409 `source_conflict` when `source_id` already holds other content or metadata
+   * @returns the capture response
+   * @throws SimError 409 `source_conflict` when `source_id` already holds other content
    */
-  capture(
-    scopeId: string,
-    sourceId: string,
-    content: string,
-    metadata: unknown,
-    nowMs: number,
-  ): { result: CaptureResult; created: boolean } {
-    const { list, byId } = this.#scope(scopeId);
-    const metadataJson = JSON.stringify(metadata ?? null);
-    const existing = byId.get(sourceId);
+  capture(scopeId: string, sourceId: string, content: string): CaptureResult {
+    const origin = stableJson(content);
+    const existing = this.store.find(SOURCE, [scopeId], sourceId);
     if (existing) {
-      if (existing.content !== content || existing.metadataJson !== metadataJson) {
-        throw new SimError(409, "source_conflict", "This source_id already holds different content.", {
-          source_id: sourceId,
-        });
-      }
-      return { result: toResult(existing), created: false };
+      if (existing.origin !== origin) throw new SimError(409, "source_conflict", "The Source identity has different content.", null);
+      return toResult(sourceId, existing.current.position as number);
     }
-    const record: SourceRecord = { source_id: sourceId, position: list.length + 1, content, metadataJson, captured_at: nowMs };
-    list.push(record);
-    byId.set(sourceId, record);
-    return { result: toResult(record), created: true };
-  }
-
-  /** Position of the newest Source of the scope (the Source head); 0 when none. */
-  head(scopeId: string): number {
-    return this.#byScope.get(scopeId)?.list.length ?? 0;
-  }
-
-  /** Sources with `after < position <= through`, in order. */
-  window(scopeId: string, after: number, through: number): readonly SourceRecord[] {
-    return (this.#byScope.get(scopeId)?.list ?? []).slice(Math.max(0, after), Math.max(0, through));
+    const record = this.writer.insert(SOURCE, [scopeId], { source_type: CONTENT_SOURCE_NAME, source_id: sourceId, content, receipt_identity: null }, { origin });
+    return toResult(sourceId, record.position as number);
   }
 
   /** Scopes that hold at least one Source. */
   scopes(): string[] {
-    return [...this.#byScope.keys()];
+    return this.store.collectionKeys(SOURCE).map((keys) => String(keys[0]));
   }
 
-  #scope(scopeId: string): ScopeSources {
-    let scope = this.#byScope.get(scopeId);
-    if (!scope) {
-      scope = { list: [], byId: new Map() };
-      this.#byScope.set(scopeId, scope);
-    }
-    return scope;
+  /** Position of the newest Source of the scope (the Source head); 0 when none. */
+  head(scopeId: string): number {
+    return this.store.count(SOURCE, [scopeId]);
+  }
+
+  /** Sources with `after < position <= through`, in order. */
+  window(scopeId: string, after: number, through: number): readonly SourceRecord[] {
+    return this.store
+      .records(SOURCE, [scopeId])
+      .map((r) => r.current)
+      .filter((r) => (r.position as number) > after && (r.position as number) <= through)
+      .sort((a, b) => (a.position as number) - (b.position as number))
+      .map((r) => ({
+        source_id: r.source_id as string,
+        position: r.position as number,
+        content: typeof r.content === "string" ? r.content : stableJson(r.content),
+        derived: r.derived === true,
+      }));
   }
 }
 
-function toResult(record: SourceRecord): CaptureResult {
-  return {
-    status: "accepted",
-    source: { name: CONTENT_SOURCE_NAME, source_id: record.source_id },
-    position: record.position,
-  };
+
+function toResult(sourceId: string, position: number): CaptureResult {
+  return { status: "accepted", source: { name: CONTENT_SOURCE_NAME, source_id: sourceId }, position };
 }

@@ -1,15 +1,23 @@
+import type { AtomicLifecycle } from "./atomic-lifecycle.js";
 import type { FlushEngine } from "./flush.js";
 import type { MemoryStore } from "./memory.js";
 import type { OperationStore } from "./operations.js";
+import type { ResourceEngine } from "./resources/engine.js";
+import type { ResourceStore } from "./resources/store.js";
 import type { ScopeStore } from "./scopes.js";
 import type { SourceStore } from "./sources.js";
 import type { TopicMemory } from "./topic-memory.js";
 
 /** Everything the operation handlers read and change, composed by `createPowerContextSimulator`. */
 export interface SimulatorState {
+  /** Every stored record of the resource families (`x-powercontext-resources`). */
+  readonly store: ResourceStore;
+  /** The generic engine answering the operations that declare `x-powercontext-resource`. */
+  readonly engine: ResourceEngine;
   readonly scopes: ScopeStore;
   readonly sources: SourceStore;
   readonly memory: MemoryStore;
+  readonly lifecycle: AtomicLifecycle;
   readonly operations: OperationStore;
   readonly flush: FlushEngine;
   readonly topic: TopicMemory;

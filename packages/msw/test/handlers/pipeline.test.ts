@@ -4,7 +4,9 @@ import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
 import { contractProblems, contractRefusal } from "../support/contract.js";
 import { sampledRequest } from "../support/requests.js";
+import { TEST_SCOPES } from "../support/scopes.js";
 import { startTransport, type Answer, type Call, type Transport } from "../support/transports.js";
+import { aimAt, captureMany, storeRecords } from "../support/world.js";
 
 /**
  * The HTTP server and the msw handlers are one pipeline: the same request to
@@ -16,9 +18,18 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((t) => t.close()));
 });
 
+/** Members naming the records both simulators hold (the same ids: same seed, same requests). */
+let ids: Record<string, string | number> = {};
+
+/** Two simulators with the same seed and the same stored records, one behind each transport. */
 async function both(): Promise<[Transport, Transport]> {
-  const http = await startTransport("http server", createPowerContextSimulator({ seed: 5, clock: new ManualClock() }));
-  const msw = await startTransport("msw handlers", createPowerContextSimulator({ seed: 5, clock: new ManualClock() }));
+  const sims = [0, 1].map(() => createPowerContextSimulator({ seed: 5, clock: new ManualClock(), scopes: TEST_SCOPES }));
+  for (const sim of sims) {
+    captureMany(sim, "s1", "src", 1);
+    ids = storeRecords(sim);
+  }
+  const http = await startTransport("http server", sims[0]!);
+  const msw = await startTransport("msw handlers", sims[1]!);
   open.push(http, msw);
   return [http, msw];
 }
@@ -31,7 +42,7 @@ function comparable(answer: Answer) {
 function callOf(operationId: (typeof simOperationIds)[number]): Call {
   let request;
   try {
-    request = sampledRequest(operationId);
+    request = aimAt(sampledRequest(operationId), ids, operationId);
   } catch {
     // No request the generated validator accepts: still reach the route, for its 422.
     request = { params: Object.fromEntries(simOperations[operationId].parameters.path.map((p) => [p.name, "s1"])), body: {} };

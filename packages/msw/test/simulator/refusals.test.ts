@@ -23,7 +23,7 @@ function send(sim: PowerContextSimulator, operationId: string, request: SimReque
 }
 
 const LEGACY_MESSAGE = "The legacy Memory collection is not served; rebuild the request on the Atomic Memory operations in details.alternatives, and keep its preconditions.";
-const scopeNotFound = { status: 404, body: { error: { code: "scope_not_found", message: "No Scope with this id is visible.", details: null } } };
+const scopeNotFound = { status: 404, body: { error: { code: "scope_not_found", message: "The requested Scope was not found.", details: null } } };
 
 function legacy(operation: string, alternatives: string[]) {
   return {

@@ -5,6 +5,7 @@ import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
 import { isReset, type SimOutcome } from "../../src/simulator/types.js";
 import { contractProblems } from "../support/contract.js";
 import { sampledRequest } from "../support/requests.js";
+import { TEST_SCOPES } from "../support/scopes.js";
 
 /** The deterministic responder and the override API, on operations the simulator keeps no state for. */
 const admin = { token: "pc-admin" };
@@ -16,9 +17,9 @@ function answer(outcome: SimOutcome) {
 
 describe("deterministic responder", () => {
   it("answers the same body for the same seed, valid for its status", () => {
-    const [a, b, other] = [createPowerContextSimulator({ seed: 9 }), createPowerContextSimulator({ seed: 9 }), createPowerContextSimulator({ seed: 10 })];
+    const [a, b, other] = [9, 9, 10].map((seed) => createPowerContextSimulator({ seed, scopes: TEST_SCOPES }));
     // An operation the simulator keeps no state for, answered by the responder.
-    const id = simOperationIds.find((op) => !(op in operationHandlers) && simOperations[op].method === "GET" && simOperations[op].parameters.path.length > 0)!;
+    const id = simOperationIds.find((op) => !(op in operationHandlers) && simOperations[op].resource === null && simOperations[op].method === "GET" && simOperations[op].parameters.path.length > 0)!;
     const request = { ...admin, ...sampledRequest(id) };
     const first = answer(a.handle(id, request));
     expect(simOperations[id].successStatuses).toContain(first.status);

@@ -2,7 +2,7 @@ import { TEST_SCOPES } from "./scopes.js";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
 import { isReset, type SimOutcome, type SimRequest, type SimResponse } from "../../src/simulator/types.js";
-import type { SimOperationId } from "../../src/simulator/contract/operation-table.js";
+import { simOperations, type SimOperationId } from "../../src/simulator/contract/operation-table.js";
 import { sampledRequest } from "./requests.js";
 
 /** A simulator brought into a state where every operation has something real to act on. */
@@ -13,6 +13,8 @@ export interface World {
   readonly blockId: string;
   /** The id of the default Scope. */
   readonly defaultScopeId: string;
+  /** Members that name stored records of `s1` (an Artifact at revision 1, its handle, a Source), by wire name. */
+  readonly ids: Readonly<Record<string, string | number>>;
 }
 
 /** The answer, failing the test when the connection was dropped instead. */
@@ -50,7 +52,38 @@ export function buildWorld(seed = 7): World {
   sim.controls.exhaustTopicBudget("s1");
   const status = asAdmin(sim, "get_topic_memory_processing_status", { body: { scope_id: "s1" } });
   const blockId = (status.body as { block: { block_id: string } }).block.block_id;
-  return { sim, clock, operationId, blockId, defaultScopeId: sim.controls.defaultScopeId() };
+  return { sim, clock, operationId, blockId, defaultScopeId: sim.controls.defaultScopeId(), ids: storeRecords(sim) };
+}
+
+/**
+ * Stores an Artifact (revision 1) with a handle in scope `s1`, which must
+ * exist and hold Source `src-1`. @returns the members naming them, by wire name
+ */
+export function storeRecords(sim: PowerContextSimulator): Record<string, string | number> {
+  const artifact = asAdmin(sim, "create_artifact", { params: { scope_id: "s1" }, body: { family: "atomic-memory", content: { kind: "fact", text: "Leases renew daily" } } });
+  const artifactId = (artifact.body as { artifact_id: string }).artifact_id;
+  asAdmin(sim, "bind_artifact_handle", { params: { scope_id: "s1", family: "atomic-memory", key: "lease" }, body: { artifact_id: artifactId, revision: 1 } });
+  return { scope_id: "s1", family: "atomic-memory", artifact_id: artifactId, revision: 1, key: "lease", source_type: "content", source_id: "src-1", "If-Match": artifact.headers.ETag as string };
+}
+
+/**
+ * `request` with every parameter and body member (nested ones too) that names
+ * a stored record replaced by one of `ids`, where the types agree. A Source id
+ * is aimed only at the Source operations, so a capture stays a new Source.
+ */
+export function aimAt(request: SimRequest, ids: Readonly<Record<string, string | number>>, operationId?: SimOperationId): SimRequest {
+  const sourceOperation = operationId !== undefined && simOperations[operationId].resource?.name === "source";
+  const aim = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(aim);
+    if (typeof value !== "object" || value === null) return value;
+    const out: Record<string, unknown> = {};
+    for (const [name, item] of Object.entries(value)) {
+      const wanted = Object.hasOwn(ids, name) && (name !== "source_id" || sourceOperation) ? ids[name] : undefined;
+      out[name] = wanted !== undefined && typeof item === typeof wanted ? wanted : wanted !== undefined && typeof item === "string" ? String(wanted) : aim(item);
+    }
+    return out;
+  };
+  return { ...request, params: aim(request.params) as SimRequest["params"], headers: aim(request.headers) as SimRequest["headers"], body: aim(request.body) };
 }
 
 /** A well-formed request for each operation against a {@link World}. */
@@ -78,12 +111,14 @@ export function validRequest(operationId: SimOperationId, world: World): SimRequ
     case "cancel_operation":
     case "retry_operation":
       return { params: { operation_id: world.operationId }, body: { expected_version: 1 } };
+    case "replace_artifact":
+      return { params: { scope_id: "s1", family: "atomic-memory", artifact_id: String(world.ids.artifact_id) }, headers: { "If-Match": String(world.ids["If-Match"]) }, body: { content: { kind: "fact", text: "Leases renew hourly" } } };
     case "get_topic_memory_processing_block":
     case "retry_topic_memory_processing":
       return { body: { ...s1, block_id: world.blockId } };
     default:
       try {
-        return sampledRequest(operationId);
+        return aimAt(sampledRequest(operationId), world.ids, operationId);
       } catch {
         return {};
       }

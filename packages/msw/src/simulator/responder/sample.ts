@@ -31,6 +31,11 @@ export function sampleValue(key: string, options: SampleOptions, definitions: De
   return new Sampler(options, definitions).value({ $ref: `#/definitions/${key}` }, 0);
 }
 
+/** A value for the schema `node` itself (its `$ref`s point into `definitions`). */
+export function sampleSchema(node: JsonSchema, options: SampleOptions, definitions: Definitions = responseSchemas): unknown {
+  return new Sampler(options, definitions).value(node, 0);
+}
+
 class Sampler {
   constructor(
     private readonly options: SampleOptions,

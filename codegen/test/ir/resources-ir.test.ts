@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { emitMswContract } from "../../src/emit/msw-contract.js";
+import { SpecErrorList } from "../../src/errors.js";
+import { buildIr } from "../../src/ir/build-ir.js";
+import type { ApiIr } from "../../src/ir/model.js";
+import { loadSpecText } from "../../src/load/load-spec.js";
+
+type Json = Record<string, any>;
+
+/** Given paths and document extras, the IR built under `upstream`. */
+async function given(paths: Json, extra: Json = {}): Promise<ApiIr> {
+  const document = { openapi: "3.0.3", info: { title: "t", version: "1" }, paths, ...extra };
+  const spec = await loadSpecText(JSON.stringify(document), "spec.json", { lint: "upstream" });
+  return buildIr(spec, "upstream");
+}
+
+async function refusal(paths: Json, extra: Json): Promise<string[]> {
+  const error = await given(paths, extra).then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(SpecErrorList);
+  return (error as SpecErrorList).issues.map((issue) => `${issue.pointer}: ${issue.detail}`);
+}
+
+const ok = { description: "ok", content: { "application/json": { schema: { type: "object" } } } };
+const registry = {
+  "x-powercontext-resources": {
+    scope: { id: "scope_id", prefix: "scp", version: "version", not_found: { status: 404, code: "scope_not_found" } },
+    note: {
+      within: { scope_id: "scope", kind: null },
+      id: "note_id",
+      prefix: "note",
+      version: { member: "revision", start: 1 },
+      history: true,
+      etag: "revision:{revision}",
+      sequence: "position",
+      digests: { digest: "text" },
+      created: "created_at",
+      order: "position",
+      not_found: { status: 404, code: "note_not_found" },
+    },
+  },
+};
+
+function notes(resource: Json | undefined, body: Json = { type: "object", properties: { limit: { type: "integer", default: 50 }, state: { type: "string", default: "active" } } }): Json {
+  return {
+    "/v1/notes": {
+      post: {
+        operationId: "list_notes",
+        "x-powercontext-pagination": { cursor_parameter: "cursor", next_cursor_field: "next", items_field: "notes" },
+        ...(resource === undefined ? {} : { "x-powercontext-resource": resource }),
+        requestBody: { content: { "application/json": { schema: body } } },
+        responses: { "200": ok },
+      },
+    },
+  };
+}
+
+describe("build-ir: resources", () => {
+  it("carries the registry sorted by name, with defaults for what a row leaves out", async () => {
+    const ir = await given(notes(undefined), registry);
+    expect(ir.resources.map((r) => r.name)).toEqual(["note", "scope"]);
+    const [note, scope] = ir.resources;
+    expect(scope).toMatchObject({ id: "scope_id", prefix: "scp", within: [], version: { member: "version", start: 1 }, history: false, etag: null, order: null });
+    expect(note).toMatchObject({
+      within: [{ member: "scope_id", resource: "scope" }, { member: "kind", resource: null }],
+      version: { member: "revision", start: 1 },
+      history: true,
+      etag: "revision:{revision}",
+      sequence: "position",
+      digests: [{ member: "digest", of: "text" }],
+      created: "created_at",
+      notFound: { status: 404, code: "note_not_found", details: null },
+    });
+    expect(ir.operations[0]!.resource).toBeNull();
+  });
+
+  it("reads an operation's use: the cursor and items from its pagination, the limit default and filter defaults from its request", async () => {
+    const ir = await given(notes({ name: "note", action: "list", filters: { state: "state" }, bad_cursor: { status: 400, code: "invalid_cursor", details: { field: "cursor" } } }), registry);
+    expect(ir.operations[0]!.resource).toMatchObject({
+      name: "note",
+      action: "list",
+      items: "notes",
+      page: { cursor: "cursor", nextCursor: "next" },
+      limit: { request: "limit", default: 50 },
+      filters: [{ member: "state", request: "state", default: "active" }],
+      badCursor: { status: 400, code: "invalid_cursor", details: { field: "cursor" } },
+    });
+    expect(ir.operations[0]!.resource!.controls).toEqual(expect.arrayContaining(["cursor", "limit", "state"]));
+  });
+
+  it("writes the uses and the registry into the msw contract table", async () => {
+    const ir = await given(notes({ name: "note", action: "list" }), registry);
+    const { contract } = emitMswContract(ir);
+    expect(contract).toContain(`resource: {"name":"note","action":"list"`);
+    expect(contract).toMatch(/export const contractResources[^]*note: \{"name":"note","id":"note_id"/);
+  });
+
+  it("refuses an unknown resource, an unknown action, a malformed refusal and a reserved member name, naming each pointer", async () => {
+    const issues = await refusal(notes({ name: "nope", action: "delete", not_found: { status: 200, code: "x" }, from: { __proto__x: "a", "constructor": "b" } }), registry);
+    const at = "/paths/~1v1~1notes/post/x-powercontext-resource";
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        `${at}/name: "nope" is not a resource of x-powercontext-resources`,
+        `${at}/action: action must be one of create, read, list, change, put, remove, revision, revisions`,
+        `${at}/not_found: expected { status: <4xx or 5xx>, code: <error code>, details?: { <member>: <scalar> } }`,
+        expect.stringContaining(`${at}/from/constructor: a from key must be a member name`),
+      ]),
+    );
+  });
+
+  it("refuses a registry row without id or not_found, and a within naming no resource", async () => {
+    const issues = await refusal(notes(undefined), { "x-powercontext-resources": { note: { within: { scope_id: "scopes" } } } });
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        "/x-powercontext-resources/note/id: id is required",
+        "/x-powercontext-resources/note/not_found: expected { status: <4xx or 5xx>, code: <error code>, details?: { <member>: <scalar> } }",
+        '/x-powercontext-resources/note/within/scope_id: "scopes" is not a resource of x-powercontext-resources',
+      ]),
+    );
+  });
+
+  it("refuses version checks on a resource without a version, and If-Match on one without an ETag", async () => {
+    const issues = await refusal(notes({ name: "scope", action: "change", expect: { request: "expected", conflict: { status: 409, code: "c" } }, if_match: { stale: { status: 412, code: "s" } } }), {
+      "x-powercontext-resources": { scope: { id: "scope_id", not_found: { status: 404, code: "scope_not_found" } } },
+    });
+    expect(issues).toEqual([
+      '/paths/~1v1~1notes/post/x-powercontext-resource/expect: resource "scope" has no version to compare with',
+      '/paths/~1v1~1notes/post/x-powercontext-resource/if_match: resource "scope" has no etag to compare with',
+    ]);
+  });
+});

@@ -1,0 +1,102 @@
+import { ATOMIC_MEMORY_FAMILY, reference } from "./artifacts.js";
+import { isoTime } from "./clock.js";
+import { SimError } from "./errors.js";
+import type { AtomicMemoryRecord } from "./memory.js";
+import type { ResourceWriter } from "./resources/writer.js";
+import { getPath, stableJson, type JsonRecord } from "./resources/members.js";
+import { sha256Hex } from "./resources/sha256.js";
+
+/**
+ * The lifecycle of Atomic Memory records, as the release runs it: forgetting
+ * a record, merging active records into a new one, and restoring a forgotten
+ * record (previewed first) as a new revision of its Artifact. Every input
+ * names the exact revision and `state_version` it expects: a stale revision
+ * is `409 revision_conflict`, a stale state `409 atomic_memory_changed`, an
+ * unknown record `404 not_found`. Forgetting a forgotten record again
+ * changes nothing (`changed: false`).
+ */
+
+/** An input of a lifecycle change: the exact revision and state version the caller saw. */
+export interface AtomicInput {
+  readonly artifact: { readonly artifact_id: string; readonly revision: number };
+  readonly state_version: number;
+}
+
+const ATOMIC_MEMORY = "atomic_memory";
+/** How long a restoration preview stays valid: ten minutes. */
+const PREVIEW_TTL_MS = 600_000;
+
+/** Lifecycle changes of Atomic Memory records over the resource writer. */
+export class AtomicLifecycle {
+  constructor(
+    private readonly writer: ResourceWriter,
+    private readonly now: () => number,
+  ) {}
+
+  /** `change_atomic_memory_lifecycle`: moves a record to `state` (the release allows `forgotten`). */
+  change(scopeId: string, target: AtomicInput, state: string) {
+    const record = this.#current(scopeId, target);
+    if (record.state === state) return { changed: false, records: [record] };
+    if (record.state !== "active") throw stateConflict();
+    return { changed: true, records: [this.#move(scopeId, record, { state })] };
+  }
+
+  /** `merge_atomic_memories`: a new active record from `content`; the inputs become `merged` into it. */
+  merge(scopeId: string, inputs: readonly AtomicInput[], content: JsonRecord) {
+    const records = inputs.map((input) => this.#current(scopeId, input));
+    if (records.some((r) => r.state !== "active")) throw stateConflict();
+    const artifact = this.writer.insert("artifact", [scopeId, ATOMIC_MEMORY_FAMILY], { content, artifacts: records.map((r) => ({ ...r.artifact })) }, { quiet: true });
+    const merged = records
+      .sort((a, b) => (a.artifact.artifact_id < b.artifact.artifact_id ? -1 : 1))
+      .map((r) => this.#move(scopeId, r, { state: "merged", merged_into_id: artifact.artifact_id }));
+    return { changed: true, records: [...merged, this.writer.find(ATOMIC_MEMORY, [scopeId], artifact.artifact_id)] };
+  }
+
+  /** `preview_atomic_memory_restoration`: what a restoration of the record would write, and the token that confirms it. */
+  preview(scopeId: string, artifactId: string) {
+    const record = this.#find(scopeId, artifactId);
+    const endpoint = { artifact_id: artifactId, revision: record.artifact.revision, state_version: record.state_version };
+    return {
+      preview_token: `pv_${sha256Hex(stableJson([scopeId, endpoint])).slice(0, 32)}`,
+      expires_at: isoTime(this.now() + PREVIEW_TTL_MS).replace(/\.\d{3}Z$/, "Z"),
+      endpoint,
+      restore: record.state === "active" ? [] : [{ artifact_id: artifactId, source_revision: record.artifact.revision, creates_revision: true }],
+      retire: [],
+      undo_merge_results: [],
+    };
+  }
+
+  /** `restore_atomic_memory`: a forgotten record comes back active as a new revision of its Artifact. */
+  restore(scopeId: string, artifactId: string) {
+    const record = this.#find(scopeId, artifactId);
+    if (record.state === "active") return { changed: false, restored: [], retired: [], undo_merge_results: [] };
+    const artifact = this.writer.find("artifact", [scopeId, ATOMIC_MEMORY_FAMILY], artifactId) as JsonRecord;
+    const next = this.writer.update("artifact", [scopeId, ATOMIC_MEMORY_FAMILY], artifact, { content: artifact.content, restored_from_revision: artifact.revision });
+    this.#move(scopeId, this.#find(scopeId, artifactId), { state: "active", merged_into_id: null });
+    return { changed: true, restored: [reference(next)], retired: [], undo_merge_results: [] };
+  }
+
+  /** The record `input` names, checked against its expected revision and state version. */
+  #current(scopeId: string, input: AtomicInput): AtomicMemoryRecord {
+    const record = this.#find(scopeId, input.artifact.artifact_id);
+    if (record.artifact.revision !== input.artifact.revision) throw new SimError(409, "revision_conflict", "The Memory Revision is stale.", null);
+    if (record.state_version !== input.state_version) throw new SimError(409, "atomic_memory_changed", "The expected Artifact state version is stale.", null);
+    return record;
+  }
+
+  #find(scopeId: string, artifactId: string): AtomicMemoryRecord {
+    const record = this.writer.find(ATOMIC_MEMORY, [scopeId], artifactId);
+    if (record === undefined) throw new SimError(404, "not_found", "The requested value was not found.", null);
+    return record as unknown as AtomicMemoryRecord;
+  }
+
+  /** The record's next state version with `changes`. */
+  #move(scopeId: string, record: AtomicMemoryRecord, changes: JsonRecord): AtomicMemoryRecord {
+    const current = this.writer.find(ATOMIC_MEMORY, [scopeId], getPath(record, "artifact.artifact_id")) as JsonRecord;
+    return this.writer.update(ATOMIC_MEMORY, [scopeId], current, changes) as unknown as AtomicMemoryRecord;
+  }
+}
+
+function stateConflict(): SimError {
+  return new SimError(409, "invalid_memory_state", "The Atomic Memory record is not in a state that allows this change.", null);
+}

@@ -1,0 +1,26 @@
+import { contractResources, type ContractResource } from "../../generated/contract.js";
+import type { SimOperation } from "../contract/operation-table.js";
+import { getPath, type JsonRecord } from "./members.js";
+import { refuse } from "./refusals.js";
+import type { ResourceStore } from "./store.js";
+
+/**
+ * The anchor check: before an operation runs, every record of the anchor
+ * resource (the Scope) its request names must exist, else the resource's
+ * `not_found` (`404 scope_not_found`), as the release looks the Scope up
+ * first. Where the request names it comes from the contract
+ * (`ContractOperation.anchor`); a path ending in `[]` names a list of ids.
+ */
+
+/** @throws SimError the anchor resource's `not_found` for a named record that does not exist */
+export function checkAnchor(op: SimOperation, flat: unknown, store: ResourceStore): void {
+  if (op.anchor === null || typeof flat !== "object" || flat === null) return;
+  const resource = contractResources[op.anchor.resource] as ContractResource;
+  for (const path of op.anchor.requests) {
+    const value = getPath(flat as JsonRecord, path.replace(/\[\]$/, ""));
+    const ids = path.endsWith("[]") ? (Array.isArray(value) ? value : []) : [value];
+    for (const id of ids) {
+      if (typeof id === "string" && !store.has(resource.name, [], id)) throw refuse(resource.notFound);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import { sha256Hex } from "./sha256.js";
+
+/**
+ * Page cursors of the resource lists: opaque base64url text naming the last
+ * record of the page (its order value and id) and a digest of the request it
+ * belongs to (every member but the cursor itself), as the release binds its
+ * cursors to the query. A cursor handed out for another request, or text
+ * that is no cursor at all, does not decode.
+ */
+
+/** Where the next page starts: after the record with this order value and id text. */
+export interface CursorPosition {
+  readonly order: unknown;
+  readonly id: string;
+}
+
+interface CursorBody {
+  readonly a: unknown;
+  readonly i: string;
+  readonly d: string;
+}
+
+/** The digest a cursor carries: of the request's stable text. */
+export function requestDigest(requestText: string): string {
+  return sha256Hex(requestText).slice(0, 16);
+}
+
+/** A cursor for the page after `position`, bound to `digest`. */
+export function encodeCursor(position: CursorPosition, digest: string): string {
+  const body: CursorBody = { a: position.order, i: position.id, d: digest };
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The position a cursor names, or null when it is malformed or belongs to another request. */
+export function decodeCursor(cursor: string, digest: string): CursorPosition | null {
+  if (!/^[A-Za-z0-9_-]{1,4096}$/.test(cursor)) return null;
+  try {
+    const binary = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
+    const body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))) as Partial<CursorBody>;
+    if (typeof body !== "object" || body === null || body.d !== digest || typeof body.i !== "string" || !("a" in body)) return null;
+    return { order: body.a, id: body.i };
+  } catch {
+    return null;
+  }
+}

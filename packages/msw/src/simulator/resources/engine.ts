@@ -1,0 +1,270 @@
+import { contractOperations, contractResources, type ContractResource, type ContractResourceUse } from "../../generated/contract.js";
+import { headerValue, flatRequest } from "../contract/request-check.js";
+import type { SimOperation } from "../contract/operation-table.js";
+import type { HandlerResult, SimRequest } from "../types.js";
+import { copyJson, getPath, placeAt, stableJson, type JsonRecord } from "./members.js";
+import { checkCursor, listPage } from "./pages.js";
+import { shaped } from "./project.js";
+import { etagOf, identity, recordFromRequest, type ServerValues } from "./records.js";
+import { refuse } from "./refusals.js";
+import type { ResourceStore, StoredRecord } from "./store.js";
+import { identityOf, type ResourceWriter } from "./writer.js";
+
+/**
+ * The one generic engine behind every operation that declares
+ * `x-powercontext-resource`: create, read, list, change, put (create or
+ * change), remove, and the revisions of a resource that keeps them, over the
+ * records of {@link ResourceStore}. Everything that differs per resource or
+ * per operation (ids, collection keys, versions, ETags, refusals, filters,
+ * paging) comes from the generated contract facts; no operation is named
+ * here. Bodies are the stored record shaped by the operation's response
+ * schema (`project.ts`).
+ */
+
+/** What the engine reads and writes. */
+export interface EngineDeps {
+  readonly store: ResourceStore;
+  readonly writer: ResourceWriter;
+  readonly values: ServerValues;
+  /** Seed of sampled members a record does not have. */
+  readonly seed: number;
+}
+
+/** One request as the engine sees it: the operation's facts and the flat request. */
+interface Call {
+  readonly op: SimOperation;
+  readonly use: ContractResourceUse;
+  readonly resource: ContractResource;
+  readonly flat: JsonRecord;
+  readonly request: SimRequest;
+  readonly keys: readonly unknown[];
+}
+
+/** The engine: `handle` answers one request of a resource operation. */
+export class ResourceEngine {
+  constructor(private readonly deps: EngineDeps) {}
+
+  /** True when `op` declares a resource use the engine answers. */
+  serves(op: SimOperation): boolean {
+    return op.resource !== null;
+  }
+
+  /**
+   * Answers one request (credentials, validation and access already passed).
+   * @throws SimError the resource's refusals: not found, stale version or ETag, idempotency conflicts, bad cursors
+   */
+  handle(op: SimOperation, request: SimRequest): HandlerResult {
+    const use = op.resource as ContractResourceUse;
+    const resource = contractResources[use.name] as ContractResource;
+    const raw = flatRequest(op, request);
+    const flat = (typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw : {}) as JsonRecord;
+    const keys = resource.within.map((w) => this.#value(use, flat, w.member));
+    const call: Call = { op, use, resource, flat, request, keys };
+    if (use.action === "list" || use.action === "revisions") checkCursor(use, flat);
+    this.#checkParents(call);
+    this.#checkRequires(call);
+    switch (use.action) {
+      case "create":
+        return this.#create(call);
+      case "read":
+        return this.#read(call);
+      case "list":
+        return this.#list(call, this.deps.store.records(resource.name, keys).map((r) => r.current), false);
+      case "revisions":
+        return this.#list(call, this.#find(call).versions, true);
+      case "revision":
+        return this.#revision(call);
+      case "change":
+        return this.#change(call, this.#find(call));
+      case "put":
+        return this.#put(call);
+      case "remove":
+        return this.#remove(call);
+    }
+  }
+
+  /** The request's value for a record member (through `from` when the operation maps it). */
+  #value(use: ContractResourceUse, flat: JsonRecord, member: string): unknown {
+    const mapped = use.from.find((f) => f.member === member);
+    return getPath(flat, mapped?.request ?? member);
+  }
+
+  /** Each `within` member that names another resource must name one of its records (the anchor is checked before, by `anchor.ts`). */
+  #checkParents(call: Call): void {
+    call.resource.within.forEach((w, index) => {
+      if (w.resource !== null && !(contractResources[w.resource] as ContractResource).anchor) this.#locate(w.resource, call.flat, call.keys[index], null);
+    });
+  }
+
+  #checkRequires(call: Call): void {
+    for (const { request, resource } of call.use.requires) {
+      const value = getPath(call.flat, request);
+      if (value !== undefined && value !== null) this.#locate(resource, call.flat, value, request);
+    }
+  }
+
+  /** The record `id` of `name`, its collection keys read from the request; a version member the request also names must be one of its versions. */
+  #locate(name: string, flat: JsonRecord, id: unknown, via: string | null): StoredRecord {
+    const resource = contractResources[name] as ContractResource;
+    const keys = resource.within.map((w) => getPath(flat, w.member));
+    const found = this.deps.store.find(resource.name, keys, id);
+    if (found === undefined) throw refuse(resource.notFound);
+    const version = resource.version?.member;
+    const wanted = via !== null && version !== undefined ? getPath(flat, version) : undefined;
+    if (wanted !== undefined && !found.versions.some((v) => getPath(v, version as string) === wanted)) throw refuse(resource.notFound);
+    return found;
+  }
+
+  #find(call: Call): StoredRecord {
+    const found = this.deps.store.find(call.resource.name, call.keys, this.#value(call.use, call.flat, call.resource.id));
+    if (found === undefined) throw refuse(call.use.notFound ?? call.resource.notFound);
+    return found;
+  }
+
+  #create(call: Call): HandlerResult {
+    const { use, resource, flat, keys, op } = call;
+    const { store, values } = this.deps;
+    const origin = recordFromRequest(use, flat, op.parameters.header.map((p) => p.name));
+    const originText = stableJson(origin);
+    if (use.idempotency !== null) {
+      const key = getPath(flat, use.idempotency.request);
+      const earlier = store.keyUse(resource.name, key);
+      if (earlier !== undefined) {
+        if (earlier.request !== stableJson(flat)) throw refuse(use.idempotency.conflict);
+        const replayed = store.find(resource.name, earlier.keys, earlier.id);
+        if (replayed !== undefined) return this.#respond(call, replayed.current, this.#createdStatus(op));
+      }
+    }
+    const id = getPath(origin, resource.id);
+    if (id !== undefined) {
+      const existing = store.find(resource.name, keys, id);
+      if (existing !== undefined) {
+        if (use.replay === null || existing.origin !== originText) throw refuse(use.replay?.conflict ?? { status: 409, code: "idempotency_conflict", details: null });
+        return this.#respond(call, existing.current, this.#createdStatus(op));
+      }
+    }
+    const record = values.created(resource, { ...origin, ...identityOf(resource, keys) }, () => store.nextSequence(resource.name, keys), (taken) => store.has(resource.name, keys, taken));
+    const stored = this.deps.writer.write(resource, keys, record, { previous: null, origin: originText, quiet: false });
+    if (use.idempotency !== null) store.rememberKey(resource.name, getPath(flat, use.idempotency.request), { request: stableJson(flat), keys, id: getPath(stored, resource.id) });
+    return this.#respond(call, stored, this.#createdStatus(op));
+  }
+
+  #read(call: Call): HandlerResult {
+    const { use, resource, keys, flat } = call;
+    const id = this.#value(use, flat, resource.id);
+    const found = this.deps.store.find(resource.name, keys, id);
+    if (found === undefined) {
+      if (!use.fresh) throw refuse(use.notFound ?? resource.notFound);
+      return this.#respond(call, { ...recordFromRequest(use, flat, []), ...identity(resource, keys, id) }, this.#plainStatus(call.op));
+    }
+    const etag = etagOf(resource, found.current);
+    if (etag !== null && call.op.responses.some((r) => r.status === 304) && headerValue(call.request.headers, "If-None-Match") === etag) {
+      return { status: 304, body: null, headers: { ETag: etag } };
+    }
+    return this.#respond(call, found.current, this.#plainStatus(call.op));
+  }
+
+  #revision(call: Call): HandlerResult {
+    const found = this.#find(call);
+    const member = call.resource.version?.member as string;
+    const wanted = getPath(call.flat, member);
+    const version = found.versions.find((v) => getPath(v, member) === wanted);
+    if (version === undefined) throw refuse(call.use.notFound ?? call.resource.notFound);
+    return this.#respond(call, version, this.#plainStatus(call.op));
+  }
+
+  #list(call: Call, records: readonly JsonRecord[], newestFirst: boolean): HandlerResult {
+    const { page, next } = listPage(call.use, call.resource, call.flat, records, newestFirst);
+    const body: JsonRecord = {};
+    body[call.use.items as string] = page.map((record) => placeAt(call.use.recordAt, record));
+    if (call.use.page !== null) body[call.use.page.nextCursor] = next;
+    return this.#answer(call, body, this.#plainStatus(call.op), {});
+  }
+
+  #change(call: Call, found: StoredRecord): HandlerResult {
+    this.#checkPreconditions(call, found.current);
+    const { resource, keys, use, flat, op } = call;
+    const changes = recordFromRequest(use, flat, op.parameters.header.map((p) => p.name));
+    const stored = this.deps.writer.write(resource, keys, this.deps.values.changed(resource, found.current, changes), { previous: found.current, origin: "", quiet: false });
+    return this.#respond(call, stored, this.#plainStatus(op));
+  }
+
+  #put(call: Call): HandlerResult {
+    const { resource, keys, use, flat } = call;
+    const found = this.deps.store.find(resource.name, keys, this.#value(use, flat, resource.id));
+    if (found !== undefined) return this.#change(call, found);
+    if (use.expect !== null && getPath(flat, use.expect.request) !== use.expect.absent) {
+      throw refuse(use.expect.conflict, use.expect.details, { expected: getPath(flat, use.expect.request), current: use.expect.absent });
+    }
+    return this.#create(call);
+  }
+
+  #remove(call: Call): HandlerResult {
+    const { resource, keys, use, flat } = call;
+    const found = this.deps.store.find(resource.name, keys, this.#value(use, flat, resource.id));
+    if (found === undefined) {
+      if (use.flag === null) throw refuse(use.notFound ?? resource.notFound);
+      return this.#answer(call, { [use.flag]: false }, this.#plainStatus(call.op), {});
+    }
+    if (Object.keys(use.set).length > 0) return this.#change(call, found);
+    this.#checkPreconditions(call, found.current);
+    this.deps.store.remove(resource.name, keys, getPath(found.current, resource.id));
+    if (use.flag !== null) return this.#answer(call, { [use.flag]: true }, this.#plainStatus(call.op), {});
+    return this.#respond(call, found.current, this.#plainStatus(call.op));
+  }
+
+  /** `expect` against the version member and `if_match` against the ETag. */
+  #checkPreconditions(call: Call, current: JsonRecord): void {
+    const { use, resource, flat, request } = call;
+    if (use.expect !== null) {
+      const expected = getPath(flat, use.expect.request);
+      const actual = getPath(current, resource.version?.member ?? "");
+      if (expected !== actual) throw refuse(use.expect.conflict, use.expect.details, { expected, current: actual });
+    }
+    if (use.ifMatch !== null) {
+      const provided = headerValue(request.headers, "If-Match");
+      const etag = etagOf(resource, current);
+      if (provided === undefined && use.ifMatch.missing !== null) throw refuse(use.ifMatch.missing);
+      if (provided !== etag) throw refuse(use.ifMatch.stale, use.ifMatch.details, { provided: provided ?? null, current: etag });
+    }
+  }
+
+  /** The record shaped into the success body, with its ETag and, for a creation, the `Location` of its read. */
+  #respond(call: Call, record: JsonRecord, status: number): HandlerResult {
+    const headers: Record<string, string> = {};
+    const declared = call.op.responses.find((r) => r.status === status);
+    const etag = etagOf(call.resource, record);
+    if (etag !== null && declared?.headers.some((h) => h.toLowerCase() === "etag")) headers.ETag = etag;
+    if (declared?.headers.some((h) => h.toLowerCase() === "location")) {
+      const location = locationOf(call.resource, record);
+      if (location !== null) headers.Location = location;
+    }
+    return this.#answer(call, placeAt(call.use.recordAt, record), status, headers);
+  }
+
+  #answer(call: Call, value: unknown, status: number, headers: Record<string, string>): HandlerResult {
+    return shaped(call.op, { status, body: copyJson(value), headers }, this.deps.seed);
+  }
+
+  #plainStatus(op: SimOperation): number {
+    return op.successStatuses.find((s) => s !== op.acceptedStatus) ?? (op.successStatuses[0] as number);
+  }
+
+  #createdStatus(op: SimOperation): number {
+    return op.successStatuses.find((s) => s === 201) ?? this.#plainStatus(op);
+  }
+}
+
+
+/** The path of the resource's read operation with the record's members filled in, or null when it has none. */
+function locationOf(resource: ContractResource, record: JsonRecord): string | null {
+  const read = Object.values(contractOperations).find((op) => op.resource?.name === resource.name && op.resource.action === "read");
+  if (read === undefined) return null;
+  let missing = false;
+  const path = read.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    const value = getPath(record, name);
+    if (value === undefined || value === null) missing = true;
+    return encodeURIComponent(String(value));
+  });
+  return missing ? null : path;
+}

@@ -1,0 +1,87 @@
+import type { ContractResource, ContractResourceUse } from "../../generated/contract.js";
+import { decodeCursor, encodeCursor, requestDigest, type CursorPosition } from "./cursor.js";
+import { getPath, stableJson, type JsonRecord } from "./members.js";
+import { refuse } from "./refusals.js";
+
+/**
+ * One page of a resource list: the records the operation's filters keep, in
+ * the resource's order (its `order` member, else its id; the versions of a
+ * record newest first), `limit` of them after the cursor's position, and the
+ * cursor of the next page, null on the last one. A list ends: the last page
+ * has no cursor, and a page that is exactly full has none either when
+ * nothing follows it.
+ */
+
+/** A page and the cursor of the one after it. */
+export interface Page {
+  readonly page: readonly JsonRecord[];
+  readonly next: string | null;
+}
+
+/**
+ * Refuses a cursor this list did not hand out for this request (before
+ * anything else is looked up, as the release does).
+ * @throws SimError the operation's `bad_cursor` refusal
+ */
+export function checkCursor(use: ContractResourceUse, flat: JsonRecord): void {
+  if (use.page === null || use.badCursor === null) return;
+  const raw = getPath(flat, use.page.cursor);
+  if (typeof raw === "string" && raw !== "" && decodeCursor(raw, digestOf(use, flat)) === null) throw refuse(use.badCursor);
+}
+
+function digestOf(use: ContractResourceUse, flat: JsonRecord): string {
+  const request = { ...flat };
+  if (use.page !== null) delete request[use.page.cursor];
+  return requestDigest(stableJson(request));
+}
+
+/**
+ * Filters, orders and cuts `records` for the request `flat`.
+ * @throws SimError the operation's `bad_cursor` refusal for a cursor this list did not hand out for this request
+ */
+export function listPage(use: ContractResourceUse, resource: ContractResource, flat: JsonRecord, records: readonly JsonRecord[], newestFirst: boolean): Page {
+  const kept = records.filter((record) => use.filters.every((filter) => matches(record, filter.member, getPath(flat, filter.request) ?? filter.default)));
+  const orderMember = newestFirst ? (resource.version?.member ?? resource.id) : (resource.order ?? resource.id);
+  const position = (record: JsonRecord): CursorPosition => ({ order: getPath(record, orderMember) ?? null, id: stableJson(getPath(record, resource.id)) });
+  const sign = newestFirst ? -1 : 1;
+  const sorted = [...kept].sort((a, b) => sign * compare(position(a), position(b)));
+  const cursorMember = use.page?.cursor;
+  const digest = digestOf(use, flat);
+  let start = 0;
+  const raw = cursorMember === undefined ? undefined : getPath(flat, cursorMember);
+  if (typeof raw === "string" && raw !== "") {
+    const after = decodeCursor(raw, digest);
+    if (after === null) {
+      if (use.badCursor !== null) throw refuse(use.badCursor);
+    } else {
+      const index = sorted.findIndex((record) => sign * compare(position(record), after) > 0);
+      start = index === -1 ? sorted.length : index;
+    }
+  }
+  const limitValue = use.limit === null ? sorted.length : getPath(flat, use.limit.request);
+  const limit = typeof limitValue === "number" && limitValue > 0 ? limitValue : (use.limit?.default ?? sorted.length);
+  const page = sorted.slice(start, start + limit);
+  const last = page[page.length - 1];
+  const next = last !== undefined && start + page.length < sorted.length ? encodeCursor(position(last), digest) : null;
+  return { page, next };
+}
+
+/** A filter keeps a record when the request gives no value, the values are equal, or the request's list contains the record's value. */
+function matches(record: JsonRecord, member: string, wanted: unknown): boolean {
+  if (wanted === undefined || wanted === null) return true;
+  const actual = getPath(record, member);
+  if (Array.isArray(wanted)) return Array.isArray(actual) ? wanted.every((w) => actual.some((a) => stableJson(a) === stableJson(w))) : wanted.some((w) => stableJson(w) === stableJson(actual));
+  return stableJson(actual) === stableJson(wanted);
+}
+
+function compare(a: CursorPosition, b: CursorPosition): number {
+  const byOrder = compareValues(a.order, b.order);
+  return byOrder !== 0 ? byOrder : compareValues(a.id, b.id);
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  const left = typeof a === "string" ? a : stableJson(a);
+  const right = typeof b === "string" ? b : stableJson(b);
+  return left < right ? -1 : left > right ? 1 : 0;
+}

@@ -1,0 +1,98 @@
+import type { ContractResource, ContractResourceUse } from "../../generated/contract.js";
+import { isoTime } from "../clock.js";
+import type { SeededRandom } from "../random.js";
+import { copyJson, deletePath, emptyRecord, getPath, setPath, stableJson, type JsonRecord } from "./members.js";
+import { sha256Hex } from "./sha256.js";
+
+/**
+ * How a stored record is made from a request and what the server adds to it,
+ * all read from the resource's contract facts: request members are stored
+ * under their own names (or where `from` puts them), minus the operation's
+ * control members and header parameters; `set` adds constants; the server
+ * assigns the id, the version, the sequence number, the digests and the
+ * times.
+ */
+
+/** The request members an operation stores, shaped as the record (no server-assigned member yet). */
+export function recordFromRequest(use: ContractResourceUse, flat: JsonRecord, headerParameters: readonly string[]): JsonRecord {
+  const record = copyJson(flat);
+  for (const name of [...use.controls, ...headerParameters]) deletePath(record, name);
+  for (const { member, request } of use.from) {
+    const value = getPath(flat, request);
+    if (request !== member && !request.includes(".")) deletePath(record, request);
+    if (value !== undefined) setPath(record, member, copyJson(value));
+  }
+  for (const [member, value] of Object.entries(use.set)) setPath(record, member, value);
+  return record;
+}
+
+/** Server-side values of the records: ids, times and digests. */
+export class ServerValues {
+  constructor(
+    private readonly random: SeededRandom,
+    private readonly now: () => number,
+  ) {}
+
+  /** A fresh id `<prefix>_<32 hex digits>` from the seeded sequence. */
+  id(prefix: string): string {
+    let hex = "";
+    while (hex.length < 32) hex += this.random.int(0x10000).toString(16).padStart(4, "0");
+    return `${prefix}_${hex}`;
+  }
+
+  /**
+   * Sets what a new record gets: its id (unless the request named it; never one
+   * `taken` says is in use), version start, sequence number, digests and times.
+   */
+  created(resource: ContractResource, record: JsonRecord, sequence: () => number, taken: (id: string) => boolean = () => false): JsonRecord {
+    const out = copyJson(record);
+    if (getPath(out, resource.id) === undefined && resource.prefix !== null) {
+      let id = this.id(resource.prefix);
+      while (taken(id)) id = this.id(resource.prefix);
+      setPath(out, resource.id, id);
+    }
+    if (resource.version !== null) setPath(out, resource.version.member, resource.version.start);
+    if (resource.sequence !== null) setPath(out, resource.sequence, sequence());
+    const time = isoTime(this.now());
+    if (resource.created !== null) setPath(out, resource.created, time);
+    if (resource.updated !== null) setPath(out, resource.updated, time);
+    return withDigests(resource, out);
+  }
+
+  /** The next version of `current` with `changes` merged over it: version +1, update time (and a revision's own creation time), digests again. */
+  changed(resource: ContractResource, current: JsonRecord, changes: JsonRecord): JsonRecord {
+    const out = copyJson(current);
+    const fixed = new Set([resource.id, ...resource.within.map((w) => w.member)]);
+    for (const [member, value] of Object.entries(changes)) if (!fixed.has(member)) out[member] = copyJson(value);
+    if (resource.version !== null) setPath(out, resource.version.member, Number(getPath(current, resource.version.member) ?? resource.version.start) + 1);
+    const time = isoTime(this.now());
+    if (resource.updated !== null) setPath(out, resource.updated, time);
+    if (resource.history && resource.created !== null) setPath(out, resource.created, time);
+    return withDigests(resource, out);
+  }
+}
+
+function withDigests(resource: ContractResource, record: JsonRecord): JsonRecord {
+  for (const { member, of } of resource.digests) {
+    const value = getPath(record, of);
+    setPath(record, member, `sha256:${sha256Hex(typeof value === "string" ? value : stableJson(value))}`);
+  }
+  return record;
+}
+
+/** The record's ETag as sent (quoted), from the resource's template; null when it has none. */
+export function etagOf(resource: ContractResource, record: JsonRecord): string | null {
+  if (resource.etag === null) return null;
+  return `"${resource.etag.replace(/\{([^}]+)\}/g, (_m, member: string) => {
+    const value = getPath(record, member);
+    return typeof value === "string" ? value : stableJson(value);
+  })}"`;
+}
+
+/** A record holding only the members that identify it (id and collection keys), for reads that answer a fresh record. */
+export function identity(resource: ContractResource, keys: readonly unknown[], id: unknown): JsonRecord {
+  const out = emptyRecord();
+  resource.within.forEach((w, index) => setPath(out, w.member, keys[index]));
+  setPath(out, resource.id, id);
+  return out;
+}
