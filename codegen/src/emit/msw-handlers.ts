@@ -30,12 +30,6 @@ export interface CreateHandlersOptions {
   readonly baseUrl: string;
 }
 
-interface AnyResponse {
-  readonly status: number;
-  readonly body?: unknown;
-  readonly headers?: Record<string, string>;
-}
-
 /**
  * msw (v2) request handlers for every operation \`impl\` implements, each delegating to it;
  * an operation without an implementation gets no handler, so msw treats its requests as unhandled.
@@ -43,47 +37,21 @@ interface AnyResponse {
  * A body is sent as the status's declared media type: JSON, text or bytes.
  */
 export function createHandlers(impl: Partial<HandlerImpl>, options: CreateHandlersOptions): HttpHandler[] {
-  const base = options.baseUrl.replace(/\\/+$/, "");
-  return routes.filter((route) => impl[route.operationId] !== undefined).map((route) =>
-    http[route.method](base + route.path, async ({ request, params }) => {
-      const handler = impl[route.operationId] as unknown as (ctx: HandlerContext<unknown, unknown>) => AnyResponse | Promise<AnyResponse>;
-      const bodyText = route.hasBody ? await request.text() : "";
-      const result = await handler({ request, params, query: new URL(request.url).searchParams, body: parseJson(bodyText), bodyText });
-      return toResponse(result, route.media[result.status] ?? null);
-    }),
-  );
-}
-
-function parseJson(text: string): unknown {
-  if (text.length === 0) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function toResponse(result: AnyResponse, mediaType: string | null): Response {
-  const headers = new Headers(result.headers);
-  if (!headers.has(${tsString(requestIdHeader)})) headers.set(${tsString(requestIdHeader)}, globalThis.crypto.randomUUID());
-  if (result.body === undefined) return new HttpResponse(null, { status: result.status, headers });
-  if (typeof result.body === "string" || result.body instanceof Uint8Array) {
-    if (!headers.has("content-type")) headers.set("content-type", mediaType ?? "application/octet-stream");
-    return new HttpResponse(result.body as BodyInit, { status: result.status, headers });
-  }
-  return HttpResponse.json(result.body as never, { status: result.status, headers });
+  const bound = implementedRoutes(routes, impl as { readonly [operationId: string]: MockRouteImplementation | undefined }, { baseUrl: options.baseUrl, requestIdHeader: ${tsString(requestIdHeader)} });
+  return bound.map((route) => http[route.method](route.url, route.resolve));
 }
 `;
 
 /**
  * Emits `packages/msw/src/generated/handlers.ts`: per operation a response union
  * over every declared status (so a body the spec does not allow for a status fails
- * type-checking), the handler context, and `createHandlers(impl, { baseUrl })`.
+ * type-checking), the handler context, the routes table, and `createHandlers(impl, { baseUrl })`,
+ * which binds the table through `implementedRoutes` of `@powercontext/runtime/testing`.
  */
 export function emitMswHandlers(ir: ApiIr): string {
   const types = new TypeExpressions(ir, "operations");
   let out = banner(ir);
-  out += `import { http, HttpResponse, type HttpHandler } from "msw";\n` + types.importLine() + "\n";
+  out += `import { http, type HttpHandler } from "msw";\nimport { implementedRoutes, type MockRoute, type MockRouteImplementation } from "@powercontext/runtime/testing";\n` + types.importLine() + "\n";
   out += `/** Every operationId of the spec (the keys of \`operations\` in @powercontext/types). */\nexport type OperationId = keyof operations;\n\n`;
   out += `/** Per operation, the union of every declared status with its body type. */\nexport interface HandlerResponses {\n`;
   for (const op of ir.operations) {
@@ -95,7 +63,7 @@ export function emitMswHandlers(ir: ApiIr): string {
     const body = types.body(op);
     out += `  ${propertyKey(op.operationId)}: HandlerContext<${params}, ${body === null ? "undefined" : `${body} | undefined`}>;\n`;
   }
-  out += `}\n\n/** Routes in matching order: fewer path parameters first, so a literal segment wins over a parameter. */\nconst routes: readonly { operationId: OperationId; method: "get" | "post" | "put" | "patch" | "delete"; path: string; hasBody: boolean; media: { readonly [status: number]: string } }[] = [\n`;
+  out += `}\n\n/** Routes in matching order: fewer path parameters first, so a literal segment wins over a parameter. */\nconst routes: readonly (MockRoute & { readonly operationId: OperationId })[] = [\n`;
   for (const op of sortedRoutes(ir.operations)) {
     out += docComment([op.summary || op.operationId], "  ");
     const media = op.responses.filter((r) => r.kind === "text" || r.kind === "binary").map((r) => `${r.status}: ${tsString(r.mediaType as string)}`);

@@ -8,6 +8,7 @@ import { repoRoot, scratchDir } from "./paths.js";
 // repository's runtime package as built (`npm run build`; built here when absent).
 const RUNTIME_INDEX = path.join(repoRoot, "packages/runtime/dist/index.d.ts");
 const RUNTIME_VALIDATION = path.join(repoRoot, "packages/runtime/dist/validation.d.ts");
+const RUNTIME_TESTING = path.join(repoRoot, "packages/runtime/dist/testing/index.d.ts");
 const TYPES_INDEX = `export * from "./generated/openapi.js";\n`;
 
 /**
@@ -51,6 +52,7 @@ export function typecheck(files: ReadonlyMap<string, string>, extra: Record<stri
       "@powercontext/sdk/validators": ["packages/sdk/src/generated/validators.d.ts"],
       "@powercontext/runtime": [RUNTIME_INDEX],
       "@powercontext/runtime/validation": [RUNTIME_VALIDATION],
+      "@powercontext/runtime/testing": [RUNTIME_TESTING],
     },
   });
   const errors = ts

@@ -7,6 +7,9 @@
  * request it saw. `json`, `envelope`, `connectError` and `socketClosed` build the
  * steps: a JSON answer, the error envelope, and the two network failures the
  * runtime classifies differently (the request never left; a reused socket closed).
- * Nothing here opens a connection.
+ * `implementedRoutes(routes, implementations, options)` binds generated mock
+ * routes to implementations as Fetch-API resolvers (what the generated msw
+ * handlers are made of). Nothing here opens a connection.
  */
 export { connectError, envelope, json, scripted, socketClosed, type SeenRequest, type Step } from "./fake-fetch.js";
+export { implementedRoutes, type ImplementedRoute, type MockRoute, type MockRouteAnswer, type MockRouteContext, type MockRouteImplementation, type MockRouteOptions } from "./mock-routes.js";
