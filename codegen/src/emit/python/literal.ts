@@ -29,97 +29,137 @@ export interface PyLiteralOptions {
  * @throws {TypeError} for values JSON cannot hold (undefined, functions, non-finite numbers)
  */
 export function pyLiteral(value: unknown, options: PyLiteralOptions = {}): string {
-  const indent = options.indent ?? 0;
-  const width = options.width ?? 120;
-  return new LiteralWriter(options.tuples === true, width).broken(value, options.intKeys === true, indent);
-}
-
-interface Member {
-  readonly key: string | null;
-  readonly item: unknown;
+  const writer = new LiteralWriter(options.tuples === true, options.width ?? 120);
+  writer.broken(value, options.intKeys === true, options.indent ?? 0);
+  return writer.text;
 }
 
 /**
- * One {@link pyLiteral} call. Whether a value fits on the rest of a line is
- * decided by writing its one-line form only up to that many characters: a
- * large value (a whole OpenAPI contract in `schema.py`) is never written on one
- * line just to learn that it does not fit, which made the writer quadratic in
- * the document's depth. What is known is remembered per object: its one-line
- * form, or the longest budget it was found not to fit in.
+ * One {@link pyLiteral} call. Whether a value fits on the rest of a line is decided
+ * by the length of its one-line form, computed once per object and remembered, so
+ * the one-line text is only written for values that fit: a large value (a whole
+ * OpenAPI contract in `schema.py`) is never written on one line just to learn that
+ * it does not fit. Everything is written into one list of parts, joined once, so
+ * nesting depth does not multiply the copying.
  */
 class LiteralWriter {
-  private readonly known = new WeakMap<object, string | number>();
+  /** The text written so far. */
+  text = "";
+  private readonly lengths = new WeakMap<object, number>();
+  private readonly pads: string[] = [];
+  /** Keys repeat throughout a document: each is spelled once. */
+  private readonly keys = new Map<string, string>();
 
   constructor(
     private readonly tuples: boolean,
     private readonly width: number,
   ) {}
 
-  /** `value` on one line when that is at most `budget` characters, else null; `intKeys` writes its own decimal keys as ints. */
-  within(value: unknown, intKeys: boolean, budget: number): string | null {
+  /** Writes `value` starting at column `indent`, one member a line where the one-line form does not fit; `intKeys` writes its own decimal keys as ints. */
+  broken(value: unknown, intKeys: boolean, indent: number): void {
+    if (this.length(value, intKeys) <= this.width - indent) {
+      this.flat(value, intKeys);
+      return;
+    }
     if (value === null || typeof value !== "object") {
-      const text = scalar(value);
-      return text.length <= budget ? text : null;
+      this.text += scalar(value);
+      return;
     }
-    const memo = !intKeys;
-    if (memo) {
-      const known = this.known.get(value);
-      if (typeof known === "string") return known.length <= budget ? known : null;
-      if (typeof known === "number" && budget <= known) return null;
+    const array = Array.isArray(value);
+    const inner = indent + 4;
+    this.text += `${!array ? "{" : this.tuples ? "(" : "["}\n`;
+    const start = this.text.length;
+    if (array) {
+      for (const item of value as unknown[]) this.line(null, item, inner);
+    } else {
+      for (const key in value) if (Object.hasOwn(value, key)) this.line(this.key(key, intKeys), (value as Record<string, unknown>)[key], inner);
     }
-    const { members, open, close, singleTuple } = this.shape(value, intKeys);
-    let text = open;
-    for (let i = 0; i < members.length; i += 1) {
-      const { key, item } = members[i] as Member;
-      const prefix = (i > 0 ? 2 : 0) + (key === null ? 0 : key.length + 2);
-      const rest = budget - text.length - prefix - close.length;
-      const part = rest < 0 ? null : this.within(item, false, rest);
-      if (part === null) {
-        if (memo) this.known.set(value, Math.max(budget, typeof this.known.get(value) === "number" ? (this.known.get(value) as number) : -1));
-        return null;
+    if (this.text.length === start) this.text += "\n";
+    this.text += this.pad(indent) + (!array ? "}" : this.tuples ? ")" : "]");
+  }
+
+  /** One member of a broken value: indented, `key: ` unless an array item, the value, a comma. */
+  private line(key: string | null, item: unknown, indent: number): void {
+    this.text += this.pad(indent);
+    if (key !== null) this.text += key + ": ";
+    const prefix = key === null ? 0 : key.length + 2;
+    if (this.length(item, false) <= this.width - indent - prefix - 1) this.flat(item, false);
+    else this.broken(item, false, indent);
+    this.text += ",\n";
+  }
+
+  /** The length of the one-line form of a value (remembered per object unless `intKeys` changes its keys). */
+  private length(value: unknown, intKeys: boolean): number {
+    if (value === null || typeof value !== "object") return typeof value === "string" ? stringLength(value) : scalar(value).length;
+    const known = intKeys ? undefined : this.lengths.get(value);
+    if (known !== undefined) return known;
+    let length = 2; // open and close
+    if (Array.isArray(value)) {
+      for (const item of value as unknown[]) length += this.length(item, false);
+      length += 2 * Math.max(0, value.length - 1) + (this.tuples && value.length === 1 ? 1 : 0);
+    } else {
+      let count = 0;
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        length += (intKeys ? keyText(key, intKeys).length : stringLength(key)) + 2 + this.length((value as Record<string, unknown>)[key], false);
+        count += 1;
       }
-      text += `${i > 0 ? ", " : ""}${member(key, part)}`;
+      length += 2 * Math.max(0, count - 1);
     }
-    text += `${singleTuple ? "," : ""}${close}`;
-    if (text.length > budget) {
-      if (memo) this.known.set(value, budget);
-      return null;
+    if (!intKeys) this.lengths.set(value, length);
+    return length;
+  }
+
+  /** Writes the one-line form of a value. */
+  private flat(value: unknown, intKeys: boolean): void {
+    if (value === null || typeof value !== "object") {
+      this.text += scalar(value);
+    } else if (Array.isArray(value)) {
+      this.text += this.tuples ? "(" : "[";
+      for (let i = 0; i < value.length; i += 1) {
+        if (i > 0) this.text += ", ";
+        this.flat(value[i], false);
+      }
+      this.text += (this.tuples && value.length === 1 ? "," : "") + (this.tuples ? ")" : "]");
+    } else {
+      this.text += "{";
+      let first = true;
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        this.text += (first ? "" : ", ") + this.key(key, intKeys) + ": ";
+        this.flat((value as Record<string, unknown>)[key], false);
+        first = false;
+      }
+      this.text += "}";
     }
-    if (memo) this.known.set(value, text);
+  }
+
+  private key(key: string, intKeys: boolean): string {
+    if (intKeys) return keyText(key, intKeys);
+    let text = this.keys.get(key);
+    if (text === undefined) {
+      text = pyString(key);
+      this.keys.set(key, text);
+    }
     return text;
   }
 
-  /** `value` starting at column `indent`, one member a line where the one-line form does not fit. */
-  broken(value: unknown, intKeys: boolean, indent: number): string {
-    const flat = this.within(value, intKeys, this.width - indent);
-    if (flat !== null) return flat;
-    if (value === null || typeof value !== "object") return scalar(value);
-    const { members, open, close } = this.shape(value, intKeys);
-    const inner = indent + 4;
-    const pad = " ".repeat(inner);
-    const lines = members.map(({ key, item }) => {
-      const prefix = key === null ? 0 : key.length + 2;
-      const fitted = this.within(item, false, this.width - inner - prefix - 1) ?? this.broken(item, false, inner);
-      return `${pad}${member(key, fitted)},`;
-    });
-    return `${open}\n${lines.join("\n")}\n${" ".repeat(indent)}${close}`;
-  }
-
-  private shape(value: object, intKeys: boolean): { members: Member[]; open: string; close: string; singleTuple: boolean } {
-    if (Array.isArray(value)) {
-      const [open, close] = this.tuples ? ["(", ")"] : ["[", "]"];
-      return { members: value.map((item: unknown) => ({ key: null, item })), open, close, singleTuple: this.tuples && value.length === 1 };
-    }
-    const members = Object.entries(value as Record<string, unknown>).map(([key, item]) => ({
-      key: intKeys && /^[0-9]+$/.test(key) ? String(Number(key)) : pyString(key),
-      item,
-    }));
-    return { members, open: "{", close: "}", singleTuple: false };
+  private pad(indent: number): string {
+    return (this.pads[indent] ??= " ".repeat(indent));
   }
 }
 
-function member(key: string | null, text: string): string {
-  return key === null ? text : `${key}: ${text}`;
+/** Characters JSON.stringify escapes in a string (or may, for lone surrogates). */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** The length of {@link pyString} of `value`, without writing it when nothing needs escaping. */
+function stringLength(value: string): number {
+  return ESCAPED.test(value) ? pyString(value).length : value.length + 2;
+}
+
+/** An object key as written: a Python string, or an int for a decimal key under `intKeys`. */
+function keyText(key: string, intKeys: boolean): string {
+  return intKeys && /^[0-9]+$/.test(key) ? String(Number(key)) : pyString(key);
 }
 
 function scalar(value: unknown): string {

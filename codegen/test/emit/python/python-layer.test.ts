@@ -35,6 +35,25 @@ describe("Python literals", () => {
     const text = pyLiteral({ long: "x".repeat(130), short: 1 });
     expect(text).toBe(`{\n    "long": "${"x".repeat(130)}",\n    "short": 1,\n}`);
   });
+  it("decides what fits on the escaped length of strings and keys", () => {
+    // '["a\\"b"]' is 8 characters written, 7 before escaping
+    expect(pyLiteral(['a"b'], { width: 8 })).toBe('["a\\"b"]');
+    expect(pyLiteral(['a"b'], { width: 7 })).toBe('[\n    "a\\"b",\n]');
+    expect(pyLiteral({ 'k"': 1 }, { width: 10 })).toBe('{"k\\"": 1}');
+    expect(pyLiteral({ 'k"': 1 }, { width: 9 })).toBe('{\n    "k\\"": 1,\n}');
+    // a lone surrogate is written as an escape (6 characters)
+    expect(pyLiteral(["\ud800"], { width: 10 })).toBe('["\\ud800"]');
+    expect(pyLiteral(["\ud800"], { width: 9 })).toBe('[\n    "\\ud800",\n]');
+  });
+  it("writes a value met twice the same way at each depth", () => {
+    // 60 columns: the shared object fits at the first level, and not at the fifth
+    const shared = { name: "y".repeat(40) };
+    const text = pyLiteral({ a: shared, b: { c: { d: [shared, shared] } } }, { width: 60 });
+    const y = "y".repeat(40);
+    expect(text).toBe(
+      `{\n    "a": {"name": "${y}"},\n    "b": {\n        "c": {\n            "d": [\n                {\n                    "name": "${y}",\n                },\n                {\n                    "name": "${y}",\n                },\n            ],\n        },\n    },\n}`,
+    );
+  });
   it("refuses what Python JSON cannot hold", () => {
     expect(() => pyLiteral(Number.NaN)).toThrow(TypeError);
     expect(() => pyLiteral(undefined)).toThrow(TypeError);
