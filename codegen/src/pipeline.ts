@@ -17,6 +17,7 @@ import { emitHostTable } from "./emit/host-table.js";
 import { emitPythonLayer, PYTHON_DEFAULTS, type PythonOptions } from "./emit/python/layer.js";
 import { emitTypes } from "./emit/types/openapi-types.js";
 import { emitValidators } from "./emit/validators.js";
+import { validatorSchemas } from "./emit/validator-code/schemas.js";
 import { emitStandaloneIndex } from "./emit/standalone-index.js";
 import { emitStandaloneReadme } from "./emit/standalone-readme.js";
 import { DEFAULT_NAMES, type OutputNames } from "./ir/names.js";
@@ -178,7 +179,9 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
   const paths = layout === "standalone" ? STANDALONE_PATHS : OUTPUT_PATHS;
   const client = chosen.has("client");
   const msw = chosen.has("msw");
-  const validators = client || (msw && layout === "repository") ? emitValidators(ir) : null;
+  // The validators and the simulator's contract read the same converted schemas: converted once, on first use.
+  const schemas = client || (msw && layout === "repository") ? validatorSchemas(ir) : null;
+  const validators = schemas === null ? null : emitValidators(ir, schemas);
   const files = new Map<string, string>();
   if (chosen.has("types")) {
     files.set(paths.types, await emitTypes(ir));
@@ -201,7 +204,7 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
   if (layout === "repository" && chosen.has("types")) files.set(OUTPUT_PATHS.hostTable, emitHostTable(ir));
   if (layout === "repository" && msw && validators !== null) {
     // The simulator's contract layer; it uses the SDK's validators (the one copy, `@powercontext/sdk/validators`), written with it.
-    const contract = emitMswContract(ir);
+    const contract = emitMswContract(ir, schemas ?? undefined);
     files.set(OUTPUT_PATHS.mswContract, contract.contract);
     files.set(OUTPUT_PATHS.mswResponseSchemas, contract.responseSchemas);
     files.set(OUTPUT_PATHS.mswRoutes, emitMswRoutes(ir));

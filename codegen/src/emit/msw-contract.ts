@@ -2,7 +2,7 @@ import type { Json, RefLookup } from "../ir/domain.js";
 import type { ApiIr, OperationIr, ParameterIr, ResourceIr } from "../ir/model.js";
 import { propertyKey, tsString } from "./ts/syntax.js";
 import { banner } from "./banner.js";
-import { validatorSchemas } from "./validator-code/schemas.js";
+import { validatorSchemas, type ValidatorSchemas } from "./validator-code/schemas.js";
 
 /** Where the contract layer imports the validators from: the SDK's generated module, the one copy. */
 export const SDK_VALIDATORS = "@powercontext/sdk/validators";
@@ -24,9 +24,10 @@ export interface MswContractModules {
  * SDK's validators module, {@link SDK_VALIDATORS}: the mock package has no copy). The response-schema module
  * holds, by validator key, every schema a success body reaches, so the responder
  * can build a valid body without the spec file.
+ *
+ * @param schemas - the IR's validator schemas, shared with `emitValidators` in one run
  */
-export function emitMswContract(ir: ApiIr): MswContractModules {
-  const schemas = validatorSchemas(ir);
+export function emitMswContract(ir: ApiIr, schemas: ValidatorSchemas = validatorSchemas(ir)): MswContractModules {
   let out = banner(ir);
   out += `import * as validators from ${tsString(SDK_VALIDATORS)};\nimport type { ValidateFunction } from ${tsString(SDK_VALIDATORS)};\n\n`;
   out += HEADER;
@@ -264,6 +265,19 @@ function wireType(schema: Json): "string" | "integer" | "number" | "boolean" | "
   return type === "integer" || type === "number" || type === "boolean" || type === "array" ? type : "string";
 }
 
+/** Appends the key of every `#/definitions/<key>` reference in a converted schema (at any depth) to `keys`. */
+function definitionRefs(schema: unknown, keys: string[]): void {
+  if (schema === null || typeof schema !== "object") return;
+  if (Array.isArray(schema)) {
+    for (const item of schema) definitionRefs(item, keys);
+    return;
+  }
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "$ref" && typeof value === "string" && value.startsWith("#/definitions/")) keys.push(value.slice("#/definitions/".length));
+    else definitionRefs(value, keys);
+  }
+}
+
 /** The schemas reachable from `roots` through `#/definitions/<key>` references, sorted by key. */
 function responseSchemasModule(ir: ApiIr, roots: readonly string[], definition: (key: string) => Json | boolean | undefined): string {
   const seen = new Map<string, Json | boolean>();
@@ -274,7 +288,7 @@ function responseSchemasModule(ir: ApiIr, roots: readonly string[], definition: 
     const schema = definition(key);
     if (schema === undefined) continue;
     seen.set(key, schema);
-    for (const match of JSON.stringify(schema).matchAll(/"\$ref":"#\/definitions\/([^"]+)"/g)) pending.push(match[1] as string);
+    definitionRefs(schema, pending);
   }
   const sorted = Object.fromEntries([...seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   let out = banner(ir);

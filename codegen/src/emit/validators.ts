@@ -2,7 +2,7 @@ import type { ApiIr, OperationIr } from "../ir/model.js";
 import { docLine, tsString } from "./ts/syntax.js";
 import { banner } from "./banner.js";
 import { validatorFormats } from "./formats.js";
-import { validatorSchemas, type OperationValidatorNames } from "./validator-code/schemas.js";
+import { validatorSchemas, type OperationValidatorNames, type ValidatorSchemas } from "./validator-code/schemas.js";
 import { ValidatorTables } from "./validator-code/tables.js";
 
 /** The three validator modules, as text. */
@@ -25,9 +25,11 @@ export interface ValidatorModules {
  * SDK's envelope rule instead.
  *
  * The emitted JavaScript imports only the runtime's `validation` entry.
+ *
+ * @param schemas - the IR's validator schemas; pass the ones another emitter of the
+ *   same run already converted (the msw contract reads them too) to convert each once
  */
-export function emitValidators(ir: ApiIr): ValidatorModules {
-  const schemas = validatorSchemas(ir);
+export function emitValidators(ir: ApiIr, schemas: ValidatorSchemas = validatorSchemas(ir)): ValidatorModules {
   const runtime = validationModule(ir);
   const tables = new ValidatorTables(schemas.definition, validatorFormats([]), runtime);
   const code = tables.module(new Map(schemas.exports.map((key) => [key, key])));
