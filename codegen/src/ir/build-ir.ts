@@ -340,10 +340,18 @@ function checkMethodNames(operations: readonly OperationIr[]): void {
   }
 }
 
+/** Whether any member `readOnly: true` or `writeOnly: true` stands anywhere under the component schemas or the paths (stops at the first). */
 function usesReadWrite(document: Json): boolean {
   const components = (document.components ?? {}) as Json;
-  const text = JSON.stringify([components.schemas ?? {}, document.paths ?? {}]);
-  return /"(readOnly|writeOnly)":true/.test(text);
+  const stack: unknown[] = [components.schemas, document.paths];
+  for (let node = stack.pop(); stack.length > 0 || node !== undefined; node = stack.pop()) {
+    if (node === null || typeof node !== "object") continue;
+    const record = node as Record<string, unknown>;
+    if (record.readOnly === true && Object.hasOwn(record, "readOnly")) return true;
+    if (record.writeOnly === true && Object.hasOwn(record, "writeOnly")) return true;
+    for (const key in record) if (Object.hasOwn(record, key)) stack.push(record[key]);
+  }
+  return false;
 }
 
 /** Reads `x-powercontext-access`: `{action, resource: {type, scope-id-from?}}` or `{resolver}`; null when absent or of another form. */

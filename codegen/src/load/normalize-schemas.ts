@@ -1,5 +1,6 @@
 import type { Json, RefLookup } from "../ir/domain.js";
-import { SpecError, pointer } from "../errors.js";
+import { SpecError } from "../errors.js";
+import { step, trailPointer, type Trail } from "./trail.js";
 import { deref, refOf, schemaRefName } from "./walk-operations.js";
 
 /** Members whose value is a map of named objects, not a schema itself. */
@@ -37,35 +38,42 @@ const DATA = new Set(["example", "examples", "enum", "const", "default"]);
 export function normalizeSchemas(document: Json, lookup: RefLookup): SpecError[] {
   const warnings: SpecError[] = [];
   const is31 = typeof document.openapi === "string" && document.openapi.startsWith("3.1");
-  const walk = (node: unknown, path: (string | number)[], isMap: boolean): void => {
+  const walk = (node: unknown, trail: Trail | undefined, isMap: boolean): void => {
     if (Array.isArray(node)) {
-      node.forEach((item, index) => walk(item, [...path, index], false));
+      for (let index = 0; index < node.length; index += 1) {
+        const item: unknown = node[index];
+        if (item !== null && typeof item === "object") walk(item, step(trail, index), false);
+      }
       return;
     }
     if (node === null || typeof node !== "object") return;
     const object = node as Json;
     if (!isMap) {
-      rewrite(object, path, is31, warnings);
+      rewrite(object, trail, is31, warnings);
       if (isObject(object.discriminator)) completeMapping(object, lookup);
     }
-    for (const [key, value] of Object.entries(object)) {
+    for (const key of Object.keys(object)) {
       if (!isMap && (key.startsWith("x-") || DATA.has(key))) continue;
-      walk(value, [...path, key], !isMap && MAPS.has(key));
+      const value = object[key];
+      if (value !== null && typeof value === "object") walk(value, step(trail, key), !isMap && MAPS.has(key));
     }
   };
-  walk(document, [], false);
+  walk(document, undefined, false);
   return warnings;
 }
 
-function rewrite(schema: Json, path: (string | number)[], is31: boolean, warnings: SpecError[]): void {
-  for (const [exclusive, bound, stricter] of [
-    ["exclusiveMinimum", "minimum", (a: number, b: number) => a > b],
-    ["exclusiveMaximum", "maximum", (a: number, b: number) => a < b],
-  ] as const) {
+/** The numeric exclusive bounds, their inclusive keyword, and "the inclusive bound is already stricter". */
+const EXCLUSIVE_BOUNDS = [
+  ["exclusiveMinimum", "minimum", (a: number, b: number) => a > b],
+  ["exclusiveMaximum", "maximum", (a: number, b: number) => a < b],
+] as const;
+
+function rewrite(schema: Json, trail: Trail | undefined, is31: boolean, warnings: SpecError[]): void {
+  for (const [exclusive, bound, stricter] of EXCLUSIVE_BOUNDS) {
     const value = schema[exclusive];
     if (typeof value !== "number") continue;
     if (!is31) {
-      warnings.push(new SpecError("invalid_openapi", { pointer: pointer(...path, exclusive) }, `numeric ${exclusive} is the OpenAPI 3.1 form; read with its numeric meaning (${bound === "minimum" ? ">" : "<"} ${value})`));
+      warnings.push(new SpecError("invalid_openapi", { pointer: trailPointer(step(trail, exclusive)) }, `numeric ${exclusive} is the OpenAPI 3.1 form; read with its numeric meaning (${bound === "minimum" ? ">" : "<"} ${value})`));
     }
     const inclusive = schema[bound];
     if (typeof inclusive === "number" && stricter(inclusive, value)) {

@@ -48,19 +48,24 @@ export function pythonFacts(ir: ApiIr, op: OperationIr): PythonOperationFacts {
     const { content: _content, ...rest } = node as Json;
     responses[status] = rest;
   }
-  const successStatus = pickSuccess(op);
-  const success = op.responses.find((r) => r.status === successStatus);
   const features = raw["x-powercontext-feature-contracts"];
   return {
     op,
     tags: op.tags,
     responses,
-    successStatus,
-    responseType: success?.kind === "json" ? success.schemaName : null,
+    successStatus: pickSuccess(op),
+    responseType: pythonResponseType(op),
     scopeMode: typeof raw["x-powercontext-scope-mode"] === "string" ? (raw["x-powercontext-scope-mode"] as string) : "none",
     access: accessFacts(raw["x-powercontext-access"]),
     featureContracts: Array.isArray(features) ? features.map(String) : [],
   };
+}
+
+/** The model of an operation's success body (`response_type`): its component schema when the body is JSON, else null. */
+export function pythonResponseType(op: OperationIr): string | null {
+  const successStatus = pickSuccess(op);
+  const success = op.responses.find((r) => r.status === successStatus);
+  return success?.kind === "json" ? success.schemaName : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Json } from "../../ir/domain.js";
 import type { ApiIr, OperationIr } from "../../ir/model.js";
-import { documentOrder, featureContracts, pythonFacts, type PythonOperationFacts } from "./contract-facts.js";
+import { documentOrder, featureContracts, pythonFacts, pythonResponseType, type PythonOperationFacts } from "./contract-facts.js";
 import { pyBanner } from "./banner-py.js";
 import { pyLiteral, pyString } from "./literal.js";
 import { pyConstantName, pyModelName } from "./names-py.js";
@@ -11,7 +11,7 @@ export function operationModels(ir: ApiIr): Set<string> {
   for (const op of ir.operations) {
     const request = pythonRequest(ir, op);
     if (request.type !== null) imports.add(request.type);
-    const response = pythonFacts(ir, op).responseType;
+    const response = pythonResponseType(op);
     if (response !== null) imports.add(response);
   }
   return imports;
