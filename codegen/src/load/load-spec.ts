@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { LintError, UsageError, type SpecError } from "../errors.js";
 import { checkDepth } from "./check-depth.js";
+import { cloneDocument } from "./clone-document.js";
 import { lint } from "./lint.js";
 import { normalizeSchemas, renameExtensions } from "./normalize-schemas.js";
 import { readYaml } from "./read-yaml.js";
@@ -73,7 +74,7 @@ export async function loadSpecText(bytes: Uint8Array | string, fileName: string,
   checkDepth(document);
   if (options.extensionPrefix !== undefined) renameExtensions(document, options.extensionPrefix);
   const lookup = await resolveRefs(document as Json);
-  const written = structuredClone(document) as Json;
+  const written = cloneDocument(document) as Json;
   const normalized = normalizeSchemas(document as Json, lookup);
   validateOpenApi(document);
   const { errors, warnings } = lint(document as Json, lookup, options.lint ?? "strict");
