@@ -186,6 +186,7 @@ export interface ContractResourceUse {
   readonly badCursor: ContractRefusal | null;
   readonly fresh: boolean;
   readonly flag: string | null;
+  readonly terminal: { readonly member: string; readonly values: readonly ContractScalar[]; readonly refusal: ContractRefusal } | null;
   readonly filters: readonly { readonly member: string; readonly request: string; readonly default: unknown }[];
   readonly set: { readonly [member: string]: ContractScalar };
   readonly recordAt: string;

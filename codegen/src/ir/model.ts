@@ -309,6 +309,8 @@ export interface OperationResourceIr {
   readonly fresh: boolean;
   /** For `remove`: the response member that says whether a record was removed; with it an unknown id is not refused. */
   readonly flag: string | null;
+  /** For a change: a record whose member holds one of these values is final, and a change of it is refused (before any precondition). */
+  readonly terminal: { readonly member: string; readonly values: readonly JsonScalar[]; readonly refusal: RefusalIr } | null;
   /** List filters: record member -> request member, with the request member's default. */
   readonly filters: readonly { readonly member: string; readonly request: string; readonly default: unknown }[];
   /** Members set to a constant by the operation. */

@@ -19,7 +19,7 @@ const RESOURCE_KEYS = new Set(["id", "prefix", "within", "version", "history", "
 export const OPERATION_ANCHOR_EXTENSION = "x-powercontext-anchor";
 const OPERATION_KEYS = new Set([
   "name", "action", "from", "requires", "expect", "if_match", "idempotency", "replay", "not_found", "bad_cursor",
-  "fresh", "flag", "filters", "set", "record_at", "items", "controls", "limit",
+  "fresh", "flag", "filters", "set", "record_at", "items", "controls", "limit", "terminal",
 ]);
 
 function isObject(value: unknown): value is Json {
@@ -292,6 +292,15 @@ export function readOperationResource(op: Json, operationPointer: string, regist
   const badCursor = ext.bad_cursor === undefined ? null : issues.refusal(ext.bad_cursor, `${at}/bad_cursor`);
   if (ext.fresh !== undefined && typeof ext.fresh !== "boolean") issues.bad(`${at}/fresh`, "fresh must be a boolean");
   const flag = issues.member(ext.flag, `${at}/flag`, "flag");
+  let terminal: OperationResourceIr["terminal"] = null;
+  if (ext.terminal !== undefined) {
+    const e = ext.terminal as Json;
+    const member = isObject(e) ? issues.member(e.member, `${at}/terminal/member`, "terminal.member") : null;
+    const refusal = isObject(e) ? issues.refusal(e.refusal, `${at}/terminal/refusal`) : null;
+    const values = isObject(e) && Array.isArray(e.values) && e.values.length > 0 && e.values.every((v) => v === null || ["string", "number", "boolean"].includes(typeof v)) ? (e.values as Scalar[]) : null;
+    if (!isObject(e) || member === null || refusal === null || values === null) issues.bad(`${at}/terminal`, "expected { member: <member>, values: [<scalar>, ...], refusal: { status, code } }");
+    else terminal = { member, values, refusal };
+  }
   const requires: { request: string; resource: string }[] = [];
   if (ext.requires !== undefined) {
     if (!isObject(ext.requires)) issues.bad(`${at}/requires`, "requires must map a request member to the resource it names");
@@ -336,6 +345,7 @@ export function readOperationResource(op: Json, operationPointer: string, regist
     badCursor,
     fresh: ext.fresh === true,
     flag,
+    terminal,
     filters,
     set,
     recordAt: recordAt as string,

@@ -127,4 +127,13 @@ describe("build-ir: resources", () => {
       '/paths/~1v1~1notes/post/x-powercontext-resource/if_match: resource "scope" has no etag to compare with',
     ]);
   });
+
+  it("carries a terminal state (member, values, refusal) and refuses a malformed one with its pointer", async () => {
+    const terminal = { member: "state", values: ["done", "dropped"], refusal: { status: 409, code: "note_final" } };
+    const ir = await given(notes({ name: "note", action: "change", terminal }), registry);
+    expect(ir.operations[0]!.resource!.terminal).toEqual({ member: "state", values: ["done", "dropped"], refusal: { status: 409, code: "note_final", details: null } });
+    expect((await given(notes({ name: "note", action: "change" }), registry)).operations[0]!.resource!.terminal).toBeNull();
+    const issues = await refusal(notes({ name: "note", action: "change", terminal: { member: "state", values: [] , refusal: { status: 409, code: "note_final" } } }), registry);
+    expect(issues).toEqual(["/paths/~1v1~1notes/post/x-powercontext-resource/terminal: expected { member: <member>, values: [<scalar>, ...], refusal: { status, code } }"]);
+  });
 });

@@ -22,6 +22,7 @@ import { SourceStore } from "./sources.js";
 import { ResourceEngine } from "./resources/engine.js";
 import { ResourceWriter } from "./resources/writer.js";
 import { trackArtifactLineage } from "./artifacts.js";
+import { trackCandidateReview } from "./candidate-review.js";
 import { AtomicLifecycle } from "./atomic-lifecycle.js";
 import { shaped } from "./resources/project.js";
 import { checkAnchor } from "./resources/anchor.js";
@@ -127,6 +128,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   for (const scopeId of options.scopes ?? []) scopes.add(scopeId, { title: scopeId, summary: `Scope ${scopeId}` });
   const sources = new SourceStore(store, writer);
   trackArtifactLineage(writer, values);
+  trackCandidateReview(writer);
   const memory = new MemoryStore(writer);
   const operations = new OperationStore(random);
   const state: SimulatorState = {

@@ -37,6 +37,15 @@ describe("deterministic responder", () => {
     });
     expect(differs).toBe(true);
   });
+
+  it("sends every member the body declares, as the release's models serialise them: an optional nullable one as null", () => {
+    const sim = createPowerContextSimulator({ seed: 9, scopes: TEST_SCOPES });
+    // get_access_principal keeps no state; its principal's description is optional and nullable.
+    expect("get_access_principal" in operationHandlers || simOperations.get_access_principal.resource !== null).toBe(false);
+    const principal = (answer(sim.handle("get_access_principal", admin)).body as { principal: Record<string, unknown> }).principal;
+    expect(Object.hasOwn(principal, "description")).toBe(true);
+    expect(principal.description).toBeNull();
+  });
 });
 
 describe("sim.override", () => {

@@ -56,14 +56,27 @@ export function buildWorld(seed = 7): World {
 }
 
 /**
- * Stores an Artifact (revision 1) with a handle in scope `s1`, which must
- * exist and hold Source `src-1`. @returns the members naming them, by wire name
+ * Stores an Artifact (revision 1) with a handle, a Candidate and a Dream run in
+ * scope `s1`, which must exist and hold Source `src-1`, and an Access Binding
+ * on it. @returns the members naming them, by wire name
  */
 export function storeRecords(sim: PowerContextSimulator): Record<string, string | number> {
   const artifact = asAdmin(sim, "create_artifact", { params: { scope_id: "s1" }, body: { family: "atomic-memory", content: { kind: "fact", text: "Leases renew daily" } } });
   const artifactId = (artifact.body as { artifact_id: string }).artifact_id;
   asAdmin(sim, "bind_artifact_handle", { params: { scope_id: "s1", family: "atomic-memory", key: "lease" }, body: { artifact_id: artifactId, revision: 1 } });
-  return { scope_id: "s1", family: "atomic-memory", artifact_id: artifactId, revision: 1, key: "lease", source_type: "content", source_id: "src-1", "If-Match": artifact.headers.ETag as string };
+  const candidate = asAdmin(sim, "propose_experience", {
+    body: { scope_id: "s1", proposal: { situation: "A lease lapsed.", action: "Renewed daily.", outcome: "No lapse since.", lesson: "Renew daily." }, source_refs: [], artifact_refs: [] },
+  });
+  const binding = asAdmin(sim, "create_access_binding", {
+    body: { subject: { type: "user", id: "someone" }, resource: { type: "scope", scope_id: "s1" }, role: "scope.viewer", idempotency_key: "world-binding" },
+  });
+  const run = asAdmin(sim, "create_dream_run", { params: { scope_id: "s1" }, body: { operation: "refine_experience", idempotency_key: "world-run" } });
+  return {
+    scope_id: "s1", family: "atomic-memory", artifact_id: artifactId, revision: 1, key: "lease", source_type: "content", source_id: "src-1", "If-Match": artifact.headers.ETag as string,
+    candidate_id: (candidate.body as { candidate_id: string }).candidate_id,
+    binding_id: (binding.body as { binding_id: string }).binding_id,
+    run_id: (run.body as { run_id: string }).run_id,
+  };
 }
 
 /**
@@ -116,6 +129,24 @@ export function validRequest(operationId: SimOperationId, world: World): SimRequ
     case "get_topic_memory_processing_block":
     case "retry_topic_memory_processing":
       return { body: { ...s1, block_id: world.blockId } };
+    case "approve_candidate":
+    case "reject_candidate":
+    case "revise_candidate": {
+      // A decided Candidate is final: each decision gets a pending Candidate of its own.
+      const proposal = { situation: "A lease lapsed.", action: "Renewed daily.", outcome: "No lapse since.", lesson: `Renew daily (${operationId}).` };
+      const fresh = asAdmin(world.sim, "propose_experience", { body: { ...s1, proposal, source_refs: [], artifact_refs: [] } });
+      const target = { ...s1, candidate_id: (fresh.body as { candidate_id: string }).candidate_id, expected_version: 1 };
+      if (operationId === "revise_candidate") return { body: { ...target, proposal } };
+      return { body: operationId === "reject_candidate" ? { ...target, reason: "Duplicate." } : target };
+    }
+    case "revoke_access_binding":
+    case "replace_access_binding": {
+      const subject = { type: "user", id: `someone-${operationId}` };
+      const fresh = asAdmin(world.sim, "create_access_binding", { body: { subject, resource: { type: "scope", scope_id: "s1" }, role: "scope.viewer", idempotency_key: operationId } });
+      const target = { binding_id: (fresh.body as { binding_id: string }).binding_id, expected_version: 1, idempotency_key: `${operationId}-change` };
+      if (operationId === "revoke_access_binding") return { body: target };
+      return { body: { ...target, replacement: { subject: { type: "user", id: "someone-else" } } } };
+    }
     default:
       try {
         return aimAt(sampledRequest(operationId), world.ids, operationId);

@@ -53,10 +53,12 @@ class Projector {
     if (Array.isArray(value)) {
       return schema.items !== undefined && !Array.isArray(schema.items) ? value.map((item) => this.conform(item, schema.items as JsonSchema, depth + 1)) : value;
     }
-    if (typeof value !== "object" || value === null || !("properties" in schema)) return value;
+    if (typeof value !== "object" || value === null) return value;
     const record = value as JsonRecord;
-    const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-    const required = new Set((schema.required ?? []) as string[]);
+    const branch = this.branch(schema, record, depth);
+    if (!("properties" in branch)) return value;
+    const properties = (branch.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((branch.required ?? []) as string[]);
     const out = emptyRecord();
     for (const [name, propertySchema] of Object.entries(properties)) {
       if (Object.hasOwn(record, name) && record[name] !== undefined) {
@@ -68,10 +70,32 @@ class Projector {
       if (filled !== OMIT) out[name] = filled;
     }
     // The release's models send the members they declare; a schema without declared members is a free-form object.
-    if (Object.keys(properties).length === 0 && schema.additionalProperties !== false) {
+    if (Object.keys(properties).length === 0 && branch.additionalProperties !== false) {
       for (const [name, item] of Object.entries(record)) if (item !== undefined) out[name] = item;
     }
     return out;
+  }
+
+  /**
+   * The schema with the members of every conditional part (`if`/`then`, the
+   * draft-07 form of a discriminated union) whose `if` the record meets.
+   */
+  private branch(schema: Schema, record: JsonRecord, depth: number): Schema {
+    const conditionals = (schema.conditionals ?? []) as Schema[];
+    let merged: Record<string, unknown> = schema;
+    for (const conditional of conditionals) {
+      const condition = (conditional.if ?? {}) as Schema;
+      const consts = Object.entries((condition.properties ?? {}) as Record<string, Schema>);
+      if (!consts.every(([name, rule]) => !("const" in rule) || record[name] === rule.const)) continue;
+      const then = this.resolve(conditional.then as JsonSchema, depth + 1);
+      if (then === null) continue;
+      merged = {
+        ...merged,
+        properties: { ...((merged.properties ?? {}) as object), ...((then.properties ?? {}) as object) },
+        required: [...new Set([...((merged.required ?? []) as string[]), ...((then.required ?? []) as string[])])],
+      };
+    }
+    return merged;
   }
 
   /** The value of a member the record does not have. */
@@ -80,7 +104,7 @@ class Projector {
     if ("const" in schema) return schema.const;
     if (isNullable(schema, (a) => this.resolve(a, 1))) return null;
     if (!required) return OMIT;
-    return sampleSchema(node, { random: new SeededRandom(this.seed), variant: 0 }, this.definitions);
+    return sampleSchema(node, { random: new SeededRandom(this.seed), variant: 0, nulls: true }, this.definitions);
   }
 
   /** Follows `$ref`s and merges `allOf` parts (a single `allOf` wrapper is the common case). */
@@ -93,15 +117,21 @@ class Projector {
     }
     if (!Array.isArray(schema.allOf)) return schema;
     let merged: Record<string, unknown> = { ...schema, allOf: undefined };
+    const conditionals: Schema[] = [];
     for (const part of schema.allOf as JsonSchema[]) {
       const flat = this.resolve(part, depth + 1);
       if (flat === null) continue;
+      // A conditional part applies only to the values its `if` matches: kept for conform().
+      if ("if" in flat) {
+        conditionals.push(flat);
+        continue;
+      }
       const properties = { ...((flat.properties ?? {}) as object), ...((merged.properties ?? {}) as object) };
       const required = [...new Set([...((flat.required ?? []) as string[]), ...((merged.required ?? []) as string[])])];
       merged = { ...flat, ...merged, type: merged.type ?? flat.type };
       if ("properties" in flat || "properties" in merged) merged = { ...merged, properties, required };
     }
-    return merged;
+    return conditionals.length === 0 ? merged : { ...merged, conditionals: [...((merged.conditionals ?? []) as Schema[]), ...conditionals] };
   }
 }
 

@@ -9,7 +9,9 @@ import { sampleValue } from "./sample.js";
 /**
  * The deterministic responder: answers an operation the simulator keeps no
  * state for with its plain success status (the lowest declared 2xx other than
- * an accepted one) and a body built from that status's schema, checked with
+ * an accepted one) and a body built from that status's schema with every
+ * member it declares, as the release's models serialise them (an optional one
+ * its default or `null`), checked with
  * the operation's generated response validator. The body depends only on the
  * seed and the operationId, so it is the same on every call and every run
  * with the same seed. Text and binary successes get a short body of their
@@ -63,9 +65,12 @@ export class Responder {
     if (response.kind === "binary") return { status, body: new TextEncoder().encode(operationId), contentType: response.mediaType ?? "application/octet-stream", headers: withEtag(headers, declares304, operationId) };
     const target = op.successBodies[status];
     if (target === undefined) return { status, body: {}, headers: withEtag(headers, declares304, operationId) };
-    for (let variant = 0; variant < VARIANTS; variant += 1) {
-      const body = sampleValue(target.schema, { random: random(), variant });
-      if (target.validate(body)) return { status, body, headers: withEtag(headers, declares304, JSON.stringify(body)) };
+    // Every declared member first, as the release's models serialise them, then the smallest instance.
+    for (const nulls of [true, false]) {
+      for (let variant = 0; variant < VARIANTS; variant += 1) {
+        const body = sampleValue(target.schema, { random: random(), variant, nulls });
+        if (target.validate(body)) return { status, body, headers: withEtag(headers, declares304, JSON.stringify(body)) };
+      }
     }
     throw new SimError(500, "internal_error", "The server failed.");
   }

@@ -8,7 +8,10 @@ import type { SeededRandom } from "../random.js";
  * seeded ids and hashes, so the same seed gives the same value. `example` and
  * `default` are used when the schema carries them. `variant` picks other
  * branches of `oneOf`/`anyOf` and other enum members, for callers that retry
- * until the operation's validator accepts the value.
+ * until the operation's validator accepts the value. With `nulls`, an object
+ * carries every member it declares, as the release's models serialise them:
+ * an optional member gets its `default`, else `null` when nullable, else
+ * stays out.
  */
 
 type Schema = { readonly [keyword: string]: unknown };
@@ -21,6 +24,8 @@ export interface SampleOptions {
   readonly random: SeededRandom;
   /** Branch choice for `oneOf`/`anyOf` and enums; 0 takes the first. */
   readonly variant: number;
+  /** Objects carry their optional members too: the default, else null when nullable (default false). */
+  readonly nulls?: boolean;
 }
 
 /** Draft-07 schemas by key, the targets of `#/definitions/<key>`. */
@@ -102,6 +107,15 @@ class Sampler {
         if (!(name in out) || (thenProps[name] !== undefined && !isLoose(thenProps[name]))) out[name] = this.value(thenProps[name] ?? properties[name] ?? {}, depth + 1);
       }
     }
+    if (this.options.nulls === true) {
+      for (const [name, node] of Object.entries(properties)) {
+        if (name in out) continue;
+        const member = this.flatten(node, depth + 1);
+        if (member === null) continue;
+        if ("default" in member) out[name] = structuredClone(member.default);
+        else if (this.nullable(member, depth + 1)) out[name] = null;
+      }
+    }
     const min = typeof schema.minProperties === "number" ? schema.minProperties : 0;
     for (let i = Object.keys(out).length; i < min; i += 1) out[`key_${i}`] = this.value(schema.additionalProperties as JsonSchema, depth + 1) ?? "value";
     return out;
@@ -134,6 +148,15 @@ class Sampler {
       if (sized !== null && (pattern === null || pattern.test(sized))) return sized;
     }
     return fit("s", min, max) ?? "s";
+  }
+
+  /** True when the schema admits `null` (a type list, an enum, or a `oneOf`/`anyOf` alternative that is only `null`). */
+  private nullable(schema: Schema, depth: number): boolean {
+    if (schema.nullable === true || schema.type === "null") return true;
+    if (Array.isArray(schema.type) && schema.type.includes("null")) return true;
+    if (Array.isArray(schema.enum) && schema.enum.includes(null)) return true;
+    const alternatives = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
+    return Array.isArray(alternatives) && alternatives.some((a) => isNullOnly(this.flatten(a, depth + 1)));
   }
 
   private hex(length: number): string {
