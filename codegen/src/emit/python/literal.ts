@@ -36,16 +36,14 @@ export function pyLiteral(value: unknown, options: PyLiteralOptions = {}): strin
 
 /**
  * One {@link pyLiteral} call. Whether a value fits on the rest of a line is decided
- * by the length of its one-line form, computed once per object and remembered, so
- * the one-line text is only written for values that fit: a large value (a whole
- * OpenAPI contract in `schema.py`) is never written on one line just to learn that
- * it does not fit. Everything is written into one list of parts, joined once, so
- * nesting depth does not multiply the copying.
+ * by counting the characters of its one-line form up to the room left, without
+ * writing it: a large value (a whole OpenAPI contract in `schema.py`) is never
+ * written, or even measured whole, just to learn that it does not fit. The text
+ * is appended to one string, so nesting depth does not multiply the copying.
  */
 class LiteralWriter {
   /** The text written so far. */
   text = "";
-  private readonly lengths = new WeakMap<object, number>();
   private readonly pads: string[] = [];
   /** Keys repeat throughout a document: each is spelled once. */
   private readonly keys = new Map<string, string>();
@@ -57,7 +55,7 @@ class LiteralWriter {
 
   /** Writes `value` starting at column `indent`, one member a line where the one-line form does not fit; `intKeys` writes its own decimal keys as ints. */
   broken(value: unknown, intKeys: boolean, indent: number): void {
-    if (this.length(value, intKeys) <= this.width - indent) {
+    if (this.room(value, intKeys, this.width - indent) >= 0) {
       this.flat(value, intKeys);
       return;
     }
@@ -83,31 +81,32 @@ class LiteralWriter {
     this.text += this.pad(indent);
     if (key !== null) this.text += key + ": ";
     const prefix = key === null ? 0 : key.length + 2;
-    if (this.length(item, false) <= this.width - indent - prefix - 1) this.flat(item, false);
+    if (this.room(item, false, this.width - indent - prefix - 1) >= 0) this.flat(item, false);
     else this.broken(item, false, indent);
     this.text += ",\n";
   }
 
-  /** The length of the one-line form of a value (remembered per object unless `intKeys` changes its keys). */
-  private length(value: unknown, intKeys: boolean): number {
-    if (value === null || typeof value !== "object") return typeof value === "string" ? stringLength(value) : scalar(value).length;
-    const known = intKeys ? undefined : this.lengths.get(value);
-    if (known !== undefined) return known;
-    let length = 2; // open and close
+  /**
+   * `budget` minus the length of the one-line form of `value`: not negative exactly
+   * when the value fits. Stops as soon as it is negative, so a large value costs
+   * no more than a line's worth of its members.
+   */
+  private room(value: unknown, intKeys: boolean, budget: number): number {
+    if (value === null || typeof value !== "object") return budget - (typeof value === "string" ? stringLength(value) : scalar(value).length);
+    let left = budget - 2; // open and close
     if (Array.isArray(value)) {
-      for (const item of value as unknown[]) length += this.length(item, false);
-      length += 2 * Math.max(0, value.length - 1) + (this.tuples && value.length === 1 ? 1 : 0);
-    } else {
-      let count = 0;
-      for (const key in value) {
-        if (!Object.hasOwn(value, key)) continue;
-        length += (intKeys ? keyText(key, intKeys).length : stringLength(key)) + 2 + this.length((value as Record<string, unknown>)[key], false);
-        count += 1;
-      }
-      length += 2 * Math.max(0, count - 1);
+      if (this.tuples && value.length === 1) left -= 1;
+      for (let i = 0; i < value.length && left >= 0; i += 1) left = this.room(value[i], false, left - (i > 0 ? 2 : 0));
+      return left;
     }
-    if (!intKeys) this.lengths.set(value, length);
-    return length;
+    let first = true;
+    for (const key in value) {
+      if (left < 0) break;
+      if (!Object.hasOwn(value, key)) continue;
+      left = this.room((value as Record<string, unknown>)[key], false, left - (first ? 0 : 2) - this.key(key, intKeys).length - 2);
+      first = false;
+    }
+    return left;
   }
 
   /** Writes the one-line form of a value. */
