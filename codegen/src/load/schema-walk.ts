@@ -58,7 +58,9 @@ export function walkSchemas(document: unknown, resolve: (ref: string) => unknown
     for (const key of ONE) if (isObject(node[key])) schemas.push({ node: node[key], trail: step(trail, key) });
     for (const key of LIST) {
       const list = node[key];
-      if (Array.isArray(list)) list.forEach((item, index) => schemas.push({ node: item, trail: step(step(trail, key), index) }));
+      if (!Array.isArray(list)) continue;
+      const at = step(trail, key);
+      for (let index = 0; index < list.length; index += 1) schemas.push({ node: list[index], trail: step(at, index) });
     }
     for (const key of MAP) {
       const map = node[key];
