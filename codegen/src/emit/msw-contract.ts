@@ -131,6 +131,8 @@ export interface ContractOperation {
   readonly refusals: readonly ContractRefusalRule[];
   /** \`x-powercontext-media-from\`: the request member whose value chooses the success media type, or null. */
   readonly mediaFrom: { readonly member: string; readonly values: { readonly [value: string]: string } } | null;
+  /** \`x-powercontext-pagination\`: the request member carrying a page cursor, the response members with the next one and with the items; null for no list. */
+  readonly pagination: { readonly cursorParameter: string; readonly nextCursorField: string; readonly itemsField: string } | null;
   /** The stored resource the operation works on (\`x-powercontext-resource\`), or null. */
   readonly resource: ContractResourceUse | null;
   /** The anchor resource's records the request names (member paths, \`[]\` after a list), which must exist; null for none. */
@@ -223,6 +225,7 @@ function operationLiteral(op: OperationIr, names: { request: string | null; resp
     successBodies: { ${bodies.join(", ")} },
     refusals: [${op.refusals.map(jsonLiteral).join(", ")}],
     mediaFrom: ${op.mediaFrom === null ? "null" : jsonLiteral(op.mediaFrom)},
+    pagination: ${op.pagination === null ? "null" : jsonLiteral(op.pagination)},
     resource: ${op.resource === null ? "null" : jsonLiteral(op.resource)},
     anchor: ${op.anchor === null ? "null" : jsonLiteral(op.anchor)},
   }`;

@@ -95,6 +95,20 @@ describe("resource engine: Access Bindings and Dream runs", () => {
     expect([unknown.status, unknown.code]).toEqual([404, "access_binding_not_found"]);
   });
 
+  it("lists the Scopes the caller sees as Access resources of type scope, paged to the end, and no server resource", () => {
+    const sim = createPowerContextSimulator({ seed: 5, clock: new ManualClock(), scopes: ["s1", "s2"] });
+    const seen: unknown[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Reply = valid("list_access_resources", call(sim, "list_access_resources", { action: "scope.read", resource_type: "scope", limit: 1, ...(cursor === null ? {} : { cursor }) }));
+      seen.push(...page.body.items);
+      cursor = page.body.next_cursor;
+    } while (cursor !== null && seen.length < 10);
+    expect(seen).toEqual(expect.arrayContaining([{ type: "scope", scope_id: "s1" }, { type: "scope", scope_id: "s2" }]));
+    expect(seen.every((item) => (item as { type: string }).type === "scope")).toBe(true);
+    expect(call(sim, "list_access_resources", { action: "server.observe", resource_type: "server" }).body.items).toEqual([]);
+  });
+
   it("stores a Dream run for its key, reads and lists it, and answers 404 dream_not_found for an unknown run", () => {
     const sim = fresh();
     const run = call(sim, "create_dream_run", { scope_id: "s1", operation: "refine_experience", idempotency_key: "d-1" });
@@ -103,5 +117,22 @@ describe("resource engine: Access Bindings and Dream runs", () => {
     expect(valid("list_dream_runs", call(sim, "list_dream_runs", { scope_id: "s1" })).body).toEqual({ runs: [run.body], next_cursor: null });
     const unknown = call(sim, "get_dream_run", { scope_id: "s1", run_id: "dream_unknown" });
     expect([unknown.status, unknown.code]).toEqual([404, "dream_not_found"]);
+  });
+});
+
+describe("resource engine: the Profile policy", () => {
+  it("has none until the first put with expected_version 0, then versions it; a stale put is 409 idempotency_conflict", () => {
+    const sim = fresh();
+    const missing = call(sim, "get_profile_policy", { scope_id: "s1" });
+    expect([missing.status, missing.code]).toEqual([404, "profile_policy_not_found"]);
+    const first = valid("put_profile_policy", call(sim, "put_profile_policy", { scope_id: "s1", generation_enabled: true, expected_version: 0 }));
+    expect(first.body).toMatchObject({ scope_id: "s1", generation_enabled: true, activation_mode: "automatic", pending_candidate_id: null, version: 1 });
+    const stale = call(sim, "put_profile_policy", { scope_id: "s1", generation_enabled: false, expected_version: 0 });
+    expect([stale.status, stale.code, stale.body.error.details]).toEqual([409, "idempotency_conflict", { kind: "profile_policy" }]);
+    expect(valid("put_profile_policy", call(sim, "put_profile_policy", { scope_id: "s1", generation_enabled: false, expected_version: 1 })).body.version).toBe(2);
+    expect(valid("get_profile_policy", call(sim, "get_profile_policy", { scope_id: "s1" })).body).toMatchObject({ generation_enabled: false, version: 2 });
+    // Read without a Scope lookup, as the release reads it; a put looks the Scope up first.
+    expect(call(sim, "get_profile_policy", { scope_id: "nowhere" }).code).toBe("profile_policy_not_found");
+    expect(call(sim, "put_profile_policy", { scope_id: "nowhere", generation_enabled: true, expected_version: 0 }).code).toBe("scope_not_found");
   });
 });

@@ -2,7 +2,7 @@ import { contractOperations, contractResources, type ContractResource, type Cont
 import { headerValue, flatRequest } from "../contract/request-check.js";
 import type { SimOperation } from "../contract/operation-table.js";
 import type { HandlerResult, SimRequest } from "../types.js";
-import { copyJson, getPath, placeAt, stableJson, type JsonRecord } from "./members.js";
+import { copyJson, getPath, placeAt, setPath, stableJson, type JsonRecord } from "./members.js";
 import { checkCursor, listPage } from "./pages.js";
 import { shaped } from "./project.js";
 import { etagOf, identity, recordFromRequest, type ServerValues } from "./records.js";
@@ -173,7 +173,14 @@ export class ResourceEngine {
     return this.#respond(call, version, this.#plainStatus(call.op));
   }
 
-  #list(call: Call, records: readonly JsonRecord[], newestFirst: boolean): HandlerResult {
+  #list(call: Call, stored: readonly JsonRecord[], newestFirst: boolean): HandlerResult {
+    // A list's `set` constants are what it lists every record as (scopes listed as Access resources of type scope).
+    const constants = Object.entries(call.use.set);
+    const records = constants.length === 0 ? stored : stored.map((record) => {
+      const listed = copyJson(record);
+      for (const [member, value] of constants) setPath(listed, member, value);
+      return listed;
+    });
     const { page, next } = listPage(call.use, call.resource, call.flat, records, newestFirst);
     const body: JsonRecord = {};
     body[call.use.items as string] = page.map((record) => placeAt(call.use.recordAt, record));

@@ -11,7 +11,7 @@ import { sampleValue } from "./sample.js";
  * state for with its plain success status (the lowest declared 2xx other than
  * an accepted one) and a body built from that status's schema with every
  * member it declares, as the release's models serialise them (an optional one
- * its default or `null`), checked with
+ * its default or `null`; an empty list page without a next cursor), checked with
  * the operation's generated response validator. The body depends only on the
  * seed and the operationId, so it is the same on every call and every run
  * with the same seed. Text and binary successes get a short body of their
@@ -68,12 +68,29 @@ export class Responder {
     // Every declared member first, as the release's models serialise them, then the smallest instance.
     for (const nulls of [true, false]) {
       for (let variant = 0; variant < VARIANTS; variant += 1) {
-        const body = sampleValue(target.schema, { random: random(), variant, nulls });
+        const body = lastPage(op, sampleValue(target.schema, { random: random(), variant, nulls }), target.validate);
         if (target.validate(body)) return { status, body, headers: withEtag(headers, declares304, JSON.stringify(body)) };
       }
     }
     throw new SimError(500, "internal_error", "The server failed.");
   }
+}
+
+/**
+ * A list with no items is its last page: its next cursor is null (or left out
+ * where it may not be null), so a caller paging through a list the mock keeps
+ * no state for stops after one page, as `paginate()` does on the release.
+ */
+function lastPage(op: SimOperation, body: unknown, validate: (value: unknown) => boolean): unknown {
+  const page = op.pagination;
+  if (page === null || typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  const fields = body as Record<string, unknown>;
+  const items = fields[page.itemsField];
+  if (!Array.isArray(items) || items.length > 0 || fields[page.nextCursorField] === null || fields[page.nextCursorField] === undefined) return body;
+  const ended = { ...fields, [page.nextCursorField]: null };
+  if (validate(ended)) return ended;
+  const { [page.nextCursorField]: _cursor, ...without } = fields;
+  return validate(without) ? without : body;
 }
 
 function withEtag(headers: Record<string, string>, declares304: boolean, content: string): Record<string, string> {
