@@ -97,6 +97,8 @@ export interface ContractRefusalRule {
     readonly equals: { readonly [member: string]: string | number | boolean | null };
     /** Only when each of these list members holds this value. */
     readonly includes: { readonly [member: string]: string | number | boolean | null };
+    /** Only when each of these members (dotted paths) is there with none of these values. */
+    readonly outside: { readonly [path: string]: readonly (string | number | boolean | null)[] };
   };
   /** The request member naming the Scope: refused only once that Scope is found. Null: before any lookup. */
   readonly scope: string | null;

@@ -199,6 +199,8 @@ export interface RefusalRuleIr {
     readonly equals: Readonly<Record<string, JsonScalar>>;
     /** Only when each of these list members holds this value. */
     readonly includes: Readonly<Record<string, JsonScalar>>;
+    /** Only when each of these members (dotted paths into the request) is there with none of these values. */
+    readonly outside: Readonly<Record<string, readonly JsonScalar[]>>;
   };
   /** The request member naming the Scope: the refusal comes only once that Scope is found (an unknown one is refused first). Null: before any lookup. */
   readonly scope: string | null;

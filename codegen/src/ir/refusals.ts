@@ -6,7 +6,7 @@ import type { ErrorCodeIr, JsonScalar, RefusalRuleIr } from "./model.js";
 export const REFUSALS_EXTENSION = "x-powercontext-refusals";
 
 const RULE_KEYS = new Set(["status", "code", "message", "details", "when", "scope"]);
-const WHEN_KEYS = new Set(["inference", "present", "pending", "equals", "includes"]);
+const WHEN_KEYS = new Set(["inference", "present", "pending", "equals", "includes", "outside"]);
 const INFERENCE = new Set(["on", "off"]);
 const PENDING = new Set(["sources"]);
 
@@ -19,7 +19,8 @@ function isObject(value: unknown): value is Json {
  * `{ status, code, message, details?, when?: { inference?, present?, pending?, equals?, includes? }, scope? }`,
  * each a refusal the server answers when every condition of `when` holds (always
  * without one). `equals: { member: value }` holds when the member has that value,
- * `includes: { member: value }` when the list member holds it. `code` is a registry code with that status; `scope` names the request
+ * `includes: { member: value }` when the list member holds it, `outside: { member.path:
+ * [values] }` when the (dotted, nested) member is there with none of the values. `code` is a registry code with that status; `scope` names the request
  * member carrying the Scope, when the refusal comes only once that Scope is found;
  * `present` names a request member that is there and not null; `pending: sources`
  * needs `scope`. Empty without the extension.
@@ -53,7 +54,7 @@ export function readRefusals(op: Json, at: string, members: readonly string[], r
     const scope = node.scope ?? null;
     if (scope !== null && (typeof scope !== "string" || !members.includes(scope))) bad("scope", `expected a member of the request, not ${JSON.stringify(scope)}`);
     const when = node.when ?? {};
-    if (!isObject(when)) bad("when", "expected { inference?, present?, pending?, equals?, includes? }");
+    if (!isObject(when)) bad("when", "expected { inference?, present?, pending?, equals?, includes?, outside? }");
     const w = isObject(when) ? when : {};
     for (const key of Object.keys(w)) if (!WHEN_KEYS.has(key)) bad(`when/${key}`, `unknown condition (allowed: ${[...WHEN_KEYS].join(", ")})`);
     if (w.inference !== undefined && !INFERENCE.has(w.inference as string)) bad("when/inference", "expected on or off");
@@ -62,6 +63,7 @@ export function readRefusals(op: Json, at: string, members: readonly string[], r
     if (w.pending !== undefined && scope === null) bad("when/pending", "needs scope: pending work is counted in a Scope");
     const equals = memberValues(w.equals, "equals", members, bad);
     const includes = memberValues(w.includes, "includes", members, bad);
+    const outside = memberLists(w.outside, members, bad);
     if (issues.length > count) return;
     rules.push({
       status: status as number,
@@ -74,6 +76,7 @@ export function readRefusals(op: Json, at: string, members: readonly string[], r
         pending: (w.pending as "sources" | undefined) ?? null,
         equals,
         includes,
+        outside,
       },
       scope: scope as string | null,
     });
@@ -94,6 +97,23 @@ function memberValues(node: unknown, key: string, members: readonly string[], ba
     if (!members.includes(member)) bad(`when/${key}/${pointerSegment(member)}`, "expected a member of the request");
     else if (value !== null && typeof value === "object") bad(`when/${key}/${pointerSegment(member)}`, "expected a string, number, boolean or null");
     else out[member] = value as JsonScalar;
+  }
+  return out;
+}
+
+/** `{ <member.path>: [<scalar>, ...] }` of `outside`; each path starts at a member of the request. Empty when absent. */
+function memberLists(node: unknown, members: readonly string[], bad: (member: string, detail: string) => void): Record<string, readonly JsonScalar[]> {
+  if (node === undefined) return {};
+  if (!isObject(node)) {
+    bad("when/outside", "expected { <member.path>: [<value>, ...] }");
+    return {};
+  }
+  const out: Record<string, readonly JsonScalar[]> = {};
+  for (const [path, values] of Object.entries(node)) {
+    const at = `when/outside/${pointerSegment(path)}`;
+    if (!members.includes(path.split(".")[0] ?? "")) bad(at, "expected a path from a member of the request");
+    else if (!Array.isArray(values) || values.length === 0 || values.some((v) => v !== null && typeof v === "object")) bad(at, "expected a list of strings, numbers, booleans or null");
+    else out[path] = values as JsonScalar[];
   }
   return out;
 }

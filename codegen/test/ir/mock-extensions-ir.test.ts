@@ -49,11 +49,22 @@ describe("x-powercontext-refusals", () => {
       ],
     });
     expect(ir.operations.find((op) => op.operationId === "flush_memory")!.refusals).toEqual([
-      { status: 503, code: "inference_unavailable", message: "No model.", details: null, when: { inference: "off", present: null, pending: "sources", equals: {}, includes: {} }, scope: "scope_id" },
-      { status: 422, code: "legacy_memory_operation_unsupported", message: "Legacy.", details: { operation: "citation read" }, when: { inference: null, present: "citation", pending: null, equals: {}, includes: {} }, scope: null },
-      { status: 422, code: "legacy_memory_operation_unsupported", message: "Legacy.", details: null, when: { inference: null, present: null, pending: null, equals: { scope_id: "memory" }, includes: { citation: 1 } }, scope: null },
+      { status: 503, code: "inference_unavailable", message: "No model.", details: null, when: { inference: "off", present: null, pending: "sources", equals: {}, includes: {}, outside: {} }, scope: "scope_id" },
+      { status: 422, code: "legacy_memory_operation_unsupported", message: "Legacy.", details: { operation: "citation read" }, when: { inference: null, present: "citation", pending: null, equals: {}, includes: {}, outside: {} }, scope: null },
+      { status: 422, code: "legacy_memory_operation_unsupported", message: "Legacy.", details: null, when: { inference: null, present: null, pending: null, equals: { scope_id: "memory" }, includes: { citation: 1 }, outside: {} }, scope: null },
     ]);
     expect(ir.operations.find((op) => op.operationId === "list_scopes")!.refusals).toEqual([]);
+  });
+
+  it("carries outside: dotted paths from a request member with the values that do not refuse; refuses a path from no member and an empty list", async () => {
+    const rule = { status: 422, code: "legacy_memory_operation_unsupported", message: "m" };
+    const ir = await given({ "x-powercontext-refusals": [{ ...rule, when: { outside: { "citation.family": ["memory", "skill"] } } }] });
+    expect(ir.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when.outside).toEqual({ "citation.family": ["memory", "skill"] });
+    const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-refusals";
+    expect(await issues(given({ "x-powercontext-refusals": [{ ...rule, when: { outside: { "colour.family": ["x"], citation: [] } } }] }))).toEqual([
+      `invalid_extension ${at}/0/when/outside/colour.family`,
+      `invalid_extension ${at}/0/when/outside/citation`,
+    ]);
   });
 
   it("refuses a code the registry lacks or has with another status, an unknown member, pending without its Scope", async () => {

@@ -45,7 +45,7 @@ export function createPowerContextHandlers(sim: PowerContextSimulator, options: 
 function toSimRequest(ctx: Context): SimRequest {
   let body: unknown;
   if (isOversized(ctx.request)) body = BODY_TOO_LARGE;
-  else if (ctx.bodyText.length > 0) body = ctx.body === undefined ? INVALID_JSON : ctx.body;
+  else if (ctx.bodyText.length > 0 && sentAsJson(ctx.request)) body = ctx.body === undefined ? INVALID_JSON : ctx.body;
   return {
     token: bearerToken(ctx.request),
     params: ctx.params,
@@ -54,4 +54,17 @@ function toSimRequest(ctx: Context): SimRequest {
     headers: headerRecord(ctx.request.headers),
     body,
   };
+}
+
+/**
+ * Whether the body is read as JSON, as the released server reads it: without a
+ * `Content-Type`, or with a JSON one (`application/json`, `+json`). A body sent
+ * as another type (`text/plain`, a form) is no JSON body at all: the request
+ * is then refused as one without a body.
+ */
+function sentAsJson(request: Request): boolean {
+  const type = request.headers.get("content-type");
+  if (type === null || type.trim() === "") return true;
+  const essence = (type.split(";")[0] ?? "").trim().toLowerCase();
+  return essence === "application/json" || essence.endsWith("+json");
 }

@@ -83,6 +83,16 @@ describe("one request pipeline", () => {
     }
   });
 
+  it("reads a body sent as another media type as no JSON body, as the release does (422 invalid_access_request for create_scope)", async () => {
+    const [http, msw] = await both();
+    const call: Call = { ...callOf("create_scope"), rawBody: '{"title": "Plain", "summary": "Plain", "idempotency_key": "plain"}', headers: { "Content-Type": "text/plain" } };
+    const [a, b] = [await http.call("create_scope", call), await msw.call("create_scope", call)];
+    expect(comparable(a)).toEqual(comparable(b));
+    expect([a.status, (a.body as { error: { code: string } }).error.code]).toEqual([422, "invalid_access_request"]);
+    const asJson = await http.call("create_scope", { ...call, headers: { "Content-Type": "application/merge-patch+json; charset=utf-8" } });
+    expect(asJson.status).toBe(201);
+  });
+
   it("answers 304 for an If-None-Match naming the ETag it sent", async () => {
     const [http] = await both();
     const conditional = simOperationIds.find((id) => simOperations[id].responses.some((r) => r.status === 304));

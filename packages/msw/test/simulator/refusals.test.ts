@@ -199,3 +199,29 @@ describe("inference on (the mock's default): a model is present", () => {
     expect(() => simulator({ inference: "maybe" as never })).toThrow(RangeError);
   });
 });
+
+describe("refusals of an access target outside the families the release resolves (when.outside)", () => {
+  const sim = simulator();
+  const invalid = { status: 422, body: { error: { code: "invalid_access_request", message: "The Access request is invalid.", details: null } } };
+
+  it("refuse get_experience and get_skill for an Artifact of another family, before the Scope is looked up", () => {
+    expect(send(sim, "get_experience", { body: { scope_id: "nowhere", artifact: { family: "skill", artifact_id: "a", revision: 1 } } })).toEqual(invalid);
+    expect(send(sim, "get_skill", { body: { scope_id: "nowhere", artifact: { family: "experience", artifact_id: "a", revision: 1 } } })).toEqual(invalid);
+    expect(send(sim, "get_experience", { body: { scope_id: "nowhere", artifact: { family: "experience", artifact_id: "a", revision: 1 } } }).body.error.code).toBe("scope_not_found");
+  });
+
+  it("refuse a server resource naming another deployment than the release's (powercontext), and let a Scope resource through", () => {
+    const server = (deployment_id: string) => ({ type: "server", deployment_id });
+    expect(send(sim, "list_access_bindings", { body: { management_resource: server("local") } })).toEqual(invalid);
+    expect(send(sim, "list_access_audit", { body: { resource: server("local") } })).toEqual(invalid);
+    expect(send(sim, "create_access_binding", { body: { subject: { type: "user", id: "u" }, resource: server("local"), role: "server.observer", idempotency_key: "k-local" } })).toEqual(invalid);
+    expect(send(sim, "list_access_bindings", { body: { management_resource: server("powercontext") } }).status).toBe(200);
+    expect(send(sim, "list_access_bindings", { body: { management_resource: { type: "scope", scope_id: "s1" } } }).status).toBe(200);
+  });
+
+  it("refuse publish_artifact from a family the release does not know, and let a known one through", () => {
+    const request = (family: string) => ({ body: { source: { scope_id: "s1", artifact: { family, artifact_id: "a", revision: 1 } }, target_scope_id: "s1", idempotency_key: `publish-${family}` } });
+    expect(send(sim, "publish_artifact", request("conformance"))).toEqual(invalid);
+    expect(send(sim, "publish_artifact", request("experience")).body?.error?.code).not.toBe("invalid_access_request");
+  });
+});

@@ -23,11 +23,15 @@ export interface RefusalFacts {
 }
 
 function holds(rule: ContractRefusalRule, flat: Readonly<Record<string, unknown>>, facts: RefusalFacts): boolean {
-  const { inference, present, pending, equals, includes } = rule.when;
+  const { inference, present, pending, equals, includes, outside } = rule.when;
   if (inference !== null && inference !== facts.inference) return false;
   if (present !== null && (flat[present] ?? null) === null) return false;
   if (Object.entries(equals).some(([member, value]) => flat[member] !== value)) return false;
   if (Object.entries(includes).some(([member, value]) => !(Array.isArray(flat[member]) && (flat[member] as unknown[]).includes(value)))) return false;
+  if (Object.entries(outside).some(([path, values]) => {
+    const value = valueAt(flat, path);
+    return value === undefined || values.includes(value as never);
+  })) return false;
   if (rule.scope === null) return true;
   const scopeId = String(flat[rule.scope]);
   facts.requireScope(scopeId);
@@ -45,4 +49,14 @@ export function checkRefusals(op: SimOperation, flat: unknown, facts: RefusalFac
   for (const rule of op.refusals) {
     if (holds(rule, members, facts)) throw new SimError(rule.status, rule.code, rule.message, rule.details === null ? null : structuredClone(rule.details));
   }
+}
+
+/** The value at a dotted path of the flat request (undefined when a step is missing). */
+function valueAt(flat: Readonly<Record<string, unknown>>, path: string): unknown {
+  let value: unknown = flat;
+  for (const step of path.split(".")) {
+    if (typeof value !== "object" || value === null || Array.isArray(value) || !Object.hasOwn(value, step)) return undefined;
+    value = (value as Record<string, unknown>)[step];
+  }
+  return value;
 }
