@@ -59,7 +59,12 @@ export interface BundleApp {
   readonly source: string;
   /** The target in kB min+gzip, or null where there is none (printed for reference). */
   readonly targetKb: number | null;
-  /** What `packages/sdk/test/bundle.test.ts` holds it to, in kB: the target where it is met, else today's size. */
+  /**
+   * What `packages/sdk/test/bundle.test.ts` holds it to, in kB: for the apps
+   * whose size is mostly the runtime's, today's size plus about 150 B, so that
+   * growth is a decision; for the whole client, which grows with the contract,
+   * its target.
+   */
   readonly budgetKb: number;
   /** The peer's app doing the same (`one`, `five`, `whole`), compared by `bench:sdk`; none for ours alone. */
   readonly peer?: "one" | "five" | "whole";
@@ -74,7 +79,7 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        getLiveness(undefined).then((body) => console.log(body));`,
     // Its own limit was withdrawn (issue 26): what one operation costs is judged with its validators.
     targetKb: null,
-    budgetKb: 11,
+    budgetKb: 10.05,
   },
   {
     label: "one operation with its validators",
@@ -82,8 +87,8 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        const searchMemory = createCaller(${BASE}, searchMemoryDescriptor, { validators: searchMemoryValidators });
        searchMemory({ scope_id: "s", query: "q" }).then((body) => console.log(body));`,
     targetKb: 10,
-    // Not met yet: held at today's size, so that growth is a decision.
-    budgetKb: 13.5,
+    // Not met yet (13.2 kB): held at today's size, so that growth is a decision.
+    budgetKb: 13.05,
     peer: "one",
   },
   {
@@ -101,7 +106,7 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        ];
        for (const call of calls) call({}).then((body) => console.log(body));`,
     targetKb: 14,
-    budgetKb: 14,
+    budgetKb: 13.55,
     peer: "five",
   },
   {

@@ -20,7 +20,9 @@ export function emitOperations(ir: ApiIr): string {
   let out = banner(ir);
   // The descriptor shapes belong to the hand-written runtime (generated code
   // depends on the runtime, never the reverse).
-  out += types.importLine() + "\n" + `import type { OperationDescriptor } from ${tsString(ir.names.runtimePackage)};\n`;
+  // Only rows with parameters point at the runtime's parameter writer, so a bundle of operations without any leaves it out.
+  const writer = ir.operations.some(hasParameters) ? "writeParameters, " : "";
+  out += types.importLine() + "\n" + `import { ${writer}type OperationDescriptor } from ${tsString(ir.names.runtimePackage)};\n`;
   // The codes that stop a retry, one table every descriptor points at (emitted once, see error-codes.ts).
   const shared = retryStopCodes(ir.errorCodes).length > 0;
   out += (shared ? `import { retryStopCodes } from "./error-codes.js";\n` : "") + "\n";
@@ -53,6 +55,11 @@ export function emitOperations(ir: ApiIr): string {
 
 function union(members: readonly string[]): string {
   return members.length === 0 ? " never" : members.map((m) => `\n  | ${m}`).join("");
+}
+
+/** True when the operation has a path, query, header or cookie parameter (its row then gets `writeParameters`). */
+function hasParameters(op: OperationIr): boolean {
+  return op.pathParameters.length + op.queryParameters.length + op.parameters.header.length + op.parameters.cookie.length > 0;
 }
 
 /** The exported name of an operation's descriptor: its method name plus `Descriptor`. */
@@ -121,6 +128,7 @@ function descriptor(op: OperationIr, requestIdHeader: string, sharedErrorCodes: 
     `requestLocation: ${nullableString(op.requestLocation)}`,
     `pathParameters: ${strings(op.pathParameters.map((p) => p.name))}`,
     `queryParameters: ${strings(op.queryParameters.map((p) => p.name))}`,
+    ...(hasParameters(op) ? ["writeParameters"] : []),
     `successStatus: ${op.success.status}`,
     `errorStatuses: [${op.errorStatuses.join(", ")}]`,
     ...(sharedErrorCodes ? ["errorCodes: retryStopCodes"] : []),

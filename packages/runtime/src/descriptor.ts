@@ -140,6 +140,14 @@ export interface OperationDescriptor {
   readonly cookieParameters?: readonly string[];
   /** Parameters whose style differs from their location's default (`form` + explode for query and cookie, `simple` for headers). */
   readonly parameterStyles?: { readonly [name: string]: ParameterStyle };
+  /**
+   * Writes the parameters listed above: the runtime's `writeParameters`, which
+   * the generator sets on every row that lists a parameter and on no other, so
+   * that an app calling only operations without parameters bundles no parameter
+   * serialization (docs/adr/0022-parameter-writer-per-descriptor.md). Required
+   * when the row lists a parameter (a request is refused otherwise); default none.
+   */
+  readonly writeParameters?: ParameterWriter;
   /** The primary success status: the lowest declared 2xx besides the accepted one. */
   readonly successStatus: number;
   /** Every declared 2xx, the accepted status included. Default `[successStatus]` plus the accepted status. */
@@ -184,6 +192,24 @@ export interface OperationDescriptor {
   /** Set for cursor-paged list operations. */
   readonly pagination: PaginationDescriptor | null;
 }
+
+/** The parameters of one request as {@link ParameterWriter} writes them. */
+export interface WrittenParameters {
+  /** The path with its parameters filled in, without the query string. */
+  readonly path: string;
+  /** Encoded `name=value` pairs of the query string, in order. */
+  readonly query: readonly string[];
+  /** Header fields from header parameters: lower-cased name and value. */
+  readonly headers: readonly (readonly [name: string, value: string])[];
+  /** The `Cookie` header from cookie parameters, or null when none is sent. */
+  readonly cookie: string | null;
+}
+
+/**
+ * Takes a descriptor's parameters out of the flat request object `fields`
+ * (deleting each one it reads) and writes them; what is left is the body.
+ */
+export type ParameterWriter = (descriptor: OperationDescriptor, fields: Record<string, unknown>) => WrittenParameters;
 
 /** One issue reported by a validator (the subset of ajv's `ErrorObject` the SDK reads). */
 export interface ValidationIssue {

@@ -26,6 +26,23 @@ describe("bundle size follows the operations used", () => {
     expect(text.split("inference_unavailable").length - 1).toBe(1);
     expect(text).not.toContain("VersionConflictError");
   });
+
+  it("carries the parameter serializers only when an operation it calls has parameters", async () => {
+    const base = `{ baseUrl: "https://pc.example.com" }`;
+    const serializer = /does not apply to an array in a query/;
+    const bodyOnly = new TextDecoder().decode(
+      await bundle(`import { createCaller, searchMemoryDescriptor } from "./index.js";
+        createCaller(${base}, searchMemoryDescriptor)({}).then(console.log);`),
+    );
+    expect(bodyOnly).not.toMatch(serializer);
+    expect(bodyOnly).not.toContain("must not be a dot segment");
+    const withPath = new TextDecoder().decode(
+      await bundle(`import { createCaller, getOperationDescriptor } from "./index.js";
+        createCaller(${base}, getOperationDescriptor)({ operation_id: "op" }).then(console.log);`),
+    );
+    expect(withPath).toMatch(serializer);
+    expect(withPath).toContain("must not be a dot segment");
+  });
 });
 
 describe("bundle size budget", () => {

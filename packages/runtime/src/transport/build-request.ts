@@ -1,8 +1,6 @@
-import type { OperationDescriptor } from "../descriptor.js";
+import type { OperationDescriptor, WrittenParameters } from "../descriptor.js";
 import { InvalidRequestError } from "../errors.js";
 import { headerFieldProblem } from "./header-field.js";
-import { encodePathSegment } from "./path-segment.js";
-import { headerValue, queryPairs, scalarText } from "./serialize-parameters.js";
 
 /** A request ready to send; built once and re-sent unchanged on every attempt. */
 export interface PreparedRequest {
@@ -35,11 +33,9 @@ export interface BuildRequestInput {
 }
 
 /**
- * Builds the HTTP request of one operation (docs/compatibility.md):
- * path parameters are taken out of the request object and percent-encoded into
- * the path template; query parameters go to the query string by their `style`
- * and `explode` (see `queryPairs`; null/undefined are omitted); header
- * parameters become request headers and cookie parameters one `Cookie` header;
+ * Builds the HTTP request of one operation (docs/compatibility.md): the
+ * descriptor's `writeParameters` (the runtime's `writeParameters`) takes the
+ * path, query, header and cookie parameters out of the request object;
  * the remaining fields are the JSON body when the operation's request location
  * is `body` or when the method is not GET. `Accept` is the descriptor's (built
  * from the declared media types), else `application/json`.
@@ -47,8 +43,9 @@ export interface BuildRequestInput {
  * @throws InvalidRequestError when a path parameter is missing or a dot
  *   segment (`.`, `..`, see `encodePathSegment`), a parameter is not a scalar
  *   (or an array or object of them), a header value holds CR or LF,
- *   a GET would need a body, or a caller header named `Authorization` would
- *   replace the client's token.
+ *   a GET would need a body, a caller header named `Authorization` would
+ *   replace the client's token, or the descriptor lists parameters but has no
+ *   `writeParameters` (a hand-written row that left it out).
  */
 export function buildRequest(input: BuildRequestInput): PreparedRequest {
   const { descriptor } = input;
@@ -58,37 +55,9 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
   }
   const rest: Record<string, unknown> = { ...(request as Record<string, unknown>) };
 
-  let path = descriptor.path;
-  for (const name of descriptor.pathParameters) {
-    const value = rest[name];
-    if (value === undefined || value === null || value === "") {
-      throw new InvalidRequestError(`${descriptor.operationId}: path parameter ${name} is required`);
-    }
-    path = path.replace(`{${name}}`, encodePathSegment(descriptor.operationId, name, scalarText(name, value, false)));
-    delete rest[name];
-  }
-
-  const styles = descriptor.parameterStyles ?? {};
-  const pairs: string[] = [];
-  for (const name of descriptor.queryParameters) {
-    const value = rest[name];
-    delete rest[name];
-    pairs.push(...queryPairs(name, value, styles[name]));
-  }
-  if (input.extraQuery !== undefined && input.extraQuery !== "") pairs.push(input.extraQuery);
-
-  const parameterHeaders: [string, string][] = [];
-  for (const name of descriptor.headerParameters ?? []) {
-    const value = rest[name];
-    delete rest[name];
-    if (value !== undefined && value !== null) parameterHeaders.push([name.toLowerCase(), headerValue(name, value, styles[name])]);
-  }
-  const cookies: string[] = [];
-  for (const name of descriptor.cookieParameters ?? []) {
-    const value = rest[name];
-    delete rest[name];
-    if (value !== undefined && value !== null) cookies.push(`${name}=${encodeURIComponent(headerValue(name, value, styles[name]))}`);
-  }
+  const written = descriptor.writeParameters?.(descriptor, rest) ?? withoutParameters(descriptor);
+  const extra = input.extraQuery;
+  const query = extra === undefined || extra === "" ? written.query : [...written.query, extra];
 
   let body: string | undefined;
   const hasFields = Object.keys(rest).length > 0;
@@ -106,17 +75,29 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
     if (problem !== null) throw new InvalidRequestError(problem);
     headers[name.toLowerCase()] = value;
   }
-  for (const [name, value] of parameterHeaders) headers[name] = value;
-  if (cookies.length > 0) headers.cookie = cookies.join("; ");
+  for (const [name, value] of written.headers) headers[name] = value;
+  if (written.cookie !== null) headers.cookie = written.cookie;
   if (body !== undefined) headers["content-type"] = "application/json";
   if (input.token !== "") headers.authorization = `Bearer ${input.token}`;
 
-  const search = pairs.join("&");
+  const search = query.join("&");
   return {
     method: descriptor.method,
-    url: `${input.baseUrl}${path}${search === "" ? "" : `?${search}`}`,
-    path,
+    url: `${input.baseUrl}${written.path}${search === "" ? "" : `?${search}`}`,
+    path: written.path,
     headers,
     body,
   };
+}
+
+/**
+ * The parameters of a descriptor without `writeParameters`: the path as it is
+ * and nothing else, which is right only when it lists no parameter.
+ */
+function withoutParameters(descriptor: OperationDescriptor): WrittenParameters {
+  const { pathParameters, queryParameters, headerParameters = [], cookieParameters = [] } = descriptor;
+  if (pathParameters.length + queryParameters.length + headerParameters.length + cookieParameters.length > 0) {
+    throw new InvalidRequestError(`${descriptor.operationId}: the descriptor lists parameters but has no writeParameters`);
+  }
+  return { path: descriptor.path, query: [], headers: [], cookie: null };
 }

@@ -1,3 +1,4 @@
+import { writeParameters } from "../../src/transport/write-parameters.js";
 import type { AsyncDescriptor, OperationDescriptor, OperationTable, ReconcileDescriptor, RetryClass } from "../../src/descriptor.js";
 
 /** The Operation resource's wire names, as the generator writes them from openapi.yaml's x-powercontext-async. */
@@ -18,9 +19,15 @@ export function reconcileOf(holds: string[]): ReconcileDescriptor {
   return { readOperation: "get_operation", idParameter: "operation_id", holdsWhen: { status: holds }, versionField: "version", expectedVersionField: "expected_version", statusField: "status" };
 }
 
-/** A descriptor with neutral defaults; tests override what they exercise. */
+/**
+ * A descriptor with neutral defaults; tests override what they exercise. As
+ * the generator does, a row that lists a parameter gets `writeParameters`.
+ */
 export function descriptor(overrides: Partial<OperationDescriptor> & { operationId: string }): OperationDescriptor {
+  const lists = [overrides.pathParameters, overrides.queryParameters, overrides.headerParameters, overrides.cookieParameters];
+  const writer = lists.some((list) => list !== undefined && list.length > 0) ? { writeParameters } : {};
   return {
+    ...writer,
     method: "POST",
     path: `/v1/${overrides.operationId}`,
     requestLocation: "body",

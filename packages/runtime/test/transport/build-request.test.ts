@@ -41,4 +41,27 @@ describe("buildRequest", () => {
     expect(() => buildRequest({ baseUrl, descriptor: cancelOperation, request: { expected_version: 1 }, token: "" })).toThrow(/operation_id/);
     expect(() => buildRequest({ baseUrl, descriptor: listOperations, request: { bogus: 1 }, token: "" })).toThrow(/bogus/);
   });
+
+  it("refuses a row that lists parameters without writeParameters instead of sending the template", () => {
+    const { writeParameters: _writer, ...bare } = cancelOperation;
+    expect(() => buildRequest({ baseUrl, descriptor: bare, request: { operation_id: "op", expected_version: 1 }, token: "" })).toThrow(
+      /cancel_operation: the descriptor lists parameters but has no writeParameters/,
+    );
+    const { writeParameters: _listWriter, ...bareList } = listOperations;
+    expect(() => buildRequest({ baseUrl, descriptor: bareList, request: {}, token: "" })).toThrow(InvalidRequestError);
+  });
+
+  it("writes a row without parameters with no writer: its path, its body, and a polled Location's query", () => {
+    const post = descriptor({ operationId: "flush", path: "/v1/memory/flush" });
+    expect(post.writeParameters).toBeUndefined();
+    const built = buildRequest({ baseUrl, descriptor: post, request: { scope_id: "s" }, token: "", extraQuery: "a=1&b=2" });
+    expect(built.url).toBe("https://pc.example.com/v1/memory/flush?a=1&b=2");
+    expect(built.path).toBe("/v1/memory/flush");
+    expect(JSON.parse(built.body ?? "")).toEqual({ scope_id: "s" });
+  });
+
+  it("appends a polled Location's query after the operation's own parameters", () => {
+    const built = buildRequest({ baseUrl, descriptor: listOperations, request: { scope_id: "s" }, token: "", extraQuery: "page=2" });
+    expect(built.url).toBe("https://pc.example.com/v1/operations?scope_id=s&page=2");
+  });
 });
