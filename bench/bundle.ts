@@ -87,8 +87,8 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        const searchMemory = createCaller(${BASE}, searchMemoryDescriptor, { validators: searchMemoryValidators });
        searchMemory({ scope_id: "s", query: "q" }).then((body) => console.log(body));`,
     targetKb: 10,
-    // Not met yet (13.2 kB): held at today's size, so that growth is a decision.
-    budgetKb: 13.05,
+    // Not met yet (12.7 kB): held at today's size, so that growth is a decision.
+    budgetKb: 12.85,
     peer: "one",
   },
   {
@@ -106,7 +106,7 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        ];
        for (const call of calls) call({}).then((body) => console.log(body));`,
     targetKb: 14,
-    budgetKb: 13.55,
+    budgetKb: 13.45,
     peer: "five",
   },
   {

@@ -43,6 +43,24 @@ describe("bundle size follows the operations used", () => {
     expect(withPath).toMatch(serializer);
     expect(withPath).toContain("must not be a dot segment");
   });
+
+  it("carries the handler of a rarer validation keyword only when a schema it holds uses it", async () => {
+    const base = `{ baseUrl: "https://pc.example.com" }`;
+    // search_memory's schemas use no anyOf, format, multipleOf or exclusive bound; the whole client's do.
+    const one = new TextDecoder().decode(
+      await bundle(`import { createCaller, searchMemoryDescriptor, searchMemoryValidators } from "./index.js";
+        createCaller(${base}, searchMemoryDescriptor, { validators: searchMemoryValidators })({}).then(console.log);`),
+    );
+    const whole = new TextDecoder().decode(
+      await bundle(`import { PowerContextClient } from "./index.js";
+        new PowerContextClient(${base}).getLiveness().then(console.log);`),
+    );
+    for (const words of ["must match a schema in anyOf", "must match format", "must be multiple of"]) {
+      expect(one, words).not.toContain(words);
+    }
+    expect(whole).toContain("must match a schema in anyOf");
+    expect(whole).toContain("must match format");
+  });
 });
 
 describe("bundle size budget", () => {

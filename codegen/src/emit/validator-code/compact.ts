@@ -29,7 +29,20 @@ export type CompactValue =
   | { readonly schema: Compact }
   | { readonly schemas: readonly Compact[] }
   | { readonly pairs: readonly [name: string, schema: Compact][] }
-  | { readonly format: readonly [name: string, source: string, flags: string] };
+  | { readonly format: readonly [name: string, source: string, flags: string] }
+  | { readonly handlers: readonly string[] };
+
+/**
+ * The keywords the runtime checks through a handler the node names (`k`), in
+ * the order they are checked; the handler of `anyOf` is the runtime's
+ * `anyOfKeyword`. A bundle then carries the handlers of the schemas it holds.
+ */
+export const HANDLED_KEYWORDS = ["format", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "allOf", "anyOf", "oneOf", "not", "if"] as const;
+
+/** The runtime's export that checks `keyword` (one of {@link HANDLED_KEYWORDS}). */
+export function keywordHandler(keyword: string): string {
+  return `${keyword}Keyword`;
+}
 
 /** Keywords ajv would enforce that the runtime does not implement: refusing beats ignoring. */
 const UNSUPPORTED = ["contains", "additionalItems", "dependentRequired", "dependentSchemas", "unevaluatedProperties", "unevaluatedItems", "$data", "patternProperties", "propertyNames", "dependencies"];
@@ -140,5 +153,7 @@ export function compactSchema(schema: unknown, formats: Readonly<Record<string, 
   if (Array.isArray(s.items)) throw new Error("validator emitter: tuple `items` (an array of schemas) is not supported");
   if (s.items !== undefined) members.push(["I", { schema: sub(s.items) }]);
   if (s.uniqueItems === true) members.push(["uniqueItems", { json: true }]);
+  const handled = HANDLED_KEYWORDS.filter((keyword) => members.some(([key]) => key === keyword));
+  if (handled.length > 0) members.push(["k", { handlers: handled.map(keywordHandler) }]);
   return { members };
 }

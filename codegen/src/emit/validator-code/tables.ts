@@ -1,5 +1,5 @@
 import type { Json } from "../../ir/domain.js";
-import { compactSchema, type Compact, type CompactNode, type CompactValue } from "./compact.js";
+import { compactSchema, HANDLED_KEYWORDS, keywordHandler, type Compact, type CompactNode, type CompactValue } from "./compact.js";
 
 /** A repeated subschema is shared (written once, as a constant) when its text is at least this long. */
 const SHARE_MIN_CHARS = 16;
@@ -37,7 +37,11 @@ export class ValidatorTables {
     const classOf = this.definitionClasses(keys);
     const writer = new ConstantWriter(keys, (key) => this.compact(key), classOf);
     const lines = [...exports].map(([name, key]) => `export const ${name} = /* @__PURE__ */ v(${writer.reference(key)});\n`);
-    return `import { validator as v } from ${JSON.stringify(this.runtimeModule)};\n\n${writer.constants()}\n${lines.join("")}`;
+    const used = new Set<string>();
+    for (const key of keys) handlersOf(this.compact(key), used);
+    const handlers = HANDLED_KEYWORDS.map(keywordHandler).filter((name) => used.has(name));
+    const imports = ["validator as v", ...handlers].join(", ");
+    return `import { ${imports} } from ${JSON.stringify(this.runtimeModule)};\n\n${writer.constants()}\n${lines.join("")}`;
   }
 
   private compact(key: string): Compact {
@@ -116,6 +120,17 @@ function forEachRef(schema: Compact, visit: (key: string) => void): void {
   }
 }
 
+/** Adds to `into` the keyword handlers named in `schema` and its subschemas (references not followed). */
+function handlersOf(schema: Compact, into: Set<string>): void {
+  if (typeof schema === "boolean" || "ref" in schema) return;
+  for (const [, value] of schema.members) {
+    if ("handlers" in value) for (const name of value.handlers) into.add(name);
+    else if ("schema" in value) handlersOf(value.schema, into);
+    else if ("schemas" in value) for (const sub of value.schemas) handlersOf(sub, into);
+    else if ("pairs" in value) for (const [, sub] of value.pairs) handlersOf(sub, into);
+  }
+}
+
 /** A string literal that is also valid in any JavaScript source (U+2028/U+2029 escaped). */
 function literal(value: string): string {
   return JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
@@ -146,6 +161,8 @@ function valueText(value: CompactValue, sub: (schema: Compact) => string): strin
   if ("schema" in value) return sub(value.schema);
   if ("schemas" in value) return `[${value.schemas.map(sub).join(", ")}]`;
   if ("pairs" in value) return `[${value.pairs.map(([name, schema]) => `${literal(name)}, ${sub(schema)}`).join(", ")}]`;
+  // Handlers are the runtime's exports, imported by name at the top of the module.
+  if ("handlers" in value) return `[${value.handlers.join(", ")}]`;
   return data(value.format);
 }
 

@@ -1,5 +1,5 @@
 import { integralFloats } from "./float-literals.js";
-import type { SchemaNode, SchemaRef } from "./schema-node.js";
+import type { Keyword, SchemaCheck, SchemaNode, SchemaRef } from "./schema-node.js";
 import { codePoints, duplicate, equal, isObject, pointerToken } from "./values.js";
 
 /**
@@ -41,7 +41,7 @@ export interface ValidateFunction {
   errors: ValidationError[] | null;
 }
 
-type Check = (value: unknown, path: string | null) => boolean;
+type Check = SchemaCheck;
 
 interface Failure {
   keyword: string;
@@ -56,7 +56,8 @@ let failure: Failure | null = null;
 /** The pointers of integral float literals of the text under validation, or null. */
 let floatsAt: Set<string> | null = null;
 
-function fail(keyword: string, message: string, params: Record<string, unknown> = {}): false {
+/** Records the issue of the failing keyword (in ajv's words) and returns false. */
+export function fail(keyword: string, message: string, params: Record<string, unknown> = {}): false {
   failure = { keyword, message, params, up: [] };
   return false;
 }
@@ -88,7 +89,7 @@ const compiled = new WeakMap<object, Check>();
  * reaches; a node reached again during its own compilation (a recursive
  * schema) is called through a forward.
  */
-function compile(ref: SchemaRef): Check {
+export function compile(ref: SchemaRef): Check {
   const schema = typeof ref === "function" ? ref() : ref;
   if (schema === true) return PASS;
   if (schema === false) return () => fail("false schema", "boolean schema is false");
@@ -101,21 +102,31 @@ function compile(ref: SchemaRef): Check {
   return built;
 }
 
+/** `first`, then each of `more`, as one check; null when there is none. */
+function all(first: Check | null, more: readonly Check[]): Check | null {
+  const checks = first === null ? more : [first, ...more];
+  if (checks.length < 2) return checks[0] ?? null;
+  return (v, p) => checks.every((check) => check(v, p));
+}
+
 /**
  * One closure per node: the type, then the keywords of the value's type
  * (each group applies only to values of its type, as in JSON Schema), then
- * those that apply to any value.
+ * those that apply to any value. The handlers of `k` come last in their group,
+ * in the order listed.
  */
 function node(s: SchemaNode): Check {
+  const keywords: readonly Keyword[] = s.k ?? [];
+  const handlers = (on: Keyword["on"]) => keywords.filter((keyword) => keyword.on === on).map((keyword) => keyword.check(s));
   const types = s.t;
   const checks = types === undefined ? [] : [...types].map((t) => IS_TYPE[t] as Check);
   const is: Check | null = types === undefined ? null : types.length === 1 ? (checks[0] as Check) : (v, p) => checks.some((check) => check(v, p));
   const names = types === undefined ? "" : [...types].map((t) => TYPE_NAMES[t]).join(",");
-  const text = stringChecks(s);
-  const number = numberChecks(s);
+  const text = all(stringChecks(s), handlers("s"));
+  const number = all(numberChecks(s), handlers("n"));
   const object = objectChecks(s);
   const array = arrayChecks(s);
-  const rest = generic(s);
+  const rest = all(generic(s), handlers(""));
   return (v, p) => {
     if (is !== null && !is(v, p)) return fail("type", `must be ${names}`, { type: names });
     if (text !== null && typeof v === "string" && !text(v, p)) return false;
@@ -127,33 +138,31 @@ function node(s: SchemaNode): Check {
 }
 
 function stringChecks(s: SchemaNode): Check | null {
-  const { n, x, p: pattern, format } = s;
-  if (n === undefined && x === undefined && pattern === undefined && format === undefined) return null;
+  const { n, x, p: pattern } = s;
+  if (n === undefined && x === undefined && pattern === undefined) return null;
   const re = pattern === undefined ? null : new RegExp(pattern, s.pf ?? "u");
-  const formatRe = format === undefined ? null : new RegExp(format[1], format[2]);
   return (value) => {
     const v = value as string;
     // A string of at least 2n UTF-16 units has at least n code points: counting them is rarely needed.
     if (n !== undefined && (v.length < n || (v.length < 2 * n && codePoints(v) < n))) return fail("minLength", `must NOT have fewer than ${n} characters`, { limit: n });
     if (x !== undefined && v.length > x && codePoints(v) > x) return fail("maxLength", `must NOT have more than ${x} characters`, { limit: x });
     if (re !== null && !re.test(v)) return fail("pattern", `must match pattern "${pattern}"`, { pattern });
-    if (formatRe !== null && !formatRe.test(v)) return fail("format", `must match format "${(format as readonly string[])[0]}"`, { format: (format as readonly string[])[0] });
     return true;
   };
 }
 
+/** ajv's issue for a number past a bound: `must be >= 1`. */
+export function bound(keyword: string, comparison: string, limit: number): false {
+  return fail(keyword, `must be ${comparison} ${limit}`, { comparison, limit });
+}
+
 function numberChecks(s: SchemaNode): Check | null {
-  const { g, l, exclusiveMinimum: gt, exclusiveMaximum: lt, multipleOf: m } = s;
-  if (g === undefined && l === undefined && gt === undefined && lt === undefined && m === undefined) return null;
-  const bound = (keyword: string, comparison: string, limit: number) => fail(keyword, `must be ${comparison} ${limit}`, { comparison, limit });
+  const { g, l } = s;
+  if (g === undefined && l === undefined) return null;
   return (value) => {
     const v = value as number;
     if (g !== undefined && v < g) return bound("minimum", ">=", g);
     if (l !== undefined && v > l) return bound("maximum", "<=", l);
-    if (gt !== undefined && v <= gt) return bound("exclusiveMinimum", ">", gt);
-    if (lt !== undefined && v >= lt) return bound("exclusiveMaximum", "<", lt);
-    // ajv's rule: the quotient must survive parseInt unchanged.
-    if (m !== undefined && (m === 0 || v / m !== parseInt(String(v / m)))) return fail("multipleOf", `must be multiple of ${m}`, { multipleOf: m });
     return true;
   };
 }
@@ -245,7 +254,7 @@ function arrayChecks(s: SchemaNode): Check | null {
   };
 }
 
-/** Keywords that apply to any value: enum, const, $ref, allOf, anyOf, oneOf, not, if/then/else. */
+/** The common keywords that apply to any value: enum, const, $ref (allOf, anyOf, oneOf, not, if/then/else are handlers, `keywords.ts`). */
 function generic(s: SchemaNode): Check | null {
   const checks: Check[] = [];
   const values = s.e;
@@ -258,26 +267,6 @@ function generic(s: SchemaNode): Check | null {
     checks.push((v) => equal(v, value) || fail("const", "must be equal to constant", { allowedValue: value }));
   }
   if (s.$ !== undefined) checks.push(compile(s.$));
-  for (const sub of s.allOf ?? []) checks.push(compile(sub));
-  if (s.anyOf !== undefined) {
-    const subs = s.anyOf.map((sub) => compile(sub));
-    checks.push((v, p) => subs.some((sub) => sub(v, p)) || fail("anyOf", "must match a schema in anyOf"));
-  }
-  if (s.oneOf !== undefined) {
-    const subs = s.oneOf.map((sub) => compile(sub));
-    checks.push((v, p) => subs.filter((sub) => sub(v, p)).length === 1 || fail("oneOf", "must match exactly one schema in oneOf", { passingSchemas: null }));
-  }
-  if (s.not !== undefined) {
-    const sub = compile(s.not);
-    checks.push((v, p) => !sub(v, p) || fail("not", "must NOT be valid"));
-  }
-  if (s.if !== undefined) {
-    const condition = compile(s.if);
-    const then = compile(s.then ?? true);
-    const otherwise = compile(s.else ?? true);
-    // A failing then/else keeps the inner issue, which names the offending value.
-    checks.push((v, p) => (condition(v, p) ? then(v, p) : otherwise(v, p)));
-  }
   if (checks.length === 0) return null;
   if (checks.length === 1) return checks[0] as Check;
   return (v, p) => checks.every((check) => check(v, p));

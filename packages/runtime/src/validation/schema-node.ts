@@ -9,6 +9,25 @@
  * Keywords not listed here are refused by the generator, never ignored.
  */
 
+/**
+ * The check of one schema node: true when `value` matches; otherwise it has
+ * recorded the issue. `path` is the value's JSON pointer while the JSON text
+ * holds an integral float (so that `type: integer` can refuse it), else null.
+ */
+export type SchemaCheck = (value: unknown, path: string | null) => boolean;
+
+/**
+ * The handler of a keyword that few schemas use (`keywords.ts`). A node that
+ * uses such a keyword lists its handler in `k`, so that a bundle carries the
+ * handlers of the schemas it holds and no other.
+ */
+export interface Keyword {
+  /** The values it applies to: `s` strings, `n` numbers, `""` any value (after enum, const and `$`). */
+  readonly on: "s" | "n" | "";
+  /** Its check for node `s` (built once per node, when the node is compiled). */
+  readonly check: (s: SchemaNode) => SchemaCheck;
+}
+
 /** A schema: a node, `true` (anything), `false` (nothing), or a function returning a node (a reference inside a cycle). */
 export type SchemaRef = SchemaNode | boolean | (() => SchemaNode | boolean);
 
@@ -16,7 +35,8 @@ export type SchemaRef = SchemaNode | boolean | (() => SchemaNode | boolean);
  * One JSON Schema in the compact form. Short names: `t` type, `e` enum, `r`
  * required, `P` properties, `A` additionalProperties, `n`/`x` min/maxLength,
  * `p` pattern, `g`/`l` minimum/maximum, `I` items, `$` a `$ref` beside other
- * keywords. The rarer keywords keep their JSON Schema names.
+ * keywords, `k` the handlers of the rarer keywords it uses. The rarer keywords
+ * keep their JSON Schema names.
  */
 export interface SchemaNode {
   /**
@@ -90,4 +110,14 @@ export interface SchemaNode {
   readonly maxItems?: number;
   /** `uniqueItems`. */
   readonly uniqueItems?: boolean;
+
+  /**
+   * The handlers of the rarer keywords the node uses (`format`,
+   * `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`, `allOf`, `anyOf`,
+   * `oneOf`, `not`, `if`), each checked after the common keywords of its group
+   * in the order listed. The compiler reads those keywords only through their
+   * handlers: the generator lists one for every such keyword a node has, in
+   * the order above (a hand-written table must do the same).
+   */
+  readonly k?: readonly Keyword[];
 }
