@@ -73,15 +73,21 @@ export class ValidatorTables {
    * definitions stay together only when everything they reach does too).
    */
   private definitionClasses(keys: readonly string[]): Map<string, number> {
-    // Each definition's text once, split around its references.
-    const templates = new Map<string, { parts: string[]; refs: string[] }>();
+    // Each definition's text once, with its references cut out: equal texts share one number.
+    const templateIds = new Map<string, number>();
+    const templates = new Map<string, { template: number; refs: string[] }>();
     for (const key of keys) {
       const refs: string[] = [];
-      const parts = text(this.compact(key), (ref) => {
+      const template = text(this.compact(key), (ref) => {
         refs.push(ref);
         return "\u0000";
-      }).split("\u0000");
-      templates.set(key, { parts, refs });
+      });
+      let id = templateIds.get(template);
+      if (id === undefined) {
+        id = templateIds.size;
+        templateIds.set(template, id);
+      }
+      templates.set(key, { template: id, refs });
     }
     let classOf = new Map(keys.map((key) => [key, 0]));
     let count = 1;
@@ -89,9 +95,9 @@ export class ValidatorTables {
       const signatures = new Map<string, number>();
       const next = new Map<string, number>();
       for (const key of keys) {
-        const { parts, refs } = templates.get(key) as { parts: string[]; refs: string[] };
-        let signature = `${classOf.get(key)}|${parts[0]}`;
-        for (let i = 0; i < refs.length; i++) signature += `@${classOf.get(refs[i] as string)}${parts[i + 1]}`;
+        const { template, refs } = templates.get(key) as { template: number; refs: string[] };
+        let signature = `${classOf.get(key)}|${template}`;
+        for (const ref of refs) signature += `,${classOf.get(ref)}`;
         let id = signatures.get(signature);
         if (id === undefined) {
           id = signatures.size;
