@@ -223,7 +223,8 @@ class ConstantWriter {
   private canonicalText(node: CompactNode): string {
     let value = this.canonical.get(node);
     if (value === undefined) {
-      value = text(node, (ref) => `@${this.classOf.get(ref)}`);
+      // Below the node, each subschema's own canonical text, remembered, so a deep schema is written once.
+      value = text(node, (ref) => `@${this.classOf.get(ref)}`, (child) => (child === node ? null : this.canonicalText(child)));
       this.canonical.set(node, value);
     }
     return value;
