@@ -20,7 +20,7 @@ function isObject(value: unknown): value is Json {
  * each a refusal the server answers when every condition of `when` holds (always
  * without one). `equals: { member: value }` holds when the member has that value,
  * `includes: { member: value }` when the list member holds it, `outside: { member.path:
- * [values] }` when the (dotted, nested) member is there with none of the values. `code` is a registry code with that status; `scope` names the request
+ * [values] }` when the (dotted, nested; `list[]` for any item) member is there with none of the values. `code` is a registry code with that status; `scope` names the request
  * member carrying the Scope, when the refusal comes only once that Scope is found;
  * `present` names a request member that is there and not null; `pending: sources`
  * needs `scope`. Empty without the extension.
@@ -101,7 +101,7 @@ function memberValues(node: unknown, key: string, members: readonly string[], ba
   return out;
 }
 
-/** `{ <member.path>: [<scalar>, ...] }` of `outside`; each path starts at a member of the request. Empty when absent. */
+/** `{ <member.path>: [<scalar>, ...] }` of `outside`; each path starts at a member of the request (`member[]` steps into a list's items). Empty when absent. */
 function memberLists(node: unknown, members: readonly string[], bad: (member: string, detail: string) => void): Record<string, readonly JsonScalar[]> {
   if (node === undefined) return {};
   if (!isObject(node)) {
@@ -111,7 +111,7 @@ function memberLists(node: unknown, members: readonly string[], bad: (member: st
   const out: Record<string, readonly JsonScalar[]> = {};
   for (const [path, values] of Object.entries(node)) {
     const at = `when/outside/${pointerSegment(path)}`;
-    if (!members.includes(path.split(".")[0] ?? "")) bad(at, "expected a path from a member of the request");
+    if (!members.includes((path.split(".")[0] ?? "").replace(/\[\]$/, ""))) bad(at, "expected a path from a member of the request");
     else if (!Array.isArray(values) || values.length === 0 || values.some((v) => v !== null && typeof v === "object")) bad(at, "expected a list of strings, numbers, booleans or null");
     else out[path] = values as JsonScalar[];
   }

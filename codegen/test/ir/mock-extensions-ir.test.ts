@@ -60,6 +60,8 @@ describe("x-powercontext-refusals", () => {
     const rule = { status: 422, code: "legacy_memory_operation_unsupported", message: "m" };
     const ir = await given({ "x-powercontext-refusals": [{ ...rule, when: { outside: { "citation.family": ["memory", "skill"] } } }] });
     expect(ir.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when.outside).toEqual({ "citation.family": ["memory", "skill"] });
+    const listed = await given({ "x-powercontext-refusals": [{ ...rule, when: { outside: { "citation[].family": ["memory"] } } }] });
+    expect(listed.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when.outside).toEqual({ "citation[].family": ["memory"] });
     const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-refusals";
     expect(await issues(given({ "x-powercontext-refusals": [{ ...rule, when: { outside: { "colour.family": ["x"], citation: [] } } }] }))).toEqual([
       `invalid_extension ${at}/0/when/outside/colour.family`,

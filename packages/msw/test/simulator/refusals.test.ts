@@ -219,6 +219,14 @@ describe("refusals of an access target outside the families the release resolves
     expect(send(sim, "list_access_bindings", { body: { management_resource: { type: "scope", scope_id: "s1" } } }).status).toBe(200);
   });
 
+  it("refuse check_access when any requirement names a server resource of another deployment (a list step of outside)", () => {
+    const requirement = (deployment_id: string) => ({ action: "server.observe", resource: { type: "server", deployment_id } });
+    const scoped = { action: "scope.read", resource: { type: "scope", scope_id: "s1" } };
+    expect(send(sim, "check_access", { body: { match: "all", requirements: [scoped, requirement("local")] } })).toEqual(invalid);
+    expect(send(sim, "check_access", { body: { match: "all", requirements: [scoped, requirement("powercontext")] } }).status).toBe(200);
+    expect(send(sim, "check_access", { body: { match: "all", requirements: [scoped] } }).status).toBe(200);
+  });
+
   it("refuse publish_artifact from a family the release does not know, and let a known one through", () => {
     const request = (family: string) => ({ body: { source: { scope_id: "s1", artifact: { family, artifact_id: "a", revision: 1 } }, target_scope_id: "s1", idempotency_key: `publish-${family}` } });
     expect(send(sim, "publish_artifact", request("conformance"))).toEqual(invalid);

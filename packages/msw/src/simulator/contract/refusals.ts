@@ -28,10 +28,8 @@ function holds(rule: ContractRefusalRule, flat: Readonly<Record<string, unknown>
   if (present !== null && (flat[present] ?? null) === null) return false;
   if (Object.entries(equals).some(([member, value]) => flat[member] !== value)) return false;
   if (Object.entries(includes).some(([member, value]) => !(Array.isArray(flat[member]) && (flat[member] as unknown[]).includes(value)))) return false;
-  if (Object.entries(outside).some(([path, values]) => {
-    const value = valueAt(flat, path);
-    return value === undefined || values.includes(value as never);
-  })) return false;
+  // Each path must reach a value outside its list (through a list step `[]`: some item's value).
+  if (Object.entries(outside).some(([path, values]) => !valuesAt(flat, path).some((value) => !values.includes(value as never)))) return false;
   if (rule.scope === null) return true;
   const scopeId = String(flat[rule.scope]);
   facts.requireScope(scopeId);
@@ -51,12 +49,17 @@ export function checkRefusals(op: SimOperation, flat: unknown, facts: RefusalFac
   }
 }
 
-/** The value at a dotted path of the flat request (undefined when a step is missing). */
-function valueAt(flat: Readonly<Record<string, unknown>>, path: string): unknown {
-  let value: unknown = flat;
+/** The values at a dotted path of the flat request: one, none when a step is missing, one per item after a list step (`member[]`). */
+function valuesAt(flat: unknown, path: string): unknown[] {
+  let values: unknown[] = [flat];
   for (const step of path.split(".")) {
-    if (typeof value !== "object" || value === null || Array.isArray(value) || !Object.hasOwn(value, step)) return undefined;
-    value = (value as Record<string, unknown>)[step];
+    const list = step.endsWith("[]");
+    const name = list ? step.slice(0, -2) : step;
+    values = values.flatMap((value) => {
+      if (typeof value !== "object" || value === null || Array.isArray(value) || !Object.hasOwn(value, name)) return [];
+      const next = (value as Record<string, unknown>)[name];
+      return list ? (Array.isArray(next) ? next : []) : [next];
+    });
   }
-  return value;
+  return values;
 }
