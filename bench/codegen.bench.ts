@@ -159,4 +159,4 @@ for (const input of inputs) {
   if (input.name === "synthetic-3000") verdicts.push(`synthetic-3000: ours ${(ours / 1000).toFixed(2)} s ${ours < 10_000 ? "OK" : "MISSED"} (target < 10 s)`);
 }
 rmSync(scratch, { recursive: true, force: true });
-console.log("\ntargets:\n" + verdicts.map((v) => `  ${v}`).join("\n"));
+console.log(`\ntargets:\n${verdicts.map((v) => `  ${v}`).join("\n")}`);

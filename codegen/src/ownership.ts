@@ -28,7 +28,7 @@ const BANNER = new RegExp(`^(?:// |# |<!-- |\\{\\s*"\\$comment": ")Code generate
  *   file, or when it holds anything else (naming up to five such entries)
  */
 export async function assertGeneratorOwns(folder: string): Promise<void> {
-  let stats;
+  let stats: Awaited<ReturnType<typeof lstat>>;
   try {
     stats = await lstat(folder);
   } catch (error) {

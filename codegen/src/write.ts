@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Dirent } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DriftError, OutputError } from "./errors.js";
@@ -139,7 +140,7 @@ function groupByDir(files: ReadonlyMap<string, string>, ownedDirs: readonly stri
 }
 
 async function listFiles(dir: string): Promise<string[]> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true, recursive: true });
   } catch {

@@ -132,7 +132,7 @@ export function proseOf(document) {
 
 /** RFC 6901 pointer of path segments. */
 export function toPointer(segments) {
-  return segments.map((s) => "/" + String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+  return segments.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 }
 
 /** Path segments of an RFC 6901 pointer. */

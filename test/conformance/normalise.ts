@@ -12,7 +12,7 @@ const ASSIGNED = new RegExp(
   [
     // RFC 3339 date-times and dates with a time: one placeholder for all, their order is not an identity
     String.raw`(?<time>\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?)`,
-    String.raw`(?<id>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})`,
+    "(?<id>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})",
     // prefixed random ids (scp_3km1faameq8d8kmwf0wh4r899w): a short prefix, then a suffix with a digit
     String.raw`(?<prefixed>\b[a-z]{2,12}_(?=[0-9a-z]*\d)[0-9a-z]{10,}\b)`,
     String.raw`(?<hex>\b[0-9a-f]{16,}\b)`,

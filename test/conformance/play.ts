@@ -74,7 +74,7 @@ export async function play(scenarios: readonly Scenario[], target: Target, conte
     const names = new Placeholders();
     for (const step of scenario.steps) {
       const pages = step.follow?.max ?? 1;
-      let cursor: unknown = undefined;
+      let cursor: unknown ;
       for (let page = 1; page <= pages; page++) {
         const id = page === 1 ? step.id : `${step.id}#${page}`;
         let resolved: ResolvedRequest;

@@ -15,15 +15,15 @@ describe.runIf(run)("x-powercontext-error-codes against the installed release", 
     const release = readReleaseErrorCodes();
     // one code from each place the release decides a code: a mapper literal, a table,
     // an exception's class attribute, its constructor literals, the middlewares
-    expect(release["scope_version_conflict"]).toEqual([409]);
-    expect(release["client_upgrade_required"]).toEqual([426]);
-    expect(release["invalid_target_credential"]).toEqual([401]);
-    expect(release["code_timeout"]).toEqual([503]);
-    expect(release["source_not_found"]).toEqual([404]);
-    expect(release["artifact_handle_not_found"]).toEqual([404]);
-    expect(release["unauthorized"]).toEqual([401]);
-    expect(release["request_too_large"]).toEqual([413]);
-    expect(release["revision_conflict"]).toEqual([409, 412]);
+    expect(release.scope_version_conflict).toEqual([409]);
+    expect(release.client_upgrade_required).toEqual([426]);
+    expect(release.invalid_target_credential).toEqual([401]);
+    expect(release.code_timeout).toEqual([503]);
+    expect(release.source_not_found).toEqual([404]);
+    expect(release.artifact_handle_not_found).toEqual([404]);
+    expect(release.unauthorized).toEqual([401]);
+    expect(release.request_too_large).toEqual([413]);
+    expect(release.revision_conflict).toEqual([409, 412]);
     expect(Object.keys(release).length).toBeGreaterThan(150);
   });
 

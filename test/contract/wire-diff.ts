@@ -39,7 +39,9 @@ export function diffWire(ours: Json, release: Json): WireDifference[] {
       return;
     }
     if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
-      a.forEach((item, index) => visit(item, b[index], [...path, String(index)]));
+      a.forEach((item, index) => {
+        visit(item, b[index], [...path, String(index)]);
+      });
       return;
     }
     if (JSON.stringify(a) !== JSON.stringify(b)) push("changed");

@@ -61,7 +61,6 @@ function compareOutcome(vector: ParityVector, actual: Outcome, side: string): st
         if (JSON.stringify(got) !== JSON.stringify(value)) problems.push(`${side} result.${field}: expected ${JSON.stringify(value)}, got ${JSON.stringify(got)}`);
       }
     } else if (key === "request_id" && actual.outcome === "success") {
-      continue;
     } else if (JSON.stringify((actual as unknown as Record<string, unknown>)[key] ?? null) !== JSON.stringify(wanted)) {
       problems.push(`${side} ${key}: expected ${JSON.stringify(wanted)}, got ${JSON.stringify((actual as unknown as Record<string, unknown>)[key])}`);
     }

@@ -1,4 +1,4 @@
-import type { Json } from "../ir/domain.js";
+
 import type { ApiIr, OperationIr } from "../ir/model.js";
 import { banner } from "./banner.js";
 import { propertyKey, tsString } from "./ts/syntax.js";
@@ -23,7 +23,7 @@ export interface HostOperationRow {
 }
 
 /** The row of one operation. */
-export function hostRow(ir: ApiIr, op: OperationIr): HostOperationRow {
+export function hostRow(_ir: ApiIr, op: OperationIr): HostOperationRow {
   const raw = op.operationObject;
   const successes = op.responses.filter((r) => op.successStatuses.includes(r.status));
   return {

@@ -93,15 +93,15 @@ export function emitMethods(ir: ApiIr): string {
   let out = banner(ir) + preamble(ir);
   for (const op of ir.operations) {
     const id = tsString(op.operationId);
-    out += "\n" + docComment(describe(op), "  ");
+    out += `\n${docComment(describe(op), "  ")}`;
     out += `  ${op.methodName}(${requestParameter(op)}options?: CallOptions): CallPromise<ResponseOf<${id}>> {\n    return this.call(${id}, ${requestArgument(op)}, options);\n  }\n`;
     if (op.async !== null) {
-      out += "\n" + docComment([`Submits ${op.operationId} and returns the first outcome without waiting: the result (${op.success.status}) or the accepted operation (${op.async.acceptedStatus}) to wait on later.`, "", ...facts(op)], "  ");
+      out += `\n${docComment([`Submits ${op.operationId} and returns the first outcome without waiting: the result (${op.success.status}) or the accepted operation (${op.async.acceptedStatus}) to wait on later.`, "", ...facts(op)], "  ")}`;
       out += `  submit${op.typeName}(${requestParameter(op)}options?: CallOptions): CallPromise<SubmitOutcome<${id}>> {\n    return this.submit(${id}, ${requestArgument(op)}, options);\n  }\n`;
     }
     if (op.pagination !== null) {
       const optional = !pageRequestRequired(op);
-      out += "\n" + docComment([`Iterates every item (\`${op.pagination.itemsField}\`) of ${op.operationId}, following \`${op.pagination.nextCursorField}\` until it is empty.`, "", ...facts(op)], "  ");
+      out += `\n${docComment([`Iterates every item (\`${op.pagination.itemsField}\`) of ${op.operationId}, following \`${op.pagination.nextCursorField}\` until it is empty.`, "", ...facts(op)], "  ")}`;
       out += `  ${op.methodName}All(request: PageTypes[${id}]["request"]${optional ? " = {}" : ""}, options?: CallOptions): AsyncIterable<PageTypes[${id}]["item"]> {\n    return this.paginate(${id}, request, options);\n  }\n`;
     }
   }

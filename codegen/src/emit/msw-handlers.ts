@@ -51,7 +51,7 @@ export function createHandlers(impl: Partial<HandlerImpl>, options: CreateHandle
 export function emitMswHandlers(ir: ApiIr): string {
   const types = new TypeExpressions(ir, "operations");
   let out = banner(ir);
-  out += `import { http, type HttpHandler } from "msw";\nimport { implementedRoutes, type MockRoute, type MockRouteImplementation } from "@powercontext/runtime/testing";\n` + types.importLine() + "\n";
+  out += `import { http, type HttpHandler } from "msw";\nimport { implementedRoutes, type MockRoute, type MockRouteImplementation } from "@powercontext/runtime/testing";\n${types.importLine()}\n`;
   out += `/** Every operationId of the spec (the keys of \`operations\` in @powercontext/types). */\nexport type OperationId = keyof operations;\n\n`;
   out += `/** Per operation, the union of every declared status with its body type. */\nexport interface HandlerResponses {\n`;
   for (const op of ir.operations) {
@@ -69,7 +69,7 @@ export function emitMswHandlers(ir: ApiIr): string {
     const media = op.responses.filter((r) => r.kind === "text" || r.kind === "binary").map((r) => `${r.status}: ${tsString(r.mediaType as string)}`);
     out += `  { operationId: ${tsString(op.operationId)}, method: ${tsString(op.method.toLowerCase())}, path: ${tsString(mswPath(op.path))}, hasBody: ${op.requestBody !== null}, media: { ${media.join(", ")} } },\n`;
   }
-  out += `];\n` + runtime(ir.requestIdHeader);
+  out += `];\n${runtime(ir.requestIdHeader)}`;
   return out;
 }
 

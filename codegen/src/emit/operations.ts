@@ -22,10 +22,10 @@ export function emitOperations(ir: ApiIr): string {
   // depends on the runtime, never the reverse).
   // Only rows with parameters point at the runtime's parameter writer, so a bundle of operations without any leaves it out.
   const writer = ir.operations.some(hasParameters) ? "writeParameters, " : "";
-  out += types.importLine() + "\n" + `import { ${writer}type OperationDescriptor } from ${tsString(ir.names.runtimePackage)};\n`;
+  out += `${types.importLine()}\nimport { ${writer}type OperationDescriptor } from ${tsString(ir.names.runtimePackage)};\n`;
   // The codes that stop a retry, one table every descriptor points at (emitted once, see error-codes.ts).
   const shared = retryStopCodes(ir.errorCodes).length > 0;
-  out += (shared ? `import { retryStopCodes } from "./error-codes.js";\n` : "") + "\n";
+  out += `${shared ? `import { retryStopCodes } from "./error-codes.js";\n` : ""}\n`;
   out += `/** Every operationId of the spec (the keys of \`operations\` in @powercontext/types). */\nexport type OperationId = keyof specOperations;\n\n`;
   out += `/** Operations that may answer with an accepted status (\`x-powercontext-async\`). */\nexport type AsyncOperationId =${union(asyncIds)};\n\n`;
   out += `/** Operations that page with a cursor (\`x-powercontext-pagination\`). */\nexport type PaginatedOperationId =${union(pagedOps.map((op) => tsString(op.operationId)))};\n\n`;

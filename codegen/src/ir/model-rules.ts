@@ -40,7 +40,11 @@ export function readModelRules(schema: Json, at: string): ModelRuleIr[] {
     (raw ?? []).forEach((node: unknown, index: number) => {
       const where = `${base}/${index}`;
       const bad = (detail: string) => issues.push(new SpecError("invalid_extension", { pointer: where }, detail));
-      const rule = isObject(node) ? readRule(node, properties, bad) : (bad("expected { rule: <name>, ... }"), null);
+      if (!isObject(node)) {
+        bad("expected { rule: <name>, ... }");
+        return;
+      }
+      const rule = readRule(node, properties, bad);
       if (rule !== null) rules.push(rule);
     });
   }

@@ -41,7 +41,10 @@ export function readRefusals(op: Json, at: string, members: readonly string[], r
     const where = `${base}/${index}`;
     const count = issues.length;
     const bad = (member: string, detail: string) => issues.push(new SpecError("invalid_extension", { pointer: member === "" ? where : `${where}/${member}` }, detail));
-    if (!isObject(node)) return bad("", "expected { status, code, message, ... }");
+    if (!isObject(node)) {
+      bad("", "expected { status, code, message, ... }");
+      return;
+    }
     for (const key of Object.keys(node)) if (!RULE_KEYS.has(key)) bad(key, `unknown member (allowed: ${[...RULE_KEYS].join(", ")})`);
     const { status, code, message } = node;
     const row = registry.find((r) => r.code === code);

@@ -318,7 +318,7 @@ export function readOperationResource(op: Json, operationPointer: string, regist
   if (typeof recordAt !== "string" || (recordAt !== "" && !recordAt.startsWith("/"))) issues.bad(`${at}/record_at`, "record_at must be a JSON pointer (\"\" for the body itself)");
   const items = ext.items === undefined ? facts.pageItems : issues.member(ext.items, `${at}/items`, "items");
   if ((action === "list" || action === "revisions") && items === null) issues.bad(at, "a list needs items (or x-powercontext-pagination's items_field)");
-  const controls = ext.controls === undefined ? [] : Array.isArray(ext.controls) && ext.controls.every((c) => typeof c === "string") ? (ext.controls as string[]) : (issues.bad(`${at}/controls`, "controls must be a list of request members"), []);
+  const controls = ext.controls === undefined ? [] : Array.isArray(ext.controls) && ext.controls.every((c) => typeof c === "string") ? (ext.controls as string[]) : badControls(issues, at);
   let limit: OperationResourceIr["limit"] = null;
   if (ext.limit !== undefined) {
     const member = issues.member(ext.limit, `${at}/limit`, "limit");
@@ -354,4 +354,10 @@ export function readOperationResource(op: Json, operationPointer: string, regist
     controls: [...new Set([...controls, ...expectRequest, ...cursor, ...(limit === null ? [] : [limit.request]), ...filters.map((f) => f.request)])],
     limit,
   };
+}
+
+/** Records that `controls` is not a list of request members; the rule then controls none. */
+function badControls(issues: { bad(pointer: string, detail: string): unknown }, at: string): string[] {
+  issues.bad(`${at}/controls`, "controls must be a list of request members");
+  return [];
 }

@@ -3,7 +3,6 @@ import { SpecError, pointerSegment } from "../errors.js";
 import { mediaKind } from "../ir/media.js";
 import { deref, walkOperations, type RawOperation } from "./walk-operations.js";
 
-const JSON_MEDIA_TYPE = "application/json";
 
 /** Findings of {@link lint}: errors stop generation, warnings are printed. */
 export interface LintResult {

@@ -158,7 +158,10 @@ export const CANONICAL_PREFIX = "x-powercontext-";
 export function renameExtensions(document: unknown, prefix: string): void {
   if (prefix === CANONICAL_PREFIX) return;
   const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
+    if (Array.isArray(node)) {
+      node.forEach(walk);
+      return;
+    }
     if (node === null || typeof node !== "object") return;
     const object = node as Json;
     for (const key of Object.keys(object)) {

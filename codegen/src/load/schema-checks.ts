@@ -84,7 +84,11 @@ function inPlaceEdges(node: SchemaNode, resolve: (ref: string) => unknown): Edge
   for (const key of IN_PLACE_ONE) if (isObject(schema[key])) edges.push({ to: schema[key], trail: step(trail, key) });
   for (const key of IN_PLACE_LIST) {
     const list = schema[key];
-    if (Array.isArray(list)) list.forEach((item, index) => edges.push({ to: item, trail: step(step(trail, key), index) }));
+    if (Array.isArray(list)) {
+      list.forEach((item, index) => {
+        edges.push({ to: item, trail: step(step(trail, key), index) });
+      });
+    }
   }
   const discriminator = schema.discriminator;
   if (isObject(discriminator) && isObject(discriminator.mapping) && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf))) {

@@ -24,7 +24,7 @@ describe("--check", () => {
   it("names a modified file", async () => {
     const dir = await fresh();
     const file = path.join(dir, "packages/sdk/src/generated/methods.ts");
-    writeFileSync(file, readFileSync(file, "utf8") + "// hand edit\n");
+    writeFileSync(file, `${readFileSync(file, "utf8")}// hand edit\n`);
     const result = await run(["--spec", spec, "--root", dir, "--check"], dir);
     expect(result.code).toBe(EXIT.drift);
     expect(result.stderr).toContain("modified: packages/sdk/src/generated/methods.ts");

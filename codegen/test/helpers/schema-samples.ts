@@ -112,7 +112,7 @@ export class Sampler {
       if (matching.length > 0) return this.random.pick(matching);
     }
     const length = this.random.pick([min, max, Math.min(max, min + 3)]);
-    if (length > 0 && this.random.next() < 0.4) return "a".repeat(length - 1) + "😀"; // one code point, two UTF-16 units
+    if (length > 0 && this.random.next() < 0.4) return `${"a".repeat(length - 1)}😀`; // one code point, two UTF-16 units
     return "b".repeat(length);
   }
 

@@ -91,7 +91,7 @@ describe("build-ir: resources", () => {
     const ir = await given(notes({ name: "note", action: "list" }), registry);
     const { contract } = emitMswContract(ir);
     expect(contract).toContain(`resource: {"name":"note","action":"list"`);
-    expect(contract).toMatch(/export const contractResources[^]*note: \{"name":"note","id":"note_id"/);
+    expect(contract).toMatch(/export const contractResources[\s\S]*note: \{"name":"note","id":"note_id"/);
   });
 
   it("refuses an unknown resource, an unknown action, a malformed refusal and a reserved member name, naming each pointer", async () => {

@@ -24,6 +24,7 @@ interface Branded {
  * A class without its own brand (an application's subclass of an SDK error)
  * falls back to the ordinary prototype check.
  */
+// biome-ignore lint/complexity/noBannedTypes: any class, abstract ones included, whose instances are checked
 export function hasBrand(target: Function, value: unknown): boolean {
   const brand = Object.hasOwn(target, "brand") ? (target as Branded).brand : undefined;
   if (typeof brand !== "symbol") return Function.prototype[Symbol.hasInstance].call(target, value);

@@ -52,6 +52,7 @@ export class ClientError extends Error {
    * subclass made by any installed copy of the runtime.
    */
   static [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the subclass the check runs on
     return hasBrand(this, value);
   }
 

@@ -27,7 +27,10 @@ function contractNames(): Set<string> {
   const spec = parse(readFileSync(path.join(root, "openapi.yaml"), "utf8")) as unknown;
   const names = new Set<string>();
   const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
+    if (Array.isArray(node)) {
+      node.forEach(walk);
+      return;
+    }
     if (node === null || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
       if (key === "properties" && value !== null && typeof value === "object") for (const name of Object.keys(value)) if (name.includes("_")) names.add(name);

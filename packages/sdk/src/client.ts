@@ -67,7 +67,7 @@ export class PowerContextClient extends PowerContextOperations {
    * @throws UnknownOperationError (a ClientError, nothing sent; the promise rejects) when `operationId` is not an operation of the contract
    */
   request<K extends OperationId>(operationId: K, request: RequestOf<K>, options?: CallOptions): CallPromise<ResponseOf<K>> {
-    if (typeof operationId !== "string" || !Object.prototype.hasOwnProperty.call(operations, operationId)) {
+    if (typeof operationId !== "string" || !Object.hasOwn(operations, operationId)) {
       return new CallPromise<ResponseOf<K>>(Promise.reject(new UnknownOperationError(String(operationId))));
     }
     return this.call(operationId, request, options);

@@ -1,7 +1,7 @@
 // Type-checked with the consumer: the msw handlers of the installed
 // @powercontext/msw fit the application's own msw (one copy, so one HttpHandler type).
 import { createPowerContextHandlers, createPowerContextSimulator } from "@powercontext/msw";
-import { type HttpHandler } from "msw";
+import type { HttpHandler } from "msw";
 import { setupServer, type SetupServer } from "msw/node";
 
 const handlers: HttpHandler[] = createPowerContextHandlers(createPowerContextSimulator({ seed: 1 }), {

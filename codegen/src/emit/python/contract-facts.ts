@@ -40,7 +40,7 @@ export function documentOrder(ir: ApiIr): OperationIr[] {
 }
 
 /** Everything `operations.py` says about one operation. */
-export function pythonFacts(ir: ApiIr, op: OperationIr): PythonOperationFacts {
+export function pythonFacts(_ir: ApiIr, op: OperationIr): PythonOperationFacts {
   const raw = op.operationObject;
   const declared = (raw.responses ?? {}) as Json;
   const responses: Json = {};

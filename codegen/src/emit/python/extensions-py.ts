@@ -67,7 +67,7 @@ function model(response: ResponseIr | null | undefined): string {
   return response?.kind === "json" && response.schemaName ? `models.${response.schemaName}` : "None";
 }
 
-function entry(ir: ApiIr, op: OperationIr, modules: ExtensionsModules): string {
+function entry(_ir: ApiIr, op: OperationIr, modules: ExtensionsModules): string {
   const fields: [string, string][] = [
     ["operation_id", pyString(op.operationId)],
     ["retry_class", pyString(op.retryClass)],

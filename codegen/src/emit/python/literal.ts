@@ -79,7 +79,7 @@ class LiteralWriter {
   /** One member of a broken value: indented, `key: ` unless an array item, the value, a comma. */
   private line(key: string | null, item: unknown, indent: number): void {
     this.text += this.pad(indent);
-    if (key !== null) this.text += key + ": ";
+    if (key !== null) this.text += `${key}: `;
     const prefix = key === null ? 0 : key.length + 2;
     if (this.room(item, false, this.width - indent - prefix - 1) >= 0) this.flat(item, false);
     else this.broken(item, false, indent);
@@ -125,7 +125,7 @@ class LiteralWriter {
       let first = true;
       for (const key in value) {
         if (!Object.hasOwn(value, key)) continue;
-        this.text += (first ? "" : ", ") + this.key(key, intKeys) + ": ";
+        this.text += `${(first ? "" : ", ") + this.key(key, intKeys)}: `;
         this.flat((value as Record<string, unknown>)[key], false);
         first = false;
       }

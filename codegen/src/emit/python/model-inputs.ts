@@ -48,7 +48,7 @@ export function modelsDocument(ir: ApiIr, written: Json): Json {
 const SCHEMA_REF = "#/components/schemas/";
 
 /** One JSON pointer segment, unescaped (RFC 6901). */
-function unescape(segment: string): string {
+function unescapeSegment(segment: string): string {
   return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
@@ -57,7 +57,7 @@ function pointerValue(written: Json, pointer: string): unknown {
   return pointer
     .split("/")
     .slice(1)
-    .map(unescape)
+    .map(unescapeSegment)
     .reduce<unknown>((n, key) => (n !== null && typeof n === "object" ? (n as Json)[key] : undefined), written);
 }
 
@@ -80,7 +80,7 @@ function referencedSchemas(written: Json, roots: unknown[]): Set<string> {
     else if (node !== null && typeof node === "object") {
       for (const [key, value] of Object.entries(node as Json)) {
         if (key === "$ref" && typeof value === "string" && value.startsWith(SCHEMA_REF)) {
-          const name = unescape(value.slice(SCHEMA_REF.length));
+          const name = unescapeSegment(value.slice(SCHEMA_REF.length));
           if (!found.has(name)) {
             found.add(name);
             pending.push(pointerValue(written, value.slice(1)));

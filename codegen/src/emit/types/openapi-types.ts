@@ -1,7 +1,7 @@
 import type { ApiIr, OperationIr, ParameterIr, ResponseIr } from "../../ir/model.js";
 import { isReservedWord, pascalCase, UniqueNames } from "../../ir/naming.js";
 import { banner } from "../banner.js";
-import { indexed, namedType, NEVER, object, ref, UNKNOWN, type TsMember, type TsType } from "../ts/builder.js";
+import { indexed, namedType, NEVER, object, ref, UNKNOWN, type TsMember, } from "../ts/builder.js";
 import { docComment, isIdentifier } from "../ts/syntax.js";
 import { SchemaTypes, schemaDoc } from "./schema-type.js";
 

@@ -82,7 +82,9 @@ function checks(ir: ApiIr): Check[] {
 /** The check module of one spec: one alias per comparison, which fails to compile when the two types are not mutually assignable. */
 function checkModule(list: readonly Check[]): string {
   const lines = [`import type * as O from "./theirs.js";`, `import type * as P from "./ours.js";`, "type Eq<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;", "type Check<T extends true> = T;"];
-  list.forEach((c, i) => lines.push(`export type C${i} = Check<Eq<${c.type("O")}, ${c.type("P")}>>;`));
+  list.forEach((c, i) => {
+    lines.push(`export type C${i} = Check<Eq<${c.type("O")}, ${c.type("P")}>>;`);
+  });
   return `${lines.join("\n")}\n`;
 }
 

@@ -72,7 +72,7 @@ describe("formatProcessingStatus", () => {
     expect(lines.filter((line) => line.startsWith("Topic cursor"))).toHaveLength(1);
     expect(rowValue(lines, "Topic cursor")).toBe("5");
     const blockLine = lines.find((line) => line.startsWith("  Topic cursor"));
-    expect(blockLine).toMatch(/^  Topic cursor\s+4\s+source_after: /);
+    expect(blockLine).toMatch(/^ {2}Topic cursor\s+4\s+source_after: /);
     expect(lines.some((line) => /^\s*Cursor\b/.test(line))).toBe(false);
   });
 

@@ -38,7 +38,7 @@ describe("escaping server text for the terminal", () => {
   });
 
   it("copies wire objects with every string and key escaped", () => {
-    const safe = terminalSafe({ scope_id: HOSTILE, n: 3, none: null, list: [HOSTILE], [`k\x1b`]: { deep: "\x07" } });
+    const safe = terminalSafe({ scope_id: HOSTILE, n: 3, none: null, list: [HOSTILE], "k\x1b": { deep: "\x07" } });
     expect(JSON.stringify(safe)).not.toMatch(RAW_CONTROL);
     expect(safe).toMatchObject({ n: 3, none: null, "k\\x1b": { deep: "\\x07" } });
   });

@@ -85,7 +85,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     simulator,
     close(graceMs = 2000) {
       closing ??= new Promise<void>((resolve) => {
-        const timer = setTimeout(() => sockets.forEach((s) => s.destroy()), graceMs);
+        const timer = setTimeout(() => {
+          for (const socket of sockets) socket.destroy();
+        }, graceMs);
         server.close(() => {
           clearTimeout(timer);
           resolve();

@@ -73,7 +73,7 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
 
   set_default_scope: (state, _principal, request) => ok(state.scopes.setDefault(scopeField(objectBody(request.body)))),
 
-  capture_content_source: (state, principal, request, now) => {
+  capture_content_source: (state, principal, request) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id", "source_id", "content", "metadata"]);
     const scopeId = scoped(state, principal, body, "scope.contribute");
@@ -82,7 +82,7 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     return { status: 202, body: state.sources.capture(scopeId, sourceId, content) };
   },
 
-  capture_working_note: (state, principal, request, now) => {
+  capture_working_note: (state, principal, request) => {
     const body = objectBody(request.body);
     const scopeId = scoped(state, principal, body, "scope.contribute");
     return { status: 202, body: state.sources.capture(scopeId, stringField(body, "source_id", { max: 256 }), stringField(body, "content", { max: 200_000 })) };

@@ -45,7 +45,7 @@ function declareLength(url: string, length: number, sent: number): Promise<strin
 /** Streams a chunked body of up to `maxBytes` until the server answers; resolves with the answer and the bytes written. */
 function streamUntilAnswered(url: string, maxBytes: number) {
   return new Promise<{ status: number; headers: Record<string, unknown>; body: unknown; written: number }>((resolve, reject) => {
-    const req = httpRequest(url + "/v1/sources/content", {
+    const req = httpRequest(`${url}/v1/sources/content`, {
       method: "POST",
       headers: { Authorization: "Bearer pc-admin", "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
     });

@@ -95,7 +95,7 @@ export async function runOperation(
       random: runtime.random,
       attempt({ attempt, remainingMs }) {
         attempts = attempt;
-        const perAttempt = remainingMs < timeoutMs ? remainingMs : timeoutMs;
+        const perAttempt = Math.min(remainingMs, timeoutMs);
         const limits: AttemptLimits = {
           timeoutMs: perAttempt,
           limit: perAttempt < timeoutMs ? "deadline" : "attempt",

@@ -91,7 +91,7 @@ export async function waitForOperation(
     if (options.timeoutMs !== undefined) call.timeoutMs = options.timeoutMs;
     if (options.headers !== undefined) call.headers = options.headers;
     if (options.locationQuery !== undefined) call.extraQuery = options.locationQuery;
-    let result;
+    let result: Awaited<ReturnType<typeof runOperation>>;
     try {
       result = await runOperation(runtime, descriptor, { [idParameter]: operationId }, call);
     } catch (error) {

@@ -7,5 +7,5 @@ export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
  * firing immediately.
  */
 export function timerDelay(ms: number): number {
-  return ms <= 0 ? 0 : ms > MAX_TIMER_DELAY_MS ? MAX_TIMER_DELAY_MS : ms;
+  return ms <= 0 ? 0 : Math.min(ms, MAX_TIMER_DELAY_MS);
 }

@@ -41,7 +41,7 @@ export const multipleOfKeyword: Keyword = {
   on: "n",
   check: ({ multipleOf: m = 0 }) => (v) => {
     const quotient = (v as number) / m;
-    return (m !== 0 && quotient === parseInt(String(quotient))) || fail("multipleOf", `must be multiple of ${m}`, { multipleOf: m });
+    return (m !== 0 && quotient === parseInt(String(quotient), 10)) || fail("multipleOf", `must be multiple of ${m}`, { multipleOf: m });
   },
 };
 

@@ -35,7 +35,7 @@ export function equal(a: unknown, b: unknown): boolean {
     for (const k of keys) if (!Object.hasOwn(y, k) || !equal(x[k], y[k])) return false;
     return true;
   }
-  return a !== a && b !== b;
+  return Number.isNaN(a) && Number.isNaN(b);
 }
 
 /** The first pair of equal items, searched from the end as ajv does (`[j, i]`, j < i), or null. */

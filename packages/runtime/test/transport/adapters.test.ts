@@ -126,7 +126,7 @@ describe.each<Adapter>(["fetch", "undici"])("the %s adapter over loopback HTTP",
 
   it("refuses a caller header no HTTP message can carry before sending, without retrying", async () => {
     let requests = 0;
-    const origin = await listen((req, res) => {
+    const origin = await listen((_req, res) => {
       requests += 1;
       answer(res, 200, '{"ok":true}');
     });

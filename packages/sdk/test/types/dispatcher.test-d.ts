@@ -1,7 +1,7 @@
 // `dispatcher` is typed by what the client calls (DispatcherLike), not by
 // undici's own types, so the browser entry's types need no undici; every
 // undici dispatcher still fits, and an object without `request` does not.
-import { Agent, Pool, ProxyAgent, type Dispatcher } from "undici";
+import type { Agent, Pool, ProxyAgent, Dispatcher } from "undici";
 import { describe, expectTypeOf, it } from "vitest";
 import type { ClientOptions, DispatcherLike } from "../../src/index.js";
 

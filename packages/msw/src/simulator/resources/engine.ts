@@ -190,7 +190,7 @@ export class ResourceEngine {
 
   #change(call: Call, found: StoredRecord): HandlerResult {
     const terminal = call.use.terminal;
-    if (terminal !== null && terminal.values.includes(getPath(found.current, terminal.member) as never)) throw refuse(terminal.refusal);
+    if (terminal?.values.includes(getPath(found.current, terminal.member) as never)) throw refuse(terminal.refusal);
     this.#checkPreconditions(call, found.current);
     const { resource, keys, use, flat, op } = call;
     const changes = recordFromRequest(use, flat, op.parameters.header.map((p) => p.name));

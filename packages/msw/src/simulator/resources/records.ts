@@ -92,7 +92,9 @@ export function etagOf(resource: ContractResource, record: JsonRecord): string |
 /** A record holding only the members that identify it (id and collection keys), for reads that answer a fresh record. */
 export function identity(resource: ContractResource, keys: readonly unknown[], id: unknown): JsonRecord {
   const out = emptyRecord();
-  resource.within.forEach((w, index) => setPath(out, w.member, keys[index]));
+  resource.within.forEach((w, index) => {
+    setPath(out, w.member, keys[index]);
+  });
   setPath(out, resource.id, id);
   return out;
 }
