@@ -46,7 +46,13 @@ export async function gzipSize(contents: string): Promise<number> {
 const BASE = `{ baseUrl: "https://pc.example.com" }`;
 
 /** The five operations of the five-operation app (ours and the peer's). */
-export const FIVE_OPERATIONS = ["get_liveness", "search_memory", "remember_memory", "get_memory_entry", "list_memory_entries"] as const;
+export const FIVE_OPERATIONS = [
+  "get_liveness",
+  "search_memory",
+  "remember_memory",
+  "get_memory_entry",
+  "list_memory_entries",
+] as const;
 
 /**
  * One app whose bundle the SDK's targets limit (issue 26), with the figure the

@@ -86,7 +86,10 @@ function report(label: string, samples: number[]): number {
  * reversed (A B C, then C B A, ...), so that a load change on this shared machine
  * affects every side alike; returns the medians in the order given.
  */
-async function interleaved(n: number, tasks: readonly (readonly [string, () => Promise<unknown>])[]): Promise<number[]> {
+async function interleaved(
+  n: number,
+  tasks: readonly (readonly [string, () => Promise<unknown>])[],
+): Promise<number[]> {
   const samples = tasks.map(() => [] as number[]);
   for (let i = 0; i < n; i += 1) {
     const order = tasks.map((_, k) => k);
@@ -100,7 +103,12 @@ async function heyApi(spec: string): Promise<void> {
   const { createClient } = await import("@hey-api/openapi-ts");
   const out = mkdtempSync(path.join(os.tmpdir(), "heyapi-"));
   try {
-    await createClient({ input: spec, output: out, plugins: ["@hey-api/client-fetch", "@hey-api/typescript", "@hey-api/sdk"], logs: { level: "silent" } } as never);
+    await createClient({
+      input: spec,
+      output: out,
+      plugins: ["@hey-api/client-fetch", "@hey-api/typescript", "@hey-api/sdk"],
+      logs: { level: "silent" },
+    } as never);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -112,7 +120,16 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), "codegen-bench-"));
 const release = releaseContractTool();
 if (!release.ok) console.log(`released 1.4.1 contract skipped: ${release.missing}`);
 const inputs: { name: string; file: string; lint: "strict" | "upstream"; target?: number }[] = [
-  ...(release.ok ? [{ name: "powercontext-1.4.1 (released)", file: releaseContractPath(), lint: "upstream" as const, target: TARGET }] : []),
+  ...(release.ok
+    ? [
+        {
+          name: "powercontext-1.4.1 (released)",
+          file: releaseContractPath(),
+          lint: "upstream" as const,
+          target: TARGET,
+        },
+      ]
+    : []),
   { name: "powercontext-0.0.2", file: path.join(sharedDir, "contracts/powercontext-0.0.2.yaml"), lint: "upstream" },
   ...sizes.map((n) => {
     const file = path.join(scratch, `synthetic-${n}.yaml`);
@@ -135,20 +152,33 @@ for (const input of inputs) {
   await oursTask();
   await oatsTask();
   if (withModels) await modelsTask();
-  const tasks: [string, () => Promise<unknown>][] = [["ours (in memory)", oursTask], ["openapi-typescript", oatsTask]];
+  const tasks: [string, () => Promise<unknown>][] = [
+    ["ours (in memory)", oursTask],
+    ["openapi-typescript", oatsTask],
+  ];
   if (withModels) tasks.push(["ours + models.py", modelsTask]);
   const [ours, oats, full] = (await interleaved(runs, tasks)) as [number, number, number | undefined];
   const ratio = ours / oats;
   const target = input.target ?? TARGET;
   console.log(`  ours / openapi-typescript = ${ratio.toFixed(3)} (target <= ${target})`);
-  verdicts.push(`${input.name}: ours/openapi-typescript ${ratio.toFixed(3)} ${ratio <= target ? "OK" : "MISSED"} (target <= ${target})`);
+  verdicts.push(
+    `${input.name}: ours/openapi-typescript ${ratio.toFixed(3)} ${ratio <= target ? "OK" : "MISSED"} (target <= ${target})`,
+  );
   if (full !== undefined) {
-    console.log(`  (ours + models.py) / openapi-typescript = ${(full / oats).toFixed(3)} (no target: the Python tool alone takes longer than openapi-typescript)`);
-    verdicts.push(`${input.name}: (ours + models.py)/openapi-typescript ${(full / oats).toFixed(3)} (printed, no target)`);
+    console.log(
+      `  (ours + models.py) / openapi-typescript = ${(full / oats).toFixed(3)} (no target: the Python tool alone takes longer than openapi-typescript)`,
+    );
+    verdicts.push(
+      `${input.name}: (ours + models.py)/openapi-typescript ${(full / oats).toFixed(3)} (printed, no target)`,
+    );
   }
   if (withHeyApi && (heyApiLarge || !input.name.endsWith("3000"))) {
     try {
-      const hey = await time("@hey-api/openapi-ts", Math.max(1, Math.min(runs, input.name.endsWith("3000") ? 1 : runs)), () => heyApi(input.file));
+      const hey = await time(
+        "@hey-api/openapi-ts",
+        Math.max(1, Math.min(runs, input.name.endsWith("3000") ? 1 : runs)),
+        () => heyApi(input.file),
+      );
       const speedup = hey / ours;
       console.log(`  hey-api / ours = ${speedup.toFixed(3)} (for reference, no target)`);
       verdicts.push(`${input.name}: hey-api/ours ${speedup.toFixed(3)} (printed, no target)`);
@@ -156,7 +186,10 @@ for (const input of inputs) {
       console.log(`  @hey-api/openapi-ts failed: ${(error as Error).message}`);
     }
   }
-  if (input.name === "synthetic-3000") verdicts.push(`synthetic-3000: ours ${(ours / 1000).toFixed(2)} s ${ours < 10_000 ? "OK" : "MISSED"} (target < 10 s)`);
+  if (input.name === "synthetic-3000")
+    verdicts.push(
+      `synthetic-3000: ours ${(ours / 1000).toFixed(2)} s ${ours < 10_000 ? "OK" : "MISSED"} (target < 10 s)`,
+    );
 }
 rmSync(scratch, { recursive: true, force: true });
 console.log(`\ntargets:\n${verdicts.map((v) => `  ${v}`).join("\n")}`);

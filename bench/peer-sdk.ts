@@ -29,7 +29,9 @@ const APPS = {
 } as const;
 
 /** The peer's sizes in bytes (min+gzip), or why there are none. */
-export type PeerSizes = { readonly ok: true; readonly sizes: Readonly<Record<keyof typeof APPS, number>> } | { readonly ok: false; readonly missing: string };
+export type PeerSizes =
+  | { readonly ok: true; readonly sizes: Readonly<Record<keyof typeof APPS, number>> }
+  | { readonly ok: false; readonly missing: string };
 
 /** Generates the peer's SDK and measures its three apps. */
 export async function peerSizes(): Promise<PeerSizes> {
@@ -44,6 +46,7 @@ export async function peerSizes(): Promise<PeerSizes> {
     logs: { level: "silent" },
   } as never);
   const sizes = {} as Record<keyof typeof APPS, number>;
-  for (const [name, source] of Object.entries(APPS) as [keyof typeof APPS, string][]) sizes[name] = await bundleSize(source, OUT);
+  for (const [name, source] of Object.entries(APPS) as [keyof typeof APPS, string][])
+    sizes[name] = await bundleSize(source, OUT);
   return { ok: true, sizes };
 }

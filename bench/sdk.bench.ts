@@ -97,7 +97,9 @@ async function measure(call: Call): Promise<Sample> {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /** Per-round samples of each contender; round i of every contender ran back to back. */
@@ -114,7 +116,13 @@ async function compare(label: string, contenders: Record<string, Call>): Promise
   console.log(`\n${label} (median of ${ROUNDS} rounds x ${ROUND_MS} ms, ${CONCURRENCY} in flight)`);
   console.log(`  ${"".padEnd(44)} ${"ops/s".padStart(8)} ${"ops/cpu-s".padStart(10)}`);
   for (const [name, values] of Object.entries(samples)) {
-    console.log(`  ${name.padEnd(44)} ${median(values.map((v) => v.wall)).toFixed(0).padStart(8)} ${median(values.map((v) => v.cpu)).toFixed(0).padStart(10)}`);
+    console.log(
+      `  ${name.padEnd(44)} ${median(values.map((v) => v.wall))
+        .toFixed(0)
+        .padStart(8)} ${median(values.map((v) => v.cpu))
+        .toFixed(0)
+        .padStart(10)}`,
+    );
   }
   return samples;
 }
@@ -132,7 +140,8 @@ function ratio(label: string, ours: Sample[] | undefined, theirs: Sample[] | und
   if (ours === undefined || theirs === undefined) return;
   const wall = median(ours.map((sample, round) => sample.wall / (theirs[round] as Sample).wall));
   const cpu = median(ours.map((sample, round) => sample.cpu / (theirs[round] as Sample).cpu));
-  const verdict = typeof target === "string" ? `(${target})` : `(target >= ${target}x) ${wall >= target ? "ok" : "BELOW"}`;
+  const verdict =
+    typeof target === "string" ? `(${target})` : `(target >= ${target}x) ${wall >= target ? "ok" : "BELOW"}`;
   console.log(`  ${label.padEnd(52)} ${wall.toFixed(3)}x  [cpu ${cpu.toFixed(3)}x]  ${verdict}`);
 }
 
@@ -161,14 +170,30 @@ async function validationRow(searchBytes: Uint8Array, liveBytes: Uint8Array): Pr
   const { buildIr } = await import("../codegen/src/ir/build-ir.js");
   const { validatorSchemas } = await import("../codegen/src/emit/validator-code/schemas.js");
   const { validatorFormats } = await import("../codegen/src/emit/formats.js");
-  const validators = (await import("../packages/sdk/src/generated/validators.js")) as unknown as Record<string, (data: unknown, text?: string) => boolean>;
-  const schemas = validatorSchemas(buildIr(await loadSpec(fileURLToPath(new URL("../openapi.yaml", import.meta.url)), {}), "strict"));
+  const validators = (await import("../packages/sdk/src/generated/validators.js")) as unknown as Record<
+    string,
+    (data: unknown, text?: string) => boolean
+  >;
+  const schemas = validatorSchemas(
+    buildIr(await loadSpec(fileURLToPath(new URL("../openapi.yaml", import.meta.url)), {}), "strict"),
+  );
   const definitions = Object.fromEntries(schemas.keys.map((key) => [key, schemas.definition(key)]));
-  const ajv = new Ajv({ strict: false, allErrors: false, allowUnionTypes: true, logger: false, formats: validatorFormats(formatsIn(definitions)) });
+  const ajv = new Ajv({
+    strict: false,
+    allErrors: false,
+    allowUnionTypes: true,
+    logger: false,
+    formats: validatorFormats(formatsIn(definitions)),
+  });
   ajv.addSchema({ $id: "root", definitions });
   const decoder = new TextDecoder();
-  console.log(`\nvalidation: our validators / ajv compiled from the same schemas (same parsed bodies, validations per second, for reference)`);
-  for (const [label, operationId, bytes] of [["search_memory, 100 hits", "search_memory", searchBytes], ["get_liveness", "get_liveness", liveBytes]] as const) {
+  console.log(
+    `\nvalidation: our validators / ajv compiled from the same schemas (same parsed bodies, validations per second, for reference)`,
+  );
+  for (const [label, operationId, bytes] of [
+    ["search_memory, 100 hits", "search_memory", searchBytes],
+    ["get_liveness", "get_liveness", liveBytes],
+  ] as const) {
     const key = schemas.perOperation.get(operationId)?.responses.find(([status]) => status === 200)?.[1];
     const ours = key === undefined ? undefined : validators[key];
     const theirs = key === undefined ? undefined : ajv.getSchema(`root#/definitions/${key}`);
@@ -183,29 +208,44 @@ async function validationRow(searchBytes: Uint8Array, liveBytes: Uint8Array): Pr
       while (performance.now() < until) for (let i = 0; i < 20; i += 1, done += 1) check();
       return done;
     };
-    for (let i = 0; i < 200; i += 1) (ours(data, text), ours(data), theirs(data));
+    for (let i = 0; i < 200; i += 1) ours(data, text), ours(data), theirs(data);
     for (let round = 0; round < ROUNDS; round += 1) {
-      rounds.push({ withText: rate(() => ours(data, text)), alone: rate(() => ours(data)), ajv: rate(() => theirs(data)) });
+      rounds.push({
+        withText: rate(() => ours(data, text)),
+        alone: rate(() => ours(data)),
+        ajv: rate(() => theirs(data)),
+      });
     }
     const withText = median(rounds.map((r) => r.withText / r.ajv));
     const alone = median(rounds.map((r) => r.alone / r.ajv));
-    console.log(`  ${`ours / ajv, ${label}`.padEnd(52)} ${withText.toFixed(3)}x  [without the text ${alone.toFixed(3)}x]  (for reference)`);
+    console.log(
+      `  ${`ours / ajv, ${label}`.padEnd(52)} ${withText.toFixed(3)}x  [without the text ${alone.toFixed(3)}x]  (for reference)`,
+    );
   }
 }
 
 /** The bundle sizes of the apps of bench/bundle.ts against their targets, and the peer's same apps. */
 async function bundleRows(): Promise<void> {
   console.log("\nbundle size (esbuild --bundle --minify --platform=browser, gzip -9)");
-  const peer = await peerSizes().catch((error: unknown) => ({ ok: false as const, missing: `it failed to build: ${(error as Error).message}` }));
+  const peer = await peerSizes().catch((error: unknown) => ({
+    ok: false as const,
+    missing: `it failed to build: ${(error as Error).message}`,
+  }));
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
   for (const app of BUNDLE_APPS) {
     const size = await gzipSize(app.source).catch(() => Number.NaN);
-    const verdict = Number.isNaN(size) ? "does not build" : app.targetKb === null ? "(no target)" : `(target <= ${app.targetKb} kB) ${size <= app.targetKb * 1024 ? "ok" : "ABOVE"}`;
+    const verdict = Number.isNaN(size)
+      ? "does not build"
+      : app.targetKb === null
+        ? "(no target)"
+        : `(target <= ${app.targetKb} kB) ${size <= app.targetKb * 1024 ? "ok" : "ABOVE"}`;
     console.log(`  ${app.label.padEnd(52)} ${kb(size).padStart(9)}  ${verdict}`);
     if (app.peer === undefined) continue;
     if (!peer.ok) continue;
     const theirs = peer.sizes[app.peer];
-    console.log(`    ${"hey-api 0.95 + zod 4, the same app".padEnd(50)} ${kb(theirs).padStart(9)}  (ours smaller) ${size < theirs ? "ok" : "NOT SMALLER"}`);
+    console.log(
+      `    ${"hey-api 0.95 + zod 4, the same app".padEnd(50)} ${kb(theirs).padStart(9)}  (ours smaller) ${size < theirs ? "ok" : "NOT SMALLER"}`,
+    );
   }
   if (!peer.ok) console.log(`  the peer (hey-api + zod) skipped: ${peer.missing}`);
 }
@@ -246,7 +286,8 @@ async function main(): Promise<void> {
   const check = (operationId: "get_liveness" | "search_memory", text: string): unknown => {
     const data = parseJson(text, { statusCode: 200, requestId: null });
     const validator = validatorMap[operationId]?.responses[200];
-    if (validator === undefined || !validator(data, text)) throw new Error(`${operationId}: body does not match the schema`);
+    if (validator === undefined || !validator(data, text))
+      throw new Error(`${operationId}: body does not match the schema`);
     return data;
   };
   // Raw fetch plus a per-request timeout that closes the exchange (an AbortSignal) and the checks.
@@ -260,8 +301,16 @@ async function main(): Promise<void> {
     }
   };
   // Raw undici.request plus its own closing timeouts (headersTimeout, bodyTimeout) and the checks.
-  const undiciChecked = async (path: string, init: { method?: "POST"; body?: string; headers: Record<string, string> }): Promise<string> => {
-    const { body } = await undiciRequest(`${origin}${path}`, { ...init, dispatcher: agent, headersTimeout: 10_000, bodyTimeout: 10_000 });
+  const undiciChecked = async (
+    path: string,
+    init: { method?: "POST"; body?: string; headers: Record<string, string> },
+  ): Promise<string> => {
+    const { body } = await undiciRequest(`${origin}${path}`, {
+      ...init,
+      dispatcher: agent,
+      headersTimeout: 10_000,
+      bodyTimeout: 10_000,
+    });
     return strictUtf8.decode(await body.arrayBuffer());
   };
   const searchInit = () => ({ method: "POST" as const, body: JSON.stringify(searchRequest), headers: postHeaders });
@@ -273,32 +322,71 @@ async function main(): Promise<void> {
   };
 
   const small = await compare("get_liveness: GET, 15-byte body", {
-    "raw undici.request": async () => (await undiciRequest(`${origin}/health/live`, { headers: getHeaders, dispatcher: agent })).body.json(),
-    "raw undici.request + timeouts + checks": async () => check("get_liveness", await undiciChecked("/health/live", { headers: getHeaders })),
+    "raw undici.request": async () =>
+      (await undiciRequest(`${origin}/health/live`, { headers: getHeaders, dispatcher: agent })).body.json(),
+    "raw undici.request + timeouts + checks": async () =>
+      check("get_liveness", await undiciChecked("/health/live", { headers: getHeaders })),
     "raw fetch": async () => (await fetch(`${origin}/health/live`, { headers: getHeaders })).json(),
-    "raw fetch + timeout + checks": async () => check("get_liveness", await fetchChecked(`${origin}/health/live`, { headers: getHeaders })),
+    "raw fetch + timeout + checks": async () =>
+      check("get_liveness", await fetchChecked(`${origin}/health/live`, { headers: getHeaders })),
     "openapi-fetch (global fetch)": () => untyped.GET("/health/live"),
     "PowerContextClient (Node default: undici)": ours(onUndici).live,
     "PowerContextClient (fetch adapter)": ours(onFetch).live,
   });
   const large = await compare(`search_memory: POST, 100 hits (${search.length} bytes)`, {
-    "raw undici.request": async () => (await undiciRequest(`${origin}/v1/memory/search`, { ...searchInit(), dispatcher: agent })).body.json(),
-    "raw undici.request + timeouts + checks": async () => check("search_memory", await undiciChecked("/v1/memory/search", searchInit())),
+    "raw undici.request": async () =>
+      (await undiciRequest(`${origin}/v1/memory/search`, { ...searchInit(), dispatcher: agent })).body.json(),
+    "raw undici.request + timeouts + checks": async () =>
+      check("search_memory", await undiciChecked("/v1/memory/search", searchInit())),
     "raw fetch": async () => (await fetch(`${origin}/v1/memory/search`, searchInit())).json(),
-    "raw fetch + timeout + checks": async () => check("search_memory", await fetchChecked(`${origin}/v1/memory/search`, searchInit())),
+    "raw fetch + timeout + checks": async () =>
+      check("search_memory", await fetchChecked(`${origin}/v1/memory/search`, searchInit())),
     "openapi-fetch (global fetch)": () => untyped.POST("/v1/memory/search", { body: searchRequest }),
     "PowerContextClient (Node default: undici)": ours(onUndici).search,
     "PowerContextClient (fetch adapter)": ours(onFetch).search,
   });
 
-  for (const [label, m] of [["get_liveness", small], ["search_memory", large]] as const) {
+  for (const [label, m] of [
+    ["get_liveness", small],
+    ["search_memory", large],
+  ] as const) {
     console.log(`\nratios, ${label} (validation on)`);
-    ratio("Node default (undici) / openapi-fetch", m["PowerContextClient (Node default: undici)"], m["openapi-fetch (global fetch)"], 2.0);
-    ratio("Node default (undici) / raw undici.request", m["PowerContextClient (Node default: undici)"], m["raw undici.request"], 0.85);
-    ratio("fetch adapter / openapi-fetch", m["PowerContextClient (fetch adapter)"], m["openapi-fetch (global fetch)"], 1.0);
-    ratio("ceiling: raw undici.request + timeouts + checks / raw", m["raw undici.request + timeouts + checks"], m["raw undici.request"], "what the checks leave any client");
-    ratio("Node default (undici) / that ceiling", m["PowerContextClient (Node default: undici)"], m["raw undici.request + timeouts + checks"], "the client's own cost");
-    ratio("ceiling: raw fetch + timeout + checks / raw fetch", m["raw fetch + timeout + checks"], m["raw fetch"], "the same on fetch");
+    ratio(
+      "Node default (undici) / openapi-fetch",
+      m["PowerContextClient (Node default: undici)"],
+      m["openapi-fetch (global fetch)"],
+      2.0,
+    );
+    ratio(
+      "Node default (undici) / raw undici.request",
+      m["PowerContextClient (Node default: undici)"],
+      m["raw undici.request"],
+      0.85,
+    );
+    ratio(
+      "fetch adapter / openapi-fetch",
+      m["PowerContextClient (fetch adapter)"],
+      m["openapi-fetch (global fetch)"],
+      1.0,
+    );
+    ratio(
+      "ceiling: raw undici.request + timeouts + checks / raw",
+      m["raw undici.request + timeouts + checks"],
+      m["raw undici.request"],
+      "what the checks leave any client",
+    );
+    ratio(
+      "Node default (undici) / that ceiling",
+      m["PowerContextClient (Node default: undici)"],
+      m["raw undici.request + timeouts + checks"],
+      "the client's own cost",
+    );
+    ratio(
+      "ceiling: raw fetch + timeout + checks / raw fetch",
+      m["raw fetch + timeout + checks"],
+      m["raw fetch"],
+      "the same on fetch",
+    );
     ratio("fetch adapter / raw fetch", m["PowerContextClient (fetch adapter)"], m["raw fetch"], "for reference");
   }
 
@@ -311,21 +399,35 @@ async function main(): Promise<void> {
   const inProcess = {
     async send(request: { url: string }) {
       const bytes = request.url.endsWith("/health/live") ? liveBytes : searchBytes;
-      const headers = { "content-type": "application/json", "content-length": String(bytes.byteLength) } as Record<string, string>;
+      const headers = { "content-type": "application/json", "content-length": String(bytes.byteLength) } as Record<
+        string,
+        string
+      >;
       let done = false;
       return {
         status: 200,
-        headers: { get: (name: string) => headers[name] ?? null, entries: () => Object.entries(headers)[Symbol.iterator]() },
+        headers: {
+          get: (name: string) => headers[name] ?? null,
+          entries: () => Object.entries(headers)[Symbol.iterator](),
+        },
         read: async () => (done ? null : ((done = true), bytes)),
         cancel() {},
       };
     },
   };
   const local = new sdk.PowerContextClient({ baseUrl: "https://pc.example.com", transport: inProcess, maxRetries: 0 });
-  const respond = (body: string) => new Response(body, { status: 200, headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) } });
+  const respond = (body: string) =>
+    new Response(body, {
+      status: 200,
+      headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
+    });
   // For reference: the same through the fetch adapter, a Response built per call as for the raw contender.
   const inProcessFetch = (async (url: string) => respond(url.endsWith("/health/live") ? liveness : search)) as never;
-  const localFetch = new sdk.PowerContextClient({ baseUrl: "https://pc.example.com", fetch: inProcessFetch, maxRetries: 0 });
+  const localFetch = new sdk.PowerContextClient({
+    baseUrl: "https://pc.example.com",
+    fetch: inProcessFetch,
+    maxRetries: 0,
+  });
   const cpu = await compare("in-process (no network): client CPU cost", {
     "raw Response.json, 15 bytes": async () => respond(liveness).json(),
     "PowerContextClient getLiveness": () => local.getLiveness(),
@@ -335,10 +437,30 @@ async function main(): Promise<void> {
     "fetch adapter searchMemory": () => localFetch.searchMemory(searchRequest),
   });
   console.log("\nratios, in-process (validation on)");
-  ratio("ours / raw Response.json, get_liveness", cpu["PowerContextClient getLiveness"], cpu["raw Response.json, 15 bytes"], 0.85);
-  ratio("ours / raw Response.json, search_memory", cpu["PowerContextClient searchMemory"], cpu["raw Response.json, 100 hits"], 0.85);
-  ratio("fetch adapter, Response per call / raw, get_liveness", cpu["fetch adapter getLiveness"], cpu["raw Response.json, 15 bytes"], "for reference");
-  ratio("fetch adapter, Response per call / raw, search_memory", cpu["fetch adapter searchMemory"], cpu["raw Response.json, 100 hits"], "for reference");
+  ratio(
+    "ours / raw Response.json, get_liveness",
+    cpu["PowerContextClient getLiveness"],
+    cpu["raw Response.json, 15 bytes"],
+    0.85,
+  );
+  ratio(
+    "ours / raw Response.json, search_memory",
+    cpu["PowerContextClient searchMemory"],
+    cpu["raw Response.json, 100 hits"],
+    0.85,
+  );
+  ratio(
+    "fetch adapter, Response per call / raw, get_liveness",
+    cpu["fetch adapter getLiveness"],
+    cpu["raw Response.json, 15 bytes"],
+    "for reference",
+  );
+  ratio(
+    "fetch adapter, Response per call / raw, search_memory",
+    cpu["fetch adapter searchMemory"],
+    cpu["raw Response.json, 100 hits"],
+    "for reference",
+  );
 
   await validationRow(searchBytes, liveBytes);
   await bundleRows();

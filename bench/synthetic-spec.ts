@@ -22,7 +22,11 @@ export function syntheticSpec(operationCount: number): string {
         error: {
           type: "object",
           required: ["code", "message", "details"],
-          properties: { code: { type: "string" }, message: { type: "string" }, details: { type: "object", additionalProperties: true } },
+          properties: {
+            code: { type: "string" },
+            message: { type: "string" },
+            details: { type: "object", additionalProperties: true },
+          },
         },
       },
     },
@@ -66,7 +70,11 @@ export function syntheticSpec(operationCount: number): string {
       },
     };
     const responses: Json = {
-      "200": { description: "ok", headers: header, content: { "application/json": { schema: { $ref: `#/components/schemas/${pascal}Response` } } } },
+      "200": {
+        description: "ok",
+        headers: header,
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${pascal}Response` } } },
+      },
       "404": { $ref: "#/components/responses/Error" },
       "409": { $ref: "#/components/responses/Error" },
       "422": { $ref: "#/components/responses/Error" },
@@ -85,22 +93,33 @@ export function syntheticSpec(operationCount: number): string {
                 { name: "cursor", in: "query", required: false, schema: { type: "string" } },
               ],
             }
-          : { requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${pascal}Request` } } } } }),
+          : {
+              requestBody: {
+                required: true,
+                content: { "application/json": { schema: { $ref: `#/components/schemas/${pascal}Request` } } },
+              },
+            }),
         responses,
       },
     };
   }
   return stringify(
     {
-    openapi: "3.0.3",
-    info: { title: "Synthetic", version: "1.0.0" },
-    paths,
-    components: {
-      headers: { RequestId: { schema: { type: "string" } } },
-      responses: { Error: { description: "error", headers: header, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } } } },
-      schemas,
+      openapi: "3.0.3",
+      info: { title: "Synthetic", version: "1.0.0" },
+      paths,
+      components: {
+        headers: { RequestId: { schema: { type: "string" } } },
+        responses: {
+          Error: {
+            description: "error",
+            headers: header,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } },
+          },
+        },
+        schemas,
+      },
     },
-  },
     { aliasDuplicateObjects: false },
   );
 }

@@ -35,11 +35,14 @@ try {
 
   const flushed = await client.flushMemory({ scope_id: scope }, { deadlineMs: 30_000 });
   const submission = server.simulator.inspect.flushSubmissions()[0];
-  console.log(`The server answered the flush with ${submission?.status}; the client polled operation ${submission?.operation_id} until it finished.`);
+  console.log(
+    `The server answered the flush with ${submission?.status}; the client polled operation ${submission?.operation_id} until it finished.`,
+  );
   console.log(
     `Flush ${flushed.status}: ${flushed.processed_source_count} Sources moved the Memory cursor from ${flushed.previous_cursor} to ${flushed.current_cursor}.`,
   );
-  if (submission?.status !== 202 || flushed.status !== "processed") throw new Error("expected an asynchronous flush that processed the notes");
+  if (submission?.status !== 202 || flushed.status !== "processed")
+    throw new Error("expected an asynchronous flush that processed the notes");
 
   const found = await client.searchMemory({ scope_id: scope, query: "operator retries window" });
   console.log(`Search found ${found.hits.length} Memory entries:`);

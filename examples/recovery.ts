@@ -41,7 +41,13 @@ try {
     onRetry: (event) => console.log(`  (client retried ${event.operationId} after ${event.reason})`),
   });
   // The operator works in a Scope of its own, created on the server (the key makes a re-run harmless).
-  const scope = (await admin.createScope({ title: "Operations", summary: "Where the operator recovers processing", idempotency_key: "recovery-example" })).scope_id;
+  const scope = (
+    await admin.createScope({
+      title: "Operations",
+      summary: "Where the operator recovers processing",
+      idempotency_key: "recovery-example",
+    })
+  ).scope_id;
 
   // Scenario set-up: three Sources arrive and every attempt of the budget fails.
   controls.setProcessingEnabled(false);
@@ -52,12 +58,16 @@ try {
   controls.setProcessingEnabled(true);
 
   const status = await admin.getTopicMemoryProcessingStatus({ scope_id: scope });
-  console.log(`Processing of ${scope} is ${status.state}: Topic cursor ${status.source_cursor}, Source head ${status.source_head}.`);
+  console.log(
+    `Processing of ${scope} is ${status.state}: Topic cursor ${status.source_cursor}, Source head ${status.source_head}.`,
+  );
   check(status.state === "blocked" && status.block !== null, "the scope should be blocked");
   const blockId = status.block!.block_id;
 
   const block = await admin.getTopicMemoryProcessingBlock({ scope_id: scope, block_id: blockId });
-  console.log(`Block ${block.block_id}: ${block.error_code} after ${block.attempts} attempts, last error ${block.last_error_code}.`);
+  console.log(
+    `Block ${block.block_id}: ${block.error_code} after ${block.attempts} attempts, last error ${block.last_error_code}.`,
+  );
   console.log(
     `  Sources covered: last attempt selected through ${block.source_through} (source_through), the budget covered through ${block.budget_source_through} (budget_source_through), imported range ${block.legacy_source_through} (legacy_source_through), target ${block.target_source_through}.`,
   );
@@ -66,22 +76,37 @@ try {
   controls.injectFault({ operationId: "retry_topic_memory_processing", action: { type: "reset", when: "after" } });
   console.log("Retrying the block; the server accepts it but the response is lost...");
   const first = await admin.retryTopicMemoryProcessing({ scope_id: scope, block_id: blockId });
-  console.log(`Retry ${first.status}: retried_at ${first.block.retried_at}, request generation ${first.block.retry_request_generation}.`);
+  console.log(
+    `Retry ${first.status}: retried_at ${first.block.retried_at}, request generation ${first.block.retry_request_generation}.`,
+  );
 
   const again = await admin.retryTopicMemoryProcessing({ scope_id: scope, block_id: blockId });
   const identical = JSON.stringify(again) === JSON.stringify(first);
   console.log(`Retrying once more returns ${identical ? "the identical" : "a different"} receipt.`);
-  console.log(`Acceptances recorded for the block: ${inspect.acceptances(blockId)}; budgets granted to the scope: ${inspect.budgetsGranted(scope)}.`);
-  check(identical && inspect.acceptances(blockId) === 1 && inspect.budgetsGranted(scope) === 1, "one acceptance, one budget");
+  console.log(
+    `Acceptances recorded for the block: ${inspect.acceptances(blockId)}; budgets granted to the scope: ${inspect.budgetsGranted(scope)}.`,
+  );
+  check(
+    identical && inspect.acceptances(blockId) === 1 && inspect.budgetsGranted(scope) === 1,
+    "one acceptance, one budget",
+  );
 
   // A second block that is then published by other means: never retried, no longer current.
   controls.exhaustTopicBudget(scope);
   const second = inspect.blocks(scope).find((b) => b.block_id !== blockId)!;
   controls.supersedeTopicBlock(scope);
   console.log(`Retrying stale block ${second.block_id}:`);
-  await expectError(admin.retryTopicMemoryProcessing({ scope_id: scope, block_id: second.block_id }), 409, "topic_memory_block_conflict");
+  await expectError(
+    admin.retryTopicMemoryProcessing({ scope_id: scope, block_id: second.block_id }),
+    409,
+    "topic_memory_block_conflict",
+  );
   console.log("Retrying an unknown block:");
-  await expectError(admin.retryTopicMemoryProcessing({ scope_id: scope, block_id: "blk_unknown" }), 404, "topic_memory_block_not_found");
+  await expectError(
+    admin.retryTopicMemoryProcessing({ scope_id: scope, block_id: "blk_unknown" }),
+    404,
+    "topic_memory_block_not_found",
+  );
   check(inspect.budgetsGranted(scope) === 1, "no further budget");
   console.log("Still exactly one budget granted.");
 } finally {

@@ -13,7 +13,14 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The published packages, in dependency order. */
-export const PUBLISHED = ["packages/types", "packages/runtime", "packages/sdk", "packages/msw", "packages/cli", "codegen"];
+export const PUBLISHED = [
+  "packages/types",
+  "packages/runtime",
+  "packages/sdk",
+  "packages/msw",
+  "packages/cli",
+  "codegen",
+];
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -41,6 +48,6 @@ export function packPackages(outDir) {
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const at = process.argv.indexOf("--out");
-  const outDir = resolve(at === -1 ? join(root, ".cache/tarballs") : process.argv[at + 1] ?? "");
+  const outDir = resolve(at === -1 ? join(root, ".cache/tarballs") : (process.argv[at + 1] ?? ""));
   for (const tarball of packPackages(outDir)) process.stdout.write(`${tarball}\n`);
 }

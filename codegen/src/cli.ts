@@ -53,23 +53,55 @@ const defaultIo: CliIo = {
  */
 export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
   const program = new Command("powercontext-codegen")
-    .description("Generate the PowerContext TypeScript types, SDK tables, validators and msw handlers from an OpenAPI 3.0 or 3.1 spec")
+    .description(
+      "Generate the PowerContext TypeScript types, SDK tables, validators and msw handlers from an OpenAPI 3.0 or 3.1 spec",
+    )
     .version(GENERATOR.version, "--version", "show the version and exit")
     .option("--spec <file>", "OpenAPI 3.0 or 3.1 document (YAML or JSON)", "openapi.yaml")
-    .option("--out <dir>", "write one self-contained client folder (replaced whole; refused when it holds files the generator did not write)")
-    .option("--targets <list>", `what to write, comma-separated: ${TARGETS.join(", ")} (default: ${DEFAULT_TARGETS.repository.join(",")}; with --out ${DEFAULT_TARGETS.standalone.join(",")})`)
-    .option("--root <dir>", "without --out: repository root to write packages/*/generated under (default: the spec's directory)")
+    .option(
+      "--out <dir>",
+      "write one self-contained client folder (replaced whole; refused when it holds files the generator did not write)",
+    )
+    .option(
+      "--targets <list>",
+      `what to write, comma-separated: ${TARGETS.join(", ")} (default: ${DEFAULT_TARGETS.repository.join(",")}; with --out ${DEFAULT_TARGETS.standalone.join(",")})`,
+    )
+    .option(
+      "--root <dir>",
+      "without --out: repository root to write packages/*/generated under (default: the spec's directory)",
+    )
     .option("--client-class <name>", `generated client class (default ${DEFAULT_NAMES.clientClassName})`)
-    .option("--runtime-package <name>", `package generated code imports the runtime from (default ${DEFAULT_NAMES.runtimePackage})`)
-    .option("--types-package <name>", `repository layout: package the types are imported from (default ${DEFAULT_NAMES.typesModule})`)
-    .option("--extension-prefix <prefix>", `vendor extension prefix of the spec (default ${DEFAULT_NAMES.extensionPrefix})`)
+    .option(
+      "--runtime-package <name>",
+      `package generated code imports the runtime from (default ${DEFAULT_NAMES.runtimePackage})`,
+    )
+    .option(
+      "--types-package <name>",
+      `repository layout: package the types are imported from (default ${DEFAULT_NAMES.typesModule})`,
+    )
+    .option(
+      "--extension-prefix <prefix>",
+      `vendor extension prefix of the spec (default ${DEFAULT_NAMES.extensionPrefix})`,
+    )
     .option("--regenerate-command <command>", `command named in banners (default ${DEFAULT_NAMES.regenerateCommand})`)
     .option("--check", "fail (exit 1) when generated files differ from the spec; write nothing", false)
-    .addOption(new Option("--lint <profile>", "rule profile: strict for our spec, upstream for published contracts").choices(["strict", "upstream"]).default("strict"))
+    .addOption(
+      new Option("--lint <profile>", "rule profile: strict for our spec, upstream for published contracts")
+        .choices(["strict", "upstream"])
+        .default("strict"),
+    )
     .option("--quiet", "print only errors", false)
-    .option("--python-out <dir>", "repository layout: folder of the generated Python layer, relative to --root", PYTHON_DEFAULTS.dir)
+    .option(
+      "--python-out <dir>",
+      "repository layout: folder of the generated Python layer, relative to --root",
+      PYTHON_DEFAULTS.dir,
+    )
     .option("--python-package <name>", "dotted Python package of that folder", PYTHON_DEFAULTS.package)
-    .addOption(new Option("--python-models <mode>", "run datamodel-code-generator for models.py").choices(["skip", "auto", "require"]).default(process.env.CI === "true" ? "require" : "auto"))
+    .addOption(
+      new Option("--python-models <mode>", "run datamodel-code-generator for models.py")
+        .choices(["skip", "auto", "require"])
+        .default(process.env.CI === "true" ? "require" : "auto"),
+    )
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   try {
@@ -98,7 +130,8 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
   const started = performance.now();
   try {
     const specPath = path.resolve(io.cwd, opts.spec);
-    if (opts.out !== undefined && opts.root !== undefined) throw new UsageError("--out (a standalone folder) and --root (the repository layout) exclude each other");
+    if (opts.out !== undefined && opts.root !== undefined)
+      throw new UsageError("--out (a standalone folder) and --root (the repository layout) exclude each other");
     const names = {
       clientClassName: opts.clientClass,
       runtimePackage: opts.runtimePackage,
@@ -107,31 +140,53 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
       regenerateCommand: opts.regenerateCommand,
     };
     for (const [flag, value] of [["--client-class", names.clientClassName]] as const) {
-      if (value !== undefined && !/^[A-Za-z_$][\w$]*$/.test(value)) throw new UsageError(`${flag} must be a JavaScript identifier, got ${JSON.stringify(value)}`);
+      if (value !== undefined && !/^[A-Za-z_$][\w$]*$/.test(value))
+        throw new UsageError(`${flag} must be a JavaScript identifier, got ${JSON.stringify(value)}`);
     }
     const standalone = opts.out !== undefined;
-    if (standalone && path.resolve(io.cwd, opts.out as string) === path.parse(path.resolve(io.cwd, opts.out as string)).root) throw new UsageError("--out must name a folder, not the file system's root");
+    if (
+      standalone &&
+      path.resolve(io.cwd, opts.out as string) === path.parse(path.resolve(io.cwd, opts.out as string)).root
+    )
+      throw new UsageError("--out must name a folder, not the file system's root");
     const targets = opts.targets === undefined ? undefined : parseTargets(opts.targets);
     const python = { dir: opts.pythonOut, package: opts.pythonPackage, models: opts.pythonModels };
-    const options = { lint: opts.lint, layout: standalone ? ("standalone" as const) : ("repository" as const), names, python, targets };
+    const options = {
+      lint: opts.lint,
+      layout: standalone ? ("standalone" as const) : ("repository" as const),
+      names,
+      python,
+      targets,
+    };
     const { files, ir, warnings, skipped } = await generate(specPath, options);
     if (!opts.quiet) for (const warning of warnings) io.stderr(`warning: ${warning.message}\n`);
     // A standalone folder is one owned folder: its parent is the root written under.
     const folder = standalone ? path.resolve(io.cwd, opts.out as string) : null;
-    const outDir = folder !== null ? path.dirname(folder) : opts.root === undefined ? path.dirname(specPath) : path.resolve(io.cwd, opts.root);
+    const outDir =
+      folder !== null
+        ? path.dirname(folder)
+        : opts.root === undefined
+          ? path.dirname(specPath)
+          : path.resolve(io.cwd, opts.root);
     // a file the generator could not produce stays as it is on disk, neither checked nor removed
     for (const [file, reason] of skipped) {
       const current = await readFile(path.join(folder ?? outDir, file), "utf8").catch(() => undefined);
       if (current !== undefined) files.set(file, current);
-      if (!opts.quiet && opts.pythonModels !== "skip") io.stderr(`warning: ${file} not regenerated (${reason}); ${opts.check ? "not checked" : current === undefined ? "it does not exist" : "kept as it is"}\n`);
+      if (!opts.quiet && opts.pythonModels !== "skip")
+        io.stderr(
+          `warning: ${file} not regenerated (${reason}); ${opts.check ? "not checked" : current === undefined ? "it does not exist" : "kept as it is"}\n`,
+        );
     }
     const owned = folder !== null ? [path.basename(folder)] : outputDirs(options);
-    const placed = folder === null ? files : new Map([...files].map(([file, text]) => [`${path.basename(folder)}/${file}`, text]));
+    const placed =
+      folder === null ? files : new Map([...files].map(([file, text]) => [`${path.basename(folder)}/${file}`, text]));
     if (opts.check) await assertUpToDate(outDir, placed, owned);
     else await writeGenerated(outDir, placed, owned);
     if (!opts.quiet) {
       const ms = Math.round(performance.now() - started);
-      io.stdout(`${opts.check ? "up to date" : "generated"}: ${ir.operations.length} operations, ${ir.schemas.length} schemas, ${files.size} files, ${ms} ms (${ir.source.fileName})\n`);
+      io.stdout(
+        `${opts.check ? "up to date" : "generated"}: ${ir.operations.length} operations, ${ir.schemas.length} schemas, ${files.size} files, ${ms} ms (${ir.source.fileName})\n`,
+      );
     }
     return EXIT.ok;
   } catch (error) {
@@ -147,7 +202,12 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
       }
       return EXIT.badInput;
     }
-    if (error instanceof SpecError || error instanceof UsageError || error instanceof OutputError || error instanceof PythonToolError) {
+    if (
+      error instanceof SpecError ||
+      error instanceof UsageError ||
+      error instanceof OutputError ||
+      error instanceof PythonToolError
+    ) {
       io.stderr(`error: ${error.message}\n`);
       return EXIT.badInput;
     }
@@ -157,9 +217,15 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
 
 /** `--targets client,types`: each name once, from {@link TARGETS}. */
 function parseTargets(list: string): Target[] {
-  const names = list.split(",").map((name) => name.trim()).filter((name) => name !== "");
+  const names = list
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
   const unknown = names.filter((name) => !(TARGETS as readonly string[]).includes(name));
-  if (unknown.length > 0) throw new UsageError(`--targets: unknown target ${unknown.map((name) => JSON.stringify(name)).join(", ")}; choose from ${TARGETS.join(", ")}`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--targets: unknown target ${unknown.map((name) => JSON.stringify(name)).join(", ")}; choose from ${TARGETS.join(", ")}`,
+    );
   if (names.length === 0) throw new UsageError(`--targets names no target; choose from ${TARGETS.join(", ")}`);
   return [...new Set(names as Target[])];
 }
@@ -170,7 +236,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(
+        `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
       process.exitCode = 70;
     },
   );

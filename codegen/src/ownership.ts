@@ -34,10 +34,18 @@ export async function assertGeneratorOwns(folder: string): Promise<void> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return;
-    if (code === "ENOTDIR") throw new OutputError(`cannot write ${folder}: a part of its path is a file, not a folder; nothing was written`, { cause: error });
-    throw new OutputError(`cannot read ${folder} (${code ?? (error as Error).message}); nothing was written`, { cause: error });
+    if (code === "ENOTDIR")
+      throw new OutputError(`cannot write ${folder}: a part of its path is a file, not a folder; nothing was written`, {
+        cause: error,
+      });
+    throw new OutputError(`cannot read ${folder} (${code ?? (error as Error).message}); nothing was written`, {
+      cause: error,
+    });
   }
-  if (!stats.isDirectory()) throw new OutputError(`${folder} is ${stats.isSymbolicLink() ? "a symbolic link" : "a file"}, not a folder the generator wrote; nothing was written`);
+  if (!stats.isDirectory())
+    throw new OutputError(
+      `${folder} is ${stats.isSymbolicLink() ? "a symbolic link" : "a file"}, not a folder the generator wrote; nothing was written`,
+    );
   const foreign = await foreignEntries(folder, "", NAMED + 1);
   if (foreign.length === 0) return;
   const named = foreign.slice(0, NAMED).join(", ") + (foreign.length > NAMED ? ", and more" : "");

@@ -46,7 +46,12 @@ export const OUTPUT_PATHS = {
 } as const;
 
 /** The folders the generator owns: `--check` reports files in them that it did not write. */
-export const OUTPUT_DIRS = ["packages/types/generated", "packages/sdk/src/generated", "packages/msw/src/generated", PYTHON_DEFAULTS.dir] as const;
+export const OUTPUT_DIRS = [
+  "packages/types/generated",
+  "packages/sdk/src/generated",
+  "packages/msw/src/generated",
+  PYTHON_DEFAULTS.dir,
+] as const;
 
 /**
  * What the generator can write (`--targets`): `client` (the operation table, client
@@ -67,7 +72,12 @@ export const DEFAULT_TARGETS: Readonly<Record<Layout, readonly Target[]>> = {
 
 /** The repository layout's folder of each target (the Python one as the options name it). */
 function repositoryDirs(options: GenerateOptions): Record<Target, string> {
-  return { types: OUTPUT_DIRS[0], client: OUTPUT_DIRS[1], msw: OUTPUT_DIRS[2], python: options.python?.dir ?? PYTHON_DEFAULTS.dir };
+  return {
+    types: OUTPUT_DIRS[0],
+    client: OUTPUT_DIRS[1],
+    msw: OUTPUT_DIRS[2],
+    python: options.python?.dir ?? PYTHON_DEFAULTS.dir,
+  };
 }
 
 /** The owned folders of the repository layout for the chosen targets ({@link OUTPUT_DIRS}, Python's as the options name it). */
@@ -154,8 +164,15 @@ export async function generate(specPath: string, options: GenerateOptions = {}):
 }
 
 /** Like {@link generate} for spec bytes already in memory. */
-export async function generateFromText(bytes: Uint8Array | string, fileName: string, options: GenerateOptions = {}): Promise<Generated> {
-  const spec = await loadSpecText(bytes, fileName, { lint: options.lint, extensionPrefix: options.names?.extensionPrefix });
+export async function generateFromText(
+  bytes: Uint8Array | string,
+  fileName: string,
+  options: GenerateOptions = {},
+): Promise<Generated> {
+  const spec = await loadSpecText(bytes, fileName, {
+    lint: options.lint,
+    extensionPrefix: options.names?.extensionPrefix,
+  });
   return render(spec, options);
 }
 
@@ -163,11 +180,19 @@ export async function generateFromText(bytes: Uint8Array | string, fileName: str
 export async function render(spec: LoadedSpec, options: GenerateOptions = {}): Promise<Generated> {
   const profile = options.lint ?? "strict";
   const layout = options.layout ?? "repository";
-  if (options.targets !== undefined && options.targets.length === 0) throw new UsageError(`no target chosen: name one or more of ${TARGETS.join(", ")}`);
+  if (options.targets !== undefined && options.targets.length === 0)
+    throw new UsageError(`no target chosen: name one or more of ${TARGETS.join(", ")}`);
   const chosen = selectedTargets(options);
-  const names: OutputNames = { ...DEFAULT_NAMES, ...(layout === "standalone" ? { typesModule: "./openapi.js" } : {}), ...definedOnly(options.names ?? {}) };
+  const names: OutputNames = {
+    ...DEFAULT_NAMES,
+    ...(layout === "standalone" ? { typesModule: "./openapi.js" } : {}),
+    ...definedOnly(options.names ?? {}),
+  };
   // The class name is written as an identifier: only an ASCII identifier is taken (the CLI checks its flag the same way).
-  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(names.clientClassName)) throw new UsageError(`clientClassName must be a JavaScript identifier, got ${JSON.stringify(names.clientClassName)}`);
+  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(names.clientClassName))
+    throw new UsageError(
+      `clientClassName must be a JavaScript identifier, got ${JSON.stringify(names.clientClassName)}`,
+    );
   const ir = buildIr(spec, profile, names);
   const rules = checkHouseRules(ir, profile);
   if (rules.errors.length > 0) throw new LintError(rules.errors);
@@ -212,8 +237,17 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
     files.set(OUTPUT_PATHS.validatorsDts, validators.dts);
     files.set(OUTPUT_PATHS.mswDocument, emitMswDocument(ir, spec.written));
   }
-  const pythonLayer = python === null ? { files: new Map<string, string>(), skipped: new Map<string, string>() } : await python;
+  const pythonLayer =
+    python === null ? { files: new Map<string, string>(), skipped: new Map<string, string>() } : await python;
   for (const [file, text] of pythonLayer.files) files.set(file, text);
-  if (layout === "standalone") files.set(STANDALONE_PATHS.readme, emitStandaloneReadme(ir, [...files.keys(), ...pythonLayer.skipped.keys()], TARGETS.filter((target) => chosen.has(target))));
+  if (layout === "standalone")
+    files.set(
+      STANDALONE_PATHS.readme,
+      emitStandaloneReadme(
+        ir,
+        [...files.keys(), ...pythonLayer.skipped.keys()],
+        TARGETS.filter((target) => chosen.has(target)),
+      ),
+    );
   return { files, ir, spec, warnings, skipped: pythonLayer.skipped };
 }

@@ -32,7 +32,11 @@ export interface Drift {
  *   rollback, with the file system's code); naming the folders to restore by
  *   hand if the rollback itself fails
  */
-export async function writeGenerated(outDir: string, files: ReadonlyMap<string, string>, ownedDirs: readonly string[]): Promise<void> {
+export async function writeGenerated(
+  outDir: string,
+  files: ReadonlyMap<string, string>,
+  ownedDirs: readonly string[],
+): Promise<void> {
   const byDir = groupByDir(files, ownedDirs);
   const suffix = randomBytes(4).toString("hex");
   const swaps: Swap[] = ownedDirs.map((dir) => {
@@ -52,7 +56,10 @@ export async function writeGenerated(outDir: string, files: ReadonlyMap<string, 
     }
   } catch (error) {
     await rollBack(swaps, error);
-    throw new OutputError(`writing the generated output failed (${(error as Error).message}); the previous output is as it was`, { cause: error });
+    throw new OutputError(
+      `writing the generated output failed (${(error as Error).message}); the previous output is as it was`,
+      { cause: error },
+    );
   }
   for (const swap of swaps) if (swap.state === "replaced") await rm(swap.retired, { recursive: true, force: true });
 }
@@ -80,7 +87,8 @@ async function rollBack(swaps: readonly Swap[], cause: unknown): Promise<void> {
   const stuck: string[] = [];
   for (const swap of [...swaps].reverse()) {
     try {
-      if (swap.state === "replaced" || swap.state === "created") await rm(swap.target, { recursive: true, force: true });
+      if (swap.state === "replaced" || swap.state === "created")
+        await rm(swap.target, { recursive: true, force: true });
       if (swap.state === "replaced" || swap.state === "retired") await rename(swap.retired, swap.target);
       swap.state = "pending";
     } catch {
@@ -89,7 +97,10 @@ async function rollBack(swaps: readonly Swap[], cause: unknown): Promise<void> {
     await rm(swap.staging, { recursive: true, force: true }).catch(() => undefined);
   }
   if (stuck.length > 0) {
-    throw new OutputError(`writing the generated output failed (${(cause as Error).message}) and the previous output could not be put back; move these folders back by hand: ${stuck.join(", ")}`, { cause });
+    throw new OutputError(
+      `writing the generated output failed (${(cause as Error).message}) and the previous output could not be put back; move these folders back by hand: ${stuck.join(", ")}`,
+      { cause },
+    );
   }
 }
 
@@ -99,7 +110,11 @@ async function rollBack(swaps: readonly Swap[], cause: unknown): Promise<void> {
  * @returns every modified, missing or extra file (extra: present in an owned folder
  *   but not generated), sorted by path; empty when the output is up to date
  */
-export async function checkGenerated(outDir: string, files: ReadonlyMap<string, string>, ownedDirs: readonly string[]): Promise<Drift[]> {
+export async function checkGenerated(
+  outDir: string,
+  files: ReadonlyMap<string, string>,
+  ownedDirs: readonly string[],
+): Promise<Drift[]> {
   groupByDir(files, ownedDirs);
   const drift: Drift[] = [];
   for (const [relative, text] of files) {
@@ -122,7 +137,11 @@ export async function checkGenerated(outDir: string, files: ReadonlyMap<string, 
 }
 
 /** {@link checkGenerated}, throwing a {@link DriftError} naming each file when anything differs. */
-export async function assertUpToDate(outDir: string, files: ReadonlyMap<string, string>, ownedDirs: readonly string[]): Promise<void> {
+export async function assertUpToDate(
+  outDir: string,
+  files: ReadonlyMap<string, string>,
+  ownedDirs: readonly string[],
+): Promise<void> {
   const drift = await checkGenerated(outDir, files, ownedDirs);
   if (drift.length > 0) throw new DriftError(drift);
 }

@@ -23,7 +23,11 @@ interface ScopeCard {
 async function load(): Promise<ScopeCard> {
   // Same origin: no token in the page, the page server adds it.
   const client = createClient({ baseUrl: window.location.origin });
-  const [liveness, scope, capabilities] = await Promise.all([client.getLiveness(), client.getDefaultScope(), client.getCapabilities()]);
+  const [liveness, scope, capabilities] = await Promise.all([
+    client.getLiveness(),
+    client.getDefaultScope(),
+    client.getCapabilities(),
+  ]);
   return { scope, capabilities, live: liveness.status === "ok" };
 }
 

@@ -14,7 +14,10 @@ import { checkAll, checkFile, pythonTools, requireTools } from "../../test/real/
 import { appDir, buildApp } from "./build.js";
 import { startPageServer, type PageServer } from "./page-server.js";
 
-const enabled = requireTools("examples/browser-app (the released server and Chromium)", checkAll(pythonTools(), checkFile(chromiumPath(), "run: bash scripts/ci/chromium.sh")));
+const enabled = requireTools(
+  "examples/browser-app (the released server and Chromium)",
+  checkAll(pythonTools(), checkFile(chromiumPath(), "run: bash scripts/ci/chromium.sh")),
+);
 
 describe.runIf(enabled)("the browser app against the released 1.4.1 server", () => {
   let server: RealServer;
@@ -34,7 +37,9 @@ describe.runIf(enabled)("the browser app against the released 1.4.1 server", () 
   it("was generated from the live contract without msw handlers, and its bundle holds no token", () => {
     expect(existsSync(join(appDir, "generated/index.ts"))).toBe(true);
     expect(existsSync(join(appDir, "generated/handlers.ts"))).toBe(false);
-    expect(readFileSync(join(appDir, "generated/README.md"), "utf8")).toContain("--targets client,types --lint upstream");
+    expect(readFileSync(join(appDir, "generated/README.md"), "utf8")).toContain(
+      "--targets client,types --lint upstream",
+    );
     const bundle = readFileSync(join(dist, "app.js"), "utf8");
     expect(bundle).not.toContain(server.token);
     expect(bundle).not.toMatch(/from\s+["']undici["']|node:/);
@@ -52,10 +57,14 @@ describe.runIf(enabled)("the browser app against the released 1.4.1 server", () 
       const requests: string[] = [];
       tab.on("request", (request) => requests.push(request.url()));
       await tab.goto(`${page.url}/`);
-      await tab.waitForFunction(() => {
-        const state = window as unknown as { __card?: unknown; __error?: unknown };
-        return state.__card !== undefined || state.__error !== undefined;
-      }, null, { timeout: 30_000 });
+      await tab.waitForFunction(
+        () => {
+          const state = window as unknown as { __card?: unknown; __error?: unknown };
+          return state.__card !== undefined || state.__error !== undefined;
+        },
+        null,
+        { timeout: 30_000 },
+      );
       const error = await tab.evaluate(() => (window as unknown as { __error?: string }).__error ?? null);
       expect(error).toBeNull();
       const text = await tab.textContent("#out");
@@ -81,7 +90,11 @@ describe.runIf(enabled)("the browser app against the released 1.4.1 server", () 
   it("answers a CORS preflight with 401 (why the page needs its own origin or a proxy)", async () => {
     const preflight = await fetch(`${server.baseUrl}/v1/scopes/default`, {
       method: "OPTIONS",
-      headers: { origin: "http://127.0.0.1:1", "access-control-request-method": "GET", "access-control-request-headers": "authorization" },
+      headers: {
+        origin: "http://127.0.0.1:1",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "authorization",
+      },
     });
     expect(preflight.status).toBe(401);
     expect(preflight.headers.get("access-control-allow-origin")).toBeNull();

@@ -31,25 +31,60 @@ const PAGE = `<!doctype html>
  */
 export async function buildApp(serverUrl: string, token: string): Promise<{ dist: string; contract: string }> {
   const answer = await fetch(new URL("/openapi.json", serverUrl), { headers: { authorization: `Bearer ${token}` } });
-  if (!answer.ok) throw new Error(`GET /openapi.json answered ${answer.status}: the server serves its contract only with the bearer token`);
+  if (!answer.ok)
+    throw new Error(
+      `GET /openapi.json answered ${answer.status}: the server serves its contract only with the bearer token`,
+    );
   const contract = join(appDir, "contract", "openapi.json");
   await mkdir(join(appDir, "contract"), { recursive: true });
   await writeFile(contract, await answer.text());
 
   let stderr = "";
   const io = { cwd: appDir, stdout: () => undefined, stderr: (text: string) => void (stderr += text) };
-  const code = await runCli(["--spec", contract, "--out", join(appDir, "generated"), "--targets", "client,types", "--lint", "upstream", "--quiet"], io);
+  const code = await runCli(
+    [
+      "--spec",
+      contract,
+      "--out",
+      join(appDir, "generated"),
+      "--targets",
+      "client,types",
+      "--lint",
+      "upstream",
+      "--quiet",
+    ],
+    io,
+  );
   if (code !== 0) throw new Error(`the generator exited ${code}:\n${stderr}`);
 
-  const config = ts.getParsedCommandLineOfConfigFile(join(appDir, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(appDir, "tsconfig.json"),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
   if (config === undefined) throw new Error("examples/browser-app/tsconfig.json cannot be read");
   const program = ts.createProgram(config.fileNames, config.options);
   const problems = ts.getPreEmitDiagnostics(program);
-  if (problems.length > 0) throw new Error(ts.formatDiagnostics(problems, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => appDir, getNewLine: () => "\n" }));
+  if (problems.length > 0)
+    throw new Error(
+      ts.formatDiagnostics(problems, {
+        getCanonicalFileName: (f) => f,
+        getCurrentDirectory: () => appDir,
+        getNewLine: () => "\n",
+      }),
+    );
 
   const dist = join(appDir, "dist");
   await mkdir(dist, { recursive: true });
-  await build({ entryPoints: [join(appDir, "app.ts")], bundle: true, format: "esm", platform: "browser", target: "es2022", outfile: join(dist, "app.js"), logLevel: "silent" });
+  await build({
+    entryPoints: [join(appDir, "app.ts")],
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    outfile: join(dist, "app.js"),
+    logLevel: "silent",
+  });
   await writeFile(join(dist, "index.html"), PAGE);
   return { dist, contract };
 }

@@ -17,7 +17,18 @@ export interface PageServer {
 }
 
 /** Headers that describe one hop, or that `fetch` already undid (the body arrives decoded). */
-const HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-encoding", "content-length", "host", "authorization", "cookie", "origin", "referer"]);
+const HOP = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-encoding",
+  "content-length",
+  "host",
+  "authorization",
+  "cookie",
+  "origin",
+  "referer",
+]);
 
 /**
  * Serves `dir/index.html` and `dir/app.js` on a loopback port; forwards other
@@ -25,7 +36,12 @@ const HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-e
  *
  * @param port - default 0 (a free port)
  */
-export async function startPageServer(options: { dir: string; upstream: string; token: string; port?: number }): Promise<PageServer> {
+export async function startPageServer(options: {
+  dir: string;
+  upstream: string;
+  token: string;
+  port?: number;
+}): Promise<PageServer> {
   const files: Record<string, [string, string]> = {
     "/": ["index.html", "text/html; charset=utf-8"],
     "/app.js": ["app.js", "text/javascript; charset=utf-8"],
@@ -33,7 +49,10 @@ export async function startPageServer(options: { dir: string; upstream: string; 
   const server = createServer((request, response) => {
     const path = (request.url ?? "/").split("?")[0]!;
     const file = files[path];
-    const work = file !== undefined && request.method === "GET" ? serveFile(response, join(options.dir, file[0]), file[1]) : forward(request, response, options.upstream, options.token);
+    const work =
+      file !== undefined && request.method === "GET"
+        ? serveFile(response, join(options.dir, file[0]), file[1])
+        : forward(request, response, options.upstream, options.token);
     work.catch(() => {
       if (!response.headersSent) response.writeHead(502, { "content-type": "text/plain" });
       response.end("the PowerContext server could not be reached");
@@ -55,7 +74,12 @@ async function serveFile(response: ServerResponse, file: string, type: string): 
   response.writeHead(200, { "content-type": type, "cache-control": "no-store" }).end(body);
 }
 
-async function forward(request: IncomingMessage, response: ServerResponse, upstream: string, token: string): Promise<void> {
+async function forward(
+  request: IncomingMessage,
+  response: ServerResponse,
+  upstream: string,
+  token: string,
+): Promise<void> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (!HOP.has(name) && typeof value === "string") headers.set(name, value);

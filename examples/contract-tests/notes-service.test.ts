@@ -8,7 +8,13 @@
  */
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock, createPowerContextHandlers, createPowerContextSimulator, type PowerContextSimulator, type SimulatorOptions } from "@powercontext/msw";
+import {
+  ManualClock,
+  createPowerContextHandlers,
+  createPowerContextSimulator,
+  type PowerContextSimulator,
+  type SimulatorOptions,
+} from "@powercontext/msw";
 import { PowerContextClient } from "@powercontext/sdk";
 import { NotesService } from "./notes-service.js";
 
@@ -21,7 +27,12 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 /** A simulator behind msw for this test, and a client that sends through the global fetch msw intercepts. */
-function world(options: SimulatorOptions = {}): { sim: PowerContextSimulator; client: PowerContextClient; notes: NotesService; retries: string[] } {
+function world(options: SimulatorOptions = {}): {
+  sim: PowerContextSimulator;
+  client: PowerContextClient;
+  notes: NotesService;
+  retries: string[];
+} {
   const sim = createPowerContextSimulator({ seed: 1, ...options });
   server.use(...createPowerContextHandlers(sim, { baseUrl }));
   const retries: string[] = [];
@@ -42,7 +53,14 @@ describe("the notes service against the PowerContext contract", () => {
     const { sim, notes } = world();
     sim.override("get_default_scope", () => ({
       status: 200,
-      body: { scope_id: "team-notes", title: "Team notes", summary: "What the team wrote down", context_references: [], external_references: [], version: 3 },
+      body: {
+        scope_id: "team-notes",
+        title: "Team notes",
+        summary: "What the team wrote down",
+        context_references: [],
+        external_references: [],
+        version: 3,
+      },
     }));
     // A wrong answer does not compile (examples/test type-checks this file); it is never installed.
     void (() =>
@@ -54,7 +72,9 @@ describe("the notes service against the PowerContext contract", () => {
   it("commits notes through a 202: the client polls the Operation to the end", async () => {
     const { sim, notes } = world({ waitBudgetMs: 0, flushTiming: { queuedMs: 50, runningMs: 150 } });
     const scope = await notes.scope();
-    expect(await notes.save(scope, "note", ["lease renewed every ten seconds", "failed windows block their lane"])).toBe(2);
+    expect(
+      await notes.save(scope, "note", ["lease renewed every ten seconds", "failed windows block their lane"]),
+    ).toBe(2);
     expect(await notes.commit(scope, 20_000)).toEqual({ state: "processed", sources: 2 });
     const [submission] = sim.inspect.flushSubmissions();
     expect(submission?.status).toBe(202);
@@ -81,7 +101,11 @@ describe("the notes service against the PowerContext contract", () => {
     expect(await notes.search(scope, "lease")).toEqual({ state: "found", texts: [] });
     expect(retries).toEqual(["search_memory: status_503"]);
 
-    sim.controls.injectFault({ operationId: "search_memory", times: 10, action: { type: "status", status: 503, retryAfterS: 0 } });
+    sim.controls.injectFault({
+      operationId: "search_memory",
+      times: 10,
+      action: { type: "status", status: 503, retryAfterS: 0 },
+    });
     expect(await notes.search(scope, "lease")).toEqual({ state: "unavailable", retryAfterMs: 0 });
     sim.controls.clearFaults();
   });
@@ -95,7 +119,10 @@ describe("the notes service against the PowerContext contract", () => {
     sim.controls.setProcessingEnabled(true);
 
     // The server accepts the retry, then the connection drops before the answer arrives.
-    sim.controls.injectFault({ operationId: "retry_topic_memory_processing", action: { type: "reset", when: "after" } });
+    sim.controls.injectFault({
+      operationId: "retry_topic_memory_processing",
+      action: { type: "reset", when: "after" },
+    });
     const receipt = await notes.recoverTopicMemory(scope);
     expect(receipt).not.toBeNull();
     expect(retries).toEqual([expect.stringMatching(/^retry_topic_memory_processing: /)]);

@@ -15,7 +15,9 @@ export type CommitOutcome =
   | { readonly state: "no-model" };
 
 /** What a search came to. */
-export type SearchOutcome = { readonly state: "found"; readonly texts: readonly string[] } | { readonly state: "unavailable"; readonly retryAfterMs: number | null };
+export type SearchOutcome =
+  | { readonly state: "found"; readonly texts: readonly string[] }
+  | { readonly state: "unavailable"; readonly retryAfterMs: number | null };
 
 export class NotesService {
   constructor(private readonly client: PowerContextClient) {}
@@ -56,7 +58,8 @@ export class NotesService {
       const found = await this.client.searchMemory({ scope_id: scope, query });
       return { state: "found", texts: found.hits.map((hit) => hit.memory.text) };
     } catch (error) {
-      if (error instanceof ServerResponseError && error.statusCode === 503) return { state: "unavailable", retryAfterMs: error.retryAfterMs };
+      if (error instanceof ServerResponseError && error.statusCode === 503)
+        return { state: "unavailable", retryAfterMs: error.retryAfterMs };
       throw error;
     }
   }

@@ -9,12 +9,20 @@ import { describe, expect, it } from "vitest";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 function run(file: string) {
-  return spawnSync(process.execPath, ["--import", "tsx", `examples/${file}`], { cwd: root, encoding: "utf8", timeout: 60_000 });
+  return spawnSync(process.execPath, ["--import", "tsx", `examples/${file}`], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
 }
 
 describe("examples", () => {
   it("type-check under the repository's strict settings (a wrong msw override answer included)", () => {
-    const tsc = spawnSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "examples/tsconfig.json", "--noEmit"], { cwd: root, encoding: "utf8", timeout: 120_000 });
+    const tsc = spawnSync(
+      process.execPath,
+      ["node_modules/typescript/bin/tsc", "-p", "examples/tsconfig.json", "--noEmit"],
+      { cwd: root, encoding: "utf8", timeout: 120_000 },
+    );
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.status).toBe(0);
   }, 120_000);

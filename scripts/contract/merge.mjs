@@ -45,13 +45,18 @@ export function mergeContract(release, overlay) {
       if (!isObject(item[method])) continue;
       const id = item[method].operationId;
       const entry = overlay.operations.get(id);
-      if (entry === undefined) throw new OverlayError("overlay/operations", `operation ${id} (${method.toUpperCase()} ${path}) has no entry`);
+      if (entry === undefined)
+        throw new OverlayError("overlay/operations", `operation ${id} (${method.toUpperCase()} ${path}) has no entry`);
       used.add(id);
       item[method] = describeOperation(item[method], entry, od["response-defaults"] ?? {});
     }
   }
   const stale = [...overlay.operations.keys()].filter((id) => !used.has(id));
-  if (stale.length > 0) throw new OverlayError("overlay/operations", `entries for operations the contract does not have: ${stale.join(", ")}`);
+  if (stale.length > 0)
+    throw new OverlayError(
+      "overlay/operations",
+      `entries for operations the contract does not have: ${stale.join(", ")}`,
+    );
 
   const components = doc.components;
   describeNamed(components.responses, od.responses, "responses", true);
@@ -70,7 +75,8 @@ export function mergeContract(release, overlay) {
 
 function describeOperation(op, entry, defaults) {
   const id = op.operationId;
-  if (typeof entry.summary !== "string" || entry.summary.trim() === "") throw new OverlayError(`overlay ${id}`, "summary is missing");
+  if (typeof entry.summary !== "string" || entry.summary.trim() === "")
+    throw new OverlayError(`overlay ${id}`, "summary is missing");
   const wire = structuredClone(op);
   if (entry.add !== undefined) deepAdd(wire, entry.add, `/operations/${id}`);
   const ours = Object.fromEntries(Object.entries(entry).filter(([key]) => key.startsWith("x-")));
@@ -88,15 +94,21 @@ function describeOperation(op, entry, defaults) {
   describeParameters(out, entry.parameters ?? {}, id);
   for (const [status, response] of Object.entries(out.responses ?? {})) {
     if (typeof response.$ref === "string") {
-      if (entry.responses?.[status] !== undefined) throw new OverlayError(`overlay ${id}`, `response ${status} is a $ref; describe the component instead`);
+      if (entry.responses?.[status] !== undefined)
+        throw new OverlayError(`overlay ${id}`, `response ${status} is a $ref; describe the component instead`);
       continue;
     }
     const text = entry.responses?.[status] ?? response.description ?? defaults[status];
-    if (typeof text !== "string") throw new OverlayError(`overlay ${id}`, `response ${status} needs a description (none given and no default for ${status})`);
+    if (typeof text !== "string")
+      throw new OverlayError(
+        `overlay ${id}`,
+        `response ${status} needs a description (none given and no default for ${status})`,
+      );
     out.responses[status] = { description: text, ...withoutDescription(response) };
   }
   for (const status of Object.keys(entry.responses ?? {})) {
-    if (!(status in (out.responses ?? {}))) throw new OverlayError(`overlay ${id}`, `describes response ${status}, which the operation does not declare`);
+    if (!(status in (out.responses ?? {})))
+      throw new OverlayError(`overlay ${id}`, `describes response ${status}, which the operation does not declare`);
   }
   return out;
 }
@@ -117,7 +129,11 @@ function describeParameters(op, texts, id) {
   });
   if (op.parameters === undefined) delete op.parameters;
   for (const name of Object.keys(texts)) {
-    if (!names.has(name)) throw new OverlayError(`overlay ${id}`, `describes parameter ${name}, which the operation does not declare inline`);
+    if (!names.has(name))
+      throw new OverlayError(
+        `overlay ${id}`,
+        `describes parameter ${name}, which the operation does not declare inline`,
+      );
   }
 }
 
@@ -125,25 +141,30 @@ function describeNamed(members, texts = {}, section, required) {
   for (const [name, member] of Object.entries(members ?? {})) {
     const text = texts[name] ?? member.description;
     if (text === undefined) {
-      if (required) throw new OverlayError("overlay/document.yaml", `components.${section}.${name} needs a description`);
+      if (required)
+        throw new OverlayError("overlay/document.yaml", `components.${section}.${name} needs a description`);
       continue;
     }
     members[name] = { description: text, ...withoutDescription(member) };
   }
   for (const name of Object.keys(texts)) {
-    if (!(name in (members ?? {}))) throw new OverlayError("overlay/document.yaml", `describes components.${section}.${name}, which does not exist`);
+    if (!(name in (members ?? {})))
+      throw new OverlayError("overlay/document.yaml", `describes components.${section}.${name}, which does not exist`);
   }
 }
 
 function describeSchemas(schemas, texts) {
   for (const [name, text] of Object.entries(texts)) {
     const schema = schemas[name];
-    if (schema === undefined) throw new OverlayError("overlay/document.yaml", `describes schema ${name}, which does not exist`);
+    if (schema === undefined)
+      throw new OverlayError("overlay/document.yaml", `describes schema ${name}, which does not exist`);
     const entry = typeof text === "string" ? { description: text } : text;
-    if (entry.description !== undefined) schemas[name] = { description: entry.description, ...withoutDescription(schema) };
+    if (entry.description !== undefined)
+      schemas[name] = { description: entry.description, ...withoutDescription(schema) };
     for (const [member, memberText] of Object.entries(entry.properties ?? {})) {
       const property = schemas[name].properties?.[member];
-      if (property === undefined) throw new OverlayError("overlay/document.yaml", `describes ${name}.${member}, which does not exist`);
+      if (property === undefined)
+        throw new OverlayError("overlay/document.yaml", `describes ${name}.${member}, which does not exist`);
       schemas[name].properties[member] = { description: memberText, ...withoutDescription(property) };
     }
   }
@@ -154,11 +175,20 @@ function describeSchemas(schemas, texts) {
  * after validation. What such a check does is not in the release's contract, so the
  * overlay states it as rules (contract/overlay/model-rules.yaml).
  */
-export const RELEASE_RULE_MARKERS = Object.freeze(["x-powercontext-code-validation", "x-powercontext-artifact-search-validation"]);
+export const RELEASE_RULE_MARKERS = Object.freeze([
+  "x-powercontext-code-validation",
+  "x-powercontext-artifact-search-validation",
+]);
 
 /** Members a rule names: `members`, `member`, `from`, `to` and the first step of `when.path` (each must be a property of the schema). */
 function namedMembers(rule) {
-  const names = [...(Array.isArray(rule.members) ? rule.members : []), rule.member, rule.from, rule.to, rule.when?.path?.[0]];
+  const names = [
+    ...(Array.isArray(rule.members) ? rule.members : []),
+    rule.member,
+    rule.from,
+    rule.to,
+    rule.when?.path?.[0],
+  ];
   return names.filter((name) => name !== undefined).map(String);
 }
 
@@ -173,28 +203,38 @@ function namedMembers(rule) {
 export function addModelRules(schemas, rules) {
   for (const [name, list] of Object.entries(rules)) {
     const schema = schemas[name];
-    if (!isObject(schema)) throw new OverlayError("overlay/model-rules.yaml", `rules for schema ${name}, which does not exist`);
+    if (!isObject(schema))
+      throw new OverlayError("overlay/model-rules.yaml", `rules for schema ${name}, which does not exist`);
     for (const member of list.flatMap(namedMembers)) {
-      if (!isObject(schema.properties?.[member])) throw new OverlayError("overlay/model-rules.yaml", `a rule of ${name} names member ${member}, which ${name} does not have`);
+      if (!isObject(schema.properties?.[member]))
+        throw new OverlayError(
+          "overlay/model-rules.yaml",
+          `a rule of ${name} names member ${member}, which ${name} does not have`,
+        );
     }
     schema["x-powercontext-rules"] = structuredClone(list);
   }
   for (const [name, schema] of Object.entries(schemas)) {
     const marker = RELEASE_RULE_MARKERS.find((key) => key in schema);
     if (marker !== undefined && !(name in rules)) {
-      throw new OverlayError("overlay/model-rules.yaml", `the release marks schema ${name} with ${marker}; state what it checks as rules`);
+      throw new OverlayError(
+        "overlay/model-rules.yaml",
+        `the release marks schema ${name} with ${marker}; state what it checks as rules`,
+      );
     }
   }
 }
 
 function applyCorrection(doc, correction) {
   const { pointer, set } = correction ?? {};
-  if (typeof pointer !== "string" || !isObject(set)) throw new OverlayError("overlay/document.yaml", "a correction is { pointer, set: { member: value } }");
+  if (typeof pointer !== "string" || !isObject(set))
+    throw new OverlayError("overlay/document.yaml", "a correction is { pointer, set: { member: value } }");
   let target = doc;
   for (const segment of fromPointer(pointer)) {
     target = isObject(target) || Array.isArray(target) ? target[segment] : undefined;
   }
-  if (!isObject(target)) throw new OverlayError("overlay/document.yaml", `correction ${pointer} names no object of the release`);
+  if (!isObject(target))
+    throw new OverlayError("overlay/document.yaml", `correction ${pointer} names no object of the release`);
   Object.assign(target, structuredClone(set));
 }
 

@@ -8,7 +8,18 @@ import { OUR_EXTENSIONS } from "./wire-view.mjs";
 
 /** Members an operation entry may have besides our `x-powercontext-*` extensions. */
 const OPERATION_KEYS = new Set(["summary", "description", "responses", "parameters", "add"]);
-const DOCUMENT_KEYS = new Set(["header", "info", "extensions", "corrections", "securitySchemes", "headers", "responses", "response-defaults", "schemas", "parameters"]);
+const DOCUMENT_KEYS = new Set([
+  "header",
+  "info",
+  "extensions",
+  "corrections",
+  "securitySchemes",
+  "headers",
+  "responses",
+  "response-defaults",
+  "schemas",
+  "parameters",
+]);
 const ADDITION_KEYS = new Set(["paths", "components"]);
 /** The overlay file of model rules (docs/architecture.md, "Model rules"). */
 const MODEL_RULES = "model-rules.yaml";
@@ -45,7 +56,8 @@ function readYaml(path, root) {
 
 function checkKeys(where, value, allowed) {
   for (const key of Object.keys(value)) {
-    if (!allowed.has(key)) throw new OverlayError(where, `unknown member "${key}" (allowed: ${[...allowed].join(", ")})`);
+    if (!allowed.has(key))
+      throw new OverlayError(where, `unknown member "${key}" (allowed: ${[...allowed].join(", ")})`);
   }
 }
 
@@ -54,7 +66,8 @@ function checkOperation(where, id, entry) {
   if (!isObject(entry)) throw new OverlayError(at, "expected a mapping");
   for (const key of Object.keys(entry)) {
     if (key.startsWith("x-")) {
-      if (!OUR_EXTENSIONS.includes(key)) throw new OverlayError(at, `"${key}" is not one of our extensions (${OUR_EXTENSIONS.join(", ")})`);
+      if (!OUR_EXTENSIONS.includes(key))
+        throw new OverlayError(at, `"${key}" is not one of our extensions (${OUR_EXTENSIONS.join(", ")})`);
     } else if (!OPERATION_KEYS.has(key)) {
       throw new OverlayError(at, `unknown member "${key}"`);
     }

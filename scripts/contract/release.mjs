@@ -35,7 +35,9 @@ export function readReleaseContract(python) {
   const text = execFileSync(python, ["-c", PRINT_CONTRACT], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   const parsed = JSON.parse(text);
   if (parsed.version !== RELEASE.version) {
-    throw new Error(`installed ${RELEASE.distribution} is ${parsed.version}, this repository follows ${RELEASE.version}`);
+    throw new Error(
+      `installed ${RELEASE.distribution} is ${parsed.version}, this repository follows ${RELEASE.version}`,
+    );
   }
   return parsed;
 }

@@ -105,19 +105,32 @@ const PAGE = `<!doctype html>
 
 describe.skipIf(!enabled)("SDK in headless Chromium", () => {
   it("calls the embedded mock server across origins and gets validated results", async (ctx) => {
-    const msw = await tryImport<{ startMockServer(o?: { port?: number; host?: string; seed?: number; simulatorOptions?: { scopes?: string[] } }): Promise<MockServerHandle> }>(
-      "@powercontext/msw/server",
-    );
+    const msw = await tryImport<{
+      startMockServer(o?: {
+        port?: number;
+        host?: string;
+        seed?: number;
+        simulatorOptions?: { scopes?: string[] };
+      }): Promise<MockServerHandle>;
+    }>("@powercontext/msw/server");
     if (!msw.module) {
       requireTools("browser smoke", { ok: false, missing: `${msw.error} (run: npm start)` });
       return ctx.skip();
     }
     const { chromium } = await import("playwright-core");
-    const mock = await msw.module.startMockServer({ port: 0, host: "127.0.0.1", seed: 1, simulatorOptions: { scopes: ["scope-browser"] } });
+    const mock = await msw.module.startMockServer({
+      port: 0,
+      host: "127.0.0.1",
+      seed: 1,
+      simulatorOptions: { scopes: ["scope-browser"] },
+    });
     const baseUrl = mock.url;
     const config = JSON.stringify({ baseUrl, token: READER_TOKEN, writerToken: WRITER_TOKEN }).replace(/</g, "\\u003c");
     const page = await servePage({
-      "/index.html": PAGE.replace("<script type=\"module\">", `<script type="application/json" id="config">${config}</script>\n<script type="module">`),
+      "/index.html": PAGE.replace(
+        '<script type="module">',
+        `<script type="application/json" id="config">${config}</script>\n<script type="module">`,
+      ),
       "/sdk.js": await bundleSdk(),
     });
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS], headless: true });
@@ -130,7 +143,10 @@ describe.skipIf(!enabled)("SDK in headless Chromium", () => {
       await tab.waitForFunction(() => (window as unknown as { __report?: unknown }).__report !== undefined, null, {
         timeout: 30_000,
       });
-      const report = (await tab.evaluate(() => (window as unknown as { __report: unknown }).__report)) as Record<string, unknown>;
+      const report = (await tab.evaluate(() => (window as unknown as { __report: unknown }).__report)) as Record<
+        string,
+        unknown
+      >;
       expect(report.error, `page failed:\n${String(report.error)}\n${consoleLines.join("\n")}`).toBeUndefined();
       expect(report.liveness).toEqual({ status: "ok" });
       expect(report.capabilities).toMatchObject({ source_types: expect.any(Array), search_modes: expect.any(Array) });
@@ -143,7 +159,11 @@ describe.skipIf(!enabled)("SDK in headless Chromium", () => {
       expect((report.conditional as { replaced: unknown }).replaced).toEqual({ status: "replaced", revision: 2 });
       expect(report.bundledValidators).toBe(true);
       // the request-id header is only readable cross-origin when the mock exposes it
-      expect(report.anonymous).toMatchObject({ isServerResponseError: true, statusCode: 401, requestId: expect.stringMatching(/\S/) });
+      expect(report.anonymous).toMatchObject({
+        isServerResponseError: true,
+        statusCode: 401,
+        requestId: expect.stringMatching(/\S/),
+      });
     } finally {
       await browser.close();
       await page.close();

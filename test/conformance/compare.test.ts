@@ -7,13 +7,19 @@ import { Placeholders, comparable, firstDifference } from "./normalise.js";
 import type { Observation } from "./play.js";
 import { shapeDifferences } from "./shape.js";
 
-function observation(step: string, status: number, body: unknown, names = new Placeholders(), headers: Record<string, string> = {}): Observation {
+function observation(
+  step: string,
+  status: number,
+  body: unknown,
+  names = new Placeholders(),
+  headers: Record<string, string> = {},
+): Observation {
   return {
     scenario: "s",
     step,
     operation: "get_scope",
     answer: { status, contentType: "application/json", body, headers: new Headers(headers) },
-    code: status >= 400 ? ((body as { error: { code: string } }).error.code) : null,
+    code: status >= 400 ? (body as { error: { code: string } }).error.code : null,
     normalised: names.value(comparable(body, status)),
     compareValues: true,
   };
@@ -25,20 +31,34 @@ describe("placeholders", () => {
   it("map each side's assigned ids by first appearance, so the same structure compares equal", () => {
     const real = new Placeholders();
     const mock = new Placeholders();
-    const left = real.value({ scope_id: "scp_3km1faameq8d8kmwf0wh4r899w", parent: "scp_3km1faameq8d8kmwf0wh4r899w", at: "2026-12-01T22:50:31.123Z" });
-    const right = mock.value({ scope_id: "scp_a08700b38706fb26", parent: "scp_a08700b38706fb26", at: "2030-01-01T00:00:00Z" });
+    const left = real.value({
+      scope_id: "scp_3km1faameq8d8kmwf0wh4r899w",
+      parent: "scp_3km1faameq8d8kmwf0wh4r899w",
+      at: "2026-12-01T22:50:31.123Z",
+    });
+    const right = mock.value({
+      scope_id: "scp_a08700b38706fb26",
+      parent: "scp_a08700b38706fb26",
+      at: "2030-01-01T00:00:00Z",
+    });
     expect(firstDifference(left, right)).toBeNull();
   });
 
   it("keep two different ids different where the other side repeats one", () => {
     const left = new Placeholders().value({ a: "scp_3km1faameq8d8kmwf0wh4r899w", b: "scp_60nszh2r7ha1p9y58mv3bjhj8b" });
     const right = new Placeholders().value({ a: "scp_a08700b38706fb26", b: "scp_a08700b38706fb26" });
-    expect(firstDifference(left, right)).toBe("/b: \"<2>\" vs \"<1>\"");
+    expect(firstDifference(left, right)).toBe('/b: "<2>" vs "<1>"');
   });
 
   it("replace opaque members whole and ids inside longer strings, and leave request text alone", () => {
     const names = new Placeholders();
-    expect(names.value({ next_cursor: "eyJvZmZzZXQiOjJ9", location: "/v1/scopes/scp_a08700b38706fb26", title: "Conformance A" })).toEqual({
+    expect(
+      names.value({
+        next_cursor: "eyJvZmZzZXQiOjJ9",
+        location: "/v1/scopes/scp_a08700b38706fb26",
+        title: "Conformance A",
+      }),
+    ).toEqual({
       next_cursor: "<1>",
       location: "/v1/scopes/<2>",
       title: "Conformance A",
@@ -49,7 +69,9 @@ describe("placeholders", () => {
     const a = comparable({ error: { code: "not_found", message: "Gone.", details: null } }, 404);
     const b = comparable({ error: { code: "not_found", message: "Nothing here.", details: null } }, 404);
     expect(firstDifference(a, b)).toBeNull();
-    expect(firstDifference(a, comparable({ error: { code: "not_found", message: "x", details: { id: 1 } } }, 404))).toBe("/error/details: null vs {\"id\":1}");
+    expect(
+      firstDifference(a, comparable({ error: { code: "not_found", message: "x", details: { id: 1 } } }, 404)),
+    ).toBe('/error/details: null vs {"id":1}');
   });
 });
 
@@ -95,14 +117,27 @@ describe("compareObservations", () => {
   });
 
   it("counts a header one side sends and the other does not as a shape difference", () => {
-    const [row] = compareObservations([observation("h", 200, {}, undefined, { etag: "\"1\"" })], [observation("h", 200, {})], tagOf, new Map());
+    const [row] = compareObservations(
+      [observation("h", 200, {}, undefined, { etag: '"1"' })],
+      [observation("h", 200, {})],
+      tagOf,
+      new Map(),
+    );
     expect(row!.shape).toBe(false);
     expect(row!.details).toEqual(["shape header etag: only real"]);
   });
 
   it("reports a page only one side served (a list that does not end the same way)", () => {
-    const rows = compareObservations([observation("list", 200, { items: [] })], [observation("list", 200, { items: [] }), observation("list#2", 200, { items: [] })], tagOf, new Map());
-    expect(rows.map((r) => [r.step, r.status])).toEqual([["list", true], ["list#2", false]]);
+    const rows = compareObservations(
+      [observation("list", 200, { items: [] })],
+      [observation("list", 200, { items: [] }), observation("list#2", 200, { items: [] })],
+      tagOf,
+      new Map(),
+    );
+    expect(rows.map((r) => [r.step, r.status])).toEqual([
+      ["list", true],
+      ["list#2", false],
+    ]);
     expect(rows[1]!.details).toEqual(["real did not get this far"]);
   });
 });

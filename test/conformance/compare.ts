@@ -36,7 +36,12 @@ function key(observation: Observation): string {
  * steps only the mock played) and compares each pair. Steps skipped on both sides
  * ("needs name") are left out: neither server was asked.
  */
-export function compareObservations(real: readonly Observation[], mock: readonly Observation[], tagOf: TagOf, scenarioTags: ReadonlyMap<string, string>): StepComparison[] {
+export function compareObservations(
+  real: readonly Observation[],
+  mock: readonly Observation[],
+  tagOf: TagOf,
+  scenarioTags: ReadonlyMap<string, string>,
+): StepComparison[] {
   const mockByKey = new Map(mock.map((o) => [key(o), o]));
   const realKeys = new Set(real.map(key));
   const pairs: [Observation | undefined, Observation | undefined][] = [
@@ -58,9 +63,18 @@ function side(observation: Observation | undefined): { status: number | null; co
 
 function compareOne(left: Observation | undefined, right: Observation | undefined, tag: string): StepComparison {
   const any = (left ?? right)!;
-  const base = { scenario: any.scenario, step: any.step, operation: any.operation, tag, real: side(left), mock: side(right) };
+  const base = {
+    scenario: any.scenario,
+    step: any.step,
+    operation: any.operation,
+    tag,
+    real: side(left),
+    mock: side(right),
+  };
   if (!left?.answer || !right?.answer) {
-    const missing = !left?.answer ? `real ${left?.skipped ?? "did not get this far"}` : `mock ${right?.skipped ?? "did not get this far"}`;
+    const missing = !left?.answer
+      ? `real ${left?.skipped ?? "did not get this far"}`
+      : `mock ${right?.skipped ?? "did not get this far"}`;
     return { ...base, status: false, code: false, shape: false, values: null, details: [missing] };
   }
   const details: string[] = [];

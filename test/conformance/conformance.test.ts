@@ -27,14 +27,20 @@ describe.runIf(run)("the mock against the released server, scenario by scenario"
 
   it("calls every release operation in at least one stateful scenario", () => {
     const called = new Set(loadScenarios().flatMap((s) => s.steps.map((step) => step.operation)));
-    const missing = operationsOf(loadRelease()).map((o) => o.operationId).filter((id) => !called.has(id));
+    const missing = operationsOf(loadRelease())
+      .map((o) => o.operationId)
+      .filter((id) => !called.has(id));
     expect(missing).toEqual([]);
   });
 
   it("follows every list operation of the release to its end in some scenario", () => {
-    const followed = new Set(loadScenarios().flatMap((s) => s.steps.filter((step) => step.follow).map((step) => step.operation)));
+    const followed = new Set(
+      loadScenarios().flatMap((s) => s.steps.filter((step) => step.follow).map((step) => step.operation)),
+    );
     const release = new Set(operationsOf(loadRelease()).map((o) => o.operationId));
-    const lists = operationsOf(loadOurs()).filter((o) => o.operation["x-powercontext-pagination"] !== undefined && release.has(o.operationId)).map((o) => o.operationId);
+    const lists = operationsOf(loadOurs())
+      .filter((o) => o.operation["x-powercontext-pagination"] !== undefined && release.has(o.operationId))
+      .map((o) => o.operationId);
     expect(lists.length).toBeGreaterThan(10);
     expect(lists.filter((id) => !followed.has(id))).toEqual([]);
   });
@@ -54,8 +60,17 @@ describe.runIf(run)("the mock against the released server, scenario by scenario"
   });
 
   it.runIf(targets.listDifferences)("lists every remaining difference in docs/compatibility.md, and no other", () => {
-    const { unlisted, unused } = judgeDifferences(foundDifferences(result.rows, result.report.sweepDifferences), loadListedDifferences());
-    expect(unlisted.map((f) => `${f.name}: ${f.text}`), "differences without a row in docs/compatibility.md").toEqual([]);
-    expect(unused.map((r) => `line ${r.line}: ${r.pattern}`), "rows that match no difference").toEqual([]);
+    const { unlisted, unused } = judgeDifferences(
+      foundDifferences(result.rows, result.report.sweepDifferences),
+      loadListedDifferences(),
+    );
+    expect(
+      unlisted.map((f) => `${f.name}: ${f.text}`),
+      "differences without a row in docs/compatibility.md",
+    ).toEqual([]);
+    expect(
+      unused.map((r) => `line ${r.line}: ${r.pattern}`),
+      "rows that match no difference",
+    ).toEqual([]);
   });
 });

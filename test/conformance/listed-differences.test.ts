@@ -2,7 +2,12 @@
 // sweep operations by name and status, and the check reports both unlisted differences
 // and rows that match nothing.
 import { describe, expect, it } from "vitest";
-import { judgeDifferences, loadListedDifferences, parseListedDifferences, type FoundDifference } from "./listed-differences.js";
+import {
+  judgeDifferences,
+  loadListedDifferences,
+  parseListedDifferences,
+  type FoundDifference,
+} from "./listed-differences.js";
 
 const DOC = [
   "## Behaviour differences from the release",
@@ -28,13 +33,19 @@ describe("the behaviour differences table", () => {
 
   it("refuses a row without a pattern in backquotes or a reason", () => {
     expect(() => parseListedDifferences(DOC.replace("`routes / wrong_method*`", "routes"))).toThrow(/line 5/);
-    expect(() => parseListedDifferences(DOC.replace("per-token permissions exist only on the mock", ""))).toThrow(/line 6/);
+    expect(() => parseListedDifferences(DOC.replace("per-token permissions exist only on the mock", ""))).toThrow(
+      /line 6/,
+    );
   });
 
   it("covers a difference by name pattern and statuses, and names what matches nothing", () => {
     const rows = parseListedDifferences(DOC);
     const verdict = judgeDifferences(
-      [found("routes / wrong_method", 405, 404), found("routes / wrong_method_no_token", 401, 404), found("sweep / commit_handoff", 403, 200)],
+      [
+        found("routes / wrong_method", 405, 404),
+        found("routes / wrong_method_no_token", 401, 404),
+        found("sweep / commit_handoff", 403, 200),
+      ],
       rows,
     );
     expect(verdict.unlisted.map((f) => f.name)).toEqual(["routes / wrong_method_no_token"]);

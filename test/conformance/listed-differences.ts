@@ -20,7 +20,12 @@ export interface ListedDifference {
 }
 
 function glob(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  return new RegExp(
+    `^${pattern
+      .split("*")
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
 }
 
 /**
@@ -33,8 +38,15 @@ export function parseListedDifferences(markdown: string): ListedDifference[] {
     const [patternCell, real, mock, ...reason] = cells;
     const pattern = /^`([^`]+ \/ [^`]+)`$/.exec(patternCell ?? "")?.[1];
     const status = /^(\d{3}\b|\*)/;
-    if (pattern === undefined || !status.test(real ?? "") || !status.test(mock ?? "") || reason.join("").trim().length < 10) {
-      throw new Error(`docs/compatibility.md line ${line}: expected | \`scenario / step\` | real status | mock status | reason |`);
+    if (
+      pattern === undefined ||
+      !status.test(real ?? "") ||
+      !status.test(mock ?? "") ||
+      reason.join("").trim().length < 10
+    ) {
+      throw new Error(
+        `docs/compatibility.md line ${line}: expected | \`scenario / step\` | real status | mock status | reason |`,
+      );
     }
     return { pattern, real: real!, mock: mock!, reason: reason.join("|").trim(), line };
   });
@@ -55,18 +67,38 @@ export interface FoundDifference {
 /** Every difference of a run, scenario steps and sweep alike. */
 export function foundDifferences(rows: readonly StepComparison[], sweep: readonly SweepResult[]): FoundDifference[] {
   return [
-    ...rows.filter((r) => r.details.length > 0).map((r) => ({ name: `${r.scenario} / ${r.step}`, real: r.real.status, mock: r.mock.status, text: r.details.join("; ") })),
-    ...sweep.filter((s) => !s.agree).map((s) => ({ name: `sweep / ${s.operation}`, real: s.real.status, mock: s.mock.status, text: `real ${s.real.status}, mock ${s.mock.status}` })),
+    ...rows
+      .filter((r) => r.details.length > 0)
+      .map((r) => ({
+        name: `${r.scenario} / ${r.step}`,
+        real: r.real.status,
+        mock: r.mock.status,
+        text: r.details.join("; "),
+      })),
+    ...sweep
+      .filter((s) => !s.agree)
+      .map((s) => ({
+        name: `sweep / ${s.operation}`,
+        real: s.real.status,
+        mock: s.mock.status,
+        text: `real ${s.real.status}, mock ${s.mock.status}`,
+      })),
   ];
 }
 
 function covers(row: ListedDifference, found: FoundDifference): boolean {
-  const statusMatches = (cell: string, status: number | null) => cell.startsWith("*") || cell.startsWith(String(status));
-  return glob(row.pattern).test(found.name) && statusMatches(row.real, found.real) && statusMatches(row.mock, found.mock);
+  const statusMatches = (cell: string, status: number | null) =>
+    cell.startsWith("*") || cell.startsWith(String(status));
+  return (
+    glob(row.pattern).test(found.name) && statusMatches(row.real, found.real) && statusMatches(row.mock, found.mock)
+  );
 }
 
 /** Differences no row covers, and rows that cover no difference. */
-export function judgeDifferences(found: readonly FoundDifference[], listed: readonly ListedDifference[]): { unlisted: FoundDifference[]; unused: ListedDifference[] } {
+export function judgeDifferences(
+  found: readonly FoundDifference[],
+  listed: readonly ListedDifference[],
+): { unlisted: FoundDifference[]; unused: ListedDifference[] } {
   return {
     unlisted: found.filter((f) => !listed.some((row) => covers(row, f))),
     unused: listed.filter((row) => !found.some((f) => covers(row, f))),

@@ -30,7 +30,9 @@ async function overHttp(): Promise<Observation[]> {
 }
 
 async function throughMsw(): Promise<Observation[]> {
-  const server = setupServer(...createPowerContextHandlers(createPowerContextSimulator({ seed: SEED }), { baseUrl: MSW_BASE }));
+  const server = setupServer(
+    ...createPowerContextHandlers(createPowerContextSimulator({ seed: SEED }), { baseUrl: MSW_BASE }),
+  );
   server.listen({ onUnhandledRequest: "error" });
   try {
     return await play(scenarios(), { name: "mock", baseUrl: MSW_BASE, token: MOCK_ADMIN_TOKEN }, context());
@@ -45,8 +47,17 @@ async function throughMsw(): Promise<Observation[]> {
  * base URLs made alike.
  */
 function view(observation: Observation): unknown {
-  const body = JSON.stringify(observation.normalised ?? null).replaceAll(MSW_BASE, "<base>").replace(/http:\/\/127\.0\.0\.1:\d+/g, "<base>");
-  return [observation.scenario, observation.step, observation.answer?.status, observation.code, observation.answer?.contentType, JSON.parse(body)];
+  const body = JSON.stringify(observation.normalised ?? null)
+    .replaceAll(MSW_BASE, "<base>")
+    .replace(/http:\/\/127\.0\.0\.1:\d+/g, "<base>");
+  return [
+    observation.scenario,
+    observation.step,
+    observation.answer?.status,
+    observation.code,
+    observation.answer?.contentType,
+    JSON.parse(body),
+  ];
 }
 
 describe("the mock's two faces", () => {

@@ -78,10 +78,21 @@ export function firstDifference(a: unknown, b: unknown, path = ""): string | nul
     }
     return null;
   }
-  if (a !== null && b !== null && typeof a === "object" && typeof b === "object" && !Array.isArray(a) && !Array.isArray(b)) {
+  if (
+    a !== null &&
+    b !== null &&
+    typeof a === "object" &&
+    typeof b === "object" &&
+    !Array.isArray(a) &&
+    !Array.isArray(b)
+  ) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
     for (const key of keys) {
-      const found = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}/${key}`);
+      const found = firstDifference(
+        (a as Record<string, unknown>)[key],
+        (b as Record<string, unknown>)[key],
+        `${path}/${key}`,
+      );
       if (found !== null) return found;
     }
     return null;

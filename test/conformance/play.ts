@@ -29,10 +29,18 @@ export interface PlayContext {
   readonly maxRequests?: number;
 }
 
-function resolve(step: ScenarioStep, values: ReadonlyMap<string, unknown>, context: PlayContext, cursor: unknown): ResolvedRequest {
+function resolve(
+  step: ScenarioStep,
+  values: ReadonlyMap<string, unknown>,
+  context: PlayContext,
+  cursor: unknown,
+): ResolvedRequest {
   const operation = step.operation === undefined ? undefined : context.operations.get(step.operation);
-  if (step.operation !== undefined && operation === undefined) throw new Error(`step ${step.id}: no operation ${step.operation} in openapi.yaml`);
-  const auth = ["admin", "none", "bad", "other"].includes(step.auth) ? step.auth : { bearer: String(substitute(step.auth, values)) };
+  if (step.operation !== undefined && operation === undefined)
+    throw new Error(`step ${step.id}: no operation ${step.operation} in openapi.yaml`);
+  const auth = ["admin", "none", "bad", "other"].includes(step.auth)
+    ? step.auth
+    : { bearer: String(substitute(step.auth, values)) };
   return {
     operation,
     method: step.method,
@@ -65,7 +73,11 @@ function observe(scenario: string, step: ScenarioStep, id: string, answer: Answe
  *
  * @throws {Error} when a request gets no answer in time, or the run passes `maxRequests`
  */
-export async function play(scenarios: readonly Scenario[], target: Target, context: PlayContext): Promise<Observation[]> {
+export async function play(
+  scenarios: readonly Scenario[],
+  target: Target,
+  context: PlayContext,
+): Promise<Observation[]> {
   const values = new Map<string, unknown>();
   const observations: Observation[] = [];
   let sent = 0;
@@ -74,7 +86,7 @@ export async function play(scenarios: readonly Scenario[], target: Target, conte
     const names = new Placeholders();
     for (const step of scenario.steps) {
       const pages = step.follow?.max ?? 1;
-      let cursor: unknown ;
+      let cursor: unknown;
       for (let page = 1; page <= pages; page++) {
         const id = page === 1 ? step.id : `${step.id}#${page}`;
         let resolved: ResolvedRequest;
@@ -82,14 +94,25 @@ export async function play(scenarios: readonly Scenario[], target: Target, conte
           resolved = resolve(step, values, context, cursor);
         } catch (error) {
           if (!(error instanceof MissingValue)) throw error;
-          observations.push({ scenario: scenario.name, step: id, operation: step.operation ?? null, answer: null, code: null, normalised: null, skipped: error.message, compareValues: false });
+          observations.push({
+            scenario: scenario.name,
+            step: id,
+            operation: step.operation ?? null,
+            answer: null,
+            code: null,
+            normalised: null,
+            skipped: error.message,
+            compareValues: false,
+          });
           break;
         }
-        if (++sent > limit) throw new Error(`more than ${limit} requests to ${target.name}: a followed list does not end`);
+        if (++sent > limit)
+          throw new Error(`more than ${limit} requests to ${target.name}: a followed list does not end`);
         const answer = await send(resolved, target);
         observations.push(observe(scenario.name, step, id, answer, names));
         if (answer.status < 200 || answer.status >= 300) break;
-        for (const [name, value] of capture(step as unknown as RecipeStep, answer.body, answer.headers)) values.set(name, value);
+        for (const [name, value] of capture(step as unknown as RecipeStep, answer.body, answer.headers))
+          values.set(name, value);
         if (step.follow === undefined) break;
         cursor = pointerGet(answer.body, step.follow.next);
         if (cursor === undefined || cursor === null || cursor === "") break;

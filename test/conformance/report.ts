@@ -42,7 +42,11 @@ function count(rows: readonly StepComparison[]): Agreement {
 }
 
 /** Tallies the comparisons and the sweep. */
-export function buildReport(rows: readonly StepComparison[], sweep: readonly SweepResult[], release: string): ConformanceReport {
+export function buildReport(
+  rows: readonly StepComparison[],
+  sweep: readonly SweepResult[],
+  release: string,
+): ConformanceReport {
   const tags = [...new Set(rows.map((r) => r.tag))].sort();
   const total = count(rows);
   return {
@@ -82,11 +86,15 @@ export function formatReport(report: ConformanceReport): string {
     "",
   );
   for (const d of report.differences) {
-    lines.push(`- ${d.scenario} / ${d.step}${d.operation ? ` (${d.operation})` : ""}: real ${d.real.status ?? "-"} ${d.real.code ?? ""} | mock ${d.mock.status ?? "-"} ${d.mock.code ?? ""} | ${d.details.join("; ")}`);
+    lines.push(
+      `- ${d.scenario} / ${d.step}${d.operation ? ` (${d.operation})` : ""}: real ${d.real.status ?? "-"} ${d.real.code ?? ""} | mock ${d.mock.status ?? "-"} ${d.mock.code ?? ""} | ${d.details.join("; ")}`,
+    );
   }
   lines.push("", `## Differences in the sweep (${report.sweepDifferences.length})`, "");
   for (const s of report.sweepDifferences) {
-    lines.push(`- ${s.operation}: real ${s.real.status} ${s.real.code ?? ""} | mock ${s.mock.status} ${s.mock.code ?? ""}`);
+    lines.push(
+      `- ${s.operation}: real ${s.real.status} ${s.real.code ?? ""} | mock ${s.mock.status} ${s.mock.code ?? ""}`,
+    );
   }
   return lines.join("\n");
 }

@@ -35,7 +35,12 @@ export interface RunResult {
 
 /** The tag an operation is counted under: its first OpenAPI tag in openapi.yaml. */
 function tagLookup(document: JsonObject): (operation: string | null, fallback: string) => string {
-  const tags = new Map(documentOperations(document).map((o) => [o.operationId, String((o.operation.tags as string[] | undefined)?.[0] ?? "untagged")]));
+  const tags = new Map(
+    documentOperations(document).map((o) => [
+      o.operationId,
+      String((o.operation.tags as string[] | undefined)?.[0] ?? "untagged"),
+    ]),
+  );
   return (operation, fallback) => (operation === null ? fallback : (tags.get(operation) ?? fallback));
 }
 
@@ -72,7 +77,10 @@ export async function runConformance(options: RunOptions = {}): Promise<RunResul
       const mockSide = await play(scenarios, mockTarget, { operations });
       const tagOf = tagLookup(ours);
       const rows = compareObservations(realSide, mockSide, tagOf, new Map(scenarios.map((s) => [s.name, s.tag])));
-      const swept = options.sweep === false ? [] : await sweep(releaseOperations(ours), new Synthesizer(ours), realTarget, mockTarget);
+      const swept =
+        options.sweep === false
+          ? []
+          : await sweep(releaseOperations(ours), new Synthesizer(ours), realTarget, mockTarget);
       return { report: buildReport(rows, swept, `powercontext ${RELEASE.version}`), rows };
     } finally {
       await mock.close();

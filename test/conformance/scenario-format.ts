@@ -51,28 +51,49 @@ export interface Scenario {
   readonly steps: readonly ScenarioStep[];
 }
 
-const STEP_KEYS = new Set(["id", "operation", "method", "path", "auth", "request", "headers", "body", "capture", "capture_headers", "follow", "values", "setup", "expect", "why"]);
+const STEP_KEYS = new Set([
+  "id",
+  "operation",
+  "method",
+  "path",
+  "auth",
+  "request",
+  "headers",
+  "body",
+  "capture",
+  "capture_headers",
+  "follow",
+  "values",
+  "setup",
+  "expect",
+  "why",
+]);
 const AUTH = new Set<Auth>(["admin", "none", "bad", "other"]);
 
 function readStep(raw: Record<string, unknown>, where: string, seen: Set<string>): ScenarioStep {
   const unknown = Object.keys(raw).filter((key) => !STEP_KEYS.has(key));
   if (unknown.length > 0) throw new Error(`${where}: unknown members ${JSON.stringify(unknown)}`);
   const raw_ = typeof raw.method === "string" && typeof raw.path === "string";
-  if ((typeof raw.operation === "string") === raw_) throw new Error(`${where}: needs either operation or method and path`);
+  if ((typeof raw.operation === "string") === raw_)
+    throw new Error(`${where}: needs either operation or method and path`);
   const auth = (raw.auth ?? "admin") as Auth;
   // the recipes' auth may be a template for a credential a step captured: sent as a bearer token
-  if (!AUTH.has(auth) && !(typeof auth === "string" && auth.startsWith("${"))) throw new Error(`${where}: auth must be admin, none, bad or other`);
+  if (!AUTH.has(auth) && !(typeof auth === "string" && auth.startsWith("${")))
+    throw new Error(`${where}: auth must be admin, none, bad or other`);
   const id = typeof raw.id === "string" ? raw.id : String(raw.operation ?? `${String(raw.method)} ${String(raw.path)}`);
   if (seen.has(id)) throw new Error(`${where}: id ${id} is used twice in its scenario; give the step an id`);
   seen.add(id);
   const follow = raw.follow as Partial<Follow> | undefined;
-  if (raw.follow !== undefined && (typeof raw.follow !== "object" || raw.follow === null)) throw new Error(`${where}: follow is { next?, member?, max? }`);
+  if (raw.follow !== undefined && (typeof raw.follow !== "object" || raw.follow === null))
+    throw new Error(`${where}: follow is { next?, member?, max? }`);
   return {
     ...(raw as object),
     id,
     auth,
     values: raw.values !== false,
-    ...(follow ? { follow: { next: follow.next ?? "/next_cursor", member: follow.member ?? "cursor", max: follow.max ?? 20 } } : {}),
+    ...(follow
+      ? { follow: { next: follow.next ?? "/next_cursor", member: follow.member ?? "cursor", max: follow.max ?? 20 } }
+      : {}),
   } as ScenarioStep;
 }
 
@@ -98,8 +119,13 @@ export function recipesScenario(): Scenario {
 export function loadScenarios(dir: string = scenariosDir): Scenario[] {
   const scenarios: Scenario[] = [recipesScenario()];
   const names = new Set(["recipes"]);
-  for (const file of readdirSync(dir).filter((f) => /^\d\d-.*\.yaml$/.test(f)).sort()) {
-    const document = (yaml.load(readFileSync(join(dir, file), "utf8")) ?? {}) as { tag?: string; scenarios?: Record<string, { tag?: string; steps?: Record<string, unknown>[] }> };
+  for (const file of readdirSync(dir)
+    .filter((f) => /^\d\d-.*\.yaml$/.test(f))
+    .sort()) {
+    const document = (yaml.load(readFileSync(join(dir, file), "utf8")) ?? {}) as {
+      tag?: string;
+      scenarios?: Record<string, { tag?: string; steps?: Record<string, unknown>[] }>;
+    };
     for (const [name, body] of Object.entries(document.scenarios ?? {})) {
       if (names.has(name)) throw new Error(`${file}: scenario ${name} is defined twice`);
       names.add(name);

@@ -67,7 +67,8 @@ export function httpRequest(resolved: ResolvedRequest, target: Target): { url: s
       else if (where === "header") headers[name.toLowerCase()] = text;
     }
   }
-  for (const [name, value] of Object.entries(resolved.headers)) headers[name.toLowerCase()] = typeof value === "string" ? value : JSON.stringify(value);
+  for (const [name, value] of Object.entries(resolved.headers))
+    headers[name.toLowerCase()] = typeof value === "string" ? value : JSON.stringify(value);
   const token = credential(resolved.auth, target);
   if (token !== null) headers.authorization = `Bearer ${token}`;
   let body = resolved.body;
@@ -75,7 +76,10 @@ export function httpRequest(resolved: ResolvedRequest, target: Target): { url: s
   if (body !== undefined && headers["content-type"] === undefined) headers["content-type"] = "application/json";
   const search = query.toString();
   const method = resolved.method ?? operation?.method ?? "GET";
-  return { url: `${target.baseUrl}${path}${search ? `?${search}` : ""}`, init: { method, headers, body, redirect: "manual" } };
+  return {
+    url: `${target.baseUrl}${path}${search ? `?${search}` : ""}`,
+    init: { method, headers, body, redirect: "manual" },
+  };
 }
 
 /**

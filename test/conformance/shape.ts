@@ -28,7 +28,8 @@ export function shapeDifferences(real: unknown, mock: unknown, path = "", out: s
   }
   if (a === "array") {
     const [left, right] = [real as unknown[], mock as unknown[]];
-    for (let i = 0; i < Math.min(left.length, right.length); i++) shapeDifferences(left[i], right[i], `${path}/${i}`, out, limit);
+    for (let i = 0; i < Math.min(left.length, right.length); i++)
+      shapeDifferences(left[i], right[i], `${path}/${i}`, out, limit);
   } else if (a === "object") {
     const [left, right] = [real as Record<string, unknown>, mock as Record<string, unknown>];
     for (const key of [...new Set([...Object.keys(left), ...Object.keys(right)])].sort()) {
@@ -44,7 +45,8 @@ export function shapeDifferences(real: unknown, mock: unknown, path = "", out: s
 /** Shape differences of two whole answers: media type, compared headers' presence, body. */
 export function answerShapeDifferences(real: Answer, mock: Answer): string[] {
   const out: string[] = [];
-  if (real.contentType !== mock.contentType) out.push(`content-type: real ${real.contentType ?? "none"}, mock ${mock.contentType ?? "none"}`);
+  if (real.contentType !== mock.contentType)
+    out.push(`content-type: real ${real.contentType ?? "none"}, mock ${mock.contentType ?? "none"}`);
   for (const header of COMPARED_HEADERS) {
     const [left, right] = [real.headers.has(header), mock.headers.has(header)];
     if (left !== right) out.push(`header ${header}: ${left ? "only real" : "only mock"}`);

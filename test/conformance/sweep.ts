@@ -20,7 +20,12 @@ export interface SweepOperation {
 }
 
 /** Sends each operation's synthesized request to the real server, then the mock, one at a time. */
-export async function sweep(operations: readonly SweepOperation[], synthesizer: Synthesizer, real: Target, mock: Target): Promise<SweepResult[]> {
+export async function sweep(
+  operations: readonly SweepOperation[],
+  synthesizer: Synthesizer,
+  real: Target,
+  mock: Target,
+): Promise<SweepResult[]> {
   const results: SweepResult[] = [];
   for (const { summary, operation, pathItem } of operations) {
     const request = synthesizer.request(operation, pathItem);

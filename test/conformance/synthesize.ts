@@ -21,7 +21,8 @@ export class Synthesizer {
     let current = node;
     for (let i = 0; i < 32 && isObject(current) && typeof current.$ref === "string"; i++) {
       let target: unknown = this.document;
-      for (const raw of (current.$ref as string).slice(2).split("/")) target = isObject(target) ? target[raw.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+      for (const raw of (current.$ref as string).slice(2).split("/"))
+        target = isObject(target) ? target[raw.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
       current = target;
     }
     return isObject(current) ? current : {};
@@ -54,7 +55,8 @@ export class Synthesizer {
       const count = typeof schema.minItems === "number" ? schema.minItems : 0;
       return Array.from({ length: count }, () => this.value(schema.items, name, depth + 1));
     }
-    if (type === "integer" || type === "number") return typeof schema.minimum === "number" ? schema.minimum + (schema.exclusiveMinimum === true ? 1 : 0) : 1;
+    if (type === "integer" || type === "number")
+      return typeof schema.minimum === "number" ? schema.minimum + (schema.exclusiveMinimum === true ? 1 : 0) : 1;
     if (type === "boolean") return false;
     if (type === "string") return this.string(schema, name);
     return null;
@@ -79,11 +81,19 @@ export class Synthesizer {
   /** A flat request (path, query, header and body members) for an operation of the document. */
   request(operation: Schema, pathItem: Schema): Record<string, unknown> {
     const request: Record<string, unknown> = {};
-    const parameters = [...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []), ...(Array.isArray(operation.parameters) ? operation.parameters : [])].map((p) => this.deref(p));
+    const parameters = [
+      ...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []),
+      ...(Array.isArray(operation.parameters) ? operation.parameters : []),
+    ].map((p) => this.deref(p));
     for (const parameter of parameters) {
       const schema = this.deref(parameter.schema);
-      if (parameter.in === "path") request[String(parameter.name)] = schema.type === "string" && !Array.isArray(schema.enum) ? UNKNOWN_ID : this.value(schema, String(parameter.name));
-      else if (parameter.required === true) request[String(parameter.name)] = this.value(parameter.schema, String(parameter.name));
+      if (parameter.in === "path")
+        request[String(parameter.name)] =
+          schema.type === "string" && !Array.isArray(schema.enum)
+            ? UNKNOWN_ID
+            : this.value(schema, String(parameter.name));
+      else if (parameter.required === true)
+        request[String(parameter.name)] = this.value(parameter.schema, String(parameter.name));
     }
     const body = this.deref(operation.requestBody);
     const media = isObject(body.content) ? this.deref((body.content as Schema)["application/json"]) : {};

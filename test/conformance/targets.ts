@@ -26,8 +26,15 @@ export interface Targets {
 export function loadTargets(): Targets {
   const targets = JSON.parse(readFileSync(new URL("./targets.json", import.meta.url), "utf8")) as Targets;
   const ratio = (value: unknown) => typeof value === "number" && value >= 0 && value <= 1;
-  if (!ratio(targets.codeRatio) || !ratio(targets.shapeRatio) || !Number.isInteger(targets.sweepStatusAgree) || targets.sweepStatusAgree > 126) {
-    throw new Error("test/conformance/targets.json: codeRatio and shapeRatio are fractions, sweepStatusAgree a count of at most 126");
+  if (
+    !ratio(targets.codeRatio) ||
+    !ratio(targets.shapeRatio) ||
+    !Number.isInteger(targets.sweepStatusAgree) ||
+    targets.sweepStatusAgree > 126
+  ) {
+    throw new Error(
+      "test/conformance/targets.json: codeRatio and shapeRatio are fractions, sweepStatusAgree a count of at most 126",
+    );
   }
   return targets;
 }

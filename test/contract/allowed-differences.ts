@@ -34,7 +34,9 @@ export function parseAllowedDifferences(markdown: string): AllowedDifference[] {
     const [pointerCell, change, ...reason] = cells;
     const pointer = /^`(\/[^`]*)`$/.exec(pointerCell ?? "")?.[1];
     if (pointer === undefined || !["added", "removed", "changed"].includes(change ?? "")) {
-      throw new Error(`docs/compatibility.md line ${line}: expected | \`/json/pointer\` | added, removed or changed | reason |`);
+      throw new Error(
+        `docs/compatibility.md line ${line}: expected | \`/json/pointer\` | added, removed or changed | reason |`,
+      );
     }
     return { pointer, change: change as Change, reason: reason.join("|").trim(), line };
   });

@@ -29,7 +29,10 @@ describe.runIf(run)("x-powercontext-error-codes against the installed release", 
 
   it("every code the release can send is in the registry", () => {
     const missing = Object.keys(readReleaseErrorCodes()).filter((code) => !(code in registry));
-    expect(missing, "add these codes to contract/overlay/document.yaml, then npm run contract:sync && npm run generate").toEqual([]);
+    expect(
+      missing,
+      "add these codes to contract/overlay/document.yaml, then npm run contract:sync && npm run generate",
+    ).toEqual([]);
   });
 
   it("each registry status is one the release sends that code with", () => {

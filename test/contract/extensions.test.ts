@@ -11,22 +11,42 @@ import { loadOurs, operationsOf, type Json, type JsonObject, type OperationEntry
 const doc = loadOurs();
 const operations = operationsOf(doc);
 const CLASSES = ["safe", "replay", "guarded", "never"];
-const RULE_CLASS: Record<string, string> = { R1: "safe", R2a: "replay", R2b: "replay", R3: "replay", R4: "guarded", R5: "never" };
+const RULE_CLASS: Record<string, string> = {
+  R1: "safe",
+  R2a: "replay",
+  R2b: "replay",
+  R3: "replay",
+  R4: "guarded",
+  R5: "never",
+};
 
 const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === "object" && !Array.isArray(v);
 function deref(node: Json | undefined): JsonObject {
   let current = node;
   for (let i = 0; i < 16 && isObject(current) && typeof current.$ref === "string"; i++) {
-    current = current.$ref.slice(2).split("/").reduce<Json | undefined>((n, key) => (isObject(n) ? n[key] : undefined), doc);
+    current = current.$ref
+      .slice(2)
+      .split("/")
+      .reduce<Json | undefined>((n, key) => (isObject(n) ? n[key] : undefined), doc);
   }
   return isObject(current) ? current : {};
 }
-const bodySchema = (op: OperationEntry) => deref(((deref(op.operation.requestBody).content as JsonObject | undefined)?.["application/json"] as JsonObject | undefined)?.schema);
+const bodySchema = (op: OperationEntry) =>
+  deref(
+    (
+      (deref(op.operation.requestBody).content as JsonObject | undefined)?.["application/json"] as
+        | JsonObject
+        | undefined
+    )?.schema,
+  );
 const parameters = (op: OperationEntry) => ((op.operation.parameters ?? []) as Json[]).map(deref);
 function successSchema(op: OperationEntry): JsonObject {
   const responses = op.operation.responses as JsonObject;
   const status = Object.keys(responses).find((s) => s.startsWith("2"))!;
-  return deref(((deref(responses[status]).content as JsonObject | undefined)?.["application/json"] as JsonObject | undefined)?.schema);
+  return deref(
+    ((deref(responses[status]).content as JsonObject | undefined)?.["application/json"] as JsonObject | undefined)
+      ?.schema,
+  );
 }
 const ext = (op: OperationEntry, name: string) => op.operation[`x-powercontext-${name}`] as Json | undefined;
 
@@ -44,18 +64,26 @@ function docsTable(): Map<string, { route: string; retryClass: string; rule: str
 describe("retry classes", () => {
   it("gives every operation one of the four classes", () => {
     expect(operations.length).toBe(130);
-    expect(operations.filter((op) => !CLASSES.includes(String(ext(op, "retry-class")))).map((op) => op.operationId)).toEqual([]);
+    expect(
+      operations.filter((op) => !CLASSES.includes(String(ext(op, "retry-class")))).map((op) => op.operationId),
+    ).toEqual([]);
   });
 
   it("matches the table of docs/retry-classes.md, row for row, with its counts", () => {
     const table = docsTable();
-    const fromSpec = operations.map((op) => [op.operationId, `${op.method} ${op.path}`, String(ext(op, "retry-class"))].join(" ")).sort();
+    const fromSpec = operations
+      .map((op) => [op.operationId, `${op.method} ${op.path}`, String(ext(op, "retry-class"))].join(" "))
+      .sort();
     const fromDocs = [...table].map(([id, row]) => [id, row.route, row.retryClass].join(" ")).sort();
     expect(fromDocs).toEqual(fromSpec);
     expect([...table].filter(([, row]) => RULE_CLASS[row.rule] !== row.retryClass).map(([id]) => id)).toEqual([]);
-    const counts = Object.fromEntries(CLASSES.map((c) => [c, operations.filter((op) => ext(op, "retry-class") === c).length]));
+    const counts = Object.fromEntries(
+      CLASSES.map((c) => [c, operations.filter((op) => ext(op, "retry-class") === c).length]),
+    );
     const text = readFileSync(join(repoRoot, "docs", "retry-classes.md"), "utf8");
-    expect(text).toContain(`${operations.length} operations: safe ${counts.safe}, replay ${counts.replay}, guarded ${counts.guarded}, never ${counts.never}.`);
+    expect(text).toContain(
+      `${operations.length} operations: safe ${counts.safe}, replay ${counts.replay}, guarded ${counts.guarded}, never ${counts.never}.`,
+    );
   });
 
   it("follows the mechanical rules: GETs are safe, idempotency keys replay, preconditions guard", () => {
@@ -67,7 +95,10 @@ describe("retry classes", () => {
       if (op.method === "GET" && retryClass !== "safe") broken.push(`${op.operationId}: GET must be safe`);
       if (required.has("idempotency_key")) {
         if (retryClass !== "replay") broken.push(`${op.operationId}: idempotency_key makes it replay`);
-      } else if ((ifMatch || required.has("expected_version") || required.has("expected_generation")) && retryClass !== "guarded") {
+      } else if (
+        (ifMatch || required.has("expected_version") || required.has("expected_generation")) &&
+        retryClass !== "guarded"
+      ) {
         broken.push(`${op.operationId}: a required precondition makes it guarded`);
       }
     }
@@ -80,15 +111,23 @@ describe("error codes", () => {
 
   it("has a registry entry with a status and a transient flag for every code", () => {
     expect(Object.keys(registry).length).toBeGreaterThan(20);
-    const bad = Object.entries(registry).filter(([, e]) => !isObject(e) || !Number.isInteger(e.status) || typeof e.transient !== "boolean");
+    const bad = Object.entries(registry).filter(
+      ([, e]) => !isObject(e) || !Number.isInteger(e.status) || typeof e.transient !== "boolean",
+    );
     expect(bad.map(([code]) => code)).toEqual([]);
   });
 
   it("marks codes no wait can cure as not transient", () => {
-    for (const code of ["inference_unavailable", "generation_unavailable", "topic_memory_processing_unavailable", "capability_unavailable"]) {
+    for (const code of [
+      "inference_unavailable",
+      "generation_unavailable",
+      "topic_memory_processing_unavailable",
+      "capability_unavailable",
+    ]) {
       expect((registry[code] as JsonObject).transient, code).toBe(false);
     }
-    for (const code of ["rate_limited", "runtime_not_ready", "inference_timeout"]) expect((registry[code] as JsonObject).transient, code).toBe(true);
+    for (const code of ["rate_limited", "runtime_not_ready", "inference_timeout"])
+      expect((registry[code] as JsonObject).transient, code).toBe(true);
   });
 
   it("lists per operation only registry codes, under their status, which the operation declares", () => {
@@ -97,11 +136,13 @@ describe("error codes", () => {
       const errors = ext(op, "errors");
       if (errors === undefined) continue;
       for (const [status, codes] of Object.entries(errors as JsonObject)) {
-        if (!(status in (op.operation.responses as JsonObject))) bad.push(`${op.operationId}: ${status} is not declared`);
+        if (!(status in (op.operation.responses as JsonObject)))
+          bad.push(`${op.operationId}: ${status} is not declared`);
         for (const code of codes as Json[]) {
           const entry = registry[String(code)] as JsonObject | undefined;
           if (entry === undefined) bad.push(`${op.operationId}: ${String(code)} is not in the registry`);
-          else if (String(entry.status) !== status) bad.push(`${op.operationId}: ${String(code)} is a ${String(entry.status)}, listed under ${status}`);
+          else if (String(entry.status) !== status)
+            bad.push(`${op.operationId}: ${String(code)} is a ${String(entry.status)}, listed under ${status}`);
         }
       }
     }
@@ -118,7 +159,9 @@ describe("async, reconcile, pagination and access", () => {
     const value = ext(async[0]!, "async") as JsonObject;
     expect(String(value.accepted_status) in (async[0]!.operation.responses as JsonObject)).toBe(true);
     expect(ids.has(String(value.poll_operation))).toBe(true);
-    expect(Object.keys(deref(deref((doc.components as JsonObject).schemas as Json).Operation).properties as JsonObject)).toContain(value.result_field);
+    expect(
+      Object.keys(deref(deref((doc.components as JsonObject).schemas as Json).Operation).properties as JsonObject),
+    ).toContain(value.result_field);
   });
 
   it("reconciles only guarded operations, through an existing read", () => {
@@ -133,7 +176,10 @@ describe("async, reconcile, pagination and access", () => {
     expect(paged.length).toBe(13);
     for (const op of paged) {
       const page = ext(op, "pagination") as JsonObject;
-      const requestNames = [...parameters(op).map((p) => String(p.name)), ...Object.keys((bodySchema(op).properties ?? {}) as JsonObject)];
+      const requestNames = [
+        ...parameters(op).map((p) => String(p.name)),
+        ...Object.keys((bodySchema(op).properties ?? {}) as JsonObject),
+      ];
       expect(requestNames, op.operationId).toContain(page.cursor_parameter);
       const answer = Object.keys((successSchema(op).properties ?? {}) as JsonObject);
       expect(answer, op.operationId).toContain(page.next_cursor_field);
@@ -143,7 +189,10 @@ describe("async, reconcile, pagination and access", () => {
 
   it("uses the release's x-powercontext-access and no longer x-powercontext-permission", () => {
     expect(JSON.stringify(doc)).not.toContain("x-powercontext-permission");
-    const open = operations.filter((op) => ext(op, "access") === undefined).map((op) => op.operationId).sort();
+    const open = operations
+      .filter((op) => ext(op, "access") === undefined)
+      .map((op) => op.operationId)
+      .sort();
     expect(open).toEqual([
       "download_remote_skill_package",
       "enroll_remote_skill_target",

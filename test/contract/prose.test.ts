@@ -31,7 +31,9 @@ export interface ProseMatch {
  * words or more with one, or contain a whole release text of six words or more.
  */
 export function findCopiedProse(ours: JsonObject, release: JsonObject): ProseMatch[] {
-  const theirs = proseOf(release).map((p) => normalize(p.text)).filter((t) => words(t) >= MIN_WORDS);
+  const theirs = proseOf(release)
+    .map((p) => normalize(p.text))
+    .filter((t) => words(t) >= MIN_WORDS);
   const theirTexts = new Set(theirs);
   const theirSentences = new Map<string, string>();
   for (const text of theirs) for (const s of sentences(text)) theirSentences.set(s, text);

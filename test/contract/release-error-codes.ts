@@ -18,6 +18,8 @@ let cached: ReleaseErrorCodes | null = null;
  */
 export function readReleaseErrorCodes(): ReleaseErrorCodes {
   const script = join(repoRoot, "test", "contract", "release_error_codes.py");
-  cached ??= JSON.parse(execFileSync(venvPython(repoRoot), [script], { encoding: "utf8", maxBuffer: 8 * 1024 * 1024 })) as ReleaseErrorCodes;
+  cached ??= JSON.parse(
+    execFileSync(venvPython(repoRoot), [script], { encoding: "utf8", maxBuffer: 8 * 1024 * 1024 }),
+  ) as ReleaseErrorCodes;
   return cached;
 }

@@ -36,6 +36,9 @@ print(json.dumps(out))
  * @throws {Error} when the venv's python is missing or the application cannot be built
  */
 export function readReleaseRoutes(): ReleaseRoute[] {
-  const text = execFileSync(venvPython(repoRoot), ["-c", READ_ROUTES], { encoding: "utf8", maxBuffer: 8 * 1024 * 1024 });
+  const text = execFileSync(venvPython(repoRoot), ["-c", READ_ROUTES], {
+    encoding: "utf8",
+    maxBuffer: 8 * 1024 * 1024,
+  });
   return JSON.parse(text) as ReleaseRoute[];
 }

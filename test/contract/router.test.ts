@@ -22,10 +22,16 @@ describe.runIf(run)("x-powercontext-router against the installed release", () =>
   it("marks exactly the routes the release matches against the raw path", () => {
     const prefixes = router["raw-path-prefixes"] as string[];
     const byPrefix = operationsOf(ours)
-      .filter((op) => prefixes.some((prefix) => op.path.startsWith(prefix)) && routes.some((r) => r.operationId === op.operationId))
+      .filter(
+        (op) =>
+          prefixes.some((prefix) => op.path.startsWith(prefix)) && routes.some((r) => r.operationId === op.operationId),
+      )
       .map((op) => op.operationId)
       .sort();
-    const raw = routes.filter((r) => r.rawPath).map((r) => r.operationId ?? r.path).sort();
+    const raw = routes
+      .filter((r) => r.rawPath)
+      .map((r) => r.operationId ?? r.path)
+      .sort();
     expect(raw.length).toBeGreaterThan(30);
     expect(byPrefix).toEqual(raw);
   });

@@ -24,7 +24,12 @@ function release() {
           summary: "Their summary",
           description: "Their description of listing things.",
           operationId: "list_things",
-          responses: { "200": { description: "Their OK", content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } } },
+          responses: {
+            "200": {
+              description: "Their OK",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } },
+            },
+          },
         },
         post: {
           tags: ["things"],
@@ -52,12 +57,25 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function overlay(operations: Record<string, unknown>, document: Record<string, unknown> = {}, additions?: Record<string, unknown>, modelRules?: Record<string, unknown>) {
+function overlay(
+  operations: Record<string, unknown>,
+  document: Record<string, unknown> = {},
+  additions?: Record<string, unknown>,
+  modelRules?: Record<string, unknown>,
+) {
   const dir = mkdtempSync(join(tmpdir(), "overlay-"));
   dirs.push(dir);
   mkdirSync(join(dir, "operations"));
   mkdirSync(join(dir, "additions"));
-  writeFileSync(join(dir, "document.yaml"), yaml.dump({ info: { title: "Ours", version: "1" }, responses: { Conflict: "Our conflict." }, "response-defaults": { "200": "Fine." }, ...document }));
+  writeFileSync(
+    join(dir, "document.yaml"),
+    yaml.dump({
+      info: { title: "Ours", version: "1" },
+      responses: { Conflict: "Our conflict." },
+      "response-defaults": { "200": "Fine." },
+      ...document,
+    }),
+  );
   writeFileSync(join(dir, "operations", "things.yaml"), yaml.dump(operations));
   if (additions) writeFileSync(join(dir, "additions", "seed.yaml"), yaml.dump(additions));
   if (modelRules) writeFileSync(join(dir, "model-rules.yaml"), yaml.dump(modelRules));
@@ -84,40 +102,79 @@ describe("mergeContract", () => {
   });
 
   it("refuses an overlay that would replace a release value, naming the pointer", () => {
-    const replacing = { ...both, create_thing: { ...both.create_thing, add: { responses: { "409": { $ref: "#/components/responses/Other" } } } } };
-    expect(() => mergeContract(release(), overlay(replacing))).toThrow(/\/operations\/create_thing\/responses\/409\/\$ref exists in the release/);
+    const replacing = {
+      ...both,
+      create_thing: { ...both.create_thing, add: { responses: { "409": { $ref: "#/components/responses/Other" } } } },
+    };
+    expect(() => mergeContract(release(), overlay(replacing))).toThrow(
+      /\/operations\/create_thing\/responses\/409\/\$ref exists in the release/,
+    );
     const schema = { components: { schemas: { Thing: { type: "object" } } } };
-    expect(() => mergeContract(release(), overlay(both, {}, schema))).toThrow(/\/components\/schemas\/Thing\/type exists in the release/);
+    expect(() => mergeContract(release(), overlay(both, {}, schema))).toThrow(
+      /\/components\/schemas\/Thing\/type exists in the release/,
+    );
   });
 
   it("stops on an operation without an entry, an entry without an operation, and a foreign extension", () => {
-    expect(() => mergeContract(release(), overlay({ list_things: both.list_things }))).toThrow(/create_thing .* has no entry/);
-    expect(() => mergeContract(release(), overlay({ ...both, gone: { summary: "Old" } }))).toThrow(/operations the contract does not have: gone/);
-    expect(() => overlay({ ...both, list_things: { ...both.list_things, "x-powercontext-permission": "scope.read" } })).toThrow(OverlayError);
+    expect(() => mergeContract(release(), overlay({ list_things: both.list_things }))).toThrow(
+      /create_thing .* has no entry/,
+    );
+    expect(() => mergeContract(release(), overlay({ ...both, gone: { summary: "Old" } }))).toThrow(
+      /operations the contract does not have: gone/,
+    );
+    expect(() =>
+      overlay({ ...both, list_things: { ...both.list_things, "x-powercontext-permission": "scope.read" } }),
+    ).toThrow(OverlayError);
   });
 
   it("writes model rules onto their schema, and stops on a marked schema without rules or rules naming nothing", () => {
     const rules = { Thing: [{ rule: "trim", members: ["description"] }] };
-    expect(mergeContract(release(), overlay(both, {}, undefined, rules)).components.schemas.Thing["x-powercontext-rules"]).toEqual(rules.Thing);
+    expect(
+      mergeContract(release(), overlay(both, {}, undefined, rules)).components.schemas.Thing["x-powercontext-rules"],
+    ).toEqual(rules.Thing);
     const marked = release();
     (marked.components.schemas.Thing as Record<string, unknown>)["x-powercontext-code-validation"] = "operation";
-    expect(() => mergeContract(marked, overlay(both))).toThrow(/marks schema Thing with x-powercontext-code-validation/);
-    expect(mergeContract(marked, overlay(both, {}, undefined, rules)).components.schemas.Thing["x-powercontext-code-validation"]).toBe("operation");
-    expect(() => mergeContract(release(), overlay(both, {}, undefined, { Nope: rules.Thing }))).toThrow(/schema Nope, which does not exist/);
-    expect(() => mergeContract(release(), overlay(both, {}, undefined, { Thing: [{ rule: "trim", members: ["zz"] }] }))).toThrow(/names member zz/);
+    expect(() => mergeContract(marked, overlay(both))).toThrow(
+      /marks schema Thing with x-powercontext-code-validation/,
+    );
+    expect(
+      mergeContract(marked, overlay(both, {}, undefined, rules)).components.schemas.Thing[
+        "x-powercontext-code-validation"
+      ],
+    ).toBe("operation");
+    expect(() => mergeContract(release(), overlay(both, {}, undefined, { Nope: rules.Thing }))).toThrow(
+      /schema Nope, which does not exist/,
+    );
+    expect(() =>
+      mergeContract(release(), overlay(both, {}, undefined, { Thing: [{ rule: "trim", members: ["zz"] }] })),
+    ).toThrow(/names member zz/);
     expect(() => overlay(both, {}, undefined, { Thing: ["trim"] })).toThrow(OverlayError);
   });
 
   it("applies a listed correction and nothing else", () => {
-    const corrected = mergeContract(release(), overlay(both, { corrections: [{ pointer: "/components/schemas/Thing/properties/description", set: { maxLength: 12 } }] }));
+    const corrected = mergeContract(
+      release(),
+      overlay(both, {
+        corrections: [{ pointer: "/components/schemas/Thing/properties/description", set: { maxLength: 12 } }],
+      }),
+    );
     expect(corrected.components.schemas.Thing.properties.description.maxLength).toBe(12);
-    expect(() => mergeContract(release(), overlay(both, { corrections: [{ pointer: "/components/schemas/Nope", set: { a: 1 } }] }))).toThrow(/names no object/);
+    expect(() =>
+      mergeContract(
+        release(),
+        overlay(both, { corrections: [{ pointer: "/components/schemas/Nope", set: { a: 1 } }] }),
+      ),
+    ).toThrow(/names no object/);
   });
 });
 
 describe.runIf(releaseAvailable("test/contract/sync.test.ts"))("openapi.yaml and the sync script", () => {
   it("is exactly what the script writes for the installed release", () => {
-    const run = () => execFileSync(process.execPath, [join(repoRoot, "scripts/contract/sync-release.mjs"), "--check"], { encoding: "utf8", stdio: "pipe" });
+    const run = () =>
+      execFileSync(process.execPath, [join(repoRoot, "scripts/contract/sync-release.mjs"), "--check"], {
+        encoding: "utf8",
+        stdio: "pipe",
+      });
     expect(run()).toContain("up to date");
   });
 });

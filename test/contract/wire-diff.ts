@@ -17,7 +17,8 @@ export interface WireDifference {
 }
 
 const METHODS = new Set(["get", "put", "post", "delete", "patch"]);
-const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 const segment = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 const show = (value: Json | undefined) => (value === undefined ? "(absent)" : JSON.stringify(value).slice(0, 200));
 
@@ -31,7 +32,8 @@ export function diffWire(ours: Json, release: Json): WireDifference[] {
   const subjectOf = subjects(ours, release);
   const visit = (a: Json | undefined, b: Json | undefined, path: string[]) => {
     const pointer = path.map((p) => `/${segment(p)}`).join("");
-    const push = (change: Change) => out.push({ pointer, change, subject: subjectOf(path), ours: show(a), release: show(b) });
+    const push = (change: Change) =>
+      out.push({ pointer, change, subject: subjectOf(path), ours: show(a), release: show(b) });
     if (a === undefined) return push("removed");
     if (b === undefined) return push("added");
     if (isObject(a) && isObject(b)) {
@@ -57,7 +59,8 @@ function subjects(ours: Json, release: Json): (path: string[]) => string {
       for (const doc of [ours, release]) {
         const item = isObject(doc) && isObject(doc.paths) ? doc.paths[second] : undefined;
         if (!isObject(item)) continue;
-        if (third !== undefined && METHODS.has(third) && isObject(item[third])) return `operation ${String(item[third].operationId)}`;
+        if (third !== undefined && METHODS.has(third) && isObject(item[third]))
+          return `operation ${String(item[third].operationId)}`;
         if (third === undefined) return `path ${second}`;
       }
       return `path ${second}`;

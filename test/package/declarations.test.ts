@@ -51,7 +51,10 @@ describe.skipIf(!enabled)("the built SDK's declarations", () => {
         types: [],
       });
       const errors = ts.getPreEmitDiagnostics(program).map((d) => {
-        const where = d.file && d.start !== undefined ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1} ` : "";
+        const where =
+          d.file && d.start !== undefined
+            ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1} `
+            : "";
         return `${where}${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
       });
       expect(errors).toEqual([]);

@@ -22,7 +22,8 @@ const layers = [
 function packagesImported(dir: string): Set<string> {
   const names = new Set<string>();
   for (const file of sourceFiles(path.join(repoRoot, dir))) {
-    for (const match of readFileSync(file, "utf8").matchAll(/(?:from\s+|import\s*\(\s*)"@powercontext\/([a-z-]+)/g)) names.add(match[1]!);
+    for (const match of readFileSync(file, "utf8").matchAll(/(?:from\s+|import\s*\(\s*)"@powercontext\/([a-z-]+)/g))
+      names.add(match[1]!);
   }
   return names;
 }
@@ -36,7 +37,8 @@ describe("the packages' modules", () => {
     const upward: string[] = [];
     layers.forEach(({ name, dir }, index) => {
       const allowed = new Set(layers.slice(0, index).map((layer) => layer.name));
-      for (const imported of packagesImported(dir)) if (!allowed.has(imported)) upward.push(`${name} imports @powercontext/${imported}`);
+      for (const imported of packagesImported(dir))
+        if (!allowed.has(imported)) upward.push(`${name} imports @powercontext/${imported}`);
     });
     expect(upward).toEqual([]);
   });

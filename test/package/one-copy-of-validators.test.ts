@@ -16,7 +16,11 @@ import { checkAll, checkFile, repoRoot, requireTools } from "../real/tools.js";
 const exec = promisify(execFile);
 const enabled = requireTools(
   "one copy of the validators",
-  checkAll(...["packages/sdk", "packages/msw"].map((folder) => checkFile(join(repoRoot, folder, "dist"), "run: npm run build"))),
+  checkAll(
+    ...["packages/sdk", "packages/msw"].map((folder) =>
+      checkFile(join(repoRoot, folder, "dist"), "run: npm run build"),
+    ),
+  ),
 );
 
 interface Packed {
@@ -37,10 +41,14 @@ describe.skipIf(!enabled)("the validators in the published packages", () => {
   let sdk: Packed;
   let msw: Packed;
   beforeAll(async () => {
-    const { stdout } = await exec("npm", ["pack", "--dry-run", "--json", "--workspace", "packages/sdk", "--workspace", "packages/msw"], {
-      cwd: repoRoot,
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    const { stdout } = await exec(
+      "npm",
+      ["pack", "--dry-run", "--json", "--workspace", "packages/sdk", "--workspace", "packages/msw"],
+      {
+        cwd: repoRoot,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
     const packed = JSON.parse(stdout) as Packed[];
     sdk = packed.find((p) => p.name === "@powercontext/sdk") as Packed;
     const packedMsw = packed.find((p) => p.name === "@powercontext/msw") as Packed;
@@ -50,7 +58,9 @@ describe.skipIf(!enabled)("the validators in the published packages", () => {
   }, 60_000);
 
   it("are published by the SDK, once", () => {
-    expect(sdk.files.map((f) => f.path).filter((path) => /(^|\/)validators\.js$/.test(path))).toEqual(["dist/generated/validators.js"]);
+    expect(sdk.files.map((f) => f.path).filter((path) => /(^|\/)validators\.js$/.test(path))).toEqual([
+      "dist/generated/validators.js",
+    ]);
   });
 
   it("are not published again by @powercontext/msw, under any name", () => {
@@ -61,11 +71,19 @@ describe.skipIf(!enabled)("the validators in the published packages", () => {
   });
 
   it("reach @powercontext/msw through the SDK it depends on", () => {
-    const manifest = (folder: string) => JSON.parse(readFileSync(join(repoRoot, folder, "package.json"), "utf8")) as { version: string; dependencies?: Record<string, string> };
+    const manifest = (folder: string) =>
+      JSON.parse(readFileSync(join(repoRoot, folder, "package.json"), "utf8")) as {
+        version: string;
+        dependencies?: Record<string, string>;
+      };
     expect(manifest("packages/msw").dependencies?.["@powercontext/sdk"]).toBe(manifest("packages/sdk").version);
     const importers = msw.files
       .map((f) => f.path)
-      .filter((path) => path.endsWith(".js") && readFileSync(join(repoRoot, "packages/msw", path), "utf8").includes('"@powercontext/sdk/validators"'));
+      .filter(
+        (path) =>
+          path.endsWith(".js") &&
+          readFileSync(join(repoRoot, "packages/msw", path), "utf8").includes('"@powercontext/sdk/validators"'),
+      );
     expect(importers).toContain("dist/generated/contract.js");
   });
 });

@@ -11,7 +11,16 @@
 //      from the installed Python package, and on this repository's openapi.yaml;
 //   3. run a vitest test that uses the msw handlers with the app's own msw.
 import { execFile } from "node:child_process";
-import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+  copyFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -31,12 +40,19 @@ const fixtures = join(repoRoot, "test/package/consumer");
 
 /** The third-party packages the app installs beside the tarballs, at the repository's own ranges. */
 function thirdParty(): string[] {
-  const root = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
+  const root = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
+    devDependencies: Record<string, string>;
+  };
   const msw = JSON.parse(readFileSync(join(repoRoot, "packages/msw/package.json"), "utf8")) as {
     peerDependencies: Record<string, string>;
   };
   const dev = root.devDependencies;
-  return [`msw@${msw.peerDependencies.msw}`, `typescript@${dev.typescript}`, `vitest@${dev.vitest}`, `@types/node@${dev["@types/node"]}`];
+  return [
+    `msw@${msw.peerDependencies.msw}`,
+    `typescript@${dev.typescript}`,
+    `vitest@${dev.vitest}`,
+    `@types/node@${dev["@types/node"]}`,
+  ];
 }
 
 interface Run {
@@ -47,11 +63,20 @@ interface Run {
 
 async function run(file: string, args: string[], cwd: string, timeout = 120_000): Promise<Run> {
   try {
-    const { stdout, stderr } = await exec(file, args, { cwd, timeout, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, CI: "true", NO_COLOR: "1", FORCE_COLOR: "0" } });
+    const { stdout, stderr } = await exec(file, args, {
+      cwd,
+      timeout,
+      maxBuffer: 32 * 1024 * 1024,
+      env: { ...process.env, CI: "true", NO_COLOR: "1", FORCE_COLOR: "0" },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === "number" ? failed.code : -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
+    return {
+      code: typeof failed.code === "number" ? failed.code : -1,
+      stdout: failed.stdout ?? "",
+      stderr: failed.stderr ?? "",
+    };
   }
 }
 
@@ -63,7 +88,10 @@ describe.skipIf(!enabled)("the packages installed from tarballs into a fresh pro
     app = join(work, "app");
     const tarballs = packPackages(join(work, "tarballs"));
     await run("mkdir", [app], work);
-    writeFileSync(join(app, "package.json"), `${JSON.stringify({ name: "app", private: true, type: "module" }, null, 2)}\n`);
+    writeFileSync(
+      join(app, "package.json"),
+      `${JSON.stringify({ name: "app", private: true, type: "module" }, null, 2)}\n`,
+    );
     const install = await run(
       "npm",
       ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", ...tarballs, ...thirdParty()],
@@ -71,7 +99,15 @@ describe.skipIf(!enabled)("the packages installed from tarballs into a fresh pro
       150_000,
     );
     if (install.code !== 0) throw new Error(`npm install failed: ${install.stderr}`);
-    for (const name of ["consumer.ts", "mocks.ts", "handlers.test.ts", "tsconfig.json", "browser.ts", "tsconfig.browser.json"]) copyFileSync(join(fixtures, name), join(app, name));
+    for (const name of [
+      "consumer.ts",
+      "mocks.ts",
+      "handlers.test.ts",
+      "tsconfig.json",
+      "browser.ts",
+      "tsconfig.browser.json",
+    ])
+      copyFileSync(join(fixtures, name), join(app, name));
   }, 180_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -97,7 +133,12 @@ describe.skipIf(!enabled)("the packages installed from tarballs into a fresh pro
   }, 270_000);
 
   it("type-checks a browser app (DOM, no @types/node, no skipLibCheck) whose types reach neither undici nor Node's", async () => {
-    const tsc = await run(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.browser.json", "--listFiles"], app, 240_000);
+    const tsc = await run(
+      process.execPath,
+      ["node_modules/typescript/bin/tsc", "-p", "tsconfig.browser.json", "--listFiles"],
+      app,
+      240_000,
+    );
     expect(tsc.stderr).toBe("");
     expect(tsc.code).toBe(0);
     const files = tsc.stdout.split("\n").filter((line) => line.includes("node_modules/"));
@@ -106,16 +147,30 @@ describe.skipIf(!enabled)("the packages installed from tarballs into a fresh pro
   }, 270_000);
 
   it("runs the installed bins of the CLI and the mock server with plain node", async () => {
-    const cli = await run(process.execPath, ["node_modules/@powercontext/cli/bin/powercontext-ts.js", "--version"], app);
+    const cli = await run(
+      process.execPath,
+      ["node_modules/@powercontext/cli/bin/powercontext-ts.js", "--version"],
+      app,
+    );
     expect(cli.stdout.trim()).toBe("0.1.0");
-    const mock = await run(process.execPath, ["node_modules/@powercontext/msw/bin/powercontext-mock.js", "--help"], app);
+    const mock = await run(
+      process.execPath,
+      ["node_modules/@powercontext/msw/bin/powercontext-mock.js", "--help"],
+      app,
+    );
     expect(mock.stdout).toMatch(/serve/);
   }, 60_000);
 
   it("runs the generator's bin with plain node on this repository's openapi.yaml", async () => {
     const result = await run(
       process.execPath,
-      ["node_modules/@powercontext/codegen/bin/powercontext-codegen.js", "--spec", join(repoRoot, "openapi.yaml"), "--out", "gen"],
+      [
+        "node_modules/@powercontext/codegen/bin/powercontext-codegen.js",
+        "--spec",
+        join(repoRoot, "openapi.yaml"),
+        "--out",
+        "gen",
+      ],
       app,
       60_000,
     );
@@ -125,33 +180,61 @@ describe.skipIf(!enabled)("the packages installed from tarballs into a fresh pro
     expect(methods).toMatch(/^\/\/ Code generated by @powercontext\/codegen 0\.1\.0 from openapi\.yaml/);
     expect(methods).toMatch(/captureContentSource\(/);
     // The emitted validators are plain JavaScript that node loads as they are.
-    const load = await run(process.execPath, ["--input-type=module", "-e", "const v = await import('./gen/validators.js'); console.log(Object.values(v).filter((f) => typeof f === 'function').length);"], app);
+    const load = await run(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        "const v = await import('./gen/validators.js'); console.log(Object.values(v).filter((f) => typeof f === 'function').length);",
+      ],
+      app,
+    );
     expect(Number(load.stdout)).toBeGreaterThan(0);
   }, 90_000);
 
-  it.skipIf(!hasPython)("runs the generator's bin on the released contract, read from the installed Python package", async () => {
-    const dump = await run(
-      venvBin("python"),
-      ["-c", "import json; from powercontext.http._generated.schema import OPENAPI_SCHEMA as s; print(json.dumps(s))"],
-      app,
-    );
-    expect(dump.code).toBe(0);
-    writeFileSync(join(app, "released.json"), dump.stdout);
-    const result = await run(
-      process.execPath,
-      ["node_modules/@powercontext/codegen/bin/powercontext-codegen.js", "--spec", "released.json", "--out", "released", "--lint", "upstream"],
-      app,
-      60_000,
-    );
-    expect(result.code).toBe(0);
-    // --out writes one standalone client folder: 126 operations, one method each.
-    const methods = readFileSync(join(app, "released/methods.ts"), "utf8");
-    expect(methods).toMatch(/listAtomicMemories\(/);
-    expect(existsSync(join(app, "released/index.ts"))).toBe(true);
-  }, 90_000);
+  it.skipIf(!hasPython)(
+    "runs the generator's bin on the released contract, read from the installed Python package",
+    async () => {
+      const dump = await run(
+        venvBin("python"),
+        [
+          "-c",
+          "import json; from powercontext.http._generated.schema import OPENAPI_SCHEMA as s; print(json.dumps(s))",
+        ],
+        app,
+      );
+      expect(dump.code).toBe(0);
+      writeFileSync(join(app, "released.json"), dump.stdout);
+      const result = await run(
+        process.execPath,
+        [
+          "node_modules/@powercontext/codegen/bin/powercontext-codegen.js",
+          "--spec",
+          "released.json",
+          "--out",
+          "released",
+          "--lint",
+          "upstream",
+        ],
+        app,
+        60_000,
+      );
+      expect(result.code).toBe(0);
+      // --out writes one standalone client folder: 126 operations, one method each.
+      const methods = readFileSync(join(app, "released/methods.ts"), "utf8");
+      expect(methods).toMatch(/listAtomicMemories\(/);
+      expect(existsSync(join(app, "released/index.ts"))).toBe(true);
+    },
+    90_000,
+  );
 
   it("runs the app's vitest test against the msw handlers", async () => {
-    const result = await run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "handlers.test.ts"], app, 90_000);
+    const result = await run(
+      process.execPath,
+      ["node_modules/vitest/vitest.mjs", "run", "handlers.test.ts"],
+      app,
+      90_000,
+    );
     expect(result.stdout + result.stderr, result.stdout + result.stderr).toMatch(/Tests\s+1 passed/);
     expect(result.code).toBe(0);
   }, 120_000);

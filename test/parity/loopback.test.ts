@@ -32,6 +32,8 @@ describe.runIf(enabled)("plaintext loopback rule: SDK and Python client agree", 
     const disagreements = urls.filter((url) => verdicts[url] !== sdkAccepts(url));
     expect(disagreements).toEqual([]);
     // The table itself states the same verdicts.
-    expect(LOOPBACK_CASES.filter((entry) => entry.loopback !== verdicts[entry.url]).map((entry) => entry.url)).toEqual([]);
+    expect(LOOPBACK_CASES.filter((entry) => entry.loopback !== verdicts[entry.url]).map((entry) => entry.url)).toEqual(
+      [],
+    );
   });
 });

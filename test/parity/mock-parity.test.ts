@@ -29,7 +29,11 @@ interface Step {
   readonly token: string | null;
   readonly request: Record<string, unknown> | null;
   /** what both clients must produce */
-  readonly expect: { readonly outcome: "success" | "ServerResponseError"; readonly status_code?: number; readonly code?: string };
+  readonly expect: {
+    readonly outcome: "success" | "ServerResponseError";
+    readonly status_code?: number;
+    readonly code?: string;
+  };
   /**
    * Set where our contract keeps a 0.0.2 shape that 1.4.1 changed: the SDK must produce
    * `expect`, the Python client InvalidResponseError with the same request id.
@@ -39,12 +43,19 @@ interface Step {
 
 function scenario(blockId: string): Step[] {
   const ok = { outcome: "success" } as const;
-  const failed = (status_code: number, code: string) => ({ outcome: "ServerResponseError", status_code, code }) as const;
+  const failed = (status_code: number, code: string) =>
+    ({ outcome: "ServerResponseError", status_code, code }) as const;
   return [
     { name: "liveness", operation: "get_liveness", token: null, request: null, expect: ok },
     { name: "readiness", operation: "get_readiness", token: null, request: null, expect: ok },
     { name: "capabilities", operation: "get_capabilities", token: "pc-reader", request: null, expect: ok },
-    { name: "capabilities-anonymous", operation: "get_capabilities", token: null, request: null, expect: failed(401, "unauthorized") },
+    {
+      name: "capabilities-anonymous",
+      operation: "get_capabilities",
+      token: null,
+      request: null,
+      expect: failed(401, "unauthorized"),
+    },
     {
       name: "capture",
       operation: "capture_content_source",
@@ -68,7 +79,13 @@ function scenario(blockId: string): Step[] {
     },
     { name: "flush", operation: "flush_memory", token: "pc-writer", request: { scope_id: SCOPE }, expect: ok },
     { name: "flush-idle", operation: "flush_memory", token: "pc-writer", request: { scope_id: SCOPE }, expect: ok },
-    { name: "flush-reader-forbidden", operation: "flush_memory", token: "pc-reader", request: { scope_id: SCOPE }, expect: failed(403, "forbidden") },
+    {
+      name: "flush-reader-forbidden",
+      operation: "flush_memory",
+      token: "pc-reader",
+      request: { scope_id: SCOPE },
+      expect: failed(403, "forbidden"),
+    },
     {
       name: "remember",
       operation: "remember_memory",
@@ -76,11 +93,35 @@ function scenario(blockId: string): Step[] {
       request: { scope_id: SCOPE, kind: "fact", text: "Friday deploys need an exception." },
       expect: ok,
     },
-    { name: "search", operation: "search_memory", token: "pc-reader", request: { scope_id: SCOPE, query: "deploys" }, expect: ok },
+    {
+      name: "search",
+      operation: "search_memory",
+      token: "pc-reader",
+      request: { scope_id: SCOPE, query: "deploys" },
+      expect: ok,
+    },
     { name: "list", operation: "list_memory_entries", token: "pc-reader", request: { scope_id: SCOPE }, expect: ok },
-    { name: "topic-status-idle", operation: "get_topic_memory_processing_status", token: "pc-reader", request: { scope_id: SCOPE }, expect: ok },
-    { name: "topic-status-blocked", operation: "get_topic_memory_processing_status", token: "pc-reader", request: { scope_id: BLOCKED_SCOPE }, expect: ok },
-    { name: "topic-block", operation: "get_topic_memory_processing_block", token: "pc-reader", request: { scope_id: BLOCKED_SCOPE, block_id: blockId }, expect: ok },
+    {
+      name: "topic-status-idle",
+      operation: "get_topic_memory_processing_status",
+      token: "pc-reader",
+      request: { scope_id: SCOPE },
+      expect: ok,
+    },
+    {
+      name: "topic-status-blocked",
+      operation: "get_topic_memory_processing_status",
+      token: "pc-reader",
+      request: { scope_id: BLOCKED_SCOPE },
+      expect: ok,
+    },
+    {
+      name: "topic-block",
+      operation: "get_topic_memory_processing_block",
+      token: "pc-reader",
+      request: { scope_id: BLOCKED_SCOPE, block_id: blockId },
+      expect: ok,
+    },
     {
       name: "topic-block-unknown",
       operation: "get_topic_memory_processing_block",
@@ -96,9 +137,27 @@ function scenario(blockId: string): Step[] {
       request: { scope_id: BLOCKED_SCOPE, block_id: blockId },
       expect: failed(403, "forbidden"),
     },
-    { name: "topic-retry", operation: "retry_topic_memory_processing", token: "pc-admin", request: { scope_id: BLOCKED_SCOPE, block_id: blockId }, expect: ok },
-    { name: "topic-retry-replay", operation: "retry_topic_memory_processing", token: "pc-admin", request: { scope_id: BLOCKED_SCOPE, block_id: blockId }, expect: ok },
-    { name: "topic-block-receipt", operation: "get_topic_memory_processing_block", token: "pc-reader", request: { scope_id: BLOCKED_SCOPE, block_id: blockId }, expect: ok },
+    {
+      name: "topic-retry",
+      operation: "retry_topic_memory_processing",
+      token: "pc-admin",
+      request: { scope_id: BLOCKED_SCOPE, block_id: blockId },
+      expect: ok,
+    },
+    {
+      name: "topic-retry-replay",
+      operation: "retry_topic_memory_processing",
+      token: "pc-admin",
+      request: { scope_id: BLOCKED_SCOPE, block_id: blockId },
+      expect: ok,
+    },
+    {
+      name: "topic-block-receipt",
+      operation: "get_topic_memory_processing_block",
+      token: "pc-reader",
+      request: { scope_id: BLOCKED_SCOPE, block_id: blockId },
+      expect: ok,
+    },
   ];
 }
 
@@ -125,13 +184,21 @@ interface MockServer {
   close(): Promise<void>;
 }
 interface MswModule {
-  startMockServer(options: { port: number; seed: number; simulatorOptions: { clock: unknown; scopes?: string[] } }): Promise<MockServer>;
+  startMockServer(options: {
+    port: number;
+    seed: number;
+    simulatorOptions: { clock: unknown; scopes?: string[] };
+  }): Promise<MockServer>;
   ManualClock: new () => unknown;
 }
 
 /** Same seed, a manual clock and the same in-process setup: a Topic Memory block in BLOCKED_SCOPE. */
 async function startPreparedMock(msw: MswModule): Promise<{ mock: MockServer; blockId: string }> {
-  const mock = await msw.startMockServer({ port: 0, seed: SEED, simulatorOptions: { clock: new msw.ManualClock(), scopes: [SCOPE, BLOCKED_SCOPE] } });
+  const mock = await msw.startMockServer({
+    port: 0,
+    seed: SEED,
+    simulatorOptions: { clock: new msw.ManualClock(), scopes: [SCOPE, BLOCKED_SCOPE] },
+  });
   for (const [i, content] of ["Builds run on every push.", "Release notes are drafted on Thursdays."].entries()) {
     const answer = mock.simulator.handle("capture_content_source", {
       token: "pc-admin",
@@ -181,7 +248,10 @@ describe.skipIf(!enabled)("parity with the Python PowerContextClient 1.4.1 again
     steps = scenario(blockId);
     workDir = await mkdtemp(join(tmpdir(), "mock-parity-"));
     const stepsFile = join(workDir, "steps.json");
-    await writeFile(stepsFile, JSON.stringify(steps.map(({ name, operation, token, request }) => ({ name, operation, token, request }))));
+    await writeFile(
+      stepsFile,
+      JSON.stringify(steps.map(({ name, operation, token, request }) => ({ name, operation, token, request }))),
+    );
     try {
       const { stdout } = await run(
         venvBin("python"),
@@ -206,7 +276,12 @@ describe.skipIf(!enabled)("parity with the Python PowerContextClient 1.4.1 again
     const ours: Outcome[] = [];
     try {
       for (const step of steps) {
-        const client = new m.PowerContextClient({ baseUrl: mock.url, token: step.token ?? undefined, timeoutMs: 5_000, maxRetries: 0 });
+        const client = new m.PowerContextClient({
+          baseUrl: mock.url,
+          token: step.token ?? undefined,
+          timeoutMs: 5_000,
+          maxRetries: 0,
+        });
         const method = client[camelCase(step.operation)]!;
         try {
           const result = await (step.request === null ? method.call(client) : method.call(client, step.request));
@@ -214,13 +289,21 @@ describe.skipIf(!enabled)("parity with the Python PowerContextClient 1.4.1 again
         } catch (error) {
           const e = error as SdkError;
           const base =
-            error instanceof m.ServerResponseError ? "ServerResponseError"
-            : error instanceof m.InvalidResponseError ? "InvalidResponseError"
-            : error instanceof m.TransportError ? "TransportError"
-            : `unexpected ${e?.name}: ${e?.message}`;
+            error instanceof m.ServerResponseError
+              ? "ServerResponseError"
+              : error instanceof m.InvalidResponseError
+                ? "InvalidResponseError"
+                : error instanceof m.TransportError
+                  ? "TransportError"
+                  : `unexpected ${e?.name}: ${e?.message}`;
           const outcome: Outcome = { vector: step.name, outcome: base, request_id: e?.requestId ?? null };
           if (base === "ServerResponseError") {
-            Object.assign(outcome, { status_code: e.statusCode, code: e.code ?? null, message: e.serverMessage ?? null, details: e.details ?? null });
+            Object.assign(outcome, {
+              status_code: e.statusCode,
+              code: e.code ?? null,
+              message: e.serverMessage ?? null,
+              details: e.details ?? null,
+            });
           }
           ours.push(outcome);
         }
@@ -232,7 +315,10 @@ describe.skipIf(!enabled)("parity with the Python PowerContextClient 1.4.1 again
     expect(python.map((o) => o.vector)).toEqual(steps.map((s) => s.name));
     console.log(
       steps
-        .map((s, i) => `${s.name}: sdk ${ours[i]!.outcome}${ours[i]!.status_code ? ` ${ours[i]!.status_code}` : ""}, python ${python[i]!.outcome}${python[i]!.status_code ? ` ${python[i]!.status_code}` : ""}`)
+        .map(
+          (s, i) =>
+            `${s.name}: sdk ${ours[i]!.outcome}${ours[i]!.status_code ? ` ${ours[i]!.status_code}` : ""}, python ${python[i]!.outcome}${python[i]!.status_code ? ` ${python[i]!.status_code}` : ""}`,
+        )
         .join("\n"),
     );
     const problems: string[] = [];
@@ -240,26 +326,47 @@ describe.skipIf(!enabled)("parity with the Python PowerContextClient 1.4.1 again
       const a = ours[i]!;
       const p = python[i]!;
       const want = step.expect;
-      const sides: [string, Outcome][] = step.pythonRefuses ? [["sdk", a]] : [["sdk", a], ["python", p]];
+      const sides: [string, Outcome][] = step.pythonRefuses
+        ? [["sdk", a]]
+        : [
+            ["sdk", a],
+            ["python", p],
+          ];
       for (const [side, o] of sides) {
-        if (o.outcome !== want.outcome || (want.status_code !== undefined && o.status_code !== want.status_code) || (want.code !== undefined && o.code !== want.code)) {
-          problems.push(`${step.name}: ${side} expected ${want.outcome} ${want.status_code ?? ""} ${want.code ?? ""}, got ${JSON.stringify(o).slice(0, 300)}`);
+        if (
+          o.outcome !== want.outcome ||
+          (want.status_code !== undefined && o.status_code !== want.status_code) ||
+          (want.code !== undefined && o.code !== want.code)
+        ) {
+          problems.push(
+            `${step.name}: ${side} expected ${want.outcome} ${want.status_code ?? ""} ${want.code ?? ""}, got ${JSON.stringify(o).slice(0, 300)}`,
+          );
         }
       }
       if (step.pythonRefuses) {
         if (p.outcome !== "InvalidResponseError" || !/^req_/.test(p.request_id ?? "")) {
-          problems.push(`${step.name}: python expected InvalidResponseError with the mock's request id (${step.pythonRefuses}), got ${JSON.stringify(p).slice(0, 300)}`);
+          problems.push(
+            `${step.name}: python expected InvalidResponseError with the mock's request id (${step.pythonRefuses}), got ${JSON.stringify(p).slice(0, 300)}`,
+          );
         }
         continue;
       }
       for (const key of ["outcome", "status_code", "code", "message", "details", "request_id"] as const) {
         if (a.outcome === "success" && key === "request_id") continue;
         if (JSON.stringify(a[key] ?? null) !== JSON.stringify(p[key] ?? null)) {
-          problems.push(`${step.name}: ${key} differs: python ${JSON.stringify(p[key])}, sdk ${JSON.stringify(a[key])}`);
+          problems.push(
+            `${step.name}: ${key} differs: python ${JSON.stringify(p[key])}, sdk ${JSON.stringify(a[key])}`,
+          );
         }
       }
-      if (a.outcome === "success" && p.outcome === "success" && JSON.stringify(normalize(a.result)) !== JSON.stringify(normalize(p.result))) {
-        problems.push(`${step.name}: result differs:\n  python ${JSON.stringify(normalize(p.result))}\n  sdk    ${JSON.stringify(normalize(a.result))}`);
+      if (
+        a.outcome === "success" &&
+        p.outcome === "success" &&
+        JSON.stringify(normalize(a.result)) !== JSON.stringify(normalize(p.result))
+      ) {
+        problems.push(
+          `${step.name}: result differs:\n  python ${JSON.stringify(normalize(p.result))}\n  sdk    ${JSON.stringify(normalize(a.result))}`,
+        );
       }
     }
     expect(problems, problems.join("\n")).toEqual([]);

@@ -22,7 +22,13 @@ const vectorsDir = fileURLToPath(new URL("./operation-vectors/", import.meta.url
 
 interface Step {
   readonly name: string;
-  readonly call: "flush_memory" | "wait_for_operation" | "get_operation" | "list_operations" | "cancel_operation" | "retry_operation";
+  readonly call:
+    | "flush_memory"
+    | "wait_for_operation"
+    | "get_operation"
+    | "list_operations"
+    | "cancel_operation"
+    | "retry_operation";
   readonly token: string | null;
   readonly args: Record<string, unknown>;
   readonly expect: { readonly outcome: string; readonly status_code?: number; readonly code?: string };
@@ -45,7 +51,9 @@ interface Outcome {
   result?: unknown;
 }
 
-const vectorFiles = readdirSync(vectorsDir).filter((f) => f.endsWith(".json")).sort();
+const vectorFiles = readdirSync(vectorsDir)
+  .filter((f) => f.endsWith(".json"))
+  .sort();
 const vectors: Vector[] = vectorFiles.map((f) => JSON.parse(readFileSync(join(vectorsDir, f), "utf8")) as Vector);
 
 async function prepared(vector: Vector): Promise<MockServer> {
@@ -61,7 +69,8 @@ async function prepared(vector: Vector): Promise<MockServer> {
     if (answer.status !== 202) throw new Error(`setup capture answered ${answer.status}`);
   }
   if (vector.setup.flush_timing) mock.simulator.controls.setFlushTiming(vector.setup.flush_timing);
-  if (vector.setup.fail_next_flush_attempts) mock.simulator.controls.failNextFlushAttempts(vector.setup.fail_next_flush_attempts);
+  if (vector.setup.fail_next_flush_attempts)
+    mock.simulator.controls.failNextFlushAttempts(vector.setup.fail_next_flush_attempts);
   return mock;
 }
 
@@ -95,11 +104,22 @@ async function callSdk(client: sdk.PowerContextClient, step: Step, args: Record<
 }
 
 function outcomeOf(step: string, error: unknown): Outcome {
-  if (error instanceof sdk.OperationBlockedError) return { step, outcome: "ServerResponseError", status_code: error.statusCode, code: error.code, operation_id: error.operationId };
-  if (error instanceof sdk.ServerResponseError) return { step, outcome: "ServerResponseError", status_code: error.statusCode, code: error.code };
-  if (error instanceof sdk.OperationPendingError) return { step, outcome: "OperationPendingError", operation_id: error.operationId };
-  if (error instanceof sdk.OperationFailedError) return { step, outcome: "OperationFailedError", operation_id: error.operationId, code: error.error.code };
-  if (error instanceof sdk.OperationCancelledError) return { step, outcome: "OperationCancelledError", operation_id: error.operationId };
+  if (error instanceof sdk.OperationBlockedError)
+    return {
+      step,
+      outcome: "ServerResponseError",
+      status_code: error.statusCode,
+      code: error.code,
+      operation_id: error.operationId,
+    };
+  if (error instanceof sdk.ServerResponseError)
+    return { step, outcome: "ServerResponseError", status_code: error.statusCode, code: error.code };
+  if (error instanceof sdk.OperationPendingError)
+    return { step, outcome: "OperationPendingError", operation_id: error.operationId };
+  if (error instanceof sdk.OperationFailedError)
+    return { step, outcome: "OperationFailedError", operation_id: error.operationId, code: error.error.code };
+  if (error instanceof sdk.OperationCancelledError)
+    return { step, outcome: "OperationCancelledError", operation_id: error.operationId };
   if (error instanceof sdk.InvalidResponseError) return { step, outcome: "InvalidResponseError" };
   if (error instanceof sdk.TransportError) return { step, outcome: "TransportError" };
   throw error;
@@ -111,7 +131,12 @@ async function runSdk(vector: Vector): Promise<Outcome[]> {
   try {
     for (const step of vector.steps) {
       const args = resolve(step.args, outcomes) as Record<string, unknown>;
-      const client = new sdk.PowerContextClient({ baseUrl: mock.url, token: step.token ?? undefined, timeoutMs: 5_000, maxRetries: 0 });
+      const client = new sdk.PowerContextClient({
+        baseUrl: mock.url,
+        token: step.token ?? undefined,
+        timeoutMs: 5_000,
+        maxRetries: 0,
+      });
       let outcome: Outcome;
       try {
         const result = await callSdk(client, step, args);
@@ -139,7 +164,11 @@ async function runPython(): Promise<Record<string, Outcome[]>> {
       mocks.push(mock);
       args.push("--run", join(vectorsDir, `${vector.name}.json`), mock.url);
     }
-    const { stdout } = await run(venvBin("python"), args, { cwd: repoRoot, timeout: 170_000, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run(venvBin("python"), args, {
+      cwd: repoRoot,
+      timeout: 170_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return JSON.parse(stdout) as Record<string, Outcome[]>;
   } finally {
     await Promise.all(mocks.map((m) => m.close()));
@@ -150,14 +179,24 @@ async function runPython(): Promise<Record<string, Outcome[]>> {
 function normalize(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalize);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, normalize(v)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, v]) => [k, normalize(v)]),
+    );
   }
-  if (typeof value === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value)) return "<instant>";
+  if (typeof value === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value))
+    return "<instant>";
   return value;
 }
 
 function compared(o: Outcome): Outcome {
-  return normalize({ ...o, code: o.code ?? null, operation_id: o.operation_id ?? null, result: o.result ?? null }) as Outcome;
+  return normalize({
+    ...o,
+    code: o.code ?? null,
+    operation_id: o.operation_id ?? null,
+    result: o.result ?? null,
+  }) as Outcome;
 }
 
 describe.skipIf(!enabled)("Operation parity: our SDK and our Python client against the embedded mock server", () => {
@@ -175,19 +214,33 @@ describe.skipIf(!enabled)("Operation parity: our SDK and our Python client again
     it(`${vector.name}: every step agrees`, async () => {
       const ours = await runSdk(vector);
       const python = pythonRuns[vector.name] ?? [];
-      console.log(`${vector.name}: ${vector.steps.map((s, i) => `${s.name} sdk ${ours[i]?.outcome} / python ${python[i]?.outcome}`).join("; ")}`);
+      console.log(
+        `${vector.name}: ${vector.steps.map((s, i) => `${s.name} sdk ${ours[i]?.outcome} / python ${python[i]?.outcome}`).join("; ")}`,
+      );
       expect(python.map((o) => o.step)).toEqual(vector.steps.map((s) => s.name));
       const problems: string[] = [];
       for (const [i, step] of vector.steps.entries()) {
         const a = compared(ours[i]!);
         const p = compared(python[i]!);
-        for (const [side, o] of [["sdk", a], ["python", p]] as const) {
+        for (const [side, o] of [
+          ["sdk", a],
+          ["python", p],
+        ] as const) {
           const want = step.expect;
-          if (o.outcome !== want.outcome || (want.status_code !== undefined && o.status_code !== want.status_code) || (want.code !== undefined && o.code !== want.code)) {
-            problems.push(`${step.name}: ${side} expected ${JSON.stringify(want)}, got ${JSON.stringify(o).slice(0, 300)}`);
+          if (
+            o.outcome !== want.outcome ||
+            (want.status_code !== undefined && o.status_code !== want.status_code) ||
+            (want.code !== undefined && o.code !== want.code)
+          ) {
+            problems.push(
+              `${step.name}: ${side} expected ${JSON.stringify(want)}, got ${JSON.stringify(o).slice(0, 300)}`,
+            );
           }
         }
-        if (JSON.stringify(a) !== JSON.stringify(p)) problems.push(`${step.name}: sdk ${JSON.stringify(a).slice(0, 400)}\n   python ${JSON.stringify(p).slice(0, 400)}`);
+        if (JSON.stringify(a) !== JSON.stringify(p))
+          problems.push(
+            `${step.name}: sdk ${JSON.stringify(a).slice(0, 400)}\n   python ${JSON.stringify(p).slice(0, 400)}`,
+          );
       }
       expect(problems, problems.join("\n")).toEqual([]);
     }, 120_000);

@@ -34,7 +34,6 @@ interface Outcome {
   result?: Record<string, unknown>;
 }
 
-
 /**
  * Client options for the TS side. Retries are turned off so that a scripted 502/503 or a
  * closed connection yields one attempt, as with the Python client (which never retries).
@@ -58,11 +57,14 @@ function compareOutcome(vector: ParityVector, actual: Outcome, side: string): st
     if (key === "result") {
       for (const [field, value] of Object.entries(wanted as Record<string, unknown>)) {
         const got = actual.result?.[field];
-        if (JSON.stringify(got) !== JSON.stringify(value)) problems.push(`${side} result.${field}: expected ${JSON.stringify(value)}, got ${JSON.stringify(got)}`);
+        if (JSON.stringify(got) !== JSON.stringify(value))
+          problems.push(`${side} result.${field}: expected ${JSON.stringify(value)}, got ${JSON.stringify(got)}`);
       }
     } else if (key === "request_id" && actual.outcome === "success") {
     } else if (JSON.stringify((actual as unknown as Record<string, unknown>)[key] ?? null) !== JSON.stringify(wanted)) {
-      problems.push(`${side} ${key}: expected ${JSON.stringify(wanted)}, got ${JSON.stringify((actual as unknown as Record<string, unknown>)[key])}`);
+      problems.push(
+        `${side} ${key}: expected ${JSON.stringify(wanted)}, got ${JSON.stringify((actual as unknown as Record<string, unknown>)[key])}`,
+      );
     }
   }
   return problems;
@@ -92,7 +94,14 @@ describe.skipIf(!enabled)("parity with the Python PowerContextClient 1.4.1", () 
   it("the Python client meets every vector's expectation", () => {
     expect(python.map((o) => o.vector)).toEqual(vectors.map((v) => v.name));
     const problems = vectors.flatMap((v, i) => compareOutcome(v, python[i]!, "python").map((p) => `${v.name}: ${p}`));
-    console.log(python.map((o) => `python ${o.vector}: ${o.outcome}${o.status_code ? ` ${o.status_code}` : ""}${o.code ? ` ${o.code}` : ""}`).join("\n"));
+    console.log(
+      python
+        .map(
+          (o) =>
+            `python ${o.vector}: ${o.outcome}${o.status_code ? ` ${o.status_code}` : ""}${o.code ? ` ${o.code}` : ""}`,
+        )
+        .join("\n"),
+    );
     expect(problems, problems.join("\n")).toEqual([]);
     for (const v of vectors) {
       expect(pythonRequests.get(v.name)?.length, `${v.name}: the Python client sends exactly one request`).toBe(1);
@@ -119,17 +128,30 @@ describe.skipIf(!enabled)("parity with the Python PowerContextClient 1.4.1", () 
       let outcome: Outcome;
       try {
         const result = await (vector.request === null ? method.call(client) : method.call(client, vector.request));
-        outcome = { vector: vector.name, outcome: "success", request_id: null, result: result as Record<string, unknown> };
+        outcome = {
+          vector: vector.name,
+          outcome: "success",
+          request_id: null,
+          result: result as Record<string, unknown>,
+        };
       } catch (error) {
         const e = error as SdkError;
         const base =
-          error instanceof sdk.ServerResponseError ? "ServerResponseError"
-          : error instanceof sdk.InvalidResponseError ? "InvalidResponseError"
-          : error instanceof sdk.TransportError ? "TransportError"
-          : `unexpected ${e?.name}: ${e?.message}`;
+          error instanceof sdk.ServerResponseError
+            ? "ServerResponseError"
+            : error instanceof sdk.InvalidResponseError
+              ? "InvalidResponseError"
+              : error instanceof sdk.TransportError
+                ? "TransportError"
+                : `unexpected ${e?.name}: ${e?.message}`;
         outcome = { vector: vector.name, outcome: base, error_class: e?.name, request_id: e?.requestId ?? null };
         if (base === "ServerResponseError") {
-          Object.assign(outcome, { status_code: e.statusCode, code: e.code ?? null, message: e.serverMessage ?? null, details: e.details ?? null });
+          Object.assign(outcome, {
+            status_code: e.statusCode,
+            code: e.code ?? null,
+            message: e.serverMessage ?? null,
+            details: e.details ?? null,
+          });
         }
       }
       outcomeProblems.push(...compareOutcome(vector, outcome, "sdk").map((p) => `${vector.name}: ${p}`));
@@ -137,7 +159,9 @@ describe.skipIf(!enabled)("parity with the Python PowerContextClient 1.4.1", () 
       for (const key of ["outcome", "status_code", "code", "message", "details", "request_id"] as const) {
         if (outcome.outcome === "success" && key === "request_id") continue;
         if (JSON.stringify(outcome[key] ?? null) !== JSON.stringify(py[key] ?? null)) {
-          outcomeProblems.push(`${vector.name}: ${key} differs: python ${JSON.stringify(py[key])}, sdk ${JSON.stringify(outcome[key])}`);
+          outcomeProblems.push(
+            `${vector.name}: ${key} differs: python ${JSON.stringify(py[key])}, sdk ${JSON.stringify(outcome[key])}`,
+          );
         }
       }
       if (vector.sdk_difference === undefined) problems.push(...outcomeProblems);
@@ -154,13 +178,17 @@ describe.skipIf(!enabled)("parity with the Python PowerContextClient 1.4.1", () 
         const a = theirs[0]!;
         const b = mine[0]!;
         if (a.method !== b.method || a.path !== b.path || a.authorization !== b.authorization) {
-          problems.push(`${vector.name}: request line differs: python ${a.method} ${a.path} (${a.authorization}), sdk ${b.method} ${b.path} (${b.authorization})`);
+          problems.push(
+            `${vector.name}: request line differs: python ${a.method} ${a.path} (${a.authorization}), sdk ${b.method} ${b.path} (${b.authorization})`,
+          );
         }
         const body = (text: string) => (text ? canonical(JSON.parse(text)) : "");
-        if (body(a.body) !== body(b.body)) problems.push(`${vector.name}: request body differs: python ${a.body}, sdk ${b.body}`);
+        if (body(a.body) !== body(b.body))
+          problems.push(`${vector.name}: request body differs: python ${a.body}, sdk ${b.body}`);
       }
     }
-    if (known.length) console.warn(`KNOWN SDK DIFFERENCES from the Python client (${known.length}):\n  ${known.join("\n  ")}`);
+    if (known.length)
+      console.warn(`KNOWN SDK DIFFERENCES from the Python client (${known.length}):\n  ${known.join("\n  ")}`);
     expect(problems, problems.join("\n")).toEqual([]);
   }, 180_000);
 });

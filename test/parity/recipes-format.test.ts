@@ -8,7 +8,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadOurs, operationsOf, type Json, type JsonObject } from "../contract/documents.js";
 import { pythonTools, requireTools, venvBin } from "../real/tools.js";
-import { MissingValue, capture, loadRecipes, recipesDir, substitute, type RecipeStep } from "./recipes/recipe-format.js";
+import {
+  MissingValue,
+  capture,
+  loadRecipes,
+  recipesDir,
+  substitute,
+  type RecipeStep,
+} from "./recipes/recipe-format.js";
 
 const values = new Map<string, unknown>([
   ["scope", "scp_1"],
@@ -24,7 +31,10 @@ const CASES: readonly [unknown, unknown][] = [
   ["scope ${scope} rev ${n}", "scope scp_1 rev 3"],
   ["${ref} inline", '{"family":"skill","artifact_id":"a1","revision":2} inline'],
   ["${absent|fallback-id}", "fallback-id"],
-  [{ list: ["${scope}", { deep: "${n}" }], keep: 1, none: null }, { list: ["scp_1", { deep: 3 }], keep: 1, none: null }],
+  [
+    { list: ["${scope}", { deep: "${n}" }], keep: 1, none: null },
+    { list: ["scp_1", { deep: 3 }], keep: 1, none: null },
+  ],
   ["${absent}", "missing:absent"],
   ["x ${absent} y", "missing:absent"],
 ];
@@ -44,9 +54,19 @@ describe("recipe templates and captures", () => {
   });
 
   it("captures from the raw body by pointer and from headers in any case; absent pointers capture nothing", () => {
-    const step = { id: "s", file: "f", operation: "o", capture: { id: "/items/0/id", gone: "/nothing/here", nul: "/n" }, capture_headers: { tag: "ETag" } } as RecipeStep;
+    const step = {
+      id: "s",
+      file: "f",
+      operation: "o",
+      capture: { id: "/items/0/id", gone: "/nothing/here", nul: "/n" },
+      capture_headers: { tag: "ETag" },
+    } as RecipeStep;
     const found = capture(step, { items: [{ id: "i-1" }], n: null }, new Headers({ etag: '"v1"' }));
-    expect([...found]).toEqual([["id", "i-1"], ["nul", null], ["tag", '"v1"']]);
+    expect([...found]).toEqual([
+      ["id", "i-1"],
+      ["nul", null],
+      ["tag", '"v1"'],
+    ]);
   });
 
   it("refuses unknown members, an expect without why, and an id used twice", () => {
@@ -79,7 +99,9 @@ describe.runIf(requireTools("test/parity/recipes-format.test.ts", pythonTools())
       "print(json.dumps(out))",
     ].join("\n");
     const input = JSON.stringify([Object.fromEntries(values), CASES.map(([i]) => i)]);
-    const python = JSON.parse(execFileSync(venvBin("python"), ["-c", script], { input, encoding: "utf8" })) as unknown[];
+    const python = JSON.parse(
+      execFileSync(venvBin("python"), ["-c", script], { input, encoding: "utf8" }),
+    ) as unknown[];
     expect(python).toEqual(CASES.map(([, o]) => o));
   });
 
@@ -98,14 +120,23 @@ describe("the recipes against openapi.yaml", () => {
 
   const deref = (node: Json | undefined): JsonObject => {
     let current = node;
-    for (let i = 0; i < 16 && current && typeof current === "object" && !Array.isArray(current) && typeof current.$ref === "string"; i++) {
-      current = current.$ref.slice(2).split("/").reduce<Json | undefined>((n, k) => (n && typeof n === "object" && !Array.isArray(n) ? n[k] : undefined), doc);
+    for (
+      let i = 0;
+      i < 16 && current && typeof current === "object" && !Array.isArray(current) && typeof current.$ref === "string";
+      i++
+    ) {
+      current = current.$ref
+        .slice(2)
+        .split("/")
+        .reduce<Json | undefined>((n, k) => (n && typeof n === "object" && !Array.isArray(n) ? n[k] : undefined), doc);
     }
     return current && typeof current === "object" && !Array.isArray(current) ? current : {};
   };
   const bodyMembers = (schema: JsonObject): string[] => [
     ...Object.keys((schema.properties ?? {}) as JsonObject),
-    ...(["oneOf", "anyOf", "allOf"] as const).flatMap((k) => ((schema[k] ?? []) as Json[]).flatMap((v) => bodyMembers(deref(v)))),
+    ...(["oneOf", "anyOf", "allOf"] as const).flatMap((k) =>
+      ((schema[k] ?? []) as Json[]).flatMap((v) => bodyMembers(deref(v))),
+    ),
   ];
 
   it("call every operation of the release at least once", () => {
@@ -124,11 +155,18 @@ describe("the recipes against openapi.yaml", () => {
         continue;
       }
       const parameters = ((op.operation.parameters ?? []) as Json[]).map(deref);
-      const media = (deref(op.operation.requestBody).content as JsonObject | undefined)?.["application/json"] as JsonObject | undefined;
-      const known = new Set([...parameters.filter((p) => p.in !== "header").map((p) => String(p.name)), ...bodyMembers(deref(media?.schema))]);
+      const media = (deref(op.operation.requestBody).content as JsonObject | undefined)?.["application/json"] as
+        | JsonObject
+        | undefined;
+      const known = new Set([
+        ...parameters.filter((p) => p.in !== "header").map((p) => String(p.name)),
+        ...bodyMembers(deref(media?.schema)),
+      ]);
       const headers = new Set(parameters.filter((p) => p.in === "header").map((p) => String(p.name)));
-      for (const member of Object.keys(step.request ?? {})) if (!known.has(member)) problems.push(`${step.id}: request member ${member}`);
-      for (const header of Object.keys(step.headers ?? {})) if (!headers.has(header)) problems.push(`${step.id}: header ${header}`);
+      for (const member of Object.keys(step.request ?? {}))
+        if (!known.has(member)) problems.push(`${step.id}: request member ${member}`);
+      for (const header of Object.keys(step.headers ?? {}))
+        if (!headers.has(header)) problems.push(`${step.id}: header ${header}`);
     }
     expect(problems).toEqual([]);
   });

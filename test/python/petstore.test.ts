@@ -16,7 +16,10 @@ import { codegenPython } from "../../codegen/src/emit/python/models-py.js";
 import { checkAll, pythonTools, repoRoot, requireTools, venvBin } from "../real/tools.js";
 
 const run = promisify(execFile);
-const codegenTool = { ok: codegenPython() !== null, missing: ".venv-codegen/bin/python (run: bash scripts/ci/python-codegen-env.sh)" };
+const codegenTool = {
+  ok: codegenPython() !== null,
+  missing: ".venv-codegen/bin/python (run: bash scripts/ci/python-codegen-env.sh)",
+};
 const enabled = requireTools("test/python/petstore.test.ts", checkAll(pythonTools(), codegenTool));
 
 interface Pet {
@@ -37,12 +40,17 @@ function petStore(): { server: Server; seen: { method: string; url: string; tag:
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? "/", "http://127.0.0.1");
-      seen.push({ method: request.method ?? "", url: `${url.pathname}${url.search}`, tag: request.headers["x-request-tag"] as string | undefined });
+      seen.push({
+        method: request.method ?? "",
+        url: `${url.pathname}${url.search}`,
+        tag: request.headers["x-request-tag"] as string | undefined,
+      });
       const send = (status: number, value: unknown) => {
         response.writeHead(status, { "content-type": "application/json" });
         response.end(JSON.stringify(value));
       };
-      const error = (status: number, code: string) => send(status, { error: { code, message: code.replace(/_/g, " "), details: null } });
+      const error = (status: number, code: string) =>
+        send(status, { error: { code, message: code.replace(/_/g, " "), details: null } });
       if (request.method === "POST" && url.pathname === "/pets") {
         const pet = (await body(request)) as Pet;
         if (pet.animal.name === "refuse me") return error(422, "invalid_pet");
@@ -77,10 +85,34 @@ describe.skipIf(!enabled)("a generated pet store client from a fresh environment
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), "petstore-"));
     const spec = join(repoRoot, "test/python/petstore/petstore.yaml");
-    const generator = ["tsx", "codegen/src/cli.ts", "--spec", spec, "--lint", "upstream", "--root", root, "--python-out", "gen/petstore_client/_generated", "--python-package", "petstore_client._generated", "--python-models", "require", "--quiet"];
+    const generator = [
+      "tsx",
+      "codegen/src/cli.ts",
+      "--spec",
+      spec,
+      "--lint",
+      "upstream",
+      "--root",
+      root,
+      "--python-out",
+      "gen/petstore_client/_generated",
+      "--python-package",
+      "petstore_client._generated",
+      "--python-models",
+      "require",
+      "--quiet",
+    ];
     await run("npx", generator, { cwd: repoRoot, timeout: 180_000 });
-    await run(venvBin("python"), ["-c", "import pathlib, sys; pathlib.Path(sys.argv[1]).touch()", join(root, "gen/petstore_client/__init__.py")]);
-    const made = await run(venvBin("python"), [join(repoRoot, "test/python/petstore/fresh_venv.py"), join(root, "venv")], { cwd: repoRoot, timeout: 300_000 });
+    await run(venvBin("python"), [
+      "-c",
+      "import pathlib, sys; pathlib.Path(sys.argv[1]).touch()",
+      join(root, "gen/petstore_client/__init__.py"),
+    ]);
+    const made = await run(
+      venvBin("python"),
+      [join(repoRoot, "test/python/petstore/fresh_venv.py"), join(root, "venv")],
+      { cwd: repoRoot, timeout: 300_000 },
+    );
     python = made.stdout.trim().split("\n").at(-1) ?? "";
     await new Promise<void>((resolve) => store.server.listen(0, "127.0.0.1", resolve));
   }, 480_000);
@@ -92,17 +124,40 @@ describe.skipIf(!enabled)("a generated pet store client from a fresh environment
 
   it("creates, lists, pages and reads pets, and refuses what the contract refuses before sending", async () => {
     const url = `http://127.0.0.1:${(store.server.address() as AddressInfo).port}`;
-    const { stdout } = await run(python, ["-I", "-c", `import sys; sys.path.insert(0, ${JSON.stringify(join(root, "gen"))}); sys.argv = ["petstore_client.py", ${JSON.stringify(url)}]; exec(open(${JSON.stringify(join(repoRoot, "test/python/petstore/petstore_client.py"))}).read())`], { timeout: 120_000 });
+    const { stdout } = await run(
+      python,
+      [
+        "-I",
+        "-c",
+        `import sys; sys.path.insert(0, ${JSON.stringify(join(root, "gen"))}); sys.argv = ["petstore_client.py", ${JSON.stringify(url)}]; exec(open(${JSON.stringify(join(repoRoot, "test/python/petstore/petstore_client.py"))}).read())`,
+      ],
+      { timeout: 120_000 },
+    );
     const results = JSON.parse(stdout) as Record<string, any>;
     expect(results.powercontext_installed).toBe(false);
     expect(results.constants).toEqual(["CREATE_PET", "LIST_PETS", "SHOW_PET_BY_ID"]);
-    expect(results.created).toEqual({ type: "Pet", animal: "Cat", dump: { id: 1, animal: { kind: "cat", name: "Tom", indoor: true }, owner: null } });
+    expect(results.created).toEqual({
+      type: "Pet",
+      animal: "Cat",
+      dump: { id: 1, animal: { kind: "cat", name: "Tom", indoor: true }, owner: null },
+    });
     expect(results.page).toEqual({ type: "PetPage", animals: ["Dog"], next_cursor: null });
     expect(results.paginate).toEqual(["Tom", "Rex"]);
     expect(results.shown).toBe(true);
-    for (const refused of ["limit_too_high", "limit_not_an_int", "unknown_kind", "bad_pet", "tag_too_long"]) expect(results[refused], refused).toEqual({ error: "InvalidRequestError" });
-    expect(results.missing_pet).toEqual({ error: "NotFoundError", status: 404, code: "pet_not_found", message: "pet not found" });
-    expect(results.server_refusal).toEqual({ error: "UnprocessableEntityError", status: 422, code: "invalid_pet", message: "invalid pet" });
+    for (const refused of ["limit_too_high", "limit_not_an_int", "unknown_kind", "bad_pet", "tag_too_long"])
+      expect(results[refused], refused).toEqual({ error: "InvalidRequestError" });
+    expect(results.missing_pet).toEqual({
+      error: "NotFoundError",
+      status: 404,
+      code: "pet_not_found",
+      message: "pet not found",
+    });
+    expect(results.server_refusal).toEqual({
+      error: "UnprocessableEntityError",
+      status: 422,
+      code: "invalid_pet",
+      message: "invalid pet",
+    });
     const sent = store.seen.map((r) => `${r.method} ${r.url}`);
     expect(sent).toContain("GET /pets?limit=5&kind=dog&tags=loud&tags=big");
     expect(sent.some((r) => r.includes("limit=500") || r.includes("bird") || r.includes("fish"))).toBe(false);

@@ -16,7 +16,10 @@ import { checkAll, pythonTools, repoRoot, requireTools, venvBin } from "../real/
 
 const run = promisify(execFile);
 const contract = { ok: existsSync(upstreamSpec), missing: `${upstreamSpec} (the published contract)` };
-const codegenTool = { ok: codegenPython() !== null, missing: ".venv-codegen/bin/python (run: bash scripts/ci/python-codegen-env.sh)" };
+const codegenTool = {
+  ok: codegenPython() !== null,
+  missing: ".venv-codegen/bin/python (run: bash scripts/ci/python-codegen-env.sh)",
+};
 const enabled = requireTools("test/python/published-contract.test.ts", checkAll(pythonTools(), codegenTool, contract));
 
 describe.skipIf(!enabled)("the Python layer of the published 0.0.2 contract, on our runtime", () => {
@@ -32,16 +35,36 @@ describe.skipIf(!enabled)("the Python layer of the published 0.0.2 contract, on 
         response.writeHead(status, { "content-type": "application/json", "x-powercontext-request-id": "req-1" });
         response.end(JSON.stringify(value));
       };
-      if (request.url === "/health/live") return (health += 1) === 1 ? send(503, { error: { code: "unavailable", message: "starting", details: null } }) : send(200, { status: "ok" });
+      if (request.url === "/health/live")
+        return (health += 1) === 1
+          ? send(503, { error: { code: "unavailable", message: "starting", details: null } })
+          : send(200, { status: "ok" });
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as { text?: string };
-      if (body.text === "conflict") return send(409, { error: { code: "conflict", message: "token published-token clashes", details: null } });
+      if (body.text === "conflict")
+        return send(409, { error: { code: "conflict", message: "token published-token clashes", details: null } });
       return send(200, { memory: { family: "memory", artifact_id: "m1", revision: 1 }, entry: null });
     });
   });
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), "published-"));
-    const generator = ["tsx", "codegen/src/cli.ts", "--spec", upstreamSpec, "--lint", "upstream", "--root", root, "--python-out", "gen/published", "--python-package", "published", "--python-models", "require", "--quiet"];
+    const generator = [
+      "tsx",
+      "codegen/src/cli.ts",
+      "--spec",
+      upstreamSpec,
+      "--lint",
+      "upstream",
+      "--root",
+      root,
+      "--python-out",
+      "gen/published",
+      "--python-package",
+      "published",
+      "--python-models",
+      "require",
+      "--quiet",
+    ];
     await run("npx", generator, { cwd: repoRoot, timeout: 180_000 });
     await writeFile(join(root, "gen/published/__init__.py"), "", { flag: "a" });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -55,7 +78,10 @@ describe.skipIf(!enabled)("the Python layer of the published 0.0.2 contract, on 
   it("calls it with typed models, retries a safe read, refuses a bad request before sending and types an error", async () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const env = { ...process.env, PYTHONPATH: [join(root, "gen"), join(repoRoot, "python/src")].join(":") };
-    const { stdout } = await run(venvBin("python"), [join(repoRoot, "test/python/published_client.py"), url], { env, timeout: 120_000 });
+    const { stdout } = await run(venvBin("python"), [join(repoRoot, "test/python/published_client.py"), url], {
+      env,
+      timeout: 120_000,
+    });
     const results = JSON.parse(stdout) as Record<string, unknown>;
     expect(results.operations).toBeGreaterThan(30);
     expect(results.health).toEqual(["HealthResponse", "ok"]);

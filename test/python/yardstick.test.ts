@@ -18,7 +18,10 @@ import { addModelRules } from "../../scripts/contract/merge.mjs";
 import { loadOverlay } from "../../scripts/contract/overlay.mjs";
 
 const run = promisify(execFile);
-const codegenTool = { ok: codegenPython() !== null, missing: ".venv-codegen/bin/python (run: bash scripts/ci/python-codegen-env.sh)" };
+const codegenTool = {
+  ok: codegenPython() !== null,
+  missing: ".venv-codegen/bin/python (run: bash scripts/ci/python-codegen-env.sh)",
+};
 const enabled = requireTools("test/python/yardstick.test.ts", checkAll(pythonTools(), codegenTool));
 const PACKAGE = "yard._generated";
 const DIR = "yard/_generated";
@@ -48,7 +51,11 @@ async function writeLayer(root: string, generated: Generated): Promise<void> {
 async function yardstick(root: string): Promise<{ code: number; report: Report }> {
   const args = [join(repoRoot, "test/python/yardstick.py"), "--root", root, "--package", PACKAGE, "--json"];
   try {
-    const { stdout } = await run(venvBin("python"), args, { cwd: repoRoot, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run(venvBin("python"), args, {
+      cwd: repoRoot,
+      timeout: 120_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return { code: 0, report: JSON.parse(stdout) as Report };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -60,18 +67,27 @@ async function yardstick(root: string): Promise<{ code: number; report: Report }
 describe.skipIf(!enabled)("the release regenerates itself: our Python layer on the 1.4.1 contract", () => {
   let root = "";
   let generated: Generated;
-  let contract: { paths: Record<string, Record<string, { operationId: string; parameters?: { in: string; name: string }[] }>> };
+  let contract: {
+    paths: Record<string, Record<string, { operationId: string; parameters?: { in: string; name: string }[] }>>;
+  };
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), "yardstick-"));
     const specPath = join(root, "powercontext.json");
-    const dump = "import json, sys; from powercontext.http._generated.schema import OPENAPI_SCHEMA; json.dump(OPENAPI_SCHEMA, sys.stdout)";
+    const dump =
+      "import json, sys; from powercontext.http._generated.schema import OPENAPI_SCHEMA; json.dump(OPENAPI_SCHEMA, sys.stdout)";
     const { stdout } = await run(venvBin("python"), ["-c", dump], { timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
     contract = JSON.parse(stdout) as typeof contract;
     const withRules = JSON.parse(stdout) as { components: { schemas: Record<string, unknown> } };
-    addModelRules(withRules.components.schemas, loadOverlay(join(repoRoot, "contract", "overlay"), repoRoot).modelRules);
+    addModelRules(
+      withRules.components.schemas,
+      loadOverlay(join(repoRoot, "contract", "overlay"), repoRoot).modelRules,
+    );
     await writeFile(specPath, JSON.stringify(withRules));
-    generated = await generate(specPath, { lint: "upstream", python: { dir: DIR, package: PACKAGE, models: "require" } });
+    generated = await generate(specPath, {
+      lint: "upstream",
+      python: { dir: DIR, package: PACKAGE, models: "require" },
+    });
     await writeLayer(root, generated);
   }, 240_000);
 
@@ -92,7 +108,12 @@ describe.skipIf(!enabled)("the release regenerates itself: our Python layer on t
     expect(report.operations.release).toBe(generated.ir.operations.length);
     expect(report.operations.equal).toBe(report.operations.release);
     expect(m.equal + m.equal_with_rules).toBe(m.release_classes);
-    expect(m.with_rules).toEqual(generated.ir.schemas.filter((s) => s.rules.length > 0).map((s) => s.name).sort());
+    expect(m.with_rules).toEqual(
+      generated.ir.schemas
+        .filter((s) => s.rules.length > 0)
+        .map((s) => s.name)
+        .sort(),
+    );
     expect(m.vectors.ours_agree).toBe(m.vectors.count);
   }, 180_000);
 
@@ -102,17 +123,27 @@ describe.skipIf(!enabled)("the release regenerates itself: our Python layer on t
       await writeLayer(copy, generated);
       const ops = join(copy, DIR, "operations.py");
       const text = await readFile(ops, "utf8");
-      await writeFile(ops, text.replace('    success_status=200,\n', '    success_status=201,\n'));
+      await writeFile(ops, text.replace("    success_status=200,\n", "    success_status=201,\n"));
       const models = join(copy, DIR, "models.py");
-      const modelsText = (await readFile(models, "utf8")).replace("class ContractVersion(BaseModel):\n", "class ContractVersion(BaseModel):\n    extra_field: StrictInt | None = None\n");
+      const modelsText = (await readFile(models, "utf8")).replace(
+        "class ContractVersion(BaseModel):\n",
+        "class ContractVersion(BaseModel):\n    extra_field: StrictInt | None = None\n",
+      );
       expect(modelsText).toContain("trimmed[name] = trimmed[name].strip()");
-      await writeFile(models, modelsText.replace("trimmed[name] = trimmed[name].strip()", "trimmed[name] = trimmed[name]"));
+      await writeFile(
+        models,
+        modelsText.replace("trimmed[name] = trimmed[name].strip()", "trimmed[name] = trimmed[name]"),
+      );
       const { code, report } = await yardstick(copy);
       expect(code).toBe(1);
       expect(report.operations.equal).toBe(report.operations.release - 1);
       expect(report.problems.some((p) => /\.success_status: release 200, ours 201$/.test(p))).toBe(true);
       expect(report.problems).toContain("class ContractVersion: differs");
-      expect(report.problems.some((p) => p.startsWith("ours SearchArtifactsRequest (the query is read without the whitespace around it): holds"))).toBe(true);
+      expect(
+        report.problems.some((p) =>
+          p.startsWith("ours SearchArtifactsRequest (the query is read without the whitespace around it): holds"),
+        ),
+      ).toBe(true);
       expect(report.models.equal_with_rules).toBe(0);
     } finally {
       await rm(copy, { recursive: true, force: true });
@@ -120,8 +151,14 @@ describe.skipIf(!enabled)("the release regenerates itself: our Python layer on t
   }, 180_000);
 
   it("gives the hosts' table the header parameters the contract declares", async () => {
-    const js = ts.transpileModule(generated.files.get(OUTPUT_PATHS.hostTable)!, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-    const rows = ((await import(`data:text/javascript;base64,${Buffer.from(js).toString("base64")}`)) as { OPERATIONS: Record<string, { headerParams: string[] }> }).OPERATIONS;
+    const js = ts.transpileModule(generated.files.get(OUTPUT_PATHS.hostTable)!, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
+    const rows = (
+      (await import(`data:text/javascript;base64,${Buffer.from(js).toString("base64")}`)) as {
+        OPERATIONS: Record<string, { headerParams: string[] }>;
+      }
+    ).OPERATIONS;
     let withHeaders = 0;
     for (const item of Object.values(contract.paths)) {
       for (const op of Object.values(item)) {

@@ -24,15 +24,24 @@ function block(title: string, marker: string): string {
  * Runs `code` as an ES module inside the repository (so the workspace packages resolve), with `env`.
  * Asynchronously: the mock server answering it runs in this process.
  */
-function run(name: string, code: string, env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function run(
+  name: string,
+  code: string,
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const dir = join(repoRoot, ".cache", "readme-snippets");
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}-${process.pid}.mts`);
   writeFileSync(file, code);
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", file], { cwd: repoRoot, encoding: "utf8", timeout: 60_000, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
-      resolve({ status: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ["--import", "tsx", file],
+      { cwd: repoRoot, encoding: "utf8", timeout: 60_000, env: { ...process.env, ...env } },
+      (error, stdout, stderr) => {
+        resolve({ status: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -48,29 +57,38 @@ describe("the README's SDK snippet against the mock server", () => {
   });
 
   it("captures, flushes and reports what was processed", async () => {
-    const result = await run("sdk-mock", sdkSnippet, { POWERCONTEXT_CLIENT_SERVER_URL: mock.url, POWERCONTEXT_CLIENT_API_TOKEN: "pc-writer" });
+    const result = await run("sdk-mock", sdkSnippet, {
+      POWERCONTEXT_CLIENT_SERVER_URL: mock.url,
+      POWERCONTEXT_CLIENT_API_TOKEN: "pc-writer",
+    });
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^Sources processed: 1$/m);
   }, 60_000);
 });
 
-describe.runIf(requireTools("test/readme/snippets.test.ts (the released server)", pythonTools()))("the README's SDK snippet against a default 1.4.1 server", () => {
-  let server: RealServer;
-  beforeAll(async () => {
-    server = await startRealServer();
-  }, 90_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
+describe.runIf(requireTools("test/readme/snippets.test.ts (the released server)", pythonTools()))(
+  "the README's SDK snippet against a default 1.4.1 server",
+  () => {
+    let server: RealServer;
+    beforeAll(async () => {
+      server = await startRealServer();
+    }, 90_000);
+    afterAll(async () => {
+      await server?.stop();
+    });
 
-  it("handles the 503 inference_unavailable of a server without a model", async () => {
-    const result = await run("sdk-real", sdkSnippet, { POWERCONTEXT_CLIENT_SERVER_URL: server.baseUrl, POWERCONTEXT_CLIENT_API_TOKEN: server.token });
-    expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toContain("The server has no model configured; the Sources wait for one.");
-    expect(result.stdout + result.stderr).not.toContain(server.token);
-  }, 90_000);
-});
+    it("handles the 503 inference_unavailable of a server without a model", async () => {
+      const result = await run("sdk-real", sdkSnippet, {
+        POWERCONTEXT_CLIENT_SERVER_URL: server.baseUrl,
+        POWERCONTEXT_CLIENT_API_TOKEN: server.token,
+      });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain("The server has no model configured; the Sources wait for one.");
+      expect(result.stdout + result.stderr).not.toContain(server.token);
+    }, 90_000);
+  },
+);
 
 describe("the README's msw setup", () => {
   it("runs as written with its made-up host", async () => {

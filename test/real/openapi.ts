@@ -104,9 +104,10 @@ export class BodyValidator {
   /** null when valid, otherwise a short error text */
   validateResponse(operationId: string, status: number, body: unknown): string | null {
     if (!this.ops.has(operationId)) return `unknown operation ${operationId}`;
-    const validate = status >= 200 && status < 300
-      ? this.contract.response(operationId, status)?.validate
-      : this.contract.schema("ErrorResponse");
+    const validate =
+      status >= 200 && status < 300
+        ? this.contract.response(operationId, status)?.validate
+        : this.contract.schema("ErrorResponse");
     if (!validate) return null;
     return validate(body) ? null : this.contract.ajv.errorsText(validate.errors, { dataVar: "body" });
   }

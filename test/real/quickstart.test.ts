@@ -23,7 +23,11 @@ describe.runIf(enabled)("examples/real-server.ts against the released server", (
       cwd: repoRoot,
       encoding: "utf8",
       timeout: 60_000,
-      env: { ...process.env, POWERCONTEXT_CLIENT_SERVER_URL: server.baseUrl, POWERCONTEXT_CLIENT_API_TOKEN: server.token },
+      env: {
+        ...process.env,
+        POWERCONTEXT_CLIENT_SERVER_URL: server.baseUrl,
+        POWERCONTEXT_CLIENT_API_TOKEN: server.token,
+      },
     });
     expect(run.status, `${run.stdout}\n${run.stderr}\n${server.logs().slice(-2000)}`).toBe(0);
     expect(run.stdout).toMatch(/default Scope scp_\S+\./);
@@ -39,15 +43,27 @@ describe.runIf(enabled)("examples/real-server.ts against the released server", (
     const error = await client.listOperations({ scope_id }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OperationNotServedError);
     expect(error).toBeInstanceOf(NotFoundError);
-    expect((error as Error).message).toMatch(/^PowerContext server responded 404: this server has no Operation API; it answers flush_memory synchronously/);
-    const cli = spawnSync(process.execPath, [join(repoRoot, "packages", "cli", "bin", "powercontext-ts.js"), "operations", "get", "op_missing"], {
-      cwd: repoRoot,
-      encoding: "utf8",
-      timeout: 30_000,
-      env: { ...process.env, POWERCONTEXT_CLIENT_SERVER_URL: server.baseUrl, POWERCONTEXT_CLIENT_API_TOKEN: server.token },
-    });
+    expect((error as Error).message).toMatch(
+      /^PowerContext server responded 404: this server has no Operation API; it answers flush_memory synchronously/,
+    );
+    const cli = spawnSync(
+      process.execPath,
+      [join(repoRoot, "packages", "cli", "bin", "powercontext-ts.js"), "operations", "get", "op_missing"],
+      {
+        cwd: repoRoot,
+        encoding: "utf8",
+        timeout: 30_000,
+        env: {
+          ...process.env,
+          POWERCONTEXT_CLIENT_SERVER_URL: server.baseUrl,
+          POWERCONTEXT_CLIENT_API_TOKEN: server.token,
+        },
+      },
+    );
     expect(cli.status, cli.stderr).toBe(1);
-    expect(cli.stderr).toMatch(/^error: 404( \(request id [^)]+\))?: this server has no Operation API; it answers flush_memory synchronously/m);
+    expect(cli.stderr).toMatch(
+      /^error: 404( \(request id [^)]+\))?: this server has no Operation API; it answers flush_memory synchronously/m,
+    );
     expect(cli.stdout + cli.stderr).not.toContain(server.token);
   }, 60_000);
 });

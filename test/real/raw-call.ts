@@ -43,7 +43,7 @@ export async function rawCall(
     signal: AbortSignal.timeout(30_000),
   });
   const text = await response.text();
-  let parsed: unknown ;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

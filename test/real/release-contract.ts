@@ -23,7 +23,11 @@ export function releaseContractTool(): ToolCheck {
  */
 export function releaseContractPath(): string {
   if (cached !== undefined) return cached;
-  const text = execFileSync(venvBin("python"), ["-c", DUMP], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 60_000 });
+  const text = execFileSync(venvBin("python"), ["-c", DUMP], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 60_000,
+  });
   const dir = mkdtempSync(join(tmpdir(), "pc-release-"));
   cached = join(dir, "powercontext-1.4.1.json");
   writeFileSync(cached, text);

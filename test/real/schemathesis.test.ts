@@ -46,24 +46,38 @@ export function schemathesisArgs(baseUrl: string, reportDir: string, token?: str
   return [
     "run",
     specPath,
-    "--url", baseUrl,
-    "--checks", SCHEMATHESIS_CHECKS.join(","),
-    "--phases", process.env.SCHEMATHESIS_PHASES ?? "examples,fuzzing",
-    "--max-examples", process.env.SCHEMATHESIS_MAX_EXAMPLES ?? "5",
+    "--url",
+    baseUrl,
+    "--checks",
+    SCHEMATHESIS_CHECKS.join(","),
+    "--phases",
+    process.env.SCHEMATHESIS_PHASES ?? "examples,fuzzing",
+    "--max-examples",
+    process.env.SCHEMATHESIS_MAX_EXAMPLES ?? "5",
     "--generation-deterministic",
     // one worker: concurrent lambda parsing in hypothesis trips a CPython 3.11 AST error
-    "--workers", "1",
-    "--request-timeout", "10",
-    "--max-redirects", "0",
+    "--workers",
+    "1",
+    "--request-timeout",
+    "10",
+    "--max-redirects",
+    "0",
     "--continue-on-failure",
-    "--report", "junit",
-    "--report-dir", reportDir,
+    "--report",
+    "junit",
+    "--report-dir",
+    reportDir,
     "--no-color",
     ...(token ? ["--header", `Authorization: Bearer ${token}`] : []),
   ];
 }
 
-function runTool(command: string, args: string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; output: string }> {
+function runTool(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeoutMs: number,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const env = { ...process.env, NO_COLOR: "1", SCHEMATHESIS_TELEMETRY: "false" };
     const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -78,7 +92,8 @@ function runTool(command: string, args: string[], cwd: string, timeoutMs: number
   });
 }
 
-const registry = ((load(readFileSync(specPath, "utf8")) as Record<string, unknown>)["x-powercontext-error-codes"] ?? {}) as Record<string, { status: number }>;
+const registry = ((load(readFileSync(specPath, "utf8")) as Record<string, unknown>)["x-powercontext-error-codes"] ??
+  {}) as Record<string, { status: number }>;
 
 /**
  * The failures of a schemathesis report that the contract does not explain. Like the
@@ -101,11 +116,14 @@ function unexplainedFailures(output: string): string[] {
       const code = (JSON.parse(answer?.[2] ?? "null") as { error?: { code?: unknown } } | null)?.error?.code;
       const status = Number(answer?.[1]);
       // A query fault under a path parameter is the release's 400 invalid_request (its registry status is 422).
-      refusal = typeof code === "string" && (registry[code]?.status === status || (status === 400 && code === "invalid_request"));
+      refusal =
+        typeof code === "string" &&
+        (registry[code]?.status === status || (status === 400 && code === "invalid_request"));
     } catch {
       refusal = false;
     }
-    for (const check of checks) if (!(refusal && /Undocumented status code/.test(check))) failures.push(`${route}: ${check}`);
+    for (const check of checks)
+      if (!(refusal && /Undocumented status code/.test(check))) failures.push(`${route}: ${check}`);
   }
   if (failures.length === 0 && sections.length < 3) failures.push("schemathesis failed without a failure report");
   return failures;
@@ -124,14 +142,21 @@ describe.skipIf(!enabled)("schemathesis against the embedded mock server", () =>
     // schemathesis keeps state in its working directory: run it in the temporary folder
     const reportDir = await mkdtemp(join(tmpdir(), "schemathesis-"));
     try {
-      const { code, output } = await runTool(venvBin("schemathesis"), schemathesisArgs(baseUrl, reportDir, ADMIN_TOKEN), reportDir, 540_000);
+      const { code, output } = await runTool(
+        venvBin("schemathesis"),
+        schemathesisArgs(baseUrl, reportDir, ADMIN_TOKEN),
+        reportDir,
+        540_000,
+      );
       // On success only the case count is logged: schemathesis closes with a pytest-style
       // "N warnings in Ts" line that a CI log reader could take for a test run of its own.
       const cases = /Test cases:\s*\n\s*(.+)/.exec(output)?.[1]?.trim() ?? "case count not found";
       const operations = /Tested:\s*(\d+)/.exec(output)?.[1];
       expect(operations, "schemathesis must test every operation").toBe(String(simOperationIds.length));
       const unexplained = code === 0 ? [] : unexplainedFailures(output);
-      console.log(code === 0 ? `schemathesis exit 0 (${cases})` : `schemathesis exit ${code}\n${output.slice(-20_000)}`);
+      console.log(
+        code === 0 ? `schemathesis exit 0 (${cases})` : `schemathesis exit ${code}\n${output.slice(-20_000)}`,
+      );
       expect(unexplained, "schemathesis reported failures (output above)").toEqual([]);
     } finally {
       await mock.close();

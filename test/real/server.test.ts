@@ -30,19 +30,28 @@ describe.runIf(enabled)("released PowerContext server 1.4.1", () => {
   });
 
   it("serves at /openapi.json, behind the bearer token, the document of the installed package", async () => {
-    const served = await fetch(`${server.baseUrl}/openapi.json`, { headers: { authorization: `Bearer ${server.token}` } });
+    const served = await fetch(`${server.baseUrl}/openapi.json`, {
+      headers: { authorization: `Bearer ${server.token}` },
+    });
     expect(served.status).toBe(200);
     const live = (await served.json()) as { openapi: string; info: { version: string } };
     expect(live.info.version).toBe("1.4.1");
     expect(live).toEqual(JSON.parse(readFileSync(releaseContractPath(), "utf8")));
     const anonymous = await fetch(`${server.baseUrl}/openapi.json`);
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual({ error: { code: "unauthorized", message: expect.any(String), details: null } });
+    expect(await anonymous.json()).toEqual({
+      error: { code: "unauthorized", message: expect.any(String), details: null },
+    });
   });
 
   it("answers flush_memory of an empty Scope and get_capabilities with bodies our schemas accept", async () => {
-    const call = (id: string, request: Record<string, unknown>) => rawCall(server.baseUrl, ours.operation(id)!, request, { token: server.token });
-    const created = await call("create_scope", { title: "Empty", summary: "A Scope that never receives a Source.", idempotency_key: "real-empty-scope" });
+    const call = (id: string, request: Record<string, unknown>) =>
+      rawCall(server.baseUrl, ours.operation(id)!, request, { token: server.token });
+    const created = await call("create_scope", {
+      title: "Empty",
+      summary: "A Scope that never receives a Source.",
+      idempotency_key: "real-empty-scope",
+    });
     expect(created.status, created.text).toBe(201);
     const scopeId = (created.body as { scope_id: string }).scope_id;
     // nothing was captured in this Scope, so the release answers 200 without inference
@@ -53,7 +62,11 @@ describe.runIf(enabled)("released PowerContext server 1.4.1", () => {
 
     const capabilities = await call("get_capabilities", {});
     expect(capabilities.status, capabilities.text).toBe(200);
-    expect(capabilities.body).toMatchObject({ prompts: expect.any(Object), artifact_dreaming: expect.any(Boolean), extraction: expect.anything() });
+    expect(capabilities.body).toMatchObject({
+      prompts: expect.any(Object),
+      artifact_dreaming: expect.any(Boolean),
+      extraction: expect.anything(),
+    });
     expect(ours.validateResponse("get_capabilities", 200, capabilities.body)).toBeNull();
   });
 });

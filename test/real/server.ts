@@ -123,5 +123,7 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error(`powercontext server was not ready at ${baseUrl}/health/ready in time (last: ${last}):\n${output.slice(-4000)}`);
+  throw new Error(
+    `powercontext server was not ready at ${baseUrl}/health/ready in time (last: ${last}):\n${output.slice(-4000)}`,
+  );
 }

@@ -24,16 +24,25 @@ describe.runIf(enabled)("get_handoff_report against the released server", () => 
     ["fetch adapter", { fetch: (url: string, init: RequestInit) => fetch(url, init) }],
   ] as const;
 
-  it.each(transports)("on %s, resolves to the Markdown text for format markdown and to the report object for format json", async (_name, transport) => {
-    const client = new PowerContextClient({ baseUrl: server.baseUrl, token: server.token, maxRetries: 0, ...transport });
-    const markdown = await client.getHandoffReport({ selection: { mode: "all" }, format: "markdown" }).withResponse();
-    expect(markdown.response.headers.get("content-type")).toMatch(/^text\/markdown/);
-    expect(typeof markdown.data).toBe("string");
-    expect(markdown.data as string).toMatch(/^#/m);
+  it.each(transports)(
+    "on %s, resolves to the Markdown text for format markdown and to the report object for format json",
+    async (_name, transport) => {
+      const client = new PowerContextClient({
+        baseUrl: server.baseUrl,
+        token: server.token,
+        maxRetries: 0,
+        ...transport,
+      });
+      const markdown = await client.getHandoffReport({ selection: { mode: "all" }, format: "markdown" }).withResponse();
+      expect(markdown.response.headers.get("content-type")).toMatch(/^text\/markdown/);
+      expect(typeof markdown.data).toBe("string");
+      expect(markdown.data as string).toMatch(/^#/m);
 
-    const report = await client.getHandoffReport({ selection: { mode: "all" }, format: "json" });
-    expect(typeof report).toBe("object");
-    expect(report).not.toBeNull();
-    expect(Object.keys(report as object).length).toBeGreaterThan(0);
-  }, 60_000);
+      const report = await client.getHandoffReport({ selection: { mode: "all" }, format: "json" });
+      expect(typeof report).toBe("object");
+      expect(report).not.toBeNull();
+      expect(Object.keys(report as object).length).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 });

@@ -40,10 +40,7 @@ export function checkAll(...checks: ToolCheck[]): ToolCheck {
 export const pythonEnvHint = "run: bash scripts/ci/python-env.sh";
 
 export function pythonTools(): ToolCheck {
-  return checkAll(
-    checkFile(venvBin("python"), pythonEnvHint),
-    checkFile(venvBin("powercontext"), pythonEnvHint),
-  );
+  return checkAll(checkFile(venvBin("python"), pythonEnvHint), checkFile(venvBin("powercontext"), pythonEnvHint));
 }
 
 export function schemathesisTool(): ToolCheck {

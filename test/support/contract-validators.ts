@@ -82,7 +82,8 @@ export async function loadContractValidators(specPath: string = CONTRACT_PATH): 
     byRoute.set(routeKey(found.path, found.method), found);
     if (typeof found.operation.operationId === "string") byId.set(found.operation.operationId, found);
   }
-  const operation = (key: OperationKey) => (typeof key === "string" ? byId.get(key) : byRoute.get(routeKey(key.path, key.method)));
+  const operation = (key: OperationKey) =>
+    typeof key === "string" ? byId.get(key) : byRoute.get(routeKey(key.path, key.method));
 
   const responses = new Map<string, DeclaredResponse | undefined>();
   const response = (key: OperationKey, status: number): DeclaredResponse | undefined => {
@@ -93,7 +94,10 @@ export async function loadContractValidators(specPath: string = CONTRACT_PATH): 
       const declared = (found.operation.responses as Json | undefined)?.[String(status)];
       const object = declared === undefined ? undefined : (deref(declared, lookup) as Json);
       const schema = ((object?.content as Json | undefined)?.["application/json"] as Json | undefined)?.schema;
-      responses.set(cacheKey, object && { object, validate: schema === undefined ? null : ajv.compile(convert(schema)) });
+      responses.set(
+        cacheKey,
+        object && { object, validate: schema === undefined ? null : ajv.compile(convert(schema)) },
+      );
     }
     return responses.get(cacheKey);
   };

@@ -16,7 +16,13 @@ export function sourceFiles(dir: string): string[] {
 function resolve(from: string, specifier: string): string | null {
   if (!specifier.startsWith(".")) return null;
   const base = path.resolve(path.dirname(from), specifier);
-  const candidates = [base.replace(/\.(m?js)$/, ".ts"), base.replace(/\.js$/, ".d.ts"), base, `${base}.ts`, path.join(base, "index.ts")];
+  const candidates = [
+    base.replace(/\.(m?js)$/, ".ts"),
+    base.replace(/\.js$/, ".d.ts"),
+    base,
+    `${base}.ts`,
+    path.join(base, "index.ts"),
+  ];
   return candidates.find((file) => file.endsWith(".ts") && existsSync(file)) ?? null;
 }
 
@@ -28,7 +34,13 @@ export function importGraph(files: readonly string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const info = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-    graph.set(file, [...new Set(info.importedFiles.map((ref) => resolve(file, ref.fileName)).filter((target): target is string => target !== null))]);
+    graph.set(file, [
+      ...new Set(
+        info.importedFiles
+          .map((ref) => resolve(file, ref.fileName))
+          .filter((target): target is string => target !== null),
+      ),
+    ]);
   }
   return graph;
 }
@@ -68,7 +80,8 @@ export function findImportCycles(dir: string): string[][] {
         group.push(member);
         if (member === file) break;
       }
-      if (group.length > 1 || (graph.get(file) ?? []).includes(file)) groups.push(group.map((f) => path.relative(dir, f)).sort());
+      if (group.length > 1 || (graph.get(file) ?? []).includes(file))
+        groups.push(group.map((f) => path.relative(dir, f)).sort());
     }
   };
   for (const file of graph.keys()) if (!index.has(file)) visit(file);
@@ -79,5 +92,11 @@ export function findImportCycles(dir: string): string[][] {
 export function importsAcross(root: string, fromDir: string, intoDir: string): string[] {
   const graph = importGraph(sourceFiles(root));
   const inside = (file: string, dir: string) => file.startsWith(path.join(root, dir) + path.sep);
-  return [...graph].flatMap(([file, targets]) => (inside(file, fromDir) ? targets.filter((t) => inside(t, intoDir)).map((t) => `${path.relative(root, file)} -> ${path.relative(root, t)}`) : []));
+  return [...graph].flatMap(([file, targets]) =>
+    inside(file, fromDir)
+      ? targets
+          .filter((t) => inside(t, intoDir))
+          .map((t) => `${path.relative(root, file)} -> ${path.relative(root, t)}`)
+      : [],
+  );
 }

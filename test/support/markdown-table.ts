@@ -22,7 +22,10 @@ export function tableRows(markdown: string, heading: string, firstHeaderCell: st
     const line = lines[i] ?? "";
     if (line.startsWith("## ")) break;
     if (!line.trimStart().startsWith("|")) continue;
-    const cells = line.split("|").slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split("|")
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells[0] === firstHeaderCell || /^:?-+:?$/.test(cells[0] ?? "")) continue;
     rows.push({ cells, line: i + 1 });
   }

@@ -18,7 +18,8 @@ import { repoRoot } from "../real/tools.js";
 
 type Json = any; // vectors are JSON read at run time
 
-const read = (name: string): Json => JSON.parse(readFileSync(join(repoRoot, "test/vectors/runtime", `${name}.json`), "utf8"));
+const read = (name: string): Json =>
+  JSON.parse(readFileSync(join(repoRoot, "test/vectors/runtime", `${name}.json`), "utf8"));
 const retry = read("retry");
 const reconcile = read("reconcile");
 const segments = read("path-segments");
@@ -34,10 +35,32 @@ describe("retry decisions, Retry-After and the budget", () => {
     const o = { ...retry.options, ...(v.options ?? {}) };
     const outcome: AttemptOutcome =
       "transport" in v.outcome
-        ? { kind: "transport", phase: v.outcome.transport === "connect" ? "connect" : "exchange", timeout: v.outcome.transport === "timeout" }
-        : { kind: "status", statusCode: v.outcome.status, retryAfterMs: v.outcome.retry_after_ms, code: v.outcome.code };
-    const options = { maxRetries: o.max_retries, baseDelayMs: o.base_delay_ms, maxDelayMs: o.max_delay_ms, jitter: o.jitter, maxRetryAfterMs: o.max_retry_after_ms };
-    const decision = decideRetry({ retryClass: v.retry_class as RetryClass, outcome, attempt: v.attempt, options, errorCodes, random: () => v.random });
+        ? {
+            kind: "transport",
+            phase: v.outcome.transport === "connect" ? "connect" : "exchange",
+            timeout: v.outcome.transport === "timeout",
+          }
+        : {
+            kind: "status",
+            statusCode: v.outcome.status,
+            retryAfterMs: v.outcome.retry_after_ms,
+            code: v.outcome.code,
+          };
+    const options = {
+      maxRetries: o.max_retries,
+      baseDelayMs: o.base_delay_ms,
+      maxDelayMs: o.max_delay_ms,
+      jitter: o.jitter,
+      maxRetryAfterMs: o.max_retry_after_ms,
+    };
+    const decision = decideRetry({
+      retryClass: v.retry_class as RetryClass,
+      outcome,
+      attempt: v.attempt,
+      options,
+      errorCodes,
+      random: () => v.random,
+    });
     expect(decision.retry).toBe(v.expect.retry);
     if (decision.retry) expect([decision.delayMs, decision.reason]).toEqual([v.expect.delay_ms, v.expect.reason]);
   });
@@ -48,7 +71,12 @@ describe("retry decisions, Retry-After and the budget", () => {
 
   it.each(retry.budget.map((v: Json) => [v.why, v]))("%s", (_why, v: Json) => {
     const o = v.options;
-    const budget = new RetryBudget({ capacity: o.capacity, retryCost: o.retry_cost, timeoutRetryCost: o.timeout_retry_cost, successRefund: o.success_refund });
+    const budget = new RetryBudget({
+      capacity: o.capacity,
+      retryCost: o.retry_cost,
+      timeoutRetryCost: o.timeout_retry_cost,
+      successRefund: o.success_refund,
+    });
     for (const step of v.steps) {
       if ("spend" in step) expect(budget.spend(step.spend)).toBe(step.expect);
       else budget.succeeded(step.succeeded);
@@ -72,7 +100,9 @@ describe("reconciliation and path segments", () => {
 function errorClass(name: string): new (...args: never[]) => Error {
   const found = (runtime as Record<string, unknown>)[name] ?? (contractErrors as Record<string, unknown>)[name];
   if (typeof found !== "function") throw new Error(`no class ${name} in the runtime or the SDK's contract errors`);
-  return found as new (...args: never[]) => Error;
+  return found as new (
+    ...args: never[]
+  ) => Error;
 }
 
 /** A scripted server on the fake clock: the n-th request gets the n-th answer (the last repeats). */
@@ -83,10 +113,19 @@ function scripted(answers: Json[]) {
     const parsed = new URL(url);
     seen.push([`${init.method} ${parsed.pathname}`, Date.now() - start]);
     const answer = answers[Math.min(seen.length - 1, answers.length - 1)];
-    if (answer.fail === "connect") throw Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) });
-    if (answer.fail === "reset") throw Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }) });
+    if (answer.fail === "connect")
+      throw Object.assign(new TypeError("fetch failed"), {
+        cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+      });
+    if (answer.fail === "reset")
+      throw Object.assign(new TypeError("fetch failed"), {
+        cause: Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }),
+      });
     const body = answer.status === 204 || answer.body === "" ? null : answer.body;
-    return new Response(body, { status: answer.status, headers: { "content-type": "application/json", ...answer.headers } });
+    return new Response(body, {
+      status: answer.status,
+      headers: { "content-type": "application/json", ...answer.headers },
+    });
   };
   return { fetch, seen };
 }

@@ -25,12 +25,34 @@ const STATUS_CLASSES: Record<number, string> = {
 const GUARDED_BASE = "GuardedConflictError";
 
 /** Members of `ServerResponseError` (and its bases) that a detail accessor must not shadow. */
-const TAKEN = new Set(["name", "message", "stack", "cause", "code", "requestId", "retryBudgetExhausted", "statusCode", "serverMessage", "details", "retryAfterMs", "body", "current", "outcomeUnknown", "withUnknownOutcome", "constructor"]);
+const TAKEN = new Set([
+  "name",
+  "message",
+  "stack",
+  "cause",
+  "code",
+  "requestId",
+  "retryBudgetExhausted",
+  "statusCode",
+  "serverMessage",
+  "details",
+  "retryAfterMs",
+  "body",
+  "current",
+  "outcomeUnknown",
+  "withUnknownOutcome",
+  "constructor",
+]);
 
 /** The base class of a contract class: the guarded-conflict class for a reconcile conflict code, else the status class. */
 export function baseClassOf(row: ErrorCodeIr, conflictCodes: ReadonlySet<string>): string {
   if (conflictCodes.has(row.code)) {
-    if (row.status !== 409) throw new SpecError("invalid_extension", { pointer: `${row.pointer}/status` }, `error code "${row.code}" is a reconcile conflict code, so its status must be 409`);
+    if (row.status !== 409)
+      throw new SpecError(
+        "invalid_extension",
+        { pointer: `${row.pointer}/status` },
+        `error code "${row.code}" is a reconcile conflict code, so its status must be 409`,
+      );
     return GUARDED_BASE;
   }
   return STATUS_CLASSES[row.status] ?? (row.status >= 500 ? "InternalServerError" : "ServerResponseError");
@@ -48,12 +70,18 @@ export function baseClassOf(row: ErrorCodeIr, conflictCodes: ReadonlySet<string>
  *   `invalid_extension` when a reconcile conflict code has no class, or is not a 409
  */
 export function emitContractErrors(ir: ApiIr): string {
-  const conflictCodes = new Set(ir.operations.flatMap((op) => (op.reconcile === null ? [] : [op.reconcile.conflictCode])));
+  const conflictCodes = new Set(
+    ir.operations.flatMap((op) => (op.reconcile === null ? [] : [op.reconcile.conflictCode])),
+  );
   for (const op of ir.operations) {
     const code = op.reconcile?.conflictCode;
     if (code === undefined) continue;
     if (!ir.errorCodes.some((row) => row.code === code && row.className !== null)) {
-      throw new SpecError("invalid_extension", { pointer: `${op.pointer}/x-powercontext-reconcile` }, `conflict code "${code}" needs a row with a class in x-powercontext-error-codes, or the conflict could never be reconciled`);
+      throw new SpecError(
+        "invalid_extension",
+        { pointer: `${op.pointer}/x-powercontext-reconcile` },
+        `conflict code "${code}" needs a row with a class in x-powercontext-error-codes, or the conflict could never be reconciled`,
+      );
     }
   }
   const rows = ir.errorCodes.filter((row) => row.className !== null);
@@ -67,7 +95,10 @@ export function emitContractErrors(ir: ApiIr): string {
   for (const row of rows) out += contractClass(row, baseClassOf(row, conflictCodes));
   out += `/** The contract error classes by envelope code, each with the status it must arrive with (pass it to \`createCaller\`'s \`contractErrors\`). */\n`;
   out += `export const contractErrorsByCode: ContractErrorTable = {\n${rows.map((row) => `  ${propertyKey(row.code)}: { status: ${row.status}, errorClass: ${row.className} },\n`).join("")}};\n\n`;
-  out += docComment(["The error for a non-success response with this spec's contract error classes:", "the contract class when the envelope code and its status match, else the status class."]);
+  out += docComment([
+    "The error for a non-success response with this spec's contract error classes:",
+    "the contract class when the envelope code and its status match, else the status class.",
+  ]);
   out += `export function createServerResponseError(init: ServerErrorInit): ServerResponseError {\n  return serverResponseError(init, contractErrorsByCode);\n}\n`;
   return out;
 }
@@ -77,7 +108,9 @@ function contractClass(row: ErrorCodeIr, base: string): string {
   const code = tsString(row.code);
   const lines = [
     `\`${row.status} ${row.code}\` (${row.transient ? "transient" : "not transient"}), a contract error code of the spec.`,
-    ...(row.details.length > 0 ? [`Its \`details\` may carry ${row.details.map((d) => `\`${d.name}\``).join(", ")}.`] : []),
+    ...(row.details.length > 0
+      ? [`Its \`details\` may carry ${row.details.map((d) => `\`${d.name}\``).join(", ")}.`]
+      : []),
   ];
   let out = docComment(lines);
   out += `export class ${name} extends ${base} {\n`;
@@ -86,11 +119,15 @@ function contractClass(row: ErrorCodeIr, base: string): string {
   out += `${docLine(`The envelope code: always ${code}.`, "  ")}  declare readonly code: ${code};\n`;
   out += `${docLine(`\`error.details\` as the server sent it, typed for ${code}.`, "  ")}  declare readonly details: ErrorDetails[${code}] | null;\n`;
   const accessors = row.details.map((detail) => accessor(row, detail));
-  for (const a of accessors) out += `${docLine(`\`details.${a.detail.name}\` when it is ${a.jsonType === null ? "present" : `a${/^[aeiou]/.test(a.jsonType) ? "n" : ""} ${a.jsonType}`}, else null.`, "  ")}  declare readonly ${a.property}: ${a.type} | null;\n`;
+  for (const a of accessors)
+    out += `${docLine(`\`details.${a.detail.name}\` when it is ${a.jsonType === null ? "present" : `a${/^[aeiou]/.test(a.jsonType) ? "n" : ""} ${a.jsonType}`}, else null.`, "  ")}  declare readonly ${a.property}: ${a.type} | null;\n`;
   if (accessors.length > 0) {
     out += `  constructor(init: ServerErrorInit) {\n    super(init);\n`;
     for (const a of accessors) {
-      out += a.jsonType === null ? `    this.${a.property} = init.details?.[${tsString(a.detail.name)}] ?? null;\n` : `    this.${a.property} = detailMember<${a.type}>(init.details, ${tsString(a.detail.name)}, ${tsString(a.jsonType)});\n`;
+      out +=
+        a.jsonType === null
+          ? `    this.${a.property} = init.details?.[${tsString(a.detail.name)}] ?? null;\n`
+          : `    this.${a.property} = detailMember<${a.type}>(init.details, ${tsString(a.detail.name)}, ${tsString(a.jsonType)});\n`;
     }
     out += `  }\n`;
   }
@@ -108,9 +145,16 @@ interface Accessor {
 function accessor(row: ErrorCodeIr, detail: ErrorDetailIr): Accessor {
   const property = camelCase(detail.name);
   if (TAKEN.has(property)) {
-    throw new SpecError("name_collision", { pointer: `${row.pointer}/details` }, `detail "${detail.name}" of error code "${row.code}" becomes member ${property}, which every server error already has`);
+    throw new SpecError(
+      "name_collision",
+      { pointer: `${row.pointer}/details` },
+      `detail "${detail.name}" of error code "${row.code}" becomes member ${property}, which every server error already has`,
+    );
   }
   const declared = detail.schema?.type;
-  const jsonType = declared === "string" || declared === "integer" || declared === "number" || declared === "boolean" ? declared : null;
+  const jsonType =
+    declared === "string" || declared === "integer" || declared === "number" || declared === "boolean"
+      ? declared
+      : null;
   return { detail, property, type: memberType(detail), jsonType };
 }

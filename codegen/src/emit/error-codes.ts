@@ -20,13 +20,15 @@ export function emitErrorCodes(ir: ApiIr): string {
   let out = banner(ir);
   out += `import { hasServerErrorCode, type ErrorCodeInfo, type ErrorCodeTable, type ServerResponseError } from ${runtime};\n\n`;
   out += `/** An error code of the spec. */\nexport type ErrorCode =${ir.errorCodes.map((row) => `\n  | ${tsString(row.code)}`).join("")};\n\n`;
-  const row = (entry: ErrorCodeIr) => `  ${propertyKey(entry.code)}: { status: ${entry.status}, transient: ${entry.transient} },\n`;
+  const row = (entry: ErrorCodeIr) =>
+    `  ${propertyKey(entry.code)}: { status: ${entry.status}, transient: ${entry.transient} },\n`;
   out += `/**\n * Every error code of the spec (\`x-powercontext-error-codes\`) with the status it\n * arrives with and whether a wait can cure it.\n */\n`;
   out += `export const errorCodes: { readonly [C in ErrorCode]: ErrorCodeInfo } = {\n${ir.errorCodes.map(row).join("")}};\n\n`;
   out += `/**\n * The codes that stop a retry: not transient, and of a status a client may retry\n * (429 or 5xx). The retry policy never re-sends an answer with one of them; every\n * descriptor points at this table.\n */\n`;
   out += `export const retryStopCodes: ErrorCodeTable = {\n${retryStopCodes(ir.errorCodes).map(row).join("")}};\n\n`;
   out += `/**\n * \`error.details\` per error code, with the members the spec declares for it\n * (as the server sends them: the envelope does not check them).\n */\nexport interface ErrorDetails {\n`;
-  for (const row of ir.errorCodes) out += `${docLine(`Details of \`${row.status} ${row.code}\`.`, "  ")}  ${propertyKey(row.code)}: ${detailsType(row)};\n`;
+  for (const row of ir.errorCodes)
+    out += `${docLine(`Details of \`${row.status} ${row.code}\`.`, "  ")}  ${propertyKey(row.code)}: ${detailsType(row)};\n`;
   out += `}\n\n`;
   out += `/**\n * A server error narrowed to one error code (a union of codes gives a union of errors): a code of\n * the spec with its typed \`details\`, any other code with \`details\` of unknown shape.\n */\nexport type CodedServerError<C extends string> = C extends ErrorCode\n  ? Omit<ServerResponseError, "code" | "details"> & {\n      /** The envelope's code. */\n      readonly code: C;\n      /** The envelope's details, typed for the code. */\n      readonly details: ErrorDetails[C] | null;\n    }\n  : Omit<ServerResponseError, "code" | "details"> & {\n      /** The envelope's code. */\n      readonly code: C;\n      /** The envelope's details: the spec does not know this code. */\n      readonly details: unknown;\n    };\n\n`;
   const declaring = ir.operations.filter((op) => op.errorCodes.length > 0);
@@ -36,7 +38,8 @@ export function emitErrorCodes(ir: ApiIr): string {
   }
   out += `}\n\n`;
   out += `/** {@link DeclaredErrorCodes} as data, for the SDK's \`isErrorOf\`. */\nexport const declaredErrorCodes: { readonly [K in keyof DeclaredErrorCodes]: { readonly [S in keyof DeclaredErrorCodes[K]]: readonly DeclaredErrorCodes[K][S][] } } = {\n`;
-  for (const op of declaring) out += `  ${propertyKey(op.operationId)}: { ${op.errorCodes.map((entry) => `${entry.status}: [${entry.codes.map(tsString).join(", ")}]`).join(", ")} },\n`;
+  for (const op of declaring)
+    out += `  ${propertyKey(op.operationId)}: { ${op.errorCodes.map((entry) => `${entry.status}: [${entry.codes.map(tsString).join(", ")}]`).join(", ")} },\n`;
   out += `};\n\n`;
   out += `/** The declared contract errors of operation \`K\`: one {@link CodedServerError} per declared code, with its status. */\nexport type DeclaredErrorOf<K extends keyof DeclaredErrorCodes> = {\n  [S in keyof DeclaredErrorCodes[K]]: CodedServerError<DeclaredErrorCodes[K][S] & ErrorCode> & {\n    /** The status the code arrives with. */\n    readonly statusCode: S;\n  };\n}[keyof DeclaredErrorCodes[K]];\n\n`;
   out += docComment([
@@ -55,7 +58,12 @@ export function emitErrorCodes(ir: ApiIr): string {
 /** The TypeScript type of `details` for one code: its declared members, optional, plus any other member. */
 function detailsType(row: ErrorCodeIr): string {
   if (row.details.length === 0) return "{ readonly [member: string]: unknown }";
-  const members = row.details.map((member) => `${docLine(`\`details.${member.name}\`.`, "    ")}    readonly ${propertyKey(member.name)}?: ${memberType(member)};\n`).join("");
+  const members = row.details
+    .map(
+      (member) =>
+        `${docLine(`\`details.${member.name}\`.`, "    ")}    readonly ${propertyKey(member.name)}?: ${memberType(member)};\n`,
+    )
+    .join("");
   return `{\n${members}    readonly [member: string]: unknown;\n  }`;
 }
 
@@ -63,8 +71,14 @@ function detailsType(row: ErrorCodeIr): string {
 export function memberType(member: ErrorDetailIr): string {
   const schema = member.schema;
   if (schema === null) return "unknown";
-  if (Array.isArray(schema.enum) && schema.enum.every((v) => typeof v === "string")) return (schema.enum as string[]).map(tsString).join(" | ");
+  if (Array.isArray(schema.enum) && schema.enum.every((v) => typeof v === "string"))
+    return (schema.enum as string[]).map(tsString).join(" | ");
   return JSON_TYPES[String((schema as Json).type)] ?? "unknown";
 }
 
-const JSON_TYPES: Record<string, string> = { string: "string", integer: "number", number: "number", boolean: "boolean" };
+const JSON_TYPES: Record<string, string> = {
+  string: "string",
+  integer: "number",
+  number: "number",
+  boolean: "boolean",
+};

@@ -22,7 +22,11 @@ export function validatorFormats(usedFormats: Iterable<string>): Record<string, 
   const formats: Record<string, FormatDefinition> = {};
   for (const [name, definition] of Object.entries(fast)) {
     if (definition instanceof RegExp) formats[name] = definition;
-    else if (definition !== null && typeof definition === "object" && (definition as { validate?: unknown }).validate instanceof RegExp) {
+    else if (
+      definition !== null &&
+      typeof definition === "object" &&
+      (definition as { validate?: unknown }).validate instanceof RegExp
+    ) {
       formats[name] = (definition as { validate: RegExp }).validate;
     } else formats[name] = true;
   }

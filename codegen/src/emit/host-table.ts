@@ -1,4 +1,3 @@
-
 import type { ApiIr, OperationIr } from "../ir/model.js";
 import { banner } from "./banner.js";
 import { propertyKey, tsString } from "./ts/syntax.js";
@@ -31,7 +30,8 @@ export function hostRow(_ir: ApiIr, op: OperationIr): HostOperationRow {
     path: op.path,
     location: op.requestBody !== null ? "body" : op.queryParameters.length > 0 ? "query" : null,
     scope: op.scope,
-    scopeMode: typeof raw["x-powercontext-scope-mode"] === "string" ? (raw["x-powercontext-scope-mode"] as string) : "none",
+    scopeMode:
+      typeof raw["x-powercontext-scope-mode"] === "string" ? (raw["x-powercontext-scope-mode"] as string) : "none",
     pathParameters: op.pathParameters.map((p) => p.name),
     queryParams: op.queryParameters.map((p) => p.name),
     headerParams: op.parameters.header.map((p) => p.name),
@@ -50,7 +50,8 @@ export function hostRow(_ir: ApiIr, op: OperationIr): HostOperationRow {
 export function emitHostTable(ir: ApiIr): string {
   const rows = ir.operations.map((op) => {
     const r = hostRow(ir, op);
-    const list = (values: readonly (string | number)[]) => `[${values.map((v) => (typeof v === "number" ? String(v) : tsString(v))).join(", ")}]`;
+    const list = (values: readonly (string | number)[]) =>
+      `[${values.map((v) => (typeof v === "number" ? String(v) : tsString(v))).join(", ")}]`;
     const fields = [
       `method: ${tsString(r.method)}`,
       `path: ${tsString(r.path)}`,

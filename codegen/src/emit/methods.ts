@@ -122,7 +122,8 @@ function facts(op: OperationIr): string[] {
   const statuses = [`Success: ${op.successResponses.map((r) => r.status).join(" or ")}`];
   if (op.notModified !== null) statuses.push(`not modified: ${op.notModified.status}`);
   if (op.accepted !== null) statuses.push(`accepted: ${op.accepted.status}`);
-  if (op.errorStatuses.length > 0) statuses.push(`errors: ${op.errorStatuses.map((status) => withCodes(op, status)).join(", ")}`);
+  if (op.errorStatuses.length > 0)
+    statuses.push(`errors: ${op.errorStatuses.map((status) => withCodes(op, status)).join(", ")}`);
   return [
     `\`${op.method} ${op.path}\` (operationId \`${op.operationId}\`).`,
     `Retry class: ${op.retryClass}. ${accessLine(op)}`,
@@ -139,12 +140,18 @@ function withCodes(op: OperationIr, status: number): string {
 /** The access sentence of a method's TSDoc, from `x-powercontext-access` and `security`. */
 function accessLine(op: OperationIr): string {
   const schemes = (op.security ?? []).flatMap((requirement) => Object.keys(requirement));
-  const credential = op.security !== null && schemes.length === 0 ? "no credential" : schemes.length > 0 ? `credential ${schemes.join(" or ")}` : null;
+  const credential =
+    op.security !== null && schemes.length === 0
+      ? "no credential"
+      : schemes.length > 0
+        ? `credential ${schemes.join(" or ")}`
+        : null;
   const access = op.access;
   let permission: string;
   if (access === null) permission = op.permission === null ? "none checked" : `\`${op.permission}\``;
   else if (access.kind === "resolver") permission = `decided by the server per resource (rule \`${access.resolver}\`)`;
-  else if (access.scopeIdFrom !== null) permission = `\`${access.action}\` on the Scope named by \`${access.scopeIdFrom}\``;
+  else if (access.scopeIdFrom !== null)
+    permission = `\`${access.action}\` on the Scope named by \`${access.scopeIdFrom}\``;
   else permission = `\`${access.action}\` on the ${access.resource}`;
   return `Permission: ${permission}${credential === null ? "" : `; ${credential}`}.`;
 }
@@ -153,7 +160,8 @@ function requestParameter(op: OperationIr): string {
   const id = tsString(op.operationId);
   if (op.requestLocation === null) return "";
   if (op.requestRequired) return `request: RequestOf<${id}>, `;
-  const parameters = op.pathParameters.length + op.queryParameters.length + op.parameters.header.length + op.parameters.cookie.length;
+  const parameters =
+    op.pathParameters.length + op.queryParameters.length + op.parameters.header.length + op.parameters.cookie.length;
   if (op.requestBody !== null && parameters === 0) return `request?: RequestOf<${id}>, `;
   return `request: RequestOf<${id}> = {}, `;
 }
@@ -164,5 +172,10 @@ function requestArgument(op: OperationIr): string {
 
 function pageRequestRequired(op: OperationIr): boolean {
   const cursor = op.pagination?.cursorParameter;
-  return (op.requestBody?.required ?? false) || [...op.pathParameters, ...op.queryParameters, ...op.parameters.header, ...op.parameters.cookie].some((p) => p.required && p.name !== cursor);
+  return (
+    (op.requestBody?.required ?? false) ||
+    [...op.pathParameters, ...op.queryParameters, ...op.parameters.header, ...op.parameters.cookie].some(
+      (p) => p.required && p.name !== cursor,
+    )
+  );
 }

@@ -202,17 +202,28 @@ export interface ContractResourceUse {
 
 `;
 
-function operationLiteral(op: OperationIr, names: { request: string | null; responses: [number, string][] }, ir: ApiIr): string {
-  const parameters = (list: readonly ParameterIr[]) => `[${list.map((p) => parameterLiteral(p, ir.lookup)).join(", ")}]`;
+function operationLiteral(
+  op: OperationIr,
+  names: { request: string | null; responses: [number, string][] },
+  ir: ApiIr,
+): string {
+  const parameters = (list: readonly ParameterIr[]) =>
+    `[${list.map((p) => parameterLiteral(p, ir.lookup)).join(", ")}]`;
   const responses = op.responses.map((r) => {
     const envelope = r.status >= 400 && r.kind === "json" && !r.envelopeWaived;
     const required = r.headers.filter((h) => h.required).map((h) => tsString(h.name));
     const declared = r.headers.map((h) => tsString(h.name));
-    const schemas = Object.fromEntries(r.headers.filter((h) => h.name.toLowerCase() !== ir.requestIdHeader.toLowerCase()).map((h) => [h.name, h.schema ?? {}]));
+    const schemas = Object.fromEntries(
+      r.headers
+        .filter((h) => h.name.toLowerCase() !== ir.requestIdHeader.toLowerCase())
+        .map((h) => [h.name, h.schema ?? {}]),
+    );
     return `{ status: ${r.status}, kind: ${tsString(r.kind)}, mediaType: ${r.mediaType === null ? "null" : tsString(r.mediaType)}, envelope: ${envelope}, requiredHeaders: [${required.join(", ")}], headerSchemas: ${jsonLiteral(schemas)}, headers: [${declared.join(", ")}] }`;
   });
   const security = (op.security ?? []).map((alternative) => `[${Object.keys(alternative).map(tsString).join(", ")}]`);
-  const bodies = names.responses.map(([status, key]) => `${status}: { validate: validators.${key}, schema: ${tsString(key)} }`);
+  const bodies = names.responses.map(
+    ([status, key]) => `${status}: { validate: validators.${key}, schema: ${tsString(key)} }`,
+  );
   return `{
     method: ${tsString(op.method)},
     path: ${tsString(op.path)},
@@ -235,7 +246,9 @@ function operationLiteral(op: OperationIr, names: { request: string | null; resp
 
 /** A JSON value as a TypeScript literal (line and paragraph separators escaped, as in string literals). */
 function jsonLiteral(value: unknown): string {
-  return JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** A registry row as a literal (its pointer left out: the simulator reads facts, not places). */
@@ -248,7 +261,8 @@ function accessLiteral(op: OperationIr): string {
   const access = op.access;
   if (access === null) return "null";
   if (access.kind === "resolver") return `{ resolver: ${tsString(access.resolver)} }`;
-  if (access.resource === "scope" && access.scopeIdFrom !== null) return `{ action: ${tsString(access.action)}, resource: "scope", scopeIdFrom: ${tsString(access.scopeIdFrom)} }`;
+  if (access.resource === "scope" && access.scopeIdFrom !== null)
+    return `{ action: ${tsString(access.action)}, resource: "scope", scopeIdFrom: ${tsString(access.scopeIdFrom)} }`;
   return `{ action: ${tsString(access.action)}, resource: "server" }`;
 }
 
@@ -261,8 +275,10 @@ function parameterLiteral(p: ParameterIr, lookup: RefLookup): string {
 
 function follow(schema: unknown, lookup: RefLookup): Json {
   let current = (schema ?? {}) as Json;
-  for (let hops = 0; typeof current.$ref === "string" && hops < 32; hops += 1) current = (lookup(current.$ref) ?? {}) as Json;
-  if (Array.isArray(current.allOf) && current.allOf.length === 1 && current.type === undefined) return follow(current.allOf[0], lookup);
+  for (let hops = 0; typeof current.$ref === "string" && hops < 32; hops += 1)
+    current = (lookup(current.$ref) ?? {}) as Json;
+  if (Array.isArray(current.allOf) && current.allOf.length === 1 && current.type === undefined)
+    return follow(current.allOf[0], lookup);
   return current;
 }
 
@@ -279,13 +295,18 @@ function definitionRefs(schema: unknown, keys: string[]): void {
     return;
   }
   for (const [key, value] of Object.entries(schema)) {
-    if (key === "$ref" && typeof value === "string" && value.startsWith("#/definitions/")) keys.push(value.slice("#/definitions/".length));
+    if (key === "$ref" && typeof value === "string" && value.startsWith("#/definitions/"))
+      keys.push(value.slice("#/definitions/".length));
     else definitionRefs(value, keys);
   }
 }
 
 /** The schemas reachable from `roots` through `#/definitions/<key>` references, sorted by key. */
-function responseSchemasModule(ir: ApiIr, roots: readonly string[], definition: (key: string) => Json | boolean | undefined): string {
+function responseSchemasModule(
+  ir: ApiIr,
+  roots: readonly string[],
+  definition: (key: string) => Json | boolean | undefined,
+): string {
   const seen = new Map<string, Json | boolean>();
   const pending = [...new Set(roots)];
   while (pending.length > 0) {

@@ -59,14 +59,19 @@ export function emitMswHandlers(ir: ApiIr): string {
   }
   out += `}\n\n/** Per operation, what its implementation receives. */\nexport interface HandlerContexts {\n`;
   for (const op of ir.operations) {
-    const params = op.pathParameters.length === 0 ? "Record<string, never>" : `{ ${op.pathParameters.map((p) => `readonly ${propertyKey(p.name)}: string`).join("; ")} }`;
+    const params =
+      op.pathParameters.length === 0
+        ? "Record<string, never>"
+        : `{ ${op.pathParameters.map((p) => `readonly ${propertyKey(p.name)}: string`).join("; ")} }`;
     const body = types.body(op);
     out += `  ${propertyKey(op.operationId)}: HandlerContext<${params}, ${body === null ? "undefined" : `${body} | undefined`}>;\n`;
   }
   out += `}\n\n/** Routes in matching order: fewer path parameters first, so a literal segment wins over a parameter. */\nconst routes: readonly (MockRoute & { readonly operationId: OperationId })[] = [\n`;
   for (const op of sortedRoutes(ir.operations)) {
     out += docComment([op.summary || op.operationId], "  ");
-    const media = op.responses.filter((r) => r.kind === "text" || r.kind === "binary").map((r) => `${r.status}: ${tsString(r.mediaType as string)}`);
+    const media = op.responses
+      .filter((r) => r.kind === "text" || r.kind === "binary")
+      .map((r) => `${r.status}: ${tsString(r.mediaType as string)}`);
     out += `  { operationId: ${tsString(op.operationId)}, method: ${tsString(op.method.toLowerCase())}, path: ${tsString(mswPath(op.path))}, hasBody: ${op.requestBody !== null}, media: { ${media.join(", ")} } },\n`;
   }
   out += `];\n${runtime(ir.requestIdHeader)}`;
@@ -74,5 +79,9 @@ export function emitMswHandlers(ir: ApiIr): string {
 }
 
 function sortedRoutes(operations: readonly OperationIr[]): OperationIr[] {
-  return [...operations].sort((a, b) => a.pathParameters.length - b.pathParameters.length || (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
+  return [...operations].sort(
+    (a, b) =>
+      a.pathParameters.length - b.pathParameters.length ||
+      (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0),
+  );
 }

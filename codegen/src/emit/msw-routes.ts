@@ -12,7 +12,9 @@ import { banner } from "./banner.js";
 export function emitMswRoutes(ir: ApiIr): string {
   const rank = new Map((ir.router?.order ?? []).map((id, index) => [id, index]));
   const last = rank.size;
-  const operations = [...ir.operations].sort((a, b) => (rank.get(a.operationId) ?? last) - (rank.get(b.operationId) ?? last));
+  const operations = [...ir.operations].sort(
+    (a, b) => (rank.get(a.operationId) ?? last) - (rank.get(b.operationId) ?? last),
+  );
   const prefixes = ir.router?.rawPathPrefixes ?? [];
   let out = banner(ir);
   out += `/** One route of the server. */

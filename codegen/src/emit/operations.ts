@@ -59,7 +59,9 @@ function union(members: readonly string[]): string {
 
 /** True when the operation has a path, query, header or cookie parameter (its row then gets `writeParameters`). */
 function hasParameters(op: OperationIr): boolean {
-  return op.pathParameters.length + op.queryParameters.length + op.parameters.header.length + op.parameters.cookie.length > 0;
+  return (
+    op.pathParameters.length + op.queryParameters.length + op.parameters.header.length + op.parameters.cookie.length > 0
+  );
 }
 
 /** The exported name of an operation's descriptor: its method name plus `Descriptor`. */
@@ -74,19 +76,25 @@ function descriptorName(op: OperationIr): string {
  */
 function wideFacts(op: OperationIr, strings: (values: readonly string[]) => string): string[] {
   const lines: string[] = [];
-  if (op.parameters.header.length > 0) lines.push(`headerParameters: ${strings(op.parameters.header.map((p) => p.name))}`);
-  if (op.parameters.cookie.length > 0) lines.push(`cookieParameters: ${strings(op.parameters.cookie.map((p) => p.name))}`);
+  if (op.parameters.header.length > 0)
+    lines.push(`headerParameters: ${strings(op.parameters.header.map((p) => p.name))}`);
+  if (op.parameters.cookie.length > 0)
+    lines.push(`cookieParameters: ${strings(op.parameters.cookie.map((p) => p.name))}`);
   const styles = parameterStyles(op);
   if (styles !== "{}") lines.push(`parameterStyles: ${styles}`);
-  const defaultStatuses = [op.success.status, ...(op.accepted === null ? [] : [op.accepted.status])].sort((a, b) => a - b);
-  if (op.successStatuses.join() !== defaultStatuses.join()) lines.push(`successStatuses: [${op.successStatuses.join(", ")}]`);
+  const defaultStatuses = [op.success.status, ...(op.accepted === null ? [] : [op.accepted.status])].sort(
+    (a, b) => a - b,
+  );
+  if (op.successStatuses.join() !== defaultStatuses.join())
+    lines.push(`successStatuses: [${op.successStatuses.join(", ")}]`);
   if (op.notModified !== null) lines.push(`notModifiedStatus: ${op.notModified.status}`);
   const media = responseMedia(op);
   if (media !== null) lines.push(`responseMedia: ${media}`);
   const accept = acceptHeader(op);
   if (accept !== "application/json") lines.push(`accept: ${tsString(accept)}`);
   if (hasKeyedResult(op)) lines.push("keyedResult: true");
-  if (op.notServed !== null) lines.push(`notServed: { status: ${op.notServed.status}, message: ${tsString(op.notServed.message)} }`);
+  if (op.notServed !== null)
+    lines.push(`notServed: { status: ${op.notServed.status}, message: ${tsString(op.notServed.message)} }`);
   return lines;
 }
 
@@ -100,8 +108,15 @@ function wideFacts(op: OperationIr, strings: (values: readonly string[]) => stri
 function responseMedia(op: OperationIr): string | null {
   const rows = op.responses
     .filter((r) => op.successStatuses.includes(r.status))
-    .filter((r) => !(r.media.length === 1 && r.media[0]?.mediaType === "application/json" && r.media[0].kind === "json"))
-    .map((r) => `${r.status}: { ${r.media.map((m) => `${propertyKey(m.mediaType)}: ${tsString(m.kind)}`).join(", ")} }`.replace("{  }", "{}"));
+    .filter(
+      (r) => !(r.media.length === 1 && r.media[0]?.mediaType === "application/json" && r.media[0].kind === "json"),
+    )
+    .map((r) =>
+      `${r.status}: { ${r.media.map((m) => `${propertyKey(m.mediaType)}: ${tsString(m.kind)}`).join(", ")} }`.replace(
+        "{  }",
+        "{}",
+      ),
+    );
   return rows.length === 0 ? null : `{ ${rows.join(", ")} }`;
 }
 

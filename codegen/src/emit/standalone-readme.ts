@@ -6,16 +6,20 @@ import { bannerText, shellWord } from "./banner.js";
 const ROLES: Readonly<Record<string, string>> = {
   "README.md": "this file",
   "openapi.d.ts": "the spec's types (`paths`, `components`, `operations`), type-only",
-  "operations.json": "the operation table in the Python Client SDK's terms (method, path, request location, success status, type names), for hosts",
-  "index.ts": "the entry point: `createClient(options)`, the client class, the operation table, the validators and the spec's types as `spec`",
-  "operations.ts": "one descriptor per operation (method, path, parameters, statuses, retry class, polling) that the runtime reads",
+  "operations.json":
+    "the operation table in the Python Client SDK's terms (method, path, request location, success status, type names), for hosts",
+  "index.ts":
+    "the entry point: `createClient(options)`, the client class, the operation table, the validators and the spec's types as `spec`",
+  "operations.ts":
+    "one descriptor per operation (method, path, parameters, statuses, retry class, polling) that the runtime reads",
   "methods.ts": "the client class: one typed method per operation",
   "validators.js": "the request and response validators, plain functions with no dependency",
   "validators.d.ts": "their declarations",
   "validator-map.ts": "which validator checks which request and response",
   "error-codes.ts": "the spec's error codes with the type of each code's `details`",
   "contract-errors.ts": "an error class per error code the spec registers",
-  "handlers.ts": "msw request handlers for every operation (imports `msw`; only tests and mock setups import this file)",
+  "handlers.ts":
+    "msw request handlers for every operation (imports `msw`; only tests and mock setups import this file)",
   "python/__init__.py": "the Python layer's package",
   "python/operations.py": "the Python layer: the operation table in the Python Client SDK 1.4.1 format",
   "python/schema.py": "the Python layer: the spec as written",
@@ -27,10 +31,12 @@ const ROLES: Readonly<Record<string, string>> = {
 
 /** What a target needs installed beside this folder. */
 const NEEDS: Readonly<Record<string, string>> = {
-  client: "`client`: the runtime package the files import (`@powercontext/runtime` unless `--runtime-package` named another)",
+  client:
+    "`client`: the runtime package the files import (`@powercontext/runtime` unless `--runtime-package` named another)",
   types: "`types`: nothing at run time (declarations only)",
   msw: "`msw`: `msw` 2.11 or later (a peer of the handlers)",
-  python: "`python`: pydantic and `powercontext_runtime` (this repository's `python/` distribution), the folder placed as the package named by `--python-package`",
+  python:
+    "`python`: pydantic and `powercontext_runtime` (this repository's `python/` distribution), the folder placed as the package named by `--python-package`",
 };
 
 /**
@@ -46,7 +52,9 @@ const NEEDS: Readonly<Record<string, string>> = {
 export function emitStandaloneReadme(ir: ApiIr, files: readonly string[], targets: readonly string[]): string {
   const lint = ir.source.lint === "strict" ? "" : ` --lint ${ir.source.lint}`;
   const command = `${commentLine(ir.names.regenerateCommand)} --spec ${commentLine(shellWord(ir.source.fileName))} --out <this folder> --targets ${targets.join(",")}${lint}`;
-  const rows = ["README.md", ...files.filter((file) => file !== "README.md").sort()].map((file) => `| \`${file}\` | ${ROLES[file] ?? "generated"} |`);
+  const rows = ["README.md", ...files.filter((file) => file !== "README.md").sort()].map(
+    (file) => `| \`${file}\` | ${ROLES[file] ?? "generated"} |`,
+  );
   return `<!-- ${bannerText(ir).replace(/--/g, "- -")} -->
 # Generated PowerContext client
 

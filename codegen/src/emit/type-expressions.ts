@@ -46,7 +46,9 @@ export class TypeExpressions {
 
   /** Header (or cookie) parameters as an object type keyed by wire name, or null. */
   otherParameters(op: OperationIr, location: "header" | "cookie"): string | null {
-    return op.parameters[location].length === 0 ? null : `NonNullable<${this.operation(op)}["parameters"][${tsString(location)}]>`;
+    return op.parameters[location].length === 0
+      ? null
+      : `NonNullable<${this.operation(op)}["parameters"][${tsString(location)}]>`;
   }
 
   /**
@@ -55,10 +57,17 @@ export class TypeExpressions {
    * only an optional body exists.
    */
   request(op: OperationIr): string {
-    const parts = [this.pathParameters(op), this.queryParameters(op), this.otherParameters(op, "header"), this.otherParameters(op, "cookie"), this.body(op)].filter((p): p is string => p !== null);
+    const parts = [
+      this.pathParameters(op),
+      this.queryParameters(op),
+      this.otherParameters(op, "header"),
+      this.otherParameters(op, "cookie"),
+      this.body(op),
+    ].filter((p): p is string => p !== null);
     if (parts.length === 0) return "undefined";
     const joined = parts.join(" & ");
-    const parameterCount = op.pathParameters.length + op.queryParameters.length + op.parameters.header.length + op.parameters.cookie.length;
+    const parameterCount =
+      op.pathParameters.length + op.queryParameters.length + op.parameters.header.length + op.parameters.cookie.length;
     const bodyOnlyOptional = op.requestBody !== null && !op.requestBody.required && parameterCount === 0;
     return bodyOnlyOptional ? `${joined} | undefined` : joined;
   }
@@ -99,18 +108,28 @@ export class TypeExpressions {
   result(op: OperationIr): string {
     if (!hasKeyedResult(op)) return this.outcome(op, op.success);
     const outcomes = [...op.successResponses, ...(op.notModified === null ? [] : [op.notModified])];
-    return outcomes.map((r) => `\n    | {\n        /** The status of this outcome. */\n        readonly status: ${r.status};\n        /** The body, by the status's media kind. */\n        readonly body: ${this.outcome(op, r)};\n        /** The response headers (ETag and the like). */\n        readonly headers: Headers;\n      }`).join("");
+    return outcomes
+      .map(
+        (r) =>
+          `\n    | {\n        /** The status of this outcome. */\n        readonly status: ${r.status};\n        /** The body, by the status's media kind. */\n        readonly body: ${this.outcome(op, r)};\n        /** The response headers (ETag and the like). */\n        readonly headers: Headers;\n      }`,
+      )
+      .join("");
   }
 
   /** Error body types keyed by declared 4xx/5xx status (`{}` when none is declared). */
   errors(op: OperationIr): string {
     const errors = op.responses.filter((r) => r.status >= 400);
-    return errors.length === 0 ? "{}" : `{\n${errors.map((r) => `      /** The body of a ${r.status} answer. */\n      ${r.status}: ${this.response(op, r)};\n`).join("")}    }`;
+    return errors.length === 0
+      ? "{}"
+      : `{\n${errors.map((r) => `      /** The body of a ${r.status} answer. */\n      ${r.status}: ${this.response(op, r)};\n`).join("")}    }`;
   }
 
   /** The type-only import line for the types package. */
   importLine(): string {
-    const names = ["components", this.specOperations === "operations" ? "operations" : `operations as ${this.specOperations}`];
+    const names = [
+      "components",
+      this.specOperations === "operations" ? "operations" : `operations as ${this.specOperations}`,
+    ];
     return `import type { ${names.join(", ")} } from ${tsString(this.ir.names.typesModule)};\n`;
   }
 }

@@ -36,7 +36,10 @@ export function emitValidators(ir: ApiIr, schemas: ValidatorSchemas = validatorS
   const declarations = `import type { ValidateFunction, ValidationError } from ${JSON.stringify(runtime)};\n\nexport type { ValidateFunction, ValidationError };\n\n`;
   return {
     js: banner(ir) + code,
-    dts: banner(ir) + declarations + schemas.exports.map((key) => `export declare const ${key}: ValidateFunction;\n`).join(""),
+    dts:
+      banner(ir) +
+      declarations +
+      schemas.exports.map((key) => `export declare const ${key}: ValidateFunction;\n`).join(""),
     map: emitMap(ir, schemas.perOperation),
   };
 }

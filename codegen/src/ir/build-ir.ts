@@ -10,7 +10,24 @@ import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
 import { mediaKind, preferredMedia } from "./media.js";
 import { readModelRules, schemaPointer } from "./model-rules.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
-import type { AccessIr, ApiIr, AsyncIr, ErrorCodeIr, HeaderIr, ResourceIr, IrMethod, MediaIr, OperationIr, ParameterIr, ParameterStyle, ParametersIr, RequestBodyIr, ResponseIr, SchemaIr, SecurityIr } from "./model.js";
+import type {
+  AccessIr,
+  ApiIr,
+  AsyncIr,
+  ErrorCodeIr,
+  HeaderIr,
+  ResourceIr,
+  IrMethod,
+  MediaIr,
+  OperationIr,
+  ParameterIr,
+  ParameterStyle,
+  ParametersIr,
+  RequestBodyIr,
+  ResponseIr,
+  SchemaIr,
+  SecurityIr,
+} from "./model.js";
 import { camelCase, pascalCase } from "./naming.js";
 import { checkNameSources } from "./name-sources.js";
 import { checkReservedNames } from "./reserved-names.js";
@@ -48,16 +65,28 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
   const errorCodes = readErrorCodes(document);
   const resources = readResources(document);
   const raws = walkOperations(document, lookup);
-  checkNameSources(raws.map((raw) => ({ name: String(raw.operation.operationId), pointer: `${raw.pointer}/operationId`, what: "operationId" })));
+  checkNameSources(
+    raws.map((raw) => ({
+      name: String(raw.operation.operationId),
+      pointer: `${raw.pointer}/operationId`,
+      what: "operationId",
+    })),
+  );
   const operations = raws
-    .map((raw) => buildOperation(raw, lookup, profile, documentSecurity, errorCodes, scopeField(document, names), resources))
+    .map((raw) =>
+      buildOperation(raw, lookup, profile, documentSecurity, errorCodes, scopeField(document, names), resources),
+    )
     .sort((a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
   checkReservedNames(operations);
   checkMethodNames(operations);
   const rawSchemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const schemas: SchemaIr[] = Object.keys(rawSchemas)
     .sort()
-    .map((name) => ({ name, schema: rawSchemas[name] as Json, rules: readModelRules(rawSchemas[name] as Json, schemaPointer(name)) }));
+    .map((name) => ({
+      name,
+      schema: rawSchemas[name] as Json,
+      rules: readModelRules(rawSchemas[name] as Json, schemaPointer(name)),
+    }));
   const info = (document.info ?? {}) as Json;
   return {
     source: { fileName: spec.fileName, sha256: spec.sha256, lint: profile },
@@ -73,11 +102,17 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
     names,
     security: documentSecurity,
     errorCodes,
-    router: readRouter(document, operations.map((op) => op.operationId)),
+    router: readRouter(
+      document,
+      operations.map((op) => op.operationId),
+    ),
     resources,
-    requestIdHeader: typeof document["x-powercontext-request-id-header"] === "string" ? (document["x-powercontext-request-id-header"] as string) : DEFAULT_REQUEST_ID_HEADER,
+    requestIdHeader:
+      typeof document["x-powercontext-request-id-header"] === "string"
+        ? (document["x-powercontext-request-id-header"] as string)
+        : DEFAULT_REQUEST_ID_HEADER,
     requestIdHeaderDeclared: typeof document["x-powercontext-request-id-header"] === "string",
-    securitySchemes: Object.keys((((document.components as Json | undefined)?.securitySchemes ?? {}) as Json)).sort(),
+    securitySchemes: Object.keys(((document.components as Json | undefined)?.securitySchemes ?? {}) as Json).sort(),
   };
 }
 
@@ -99,7 +134,11 @@ function buildOperation(
   const op = raw.operation;
   const operationId = String(op.operationId);
   if (!SUPPORTED_METHODS.has(raw.method)) {
-    throw new SpecError("invalid_openapi", { pointer: raw.pointer }, `HTTP method ${raw.method.toUpperCase()} is not supported by the client`);
+    throw new SpecError(
+      "invalid_openapi",
+      { pointer: raw.pointer },
+      `HTTP method ${raw.method.toUpperCase()} is not supported by the client`,
+    );
   }
   const parameters = mergeParameters(raw, lookup);
   const grouped: ParametersIr = {
@@ -117,13 +156,17 @@ function buildOperation(
   const successResponses = responses.filter((r) => r.status >= 200 && r.status < 300 && r.status !== acceptedStatus);
   const success = successResponses[0] as ResponseIr;
   const typeName = pascalCase(operationId);
-  const requestLocation = requestBody !== null ? "body" : queryParameters.length > 0 ? "query" : pathParameters.length > 0 ? "path" : null;
+  const requestLocation =
+    requestBody !== null ? "body" : queryParameters.length > 0 ? "query" : pathParameters.length > 0 ? "path" : null;
   const declaredRetry = op["x-powercontext-retry-class"] as RetryClass | undefined;
   const reconcile = op["x-powercontext-reconcile"] as Json | undefined;
   const pagination = op["x-powercontext-pagination"] as Json | undefined;
   const notServed = op["x-powercontext-not-served"] as Json | undefined;
   // Every member a request may carry: the parameters by wire name and the body's properties, any variant's.
-  const members = [...parameters.map((p) => p.name), ...(requestBody === null ? [] : propertyNames(requestBody.schema, lookup, 0, true))];
+  const members = [
+    ...parameters.map((p) => p.name),
+    ...(requestBody === null ? [] : propertyNames(requestBody.schema, lookup, 0, true)),
+  ];
   return {
     operationId,
     methodName: camelCase(operationId),
@@ -140,7 +183,12 @@ function buildOperation(
     parameters: grouped,
     requestBody,
     requestLocation,
-    requestTypeName: requestLocation === null ? null : requestLocation === "body" && requestBody?.schemaName ? requestBody.schemaName : `${typeName}Request`,
+    requestTypeName:
+      requestLocation === null
+        ? null
+        : requestLocation === "body" && requestBody?.schemaName
+          ? requestBody.schemaName
+          : `${typeName}Request`,
     requestRequired: parameters.some((p) => p.required) || requestBody?.required === true,
     responses,
     success,
@@ -149,12 +197,23 @@ function buildOperation(
     notModified: responses.find((r) => r.status === 304) ?? null,
     accepted: acceptedStatus === null ? null : (responses.find((r) => r.status === acceptedStatus) ?? null),
     errorStatuses: responses.filter((r) => r.status >= 400).map((r) => r.status),
-    errorCodes: readOperationErrorCodes(op, raw.pointer, responses.map((r) => r.status), errorCodes),
+    errorCodes: readOperationErrorCodes(
+      op,
+      raw.pointer,
+      responses.map((r) => r.status),
+      errorCodes,
+    ),
     retryClass: declaredRetry ?? (profile === "upstream" && raw.method === "get" ? "safe" : "never"),
     retryClassDefaulted: declaredRetry === undefined,
-    permission: accessOf(op)?.kind === "action" ? (accessOf(op) as { action: string }).action : typeof op["x-powercontext-permission"] === "string" ? (op["x-powercontext-permission"] as string) : null,
+    permission:
+      accessOf(op)?.kind === "action"
+        ? (accessOf(op) as { action: string }).action
+        : typeof op["x-powercontext-permission"] === "string"
+          ? (op["x-powercontext-permission"] as string)
+          : null,
     access: accessOf(op),
-    scope: parameters.some((p) => p.name === scopeMember) || (requestBody?.propertyNames.includes(scopeMember) ?? false),
+    scope:
+      parameters.some((p) => p.name === scopeMember) || (requestBody?.propertyNames.includes(scopeMember) ?? false),
     async: asyncExt === undefined ? null : asyncIr(asyncExt),
     reconcile:
       reconcile === undefined
@@ -171,17 +230,28 @@ function buildOperation(
     pagination:
       pagination === undefined
         ? null
-        : { cursorParameter: String(pagination.cursor_parameter), nextCursorField: String(pagination.next_cursor_field), itemsField: String(pagination.items_field) },
-    notServed: notServed === undefined ? null : { status: Number(notServed.status), message: String(notServed.message) },
+        : {
+            cursorParameter: String(pagination.cursor_parameter),
+            nextCursorField: String(pagination.next_cursor_field),
+            itemsField: String(pagination.items_field),
+          },
+    notServed:
+      notServed === undefined ? null : { status: Number(notServed.status), message: String(notServed.message) },
     refusals: readRefusals(op, raw.pointer, members, errorCodes),
     mediaFrom: readMediaFrom(op, raw.pointer, members, success),
     resource: readOperationResource(op, raw.pointer, resources, {
       pageItems: pagination === undefined ? null : String(pagination.items_field),
-      page: pagination === undefined ? null : { cursor: String(pagination.cursor_parameter), nextCursor: String(pagination.next_cursor_field) },
+      page:
+        pagination === undefined
+          ? null
+          : { cursor: String(pagination.cursor_parameter), nextCursor: String(pagination.next_cursor_field) },
       requestMembers: [...parameters.map((p) => p.name), ...(requestBody?.propertyNames ?? [])],
       requestDefault: (member) => requestDefault(parameters, requestBody, member, lookup),
     }),
-    anchor: readOperationAnchor(op, raw.pointer, resources, anchorPath(accessOf(op)), [...parameters.map((p) => p.name), ...(requestBody?.propertyNames ?? [])]),
+    anchor: readOperationAnchor(op, raw.pointer, resources, anchorPath(accessOf(op)), [
+      ...parameters.map((p) => p.name),
+      ...(requestBody?.propertyNames ?? []),
+    ]),
     tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     security: op.security === undefined ? documentSecurity : securityOf(op.security),
   };
@@ -205,16 +275,32 @@ function asyncIr(ext: Json): AsyncIr {
     operationIdField: stringOr(ext.operation_id_field, "operation_id"),
     statusField: stringOr(ext.status_field, "status"),
     errorField: stringOr(ext.error_field, "error"),
-    terminalStates: { succeeded: statesOr(states.succeeded, "succeeded"), failed: statesOr(states.failed, "failed"), cancelled: statesOr(states.cancelled, "cancelled") },
+    terminalStates: {
+      succeeded: statesOr(states.succeeded, "succeeded"),
+      failed: statesOr(states.failed, "failed"),
+      cancelled: statesOr(states.cancelled, "cancelled"),
+    },
   };
 }
 
 function securityOf(node: unknown): SecurityIr | null {
   if (!Array.isArray(node)) return null;
-  return node.map((requirement) => Object.fromEntries(Object.entries((requirement ?? {}) as Json).map(([scheme, scopes]) => [scheme, Array.isArray(scopes) ? scopes.map(String) : []])));
+  return node.map((requirement) =>
+    Object.fromEntries(
+      Object.entries((requirement ?? {}) as Json).map(([scheme, scopes]) => [
+        scheme,
+        Array.isArray(scopes) ? scopes.map(String) : [],
+      ]),
+    ),
+  );
 }
 
-const DEFAULT_STYLE: Record<ParameterIr["in"], ParameterStyle> = { path: "simple", query: "form", header: "simple", cookie: "form" };
+const DEFAULT_STYLE: Record<ParameterIr["in"], ParameterStyle> = {
+  path: "simple",
+  query: "form",
+  header: "simple",
+  cookie: "form",
+};
 
 /** Path-item parameters overridden by operation parameters with the same name and location. */
 function mergeParameters(raw: RawOperation, lookup: RefLookup): ParameterIr[] {
@@ -252,16 +338,29 @@ function buildRequestBody(node: unknown, lookup: RefLookup): RequestBodyIr | nul
   const mediaType = Object.keys(content).find((type) => mediaKind(type) === "json");
   if (mediaType === undefined) return null;
   const schema = ((content[mediaType] as Json).schema ?? {}) as Json;
-  return { schemaName: schemaRefName(schema) ?? null, schema, required: body.required === true, mediaType, propertyNames: propertyNames(schema, lookup, 0) };
+  return {
+    schemaName: schemaRefName(schema) ?? null,
+    schema,
+    required: body.required === true,
+    mediaType,
+    propertyNames: propertyNames(schema, lookup, 0),
+  };
 }
 
 /** The access rule's resource type and `scope-id-from` path, when it names one. */
 function anchorPath(access: AccessIr | null): { resource: string; path: string } | null {
-  return access?.kind === "action" && access.scopeIdFrom !== null ? { resource: access.resource, path: access.scopeIdFrom } : null;
+  return access?.kind === "action" && access.scopeIdFrom !== null
+    ? { resource: access.resource, path: access.scopeIdFrom }
+    : null;
 }
 
 /** The default the request gives a top-level member: its parameter's schema default, else its body property's. */
-function requestDefault(parameters: readonly ParameterIr[], body: RequestBodyIr | null, member: string, lookup: RefLookup): unknown {
+function requestDefault(
+  parameters: readonly ParameterIr[],
+  body: RequestBodyIr | null,
+  member: string,
+  lookup: RefLookup,
+): unknown {
   const parameter = parameters.find((p) => p.name === member);
   if (parameter !== undefined) return (deref(parameter.schema, lookup) as Json | undefined)?.default;
   return body === null ? undefined : propertyDefault(body.schema, member, lookup, 0);
@@ -284,7 +383,12 @@ function propertyNames(node: unknown, lookup: RefLookup, depth: number, branches
   const schema = deref(node, lookup) as Json | undefined;
   if (schema === undefined || schema === null || typeof schema !== "object" || depth > 16) return [];
   const own = Object.keys((schema.properties ?? {}) as Json);
-  const parts = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...(branches ? [...(Array.isArray(schema.oneOf) ? schema.oneOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf : [])] : [])];
+  const parts = [
+    ...(Array.isArray(schema.allOf) ? schema.allOf : []),
+    ...(branches
+      ? [...(Array.isArray(schema.oneOf) ? schema.oneOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf : [])]
+      : []),
+  ];
   return [...new Set([...own, ...parts.flatMap((s) => propertyNames(s, lookup, depth + 1, branches))])];
 }
 
@@ -319,21 +423,37 @@ function buildResponses(responses: Json, lookup: RefLookup, operationPointer: st
 function buildHeaders(headers: Json, lookup: RefLookup): HeaderIr[] {
   return Object.entries(headers).map(([name, node]) => {
     const header = (deref(node, lookup) ?? {}) as Json;
-    return { name, required: header.required === true, schema: header.schema === undefined ? null : (header.schema as Json) };
+    return {
+      name,
+      required: header.required === true,
+      schema: header.schema === undefined ? null : (header.schema as Json),
+    };
   });
 }
 
 function checkMethodNames(operations: readonly OperationIr[]): void {
   const owners = new Map<string, OperationIr>();
   for (const op of operations) {
-    const names = [op.methodName, ...(op.async ? [`submit${op.typeName}`] : []), ...(op.pagination ? [`${op.methodName}All`] : [])];
+    const names = [
+      op.methodName,
+      ...(op.async ? [`submit${op.typeName}`] : []),
+      ...(op.pagination ? [`${op.methodName}All`] : []),
+    ];
     for (const name of names) {
       const previous = owners.get(name);
       if (RESERVED_MEMBERS.has(name)) {
-        throw new SpecError("name_collision", { pointer: `${op.pointer}/operationId` }, `operationId "${op.operationId}" becomes method ${name}, which the client base class reserves`);
+        throw new SpecError(
+          "name_collision",
+          { pointer: `${op.pointer}/operationId` },
+          `operationId "${op.operationId}" becomes method ${name}, which the client base class reserves`,
+        );
       }
       if (previous !== undefined) {
-        throw new SpecError("name_collision", { pointer: `${op.pointer}/operationId` }, `operationId "${op.operationId}" and "${previous.operationId}" both become method ${name}`);
+        throw new SpecError(
+          "name_collision",
+          { pointer: `${op.pointer}/operationId` },
+          `operationId "${op.operationId}" and "${previous.operationId}" both become method ${name}`,
+        );
       }
       owners.set(name, op);
     }

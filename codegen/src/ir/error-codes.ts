@@ -44,20 +44,33 @@ export function readErrorCodes(document: Json): ErrorCodeIr[] {
   const registry = document[ERROR_CODES_EXTENSION];
   if (registry === undefined) return [];
   const base = `/${ERROR_CODES_EXTENSION}`;
-  if (!isObject(registry)) throw new SpecErrorList([new SpecError("invalid_extension", { pointer: base }, "expected { <code>: { status, transient, details? } }")]);
+  if (!isObject(registry))
+    throw new SpecErrorList([
+      new SpecError("invalid_extension", { pointer: base }, "expected { <code>: { status, transient, details? } }"),
+    ]);
   const issues: SpecError[] = [];
   const rows: ErrorCodeIr[] = [];
   const classes = new Map<string, string>();
   for (const code of Object.keys(registry).sort()) {
     const at = `${base}/${pointerSegment(code)}`;
     const row = registry[code];
-    const bad = (where: string, detail: string) => issues.push(new SpecError("invalid_extension", { pointer: `${at}${where}` }, detail));
-    if (!isObject(row) || !Number.isInteger(row.status) || (row.status as number) < 400 || (row.status as number) > 599 || typeof row.transient !== "boolean") {
+    const bad = (where: string, detail: string) =>
+      issues.push(new SpecError("invalid_extension", { pointer: `${at}${where}` }, detail));
+    if (
+      !isObject(row) ||
+      !Number.isInteger(row.status) ||
+      (row.status as number) < 400 ||
+      (row.status as number) > 599 ||
+      typeof row.transient !== "boolean"
+    ) {
       bad("", `error code "${code}": expected { status: <4xx or 5xx integer>, transient: <boolean> }`);
       continue;
     }
     if (isReservedKey(code)) {
-      bad("", `error code "${code}" is a member every JavaScript object has; as a key of the generated code table it would break it`);
+      bad(
+        "",
+        `error code "${code}" is a member every JavaScript object has; as a key of the generated code table it would break it`,
+      );
       continue;
     }
     const details = readDetails(row.details, (detail) => bad("/details", `error code "${code}": ${detail}`));
@@ -65,7 +78,8 @@ export function readErrorCodes(document: Json): ErrorCodeIr[] {
     for (const detail of details) {
       const member = camelCase(detail.name);
       const other = members.get(member);
-      if (other !== undefined) bad("/details", `error code "${code}": details "${other}" and "${detail.name}" both become member ${member}`);
+      if (other !== undefined)
+        bad("/details", `error code "${code}": details "${other}" and "${detail.name}" both become member ${member}`);
       members.set(member, detail.name);
     }
     const className = row.class;
@@ -74,7 +88,10 @@ export function readErrorCodes(document: Json): ErrorCodeIr[] {
       continue;
     }
     if (typeof className === "string" && RUNTIME_ERROR_CLASSES.has(className)) {
-      bad("/class", `error code "${code}": ${className} is a class of the runtime; a contract class needs a name of its own`);
+      bad(
+        "/class",
+        `error code "${code}": ${className} is a class of the runtime; a contract class needs a name of its own`,
+      );
       continue;
     }
     if (typeof className === "string") {
@@ -82,7 +99,14 @@ export function readErrorCodes(document: Json): ErrorCodeIr[] {
       if (owner !== undefined) bad("/class", `error codes "${owner}" and "${code}" both name class ${className}`);
       classes.set(className, code);
     }
-    rows.push({ code, status: row.status as number, transient: row.transient, details, className: typeof className === "string" ? className : null, pointer: at });
+    rows.push({
+      code,
+      status: row.status as number,
+      transient: row.transient,
+      details,
+      className: typeof className === "string" ? className : null,
+      pointer: at,
+    });
   }
   if (issues.length > 0) throw new SpecErrorList(issues);
   return rows;
@@ -90,8 +114,10 @@ export function readErrorCodes(document: Json): ErrorCodeIr[] {
 
 function readDetails(node: unknown, bad: (detail: string) => void): ErrorDetailIr[] {
   if (node === undefined) return [];
-  if (Array.isArray(node) && node.every((name) => typeof name === "string" && name !== "")) return node.map((name) => ({ name: name as string, schema: null }));
-  if (isObject(node) && Object.values(node).every(isObject)) return Object.entries(node).map(([name, schema]) => ({ name, schema: schema as Json }));
+  if (Array.isArray(node) && node.every((name) => typeof name === "string" && name !== ""))
+    return node.map((name) => ({ name: name as string, schema: null }));
+  if (isObject(node) && Object.values(node).every(isObject))
+    return Object.entries(node).map(([name, schema]) => ({ name, schema: schema as Json }));
   bad("details must be a list of member names or a map of member name to schema");
   return [];
 }
@@ -104,11 +130,19 @@ function readDetails(node: unknown, bad: (detail: string) => void): ErrorDetailI
  * @param declared - the operation's declared response statuses
  * @throws {SpecErrorList} `invalid_extension` naming the pointer of each broken entry
  */
-export function readOperationErrorCodes(op: Json, operationPointer: string, declared: readonly number[], registry: readonly ErrorCodeIr[]): OperationErrorCodesIr[] {
+export function readOperationErrorCodes(
+  op: Json,
+  operationPointer: string,
+  declared: readonly number[],
+  registry: readonly ErrorCodeIr[],
+): OperationErrorCodesIr[] {
   const node = op[OPERATION_ERRORS_EXTENSION];
   if (node === undefined) return [];
   const at = `${operationPointer}/${OPERATION_ERRORS_EXTENSION}`;
-  if (!isObject(node)) throw new SpecErrorList([new SpecError("invalid_extension", { pointer: at }, `expected { "<status>": [code, ...] }`)]);
+  if (!isObject(node))
+    throw new SpecErrorList([
+      new SpecError("invalid_extension", { pointer: at }, `expected { "<status>": [code, ...] }`),
+    ]);
   const byCode = new Map(registry.map((row) => [row.code, row]));
   const issues: SpecError[] = [];
   const out: OperationErrorCodesIr[] = [];
@@ -116,7 +150,13 @@ export function readOperationErrorCodes(op: Json, operationPointer: string, decl
     const where = `${at}/${pointerSegment(key)}`;
     const status = Number(key);
     if (!/^[45]\d\d$/.test(key) || !declared.includes(status)) {
-      issues.push(new SpecError("invalid_extension", { pointer: where }, `status ${key} is not a declared error response of this operation`));
+      issues.push(
+        new SpecError(
+          "invalid_extension",
+          { pointer: where },
+          `status ${key} is not a declared error response of this operation`,
+        ),
+      );
       continue;
     }
     if (!Array.isArray(codes) || !codes.every((code) => typeof code === "string")) {
@@ -125,9 +165,30 @@ export function readOperationErrorCodes(op: Json, operationPointer: string, decl
     }
     codes.forEach((code, index) => {
       const row = byCode.get(code as string);
-      if (row === undefined) issues.push(new SpecError("invalid_extension", { pointer: `${where}/${index}` }, `error code "${String(code)}" is not in ${ERROR_CODES_EXTENSION}`));
-      else if (row.status !== status) issues.push(new SpecError("invalid_extension", { pointer: `${where}/${index}` }, `error code "${row.code}" is a ${row.status}, listed under ${key}`));
-      else if (codes.indexOf(code) !== index) issues.push(new SpecError("invalid_extension", { pointer: `${where}/${index}` }, `error code "${row.code}" is listed twice under ${key}`));
+      if (row === undefined)
+        issues.push(
+          new SpecError(
+            "invalid_extension",
+            { pointer: `${where}/${index}` },
+            `error code "${String(code)}" is not in ${ERROR_CODES_EXTENSION}`,
+          ),
+        );
+      else if (row.status !== status)
+        issues.push(
+          new SpecError(
+            "invalid_extension",
+            { pointer: `${where}/${index}` },
+            `error code "${row.code}" is a ${row.status}, listed under ${key}`,
+          ),
+        );
+      else if (codes.indexOf(code) !== index)
+        issues.push(
+          new SpecError(
+            "invalid_extension",
+            { pointer: `${where}/${index}` },
+            `error code "${row.code}" is listed twice under ${key}`,
+          ),
+        );
     });
     out.push({ status, codes: codes as string[] });
   }

@@ -32,7 +32,13 @@ export function checkHouseRules(ir: ApiIr, profile: LintProfile): HouseRuleFindi
   const soft = profile === "strict" ? errors : warnings;
   for (const op of ir.operations) {
     if (op.retryClassDefaulted && profile === "strict") {
-      errors.push(new SpecError("missing_retry_class", { pointer: op.pointer }, `operation has no x-powercontext-retry-class (one of ${RETRY_CLASSES.join(", ")})`));
+      errors.push(
+        new SpecError(
+          "missing_retry_class",
+          { pointer: op.pointer },
+          `operation has no x-powercontext-retry-class (one of ${RETRY_CLASSES.join(", ")})`,
+        ),
+      );
     }
     checkResponses(ir, op, soft);
   }
@@ -43,10 +49,22 @@ function checkResponses(ir: ApiIr, op: OperationIr, soft: SpecError[]): void {
   const header = ir.requestIdHeader.toLowerCase();
   for (const response of op.responses) {
     if (!ir.requestIdHeaderDeclared && !response.headers.some((h) => h.name.toLowerCase() === header)) {
-      soft.push(new SpecError("request_id_header", { pointer: response.pointer }, `response does not declare the ${ir.requestIdHeader} header`));
+      soft.push(
+        new SpecError(
+          "request_id_header",
+          { pointer: response.pointer },
+          `response does not declare the ${ir.requestIdHeader} header`,
+        ),
+      );
     }
     if (response.status >= 400 && !response.envelopeWaived && !isErrorEnvelope(response.schema, ir.lookup)) {
-      soft.push(new SpecError("error_envelope", { pointer: response.pointer }, `error response does not use the error envelope {"error": {"code", "message", "details"}}`));
+      soft.push(
+        new SpecError(
+          "error_envelope",
+          { pointer: response.pointer },
+          `error response does not use the error envelope {"error": {"code", "message", "details"}}`,
+        ),
+      );
     }
   }
 }

@@ -16,8 +16,18 @@ const INT32 = { min: -2147483648, max: 2147483647 };
 
 /** Keywords that only annotate (or are OpenAPI-only) and are dropped before compiling. */
 const DROPPED = new Set([
-  "nullable", "discriminator", "readOnly", "writeOnly", "example", "examples", "externalDocs", "xml",
-  "deprecated", "description", "title", "default",
+  "nullable",
+  "discriminator",
+  "readOnly",
+  "writeOnly",
+  "example",
+  "examples",
+  "externalDocs",
+  "xml",
+  "deprecated",
+  "description",
+  "title",
+  "default",
 ]);
 
 /**
@@ -39,7 +49,12 @@ const DROPPED = new Set([
  *
  * @param refTo - maps a component schema name to the `$ref` used in the output
  */
-export function toJsonSchema(schema: unknown, mode: SchemaMode, refTo: (name: string) => string, lookup: RefLookup): Json | boolean {
+export function toJsonSchema(
+  schema: unknown,
+  mode: SchemaMode,
+  refTo: (name: string) => string,
+  lookup: RefLookup,
+): Json | boolean {
   return new Converter(mode, refTo, lookup).convert(schema, 0);
 }
 
@@ -66,7 +81,12 @@ class Converter {
       switch (key) {
         case "properties":
           // A readOnly member is the server's: a request holding one is refused (`false`), so it never leaves.
-          out.properties = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, this.mode === "request" && this.readOnly(v) ? false : this.convert(v, depth + 1)]));
+          out.properties = Object.fromEntries(
+            Object.entries(value as Json).map(([k, v]) => [
+              k,
+              this.mode === "request" && this.readOnly(v) ? false : this.convert(v, depth + 1),
+            ]),
+          );
           break;
         case "items":
         case "not":
@@ -81,7 +101,9 @@ class Converter {
           out[key] = (value as unknown[]).map((v) => this.convert(v, depth + 1));
           break;
         case "required":
-          out.required = (value as string[]).filter((name) => !this.hidden((schema.properties as Json | undefined)?.[name]));
+          out.required = (value as string[]).filter(
+            (name) => !this.hidden((schema.properties as Json | undefined)?.[name]),
+          );
           break;
         case "exclusiveMinimum":
         case "exclusiveMaximum":
@@ -110,7 +132,8 @@ class Converter {
   /** A property's schema after following its references, or undefined. */
   private target(property: unknown): Json | undefined {
     let target = property as Json | undefined;
-    for (let hops = 0; target && refOf(target) !== undefined && hops < 8; hops += 1) target = this.lookup(refOf(target) as string) as Json;
+    for (let hops = 0; target && refOf(target) !== undefined && hops < 8; hops += 1)
+      target = this.lookup(refOf(target) as string) as Json;
     return target === undefined || target === null || typeof target !== "object" ? undefined : target;
   }
 
@@ -130,7 +153,10 @@ class Converter {
     delete out.anyOf;
     out.type = "object";
     out.required = [...new Set([...((out.required as string[] | undefined) ?? []), property])];
-    out.properties = { ...((out.properties as Json | undefined) ?? {}), [property]: { enum: entries.map(([value]) => value) } };
+    out.properties = {
+      ...((out.properties as Json | undefined) ?? {}),
+      [property]: { enum: entries.map(([value]) => value) },
+    };
     out.allOf = [
       ...((out.allOf as unknown[] | undefined) ?? []),
       ...entries.map(([value, target]) => ({
@@ -154,8 +180,10 @@ function numericBounds(schema: Json, out: Json): void {
   if (schema.type !== "integer") return;
   const low = schema.format === "int32" ? INT32.min : -MAX_SAFE;
   const high = schema.format === "int32" ? INT32.max : MAX_SAFE;
-  if (out.exclusiveMinimum === undefined) out.minimum = Math.max(typeof out.minimum === "number" ? out.minimum : low, low);
-  if (out.exclusiveMaximum === undefined) out.maximum = Math.min(typeof out.maximum === "number" ? out.maximum : high, high);
+  if (out.exclusiveMinimum === undefined)
+    out.minimum = Math.max(typeof out.minimum === "number" ? out.minimum : low, low);
+  if (out.exclusiveMaximum === undefined)
+    out.maximum = Math.min(typeof out.maximum === "number" ? out.maximum : high, high);
   if (schema.format === "int32" || schema.format === "int64") delete out.format;
 }
 
@@ -165,6 +193,7 @@ function nullable(out: Json): Json {
     if (Array.isArray(out.enum) && !out.enum.includes(null)) result.enum = [...out.enum, null];
     return result;
   }
-  if (Array.isArray(out.enum) && out.type === undefined && Object.keys(out).length === 1) return { enum: out.enum.includes(null) ? out.enum : [...out.enum, null] };
+  if (Array.isArray(out.enum) && out.type === undefined && Object.keys(out).length === 1)
+    return { enum: out.enum.includes(null) ? out.enum : [...out.enum, null] };
   return { anyOf: [out, { type: "null" }] };
 }

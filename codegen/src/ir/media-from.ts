@@ -15,24 +15,36 @@ export const MEDIA_FROM_EXTENSION = "x-powercontext-media-from";
  * @param members - the request's members (parameters by wire name and body properties)
  * @throws {SpecErrorList} `invalid_extension` naming the pointer of every malformed member
  */
-export function readMediaFrom(op: Json, at: string, members: readonly string[], success: ResponseIr): MediaFromIr | null {
+export function readMediaFrom(
+  op: Json,
+  at: string,
+  members: readonly string[],
+  success: ResponseIr,
+): MediaFromIr | null {
   const raw = op[MEDIA_FROM_EXTENSION];
   if (raw === undefined) return null;
   const base = `${at}/${MEDIA_FROM_EXTENSION}`;
   const issues: SpecError[] = [];
-  const bad = (member: string, detail: string) => issues.push(new SpecError("invalid_extension", { pointer: member === "" ? base : `${base}/${member}` }, detail));
+  const bad = (member: string, detail: string) =>
+    issues.push(new SpecError("invalid_extension", { pointer: member === "" ? base : `${base}/${member}` }, detail));
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     bad("", "expected { member, values: { <value>: <media type> } }");
     throw new SpecErrorList(issues);
   }
   const node = raw as Json;
-  if (typeof node.member !== "string" || !members.includes(node.member)) bad("member", `expected a member of the request, not ${JSON.stringify(node.member)}`);
+  if (typeof node.member !== "string" || !members.includes(node.member))
+    bad("member", `expected a member of the request, not ${JSON.stringify(node.member)}`);
   const values: Record<string, string> = {};
-  if (typeof node.values !== "object" || node.values === null || Array.isArray(node.values)) bad("values", "expected { <value>: <media type> }");
+  if (typeof node.values !== "object" || node.values === null || Array.isArray(node.values))
+    bad("values", "expected { <value>: <media type> }");
   else {
     const declared = success.media.map((m) => m.mediaType);
     for (const [value, mediaType] of Object.entries(node.values as Json)) {
-      if (typeof mediaType !== "string" || !declared.includes(mediaType)) bad(`values/${pointerSegment(value)}`, `${JSON.stringify(mediaType)} is not a media type of the ${success.status} response (${declared.join(", ")})`);
+      if (typeof mediaType !== "string" || !declared.includes(mediaType))
+        bad(
+          `values/${pointerSegment(value)}`,
+          `${JSON.stringify(mediaType)} is not a media type of the ${success.status} response (${declared.join(", ")})`,
+        );
       else values[value] = mediaType;
     }
   }

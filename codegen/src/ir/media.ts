@@ -19,7 +19,9 @@ const PREFERENCE: Record<Exclude<MediaKind, "none">, number> = { json: 0, text: 
  * The media type a client asks for first among those declared: JSON before text
  * before binary, then declaration order. Undefined for an empty list.
  */
-export function preferredMedia<T extends { readonly mediaType: string; readonly kind: Exclude<MediaKind, "none"> }>(media: readonly T[]): T | undefined {
+export function preferredMedia<T extends { readonly mediaType: string; readonly kind: Exclude<MediaKind, "none"> }>(
+  media: readonly T[],
+): T | undefined {
   let best: T | undefined;
   for (const entry of media) if (best === undefined || PREFERENCE[entry.kind] < PREFERENCE[best.kind]) best = entry;
   return best;

@@ -17,7 +17,9 @@ function isObject(value: unknown): value is Json {
 }
 
 function names(value: unknown): string[] | null {
-  return Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string" && v !== "") ? (value as string[]) : null;
+  return Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string" && v !== "")
+    ? (value as string[])
+    : null;
 }
 
 /**
@@ -53,7 +55,10 @@ export function readModelRules(schema: Json, at: string): ModelRuleIr[] {
     const members = names(exclusive);
     const unknown = members?.filter((m) => !properties.includes(m)) ?? [];
     if (members === null || members.length < 2 || unknown.length > 0) {
-      const detail = unknown.length > 0 ? `names ${unknown.join(", ")}, not properties of the schema` : "expected a list of two or more property names";
+      const detail =
+        unknown.length > 0
+          ? `names ${unknown.join(", ")}, not properties of the schema`
+          : "expected a list of two or more property names";
       issues.push(new SpecError("invalid_extension", { pointer: `${at}/${EXCLUSIVE_FIELDS_EXTENSION}` }, detail));
     } else {
       rules.push({ kind: "exclusive", members });
@@ -75,7 +80,9 @@ function readRule(node: Json, properties: readonly string[], bad: (detail: strin
     const list = names(node.members);
     const unknown = list?.filter((m) => !properties.includes(m)) ?? [];
     if (list === null || unknown.length > 0) {
-      bad(`${String(kind)}: members must list properties of the schema${unknown.length > 0 ? ` (not: ${unknown.join(", ")})` : ""}`);
+      bad(
+        `${String(kind)}: members must list properties of the schema${unknown.length > 0 ? ` (not: ${unknown.join(", ")})` : ""}`,
+      );
       return null;
     }
     return list;
@@ -87,14 +94,16 @@ function readRule(node: Json, properties: readonly string[], bad: (detail: strin
   switch (kind) {
     case "relative-path": {
       const members = memberList(true);
-      if (node["allow-empty"] !== undefined && typeof node["allow-empty"] !== "boolean") bad("relative-path: allow-empty must be true or false");
+      if (node["allow-empty"] !== undefined && typeof node["allow-empty"] !== "boolean")
+        bad("relative-path: allow-empty must be true or false");
       return members === null ? null : { kind, members, allowEmpty: node["allow-empty"] === true };
     }
     case "span": {
       const from = member(node.from, "from");
       const to = member(node.to, "to");
       const min = node.min ?? 0;
-      if (!Number.isInteger(min) || !Number.isInteger(node.max) || (node.max as number) < (min as number)) bad("span: min and max must be integers, min <= max");
+      if (!Number.isInteger(min) || !Number.isInteger(node.max) || (node.max as number) < (min as number))
+        bad("span: min and max must be integers, min <= max");
       return from === null || to === null ? null : { kind, from, to, min: min as number, max: node.max as number };
     }
     case "required-when":
@@ -106,7 +115,8 @@ function readRule(node: Json, properties: readonly string[], bad: (detail: strin
     }
     case "max-items-together": {
       const members = memberList(true);
-      if (!Number.isInteger(node.max) || (node.max as number) < 0) bad("max-items-together: max must be a non-negative integer");
+      if (!Number.isInteger(node.max) || (node.max as number) < 0)
+        bad("max-items-together: max must be a non-negative integer");
       return members === null ? null : { kind, members, max: node.max as number };
     }
     default:
@@ -119,7 +129,8 @@ function readCondition(node: unknown, properties: readonly string[]): RuleCondit
   if (!isObject(node)) return null;
   const path = names(node.path);
   const values = node.in;
-  if (path === null || !properties.includes(path[0] as string) || !Array.isArray(values) || values.length === 0) return null;
+  if (path === null || !properties.includes(path[0] as string) || !Array.isArray(values) || values.length === 0)
+    return null;
   if (!values.every((v) => v === null || ["string", "number", "boolean"].includes(typeof v))) return null;
   return { path, in: values as RuleCondition["in"] };
 }

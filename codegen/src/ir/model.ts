@@ -111,7 +111,11 @@ export interface AsyncIr {
   /** Member of a failed resource holding its bounded error (`error_field`, default `error`). */
   readonly errorField: string;
   /** `terminal_states`, default `{ succeeded: [succeeded], failed: [failed], cancelled: [cancelled] }`. */
-  readonly terminalStates: { readonly succeeded: readonly string[]; readonly failed: readonly string[]; readonly cancelled: readonly string[] };
+  readonly terminalStates: {
+    readonly succeeded: readonly string[];
+    readonly failed: readonly string[];
+    readonly cancelled: readonly string[];
+  };
 }
 
 /** One member of an error code's `details`. */
@@ -296,7 +300,11 @@ export interface OperationResourceIr {
     readonly absent: number | null;
   } | null;
   /** Optimistic concurrency on the ETag through `If-Match`. */
-  readonly ifMatch: { readonly stale: RefusalIr; readonly missing: RefusalIr | null; readonly details: readonly RefusalDetailIr[] } | null;
+  readonly ifMatch: {
+    readonly stale: RefusalIr;
+    readonly missing: RefusalIr | null;
+    readonly details: readonly RefusalDetailIr[];
+  } | null;
   /** Request members that must name a record of another resource (found in the same collection keys). */
   readonly requires: readonly { readonly request: string; readonly resource: string }[];
   /** A caller-chosen key that makes creation replayable; the same key with another request is refused. */
@@ -312,7 +320,11 @@ export interface OperationResourceIr {
   /** For `remove`: the response member that says whether a record was removed; with it an unknown id is not refused. */
   readonly flag: string | null;
   /** For a change: a record whose member holds one of these values is final, and a change of it is refused (before any precondition). */
-  readonly terminal: { readonly member: string; readonly values: readonly JsonScalar[]; readonly refusal: RefusalIr } | null;
+  readonly terminal: {
+    readonly member: string;
+    readonly values: readonly JsonScalar[];
+    readonly refusal: RefusalIr;
+  } | null;
   /** List filters: record member -> request member, with the request member's default. */
   readonly filters: readonly { readonly member: string; readonly request: string; readonly default: unknown }[];
   /** Members set to a constant by the operation. */

@@ -34,7 +34,14 @@ export interface NamedAt {
 export function checkNameSources(names: readonly NamedAt[]): void {
   const errors = names
     .filter(({ name }) => !isNameSource(name))
-    .map(({ name, pointer, what }) => new SpecError("invalid_name", { pointer }, `${what} ${quoted(name)} cannot become an identifier: use ASCII letters, digits, "_", "-" and ".", starting with a letter or "_"`));
+    .map(
+      ({ name, pointer, what }) =>
+        new SpecError(
+          "invalid_name",
+          { pointer },
+          `${what} ${quoted(name)} cannot become an identifier: use ASCII letters, digits, "_", "-" and ".", starting with a letter or "_"`,
+        ),
+    );
   if (errors.length > 0) throw new LintError(errors);
 }
 

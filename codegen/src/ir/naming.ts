@@ -30,7 +30,11 @@ export function camelCase(name: string): string {
 
 /** `get_stats` -> `GetStats` (the upstream Python SDK's request type naming). */
 export function pascalCase(name: string): string {
-  return safeIdentifier(words(name).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(""));
+  return safeIdentifier(
+    words(name)
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(""),
+  );
 }
 
 function safeIdentifier(name: string): string {

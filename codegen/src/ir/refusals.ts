@@ -30,40 +30,59 @@ function isObject(value: unknown): value is Json {
  * @param registry - the document's error-code registry
  * @throws {SpecErrorList} `invalid_extension` naming the pointer of every malformed rule
  */
-export function readRefusals(op: Json, at: string, members: readonly string[], registry: readonly ErrorCodeIr[]): RefusalRuleIr[] {
+export function readRefusals(
+  op: Json,
+  at: string,
+  members: readonly string[],
+  registry: readonly ErrorCodeIr[],
+): RefusalRuleIr[] {
   const raw = op[REFUSALS_EXTENSION];
   if (raw === undefined) return [];
   const base = `${at}/${REFUSALS_EXTENSION}`;
   const issues: SpecError[] = [];
-  if (!Array.isArray(raw)) throw new SpecErrorList([new SpecError("invalid_extension", { pointer: base }, "expected a list of { status, code, message, ... }")]);
+  if (!Array.isArray(raw))
+    throw new SpecErrorList([
+      new SpecError("invalid_extension", { pointer: base }, "expected a list of { status, code, message, ... }"),
+    ]);
   const rules: RefusalRuleIr[] = [];
   raw.forEach((node: unknown, index: number) => {
     const where = `${base}/${index}`;
     const count = issues.length;
-    const bad = (member: string, detail: string) => issues.push(new SpecError("invalid_extension", { pointer: member === "" ? where : `${where}/${member}` }, detail));
+    const bad = (member: string, detail: string) =>
+      issues.push(
+        new SpecError("invalid_extension", { pointer: member === "" ? where : `${where}/${member}` }, detail),
+      );
     if (!isObject(node)) {
       bad("", "expected { status, code, message, ... }");
       return;
     }
-    for (const key of Object.keys(node)) if (!RULE_KEYS.has(key)) bad(key, `unknown member (allowed: ${[...RULE_KEYS].join(", ")})`);
+    for (const key of Object.keys(node))
+      if (!RULE_KEYS.has(key)) bad(key, `unknown member (allowed: ${[...RULE_KEYS].join(", ")})`);
     const { status, code, message } = node;
     const row = registry.find((r) => r.code === code);
-    if (typeof status !== "number" || !Number.isInteger(status) || status < 400 || status > 599) bad("status", "expected an error status (400-599)");
-    if (typeof code !== "string" || row === undefined) bad("code", `${JSON.stringify(code)} is not a code of x-powercontext-error-codes`);
-    else if (row.status !== status) bad("code", `${code} has status ${row.status} in the registry, not ${String(status)}`);
+    if (typeof status !== "number" || !Number.isInteger(status) || status < 400 || status > 599)
+      bad("status", "expected an error status (400-599)");
+    if (typeof code !== "string" || row === undefined)
+      bad("code", `${JSON.stringify(code)} is not a code of x-powercontext-error-codes`);
+    else if (row.status !== status)
+      bad("code", `${code} has status ${row.status} in the registry, not ${String(status)}`);
     if (typeof message !== "string" || message.trim() === "") bad("message", "expected the refusal's message");
     const details = node.details ?? null;
     if (details !== null && !isObject(details)) bad("details", "expected an object or null");
     const scope = node.scope ?? null;
-    if (scope !== null && (typeof scope !== "string" || !members.includes(scope))) bad("scope", `expected a member of the request, not ${JSON.stringify(scope)}`);
+    if (scope !== null && (typeof scope !== "string" || !members.includes(scope)))
+      bad("scope", `expected a member of the request, not ${JSON.stringify(scope)}`);
     const when = node.when ?? {};
     if (!isObject(when)) bad("when", "expected { inference?, present?, pending?, equals?, includes?, outside? }");
     const w = isObject(when) ? when : {};
-    for (const key of Object.keys(w)) if (!WHEN_KEYS.has(key)) bad(`when/${key}`, `unknown condition (allowed: ${[...WHEN_KEYS].join(", ")})`);
+    for (const key of Object.keys(w))
+      if (!WHEN_KEYS.has(key)) bad(`when/${key}`, `unknown condition (allowed: ${[...WHEN_KEYS].join(", ")})`);
     if (w.inference !== undefined && !INFERENCE.has(w.inference as string)) bad("when/inference", "expected on or off");
-    if (w.present !== undefined && (typeof w.present !== "string" || !members.includes(w.present))) bad("when/present", `expected a member of the request, not ${JSON.stringify(w.present)}`);
+    if (w.present !== undefined && (typeof w.present !== "string" || !members.includes(w.present)))
+      bad("when/present", `expected a member of the request, not ${JSON.stringify(w.present)}`);
     if (w.pending !== undefined && !PENDING.has(w.pending as string)) bad("when/pending", "expected sources");
-    if (w.pending !== undefined && scope === null) bad("when/pending", "needs scope: pending work is counted in a Scope");
+    if (w.pending !== undefined && scope === null)
+      bad("when/pending", "needs scope: pending work is counted in a Scope");
     const equals = memberValues(w.equals, "equals", members, bad);
     const includes = memberValues(w.includes, "includes", members, bad);
     const outside = memberLists(w.outside, members, bad);
@@ -89,7 +108,12 @@ export function readRefusals(op: Json, at: string, members: readonly string[], r
 }
 
 /** `{ <member>: <scalar> }` of a condition; every member a member of the request. Empty when absent. */
-function memberValues(node: unknown, key: string, members: readonly string[], bad: (member: string, detail: string) => void): Record<string, JsonScalar> {
+function memberValues(
+  node: unknown,
+  key: string,
+  members: readonly string[],
+  bad: (member: string, detail: string) => void,
+): Record<string, JsonScalar> {
   if (node === undefined) return {};
   if (!isObject(node)) {
     bad(`when/${key}`, "expected { <member>: <value> }");
@@ -98,14 +122,19 @@ function memberValues(node: unknown, key: string, members: readonly string[], ba
   const out: Record<string, JsonScalar> = {};
   for (const [member, value] of Object.entries(node)) {
     if (!members.includes(member)) bad(`when/${key}/${pointerSegment(member)}`, "expected a member of the request");
-    else if (value !== null && typeof value === "object") bad(`when/${key}/${pointerSegment(member)}`, "expected a string, number, boolean or null");
+    else if (value !== null && typeof value === "object")
+      bad(`when/${key}/${pointerSegment(member)}`, "expected a string, number, boolean or null");
     else out[member] = value as JsonScalar;
   }
   return out;
 }
 
 /** `{ <member.path>: [<scalar>, ...] }` of `outside`; each path starts at a member of the request (`member[]` steps into a list's items). Empty when absent. */
-function memberLists(node: unknown, members: readonly string[], bad: (member: string, detail: string) => void): Record<string, readonly JsonScalar[]> {
+function memberLists(
+  node: unknown,
+  members: readonly string[],
+  bad: (member: string, detail: string) => void,
+): Record<string, readonly JsonScalar[]> {
   if (node === undefined) return {};
   if (!isObject(node)) {
     bad("when/outside", "expected { <member.path>: [<value>, ...] }");
@@ -114,8 +143,10 @@ function memberLists(node: unknown, members: readonly string[], bad: (member: st
   const out: Record<string, readonly JsonScalar[]> = {};
   for (const [path, values] of Object.entries(node)) {
     const at = `when/outside/${pointerSegment(path)}`;
-    if (!members.includes((path.split(".")[0] ?? "").replace(/\[\]$/, ""))) bad(at, "expected a path from a member of the request");
-    else if (!Array.isArray(values) || values.length === 0 || values.some((v) => v !== null && typeof v === "object")) bad(at, "expected a list of strings, numbers, booleans or null");
+    if (!members.includes((path.split(".")[0] ?? "").replace(/\[\]$/, "")))
+      bad(at, "expected a path from a member of the request");
+    else if (!Array.isArray(values) || values.length === 0 || values.some((v) => v !== null && typeof v === "object"))
+      bad(at, "expected a list of strings, numbers, booleans or null");
     else out[path] = values as JsonScalar[];
   }
   return out;

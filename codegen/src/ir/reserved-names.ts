@@ -10,8 +10,18 @@ import type { OperationIr } from "./model.js";
  * the client.
  */
 const OBJECT_MEMBERS = [
-  "__proto__", "constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf",
-  "propertyIsEnumerable", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__",
+  "__proto__",
+  "constructor",
+  "toString",
+  "toLocaleString",
+  "valueOf",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+  "__defineGetter__",
+  "__defineSetter__",
+  "__lookupGetter__",
+  "__lookupSetter__",
 ];
 
 /**
@@ -48,14 +58,35 @@ export function checkReservedNames(operations: readonly OperationIr[]): void {
   for (const op of operations) {
     const at = { pointer: `${op.pointer}/operationId` };
     if (RESERVED_KEYS.has(op.operationId)) {
-      errors.push(new SpecError("reserved_name", at, `operationId "${op.operationId}" is a member of every JavaScript object and cannot key the generated operation tables; rename the operation`));
+      errors.push(
+        new SpecError(
+          "reserved_name",
+          at,
+          `operationId "${op.operationId}" is a member of every JavaScript object and cannot key the generated operation tables; rename the operation`,
+        ),
+      );
       continue;
     }
-    const methods = [op.methodName, ...(op.async ? [`submit${op.typeName}`] : []), ...(op.pagination ? [`${op.methodName}All`] : [])];
+    const methods = [
+      op.methodName,
+      ...(op.async ? [`submit${op.typeName}`] : []),
+      ...(op.pagination ? [`${op.methodName}All`] : []),
+    ];
     const clash = methods.find((name) => RESERVED_METHODS.has(name));
     if (clash !== undefined) {
-      const why = clash === "then" ? "would make the client a thenable (await on it would never resolve)" : OBJECT_MEMBERS.includes(clash) ? "is a member of every JavaScript object" : "is a member of the client classes";
-      errors.push(new SpecError("reserved_name", at, `operationId "${op.operationId}" becomes the client method ${clash}, which ${why}; rename the operation`));
+      const why =
+        clash === "then"
+          ? "would make the client a thenable (await on it would never resolve)"
+          : OBJECT_MEMBERS.includes(clash)
+            ? "is a member of every JavaScript object"
+            : "is a member of the client classes";
+      errors.push(
+        new SpecError(
+          "reserved_name",
+          at,
+          `operationId "${op.operationId}" becomes the client method ${clash}, which ${why}; rename the operation`,
+        ),
+      );
     }
   }
   if (errors.length > 0) throw new LintError(errors);

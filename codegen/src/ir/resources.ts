@@ -8,18 +8,58 @@ export const RESOURCES_EXTENSION = "x-powercontext-resources";
 /** Per operation: which resource it creates, reads, lists, changes or removes, and how. */
 export const OPERATION_RESOURCE_EXTENSION = "x-powercontext-resource";
 
-const ACTIONS: readonly ResourceAction[] = ["create", "read", "list", "change", "put", "remove", "revision", "revisions"];
+const ACTIONS: readonly ResourceAction[] = [
+  "create",
+  "read",
+  "list",
+  "change",
+  "put",
+  "remove",
+  "revision",
+  "revisions",
+];
 type Scalar = string | number | boolean | null;
 const NAME = /^[a-z][a-z0-9_]*$/;
 const MEMBER = /^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z_][A-Za-z0-9_-]*)*$/;
 const DETAIL_VALUES = new Set(["expected", "provided", "current"]);
 
-const RESOURCE_KEYS = new Set(["id", "prefix", "within", "version", "history", "etag", "sequence", "digests", "anchor", "created", "updated", "order", "not_found"]);
+const RESOURCE_KEYS = new Set([
+  "id",
+  "prefix",
+  "within",
+  "version",
+  "history",
+  "etag",
+  "sequence",
+  "digests",
+  "anchor",
+  "created",
+  "updated",
+  "order",
+  "not_found",
+]);
 /** Per operation: where its request names records of the anchor resource, or `false`. */
 export const OPERATION_ANCHOR_EXTENSION = "x-powercontext-anchor";
 const OPERATION_KEYS = new Set([
-  "name", "action", "from", "requires", "expect", "if_match", "idempotency", "replay", "not_found", "bad_cursor",
-  "fresh", "flag", "filters", "set", "record_at", "items", "controls", "limit", "terminal",
+  "name",
+  "action",
+  "from",
+  "requires",
+  "expect",
+  "if_match",
+  "idempotency",
+  "replay",
+  "not_found",
+  "bad_cursor",
+  "fresh",
+  "flag",
+  "filters",
+  "set",
+  "record_at",
+  "items",
+  "controls",
+  "limit",
+  "terminal",
 ]);
 
 function isObject(value: unknown): value is Json {
@@ -35,15 +75,27 @@ class Issues {
   member(value: unknown, pointer: string, what: string): string | null {
     if (value === undefined) return null;
     if (typeof value === "string" && MEMBER.test(value) && !value.split(".").some(isReservedKey)) return value;
-    this.bad(pointer, `${what} must be a member name (dotted for a nested member), none of them a member every JavaScript object has`);
+    this.bad(
+      pointer,
+      `${what} must be a member name (dotted for a nested member), none of them a member every JavaScript object has`,
+    );
     return null;
   }
   refusal(value: unknown, pointer: string): RefusalIr | null {
     if (
-      isObject(value) && Number.isInteger(value.status) && (value.status as number) >= 400 && (value.status as number) <= 599 &&
-      typeof value.code === "string" && value.code !== "" && Object.keys(value).every((key) => ["status", "code", "details"].includes(key))
+      isObject(value) &&
+      Number.isInteger(value.status) &&
+      (value.status as number) >= 400 &&
+      (value.status as number) <= 599 &&
+      typeof value.code === "string" &&
+      value.code !== "" &&
+      Object.keys(value).every((key) => ["status", "code", "details"].includes(key))
     ) {
-      return { status: value.status as number, code: value.code, details: this.scalars(value.details, `${pointer}/details`, "details") };
+      return {
+        status: value.status as number,
+        code: value.code,
+        details: this.scalars(value.details, `${pointer}/details`, "details"),
+      };
     }
     this.bad(pointer, "expected { status: <4xx or 5xx>, code: <error code>, details?: { <member>: <scalar> } }");
     return null;
@@ -59,7 +111,13 @@ class Issues {
   /** A map of member names to JSON scalars (null, boolean, number, string). */
   scalars(value: unknown, pointer: string, what: string): Record<string, Scalar> | null {
     if (value === undefined || value === null) return null;
-    if (isObject(value) && Object.entries(value).every(([k, v]) => MEMBER.test(k) && !isReservedKey(k) && (v === null || ["string", "number", "boolean"].includes(typeof v)))) {
+    if (
+      isObject(value) &&
+      Object.entries(value).every(
+        ([k, v]) =>
+          MEMBER.test(k) && !isReservedKey(k) && (v === null || ["string", "number", "boolean"].includes(typeof v)),
+      )
+    ) {
       return value as Record<string, Scalar>;
     }
     this.bad(pointer, `${what} must map member names to JSON scalars`);
@@ -96,42 +154,69 @@ export function readResources(document: Json): ResourceIr[] {
       issues.bad(at, `resource "${name}": expected a snake_case name mapped to { id, not_found, ... }`);
       continue;
     }
-    for (const key of Object.keys(row)) if (!RESOURCE_KEYS.has(key)) issues.bad(`${at}/${pointerSegment(key)}`, `unknown member "${key}" (allowed: ${[...RESOURCE_KEYS].join(", ")})`);
+    for (const key of Object.keys(row))
+      if (!RESOURCE_KEYS.has(key))
+        issues.bad(
+          `${at}/${pointerSegment(key)}`,
+          `unknown member "${key}" (allowed: ${[...RESOURCE_KEYS].join(", ")})`,
+        );
     const id = issues.member(row.id, `${at}/id`, "id");
     if (id === null && row.id === undefined) issues.bad(`${at}/id`, "id is required");
     const notFound = issues.refusal(row.not_found, `${at}/not_found`);
     const prefix = row.prefix;
-    if (prefix !== undefined && (typeof prefix !== "string" || !/^[a-z][a-z0-9]*$/.test(prefix))) issues.bad(`${at}/prefix`, "prefix must be lower-case letters and digits");
+    if (prefix !== undefined && (typeof prefix !== "string" || !/^[a-z][a-z0-9]*$/.test(prefix)))
+      issues.bad(`${at}/prefix`, "prefix must be lower-case letters and digits");
     const within: { member: string; resource: string | null }[] = [];
     if (row.within !== undefined) {
-      if (!isObject(row.within)) issues.bad(`${at}/within`, "within must map a member to the resource it names (or null)");
+      if (!isObject(row.within))
+        issues.bad(`${at}/within`, "within must map a member to the resource it names (or null)");
       else {
         for (const [member, resource] of Object.entries(row.within)) {
           const where = `${at}/within/${pointerSegment(member)}`;
           if (issues.member(member, where, "a within key") === null) continue;
-          if (resource !== null && (typeof resource !== "string" || !names.has(resource))) issues.bad(where, `"${String(resource)}" is not a resource of ${RESOURCES_EXTENSION}`);
+          if (resource !== null && (typeof resource !== "string" || !names.has(resource)))
+            issues.bad(where, `"${String(resource)}" is not a resource of ${RESOURCES_EXTENSION}`);
           else within.push({ member, resource: resource as string | null });
         }
       }
     }
     let version: ResourceIr["version"] = null;
-    if (typeof row.version === "string") version = { member: issues.member(row.version, `${at}/version`, "version") ?? "", start: 1 };
-    else if (isObject(row.version) && Number.isInteger(row.version.start)) version = { member: issues.member(row.version.member, `${at}/version/member`, "version.member") ?? "", start: row.version.start as number };
-    else if (row.version !== undefined) issues.bad(`${at}/version`, "version must be a member name or { member, start }");
-    if (row.history !== undefined && typeof row.history !== "boolean") issues.bad(`${at}/history`, "history must be a boolean");
-    if (row.history === true && version === null) issues.bad(`${at}/history`, "history needs a version member to tell the revisions apart");
+    if (typeof row.version === "string")
+      version = { member: issues.member(row.version, `${at}/version`, "version") ?? "", start: 1 };
+    else if (isObject(row.version) && Number.isInteger(row.version.start))
+      version = {
+        member: issues.member(row.version.member, `${at}/version/member`, "version.member") ?? "",
+        start: row.version.start as number,
+      };
+    else if (row.version !== undefined)
+      issues.bad(`${at}/version`, "version must be a member name or { member, start }");
+    if (row.history !== undefined && typeof row.history !== "boolean")
+      issues.bad(`${at}/history`, "history must be a boolean");
+    if (row.history === true && version === null)
+      issues.bad(`${at}/history`, "history needs a version member to tell the revisions apart");
     const etag = row.etag;
-    if (etag !== undefined && (typeof etag !== "string" || etag === "" || /["\\]/.test(etag))) issues.bad(`${at}/etag`, "etag must be a template such as revision:{revision} (no quotes: the ETag is sent quoted)");
+    if (etag !== undefined && (typeof etag !== "string" || etag === "" || /["\\]/.test(etag)))
+      issues.bad(
+        `${at}/etag`,
+        "etag must be a template such as revision:{revision} (no quotes: the ETag is sent quoted)",
+      );
     const digests: { member: string; of: string }[] = [];
     if (row.digests !== undefined) {
       if (!isObject(row.digests)) issues.bad(`${at}/digests`, "digests must map a member to the member it digests");
-      else for (const [member, of] of Object.entries(row.digests)) {
-        const target = issues.member(of, `${at}/digests/${pointerSegment(member)}`, "a digested member");
-        if (target !== null && issues.member(member, `${at}/digests/${pointerSegment(member)}`, "a digest member") !== null) digests.push({ member, of: target });
-      }
+      else
+        for (const [member, of] of Object.entries(row.digests)) {
+          const target = issues.member(of, `${at}/digests/${pointerSegment(member)}`, "a digested member");
+          if (
+            target !== null &&
+            issues.member(member, `${at}/digests/${pointerSegment(member)}`, "a digest member") !== null
+          )
+            digests.push({ member, of: target });
+        }
     }
-    if (row.anchor !== undefined && typeof row.anchor !== "boolean") issues.bad(`${at}/anchor`, "anchor must be a boolean");
-    if (row.anchor === true && row.within !== undefined) issues.bad(`${at}/anchor`, "an anchor is a top-level resource: it has no within");
+    if (row.anchor !== undefined && typeof row.anchor !== "boolean")
+      issues.bad(`${at}/anchor`, "anchor must be a boolean");
+    if (row.anchor === true && row.within !== undefined)
+      issues.bad(`${at}/anchor`, "an anchor is a top-level resource: it has no within");
     if (id === null || notFound === null) continue;
     rows.push({
       name,
@@ -162,20 +247,32 @@ export function readResources(document: Json): ResourceIr[] {
  * @param accessPath the access rule's `scope-id-from` when its resource type is the anchor's name, else null
  * @throws {SpecErrorList} `invalid_extension` for a malformed `x-powercontext-anchor`
  */
-export function readOperationAnchor(op: Json, operationPointer: string, registry: readonly ResourceIr[], accessPath: { resource: string; path: string } | null, requestMembers: readonly string[]): { resource: string; requests: string[] } | null {
+export function readOperationAnchor(
+  op: Json,
+  operationPointer: string,
+  registry: readonly ResourceIr[],
+  accessPath: { resource: string; path: string } | null,
+  requestMembers: readonly string[],
+): { resource: string; requests: string[] } | null {
   const node = op[OPERATION_ANCHOR_EXTENSION];
   const at = `${operationPointer}/${OPERATION_ANCHOR_EXTENSION}`;
   const anchor = registry.find((r) => r.anchor);
   const issues = new Issues();
-  const paths = node === undefined || node === false ? [] : typeof node === "string" ? [node] : Array.isArray(node) ? node : null;
-  if (paths === null || !paths.every((p) => typeof p === "string" && issues.member(p.replace(/\[\]$/, ""), at, "an anchor path") !== null)) {
-    if (paths === null) issues.bad(at, "expected false, a request member path (`[]` after a list member) or a list of them");
+  const paths =
+    node === undefined || node === false ? [] : typeof node === "string" ? [node] : Array.isArray(node) ? node : null;
+  if (
+    paths === null ||
+    !paths.every((p) => typeof p === "string" && issues.member(p.replace(/\[\]$/, ""), at, "an anchor path") !== null)
+  ) {
+    if (paths === null)
+      issues.bad(at, "expected false, a request member path (`[]` after a list member) or a list of them");
   }
   if (node !== undefined && anchor === undefined) issues.bad(at, `no resource of ${RESOURCES_EXTENSION} is the anchor`);
   issues.throwIfAny();
   if (anchor === undefined || node === false) return null;
   if (paths !== null && paths.length > 0) return { resource: anchor.name, requests: paths as string[] };
-  if (accessPath !== null && accessPath.resource === anchor.name) return { resource: anchor.name, requests: [accessPath.path] };
+  if (accessPath !== null && accessPath.resource === anchor.name)
+    return { resource: anchor.name, requests: [accessPath.path] };
   return requestMembers.includes(anchor.id) ? { resource: anchor.name, requests: [anchor.id] } : null;
 }
 
@@ -187,7 +284,12 @@ function scalarOrList(value: unknown): unknown {
 }
 
 /** `filters`: record member -> request member, or -> { request, default } when the server applies a default the request schema does not declare. */
-function readFilters(value: unknown, where: string, issues: Issues, facts: OperationFacts): { member: string; request: string; default: unknown }[] {
+function readFilters(
+  value: unknown,
+  where: string,
+  issues: Issues,
+  facts: OperationFacts,
+): { member: string; request: string; default: unknown }[] {
   if (value === undefined) return [];
   if (!isObject(value)) {
     issues.bad(where, "filters must map a record member to a request member or { request, default }");
@@ -223,19 +325,33 @@ export interface OperationFacts {
  *
  * @throws {SpecErrorList} `invalid_extension` naming the pointer of each broken member
  */
-export function readOperationResource(op: Json, operationPointer: string, registry: readonly ResourceIr[], facts: OperationFacts): OperationResourceIr | null {
+export function readOperationResource(
+  op: Json,
+  operationPointer: string,
+  registry: readonly ResourceIr[],
+  facts: OperationFacts,
+): OperationResourceIr | null {
   const node = op[OPERATION_RESOURCE_EXTENSION];
   if (node === undefined) return null;
   const at = `${operationPointer}/${OPERATION_RESOURCE_EXTENSION}`;
   const issues = new Issues();
   if (!isObject(node)) {
-    issues.bad(at, "expected { name: <resource>, action: <create|read|list|change|put|remove|revision|revisions>, ... }");
+    issues.bad(
+      at,
+      "expected { name: <resource>, action: <create|read|list|change|put|remove|revision|revisions>, ... }",
+    );
     issues.throwIfAny();
   }
   const ext = node as Json;
-  for (const key of Object.keys(ext)) if (!OPERATION_KEYS.has(key)) issues.bad(`${at}/${pointerSegment(key)}`, `unknown member "${key}" (allowed: ${[...OPERATION_KEYS].join(", ")})`);
+  for (const key of Object.keys(ext))
+    if (!OPERATION_KEYS.has(key))
+      issues.bad(
+        `${at}/${pointerSegment(key)}`,
+        `unknown member "${key}" (allowed: ${[...OPERATION_KEYS].join(", ")})`,
+      );
   const resource = registry.find((row) => row.name === ext.name);
-  if (resource === undefined) issues.bad(`${at}/name`, `"${String(ext.name)}" is not a resource of ${RESOURCES_EXTENSION}`);
+  if (resource === undefined)
+    issues.bad(`${at}/name`, `"${String(ext.name)}" is not a resource of ${RESOURCES_EXTENSION}`);
   const action = ext.action as ResourceAction;
   if (!ACTIONS.includes(action)) issues.bad(`${at}/action`, `action must be one of ${ACTIONS.join(", ")}`);
   const pairs = (value: unknown, where: string, what: string): { member: string; request: string }[] => {
@@ -256,20 +372,30 @@ export function readOperationResource(op: Json, operationPointer: string, regist
     const e = ext.expect as Json;
     const request = isObject(e) ? issues.member(e.request, `${at}/expect/request`, "expect.request") : null;
     const conflict = isObject(e) ? issues.refusal(e.conflict, `${at}/expect/conflict`) : null;
-    if (!isObject(e) || request === null || conflict === null) issues.bad(`${at}/expect`, "expected { request: <member>, conflict: { status, code }, details?, absent? }");
+    if (!isObject(e) || request === null || conflict === null)
+      issues.bad(`${at}/expect`, "expected { request: <member>, conflict: { status, code }, details?, absent? }");
     else {
-      if (e.absent !== undefined && !Number.isInteger(e.absent)) issues.bad(`${at}/expect/absent`, "absent must be an integer");
-      if (resource !== undefined && resource.version === null) issues.bad(`${at}/expect`, `resource "${resource.name}" has no version to compare with`);
-      expect = { request, conflict, details: issues.details(e.details, `${at}/expect/details`), absent: Number.isInteger(e.absent) ? (e.absent as number) : null };
+      if (e.absent !== undefined && !Number.isInteger(e.absent))
+        issues.bad(`${at}/expect/absent`, "absent must be an integer");
+      if (resource !== undefined && resource.version === null)
+        issues.bad(`${at}/expect`, `resource "${resource.name}" has no version to compare with`);
+      expect = {
+        request,
+        conflict,
+        details: issues.details(e.details, `${at}/expect/details`),
+        absent: Number.isInteger(e.absent) ? (e.absent as number) : null,
+      };
     }
   }
   let ifMatch: OperationResourceIr["ifMatch"] = null;
   if (ext.if_match !== undefined) {
     const e = ext.if_match as Json;
     const stale = isObject(e) ? issues.refusal(e.stale, `${at}/if_match/stale`) : null;
-    if (!isObject(e) || stale === null) issues.bad(`${at}/if_match`, "expected { stale: { status, code }, missing?, details? }");
+    if (!isObject(e) || stale === null)
+      issues.bad(`${at}/if_match`, "expected { stale: { status, code }, missing?, details? }");
     else {
-      if (resource !== undefined && resource.etag === null) issues.bad(`${at}/if_match`, `resource "${resource.name}" has no etag to compare with`);
+      if (resource !== undefined && resource.etag === null)
+        issues.bad(`${at}/if_match`, `resource "${resource.name}" has no etag to compare with`);
       const missing = e.missing === undefined ? null : issues.refusal(e.missing, `${at}/if_match/missing`);
       ifMatch = { stale, missing, details: issues.details(e.details, `${at}/if_match/details`) };
     }
@@ -277,10 +403,14 @@ export function readOperationResource(op: Json, operationPointer: string, regist
   const keyed = (name: "idempotency" | "replay"): { request: string; conflict: RefusalIr } | null => {
     const e = ext[name] as Json | undefined;
     if (e === undefined) return null;
-    const request = name === "idempotency" && isObject(e) ? issues.member(e.request, `${at}/${name}/request`, `${name}.request`) : "";
+    const request =
+      name === "idempotency" && isObject(e) ? issues.member(e.request, `${at}/${name}/request`, `${name}.request`) : "";
     const conflict = isObject(e) ? issues.refusal(e.conflict, `${at}/${name}/conflict`) : null;
     if (!isObject(e) || request === null || conflict === null) {
-      issues.bad(`${at}/${name}`, `expected { ${name === "idempotency" ? "request: <member>, " : ""}conflict: { status, code, details? } }`);
+      issues.bad(
+        `${at}/${name}`,
+        `expected { ${name === "idempotency" ? "request: <member>, " : ""}conflict: { status, code, details? } }`,
+      );
       return null;
     }
     return { request, conflict };
@@ -297,35 +427,57 @@ export function readOperationResource(op: Json, operationPointer: string, regist
     const e = ext.terminal as Json;
     const member = isObject(e) ? issues.member(e.member, `${at}/terminal/member`, "terminal.member") : null;
     const refusal = isObject(e) ? issues.refusal(e.refusal, `${at}/terminal/refusal`) : null;
-    const values = isObject(e) && Array.isArray(e.values) && e.values.length > 0 && e.values.every((v) => v === null || ["string", "number", "boolean"].includes(typeof v)) ? (e.values as Scalar[]) : null;
-    if (!isObject(e) || member === null || refusal === null || values === null) issues.bad(`${at}/terminal`, "expected { member: <member>, values: [<scalar>, ...], refusal: { status, code } }");
+    const values =
+      isObject(e) &&
+      Array.isArray(e.values) &&
+      e.values.length > 0 &&
+      e.values.every((v) => v === null || ["string", "number", "boolean"].includes(typeof v))
+        ? (e.values as Scalar[])
+        : null;
+    if (!isObject(e) || member === null || refusal === null || values === null)
+      issues.bad(`${at}/terminal`, "expected { member: <member>, values: [<scalar>, ...], refusal: { status, code } }");
     else terminal = { member, values, refusal };
   }
   const requires: { request: string; resource: string }[] = [];
   if (ext.requires !== undefined) {
-    if (!isObject(ext.requires)) issues.bad(`${at}/requires`, "requires must map a request member to the resource it names");
-    else for (const [request, name] of Object.entries(ext.requires)) {
-      const where = `${at}/requires/${pointerSegment(request)}`;
-      if (issues.member(request, where, "a requires key") === null) continue;
-      if (typeof name !== "string" || !registry.some((row) => row.name === name)) issues.bad(where, `"${String(name)}" is not a resource of ${RESOURCES_EXTENSION}`);
-      else requires.push({ request, resource: name });
-    }
+    if (!isObject(ext.requires))
+      issues.bad(`${at}/requires`, "requires must map a request member to the resource it names");
+    else
+      for (const [request, name] of Object.entries(ext.requires)) {
+        const where = `${at}/requires/${pointerSegment(request)}`;
+        if (issues.member(request, where, "a requires key") === null) continue;
+        if (typeof name !== "string" || !registry.some((row) => row.name === name))
+          issues.bad(where, `"${String(name)}" is not a resource of ${RESOURCES_EXTENSION}`);
+        else requires.push({ request, resource: name });
+      }
   }
 
   const filters = readFilters(ext.filters, `${at}/filters`, issues, facts);
   const set = issues.scalars(ext.set, `${at}/set`, "set") ?? {};
   const recordAt = ext.record_at ?? "";
-  if (typeof recordAt !== "string" || (recordAt !== "" && !recordAt.startsWith("/"))) issues.bad(`${at}/record_at`, "record_at must be a JSON pointer (\"\" for the body itself)");
+  if (typeof recordAt !== "string" || (recordAt !== "" && !recordAt.startsWith("/")))
+    issues.bad(`${at}/record_at`, 'record_at must be a JSON pointer ("" for the body itself)');
   const items = ext.items === undefined ? facts.pageItems : issues.member(ext.items, `${at}/items`, "items");
-  if ((action === "list" || action === "revisions") && items === null) issues.bad(at, "a list needs items (or x-powercontext-pagination's items_field)");
-  const controls = ext.controls === undefined ? [] : Array.isArray(ext.controls) && ext.controls.every((c) => typeof c === "string") ? (ext.controls as string[]) : badControls(issues, at);
+  if ((action === "list" || action === "revisions") && items === null)
+    issues.bad(at, "a list needs items (or x-powercontext-pagination's items_field)");
+  const controls =
+    ext.controls === undefined
+      ? []
+      : Array.isArray(ext.controls) && ext.controls.every((c) => typeof c === "string")
+        ? (ext.controls as string[])
+        : badControls(issues, at);
   let limit: OperationResourceIr["limit"] = null;
   if (ext.limit !== undefined) {
     const member = issues.member(ext.limit, `${at}/limit`, "limit");
     const fallback = member === null ? undefined : facts.requestDefault(member);
-    if (member !== null && !Number.isInteger(fallback)) issues.bad(`${at}/limit`, `request member "${member}" has no integer default`);
+    if (member !== null && !Number.isInteger(fallback))
+      issues.bad(`${at}/limit`, `request member "${member}" has no integer default`);
     else if (member !== null) limit = { request: member, default: fallback as number };
-  } else if ((action === "list" || action === "revisions") && facts.requestMembers.includes("limit") && Number.isInteger(facts.requestDefault("limit"))) {
+  } else if (
+    (action === "list" || action === "revisions") &&
+    facts.requestMembers.includes("limit") &&
+    Number.isInteger(facts.requestDefault("limit"))
+  ) {
     limit = { request: "limit", default: facts.requestDefault("limit") as unknown as number };
   }
   const from = pairs(ext.from, `${at}/from`, "from");
@@ -351,7 +503,15 @@ export function readOperationResource(op: Json, operationPointer: string, regist
     recordAt: recordAt as string,
     items,
     page: facts.page,
-    controls: [...new Set([...controls, ...expectRequest, ...cursor, ...(limit === null ? [] : [limit.request]), ...filters.map((f) => f.request)])],
+    controls: [
+      ...new Set([
+        ...controls,
+        ...expectRequest,
+        ...cursor,
+        ...(limit === null ? [] : [limit.request]),
+        ...filters.map((f) => f.request),
+      ]),
+    ],
     limit,
   };
 }

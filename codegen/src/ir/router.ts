@@ -27,13 +27,16 @@ export function readRouter(document: Json, operationIds: readonly string[]): Rou
     throw new SpecErrorList(issues);
   }
   const raw = node as Json;
-  for (const key of Object.keys(raw)) if (key !== "order" && key !== "raw-path-prefixes") bad(`${AT}/${key}`, "unknown member (allowed: order, raw-path-prefixes)");
+  for (const key of Object.keys(raw))
+    if (key !== "order" && key !== "raw-path-prefixes")
+      bad(`${AT}/${key}`, "unknown member (allowed: order, raw-path-prefixes)");
   const known = new Set(operationIds);
   const order: string[] = [];
   if (!Array.isArray(raw.order)) bad(`${AT}/order`, "expected a list of operationIds");
   else {
     raw.order.forEach((id: unknown, index: number) => {
-      if (typeof id !== "string" || !known.has(id)) bad(`${AT}/order/${index}`, `${JSON.stringify(id)} is not an operationId of the document`);
+      if (typeof id !== "string" || !known.has(id))
+        bad(`${AT}/order/${index}`, `${JSON.stringify(id)} is not an operationId of the document`);
       else if (order.includes(id)) bad(`${AT}/order/${index}`, `${id} is listed twice`);
       else order.push(id);
     });
@@ -43,7 +46,8 @@ export function readRouter(document: Json, operationIds: readonly string[]): Rou
   if (!Array.isArray(prefixes)) bad(`${AT}/raw-path-prefixes`, "expected a list of path prefixes");
   else {
     prefixes.forEach((prefix: unknown, index: number) => {
-      if (typeof prefix !== "string" || !prefix.startsWith("/")) bad(`${AT}/raw-path-prefixes/${index}`, "expected a path prefix starting with /");
+      if (typeof prefix !== "string" || !prefix.startsWith("/"))
+        bad(`${AT}/raw-path-prefixes/${index}`, "expected a path prefix starting with /");
       else rawPathPrefixes.push(prefix);
     });
   }

@@ -24,14 +24,19 @@ export function checkDepth(document: unknown, maxDepth: number = MAX_DOCUMENT_DE
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
     const { node, trail, depth } = entry;
     if (depth > maxDepth) {
-      throw new SpecError("too_deep", { pointer: trailPointer(trail) }, `the document nests deeper than ${maxDepth} levels here; flatten it with named components ($ref)`);
+      throw new SpecError(
+        "too_deep",
+        { pointer: trailPointer(trail) },
+        `the document nests deeper than ${maxDepth} levels here; flatten it with named components ($ref)`,
+      );
     }
     const record = node as Record<string, unknown>;
     const keys = Object.keys(record);
     for (let index = keys.length - 1; index >= 0; index -= 1) {
       const key = keys[index] as string;
       const value = record[key];
-      if (value !== null && typeof value === "object") stack.push({ node: value, trail: step(trail, key), depth: depth + 1 });
+      if (value !== null && typeof value === "object")
+        stack.push({ node: value, trail: step(trail, key), depth: depth + 1 });
     }
   }
 }

@@ -26,7 +26,8 @@ function copy(value: unknown, copies: Map<object, unknown>): unknown {
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     const member = copy((value as Record<string, unknown>)[key], copies);
-    if (key === "__proto__") Object.defineProperty(record, key, { value: member, writable: true, enumerable: true, configurable: true });
+    if (key === "__proto__")
+      Object.defineProperty(record, key, { value: member, writable: true, enumerable: true, configurable: true });
     else record[key] = member;
   }
   return record;

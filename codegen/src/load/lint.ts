@@ -3,7 +3,6 @@ import { SpecError, pointerSegment } from "../errors.js";
 import { mediaKind } from "../ir/media.js";
 import { deref, walkOperations, type RawOperation } from "./walk-operations.js";
 
-
 /** Findings of {@link lint}: errors stop generation, warnings are printed. */
 export interface LintResult {
   readonly errors: SpecError[];
@@ -19,15 +18,29 @@ export function lint(document: Json, lookup: RefLookup, profile: LintProfile): L
   const warnings: SpecError[] = [];
   const operations = walkOperations(document, lookup);
   const seen = new Map<string, string>();
-  const ids = new Set(operations.map((o) => o.operation.operationId).filter((id): id is string => typeof id === "string"));
+  const ids = new Set(
+    operations.map((o) => o.operation.operationId).filter((id): id is string => typeof id === "string"),
+  );
 
   for (const raw of operations) {
     const { operation } = raw;
     const id = operation.operationId;
     if (typeof id !== "string" || id.length === 0) {
-      errors.push(new SpecError("missing_operation_id", { pointer: raw.pointer }, `${raw.method.toUpperCase()} ${raw.path} has no operationId`));
+      errors.push(
+        new SpecError(
+          "missing_operation_id",
+          { pointer: raw.pointer },
+          `${raw.method.toUpperCase()} ${raw.path} has no operationId`,
+        ),
+      );
     } else if (seen.has(id)) {
-      errors.push(new SpecError("duplicate_operation_id", { pointer: `${raw.pointer}/operationId` }, `operationId "${id}" is already used at #${seen.get(id)}`));
+      errors.push(
+        new SpecError(
+          "duplicate_operation_id",
+          { pointer: `${raw.pointer}/operationId` },
+          `operationId "${id}" is already used at #${seen.get(id)}`,
+        ),
+      );
     } else {
       seen.set(id, raw.pointer);
     }
@@ -43,19 +56,35 @@ function checkRetryClass(raw: RawOperation, errors: SpecError[]): void {
   const value = raw.operation["x-powercontext-retry-class"];
   const at = `${raw.pointer}/x-powercontext-retry-class`;
   if (value !== undefined && !(RETRY_CLASSES as readonly unknown[]).includes(value)) {
-    errors.push(new SpecError("unknown_retry_class", { pointer: at }, `unknown retry class ${JSON.stringify(value)}; expected one of ${RETRY_CLASSES.join(", ")}`));
+    errors.push(
+      new SpecError(
+        "unknown_retry_class",
+        { pointer: at },
+        `unknown retry class ${JSON.stringify(value)}; expected one of ${RETRY_CLASSES.join(", ")}`,
+      ),
+    );
   }
 }
 
 function checkExtensions(raw: RawOperation, ids: Set<string>, errors: SpecError[]): void {
   const op = raw.operation;
-  const bad = (name: string, detail: string) => errors.push(new SpecError("invalid_extension", { pointer: `${raw.pointer}/${name}` }, detail));
+  const bad = (name: string, detail: string) =>
+    errors.push(new SpecError("invalid_extension", { pointer: `${raw.pointer}/${name}` }, detail));
   const permission = op["x-powercontext-permission"];
-  if (permission !== undefined && (typeof permission !== "string" || permission.length === 0)) bad("x-powercontext-permission", "must be a non-empty string such as scope.read");
+  if (permission !== undefined && (typeof permission !== "string" || permission.length === 0))
+    bad("x-powercontext-permission", "must be a non-empty string such as scope.read");
   const asyncExt = op["x-powercontext-async"] as Json | undefined;
   if (asyncExt !== undefined) {
-    if (!isObject(asyncExt) || !Number.isInteger(asyncExt.accepted_status) || typeof asyncExt.poll_operation !== "string" || typeof asyncExt.result_field !== "string") {
-      bad("x-powercontext-async", "expected { accepted_status: <2xx integer>, poll_operation: <operationId>, result_field: <name> }");
+    if (
+      !isObject(asyncExt) ||
+      !Number.isInteger(asyncExt.accepted_status) ||
+      typeof asyncExt.poll_operation !== "string" ||
+      typeof asyncExt.result_field !== "string"
+    ) {
+      bad(
+        "x-powercontext-async",
+        "expected { accepted_status: <2xx integer>, poll_operation: <operationId>, result_field: <name> }",
+      );
     } else if (!ids.has(asyncExt.poll_operation)) {
       bad("x-powercontext-async", `poll_operation "${asyncExt.poll_operation}" is not an operationId of this spec`);
     } else if (!(String(asyncExt.accepted_status) in ((op.responses ?? {}) as Json))) {
@@ -65,21 +94,49 @@ function checkExtensions(raw: RawOperation, ids: Set<string>, errors: SpecError[
   const reconcile = op["x-powercontext-reconcile"] as Json | undefined;
   if (reconcile !== undefined) {
     const holds = isObject(reconcile) ? (reconcile.holds_when as Json | undefined) : undefined;
-    if (!isObject(reconcile) || typeof reconcile.read_operation !== "string" || typeof reconcile.id_parameter !== "string" || !isObject(holds) || !Array.isArray(holds.status) || !holds.status.every((s) => typeof s === "string")) {
-      bad("x-powercontext-reconcile", "expected { read_operation: <operationId>, id_parameter: <name>, holds_when: { status: [<string>...] } }");
+    if (
+      !isObject(reconcile) ||
+      typeof reconcile.read_operation !== "string" ||
+      typeof reconcile.id_parameter !== "string" ||
+      !isObject(holds) ||
+      !Array.isArray(holds.status) ||
+      !holds.status.every((s) => typeof s === "string")
+    ) {
+      bad(
+        "x-powercontext-reconcile",
+        "expected { read_operation: <operationId>, id_parameter: <name>, holds_when: { status: [<string>...] } }",
+      );
     } else if (!ids.has(reconcile.read_operation)) {
-      bad("x-powercontext-reconcile", `read_operation "${reconcile.read_operation}" is not an operationId of this spec`);
+      bad(
+        "x-powercontext-reconcile",
+        `read_operation "${reconcile.read_operation}" is not an operationId of this spec`,
+      );
     } else if (op["x-powercontext-retry-class"] !== "guarded") {
       bad("x-powercontext-reconcile", "only operations with retry class guarded are reconciled");
     }
   }
   const page = op["x-powercontext-pagination"] as Json | undefined;
-  if (page !== undefined && (!isObject(page) || typeof page.cursor_parameter !== "string" || typeof page.next_cursor_field !== "string" || typeof page.items_field !== "string")) {
-    bad("x-powercontext-pagination", "expected { cursor_parameter: <name>, next_cursor_field: <name>, items_field: <name> }");
+  if (
+    page !== undefined &&
+    (!isObject(page) ||
+      typeof page.cursor_parameter !== "string" ||
+      typeof page.next_cursor_field !== "string" ||
+      typeof page.items_field !== "string")
+  ) {
+    bad(
+      "x-powercontext-pagination",
+      "expected { cursor_parameter: <name>, next_cursor_field: <name>, items_field: <name> }",
+    );
   }
   const notServed = op["x-powercontext-not-served"] as Json | undefined;
   if (notServed !== undefined) {
-    if (!isObject(notServed) || notServed.status !== 404 || typeof notServed.message !== "string" || notServed.message.trim() === "" || Object.keys(notServed).some((key) => key !== "status" && key !== "message")) {
+    if (
+      !isObject(notServed) ||
+      notServed.status !== 404 ||
+      typeof notServed.message !== "string" ||
+      notServed.message.trim() === "" ||
+      Object.keys(notServed).some((key) => key !== "status" && key !== "message")
+    ) {
       bad("x-powercontext-not-served", "expected { status: 404, message: <what the SDK tells the caller> }");
     } else if (!("404" in ((op.responses ?? {}) as Json))) {
       bad("x-powercontext-not-served", "status 404 is not a declared response");
@@ -101,12 +158,25 @@ function checkResponses(raw: RawOperation, errors: SpecError[]): void {
     // `default` describes the body of any status not declared: an error to this client, whatever it holds
     if (status === "default") continue;
     if (!/^[1-5]\d\d$/.test(status)) {
-      errors.push(new SpecError("success_status", { pointer: `${raw.pointer}/responses/${status}` }, `response "${status}" is not supported; declare explicit status codes`));
+      errors.push(
+        new SpecError(
+          "success_status",
+          { pointer: `${raw.pointer}/responses/${status}` },
+          `response "${status}" is not supported; declare explicit status codes`,
+        ),
+      );
     } else if (status.startsWith("2")) {
       success += 1;
     }
   }
-  if (success === 0) errors.push(new SpecError("success_status", { pointer: `${raw.pointer}/responses` }, "operation declares no success (2xx) status"));
+  if (success === 0)
+    errors.push(
+      new SpecError(
+        "success_status",
+        { pointer: `${raw.pointer}/responses` },
+        "operation declares no success (2xx) status",
+      ),
+    );
 }
 
 /**
@@ -121,7 +191,13 @@ function checkMediaTypes(content: Json, at: string, errors: SpecError[], soft: S
   for (const mediaType of types) {
     if (mediaKind(mediaType) === "json") continue;
     const target = hasJson ? soft : errors;
-    target.push(new SpecError("unsupported_media_type", { pointer: `${at}/${pointerSegment(mediaType)}` }, `request media type "${mediaType}" is not supported; only JSON request bodies are sent`));
+    target.push(
+      new SpecError(
+        "unsupported_media_type",
+        { pointer: `${at}/${pointerSegment(mediaType)}` },
+        `request media type "${mediaType}" is not supported; only JSON request bodies are sent`,
+      ),
+    );
   }
 }
 

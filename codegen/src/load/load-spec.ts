@@ -63,7 +63,11 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
 }
 
 /** Like {@link loadSpec} for bytes already in memory (tests, benchmarks). */
-export async function loadSpecText(bytes: Uint8Array | string, fileName: string, options: LoadOptions = {}): Promise<LoadedSpec> {
+export async function loadSpecText(
+  bytes: Uint8Array | string,
+  fileName: string,
+  options: LoadOptions = {},
+): Promise<LoadedSpec> {
   const buffer = typeof bytes === "string" ? Buffer.from(bytes, "utf8") : Buffer.from(bytes);
   const sha256 = createHash("sha256").update(buffer).digest("hex");
   const text = buffer.toString("utf8");

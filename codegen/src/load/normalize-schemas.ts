@@ -5,8 +5,24 @@ import { deref, refOf, schemaRefName } from "./walk-operations.js";
 
 /** Members whose value is a map of named objects, not a schema itself. */
 const MAPS = new Set([
-  "properties", "patternProperties", "schemas", "$defs", "definitions", "dependentSchemas", "paths", "headers", "content",
-  "responses", "securitySchemes", "callbacks", "links", "requestBodies", "parameters", "pathItems", "webhooks", "encoding",
+  "properties",
+  "patternProperties",
+  "schemas",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+  "paths",
+  "headers",
+  "content",
+  "responses",
+  "securitySchemes",
+  "callbacks",
+  "links",
+  "requestBodies",
+  "parameters",
+  "pathItems",
+  "webhooks",
+  "encoding",
 ]);
 /** Members holding instance data (or vendor data), never schemas. */
 const DATA = new Set(["example", "examples", "enum", "const", "default"]);
@@ -73,7 +89,13 @@ function rewrite(schema: Json, trail: Trail | undefined, is31: boolean, warnings
     const value = schema[exclusive];
     if (typeof value !== "number") continue;
     if (!is31) {
-      warnings.push(new SpecError("invalid_openapi", { pointer: trailPointer(step(trail, exclusive)) }, `numeric ${exclusive} is the OpenAPI 3.1 form; read with its numeric meaning (${bound === "minimum" ? ">" : "<"} ${value})`));
+      warnings.push(
+        new SpecError(
+          "invalid_openapi",
+          { pointer: trailPointer(step(trail, exclusive)) },
+          `numeric ${exclusive} is the OpenAPI 3.1 form; read with its numeric meaning (${bound === "minimum" ? ">" : "<"} ${value})`,
+        ),
+      );
     }
     const inclusive = schema[bound];
     if (typeof inclusive === "number" && stricter(inclusive, value)) {
@@ -94,7 +116,8 @@ function rewrite(schema: Json, trail: Trail | undefined, is31: boolean, warnings
     else if (others.length === 0) schema.enum = [null];
     else {
       const alternatives = others.map((type) => ({ type }));
-      if (Array.isArray(schema.anyOf)) schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), { anyOf: alternatives }];
+      if (Array.isArray(schema.anyOf))
+        schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), { anyOf: alternatives }];
       else schema.anyOf = alternatives;
     }
   }
@@ -119,7 +142,9 @@ function completeMapping(schema: Json, lookup: RefLookup): void {
   const discriminator = schema.discriminator as Json;
   const alternatives = schema.oneOf ?? schema.anyOf;
   if (typeof discriminator.propertyName !== "string" || !Array.isArray(alternatives)) return;
-  const mapping: Record<string, string> = { ...((isObject(discriminator.mapping) ? discriminator.mapping : {}) as Record<string, string>) };
+  const mapping: Record<string, string> = {
+    ...((isObject(discriminator.mapping) ? discriminator.mapping : {}) as Record<string, string>),
+  };
   const mapped = new Set(Object.values(mapping));
   for (const alternative of alternatives) {
     const ref = refOf(alternative);

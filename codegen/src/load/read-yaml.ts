@@ -19,7 +19,10 @@ export function readYaml(text: string): unknown {
     return yaml.load(text, { schema: yaml.CORE_SCHEMA, json: false });
   } catch (error) {
     if (error instanceof yaml.YAMLException) {
-      throw new YamlSyntaxError({ pointer: "", line: error.mark.line + 1, column: error.mark.column + 1 }, `invalid YAML: ${error.reason}`);
+      throw new YamlSyntaxError(
+        { pointer: "", line: error.mark.line + 1, column: error.mark.column + 1 },
+        `invalid YAML: ${error.reason}`,
+      );
     }
     throw error;
   }

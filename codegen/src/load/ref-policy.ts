@@ -78,25 +78,48 @@ export function checkRefs(document: unknown): void {
   for (const { ref, trail } of findRefs(document)) {
     const at = () => trailPointer(trail);
     if (!ref.startsWith("#/") && ref !== "#") {
-      const what = trail.key === "externalValue" ? `externalValue "${ref}" is not supported (inline the example as value)` : `$ref "${ref}" is not supported`;
-      problems.push(new RefError("external_ref", { pointer: at() }, `${what}: only references into this document ("#/...") are, since the generator reads nothing but the spec and opens no connection; bundle the spec into one file`));
+      const what =
+        trail.key === "externalValue"
+          ? `externalValue "${ref}" is not supported (inline the example as value)`
+          : `$ref "${ref}" is not supported`;
+      problems.push(
+        new RefError(
+          "external_ref",
+          { pointer: at() },
+          `${what}: only references into this document ("#/...") are, since the generator reads nothing but the spec and opens no connection; bundle the spec into one file`,
+        ),
+      );
       continue;
     }
     const first = target(ref);
     if (!first.found) {
-      problems.push(new RefError("dangling_ref", { pointer: at() }, `$ref "${ref}" does not resolve to anything in the document`));
+      problems.push(
+        new RefError("dangling_ref", { pointer: at() }, `$ref "${ref}" does not resolve to anything in the document`),
+      );
       continue;
     }
     const chain = [ref];
     for (let current = first.value; typeof refOf(current) === "string"; ) {
       const next = refOf(current) as string;
       if (chain.includes(next)) {
-        problems.push(new RefError("circular_ref", { pointer: at() }, `$ref "${ref}" starts a cycle of references that never reaches a schema or object: ${[...chain, next].join(" -> ")}`));
+        problems.push(
+          new RefError(
+            "circular_ref",
+            { pointer: at() },
+            `$ref "${ref}" starts a cycle of references that never reaches a schema or object: ${[...chain, next].join(" -> ")}`,
+          ),
+        );
         break;
       }
       chain.push(next);
       if (chain.length > MAX_REF_HOPS) {
-        problems.push(new SpecError("too_deep", { pointer: at() }, `$ref "${ref}" starts a chain of more than ${MAX_REF_HOPS} references to references`));
+        problems.push(
+          new SpecError(
+            "too_deep",
+            { pointer: at() },
+            `$ref "${ref}" starts a chain of more than ${MAX_REF_HOPS} references to references`,
+          ),
+        );
         break;
       }
       // An external or dangling link of the chain is reported at its own $ref.

@@ -1,7 +1,6 @@
 import type { RefLookup } from "../ir/domain.js";
 import { checkRefs, resolvePointer } from "./ref-policy.js";
 
-
 /**
  * Resolves the `$ref`s of a parsed document without dereferencing it: the document
  * keeps its references (emitters need the names), and `lookup` returns the target

@@ -52,13 +52,32 @@ export function checkSchemas(document: unknown, profile: LintProfile): { errors:
   return { errors, warnings };
 }
 
-function patternProblem(source: string, flags: "" | null, at: string, profile: LintProfile, errors: SpecError[], warnings: SpecError[]): void {
+function patternProblem(
+  source: string,
+  flags: "" | null,
+  at: string,
+  profile: LintProfile,
+  errors: SpecError[],
+  warnings: SpecError[],
+): void {
   if (flags === null) {
-    errors.push(new SpecError("invalid_pattern", { pointer: at }, `${JSON.stringify(source)} is not a valid ECMAScript regular expression: ${regexMessage(source)}`));
+    errors.push(
+      new SpecError(
+        "invalid_pattern",
+        { pointer: at },
+        `${JSON.stringify(source)} is not a valid ECMAScript regular expression: ${regexMessage(source)}`,
+      ),
+    );
     return;
   }
   const target = profile === "strict" ? errors : warnings;
-  target.push(new SpecError("invalid_pattern", { pointer: at }, `${JSON.stringify(source)} is not a valid regular expression with the u flag (${regexMessage(source, "u")}); the validators would compile it without u, with other semantics than ajv's`));
+  target.push(
+    new SpecError(
+      "invalid_pattern",
+      { pointer: at },
+      `${JSON.stringify(source)} is not a valid regular expression with the u flag (${regexMessage(source, "u")}); the validators would compile it without u, with other semantics than ajv's`,
+    ),
+  );
 }
 
 function regexMessage(source: string, flags = ""): string {
@@ -80,7 +99,8 @@ interface Edge {
 function inPlaceEdges(node: SchemaNode, resolve: (ref: string) => unknown): Edge[] {
   const { schema, trail } = node;
   const edges: Edge[] = [];
-  if (typeof schema.$ref === "string" && schema.$ref.startsWith("#")) edges.push({ to: resolve(schema.$ref), trail: step(trail, "$ref") });
+  if (typeof schema.$ref === "string" && schema.$ref.startsWith("#"))
+    edges.push({ to: resolve(schema.$ref), trail: step(trail, "$ref") });
   for (const key of IN_PLACE_ONE) if (isObject(schema[key])) edges.push({ to: schema[key], trail: step(trail, key) });
   for (const key of IN_PLACE_LIST) {
     const list = schema[key];
@@ -91,7 +111,11 @@ function inPlaceEdges(node: SchemaNode, resolve: (ref: string) => unknown): Edge
     }
   }
   const discriminator = schema.discriminator;
-  if (isObject(discriminator) && isObject(discriminator.mapping) && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf))) {
+  if (
+    isObject(discriminator) &&
+    isObject(discriminator.mapping) &&
+    (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf))
+  ) {
     const at = step(step(trail, "discriminator"), "mapping");
     for (const [name, target] of Object.entries(discriminator.mapping)) {
       if (typeof target !== "string") continue;
@@ -108,7 +132,9 @@ function inPlaceCycles(nodes: readonly SchemaNode[], resolve: (ref: string) => u
   const errors: SpecError[] = [];
   for (const start of nodes) {
     if (state.has(start.schema)) continue;
-    const stack: { node: SchemaNode; edges: Edge[]; next: number }[] = [{ node: start, edges: inPlaceEdges(start, resolve), next: 0 }];
+    const stack: { node: SchemaNode; edges: Edge[]; next: number }[] = [
+      { node: start, edges: inPlaceEdges(start, resolve), next: 0 },
+    ];
     state.set(start.schema, "open");
     while (stack.length > 0) {
       const frame = stack[stack.length - 1] as (typeof stack)[number];
@@ -124,7 +150,13 @@ function inPlaceCycles(nodes: readonly SchemaNode[], resolve: (ref: string) => u
       const seen = state.get(edge.to);
       if (seen === "open") {
         const loop = [...stack.slice(stack.findIndex((f) => f.node === target)).map((f) => f.node), target];
-        errors.push(new SpecError("circular_ref", { pointer: trailPointer(edge.trail) }, `schema reaches itself without consuming any input (${loop.map((n) => `#${trailPointer(n.trail)}`).join(" -> ")}); its validator would never end. Recurse through properties or items instead`));
+        errors.push(
+          new SpecError(
+            "circular_ref",
+            { pointer: trailPointer(edge.trail) },
+            `schema reaches itself without consuming any input (${loop.map((n) => `#${trailPointer(n.trail)}`).join(" -> ")}); its validator would never end. Recurse through properties or items instead`,
+          ),
+        );
       } else if (seen === undefined) {
         state.set(edge.to, "open");
         stack.push({ node: target, edges: inPlaceEdges(target, resolve), next: 0 });

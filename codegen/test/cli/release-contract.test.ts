@@ -18,7 +18,9 @@ describe.runIf(run)("the released 1.4.1 contract, unchanged", () => {
     });
     expect(code).toBe(EXIT.ok);
     expect(stdout).toMatch(/generated: 126 operations, 454 schemas/);
-    expect(stderr).toMatch(/^warning: #\/components\/schemas\/DreamBudget\/properties\/timeout_seconds\/exclusiveMinimum: numeric/m);
+    expect(stderr).toMatch(
+      /^warning: #\/components\/schemas\/DreamBudget\/properties\/timeout_seconds\/exclusiveMinimum: numeric/m,
+    );
   });
 
   it("the IR holds its header parameters, several success statuses, 304s and the Markdown report", async () => {
@@ -29,9 +31,12 @@ describe.runIf(run)("the released 1.4.1 contract, unchanged", () => {
     expect(headers).toContain("replace_artifact:If-Match");
     expect(headers).toContain("get_artifact:If-None-Match");
     expect(byId.get("create_dream_run")?.successStatuses).toEqual([200, 202]);
-    expect(ir.operations.filter((op) => op.notModified !== null).map((op) => op.operationId).sort()).toEqual([
-      "get_artifact", "get_artifact_tags", "get_atomic_memory_state", "get_memory_entry_tags",
-    ]);
+    expect(
+      ir.operations
+        .filter((op) => op.notModified !== null)
+        .map((op) => op.operationId)
+        .sort(),
+    ).toEqual(["get_artifact", "get_artifact_tags", "get_atomic_memory_state", "get_memory_entry_tags"]);
     const report = byId.get("get_handoff_report")!.success;
     expect(report.kind).toBe("json");
     expect(report.media.map((m) => m.kind)).toContain("text");

@@ -27,7 +27,14 @@ describe.runIf(upstreamContract("codegen/test/upstream.test.ts"))("published con
   });
 
   it("reproduces the upstream operation table row for row", () => {
-    const key = (r: Row) => ({ operation_id: r.operation_id, method: r.method, path: r.path, request_location: r.request_location, success_status: r.success_status, scope: r.scope });
+    const key = (r: Row) => ({
+      operation_id: r.operation_id,
+      method: r.method,
+      path: r.path,
+      request_location: r.request_location,
+      success_status: r.success_status,
+      scope: r.scope,
+    });
     expect(ours.operations.map(key)).toEqual(theirs.operations.map(key));
     expect(ours.spec).toBe("powercontext-0.0.2.yaml");
   });

@@ -10,11 +10,23 @@ describe("admitParameters", () => {
   const definition = (key: string) => definitions[key] as Record<string, unknown> | undefined;
 
   it("admits the names in every closed schema reached at the root, through $ref and composition", () => {
-    const out = admitParameters({ oneOf: [{ $ref: "#/definitions/closed" }, { if: { type: "object" }, then: { type: "object", additionalProperties: false } }] }, ["scope_id"], definition);
+    const out = admitParameters(
+      {
+        oneOf: [
+          { $ref: "#/definitions/closed" },
+          { if: { type: "object" }, then: { type: "object", additionalProperties: false } },
+        ],
+      },
+      ["scope_id"],
+      definition,
+    );
     expect(out).toEqual({
       oneOf: [
         { type: "object", properties: { scope_id: true, a: { type: "string" } }, additionalProperties: false },
-        { if: { type: "object" }, then: { type: "object", properties: { scope_id: true }, additionalProperties: false } },
+        {
+          if: { type: "object" },
+          then: { type: "object", properties: { scope_id: true }, additionalProperties: false },
+        },
       ],
     });
   });
@@ -22,12 +34,20 @@ describe("admitParameters", () => {
   it("leaves nested members, shared definitions and open schemas alone", () => {
     const out = admitParameters({ $ref: "#/definitions/nested" }, ["scope_id"], definition) as Record<string, any>;
     expect(out.properties.inner).toEqual({ $ref: "#/definitions/closed" });
-    expect(definitions.closed).toEqual({ type: "object", properties: { a: { type: "string" } }, additionalProperties: false });
+    expect(definitions.closed).toEqual({
+      type: "object",
+      properties: { a: { type: "string" } },
+      additionalProperties: false,
+    });
     expect(admitParameters({ type: "object" }, ["scope_id"], definition)).toEqual({ type: "object" });
   });
 
   it("keeps a body member of the same name as it is", () => {
-    const out = admitParameters({ type: "object", properties: { scope_id: { type: "integer" } }, additionalProperties: false }, ["scope_id"], definition);
+    const out = admitParameters(
+      { type: "object", properties: { scope_id: { type: "integer" } }, additionalProperties: false },
+      ["scope_id"],
+      definition,
+    );
     expect(out).toEqual({ type: "object", properties: { scope_id: { type: "integer" } }, additionalProperties: false });
   });
 });

@@ -15,14 +15,18 @@ describe("contract error classes and the code table, from x-powercontext-error-c
     expect(codes).toContain("  no_backend: { status: 503, transient: false },\n");
     expect(codes).toContain("  warming_up: { status: 503, transient: true },\n");
     const stop = codes.slice(codes.indexOf("export const retryStopCodes"));
-    expect(stop.slice(0, stop.indexOf("};"))).toMatch(/^export const retryStopCodes: ErrorCodeTable = \{\n {2}no_backend: \{ status: 503, transient: false \},\n$/);
+    expect(stop.slice(0, stop.indexOf("};"))).toMatch(
+      /^export const retryStopCodes: ErrorCodeTable = \{\n {2}no_backend: \{ status: 503, transient: false \},\n$/,
+    );
     expect(operations.match(/import \{ retryStopCodes \} from "\.\/error-codes\.js";/g)).toHaveLength(1);
     const descriptors = operations.match(/: OperationDescriptor = \{/g)!.length;
     expect(operations.match(/^ {2}errorCodes: retryStopCodes,$/gm)).toHaveLength(descriptors);
   });
 
   it("types details per code from the registry: schema types, enums, names only as unknown", () => {
-    expect(codes).toContain("  stale_job: {\n    /** `details.current_version`. */\n    readonly current_version?: number;\n    readonly [member: string]: unknown;\n  };");
+    expect(codes).toContain(
+      "  stale_job: {\n    /** `details.current_version`. */\n    readonly current_version?: number;\n    readonly [member: string]: unknown;\n  };",
+    );
     expect(codes).toContain('    readonly backend?: "gpu" | "cpu";\n');
     expect(codes).toContain("    readonly owner?: unknown;\n");
     expect(codes).toContain("warming_up: { readonly [member: string]: unknown };");
@@ -33,7 +37,9 @@ describe("contract error classes and the code table, from x-powercontext-error-c
     expect(classes).toContain("export class AccountTakenError extends ConflictError {");
     expect(classes).not.toMatch(/class \w+ extends ServiceUnavailableError/);
     expect(classes).toContain('    return errorBrand("StaleJobError");');
-    expect(classes).toContain('    this.currentVersion = detailMember<number>(init.details, "current_version", "integer");');
+    expect(classes).toContain(
+      '    this.currentVersion = detailMember<number>(init.details, "current_version", "integer");',
+    );
     expect(classes).toContain('    this.owner = init.details?.["owner"] ?? null;');
     expect(classes).toContain("  stale_job: { status: 409, errorClass: StaleJobError },\n");
     expect(operations).toContain('conflictCode: "stale_job"');
@@ -42,17 +48,28 @@ describe("contract error classes and the code table, from x-powercontext-error-c
   it("refuses a detail whose member name every server error already has, and a non-409 conflict code", () => {
     const row = generated.ir.errorCodes.find((r) => r.code === "account_taken")!;
     const others = generated.ir.errorCodes.filter((r) => r.code !== "account_taken");
-    const clash = { ...generated.ir, errorCodes: [...others, { ...row, details: [{ name: "status_code", schema: null }] }] };
+    const clash = {
+      ...generated.ir,
+      errorCodes: [...others, { ...row, details: [{ name: "status_code", schema: null }] }],
+    };
     expect(() => emitContractErrors(clash)).toThrow(SpecError);
     expect(() => emitContractErrors(clash)).toThrow(/becomes member statusCode/);
     const stale = generated.ir.errorCodes.find((r) => r.code === "stale_job")!;
-    const wrongStatus = { ...generated.ir, errorCodes: [...generated.ir.errorCodes.filter((r) => r.code !== "stale_job"), { ...stale, status: 412 }] };
+    const wrongStatus = {
+      ...generated.ir,
+      errorCodes: [...generated.ir.errorCodes.filter((r) => r.code !== "stale_job"), { ...stale, status: 412 }],
+    };
     expect(() => emitContractErrors(wrongStatus)).toThrow(/reconcile conflict code, so its status must be 409/);
   });
 
   it("refuses a reconcile conflict code without a class, naming the operation's reconcile pointer", () => {
-    const classless = { ...generated.ir, errorCodes: generated.ir.errorCodes.map((row) => (row.code === "stale_job" ? { ...row, className: null } : row)) };
-    expect(() => emitContractErrors(classless)).toThrow(/x-powercontext-reconcile: conflict code "stale_job" needs a row with a class/);
+    const classless = {
+      ...generated.ir,
+      errorCodes: generated.ir.errorCodes.map((row) => (row.code === "stale_job" ? { ...row, className: null } : row)),
+    };
+    expect(() => emitContractErrors(classless)).toThrow(
+      /x-powercontext-reconcile: conflict code "stale_job" needs a row with a class/,
+    );
   });
 
   it("a spec without a registry gets neither file", async () => {

@@ -189,21 +189,29 @@ describe("feature fixture", () => {
       ["response_Everything", everything, true],
       ["response_Everything", { ...everything, closed: { a: "x", b: "y" } }, false],
       ["response_Everything", { ...everything, typed: { b: "no" } }, false],
-      ["response_Everything", { ...everything, nullable_string: null, nullable_object: { x: 1 }, nullable_ref: { name: "n", children: [] } }, true],
+      [
+        "response_Everything",
+        { ...everything, nullable_string: null, nullable_object: { x: 1 }, nullable_ref: { name: "n", children: [] } },
+        true,
+      ],
       ["response_Everything", { ...everything, tree: { name: "r", children: [{ name: 1, children: [] }] } }, false],
       ["response_Everything", { ...everything, big: { counter: 2 ** 53 } }, false],
       ["response_Everything", { ...everything, big: { counter: 1, unsigned: 18446744073709551615 } }, false],
       ["response_Everything", { ...everything, tree: null }, false],
     );
     expect(table.map(([name, value]) => check(name, value))).toEqual(table.map(([, , want]) => want));
-    const account = validators.request_Account as ((value: unknown) => boolean) & { errors: { instancePath: string; keyword: string }[] | null };
+    const account = validators.request_Account as ((value: unknown) => boolean) & {
+      errors: { instancePath: string; keyword: string }[] | null;
+    };
     expect(account({ id: "1", name: "n", password: "p" })).toBe(false);
     expect(account.errors?.[0]).toMatchObject({ instancePath: "/id", keyword: "false schema" });
   });
 
   it("maps operations to request and success/accepted validators", async () => {
     const map = generated.files.get("packages/sdk/src/generated/validator-map.ts") as string;
-    expect(map).toContain("export const flushWorkValidators: OperationValidators = { request: validators.request_Settings, responses: { 200: validators.response_FlushResult, 202: validators.response_Job } };");
+    expect(map).toContain(
+      "export const flushWorkValidators: OperationValidators = { request: validators.request_Settings, responses: { 200: validators.response_FlushResult, 202: validators.response_Job } };",
+    );
     expect(map).toContain("validatorsByOperation(operations, [\n");
     expect(map).toContain("  flushWorkValidators,\n");
     expect(map).toContain("export const pingValidators: OperationValidators = { responses: {  } };");

@@ -25,23 +25,55 @@ interface HostModule {
 
 /** The emitted TypeScript, compiled and imported as the module a host would load. */
 async function load(text: string): Promise<HostModule> {
-  const js = ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+  const js = ts.transpileModule(text, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
   return (await import(`data:text/javascript;base64,${Buffer.from(js).toString("base64")}`)) as HostModule;
 }
 
 describe("the hosts' operation table", () => {
-  it.runIf(upstreamContract("the hosts' operation table of the published 0.0.2 contract"))("reproduces the published 0.0.2 table row for row", async () => {
-    const generated = await generate(upstreamSpec, { lint: "upstream" });
-    const table = await load(generated.files.get(OUTPUT_PATHS.hostTable)!);
-    const theirs = (JSON.parse(readFileSync(upstreamTable, "utf8")) as { operations: { operation_id: string; method: string; path: string; request_location: string | null; scope: boolean; success_status: number }[] }).operations;
-    expect(table.OPERATION_IDS).toEqual(theirs.map((r) => r.operation_id));
-    const ours = table.OPERATION_IDS.map((id) => {
-      const r = table.OPERATIONS[id]!;
-      return { operation_id: id, method: r.method, path: r.path, request_location: r.location, scope: r.scope, success_status: r.successStatuses[0] };
-    });
-    expect(ours).toEqual(theirs.map(({ operation_id, method, path, request_location, scope, success_status }) => ({ operation_id, method, path, request_location, scope, success_status })));
-    expect(theirs).toHaveLength(52);
-  });
+  it.runIf(upstreamContract("the hosts' operation table of the published 0.0.2 contract"))(
+    "reproduces the published 0.0.2 table row for row",
+    async () => {
+      const generated = await generate(upstreamSpec, { lint: "upstream" });
+      const table = await load(generated.files.get(OUTPUT_PATHS.hostTable)!);
+      const theirs = (
+        JSON.parse(readFileSync(upstreamTable, "utf8")) as {
+          operations: {
+            operation_id: string;
+            method: string;
+            path: string;
+            request_location: string | null;
+            scope: boolean;
+            success_status: number;
+          }[];
+        }
+      ).operations;
+      expect(table.OPERATION_IDS).toEqual(theirs.map((r) => r.operation_id));
+      const ours = table.OPERATION_IDS.map((id) => {
+        const r = table.OPERATIONS[id]!;
+        return {
+          operation_id: id,
+          method: r.method,
+          path: r.path,
+          request_location: r.location,
+          scope: r.scope,
+          success_status: r.successStatuses[0],
+        };
+      });
+      expect(ours).toEqual(
+        theirs.map(({ operation_id, method, path, request_location, scope, success_status }) => ({
+          operation_id,
+          method,
+          path,
+          request_location,
+          scope,
+          success_status,
+        })),
+      );
+      expect(theirs).toHaveLength(52);
+    },
+  );
 
   it("carries parameters, scope mode and the statuses without a body", async () => {
     const generated = await generate(`${fixturesDir}/features.yaml`);
@@ -59,8 +91,12 @@ describe("the hosts' operation table", () => {
   });
 
   it("reads x-powercontext-scope-mode from the operation", async () => {
-    const document = yaml.load(readFileSync(`${fixturesDir}/features.yaml`, "utf8")) as { paths: Record<string, Record<string, { parameters?: unknown[]; [k: string]: unknown }>> };
-    const [path, item] = Object.entries(document.paths).find(([, i]) => Object.values(i).some((op) => typeof op === "object" && op !== null && "requestBody" in op))!;
+    const document = yaml.load(readFileSync(`${fixturesDir}/features.yaml`, "utf8")) as {
+      paths: Record<string, Record<string, { parameters?: unknown[]; [k: string]: unknown }>>;
+    };
+    const [path, item] = Object.entries(document.paths).find(([, i]) =>
+      Object.values(i).some((op) => typeof op === "object" && op !== null && "requestBody" in op),
+    )!;
     const [, op] = Object.entries(item).find(([, o]) => typeof o === "object" && o !== null && "requestBody" in o)!;
     op["x-powercontext-scope-mode"] = "current";
     const generated = await generateFromText(JSON.stringify(document), "features.json", { lint: "upstream" });

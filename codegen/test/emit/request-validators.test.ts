@@ -52,12 +52,23 @@ describe("generated request validators of a composed body beside parameters", ()
   });
 
   it("accepts path and header parameters beside a oneOf branch without discriminator", () => {
-    expect(replace?.({ scope_id: "s1", family: "atomic-memory", artifact_id: "a1", "If-Match": '"e1"', content: fact })).toBe(true);
+    expect(
+      replace?.({ scope_id: "s1", family: "atomic-memory", artifact_id: "a1", "If-Match": '"e1"', content: fact }),
+    ).toBe(true);
   });
 
   it("still rejects a member that is neither a parameter nor a member of the branch", () => {
     expect(create?.({ scope_id: "s1", family: "atomic-memory", content: fact, extra: 1 })).toBe(false);
-    expect(replace?.({ scope_id: "s1", family: "atomic-memory", artifact_id: "a1", "If-Match": '"e1"', content: fact, extra: 1 })).toBe(false);
+    expect(
+      replace?.({
+        scope_id: "s1",
+        family: "atomic-memory",
+        artifact_id: "a1",
+        "If-Match": '"e1"',
+        content: fact,
+        extra: 1,
+      }),
+    ).toBe(false);
   });
 
   it("keeps the parameters' own schema and required set", () => {

@@ -13,16 +13,51 @@ const spec = {
   openapi: "3.0.3",
   info: { title: "t", version: "1" },
   paths: {
-    "/candidate": { get: { operationId: "get_candidate", responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Candidate" } } } } } } },
-    "/shape": { get: { operationId: "get_shape", responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Shape" } } } } } } },
+    "/candidate": {
+      get: {
+        operationId: "get_candidate",
+        responses: {
+          "200": {
+            description: "ok",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Candidate" } } },
+          },
+        },
+      },
+    },
+    "/shape": {
+      get: {
+        operationId: "get_shape",
+        responses: {
+          "200": {
+            description: "ok",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Shape" } } },
+          },
+        },
+      },
+    },
   },
   components: {
     schemas: {
       Target: { type: "object", required: ["id"], properties: { id: { type: "string" } } },
-      Candidate: { type: "object", required: ["target"], properties: { target: { $ref: "#/components/schemas/Target", nullable: true } } },
-      Circle: { type: "object", required: ["kind", "r"], properties: { kind: { type: "string", enum: ["circle"] }, r: { type: "number" } } },
-      Square: { type: "object", required: ["kind", "side"], properties: { kind: { type: "string", enum: ["square"] }, side: { type: "number" } } },
-      Shape: { oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }], discriminator: { propertyName: "kind" } },
+      Candidate: {
+        type: "object",
+        required: ["target"],
+        properties: { target: { $ref: "#/components/schemas/Target", nullable: true } },
+      },
+      Circle: {
+        type: "object",
+        required: ["kind", "r"],
+        properties: { kind: { type: "string", enum: ["circle"] }, r: { type: "number" } },
+      },
+      Square: {
+        type: "object",
+        required: ["kind", "side"],
+        properties: { kind: { type: "string", enum: ["square"] }, side: { type: "number" } },
+      },
+      Shape: {
+        oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }],
+        discriminator: { propertyName: "kind" },
+      },
     },
   },
 };
@@ -31,7 +66,10 @@ describe("schema meaning in types and validators", async () => {
   const generated = await generateFromText(JSON.stringify(spec), "spec.json", { lint: "upstream" });
   const dir = scratchDir("meaning");
   writeFileSync(path.join(dir, "validators.js"), generated.files.get(OUTPUT_PATHS.validatorsJs) as string);
-  const validators = (await import(pathToFileURL(path.join(dir, "validators.js")).href)) as Record<string, (value: unknown) => boolean>;
+  const validators = (await import(pathToFileURL(path.join(dir, "validators.js")).href)) as Record<
+    string,
+    (value: unknown) => boolean
+  >;
 
   it("a nullable $ref accepts null and the referenced schema, nothing else", () => {
     const candidate = validators.response_Candidate!;

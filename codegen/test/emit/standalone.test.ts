@@ -15,7 +15,11 @@ const run = promisify(execFile);
 
 async function generateInto(root: string, spec: string, extra: string[] = []): Promise<void> {
   let stderr = "";
-  const code = await runCli(["--spec", spec, "--out", path.join(root, "client"), "--quiet", ...extra], { cwd: root, stdout: () => undefined, stderr: (t) => (stderr += t) });
+  const code = await runCli(["--spec", spec, "--out", path.join(root, "client"), "--quiet", ...extra], {
+    cwd: root,
+    stdout: () => undefined,
+    stderr: (t) => (stderr += t),
+  });
   expect(stderr).toBe("");
   expect(code).toBe(EXIT.ok);
 }
@@ -35,7 +39,12 @@ describe("--out DIR: a standalone client folder for the feature fixture", () => 
 
   beforeAll(async () => {
     root = freshFolder("pc-standalone-features");
-    await generateInto(root, path.join(fixturesDir, "features.yaml"), ["--client-class", "FeaturesClient", "--regenerate-command", "npx my-codegen"]);
+    await generateInto(root, path.join(fixturesDir, "features.yaml"), [
+      "--client-class",
+      "FeaturesClient",
+      "--regenerate-command",
+      "npx my-codegen",
+    ]);
     server = createServer((request, response) => {
       seen = request;
       response.writeHead(200, { "content-type": "application/json", "x-powercontext-request-id": "req-1" });
@@ -49,17 +58,37 @@ describe("--out DIR: a standalone client folder for the feature fixture", () => 
 
   it("holds every artifact in one folder, named by the options", () => {
     const files = readdirSync(path.join(root, "client")).sort();
-    expect(files).toEqual(["README.md", "contract-errors.ts", "error-codes.ts", "handlers.ts", "index.ts", "methods.ts", "openapi.d.ts", "operations.json", "operations.ts", "validator-map.ts", "validators.d.ts", "validators.js"]);
+    expect(files).toEqual([
+      "README.md",
+      "contract-errors.ts",
+      "error-codes.ts",
+      "handlers.ts",
+      "index.ts",
+      "methods.ts",
+      "openapi.d.ts",
+      "operations.json",
+      "operations.ts",
+      "validator-map.ts",
+      "validators.d.ts",
+      "validators.js",
+    ]);
   });
 
-  it("type-checks under --strict with only the runtime package and msw installed, and makes a real call", { timeout: 120_000 }, async () => {
-    const files = readdirSync(path.join(root, "client")).filter((f) => f.endsWith(".ts")).map((f) => `client/${f}`);
+  it("type-checks under --strict with only the runtime package and msw installed, and makes a real call", {
+    timeout: 120_000,
+  }, async () => {
+    const files = readdirSync(path.join(root, "client"))
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => `client/${f}`);
     expect(compileStrict(root, files)).toEqual([]);
-    const out = await node(root, `import { createClient, FeaturesClient } from "./client/index.js";
+    const out = await node(
+      root,
+      `import { createClient, FeaturesClient } from "./client/index.js";
 const client = createClient({ baseUrl: ${JSON.stringify(url)}, token: "t0ken" });
 if (!(client instanceof FeaturesClient)) throw new Error("wrong class");
 console.log(JSON.stringify(await client.getPet({ pet_id: "p 1" })));
-`);
+`,
+    );
     expect(JSON.parse(out)).toEqual({ pet_type: "dog", barks: 3 });
     expect(seen?.url).toBe("/v1/pets/p%201");
     expect(seen?.headers.authorization).toBe("Bearer t0ken");
@@ -70,7 +99,9 @@ describe("--out DIR: a standalone client folder for the wide fixture", () => {
   it("type-checks under --strict with only the runtime package and msw installed", { timeout: 120_000 }, async () => {
     const root = freshFolder("pc-standalone-wide");
     await generateInto(root, path.join(fixturesDir, "wide.yaml"));
-    const files = readdirSync(path.join(root, "client")).filter((f) => f.endsWith(".ts")).map((f) => `client/${f}`);
+    const files = readdirSync(path.join(root, "client"))
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => `client/${f}`);
     expect(compileStrict(root, files)).toEqual([]);
   });
 });
@@ -91,12 +122,17 @@ describe.runIf(withRelease)("--out DIR: a standalone client folder for the relea
   });
 
   it("type-checks under --strict and makes a real call against the released server", async () => {
-    const files = readdirSync(path.join(root, "client")).filter((f) => f.endsWith(".ts")).map((f) => `client/${f}`);
+    const files = readdirSync(path.join(root, "client"))
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => `client/${f}`);
     expect(compileStrict(root, files)).toEqual([]);
-    const out = await node(root, `import { createClient } from "./client/index.js";
+    const out = await node(
+      root,
+      `import { createClient } from "./client/index.js";
 const client = createClient({ baseUrl: ${JSON.stringify(real!.baseUrl)}, token: ${JSON.stringify(real!.token)} });
 console.log(JSON.stringify(await client.getLiveness()));
-`);
+`,
+    );
     expect(JSON.parse(out)).toMatchObject({ status: expect.any(String) });
   }, 120_000);
 });

@@ -18,25 +18,54 @@ interface Emitted {
 const LONG = { type: "string", minLength: 1, maxLength: 64, pattern: "^[a-z]+$" };
 const DEFINITIONS: Record<string, unknown> = {
   // The same schema on both sides of the wire, and through a reference to the same shape.
-  request_Item: { type: "object", properties: { name: LONG, tags: { type: "array", items: LONG } }, required: ["name"], additionalProperties: false },
-  response_Item: { type: "object", properties: { name: LONG, tags: { type: "array", items: LONG } }, required: ["name"], additionalProperties: false },
+  request_Item: {
+    type: "object",
+    properties: { name: LONG, tags: { type: "array", items: LONG } },
+    required: ["name"],
+    additionalProperties: false,
+  },
+  response_Item: {
+    type: "object",
+    properties: { name: LONG, tags: { type: "array", items: LONG } },
+    required: ["name"],
+    additionalProperties: false,
+  },
   // Required in property order: a mask; out of order: the names, so the first missing is ajv's.
-  InOrder: { type: "object", properties: { a: { type: "integer" }, b: { type: "integer" }, c: { type: "integer" } }, required: ["a", "c"] },
-  OutOfOrder: { type: "object", properties: { a: { type: "integer" }, b: { type: "integer" }, c: { type: "integer" } }, required: ["c", "a"] },
+  InOrder: {
+    type: "object",
+    properties: { a: { type: "integer" }, b: { type: "integer" }, c: { type: "integer" } },
+    required: ["a", "c"],
+  },
+  OutOfOrder: {
+    type: "object",
+    properties: { a: { type: "integer" }, b: { type: "integer" }, c: { type: "integer" } },
+    required: ["c", "a"],
+  },
   // A tree: a node whose children are nodes.
-  Tree: { type: "object", properties: { value: { type: "integer" }, children: { type: "array", items: { $ref: "#/definitions/Tree" } } }, required: ["value"] },
+  Tree: {
+    type: "object",
+    properties: { value: { type: "integer" }, children: { type: "array", items: { $ref: "#/definitions/Tree" } } },
+    required: ["value"],
+  },
   // The rarer keywords, checked through the handlers a node lists in `k`.
   Bounded: { type: "number", minimum: -5, exclusiveMinimum: 0, exclusiveMaximum: 10, multipleOf: 0.5 },
   Choice: { anyOf: [{ type: "string", format: "date" }, { type: "null" }] },
   Exactly: { oneOf: [{ type: "integer" }, { type: "number", minimum: 2 }], not: { const: 7 } },
   Both: {
-    allOf: [{ type: "object", required: ["kind"] }, { if: { properties: { kind: { const: "a" } } }, then: { required: ["a"] }, else: { required: ["b"] } }],
+    allOf: [
+      { type: "object", required: ["kind"] },
+      { if: { properties: { kind: { const: "a" } } }, then: { required: ["a"] }, else: { required: ["b"] } },
+    ],
   },
 };
 
 async function emit(exports: string[]): Promise<{ code: string; validators: Record<string, Emitted> }> {
   const formats = { date: /^\d{4}-\d{2}-\d{2}$/ };
-  const code = new ValidatorTables((key) => DEFINITIONS[key] as never, formats, "@powercontext/runtime/validation").module(new Map(exports.map((key) => [key, key])));
+  const code = new ValidatorTables(
+    (key) => DEFINITIONS[key] as never,
+    formats,
+    "@powercontext/runtime/validation",
+  ).module(new Map(exports.map((key) => [key, key])));
   const file = path.join(scratchDir("validator-tables"), "tables.mjs");
   writeFileSync(file, code);
   return { code, validators: (await import(pathToFileURL(file).href)) as Record<string, Emitted> };
@@ -62,7 +91,9 @@ describe("validator tables", () => {
       for (const value of [{}, { a: 1 }, { c: 1 }, { a: 1, c: 1 }, { a: "x", c: 1 }]) {
         const ours = validators[key] as Emitted;
         expect(ours(value), `${key} ${JSON.stringify(value)}`).toBe(reference(value));
-        expect(ours.errors?.[0]?.params ?? null, `${key} ${JSON.stringify(value)}`).toEqual(reference.errors?.[0]?.params ?? null);
+        expect(ours.errors?.[0]?.params ?? null, `${key} ${JSON.stringify(value)}`).toEqual(
+          reference.errors?.[0]?.params ?? null,
+        );
       }
     }
   });
@@ -73,7 +104,11 @@ describe("validator tables", () => {
     const tree = validators.Tree as Emitted;
     expect(tree({ value: 1, children: [{ value: 2, children: [{ value: 3 }] }] })).toBe(true);
     expect(tree({ value: 1, children: [{ value: 2, children: [{ value: "3" }] }] })).toBe(false);
-    expect(tree.errors?.[0]).toMatchObject({ instancePath: "/children/0/children/0/value", keyword: "type", message: "must be integer" });
+    expect(tree.errors?.[0]).toMatchObject({
+      instancePath: "/children/0/children/0/value",
+      keyword: "type",
+      message: "must be integer",
+    });
   });
 
   it("names the handler of each rarer keyword on the node that uses it, imports those alone, and reports an issue ajv reports", async () => {
@@ -102,7 +137,9 @@ describe("validator tables", () => {
         // One issue, and one of those ajv finds, in its words.
         const mine = ours.errors?.[0];
         if (mine === undefined) continue;
-        const theirs = reference.errors?.find((issue) => issue.keyword === mine.keyword && issue.instancePath === mine.instancePath);
+        const theirs = reference.errors?.find(
+          (issue) => issue.keyword === mine.keyword && issue.instancePath === mine.instancePath,
+        );
         expect(theirs, what).toBeDefined();
         expect(mine.message, what).toBe(theirs?.message);
         // oneOf's passingSchemas is not tracked (null), as before the handlers.

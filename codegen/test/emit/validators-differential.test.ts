@@ -18,7 +18,9 @@ interface Emitted {
 }
 
 const SPECS: [name: string, file: string, lint: LintProfile][] = [
-  ...(upstreamContract("validators against ajv on the published 0.0.2 contract") ? [["powercontext-0.0.2", upstreamSpec, "upstream"] as [string, string, LintProfile]] : []),
+  ...(upstreamContract("validators against ajv on the published 0.0.2 contract")
+    ? [["powercontext-0.0.2", upstreamSpec, "upstream"] as [string, string, LintProfile]]
+    : []),
   ["openapi.yaml", path.join(repoRoot, "openapi.yaml"), "strict"],
   ["features fixture", path.join(fixturesDir, "features.yaml"), "strict"],
 ];
@@ -46,11 +48,19 @@ describe.each(SPECS)("emitted validators agree with ajv on %s", async (name, fil
   const schemas = validatorSchemas(ir);
   const definitions = Object.fromEntries(schemas.keys.map((key) => [key, schemas.definition(key)]));
 
-  const ajv = new Ajv({ strict: false, allErrors: false, allowUnionTypes: true, logger: false, formats: validatorFormats(formatsIn(definitions)) });
+  const ajv = new Ajv({
+    strict: false,
+    allErrors: false,
+    allowUnionTypes: true,
+    logger: false,
+    formats: validatorFormats(formatsIn(definitions)),
+  });
   ajv.addSchema({ $id: "root", definitions });
   const reference = (key: string) => ajv.getSchema(`root#/definitions/${key}`) as AjvValidate;
 
-  const code = new ValidatorTables(schemas.definition, validatorFormats([]), "@powercontext/runtime/validation").module(new Map(schemas.keys.map((key) => [key, key])));
+  const code = new ValidatorTables(schemas.definition, validatorFormats([]), "@powercontext/runtime/validation").module(
+    new Map(schemas.keys.map((key) => [key, key])),
+  );
   const modulePath = path.join(scratchDir("validators"), `${name.replace(/\W+/g, "-")}.mjs`);
   writeFileSync(modulePath, code);
   const emitted = (await import(pathToFileURL(modulePath).href)) as Record<string, Emitted>;
@@ -75,7 +85,8 @@ describe.each(SPECS)("emitted validators agree with ajv on %s", async (name, fil
         total += 1;
         if (want) accepted += 1;
         if (got !== want) disagreements.push(`${key}: ajv ${want}, emitted ${got} for ${JSON.stringify(value)}`);
-        else if (!got && !(validate.errors?.[0]?.message && typeof validate.errors[0].instancePath === "string")) disagreements.push(`${key}: rejected without an issue`);
+        else if (!got && !(validate.errors?.[0]?.message && typeof validate.errors[0].instancePath === "string"))
+          disagreements.push(`${key}: rejected without an issue`);
         else if (got && validate.errors !== null) disagreements.push(`${key}: accepted with errors set`);
       }
     });

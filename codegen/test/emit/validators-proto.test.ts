@@ -13,7 +13,15 @@ const SCHEMAS: Record<string, unknown> = {
   Choice: { enum: [JSON.parse('{"__proto__":1}'), { constructor: null }, "x"] },
   Fixed: { const: JSON.parse('{"__proto__":{"a":1}}') },
 };
-const VALUES = ['{"__proto__":1}', "{}", '{"constructor":null}', '"x"', '{"__proto__":{"a":1}}', '{"__proto__":{}}', "null"];
+const VALUES = [
+  '{"__proto__":1}',
+  "{}",
+  '{"constructor":null}',
+  '"x"',
+  '{"__proto__":{"a":1}}',
+  '{"__proto__":{}}',
+  "null",
+];
 
 interface Emitted {
   (data: unknown): boolean;
@@ -21,7 +29,11 @@ interface Emitted {
 }
 
 describe("enum and const values with a __proto__ member", async () => {
-  const code = new ValidatorTables((key) => SCHEMAS[key], validatorFormats([]), "@powercontext/runtime/validation").module(new Map(Object.keys(SCHEMAS).map((key) => [key, key])));
+  const code = new ValidatorTables(
+    (key) => SCHEMAS[key],
+    validatorFormats([]),
+    "@powercontext/runtime/validation",
+  ).module(new Map(Object.keys(SCHEMAS).map((key) => [key, key])));
   const file = path.join(scratchDir("validators-proto"), "proto.mjs");
   writeFileSync(file, code);
   const emitted = (await import(pathToFileURL(file).href)) as Record<string, Emitted>;

@@ -8,7 +8,10 @@ import { repoRoot } from "./paths.js";
 /** Runs `tsc -b project` when `built` (a file it emits) is absent: `npm test` builds first, a bare `vitest run` may not have. */
 function ensureBuilt(project: string, built: string): void {
   if (existsSync(built)) return;
-  execFileSync(process.execPath, [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-b", project], { stdio: "inherit", timeout: 120_000 });
+  execFileSync(process.execPath, [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-b", project], {
+    stdio: "inherit",
+    timeout: 120_000,
+  });
 }
 
 /** Builds `packages/runtime` when its `dist/` is absent; returns its folder. */
@@ -34,7 +37,8 @@ export function freshFolder(prefix: string, options: { msw?: boolean } = {}): st
   const root = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   mkdirSync(path.join(root, "node_modules/@powercontext"), { recursive: true });
   symlinkSync(runtime, path.join(root, "node_modules/@powercontext/runtime"), "dir");
-  if (options.msw !== false) symlinkSync(path.join(repoRoot, "node_modules/msw"), path.join(root, "node_modules/msw"), "dir");
+  if (options.msw !== false)
+    symlinkSync(path.join(repoRoot, "node_modules/msw"), path.join(root, "node_modules/msw"), "dir");
   writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "fresh", private: true, type: "module" }));
   return root;
 }
@@ -45,8 +49,13 @@ export function freshFolder(prefix: string, options: { msw?: boolean } = {}): st
  * the SDK's validators are the one copy) resolve to the generated SDK there.
  */
 export function linkGeneratedSdk(root: string): void {
-  const exports = { "./validators": { types: "./src/generated/validators.d.ts", default: "./src/generated/validators.js" } };
-  writeFileSync(path.join(root, "packages/sdk/package.json"), JSON.stringify({ name: "@powercontext/sdk", private: true, type: "module", exports }));
+  const exports = {
+    "./validators": { types: "./src/generated/validators.d.ts", default: "./src/generated/validators.js" },
+  };
+  writeFileSync(
+    path.join(root, "packages/sdk/package.json"),
+    JSON.stringify({ name: "@powercontext/sdk", private: true, type: "module", exports }),
+  );
   symlinkSync(path.join(root, "packages/sdk"), path.join(root, "node_modules/@powercontext/sdk"), "dir");
 }
 
@@ -78,7 +87,10 @@ export function compileStrict(root: string, files: readonly string[], extra: ts.
   return [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics]
     .filter((d) => d.file === undefined || d.file.fileName.startsWith(root))
     .map((d) => {
-      const where = d.file && d.start !== undefined ? `${path.relative(root, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}` : "";
+      const where =
+        d.file && d.start !== undefined
+          ? `${path.relative(root, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}`
+          : "";
       return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
     });
 }

@@ -35,13 +35,38 @@ export const FRAGMENTS: readonly string[] = [
 ];
 
 /** Names that are words of the output languages (keywords, builtins, object members) yet match the strict name pattern. */
-export const WORD_IDS: readonly string[] = ["class", "import", "None", "True", "__init__", "delete", "yield", "eval", "exec", "default", "static", "get", "async", "await", "prototype", "print", "globals"];
+export const WORD_IDS: readonly string[] = [
+  "class",
+  "import",
+  "None",
+  "True",
+  "__init__",
+  "delete",
+  "yield",
+  "eval",
+  "exec",
+  "default",
+  "static",
+  "get",
+  "async",
+  "await",
+  "prototype",
+  "print",
+  "globals",
+];
 
 /**
  * NFKC look-alikes: Python reads `𝑒𝑥𝑒𝑐` (mathematical italic) and `ｅｖａｌ` (full
  * width) as `exec` and `eval`, and `ﬁ` as `fi`. None matches the strict pattern.
  */
-export const LOOK_ALIKES: readonly string[] = ["x=\u{1d452}\u{1d465}\u{1d452}\u{1d450}(\"1\");y", "\uff45\uff56\uff41\uff4c", "\u{1d5e3}\u{1d5e5}\u{1d5ea}\u{1d5fb}\u{1d5f2}", "\ufb01le", "None\u00a0", "K\u212a"];
+export const LOOK_ALIKES: readonly string[] = [
+  'x=\u{1d452}\u{1d465}\u{1d452}\u{1d450}("1");y',
+  "\uff45\uff56\uff41\uff4c",
+  "\u{1d5e3}\u{1d5e5}\u{1d5ea}\u{1d5fb}\u{1d5f2}",
+  "\ufb01le",
+  "None\u00a0",
+  "K\u212a",
+];
 
 /** A string of one to three fragments around a word, chosen by `random`. */
 export function hostileText(random: Random, word = "x"): string {
@@ -93,8 +118,19 @@ export function hostileSpec(seed: number): Json {
   });
   const header = { "X-PowerContext-Request-ID": { schema: { type: "string" } } };
   op.responses["200"].description = text();
-  op.responses["409"] = { description: text(), headers: header, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } } };
-  spec["x-powercontext-error-codes"] = { [code]: { status: 409, transient: false, class: "HostileConflictError", details: { [detail]: { type: "string", enum: [text(), text()] }, other: { type: "integer" } } } };
+  op.responses["409"] = {
+    description: text(),
+    headers: header,
+    content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } },
+  };
+  spec["x-powercontext-error-codes"] = {
+    [code]: {
+      status: 409,
+      transient: false,
+      class: "HostileConflictError",
+      details: { [detail]: { type: "string", enum: [text(), text()] }, other: { type: "integer" } },
+    },
+  };
   const wordSchemas = ["class", "None", "__proto__", "constructor", "then", "__init__", "toString", "def"];
   spec.components.schemas.Thing = {
     type: "object",
@@ -106,12 +142,19 @@ export function hostileSpec(seed: number): Json {
       [nextField]: { type: "string", nullable: true, example: text() },
       [text("p")]: { type: "string", enum: [text(), text()], description: text(), default: text() },
       [text("q")]: { type: "object", additionalProperties: { type: "string", description: text() } },
-      __proto__words: { type: "object", properties: Object.fromEntries(wordSchemas.map((name) => [name, { $ref: `#/components/schemas/${name}` }])) },
+      __proto__words: {
+        type: "object",
+        properties: Object.fromEntries(wordSchemas.map((name) => [name, { $ref: `#/components/schemas/${name}` }])),
+      },
     },
     example: { scope_id: text() },
   };
   for (const name of wordSchemas) {
-    put(spec.components.schemas, name, { type: "object", description: text(), properties: { [text("m")]: { type: "string", enum: [text()] } } });
+    put(spec.components.schemas, name, {
+      type: "object",
+      description: text(),
+      properties: { [text("m")]: { type: "string", enum: [text()] } },
+    });
   }
   for (const [index, id] of WORD_IDS.entries()) {
     spec.paths[`/v1/words/${index}/${pathSafe(text())}`] = {
@@ -120,7 +163,9 @@ export function hostileSpec(seed: number): Json {
         summary: text(),
         description: text(),
         "x-powercontext-retry-class": "safe",
-        responses: { "200": { description: text(), headers: header, content: { "text/plain": { schema: { type: "string" } } } } },
+        responses: {
+          "200": { description: text(), headers: header, content: { "text/plain": { schema: { type: "string" } } } },
+        },
       },
     };
   }

@@ -19,10 +19,21 @@ export function minimalSpec(): Json {
         post: {
           operationId: "get_thing",
           "x-powercontext-retry-class": "safe",
-          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } },
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } },
+          },
           responses: {
-            "200": { description: "ok", headers: header, content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } },
-            "404": { description: "missing", headers: header, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } } },
+            "200": {
+              description: "ok",
+              headers: header,
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } },
+            },
+            "404": {
+              description: "missing",
+              headers: header,
+              content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } },
+            },
           },
         },
       },
@@ -33,7 +44,12 @@ export function minimalSpec(): Json {
         ErrorResponse: {
           type: "object",
           required: ["error"],
-          properties: { error: { type: "object", properties: { code: { type: "string" }, message: { type: "string" }, details: { type: "object" } } } },
+          properties: {
+            error: {
+              type: "object",
+              properties: { code: { type: "string" }, message: { type: "string" }, details: { type: "object" } },
+            },
+          },
         },
       },
     },

@@ -16,7 +16,8 @@ export function modelsTool(suite: string): boolean {
 }
 
 /** The warning the generator prints when `models.py` is not regenerated because its environment is missing. */
-const MODELS_NOT_REGENERATED = /^warning: \S+\/models\.py not regenerated \(no Python environment for datamodel-code-generator[^\n]*\n/gm;
+const MODELS_NOT_REGENERATED =
+  /^warning: \S+\/models\.py not regenerated \(no Python environment for datamodel-code-generator[^\n]*\n/gm;
 
 /**
  * The generator's stderr less the one warning a run without the model generator's

@@ -29,7 +29,22 @@ const FORMAT_SAMPLES: Record<string, string> = {
   email: "someone@example.com",
   byte: "aGVsbG8=",
 };
-const STRING_CANDIDATES = ["abc", "a", "scope_1", "x-y", "ABC", "a1b2", "2024-01-31", "0", "v1.2.3", "mem_0123456789abcdef", "Größe", "😀", "a b", ""];
+const STRING_CANDIDATES = [
+  "abc",
+  "a",
+  "scope_1",
+  "x-y",
+  "ABC",
+  "a1b2",
+  "2024-01-31",
+  "0",
+  "v1.2.3",
+  "mem_0123456789abcdef",
+  "Größe",
+  "😀",
+  "a b",
+  "",
+];
 
 /**
  * Produces values for a draft-07 JSON Schema (the subset the generator emits)
@@ -46,10 +61,12 @@ export class Sampler {
     if (schema === true || schema === undefined) return this.random.pick([1, "s", null, { a: 1 }]);
     if (schema === false || schema === null || typeof schema !== "object") return "never";
     const s = schema as Json;
-    if (typeof s.$ref === "string") return depth > 6 ? null : this.sample(this.definitions(s.$ref.replace("#/definitions/", "")), depth + 1);
+    if (typeof s.$ref === "string")
+      return depth > 6 ? null : this.sample(this.definitions(s.$ref.replace("#/definitions/", "")), depth + 1);
     if (s.const !== undefined) return s.const;
     if (Array.isArray(s.enum)) return this.random.pick(s.enum);
-    if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf)) return this.sample(this.random.pick((s.anyOf ?? s.oneOf) as unknown[]), depth + 1);
+    if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf))
+      return this.sample(this.random.pick((s.anyOf ?? s.oneOf) as unknown[]), depth + 1);
     const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : [];
     let type = types.length > 0 ? this.random.pick(types) : s.properties || s.required ? "object" : undefined;
     if (type === "null" && this.random.next() < 0.6 && types.length > 1) type = types.find((t) => t !== "null");
@@ -96,14 +113,21 @@ export class Sampler {
   }
 
   private number(s: Json, integer: boolean): number {
-    const low = typeof s.minimum === "number" ? s.minimum : typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum + 1 : -5;
-    const high = typeof s.maximum === "number" ? s.maximum : typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum - 1 : low + 100;
+    const low =
+      typeof s.minimum === "number" ? s.minimum : typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum + 1 : -5;
+    const high =
+      typeof s.maximum === "number"
+        ? s.maximum
+        : typeof s.exclusiveMaximum === "number"
+          ? s.exclusiveMaximum - 1
+          : low + 100;
     const choice = this.random.pick([low, high, low + (high - low) / 2, low + 1]);
     return integer ? Math.round(choice) : choice;
   }
 
   private string(s: Json): string {
-    if (typeof s.format === "string" && FORMAT_SAMPLES[s.format] !== undefined && this.random.next() < 0.8) return FORMAT_SAMPLES[s.format] as string;
+    if (typeof s.format === "string" && FORMAT_SAMPLES[s.format] !== undefined && this.random.next() < 0.8)
+      return FORMAT_SAMPLES[s.format] as string;
     const min = typeof s.minLength === "number" ? s.minLength : 0;
     const max = typeof s.maxLength === "number" ? s.maxLength : min + 12;
     if (typeof s.pattern === "string") {
@@ -131,12 +155,28 @@ export class Sampler {
       if (required.has(name) || (depth < 4 && this.random.next() < 0.6)) out[name] = this.sample(schema, depth + 1);
     }
     for (const name of required) if (!(name in out)) out[name] = "x";
-    if (typeof s.additionalProperties === "object" && this.random.next() < 0.5) out.extra_key = this.sample(s.additionalProperties, depth + 1);
+    if (typeof s.additionalProperties === "object" && this.random.next() < 0.5)
+      out.extra_key = this.sample(s.additionalProperties, depth + 1);
     return out;
   }
 }
 
-const REPLACEMENTS: unknown[] = [null, 0, -1, 1.5, 2 ** 53, "", "x", "😀😀", "b".repeat(300), true, [], {}, { unexpected: 1 }, [1, 1]];
+const REPLACEMENTS: unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  2 ** 53,
+  "",
+  "x",
+  "😀😀",
+  "b".repeat(300),
+  true,
+  [],
+  {},
+  { unexpected: 1 },
+  [1, 1],
+];
 
 /** A copy of `value` with one random change somewhere inside: a replaced, dropped, added or duplicated part. */
 export function mutate(value: unknown, random: Random): unknown {

@@ -20,20 +20,21 @@ const TYPES_INDEX = `export * from "./generated/openapi.js";\n`;
  *
  * @returns the scratch root and the diagnostics of files inside it, formatted
  */
-export function typecheck(files: ReadonlyMap<string, string>, extra: Record<string, string> = {}): { root: string; errors: string[] } {
+export function typecheck(
+  files: ReadonlyMap<string, string>,
+  extra: Record<string, string> = {},
+): { root: string; errors: string[] } {
   ensureRuntimeBuilt();
   const root = scratchDir("tsc");
-  const all = new Map<string, string>([
-    ["packages/types/index.d.ts", TYPES_INDEX],
-    ...files,
-    ...Object.entries(extra),
-  ]);
+  const all = new Map<string, string>([["packages/types/index.d.ts", TYPES_INDEX], ...files, ...Object.entries(extra)]);
   for (const [relative, text] of all) {
     const file = path.join(root, relative);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, text);
   }
-  const rootNames = [...all.keys()].filter((f) => /\.(ts|d\.ts)$/.test(f) && !f.endsWith(".json")).map((f) => path.join(root, f));
+  const rootNames = [...all.keys()]
+    .filter((f) => /\.(ts|d\.ts)$/.test(f) && !f.endsWith(".json"))
+    .map((f) => path.join(root, f));
   const program = ts.createProgram(rootNames, {
     strict: true,
     noEmit: true,
@@ -59,7 +60,10 @@ export function typecheck(files: ReadonlyMap<string, string>, extra: Record<stri
     .getPreEmitDiagnostics(program)
     .filter((d) => d.file === undefined || d.file.fileName.startsWith(root))
     .map((d) => {
-      const where = d.file && d.start !== undefined ? `${path.relative(root, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}` : "";
+      const where =
+        d.file && d.start !== undefined
+          ? `${path.relative(root, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}`
+          : "";
       return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
     });
   return { root, errors };

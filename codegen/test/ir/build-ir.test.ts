@@ -32,9 +32,17 @@ describe("build-ir: parameters", () => {
       },
     });
     const [op] = ir.operations;
-    const brief = (p: { name: string; required: boolean; style: string; explode: boolean }) => [p.name, p.required, p.style, p.explode];
+    const brief = (p: { name: string; required: boolean; style: string; explode: boolean }) => [
+      p.name,
+      p.required,
+      p.style,
+      p.explode,
+    ];
     expect(op!.parameters.path.map(brief)).toEqual([["id", true, "simple", false]]);
-    expect(op!.parameters.query.map(brief)).toEqual([["tag", false, "form", false], ["limit", false, "form", true]]);
+    expect(op!.parameters.query.map(brief)).toEqual([
+      ["tag", false, "form", false],
+      ["limit", false, "form", true],
+    ]);
     expect(op!.parameters.header.map(brief)).toEqual([["If-None-Match", false, "simple", false]]);
     expect(op!.parameters.cookie.map(brief)).toEqual([["session", true, "form", true]]);
     expect(op!.parameters.header[0]!.pointer).toBe("/paths/~1v1~1things~1{id}/get/parameters/2");
@@ -45,7 +53,11 @@ describe("build-ir: parameters", () => {
     const ir = await given({
       "/v1/x": {
         parameters: [{ name: "if-match", in: "header", schema: { type: "string" } }],
-        put: { operationId: "put_x", parameters: [{ name: "If-Match", in: "header", required: true, schema: { type: "string" } }], responses: { "204": { description: "done" } } },
+        put: {
+          operationId: "put_x",
+          parameters: [{ name: "If-Match", in: "header", required: true, schema: { type: "string" } }],
+          responses: { "204": { description: "done" } },
+        },
       },
     });
     expect(ir.operations[0]!.parameters.header.map((p) => [p.name, p.required])).toEqual([["If-Match", true]]);
@@ -62,19 +74,47 @@ describe("build-ir: responses", () => {
             "200": {
               description: "report",
               headers: { ETag: { schema: { type: "string" } } },
-              content: { "text/markdown": { schema: { type: "string" } }, "application/json": { schema: { type: "object" } } },
+              content: {
+                "text/markdown": { schema: { type: "string" } },
+                "application/json": { schema: { type: "object" } },
+              },
             },
             "304": { description: "unchanged", headers: { ETag: { required: true, schema: { type: "string" } } } },
             "404": ok(),
           },
         },
       },
-      "/v1/blob": { get: { operationId: "get_blob", responses: { "200": { description: "bytes", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } } } } },
-      "/v1/text": { get: { operationId: "get_text", responses: { "200": { description: "text", content: { "text/plain; charset=utf-8": { schema: { type: "string" } } } } } } },
+      "/v1/blob": {
+        get: {
+          operationId: "get_blob",
+          responses: {
+            "200": {
+              description: "bytes",
+              content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+            },
+          },
+        },
+      },
+      "/v1/text": {
+        get: {
+          operationId: "get_text",
+          responses: {
+            "200": { description: "text", content: { "text/plain; charset=utf-8": { schema: { type: "string" } } } },
+          },
+        },
+      },
     });
     const [blob, report, text] = ir.operations;
-    expect(report!.success).toMatchObject({ status: 200, kind: "json", mediaType: "application/json", schema: { type: "object" } });
-    expect(report!.success.media.map((m) => [m.mediaType, m.kind])).toEqual([["text/markdown", "text"], ["application/json", "json"]]);
+    expect(report!.success).toMatchObject({
+      status: 200,
+      kind: "json",
+      mediaType: "application/json",
+      schema: { type: "object" },
+    });
+    expect(report!.success.media.map((m) => [m.mediaType, m.kind])).toEqual([
+      ["text/markdown", "text"],
+      ["application/json", "json"],
+    ]);
     expect(report!.success.headers).toEqual([{ name: "ETag", required: false, schema: { type: "string" } }]);
     expect(report!.notModified).toMatchObject({ status: 304, kind: "none", mediaType: null, schema: null });
     expect(report!.successStatuses).toEqual([200]);
@@ -85,11 +125,20 @@ describe("build-ir: responses", () => {
 
   it("every declared 2xx is a success status; the primary is the lowest one besides the accepted status", async () => {
     const ir = await given({
-      "/v1/runs": { post: { operationId: "create_run", responses: { "202": ok({ type: "object" }), "200": ok({ type: "string" }), "205": { description: "reset" } } } },
+      "/v1/runs": {
+        post: {
+          operationId: "create_run",
+          responses: { "202": ok({ type: "object" }), "200": ok({ type: "string" }), "205": { description: "reset" } },
+        },
+      },
     });
     const [op] = ir.operations;
     expect(op!.successStatuses).toEqual([200, 202, 205]);
-    expect(op!.successResponses.map((r) => [r.status, r.kind])).toEqual([[200, "json"], [202, "json"], [205, "none"]]);
+    expect(op!.successResponses.map((r) => [r.status, r.kind])).toEqual([
+      [200, "json"],
+      [202, "json"],
+      [205, "none"],
+    ]);
     expect(op!.success.status).toBe(200);
     expect(op!.notModified).toBeNull();
   });
@@ -105,7 +154,12 @@ describe("build-ir: tags and security", () => {
       },
       {
         security: [{ BearerAuth: [] }, {}],
-        components: { securitySchemes: { BearerAuth: { type: "http", scheme: "bearer" }, TargetAuth: { type: "http", scheme: "bearer" } } },
+        components: {
+          securitySchemes: {
+            BearerAuth: { type: "http", scheme: "bearer" },
+            TargetAuth: { type: "http", scheme: "bearer" },
+          },
+        },
       },
     );
     const [a, b, c] = ir.operations;
@@ -123,7 +177,14 @@ describe("loader: numeric bounds and OpenAPI 3.1", () => {
       openapi: "3.0.3",
       info: { title: "t", version: "1" },
       paths: { "/a": { get: { operationId: "a", responses: { "200": ok({ $ref: "#/components/schemas/Budget" }) } } } },
-      components: { schemas: { Budget: { type: "object", properties: { seconds: { type: "number", exclusiveMinimum: 1, maximum: 10, exclusiveMaximum: 20 } } } } },
+      components: {
+        schemas: {
+          Budget: {
+            type: "object",
+            properties: { seconds: { type: "number", exclusiveMinimum: 1, maximum: 10, exclusiveMaximum: 20 } },
+          },
+        },
+      },
     };
     const spec = await loadSpecText(JSON.stringify(document), "spec.json", { lint: "upstream" });
     expect(spec.warnings.map((w) => w.pointer)).toEqual([
@@ -164,7 +225,9 @@ describe("loader: numeric bounds and OpenAPI 3.1", () => {
 
   it("a 3.1 document that breaks the 3.1 schema is refused with its pointer", async () => {
     const document = { openapi: "3.1.0", info: { title: 5, version: "1" }, paths: {} };
-    await expect(loadSpecText(JSON.stringify(document), "spec.json", { lint: "upstream" })).rejects.toMatchObject({ pointer: "/info/title" });
+    await expect(loadSpecText(JSON.stringify(document), "spec.json", { lint: "upstream" })).rejects.toMatchObject({
+      pointer: "/info/title",
+    });
   });
 });
 
@@ -175,8 +238,14 @@ describe("build-ir: x-powercontext-not-served", () => {
   });
 
   it("carries the status and the sentence into the IR; an operation without it has null", async () => {
-    const ir = await given({ ...listing({ status: 404, message: "this server has no Operation API" }), "/v1/x": { get: { operationId: "get_x", responses: { "200": ok() } } } });
-    expect(ir.operations.find((op) => op.operationId === "list_operations")!.notServed).toEqual({ status: 404, message: "this server has no Operation API" });
+    const ir = await given({
+      ...listing({ status: 404, message: "this server has no Operation API" }),
+      "/v1/x": { get: { operationId: "get_x", responses: { "200": ok() } } },
+    });
+    expect(ir.operations.find((op) => op.operationId === "list_operations")!.notServed).toEqual({
+      status: 404,
+      message: "this server has no Operation API",
+    });
     expect(ir.operations.find((op) => op.operationId === "get_x")!.notServed).toBeNull();
   });
 

@@ -17,7 +17,15 @@ const ok = { description: "ok", content: { "application/json": { schema: { type:
 const failed = { description: "failed", content: { "application/json": { schema: { type: "object" } } } };
 
 function thing(errors: Json | undefined): Json {
-  return { "/v1/thing": { post: { operationId: "make_thing", ...(errors === undefined ? {} : { "x-powercontext-errors": errors }), responses: { "200": ok, "409": failed, "503": failed } } } };
+  return {
+    "/v1/thing": {
+      post: {
+        operationId: "make_thing",
+        ...(errors === undefined ? {} : { "x-powercontext-errors": errors }),
+        responses: { "200": ok, "409": failed, "503": failed },
+      },
+    },
+  };
 }
 
 const registry = {
@@ -25,12 +33,20 @@ const registry = {
     runtime_not_ready: { status: 503, transient: true },
     inference_unavailable: { status: 503, transient: false },
     generation_unavailable: { status: 503, transient: false, details: ["family"] },
-    version_conflict: { status: 409, transient: false, details: { current_version: { type: "integer" } }, class: "VersionConflictError" },
+    version_conflict: {
+      status: 409,
+      transient: false,
+      details: { current_version: { type: "integer" } },
+      class: "VersionConflictError",
+    },
   },
 };
 
 async function refusal(paths: Json, extra: Json): Promise<string[]> {
-  const error = await given(paths, extra).then(() => null, (e: unknown) => e);
+  const error = await given(paths, extra).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SpecErrorList);
   return (error as SpecErrorList).issues.map((issue) => `${issue.pointer}: ${issue.detail}`);
 }
@@ -51,7 +67,10 @@ describe("build-ir: error codes", () => {
   });
 
   it("carries each operation's declared codes by ascending status", async () => {
-    const ir = await given(thing({ "503": ["inference_unavailable", "runtime_not_ready"], "409": ["version_conflict"] }), registry);
+    const ir = await given(
+      thing({ "503": ["inference_unavailable", "runtime_not_ready"], "409": ["version_conflict"] }),
+      registry,
+    );
     expect(ir.operations[0]!.errorCodes).toEqual([
       { status: 409, codes: ["version_conflict"] },
       { status: 503, codes: ["inference_unavailable", "runtime_not_ready"] },
@@ -64,7 +83,10 @@ describe("build-ir: error codes", () => {
   });
 
   it("refuses a code missing from the registry, a code under another status and an undeclared status, naming each pointer", async () => {
-    const issues = await refusal(thing({ "409": ["version_conflict", "inference_unavailable", "nope"], "404": ["version_conflict"] }), registry);
+    const issues = await refusal(
+      thing({ "409": ["version_conflict", "inference_unavailable", "nope"], "404": ["version_conflict"] }),
+      registry,
+    );
     const at = "/paths/~1v1~1thing/post/x-powercontext-errors";
     expect(issues).toEqual([
       `${at}/404: status 404 is not a declared error response of this operation`,
@@ -95,45 +117,76 @@ describe("build-ir: error codes", () => {
 
   it("names the reconcile conflict code, version_conflict by default", async () => {
     const reconciled = (extra: Json) => ({
-      "/v1/op/{id}": { get: { operationId: "get_op", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], responses: { "200": ok } } },
+      "/v1/op/{id}": {
+        get: {
+          operationId: "get_op",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          responses: { "200": ok },
+        },
+      },
       "/v1/op/{id}/cancel": {
         post: {
           operationId: "cancel_op",
           parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
           "x-powercontext-retry-class": "guarded",
-          "x-powercontext-reconcile": { read_operation: "get_op", id_parameter: "id", holds_when: { status: ["cancelled"] }, ...extra },
+          "x-powercontext-reconcile": {
+            read_operation: "get_op",
+            id_parameter: "id",
+            holds_when: { status: ["cancelled"] },
+            ...extra,
+          },
           responses: { "200": ok, "409": failed },
         },
       },
     });
     const byDefault = await given(reconciled({}), registry);
-    expect(byDefault.operations.find((op) => op.operationId === "cancel_op")!.reconcile!.conflictCode).toBe("version_conflict");
+    expect(byDefault.operations.find((op) => op.operationId === "cancel_op")!.reconcile!.conflictCode).toBe(
+      "version_conflict",
+    );
     const named = await given(reconciled({ conflict_code: "stale_version" }), registry);
-    expect(named.operations.find((op) => op.operationId === "cancel_op")!.reconcile!.conflictCode).toBe("stale_version");
+    expect(named.operations.find((op) => op.operationId === "cancel_op")!.reconcile!.conflictCode).toBe(
+      "stale_version",
+    );
   });
 });
 
 describe("build-ir: error-code names that would break the output", () => {
-  const row = (extra: Json) => ({ "x-powercontext-error-codes": { warming_up: { status: 503, transient: true, ...extra } } });
-
-  it.each(["ConflictError", "ServerResponseError", "OperationNotServedError", "TimeoutError"])("refuses a class named like the runtime's %s", async (name) => {
-    const issues = await refusal(thing(undefined), row({ class: name }));
-    expect(issues).toEqual([`/x-powercontext-error-codes/warming_up/class: error code "warming_up": ${name} is a class of the runtime; a contract class needs a name of its own`]);
+  const row = (extra: Json) => ({
+    "x-powercontext-error-codes": { warming_up: { status: 503, transient: true, ...extra } },
   });
 
+  it.each(["ConflictError", "ServerResponseError", "OperationNotServedError", "TimeoutError"])(
+    "refuses a class named like the runtime's %s",
+    async (name) => {
+      const issues = await refusal(thing(undefined), row({ class: name }));
+      expect(issues).toEqual([
+        `/x-powercontext-error-codes/warming_up/class: error code "warming_up": ${name} is a class of the runtime; a contract class needs a name of its own`,
+      ]);
+    },
+  );
+
   it("refuses two details that become the same camelCase member", async () => {
-    const issues = await refusal(thing(undefined), row({ details: { current_version: { type: "integer" }, currentVersion: { type: "string" } } }));
-    expect(issues).toEqual(['/x-powercontext-error-codes/warming_up/details: error code "warming_up": details "current_version" and "currentVersion" both become member currentVersion']);
+    const issues = await refusal(
+      thing(undefined),
+      row({ details: { current_version: { type: "integer" }, currentVersion: { type: "string" } } }),
+    );
+    expect(issues).toEqual([
+      '/x-powercontext-error-codes/warming_up/details: error code "warming_up": details "current_version" and "currentVersion" both become member currentVersion',
+    ]);
   });
 
   it.each(["__proto__", "constructor", "toString"])("refuses the code %s, a member every object has", async (code) => {
-    const issues = await refusal(thing(undefined), { "x-powercontext-error-codes": { [code]: { status: 503, transient: false } } });
+    const issues = await refusal(thing(undefined), {
+      "x-powercontext-error-codes": { [code]: { status: 503, transient: false } },
+    });
     expect(issues).toHaveLength(1);
     expect(issues[0]).toContain(`is a member every JavaScript object has`);
   });
 
   it("refuses a code listed twice under one status", async () => {
     const issues = await refusal(thing({ "503": ["inference_unavailable", "inference_unavailable"] }), registry);
-    expect(issues).toEqual(['/paths/~1v1~1thing/post/x-powercontext-errors/503/1: error code "inference_unavailable" is listed twice under 503']);
+    expect(issues).toEqual([
+      '/paths/~1v1~1thing/post/x-powercontext-errors/503/1: error code "inference_unavailable" is listed twice under 503',
+    ]);
   });
 });

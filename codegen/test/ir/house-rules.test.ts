@@ -8,7 +8,13 @@ type Json = Record<string, any>;
 const envelope = {
   type: "object",
   required: ["error"],
-  properties: { error: { type: "object", required: ["code", "message", "details"], properties: { code: { type: "string" }, message: { type: "string" }, details: { nullable: true } } } },
+  properties: {
+    error: {
+      type: "object",
+      required: ["code", "message", "details"],
+      properties: { code: { type: "string" }, message: { type: "string" }, details: { nullable: true } },
+    },
+  },
 };
 
 /** A one-operation spec whose 200 declares no headers, with optional document members. */

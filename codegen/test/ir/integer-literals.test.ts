@@ -33,7 +33,12 @@ const definitions: Record<string, unknown> = {
  * nowhere else; without the text the value alone is judged, as ajv does.
  */
 describe("emitted validators and integral literals written as floats", async () => {
-  const code = new ValidatorTables((key) => definitions[key] as never, {}, "@powercontext/runtime/validation").module(new Map([["doc", "doc"], ["count", "count"]]));
+  const code = new ValidatorTables((key) => definitions[key] as never, {}, "@powercontext/runtime/validation").module(
+    new Map([
+      ["doc", "doc"],
+      ["count", "count"],
+    ]),
+  );
   const file = path.join(scratchDir("validators"), "integer-literals.mjs");
   writeFileSync(file, code);
   const { doc, count } = (await import(pathToFileURL(file).href)) as { doc: Emitted; count: Emitted };

@@ -22,7 +22,14 @@ async function given(operation: Json, extra: Json = {}): Promise<ApiIr> {
     "/v1/memory/flush": {
       post: {
         operationId: "flush_memory",
-        requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { scope_id: { type: "string" }, citation: { type: "object" } } } } } },
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: { type: "object", properties: { scope_id: { type: "string" }, citation: { type: "object" } } },
+            },
+          },
+        },
         responses: { "200": ok, "422": ok, "503": ok },
         ...operation,
       },
@@ -34,7 +41,10 @@ async function given(operation: Json, extra: Json = {}): Promise<ApiIr> {
 }
 
 async function issues(build: Promise<unknown>): Promise<string[]> {
-  const error = await build.then(() => null, (e: unknown) => e);
+  const error = await build.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SpecErrorList);
   return (error as SpecErrorList).issues.map((issue) => `${issue.code} ${issue.pointer}`);
 }
@@ -43,27 +53,86 @@ describe("x-powercontext-refusals", () => {
   it("carries each rule with its conditions and defaults", async () => {
     const ir = await given({
       "x-powercontext-refusals": [
-        { status: 503, code: "inference_unavailable", message: "No model.", when: { inference: "off", pending: "sources" }, scope: "scope_id" },
-        { status: 422, code: "legacy_memory_operation_unsupported", message: "Legacy.", details: { operation: "citation read" }, when: { present: "citation" } },
-        { status: 422, code: "legacy_memory_operation_unsupported", message: "Legacy.", when: { equals: { scope_id: "memory" }, includes: { citation: 1 } } },
+        {
+          status: 503,
+          code: "inference_unavailable",
+          message: "No model.",
+          when: { inference: "off", pending: "sources" },
+          scope: "scope_id",
+        },
+        {
+          status: 422,
+          code: "legacy_memory_operation_unsupported",
+          message: "Legacy.",
+          details: { operation: "citation read" },
+          when: { present: "citation" },
+        },
+        {
+          status: 422,
+          code: "legacy_memory_operation_unsupported",
+          message: "Legacy.",
+          when: { equals: { scope_id: "memory" }, includes: { citation: 1 } },
+        },
       ],
     });
     expect(ir.operations.find((op) => op.operationId === "flush_memory")!.refusals).toEqual([
-      { status: 503, code: "inference_unavailable", message: "No model.", details: null, when: { inference: "off", present: null, pending: "sources", equals: {}, includes: {}, outside: {} }, scope: "scope_id" },
-      { status: 422, code: "legacy_memory_operation_unsupported", message: "Legacy.", details: { operation: "citation read" }, when: { inference: null, present: "citation", pending: null, equals: {}, includes: {}, outside: {} }, scope: null },
-      { status: 422, code: "legacy_memory_operation_unsupported", message: "Legacy.", details: null, when: { inference: null, present: null, pending: null, equals: { scope_id: "memory" }, includes: { citation: 1 }, outside: {} }, scope: null },
+      {
+        status: 503,
+        code: "inference_unavailable",
+        message: "No model.",
+        details: null,
+        when: { inference: "off", present: null, pending: "sources", equals: {}, includes: {}, outside: {} },
+        scope: "scope_id",
+      },
+      {
+        status: 422,
+        code: "legacy_memory_operation_unsupported",
+        message: "Legacy.",
+        details: { operation: "citation read" },
+        when: { inference: null, present: "citation", pending: null, equals: {}, includes: {}, outside: {} },
+        scope: null,
+      },
+      {
+        status: 422,
+        code: "legacy_memory_operation_unsupported",
+        message: "Legacy.",
+        details: null,
+        when: {
+          inference: null,
+          present: null,
+          pending: null,
+          equals: { scope_id: "memory" },
+          includes: { citation: 1 },
+          outside: {},
+        },
+        scope: null,
+      },
     ]);
     expect(ir.operations.find((op) => op.operationId === "list_scopes")!.refusals).toEqual([]);
   });
 
   it("carries outside: dotted paths from a request member with the values that do not refuse; refuses a path from no member and an empty list", async () => {
     const rule = { status: 422, code: "legacy_memory_operation_unsupported", message: "m" };
-    const ir = await given({ "x-powercontext-refusals": [{ ...rule, when: { outside: { "citation.family": ["memory", "skill"] } } }] });
-    expect(ir.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when.outside).toEqual({ "citation.family": ["memory", "skill"] });
-    const listed = await given({ "x-powercontext-refusals": [{ ...rule, when: { outside: { "citation[].family": ["memory"] } } }] });
-    expect(listed.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when.outside).toEqual({ "citation[].family": ["memory"] });
+    const ir = await given({
+      "x-powercontext-refusals": [{ ...rule, when: { outside: { "citation.family": ["memory", "skill"] } } }],
+    });
+    expect(ir.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when.outside).toEqual({
+      "citation.family": ["memory", "skill"],
+    });
+    const listed = await given({
+      "x-powercontext-refusals": [{ ...rule, when: { outside: { "citation[].family": ["memory"] } } }],
+    });
+    expect(listed.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when.outside).toEqual({
+      "citation[].family": ["memory"],
+    });
     const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-refusals";
-    expect(await issues(given({ "x-powercontext-refusals": [{ ...rule, when: { outside: { "colour.family": ["x"], citation: [] } } }] }))).toEqual([
+    expect(
+      await issues(
+        given({
+          "x-powercontext-refusals": [{ ...rule, when: { outside: { "colour.family": ["x"], citation: [] } } }],
+        }),
+      ),
+    ).toEqual([
       `invalid_extension ${at}/0/when/outside/colour.family`,
       `invalid_extension ${at}/0/when/outside/citation`,
     ]);
@@ -81,7 +150,12 @@ describe("x-powercontext-refusals", () => {
             { status: 503, code: "inference_unavailable", message: "m", when: { pending: "sources" } },
             { status: 503, code: "inference_unavailable", message: "m", when: { inference: "sometimes" }, extra: 1 },
             { status: 503, code: "inference_unavailable" },
-            { status: 503, code: "inference_unavailable", message: "m", when: { equals: { colour: "red" }, includes: { scope_id: { a: 1 } } } },
+            {
+              status: 503,
+              code: "inference_unavailable",
+              message: "m",
+              when: { equals: { colour: "red" }, includes: { scope_id: { a: 1 } } },
+            },
           ],
         }),
       ),
@@ -101,13 +175,29 @@ describe("x-powercontext-refusals", () => {
 
 describe("x-powercontext-router", () => {
   it("carries the registration order and the raw-path prefixes; null without it", async () => {
-    const ir = await given({}, { "x-powercontext-router": { order: ["list_scopes", "flush_memory"], "raw-path-prefixes": ["/v1/scopes/"] } });
+    const ir = await given(
+      {},
+      { "x-powercontext-router": { order: ["list_scopes", "flush_memory"], "raw-path-prefixes": ["/v1/scopes/"] } },
+    );
     expect(ir.router).toEqual({ order: ["list_scopes", "flush_memory"], rawPathPrefixes: ["/v1/scopes/"] });
     expect((await given({})).router).toBeNull();
   });
 
   it("refuses an operation it does not have, one listed twice, a prefix that is not a path, an unknown member", async () => {
-    expect(await issues(given({}, { "x-powercontext-router": { order: ["list_scopes", "nothing", "list_scopes"], "raw-path-prefixes": ["v1"], extra: true } }))).toEqual([
+    expect(
+      await issues(
+        given(
+          {},
+          {
+            "x-powercontext-router": {
+              order: ["list_scopes", "nothing", "list_scopes"],
+              "raw-path-prefixes": ["v1"],
+              extra: true,
+            },
+          },
+        ),
+      ),
+    ).toEqual([
       "invalid_extension /x-powercontext-router/extra",
       "invalid_extension /x-powercontext-router/order/1",
       "invalid_extension /x-powercontext-router/order/2",
@@ -117,19 +207,32 @@ describe("x-powercontext-router", () => {
 });
 
 describe("x-powercontext-media-from", () => {
-  const twoMedia = { description: "ok", content: { "application/json": { schema: { type: "object" } }, "text/markdown": { schema: { type: "string" } } } };
+  const twoMedia = {
+    description: "ok",
+    content: { "application/json": { schema: { type: "object" } }, "text/markdown": { schema: { type: "string" } } },
+  };
 
   it("carries the member and the media type each value chooses", async () => {
-    const ir = await given({ responses: { "200": twoMedia }, "x-powercontext-media-from": { member: "citation", values: { markdown: "text/markdown" } } });
-    expect(ir.operations.find((op) => op.operationId === "flush_memory")!.mediaFrom).toEqual({ member: "citation", values: { markdown: "text/markdown" } });
+    const ir = await given({
+      responses: { "200": twoMedia },
+      "x-powercontext-media-from": { member: "citation", values: { markdown: "text/markdown" } },
+    });
+    expect(ir.operations.find((op) => op.operationId === "flush_memory")!.mediaFrom).toEqual({
+      member: "citation",
+      values: { markdown: "text/markdown" },
+    });
     expect(ir.operations.find((op) => op.operationId === "list_scopes")!.mediaFrom).toBeNull();
   });
 
   it("refuses a member the request lacks and a media type the success response does not declare", async () => {
     const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-media-from";
-    expect(await issues(given({ responses: { "200": twoMedia }, "x-powercontext-media-from": { member: "format", values: { "a/b": "text/html" } } }))).toEqual([
-      `invalid_extension ${at}/member`,
-      `invalid_extension ${at}/values/a~1b`,
-    ]);
+    expect(
+      await issues(
+        given({
+          responses: { "200": twoMedia },
+          "x-powercontext-media-from": { member: "format", values: { "a/b": "text/html" } },
+        }),
+      ),
+    ).toEqual([`invalid_extension ${at}/member`, `invalid_extension ${at}/values/a~1b`]);
   });
 });

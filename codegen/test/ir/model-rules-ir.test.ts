@@ -17,14 +17,23 @@ async function given(schemas: Json): Promise<ApiIr> {
 const thing = (rules: unknown, extra: Json = {}): Json => ({
   Thing: {
     type: "object",
-    properties: { a: { type: "string" }, b: { type: "array", items: { type: "string" } }, n: { type: "integer" }, m: { type: "integer" }, c: { type: "object", properties: { kind: { type: "string" } } } },
+    properties: {
+      a: { type: "string" },
+      b: { type: "array", items: { type: "string" } },
+      n: { type: "integer" },
+      m: { type: "integer" },
+      c: { type: "object", properties: { kind: { type: "string" } } },
+    },
     "x-powercontext-rules": rules,
     ...extra,
   },
 });
 
 async function refusal(schemas: Json): Promise<string[]> {
-  const error = await given(schemas).then(() => null, (e: unknown) => e);
+  const error = await given(schemas).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SpecErrorList);
   return (error as SpecErrorList).issues.map((issue) => `${issue.pointer}: ${issue.detail}`);
 }
@@ -61,13 +70,16 @@ describe("build-ir: model rules", () => {
 
   it("refuses a malformed rule with the pointer of each one", async () => {
     const issues = await refusal(
-      thing([
-        { rule: "trim" },
-        { rule: "nope" },
-        { rule: "span", from: "n", to: "zz", max: 1 },
-        { rule: "required-when", member: "a", when: { path: ["zz"], in: ["x"] } },
-        "trim",
-      ], { "x-powercontext-exclusive-fields": ["a", "zz"] }),
+      thing(
+        [
+          { rule: "trim" },
+          { rule: "nope" },
+          { rule: "span", from: "n", to: "zz", max: 1 },
+          { rule: "required-when", member: "a", when: { path: ["zz"], in: ["x"] } },
+          "trim",
+        ],
+        { "x-powercontext-exclusive-fields": ["a", "zz"] },
+      ),
     );
     const at = "/components/schemas/Thing";
     expect(issues).toEqual([
@@ -104,6 +116,8 @@ describe("build-ir: model rules", () => {
     ]);
     const search = ir.schemas.find((s) => s.name === "SearchArtifactsRequest")!;
     expect(search.rules[0]).toEqual({ kind: "trim", members: ["query"] });
-    expect(ir.schemas.find((s) => s.name === "GetMemoryEntryRequest")!.rules).toEqual([{ kind: "exclusive", members: ["citation", "target"] }]);
+    expect(ir.schemas.find((s) => s.name === "GetMemoryEntryRequest")!.rules).toEqual([
+      { kind: "exclusive", members: ["citation", "target"] },
+    ]);
   });
 });

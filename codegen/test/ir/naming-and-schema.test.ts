@@ -24,7 +24,9 @@ describe("naming", () => {
   });
 
   it("escapes in comments what ends a line or reorders text, and keeps line breaks only as comment lines", () => {
-    expect(docComment(["a\u2028b\u2029c\u202ed", "e\r\nf\rg"])).toBe("/**\n * a\\u2028b\\u2029c\\u202ed\n * e\n * f\n * g\n */\n");
+    expect(docComment(["a\u2028b\u2029c\u202ed", "e\r\nf\rg"])).toBe(
+      "/**\n * a\\u2028b\\u2029c\\u202ed\n * e\n * f\n * g\n */\n",
+    );
     expect(docLine("a */ b\nc\u2028")).toBe("/** a *\\/ b\\nc\\u2028 */\n");
     expect(commentLine("x\u0000\u001b\u0085")).toBe("x\\u0000\\u001b\\u0085");
   });
@@ -47,21 +49,68 @@ describe("OpenAPI 3.0 schema -> JSON Schema", () => {
   const lookup = () => undefined;
   it.each<[string, unknown, "request" | "response", unknown]>([
     ["nullable scalar", { type: "string", nullable: true }, "response", { type: ["string", "null"] }],
-    ["nullable enum", { type: "string", enum: ["a"], nullable: true }, "response", { type: ["string", "null"], enum: ["a", null] }],
-    ["nullable beside $ref", { nullable: true, allOf: [{ $ref: "#/components/schemas/A" }] }, "response", { anyOf: [{ allOf: [{ $ref: "#/definitions/A" }] }, { type: "null" }] }],
-    ["int64 bounded to safe integers", { type: "integer", format: "int64" }, "response", { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }],
-    ["huge maximum clamped", { type: "integer", minimum: 0, maximum: 18446744073709551615 }, "response", { type: "integer", minimum: 0, maximum: 9007199254740991 }],
-    ["boolean exclusive bounds", { type: "number", minimum: 0, exclusiveMinimum: true }, "response", { type: "number", exclusiveMinimum: 0 }],
-    ["readOnly neither required nor allowed in requests", { type: "object", required: ["id", "n"], properties: { id: { type: "string", readOnly: true }, n: { type: "string" } } }, "request", { type: "object", required: ["n"], properties: { id: false, n: { type: "string" } } }],
-    ["writeOnly not required in responses", { type: "object", required: ["pw"], properties: { pw: { type: "string", writeOnly: true } } }, "response", { type: "object", properties: { pw: { type: "string" } } }],
-    ["annotations dropped", { type: "string", example: "x", description: "d", "x-foo": 1, default: "a" }, "response", { type: "string" }],
+    [
+      "nullable enum",
+      { type: "string", enum: ["a"], nullable: true },
+      "response",
+      { type: ["string", "null"], enum: ["a", null] },
+    ],
+    [
+      "nullable beside $ref",
+      { nullable: true, allOf: [{ $ref: "#/components/schemas/A" }] },
+      "response",
+      { anyOf: [{ allOf: [{ $ref: "#/definitions/A" }] }, { type: "null" }] },
+    ],
+    [
+      "int64 bounded to safe integers",
+      { type: "integer", format: "int64" },
+      "response",
+      { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+    ],
+    [
+      "huge maximum clamped",
+      { type: "integer", minimum: 0, maximum: 18446744073709551615 },
+      "response",
+      { type: "integer", minimum: 0, maximum: 9007199254740991 },
+    ],
+    [
+      "boolean exclusive bounds",
+      { type: "number", minimum: 0, exclusiveMinimum: true },
+      "response",
+      { type: "number", exclusiveMinimum: 0 },
+    ],
+    [
+      "readOnly neither required nor allowed in requests",
+      {
+        type: "object",
+        required: ["id", "n"],
+        properties: { id: { type: "string", readOnly: true }, n: { type: "string" } },
+      },
+      "request",
+      { type: "object", required: ["n"], properties: { id: false, n: { type: "string" } } },
+    ],
+    [
+      "writeOnly not required in responses",
+      { type: "object", required: ["pw"], properties: { pw: { type: "string", writeOnly: true } } },
+      "response",
+      { type: "object", properties: { pw: { type: "string" } } },
+    ],
+    [
+      "annotations dropped",
+      { type: "string", example: "x", description: "d", "x-foo": 1, default: "a" },
+      "response",
+      { type: "string" },
+    ],
   ])("%s", (_, given, mode, want) => {
     expect(toJsonSchema(given, mode, refTo, lookup)).toEqual(want);
   });
 
   it("turns a discriminator into if/then per mapped value", () => {
     const got = toJsonSchema(
-      { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }], discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat" } } },
+      {
+        oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+        discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat" } },
+      },
       "response",
       refTo,
       lookup,

@@ -40,9 +40,12 @@ describe("operationIds that would break JavaScript objects are refused", () => {
     expect(result.written).toEqual({});
   });
 
-  it.each(["then_what", "get_constructor", "proto", "to_strings"])("%s only contains a reserved word and generates", async (operationId) => {
-    const result = await generateWithId(operationId);
-    expect(stderrBesidesModels(result.stderr, models)).toBe("");
-    expect(result.code).toBe(EXIT.ok);
-  });
+  it.each(["then_what", "get_constructor", "proto", "to_strings"])(
+    "%s only contains a reserved word and generates",
+    async (operationId) => {
+      const result = await generateWithId(operationId);
+      expect(stderrBesidesModels(result.stderr, models)).toBe("");
+      expect(result.code).toBe(EXIT.ok);
+    },
+  );
 });

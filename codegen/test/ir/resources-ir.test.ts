@@ -15,7 +15,10 @@ async function given(paths: Json, extra: Json = {}): Promise<ApiIr> {
 }
 
 async function refusal(paths: Json, extra: Json): Promise<string[]> {
-  const error = await given(paths, extra).then(() => null, (e: unknown) => e);
+  const error = await given(paths, extra).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SpecErrorList);
   return (error as SpecErrorList).issues.map((issue) => `${issue.pointer}: ${issue.detail}`);
 }
@@ -40,7 +43,13 @@ const registry = {
   },
 };
 
-function notes(resource: Json | undefined, body: Json = { type: "object", properties: { limit: { type: "integer", default: 50 }, state: { type: "string", default: "active" } } }): Json {
+function notes(
+  resource: Json | undefined,
+  body: Json = {
+    type: "object",
+    properties: { limit: { type: "integer", default: 50 }, state: { type: "string", default: "active" } },
+  },
+): Json {
   return {
     "/v1/notes": {
       post: {
@@ -59,9 +68,20 @@ describe("build-ir: resources", () => {
     const ir = await given(notes(undefined), registry);
     expect(ir.resources.map((r) => r.name)).toEqual(["note", "scope"]);
     const [note, scope] = ir.resources;
-    expect(scope).toMatchObject({ id: "scope_id", prefix: "scp", within: [], version: { member: "version", start: 1 }, history: false, etag: null, order: null });
+    expect(scope).toMatchObject({
+      id: "scope_id",
+      prefix: "scp",
+      within: [],
+      version: { member: "version", start: 1 },
+      history: false,
+      etag: null,
+      order: null,
+    });
     expect(note).toMatchObject({
-      within: [{ member: "scope_id", resource: "scope" }, { member: "kind", resource: null }],
+      within: [
+        { member: "scope_id", resource: "scope" },
+        { member: "kind", resource: null },
+      ],
       version: { member: "revision", start: 1 },
       history: true,
       etag: "revision:{revision}",
@@ -74,7 +94,15 @@ describe("build-ir: resources", () => {
   });
 
   it("reads an operation's use: the cursor and items from its pagination, the limit default and filter defaults from its request", async () => {
-    const ir = await given(notes({ name: "note", action: "list", filters: { state: "state" }, bad_cursor: { status: 400, code: "invalid_cursor", details: { field: "cursor" } } }), registry);
+    const ir = await given(
+      notes({
+        name: "note",
+        action: "list",
+        filters: { state: "state" },
+        bad_cursor: { status: 400, code: "invalid_cursor", details: { field: "cursor" } },
+      }),
+      registry,
+    );
     expect(ir.operations[0]!.resource).toMatchObject({
       name: "note",
       action: "list",
@@ -95,7 +123,15 @@ describe("build-ir: resources", () => {
   });
 
   it("refuses an unknown resource, an unknown action, a malformed refusal and a reserved member name, naming each pointer", async () => {
-    const issues = await refusal(notes({ name: "nope", action: "delete", not_found: { status: 200, code: "x" }, from: { __proto__x: "a", "constructor": "b" } }), registry);
+    const issues = await refusal(
+      notes({
+        name: "nope",
+        action: "delete",
+        not_found: { status: 200, code: "x" },
+        from: { __proto__x: "a", constructor: "b" },
+      }),
+      registry,
+    );
     const at = "/paths/~1v1~1notes/post/x-powercontext-resource";
     expect(issues).toEqual(
       expect.arrayContaining([
@@ -108,7 +144,9 @@ describe("build-ir: resources", () => {
   });
 
   it("refuses a registry row without id or not_found, and a within naming no resource", async () => {
-    const issues = await refusal(notes(undefined), { "x-powercontext-resources": { note: { within: { scope_id: "scopes" } } } });
+    const issues = await refusal(notes(undefined), {
+      "x-powercontext-resources": { note: { within: { scope_id: "scopes" } } },
+    });
     expect(issues).toEqual(
       expect.arrayContaining([
         "/x-powercontext-resources/note/id: id is required",
@@ -119,9 +157,17 @@ describe("build-ir: resources", () => {
   });
 
   it("refuses version checks on a resource without a version, and If-Match on one without an ETag", async () => {
-    const issues = await refusal(notes({ name: "scope", action: "change", expect: { request: "expected", conflict: { status: 409, code: "c" } }, if_match: { stale: { status: 412, code: "s" } } }), {
-      "x-powercontext-resources": { scope: { id: "scope_id", not_found: { status: 404, code: "scope_not_found" } } },
-    });
+    const issues = await refusal(
+      notes({
+        name: "scope",
+        action: "change",
+        expect: { request: "expected", conflict: { status: 409, code: "c" } },
+        if_match: { stale: { status: 412, code: "s" } },
+      }),
+      {
+        "x-powercontext-resources": { scope: { id: "scope_id", not_found: { status: 404, code: "scope_not_found" } } },
+      },
+    );
     expect(issues).toEqual([
       '/paths/~1v1~1notes/post/x-powercontext-resource/expect: resource "scope" has no version to compare with',
       '/paths/~1v1~1notes/post/x-powercontext-resource/if_match: resource "scope" has no etag to compare with',
@@ -131,9 +177,24 @@ describe("build-ir: resources", () => {
   it("carries a terminal state (member, values, refusal) and refuses a malformed one with its pointer", async () => {
     const terminal = { member: "state", values: ["done", "dropped"], refusal: { status: 409, code: "note_final" } };
     const ir = await given(notes({ name: "note", action: "change", terminal }), registry);
-    expect(ir.operations[0]!.resource!.terminal).toEqual({ member: "state", values: ["done", "dropped"], refusal: { status: 409, code: "note_final", details: null } });
-    expect((await given(notes({ name: "note", action: "change" }), registry)).operations[0]!.resource!.terminal).toBeNull();
-    const issues = await refusal(notes({ name: "note", action: "change", terminal: { member: "state", values: [] , refusal: { status: 409, code: "note_final" } } }), registry);
-    expect(issues).toEqual(["/paths/~1v1~1notes/post/x-powercontext-resource/terminal: expected { member: <member>, values: [<scalar>, ...], refusal: { status, code } }"]);
+    expect(ir.operations[0]!.resource!.terminal).toEqual({
+      member: "state",
+      values: ["done", "dropped"],
+      refusal: { status: 409, code: "note_final", details: null },
+    });
+    expect(
+      (await given(notes({ name: "note", action: "change" }), registry)).operations[0]!.resource!.terminal,
+    ).toBeNull();
+    const issues = await refusal(
+      notes({
+        name: "note",
+        action: "change",
+        terminal: { member: "state", values: [], refusal: { status: 409, code: "note_final" } },
+      }),
+      registry,
+    );
+    expect(issues).toEqual([
+      "/paths/~1v1~1notes/post/x-powercontext-resource/terminal: expected { member: <member>, values: [<scalar>, ...], refusal: { status, code } }",
+    ]);
   });
 });

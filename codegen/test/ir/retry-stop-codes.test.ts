@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { retryStopCodes } from "../../src/ir/error-codes.js";
 import type { ErrorCodeIr } from "../../src/ir/model.js";
 
-const row = (code: string, status: number, transient: boolean) => ({ code, status, transient }) as unknown as ErrorCodeIr;
+const row = (code: string, status: number, transient: boolean) =>
+  ({ code, status, transient }) as unknown as ErrorCodeIr;
 
 describe("retryStopCodes", () => {
   it("keeps the non-transient codes of re-sent statuses and leaves out 500, 501 and transient rows", () => {
@@ -16,6 +17,10 @@ describe("retryStopCodes", () => {
       row("bad_gateway_code", 502, false),
       row("not_found", 404, false),
     ];
-    expect(retryStopCodes(rows).map((r) => r.code)).toEqual(["inference_unavailable", "capacity_exceeded", "bad_gateway_code"]);
+    expect(retryStopCodes(rows).map((r) => r.code)).toEqual([
+      "inference_unavailable",
+      "capacity_exceeded",
+      "bad_gateway_code",
+    ]);
   });
 });

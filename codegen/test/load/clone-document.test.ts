@@ -4,7 +4,9 @@ import { readYaml } from "../../src/load/read-yaml.js";
 
 describe("cloneDocument", () => {
   it("copies every object and array, leaving the original untouched", () => {
-    const document = readYaml("a:\n  b: [1, {c: true}, null]\n  d: text\n") as { a: { b: [number, { c: boolean }, null]; d: string } };
+    const document = readYaml("a:\n  b: [1, {c: true}, null]\n  d: text\n") as {
+      a: { b: [number, { c: boolean }, null]; d: string };
+    };
     const copy = cloneDocument(document);
     expect(copy).toStrictEqual(document);
     expect(copy.a).not.toBe(document.a);

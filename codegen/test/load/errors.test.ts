@@ -11,33 +11,78 @@ const op = operationOf;
 const P = OPERATION;
 
 const cases: { name: string; spec: (s: Json) => Json | string; pointer: string; message: RegExp }[] = [
-  { name: "invalid YAML", spec: () => "openapi: 3.0.3\ninfo:\n  title: [unclosed\n", pointer: "#", message: /line \d+, column \d+/ },
-  { name: "dangling $ref", spec: (s) => ((op(s).requestBody.content["application/json"].schema = { $ref: "#/components/schemas/Nope" }), s), pointer: `#${P}/requestBody/content/application~1json/schema/$ref`, message: /does not resolve/ },
-  { name: "not OpenAPI 3.0", spec: (s) => ((op(s).responses["200"].description = 5), s), pointer: `#${P}/responses/200`, message: /OpenAPI 3\.0 schema/ },
-  { name: "missing operationId", spec: (s) => (delete op(s).operationId, s), pointer: `#${P}`, message: /no operationId/ },
+  {
+    name: "invalid YAML",
+    spec: () => "openapi: 3.0.3\ninfo:\n  title: [unclosed\n",
+    pointer: "#",
+    message: /line \d+, column \d+/,
+  },
+  {
+    name: "dangling $ref",
+    spec: (s) => ((op(s).requestBody.content["application/json"].schema = { $ref: "#/components/schemas/Nope" }), s),
+    pointer: `#${P}/requestBody/content/application~1json/schema/$ref`,
+    message: /does not resolve/,
+  },
+  {
+    name: "not OpenAPI 3.0",
+    spec: (s) => ((op(s).responses["200"].description = 5), s),
+    pointer: `#${P}/responses/200`,
+    message: /OpenAPI 3\.0 schema/,
+  },
+  {
+    name: "missing operationId",
+    spec: (s) => (delete op(s).operationId, s),
+    pointer: `#${P}`,
+    message: /no operationId/,
+  },
   {
     name: "duplicate operationId",
     spec: (s) => ((s.paths["/v1/other"] = { post: structuredClone(op(s)) }), s),
     pointer: "#/paths/~1v1~1other/post/operationId",
     message: /already used/,
   },
-  { name: "zero success statuses", spec: (s) => (delete op(s).responses["200"], s), pointer: `#${P}/responses`, message: /no success/ },
-  { name: "a response range instead of a status", spec: (s) => ((op(s).responses["4XX"] = structuredClone(op(s).responses["404"])), s), pointer: `#${P}/responses/4XX`, message: /explicit status codes/ },
+  {
+    name: "zero success statuses",
+    spec: (s) => (delete op(s).responses["200"], s),
+    pointer: `#${P}/responses`,
+    message: /no success/,
+  },
+  {
+    name: "a response range instead of a status",
+    spec: (s) => ((op(s).responses["4XX"] = structuredClone(op(s).responses["404"])), s),
+    pointer: `#${P}/responses/4XX`,
+    message: /explicit status codes/,
+  },
   {
     name: "unsupported media type",
     spec: (s) => ((op(s).requestBody.content = { "text/plain": { schema: { type: "string" } } }), s),
     pointer: `#${P}/requestBody/content/text~1plain`,
     message: /not supported/,
   },
-  { name: "unknown retry class", spec: (s) => ((op(s)["x-powercontext-retry-class"] = "sometimes"), s), pointer: `#${P}/x-powercontext-retry-class`, message: /unknown retry class/ },
-  { name: "missing retry class", spec: (s) => (delete op(s)["x-powercontext-retry-class"], s), pointer: `#${P}`, message: /no x-powercontext-retry-class/ },
+  {
+    name: "unknown retry class",
+    spec: (s) => ((op(s)["x-powercontext-retry-class"] = "sometimes"), s),
+    pointer: `#${P}/x-powercontext-retry-class`,
+    message: /unknown retry class/,
+  },
+  {
+    name: "missing retry class",
+    spec: (s) => (delete op(s)["x-powercontext-retry-class"], s),
+    pointer: `#${P}`,
+    message: /no x-powercontext-retry-class/,
+  },
   {
     name: "error response without the envelope",
     spec: (s) => ((op(s).responses["404"].content["application/json"].schema = { type: "string" }), s),
     pointer: `#${P}/responses/404`,
     message: /error envelope/,
   },
-  { name: "response without the request id header", spec: (s) => (delete op(s).responses["200"].headers, s), pointer: `#${P}/responses/200`, message: /X-PowerContext-Request-ID/ },
+  {
+    name: "response without the request id header",
+    spec: (s) => (delete op(s).responses["200"].headers, s),
+    pointer: `#${P}/responses/200`,
+    message: /X-PowerContext-Request-ID/,
+  },
 ];
 
 // the Python models (datamodel-code-generator) are covered by python-layer.test.ts
@@ -102,7 +147,9 @@ describe("spec errors", () => {
     const result = await run(["--root", "out"], dir);
     expect(result.code).toBe(EXIT.badInput);
     expect(result.stderr.match(/^error: /gm)).toHaveLength(2);
-    expect(result.stderr).toContain("hint: a published contract without x-powercontext-* extensions needs --lint upstream");
+    expect(result.stderr).toContain(
+      "hint: a published contract without x-powercontext-* extensions needs --lint upstream",
+    );
   });
 
   it("usage errors exit 2", async () => {

@@ -53,12 +53,18 @@ describe("$ref policy: only references into the spec's own document", () => {
     const result = await generate((spec, secret) => {
       thing(spec).example = { $ref: "/etc/hostname" };
       thing(spec).properties.scope_id.examples = { nope: { $ref: secret } }; // not a 3.0 schema keyword, still a $ref a resolver follows
-      operationOf(spec).requestBody.content["application/json"].examples = { local: { value: { $ref: "../secret.txt" } } };
+      operationOf(spec).requestBody.content["application/json"].examples = {
+        local: { value: { $ref: "../secret.txt" } },
+      };
     });
     expect(result.code).toBe(EXIT.badInput);
-    expect(result.stderr).toContain("error: #/components/schemas/Thing/example/$ref: $ref \"/etc/hostname\" is not supported");
+    expect(result.stderr).toContain(
+      'error: #/components/schemas/Thing/example/$ref: $ref "/etc/hostname" is not supported',
+    );
     expect(result.stderr).toContain("error: #/components/schemas/Thing/properties/scope_id/examples/nope/$ref");
-    expect(result.stderr).toContain(`error: #${OPERATION}/requestBody/content/application~1json/examples/local/value/$ref: $ref "../secret.txt"`);
+    expect(result.stderr).toContain(
+      `error: #${OPERATION}/requestBody/content/application~1json/examples/local/value/$ref: $ref "../secret.txt"`,
+    );
     expect(result.stderr).not.toContain(result.marker);
     expect(result.written).toEqual({});
     expect(result.leaked).toBe(false);
@@ -81,24 +87,35 @@ describe("$ref policy: only references into the spec's own document", () => {
       spec.components.schemas.Cat = { type: "object", properties: { kind: { type: "string" } } };
       spec.components.schemas.Pet = {
         oneOf: [{ $ref: "#/components/schemas/Cat" }],
-        discriminator: { propertyName: "kind", mapping: { cat: "Cat", dog: `${base}/dog`, fish: "./fish.yaml", bird: "Bird" } },
+        discriminator: {
+          propertyName: "kind",
+          mapping: { cat: "Cat", dog: `${base}/dog`, fish: "./fish.yaml", bird: "Bird" },
+        },
       };
       thing(spec).properties.pet = { $ref: "#/components/schemas/Pet" };
     });
     expect(result.code).toBe(EXIT.badInput);
-    expect(result.stderr).toContain(`error: #/components/schemas/Pet/discriminator/mapping/dog: $ref "${base}/dog" is not supported`);
+    expect(result.stderr).toContain(
+      `error: #/components/schemas/Pet/discriminator/mapping/dog: $ref "${base}/dog" is not supported`,
+    );
     expect(result.stderr).toContain("error: #/components/schemas/Pet/discriminator/mapping/fish");
-    expect(result.stderr).toMatch(/error: #\/components\/schemas\/Pet\/discriminator\/mapping\/bird: .*does not resolve/);
+    expect(result.stderr).toMatch(
+      /error: #\/components\/schemas\/Pet\/discriminator\/mapping\/bird: .*does not resolve/,
+    );
     expect(result.stderr).not.toContain("mapping/cat");
     expect(requests).toEqual([]);
   });
 
   it("refuses an example's externalValue, which a resolver would fetch", async () => {
     const result = await generate((spec) => {
-      operationOf(spec).requestBody.content["application/json"].examples = { remote: { externalValue: `${base}/example.json` } };
+      operationOf(spec).requestBody.content["application/json"].examples = {
+        remote: { externalValue: `${base}/example.json` },
+      };
     });
     expect(result.code).toBe(EXIT.badInput);
-    expect(result.stderr).toContain(`error: #${OPERATION}/requestBody/content/application~1json/examples/remote/externalValue: externalValue "${base}/example.json" is not supported`);
+    expect(result.stderr).toContain(
+      `error: #${OPERATION}/requestBody/content/application~1json/examples/remote/externalValue: externalValue "${base}/example.json" is not supported`,
+    );
     expect(requests).toEqual([]);
   });
 
@@ -111,12 +128,17 @@ describe("$ref policy: only references into the spec's own document", () => {
       spec.info.contact = { url: `${base}/contact` };
       spec.components.securitySchemes = {
         oidc: { type: "openIdConnect", openIdConnectUrl: `${base}/oidc` },
-        oauth: { type: "oauth2", flows: { authorizationCode: { authorizationUrl: `${base}/auth`, tokenUrl: `${base}/token`, scopes: {} } } },
+        oauth: {
+          type: "oauth2",
+          flows: { authorizationCode: { authorizationUrl: `${base}/auth`, tokenUrl: `${base}/token`, scopes: {} } },
+        },
       };
       thing(spec).externalDocs = { url: `${base}/schema-docs` };
       thing(spec).xml = { namespace: `${base}/ns` };
       thing(spec).example = { $ref: "#/components/schemas/ErrorResponse" };
-      operationOf(spec).responses["200"].links = { next: { operationRef: `${base}/op`, parameters: { id: "$response.body#/scope_id" } } };
+      operationOf(spec).responses["200"].links = {
+        next: { operationRef: `${base}/op`, parameters: { id: "$response.body#/scope_id" } },
+      };
     });
     expect(stderrBesidesModels(result.stderr, models)).toBe("");
     expect(result.code).toBe(EXIT.ok);

@@ -20,7 +20,9 @@ if (!fromSource && existsSync(built) && (existsSync(sdkBuilt) || !existsSync(sdk
   try {
     ({ register } = await import("tsx/esm/api"));
   } catch {
-    process.stderr.write("error: powercontext-ts is not built; run `npm run build` (or install tsx to run from source)\n");
+    process.stderr.write(
+      "error: powercontext-ts is not built; run `npm run build` (or install tsx to run from source)\n",
+    );
     process.exit(2);
   }
   register({ tsconfig: fileURLToPath(new URL("../tsconfig.source.json", import.meta.url)) });

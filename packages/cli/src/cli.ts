@@ -40,12 +40,22 @@ const INFORMATIONAL = new Set(["commander.helpDisplayed", "commander.version"]);
  * (never `process.exit`), help and version go to `stdout`, error text to
  * `stderr`, both through the token-scrubbing terminals.
  */
-function buildProgram(contextOf: ContextProvider, write: { out: (text: string) => void; err: (text: string) => void }): Command {
+function buildProgram(
+  contextOf: ContextProvider,
+  write: { out: (text: string) => void; err: (text: string) => void },
+): Command {
   const program = new Command("powercontext-ts")
     .description("Operate PowerContext: Topic Memory recovery and background Operations")
     .version(VERSION, "--version", "show the version and exit")
-    .option("--server-url <url>", "server base URL (default: $POWERCONTEXT_CLIENT_SERVER_URL, else http://127.0.0.1:8000)")
-    .option("--timeout <seconds>", "per-request timeout in seconds (default: $POWERCONTEXT_CLIENT_TIMEOUT, else 10)", secondsOption)
+    .option(
+      "--server-url <url>",
+      "server base URL (default: $POWERCONTEXT_CLIENT_SERVER_URL, else http://127.0.0.1:8000)",
+    )
+    .option(
+      "--timeout <seconds>",
+      "per-request timeout in seconds (default: $POWERCONTEXT_CLIENT_TIMEOUT, else 10)",
+      secondsOption,
+    )
     .option("--json", "print the server's wire objects as JSON instead of the human layout")
     .addHelpText(
       "after",
@@ -93,7 +103,8 @@ export async function runCli(
   // A usage error is one line: a line break inside it came from an argument.
   const program = buildProgram(contextOf, {
     out: (text) => base.stdout.raw(escapeLines(text)),
-    err: (text) => base.stderr.raw(text.startsWith("error:") ? `${escapeControls(text.replace(/\n$/, ""))}\n` : escapeLines(text)),
+    err: (text) =>
+      base.stderr.raw(text.startsWith("error:") ? `${escapeControls(text.replace(/\n$/, ""))}\n` : escapeLines(text)),
   });
   try {
     await program.parseAsync([...argv], { from: "user" });

@@ -40,7 +40,6 @@ import { escapeControls } from "./format/terminal-safe.js";
 import type { TokenState } from "./settings.js";
 import { UsageError } from "./usage-error.js";
 
-
 /** What to print for a failure and how to exit. */
 export interface FailureReport {
   /** Lines for stderr, each already prefixed (`error: ...`). Usually exactly one. */
@@ -112,7 +111,12 @@ export function serverErrorLine(error: ServerResponseError): string {
     const reason = STATUS_CODES[error.statusCode];
     return `error: ${error.statusCode}${reason === undefined ? "" : ` ${reason}`}${requestId}: ${NOT_AN_ENVELOPE}`;
   }
-  const message = error instanceof OperationNotServedError ? `: ${oneLine(error.hint)}` : error.serverMessage ? `: ${oneLine(error.serverMessage)}` : "";
+  const message =
+    error instanceof OperationNotServedError
+      ? `: ${oneLine(error.hint)}`
+      : error.serverMessage
+        ? `: ${oneLine(error.serverMessage)}`
+        : "";
   return `error: ${error.statusCode}${code}${requestId}${message}${detailSuffix(error.details)}`;
 }
 
@@ -149,7 +153,10 @@ function innermostMessage(error: Error): string {
 }
 
 function classificationLabel(error: { category: string | null; code: string | null }): string {
-  const label = [error.category, error.code].filter((part) => part !== null).map((part) => identifier(part)).join("/");
+  const label = [error.category, error.code]
+    .filter((part) => part !== null)
+    .map((part) => identifier(part))
+    .join("/");
   return label === "" ? "" : ` (${label})`;
 }
 
@@ -187,7 +194,10 @@ function classifyFailure(error: unknown, debug: boolean): FailureReport {
     return { lines, exitCode: ExitCode.Failure };
   }
   if (error instanceof TimeoutError) {
-    return { lines: [`error: no answer from the server in time (${error.path}): ${oneLine(error.message)}`], exitCode: ExitCode.Failure };
+    return {
+      lines: [`error: no answer from the server in time (${error.path}): ${oneLine(error.message)}`],
+      exitCode: ExitCode.Failure,
+    };
   }
   if (error instanceof TransportError) {
     return {
@@ -204,7 +214,8 @@ function classifyFailure(error: unknown, debug: boolean): FailureReport {
     };
   }
   if (error instanceof InvalidRequestError) {
-    const issue = error.issues.length === 0 ? oneLine(error.message) : error.issues.map((issue) => oneLine(issue)).join("; ");
+    const issue =
+      error.issues.length === 0 ? oneLine(error.message) : error.issues.map((issue) => oneLine(issue)).join("; ");
     return { lines: [`error: invalid request: ${issue}`], exitCode: ExitCode.Usage };
   }
   if (error instanceof ConfigurationError) {
@@ -275,8 +286,5 @@ export function pendingLines(operationId: string, state: string | null, waited?:
   const id = escapeControls(operationId);
   const what = state === null ? "still pending" : `still ${escapeControls(state)}`;
   const after = waited === undefined ? "" : ` after ${waited}`;
-  return [
-    `pending: operation ${id} is ${what}${after}`,
-    `resume with: powercontext-ts operations wait ${id}`,
-  ];
+  return [`pending: operation ${id} is ${what}${after}`, `resume with: powercontext-ts operations wait ${id}`];
 }

@@ -40,7 +40,8 @@ export function integerOption(min: number, max: number = Number.MAX_SAFE_INTEGER
     const trimmed = text.trim();
     const value = Number(trimmed);
     if (!/^\d+$/.test(trimmed) || !Number.isSafeInteger(value) || value < min || value > max) {
-      const range = max === Number.MAX_SAFE_INTEGER ? `a whole number >= ${min}` : `a whole number from ${min} to ${max}`;
+      const range =
+        max === Number.MAX_SAFE_INTEGER ? `a whole number >= ${min}` : `a whole number from ${min} to ${max}`;
       throw new InvalidArgumentError(`expected ${range}, got '${text}'`);
     }
     return value;

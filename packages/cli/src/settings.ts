@@ -24,7 +24,6 @@ import {
 } from "@powercontext/sdk";
 import { UsageError } from "./usage-error.js";
 
-
 /** Global options as commander hands them over. */
 export interface GlobalOptions {
   serverUrl?: string;

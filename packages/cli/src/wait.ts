@@ -63,7 +63,11 @@ export async function waitWithProgress(
   const unsubscribe = context.onInterrupt(() => interrupt.abort());
   const progress =
     plan.progress ??
-    createProgressReporter(context.stderr, { interactive: context.interactive, now: context.now, startedAt: plan.startedAt });
+    createProgressReporter(context.stderr, {
+      interactive: context.interactive,
+      now: context.now,
+      startedAt: plan.startedAt,
+    });
   let lastKnown: Operation | null = plan.lastKnown ?? null;
   if (lastKnown !== null) {
     progress.update(snapshotOf(lastKnown as unknown as Record<string, unknown>, operationId));

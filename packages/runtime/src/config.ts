@@ -204,7 +204,8 @@ function transportOf(options: ClientOptions, platform: Platform): Transport {
     return fetchTransport(options.fetch);
   }
   if (options.dispatcher !== undefined) {
-    if (platform.dispatcherTransport === undefined) throw new ConfigurationError("dispatcher needs Node (the runtime's node entry)");
+    if (platform.dispatcherTransport === undefined)
+      throw new ConfigurationError("dispatcher needs Node (the runtime's node entry)");
     return platform.dispatcherTransport(options.dispatcher);
   }
   if (options.transport !== undefined) {
@@ -227,7 +228,8 @@ function transportOf(options: ClientOptions, platform: Platform): Transport {
 export function resolveConfig(options: ClientOptions, platform: Platform = FETCH_PLATFORM): ResolvedConfig {
   if (typeof options !== "object" || options === null) throw new ConfigurationError("options are required");
   const token = options.token ?? "";
-  if (typeof token !== "string" || /[\r\n]/.test(token)) throw new ConfigurationError("token must be a single-line string");
+  if (typeof token !== "string" || /[\r\n]/.test(token))
+    throw new ConfigurationError("token must be a single-line string");
   const transport = transportOf(options, platform);
   const baseUrl = normalizeBaseUrl(options.baseUrl, {
     trustTransportSecurity: options.trustTransportSecurity === true,

@@ -30,7 +30,9 @@ export function hasBrand(target: Function, value: unknown): boolean {
   if (typeof brand !== "symbol") return Function.prototype[Symbol.hasInstance].call(target, value);
   if (typeof value !== "object" || value === null) return false;
   for (let proto: unknown = Object.getPrototypeOf(value); proto !== null; proto = Object.getPrototypeOf(proto)) {
-    const owner: unknown = Object.hasOwn(proto as object, "constructor") ? (proto as { constructor: unknown }).constructor : undefined;
+    const owner: unknown = Object.hasOwn(proto as object, "constructor")
+      ? (proto as { constructor: unknown }).constructor
+      : undefined;
     if (typeof owner === "function" && Object.hasOwn(owner, "brand") && (owner as Branded).brand === brand) return true;
   }
   return false;

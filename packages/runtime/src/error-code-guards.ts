@@ -27,7 +27,11 @@ export function hasServerErrorCode(error: unknown, code: string, table: ErrorCod
  * @param statuses the operation's declared error statuses (its descriptor's `errorStatuses`).
  * @param codes the codes the operation declares per status (`x-powercontext-errors`), if any.
  */
-export function isDeclaredError(error: unknown, statuses: readonly number[], codes: { readonly [status: number]: readonly string[] | undefined } = {}): error is ServerResponseError {
+export function isDeclaredError(
+  error: unknown,
+  statuses: readonly number[],
+  codes: { readonly [status: number]: readonly string[] | undefined } = {},
+): error is ServerResponseError {
   if (!(error instanceof ServerResponseError) || !statuses.includes(error.statusCode)) return false;
   const listed = codes[error.statusCode];
   return listed === undefined || error.code === null || listed.includes(error.code);
@@ -39,7 +43,11 @@ export function isDeclaredError(error: unknown, statuses: readonly number[], cod
  * reads its declared details (`VersionConflictError.currentVersion`), since
  * the server's `details` are not validated.
  */
-export function detailMember<T>(details: Record<string, unknown> | null, name: string, type: "string" | "integer" | "number" | "boolean"): T | null {
+export function detailMember<T>(
+  details: Record<string, unknown> | null,
+  name: string,
+  type: "string" | "integer" | "number" | "boolean",
+): T | null {
   const value = details?.[name];
   const ok = type === "integer" ? Number.isInteger(value) : typeof value === type;
   return ok ? (value as T) : null;

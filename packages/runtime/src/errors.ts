@@ -346,7 +346,10 @@ export type ContractErrorTable = Readonly<
  * that never meets a contract error leave those classes out of its bundle
  * (see `createCaller`).
  */
-export function serverResponseError(init: ServerErrorInit, contractErrors: ContractErrorTable | null): ServerResponseError {
+export function serverResponseError(
+  init: ServerErrorInit,
+  contractErrors: ContractErrorTable | null,
+): ServerResponseError {
   const byStatus =
     serverErrorsByStatus[init.statusCode] ?? (init.statusCode >= 500 ? InternalServerError : ServerResponseError);
   const byCode = init.code === null || contractErrors === null ? undefined : contractErrors[init.code];

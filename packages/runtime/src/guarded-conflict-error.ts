@@ -49,10 +49,15 @@ export class GuardedConflictError extends ConflictError {
     this.current = current;
     this.outcomeUnknown = true;
     const member = (name: string | undefined): unknown =>
-      name !== undefined && typeof current === "object" && current !== null ? (current as Record<string, unknown>)[name] : undefined;
+      name !== undefined && typeof current === "object" && current !== null
+        ? (current as Record<string, unknown>)[name]
+        : undefined;
     const status = member(fields?.statusField);
     const version = member(fields?.versionField);
-    const now = typeof status === "string" && typeof version === "number" ? `; the resource is now ${status} at version ${version}` : "";
+    const now =
+      typeof status === "string" && typeof version === "number"
+        ? `; the resource is now ${status} at version ${version}`
+        : "";
     this.message = `${this.message} (an earlier attempt of this call got no answer and its outcome is unknown${now})`;
     return this;
   }

@@ -34,7 +34,14 @@ export { runOperation, type CallContext, type OperationResult } from "./core/run
 export { recoverVersionConflict } from "./core/recover-conflict.js";
 export type { Reconciler, ConflictCall, RuntimeInput } from "./core/runtime.js";
 export { submit, callOperation, callWithResponse, type Submission } from "./operations/submit.js";
-export { sendThroughMiddleware, type Middleware, type MiddlewareConfig, type MiddlewareRequest, type MiddlewareResponse, type MiddlewareRunner } from "./core/middleware.js";
+export {
+  sendThroughMiddleware,
+  type Middleware,
+  type MiddlewareConfig,
+  type MiddlewareRequest,
+  type MiddlewareResponse,
+  type MiddlewareRunner,
+} from "./core/middleware.js";
 export { CallPromise, type RawResponse, type WithResponse } from "./core/call-promise.js";
 export { paginate } from "./operations/paginate.js";
 export { waitForOperation, type WaitOptions } from "./operations/wait-for-operation.js";

@@ -14,7 +14,8 @@ export const NODE_PLATFORM: Platform = {
   defaultTransport: () => (shared ??= undiciTransport()),
   // A request method is all that is checked; what it does is undici's contract.
   dispatcherTransport: (dispatcher) => {
-    if (typeof (dispatcher as { request?: unknown } | null)?.request !== "function") throw new ConfigurationError("dispatcher must be an undici Dispatcher");
+    if (typeof (dispatcher as { request?: unknown } | null)?.request !== "function")
+      throw new ConfigurationError("dispatcher must be an undici Dispatcher");
     return undiciTransport(dispatcher as Dispatcher);
   },
 };

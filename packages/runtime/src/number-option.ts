@@ -9,7 +9,13 @@ import { ConfigurationError } from "./errors.js";
  * @throws ConfigurationError naming the option unless `value` is a finite
  *   number that is at least 0 (above 0 when `strict`).
  */
-export function numberOption(name: string, value: unknown, fallback: number, strict: boolean, unit = "milliseconds"): number {
+export function numberOption(
+  name: string,
+  value: unknown,
+  fallback: number,
+  strict: boolean,
+  unit = "milliseconds",
+): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (strict && value === 0)) {
     throw new ConfigurationError(`${name} must be a ${strict ? "positive" : "non-negative"} finite number of ${unit}`);

@@ -30,10 +30,13 @@ describe("optionsFromEnv", () => {
     expect(optionsFromEnv({ ...env, POWERCONTEXT_CLIENT_TIMEOUT: "2.007" }).timeoutMs).toBe(2007);
   });
 
-  it.each([{}, { POWERCONTEXT_CLIENT_SERVER_URL: "  " }])("uses the Python client's default server URL for %j", (env) => {
-    expect(optionsFromEnv(env).baseUrl).toBe("http://127.0.0.1:8000");
-    expect(optionsFromEnv(env, { baseUrl: "https://b.example.com" }).baseUrl).toBe("https://b.example.com");
-  });
+  it.each([{}, { POWERCONTEXT_CLIENT_SERVER_URL: "  " }])(
+    "uses the Python client's default server URL for %j",
+    (env) => {
+      expect(optionsFromEnv(env).baseUrl).toBe("http://127.0.0.1:8000");
+      expect(optionsFromEnv(env, { baseUrl: "https://b.example.com" }).baseUrl).toBe("https://b.example.com");
+    },
+  );
 
   it.each([
     [{ POWERCONTEXT_CLIENT_SERVER_URL: "https://a.example.com", POWERCONTEXT_CLIENT_TIMEOUT: "ten" }, /TIMEOUT/],
@@ -68,7 +71,12 @@ describe("parseSecondsToMs", () => {
 describe("resolveConfig", () => {
   it("defaults to 10 s, 2 retries, 1 MiB and no token", () => {
     const config = resolveConfig({ baseUrl: "https://pc.example.com", fetch });
-    expect(config).toMatchObject({ timeoutMs: 10_000, token: "", maxResponseBytes: 1_048_576, retry: { maxRetries: 2 } });
+    expect(config).toMatchObject({
+      timeoutMs: 10_000,
+      token: "",
+      maxResponseBytes: 1_048_576,
+      retry: { maxRetries: 2 },
+    });
     expect(config.secrets).toEqual([]);
   });
 

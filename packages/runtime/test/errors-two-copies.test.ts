@@ -17,7 +17,10 @@ const enabled = requireTools("two copies of the runtime", checkFile(join(dist, "
 async function installCopy(root: string, name: string): Promise<Runtime> {
   const dir = join(root, name, "node_modules/@powercontext/runtime");
   cpSync(dist, join(dir, "dist"), { recursive: true });
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "@powercontext/runtime", type: "module", exports: "./dist/index.js" }));
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name: "@powercontext/runtime", type: "module", exports: "./dist/index.js" }),
+  );
   return (await import(pathToFileURL(join(dir, "dist/index.js")).href)) as Runtime;
 }
 
@@ -38,11 +41,25 @@ function contractOf(rt: Runtime) {
     }
     override name = "OperationBlockedError";
   }
-  const table = { version_conflict: { status: 409, errorClass: VersionConflictError }, operation_blocked: { status: 409, errorClass: OperationBlockedError } };
-  return { VersionConflictError, OperationBlockedError, make: (error: Parameters<Runtime["serverResponseError"]>[0]) => rt.serverResponseError(error, table) };
+  const table = {
+    version_conflict: { status: 409, errorClass: VersionConflictError },
+    operation_blocked: { status: 409, errorClass: OperationBlockedError },
+  };
+  return {
+    VersionConflictError,
+    OperationBlockedError,
+    make: (error: Parameters<Runtime["serverResponseError"]>[0]) => rt.serverResponseError(error, table),
+  };
 }
 
-const init = { statusCode: 409, code: "version_conflict", serverMessage: null, details: { current_version: 3 }, requestId: "r-1", retryAfterMs: null };
+const init = {
+  statusCode: 409,
+  code: "version_conflict",
+  serverMessage: null,
+  details: { current_version: 3 },
+  requestId: "r-1",
+  retryAfterMs: null,
+};
 
 describe.skipIf(!enabled)("instanceof across two installed copies of the runtime", () => {
   let root = "";
@@ -84,7 +101,9 @@ describe.skipIf(!enabled)("instanceof across two installed copies of the runtime
     expect(error instanceof ca.OperationBlockedError).toBe(false);
     expect(error instanceof a.NotFoundError).toBe(false);
     expect(error instanceof a.TransportError).toBe(false);
-    expect(new a.TimeoutError({ path: "/p", timeoutMs: 5, limit: "attempt" }) instanceof b.ServerResponseError).toBe(false);
+    expect(new a.TimeoutError({ path: "/p", timeoutMs: 5, limit: "attempt" }) instanceof b.ServerResponseError).toBe(
+      false,
+    );
     expect(new Error("plain") instanceof a.ClientError).toBe(false);
     expect(null instanceof a.ClientError).toBe(false);
     expect({ code: "version_conflict" } instanceof a.ClientError).toBe(false);

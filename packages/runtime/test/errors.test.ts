@@ -11,10 +11,22 @@ import {
   UnprocessableEntityError,
   type ServerErrorClass,
 } from "../src/errors.js";
-import { OperationBlockedError, ProcessingBlockStaleError, VersionConflictError, createServerResponseError } from "./helpers/contract-errors.js";
+import {
+  OperationBlockedError,
+  ProcessingBlockStaleError,
+  VersionConflictError,
+  createServerResponseError,
+} from "./helpers/contract-errors.js";
 
 function make(statusCode: number, code: string | null, details: Record<string, unknown> | null = null) {
-  return createServerResponseError({ statusCode, code, serverMessage: null, details, requestId: "r", retryAfterMs: null });
+  return createServerResponseError({
+    statusCode,
+    code,
+    serverMessage: null,
+    details,
+    requestId: "r",
+    retryAfterMs: null,
+  });
 }
 
 describe("createServerResponseError: status first, then code", () => {
@@ -42,7 +54,9 @@ describe("createServerResponseError: status first, then code", () => {
   });
 
   it("exposes contract details", () => {
-    expect((make(409, "operation_blocked", { operation_id: "op_1" }) as OperationBlockedError).operationId).toBe("op_1");
+    expect((make(409, "operation_blocked", { operation_id: "op_1" }) as OperationBlockedError).operationId).toBe(
+      "op_1",
+    );
     expect((make(409, "version_conflict", { current_version: 7 }) as VersionConflictError).currentVersion).toBe(7);
     expect(make(503, null)).toBeInstanceOf(InternalServerError);
   });

@@ -20,7 +20,9 @@ const sources = readdirSync(sourceDir, { recursive: true, withFileTypes: true })
 
 /** Source text without comments (TSDoc may name wire fields to explain them). */
 function code(file: string): string {
-  return readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
+  return readFileSync(file, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/(^|[^:])\/\/.*$/gm, "$1");
 }
 
 function contractNames(): Set<string> {
@@ -33,8 +35,10 @@ function contractNames(): Set<string> {
     }
     if (node === null || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
-      if (key === "properties" && value !== null && typeof value === "object") for (const name of Object.keys(value)) if (name.includes("_")) names.add(name);
-      if (key === "enum" && Array.isArray(value)) for (const item of value) if (typeof item === "string" && item.includes("_")) names.add(item);
+      if (key === "properties" && value !== null && typeof value === "object")
+        for (const name of Object.keys(value)) if (name.includes("_")) names.add(name);
+      if (key === "enum" && Array.isArray(value))
+        for (const item of value) if (typeof item === "string" && item.includes("_")) names.add(item);
       walk(value);
     }
   };
@@ -50,9 +54,11 @@ describe("the hand-written runtime", () => {
     for (const file of sources) {
       const text = code(file);
       for (const name of [...names, "x-powercontext-"]) {
-        if (new RegExp(`(?<![\\w.-])${name.replace(/[-]/g, "\\-")}(?![\\w])`).test(text)) found.push(`${path.relative(sourceDir, file)}: ${name}`);
+        if (new RegExp(`(?<![\\w.-])${name.replace(/[-]/g, "\\-")}(?![\\w])`).test(text))
+          found.push(`${path.relative(sourceDir, file)}: ${name}`);
       }
-      for (const state of ["succeeded", "queued", "running"]) if (text.includes(`"${state}"`)) found.push(`${path.relative(sourceDir, file)}: "${state}"`);
+      for (const state of ["succeeded", "queued", "running"])
+        if (text.includes(`"${state}"`)) found.push(`${path.relative(sourceDir, file)}: "${state}"`);
     }
     expect(found).toEqual([]);
   });

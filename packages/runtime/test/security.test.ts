@@ -31,22 +31,30 @@ const failures: Array<[string, FetchLike]> = [
       });
     },
   ],
-  ["server echoing the token in the envelope", async () => envelope(401, "unauthorized", { received: `Bearer ${TOKEN}`, nested: [TOKEN] })],
+  [
+    "server echoing the token in the envelope",
+    async () => envelope(401, "unauthorized", { received: `Bearer ${TOKEN}`, nested: [TOKEN] }),
+  ],
   ["server echoing the token in a non-envelope body", async () => new Response(`bad token ${TOKEN}`, { status: 500 })],
   ["invalid success body", async () => new Response(`{"x":${TOKEN}}`, { status: 200 })],
   ["socket closed", async () => Promise.reject(socketClosed())],
   [
     "timeout",
     (_url, init) =>
-      new Promise((_resolve, reject) => init.signal.addEventListener("abort", () => reject(new Error(`aborted ${TOKEN}`)))),
+      new Promise((_resolve, reject) =>
+        init.signal.addEventListener("abort", () => reject(new Error(`aborted ${TOKEN}`))),
+      ),
   ],
 ];
 
 describe("the bearer token never leaks", () => {
-  const withAndWithoutSignal = failures.flatMap(([label, fetch]) => [
-    [label, fetch, false],
-    [`${label}, with a caller signal`, fetch, true],
-  ] as const);
+  const withAndWithoutSignal = failures.flatMap(
+    ([label, fetch]) =>
+      [
+        [label, fetch, false],
+        [`${label}, with a caller signal`, fetch, true],
+      ] as const,
+  );
 
   it.each(withAndWithoutSignal)("%s", async (_label, fetch, withSignal) => {
     const lines: string[] = [];
@@ -66,7 +74,9 @@ describe("the bearer token never leaks", () => {
       onRetry: (event) => events.push(JSON.stringify(event)),
     });
     const context = withSignal ? { signal: new AbortController().signal } : {};
-    const error = await runOperation(runtime, classDescriptor("safe"), { scope_id: "s" }, context).catch((e: unknown) => e);
+    const error = await runOperation(runtime, classDescriptor("safe"), { scope_id: "s" }, context).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ClientError);
     expect(everything(error)).not.toContain(TOKEN);
     expect(lines.join("\n")).not.toContain(TOKEN);

@@ -1,4 +1,13 @@
-import { createRuntime, optionsFromEnv, recoverVersionConflict, waitForOperation, CallPromise, type CallOptions, type ClientOptions, type WaitOptions } from "@powercontext/runtime";
+import {
+  createRuntime,
+  optionsFromEnv,
+  recoverVersionConflict,
+  waitForOperation,
+  CallPromise,
+  type CallOptions,
+  type ClientOptions,
+  type WaitOptions,
+} from "@powercontext/runtime";
 import { PowerContextOperations, type SubmitOutcome } from "./generated/methods.js";
 import {
   operations,
@@ -23,7 +32,10 @@ export type ClientSubmitOutcome<K extends AsyncOperationId> = SubmitOutcome<K> &
 };
 
 /** Options of {@link PowerContextClient.waitForOperation}. */
-export type WaitForOperationOptions = Pick<WaitOptions, "deadlineMs" | "signal" | "onProgress" | "timeoutMs" | "headers">;
+export type WaitForOperationOptions = Pick<
+  WaitOptions,
+  "deadlineMs" | "signal" | "onProgress" | "timeoutMs" | "headers"
+>;
 
 /**
  * The PowerContext client (docs/compatibility.md and the runtime README). One method per operation comes from
@@ -42,7 +54,14 @@ export type WaitForOperationOptions = Pick<WaitOptions, "deadlineMs" | "signal" 
 export class PowerContextClient extends PowerContextOperations {
   /** @throws ConfigurationError when an option is invalid (nothing is sent). */
   constructor(options: ClientOptions) {
-    super(createRuntime(options, { operations, validators: validatorMap, reconcile: recoverVersionConflict, contractErrors: contractErrorsByCode }));
+    super(
+      createRuntime(options, {
+        operations,
+        validators: validatorMap,
+        reconcile: recoverVersionConflict,
+        contractErrors: contractErrorsByCode,
+      }),
+    );
   }
 
   /**
@@ -66,7 +85,11 @@ export class PowerContextClient extends PowerContextOperations {
    *
    * @throws UnknownOperationError (a ClientError, nothing sent; the promise rejects) when `operationId` is not an operation of the contract
    */
-  request<K extends OperationId>(operationId: K, request: RequestOf<K>, options?: CallOptions): CallPromise<ResponseOf<K>> {
+  request<K extends OperationId>(
+    operationId: K,
+    request: RequestOf<K>,
+    options?: CallOptions,
+  ): CallPromise<ResponseOf<K>> {
     if (typeof operationId !== "string" || !Object.hasOwn(operations, operationId)) {
       return new CallPromise<ResponseOf<K>>(Promise.reject(new UnknownOperationError(String(operationId))));
     }
@@ -79,12 +102,20 @@ export class PowerContextClient extends PowerContextOperations {
    * `Location`, `Retry-After` (ms) and `operationId` to pass to `waitForOperation`.
    * `withResponse()` adds the submission's raw response.
    */
-  override submit<K extends AsyncOperationId>(operationId: K, request: RequestOf<K>, options?: CallOptions): CallPromise<ClientSubmitOutcome<K>> {
+  override submit<K extends AsyncOperationId>(
+    operationId: K,
+    request: RequestOf<K>,
+    options?: CallOptions,
+  ): CallPromise<ClientSubmitOutcome<K>> {
     return super.submit(operationId, request, options);
   }
 
   /** Yields every item of a paginated operation, fetching pages lazily. */
-  override paginate<K extends PaginatedOperationId>(operationId: K, request: PageTypes[K]["request"], options?: CallOptions): AsyncIterable<PageTypes[K]["item"]> {
+  override paginate<K extends PaginatedOperationId>(
+    operationId: K,
+    request: PageTypes[K]["request"],
+    options?: CallOptions,
+  ): AsyncIterable<PageTypes[K]["item"]> {
     return super.paginate(operationId, request, options);
   }
 

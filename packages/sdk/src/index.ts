@@ -6,7 +6,12 @@
 export * from "@powercontext/runtime";
 // The Python client's names of the status errors (`UnauthorizedResponseError`, ...) come with the runtime.
 export { UnknownOperationError } from "./unknown-operation-error.js";
-export { PowerContextClient, type ClientSubmitOutcome, type OperationResource, type WaitForOperationOptions } from "./client.js";
+export {
+  PowerContextClient,
+  type ClientSubmitOutcome,
+  type OperationResource,
+  type WaitForOperationOptions,
+} from "./client.js";
 // The operation table, one descriptor per operation (`getLivenessDescriptor`, ...) and the per-operation types.
 export * from "./generated/operations.js";
 // The spec's error codes (`errorCodes`, `ErrorDetails`, `hasErrorCode`) and the contract error classes

@@ -1,9 +1,18 @@
 import { isDeclaredError, type ServerResponseError } from "@powercontext/runtime";
-import { declaredErrorCodes, type CodedServerError, type DeclaredErrorCodes, type ErrorCode } from "./generated/error-codes.js";
+import {
+  declaredErrorCodes,
+  type CodedServerError,
+  type DeclaredErrorCodes,
+  type ErrorCode,
+} from "./generated/error-codes.js";
 import { operations, type OperationId, type OperationTypes } from "./generated/operations.js";
 
 /** The codes operation `K` declares for status `S` (`x-powercontext-errors`), or never. */
-type CodesAt<K extends OperationId, S> = K extends keyof DeclaredErrorCodes ? (S extends keyof DeclaredErrorCodes[K] ? DeclaredErrorCodes[K][S] : never) : never;
+type CodesAt<K extends OperationId, S> = K extends keyof DeclaredErrorCodes
+  ? S extends keyof DeclaredErrorCodes[K]
+    ? DeclaredErrorCodes[K][S]
+    : never
+  : never;
 
 /** The status member of a declared error. */
 interface StatusOf<S> {
@@ -60,5 +69,9 @@ export type OperationError<K extends OperationId> = {
 export function isErrorOf<K extends OperationId>(operationId: K, error: unknown): error is OperationError<K> {
   const descriptor = operations[operationId];
   if (descriptor === undefined) return false;
-  return isDeclaredError(error, descriptor.errorStatuses, (declaredErrorCodes as { readonly [id: string]: { readonly [status: number]: readonly string[] } })[operationId]);
+  return isDeclaredError(
+    error,
+    descriptor.errorStatuses,
+    (declaredErrorCodes as { readonly [id: string]: { readonly [status: number]: readonly string[] } })[operationId],
+  );
 }

@@ -14,7 +14,9 @@ export class UnknownOperationError extends ClientError {
   readonly operationId: string;
 
   constructor(operationId: string) {
-    super(`${JSON.stringify(operationId.slice(0, 128))} is not an operation of the PowerContext contract`, { code: "unknown_operation" });
+    super(`${JSON.stringify(operationId.slice(0, 128))} is not an operation of the PowerContext contract`, {
+      code: "unknown_operation",
+    });
     this.operationId = operationId;
   }
 }

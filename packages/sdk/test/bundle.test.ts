@@ -9,7 +9,8 @@ describe("bundle size follows the operations used", () => {
     const base = `{ baseUrl: "https://pc.example.com" }`;
     const none = await gzipSize(`import { createCaller, searchMemoryDescriptor } from "./index.js";
       createCaller(${base}, searchMemoryDescriptor)({}).then(console.log);`);
-    const one = await gzipSize(`import { createCaller, searchMemoryDescriptor, searchMemoryValidators } from "./index.js";
+    const one =
+      await gzipSize(`import { createCaller, searchMemoryDescriptor, searchMemoryValidators } from "./index.js";
       createCaller(${base}, searchMemoryDescriptor, { validators: searchMemoryValidators })({}).then(console.log);`);
     const all = await gzipSize(`import { createCaller, searchMemoryDescriptor, validatorMap } from "./index.js";
       createCaller(${base}, searchMemoryDescriptor, { validators: validatorMap.search_memory })({}).then(console.log);`);

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  InvalidRequestError,
-  InvalidResponseError,
-  OperationPendingError,
-} from "@powercontext/runtime";
+import { InvalidRequestError, InvalidResponseError, OperationPendingError } from "@powercontext/runtime";
 import { VersionConflictError } from "../src/generated/contract-errors.js";
 import type { FetchLike } from "@powercontext/runtime";
 import { envelope, json, scripted, socketClosed } from "@powercontext/runtime/testing";
@@ -12,7 +8,14 @@ import { envelope, json, scripted, socketClosed } from "@powercontext/runtime/te
 const load = async () => (await import("../src/client.js")).PowerContextClient;
 
 const BASE = "https://pc.example.com";
-const flushResult = { status: "processed", previous_cursor: 10, current_cursor: 14, high_watermark: 14, processed_source_count: 4, memory: null };
+const flushResult = {
+  status: "processed",
+  previous_cursor: 10,
+  current_cursor: 14,
+  high_watermark: 14,
+  processed_source_count: 4,
+  memory: null,
+};
 
 function operation(status: string, version: number, extra: Record<string, unknown> = {}) {
   return {
@@ -43,7 +46,9 @@ describe("PowerContextClient facade on the generated table and validators", () =
         return json(202, operation("queued", 1), { location: "/v1/operations/op_1", "retry-after": "0" });
       }
       polls += 1;
-      return polls < 2 ? json(200, operation("running", 2)) : json(200, operation("succeeded", 3, { result: flushResult }));
+      return polls < 2
+        ? json(200, operation("running", 2))
+        : json(200, operation("succeeded", 3, { result: flushResult }));
     };
     const PowerContextClient = await load();
     const client = new PowerContextClient({ baseUrl: BASE, fetch, minPollIntervalMs: 1, maxPollIntervalMs: 2 });
@@ -55,13 +60,19 @@ describe("PowerContextClient facade on the generated table and validators", () =
   it("submitFlushMemory returns the accepted operation and its id; waitForOperation resumes after a pending deadline", async () => {
     let done = false;
     const fetch: FetchLike = async (url) => {
-      if (new URL(url).pathname === "/v1/memory/flush") return json(202, operation("queued", 1), { location: `${BASE}/v1/operations/op_1` });
+      if (new URL(url).pathname === "/v1/memory/flush")
+        return json(202, operation("queued", 1), { location: `${BASE}/v1/operations/op_1` });
       return json(200, done ? operation("succeeded", 3, { result: flushResult }) : operation("running", 2));
     };
     const PowerContextClient = await load();
     const client = new PowerContextClient({ baseUrl: BASE, fetch, minPollIntervalMs: 1, maxPollIntervalMs: 2 });
     const outcome = await client.submitFlushMemory({ scope_id: "scope-1" });
-    expect(outcome).toMatchObject({ state: "accepted", status: 202, operationId: "op_1", operation: { status: "queued" } });
+    expect(outcome).toMatchObject({
+      state: "accepted",
+      status: 202,
+      operationId: "op_1",
+      operation: { status: "queued" },
+    });
     const pending = await client.flushMemory({ scope_id: "scope-1" }, { deadlineMs: 30 }).catch((e: unknown) => e);
     expect(pending).toBeInstanceOf(OperationPendingError);
     done = true;
@@ -81,7 +92,9 @@ describe("PowerContextClient facade on the generated table and validators", () =
     const server = scripted(json(200, { hits: [] }));
     const PowerContextClient = await load();
     const client = new PowerContextClient({ baseUrl: BASE, fetch: server.fetch });
-    await expect(client.request("search_memory", { scope_id: "s" } as never)).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(client.request("search_memory", { scope_id: "s" } as never)).rejects.toBeInstanceOf(
+      InvalidRequestError,
+    );
     expect(server.seen).toHaveLength(0);
   });
 
@@ -117,7 +130,12 @@ describe("PowerContextClient facade on the generated table and validators", () =
   it("pages with listOperationsAll", async () => {
     const fetch: FetchLike = async (url) => {
       const cursor = new URL(url).searchParams.get("cursor");
-      return json(200, cursor === null ? { operations: [operation("failed", 2)], next_cursor: "c2" } : { operations: [operation("queued", 5)], next_cursor: null });
+      return json(
+        200,
+        cursor === null
+          ? { operations: [operation("failed", 2)], next_cursor: "c2" }
+          : { operations: [operation("queued", 5)], next_cursor: null },
+      );
     };
     const PowerContextClient = await load();
     const client = new PowerContextClient({ baseUrl: BASE, fetch });
@@ -128,11 +146,16 @@ describe("PowerContextClient facade on the generated table and validators", () =
 
   it("builds from the environment", async () => {
     const PowerContextClient = await load();
-    const client = PowerContextClient.fromEnv({ fetch: scripted(json(200, { status: "ok" })).fetch }, {
-      POWERCONTEXT_CLIENT_SERVER_URL: "http://127.0.0.1:8765/",
-      POWERCONTEXT_CLIENT_TIMEOUT: "3",
-    });
+    const client = PowerContextClient.fromEnv(
+      { fetch: scripted(json(200, { status: "ok" })).fetch },
+      {
+        POWERCONTEXT_CLIENT_SERVER_URL: "http://127.0.0.1:8765/",
+        POWERCONTEXT_CLIENT_TIMEOUT: "3",
+      },
+    );
     expect(client.baseUrl).toBe("http://127.0.0.1:8765");
-    expect(() => PowerContextClient.fromEnv({}, { POWERCONTEXT_CLIENT_SERVER_URL: "http://pc.example.com" })).toThrow(/loopback/);
+    expect(() => PowerContextClient.fromEnv({}, { POWERCONTEXT_CLIENT_SERVER_URL: "http://pc.example.com" })).toThrow(
+      /loopback/,
+    );
   });
 });

@@ -11,7 +11,15 @@ import {
   UnknownOperationError,
 } from "../src/index.js";
 
-const init = { message: "m", statusCode: 0, code: null, requestId: null, serverMessage: null, details: null, retryAfterMs: null };
+const init = {
+  message: "m",
+  statusCode: 0,
+  code: null,
+  requestId: null,
+  serverMessage: null,
+  details: null,
+  retryAfterMs: null,
+};
 
 describe("error classes under the 1.4.1 Python names", () => {
   it.each([
@@ -30,7 +38,14 @@ describe("error classes under the 1.4.1 Python names", () => {
 describe("request(operationId) with a name the contract does not have", () => {
   it("rejects with UnknownOperationError, a ClientError, before anything is sent", async () => {
     let sent = 0;
-    const client = new PowerContextClient({ baseUrl: "http://127.0.0.1:9", token: "t", fetch: async () => { sent += 1; return new Response("{}"); } } as never);
+    const client = new PowerContextClient({
+      baseUrl: "http://127.0.0.1:9",
+      token: "t",
+      fetch: async () => {
+        sent += 1;
+        return new Response("{}");
+      },
+    } as never);
     const error = await client.request("no_such_operation" as never, {} as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnknownOperationError);
     expect(error).toBeInstanceOf(ClientError);

@@ -21,7 +21,9 @@ beforeAll(async () => {
     request.resume();
     request.on("end", () => {
       response.writeHead(503, { "content-type": "application/json" });
-      response.end(code === null ? "upstream unavailable" : JSON.stringify({ error: { code, message: "not now", details: null } }));
+      response.end(
+        code === null ? "upstream unavailable" : JSON.stringify({ error: { code, message: "not now", details: null } }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -36,7 +38,10 @@ beforeEach(() => {
 async function fail(answer: string | null, descriptor = getServerInfoDescriptor): Promise<unknown> {
   code = answer;
   const call = createCaller({ baseUrl: base, maxRetries: 2, retry: { baseDelayMs: 1, maxDelayMs: 2 } }, descriptor);
-  return call({}).then(() => null, (error: unknown) => error);
+  return call({}).then(
+    () => null,
+    (error: unknown) => error,
+  );
 }
 
 describe("transient error codes over loopback", () => {
@@ -50,14 +55,23 @@ describe("transient error codes over loopback", () => {
   it("the descriptors' smaller table decides every retry as the whole registry would", () => {
     const options = { maxRetries: 2, baseDelayMs: 0, maxDelayMs: 0, jitter: "none" as const };
     const classes: RetryClass[] = ["safe", "replay", "guarded", "never"];
-    const statuses = [...new Set([400, 404, 409, 422, 429, 500, 502, 503, 504, ...Object.values(errorCodes).map((row) => row.status)])];
+    const statuses = [
+      ...new Set([400, 404, 409, 422, 429, 500, 502, 503, 504, ...Object.values(errorCodes).map((row) => row.status)]),
+    ];
     let compared = 0;
     for (const code of [...Object.keys(errorCodes), "not_in_the_registry", null]) {
       for (const statusCode of statuses) {
         for (const retryClass of classes) {
           const outcome = { kind: "status" as const, statusCode, code, retryAfterMs: null };
           const whole = decideRetry({ retryClass, outcome, attempt: 1, options, errorCodes, random: () => 0 });
-          const stop = decideRetry({ retryClass, outcome, attempt: 1, options, errorCodes: retryStopCodes, random: () => 0 });
+          const stop = decideRetry({
+            retryClass,
+            outcome,
+            attempt: 1,
+            options,
+            errorCodes: retryStopCodes,
+            random: () => 0,
+          });
           expect(stop, `${statusCode} ${code} ${retryClass}`).toEqual(whole);
           compared += 1;
         }

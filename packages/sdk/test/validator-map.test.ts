@@ -10,7 +10,9 @@ describe("validatorMap", () => {
     expect(Object.keys(generated.validatorMap)).toEqual(ids);
     for (const id of ids) {
       const method = id.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-      expect(generated.validatorMap[id as keyof typeof generated.validatorMap], id).toBe((generated as Record<string, unknown>)[`${method}Validators`]);
+      expect(generated.validatorMap[id as keyof typeof generated.validatorMap], id).toBe(
+        (generated as Record<string, unknown>)[`${method}Validators`],
+      );
     }
   });
 });

@@ -9,7 +9,10 @@ import { PowerContextClient } from "../src/client.js";
 let server: MockServer;
 let client: PowerContextClient;
 beforeAll(async () => {
-  server = await startMockServer({ seed: 3, simulatorOptions: { scopes: ["raw", "raw-flush"], waitBudgetMs: 0, flushTiming: { queuedMs: 20, runningMs: 20 } } });
+  server = await startMockServer({
+    seed: 3,
+    simulatorOptions: { scopes: ["raw", "raw-flush"], waitBudgetMs: 0, flushTiming: { queuedMs: 20, runningMs: 20 } },
+  });
   client = new PowerContextClient({
     baseUrl: server.url,
     token: "pc-admin",
@@ -40,7 +43,11 @@ describe("withResponse()", () => {
   });
 
   it("counts the attempts of a call that was retried", async () => {
-    server.simulator.controls.injectFault({ operationId: "get_capabilities", times: 2, action: { type: "status", status: 503, retryAfterS: 0 } });
+    server.simulator.controls.injectFault({
+      operationId: "get_capabilities",
+      times: 2,
+      action: { type: "status", status: 503, retryAfterS: 0 },
+    });
     const { response } = await client.getCapabilities().withResponse();
     expect(response.status).toBe(200);
     expect(response.attempts).toBe(3);
@@ -48,7 +55,9 @@ describe("withResponse()", () => {
 
   it("describes the submission of an operation that was polled to completion", async () => {
     await client.captureContentSource({ scope_id: "raw-flush", source_id: "a", content: "one" });
-    const { data, response } = await client.flushMemory({ scope_id: "raw-flush" }, { deadlineMs: 10_000 }).withResponse();
+    const { data, response } = await client
+      .flushMemory({ scope_id: "raw-flush" }, { deadlineMs: 10_000 })
+      .withResponse();
     expect(data.status).toBe("processed");
     expect(response.status).toBe(202);
     expect(new URL(response.headers.get("location")!, server.url).pathname).toMatch(/^\/v1\/operations\//);

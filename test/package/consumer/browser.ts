@@ -3,7 +3,11 @@
 // undici and without Node's.
 import { PowerContextClient, createCaller, getLivenessDescriptor, type DispatcherLike } from "@powercontext/sdk";
 
-const client = new PowerContextClient({ baseUrl: "https://pc.example.com", token: "pc-token", fetch: window.fetch.bind(window) });
+const client = new PowerContextClient({
+  baseUrl: "https://pc.example.com",
+  token: "pc-token",
+  fetch: window.fetch.bind(window),
+});
 const getLiveness = createCaller({ baseUrl: "https://pc.example.com" }, getLivenessDescriptor);
 // Structural: any object with undici's request method fits, so no undici types are needed here.
 const dispatcher: DispatcherLike = { request: () => undefined };

@@ -23,11 +23,20 @@ export interface ComparisonCounts {
 }
 
 function same(a: StepOutcome, b: StepOutcome): boolean {
-  return a.status === b.status && a.code === b.code && a.accepted === b.accepted && (a.outcome === "skipped") === (b.outcome === "skipped");
+  return (
+    a.status === b.status &&
+    a.code === b.code &&
+    a.accepted === b.accepted &&
+    (a.outcome === "skipped") === (b.outcome === "skipped")
+  );
 }
 
 /** Pairs the outcomes by step id, in the order of `steps`. */
-export function compareOutcomes(steps: readonly { id: string; operation: string }[], python: readonly StepOutcome[], sdk: readonly StepOutcome[]): ComparedStep[] {
+export function compareOutcomes(
+  steps: readonly { id: string; operation: string }[],
+  python: readonly StepOutcome[],
+  sdk: readonly StepOutcome[],
+): ComparedStep[] {
   const byStep = (outcomes: readonly StepOutcome[]) => new Map(outcomes.map((o) => [o.step, o]));
   const py = byStep(python);
   const ts = byStep(sdk);
@@ -42,8 +51,15 @@ export function compareOutcomes(steps: readonly { id: string; operation: string 
 export function countComparison(rows: readonly ComparedStep[]): ComparisonCounts {
   const called = (o: StepOutcome | undefined) => o !== undefined && o.outcome !== "skipped";
   const calledByBoth = new Set(rows.filter((r) => called(r.python) && called(r.sdk)).map((r) => r.operation));
-  const successes = new Set(rows.filter((r) => r.python?.outcome === "success" && r.sdk?.outcome === "success").map((r) => r.operation));
-  return { steps: rows.length, calledByBoth: calledByBoth.size, disagreements: rows.filter((r) => !r.agree).length, successes: successes.size };
+  const successes = new Set(
+    rows.filter((r) => r.python?.outcome === "success" && r.sdk?.outcome === "success").map((r) => r.operation),
+  );
+  return {
+    steps: rows.length,
+    calledByBoth: calledByBoth.size,
+    disagreements: rows.filter((r) => !r.agree).length,
+    successes: successes.size,
+  };
 }
 
 function cell(o: StepOutcome | undefined): string {
@@ -56,9 +72,13 @@ function cell(o: StepOutcome | undefined): string {
 export function formatComparison(rows: readonly ComparedStep[]): string {
   const lines = [`${"step".padEnd(36)} ${"operation".padEnd(34)} ${"python".padEnd(40)} ${"sdk".padEnd(40)} agree`];
   for (const r of rows) {
-    lines.push(`${r.step.slice(0, 36).padEnd(36)} ${r.operation.slice(0, 34).padEnd(34)} ${cell(r.python).slice(0, 40).padEnd(40)} ${cell(r.sdk).slice(0, 40).padEnd(40)} ${r.agree ? "yes" : "NO"}`);
+    lines.push(
+      `${r.step.slice(0, 36).padEnd(36)} ${r.operation.slice(0, 34).padEnd(34)} ${cell(r.python).slice(0, 40).padEnd(40)} ${cell(r.sdk).slice(0, 40).padEnd(40)} ${r.agree ? "yes" : "NO"}`,
+    );
   }
   const counts = countComparison(rows);
-  lines.push(`steps: ${counts.steps}; operations called by both: ${counts.calledByBoth}; disagreements: ${counts.disagreements}; operations reaching a success status on both: ${counts.successes}`);
+  lines.push(
+    `steps: ${counts.steps}; operations called by both: ${counts.calledByBoth}; disagreements: ${counts.disagreements}; operations reaching a success status on both: ${counts.successes}`,
+  );
   return lines.join("\n");
 }

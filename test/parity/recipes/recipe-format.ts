@@ -23,7 +23,18 @@ export interface RecipeStep {
   readonly why?: string;
 }
 
-const STEP_KEYS = new Set(["id", "operation", "request", "headers", "auth", "capture", "capture_headers", "expect", "why", "setup"]);
+const STEP_KEYS = new Set([
+  "id",
+  "operation",
+  "request",
+  "headers",
+  "auth",
+  "capture",
+  "capture_headers",
+  "expect",
+  "why",
+  "setup",
+]);
 const WHOLE = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(?:\|([^}]*))?\}$/;
 const PART = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:\|([^}]*))?\}/g;
 
@@ -44,12 +55,15 @@ export class MissingValue extends Error {
 export function loadRecipes(dir: string = recipesDir): RecipeStep[] {
   const steps: RecipeStep[] = [];
   const seen = new Set<string>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".yaml") && f !== "server.yaml").sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".yaml") && f !== "server.yaml")
+    .sort()) {
     const document = (yaml.load(readFileSync(join(dir, file), "utf8")) ?? {}) as { steps?: Record<string, unknown>[] };
     (document.steps ?? []).forEach((raw, index) => {
       const where = `${file} step ${index + 1}`;
       const unknown = Object.keys(raw).filter((k) => !STEP_KEYS.has(k));
-      if (unknown.length > 0 || typeof raw.operation !== "string") throw new Error(`${where}: needs operation; unknown members ${JSON.stringify(unknown)}`);
+      if (unknown.length > 0 || typeof raw.operation !== "string")
+        throw new Error(`${where}: needs operation; unknown members ${JSON.stringify(unknown)}`);
       if (raw.expect !== undefined && !raw.why) throw new Error(`${where}: a step with expect needs why`);
       const id = typeof raw.id === "string" ? raw.id : raw.operation;
       if (seen.has(id)) throw new Error(`${where}: id ${id} is used twice; give the step an id`);
@@ -62,7 +76,9 @@ export function loadRecipes(dir: string = recipesDir): RecipeStep[] {
 
 /** The `env` of `server.yaml`: settings the server needs for the run. */
 export function serverSettings(dir: string = recipesDir): Record<string, string> {
-  const document = (yaml.load(readFileSync(join(dir, "server.yaml"), "utf8")) ?? {}) as { env?: Record<string, unknown> };
+  const document = (yaml.load(readFileSync(join(dir, "server.yaml"), "utf8")) ?? {}) as {
+    env?: Record<string, unknown>;
+  };
   return Object.fromEntries(Object.entries(document.env ?? {}).map(([k, v]) => [k, String(v)]));
 }
 

@@ -13,7 +13,15 @@
 // defaults filled in, no member removed, no type coerced), so both runners capture the
 // same values from the same answer.
 import { pathToFileURL } from "node:url";
-import { InvalidRequestError, InvalidResponseError, operations, PowerContextClient, ServerResponseError, TransportError, type OperationId } from "@powercontext/sdk";
+import {
+  InvalidRequestError,
+  InvalidResponseError,
+  operations,
+  PowerContextClient,
+  ServerResponseError,
+  TransportError,
+  type OperationId,
+} from "@powercontext/sdk";
 import { capture, loadRecipes, MissingValue, serverSettings, substitute, type RecipeStep } from "./recipe-format.js";
 
 /** One step's outcome; the same members, with the same meaning, as run_recipes.py writes. */
@@ -72,8 +80,14 @@ class Clients {
  * (run_recipes.py likewise passes it as the Python method's keyword); any other goes
  * with the call's `headers` option.
  */
-function placeHeaders(operationId: string, request: unknown, headers: unknown): { request: unknown; headers: Record<string, string> } {
-  const declared = (operations as Record<string, { headerParameters?: readonly string[] } | undefined>)[operationId]?.headerParameters ?? [];
+function placeHeaders(
+  operationId: string,
+  request: unknown,
+  headers: unknown,
+): { request: unknown; headers: Record<string, string> } {
+  const declared =
+    (operations as Record<string, { headerParameters?: readonly string[] } | undefined>)[operationId]
+      ?.headerParameters ?? [];
   const members: Record<string, unknown> = { ...(request as Record<string, unknown>) };
   const extra: Record<string, string> = {};
   for (const [name, value] of Object.entries((headers ?? {}) as Record<string, unknown>)) {
@@ -92,43 +106,79 @@ function firstLine(text: string, limit: number): string {
 function failure(error: unknown): Pick<StepOutcome, "outcome" | "status" | "code" | "accepted" | "note"> {
   if (error instanceof ServerResponseError) {
     const details = error.details ? ` ${JSON.stringify(error.details).slice(0, 300)}` : "";
-    return { outcome: "server_error", status: error.statusCode, code: error.code, accepted: null, note: `${error.serverMessage ?? error.body ?? ""}${details}` };
+    return {
+      outcome: "server_error",
+      status: error.statusCode,
+      code: error.code,
+      accepted: null,
+      note: `${error.serverMessage ?? error.body ?? ""}${details}`,
+    };
   }
   if (error instanceof InvalidResponseError) {
-    return { outcome: "invalid_response", status: error.statusCode, code: null, accepted: false, note: firstLine(`${error.message} ${error.issues.join("; ")}`, 200) };
+    return {
+      outcome: "invalid_response",
+      status: error.statusCode,
+      code: null,
+      accepted: false,
+      note: firstLine(`${error.message} ${error.issues.join("; ")}`, 200),
+    };
   }
   if (error instanceof InvalidRequestError) {
     return { outcome: "invalid_input", status: null, code: null, accepted: null, note: firstLine(error.message, 200) };
   }
-  if (error instanceof TransportError) return { outcome: "transport", status: null, code: null, accepted: null, note: error.name };
-  if (error instanceof Error) return { outcome: error.name, status: null, code: null, accepted: null, note: firstLine(error.message, 200) };
+  if (error instanceof TransportError)
+    return { outcome: "transport", status: null, code: null, accepted: null, note: error.name };
+  if (error instanceof Error)
+    return { outcome: error.name, status: null, code: null, accepted: null, note: firstLine(error.message, 200) };
   throw error;
 }
 
 /** Runs one step: substitutes its templates, calls the operation, judges and captures. */
-async function runStep(clients: Clients, adminToken: string, step: RecipeStep, values: Map<string, unknown>): Promise<StepOutcome> {
+async function runStep(
+  clients: Clients,
+  adminToken: string,
+  step: RecipeStep,
+  values: Map<string, unknown>,
+): Promise<StepOutcome> {
   const base = { step: step.id, operation: step.operation };
   let request: unknown;
   let headers: Record<string, string>;
   let auth: unknown;
   try {
-    ({ request, headers } = placeHeaders(step.operation, substitute(step.request ?? {}, values), substitute(step.headers ?? {}, values)));
+    ({ request, headers } = placeHeaders(
+      step.operation,
+      substitute(step.request ?? {}, values),
+      substitute(step.headers ?? {}, values),
+    ));
     auth = substitute(step.auth ?? "admin", values);
   } catch (error) {
     if (!(error instanceof MissingValue)) throw error;
-    return { ...base, outcome: "skipped", status: null, code: null, accepted: null, note: error.message, as_expected: false };
+    return {
+      ...base,
+      outcome: "skipped",
+      status: null,
+      code: null,
+      accepted: null,
+      note: error.message,
+      as_expected: false,
+    };
   }
   const token = auth === "admin" ? adminToken : auth === "none" ? "" : String(auth);
   const client = clients.get(token);
   let result: Omit<StepOutcome, "step" | "operation" | "as_expected">;
   try {
-    const { data, response } = await client.request(step.operation as OperationId, request as never, { headers }).withResponse();
+    const { data, response } = await client
+      .request(step.operation as OperationId, request as never, { headers })
+      .withResponse();
     result = { outcome: "success", status: response.status, code: null, accepted: true };
     for (const [name, value] of capture(step, data, response.headers)) values.set(name, value);
   } catch (error) {
     result = failure(error);
   }
-  const as_expected = step.expect === undefined ? result.outcome === "success" : result.status === step.expect.status && result.code === step.expect.code;
+  const as_expected =
+    step.expect === undefined
+      ? result.outcome === "success"
+      : result.status === step.expect.status && result.code === step.expect.code;
   return { ...base, ...result, as_expected };
 }
 
@@ -154,17 +204,25 @@ export async function runRecipes(options: RunOptions): Promise<StepOutcome[]> {
 
 /** The table run_recipes.py prints, for one runner's outcomes. */
 export function formatOutcomes(outcomes: readonly StepOutcome[], verbose = false): string {
-  const lines = [`${"step".padEnd(40)} ${"operation".padEnd(36)} ${"status".padStart(6)}  ${"code".padEnd(36)} accepted`];
+  const lines = [
+    `${"step".padEnd(40)} ${"operation".padEnd(36)} ${"status".padStart(6)}  ${"code".padEnd(36)} accepted`,
+  ];
   for (const o of outcomes) {
     const accepted = o.accepted === null ? "" : String(o.accepted);
-    lines.push(`${o.step.slice(0, 40).padEnd(40)} ${o.operation.slice(0, 36).padEnd(36)} ${String(o.status ?? "-").padStart(6)}  ${(o.code ?? o.outcome).slice(0, 36).padEnd(36)} ${accepted}`);
+    lines.push(
+      `${o.step.slice(0, 40).padEnd(40)} ${o.operation.slice(0, 36).padEnd(36)} ${String(o.status ?? "-").padStart(6)}  ${(o.code ?? o.outcome).slice(0, 36).padEnd(36)} ${accepted}`,
+    );
     if (verbose && o.note) lines.push(`${"".padEnd(40)}   ${o.note.slice(0, 160)}`);
   }
   const called = new Set(outcomes.filter((o) => o.outcome !== "skipped").map((o) => o.operation));
   const succeeded = new Set(outcomes.filter((o) => o.outcome === "success").map((o) => o.operation));
   const unexpected = outcomes.filter((o) => !o.as_expected).map((o) => o.step);
-  lines.push(`operations called: ${called.size}, reaching a success status: ${succeeded.size}, steps: ${outcomes.length}`);
-  lines.push(`steps not answered as the recipe expects: ${unexpected.length}${unexpected.length > 0 ? ` (${unexpected.join(", ")})` : ""}`);
+  lines.push(
+    `operations called: ${called.size}, reaching a success status: ${succeeded.size}, steps: ${outcomes.length}`,
+  );
+  lines.push(
+    `steps not answered as the recipe expects: ${unexpected.length}${unexpected.length > 0 ? ` (${unexpected.join(", ")})` : ""}`,
+  );
   return lines.join("\n");
 }
 
@@ -181,10 +239,13 @@ async function main(argv: readonly string[]): Promise<void> {
       await server.stop();
     }
   } else {
-    if (!argv.includes("--base-url") || !argv.includes("--token")) throw new Error("give --base-url and --token, or --start");
+    if (!argv.includes("--base-url") || !argv.includes("--token"))
+      throw new Error("give --base-url and --token, or --start");
     outcomes = await runRecipes({ baseUrl: value("--base-url")!, token: value("--token")!, only });
   }
-  console.log(argv.includes("--json") ? JSON.stringify(outcomes, null, 2) : formatOutcomes(outcomes, argv.includes("--verbose")));
+  console.log(
+    argv.includes("--json") ? JSON.stringify(outcomes, null, 2) : formatOutcomes(outcomes, argv.includes("--verbose")),
+  );
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

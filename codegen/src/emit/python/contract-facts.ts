@@ -55,7 +55,8 @@ export function pythonFacts(_ir: ApiIr, op: OperationIr): PythonOperationFacts {
     responses,
     successStatus: pickSuccess(op),
     responseType: pythonResponseType(op),
-    scopeMode: typeof raw["x-powercontext-scope-mode"] === "string" ? (raw["x-powercontext-scope-mode"] as string) : "none",
+    scopeMode:
+      typeof raw["x-powercontext-scope-mode"] === "string" ? (raw["x-powercontext-scope-mode"] as string) : "none",
     access: accessFacts(raw["x-powercontext-access"]),
     featureContracts: Array.isArray(features) ? features.map(String) : [],
   };
@@ -84,7 +85,8 @@ function pickSuccess(op: OperationIr): number {
 function accessFacts(node: unknown): AccessFacts | null {
   if (node === null || node === undefined || typeof node !== "object") return null;
   const access = node as Json;
-  if (typeof access.resolver === "string") return { action: null, resource: null, scopeIdField: null, resolver: access.resolver };
+  if (typeof access.resolver === "string")
+    return { action: null, resource: null, scopeIdField: null, resolver: access.resolver };
   const resource = (access.resource ?? {}) as Json;
   const scopeIdField = typeof resource["scope-id-from"] === "string" ? (resource["scope-id-from"] as string) : null;
   return {
@@ -104,7 +106,10 @@ export function featureContracts(ir: ApiIr, facts: readonly PythonOperationFacts
   const declared = (ir.document["x-powercontext-feature-contracts"] ?? {}) as Json;
   const result: Json = {};
   for (const [name, version] of Object.entries(declared)) {
-    result[name] = { version, operations: facts.filter((f) => f.featureContracts.includes(name)).map((f) => f.op.operationId) };
+    result[name] = {
+      version,
+      operations: facts.filter((f) => f.featureContracts.includes(name)).map((f) => f.op.operationId),
+    };
   }
   return result;
 }

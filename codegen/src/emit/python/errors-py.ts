@@ -21,7 +21,19 @@ export function pythonStatusClass(status: number): string {
  * Members every error already has (the runtime's `ServerResponseError` and
  * `GuardedConflictError`): a detail of that name keeps only its place in `details`.
  */
-const ERROR_MEMBERS = new Set(["code", "details", "request_id", "status_code", "server_message", "retry_after", "body", "args", "current", "outcome_unknown", "retry_budget_exhausted"]);
+const ERROR_MEMBERS = new Set([
+  "code",
+  "details",
+  "request_id",
+  "status_code",
+  "server_message",
+  "retry_after",
+  "body",
+  "args",
+  "current",
+  "outcome_unknown",
+  "retry_budget_exhausted",
+]);
 
 /** A detail that becomes a read-only member: a plain lower-case Python identifier the error does not have already. */
 function detailAttribute(name: string): boolean {
@@ -30,8 +42,10 @@ function detailAttribute(name: string): boolean {
 
 function pythonType(detail: ErrorDetailIr): { annotation: string; check: string } {
   const type = detail.schema?.type;
-  if (type === "integer") return { annotation: "int | None", check: "isinstance(value, int) and not isinstance(value, bool)" };
-  if (type === "number") return { annotation: "float | None", check: "isinstance(value, int | float) and not isinstance(value, bool)" };
+  if (type === "integer")
+    return { annotation: "int | None", check: "isinstance(value, int) and not isinstance(value, bool)" };
+  if (type === "number")
+    return { annotation: "float | None", check: "isinstance(value, int | float) and not isinstance(value, bool)" };
   if (type === "boolean") return { annotation: "bool | None", check: "isinstance(value, bool)" };
   if (type === "string") return { annotation: "str | None", check: "isinstance(value, str)" };
   return { annotation: "object | None", check: "value is not None" };
@@ -50,7 +64,8 @@ function detailProperty(detail: ErrorDetailIr): string {
 }
 
 function contractClass(row: ErrorCodeIr & { className: string }, conflictCodes: ReadonlySet<string>): string {
-  const base = row.status === 409 && conflictCodes.has(row.code) ? "GuardedConflictError" : pythonStatusClass(row.status);
+  const base =
+    row.status === 409 && conflictCodes.has(row.code) ? "GuardedConflictError" : pythonStatusClass(row.status);
   return `
 
 class ${row.className}(${base}):
@@ -71,8 +86,16 @@ ${row.details.map(detailProperty).join("")}`;
 export function emitPythonErrors(ir: ApiIr): string | null {
   const rows = ir.errorCodes.filter((row): row is ErrorCodeIr & { className: string } => row.className !== null);
   if (rows.length === 0) return null;
-  const conflictCodes = new Set(ir.operations.flatMap((op) => (op.reconcile === null ? [] : [op.reconcile.conflictCode])));
-  const bases = [...new Set(rows.map((row) => (row.status === 409 && conflictCodes.has(row.code) ? "GuardedConflictError" : pythonStatusClass(row.status))))].sort();
+  const conflictCodes = new Set(
+    ir.operations.flatMap((op) => (op.reconcile === null ? [] : [op.reconcile.conflictCode])),
+  );
+  const bases = [
+    ...new Set(
+      rows.map((row) =>
+        row.status === 409 && conflictCodes.has(row.code) ? "GuardedConflictError" : pythonStatusClass(row.status),
+      ),
+    ),
+  ].sort();
   return `${pyBanner(ir)}"""The contract errors of the spec's error-code registry, and \`\`CONTRACT_ERRORS\`\` for the runtime."""
 
 from __future__ import annotations

@@ -32,10 +32,18 @@ export function parameterList(op: OperationIr): ParameterIr[] {
 export function emitPythonExtensions(ir: ApiIr, modules: ExtensionsModules): string {
   const ops = documentOrder(ir);
   const entries = ops.map((op) => entry(ir, op, modules)).join("");
-  const used = ["AsyncSpec", "ErrorCode", "NotServedSpec", "OperationExtensions", "PaginationSpec", "ParameterSpec", "ReconcileSpec"].filter(
-    (name) => name === "ErrorCode" || name === "OperationExtensions" || entries.includes(`${name}(`),
+  const used = [
+    "AsyncSpec",
+    "ErrorCode",
+    "NotServedSpec",
+    "OperationExtensions",
+    "PaginationSpec",
+    "ParameterSpec",
+    "ReconcileSpec",
+  ].filter((name) => name === "ErrorCode" || name === "OperationExtensions" || entries.includes(`${name}(`));
+  const layer = ["models", ...(modules.parameters && entries.includes("parameters.") ? ["parameters"] : [])].filter(
+    (name) => name === "parameters" || entries.includes(`${name}.`),
   );
-  const layer = ["models", ...(modules.parameters && entries.includes("parameters.") ? ["parameters"] : [])].filter((name) => name === "parameters" || entries.includes(`${name}.`));
   return `${pyBanner(ir)}"""The spec's facts per operation, beyond its \`\`Operation\`\`, for powercontext_runtime."""
 
 from __future__ import annotations
@@ -58,7 +66,8 @@ ${entries}}
 export function extensionModels(ir: ApiIr): Set<string> {
   const names = new Set<string>();
   for (const op of ir.operations) {
-    for (const response of [...op.successResponses, op.accepted]) if (response?.kind === "json" && response.schemaName) names.add(response.schemaName);
+    for (const response of [...op.successResponses, op.accepted])
+      if (response?.kind === "json" && response.schemaName) names.add(response.schemaName);
   }
   return names;
 }
@@ -89,9 +98,16 @@ function entry(_ir: ApiIr, op: OperationIr, modules: ExtensionsModules): string 
   }
   if (op.pagination !== null) {
     const p = op.pagination;
-    fields.push(["pagination", `PaginationSpec(cursor_parameter=${pyString(p.cursorParameter)}, next_cursor_field=${pyString(p.nextCursorField)}, items_field=${pyString(p.itemsField)})`]);
+    fields.push([
+      "pagination",
+      `PaginationSpec(cursor_parameter=${pyString(p.cursorParameter)}, next_cursor_field=${pyString(p.nextCursorField)}, items_field=${pyString(p.itemsField)})`,
+    ]);
   }
-  if (op.notServed !== null) fields.push(["not_served", `NotServedSpec(status=${op.notServed.status}, message=${pyString(op.notServed.message)})`]);
+  if (op.notServed !== null)
+    fields.push([
+      "not_served",
+      `NotServedSpec(status=${op.notServed.status}, message=${pyString(op.notServed.message)})`,
+    ]);
   const successes = op.responses.filter((r) => op.successStatuses.includes(r.status));
   fields.push(["success_statuses", tuple(op.successStatuses)]);
   fields.push(["response_kinds", `{${successes.map((r) => `${r.status}: ${pyString(r.kind)}`).join(", ")}}`]);
@@ -100,7 +116,10 @@ function entry(_ir: ApiIr, op: OperationIr, modules: ExtensionsModules): string 
   if ("default" in declared) fields.push(["default_response", "True"]);
   const parameters = parameterList(op);
   if (parameters.length > 0) {
-    const specs = parameters.map((p) => `ParameterSpec(name=${pyString(p.name)}, location=${pyString(p.in)}, required=${p.required ? "True" : "False"}, style=${pyString(p.style)}, explode=${p.explode ? "True" : "False"})`);
+    const specs = parameters.map(
+      (p) =>
+        `ParameterSpec(name=${pyString(p.name)}, location=${pyString(p.in)}, required=${p.required ? "True" : "False"}, style=${pyString(p.style)}, explode=${p.explode ? "True" : "False"})`,
+    );
     fields.push(["parameters", `(${specs.join(", ")},)`]);
     const name = parametersModelName(op);
     if (modules.parameters && name !== null) fields.push(["parameters_type", `parameters.${name}`]);

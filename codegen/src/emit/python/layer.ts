@@ -23,7 +23,10 @@ export interface PythonOptions {
 }
 
 /** This repository's Python package (python/, distribution `powercontext-ts`). */
-export const PYTHON_DEFAULTS = { dir: "python/src/powercontext_ts/_generated", package: "powercontext_ts._generated" } as const;
+export const PYTHON_DEFAULTS = {
+  dir: "python/src/powercontext_ts/_generated",
+  package: "powercontext_ts._generated",
+} as const;
 
 /** The Python files, plus the ones not produced and why. */
 export interface PythonLayer {
@@ -47,7 +50,8 @@ export interface PythonLayer {
 export async function emitPythonLayer(ir: ApiIr, written: Json, options: PythonOptions = {}): Promise<PythonLayer> {
   const dir = (options.dir ?? PYTHON_DEFAULTS.dir).replace(/\/+$/, "");
   const pkg = options.package ?? PYTHON_DEFAULTS.package;
-  if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(pkg)) throw new Error(`Python package "${pkg}" is not a dotted identifier`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(pkg))
+    throw new Error(`Python package "${pkg}" is not a dotted identifier`);
   checkPythonNames(ir, new Set([...operationModels(ir), ...extensionModels(ir)]));
   const models = `${pkg}.models`;
   const mode = options.models ?? "skip";

@@ -70,7 +70,9 @@ class LiteralWriter {
     if (array) {
       for (const item of value as unknown[]) this.line(null, item, inner);
     } else {
-      for (const key in value) if (Object.hasOwn(value, key)) this.line(this.key(key, intKeys), (value as Record<string, unknown>)[key], inner);
+      for (const key in value)
+        if (Object.hasOwn(value, key))
+          this.line(this.key(key, intKeys), (value as Record<string, unknown>)[key], inner);
     }
     if (this.text.length === start) this.text += "\n";
     this.text += this.pad(indent) + (!array ? "}" : this.tuples ? ")" : "]");
@@ -92,7 +94,8 @@ class LiteralWriter {
    * no more than a line's worth of its members.
    */
   private room(value: unknown, intKeys: boolean, budget: number): number {
-    if (value === null || typeof value !== "object") return budget - (typeof value === "string" ? stringLength(value) : scalar(value).length);
+    if (value === null || typeof value !== "object")
+      return budget - (typeof value === "string" ? stringLength(value) : scalar(value).length);
     let left = budget - 2; // open and close
     if (Array.isArray(value)) {
       if (this.tuples && value.length === 1) left -= 1;
@@ -103,7 +106,11 @@ class LiteralWriter {
     for (const key in value) {
       if (left < 0) break;
       if (!Object.hasOwn(value, key)) continue;
-      left = this.room((value as Record<string, unknown>)[key], false, left - (first ? 0 : 2) - this.key(key, intKeys).length - 2);
+      left = this.room(
+        (value as Record<string, unknown>)[key],
+        false,
+        left - (first ? 0 : 2) - this.key(key, intKeys).length - 2,
+      );
       first = false;
     }
     return left;

@@ -33,8 +33,16 @@ export function modelsDocument(ir: ApiIr, written: Json): Json {
     const exclusive = schema.rules.find((rule) => rule.kind === "exclusive");
     const node = schemas[schema.name];
     if (exclusive === undefined || node === undefined || !Array.isArray(node.oneOf)) continue;
-    const alternatives = (node.oneOf as unknown[]).map((alt) => (alt !== null && typeof alt === "object" ? Object.entries(alt as Json) : []));
-    const onlyRequired = alternatives.every((entries) => entries.length === 1 && entries[0]?.[0] === "required" && Array.isArray(entries[0][1]) && entries[0][1].length === 1);
+    const alternatives = (node.oneOf as unknown[]).map((alt) =>
+      alt !== null && typeof alt === "object" ? Object.entries(alt as Json) : [],
+    );
+    const onlyRequired = alternatives.every(
+      (entries) =>
+        entries.length === 1 &&
+        entries[0]?.[0] === "required" &&
+        Array.isArray(entries[0][1]) &&
+        entries[0][1].length === 1,
+    );
     const named = alternatives.map((entries) => String((entries[0]?.[1] as unknown[] | undefined)?.[0])).sort();
     if (!onlyRequired || JSON.stringify(named) !== JSON.stringify([...exclusive.members].sort())) continue;
     const { oneOf: _dropped, ...rest } = node;
@@ -64,7 +72,11 @@ function pointerValue(written: Json, pointer: string): unknown {
 /** Follows `$ref`s inside `written` (local references only; the loader allows no other). */
 function resolve(written: Json, node: unknown): Json {
   let current = node;
-  for (let hops = 0; hops < 32 && current !== null && typeof current === "object" && typeof (current as Json).$ref === "string"; hops += 1) {
+  for (
+    let hops = 0;
+    hops < 32 && current !== null && typeof current === "object" && typeof (current as Json).$ref === "string";
+    hops += 1
+  ) {
     current = pointerValue(written, ((current as Json).$ref as string).slice(1));
   }
   return (current ?? {}) as Json;
@@ -110,13 +122,25 @@ export function parametersDocument(ir: ApiIr, written: Json): Json | null {
       const declared = resolve(written, pointerValue(written, parameter.pointer));
       properties[parameter.name] = declared.schema ?? parameter.schema;
     }
-    const required = parameterList(op).filter((p) => p.required).map((p) => p.name);
-    synthesized[name] = { type: "object", additionalProperties: false, properties, ...(required.length > 0 ? { required } : {}) };
+    const required = parameterList(op)
+      .filter((p) => p.required)
+      .map((p) => p.name);
+    synthesized[name] = {
+      type: "object",
+      additionalProperties: false,
+      properties,
+      ...(required.length > 0 ? { required } : {}),
+    };
   }
   if (Object.keys(synthesized).length === 0) return null;
   const all = ((written.components as Json | undefined)?.schemas ?? {}) as Json;
   const used = referencedSchemas(written, Object.values(synthesized));
   const schemas: Json = {};
   for (const [name, schema] of Object.entries(all)) if (used.has(name)) schemas[name] = schema;
-  return { openapi: written.openapi, info: written.info, paths: {}, components: { schemas: { ...schemas, ...synthesized } } };
+  return {
+    openapi: written.openapi,
+    info: written.info,
+    paths: {},
+    components: { schemas: { ...schemas, ...synthesized } },
+  };
 }

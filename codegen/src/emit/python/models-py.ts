@@ -36,7 +36,8 @@ export class PythonToolError extends Error {
  */
 export function codegenPython(env: NodeJS.ProcessEnv = process.env): string | null {
   const configured = env.POWERCONTEXT_CODEGEN_PYTHON;
-  const candidate = configured && configured.length > 0 ? configured : path.join(codegenRoot, "..", ".venv-codegen", "bin", "python");
+  const candidate =
+    configured && configured.length > 0 ? configured : path.join(codegenRoot, "..", ".venv-codegen", "bin", "python");
   return existsSync(candidate) ? candidate : null;
 }
 
@@ -63,19 +64,32 @@ export function codegenPython(env: NodeJS.ProcessEnv = process.env): string | nu
 export async function emitPythonModels(ir: ApiIr, written: Json, timeoutMs = 120_000): Promise<PythonModels> {
   const python = codegenPython();
   if (python === null) {
-    throw new PythonToolError("no Python environment for datamodel-code-generator; run `bash scripts/ci/python-codegen-env.sh`", true);
+    throw new PythonToolError(
+      "no Python environment for datamodel-code-generator; run `bash scripts/ci/python-codegen-env.sh`",
+      true,
+    );
   }
   const parameters = parametersDocument(ir, written);
-  const input = JSON.stringify({ document: modelsDocument(ir, written), methods: ruleMethods(ir), parameters_document: parameters });
+  const input = JSON.stringify({
+    document: modelsDocument(ir, written),
+    methods: ruleMethods(ir),
+    parameters_document: parameters,
+  });
   // the tool writes the name into a comment line: escaped like every name in a banner
-  const output = await runTool(python, ["-O", MODELS_SCRIPT, "--filename", commentLine(ir.source.fileName)], input, timeoutMs);
+  const output = await runTool(
+    python,
+    ["-O", MODELS_SCRIPT, "--filename", commentLine(ir.source.fileName)],
+    input,
+    timeoutMs,
+  );
   let parsed: { models?: unknown; parameters?: unknown };
   try {
     parsed = JSON.parse(output) as typeof parsed;
   } catch {
     throw new PythonToolError("the model generator's driver printed something other than its JSON answer", false);
   }
-  if (typeof parsed.models !== "string") throw new PythonToolError("the model generator's driver wrote no models", false);
+  if (typeof parsed.models !== "string")
+    throw new PythonToolError("the model generator's driver wrote no models", false);
   return {
     models: `${pyBanner(ir)}${parsed.models}`,
     parameters: typeof parsed.parameters === "string" ? `${pyBanner(ir)}${parsed.parameters}` : null,

@@ -11,7 +11,9 @@ import { isNameSource, quoted } from "../../ir/name-sources.js";
 
 /** Python's keywords: never an identifier. */
 const KEYWORDS = new Set(
-  "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(" "),
+  "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(
+    " ",
+  ),
 );
 
 /**
@@ -20,10 +22,39 @@ const KEYWORDS = new Set(
  * define or import themselves, and the builtins they use.
  */
 const MODULE_NAMES = new Set([
-  "Operation", "AccessRequirement", "BaseModel", "JsonValue", "Generic", "Literal", "TypeVar", "RequestT", "ResponseT", "Any", "annotations",
-  "AsyncExtension", "ReconcileExtension", "PaginationExtension", "OperationExtensions", "EXTENSIONS",
-  "OPENAPI_VERSION", "API_TITLE", "API_DESCRIPTION", "API_VERSION", "FEATURE_CONTRACTS",
-  "bool", "bytes", "dict", "float", "int", "list", "object", "str", "tuple", "type", "set", "frozenset",
+  "Operation",
+  "AccessRequirement",
+  "BaseModel",
+  "JsonValue",
+  "Generic",
+  "Literal",
+  "TypeVar",
+  "RequestT",
+  "ResponseT",
+  "Any",
+  "annotations",
+  "AsyncExtension",
+  "ReconcileExtension",
+  "PaginationExtension",
+  "OperationExtensions",
+  "EXTENSIONS",
+  "OPENAPI_VERSION",
+  "API_TITLE",
+  "API_DESCRIPTION",
+  "API_VERSION",
+  "FEATURE_CONTRACTS",
+  "bool",
+  "bytes",
+  "dict",
+  "float",
+  "int",
+  "list",
+  "object",
+  "str",
+  "tuple",
+  "type",
+  "set",
+  "frozenset",
 ]);
 
 /** `name` as a plain Python identifier: ASCII, not a keyword, not a dunder name. */
@@ -66,18 +97,40 @@ export function checkPythonNames(ir: ApiIr, models: ReadonlySet<string>): void {
   for (const op of ir.operations) {
     const at = { pointer: `${op.pointer}/operationId` };
     if (!isNameSource(op.operationId)) {
-      errors.push(new SpecError("invalid_name", at, `operationId ${quoted(op.operationId)} cannot become a Python identifier`));
+      errors.push(
+        new SpecError("invalid_name", at, `operationId ${quoted(op.operationId)} cannot become a Python identifier`),
+      );
       continue;
     }
     const constant = pyConstantName(op);
     const other = constants.get(constant);
-    if (other !== undefined) errors.push(new SpecError("name_collision", at, `operationIds "${other.operationId}" and "${op.operationId}" both become the Python constant ${constant}`));
-    else if (MODULE_NAMES.has(constant) || models.has(constant)) errors.push(new SpecError("name_collision", at, `operationId "${op.operationId}" becomes the Python constant ${constant}, a name operations.py already defines or imports`));
+    if (other !== undefined)
+      errors.push(
+        new SpecError(
+          "name_collision",
+          at,
+          `operationIds "${other.operationId}" and "${op.operationId}" both become the Python constant ${constant}`,
+        ),
+      );
+    else if (MODULE_NAMES.has(constant) || models.has(constant))
+      errors.push(
+        new SpecError(
+          "name_collision",
+          at,
+          `operationId "${op.operationId}" becomes the Python constant ${constant}, a name operations.py already defines or imports`,
+        ),
+      );
     constants.set(constant, op);
   }
   for (const name of [...models].sort()) {
     if (!isPlainIdentifier(name)) {
-      errors.push(new SpecError("invalid_name", { pointer: pointer("components", "schemas", name) }, `schema name ${quoted(name)} is imported by the Python layer and cannot become a Python identifier (a keyword, a dunder name, or not ASCII letters, digits and "_")`));
+      errors.push(
+        new SpecError(
+          "invalid_name",
+          { pointer: pointer("components", "schemas", name) },
+          `schema name ${quoted(name)} is imported by the Python layer and cannot become a Python identifier (a keyword, a dunder name, or not ASCII letters, digits and "_")`,
+        ),
+      );
     }
   }
   if (errors.length > 0) throw new LintError(errors);

@@ -1,6 +1,12 @@
 import type { Json } from "../../ir/domain.js";
 import type { ApiIr, OperationIr } from "../../ir/model.js";
-import { documentOrder, featureContracts, pythonFacts, pythonResponseType, type PythonOperationFacts } from "./contract-facts.js";
+import {
+  documentOrder,
+  featureContracts,
+  pythonFacts,
+  pythonResponseType,
+  type PythonOperationFacts,
+} from "./contract-facts.js";
 import { pyBanner } from "./banner-py.js";
 import { pyLiteral, pyString } from "./literal.js";
 import { pyConstantName, pyModelName } from "./names-py.js";
@@ -53,7 +59,10 @@ export function emitPythonOperations(ir: ApiIr, modelsModule: string): string {
   const importBlock =
     imports.size === 0
       ? ""
-      : `from ${modelsModule} import (\n${[...imports].sort(byCodePoint).map((n) => `    ${local(n) === n ? n : `${n} as ${local(n)}`},\n`).join("")})\n\n`;
+      : `from ${modelsModule} import (\n${[...imports]
+          .sort(byCodePoint)
+          .map((n) => `    ${local(n) === n ? n : `${n} as ${local(n)}`},\n`)
+          .join("")})\n\n`;
   return `${pyBanner(ir)}from __future__ import annotations
 
 from typing import Generic, Literal, TypeVar
@@ -110,7 +119,13 @@ function operationConstant(ir: ApiIr, f: PythonOperationFacts, local: (name: str
     ["operation_id", pyString(op.operationId)],
     ["request_type", requestType],
     ["request_location", opt(request.location)],
-    ["path_parameters", pyLiteral(op.pathParameters.map((p) => p.name), { tuples: true, indent: 4 })],
+    [
+      "path_parameters",
+      pyLiteral(
+        op.pathParameters.map((p) => p.name),
+        { tuples: true, indent: 4 },
+      ),
+    ],
     ["response_type", responseType],
     ["success_status", String(f.successStatus)],
     ["summary", pyString(op.summary)],

@@ -73,7 +73,9 @@ export function docComment(lines: readonly string[], indent = ""): string {
     const line = commentLine(lines[0] as string).trim();
     return line === "" ? "" : `${indent}/**\n${indent} * ${line}\n${indent} */\n`;
   }
-  const text = lines.flatMap((line) => line.replace(/\r\n?/g, "\n").split("\n")).map((line) => commentLine(line).trimEnd());
+  const text = lines
+    .flatMap((line) => line.replace(/\r\n?/g, "\n").split("\n"))
+    .map((line) => commentLine(line).trimEnd());
   while (text.length > 0 && text[text.length - 1] === "") text.pop();
   while (text.length > 0 && text[0] === "") text.shift();
   if (text.length === 0) return "";

@@ -1,5 +1,17 @@
 import type { Json, RefLookup } from "../../ir/domain.js";
-import { array, intersection, literal, NEVER, object, ref, tuple, union, UNKNOWN, type TsMember, type TsType } from "../ts/builder.js";
+import {
+  array,
+  intersection,
+  literal,
+  NEVER,
+  object,
+  ref,
+  tuple,
+  union,
+  UNKNOWN,
+  type TsMember,
+  type TsType,
+} from "../ts/builder.js";
 
 /**
  * Which side of the wire a type is for: `read` (a response: `writeOnly`
@@ -23,7 +35,8 @@ export function schemaDoc(schema: unknown): string[] {
   if (!isObject(schema)) return [];
   const lines: string[] = [];
   if (typeof schema.title === "string" && schema.title !== "") lines.push(schema.title);
-  if (typeof schema.description === "string" && schema.description !== "") lines.push(...(lines.length > 0 ? [""] : []), schema.description);
+  if (typeof schema.description === "string" && schema.description !== "")
+    lines.push(...(lines.length > 0 ? [""] : []), schema.description);
   if (typeof schema.format === "string") lines.push(`Format: \`${schema.format}\`.`);
   if (schema.default !== undefined) lines.push(`@default ${JSON.stringify(schema.default)}`);
   if (schema.deprecated === true) lines.push("@deprecated");
@@ -77,21 +90,35 @@ export class SchemaTypes {
 
   private reference(target: string, side: Side, depth: number): TsType {
     const component = COMPONENT.exec(target);
-    if (component !== null) return ref(this.namer(decodeURIComponent(component[1] as string).replace(/~1/g, "/").replace(/~0/g, "~"), side));
+    if (component !== null)
+      return ref(
+        this.namer(
+          decodeURIComponent(component[1] as string)
+            .replace(/~1/g, "/")
+            .replace(/~0/g, "~"),
+          side,
+        ),
+      );
     if (depth >= INLINE_DEPTH) return UNKNOWN;
     return this.type(this.lookup(target), side, depth + 1);
   }
 
   private alternatives(schema: Json, options: unknown[], side: Side, depth: number): TsType {
     const discriminator = isObject(schema.discriminator) ? schema.discriminator : null;
-    const mapping = discriminator !== null && isObject(discriminator.mapping) ? (discriminator.mapping as Record<string, string>) : {};
-    const property = discriminator !== null && typeof discriminator.propertyName === "string" ? discriminator.propertyName : null;
+    const mapping =
+      discriminator !== null && isObject(discriminator.mapping)
+        ? (discriminator.mapping as Record<string, string>)
+        : {};
+    const property =
+      discriminator !== null && typeof discriminator.propertyName === "string" ? discriminator.propertyName : null;
     const tagged = new Set<string>();
     const members: TsType[] = [];
     if (property !== null) {
       for (const [tag, target] of Object.entries(mapping)) {
         tagged.add(target);
-        members.push(intersection([this.reference(target, side, depth), object([{ name: property, type: literal(tag) }], null)]));
+        members.push(
+          intersection([this.reference(target, side, depth), object([{ name: property, type: literal(tag) }], null)]),
+        );
       }
     }
     for (const option of options) {
@@ -108,15 +135,23 @@ export class SchemaTypes {
     if (type === "integer" || type === "number") return ref("number");
     if (type === "boolean") return ref("boolean");
     if (type === "null") return ref("null");
-    if (type === "array" || (type === undefined && (schema.items !== undefined || schema.prefixItems !== undefined))) return this.arrayType(schema, side, depth);
-    if (type === "object" || (type === undefined && (isObject(schema.properties) || schema.additionalProperties !== undefined))) return this.objectType(schema, side, depth);
+    if (type === "array" || (type === undefined && (schema.items !== undefined || schema.prefixItems !== undefined)))
+      return this.arrayType(schema, side, depth);
+    if (
+      type === "object" ||
+      (type === undefined && (isObject(schema.properties) || schema.additionalProperties !== undefined))
+    )
+      return this.objectType(schema, side, depth);
     return null;
   }
 
   private arrayType(schema: Json, side: Side, depth: number): TsType {
     if (Array.isArray(schema.prefixItems)) {
       const rest = schema.items === false ? null : this.type(schema.items, side, depth);
-      return tuple(schema.prefixItems.map((s) => this.type(s, side, depth)), rest);
+      return tuple(
+        schema.prefixItems.map((s) => this.type(s, side, depth)),
+        rest,
+      );
     }
     return array(this.type(schema.items, side, depth));
   }
@@ -129,10 +164,22 @@ export class SchemaTypes {
     for (const [name, property] of Object.entries(properties)) {
       if (isObject(property) && property[hidden] === true) continue;
       const doc = schemaDoc(property);
-      members.push({ name, type: this.type(property, side, depth), optional: !required.has(name), ...(doc.length > 0 ? { doc } : {}) });
+      members.push({
+        name,
+        type: this.type(property, side, depth),
+        optional: !required.has(name),
+        ...(doc.length > 0 ? { doc } : {}),
+      });
     }
     const extra = schema.additionalProperties;
-    const index = extra === false ? NEVER : extra === true || (isObject(extra) && Object.keys(extra).length === 0) ? UNKNOWN : isObject(extra) ? this.type(extra, side, depth) : null;
+    const index =
+      extra === false
+        ? NEVER
+        : extra === true || (isObject(extra) && Object.keys(extra).length === 0)
+          ? UNKNOWN
+          : isObject(extra)
+            ? this.type(extra, side, depth)
+            : null;
     if (members.length === 0) return object([], index ?? UNKNOWN);
     if (index === null || index === NEVER) return object(members, null);
     return intersection([object(members, null), object([], index)]);

@@ -1,4 +1,3 @@
-
 const DEFINITIONS = "#/definitions/";
 
 /**
@@ -17,7 +16,12 @@ const DEFINITIONS = "#/definitions/";
  *
  * @param definition - the converted schema of a `#/definitions/<key>` reference
  */
-export function admitParameters(schema: Json | boolean, names: readonly string[], definition: (key: string) => Json | boolean | undefined, depth = 0): Json | boolean {
+export function admitParameters(
+  schema: Json | boolean,
+  names: readonly string[],
+  definition: (key: string) => Json | boolean | undefined,
+  depth = 0,
+): Json | boolean {
   if (typeof schema === "boolean" || depth > 32 || names.length === 0) return schema;
   if (typeof schema.$ref === "string" && schema.$ref.startsWith(DEFINITIONS)) {
     const target = definition(schema.$ref.slice(DEFINITIONS.length));
@@ -25,14 +29,20 @@ export function admitParameters(schema: Json | boolean, names: readonly string[]
   }
   const out: Json = { ...schema };
   for (const key of ["allOf", "anyOf", "oneOf"]) {
-    if (Array.isArray(out[key])) out[key] = (out[key] as (Json | boolean)[]).map((member) => admitParameters(member, names, definition, depth + 1));
+    if (Array.isArray(out[key]))
+      out[key] = (out[key] as (Json | boolean)[]).map((member) =>
+        admitParameters(member, names, definition, depth + 1),
+      );
   }
   for (const key of ["if", "then", "else", "not"]) {
     if (out[key] !== undefined) out[key] = admitParameters(out[key] as Json | boolean, names, definition, depth + 1);
   }
   if (out.additionalProperties !== undefined && out.additionalProperties !== true) {
-    out.properties = { ...Object.fromEntries(names.map((name) => [name, true])), ...((out.properties as Json | undefined) ?? {}) };
+    out.properties = {
+      ...Object.fromEntries(names.map((name) => [name, true])),
+      ...((out.properties as Json | undefined) ?? {}),
+    };
   }
   return out;
-}import type { Json } from "../../ir/domain.js";
-
+}
+import type { Json } from "../../ir/domain.js";

@@ -37,7 +37,17 @@ export type CompactValue =
  * the order they are checked; the handler of `anyOf` is the runtime's
  * `anyOfKeyword`. A bundle then carries the handlers of the schemas it holds.
  */
-export const HANDLED_KEYWORDS = ["format", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "allOf", "anyOf", "oneOf", "not", "if"] as const;
+export const HANDLED_KEYWORDS = [
+  "format",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+] as const;
 
 /** The runtime's export that checks `keyword` (one of {@link HANDLED_KEYWORDS}). */
 export function keywordHandler(keyword: string): string {
@@ -45,9 +55,28 @@ export function keywordHandler(keyword: string): string {
 }
 
 /** Keywords ajv would enforce that the runtime does not implement: refusing beats ignoring. */
-const UNSUPPORTED = ["contains", "additionalItems", "dependentRequired", "dependentSchemas", "unevaluatedProperties", "unevaluatedItems", "$data", "patternProperties", "propertyNames", "dependencies"];
+const UNSUPPORTED = [
+  "contains",
+  "additionalItems",
+  "dependentRequired",
+  "dependentSchemas",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "$data",
+  "patternProperties",
+  "propertyNames",
+  "dependencies",
+];
 
-const TYPE_LETTERS: Readonly<Record<string, string>> = { object: "o", array: "a", string: "s", integer: "i", number: "n", boolean: "b", null: "z" };
+const TYPE_LETTERS: Readonly<Record<string, string>> = {
+  object: "o",
+  array: "a",
+  string: "s",
+  integer: "i",
+  number: "n",
+  boolean: "b",
+  null: "z",
+};
 
 /** Numeric keywords: draft-07 name -> compact key. */
 const NUMBERS: readonly [keyword: string, key: string][] = [
@@ -75,7 +104,9 @@ const DEFINITIONS = "#/definitions/";
  */
 function requiredMask(required: readonly string[], names: readonly string[]): number | readonly string[] {
   const indexes = required.map((name) => names.indexOf(name));
-  const ordered = indexes.every((index, i) => index >= 0 && index < 31 && (i === 0 || index > (indexes[i - 1] as number)));
+  const ordered = indexes.every(
+    (index, i) => index >= 0 && index < 31 && (i === 0 || index > (indexes[i - 1] as number)),
+  );
   return ordered ? indexes.reduce((mask, index) => mask | (1 << index), 0) : required;
 }
 
@@ -85,7 +116,8 @@ function refKey(ref: string): string {
 }
 
 function finite(value: unknown, keyword: string): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new Error(`validator emitter: "${keyword}" must be a finite number`);
+  if (typeof value !== "number" || !Number.isFinite(value))
+    throw new Error(`validator emitter: "${keyword}" must be a finite number`);
   return value;
 }
 
@@ -100,7 +132,8 @@ export function compactSchema(schema: unknown, formats: Readonly<Record<string, 
   if (schema === true || schema === false) return schema;
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return false;
   const s = schema as Json;
-  for (const keyword of UNSUPPORTED) if (s[keyword] !== undefined) throw new Error(`validator emitter: "${keyword}" is not supported`);
+  for (const keyword of UNSUPPORTED)
+    if (s[keyword] !== undefined) throw new Error(`validator emitter: "${keyword}" is not supported`);
   const sub = (value: unknown) => compactSchema(value, formats);
   const members: [string, CompactValue][] = [];
   if (s.type !== undefined) {
@@ -134,11 +167,25 @@ export function compactSchema(schema: unknown, formats: Readonly<Record<string, 
     if (s.then !== undefined) members.push(["then", { schema: sub(s.then) }]);
     if (s.else !== undefined) members.push(["else", { schema: sub(s.else) }]);
   }
-  const pairs = s.properties === undefined ? [] : Object.entries(s.properties as Json).map(([name, value]): [string, Compact] => [name, sub(value)]);
-  if (Array.isArray(s.required) && s.required.length > 0) members.push(["r", { json: requiredMask(s.required as string[], pairs.map(([name]) => name)) }]);
+  const pairs =
+    s.properties === undefined
+      ? []
+      : Object.entries(s.properties as Json).map(([name, value]): [string, Compact] => [name, sub(value)]);
+  if (Array.isArray(s.required) && s.required.length > 0)
+    members.push([
+      "r",
+      {
+        json: requiredMask(
+          s.required as string[],
+          pairs.map(([name]) => name),
+        ),
+      },
+    ]);
   if (pairs.length > 0) members.push(["P", { pairs }]);
-  if (s.additionalProperties !== undefined && s.additionalProperties !== true) members.push(["A", { schema: sub(s.additionalProperties) }]);
-  for (const [keyword, key] of NUMBERS) if (s[keyword] !== undefined) members.push([key, { json: finite(s[keyword], keyword) }]);
+  if (s.additionalProperties !== undefined && s.additionalProperties !== true)
+    members.push(["A", { schema: sub(s.additionalProperties) }]);
+  for (const [keyword, key] of NUMBERS)
+    if (s[keyword] !== undefined) members.push([key, { json: finite(s[keyword], keyword) }]);
   if (typeof s.pattern === "string") {
     const flags = patternFlags(s.pattern);
     // The loader refuses such a pattern with its pointer; reaching here is a bug.
@@ -150,7 +197,8 @@ export function compactSchema(schema: unknown, formats: Readonly<Record<string, 
     const regex = formats[s.format];
     if (regex instanceof RegExp) members.push(["format", { format: [s.format, regex.source, regex.flags] }]);
   }
-  if (Array.isArray(s.items)) throw new Error("validator emitter: tuple `items` (an array of schemas) is not supported");
+  if (Array.isArray(s.items))
+    throw new Error("validator emitter: tuple `items` (an array of schemas) is not supported");
   if (s.items !== undefined) members.push(["I", { schema: sub(s.items) }]);
   if (s.uniqueItems === true) members.push(["uniqueItems", { json: true }]);
   const handled = HANDLED_KEYWORDS.filter((keyword) => members.some(([key]) => key === keyword));

@@ -38,15 +38,28 @@ export function validatorSchemas(ir: ApiIr): ValidatorSchemas {
   const names = new UniqueNames();
   const componentKey = new Map<string, string>();
   const modes = ["request", "response"] as const;
-  for (const mode of modes) for (const { name } of ir.schemas) componentKey.set(`${mode}:${name}`, names.claim(`${mode}_${variableName(name)}`));
-  const refTo = (mode: SchemaMode) => (name: string) => `#/definitions/${componentKey.get(`${mode}:${name}`) ?? "missing"}`;
+  for (const mode of modes)
+    for (const { name } of ir.schemas)
+      componentKey.set(`${mode}:${name}`, names.claim(`${mode}_${variableName(name)}`));
+  const refTo = (mode: SchemaMode) => (name: string) =>
+    `#/definitions/${componentKey.get(`${mode}:${name}`) ?? "missing"}`;
   for (const mode of modes) {
-    for (const { name, schema } of ir.schemas) sources.set(componentKey.get(`${mode}:${name}`) as string, () => toJsonSchema(schema, mode, refTo(mode), ir.lookup));
+    for (const { name, schema } of ir.schemas)
+      sources.set(componentKey.get(`${mode}:${name}`) as string, () =>
+        toJsonSchema(schema, mode, refTo(mode), ir.lookup),
+      );
   }
 
   const used = new Set<string>();
   const perOperation = new Map<string, OperationValidatorNames>();
-  const forSchema = (op: OperationIr, role: string, schemaName: string | null, schema: Json, mode: SchemaMode, admit: readonly string[] = []): string => {
+  const forSchema = (
+    op: OperationIr,
+    role: string,
+    schemaName: string | null,
+    schema: Json,
+    mode: SchemaMode,
+    admit: readonly string[] = [],
+  ): string => {
     let key = schemaName === null ? undefined : componentKey.get(`${mode}:${schemaName}`);
     if (key === undefined) {
       key = names.claim(`op_${variableName(op.operationId)}_${role}`);
@@ -62,7 +75,11 @@ export function validatorSchemas(ir: ApiIr): ValidatorSchemas {
       entry.request = forSchema(op, "request", requestSchemaName(op), schema, "request", admit);
     }
     for (const response of [...op.successResponses, op.accepted]) {
-      if (response?.schema) entry.responses.push([response.status, forSchema(op, String(response.status), response.schemaName, response.schema, "response")]);
+      if (response?.schema)
+        entry.responses.push([
+          response.status,
+          forSchema(op, String(response.status), response.schemaName, response.schema, "response"),
+        ]);
     }
     perOperation.set(op.operationId, entry);
   }
@@ -96,7 +113,8 @@ function requestSchemaName(op: OperationIr): string | null {
 function requestSchema(op: OperationIr, lookup: RefLookup): { schema: Json; admit: string[] } {
   const parameters = allParameters(op);
   const body = op.requestBody?.schema;
-  if (parameters.length === 0 && body !== undefined) return { schema: op.requestBody?.required ? body : { ...body, nullable: true }, admit: [] };
+  if (parameters.length === 0 && body !== undefined)
+    return { schema: op.requestBody?.required ? body : { ...body, nullable: true }, admit: [] };
   const properties = Object.fromEntries(parameters.map((p) => [p.name, p.schema]));
   const required = parameters.filter((p) => p.required).map((p) => p.name);
   if (body === undefined) return { schema: { type: "object", properties, required }, admit: [] };
@@ -125,5 +143,7 @@ function followRefs(schema: Json, lookup: RefLookup): Json {
 
 /** An object schema whose meaning is fully given by its own keywords (no composition). */
 function isPlainObjectSchema(schema: Json): boolean {
-  return schema.type === "object" && !["allOf", "anyOf", "oneOf", "not", "$ref", "discriminator"].some((k) => k in schema);
+  return (
+    schema.type === "object" && !["allOf", "anyOf", "oneOf", "not", "$ref", "discriminator"].some((k) => k in schema)
+  );
 }

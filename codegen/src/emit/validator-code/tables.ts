@@ -1,5 +1,12 @@
 import type { Json } from "../../ir/domain.js";
-import { compactSchema, HANDLED_KEYWORDS, keywordHandler, type Compact, type CompactNode, type CompactValue } from "./compact.js";
+import {
+  compactSchema,
+  HANDLED_KEYWORDS,
+  keywordHandler,
+  type Compact,
+  type CompactNode,
+  type CompactValue,
+} from "./compact.js";
 
 /** A repeated subschema is shared (written once, as a constant) when its text is at least this long. */
 const SHARE_MIN_CHARS = 16;
@@ -36,7 +43,9 @@ export class ValidatorTables {
     const keys = this.reachable([...exports.values()]);
     const classOf = this.definitionClasses(keys);
     const writer = new ConstantWriter(keys, (key) => this.compact(key), classOf);
-    const lines = [...exports].map(([name, key]) => `export const ${name} = /* @__PURE__ */ v(${writer.reference(key)});\n`);
+    const lines = [...exports].map(
+      ([name, key]) => `export const ${name} = /* @__PURE__ */ v(${writer.reference(key)});\n`,
+    );
     const used = new Set<string>();
     for (const key of keys) handlersOf(this.compact(key), used);
     const handlers = HANDLED_KEYWORDS.map(keywordHandler).filter((name) => used.has(name));
@@ -139,7 +148,9 @@ function handlersOf(schema: Compact, into: Set<string>): void {
 
 /** A string literal that is also valid in any JavaScript source (U+2028/U+2029 escaped). */
 function literal(value: string): string {
-  return JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /**
@@ -148,7 +159,9 @@ function literal(value: string): string {
  * literal sets the prototype instead; a value holding one is parsed at load time.
  */
 function data(value: unknown): string {
-  const json = JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const json = JSON.stringify(value)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
   return json.includes('"__proto__"') ? `JSON.parse(${literal(json)})` : json;
 }
 
@@ -166,7 +179,8 @@ function valueText(value: CompactValue, sub: (schema: Compact) => string): strin
   if ("json" in value) return data(value.json);
   if ("schema" in value) return sub(value.schema);
   if ("schemas" in value) return `[${value.schemas.map(sub).join(", ")}]`;
-  if ("pairs" in value) return `[${value.pairs.map(([name, schema]) => `${literal(name)}, ${sub(schema)}`).join(", ")}]`;
+  if ("pairs" in value)
+    return `[${value.pairs.map(([name, schema]) => `${literal(name)}, ${sub(schema)}`).join(", ")}]`;
   // Handlers are the runtime's exports, imported by name at the top of the module.
   if ("handlers" in value) return `[${value.handlers.join(", ")}]`;
   return data(value.format);
@@ -224,7 +238,11 @@ class ConstantWriter {
     let value = this.canonical.get(node);
     if (value === undefined) {
       // Below the node, each subschema's own canonical text, remembered, so a deep schema is written once.
-      value = text(node, (ref) => `@${this.classOf.get(ref)}`, (child) => (child === node ? null : this.canonicalText(child)));
+      value = text(
+        node,
+        (ref) => `@${this.classOf.get(ref)}`,
+        (child) => (child === node ? null : this.canonicalText(child)),
+      );
       this.canonical.set(node, value);
     }
     return value;
@@ -258,7 +276,11 @@ class ConstantWriter {
   /** Writes `const name = <schema>;` after writing the constants it uses. */
   private declare(name: string, schema: Compact, root: boolean): void {
     this.writing.add(name);
-    const expression = text(schema, (ref) => this.reference(ref), (node) => (root && node === schema ? null : this.sharedConstant(node)));
+    const expression = text(
+      schema,
+      (ref) => this.reference(ref),
+      (node) => (root && node === schema ? null : this.sharedConstant(node)),
+    );
     this.writing.delete(name);
     this.lines.push(`const ${name} = ${expression};\n`);
     this.written.add(name);

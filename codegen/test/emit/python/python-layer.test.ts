@@ -21,7 +21,9 @@ async function run(args: string[], cwd: string) {
 
 describe("Python literals", () => {
   it("writes JSON values as Python", () => {
-    expect(pyLiteral({ a: [true, false, null], b: "x\"y\n", c: 1.5 })).toBe('{"a": [True, False, None], "b": "x\\"y\\n", "c": 1.5}');
+    expect(pyLiteral({ a: [true, false, null], b: 'x"y\n', c: 1.5 })).toBe(
+      '{"a": [True, False, None], "b": "x\\"y\\n", "c": 1.5}',
+    );
   });
   it("writes tuples, with the trailing comma of a one-element tuple", () => {
     expect(pyLiteral(["a"], { tuples: true })).toBe('("a",)');
@@ -83,7 +85,9 @@ describe("the Python layer of a contract", async () => {
     expect(operations).toContain(`from ${PYTHON_DEFAULTS.package}.models import (`);
     for (const op of generated.ir.operations) {
       expect(operations).toContain(`    operation_id="${op.operationId}",\n`);
-      expect(operations).toContain(`    path_parameters=(${op.pathParameters.map((p) => `"${p.name}"`).join(", ")}${op.pathParameters.length === 1 ? "," : ""}),\n`);
+      expect(operations).toContain(
+        `    path_parameters=(${op.pathParameters.map((p) => `"${p.name}"`).join(", ")}${op.pathParameters.length === 1 ? "," : ""}),\n`,
+      );
     }
   });
 
@@ -106,7 +110,10 @@ describe("the Python layer of a contract", async () => {
     for (const file of ["__init__.py", "operations.py", "schema.py", "extensions.py", "errors.py"]) {
       const text = evil.files.get(`${dir}/${file}`)!;
       const header = text.slice(0, text.indexOf("\n\n"));
-      expect(header.split("\n").every((line) => line.startsWith("# ")), file).toBe(true);
+      expect(
+        header.split("\n").every((line) => line.startsWith("# ")),
+        file,
+      ).toBe(true);
       expect(header).toContain("x\\nimport os");
     }
   });
@@ -123,7 +130,13 @@ describe("the Python layer of a contract", async () => {
 
   it("names the package and folder it is told to", async () => {
     const other = await generate(spec, { python: { dir: "gen/py", package: "acme.api" } });
-    expect([...other.files.keys()].filter((f) => f.startsWith("gen/py/")).sort()).toEqual(["gen/py/__init__.py", "gen/py/errors.py", "gen/py/extensions.py", "gen/py/operations.py", "gen/py/schema.py"]);
+    expect([...other.files.keys()].filter((f) => f.startsWith("gen/py/")).sort()).toEqual([
+      "gen/py/__init__.py",
+      "gen/py/errors.py",
+      "gen/py/extensions.py",
+      "gen/py/operations.py",
+      "gen/py/schema.py",
+    ]);
     expect(other.files.get("gen/py/operations.py")).toContain("from acme.api.models import (");
     expect(other.files.get("gen/py/extensions.py")).toContain("from acme.api import models, parameters\n");
     await expect(generate(spec, { python: { package: "not a package" } })).rejects.toThrow(/dotted identifier/);
@@ -144,7 +157,9 @@ describe.runIf(modelsTool("codegen/test/python-layer.test.ts"))("--check covers 
     expect(drift.stderr).toContain(`modified: ${dir}/models.py`);
     expect(drift.stderr).toContain(`modified: ${dir}/operations.py`);
     expect((await run(["--spec", spec, "--root", out, "--python-models", "require"], out)).code).toBe(EXIT.ok);
-    expect((await run(["--spec", spec, "--root", out, "--check", "--python-models", "require"], out)).code).toBe(EXIT.ok);
+    expect((await run(["--spec", spec, "--root", out, "--check", "--python-models", "require"], out)).code).toBe(
+      EXIT.ok,
+    );
   }, 120_000);
 
   it("keeps models.py as it is, with a warning, when its tool is not there", async () => {

@@ -21,7 +21,16 @@ import { fixturesDir, repoRoot, scratchDir, upstreamContract, upstreamSpec } fro
  */
 
 /** openapi-typescript's options matching our decisions (free-form objects as open records: `emptyObjectsUnknown`). */
-const ORACLE_OPTIONS = { defaultNonNullable: false, enum: false, exportType: false, immutable: false, alphabetize: false, additionalProperties: false, emptyObjectsUnknown: true, silent: true } as const;
+const ORACLE_OPTIONS = {
+  defaultNonNullable: false,
+  enum: false,
+  exportType: false,
+  immutable: false,
+  alphabetize: false,
+  additionalProperties: false,
+  emptyObjectsUnknown: true,
+  silent: true,
+} as const;
 
 interface Check {
   readonly id: string;
@@ -38,20 +47,32 @@ function deliberate(ir: ApiIr): Set<string> {
   const refs = new Map<string, string[]>();
   for (const { name, schema } of ir.schemas) {
     const text = JSON.stringify(schema);
-    for (const m of text.matchAll(/"mapping":\{([^}]*)\}/g)) for (const t of m[1]!.matchAll(/#\/components\/schemas\/([^"/]+)/g)) mapped.add(t[1]!);
-    refs.set(name, [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"/]+)"/g)].map((m) => m[1]!));
+    for (const m of text.matchAll(/"mapping":\{([^}]*)\}/g))
+      for (const t of m[1]!.matchAll(/#\/components\/schemas\/([^"/]+)/g)) mapped.add(t[1]!);
+    refs.set(
+      name,
+      [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"/]+)"/g)].map((m) => m[1]!),
+    );
   }
-  const set = new Set(ir.schemas.filter(({ name, schema }) => mapped.has(name) || DELIBERATE.test(JSON.stringify(schema))).map(({ name }) => name));
+  const set = new Set(
+    ir.schemas
+      .filter(({ name, schema }) => mapped.has(name) || DELIBERATE.test(JSON.stringify(schema)))
+      .map(({ name }) => name),
+  );
   for (let changed = true; changed; ) {
     changed = false;
-    for (const [name, targets] of refs) if (!set.has(name) && targets.some((t) => set.has(t))) changed = set.add(name) !== undefined;
+    for (const [name, targets] of refs)
+      if (!set.has(name) && targets.some((t) => set.has(t))) changed = set.add(name) !== undefined;
   }
   return set;
 }
 
 function exemptSchema(schema: unknown, differing: Set<string>): boolean {
   const text = JSON.stringify(schema ?? null);
-  return DELIBERATE.test(text) || [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"/]+)"/g)].some((m) => differing.has(m[1]!));
+  return (
+    DELIBERATE.test(text) ||
+    [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"/]+)"/g)].some((m) => differing.has(m[1]!))
+  );
 }
 
 const q = (key: string | number) => (typeof key === "number" ? String(key) : JSON.stringify(key));
@@ -61,19 +82,43 @@ function checks(ir: ApiIr): Check[] {
   const differing = deliberate(ir);
   const out: Check[] = [];
   const add = (id: string, type: (root: string) => string, exempt: boolean) => out.push({ id, type, exempt });
-  for (const { name, schema } of ir.schemas) add(`schema ${name}`, (r) => `${r}.components["schemas"][${q(name)}]`, differing.has(name) || exemptSchema(schema, differing));
+  for (const { name, schema } of ir.schemas)
+    add(
+      `schema ${name}`,
+      (r) => `${r}.components["schemas"][${q(name)}]`,
+      differing.has(name) || exemptSchema(schema, differing),
+    );
   for (const op of ir.operations) {
     const at = (r: string) => `${r}.operations[${q(op.operationId)}]`;
     for (const location of ["query", "header", "path", "cookie"] as const) {
       const list = op.parameters[location];
-      if (list.length > 0) add(`${op.operationId} ${location} parameters`, (r) => `${at(r)}["parameters"][${q(location)}]`, list.some((p) => exemptSchema(p.schema, differing)));
+      if (list.length > 0)
+        add(
+          `${op.operationId} ${location} parameters`,
+          (r) => `${at(r)}["parameters"][${q(location)}]`,
+          list.some((p) => exemptSchema(p.schema, differing)),
+        );
     }
     const body = op.requestBody;
-    if (body !== null) add(`${op.operationId} request body`, (r) => `NonNullable<${at(r)}["requestBody"]>["content"][${q(body.mediaType)}]`, exemptSchema(body.schema, differing));
+    if (body !== null)
+      add(
+        `${op.operationId} request body`,
+        (r) => `NonNullable<${at(r)}["requestBody"]>["content"][${q(body.mediaType)}]`,
+        exemptSchema(body.schema, differing),
+      );
     for (const response of op.responses) {
       // Required<>: openapi-typescript makes a header declared by reference required whatever it says; ours follows `required`.
-      add(`${op.operationId} ${response.status} headers`, (r) => `Required<${at(r)}["responses"][${response.status}]["headers"]>`, response.headers.some((h) => exemptSchema(h.schema, differing)));
-      for (const media of response.media) add(`${op.operationId} ${response.status} ${media.mediaType}`, (r) => `${at(r)}["responses"][${response.status}]["content"][${q(media.mediaType)}]`, exemptSchema(media.schema, differing));
+      add(
+        `${op.operationId} ${response.status} headers`,
+        (r) => `Required<${at(r)}["responses"][${response.status}]["headers"]>`,
+        response.headers.some((h) => exemptSchema(h.schema, differing)),
+      );
+      for (const media of response.media)
+        add(
+          `${op.operationId} ${response.status} ${media.mediaType}`,
+          (r) => `${at(r)}["responses"][${response.status}]["content"][${q(media.mediaType)}]`,
+          exemptSchema(media.schema, differing),
+        );
     }
   }
   return out;
@@ -81,7 +126,12 @@ function checks(ir: ApiIr): Check[] {
 
 /** The check module of one spec: one alias per comparison, which fails to compile when the two types are not mutually assignable. */
 function checkModule(list: readonly Check[]): string {
-  const lines = [`import type * as O from "./theirs.js";`, `import type * as P from "./ours.js";`, "type Eq<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;", "type Check<T extends true> = T;"];
+  const lines = [
+    `import type * as O from "./theirs.js";`,
+    `import type * as P from "./ours.js";`,
+    "type Eq<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;",
+    "type Check<T extends true> = T;",
+  ];
   list.forEach((c, i) => {
     lines.push(`export type C${i} = Check<Eq<${c.type("O")}, ${c.type("P")}>>;`);
   });
@@ -105,7 +155,9 @@ const corpus: Corpus[] = [
   {
     name: "synthetic 600",
     load: async () => {
-      const generated = await generateFromText(syntheticSpec(600), "synthetic-600.yaml", { python: { models: "skip" } });
+      const generated = await generateFromText(syntheticSpec(600), "synthetic-600.yaml", {
+        python: { models: "skip" },
+      });
       return { ours: generated.files.get(OUTPUT_PATHS.types)!, ir: generated.ir };
     },
   },
@@ -134,24 +186,43 @@ describe("our types and openapi-typescript's are mutually assignable, deliberate
       writeFileSync(path.join(dir, "checks.ts"), checkModule(list));
       all.push({ spec: spec.name, checks: list, file: path.join(dir, "checks.ts") });
     }
-    const program = ts.createProgram(all.map((a) => a.file), { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, skipLibCheck: false, types: [], lib: ["lib.es2022.d.ts", "lib.dom.d.ts"] });
+    const program = ts.createProgram(
+      all.map((a) => a.file),
+      {
+        strict: true,
+        noEmit: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        skipLibCheck: false,
+        types: [],
+        lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+      },
+    );
     const unexpected: string[] = [];
     const failedExempt = new Map<string, number>();
     for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
       const entry = all.find((a) => diagnostic.file?.fileName === a.file);
       if (entry === undefined || diagnostic.start === undefined) {
-        unexpected.push(`${diagnostic.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n").slice(0, 300)}`);
+        unexpected.push(
+          `${diagnostic.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n").slice(0, 300)}`,
+        );
         continue;
       }
       const line = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start).line;
       const check = entry.checks[line - 4];
-      if (check === undefined) unexpected.push(`${entry.spec} line ${line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n").slice(0, 300)}`);
+      if (check === undefined)
+        unexpected.push(
+          `${entry.spec} line ${line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n").slice(0, 300)}`,
+        );
       else if (!check.exempt) unexpected.push(`${entry.spec}: ${check.id}`);
       else failedExempt.set(entry.spec, (failedExempt.get(entry.spec) ?? 0) + 1);
     }
     expect(unexpected.slice(0, 40)).toEqual([]);
     const total = all.reduce((n, a) => n + a.checks.length, 0);
     expect(total).toBeGreaterThan(5000);
-    console.log(`types equivalence: ${total} comparisons on ${all.length} specs; deliberate differences that fail as expected: ${JSON.stringify(Object.fromEntries(failedExempt))}`);
+    console.log(
+      `types equivalence: ${total} comparisons on ${all.length} specs; deliberate differences that fail as expected: ${JSON.stringify(Object.fromEntries(failedExempt))}`,
+    );
   });
 });

@@ -27,9 +27,18 @@ const spec = {
           "304": { description: "not modified", headers: { ETag: { required: true, schema: { type: "string" } } } },
         },
       },
-      put: { operationId: "put_thing", requestBody: { required: true, content: json({ $ref: "#/components/schemas/Thing" }) }, responses: { "200": { description: "ok", content: json({ $ref: "#/components/schemas/Thing" }) } } },
+      put: {
+        operationId: "put_thing",
+        requestBody: { required: true, content: json({ $ref: "#/components/schemas/Thing" }) },
+        responses: { "200": { description: "ok", content: json({ $ref: "#/components/schemas/Thing" }) } },
+      },
     },
-    "/pets": { get: { operationId: "get_pet", responses: { "200": { description: "ok", content: json({ $ref: "#/components/schemas/Pet" }) } } } },
+    "/pets": {
+      get: {
+        operationId: "get_pet",
+        responses: { "200": { description: "ok", content: json({ $ref: "#/components/schemas/Pet" }) } },
+      },
+    },
   },
   components: {
     schemas: {
@@ -48,9 +57,23 @@ const spec = {
         },
         $defs: { Inner: { type: "object", required: ["x"], properties: { x: { type: "integer" } } } },
       },
-      Pet: { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }], discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat", dog: "#/components/schemas/Dog" } } },
-      Cat: { type: "object", required: ["kind"], properties: { kind: { type: "string", enum: ["cat", "kitten"] }, meows: { type: "boolean" } } },
-      Dog: { type: "object", required: ["kind", "barks"], properties: { kind: { type: "string" }, barks: { type: "integer" } } },
+      Pet: {
+        oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+        discriminator: {
+          propertyName: "kind",
+          mapping: { cat: "#/components/schemas/Cat", dog: "#/components/schemas/Dog" },
+        },
+      },
+      Cat: {
+        type: "object",
+        required: ["kind"],
+        properties: { kind: { type: "string", enum: ["cat", "kitten"] }, meows: { type: "boolean" } },
+      },
+      Dog: {
+        type: "object",
+        required: ["kind", "barks"],
+        properties: { kind: { type: "string" }, barks: { type: "integer" } },
+      },
     },
   },
 };

@@ -52,7 +52,11 @@ async function flush(context: CommandContext, options: FlushOptions): Promise<vo
     }
     return;
   }
-  const progress = createProgressReporter(context.stderr, { interactive: context.interactive, now: context.now, startedAt });
+  const progress = createProgressReporter(context.stderr, {
+    interactive: context.interactive,
+    now: context.now,
+    startedAt,
+  });
   progress.phase(`submitting flush for scope ${options.scopeId}`);
   let outcome: Awaited<ReturnType<typeof client.submitFlushMemory>>;
   try {

@@ -63,7 +63,9 @@ function printChanged(context: CommandContext, value: Operation, verb: string): 
  * @param contextOf gives an action its run context.
  */
 export function registerOperationCommands(program: Command, contextOf: ContextProvider): void {
-  const group = program.command("operations").description("List, inspect, cancel, retry and wait for background Operations");
+  const group = program
+    .command("operations")
+    .description("List, inspect, cancel, retry and wait for background Operations");
 
   group
     .command("list")
@@ -71,7 +73,11 @@ export function registerOperationCommands(program: Command, contextOf: ContextPr
     .requiredOption("--scope-id <id>", "scope whose Operations are listed (needs scope.read)")
     .option("--status <status>", "only Operations in this status: queued, running, succeeded, failed or cancelled")
     .option("--kind <kind>", "only Operations of this kind, for example memory_flush")
-    .option("--page-size <n>", "Operations fetched per request, 1-200 (default: the server's, 50)", integerOption(1, 200))
+    .option(
+      "--page-size <n>",
+      "Operations fetched per request, 1-200 (default: the server's, 50)",
+      integerOption(1, 200),
+    )
     .action(async (options: ListOptions, command: Command) => {
       const context = contextOf(command);
       const request: Parameters<ReturnType<CommandContext["client"]>["listOperationsAll"]>[0] = {
@@ -102,7 +108,11 @@ export function registerOperationCommands(program: Command, contextOf: ContextPr
     .command("cancel")
     .description("Cancel a queued or failed Operation (a failed one releases the window it holds)")
     .argument("<operation-id>", "the Operation id")
-    .requiredOption("--expected-version <n>", "the version you last saw; the cancel applies only if it still matches", integerOption(1))
+    .requiredOption(
+      "--expected-version <n>",
+      "the version you last saw; the cancel applies only if it still matches",
+      integerOption(1),
+    )
     .action(async (operationId: string, options: VersionOption, command: Command) => {
       const context = contextOf(command);
       const operation = await context
@@ -115,7 +125,11 @@ export function registerOperationCommands(program: Command, contextOf: ContextPr
     .command("retry")
     .description("Queue a failed Operation again; it keeps its id and window")
     .argument("<operation-id>", "the Operation id")
-    .requiredOption("--expected-version <n>", "the version you last saw; the retry applies only if it still matches", integerOption(1))
+    .requiredOption(
+      "--expected-version <n>",
+      "the version you last saw; the retry applies only if it still matches",
+      integerOption(1),
+    )
     .action(async (operationId: string, options: VersionOption, command: Command) => {
       const context = contextOf(command);
       const operation = await context
@@ -126,7 +140,9 @@ export function registerOperationCommands(program: Command, contextOf: ContextPr
 
   group
     .command("wait")
-    .description("Wait until an Operation succeeds, fails or is cancelled; exit 3 if it is still pending at the deadline")
+    .description(
+      "Wait until an Operation succeeds, fails or is cancelled; exit 3 if it is still pending at the deadline",
+    )
     .argument("<operation-id>", "the Operation id")
     .addOption(deadlineOption())
     .action(async (operationId: string, options: { deadline: number }, command: Command) => {

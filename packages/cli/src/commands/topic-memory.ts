@@ -66,7 +66,9 @@ export function registerTopicMemoryCommands(program: Command, contextOf: Context
 
   group
     .command("status")
-    .description("Show the Topic cursor, Source head, retained target and state of a scope, with the block when blocked")
+    .description(
+      "Show the Topic cursor, Source head, retained target and state of a scope, with the block when blocked",
+    )
     .requiredOption("--scope-id <id>", "scope to inspect (needs scope.read)")
     .action(async (options: ScopeOption, command: Command) => {
       const context = contextOf(command);

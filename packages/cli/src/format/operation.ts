@@ -25,7 +25,12 @@ export function flushResultRows(result: FlushResult, depth = 0): Row[] {
   const memory = result.memory ?? null;
   return [
     { label: "Flush status", value: result.status, depth },
-    { label: "Memory cursor", value: `${result.previous_cursor} -> ${result.current_cursor}`, note: "previous_cursor -> current_cursor", depth },
+    {
+      label: "Memory cursor",
+      value: `${result.previous_cursor} -> ${result.current_cursor}`,
+      note: "previous_cursor -> current_cursor",
+      depth,
+    },
     { label: "High watermark", value: show(result.high_watermark), depth },
     { label: "Processed Sources", value: show(result.processed_source_count), depth },
     {

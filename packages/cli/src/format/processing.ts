@@ -31,18 +31,42 @@ function colourState(state: string, palette: Palette): string {
  */
 export function blockRows(block: ProcessingBlock, depth = 0): Row[] {
   const inner = depth + 1;
-  const receipt =
-    block.retried_at === null ? "no retry accepted yet" : "retry accepted; replays return this receipt";
+  const receipt = block.retried_at === null ? "no retry accepted yet" : "retry accepted; replays return this receipt";
   return [
     { label: "Block", value: block.block_id, depth },
     { label: "Scope", value: block.scope_id, depth: inner },
     { label: "Binding", value: block.binding_name, depth: inner },
-    { label: "Topic cursor", value: show(block.source_after), note: "source_after: the window starts after it", depth: inner },
+    {
+      label: "Topic cursor",
+      value: show(block.source_after),
+      note: "source_after: the window starts after it",
+      depth: inner,
+    },
     { label: "Attempt", value: block.attempt_id, note: "last admitted attempt", depth: inner },
-    { label: "source_through", value: show(block.source_through), note: "exact end selected by the last attempt", depth: inner },
-    { label: "budget_source_through", value: show(block.budget_source_through), note: "cumulative coverage of the budget", depth: inner },
-    { label: "legacy_source_through", value: show(block.legacy_source_through), note: "imported ambiguous range", depth: inner },
-    { label: "target_source_through", value: show(block.target_source_through), note: "target when the block was observed", depth: inner },
+    {
+      label: "source_through",
+      value: show(block.source_through),
+      note: "exact end selected by the last attempt",
+      depth: inner,
+    },
+    {
+      label: "budget_source_through",
+      value: show(block.budget_source_through),
+      note: "cumulative coverage of the budget",
+      depth: inner,
+    },
+    {
+      label: "legacy_source_through",
+      value: show(block.legacy_source_through),
+      note: "imported ambiguous range",
+      depth: inner,
+    },
+    {
+      label: "target_source_through",
+      value: show(block.target_source_through),
+      note: "target when the block was observed",
+      depth: inner,
+    },
     {
       label: "Reserved",
       value: `${block.attempts} attempts, ${block.requests} requests, ${block.tokens} tokens`,
@@ -52,7 +76,12 @@ export function blockRows(block: ProcessingBlock, depth = 0): Row[] {
     { label: "Last attempt error", value: show(block.last_error_code), depth: inner },
     { label: "Blocked at", value: block.blocked_at, depth: inner },
     { label: "Retried at", value: show(block.retried_at), note: receipt, depth: inner },
-    { label: "Retry generation", value: show(block.retry_request_generation), note: "retry_request_generation", depth: inner },
+    {
+      label: "Retry generation",
+      value: show(block.retry_request_generation),
+      note: "retry_request_generation",
+      depth: inner,
+    },
   ];
 }
 
@@ -77,7 +106,11 @@ export function formatProcessingStatus(
   const rows: Row[] = [
     { label: "Scope", value: scope },
     { label: "State", value: colourState(status.state, palette), note: stateNote(status.state) },
-    { label: "Topic cursor", value: show(status.source_cursor), note: "source_cursor: Sources after it are not in Topic Memory yet" },
+    {
+      label: "Topic cursor",
+      value: show(status.source_cursor),
+      note: "source_cursor: Sources after it are not in Topic Memory yet",
+    },
     { label: "Source head", value: show(status.source_head), note: "source_head: newest Source of the scope" },
     { label: "Target", value: show(status.target_source_through), note: "target_source_through: retained target" },
   ];
@@ -120,7 +153,8 @@ export type RetryVerdict = "replayed" | "accepted" | "unknown";
 const HEADLINES: Readonly<Record<RetryVerdict, string>> = {
   replayed: "Retry already accepted earlier (replayed receipt); no new budget was granted.",
   accepted: "Retry accepted (receipt below); the block had no receipt before this call.",
-  unknown: "Retry accepted (receipt below); the block could not be read first, so whether this call or an earlier one accepted it is not known.",
+  unknown:
+    "Retry accepted (receipt below); the block could not be read first, so whether this call or an earlier one accepted it is not known.",
 };
 
 /**

@@ -78,7 +78,12 @@ function copy(value: unknown, depth: number): unknown {
   if (Array.isArray(value)) return value.map((item) => copy(item, depth + 1));
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    Object.defineProperty(result, escapeControls(key), { value: copy(item, depth + 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(result, escapeControls(key), {
+      value: copy(item, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return result;
 }
@@ -93,5 +98,10 @@ const JSON_UNSAFE = new RegExp(`[${ABOVE_C0}]`, "gu");
  */
 export function escapeJsonText(json: string): string {
   // A tag character is two UTF-16 code units: JSON spells it as two escapes.
-  return json.replace(JSON_UNSAFE, (char) => char.split("").map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`).join(""));
+  return json.replace(JSON_UNSAFE, (char) =>
+    char
+      .split("")
+      .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`)
+      .join(""),
+  );
 }

@@ -11,7 +11,9 @@ const paths: string[] = [];
 beforeAll(async () => {
   server = createServer((request, response) => {
     paths.push(request.url ?? "");
-    response.writeHead(404, { "content-type": "application/json" }).end('{"error":{"code":"not_found","message":"no","details":null}}');
+    response
+      .writeHead(404, { "content-type": "application/json" })
+      .end('{"error":{"code":"not_found","message":"no","details":null}}');
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -27,7 +27,30 @@ export type SimulatorOptions = NonNullable<Parameters<typeof startMockServer>[0]
  * The scope ids the CLI tests pass with `--scope-id` (a simulator knows only its default
  * Scope until one is added; other ids answer 404 scope_not_found, as the released server does).
  */
-export const CLI_TEST_SCOPES: readonly string[] = ["s", "scope-accepted", "scope-blocked", "scope-deadline", "scope-empty", "scope-filter", "scope-interrupt", "scope-legacy", "scope-op-fail", "scope-op-wait", "scope-paging", "scope-quick", "scope-reader", "scope-retry", "scope-retry-json", "scope-retry-lost", "scope-retry-only", "scope-retry-op", "scope-stale", "scope-stale-retry", "scope-tty", "scope-wait"];
+export const CLI_TEST_SCOPES: readonly string[] = [
+  "s",
+  "scope-accepted",
+  "scope-blocked",
+  "scope-deadline",
+  "scope-empty",
+  "scope-filter",
+  "scope-interrupt",
+  "scope-legacy",
+  "scope-op-fail",
+  "scope-op-wait",
+  "scope-paging",
+  "scope-quick",
+  "scope-reader",
+  "scope-retry",
+  "scope-retry-json",
+  "scope-retry-lost",
+  "scope-retry-only",
+  "scope-retry-op",
+  "scope-stale",
+  "scope-stale-retry",
+  "scope-tty",
+  "scope-wait",
+];
 
 /** Starts a mock server on a free loopback port with the test principals and {@link CLI_TEST_SCOPES}. */
 export function startServer(simulatorOptions: SimulatorOptions = {}): Promise<MockServer> {
@@ -142,7 +165,9 @@ export function startCli(args: readonly string[], options: RunOptions = {}): Run
           }
         };
         child.stderr?.on("data", check);
-        void finished.then(() => (pattern.test(stderr) ? resolve() : reject(new Error(`stderr never matched ${pattern}`))));
+        void finished.then(() =>
+          pattern.test(stderr) ? resolve() : reject(new Error(`stderr never matched ${pattern}`)),
+        );
         check();
       }),
     finished,
@@ -169,7 +194,8 @@ export function runCliOnTerminal(args: readonly string[], options: RunOptions = 
 export const hasScript: boolean = spawnSync("script", ["--version"], { stdio: "ignore" }).status === 0;
 if (!hasScript) {
   // Locally the terminal test is skipped, loudly; in CI a missing `script` is a failure.
-  if (process.env.CI === "true") throw new Error("util-linux `script` is missing: the CLI terminal test cannot run (CI=true)");
+  if (process.env.CI === "true")
+    throw new Error("util-linux `script` is missing: the CLI terminal test cannot run (CI=true)");
   console.warn("!!! SKIPPED the CLI terminal test: util-linux `script` is not installed");
 }
 

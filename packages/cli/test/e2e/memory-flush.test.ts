@@ -75,7 +75,9 @@ describe("memory flush --wait", () => {
     const [operation] = server.simulator.inspect.operations("scope-deadline");
     const id = operation!.operation_id;
     expect(run.stdout).toBe("");
-    expect(run.stderr).toMatch(new RegExp(`^pending: operation ${id} is still (queued|running), attempt \\d after \\S+$`, "m"));
+    expect(run.stderr).toMatch(
+      new RegExp(`^pending: operation ${id} is still (queued|running), attempt \\d after \\S+$`, "m"),
+    );
     expect(run.stderr).toMatch(new RegExp(`^resume with: powercontext-ts operations wait ${id}$`, "m"));
 
     const resumed = await cli(["operations", "wait", id, "--deadline", "500ms"]);
@@ -86,7 +88,9 @@ describe("memory flush --wait", () => {
   it("stops waiting on Ctrl-C with the resume command, exit 130, and the operation goes on", async () => {
     slowFlushes(60_000);
     captureSources(server, "scope-interrupt", 1);
-    const cliRun = startCli(["memory", "flush", "--scope-id", "scope-interrupt", "--wait", "--deadline", "2m"], { url: server.url });
+    const cliRun = startCli(["memory", "flush", "--scope-id", "scope-interrupt", "--wait", "--deadline", "2m"], {
+      url: server.url,
+    });
     await cliRun.stderrMatches(/^progress: operation \S+: (queued|running)/m);
     cliRun.signal("SIGINT");
     const run = await cliRun.finished;
@@ -108,7 +112,9 @@ describe("memory flush --wait", () => {
     const [operation] = server.simulator.inspect.operations("scope-tty");
     const id = operation!.operation_id;
     // A redraw starts with a carriage return, then the spinner frame and the text.
-    const redraws = run.stdout.match(new RegExp(`\\r\\S+ operation ${id}: (queued|running), attempt \\d, elapsed [0-9.]+m?s`, "g")) ?? [];
+    const redraws =
+      run.stdout.match(new RegExp(`\\r\\S+ operation ${id}: (queued|running), attempt \\d, elapsed [0-9.]+m?s`, "g")) ??
+      [];
     expect(redraws.length).toBeGreaterThanOrEqual(2);
     expect(run.stdout).not.toContain("progress: ");
     expect(run.stdout).toContain(`Flush finished (operation ${id}).`);

@@ -64,9 +64,9 @@ describe("operations list", () => {
     flushOnce("scope-filter-other", 0);
     const run = await cli(["--json", "operations", "list", "--scope-id", "scope-filter", "--status", "failed"]);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout).operations.map((operation: { operation_id: string }) => operation.operation_id)).toEqual([
-      failed.operation_id,
-    ]);
+    expect(
+      JSON.parse(run.stdout).operations.map((operation: { operation_id: string }) => operation.operation_id),
+    ).toEqual([failed.operation_id]);
   });
 
   it("refuses a page size out of range as bad usage, exit 2", async () => {
@@ -90,13 +90,21 @@ describe("operations get, cancel and retry", () => {
 
   it("rejects a cancel with a stale version as 409 version_conflict and changes nothing", async () => {
     const failed = failedOperation("scope-cancel");
-    const run = await cli(["operations", "cancel", failed.operation_id, "--expected-version", String(failed.version + 7)]);
+    const run = await cli([
+      "operations",
+      "cancel",
+      failed.operation_id,
+      "--expected-version",
+      String(failed.version + 7),
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(
       new RegExp(`^error: 409 version_conflict \\(request id \\S+\\): .*\\[current_version=${failed.version}\\]\\n$`),
     );
-    const after = server.simulator.inspect.operations("scope-cancel").find((op) => op.operation_id === failed.operation_id);
+    const after = server.simulator.inspect
+      .operations("scope-cancel")
+      .find((op) => op.operation_id === failed.operation_id);
     expect(after?.status).toBe("failed");
     expect(after?.version).toBe(failed.version);
   });
@@ -106,14 +114,21 @@ describe("operations get, cancel and retry", () => {
     const run = await cli(["operations", "cancel", failed.operation_id, "--expected-version", String(failed.version)]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout.split("\n")[0]).toMatch(new RegExp(`^Operation ${failed.operation_id} is now cancelled \\(version \\d+\\)\\.$`));
-    const after = server.simulator.inspect.operations("scope-cancel-ok").find((op) => op.operation_id === failed.operation_id);
+    expect(run.stdout.split("\n")[0]).toMatch(
+      new RegExp(`^Operation ${failed.operation_id} is now cancelled \\(version \\d+\\)\\.$`),
+    );
+    const after = server.simulator.inspect
+      .operations("scope-cancel-ok")
+      .find((op) => op.operation_id === failed.operation_id);
     expect(after?.status).toBe("cancelled");
   });
 
   it("says so when a cancel whose response was lost is reconciled from the Operation", async () => {
     const failed = failedOperation("scope-cancel-lost");
-    server.simulator.controls.injectFault({ operationId: "cancel_operation", action: { type: "reset", when: "after" } });
+    server.simulator.controls.injectFault({
+      operationId: "cancel_operation",
+      action: { type: "reset", when: "after" },
+    });
     const run = await cli(["operations", "cancel", failed.operation_id, "--expected-version", String(failed.version)]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe(
@@ -129,9 +144,18 @@ describe("operations get, cancel and retry", () => {
     const blocked = await cli(["memory", "flush", "--scope-id", "scope-retry-op"]);
     expect(blocked.code).toBe(1);
     expect(blocked.stderr).toMatch(
-      new RegExp(`^error: 409 operation_blocked \\(request id \\S+\\): .*\\[operation_id=${failed.operation_id}\\]\\n$`),
+      new RegExp(
+        `^error: 409 operation_blocked \\(request id \\S+\\): .*\\[operation_id=${failed.operation_id}\\]\\n$`,
+      ),
     );
-    const run = await cli(["--json", "operations", "retry", failed.operation_id, "--expected-version", String(failed.version)]);
+    const run = await cli([
+      "--json",
+      "operations",
+      "retry",
+      failed.operation_id,
+      "--expected-version",
+      String(failed.version),
+    ]);
     expect(run.code).toBe(0);
     const operation = JSON.parse(run.stdout);
     expect(operation.operation_id).toBe(failed.operation_id);

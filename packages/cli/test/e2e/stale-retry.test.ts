@@ -27,9 +27,12 @@ describe("operations retry whose response was lost while the Operation moved on"
     if (failed === undefined) throw new Error("no failed operation");
 
     server.simulator.controls.injectFault({ operationId: "retry_operation", action: { type: "reset", when: "after" } });
-    const run = await runCli(["operations", "retry", failed.operation_id, "--expected-version", String(failed.version)], {
-      url: server.url,
-    });
+    const run = await runCli(
+      ["operations", "retry", failed.operation_id, "--expected-version", String(failed.version)],
+      {
+        url: server.url,
+      },
+    );
     const after = operationsOf("scope-stale-retry").find((operation) => operation.operation_id === failed.operation_id);
     expect(after?.status).toBe("succeeded");
     expect(after?.version).toBeGreaterThan(failed.version + 1);
@@ -39,7 +42,9 @@ describe("operations retry whose response was lost while the Operation moved on"
     expect(run.stderr).not.toMatch(/reconciled/);
     const lines = run.stderr.trimEnd().split("\n");
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(new RegExp(`^error: 409 version_conflict \\(request id \\S+\\): .*\\[current_version=${after?.version}\\]$`));
+    expect(lines[0]).toMatch(
+      new RegExp(`^error: 409 version_conflict \\(request id \\S+\\): .*\\[current_version=${after?.version}\\]$`),
+    );
     expect(lines[1]).toBe(
       `note: an earlier attempt of this request got no answer, and whether it took effect is unknown; it is now succeeded at version ${after?.version}`,
     );

@@ -1,6 +1,14 @@
 import type { MockServer } from "@powercontext/msw/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN, READER_TOKEN, RETRY_ONLY_TOKEN, captureSources, runCli, startServer, tokensIn } from "./harness.js";
+import {
+  ADMIN_TOKEN,
+  READER_TOKEN,
+  RETRY_ONLY_TOKEN,
+  captureSources,
+  runCli,
+  startServer,
+  tokensIn,
+} from "./harness.js";
 
 let server: MockServer;
 const runs: Awaited<ReturnType<typeof runCli>>[] = [];
@@ -24,7 +32,11 @@ function blockScope(scopeId: string): string {
 
 function row(stdout: string, label: string): string | undefined {
   const line = stdout.split("\n").find((candidate) => candidate.trimStart().startsWith(`${label}  `));
-  return line?.trimStart().slice(label.length).trim().split(/\s{2,}/)[0];
+  return line
+    ?.trimStart()
+    .slice(label.length)
+    .trim()
+    .split(/\s{2,}/)[0];
 }
 
 beforeAll(async () => {
@@ -64,7 +76,12 @@ describe("topic-memory status", () => {
     const status = JSON.parse(run.stdout);
     expect(status.state).toBe("blocked");
     expect(Object.keys(status.block)).toEqual(
-      expect.arrayContaining(["source_through", "budget_source_through", "legacy_source_through", "target_source_through"]),
+      expect.arrayContaining([
+        "source_through",
+        "budget_source_through",
+        "legacy_source_through",
+        "target_source_through",
+      ]),
     );
     expect(status.block.legacy_source_through).toBeNull();
   });
@@ -80,7 +97,10 @@ describe("topic-memory status", () => {
 
 describe("topic-memory block get and retry", () => {
   it("shows an imported legacy block with null source_through and budget_source_through", async () => {
-    const blockId = server.simulator.controls.importLegacyBlock("scope-legacy", { legacySourceThrough: 12, targetSourceThrough: 15 });
+    const blockId = server.simulator.controls.importLegacyBlock("scope-legacy", {
+      legacySourceThrough: 12,
+      targetSourceThrough: 15,
+    });
     const run = await cli(["topic-memory", "block", "get", "--scope-id", "scope-legacy", blockId], READER_TOKEN);
     expect(run.code).toBe(0);
     expect(row(run.stdout, "Block")).toBe(blockId);
@@ -95,7 +115,9 @@ describe("topic-memory block get and retry", () => {
     const first = await cli(["topic-memory", "retry", "--scope-id", "scope-retry", blockId]);
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
-    expect(first.stdout.split("\n")[0]).toBe("Retry accepted (receipt below); the block had no receipt before this call.");
+    expect(first.stdout.split("\n")[0]).toBe(
+      "Retry accepted (receipt below); the block had no receipt before this call.",
+    );
     const retriedAt = row(first.stdout, "Retried at");
     const generation = row(first.stdout, "Retry generation");
     expect(retriedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -103,7 +125,9 @@ describe("topic-memory block get and retry", () => {
 
     const again = await cli(["topic-memory", "retry", "--scope-id", "scope-retry", blockId]);
     expect(again.code).toBe(0);
-    expect(again.stdout.split("\n")[0]).toBe("Retry already accepted earlier (replayed receipt); no new budget was granted.");
+    expect(again.stdout.split("\n")[0]).toBe(
+      "Retry already accepted earlier (replayed receipt); no new budget was granted.",
+    );
     expect(row(again.stdout, "Retried at")).toBe(retriedAt);
     expect(row(again.stdout, "Retry generation")).toBe(generation);
     expect(server.simulator.inspect.acceptances(blockId)).toBe(1);
@@ -121,7 +145,9 @@ describe("topic-memory block get and retry", () => {
     const run = await cli(["topic-memory", "retry", "--scope-id", "scope-retry-lost", blockId]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout.split("\n")[0]).toBe("Retry accepted (receipt below); the block had no receipt before this call.");
+    expect(run.stdout.split("\n")[0]).toBe(
+      "Retry accepted (receipt below); the block had no receipt before this call.",
+    );
     expect(server.simulator.inspect.acceptances(blockId)).toBe(1);
     const [block] = server.simulator.inspect.blocks("scope-retry-lost");
     expect(row(run.stdout, "Retried at")).toBe(block?.retried_at);

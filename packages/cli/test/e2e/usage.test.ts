@@ -73,7 +73,10 @@ describe("commander's own lines", () => {
 
 describe("a reader that goes away", () => {
   it("ends the CLI quietly (exit 0, no stack trace) when stdout is closed before it writes", async () => {
-    const child = spawn(process.execPath, [BIN, "--help"], { env: { ...process.env, POWERCONTEXT_CLI_FROM_SOURCE: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BIN, "--help"], {
+      env: { ...process.env, POWERCONTEXT_CLI_FROM_SOURCE: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     // Closed at once: the CLI (compiled from source first) writes its help into a pipe nobody reads.
     child.stdout.destroy();
     let stderr = "";
@@ -134,7 +137,10 @@ describe("server and transport failures exit 1", () => {
   });
 
   it("gives no token hint when the failure is not a 401", async () => {
-    const run = await runCli(["--timeout", "2", "operations", "get", "op_1"], { url: "http://127.0.0.1:9", token: null });
+    const run = await runCli(["--timeout", "2", "operations", "get", "op_1"], {
+      url: "http://127.0.0.1:9",
+      token: null,
+    });
     expect(run.code).toBe(1);
     expect(oneLine(run.stderr)).toMatch(/^error: cannot reach the server/);
   });
@@ -145,7 +151,9 @@ describe("server and transport failures exit 1", () => {
     await closed.close();
     const run = await runCli(["--timeout", "2", "operations", "get", "op_1"], { url });
     expect(run.code).toBe(1);
-    expect(oneLine(run.stderr)).toMatch(/^error: cannot reach the server \(\/v1\/operations\/op_1\): connect ECONNREFUSED/);
+    expect(oneLine(run.stderr)).toMatch(
+      /^error: cannot reach the server \(\/v1\/operations\/op_1\): connect ECONNREFUSED/,
+    );
     expect(tokensIn(run)).toEqual([]);
   });
 
@@ -158,7 +166,9 @@ describe("server and transport failures exit 1", () => {
       const started = Date.now();
       const run = await runCli(["--timeout", "0.2", "topic-memory", "status", "--scope-id", "s"], { url });
       expect(run.code).toBe(1);
-      expect(oneLine(run.stderr)).toMatch(/^error: no answer from the server in time .*attempt timed out after 200 ms$/);
+      expect(oneLine(run.stderr)).toMatch(
+        /^error: no answer from the server in time .*attempt timed out after 200 ms$/,
+      );
       // Three attempts of 0.2 s with backoff take about 1-2 s; a leaked exchange would hold the process for minutes.
       expect(Date.now() - started).toBeLessThan(30_000);
     } finally {

@@ -31,7 +31,15 @@ function serverError(overrides: Partial<ServerErrorInit>) {
 describe("describeFailure", () => {
   it("says in words that the server has no such operation instead of a bare 404", () => {
     const error = new OperationNotServedError(
-      { statusCode: 404, code: null, serverMessage: null, details: null, requestId: null, retryAfterMs: null, body: '{"detail":"Not Found"}' },
+      {
+        statusCode: 404,
+        code: null,
+        serverMessage: null,
+        details: null,
+        requestId: null,
+        retryAfterMs: null,
+        body: '{"detail":"Not Found"}',
+      },
       "this server has no Operation API; it answers flush_memory synchronously",
     );
     expect(describeFailure(error)).toEqual({
@@ -43,10 +51,27 @@ describe("describeFailure", () => {
   it("for a body that is not the error envelope, prints the reason phrase and never the body", () => {
     const token = "pc-secret-token-1234";
     const echoed = `<html><title>502 Bad Gateway</title>bad credentials: ${Buffer.from(`Bearer ${token}`).toString("base64")} ${token.toUpperCase()}</html>`;
-    const proxy = describeFailure(serverError({ statusCode: 502, code: null, serverMessage: null, requestId: "req-3", body: echoed }));
-    expect(proxy.lines).toEqual(["error: 502 Bad Gateway (request id req-3): not a PowerContext error response (body not shown)"]);
-    expect(describeFailure(serverError({ statusCode: 404, code: null, serverMessage: null, requestId: null, body: '{"detail":"Not Found"}' })).lines).toEqual(["error: 404 Not Found: not a PowerContext error response (body not shown)"]);
-    expect(describeFailure(serverError({ statusCode: 599, code: null, serverMessage: null, requestId: null, body: null })).lines).toEqual(["error: 599: not a PowerContext error response (body not shown)"]);
+    const proxy = describeFailure(
+      serverError({ statusCode: 502, code: null, serverMessage: null, requestId: "req-3", body: echoed }),
+    );
+    expect(proxy.lines).toEqual([
+      "error: 502 Bad Gateway (request id req-3): not a PowerContext error response (body not shown)",
+    ]);
+    expect(
+      describeFailure(
+        serverError({
+          statusCode: 404,
+          code: null,
+          serverMessage: null,
+          requestId: null,
+          body: '{"detail":"Not Found"}',
+        }),
+      ).lines,
+    ).toEqual(["error: 404 Not Found: not a PowerContext error response (body not shown)"]);
+    expect(
+      describeFailure(serverError({ statusCode: 599, code: null, serverMessage: null, requestId: null, body: null }))
+        .lines,
+    ).toEqual(["error: 599: not a PowerContext error response (body not shown)"]);
   });
 
   it("prints status, code, request id and message of a server error on one line, exit 1", () => {
@@ -59,14 +84,23 @@ describe("describeFailure", () => {
 
   it("cuts a very long request id or code to 128 characters, escaping after the cut", () => {
     const longId = `req-${"a".repeat(5000)}`;
-    const line = describeFailure(serverError({ requestId: longId, code: `c${"\u001b".repeat(300)}` })).lines[0] as string;
+    const line = describeFailure(serverError({ requestId: longId, code: `c${"\u001b".repeat(300)}` }))
+      .lines[0] as string;
     expect(line).toContain(`(request id ${longId.slice(0, 128)}...)`);
     expect(line).not.toContain("a".repeat(200));
     // 127 ESC characters after the "c", each escaped whole (no escape cut in half).
     expect(line).toContain(` c${"\\x1b".repeat(127)}... (request id`);
     expect(line.length).toBeLessThan(2000);
-    const invalid = describeFailure(new InvalidResponseError("response body is not valid JSON", { statusCode: 200, requestId: longId, issues: ["body is not valid JSON"] }));
-    expect(invalid.lines[0]).toBe(`error: invalid response from the server (status 200, request id ${longId.slice(0, 128)}...): body is not valid JSON`);
+    const invalid = describeFailure(
+      new InvalidResponseError("response body is not valid JSON", {
+        statusCode: 200,
+        requestId: longId,
+        issues: ["body is not valid JSON"],
+      }),
+    );
+    expect(invalid.lines[0]).toBe(
+      `error: invalid response from the server (status 200, request id ${longId.slice(0, 128)}...): body is not valid JSON`,
+    );
   });
 
   it("cuts a 100 KB server message to 1,000 characters, as it cuts the request id", () => {
@@ -78,16 +112,23 @@ describe("describeFailure", () => {
     expect(controls).toBe(`error: 409 topic_memory_block_conflict (request id req-7): ${"\\x1b".repeat(1000)}...`);
     // A message of 1,000 characters is printed whole, and so is one of 1,000 emoji (2,000 UTF-16 units).
     expect(describeFailure(serverError({ serverMessage: "z".repeat(1000) })).lines[0]).toMatch(/z{1000}$/);
-    expect(describeFailure(serverError({ serverMessage: "\u{1f600}".repeat(1000) })).lines[0]).toMatch(/(\u{1f600}){1000}$/u);
+    expect(describeFailure(serverError({ serverMessage: "\u{1f600}".repeat(1000) })).lines[0]).toMatch(
+      /(\u{1f600}){1000}$/u,
+    );
   });
 
   it("cuts every other server-supplied text: an issue, a detail value, an operation's error classification", () => {
     const huge = "q".repeat(100_000);
-    const invalid = describeFailure(new InvalidResponseError("bad", { statusCode: 200, requestId: null, issues: [huge] })).lines[0] as string;
+    const invalid = describeFailure(
+      new InvalidResponseError("bad", { statusCode: 200, requestId: null, issues: [huge] }),
+    ).lines[0] as string;
     expect(invalid).toBe(`error: invalid response from the server (status 200): ${"q".repeat(1000)}...`);
-    const conflict = describeFailure(serverError({ code: "version_conflict", serverMessage: "m", details: { current_status: huge } })).lines[0] as string;
+    const conflict = describeFailure(
+      serverError({ code: "version_conflict", serverMessage: "m", details: { current_status: huge } }),
+    ).lines[0] as string;
     expect(conflict).toBe(`error: 409 version_conflict (request id req-7): m [current_status=${"q".repeat(128)}...]`);
-    const failed = describeFailure(new OperationFailedError("op-1", { category: huge, code: "c" }, null)).lines[0] as string;
+    const failed = describeFailure(new OperationFailedError("op-1", { category: huge, code: "c" }, null))
+      .lines[0] as string;
     expect(failed.length).toBeLessThan(300);
   });
 
@@ -133,7 +174,11 @@ describe("describeFailure", () => {
 
   it("reports a contract-breaking response with its status and request id, exit 1", () => {
     const report = describeFailure(
-      new InvalidResponseError("bad body", { statusCode: 200, requestId: "req-1", issues: ["/state: must be equal to one of the allowed values"] }),
+      new InvalidResponseError("bad body", {
+        statusCode: 200,
+        requestId: "req-1",
+        issues: ["/state: must be equal to one of the allowed values"],
+      }),
     );
     expect(report.lines).toEqual([
       "error: invalid response from the server (status 200, request id req-1): /state: must be equal to one of the allowed values",
@@ -147,17 +192,27 @@ describe("describeFailure", () => {
     expect(describeFailure(new ConfigurationError("baseUrl is not an absolute URL")).lines).toEqual([
       "error: baseUrl is not an absolute URL (check --server-url or POWERCONTEXT_CLIENT_SERVER_URL)",
     ]);
-    expect(describeFailure(new ConfigurationError("timeoutMs must be a positive finite number of milliseconds")).lines[0]).toContain("--timeout");
+    expect(
+      describeFailure(new ConfigurationError("timeoutMs must be a positive finite number of milliseconds")).lines[0],
+    ).toContain("--timeout");
     const invalid = describeFailure(new InvalidRequestError("refused", ["/status: must be one of queued, running"]));
-    expect(invalid).toEqual({ lines: ["error: invalid request: /status: must be one of queued, running"], exitCode: ExitCode.Usage });
+    expect(invalid).toEqual({
+      lines: ["error: invalid request: /status: must be one of queued, running"],
+      exitCode: ExitCode.Usage,
+    });
   });
 
   it("maps operation outcomes: failed and cancelled exit 1, pending exit 3 with the resume command", () => {
     const failed = describeFailure(
       new OperationFailedError("op_1", { category: "storage", code: "storage_unavailable" }, null),
     );
-    expect(failed).toEqual({ lines: ["error: operation op_1 failed (storage/storage_unavailable)"], exitCode: ExitCode.Failure });
-    expect(describeFailure(new OperationCancelledError("op_2", null)).lines).toEqual(["error: operation op_2 was cancelled"]);
+    expect(failed).toEqual({
+      lines: ["error: operation op_1 failed (storage/storage_unavailable)"],
+      exitCode: ExitCode.Failure,
+    });
+    expect(describeFailure(new OperationCancelledError("op_2", null)).lines).toEqual([
+      "error: operation op_2 was cancelled",
+    ]);
     const pending = describeFailure(new OperationPendingError("op_3", null));
     expect(pending.exitCode).toBe(ExitCode.Pending);
     expect(pending.lines).toContain("resume with: powercontext-ts operations wait op_3");
@@ -165,7 +220,10 @@ describe("describeFailure", () => {
 
   it("prints one line for a defect and the stack only in debug mode", () => {
     const defect = new RangeError("boom");
-    expect(describeFailure(defect)).toEqual({ lines: ["error: unexpected RangeError: boom"], exitCode: ExitCode.Failure });
+    expect(describeFailure(defect)).toEqual({
+      lines: ["error: unexpected RangeError: boom"],
+      exitCode: ExitCode.Failure,
+    });
     const debug = describeFailure(defect, true);
     expect(debug.lines).toHaveLength(2);
     expect(debug.lines[1]).toContain("RangeError: boom\n    at ");
@@ -173,7 +231,11 @@ describe("describeFailure", () => {
 });
 
 describe("missingTokenHint", () => {
-  const unauthorized = serverError({ statusCode: 401, code: "unauthorized", serverMessage: "missing or invalid token" });
+  const unauthorized = serverError({
+    statusCode: 401,
+    code: "unauthorized",
+    serverMessage: "missing or invalid token",
+  });
 
   it("explains a 401 when no token was configured, naming only the variable", () => {
     expect(missingTokenHint(unauthorized, "unset")).toBe(

@@ -36,7 +36,13 @@ const status: ProcessingStatus = {
 function rowValue(lines: readonly string[], label: string): string {
   const line = lines.find((candidate) => candidate.trimStart().startsWith(`${label}  `));
   if (line === undefined) throw new Error(`no row ${label}`);
-  return line.trimStart().slice(label.length).trim().split(/\s{2,}/)[0] ?? "";
+  return (
+    line
+      .trimStart()
+      .slice(label.length)
+      .trim()
+      .split(/\s{2,}/)[0] ?? ""
+  );
 }
 
 /** Index where the value starts: the first non-blank after the first double blank following the label. */
@@ -62,7 +68,9 @@ describe("formatProcessingStatus", () => {
   });
 
   it("aligns every value in one column", () => {
-    const lines = formatProcessingStatus(status, "scope-a").filter((line) => line !== "" && !line.startsWith("Retry with"));
+    const lines = formatProcessingStatus(status, "scope-a").filter(
+      (line) => line !== "" && !line.startsWith("Retry with"),
+    );
     const valueColumns = new Set(lines.map(valueColumn));
     expect(valueColumns.size).toBe(1);
   });
@@ -77,7 +85,10 @@ describe("formatProcessingStatus", () => {
   });
 
   it("omits the block section and the retry hint when the state is not blocked", () => {
-    const lines = formatProcessingStatus({ ...status, state: "idle", target_source_through: null, block: null }, "scope-a");
+    const lines = formatProcessingStatus(
+      { ...status, state: "idle", target_source_through: null, block: null },
+      "scope-a",
+    );
     expect(rowValue(lines, "Target")).toBe("null");
     expect(lines.some((line) => line.includes("Block"))).toBe(false);
     expect(lines.some((line) => line.includes("Retry with"))).toBe(false);
@@ -164,13 +175,18 @@ describe("operation layouts", () => {
       },
     });
     expect(rowValue(lines, "Memory cursor")).toBe("0 -> 3");
-    expect(lines.find((line) => line.trimStart().startsWith("Memory cursor"))).toMatch(/previous_cursor -> current_cursor$/);
+    expect(lines.find((line) => line.trimStart().startsWith("Memory cursor"))).toMatch(
+      /previous_cursor -> current_cursor$/,
+    );
     expect(rowValue(lines, "Memory")).toBe("memory/mem_1@2");
     expect(lines.some((line) => /^\s*(Cursor|Topic cursor)\b/.test(line))).toBe(false);
   });
 
   it("tabulates a listing and counts it", () => {
-    const lines = formatOperationTable([operation, { ...operation, operation_id: "op_22", status: "succeeded", error: null }]);
+    const lines = formatOperationTable([
+      operation,
+      { ...operation, operation_id: "op_22", status: "succeeded", error: null },
+    ]);
     expect(lines[0]).toMatch(/^OPERATION\s+KIND\s+STATUS\s+VERSION\s+ATTEMPTS\s+UPDATED\s+ERROR$/);
     expect(lines[1]?.indexOf("memory_flush")).toBe(lines[2]?.indexOf("memory_flush"));
     expect(lines[2]).toMatch(/op_22 .* succeeded .* -$/);
@@ -181,10 +197,12 @@ describe("operation layouts", () => {
 
 describe("layout primitives", () => {
   it("pads labels and values, trims trailing blanks", () => {
-    expect(renderRows([{ label: "A", value: "1", note: "n" }, { label: "Long", value: "22" }])).toEqual([
-      "A     1  n",
-      "Long  22",
-    ]);
+    expect(
+      renderRows([
+        { label: "A", value: "1", note: "n" },
+        { label: "Long", value: "22" },
+      ]),
+    ).toEqual(["A     1  n", "Long  22"]);
     expect(renderTable(["X", "YY"], [["long", "1"]])).toEqual(["X     YY", "long  1"]);
   });
 });

@@ -12,13 +12,17 @@ const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200e\
 
 describe("escaping server text for the terminal", () => {
   it("writes ESC, BEL, C1, DEL and bidi controls as visible escapes", () => {
-    expect(escapeControls(HOSTILE)).toBe("team\\x1b]0;owned\\x07\\x1b]52;c;cHduZWQ=\\x1b\\\\x1b[2J\\x9b31m\\u{202e}evil\\x7f");
+    expect(escapeControls(HOSTILE)).toBe(
+      "team\\x1b]0;owned\\x07\\x1b]52;c;cHduZWQ=\\x1b\\\\x1b[2J\\x9b31m\\u{202e}evil\\x7f",
+    );
     expect(escapeControls("a\nb\tc\rd")).toBe("a\\nb\\tc\\rd");
     expect(escapeControls("plain text, ünïcödé, 日本")).toBe("plain text, ünïcödé, 日本");
   });
 
   it("writes the Arabic letter mark and the invisible characters that hide or split text as escapes", () => {
-    expect(escapeControls("a\u061cb\u200bc\u00add\u2060e\u2064f\ufeffg\ufff9h")).toBe("a\\u{61c}b\\u{200b}c\\xadd\\u{2060}e\\u{2064}f\\u{feff}g\\u{fff9}h");
+    expect(escapeControls("a\u061cb\u200bc\u00add\u2060e\u2064f\ufeffg\ufff9h")).toBe(
+      "a\\u{61c}b\\u{200b}c\\xadd\\u{2060}e\\u{2064}f\\u{feff}g\\u{fff9}h",
+    );
     expect(escapeJsonText(JSON.stringify("x\u061c\u200b"))).toBe('"x\\u061c\\u200b"');
     // Tag characters can spell a hidden ASCII text; fillers and separators show nothing.
     const hidden = [..."ignore"].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("");
@@ -34,7 +38,9 @@ describe("escaping server text for the terminal", () => {
   });
 
   it("keeps the CLI's own colours and line breaks in a line, and nothing else", () => {
-    expect(sanitizeLine("\x1b[31mblocked\x1b[39m\nnext \x1b]0;t\x07")).toBe("\x1b[31mblocked\x1b[39m\nnext \\x1b]0;t\\x07");
+    expect(sanitizeLine("\x1b[31mblocked\x1b[39m\nnext \x1b]0;t\x07")).toBe(
+      "\x1b[31mblocked\x1b[39m\nnext \\x1b]0;t\\x07",
+    );
   });
 
   it("copies wire objects with every string and key escaped", () => {
@@ -81,9 +87,18 @@ const json = (status: number, body: unknown) =>
   });
 
 const operation = {
-  operation_id: "op_1", kind: "memory_flush", scope_id: HOSTILE, status: "failed", version: 3,
-  created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:01.000Z", started_at: "2026-01-01T00:00:00.500Z",
-  finished_at: "2026-01-01T00:00:01.000Z", attempt_count: 1, error: null, result: null,
+  operation_id: "op_1",
+  kind: "memory_flush",
+  scope_id: HOSTILE,
+  status: "failed",
+  version: 3,
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:01.000Z",
+  started_at: "2026-01-01T00:00:00.500Z",
+  finished_at: "2026-01-01T00:00:01.000Z",
+  attempt_count: 1,
+  error: null,
+  result: null,
 };
 
 describe("the CLI never writes server control sequences raw", () => {
@@ -102,8 +117,16 @@ describe("the CLI never writes server control sequences raw", () => {
   });
 
   it("escapes a hostile error message, code and request id on the error line", async () => {
-    const envelope = { error: { code: "version_conflict\x1b[8m", message: "hidden\x1b]8;;http://x/\x07link\x9b2J\nnext", details: { current_version: "4\x07" } } };
-    const { code, stderr } = await run(["operations", "retry", "op_1", "--expected-version", "3"], () => json(409, envelope));
+    const envelope = {
+      error: {
+        code: "version_conflict\x1b[8m",
+        message: "hidden\x1b]8;;http://x/\x07link\x9b2J\nnext",
+        details: { current_version: "4\x07" },
+      },
+    };
+    const { code, stderr } = await run(["operations", "retry", "op_1", "--expected-version", "3"], () =>
+      json(409, envelope),
+    );
     expect(code).toBe(1);
     const lines = stderr.split("\n").filter((line) => line !== "");
     expect(lines).toHaveLength(1);

@@ -33,7 +33,10 @@ interface Context {
  * error, a malformed-body fault broken bytes. Works with `setupServer`
  * (msw/node), `setupWorker` (msw/browser) and msw's `getResponse`.
  */
-export function createPowerContextHandlers(sim: PowerContextSimulator, options: PowerContextHandlersOptions): HttpHandler[] {
+export function createPowerContextHandlers(
+  sim: PowerContextSimulator,
+  options: PowerContextHandlersOptions,
+): HttpHandler[] {
   const entries = simOperationIds.map((operationId) => [
     operationId,
     async (ctx: Context) => outcomeToMsw(sim.handle(operationId, toSimRequest(ctx)), ctx.request),

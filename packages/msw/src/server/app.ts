@@ -39,9 +39,13 @@ const BODYLESS = new Set(["GET", "HEAD"]);
  * transports answer the same.
  * @throws RangeError when `maxRequestBodyBytes` is not a positive integer
  */
-export function createMockApp(simulator: PowerContextSimulator, options: MockAppOptions = {}): Hono<{ Bindings: HttpBindings }> {
+export function createMockApp(
+  simulator: PowerContextSimulator,
+  options: MockAppOptions = {},
+): Hono<{ Bindings: HttpBindings }> {
   const maxBodyBytes = options.maxRequestBodyBytes ?? DEFAULT_MAX_REQUEST_BODY_BYTES;
-  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new RangeError("maxRequestBodyBytes must be a positive integer");
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1)
+    throw new RangeError("maxRequestBodyBytes must be a positive integer");
   const app = new Hono<{ Bindings: HttpBindings }>();
   const handlers = createPowerContextHandlers(simulator, { baseUrl: "*" });
   let stray = 0;
@@ -54,7 +58,12 @@ export function createMockApp(simulator: PowerContextSimulator, options: MockApp
     Response.json(body, { status, headers: { ...corsHeaders, ...headers, "X-PowerContext-Request-ID": requestId() } });
   // Written to the socket directly: @hono/node-server gives every Response without a Content-Type a text/plain one.
   const redirect = (outgoing: HttpBindings["outgoing"], location: string) => {
-    outgoing.writeHead(307, { ...corsHeaders, Location: location, "Content-Length": "0", "X-PowerContext-Request-ID": requestId() });
+    outgoing.writeHead(307, {
+      ...corsHeaders,
+      Location: location,
+      "Content-Length": "0",
+      "X-PowerContext-Request-ID": requestId(),
+    });
     outgoing.end();
     return RESPONSE_ALREADY_SENT;
   };
@@ -71,11 +80,15 @@ export function createMockApp(simulator: PowerContextSimulator, options: MockApp
         const error = unauthorized();
         return answer(error.status, error.toEnvelope(), { ...error.headers });
       }
-      if (route.kind === "method") return refusal(405, "method_not_allowed", "The route does not take this method.", { Allow: route.allow });
+      if (route.kind === "method")
+        return refusal(405, "method_not_allowed", "The route does not take this method.", { Allow: route.allow });
       if (route.kind === "slash") return redirect(c.env.outgoing, `${url.origin}${route.pathname}${url.search}`);
       if (route.kind === "missing") return refusal(404, "not_found", "No route has this path.");
       if (route.kind === "page") {
-        return new Response(await contractJson(), { status: 200, headers: { ...corsHeaders, "Content-Type": "application/json", "X-PowerContext-Request-ID": requestId() } });
+        return new Response(await contractJson(), {
+          status: 200,
+          headers: { ...corsHeaders, "Content-Type": "application/json", "X-PowerContext-Request-ID": requestId() },
+        });
       }
     }
     const text = BODYLESS.has(raw.method) ? "" : await readBodyWithin(c.env.incoming, maxBodyBytes);

@@ -22,7 +22,9 @@ function integer(name: string, min: number) {
 }
 
 /** The package version, read from package.json (two levels above both src/server/ and dist/server/). */
-const VERSION: string = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+const VERSION: string = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
+).version;
 
 /** Builds the command line program (exported for tests). */
 export function createProgram(): Command {
@@ -38,33 +40,73 @@ export function createProgram(): Command {
     .option("--config <file>", "principals JSON file (token -> permissions)")
     .option("--wait-budget-ms <ms>", "how long a flush waits before answering 202", integer("wait budget", 0))
     .option("--flush-running-ms <ms>", "how long one flush attempt runs", integer("running time", 0))
-    .option("--max-body-bytes <n>", "largest request body read, in bytes; larger ones answer 413 (default 16 MiB)", integer("body limit", 1))
-    .option("--scope <id...>", "scope ids that exist from the start, beside the default scope (others answer 404 scope_not_found, as on the released server)")
-    .addOption(new Option("--inference <mode>", "on: an inference model is present; off: answer as a default 1.4.1 install without one").choices(["on", "off"]).default("on"))
-    .option("--demo", "start with a blocked Topic Memory scope and a failed Operation to try the operator CLI on", false)
-    .action(async (opts: { port: number; host: string; seed: number; config?: string; waitBudgetMs?: number; flushRunningMs?: number; maxBodyBytes?: number; scope?: string[]; inference: "on" | "off"; demo: boolean }, command: Command) => {
-      // The demo's blocked and failed work is what a model's failures leave behind.
-      if (opts.demo && opts.inference === "off") command.error("error: --demo needs an inference model (--inference on)");
-      const principals = opts.config ? await loadPrincipalsFile(opts.config) : undefined;
-      const server = await startMockServer({
-        port: opts.port, host: opts.host, seed: opts.seed, principals, maxRequestBodyBytes: opts.maxBodyBytes, inference: opts.inference,
-        simulatorOptions: {
-          ...(opts.waitBudgetMs !== undefined ? { waitBudgetMs: opts.waitBudgetMs } : {}),
-          ...(opts.flushRunningMs !== undefined ? { flushTiming: { runningMs: opts.flushRunningMs } } : {}),
-          ...(opts.scope !== undefined ? { scopes: opts.scope } : {}),
+    .option(
+      "--max-body-bytes <n>",
+      "largest request body read, in bytes; larger ones answer 413 (default 16 MiB)",
+      integer("body limit", 1),
+    )
+    .option(
+      "--scope <id...>",
+      "scope ids that exist from the start, beside the default scope (others answer 404 scope_not_found, as on the released server)",
+    )
+    .addOption(
+      new Option(
+        "--inference <mode>",
+        "on: an inference model is present; off: answer as a default 1.4.1 install without one",
+      )
+        .choices(["on", "off"])
+        .default("on"),
+    )
+    .option(
+      "--demo",
+      "start with a blocked Topic Memory scope and a failed Operation to try the operator CLI on",
+      false,
+    )
+    .action(
+      async (
+        opts: {
+          port: number;
+          host: string;
+          seed: number;
+          config?: string;
+          waitBudgetMs?: number;
+          flushRunningMs?: number;
+          maxBodyBytes?: number;
+          scope?: string[];
+          inference: "on" | "off";
+          demo: boolean;
         },
-      });
-      if (opts.demo) {
-        const demo = prepareDemo(server.simulator, principals ?? defaultPrincipals);
-        for (const line of describeDemo(demo, server.url)) process.stderr.write(`${line}\n`);
-      }
-      process.stdout.write(`${server.url}\n`);
-      const stop = () => {
-        void server.close().then(() => process.exit(0));
-      };
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
-    });
+        command: Command,
+      ) => {
+        // The demo's blocked and failed work is what a model's failures leave behind.
+        if (opts.demo && opts.inference === "off")
+          command.error("error: --demo needs an inference model (--inference on)");
+        const principals = opts.config ? await loadPrincipalsFile(opts.config) : undefined;
+        const server = await startMockServer({
+          port: opts.port,
+          host: opts.host,
+          seed: opts.seed,
+          principals,
+          maxRequestBodyBytes: opts.maxBodyBytes,
+          inference: opts.inference,
+          simulatorOptions: {
+            ...(opts.waitBudgetMs !== undefined ? { waitBudgetMs: opts.waitBudgetMs } : {}),
+            ...(opts.flushRunningMs !== undefined ? { flushTiming: { runningMs: opts.flushRunningMs } } : {}),
+            ...(opts.scope !== undefined ? { scopes: opts.scope } : {}),
+          },
+        });
+        if (opts.demo) {
+          const demo = prepareDemo(server.simulator, principals ?? defaultPrincipals);
+          for (const line of describeDemo(demo, server.url)) process.stderr.write(`${line}\n`);
+        }
+        process.stdout.write(`${server.url}\n`);
+        const stop = () => {
+          void server.close().then(() => process.exit(0));
+        };
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      },
+    );
   return program;
 }
 

@@ -26,7 +26,9 @@ export interface DemoState {
  * @throws Error when no such principal exists, or a set-up request is refused
  */
 export function prepareDemo(simulator: PowerContextSimulator, principals: PrincipalConfig): DemoState {
-  const token = Object.entries(principals.tokens).find(([, spec]) => spec.scopes["*"]?.includes("scope.contribute"))?.[0];
+  const token = Object.entries(principals.tokens).find(([, spec]) =>
+    spec.scopes["*"]?.includes("scope.contribute"),
+  )?.[0];
   if (token === undefined) throw new Error("--demo needs a principal with scope.contribute on every scope (*)");
   const send = (operationId: string, body: Record<string, unknown>) => {
     const outcome = simulator.handle(operationId, { token, body });
@@ -35,7 +37,11 @@ export function prepareDemo(simulator: PowerContextSimulator, principals: Princi
 
   const blockedScopeId = simulator.controls.addScope("demo-topic");
   for (let index = 1; index <= 3; index += 1) {
-    send("capture_content_source", { scope_id: blockedScopeId, source_id: `demo-${index}`, content: `demo observation ${index}` });
+    send("capture_content_source", {
+      scope_id: blockedScopeId,
+      source_id: `demo-${index}`,
+      content: `demo observation ${index}`,
+    });
   }
   simulator.controls.exhaustTopicBudget(blockedScopeId, { lastErrorCode: "model_timeout" });
   const block = simulator.inspect.blocks(blockedScopeId).at(-1);
@@ -49,8 +55,15 @@ export function prepareDemo(simulator: PowerContextSimulator, principals: Princi
   simulator.handle("flush_memory", { token, body: { scope_id: failedScopeId } });
   simulator.controls.setFlushTiming(served);
   const operation = simulator.inspect.operations(failedScopeId).find((candidate) => candidate.status === "failed");
-  if (block === undefined || operation === undefined) throw new Error("demo set-up did not produce a block and a failed operation");
-  return { blockedScopeId, blockId: block.block_id, failedScopeId, operationId: operation.operation_id, operationVersion: operation.version };
+  if (block === undefined || operation === undefined)
+    throw new Error("demo set-up did not produce a block and a failed operation");
+  return {
+    blockedScopeId,
+    blockId: block.block_id,
+    failedScopeId,
+    operationId: operation.operation_id,
+    operationVersion: operation.version,
+  };
 }
 
 /**

@@ -54,7 +54,9 @@ const OPERATION_TEMPLATES: readonly Template[] = contractRoutes.map((route) => (
 
 function matches(template: Template, segments: readonly string[]): boolean {
   if (template.segments.length !== segments.length) return false;
-  return template.segments.every((part, i) => (part.startsWith("{") && part.endsWith("}") ? (segments[i] ?? "") !== "" : part === segments[i]));
+  return template.segments.every((part, i) =>
+    part.startsWith("{") && part.endsWith("}") ? (segments[i] ?? "") !== "" : part === segments[i],
+  );
 }
 
 /** Routes (in registration order) of the server with `pages`, then the operations. */
@@ -62,7 +64,9 @@ export class Router {
   readonly #templates: readonly Template[];
 
   constructor(pages: readonly Page[] = []) {
-    const own = pages.map((page): Template => ({ methods: page.methods, segments: page.path.split("/"), rawPath: false, page }));
+    const own = pages.map(
+      (page): Template => ({ methods: page.methods, segments: page.path.split("/"), rawPath: false, page }),
+    );
     this.#templates = [...own, ...OPERATION_TEMPLATES];
   }
 
@@ -79,7 +83,8 @@ export class Router {
       // The release retries a redirect path on its decoded path only; raw-path routes still see the slash.
       const other = pathname.endsWith("/") ? pathname.replace(/\/+$/, "") : `${pathname}/`;
       const toggled = unquotePath(other).split("/");
-      if (this.#templates.some((t) => !t.rawPath && matches(t, toggled))) return { kind: "slash", pathname: other === "" ? "/" : other };
+      if (this.#templates.some((t) => !t.rawPath && matches(t, toggled)))
+        return { kind: "slash", pathname: other === "" ? "/" : other };
     }
     return { kind: "missing" };
   }
@@ -90,7 +95,11 @@ const PUBLIC_PAGES: ReadonlySet<string> = new Set(["/", "/docs"]);
 
 /** The exact paths of operations without an access rule (the health probes and the remote receiver routes, which check their own credentials). */
 const OPEN_PATHS: ReadonlySet<string> = new Set(
-  contractRoutes.filter((r) => isSimOperationId(r.operationId) && simOperations[r.operationId].access === null && !r.path.includes("{")).map((r) => r.path),
+  contractRoutes
+    .filter(
+      (r) => isSimOperationId(r.operationId) && simOperations[r.operationId].access === null && !r.path.includes("{"),
+    )
+    .map((r) => r.path),
 );
 
 /**

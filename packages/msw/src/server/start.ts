@@ -1,7 +1,11 @@
 import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import type { Server, Socket } from "node:net";
-import { createPowerContextSimulator, type PowerContextSimulator, type SimulatorOptions } from "../simulator/simulator.js";
+import {
+  createPowerContextSimulator,
+  type PowerContextSimulator,
+  type SimulatorOptions,
+} from "../simulator/simulator.js";
 import type { PrincipalConfig } from "../simulator/principals.js";
 import type { InferenceMode } from "../simulator/refusal-facts.js";
 import { createMockApp } from "./app.js";
@@ -58,7 +62,12 @@ export interface MockServer {
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const simulator =
     options.simulator ??
-    createPowerContextSimulator({ ...options.simulatorOptions, seed: options.seed ?? 1, principals: options.principals, inference: options.inference });
+    createPowerContextSimulator({
+      ...options.simulatorOptions,
+      seed: options.seed ?? 1,
+      principals: options.principals,
+      inference: options.inference,
+    });
   const app = createMockApp(simulator, { maxRequestBodyBytes: options.maxRequestBodyBytes });
   const host = options.host ?? "127.0.0.1";
   const sockets = new Set<Socket>();
@@ -67,7 +76,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     // Request lines and headers up to 256 KiB reach the handlers (Node's default, 16 KiB, would answer an
     // undeclared 431 to a long query string that the contract answers with 422).
     const s = serve({
-      fetch: app.fetch, port: options.port ?? 0, hostname: host, overrideGlobalObjects: false,
+      fetch: app.fetch,
+      port: options.port ?? 0,
+      hostname: host,
+      overrideGlobalObjects: false,
       serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
     }) as unknown as Server;
     s.once("error", reject);

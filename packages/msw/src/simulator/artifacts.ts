@@ -25,7 +25,10 @@ export function trackArtifactLineage(writer: ResourceWriter, values: ServerValue
   writer.onWrite("artifact", {
     before: (record, context) => {
       const content = normalizedContent(record);
-      const lineage = { content, artifacts: context.previous === null ? (record.artifacts ?? []) : [reference(context.previous)] };
+      const lineage = {
+        content,
+        artifacts: context.previous === null ? (record.artifacts ?? []) : [reference(context.previous)],
+      };
       if (context.quiet) return { ...record, ...lineage, sources: record.sources ?? [] };
       const source = writer.insert("source", [context.keys[0]], {
         source_type: CONTENT_SOURCE,
@@ -49,7 +52,13 @@ export function reference(record: JsonRecord): JsonRecord {
 
 function normalizedContent(record: JsonRecord): unknown {
   const content = copyJson(record.content);
-  if (record.family !== ATOMIC_MEMORY_FAMILY || typeof content !== "object" || content === null || Array.isArray(content)) return content;
+  if (
+    record.family !== ATOMIC_MEMORY_FAMILY ||
+    typeof content !== "object" ||
+    content === null ||
+    Array.isArray(content)
+  )
+    return content;
   const fields = content as JsonRecord;
   return { schema: ATOMIC_MEMORY_SCHEMA, kind: fields.kind, text: fields.text, creation: fields.creation ?? null };
 }
@@ -58,14 +67,24 @@ function normalizedContent(record: JsonRecord): unknown {
 function journalContent(content: unknown): unknown {
   if (typeof content !== "object" || content === null || Array.isArray(content)) return content;
   const fields = content as JsonRecord;
-  return Object.fromEntries(Object.keys(fields).filter((k) => k !== "creation").sort().map((k) => [k, fields[k]]));
+  return Object.fromEntries(
+    Object.keys(fields)
+      .filter((k) => k !== "creation")
+      .sort()
+      .map((k) => [k, fields[k]]),
+  );
 }
 
 /** Creates the Atomic Memory record of a new Artifact, or moves an existing one to the new revision. */
 function keepAtomicRecord(writer: ResourceWriter, artifact: JsonRecord, context: WriteContext): void {
   const scopeId = context.keys[0];
-  const fields = { artifact: reference(artifact), kind: getPath(artifact, "content.kind"), text: getPath(artifact, "content.text") };
+  const fields = {
+    artifact: reference(artifact),
+    kind: getPath(artifact, "content.kind"),
+    text: getPath(artifact, "content.text"),
+  };
   const current = context.previous === null ? undefined : writer.find("atomic_memory", [scopeId], artifact.artifact_id);
-  if (current === undefined) writer.insert("atomic_memory", [scopeId], { ...fields, state: "active", merged_into_id: null });
+  if (current === undefined)
+    writer.insert("atomic_memory", [scopeId], { ...fields, state: "active", merged_into_id: null });
   else writer.revise("atomic_memory", [scopeId], current, fields);
 }

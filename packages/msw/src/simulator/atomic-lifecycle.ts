@@ -45,7 +45,12 @@ export class AtomicLifecycle {
   merge(scopeId: string, inputs: readonly AtomicInput[], content: JsonRecord) {
     const records = inputs.map((input) => this.#current(scopeId, input));
     if (records.some((r) => r.state !== "active")) throw stateConflict();
-    const artifact = this.writer.insert("artifact", [scopeId, ATOMIC_MEMORY_FAMILY], { content, artifacts: records.map((r) => ({ ...r.artifact })) }, { quiet: true });
+    const artifact = this.writer.insert(
+      "artifact",
+      [scopeId, ATOMIC_MEMORY_FAMILY],
+      { content, artifacts: records.map((r) => ({ ...r.artifact })) },
+      { quiet: true },
+    );
     const merged = records
       .sort((a, b) => (a.artifact.artifact_id < b.artifact.artifact_id ? -1 : 1))
       .map((r) => this.#move(scopeId, r, { state: "merged", merged_into_id: artifact.artifact_id }));
@@ -55,12 +60,19 @@ export class AtomicLifecycle {
   /** `preview_atomic_memory_restoration`: what a restoration of the record would write, and the token that confirms it. */
   preview(scopeId: string, artifactId: string) {
     const record = this.#find(scopeId, artifactId);
-    const endpoint = { artifact_id: artifactId, revision: record.artifact.revision, state_version: record.state_version };
+    const endpoint = {
+      artifact_id: artifactId,
+      revision: record.artifact.revision,
+      state_version: record.state_version,
+    };
     return {
       preview_token: `pv_${sha256Hex(stableJson([scopeId, endpoint])).slice(0, 32)}`,
       expires_at: isoTime(this.now() + PREVIEW_TTL_MS).replace(/\.\d{3}Z$/, "Z"),
       endpoint,
-      restore: record.state === "active" ? [] : [{ artifact_id: artifactId, source_revision: record.artifact.revision, creates_revision: true }],
+      restore:
+        record.state === "active"
+          ? []
+          : [{ artifact_id: artifactId, source_revision: record.artifact.revision, creates_revision: true }],
       retire: [],
       undo_merge_results: [],
     };
@@ -71,7 +83,10 @@ export class AtomicLifecycle {
     const record = this.#find(scopeId, artifactId);
     if (record.state === "active") return { changed: false, restored: [], retired: [], undo_merge_results: [] };
     const artifact = this.writer.find("artifact", [scopeId, ATOMIC_MEMORY_FAMILY], artifactId) as JsonRecord;
-    const next = this.writer.update("artifact", [scopeId, ATOMIC_MEMORY_FAMILY], artifact, { content: artifact.content, restored_from_revision: artifact.revision });
+    const next = this.writer.update("artifact", [scopeId, ATOMIC_MEMORY_FAMILY], artifact, {
+      content: artifact.content,
+      restored_from_revision: artifact.revision,
+    });
     this.#move(scopeId, this.#find(scopeId, artifactId), { state: "active", merged_into_id: null });
     return { changed: true, restored: [reference(next)], retired: [], undo_merge_results: [] };
   }
@@ -79,8 +94,10 @@ export class AtomicLifecycle {
   /** The record `input` names, checked against its expected revision and state version. */
   #current(scopeId: string, input: AtomicInput): AtomicMemoryRecord {
     const record = this.#find(scopeId, input.artifact.artifact_id);
-    if (record.artifact.revision !== input.artifact.revision) throw new SimError(409, "revision_conflict", "The Memory Revision is stale.", null);
-    if (record.state_version !== input.state_version) throw new SimError(409, "atomic_memory_changed", "The expected Artifact state version is stale.", null);
+    if (record.artifact.revision !== input.artifact.revision)
+      throw new SimError(409, "revision_conflict", "The Memory Revision is stale.", null);
+    if (record.state_version !== input.state_version)
+      throw new SimError(409, "atomic_memory_changed", "The expected Artifact state version is stale.", null);
     return record;
   }
 
@@ -98,5 +115,10 @@ export class AtomicLifecycle {
 }
 
 function stateConflict(): SimError {
-  return new SimError(409, "invalid_memory_state", "The Atomic Memory record is not in a state that allows this change.", null);
+  return new SimError(
+    409,
+    "invalid_memory_state",
+    "The Atomic Memory record is not in a state that allows this change.",
+    null,
+  );
 }

@@ -18,10 +18,13 @@ const APPROVED = "approved";
 export function trackCandidateReview(writer: ResourceWriter): void {
   writer.onWrite("candidate", {
     before: (record, context) => {
-      if (record.status !== APPROVED || context.previous === null || context.previous.status === APPROVED) return record;
+      if (record.status !== APPROVED || context.previous === null || context.previous.status === APPROVED)
+        return record;
       const scopeId = context.keys[0];
       const family = String(record.family);
-      const artifact: JsonRecord = writer.insert("artifact", [scopeId, family], { content: copyJson(record.proposal ?? null) });
+      const artifact: JsonRecord = writer.insert("artifact", [scopeId, family], {
+        content: copyJson(record.proposal ?? null),
+      });
       return { ...record, result_artifact: reference(artifact) };
     },
   });

@@ -38,7 +38,10 @@ export interface SimulatorControls {
    * Records an imported legacy block (seed 000 migration): `source_through` null, the ambiguous end in
    * `legacy_source_through`, `budget_source_through` null. It is never current. @returns its block_id
    */
-  importLegacyBlock(scopeId: string, evidence: { legacySourceThrough: number; targetSourceThrough: number; sourceAfter?: number }): string;
+  importLegacyBlock(
+    scopeId: string,
+    evidence: { legacySourceThrough: number; targetSourceThrough: number; sourceAfter?: number },
+  ): string;
   /** Turns Topic Memory processing on or off (off: no attempts run; a new retry is 503, replays still answer). */
   setProcessingEnabled(enabled: boolean): void;
   /** Makes `get_readiness` answer 200 ready or 503 not_ready. */
@@ -61,7 +64,8 @@ export function createControls(
   const now = () => deps.clock.now();
   return {
     addScope: (scopeId, scope = {}) =>
-      state.scopes.add(scopeId, { title: scope.title ?? scopeId, summary: scope.summary ?? `Scope ${scopeId}` }).scope_id,
+      state.scopes.add(scopeId, { title: scope.title ?? scopeId, summary: scope.summary ?? `Scope ${scopeId}` })
+        .scope_id,
     defaultScopeId: () => state.scopes.defaultScopeId,
     failNextFlushAttempts: (count = 1, error = { category: "model_provider", code: "provider_unavailable" }) =>
       state.flush.failNextAttempts(count, error),
@@ -74,12 +78,23 @@ export function createControls(
     supersedeTopicBlock: (scopeId) => state.topic.supersede(scopeId),
     importLegacyBlock: (scopeId, evidence) =>
       state.topic.blocks.importLegacy({
-        block_id: deps.random.id("blk"), scope_id: scopeId, binding_name: TOPIC_BINDING,
-        source_after: evidence.sourceAfter ?? 0, attempt_id: deps.random.id("att"), source_through: null,
-        budget_source_through: null, legacy_source_through: evidence.legacySourceThrough,
-        target_source_through: evidence.targetSourceThrough, attempts: 3, requests: 9, tokens: 1000,
-        error_code: "window_attempt_limit", last_error_code: null, blocked_at: isoTime(now()),
-        retried_at: null, retry_request_generation: null,
+        block_id: deps.random.id("blk"),
+        scope_id: scopeId,
+        binding_name: TOPIC_BINDING,
+        source_after: evidence.sourceAfter ?? 0,
+        attempt_id: deps.random.id("att"),
+        source_through: null,
+        budget_source_through: null,
+        legacy_source_through: evidence.legacySourceThrough,
+        target_source_through: evidence.targetSourceThrough,
+        attempts: 3,
+        requests: 9,
+        tokens: 1000,
+        error_code: "window_attempt_limit",
+        last_error_code: null,
+        blocked_at: isoTime(now()),
+        retried_at: null,
+        retry_request_generation: null,
       }).block_id,
     setProcessingEnabled: (enabled) => {
       state.topic.advance(now());

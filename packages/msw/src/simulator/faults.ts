@@ -44,7 +44,12 @@ export class FaultInjector {
   inject(rule: FaultRule): void {
     const times = rule.times ?? 1;
     if (!Number.isInteger(times) || times < 1) throw new RangeError("a fault needs times >= 1");
-    const ids = rule.operationId === undefined ? null : typeof rule.operationId === "string" ? [rule.operationId] : [...rule.operationId];
+    const ids =
+      rule.operationId === undefined
+        ? null
+        : typeof rule.operationId === "string"
+          ? [rule.operationId]
+          : [...rule.operationId];
     const action = rule.action;
     if (action.type === "status" && ids) {
       const undeclared = ids.filter((id) => !declares(id, action.status));

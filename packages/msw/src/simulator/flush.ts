@@ -176,7 +176,10 @@ export class FlushEngine {
     }
     const { after, through } = op.window;
     const window = this.sources.window(op.scope_id, after, through).filter((s) => !s.derived);
-    const written = this.memory.write(op.scope_id, window.map((s) => ({ kind: "observation", text: s.content })));
+    const written = this.memory.write(
+      op.scope_id,
+      window.map((s) => ({ kind: "observation", text: s.content })),
+    );
     this.#cursor.set(op.scope_id, through);
     op.result = {
       status: "processed",

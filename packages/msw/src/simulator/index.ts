@@ -2,10 +2,34 @@ export { ManualClock, systemClock, isoTime, MANUAL_CLOCK_EPOCH_MS, type Clock } 
 export { SeededRandom } from "./random.js";
 export { SimError, type ErrorEnvelope } from "./errors.js";
 export { MAX_BODY_DEPTH } from "./nesting.js";
-export { BODY_TOO_LARGE, INVALID_JSON, isReset, type Permission, type SimRequest, type SimResponse, type SimReset, type SimOutcome } from "./types.js";
-export { simOperations, simOperationIds, isSimOperationId, requiresCredentials, declaredStatuses, type SimOperation, type SimOperationId } from "./contract/operation-table.js";
+export {
+  BODY_TOO_LARGE,
+  INVALID_JSON,
+  isReset,
+  type Permission,
+  type SimRequest,
+  type SimResponse,
+  type SimReset,
+  type SimOutcome,
+} from "./types.js";
+export {
+  simOperations,
+  simOperationIds,
+  isSimOperationId,
+  requiresCredentials,
+  declaredStatuses,
+  type SimOperation,
+  type SimOperationId,
+} from "./contract/operation-table.js";
 export type { OverrideHandler, OverrideResponse } from "./overrides.js";
-export { defaultPrincipals, parsePrincipalConfig, Principal, PrincipalRegistry, type PrincipalConfig, type PrincipalSpec } from "./principals.js";
+export {
+  defaultPrincipals,
+  parsePrincipalConfig,
+  Principal,
+  PrincipalRegistry,
+  type PrincipalConfig,
+  type PrincipalSpec,
+} from "./principals.js";
 export { TOPIC_BUDGET, TOPIC_BINDING, type TopicTiming } from "./topic-memory.js";
 export type { TopicBlock } from "./topic-blocks.js";
 export type { FlushTiming, FlushSubmission } from "./flush.js";

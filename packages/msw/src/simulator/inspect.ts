@@ -38,7 +38,10 @@ export function createInspector(state: SimulatorState): SimulatorInspector {
     blocks: (scopeId) => state.topic.blocks.all().filter((b) => scopeId === undefined || b.scope_id === scopeId),
     topic: (scopeId) => structuredClone(state.topic.state(scopeId)),
     operations: (scopeId) =>
-      state.operations.all().filter((op) => scopeId === undefined || op.scope_id === scopeId).map(toWireOperation),
+      state.operations
+        .all()
+        .filter((op) => scopeId === undefined || op.scope_id === scopeId)
+        .map(toWireOperation),
     flushSubmissions: () => state.flush.submissions.map((s) => ({ ...s })),
     memoryCursor: (scopeId) => state.flush.cursor(scopeId),
     requestCount: () => state.requests,
@@ -54,7 +57,10 @@ export function createInspector(state: SimulatorState): SimulatorInspector {
             memory_cursor: state.flush.cursor(scopeId),
             memory: state.memory.list(scopeId, true, Number.MAX_SAFE_INTEGER).entries,
             topic: state.topic.state(scopeId),
-            acceptances: state.topic.blocks.all().filter((b) => b.scope_id === scopeId).map((b) => [b.block_id, state.topic.blocks.acceptances(b.block_id)]),
+            acceptances: state.topic.blocks
+              .all()
+              .filter((b) => b.scope_id === scopeId)
+              .map((b) => [b.block_id, state.topic.blocks.acceptances(b.block_id)]),
           })),
           blocks: state.topic.blocks.all(),
           operations: state.operations.all().map(toWireOperation),

@@ -61,7 +61,12 @@ export class MemoryStore {
    */
   write(scopeId: string, items: readonly NewRecord[], journal = false): AtomicMemoryRecord[] {
     return items.map((item) => {
-      const artifact = this.writer.insert("artifact", [scopeId, ATOMIC_MEMORY_FAMILY], { content: { kind: item.kind, text: item.text } }, { quiet: !journal, background: !journal });
+      const artifact = this.writer.insert(
+        "artifact",
+        [scopeId, ATOMIC_MEMORY_FAMILY],
+        { content: { kind: item.kind, text: item.text } },
+        { quiet: !journal, background: !journal },
+      );
       return this.writer.find(ATOMIC_MEMORY, [scopeId], artifact.artifact_id) as unknown as AtomicMemoryRecord;
     });
   }
@@ -71,7 +76,8 @@ export class MemoryStore {
    * @throws SimError 422 when `text` exceeds 8192 UTF-8 bytes
    */
   remember(scopeId: string, kind: string, text: string) {
-    if (new TextEncoder().encode(text).length > MAX_TEXT_BYTES) throw invalidRequest("text", "must be at most 8192 bytes");
+    if (new TextEncoder().encode(text).length > MAX_TEXT_BYTES)
+      throw invalidRequest("text", "must be at most 8192 bytes");
     return { changed: true, records: this.write(scopeId, [{ kind, text }], true) };
   }
 
@@ -84,7 +90,10 @@ export class MemoryStore {
     const all = this.#records(scopeId).filter((r) => includeInactive || r.state === "active");
     const start = cursor === null ? 0 : /^\d+$/.test(cursor) ? Number(cursor) : Number.NaN;
     if (!(start >= 0 && start <= all.length)) {
-      throw new SimError(400, "invalid_cursor", "The pagination cursor is invalid or does not match this request.", { field: "cursor", reason: "is invalid" });
+      throw new SimError(400, "invalid_cursor", "The pagination cursor is invalid or does not match this request.", {
+        field: "cursor",
+        reason: "is invalid",
+      });
     }
     const page = all.slice(start, start + limit);
     const next = start + page.length < all.length ? String(start + page.length) : null;
@@ -116,5 +125,8 @@ export class MemoryStore {
 }
 
 function tokenize(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
 }

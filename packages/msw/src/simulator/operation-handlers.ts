@@ -29,7 +29,8 @@ const MODES: readonly SearchMode[] = ["auto", "fts", "vector", "hybrid"];
 /** Reads an Operation visible to the caller: unknown ids and scopes it cannot read are both 404. */
 function visibleOperation(state: SimulatorState, principal: Principal, request: SimRequest): OperationRecord {
   const id = request.params?.operation_id ?? "";
-  if (!/^[\x21-\x7E]{1,128}$/.test(id)) throw invalidRequest("operation_id", "must be 1-128 printable ASCII characters");
+  if (!/^[\x21-\x7E]{1,128}$/.test(id))
+    throw invalidRequest("operation_id", "must be 1-128 printable ASCII characters");
   const op = state.operations.find(id);
   if (!op || !principal.can("scope.read", op.scope_id) || !state.scopes.has(op.scope_id)) {
     throw new SimError(404, "operation_not_found", "No operation with this id is visible.", null);
@@ -38,7 +39,12 @@ function visibleOperation(state: SimulatorState, principal: Principal, request: 
 }
 
 /** The body's `scope_id` after the permission check; an unknown Scope is `404 scope_not_found`, declared by the operation or not (docs/compatibility.md). */
-function scoped(state: SimulatorState, principal: Principal | null, body: Record<string, unknown>, permission: ScopePermission): string {
+function scoped(
+  state: SimulatorState,
+  principal: Principal | null,
+  body: Record<string, unknown>,
+  permission: ScopePermission,
+): string {
   const scopeId = scopeField(body);
   (principal as Principal).require(permission, scopeId);
   state.scopes.require(scopeId);
@@ -52,7 +58,10 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   get_readiness: (state) => {
     const report = {
       status: state.ready ? "ready" : "not_ready",
-      checks: { database: state.ready ? "ok" : "unavailable", topic_memory_processing: state.topic.enabled ? "ok" : "disabled" },
+      checks: {
+        database: state.ready ? "ok" : "unavailable",
+        topic_memory_processing: state.topic.enabled ? "ok" : "disabled",
+      },
     };
     return { status: state.ready ? 200 : 503, body: report };
   },
@@ -60,9 +69,15 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   get_capabilities: (_state, principal) => {
     (principal as Principal).require("server.observe");
     return ok({
-      source_types: ["content"], artifact_families: ["memory", "atomic-memory", "topic-memory"], memory_extraction: true, experience_generation: false,
-      managed_skill_generation: false, external_skill_registry: false, handoff_generation: false,
-      search_modes: ["auto", "fts", "vector", "hybrid"], context_versions: ["powercontext.prepared-context.v1"],
+      source_types: ["content"],
+      artifact_families: ["memory", "atomic-memory", "topic-memory"],
+      memory_extraction: true,
+      experience_generation: false,
+      managed_skill_generation: false,
+      external_skill_registry: false,
+      handoff_generation: false,
+      search_modes: ["auto", "fts", "vector", "hybrid"],
+      context_versions: ["powercontext.prepared-context.v1"],
     });
   },
 
@@ -85,7 +100,14 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   capture_working_note: (state, principal, request) => {
     const body = objectBody(request.body);
     const scopeId = scoped(state, principal, body, "scope.contribute");
-    return { status: 202, body: state.sources.capture(scopeId, stringField(body, "source_id", { max: 256 }), stringField(body, "content", { max: 200_000 })) };
+    return {
+      status: 202,
+      body: state.sources.capture(
+        scopeId,
+        stringField(body, "source_id", { max: 256 }),
+        stringField(body, "content", { max: 200_000 }),
+      ),
+    };
   },
 
   flush_memory: (state, principal, request, now) => {
@@ -100,7 +122,11 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     const scopeId = scoped(state, principal, body, "scope.contribute");
     const kind = stringField(body, "kind", { max: 128 });
     const text = stringField(body, "text");
-    if (body.reason !== undefined && body.reason !== null && (typeof body.reason !== "string" || body.reason.length > 512)) {
+    if (
+      body.reason !== undefined &&
+      body.reason !== null &&
+      (typeof body.reason !== "string" || body.reason.length > 512)
+    ) {
       throw invalidRequest("reason", "must be a string of at most 512 characters or null");
     }
     intField(body, "expected_revision", { min: 1 }, null, true);
@@ -109,22 +135,44 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
 
   change_atomic_memory_lifecycle: (state, principal, request) => {
     const body = objectBody(request.body);
-    return ok(state.lifecycle.change(scoped(state, principal, body, "scope.contribute"), body.target as AtomicInput, String(body.state)));
+    return ok(
+      state.lifecycle.change(
+        scoped(state, principal, body, "scope.contribute"),
+        body.target as AtomicInput,
+        String(body.state),
+      ),
+    );
   },
 
   merge_atomic_memories: (state, principal, request) => {
     const body = objectBody(request.body);
-    return ok(state.lifecycle.merge(scoped(state, principal, body, "scope.contribute"), body.inputs as AtomicInput[], body.content as Record<string, unknown>));
+    return ok(
+      state.lifecycle.merge(
+        scoped(state, principal, body, "scope.contribute"),
+        body.inputs as AtomicInput[],
+        body.content as Record<string, unknown>,
+      ),
+    );
   },
 
   preview_atomic_memory_restoration: (state, principal, request) => {
     const body = objectBody(request.body);
-    return ok(state.lifecycle.preview(scoped(state, principal, body, "scope.contribute"), String((body.target as { artifact_id: string }).artifact_id)));
+    return ok(
+      state.lifecycle.preview(
+        scoped(state, principal, body, "scope.contribute"),
+        String((body.target as { artifact_id: string }).artifact_id),
+      ),
+    );
   },
 
   restore_atomic_memory: (state, principal, request) => {
     const body = objectBody(request.body);
-    return ok(state.lifecycle.restore(scoped(state, principal, body, "scope.contribute"), String((body.target as { artifact_id: string }).artifact_id)));
+    return ok(
+      state.lifecycle.restore(
+        scoped(state, principal, body, "scope.contribute"),
+        String((body.target as { artifact_id: string }).artifact_id),
+      ),
+    );
   },
 
   search_memory: (state, principal, request) => {
@@ -146,7 +194,8 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     if (typeof include !== "boolean") throw invalidRequest("include_inactive", "must be a boolean");
     const limit = intField(body, "limit", { min: 1, max: 100 }, 50) as number;
     const cursor = body.cursor ?? null;
-    if (cursor !== null && (typeof cursor !== "string" || cursor.length === 0)) throw invalidRequest("cursor", "must be a non-empty string or null");
+    if (cursor !== null && (typeof cursor !== "string" || cursor.length === 0))
+      throw invalidRequest("cursor", "must be a non-empty string or null");
     return ok(state.memory.list(scopeId, include, limit, cursor));
   },
 
@@ -156,15 +205,18 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     (principal as Principal).require("scope.read", scopeId);
     state.scopes.require(scopeId);
     const status = q.status as OperationStatus | undefined;
-    if (status !== undefined && !STATUSES.includes(status)) throw invalidRequest("status", "is not an Operation status");
+    if (status !== undefined && !STATUSES.includes(status))
+      throw invalidRequest("status", "is not an Operation status");
     if (q.kind !== undefined && q.kind !== "memory_flush") throw invalidRequest("kind", "is not an Operation kind");
-    if (q.cursor !== undefined && (q.cursor.length < 1 || q.cursor.length > 512)) throw invalidRequest("cursor", "must be 1-512 characters");
+    if (q.cursor !== undefined && (q.cursor.length < 1 || q.cursor.length > 512))
+      throw invalidRequest("cursor", "must be 1-512 characters");
     const limit = q.limit === undefined ? 50 : /^\d+$/.test(q.limit) ? Number(q.limit) : Number.NaN;
     if (!(limit >= 1 && limit <= 100)) throw invalidRequest("limit", "must be an integer between 1 and 100");
     return ok(state.operations.list({ scope_id: scopeId, status, kind: q.kind }, limit, q.cursor));
   },
 
-  get_operation: (state, principal, request) => ok(toWireOperation(visibleOperation(state, principal as Principal, request))),
+  get_operation: (state, principal, request) =>
+    ok(toWireOperation(visibleOperation(state, principal as Principal, request))),
 
   cancel_operation: (state, principal, request, now) => {
     const op = visibleOperation(state, principal as Principal, request);

@@ -90,9 +90,22 @@ export class OperationStore {
   /** A new queued Operation at version 1. */
   create(scopeId: string, window: FlushWindow, nowMs: number): OperationRecord {
     const record: OperationRecord = {
-      operation_id: this.random.id("op"), kind: "memory_flush", scope_id: scopeId, status: "queued", version: 1,
-      created_at: nowMs, updated_at: nowMs, started_at: null, finished_at: null, attempt_count: 0,
-      error: null, result: null, seq: (this.#seq += 1), window, phaseSince: nowMs, pendingFailure: null,
+      operation_id: this.random.id("op"),
+      kind: "memory_flush",
+      scope_id: scopeId,
+      status: "queued",
+      version: 1,
+      created_at: nowMs,
+      updated_at: nowMs,
+      started_at: null,
+      finished_at: null,
+      attempt_count: 0,
+      error: null,
+      result: null,
+      seq: (this.#seq += 1),
+      window,
+      phaseSince: nowMs,
+      pendingFailure: null,
     };
     this.#byId.set(record.operation_id, record);
     const ofScope = this.#byScope.get(scopeId);
@@ -198,10 +211,15 @@ function guard(op: OperationRecord, expectedVersion: number, from: readonly Oper
     });
   }
   if (!from.includes(op.status)) {
-    throw new SimError(409, "invalid_operation_transition", "The operation cannot make this change from its current status.", {
-      current_status: op.status,
-      current_version: op.version,
-    });
+    throw new SimError(
+      409,
+      "invalid_operation_transition",
+      "The operation cannot make this change from its current status.",
+      {
+        current_status: op.status,
+        current_version: op.version,
+      },
+    );
   }
 }
 

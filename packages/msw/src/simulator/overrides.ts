@@ -24,7 +24,10 @@ export type OverrideHandler<K extends SimOperationId> = (request: SimRequest) =>
 
 /** The installed overrides of one simulator. */
 export class OverrideTable {
-  readonly #handlers = new Map<SimOperationId, (request: SimRequest) => { status: number; body?: unknown; headers?: Record<string, string> }>();
+  readonly #handlers = new Map<
+    SimOperationId,
+    (request: SimRequest) => { status: number; body?: unknown; headers?: Record<string, string> }
+  >();
 
   /** Installs `handler` for `operationId`, replacing an earlier one. @returns a function that removes it */
   set<K extends SimOperationId>(operationId: K, handler: OverrideHandler<K>): () => void {
@@ -36,7 +39,9 @@ export class OverrideTable {
   }
 
   /** The override of `operationId`, if any. */
-  get(operationId: SimOperationId): ((request: SimRequest) => { status: number; body?: unknown; headers?: Record<string, string> }) | undefined {
+  get(
+    operationId: SimOperationId,
+  ): ((request: SimRequest) => { status: number; body?: unknown; headers?: Record<string, string> }) | undefined {
     return this.#handlers.get(operationId);
   }
 

@@ -31,7 +31,11 @@ export interface PrincipalConfig {
  */
 export const defaultPrincipals: PrincipalConfig = {
   tokens: {
-    "pc-admin": { name: "admin", scopes: { "*": ["scope.read", "scope.contribute", "scope.admin"] }, server: ["server.observe", "server.admin"] },
+    "pc-admin": {
+      name: "admin",
+      scopes: { "*": ["scope.read", "scope.contribute", "scope.admin"] },
+      server: ["server.observe", "server.admin"],
+    },
     "pc-writer": { name: "writer", scopes: { "*": ["scope.read", "scope.contribute"] }, server: ["server.observe"] },
     "pc-reader": { name: "reader", scopes: { "*": ["scope.read"] }, server: ["server.observe"] },
   },
@@ -48,19 +52,27 @@ const isServerPermission = (permission: Permission): permission is ServerPermiss
  */
 export function parsePrincipalConfig(raw: unknown): PrincipalConfig {
   const tokens = (raw as { tokens?: unknown } | null)?.tokens;
-  if (typeof tokens !== "object" || tokens === null) throw new TypeError("principals: expected an object with a `tokens` map");
+  if (typeof tokens !== "object" || tokens === null)
+    throw new TypeError("principals: expected an object with a `tokens` map");
   Object.values(tokens).forEach((spec: unknown, index) => {
     const s = spec as Partial<PrincipalSpec> | null;
     if (typeof s?.name !== "string" || typeof s.scopes !== "object" || s.scopes === null) {
       throw new TypeError(`principals: entry #${index + 1} needs a name and a scopes map`);
     }
     for (const perms of Object.values(s.scopes)) {
-      const unknown = Array.isArray(perms) ? perms.find((p) => !SCOPE_PERMISSIONS.includes(p as ScopePermission)) : perms;
+      const unknown = Array.isArray(perms)
+        ? perms.find((p) => !SCOPE_PERMISSIONS.includes(p as ScopePermission))
+        : perms;
       if (!Array.isArray(perms) || unknown !== undefined) {
-        throw new TypeError(`principals: entry ${s.name} lists an unknown scope permission ${JSON.stringify(unknown)}; known: ${SCOPE_PERMISSIONS.join(", ")}`);
+        throw new TypeError(
+          `principals: entry ${s.name} lists an unknown scope permission ${JSON.stringify(unknown)}; known: ${SCOPE_PERMISSIONS.join(", ")}`,
+        );
       }
     }
-    if (s.server !== undefined && (!Array.isArray(s.server) || s.server.some((p) => !SERVER_PERMISSIONS.includes(p as ServerPermission)))) {
+    if (
+      s.server !== undefined &&
+      (!Array.isArray(s.server) || s.server.some((p) => !SERVER_PERMISSIONS.includes(p as ServerPermission)))
+    ) {
       throw new TypeError(`principals: entry ${s.name} lists an unknown server permission`);
     }
   });
@@ -77,7 +89,9 @@ export class Principal {
   readonly #server: ReadonlySet<Permission>;
 
   constructor(readonly spec: PrincipalSpec) {
-    this.#grants = new Map(Object.entries(spec.scopes).map(([scopeId, perms]) => [scopeId, new Set<Permission>(perms)]));
+    this.#grants = new Map(
+      Object.entries(spec.scopes).map(([scopeId, perms]) => [scopeId, new Set<Permission>(perms)]),
+    );
     this.#server = new Set<Permission>(spec.server ?? []);
   }
 
@@ -100,7 +114,10 @@ export class Principal {
   require(permission: Permission, scopeId = ""): void {
     if (!this.can(permission, scopeId)) {
       const resource = isServerPermission(permission) ? { type: "server" } : { scope_id: scopeId, type: "scope" };
-      throw new SimError(403, "forbidden", "The Principal is not authorized for this operation.", { action: permission, resource });
+      throw new SimError(403, "forbidden", "The Principal is not authorized for this operation.", {
+        action: permission,
+        resource,
+      });
     }
   }
 }

@@ -7,7 +7,13 @@ import { createInspector, type SimulatorInspector } from "./inspect.js";
 import { MemoryStore } from "./memory.js";
 import { ScopeStore } from "./scopes.js";
 import { operationHandlers } from "./operation-handlers.js";
-import { declaredStatuses, isSimOperationId, requiresCredentials, simOperations, type SimOperationId } from "./contract/operation-table.js";
+import {
+  declaredStatuses,
+  isSimOperationId,
+  requiresCredentials,
+  simOperations,
+  type SimOperationId,
+} from "./contract/operation-table.js";
 import { checkAccess } from "./contract/access.js";
 import { checkBody, checkParameters, checkPrecondition, flatRequest } from "./contract/request-check.js";
 import { checkRefusals } from "./contract/refusals.js";
@@ -141,16 +147,23 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     operations,
     flush: new FlushEngine(operations, sources, memory, timing),
     topic: new TopicMemory(sources, SeededRandom.stream(seed, "topic-memory"), {
-      attemptMs: 100, windowSize: 2, requestsPerAttempt: 3, tokensPerAttempt: 20_000, ...options.topicTiming,
+      attemptMs: 100,
+      windowSize: 2,
+      requestsPerAttempt: 3,
+      tokensPerAttempt: 20_000,
+      ...options.topicTiming,
     }),
     ready: true,
     requests: 0,
   };
   // Every new Source, captured or journaled, is work for Topic Memory processing.
-  writer.onWrite("source", { after: (_record, context) => state.topic.noteSource(String(context.keys[0]), clock.now()) });
+  writer.onWrite("source", {
+    after: (_record, context) => state.topic.noteSource(String(context.keys[0]), clock.now()),
+  });
 
   const inference = options.inference ?? "on";
-  if (inference !== "on" && inference !== "off") throw new RangeError(`inference must be "on" or "off", not ${JSON.stringify(inference)}`);
+  if (inference !== "on" && inference !== "off")
+    throw new RangeError(`inference must be "on" or "off", not ${JSON.stringify(inference)}`);
   // Without a model the release never processes Topic Memory: a Scope's status stays pending.
   if (inference === "off") state.topic.enabled = false;
   const facts = refusalFacts(state, inference);
@@ -173,7 +186,8 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     try {
       const op = simOperations[operationId];
       const principal = requiresCredentials(op) ? registry.authenticate(request.token) : null;
-      if (nestsDeeperThan(request.body, MAX_BODY_DEPTH)) throw invalidRequest("body", `nests deeper than ${MAX_BODY_DEPTH} levels`);
+      if (nestsDeeperThan(request.body, MAX_BODY_DEPTH))
+        throw invalidRequest("body", `nests deeper than ${MAX_BODY_DEPTH} levels`);
       checkBody(op, request);
       if (principal !== null) checkAccess(op, principal, flatRequest(op, request));
       checkParameters(op, request);
@@ -182,10 +196,16 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       const override = overrides.get(operationId);
       if (override !== undefined) {
         const answer = override(request);
-        if (!declaredStatuses(op).includes(answer.status)) throw new Error(`${operationId} does not declare ${answer.status}`);
+        if (!declaredStatuses(op).includes(answer.status))
+          throw new Error(`${operationId} does not declare ${answer.status}`);
         const media = op.responses.find((r) => r.status === answer.status);
         const textual = typeof answer.body === "string" || answer.body instanceof Uint8Array;
-        return { status: answer.status, body: answer.body ?? null, headers: answer.headers, ...(textual && media?.mediaType ? { contentType: media.mediaType } : {}) };
+        return {
+          status: answer.status,
+          body: answer.body ?? null,
+          headers: answer.headers,
+          ...(textual && media?.mediaType ? { contentType: media.mediaType } : {}),
+        };
       }
       checkAnchor(op, flatRequest(op, request), store);
       const stateful = operationHandlers[operationId];
@@ -215,18 +235,28 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     let result: HandlerResult;
     if (fault?.type === "status") {
       const retryAfter = String(fault.retryAfterS ?? 1);
-      const error = fault.status === 429
-        ? new SimError(429, "rate_limited", "The rate limit was reached.", null, { "Retry-After": retryAfter })
-        : new SimError(503, "unavailable", "The service is unavailable right now.", null, { "Retry-After": retryAfter });
+      const error =
+        fault.status === 429
+          ? new SimError(429, "rate_limited", "The rate limit was reached.", null, { "Retry-After": retryAfter })
+          : new SimError(503, "unavailable", "The service is unavailable right now.", null, {
+              "Retry-After": retryAfter,
+            });
       result = { status: error.status, body: error.toEnvelope(), headers: error.headers };
     } else {
       result = run(operationId, request, nowMs);
     }
     if (fault?.type === "reset") return { fault: "reset", delayMs: 0 };
     // The headers the contract pins for the status (Cache-Control, digests) come with every answer; the handler's own win.
-    const headers = { ...pinnedHeaders(operationId, simOperations[operationId], result.status, options.seed ?? 1), ...result.headers, "X-PowerContext-Request-ID": requestId };
+    const headers = {
+      ...pinnedHeaders(operationId, simOperations[operationId], result.status, options.seed ?? 1),
+      ...result.headers,
+      "X-PowerContext-Request-ID": requestId,
+    };
     const response = {
-      status: result.status, headers, body: result.body, delayMs: fault?.type === "delay" ? fault.ms : 0,
+      status: result.status,
+      headers,
+      body: result.body,
+      delayMs: fault?.type === "delay" ? fault.ms : 0,
       ...(result.contentType === undefined ? {} : { contentType: result.contentType }),
     };
     if (fault?.type === "malformed") {

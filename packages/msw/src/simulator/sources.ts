@@ -52,10 +52,16 @@ export class SourceStore {
     const origin = stableJson(content);
     const existing = this.store.find(SOURCE, [scopeId], sourceId);
     if (existing) {
-      if (existing.origin !== origin) throw new SimError(409, "source_conflict", "The Source identity has different content.", null);
+      if (existing.origin !== origin)
+        throw new SimError(409, "source_conflict", "The Source identity has different content.", null);
       return toResult(sourceId, existing.current.position as number);
     }
-    const record = this.writer.insert(SOURCE, [scopeId], { source_type: CONTENT_SOURCE_NAME, source_id: sourceId, content, receipt_identity: null }, { origin });
+    const record = this.writer.insert(
+      SOURCE,
+      [scopeId],
+      { source_type: CONTENT_SOURCE_NAME, source_id: sourceId, content, receipt_identity: null },
+      { origin },
+    );
     return toResult(sourceId, record.position as number);
   }
 
@@ -84,7 +90,6 @@ export class SourceStore {
       }));
   }
 }
-
 
 function toResult(sourceId: string, position: number): CaptureResult {
   return { status: "accepted", source: { name: CONTENT_SOURCE_NAME, source_id: sourceId }, position };

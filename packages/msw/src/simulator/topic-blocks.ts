@@ -58,7 +58,12 @@ export class TopicBlockStore {
   get(scopeId: string, blockId: string): TopicBlock {
     const block = this.#byId.get(blockId);
     if (!block || block.scope_id !== scopeId) {
-      throw new SimError(404, "topic_memory_block_not_found", "No processing block with this id exists in the scope.", null);
+      throw new SimError(
+        404,
+        "topic_memory_block_not_found",
+        "No processing block with this id exists in the scope.",
+        null,
+      );
     }
     return structuredClone(block);
   }

@@ -4,9 +4,23 @@ import type { SeededRandom } from "./random.js";
 import { DueQueue } from "./due-queue.js";
 import type { SourceStore } from "./sources.js";
 import { TopicBlockStore, type TopicBlock } from "./topic-blocks.js";
-import { TOPIC_BINDING, exhausted, limitCode, type TopicAttempt, type TopicScopeState, type TopicTiming } from "./topic-state.js";
+import {
+  TOPIC_BINDING,
+  exhausted,
+  limitCode,
+  type TopicAttempt,
+  type TopicScopeState,
+  type TopicTiming,
+} from "./topic-state.js";
 
-export { TOPIC_BUDGET, TOPIC_BINDING, type TopicAttempt, type TopicBudget, type TopicScopeState, type TopicTiming } from "./topic-state.js";
+export {
+  TOPIC_BUDGET,
+  TOPIC_BINDING,
+  type TopicAttempt,
+  type TopicBudget,
+  type TopicScopeState,
+  type TopicTiming,
+} from "./topic-state.js";
 
 /**
  * Topic Memory processing per Scope (seed 000, docs/architecture.md): the Cursor
@@ -94,7 +108,8 @@ export class TopicMemory {
   /** Puts the scope on the queue at the time its next step is due, or takes it off when it waits for an event. */
   #schedule(scopeId: string, st: TopicScopeState): void {
     if (st.attempt?.live) this.#due.schedule(scopeId, st.attempt.ends_at);
-    else if (st.cursor < this.sources.head(scopeId) && !(st.budget && exhausted(st.budget))) this.#due.schedule(scopeId, st.readySince);
+    else if (st.cursor < this.sources.head(scopeId) && !(st.budget && exhausted(st.budget)))
+      this.#due.schedule(scopeId, st.readySince);
     else this.#due.cancel(scopeId);
   }
 
@@ -103,13 +118,25 @@ export class TopicMemory {
     const st = this.state(scopeId);
     const { budget, attempt } = st;
     if (!budget || !attempt || attempt.live || !exhausted(budget)) return null;
-    return this.blocks.observe({
-      scope_id: scopeId, binding_name: TOPIC_BINDING, source_after: st.cursor, attempt_id: attempt.attempt_id,
-      source_through: attempt.selected_through, budget_source_through: budget.coverage, legacy_source_through: null,
-      target_source_through: st.target ?? attempt.selected_through, attempts: budget.attempts, requests: budget.requests,
-      tokens: budget.tokens, error_code: budget.limit_code ?? "window_attempt_limit", last_error_code: attempt.last_error_code,
-      blocked_at: isoTime(attempt.ends_at),
-    }, () => this.random.id("blk"));
+    return this.blocks.observe(
+      {
+        scope_id: scopeId,
+        binding_name: TOPIC_BINDING,
+        source_after: st.cursor,
+        attempt_id: attempt.attempt_id,
+        source_through: attempt.selected_through,
+        budget_source_through: budget.coverage,
+        legacy_source_through: null,
+        target_source_through: st.target ?? attempt.selected_through,
+        attempts: budget.attempts,
+        requests: budget.requests,
+        tokens: budget.tokens,
+        error_code: budget.limit_code ?? "window_attempt_limit",
+        last_error_code: attempt.last_error_code,
+        blocked_at: isoTime(attempt.ends_at),
+      },
+      () => this.random.id("blk"),
+    );
   }
 
   /**
@@ -123,7 +150,12 @@ export class TopicMemory {
     if (block.retried_at !== null) return structuredClone(block);
     const current = this.observe(scopeId);
     if (current?.block_id !== blockId) {
-      throw new SimError(409, "topic_memory_block_conflict", "The block was never retried and is no longer current.", null);
+      throw new SimError(
+        409,
+        "topic_memory_block_conflict",
+        "The block was never retried and is no longer current.",
+        null,
+      );
     }
     if (!this.enabled) {
       throw new SimError(503, "processing_unavailable", "Topic Memory processing is disabled.", null);
@@ -145,7 +177,10 @@ export class TopicMemory {
     const current = block && block.retried_at === null ? block : null;
     const state = current ? "blocked" : st.attempt?.live || st.cursor < head ? "pending" : "idle";
     return {
-      state, source_cursor: st.cursor, source_head: head, target_source_through: st.target,
+      state,
+      source_cursor: st.cursor,
+      source_head: head,
+      target_source_through: st.target,
       block: current ? structuredClone(current) : null,
     };
   }
@@ -186,8 +221,12 @@ export class TopicMemory {
     budget.coverage = Math.max(budget.coverage, selected);
     budget.limit_code = limitCode(budget);
     st.attempt = {
-      attempt_id: this.random.id("att"), selected_through: selected, live: true,
-      ends_at: atMs + this.timing.attemptMs, failure, last_error_code: null,
+      attempt_id: this.random.id("att"),
+      selected_through: selected,
+      live: true,
+      ends_at: atMs + this.timing.attemptMs,
+      failure,
+      last_error_code: null,
     };
     return st.attempt;
   }

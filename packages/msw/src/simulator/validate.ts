@@ -36,7 +36,8 @@ export interface StringRule {
 export function stringField(body: Record<string, unknown>, name: string, rule: StringRule = {}): string {
   const value = body[name];
   if (typeof value !== "string" || value.length === 0) throw invalidRequest(name, "must be a non-empty string");
-  if (rule.max !== undefined && value.length > rule.max) throw invalidRequest(name, `must be at most ${rule.max} characters`);
+  if (rule.max !== undefined && value.length > rule.max)
+    throw invalidRequest(name, `must be at most ${rule.max} characters`);
   if (rule.nonBlank && !/\S/.test(value)) throw invalidRequest(name, "must not be blank");
   if (rule.printable && !/^[\x21-\x7E]+$/.test(value)) throw invalidRequest(name, "must be printable ASCII");
   return value;

@@ -45,7 +45,9 @@ describe("msw handlers", () => {
   it("turn a reset fault into a network error and a malformed fault into unparseable bytes", async () => {
     use();
     sim.controls.injectFault({ operationId: "get_capabilities", action: { type: "reset", when: "before" } });
-    await expect(fetch(`${baseUrl}/v1/capabilities`, { headers: { Authorization: "Bearer pc-admin" } })).rejects.toThrow();
+    await expect(
+      fetch(`${baseUrl}/v1/capabilities`, { headers: { Authorization: "Bearer pc-admin" } }),
+    ).rejects.toThrow();
     sim.controls.injectFault({ operationId: "get_capabilities", action: { type: "malformed" } });
     const broken = await fetch(`${baseUrl}/v1/capabilities`, { headers: { Authorization: "Bearer pc-admin" } });
     expect(broken.status).toBe(200);
@@ -59,7 +61,9 @@ describe("msw handlers", () => {
     sim.controls.exhaustTopicBudget("s1");
     sim.controls.setProcessingEnabled(true);
     const blockId = sim.inspect.blocks("s1")[0]!.block_id;
-    const answers = await Promise.all(Array.from({ length: 8 }, () => post("/v1/topic-memory/processing/retry", { scope_id: "s1", block_id: blockId })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => post("/v1/topic-memory/processing/retry", { scope_id: "s1", block_id: blockId })),
+    );
     expect(new Set(answers.map((a) => JSON.stringify([a.status, a.body]))).size).toBe(1);
     expect(sim.inspect.acceptances(blockId)).toBe(1);
   });

@@ -23,7 +23,9 @@ let ids: Record<string, string | number> = {};
 
 /** Two simulators with the same seed and the same stored records, one behind each transport. */
 async function both(): Promise<[Transport, Transport]> {
-  const sims = [0, 1].map(() => createPowerContextSimulator({ seed: 5, clock: new ManualClock(), scopes: TEST_SCOPES }));
+  const sims = [0, 1].map(() =>
+    createPowerContextSimulator({ seed: 5, clock: new ManualClock(), scopes: TEST_SCOPES }),
+  );
   for (const sim of sims) {
     captureMany(sim, "s1", "src", 1);
     ids = storeRecords(sim);
@@ -36,7 +38,11 @@ async function both(): Promise<[Transport, Transport]> {
 
 function comparable(answer: Answer) {
   const keep = ["content-type", "etag", "retry-after", "www-authenticate"];
-  return { status: answer.status, body: answer.body, headers: Object.fromEntries(keep.map((k) => [k, answer.headers[k]?.split(";")[0]])) };
+  return {
+    status: answer.status,
+    body: answer.body,
+    headers: Object.fromEntries(keep.map((k) => [k, answer.headers[k]?.split(";")[0]])),
+  };
 }
 
 function callOf(operationId: (typeof simOperationIds)[number]): Call {
@@ -45,9 +51,17 @@ function callOf(operationId: (typeof simOperationIds)[number]): Call {
     request = aimAt(sampledRequest(operationId), ids, operationId);
   } catch {
     // No request the generated validator accepts: still reach the route, for its 422.
-    request = { params: Object.fromEntries(simOperations[operationId].parameters.path.map((p) => [p.name, "s1"])), body: {} };
+    request = {
+      params: Object.fromEntries(simOperations[operationId].parameters.path.map((p) => [p.name, "s1"])),
+      body: {},
+    };
   }
-  return { params: request.params as Record<string, string> | undefined, query: request.query as Record<string, string> | undefined, headers: request.headers, body: request.body };
+  return {
+    params: request.params as Record<string, string> | undefined,
+    query: request.query as Record<string, string> | undefined,
+    headers: request.headers,
+    body: request.body,
+  };
 }
 
 describe("one request pipeline", () => {
@@ -59,14 +73,22 @@ describe("one request pipeline", () => {
     for (const operationId of simOperationIds) {
       const call = callOf(operationId);
       const [overHttp, overMsw] = [await http.call(operationId, call), await msw.call(operationId, call)];
-      if (JSON.stringify(comparable(overHttp)) !== JSON.stringify(comparable(overMsw))) differences.push(`${operationId}: ${overHttp.status} vs ${overMsw.status}`);
-      if (simOperations[operationId].successStatuses.includes(overHttp.status) || contractRefusal(operationId, overHttp.status, overHttp.body)) successes += 1;
-      if (overHttp.headers["content-type"]?.includes("json") || overHttp.body === null) problems.push(...contractProblems(operationId, overHttp.status, overHttp.headers, overHttp.body));
+      if (JSON.stringify(comparable(overHttp)) !== JSON.stringify(comparable(overMsw)))
+        differences.push(`${operationId}: ${overHttp.status} vs ${overMsw.status}`);
+      if (
+        simOperations[operationId].successStatuses.includes(overHttp.status) ||
+        contractRefusal(operationId, overHttp.status, overHttp.body)
+      )
+        successes += 1;
+      if (overHttp.headers["content-type"]?.includes("json") || overHttp.body === null)
+        problems.push(...contractProblems(operationId, overHttp.status, overHttp.headers, overHttp.body));
     }
     expect(differences).toEqual([]);
     expect(problems).toEqual([]);
     // The stateful operations answer 404 for the scope, Operation or block a fresh simulator does not hold.
-    expect(successes, "operations answered with a declared success").toBeGreaterThanOrEqual(simOperationIds.length - 20);
+    expect(successes, "operations answered with a declared success").toBeGreaterThanOrEqual(
+      simOperationIds.length - 20,
+    );
   });
 
   it("gives an invalid JSON body the same 422 from both, in the release's form", async () => {
@@ -78,18 +100,29 @@ describe("one request pipeline", () => {
       expect(comparable(a), operationId).toEqual(comparable(b));
       expect(a.status, operationId).toBe(422);
       expect(a.body, operationId).toEqual({
-        error: { code: "invalid_request", message: "The request violates the API contract.", details: { errors: [{ type: "json_invalid", loc: ["body", 0], msg: "JSON decode error" }] } },
+        error: {
+          code: "invalid_request",
+          message: "The request violates the API contract.",
+          details: { errors: [{ type: "json_invalid", loc: ["body", 0], msg: "JSON decode error" }] },
+        },
       });
     }
   });
 
   it("reads a body sent as another media type as no JSON body, as the release does (422 invalid_access_request for create_scope)", async () => {
     const [http, msw] = await both();
-    const call: Call = { ...callOf("create_scope"), rawBody: '{"title": "Plain", "summary": "Plain", "idempotency_key": "plain"}', headers: { "Content-Type": "text/plain" } };
+    const call: Call = {
+      ...callOf("create_scope"),
+      rawBody: '{"title": "Plain", "summary": "Plain", "idempotency_key": "plain"}',
+      headers: { "Content-Type": "text/plain" },
+    };
     const [a, b] = [await http.call("create_scope", call), await msw.call("create_scope", call)];
     expect(comparable(a)).toEqual(comparable(b));
     expect([a.status, (a.body as { error: { code: string } }).error.code]).toEqual([422, "invalid_access_request"]);
-    const asJson = await http.call("create_scope", { ...call, headers: { "Content-Type": "application/merge-patch+json; charset=utf-8" } });
+    const asJson = await http.call("create_scope", {
+      ...call,
+      headers: { "Content-Type": "application/merge-patch+json; charset=utf-8" },
+    });
     expect(asJson.status).toBe(201);
   });
 
@@ -101,7 +134,10 @@ describe("one request pipeline", () => {
     expect(first.status).toBe(200);
     const etag = first.headers.etag!;
     expect(etag).toMatch(/^".+"$/);
-    const again = await http.call(conditional!, { ...callOf(conditional!), headers: { ...callOf(conditional!).headers, "If-None-Match": etag } });
+    const again = await http.call(conditional!, {
+      ...callOf(conditional!),
+      headers: { ...callOf(conditional!).headers, "If-None-Match": etag },
+    });
     expect(again.status).toBe(304);
     expect(again.body).toBeNull();
   });

@@ -26,16 +26,40 @@ describe("resource engine: scopes", () => {
     const sim = fresh();
     const created = valid("create_scope", call(sim, "create_scope", newScope));
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ title: "Team", summary: "Team notes", parent_scope_id: null, context_references: [], external_references: [], version: 1 });
+    expect(created.body).toMatchObject({
+      title: "Team",
+      summary: "Team notes",
+      parent_scope_id: null,
+      context_references: [],
+      external_references: [],
+      version: 1,
+    });
     const scopeId = created.body.scope_id as string;
     expect(call(sim, "get_scope", { scope_id: scopeId }).body).toEqual(created.body);
 
-    const updated = valid("update_scope", call(sim, "update_scope", { scope_id: scopeId, expected_version: 1, title: "Team (renamed)", summary: "Team notes" }));
+    const updated = valid(
+      "update_scope",
+      call(sim, "update_scope", {
+        scope_id: scopeId,
+        expected_version: 1,
+        title: "Team (renamed)",
+        summary: "Team notes",
+      }),
+    );
     expect(updated.body).toMatchObject({ scope_id: scopeId, title: "Team (renamed)", version: 2 });
     expect(call(sim, "get_scope", { scope_id: scopeId }).body.title).toBe("Team (renamed)");
 
-    const stale = call(sim, "update_scope", { scope_id: scopeId, expected_version: 1, title: "Lost", summary: "Team notes" });
-    expect([stale.status, stale.code, stale.body.error.details]).toEqual([409, "scope_version_conflict", { expected_version: 1, current_version: 2 }]);
+    const stale = call(sim, "update_scope", {
+      scope_id: scopeId,
+      expected_version: 1,
+      title: "Lost",
+      summary: "Team notes",
+    });
+    expect([stale.status, stale.code, stale.body.error.details]).toEqual([
+      409,
+      "scope_version_conflict",
+      { expected_version: 1, current_version: 2 },
+    ]);
     expect(call(sim, "get_scope", { scope_id: scopeId }).body.title).toBe("Team (renamed)");
   });
 
@@ -54,7 +78,10 @@ describe("resource engine: scopes", () => {
       ["get_scope", { scope_id: "scp_unknown" }],
       ["update_scope", { scope_id: "scp_unknown", expected_version: 1, title: "t", summary: "s" }],
       ["list_sources", { scope_id: "scp_unknown" }],
-      ["create_artifact", { scope_id: "scp_unknown", family: "topic-memory", content: { title: "t", summary: "s", detail: "d" } }],
+      [
+        "create_artifact",
+        { scope_id: "scp_unknown", family: "topic-memory", content: { title: "t", summary: "s", detail: "d" } },
+      ],
       ["create_scope", { ...newScope, parent_scope_id: "scp_unknown" }],
     ] as const) {
       const reply = valid(operationId, call(sim, operationId, request));
@@ -64,7 +91,8 @@ describe("resource engine: scopes", () => {
 
   it("lists what is stored, page by page, and the list ends", () => {
     const sim = fresh();
-    for (let i = 0; i < 4; i += 1) call(sim, "create_scope", { ...newScope, title: `Team ${i}`, idempotency_key: `team-${i}` });
+    for (let i = 0; i < 4; i += 1)
+      call(sim, "create_scope", { ...newScope, title: `Team ${i}`, idempotency_key: `team-${i}` });
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
@@ -86,36 +114,70 @@ describe("resource engine: scopes", () => {
     for (let i = 0; i < 3; i += 1) call(sim, "create_scope", { ...newScope, idempotency_key: `k-${i}` });
     const next = call(sim, "list_scopes", { limit: 1 }).body.next_cursor as string;
     expect(call(sim, "list_scopes", { limit: 1, cursor: next }).status).toBe(200);
-    for (const request of [{ limit: 1, cursor: "garbage" }, { limit: 2, cursor: next }]) {
+    for (const request of [
+      { limit: 1, cursor: "garbage" },
+      { limit: 2, cursor: next },
+    ]) {
       const reply = call(sim, "list_scopes", request);
-      expect([reply.status, reply.code, reply.body.error.details]).toEqual([400, "invalid_cursor", { field: "cursor", reason: "is invalid" }]);
+      expect([reply.status, reply.code, reply.body.error.details]).toEqual([
+        400,
+        "invalid_cursor",
+        { field: "cursor", reason: "is invalid" },
+      ]);
     }
   });
 });
 
 describe("resource engine: artifacts", () => {
   const scope = (sim: PowerContextSimulator) => sim.controls.defaultScopeId();
-  const topic = { family: "topic-memory", content: { title: "Release", summary: "How releases are cut", detail: "On Tuesdays" } };
+  const topic = {
+    family: "topic-memory",
+    content: { title: "Release", summary: "How releases are cut", detail: "On Tuesdays" },
+  };
 
   it("creates an Artifact, reads it with its ETag, replaces it under If-Match and keeps every revision", () => {
     const sim = fresh();
     const created = valid("create_artifact", call(sim, "create_artifact", { scope_id: scope(sim), ...topic }));
     expect(created.status).toBe(201);
     expect(created.headers.ETag).toBe('"revision:1"');
-    expect(created.headers.Location).toBe(`/v1/scopes/${scope(sim)}/artifacts/topic-memory/${created.body.artifact_id}`);
+    expect(created.headers.Location).toBe(
+      `/v1/scopes/${scope(sim)}/artifacts/topic-memory/${created.body.artifact_id}`,
+    );
     const address = { scope_id: scope(sim), family: "topic-memory", artifact_id: created.body.artifact_id };
 
     const read = valid("get_artifact", call(sim, "get_artifact", address));
-    expect(read.body).toMatchObject({ ...address, revision: 1, content: topic.content, created_by: null, restored_from_revision: null, reason: null });
+    expect(read.body).toMatchObject({
+      ...address,
+      revision: 1,
+      content: topic.content,
+      created_by: null,
+      restored_from_revision: null,
+      reason: null,
+    });
     expect(read.body.content_digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(call(sim, "get_artifact", { ...address, "If-None-Match": read.headers.ETag }).status).toBe(304);
 
-    const replaced = valid("replace_artifact", call(sim, "replace_artifact", { ...address, "If-Match": read.headers.ETag, content: { ...topic.content, detail: "On Wednesdays" } }));
-    expect(replaced.body).toMatchObject({ revision: 2, content: { detail: "On Wednesdays" }, artifacts: [{ family: "topic-memory", artifact_id: address.artifact_id, revision: 1 }] });
+    const replaced = valid(
+      "replace_artifact",
+      call(sim, "replace_artifact", {
+        ...address,
+        "If-Match": read.headers.ETag,
+        content: { ...topic.content, detail: "On Wednesdays" },
+      }),
+    );
+    expect(replaced.body).toMatchObject({
+      revision: 2,
+      content: { detail: "On Wednesdays" },
+      artifacts: [{ family: "topic-memory", artifact_id: address.artifact_id, revision: 1 }],
+    });
     expect(replaced.headers.ETag).toBe('"revision:2"');
 
     const stale = call(sim, "replace_artifact", { ...address, "If-Match": read.headers.ETag, content: topic.content });
-    expect([stale.status, stale.code, stale.body.error.details]).toEqual([412, "revision_conflict", { provided_etag: '"revision:1"', current_etag: '"revision:2"' }]);
+    expect([stale.status, stale.code, stale.body.error.details]).toEqual([
+      412,
+      "revision_conflict",
+      { provided_etag: '"revision:1"', current_etag: '"revision:2"' },
+    ]);
 
     expect(call(sim, "get_artifact_revision", { ...address, revision: 1 }).body.content.detail).toBe("On Tuesdays");
     expect(call(sim, "get_artifact_revision", { ...address, revision: 3 }).code).toBe("artifact_not_found");
@@ -127,9 +189,19 @@ describe("resource engine: artifacts", () => {
   it("answers 404 for an unknown Artifact or one of another family, and refuses replacing an unknown one as the release does", () => {
     const sim = fresh();
     const created = call(sim, "create_artifact", { scope_id: scope(sim), ...topic });
-    const elsewhere = call(sim, "get_artifact", { scope_id: scope(sim), family: "atomic-memory", artifact_id: created.body.artifact_id });
+    const elsewhere = call(sim, "get_artifact", {
+      scope_id: scope(sim),
+      family: "atomic-memory",
+      artifact_id: created.body.artifact_id,
+    });
     expect([elsewhere.status, elsewhere.code]).toEqual([404, "artifact_not_found"]);
-    const unknown = call(sim, "replace_artifact", { scope_id: scope(sim), family: "topic-memory", artifact_id: "art_unknown", "If-Match": '"revision:1"', content: topic.content });
+    const unknown = call(sim, "replace_artifact", {
+      scope_id: scope(sim),
+      family: "topic-memory",
+      artifact_id: "art_unknown",
+      "If-Match": '"revision:1"',
+      content: topic.content,
+    });
     expect([unknown.status, unknown.code]).toEqual([403, "forbidden"]);
   });
 
@@ -138,7 +210,11 @@ describe("resource engine: artifacts", () => {
     const created = call(sim, "create_artifact", { scope_id: scope(sim), ...topic });
     const sources = valid("list_sources", call(sim, "list_sources", { scope_id: scope(sim) })).body.items;
     expect(sources).toHaveLength(1);
-    expect(sources[0]).toMatchObject({ source_id: created.body.sources[0].source_id, position: 1, content: { detail: "On Tuesdays", summary: "How releases are cut", title: "Release" } });
+    expect(sources[0]).toMatchObject({
+      source_id: created.body.sources[0].source_id,
+      position: 1,
+      content: { detail: "On Tuesdays", summary: "How releases are cut", title: "Release" },
+    });
   });
 
   it("binds a handle to an exact revision once: the same binding replays, another one is a conflict", () => {
@@ -146,13 +222,28 @@ describe("resource engine: artifacts", () => {
     const created = call(sim, "create_artifact", { scope_id: scope(sim), ...topic });
     const handle = { scope_id: scope(sim), family: "topic-memory", key: "release" };
     expect(call(sim, "resolve_artifact_handle", handle).code).toBe("artifact_handle_not_found");
-    expect(call(sim, "bind_artifact_handle", { ...handle, artifact_id: created.body.artifact_id, revision: 2 }).code).toBe("artifact_not_found");
-    const bound = valid("bind_artifact_handle", call(sim, "bind_artifact_handle", { ...handle, artifact_id: created.body.artifact_id, revision: 1 }));
-    expect(bound.body).toEqual({ family: "topic-memory", key: "release", artifact: { family: "topic-memory", artifact_id: created.body.artifact_id, revision: 1 } });
-    expect(call(sim, "bind_artifact_handle", { ...handle, artifact_id: created.body.artifact_id, revision: 1 }).body).toEqual(bound.body);
+    expect(
+      call(sim, "bind_artifact_handle", { ...handle, artifact_id: created.body.artifact_id, revision: 2 }).code,
+    ).toBe("artifact_not_found");
+    const bound = valid(
+      "bind_artifact_handle",
+      call(sim, "bind_artifact_handle", { ...handle, artifact_id: created.body.artifact_id, revision: 1 }),
+    );
+    expect(bound.body).toEqual({
+      family: "topic-memory",
+      key: "release",
+      artifact: { family: "topic-memory", artifact_id: created.body.artifact_id, revision: 1 },
+    });
+    expect(
+      call(sim, "bind_artifact_handle", { ...handle, artifact_id: created.body.artifact_id, revision: 1 }).body,
+    ).toEqual(bound.body);
     const other = call(sim, "create_artifact", { scope_id: scope(sim), ...topic }).body.artifact_id;
     const conflict = call(sim, "bind_artifact_handle", { ...handle, artifact_id: other, revision: 1 });
-    expect([conflict.status, conflict.code, conflict.body.error.details]).toEqual([409, "idempotency_conflict", { kind: "artifact_handle" }]);
+    expect([conflict.status, conflict.code, conflict.body.error.details]).toEqual([
+      409,
+      "idempotency_conflict",
+      { kind: "artifact_handle" },
+    ]);
     expect(call(sim, "resolve_artifact_handle", handle).body).toEqual(bound.body);
   });
 });
@@ -161,29 +252,64 @@ describe("resource engine: Sources and Atomic Memory", () => {
   it("shows captured Sources in list_sources and get_source, and refuses other content under a used id", () => {
     const sim = fresh();
     const scopeId = sim.controls.defaultScopeId();
-    call(sim, "capture_content_source", { scope_id: scopeId, source_id: "note-1", content: "Releases are cut on Tuesdays." });
+    call(sim, "capture_content_source", {
+      scope_id: scopeId,
+      source_id: "note-1",
+      content: "Releases are cut on Tuesdays.",
+    });
     const made = valid("create_source", call(sim, "create_source", { scope_id: scopeId, content: { text: "second" } }));
     expect(made.body).toMatchObject({ source_type: "content", position: 2, content: { text: "second" } });
-    const got = valid("get_source", call(sim, "get_source", { scope_id: scopeId, source_type: "content", source_id: "note-1" }));
-    expect(got.body).toMatchObject({ receipt_identity: null, source_id: "note-1", position: 1, content: "Releases are cut on Tuesdays." });
-    expect(call(sim, "get_source", { scope_id: scopeId, source_type: "content", source_id: "nope" }).code).toBe("source_not_found");
-    const conflict = call(sim, "capture_content_source", { scope_id: scopeId, source_id: "note-1", content: "Something else." });
+    const got = valid(
+      "get_source",
+      call(sim, "get_source", { scope_id: scopeId, source_type: "content", source_id: "note-1" }),
+    );
+    expect(got.body).toMatchObject({
+      receipt_identity: null,
+      source_id: "note-1",
+      position: 1,
+      content: "Releases are cut on Tuesdays.",
+    });
+    expect(call(sim, "get_source", { scope_id: scopeId, source_type: "content", source_id: "nope" }).code).toBe(
+      "source_not_found",
+    );
+    const conflict = call(sim, "capture_content_source", {
+      scope_id: scopeId,
+      source_id: "note-1",
+      content: "Something else.",
+    });
     expect([conflict.status, conflict.code]).toEqual([409, "source_conflict"]);
-    expect(call(sim, "list_sources", { scope_id: scopeId }).body.items.map((s: { source_id: string }) => s.source_id)).toEqual(["note-1", made.body.source_id]);
+    expect(
+      call(sim, "list_sources", { scope_id: scopeId }).body.items.map((s: { source_id: string }) => s.source_id),
+    ).toEqual(["note-1", made.body.source_id]);
   });
 
   it("reads a forgotten memory as forgotten everywhere, and refuses a stale state_version", () => {
     const sim = fresh();
     const scopeId = sim.controls.defaultScopeId();
-    const record = call(sim, "remember_memory", { scope_id: scopeId, kind: "fact", text: "Releases are cut on Tuesdays." }).body.records[0];
+    const record = call(sim, "remember_memory", {
+      scope_id: scopeId,
+      kind: "fact",
+      text: "Releases are cut on Tuesdays.",
+    }).body.records[0];
     const target = { artifact: record.artifact, state_version: record.state_version };
-    const forgotten = valid("change_atomic_memory_lifecycle", call(sim, "change_atomic_memory_lifecycle", { scope_id: scopeId, target, state: "forgotten" }));
+    const forgotten = valid(
+      "change_atomic_memory_lifecycle",
+      call(sim, "change_atomic_memory_lifecycle", { scope_id: scopeId, target, state: "forgotten" }),
+    );
     expect(forgotten.body).toMatchObject({ changed: true, records: [{ state: "forgotten", state_version: 1 }] });
     const stale = call(sim, "change_atomic_memory_lifecycle", { scope_id: scopeId, target, state: "forgotten" });
     expect([stale.status, stale.code]).toEqual([409, "atomic_memory_changed"]);
 
-    const state = valid("get_atomic_memory_state", call(sim, "get_atomic_memory_state", { scope_id: scopeId, artifact_id: record.artifact.artifact_id }));
-    expect(state.body).toEqual({ artifact: record.artifact, state: "forgotten", state_version: 1, merged_into_id: null });
+    const state = valid(
+      "get_atomic_memory_state",
+      call(sim, "get_atomic_memory_state", { scope_id: scopeId, artifact_id: record.artifact.artifact_id }),
+    );
+    expect(state.body).toEqual({
+      artifact: record.artifact,
+      state: "forgotten",
+      state_version: 1,
+      merged_into_id: null,
+    });
     expect(state.headers.ETag).toBe('"revision:1:state:1"');
     expect(call(sim, "list_atomic_memories", { scope_id: scopeId }).body.items).toEqual([]);
     expect(call(sim, "list_atomic_memories", { scope_id: scopeId, states: ["forgotten"] }).body.items).toHaveLength(1);
@@ -201,7 +327,11 @@ describe("resource engine: determinism", () => {
         call(sim, "create_scope", newScope),
         call(sim, "capture_content_source", { scope_id: scopeId, source_id: "n", content: "text" }),
         call(sim, "create_source", { scope_id: scopeId, content: "more" }),
-        call(sim, "create_artifact", { scope_id: scopeId, family: "atomic-memory", content: { kind: "fact", text: "t" } }),
+        call(sim, "create_artifact", {
+          scope_id: scopeId,
+          family: "atomic-memory",
+          content: { kind: "fact", text: "t" },
+        }),
         call(sim, "remember_memory", { scope_id: scopeId, kind: "fact", text: "u" }),
         call(sim, "list_sources", { scope_id: scopeId, limit: 2 }),
       ].map((r) => r.body);

@@ -20,25 +20,45 @@ function valid(operationId: Parameters<typeof call>[1], reply: Reply): Reply {
   return reply;
 }
 
-const proposal = (lesson: string) => ({ situation: "A backup failed silently.", action: "Added an alert.", outcome: "Failures page on-call.", lesson });
+const proposal = (lesson: string) => ({
+  situation: "A backup failed silently.",
+  action: "Added an alert.",
+  outcome: "Failures page on-call.",
+  lesson,
+});
 const propose = (sim: PowerContextSimulator, lesson: string) =>
-  valid("propose_experience", call(sim, "propose_experience", { scope_id: "s1", proposal: proposal(lesson), source_refs: [], artifact_refs: [] }));
+  valid(
+    "propose_experience",
+    call(sim, "propose_experience", { scope_id: "s1", proposal: proposal(lesson), source_refs: [], artifact_refs: [] }),
+  );
 
 describe("resource engine: Candidates", () => {
   it("reads, lists to the end and refuses unknown ids and stale versions with the release's codes", () => {
     const sim = fresh();
     const first = propose(sim, "One.");
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ status: "pending", family: "experience", version: 1, result_artifact: null, decision_reason: null });
+    expect(first.body).toMatchObject({
+      status: "pending",
+      family: "experience",
+      version: 1,
+      result_artifact: null,
+      decision_reason: null,
+    });
     propose(sim, "Two.");
-    expect(valid("get_candidate", call(sim, "get_candidate", { scope_id: "s1", candidate_id: first.body.candidate_id })).body).toEqual(first.body);
+    expect(
+      valid("get_candidate", call(sim, "get_candidate", { scope_id: "s1", candidate_id: first.body.candidate_id }))
+        .body,
+    ).toEqual(first.body);
     const unknown = call(sim, "get_candidate", { scope_id: "s1", candidate_id: "cand_00000000000000000000000000" });
     expect([unknown.status, unknown.code]).toEqual([404, "candidate_not_found"]);
 
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Reply = valid("list_candidates", call(sim, "list_candidates", { scope_id: "s1", limit: 1, ...(cursor === null ? {} : { cursor }) }));
+      const page: Reply = valid(
+        "list_candidates",
+        call(sim, "list_candidates", { scope_id: "s1", limit: 1, ...(cursor === null ? {} : { cursor }) }),
+      );
       seen.push(...page.body.candidates.map((c: { candidate_id: string }) => c.candidate_id));
       cursor = page.body.next_cursor;
       // The release's list_candidates takes cursors of at most 128 characters.
@@ -46,7 +66,12 @@ describe("resource engine: Candidates", () => {
     } while (cursor !== null && seen.length < 10);
     expect(seen).toHaveLength(2);
 
-    const stale = call(sim, "revise_candidate", { scope_id: "s1", candidate_id: first.body.candidate_id, expected_version: 9, proposal: proposal("Stale.") });
+    const stale = call(sim, "revise_candidate", {
+      scope_id: "s1",
+      candidate_id: first.body.candidate_id,
+      expected_version: 9,
+      proposal: proposal("Stale."),
+    });
     expect([stale.status, stale.code]).toEqual([409, "candidate_conflict"]);
   });
 
@@ -54,9 +79,15 @@ describe("resource engine: Candidates", () => {
     const sim = fresh();
     const candidate = propose(sim, "One.").body;
     const target = { scope_id: "s1", candidate_id: candidate.candidate_id, expected_version: 1 };
-    const rejected = valid("reject_candidate", call(sim, "reject_candidate", { ...target, reason: "Duplicate lesson." }));
+    const rejected = valid(
+      "reject_candidate",
+      call(sim, "reject_candidate", { ...target, reason: "Duplicate lesson." }),
+    );
     expect(rejected.body).toMatchObject({ status: "rejected", decision_reason: "Duplicate lesson.", version: 2 });
-    for (const again of [call(sim, "reject_candidate", { ...target, reason: "Again." }), call(sim, "approve_candidate", { ...target, expected_version: 2 })]) {
+    for (const again of [
+      call(sim, "reject_candidate", { ...target, reason: "Again." }),
+      call(sim, "approve_candidate", { ...target, expected_version: 2 }),
+    ]) {
       expect([again.status, again.code]).toEqual([409, "candidate_terminal"]);
     }
     // Rejected Candidates leave the default (pending) list.
@@ -66,8 +97,15 @@ describe("resource engine: Candidates", () => {
   it("publishes the proposal of an approved Candidate as an Artifact of its family and names it in result_artifact", () => {
     const sim = fresh();
     const candidate = propose(sim, "Alert on every failed backup.").body;
-    const approved = valid("approve_candidate", call(sim, "approve_candidate", { scope_id: "s1", candidate_id: candidate.candidate_id, expected_version: 1 }));
-    expect(approved.body).toMatchObject({ status: "approved", version: 2, result_artifact: { family: "experience", revision: 1 } });
+    const approved = valid(
+      "approve_candidate",
+      call(sim, "approve_candidate", { scope_id: "s1", candidate_id: candidate.candidate_id, expected_version: 1 }),
+    );
+    expect(approved.body).toMatchObject({
+      status: "approved",
+      version: 2,
+      result_artifact: { family: "experience", revision: 1 },
+    });
     const published = call(sim, "get_artifact", { scope_id: "s1", ...approved.body.result_artifact });
     expect(published.status).toBe(200);
     expect(published.body.content).toEqual(proposal("Alert on every failed backup."));
@@ -75,23 +113,42 @@ describe("resource engine: Candidates", () => {
 });
 
 describe("resource engine: Access Bindings and Dream runs", () => {
-  const binding = { subject: { type: "user", id: "u-1" }, resource: { type: "scope", scope_id: "s1" }, role: "scope.viewer", idempotency_key: "b-1" };
+  const binding = {
+    subject: { type: "user", id: "u-1" },
+    resource: { type: "scope", scope_id: "s1" },
+    role: "scope.viewer",
+    idempotency_key: "b-1",
+  };
 
   it("keeps the members of a discriminated union (subject, resource) and refuses a reused key and a stale or unknown binding", () => {
     const sim = fresh();
     const created = valid("create_access_binding", call(sim, "create_access_binding", binding));
-    expect(created.body).toMatchObject({ subject: { type: "user", id: "u-1", description: null }, resource: { type: "scope", scope_id: "s1" }, state: "active", version: 1 });
+    expect(created.body).toMatchObject({
+      subject: { type: "user", id: "u-1", description: null },
+      resource: { type: "scope", scope_id: "s1" },
+      state: "active",
+      version: 1,
+    });
     expect(call(sim, "create_access_binding", binding).body).toEqual(created.body);
     const reused = call(sim, "create_access_binding", { ...binding, role: "scope.admin" });
     expect([reused.status, reused.code]).toEqual([409, "idempotency-key"]);
-    const listed = valid("list_access_bindings", call(sim, "list_access_bindings", { management_resource: { type: "scope", scope_id: "s1" } }));
+    const listed = valid(
+      "list_access_bindings",
+      call(sim, "list_access_bindings", { management_resource: { type: "scope", scope_id: "s1" } }),
+    );
     expect([listed.body.items, listed.body.next_cursor]).toEqual([[created.body], null]);
 
     const revoke = { binding_id: created.body.binding_id, idempotency_key: "r-1" };
     const stale = call(sim, "revoke_access_binding", { ...revoke, expected_version: 2 });
     expect([stale.status, stale.code]).toEqual([409, "binding-version"]);
-    expect(valid("revoke_access_binding", call(sim, "revoke_access_binding", { ...revoke, expected_version: 1 })).body).toMatchObject({ state: "revoked", version: 2 });
-    const unknown = call(sim, "revoke_access_binding", { ...revoke, binding_id: "bind_00000000000000000000000000", expected_version: 1 });
+    expect(
+      valid("revoke_access_binding", call(sim, "revoke_access_binding", { ...revoke, expected_version: 1 })).body,
+    ).toMatchObject({ state: "revoked", version: 2 });
+    const unknown = call(sim, "revoke_access_binding", {
+      ...revoke,
+      binding_id: "bind_00000000000000000000000000",
+      expected_version: 1,
+    });
     expect([unknown.status, unknown.code]).toEqual([404, "access_binding_not_found"]);
   });
 
@@ -100,21 +157,45 @@ describe("resource engine: Access Bindings and Dream runs", () => {
     const seen: unknown[] = [];
     let cursor: string | null = null;
     do {
-      const page: Reply = valid("list_access_resources", call(sim, "list_access_resources", { action: "scope.read", resource_type: "scope", limit: 1, ...(cursor === null ? {} : { cursor }) }));
+      const page: Reply = valid(
+        "list_access_resources",
+        call(sim, "list_access_resources", {
+          action: "scope.read",
+          resource_type: "scope",
+          limit: 1,
+          ...(cursor === null ? {} : { cursor }),
+        }),
+      );
       seen.push(...page.body.items);
       cursor = page.body.next_cursor;
     } while (cursor !== null && seen.length < 10);
-    expect(seen).toEqual(expect.arrayContaining([{ type: "scope", scope_id: "s1" }, { type: "scope", scope_id: "s2" }]));
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        { type: "scope", scope_id: "s1" },
+        { type: "scope", scope_id: "s2" },
+      ]),
+    );
     expect(seen.every((item) => (item as { type: string }).type === "scope")).toBe(true);
-    expect(call(sim, "list_access_resources", { action: "server.observe", resource_type: "server" }).body.items).toEqual([]);
+    expect(
+      call(sim, "list_access_resources", { action: "server.observe", resource_type: "server" }).body.items,
+    ).toEqual([]);
   });
 
   it("stores a Dream run for its key, reads and lists it, and answers 404 dream_not_found for an unknown run", () => {
     const sim = fresh();
-    const run = call(sim, "create_dream_run", { scope_id: "s1", operation: "refine_experience", idempotency_key: "d-1" });
+    const run = call(sim, "create_dream_run", {
+      scope_id: "s1",
+      operation: "refine_experience",
+      idempotency_key: "d-1",
+    });
     expect(run.body).toMatchObject({ scope_id: "s1", operation: "refine_experience", status: "queued" });
-    expect(valid("get_dream_run", call(sim, "get_dream_run", { scope_id: "s1", run_id: run.body.run_id })).body).toEqual(run.body);
-    expect(valid("list_dream_runs", call(sim, "list_dream_runs", { scope_id: "s1" })).body).toEqual({ runs: [run.body], next_cursor: null });
+    expect(
+      valid("get_dream_run", call(sim, "get_dream_run", { scope_id: "s1", run_id: run.body.run_id })).body,
+    ).toEqual(run.body);
+    expect(valid("list_dream_runs", call(sim, "list_dream_runs", { scope_id: "s1" })).body).toEqual({
+      runs: [run.body],
+      next_cursor: null,
+    });
     const unknown = call(sim, "get_dream_run", { scope_id: "s1", run_id: "dream_unknown" });
     expect([unknown.status, unknown.code]).toEqual([404, "dream_not_found"]);
   });
@@ -125,14 +206,37 @@ describe("resource engine: the Profile policy", () => {
     const sim = fresh();
     const missing = call(sim, "get_profile_policy", { scope_id: "s1" });
     expect([missing.status, missing.code]).toEqual([404, "profile_policy_not_found"]);
-    const first = valid("put_profile_policy", call(sim, "put_profile_policy", { scope_id: "s1", generation_enabled: true, expected_version: 0 }));
-    expect(first.body).toMatchObject({ scope_id: "s1", generation_enabled: true, activation_mode: "automatic", pending_candidate_id: null, version: 1 });
+    const first = valid(
+      "put_profile_policy",
+      call(sim, "put_profile_policy", { scope_id: "s1", generation_enabled: true, expected_version: 0 }),
+    );
+    expect(first.body).toMatchObject({
+      scope_id: "s1",
+      generation_enabled: true,
+      activation_mode: "automatic",
+      pending_candidate_id: null,
+      version: 1,
+    });
     const stale = call(sim, "put_profile_policy", { scope_id: "s1", generation_enabled: false, expected_version: 0 });
-    expect([stale.status, stale.code, stale.body.error.details]).toEqual([409, "idempotency_conflict", { kind: "profile_policy" }]);
-    expect(valid("put_profile_policy", call(sim, "put_profile_policy", { scope_id: "s1", generation_enabled: false, expected_version: 1 })).body.version).toBe(2);
-    expect(valid("get_profile_policy", call(sim, "get_profile_policy", { scope_id: "s1" })).body).toMatchObject({ generation_enabled: false, version: 2 });
+    expect([stale.status, stale.code, stale.body.error.details]).toEqual([
+      409,
+      "idempotency_conflict",
+      { kind: "profile_policy" },
+    ]);
+    expect(
+      valid(
+        "put_profile_policy",
+        call(sim, "put_profile_policy", { scope_id: "s1", generation_enabled: false, expected_version: 1 }),
+      ).body.version,
+    ).toBe(2);
+    expect(valid("get_profile_policy", call(sim, "get_profile_policy", { scope_id: "s1" })).body).toMatchObject({
+      generation_enabled: false,
+      version: 2,
+    });
     // Read without a Scope lookup, as the release reads it; a put looks the Scope up first.
     expect(call(sim, "get_profile_policy", { scope_id: "nowhere" }).code).toBe("profile_policy_not_found");
-    expect(call(sim, "put_profile_policy", { scope_id: "nowhere", generation_enabled: true, expected_version: 0 }).code).toBe("scope_not_found");
+    expect(
+      call(sim, "put_profile_policy", { scope_id: "nowhere", generation_enabled: true, expected_version: 0 }).code,
+    ).toBe("scope_not_found");
   });
 });

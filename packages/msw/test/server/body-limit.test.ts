@@ -37,41 +37,50 @@ function declareLength(url: string, length: number, sent: number): Promise<strin
     socket.on("error", reject);
     socket.write(
       `POST /v1/sources/content HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer pc-admin\r\n` +
-        `Content-Type: application/json\r\nContent-Length: ${length}\r\n\r\n` + "x".repeat(sent),
+        `Content-Type: application/json\r\nContent-Length: ${length}\r\n\r\n` +
+        "x".repeat(sent),
     );
   });
 }
 
 /** Streams a chunked body of up to `maxBytes` until the server answers; resolves with the answer and the bytes written. */
 function streamUntilAnswered(url: string, maxBytes: number) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: unknown; written: number }>((resolve, reject) => {
-    const req = httpRequest(`${url}/v1/sources/content`, {
-      method: "POST",
-      headers: { Authorization: "Bearer pc-admin", "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
-    });
-    let written = 0;
-    let answered = false;
-    const chunk = Buffer.alloc(16 * 1024, 0x20);
-    const pump = () => {
-      while (!answered && written < maxBytes) {
-        written += chunk.length;
-        if (!req.write(chunk)) return void req.once("drain", pump);
-      }
-      if (!answered) req.end();
-    };
-    req.on("response", (res) => {
-      answered = true;
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (part: string) => (text += part));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text), written }));
-    });
-    req.on("error", (error) => {
-      if (!answered) reject(error);
-    });
-    req.setTimeout(10_000, () => req.destroy(new Error("no answer within 10 s")));
-    pump();
-  });
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: unknown; written: number }>(
+    (resolve, reject) => {
+      const req = httpRequest(`${url}/v1/sources/content`, {
+        method: "POST",
+        headers: {
+          Authorization: "Bearer pc-admin",
+          "Content-Type": "application/json",
+          "Transfer-Encoding": "chunked",
+        },
+      });
+      let written = 0;
+      let answered = false;
+      const chunk = Buffer.alloc(16 * 1024, 0x20);
+      const pump = () => {
+        while (!answered && written < maxBytes) {
+          written += chunk.length;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+        if (!answered) req.end();
+      };
+      req.on("response", (res) => {
+        answered = true;
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (part: string) => (text += part));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text), written }),
+        );
+      });
+      req.on("error", (error) => {
+        if (!answered) reject(error);
+      });
+      req.setTimeout(10_000, () => req.destroy(new Error("no answer within 10 s")));
+      pump();
+    },
+  );
 }
 
 describe("request-body limit of the HTTP mock server", () => {
@@ -103,9 +112,16 @@ describe("request-body limit of the HTTP mock server", () => {
 
   it("reads a body of exactly the limit and refuses one byte more", async () => {
     const body = capture("x".repeat(1000));
-    server = await startMockServer({ maxRequestBodyBytes: Buffer.byteLength(body), simulatorOptions: { scopes: ["s1"] } });
+    server = await startMockServer({
+      maxRequestBodyBytes: Buffer.byteLength(body),
+      simulatorOptions: { scopes: ["s1"] },
+    });
     const send = (text: string) =>
-      fetch(`${server!.url}/v1/sources/content`, { method: "POST", headers: { Authorization: "Bearer pc-admin", "Content-Type": "application/json" }, body: text });
+      fetch(`${server!.url}/v1/sources/content`, {
+        method: "POST",
+        headers: { Authorization: "Bearer pc-admin", "Content-Type": "application/json" },
+        body: text,
+      });
     expect((await send(body)).status).toBe(202);
     const refused = await send(capture("x".repeat(1001)));
     expect(refused.status).toBe(413);
@@ -116,5 +132,4 @@ describe("request-body limit of the HTTP mock server", () => {
   it("rejects a limit that is not a positive integer", async () => {
     await expect(startMockServer({ maxRequestBodyBytes: 0 })).rejects.toThrow(RangeError);
   });
-
 });

@@ -38,7 +38,9 @@ describe("GET /openapi.json on the mock server", () => {
     expect([head.status, head.headers.get("content-type"), await head.text()]).toEqual([200, "application/json", ""]);
     const post = await fetch(`${server.url}/openapi.json`, { method: "POST", headers: admin });
     expect([post.status, post.headers.get("allow")]).toEqual([405, "GET, HEAD"]);
-    expect(await post.json()).toEqual({ error: { code: "method_not_allowed", message: "The route does not take this method.", details: null } });
+    expect(await post.json()).toEqual({
+      error: { code: "method_not_allowed", message: "The route does not take this method.", details: null },
+    });
   });
 
   it("redirects /openapi.json/ and refuses a request without the token", async () => {
@@ -47,7 +49,9 @@ describe("GET /openapi.json on the mock server", () => {
     const anonymous = await fetch(`${server.url}/openapi.json`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get("www-authenticate")).toBe("Bearer");
-    expect(await anonymous.json()).toEqual({ error: { code: "unauthorized", message: "A valid credential is required.", details: null } });
+    expect(await anonymous.json()).toEqual({
+      error: { code: "unauthorized", message: "A valid credential is required.", details: null },
+    });
   });
 });
 

@@ -21,16 +21,41 @@ describe("CORS of the mock server", () => {
     const methods = new Set(operations.map((op) => op.method.toLowerCase()));
     const headerParameters = new Set(operations.flatMap((op) => op.parameters.header.map((p) => p.name.toLowerCase())));
     expect(headerParameters).toEqual(new Set(["if-match", "if-none-match"]));
-    for (const method of [...methods, "options"]) expect(split(corsHeaders["Access-Control-Allow-Methods"])).toContain(method);
-    for (const name of [...headerParameters, "authorization", "content-type", "traceparent"]) expect(split(corsHeaders["Access-Control-Allow-Headers"])).toContain(name);
-    for (const name of ["etag", "location", "retry-after", "x-powercontext-request-id"]) expect(split(corsHeaders["Access-Control-Expose-Headers"])).toContain(name);
+    for (const method of [...methods, "options"])
+      expect(split(corsHeaders["Access-Control-Allow-Methods"])).toContain(method);
+    for (const name of [...headerParameters, "authorization", "content-type", "traceparent"])
+      expect(split(corsHeaders["Access-Control-Allow-Headers"])).toContain(name);
+    for (const name of ["etag", "location", "retry-after", "x-powercontext-request-id"])
+      expect(split(corsHeaders["Access-Control-Expose-Headers"])).toContain(name);
   });
 
   it("takes methods, header parameters and required response headers from the operations it is given, each name once", () => {
     const base = Object.values(contractOperations)[0]!;
     const headers = buildCorsHeaders([
-      { ...base, method: "PATCH", parameters: { ...base.parameters, header: [{ name: "X-Request-Tag", required: false, type: "string" }, { name: "x-request-tag", required: false, type: "string" }] } },
-      { ...base, method: "DELETE", responses: [{ status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: ["X-Rate-Remaining", "etag"] }] },
+      {
+        ...base,
+        method: "PATCH",
+        parameters: {
+          ...base.parameters,
+          header: [
+            { name: "X-Request-Tag", required: false, type: "string" },
+            { name: "x-request-tag", required: false, type: "string" },
+          ],
+        },
+      },
+      {
+        ...base,
+        method: "DELETE",
+        responses: [
+          {
+            status: 200,
+            kind: "json",
+            mediaType: "application/json",
+            envelope: false,
+            requiredHeaders: ["X-Rate-Remaining", "etag"],
+          },
+        ],
+      },
     ]);
     expect(headers["Access-Control-Allow-Methods"]).toBe("DELETE, GET, PATCH, POST, OPTIONS");
     expect(split(headers["Access-Control-Allow-Headers"]).filter((name) => name === "x-request-tag")).toHaveLength(1);
@@ -42,12 +67,20 @@ describe("CORS of the mock server", () => {
     server = await startMockServer({ simulatorOptions: { scopes: ["s1"] } });
     const preflight = await fetch(`${server.url}/v1/scopes/s1/artifacts/memory/a1`, {
       method: "OPTIONS",
-      headers: { Origin: "http://page.test", "Access-Control-Request-Method": "PUT", "Access-Control-Request-Headers": "authorization, content-type, if-match" },
+      headers: {
+        Origin: "http://page.test",
+        "Access-Control-Request-Method": "PUT",
+        "Access-Control-Request-Headers": "authorization, content-type, if-match",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(split(preflight.headers.get("access-control-allow-methods"))).toContain("put");
-    expect(split(preflight.headers.get("access-control-allow-headers"))).toEqual(expect.arrayContaining(["if-match", "if-none-match", "authorization", "content-type"]));
+    expect(split(preflight.headers.get("access-control-allow-headers"))).toEqual(
+      expect.arrayContaining(["if-match", "if-none-match", "authorization", "content-type"]),
+    );
     const answer = await fetch(`${server.url}/health/live`, { headers: { Origin: "http://page.test" } });
-    expect(split(answer.headers.get("access-control-expose-headers"))).toEqual(expect.arrayContaining(["etag", "location", "retry-after", "x-powercontext-request-id"]));
+    expect(split(answer.headers.get("access-control-expose-headers"))).toEqual(
+      expect.arrayContaining(["etag", "location", "retry-after", "x-powercontext-request-id"]),
+    );
   });
 });

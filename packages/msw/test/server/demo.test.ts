@@ -9,10 +9,19 @@ describe("powercontext-mock serve --demo", () => {
     const simulator = createPowerContextSimulator({ scopes: TEST_SCOPES, seed: 1 });
     const demo = prepareDemo(simulator, defaultPrincipals);
 
-    const status = simulator.handle("get_topic_memory_processing_status", { token: "pc-reader", body: { scope_id: demo.blockedScopeId } });
-    expect(status).toMatchObject({ status: 200, body: { state: "blocked", block: { block_id: demo.blockId, retried_at: null } } });
+    const status = simulator.handle("get_topic_memory_processing_status", {
+      token: "pc-reader",
+      body: { scope_id: demo.blockedScopeId },
+    });
+    expect(status).toMatchObject({
+      status: 200,
+      body: { state: "blocked", block: { block_id: demo.blockId, retried_at: null } },
+    });
 
-    const operation = simulator.handle("get_operation", { token: "pc-reader", params: { operation_id: demo.operationId } });
+    const operation = simulator.handle("get_operation", {
+      token: "pc-reader",
+      params: { operation_id: demo.operationId },
+    });
     expect(operation).toMatchObject({ status: 200, body: { status: "failed", version: demo.operationVersion } });
 
     const lines = describeDemo(demo, "http://127.0.0.1:4010").join("\n");
@@ -23,20 +32,35 @@ describe("powercontext-mock serve --demo", () => {
     expect(lines).not.toContain("pc-admin");
   });
 
-  it.each([0, 1, 1000])("prepares the same state with a wait budget of %d ms, and serves that budget afterwards", (waitBudgetMs) => {
-    const simulator = createPowerContextSimulator({ scopes: TEST_SCOPES, seed: 1, waitBudgetMs });
-    const demo = prepareDemo(simulator, defaultPrincipals);
-    const operation = simulator.handle("get_operation", { token: "pc-reader", params: { operation_id: demo.operationId } });
-    expect(operation).toMatchObject({ status: 200, body: { status: "failed", version: demo.operationVersion } });
-    // A flush after the set-up waits as long as the server was told to: 0 and 1 ms answer 202, 1000 ms the result.
-    const scopeId = simulator.controls.addScope("after-demo");
-    simulator.handle("capture_content_source", { token: "pc-writer", body: { scope_id: scopeId, source_id: "s-1", content: "later" } });
-    const flush = simulator.handle("flush_memory", { token: "pc-writer", body: { scope_id: scopeId } });
-    expect(flush).toMatchObject({ status: waitBudgetMs >= 500 ? 200 : 202 });
-  });
+  it.each([0, 1, 1000])(
+    "prepares the same state with a wait budget of %d ms, and serves that budget afterwards",
+    (waitBudgetMs) => {
+      const simulator = createPowerContextSimulator({ scopes: TEST_SCOPES, seed: 1, waitBudgetMs });
+      const demo = prepareDemo(simulator, defaultPrincipals);
+      const operation = simulator.handle("get_operation", {
+        token: "pc-reader",
+        params: { operation_id: demo.operationId },
+      });
+      expect(operation).toMatchObject({ status: 200, body: { status: "failed", version: demo.operationVersion } });
+      // A flush after the set-up waits as long as the server was told to: 0 and 1 ms answer 202, 1000 ms the result.
+      const scopeId = simulator.controls.addScope("after-demo");
+      simulator.handle("capture_content_source", {
+        token: "pc-writer",
+        body: { scope_id: scopeId, source_id: "s-1", content: "later" },
+      });
+      const flush = simulator.handle("flush_memory", { token: "pc-writer", body: { scope_id: scopeId } });
+      expect(flush).toMatchObject({ status: waitBudgetMs >= 500 ? 200 : 202 });
+    },
+  );
 
   it("refuses principals that cannot write the set-up", () => {
-    const simulator = createPowerContextSimulator({ scopes: TEST_SCOPES, seed: 1, principals: { tokens: { r: { name: "r", scopes: { "*": ["scope.read"] } } } } });
-    expect(() => prepareDemo(simulator, { tokens: { r: { name: "r", scopes: { "*": ["scope.read"] } } } })).toThrow(/scope.contribute/);
+    const simulator = createPowerContextSimulator({
+      scopes: TEST_SCOPES,
+      seed: 1,
+      principals: { tokens: { r: { name: "r", scopes: { "*": ["scope.read"] } } } },
+    });
+    expect(() => prepareDemo(simulator, { tokens: { r: { name: "r", scopes: { "*": ["scope.read"] } } } })).toThrow(
+      /scope.contribute/,
+    );
   });
 });

@@ -20,7 +20,8 @@ describe("lenientPath", () => {
   });
 
   it("keeps a path strict decoding accepts byte for byte", () => {
-    for (const path of ["/v1/operations/op%20one", "/v1/scopes/%E2%82%AC", "/health/live", "/v1/a%2Fb"]) expect(lenientPath(path)).toBe(path);
+    for (const path of ["/v1/operations/op%20one", "/v1/scopes/%E2%82%AC", "/health/live", "/v1/a%2Fb"])
+      expect(lenientPath(path)).toBe(path);
   });
 });
 
@@ -39,7 +40,9 @@ describe("the mock server on a path with a malformed escape", () => {
     ["%E0%A4%A", 422, "invalid_request"],
     ["%C0%AF", 422, "invalid_request"],
   ])("answers %s with the error envelope (%i %s), not a 500", async (segment, status, code) => {
-    const response = await fetch(`${server.url}/v1/operations/${segment}`, { headers: { Authorization: "Bearer pc-admin" } });
+    const response = await fetch(`${server.url}/v1/operations/${segment}`, {
+      headers: { Authorization: "Bearer pc-admin" },
+    });
     expect(response.status).toBe(status);
     expect(await response.json()).toMatchObject({ error: { code } });
   });

@@ -25,7 +25,8 @@ afterAll(async () => {
 function send(method: string, path: string, token: string | null = "pc-admin", body?: string): Promise<Answer> {
   const url = new URL(server.url);
   const headers: Record<string, string> = token === null ? {} : { Authorization: `Bearer ${token}` };
-  if (body !== undefined) Object.assign(headers, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) });
+  if (body !== undefined)
+    Object.assign(headers, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) });
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
       let text = "";
@@ -126,7 +127,12 @@ describe("routing with a credential", () => {
       ["POST", "/v1/memory/flush/", "/v1/memory/flush"],
     ] as const) {
       const other = await send(method, path);
-      expect([method, path, other.status, other.headers.location]).toEqual([method, path, 307, `${server.url}${location}`]);
+      expect([method, path, other.status, other.headers.location]).toEqual([
+        method,
+        path,
+        307,
+        `${server.url}${location}`,
+      ]);
     }
   });
 

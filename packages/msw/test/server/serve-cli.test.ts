@@ -27,9 +27,19 @@ describe("powercontext-mock serve", () => {
       '{"tokens":{"pc-admin":{"name":"admin","scopes":{"*":["scope.read","scope.contribute","scope.admin"]}},' +
         '"__proto__":{"name":"odd token","scopes":{"__proto__":["scope.read"],"toString":["scope.read"]}}}}',
     );
-    const served = await spawnServe(["--port", "0", "--max-body-bytes", "262144", "--config", config, "--scope", "s1", "__proto__", "toString", "hasOwnProperty"]).finally(() =>
-      rmSync(dir, { recursive: true, force: true }),
-    );
+    const served = await spawnServe([
+      "--port",
+      "0",
+      "--max-body-bytes",
+      "262144",
+      "--config",
+      config,
+      "--scope",
+      "s1",
+      "__proto__",
+      "toString",
+      "hasOwnProperty",
+    ]).finally(() => rmSync(dir, { recursive: true, force: true }));
     child = served.child;
     const url = served.url;
     const status = (token: string, scopeId: string) =>
@@ -50,7 +60,11 @@ describe("powercontext-mock serve", () => {
     expect(deep.status).toBe(422);
     expect(await deep.json()).toMatchObject({ error: { code: "invalid_request", details: { field: "body" } } });
     const send = (content: string) =>
-      fetch(`${url}/v1/sources/content`, { method: "POST", headers: { Authorization: "Bearer pc-admin", "Content-Type": "application/json" }, body: capture(content) });
+      fetch(`${url}/v1/sources/content`, {
+        method: "POST",
+        headers: { Authorization: "Bearer pc-admin", "Content-Type": "application/json" },
+        body: capture(content),
+      });
     expect((await send("small")).status).toBe(202);
     const refused = await send("x".repeat(300_000));
     expect(refused.status).toBe(413);
@@ -66,9 +80,18 @@ describe("powercontext-mock serve --demo", () => {
     const url = served.url;
     expect(served.stderr()).toMatch(/demo: scope demo-topic is blocked .*scope demo-ops has failed operation/);
     const post = (path: string, body: unknown) =>
-      fetch(`${url}${path}`, { method: "POST", headers: { Authorization: "Bearer pc-admin", "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    const scope = (await (await fetch(`${url}/v1/scopes/default`, { headers: { Authorization: "Bearer pc-admin" } })).json()) as { scope_id: string };
-    expect((await post("/v1/sources/content", { scope_id: scope.scope_id, source_id: "a", content: "after the demo" })).status).toBe(202);
+      fetch(`${url}${path}`, {
+        method: "POST",
+        headers: { Authorization: "Bearer pc-admin", "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const scope = (await (
+      await fetch(`${url}/v1/scopes/default`, { headers: { Authorization: "Bearer pc-admin" } })
+    ).json()) as { scope_id: string };
+    expect(
+      (await post("/v1/sources/content", { scope_id: scope.scope_id, source_id: "a", content: "after the demo" }))
+        .status,
+    ).toBe(202);
     expect((await post("/v1/memory/flush", { scope_id: scope.scope_id })).status).toBe(202);
   });
 });
@@ -77,8 +100,12 @@ describe("powercontext-mock --version", () => {
   it("prints the package version, spelled as the other binaries spell it", async () => {
     const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
     let out = "";
-    const program = createProgram().exitOverride().configureOutput({ writeOut: (text) => (out += text) });
-    await expect(program.parseAsync(["node", "powercontext-mock", "--version"])).rejects.toMatchObject({ code: "commander.version" });
+    const program = createProgram()
+      .exitOverride()
+      .configureOutput({ writeOut: (text) => (out += text) });
+    await expect(program.parseAsync(["node", "powercontext-mock", "--version"])).rejects.toMatchObject({
+      code: "commander.version",
+    });
     expect(out).toBe(`${pkg.version}\n`);
     expect(program.helpInformation()).toMatch(/^ {2}--version +show the version and exit$/m);
   });

@@ -24,7 +24,13 @@ const flushTopic = (url: string) =>
     body: JSON.stringify({ scope_id: "s1" }),
   });
 
-const NO_MODEL = { error: { code: "topic_memory_processing_unavailable", message: "Topic Memory processing needs an inference model, and none is configured.", details: null } };
+const NO_MODEL = {
+  error: {
+    code: "topic_memory_processing_unavailable",
+    message: "Topic Memory processing needs an inference model, and none is configured.",
+    details: null,
+  },
+};
 
 describe("the inference switch", () => {
   it("powercontext-mock serve --inference off answers 503 where a model is needed", async () => {
@@ -46,7 +52,9 @@ describe("the inference switch", () => {
 
   it("the command line refuses another mode, and --demo without a model", async () => {
     const run = async (...args: string[]) => {
-      const program = createProgram().exitOverride().configureOutput({ writeErr: () => undefined });
+      const program = createProgram()
+        .exitOverride()
+        .configureOutput({ writeErr: () => undefined });
       for (const command of program.commands) command.exitOverride().configureOutput({ writeErr: () => undefined });
       return program.parseAsync(["node", "powercontext-mock", "serve", ...args]).then(
         () => "served",

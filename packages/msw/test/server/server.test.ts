@@ -14,16 +14,26 @@ afterEach(async () => {
 async function call(path: string, token: string | null, body?: unknown, method = "POST") {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(server!.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(server!.url + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
-  return { status: res.status, headers: Object.fromEntries(res.headers), body: text ? (JSON.parse(text) as unknown) : null, text };
+  return {
+    status: res.status,
+    headers: Object.fromEntries(res.headers),
+    body: text ? (JSON.parse(text) as unknown) : null,
+    text,
+  };
 }
 
 async function blockedServer() {
   const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), seed: 9 });
   server = await startMockServer({ simulator: sim });
   sim.controls.setProcessingEnabled(false);
-  for (let i = 1; i <= 3; i += 1) await call("/v1/sources/content", "pc-admin", { scope_id: "s1", source_id: `s${i}`, content: `note ${i}` });
+  for (let i = 1; i <= 3; i += 1)
+    await call("/v1/sources/content", "pc-admin", { scope_id: "s1", source_id: `s${i}`, content: `note ${i}` });
   sim.controls.exhaustTopicBudget("s1");
   sim.controls.setProcessingEnabled(true);
   const status = await call("/v1/topic-memory/processing/status", "pc-admin", { scope_id: "s1" });
@@ -50,11 +60,17 @@ describe("embedded mock server", () => {
     const wrong = await call("/v1/capabilities", "secret-token-xyz", undefined, "GET");
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers["www-authenticate"]).toBe("Bearer");
-    expect(anonymous.body).toEqual({ error: { code: "unauthorized", message: "A valid credential is required.", details: null } });
+    expect(anonymous.body).toEqual({
+      error: { code: "unauthorized", message: "A valid credential is required.", details: null },
+    });
     expect(reader.status).toBe(403);
     // The 403 names what the token lacks, in the release's access vocabulary.
     expect(reader.body).toEqual({
-      error: { code: "forbidden", message: "The Principal is not authorized for this operation.", details: { action: "scope.contribute", resource: { scope_id: "s1", type: "scope" } } },
+      error: {
+        code: "forbidden",
+        message: "The Principal is not authorized for this operation.",
+        details: { action: "scope.contribute", resource: { scope_id: "s1", type: "scope" } },
+      },
     });
     expect(wrong.status).toBe(401);
     expect(wrong.text).not.toContain("secret-token-xyz");
@@ -63,7 +79,10 @@ describe("embedded mock server", () => {
 
   it("answers CORS preflight and exposes the contract headers", async () => {
     server = await startMockServer();
-    const res = await fetch(`${server.url}/v1/memory/flush`, { method: "OPTIONS", headers: { Origin: "http://page.test", "Access-Control-Request-Method": "POST" } });
+    const res = await fetch(`${server.url}/v1/memory/flush`, {
+      method: "OPTIONS",
+      headers: { Origin: "http://page.test", "Access-Control-Request-Method": "POST" },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("access-control-allow-headers")).toContain("Authorization");
@@ -73,8 +92,13 @@ describe("embedded mock server", () => {
 
   it("drops the connection for a reset fault, after applying the request when asked", async () => {
     const { sim, blockId } = await blockedServer();
-    sim.controls.injectFault({ operationId: "retry_topic_memory_processing", action: { type: "reset", when: "after" } });
-    await expect(call("/v1/topic-memory/processing/retry", "pc-admin", { scope_id: "s1", block_id: blockId })).rejects.toThrow();
+    sim.controls.injectFault({
+      operationId: "retry_topic_memory_processing",
+      action: { type: "reset", when: "after" },
+    });
+    await expect(
+      call("/v1/topic-memory/processing/retry", "pc-admin", { scope_id: "s1", block_id: blockId }),
+    ).rejects.toThrow();
     expect(sim.inspect.acceptances(blockId)).toBe(1);
     const replay = await call("/v1/topic-memory/processing/retry", "pc-admin", { scope_id: "s1", block_id: blockId });
     expect(replay.status).toBe(200);
@@ -84,13 +108,16 @@ describe("embedded mock server", () => {
   it("accepts one of N parallel retries of a block and returns N identical receipts", async () => {
     const { sim, blockId } = await blockedServer();
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => call("/v1/topic-memory/processing/retry", "pc-admin", { scope_id: "s1", block_id: blockId })),
+      Array.from({ length: 12 }, () =>
+        call("/v1/topic-memory/processing/retry", "pc-admin", { scope_id: "s1", block_id: blockId }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
     expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
     expect(sim.inspect.acceptances(blockId)).toBe(1);
     expect(sim.inspect.budgetsGranted("s1")).toBe(1);
-    for (const r of results) expect(contractProblems("retry_topic_memory_processing", 200, r.headers, r.body)).toEqual([]);
+    for (const r of results)
+      expect(contractProblems("retry_topic_memory_processing", 200, r.headers, r.body)).toEqual([]);
   });
 
   it("closes gracefully: in-flight requests finish, then the port refuses", async () => {

@@ -20,7 +20,9 @@ function send(operationId: string, request: SimRequest): SimResponse {
   return outcome;
 }
 
-const report = (extra: Record<string, unknown> = {}) => ({ body: { selection: { mode: "exact", scope_ids: ["s1"] }, ...extra } });
+const report = (extra: Record<string, unknown> = {}) => ({
+  body: { selection: { mode: "exact", scope_ids: ["s1"] }, ...extra },
+});
 
 describe("the media type a request asks for", () => {
   it("format markdown answers 200 text/markdown; charset=utf-8 with the release's headers", () => {

@@ -52,7 +52,11 @@ describe("deeply nested request bodies", () => {
         expect(answer.status, `${name} ${cases[index]![0]}`).toBe(422);
         expect(answer.headers["x-powercontext-request-id"]).toBeTruthy();
         expect(answer.body).toEqual({
-          error: { code: "invalid_request", message: expect.any(String), details: { field: "body", reason: `nests deeper than ${MAX_BODY_DEPTH} levels` } },
+          error: {
+            code: "invalid_request",
+            message: expect.any(String),
+            details: { field: "body", reason: `nests deeper than ${MAX_BODY_DEPTH} levels` },
+          },
         });
       }
     }
@@ -65,6 +69,10 @@ describe("deeply nested request bodies", () => {
       ["capture_content_source", captureText(MAX_BODY_DEPTH)],
       ["capture_content_source", captureText(MAX_BODY_DEPTH + 1).replace('"deep"', '"deeper"')],
     ]);
-    for (const name of transportNames) expect((byTransport[name] ?? []).map((a) => a.status), name).toEqual([202, 422]);
+    for (const name of transportNames)
+      expect(
+        (byTransport[name] ?? []).map((a) => a.status),
+        name,
+      ).toEqual([202, 422]);
   });
 });

@@ -10,7 +10,8 @@ function transcript(seed: number): SimOutcome[] {
   const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock, seed, waitBudgetMs: 0 });
   const out: SimOutcome[] = [];
   const call = (id: string, request: object) => out.push(sim.handle(id, { token: "pc-admin", ...request }));
-  for (let i = 1; i <= 4; i += 1) call("capture_content_source", { body: { scope_id: "s", source_id: `x${i}`, content: `note ${i}` } });
+  for (let i = 1; i <= 4; i += 1)
+    call("capture_content_source", { body: { scope_id: "s", source_id: `x${i}`, content: `note ${i}` } });
   call("flush_memory", { body: { scope_id: "s" } });
   clock.advance(250);
   call("flush_memory", { body: { scope_id: "s" } });

@@ -9,7 +9,12 @@ const flush = { body: { scope_id: "s1" } };
 
 function slowSim() {
   const clock = new ManualClock();
-  const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock, waitBudgetMs: 0, flushTiming: { queuedMs: 500, runningMs: 1500 } });
+  const sim = createPowerContextSimulator({
+    scopes: TEST_SCOPES,
+    clock,
+    waitBudgetMs: 0,
+    flushTiming: { queuedMs: 500, runningMs: 1500 },
+  });
   return { clock, sim };
 }
 
@@ -22,11 +27,21 @@ describe("memory flush", () => {
   });
 
   it("answers 200 processed when the work fits in the wait budget", () => {
-    const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), waitBudgetMs: 1000, flushTiming: { queuedMs: 100, runningMs: 400 } });
+    const sim = createPowerContextSimulator({
+      scopes: TEST_SCOPES,
+      clock: new ManualClock(),
+      waitBudgetMs: 1000,
+      flushTiming: { queuedMs: 100, runningMs: 400 },
+    });
     captureMany(sim, "s1", "src", 2);
     const r = asAdmin(sim, "flush_memory", flush);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ status: "processed", previous_cursor: 0, current_cursor: 2, processed_source_count: 2 });
+    expect(r.body).toMatchObject({
+      status: "processed",
+      previous_cursor: 0,
+      current_cursor: 2,
+      processed_source_count: 2,
+    });
     expect(sim.inspect.memoryCursor("s1")).toBe(2);
   });
 
@@ -51,7 +66,12 @@ describe("memory flush", () => {
     expect(done.status).toBe("succeeded");
     expect(versions).toEqual([1, 2, 3]);
     // the window was fixed by the first submission: the later Source is left for the next window
-    expect(done.result).toMatchObject({ previous_cursor: 0, current_cursor: 2, processed_source_count: 2, high_watermark: 3 });
+    expect(done.result).toMatchObject({
+      previous_cursor: 0,
+      current_cursor: 2,
+      processed_source_count: 2,
+      high_watermark: 3,
+    });
   });
 
   it("blocks the window with 409 operation_blocked after a failure until the operation is retried or cancelled", () => {
@@ -62,19 +82,30 @@ describe("memory flush", () => {
     clock.advance(3_000);
     const blocked = asAdmin(sim, "flush_memory", flush);
     expect(blocked.status).toBe(409);
-    expect(blocked.body).toEqual({ error: { code: "operation_blocked", message: expect.any(String), details: { operation_id: id } } });
+    expect(blocked.body).toEqual({
+      error: { code: "operation_blocked", message: expect.any(String), details: { operation_id: id } },
+    });
     const failed = asAdmin(sim, "get_operation", { params: { operation_id: id } }).body as Op & { error: unknown };
-    expect(failed).toMatchObject({ status: "failed", version: 3, error: { category: "timeout", code: "model_timeout" } });
+    expect(failed).toMatchObject({
+      status: "failed",
+      version: 3,
+      error: { category: "timeout", code: "model_timeout" },
+    });
 
     const conflict = asAdmin(sim, "retry_operation", { params: { operation_id: id }, body: { expected_version: 2 } });
     expect(conflict.status).toBe(409);
     expect(conflict.body).toMatchObject({ error: { code: "version_conflict", details: { current_version: 3 } } });
     const retried = asAdmin(sim, "retry_operation", { params: { operation_id: id }, body: { expected_version: 3 } });
     expect(retried.body).toMatchObject({ status: "queued", version: 4, error: null });
-    const cancelQueued = asAdmin(sim, "cancel_operation", { params: { operation_id: id }, body: { expected_version: 4 } });
+    const cancelQueued = asAdmin(sim, "cancel_operation", {
+      params: { operation_id: id },
+      body: { expected_version: 4 },
+    });
     expect(cancelQueued.body).toMatchObject({ status: "cancelled", version: 5 });
     const again = asAdmin(sim, "cancel_operation", { params: { operation_id: id }, body: { expected_version: 5 } });
-    expect(again.body).toMatchObject({ error: { code: "invalid_operation_transition", details: { current_status: "cancelled", current_version: 5 } } });
+    expect(again.body).toMatchObject({
+      error: { code: "invalid_operation_transition", details: { current_status: "cancelled", current_version: 5 } },
+    });
     // the window is released: a new flush starts a new operation for it
     const fresh = asAdmin(sim, "flush_memory", flush);
     expect(fresh.status).toBe(202);
@@ -89,12 +120,21 @@ describe("memory flush", () => {
       asAdmin(sim, "flush_memory", flush);
       clock.advance(5_000);
     }
-    const page1 = asAdmin(sim, "list_operations", { query: { scope_id: "s1", limit: "2" } }).body as { operations: Op[]; next_cursor: string };
-    const page2 = asAdmin(sim, "list_operations", { query: { scope_id: "s1", limit: "2", cursor: page1.next_cursor } }).body as { operations: Op[]; next_cursor: null };
-    const all = sim.inspect.operations("s1").map((o) => o.operation_id).reverse();
+    const page1 = asAdmin(sim, "list_operations", { query: { scope_id: "s1", limit: "2" } }).body as {
+      operations: Op[];
+      next_cursor: string;
+    };
+    const page2 = asAdmin(sim, "list_operations", { query: { scope_id: "s1", limit: "2", cursor: page1.next_cursor } })
+      .body as { operations: Op[]; next_cursor: null };
+    const all = sim.inspect
+      .operations("s1")
+      .map((o) => o.operation_id)
+      .reverse();
     expect([...page1.operations, ...page2.operations].map((o) => o.operation_id)).toEqual(all);
     expect(page2.next_cursor).toBeNull();
-    const wrong = asAdmin(sim, "list_operations", { query: { scope_id: "s1", status: "failed", cursor: page1.next_cursor } });
+    const wrong = asAdmin(sim, "list_operations", {
+      query: { scope_id: "s1", status: "failed", cursor: page1.next_cursor },
+    });
     expect(wrong.status).toBe(422);
   });
 });

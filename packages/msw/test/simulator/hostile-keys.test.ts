@@ -17,7 +17,9 @@ const principals = {
   tokens: {
     "pc-admin": { name: "admin", scopes: { "*": ["scope.read", "scope.contribute", "scope.admin"] as const } },
     "pc-none": { name: "none", scopes: {} },
-    ...Object.fromEntries(HOSTILE.map((id) => [`pc-read-${id}`, { name: `reader of ${id}`, scopes: { [id]: ["scope.read"] as const } }])),
+    ...Object.fromEntries(
+      HOSTILE.map((id) => [`pc-read-${id}`, { name: `reader of ${id}`, scopes: { [id]: ["scope.read"] as const } }]),
+    ),
   },
 };
 
@@ -28,7 +30,12 @@ afterEach(async () => {
 });
 
 async function world(name: (typeof transportNames)[number]): Promise<{ sim: PowerContextSimulator; t: Transport }> {
-  const sim = createPowerContextSimulator({ scopes: [...TEST_SCOPES, ...HOSTILE], clock: new ManualClock(), seed: 3, principals });
+  const sim = createPowerContextSimulator({
+    scopes: [...TEST_SCOPES, ...HOSTILE],
+    clock: new ManualClock(),
+    seed: 3,
+    principals,
+  });
   transport = await startTransport(name, sim);
   return { sim, t: transport };
 }
@@ -38,22 +45,35 @@ describe.each(transportNames)("ids named like Object.prototype members (%s)", (n
     const { sim, t } = await world(name);
     const scope = { scope_id: id };
 
-    expect((await t.call("capture_content_source", { body: { ...scope, source_id: id, content: "first note" } })).status).toBe(202);
+    expect(
+      (await t.call("capture_content_source", { body: { ...scope, source_id: id, content: "first note" } })).status,
+    ).toBe(202);
     const again = await t.call("capture_content_source", { body: { ...scope, source_id: id, content: "first note" } });
     expect(again).toMatchObject({ status: 202, body: { position: 1, source: { source_id: id } } });
-    const conflict = await t.call("capture_content_source", { body: { ...scope, source_id: id, content: "other text" } });
+    const conflict = await t.call("capture_content_source", {
+      body: { ...scope, source_id: id, content: "other text" },
+    });
     expect(conflict).toMatchObject({ status: 409, body: { error: { code: "source_conflict" } } });
 
     const flushed = await t.call("flush_memory", { body: scope });
     expect(flushed).toMatchObject({ status: 200, body: { status: "processed", processed_source_count: 1 } });
     const remembered = await t.call("remember_memory", { body: { ...scope, kind: "note", text: "fencing tokens" } });
     expect(remembered.status).toBe(200);
-    expect(await t.call("list_memory_entries", { body: scope })).toMatchObject({ status: 200, body: { entries: [{}, {}] } });
-    expect(await t.call("search_memory", { body: { ...scope, query: "fencing" } })).toMatchObject({ status: 200, body: { hits: [{}] } });
+    expect(await t.call("list_memory_entries", { body: scope })).toMatchObject({
+      status: 200,
+      body: { entries: [{}, {}] },
+    });
+    expect(await t.call("search_memory", { body: { ...scope, query: "fencing" } })).toMatchObject({
+      status: 200,
+      body: { hits: [{}] },
+    });
 
     // A query parameter the operation does not declare is refused by name, whatever the name.
     const stray = await t.call("list_operations", { query: { scope_id: id, [id]: "x" } });
-    expect(stray).toMatchObject({ status: 422, body: { error: { code: "invalid_request", details: { field: "query", reason: "contains unknown parameters" } } } });
+    expect(stray).toMatchObject({
+      status: 422,
+      body: { error: { code: "invalid_request", details: { field: "query", reason: "contains unknown parameters" } } },
+    });
     const page = await t.call("list_operations", { query: { scope_id: id } });
     expect(page).toMatchObject({ status: 200, body: { operations: [{ scope_id: id }] } });
     for (const op of ["get_operation", "cancel_operation", "retry_operation"] as const) {
@@ -66,7 +86,10 @@ describe.each(transportNames)("ids named like Object.prototype members (%s)", (n
       expect(answer, op).toMatchObject({ status: 404, body: { error: { code: "topic_memory_block_not_found" } } });
     }
     sim.controls.setProcessingEnabled(false);
-    expect((await t.call("capture_content_source", { body: { ...scope, source_id: "second", content: "second note" } })).status).toBe(202);
+    expect(
+      (await t.call("capture_content_source", { body: { ...scope, source_id: "second", content: "second note" } }))
+        .status,
+    ).toBe(202);
     sim.controls.exhaustTopicBudget(id);
     sim.controls.setProcessingEnabled(true);
     const status = await t.call("get_topic_memory_processing_status", { body: scope });
@@ -86,7 +109,10 @@ describe.each(transportNames)("ids named like Object.prototype members (%s)", (n
     expect((await t.call("get_topic_memory_processing_status", { token: `pc-read-${id}`, body })).status).toBe(200);
     const cannotWrite = await t.call("flush_memory", { token: `pc-read-${id}`, body });
     expect(cannotWrite).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
-    const other = await t.call("get_topic_memory_processing_status", { token: `pc-read-${id}`, body: { scope_id: "elsewhere" } });
+    const other = await t.call("get_topic_memory_processing_status", {
+      token: `pc-read-${id}`,
+      body: { scope_id: "elsewhere" },
+    });
     expect(other.status).toBe(403);
     const none = await t.call("get_topic_memory_processing_status", { token: "pc-none", body });
     expect(none).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });

@@ -24,7 +24,12 @@ describe("pagination ends on every list operation", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const request = cursor === null ? base : inBody ? { ...base, body: { ...(base.body as object), [page.cursorParameter]: cursor } } : { ...base, query: { ...base.query, [page.cursorParameter]: cursor } };
+      const request =
+        cursor === null
+          ? base
+          : inBody
+            ? { ...base, body: { ...(base.body as object), [page.cursorParameter]: cursor } }
+            : { ...base, query: { ...base.query, [page.cursorParameter]: cursor } };
       const outcome = world.sim.handle(operationId, { token: "pc-admin", ...request });
       if (isReset(outcome)) throw new Error("unexpected reset");
       expect(simOperations[operationId].successStatuses, JSON.stringify(outcome.body)).toContain(outcome.status);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
-import { createPowerContextSimulator, type PowerContextSimulator, type SimulatorOptions } from "../../src/simulator/simulator.js";
+import {
+  createPowerContextSimulator,
+  type PowerContextSimulator,
+  type SimulatorOptions,
+} from "../../src/simulator/simulator.js";
 import { isReset, type SimRequest } from "../../src/simulator/types.js";
 import { TEST_SCOPES } from "../support/scopes.js";
 
@@ -16,14 +20,23 @@ function simulator(options: SimulatorOptions = {}): PowerContextSimulator {
   return createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), seed: 3, ...options });
 }
 
-function send(sim: PowerContextSimulator, operationId: string, request: SimRequest, token = "pc-admin"): { status: number; body: any } {
+function send(
+  sim: PowerContextSimulator,
+  operationId: string,
+  request: SimRequest,
+  token = "pc-admin",
+): { status: number; body: any } {
   const outcome = sim.handle(operationId, { token, ...request });
   if (isReset(outcome)) throw new Error("unexpected reset");
   return { status: outcome.status, body: outcome.body };
 }
 
-const LEGACY_MESSAGE = "The legacy Memory collection is not served; rebuild the request on the Atomic Memory operations in details.alternatives, and keep its preconditions.";
-const scopeNotFound = { status: 404, body: { error: { code: "scope_not_found", message: "The requested Scope was not found.", details: null } } };
+const LEGACY_MESSAGE =
+  "The legacy Memory collection is not served; rebuild the request on the Atomic Memory operations in details.alternatives, and keep its preconditions.";
+const scopeNotFound = {
+  status: 404,
+  body: { error: { code: "scope_not_found", message: "The requested Scope was not found.", details: null } },
+};
 
 function legacy(operation: string, alternatives: string[]) {
   return {
@@ -43,13 +56,21 @@ describe("the legacy Memory operations (with or without a model)", () => {
   const tags = ["POST /v1/scopes/{scope_id}/artifacts", "POST /v1/atomic-memory/list"];
 
   it("refuse with 422 legacy_memory_operation_unsupported and the release's details, before the Scope is looked up", () => {
-    expect(send(sim, "get_memory_capacity", { body: { scope_id: "nowhere" } })).toEqual(legacy("collection capacity", []));
-    expect(send(sim, "list_memory_changes", { body: { scope_id: "nowhere" } })).toEqual(legacy("continuous collection changes", []));
-    expect(send(sim, "retire_memory_entry", { body: { scope_id: "nowhere", citation: {} } })).toEqual(legacy("citation retire", ["POST /v1/atomic-memory/lifecycle"]));
-    expect(send(sim, "revise_memory_entry", { body: { scope_id: "nowhere", citation: {}, kind: "fact", text: "Revised." } })).toEqual(
-      legacy("citation revise", ["PUT /v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}"]),
+    expect(send(sim, "get_memory_capacity", { body: { scope_id: "nowhere" } })).toEqual(
+      legacy("collection capacity", []),
     );
-    expect(send(sim, "get_memory_entry_tags", { params: { scope_id: "nowhere", artifact_id: "a", entry_id: "e" } })).toEqual(legacy("entry tags", tags));
+    expect(send(sim, "list_memory_changes", { body: { scope_id: "nowhere" } })).toEqual(
+      legacy("continuous collection changes", []),
+    );
+    expect(send(sim, "retire_memory_entry", { body: { scope_id: "nowhere", citation: {} } })).toEqual(
+      legacy("citation retire", ["POST /v1/atomic-memory/lifecycle"]),
+    );
+    expect(
+      send(sim, "revise_memory_entry", { body: { scope_id: "nowhere", citation: {}, kind: "fact", text: "Revised." } }),
+    ).toEqual(legacy("citation revise", ["PUT /v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}"]));
+    expect(
+      send(sim, "get_memory_entry_tags", { params: { scope_id: "nowhere", artifact_id: "a", entry_id: "e" } }),
+    ).toEqual(legacy("entry tags", tags));
   });
 
   it("refuse a tag replacement before its missing If-Match (428)", () => {
@@ -62,17 +83,31 @@ describe("the legacy Memory operations (with or without a model)", () => {
       status: 422,
       body: { error: { code: "invalid_access_request", message: "The Access request is invalid.", details: null } },
     });
-    const long = send(sim, "get_memory_entry_tags", { params: { scope_id: "s1", artifact_id: "a", entry_id: "e".repeat(300) } });
-    expect([long.status, long.body.error.code, long.body.error.details.errors[0].type]).toEqual([422, "invalid_request", "string_too_long"]);
+    const long = send(sim, "get_memory_entry_tags", {
+      params: { scope_id: "s1", artifact_id: "a", entry_id: "e".repeat(300) },
+    });
+    expect([long.status, long.body.error.code, long.body.error.details.errors[0].type]).toEqual([
+      422,
+      "invalid_request",
+      "string_too_long",
+    ]);
   });
 
   it("refuse the Artifact routes of the memory family: tags, writes and tag queries before the Scope lookup", () => {
     const collection = ["POST /v1/scopes/{scope_id}/artifacts", "POST /v1/atomic-memory/list"];
     const at = { scope_id: "nowhere", family: "memory", artifact_id: "a" };
     expect(send(sim, "get_artifact_tags", { params: at })).toEqual(legacy("collection tags", collection));
-    expect(send(sim, "replace_artifact_tags", { params: at, body: { tags: ["x"] } })).toEqual(legacy("collection tags", collection));
-    expect(send(sim, "replace_artifact", { params: at, body: { content: { entries: [{ kind: "fact", text: "x" }] } } })).toEqual(legacy("collection writes", collection));
-    const query = (families?: string[]) => send(sim, "query_artifact_tags", { params: { scope_id: "nowhere" }, body: { tags: ["x"], ...(families ? { families } : {}) } });
+    expect(send(sim, "replace_artifact_tags", { params: at, body: { tags: ["x"] } })).toEqual(
+      legacy("collection tags", collection),
+    );
+    expect(
+      send(sim, "replace_artifact", { params: at, body: { content: { entries: [{ kind: "fact", text: "x" }] } } }),
+    ).toEqual(legacy("collection writes", collection));
+    const query = (families?: string[]) =>
+      send(sim, "query_artifact_tags", {
+        params: { scope_id: "nowhere" },
+        body: { tags: ["x"], ...(families ? { families } : {}) },
+      });
     expect(query(["experience", "memory"])).toEqual(legacy("tag query", collection));
     expect(query(["experience"]).body?.error?.code ?? null).not.toBe("legacy_memory_operation_unsupported");
     expect(query().body?.error?.code ?? null).not.toBe("legacy_memory_operation_unsupported");
@@ -80,15 +115,27 @@ describe("the legacy Memory operations (with or without a model)", () => {
 
   it("refuse the memory family's creation and reads once the Scope is found, and leave other families alone", () => {
     const collection = ["POST /v1/scopes/{scope_id}/artifacts", "POST /v1/atomic-memory/list"];
-    const create = (scope_id: string) => send(sim, "create_artifact", { params: { scope_id }, body: { family: "memory", content: { entries: [{ kind: "fact", text: "x" }] } } });
+    const create = (scope_id: string) =>
+      send(sim, "create_artifact", {
+        params: { scope_id },
+        body: { family: "memory", content: { entries: [{ kind: "fact", text: "x" }] } },
+      });
     expect(create("nowhere")).toEqual(scopeNotFound);
     expect(create("s1")).toEqual(legacy("collection writes", collection));
     const read = legacy("legacy Memory collection read", collection);
-    expect(send(sim, "get_artifact", { params: { scope_id: "nowhere", family: "memory", artifact_id: "a" } })).toEqual(scopeNotFound);
+    expect(send(sim, "get_artifact", { params: { scope_id: "nowhere", family: "memory", artifact_id: "a" } })).toEqual(
+      scopeNotFound,
+    );
     expect(send(sim, "get_artifact", { params: { scope_id: "s1", family: "memory", artifact_id: "a" } })).toEqual(read);
     expect(send(sim, "list_artifacts", { params: { scope_id: "s1", family: "memory" } })).toEqual(read);
-    expect(send(sim, "list_artifact_revisions", { params: { scope_id: "s1", family: "memory", artifact_id: "a" } })).toEqual(read);
-    expect(send(sim, "get_artifact_revision", { params: { scope_id: "s1", family: "memory", artifact_id: "a", revision: "1" } })).toEqual(read);
+    expect(
+      send(sim, "list_artifact_revisions", { params: { scope_id: "s1", family: "memory", artifact_id: "a" } }),
+    ).toEqual(read);
+    expect(
+      send(sim, "get_artifact_revision", {
+        params: { scope_id: "s1", family: "memory", artifact_id: "a", revision: "1" },
+      }),
+    ).toEqual(read);
     const other = send(sim, "get_artifact", { params: { scope_id: "s1", family: "experience", artifact_id: "a" } });
     expect(other.body?.error?.code ?? null).not.toBe("legacy_memory_operation_unsupported");
   });
@@ -96,14 +143,24 @@ describe("the legacy Memory operations (with or without a model)", () => {
   it("refuse get_memory_entry by citation once its Scope is found, and leave a target read alone", () => {
     expect(send(sim, "get_memory_entry", { body: { scope_id: "nowhere", citation: {} } })).toEqual(scopeNotFound);
     expect(send(sim, "get_memory_entry", { body: { scope_id: "s1", citation: { a: 1 } } })).toEqual(
-      legacy("citation read", ["GET /v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/revisions/{revision}", "POST /v1/memory/entries/get"]),
+      legacy("citation read", [
+        "GET /v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/revisions/{revision}",
+        "POST /v1/memory/entries/get",
+      ]),
     );
-    const target = send(sim, "get_memory_entry", { body: { scope_id: "s1", target: { type: "memory_entry", family: "memory", artifact_id: "a", entry_id: "e" } } });
+    const target = send(sim, "get_memory_entry", {
+      body: { scope_id: "s1", target: { type: "memory_entry", family: "memory", artifact_id: "a", entry_id: "e" } },
+    });
     expect(target.body?.error?.code).not.toBe("legacy_memory_operation_unsupported");
   });
 });
 
-const unavailable = (status: number, code: string, message: string, details: Record<string, unknown> | null = null) => ({
+const unavailable = (
+  status: number,
+  code: string,
+  message: string,
+  details: Record<string, unknown> | null = null,
+) => ({
   status,
   body: { error: { code, message, details } },
 });
@@ -111,7 +168,11 @@ const NO_MODEL = "needs an inference model, and none is configured.";
 
 /** One valid request of each operation a default install refuses without a model. */
 const GENERATION: [string, SimRequest, ReturnType<typeof unavailable>][] = [
-  ["flush_topic_memory", { body: { scope_id: "s1" } }, unavailable(503, "topic_memory_processing_unavailable", `Topic Memory processing ${NO_MODEL}`)],
+  [
+    "flush_topic_memory",
+    { body: { scope_id: "s1" } },
+    unavailable(503, "topic_memory_processing_unavailable", `Topic Memory processing ${NO_MODEL}`),
+  ],
   [
     "generate_experience",
     { body: { scope_id: "s1", source_refs: [{ name: "content", source_id: "n1" }], artifact_refs: [] } },
@@ -119,17 +180,37 @@ const GENERATION: [string, SimRequest, ReturnType<typeof unavailable>][] = [
   ],
   [
     "generate_skill",
-    { body: { scope_id: "s1", origin: "source", source_refs: [{ name: "content", source_id: "n1" }], artifact_refs: [] } },
+    {
+      body: {
+        scope_id: "s1",
+        origin: "source",
+        source_refs: [{ name: "content", source_id: "n1" }],
+        artifact_refs: [],
+      },
+    },
     unavailable(503, "generation_unavailable", `Generation ${NO_MODEL}`, { family: "skill" }),
   ],
   [
     "create_dream_run",
-    { params: { scope_id: "s1" }, body: { operation: "refine_experience", artifacts: [{ family: "experience", artifact_id: "art_x", revision: 1 }], idempotency_key: "d1" } },
+    {
+      params: { scope_id: "s1" },
+      body: {
+        operation: "refine_experience",
+        artifacts: [{ family: "experience", artifact_id: "art_x", revision: 1 }],
+        idempotency_key: "d1",
+      },
+    },
     unavailable(503, "capability_unavailable", "Dream runs need an inference model, and none is configured."),
   ],
   [
     "prepare_handoff",
-    { body: { scope_id: "s1", objective: "Automate.", evidence: [{ kind: "source", source_ref: { name: "content", source_id: "n1" } }] } },
+    {
+      body: {
+        scope_id: "s1",
+        objective: "Automate.",
+        evidence: [{ kind: "source", source_ref: { name: "content", source_id: "n1" } }],
+      },
+    },
     unavailable(503, "handoff_generation_unavailable", `Handoff drafting ${NO_MODEL}`),
   ],
   [
@@ -139,30 +220,48 @@ const GENERATION: [string, SimRequest, ReturnType<typeof unavailable>][] = [
   ],
   [
     "generate_prompt_demonstrations",
-    { params: { scope_id: "s1", prompt_key: "memory.extract" }, body: { instructions: "Extract facts.", demonstration_count: 1 } },
-    unavailable(422, "prompt_customization_unavailable", "Prompt demonstrations need a customizable prompt component and an inference model; neither is configured."),
+    {
+      params: { scope_id: "s1", prompt_key: "memory.extract" },
+      body: { instructions: "Extract facts.", demonstration_count: 1 },
+    },
+    unavailable(
+      422,
+      "prompt_customization_unavailable",
+      "Prompt demonstrations need a customizable prompt component and an inference model; neither is configured.",
+    ),
   ],
 ];
 
 /** The request with its Scope replaced by one the simulator does not hold. */
 function elsewhere(request: SimRequest): SimRequest {
   const body = request.body as Record<string, unknown>;
-  return request.params?.scope_id !== undefined ? { ...request, params: { ...request.params, scope_id: "nowhere" } } : { ...request, body: { ...body, scope_id: "nowhere" } };
+  return request.params?.scope_id !== undefined
+    ? { ...request, params: { ...request.params, scope_id: "nowhere" } }
+    : { ...request, body: { ...body, scope_id: "nowhere" } };
 }
 
 describe("inference off: what a default 1.4.1 install without a model answers", () => {
-  it.each(GENERATION)("%s is refused once its Scope is found, even on an empty Scope", (operationId, request, refusal) => {
-    const sim = simulator({ inference: "off" });
-    expect(send(sim, operationId, request)).toEqual(refusal);
-    expect(send(sim, operationId, elsewhere(request))).toEqual(scopeNotFound);
-  });
+  it.each(GENERATION)(
+    "%s is refused once its Scope is found, even on an empty Scope",
+    (operationId, request, refusal) => {
+      const sim = simulator({ inference: "off" });
+      expect(send(sim, operationId, request)).toEqual(refusal);
+      expect(send(sim, operationId, elsewhere(request))).toEqual(scopeNotFound);
+    },
+  );
 
   it("flush_memory answers 200 idle with nothing pending, 503 inference_unavailable once a Source waits", () => {
     const sim = simulator({ inference: "off" });
     const idle = send(sim, "flush_memory", { body: { scope_id: "s1" } });
     expect([idle.status, idle.body.status, idle.body.processed_source_count]).toEqual([200, "idle", 0]);
-    expect(send(sim, "capture_content_source", { body: { scope_id: "s1", source_id: "n1", content: "Releases are cut on Tuesdays." } }).status).toBe(202);
-    expect(send(sim, "flush_memory", { body: { scope_id: "s1" } })).toEqual(unavailable(503, "inference_unavailable", "No inference model is available to process the pending Sources."));
+    expect(
+      send(sim, "capture_content_source", {
+        body: { scope_id: "s1", source_id: "n1", content: "Releases are cut on Tuesdays." },
+      }).status,
+    ).toBe(202);
+    expect(send(sim, "flush_memory", { body: { scope_id: "s1" } })).toEqual(
+      unavailable(503, "inference_unavailable", "No inference model is available to process the pending Sources."),
+    );
     expect(send(sim, "flush_memory", { body: { scope_id: "nowhere" } })).toEqual(scopeNotFound);
     expect(sim.inspect.memoryCursor("s1")).toBe(0);
   });
@@ -170,10 +269,15 @@ describe("inference off: what a default 1.4.1 install without a model answers", 
   it("keeps Topic Memory processing from running: a Scope with Sources stays pending", () => {
     const clock = new ManualClock();
     const sim = simulator({ inference: "off", clock });
-    send(sim, "capture_content_source", { body: { scope_id: "s1", source_id: "n1", content: "Releases are cut on Tuesdays." } });
+    send(sim, "capture_content_source", {
+      body: { scope_id: "s1", source_id: "n1", content: "Releases are cut on Tuesdays." },
+    });
     clock.advance(60_000);
     const status = send(sim, "get_topic_memory_processing_status", { body: { scope_id: "s1" } });
-    expect(status).toEqual({ status: 200, body: { state: "pending", source_cursor: 0, source_head: 1, target_source_through: null, block: null } });
+    expect(status).toEqual({
+      status: 200,
+      body: { state: "pending", source_cursor: 0, source_head: 1, target_source_through: null, block: null },
+    });
   });
 
   it("still checks access first: a reader is 403 before the refusal", () => {
@@ -190,7 +294,9 @@ describe("inference on (the mock's default): a model is present", () => {
 
   it("flush_memory processes pending Sources", () => {
     const sim = simulator({ waitBudgetMs: 60_000 });
-    send(sim, "capture_content_source", { body: { scope_id: "s1", source_id: "n1", content: "Releases are cut on Tuesdays." } });
+    send(sim, "capture_content_source", {
+      body: { scope_id: "s1", source_id: "n1", content: "Releases are cut on Tuesdays." },
+    });
     const flush = send(sim, "flush_memory", { body: { scope_id: "s1" } });
     expect(flush.status === 200 || flush.status === 202).toBe(true);
   });
@@ -202,33 +308,74 @@ describe("inference on (the mock's default): a model is present", () => {
 
 describe("refusals of an access target outside the families the release resolves (when.outside)", () => {
   const sim = simulator();
-  const invalid = { status: 422, body: { error: { code: "invalid_access_request", message: "The Access request is invalid.", details: null } } };
+  const invalid = {
+    status: 422,
+    body: { error: { code: "invalid_access_request", message: "The Access request is invalid.", details: null } },
+  };
 
   it("refuse get_experience and get_skill for an Artifact of another family, before the Scope is looked up", () => {
-    expect(send(sim, "get_experience", { body: { scope_id: "nowhere", artifact: { family: "skill", artifact_id: "a", revision: 1 } } })).toEqual(invalid);
-    expect(send(sim, "get_skill", { body: { scope_id: "nowhere", artifact: { family: "experience", artifact_id: "a", revision: 1 } } })).toEqual(invalid);
-    expect(send(sim, "get_experience", { body: { scope_id: "nowhere", artifact: { family: "experience", artifact_id: "a", revision: 1 } } }).body.error.code).toBe("scope_not_found");
+    expect(
+      send(sim, "get_experience", {
+        body: { scope_id: "nowhere", artifact: { family: "skill", artifact_id: "a", revision: 1 } },
+      }),
+    ).toEqual(invalid);
+    expect(
+      send(sim, "get_skill", {
+        body: { scope_id: "nowhere", artifact: { family: "experience", artifact_id: "a", revision: 1 } },
+      }),
+    ).toEqual(invalid);
+    expect(
+      send(sim, "get_experience", {
+        body: { scope_id: "nowhere", artifact: { family: "experience", artifact_id: "a", revision: 1 } },
+      }).body.error.code,
+    ).toBe("scope_not_found");
   });
 
   it("refuse a server resource naming another deployment than the release's (powercontext), and let a Scope resource through", () => {
     const server = (deployment_id: string) => ({ type: "server", deployment_id });
     expect(send(sim, "list_access_bindings", { body: { management_resource: server("local") } })).toEqual(invalid);
     expect(send(sim, "list_access_audit", { body: { resource: server("local") } })).toEqual(invalid);
-    expect(send(sim, "create_access_binding", { body: { subject: { type: "user", id: "u" }, resource: server("local"), role: "server.observer", idempotency_key: "k-local" } })).toEqual(invalid);
-    expect(send(sim, "list_access_bindings", { body: { management_resource: server("powercontext") } }).status).toBe(200);
-    expect(send(sim, "list_access_bindings", { body: { management_resource: { type: "scope", scope_id: "s1" } } }).status).toBe(200);
+    expect(
+      send(sim, "create_access_binding", {
+        body: {
+          subject: { type: "user", id: "u" },
+          resource: server("local"),
+          role: "server.observer",
+          idempotency_key: "k-local",
+        },
+      }),
+    ).toEqual(invalid);
+    expect(send(sim, "list_access_bindings", { body: { management_resource: server("powercontext") } }).status).toBe(
+      200,
+    );
+    expect(
+      send(sim, "list_access_bindings", { body: { management_resource: { type: "scope", scope_id: "s1" } } }).status,
+    ).toBe(200);
   });
 
   it("refuse check_access when any requirement names a server resource of another deployment (a list step of outside)", () => {
-    const requirement = (deployment_id: string) => ({ action: "server.observe", resource: { type: "server", deployment_id } });
+    const requirement = (deployment_id: string) => ({
+      action: "server.observe",
+      resource: { type: "server", deployment_id },
+    });
     const scoped = { action: "scope.read", resource: { type: "scope", scope_id: "s1" } };
-    expect(send(sim, "check_access", { body: { match: "all", requirements: [scoped, requirement("local")] } })).toEqual(invalid);
-    expect(send(sim, "check_access", { body: { match: "all", requirements: [scoped, requirement("powercontext")] } }).status).toBe(200);
+    expect(send(sim, "check_access", { body: { match: "all", requirements: [scoped, requirement("local")] } })).toEqual(
+      invalid,
+    );
+    expect(
+      send(sim, "check_access", { body: { match: "all", requirements: [scoped, requirement("powercontext")] } }).status,
+    ).toBe(200);
     expect(send(sim, "check_access", { body: { match: "all", requirements: [scoped] } }).status).toBe(200);
   });
 
   it("refuse publish_artifact from a family the release does not know, and let a known one through", () => {
-    const request = (family: string) => ({ body: { source: { scope_id: "s1", artifact: { family, artifact_id: "a", revision: 1 } }, target_scope_id: "s1", idempotency_key: `publish-${family}` } });
+    const request = (family: string) => ({
+      body: {
+        source: { scope_id: "s1", artifact: { family, artifact_id: "a", revision: 1 } },
+        target_scope_id: "s1",
+        idempotency_key: `publish-${family}`,
+      },
+    });
     expect(send(sim, "publish_artifact", request("conformance"))).toEqual(invalid);
     expect(send(sim, "publish_artifact", request("experience")).body?.error?.code).not.toBe("invalid_access_request");
   });

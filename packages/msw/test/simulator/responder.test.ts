@@ -19,7 +19,13 @@ describe("deterministic responder", () => {
   it("answers the same body for the same seed, valid for its status", () => {
     const [a, b, other] = [9, 9, 10].map((seed) => createPowerContextSimulator({ seed, scopes: TEST_SCOPES }));
     // An operation the simulator keeps no state for, answered by the responder.
-    const id = simOperationIds.find((op) => !(op in operationHandlers) && simOperations[op].resource === null && simOperations[op].method === "GET" && simOperations[op].parameters.path.length > 0)!;
+    const id = simOperationIds.find(
+      (op) =>
+        !(op in operationHandlers) &&
+        simOperations[op].resource === null &&
+        simOperations[op].method === "GET" &&
+        simOperations[op].parameters.path.length > 0,
+    )!;
     const request = { ...admin, ...sampledRequest(id) };
     const first = answer(a.handle(id, request));
     expect(simOperations[id].successStatuses).toContain(first.status);
@@ -41,8 +47,11 @@ describe("deterministic responder", () => {
   it("sends every member the body declares, as the release's models serialise them: an optional nullable one as null", () => {
     const sim = createPowerContextSimulator({ seed: 9, scopes: TEST_SCOPES });
     // get_access_principal keeps no state; its principal's description is optional and nullable.
-    expect("get_access_principal" in operationHandlers || simOperations.get_access_principal.resource !== null).toBe(false);
-    const principal = (answer(sim.handle("get_access_principal", admin)).body as { principal: Record<string, unknown> }).principal;
+    expect("get_access_principal" in operationHandlers || simOperations.get_access_principal.resource !== null).toBe(
+      false,
+    );
+    const principal = (answer(sim.handle("get_access_principal", admin)).body as { principal: Record<string, unknown> })
+      .principal;
     expect(Object.hasOwn(principal, "description")).toBe(true);
     expect(principal.description).toBeNull();
   });
@@ -52,11 +61,21 @@ describe("sim.override", () => {
   it("answers with the override after the contract checks, and stops when removed", () => {
     const sim = createPowerContextSimulator({ seed: 9 });
     const request = { ...admin, ...sampledRequest("get_scope") };
-    const body = { scope_id: "team", title: "Team", summary: "Our scope", context_references: [], external_references: [], version: 7 };
+    const body = {
+      scope_id: "team",
+      title: "Team",
+      summary: "Our scope",
+      context_references: [],
+      external_references: [],
+      version: 7,
+    };
     const remove = sim.override("get_scope", () => ({ status: 200, body }));
     expect(answer(sim.handle("get_scope", request)).body).toEqual(body);
     expect(answer(sim.handle("get_scope", { ...request, token: null })).status).toBe(401);
-    const notFound = sim.override("get_scope", () => ({ status: 404, body: { error: { code: "scope_not_found", message: "No such scope.", details: null } } }));
+    const notFound = sim.override("get_scope", () => ({
+      status: 404,
+      body: { error: { code: "scope_not_found", message: "No such scope.", details: null } },
+    }));
     const missing = answer(sim.handle("get_scope", request));
     expect(missing.status).toBe(404);
     expect(contractProblems("get_scope", 404, missing.headers, missing.body)).toEqual([]);

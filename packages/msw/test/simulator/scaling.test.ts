@@ -21,9 +21,14 @@ const ROUNDS = 7;
 /** Generous: the measured ratio is about 1; a linear scan over 12,000 scopes gives far more. */
 const MAX_RATIO = 3;
 
-function call(sim: PowerContextSimulator, operationId: SimOperationId, request: Parameters<PowerContextSimulator["handle"]>[1]): void {
+function call(
+  sim: PowerContextSimulator,
+  operationId: SimOperationId,
+  request: Parameters<PowerContextSimulator["handle"]>[1],
+): void {
   const outcome = sim.handle(operationId, { token: "pc-admin", ...request });
-  if (!("status" in outcome) || outcome.status >= 400) throw new Error(`${operationId} answered ${JSON.stringify(outcome)}`);
+  if (!("status" in outcome) || outcome.status >= 400)
+    throw new Error(`${operationId} answered ${JSON.stringify(outcome)}`);
 }
 
 /** A scope's life: a Source, a flush, the Topic Memory status, a listing. */
@@ -66,7 +71,9 @@ describe("simulator scaling", () => {
     }
     const afterMany = measure(sim, clock, "after");
     const ratio = afterMany / atStart;
-    console.log(`request cost: ${atStart.toFixed(4)} ms at start, ${afterMany.toFixed(4)} ms after ${scopes} scopes, ratio ${ratio.toFixed(2)}`);
+    console.log(
+      `request cost: ${atStart.toFixed(4)} ms at start, ${afterMany.toFixed(4)} ms after ${scopes} scopes, ratio ${ratio.toFixed(2)}`,
+    );
     expect(scopes).toBe(TARGET_SCOPES);
     expect(ratio).toBeLessThan(MAX_RATIO);
   }, 120_000);

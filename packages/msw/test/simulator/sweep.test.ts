@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { accessNeed } from "../../src/simulator/contract/access.js";
 import { defaultPrincipals, Principal, type PrincipalSpec } from "../../src/simulator/principals.js";
-import { requiresCredentials, simOperationIds, simOperations, type SimOperationId } from "../../src/simulator/contract/operation-table.js";
+import {
+  requiresCredentials,
+  simOperationIds,
+  simOperations,
+  type SimOperationId,
+} from "../../src/simulator/contract/operation-table.js";
 import { flatRequest } from "../../src/simulator/contract/request-check.js";
 import { INVALID_JSON, isReset, type SimOutcome, type SimRequest } from "../../src/simulator/types.js";
 import { contractProblems, contractRefusal } from "../support/contract.js";
@@ -27,20 +32,56 @@ const scenarios: Scenario[] = [
   { name: "anonymous", request: (r) => ({ ...r, token: null }) },
   { name: "unknown token", request: (r) => ({ ...r, token: "not-a-token" }) },
   { name: "unparseable body", request: (r) => ({ ...r, body: INVALID_JSON }) },
-  { name: "other scope", request: (r) => JSON.parse(JSON.stringify({ ...r, body: r.body && { ...(r.body as object), scope_id: "s2" }, query: r.query && { ...r.query, scope_id: "s2" } })) },
-  { name: "429 fault", arrange: (w) => w.sim.controls.injectFault({ action: { type: "status", status: 429, retryAfterS: 2 } }), expect: "retry-after-if-declared" },
-  { name: "503 fault", arrange: (w) => w.sim.controls.injectFault({ action: { type: "status", status: 503 } }), expect: "retry-after-if-declared" },
-  { name: "delay fault", arrange: (w, id) => w.sim.controls.injectFault({ operationId: id, action: { type: "delay", ms: 5 } }) },
-  { name: "reset before", arrange: (w, id) => w.sim.controls.injectFault({ operationId: id, action: { type: "reset", when: "before" } }), expect: "reset" },
-  { name: "reset after", arrange: (w, id) => w.sim.controls.injectFault({ operationId: id, action: { type: "reset", when: "after" } }), expect: "reset" },
-  { name: "malformed body", arrange: (w, id) => w.sim.controls.injectFault({ operationId: id, action: { type: "malformed" } }), expect: "malformed" },
+  {
+    name: "other scope",
+    request: (r) =>
+      JSON.parse(
+        JSON.stringify({
+          ...r,
+          body: r.body && { ...(r.body as object), scope_id: "s2" },
+          query: r.query && { ...r.query, scope_id: "s2" },
+        }),
+      ),
+  },
+  {
+    name: "429 fault",
+    arrange: (w) => w.sim.controls.injectFault({ action: { type: "status", status: 429, retryAfterS: 2 } }),
+    expect: "retry-after-if-declared",
+  },
+  {
+    name: "503 fault",
+    arrange: (w) => w.sim.controls.injectFault({ action: { type: "status", status: 503 } }),
+    expect: "retry-after-if-declared",
+  },
+  {
+    name: "delay fault",
+    arrange: (w, id) => w.sim.controls.injectFault({ operationId: id, action: { type: "delay", ms: 5 } }),
+  },
+  {
+    name: "reset before",
+    arrange: (w, id) => w.sim.controls.injectFault({ operationId: id, action: { type: "reset", when: "before" } }),
+    expect: "reset",
+  },
+  {
+    name: "reset after",
+    arrange: (w, id) => w.sim.controls.injectFault({ operationId: id, action: { type: "reset", when: "after" } }),
+    expect: "reset",
+  },
+  {
+    name: "malformed body",
+    arrange: (w, id) => w.sim.controls.injectFault({ operationId: id, action: { type: "malformed" } }),
+    expect: "malformed",
+  },
   { name: "failing flush attempts", arrange: (w) => w.sim.controls.failNextFlushAttempts(5) },
   { name: "failing topic attempts", arrange: (w) => w.sim.controls.failNextTopicAttempts(5) },
   { name: "processing disabled", arrange: (w) => w.sim.controls.setProcessingEnabled(false) },
   { name: "not ready", arrange: (w) => w.sim.controls.setReady(false) },
   { name: "block superseded", arrange: (w) => w.sim.controls.supersedeTopicBlock("s1") },
   { name: "an hour later", arrange: (w) => w.sim.controls.advanceTime(3_600_000) },
-  { name: "flush timing slower", arrange: (w) => w.sim.controls.setFlushTiming({ runningMs: 60_000, waitBudgetMs: 0 }) },
+  {
+    name: "flush timing slower",
+    arrange: (w) => w.sim.controls.setFlushTiming({ runningMs: 60_000, waitBudgetMs: 0 }),
+  },
 ];
 
 /** Problems of one answer (empty when it honours the contract and the scenario). */
@@ -56,7 +97,11 @@ function check(operationId: SimOperationId, outcome: SimOutcome, scenario: Scena
     }
   }
   const problems = contractProblems(operationId, outcome.status, outcome.headers, outcome.body);
-  if (scenario.expect === "retry-after-if-declared" && (outcome.status === 429 || outcome.status === 503) && !outcome.headers["Retry-After"]) {
+  if (
+    scenario.expect === "retry-after-if-declared" &&
+    (outcome.status === 429 || outcome.status === 503) &&
+    !outcome.headers["Retry-After"]
+  ) {
     problems.push(`${operationId}: ${outcome.status} without Retry-After`);
   }
   return problems;
@@ -84,7 +129,10 @@ describe("contract sweep over every operation", () => {
       const outcome = world.sim.handle(id, { token: "pc-admin", ...validRequest(id, world) });
       if (isReset(outcome)) return true;
       // The legacy Memory operations are refused as the contract says (x-powercontext-refusals).
-      return !simOperations[id].successStatuses.includes(outcome.status) && !contractRefusal(id, outcome.status, outcome.body);
+      return (
+        !simOperations[id].successStatuses.includes(outcome.status) &&
+        !contractRefusal(id, outcome.status, outcome.body)
+      );
     });
     // A few need state the world does not hold (an unknown id is 404) or a request the generated validator cannot accept.
     expect(failing.length, failing.join(", ")).toBeLessThanOrEqual(6);
@@ -104,7 +152,8 @@ describe("contract sweep over every operation", () => {
       if (isReset(admin) || isReset(asReader) || admin.status === 422) continue;
       if (need !== null && !reader.can(need.permission, need.scopeId)) expect(asReader.status, operationId).toBe(403);
       // A resolver's rule is the server's own; the simulator's stateful handlers may still refuse the reader.
-      if (need !== null && reader.can(need.permission, need.scopeId)) expect(asReader.status, operationId).not.toBe(403);
+      if (need !== null && reader.can(need.permission, need.scopeId))
+        expect(asReader.status, operationId).not.toBe(403);
     }
   });
 });

@@ -25,8 +25,20 @@ describe("topic memory processing", () => {
     const { status, block } = blockedScope();
     expect(status.state).toBe("blocked");
     // selections 2, 1, 1 after Cursor 0 with target 3 (seed 000's example)
-    expect(block).toMatchObject({ source_after: 0, source_through: 1, budget_source_through: 2, legacy_source_through: null, target_source_through: 3 });
-    expect(block).toMatchObject({ attempts: 3, requests: 9, tokens: 60_000, error_code: "window_attempt_limit", last_error_code: "model_timeout" });
+    expect(block).toMatchObject({
+      source_after: 0,
+      source_through: 1,
+      budget_source_through: 2,
+      legacy_source_through: null,
+      target_source_through: 3,
+    });
+    expect(block).toMatchObject({
+      attempts: 3,
+      requests: 9,
+      tokens: 60_000,
+      error_code: "window_attempt_limit",
+      last_error_code: "model_timeout",
+    });
     expect(block).toMatchObject({ retried_at: null, retry_request_generation: null });
   });
 
@@ -34,7 +46,9 @@ describe("topic memory processing", () => {
     const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock() });
     captureMany(sim, "s1", "src", 2);
     sim.controls.exhaustTopicBudget("s1", { live: true });
-    const state = () => (asAdmin(sim, "get_topic_memory_processing_status", { body: { scope_id: "s1" } }).body as { state: string }).state;
+    const state = () =>
+      (asAdmin(sim, "get_topic_memory_processing_status", { body: { scope_id: "s1" } }).body as { state: string })
+        .state;
     expect(state()).toBe("pending");
     sim.controls.stopTopicAttempt("s1", null);
     expect(state()).toBe("blocked");
@@ -46,7 +60,8 @@ describe("topic memory processing", () => {
     clock.advance(1_000);
     const first = asAdmin(sim, "retry_topic_memory_processing", retry("s1", blockId));
     expect(first.status).toBe(200);
-    const receipt = (first.body as { status: string; block: { retried_at: string; retry_request_generation: number } }).block;
+    const receipt = (first.body as { status: string; block: { retried_at: string; retry_request_generation: number } })
+      .block;
     expect((first.body as { status: string }).status).toBe("accepted");
     expect(receipt.retried_at).toBe(new Date(clock.now()).toISOString());
     expect(receipt.retry_request_generation).toBe(1);
@@ -69,7 +84,9 @@ describe("topic memory processing", () => {
     expect(replay.body).toEqual(first);
     expect(sim.inspect.snapshot()).toEqual(before);
     expect(sim.inspect.acceptances(blockId)).toBe(1);
-    const fresh = response(sim.handle("retry_topic_memory_processing", { token: "pc-admin", ...retry("s1", second!.block_id) }));
+    const fresh = response(
+      sim.handle("retry_topic_memory_processing", { token: "pc-admin", ...retry("s1", second!.block_id) }),
+    );
     expect(fresh.status).toBe(503);
     expect((fresh.body as { error: { code: string } }).error.code).toBe("processing_unavailable");
   });
@@ -110,7 +127,12 @@ describe("topic memory processing", () => {
     const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock() });
     const id = sim.controls.importLegacyBlock("s1", { legacySourceThrough: 7, targetSourceThrough: 9 });
     const block = asAdmin(sim, "get_topic_memory_processing_block", { body: { scope_id: "s1", block_id: id } }).body;
-    expect(block).toMatchObject({ source_through: null, budget_source_through: null, legacy_source_through: 7, target_source_through: 9 });
+    expect(block).toMatchObject({
+      source_through: null,
+      budget_source_through: null,
+      legacy_source_through: 7,
+      target_source_through: 9,
+    });
     expect(asAdmin(sim, "retry_topic_memory_processing", retry("s1", id)).status).toBe(409);
   });
 
@@ -120,6 +142,12 @@ describe("topic memory processing", () => {
     captureMany(sim, "s1", "src", 3);
     clock.advance(1_000);
     const status = asAdmin(sim, "get_topic_memory_processing_status", { body: { scope_id: "s1" } }).body;
-    expect(status).toMatchObject({ state: "idle", source_cursor: 3, source_head: 3, target_source_through: null, block: null });
+    expect(status).toMatchObject({
+      state: "idle",
+      source_cursor: 3,
+      source_head: 3,
+      target_source_through: null,
+      block: null,
+    });
   });
 });

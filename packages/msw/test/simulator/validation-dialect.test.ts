@@ -18,14 +18,31 @@ function send(operationId: string, request: SimRequest, token = "pc-admin"): { s
   return { status: outcome.status, body: outcome.body };
 }
 
-const accessRefusal = { status: 422, body: { error: { code: "invalid_access_request", message: "The Access request is invalid.", details: null } } };
+const accessRefusal = {
+  status: 422,
+  body: { error: { code: "invalid_access_request", message: "The Access request is invalid.", details: null } },
+};
 
 function violation(status: number, type: string, loc: readonly (string | number)[], msg: string) {
-  return { status, body: { error: { code: "invalid_request", message: "The request violates the API contract.", details: { errors: [{ type, loc, msg }] } } } };
+  return {
+    status,
+    body: {
+      error: {
+        code: "invalid_request",
+        message: "The request violates the API contract.",
+        details: { errors: [{ type, loc, msg }] },
+      },
+    },
+  };
 }
 
 function queryRefusal(reason: string) {
-  return { status: 422, body: { error: { code: "invalid_request", message: "The request is invalid.", details: { field: "query", reason } } } };
+  return {
+    status: 422,
+    body: {
+      error: { code: "invalid_request", message: "The request is invalid.", details: { field: "query", reason } },
+    },
+  };
 }
 
 describe("a body the access layer reads (operations with an access rule)", () => {
@@ -51,42 +68,72 @@ describe("a body the access layer reads (operations with an access rule)", () =>
   });
 
   it("that is not JSON is 422 invalid_request with the framework's json_invalid issue", () => {
-    expect(send("create_scope", { body: INVALID_JSON })).toEqual(violation(422, "json_invalid", ["body", 0], "JSON decode error"));
+    expect(send("create_scope", { body: INVALID_JSON })).toEqual(
+      violation(422, "json_invalid", ["body", 0], "JSON decode error"),
+    );
   });
 });
 
 describe("a body without an access rule (the remote receiver routes)", () => {
   it("gets the framework's issues: missing member, wrong type, extra member", () => {
-    expect(send("enroll_remote_skill_target", { body: {} }, "")).toEqual(violation(422, "missing", ["body", "enrollment_code"], "Field required"));
+    expect(send("enroll_remote_skill_target", { body: {} }, "")).toEqual(
+      violation(422, "missing", ["body", "enrollment_code"], "Field required"),
+    );
     const typed = { enrollment_code: 5, installation_id: "i-1", receiver_version: "1.4.1" };
-    expect(send("enroll_remote_skill_target", { body: typed }, "")).toEqual(violation(422, "string_type", ["body", "enrollment_code"], "Input should be a valid string"));
+    expect(send("enroll_remote_skill_target", { body: typed }, "")).toEqual(
+      violation(422, "string_type", ["body", "enrollment_code"], "Input should be a valid string"),
+    );
     const extra = { ...(sampledRequest("enroll_remote_skill_target").body as object), colour: "blue" };
-    expect(send("enroll_remote_skill_target", { body: extra }, "")).toEqual(violation(422, "extra_forbidden", ["body", "colour"], "Extra inputs are not permitted"));
+    expect(send("enroll_remote_skill_target", { body: extra }, "")).toEqual(
+      violation(422, "extra_forbidden", ["body", "colour"], "Extra inputs are not permitted"),
+    );
   });
 });
 
 describe("parameters", () => {
   it("out of range on a route under a path parameter is 400; on a top-level route 422", () => {
     const params = { scope_id: "s1" };
-    expect(send("list_sources", { params, query: { limit: "0" } })).toEqual(violation(400, "greater_than_equal", ["query", "limit"], "Input should be greater than or equal to 1"));
-    expect(send("list_sources", { params, query: { limit: "1000" } })).toEqual(violation(400, "less_than_equal", ["query", "limit"], "Input should be less than or equal to 100"));
-    expect(send("list_scopes", { query: { limit: "0" } })).toEqual(violation(422, "greater_than_equal", ["query", "limit"], "Input should be greater than or equal to 1"));
+    expect(send("list_sources", { params, query: { limit: "0" } })).toEqual(
+      violation(400, "greater_than_equal", ["query", "limit"], "Input should be greater than or equal to 1"),
+    );
+    expect(send("list_sources", { params, query: { limit: "1000" } })).toEqual(
+      violation(400, "less_than_equal", ["query", "limit"], "Input should be less than or equal to 100"),
+    );
+    expect(send("list_scopes", { query: { limit: "0" } })).toEqual(
+      violation(422, "greater_than_equal", ["query", "limit"], "Input should be greater than or equal to 1"),
+    );
   });
 
   it("a query string that is not an integer is int_parsing", () => {
     expect(send("list_scopes", { query: { limit: "ten" } })).toEqual(
-      violation(422, "int_parsing", ["query", "limit"], "Input should be a valid integer, unable to parse string as an integer"),
+      violation(
+        422,
+        "int_parsing",
+        ["query", "limit"],
+        "Input should be a valid integer, unable to parse string as an integer",
+      ),
     );
   });
 
   it("a path parameter outside its enum is 422 with the allowed values", () => {
     const answer = send("list_artifacts", { params: { scope_id: "s1", family: "bogus" } });
-    expect(answer).toEqual(violation(422, "enum", ["path", "family"], expect.stringMatching(/^Input should be 'memory', .* or 'topic-memory'$/) as unknown as string));
+    expect(answer).toEqual(
+      violation(
+        422,
+        "enum",
+        ["path", "family"],
+        expect.stringMatching(/^Input should be 'memory', .* or 'topic-memory'$/) as unknown as string,
+      ),
+    );
   });
 
   it("an unknown or repeated query parameter is refused by name", () => {
-    expect(send("list_scopes", { query: { colour: "blue" }, queryAll: { colour: ["blue"] } })).toEqual(queryRefusal("contains unknown parameters"));
-    expect(send("list_scopes", { query: { limit: "5" }, queryAll: { limit: ["5", "6"] } })).toEqual(queryRefusal("parameters must be provided at most once"));
+    expect(send("list_scopes", { query: { colour: "blue" }, queryAll: { colour: ["blue"] } })).toEqual(
+      queryRefusal("contains unknown parameters"),
+    );
+    expect(send("list_scopes", { query: { limit: "5" }, queryAll: { limit: ["5", "6"] } })).toEqual(
+      queryRefusal("parameters must be provided at most once"),
+    );
   });
 
   it("is checked after access: a parameter fault from a token without the permission is 403", () => {
@@ -101,10 +148,18 @@ describe("parameters", () => {
 describe("preconditions", () => {
   it("a change without its If-Match is 428 precondition_required, after the other checks", () => {
     const request = sampledRequest("replace_artifact_tags");
-    const headers = Object.fromEntries(Object.entries(request.headers ?? {}).filter(([name]) => name.toLowerCase() !== "if-match"));
+    const headers = Object.fromEntries(
+      Object.entries(request.headers ?? {}).filter(([name]) => name.toLowerCase() !== "if-match"),
+    );
     expect(send("replace_artifact_tags", { ...request, headers })).toEqual({
       status: 428,
-      body: { error: { code: "precondition_required", message: "The change requires the current ETag in If-Match.", details: null } },
+      body: {
+        error: {
+          code: "precondition_required",
+          message: "The change requires the current ETag in If-Match.",
+          details: null,
+        },
+      },
     });
     const badFamily = { ...request, headers, params: { ...request.params, family: "bogus" } };
     expect(send("replace_artifact_tags", badFamily).status).toBe(422);
@@ -113,7 +168,9 @@ describe("preconditions", () => {
 
 describe("refusals keep the release's status", () => {
   it("an unknown Scope is 404 scope_not_found where the operation declares no 404", () => {
-    const answer = send("capture_content_source", { body: { scope_id: "no-such-scope", source_id: "a", content: "x" } });
+    const answer = send("capture_content_source", {
+      body: { scope_id: "no-such-scope", source_id: "a", content: "x" },
+    });
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ error: { code: "scope_not_found", details: null } });
   });

@@ -18,7 +18,12 @@ export const spec = contract.document as {
  * Problems with one answer, empty when it honours the contract.
  * @param headers response headers (any case)
  */
-export function contractProblems(operationId: string, status: number, headers: Record<string, string>, body: unknown): string[] {
+export function contractProblems(
+  operationId: string,
+  status: number,
+  headers: Record<string, string>,
+  body: unknown,
+): string[] {
   if (contract.operation(operationId) === undefined) throw new Error(`no operation ${operationId}`);
   const response = contract.response(operationId, status);
   if (!response) return releaseRefusal(status, body) ? [] : [`${operationId} does not declare ${status}`];
@@ -34,11 +39,15 @@ export function contractProblems(operationId: string, status: number, headers: R
     if (body !== null && body !== undefined) problems.push("body on a response without content");
     return problems;
   }
-  if (!validate(body)) problems.push(...(validate.errors ?? []).map((e) => `${operationId} ${status} body${e.instancePath} ${e.message}`));
+  if (!validate(body))
+    problems.push(...(validate.errors ?? []).map((e) => `${operationId} ${status} body${e.instancePath} ${e.message}`));
   return problems;
 }
 
-const registry = ((contract.document as Json)["x-powercontext-error-codes"] ?? {}) as Record<string, { status: number }>;
+const registry = ((contract.document as Json)["x-powercontext-error-codes"] ?? {}) as Record<
+  string,
+  { status: number }
+>;
 
 /**
  * True for a refusal the released server sends whether the operation declares
@@ -50,8 +59,15 @@ function releaseRefusal(status: number, body: unknown): boolean {
   if (typeof error !== "object" || error === null || Object.keys(body as object).length !== 1) return false;
   const members = Object.keys(error).sort().join(",");
   const details = error.details;
-  if (members !== "code,details,message" || typeof error.message !== "string" || (details !== null && typeof details !== "object")) return false;
-  return typeof error.code === "string" && Object.hasOwn(registry, error.code) && registry[error.code]?.status === status;
+  if (
+    members !== "code,details,message" ||
+    typeof error.message !== "string" ||
+    (details !== null && typeof details !== "object")
+  )
+    return false;
+  return (
+    typeof error.code === "string" && Object.hasOwn(registry, error.code) && registry[error.code]?.status === status
+  );
 }
 
 /**

@@ -18,7 +18,12 @@ export interface Reply {
  * its parts by the operation's contract, as `pc-admin` unless `token` says
  * otherwise.
  */
-export function call(sim: PowerContextSimulator, operationId: SimOperationId, flat: Record<string, unknown> = {}, token: string | null = "pc-admin"): Reply {
+export function call(
+  sim: PowerContextSimulator,
+  operationId: SimOperationId,
+  flat: Record<string, unknown> = {},
+  token: string | null = "pc-admin",
+): Reply {
   const op = simOperations[operationId];
   const rest: Record<string, unknown> = { ...flat };
   const take = (names: readonly { name: string }[]) => {

@@ -19,7 +19,10 @@ import type { SimRequest } from "../../src/simulator/types.js";
  */
 const ir = buildIr(await loadSpec(CONTRACT_PATH), "strict", DEFAULT_NAMES);
 const schemas = validatorSchemas(ir);
-const definitions: Definitions = new Proxy({}, { get: (_, key) => (typeof key === "string" ? schemas.definition(key) : undefined) });
+const definitions: Definitions = new Proxy(
+  {},
+  { get: (_, key) => (typeof key === "string" ? schemas.definition(key) : undefined) },
+);
 
 /**
  * A request of `operationId` that its request validator accepts and, where one exists,

@@ -17,7 +17,9 @@ export interface Served {
  */
 export async function spawnServe(args: readonly string[]): Promise<Served> {
   const entry = fileURLToPath(new URL("./serve-cli.ts", import.meta.url));
-  const child = spawn(process.execPath, ["--import", "tsx", entry, "serve", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", entry, "serve", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let err = "";
   child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {

@@ -41,14 +41,19 @@ const MSW_BASE = "http://pc.transport.test";
 let mswServer: ReturnType<typeof setupServer> | undefined;
 
 /** Starts the named transport in front of `sim`. */
-export async function startTransport(name: (typeof transportNames)[number], sim: PowerContextSimulator): Promise<Transport> {
+export async function startTransport(
+  name: (typeof transportNames)[number],
+  sim: PowerContextSimulator,
+): Promise<Transport> {
   if (name === "http server") {
     const server = await startMockServer({ simulator: sim });
     return { name, call: (operationId, call) => send(server.url, operationId, call), close: () => server.close() };
   }
   const msw = (mswServer ??= setupServer());
   // Requests to a loopback HTTP transport of the same test pass through; anything else is an error.
-  msw.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).hostname === "127.0.0.1" ? undefined : print.error()) });
+  msw.listen({
+    onUnhandledRequest: (request, print) => (new URL(request.url).hostname === "127.0.0.1" ? undefined : print.error()),
+  });
   msw.resetHandlers(...createPowerContextHandlers(sim, { baseUrl: MSW_BASE }));
   return {
     name,
@@ -68,9 +73,14 @@ async function send(base: string, operationId: SimOperationId, call: Call = {}):
   const headers: Record<string, string> = { "Content-Type": "application/json", ...call.headers };
   const token = call.token === undefined ? "pc-admin" : call.token;
   if (token) headers.Authorization = `Bearer ${token}`;
-  const body = method === "GET" ? undefined : (call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body)));
+  const body =
+    method === "GET" ? undefined : (call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body)));
   const res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(10_000) });
   const text = await res.text();
   const json = (res.headers.get("content-type") ?? "").includes("json");
-  return { status: res.status, headers: Object.fromEntries(res.headers), body: text ? (json ? (JSON.parse(text) as unknown) : text) : null };
+  return {
+    status: res.status,
+    headers: Object.fromEntries(res.headers),
+    body: text ? (json ? (JSON.parse(text) as unknown) : text) : null,
+  };
 }

@@ -24,14 +24,20 @@ export function response(outcome: SimOutcome): SimResponse {
 }
 
 /** Calls `operationId` as `pc-admin`. */
-export function asAdmin(sim: PowerContextSimulator, operationId: SimOperationId, request: SimRequest = {}): SimResponse {
+export function asAdmin(
+  sim: PowerContextSimulator,
+  operationId: SimOperationId,
+  request: SimRequest = {},
+): SimResponse {
   return response(sim.handle(operationId, { token: "pc-admin", ...request }));
 }
 
 /** Captures `count` Sources `prefix-1..count` into `scopeId`. */
 export function captureMany(sim: PowerContextSimulator, scopeId: string, prefix: string, count: number): void {
   for (let i = 1; i <= count; i += 1) {
-    asAdmin(sim, "capture_content_source", { body: { scope_id: scopeId, source_id: `${prefix}-${i}`, content: `${prefix} note ${i} about lease renewal` } });
+    asAdmin(sim, "capture_content_source", {
+      body: { scope_id: scopeId, source_id: `${prefix}-${i}`, content: `${prefix} note ${i} about lease renewal` },
+    });
   }
 }
 
@@ -41,13 +47,22 @@ export function captureMany(sim: PowerContextSimulator, scopeId: string, prefix:
  */
 export function buildWorld(seed = 7): World {
   const clock = new ManualClock();
-  const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock, seed, waitBudgetMs: 0, flushTiming: { queuedMs: 100, runningMs: 1000 } });
+  const sim = createPowerContextSimulator({
+    scopes: TEST_SCOPES,
+    clock,
+    seed,
+    waitBudgetMs: 0,
+    flushTiming: { queuedMs: 100, runningMs: 1000 },
+  });
   captureMany(sim, "s1", "src", 3);
   const accepted = asAdmin(sim, "flush_memory", { body: { scope_id: "s1" } });
   const operationId = (accepted.body as { operation_id: string }).operation_id;
   clock.advance(5_000);
-  const remembered = asAdmin(sim, "remember_memory", { body: { scope_id: "s1", kind: "decision", text: "Lease renewal uses fencing tokens" } });
-  if ((remembered.body as { records: unknown[] }).records.length !== 1) throw new Error("remember_memory wrote no record");
+  const remembered = asAdmin(sim, "remember_memory", {
+    body: { scope_id: "s1", kind: "decision", text: "Lease renewal uses fencing tokens" },
+  });
+  if ((remembered.body as { records: unknown[] }).records.length !== 1)
+    throw new Error("remember_memory wrote no record");
   captureMany(sim, "s1", "late", 2);
   sim.controls.exhaustTopicBudget("s1");
   const status = asAdmin(sim, "get_topic_memory_processing_status", { body: { scope_id: "s1" } });
@@ -61,18 +76,49 @@ export function buildWorld(seed = 7): World {
  * on it. @returns the members naming them, by wire name
  */
 export function storeRecords(sim: PowerContextSimulator): Record<string, string | number> {
-  const artifact = asAdmin(sim, "create_artifact", { params: { scope_id: "s1" }, body: { family: "atomic-memory", content: { kind: "fact", text: "Leases renew daily" } } });
+  const artifact = asAdmin(sim, "create_artifact", {
+    params: { scope_id: "s1" },
+    body: { family: "atomic-memory", content: { kind: "fact", text: "Leases renew daily" } },
+  });
   const artifactId = (artifact.body as { artifact_id: string }).artifact_id;
-  asAdmin(sim, "bind_artifact_handle", { params: { scope_id: "s1", family: "atomic-memory", key: "lease" }, body: { artifact_id: artifactId, revision: 1 } });
+  asAdmin(sim, "bind_artifact_handle", {
+    params: { scope_id: "s1", family: "atomic-memory", key: "lease" },
+    body: { artifact_id: artifactId, revision: 1 },
+  });
   const candidate = asAdmin(sim, "propose_experience", {
-    body: { scope_id: "s1", proposal: { situation: "A lease lapsed.", action: "Renewed daily.", outcome: "No lapse since.", lesson: "Renew daily." }, source_refs: [], artifact_refs: [] },
+    body: {
+      scope_id: "s1",
+      proposal: {
+        situation: "A lease lapsed.",
+        action: "Renewed daily.",
+        outcome: "No lapse since.",
+        lesson: "Renew daily.",
+      },
+      source_refs: [],
+      artifact_refs: [],
+    },
   });
   const binding = asAdmin(sim, "create_access_binding", {
-    body: { subject: { type: "user", id: "someone" }, resource: { type: "scope", scope_id: "s1" }, role: "scope.viewer", idempotency_key: "world-binding" },
+    body: {
+      subject: { type: "user", id: "someone" },
+      resource: { type: "scope", scope_id: "s1" },
+      role: "scope.viewer",
+      idempotency_key: "world-binding",
+    },
   });
-  const run = asAdmin(sim, "create_dream_run", { params: { scope_id: "s1" }, body: { operation: "refine_experience", idempotency_key: "world-run" } });
+  const run = asAdmin(sim, "create_dream_run", {
+    params: { scope_id: "s1" },
+    body: { operation: "refine_experience", idempotency_key: "world-run" },
+  });
   return {
-    scope_id: "s1", family: "atomic-memory", artifact_id: artifactId, revision: 1, key: "lease", source_type: "content", source_id: "src-1", "If-Match": artifact.headers.ETag as string,
+    scope_id: "s1",
+    family: "atomic-memory",
+    artifact_id: artifactId,
+    revision: 1,
+    key: "lease",
+    source_type: "content",
+    source_id: "src-1",
+    "If-Match": artifact.headers.ETag as string,
     candidate_id: (candidate.body as { candidate_id: string }).candidate_id,
     binding_id: (binding.body as { binding_id: string }).binding_id,
     run_id: (run.body as { run_id: string }).run_id,
@@ -84,7 +130,11 @@ export function storeRecords(sim: PowerContextSimulator): Record<string, string 
  * a stored record replaced by one of `ids`, where the types agree. A Source id
  * is aimed only at the Source operations, so a capture stays a new Source.
  */
-export function aimAt(request: SimRequest, ids: Readonly<Record<string, string | number>>, operationId?: SimOperationId): SimRequest {
+export function aimAt(
+  request: SimRequest,
+  ids: Readonly<Record<string, string | number>>,
+  operationId?: SimOperationId,
+): SimRequest {
   const sourceOperation = operationId !== undefined && simOperations[operationId].resource?.name === "source";
   const aim = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(aim);
@@ -92,11 +142,21 @@ export function aimAt(request: SimRequest, ids: Readonly<Record<string, string |
     const out: Record<string, unknown> = {};
     for (const [name, item] of Object.entries(value)) {
       const wanted = Object.hasOwn(ids, name) && (name !== "source_id" || sourceOperation) ? ids[name] : undefined;
-      out[name] = wanted !== undefined && typeof item === typeof wanted ? wanted : wanted !== undefined && typeof item === "string" ? String(wanted) : aim(item);
+      out[name] =
+        wanted !== undefined && typeof item === typeof wanted
+          ? wanted
+          : wanted !== undefined && typeof item === "string"
+            ? String(wanted)
+            : aim(item);
     }
     return out;
   };
-  return { ...request, params: aim(request.params) as SimRequest["params"], headers: aim(request.headers) as SimRequest["headers"], body: aim(request.body) };
+  return {
+    ...request,
+    params: aim(request.params) as SimRequest["params"],
+    headers: aim(request.headers) as SimRequest["headers"],
+    body: aim(request.body),
+  };
 }
 
 /** A well-formed request for each operation against a {@link World}. */
@@ -125,7 +185,11 @@ export function validRequest(operationId: SimOperationId, world: World): SimRequ
     case "retry_operation":
       return { params: { operation_id: world.operationId }, body: { expected_version: 1 } };
     case "replace_artifact":
-      return { params: { scope_id: "s1", family: "atomic-memory", artifact_id: String(world.ids.artifact_id) }, headers: { "If-Match": String(world.ids["If-Match"]) }, body: { content: { kind: "fact", text: "Leases renew hourly" } } };
+      return {
+        params: { scope_id: "s1", family: "atomic-memory", artifact_id: String(world.ids.artifact_id) },
+        headers: { "If-Match": String(world.ids["If-Match"]) },
+        body: { content: { kind: "fact", text: "Leases renew hourly" } },
+      };
     case "get_topic_memory_processing_block":
     case "retry_topic_memory_processing":
       return { body: { ...s1, block_id: world.blockId } };
@@ -133,17 +197,39 @@ export function validRequest(operationId: SimOperationId, world: World): SimRequ
     case "reject_candidate":
     case "revise_candidate": {
       // A decided Candidate is final: each decision gets a pending Candidate of its own.
-      const proposal = { situation: "A lease lapsed.", action: "Renewed daily.", outcome: "No lapse since.", lesson: `Renew daily (${operationId}).` };
-      const fresh = asAdmin(world.sim, "propose_experience", { body: { ...s1, proposal, source_refs: [], artifact_refs: [] } });
-      const target = { ...s1, candidate_id: (fresh.body as { candidate_id: string }).candidate_id, expected_version: 1 };
+      const proposal = {
+        situation: "A lease lapsed.",
+        action: "Renewed daily.",
+        outcome: "No lapse since.",
+        lesson: `Renew daily (${operationId}).`,
+      };
+      const fresh = asAdmin(world.sim, "propose_experience", {
+        body: { ...s1, proposal, source_refs: [], artifact_refs: [] },
+      });
+      const target = {
+        ...s1,
+        candidate_id: (fresh.body as { candidate_id: string }).candidate_id,
+        expected_version: 1,
+      };
       if (operationId === "revise_candidate") return { body: { ...target, proposal } };
       return { body: operationId === "reject_candidate" ? { ...target, reason: "Duplicate." } : target };
     }
     case "revoke_access_binding":
     case "replace_access_binding": {
       const subject = { type: "user", id: `someone-${operationId}` };
-      const fresh = asAdmin(world.sim, "create_access_binding", { body: { subject, resource: { type: "scope", scope_id: "s1" }, role: "scope.viewer", idempotency_key: operationId } });
-      const target = { binding_id: (fresh.body as { binding_id: string }).binding_id, expected_version: 1, idempotency_key: `${operationId}-change` };
+      const fresh = asAdmin(world.sim, "create_access_binding", {
+        body: {
+          subject,
+          resource: { type: "scope", scope_id: "s1" },
+          role: "scope.viewer",
+          idempotency_key: operationId,
+        },
+      });
+      const target = {
+        binding_id: (fresh.body as { binding_id: string }).binding_id,
+        expected_version: 1,
+        idempotency_key: `${operationId}-change`,
+      };
       if (operationId === "revoke_access_binding") return { body: target };
       return { body: { ...target, replacement: { subject: { type: "user", id: "someone-else" } } } };
     }

@@ -9,7 +9,14 @@ import { createPowerContextSimulator, type OverrideHandler } from "../../src/ind
  * ever compiles.
  */
 type ScopeDescriptor = components["schemas"]["ScopeDescriptor"];
-const scope: ScopeDescriptor = { scope_id: "team", title: "Team", summary: "", context_references: [], external_references: [], version: 1 };
+const scope: ScopeDescriptor = {
+  scope_id: "team",
+  title: "Team",
+  summary: "",
+  context_references: [],
+  external_references: [],
+  version: 1,
+};
 const envelope = { error: { code: "scope_not_found", message: "No such scope.", details: null } };
 const sim = createPowerContextSimulator();
 
@@ -23,7 +30,10 @@ describe("sim.override", () => {
 
   it("refuses a body the status does not allow", () => {
     // @ts-expect-error a ScopeDescriptor without its required version
-    sim.override("get_scope", () => ({ status: 200, body: { scope_id: "team", title: "Team", summary: "", context_references: [], external_references: [] } }));
+    sim.override("get_scope", () => ({
+      status: 200,
+      body: { scope_id: "team", title: "Team", summary: "", context_references: [], external_references: [] },
+    }));
     // @ts-expect-error the error envelope is not the 200 body
     sim.override("get_scope", () => ({ status: 200, body: envelope }));
     // @ts-expect-error a ScopeDescriptor is not the 404 body
@@ -40,6 +50,8 @@ describe("sim.override", () => {
   });
 
   it("types a 304 without a body", () => {
-    expectTypeOf<Extract<ReturnType<OverrideHandler<"get_artifact_tags">>, { status: 304 }>["body"]>().toEqualTypeOf<undefined>();
+    expectTypeOf<
+      Extract<ReturnType<OverrideHandler<"get_artifact_tags">>, { status: 304 }>["body"]
+    >().toEqualTypeOf<undefined>();
   });
 });

@@ -22,4 +22,3 @@ export interface OperationResult extends DecodedResponse {
   /** How many attempts the call made, 1 when the first one succeeded (retries included, polls not). */
   attempts: number;
 }
-

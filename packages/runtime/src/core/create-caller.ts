@@ -54,7 +54,9 @@ export function createCaller<Request = unknown, Response = unknown>(
 ): OperationCaller<Request, Response> {
   const config = resolveConfig(options, platform);
   if (config.middleware.length > 0 && parts.middleware === undefined) {
-    throw new ConfigurationError("middleware needs the runner: pass parts.middleware (sendThroughMiddleware), or use the client");
+    throw new ConfigurationError(
+      "middleware needs the runner: pass parts.middleware (sendThroughMiddleware), or use the client",
+    );
   }
   // No table: nothing to poll or reconcile against, so neither is bundled.
   const runtime: Runtime = {

@@ -15,7 +15,6 @@ const STRICT_DECODER = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }
 /** Error bodies are kept for people to read: malformed bytes (or a cut character) become U+FFFD. */
 const LENIENT_DECODER = new TextDecoder("utf-8");
 
-
 /** A response the operation declares as an outcome: a success status, its accepted status, or its 304. */
 export interface DecodedResponse {
   /** HTTP status code (0 for an opaque redirect). */
@@ -53,7 +52,9 @@ export interface DecodeLimits {
 
 /** A validator's issues as `instancePath message` strings. */
 export function issuesOf(validator: Validator): string[] {
-  return (validator.errors ?? []).map((issue) => `${issue.instancePath || "/"} ${issue.message ?? issue.keyword ?? "is invalid"}`);
+  return (validator.errors ?? []).map(
+    (issue) => `${issue.instancePath || "/"} ${issue.message ?? issue.keyword ?? "is invalid"}`,
+  );
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -144,7 +145,10 @@ export async function decodeResponse(
 
   if (isOutcomeStatus(descriptor, statusCode)) {
     const location = accepted ? answer.header("location") : null;
-    const kind = statusCode === descriptor.notModifiedStatus ? "none" : bodyReading(descriptor, statusCode, response.headers.get("content-type"));
+    const kind =
+      statusCode === descriptor.notModifiedStatus
+        ? "none"
+        : bodyReading(descriptor, statusCode, response.headers.get("content-type"));
     if (typeof kind !== "string") {
       discard(response);
       throw invalidBody(`${statusCode} has ${answer.text(kind.undeclared)}`, context);
@@ -160,7 +164,8 @@ export async function decodeResponse(
     }
     // Every success body is validated (docs/compatibility.md); an empty body is tolerated for an accepted status or 204.
     const text = await readBody(response, context, limits.maxResponseBytes);
-    if (kind === "text") return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, answer.text(text));
+    if (kind === "text")
+      return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, answer.text(text));
     let data: unknown = null;
     try {
       if (text.trim() !== "" || !(accepted || statusCode === 204)) {
@@ -170,7 +175,10 @@ export async function decodeResponse(
         // The text lets a generated validator refuse a literal such as 3.0 where the schema wants an integer.
         if (validator !== undefined && !validator(value, text)) {
           const issues = issuesOf(validator).map((issue) => answer.text(issue));
-          throw new InvalidResponseError(`response ${statusCode} does not match the schema: ${issues[0]}`, { ...context, issues });
+          throw new InvalidResponseError(`response ${statusCode} does not match the schema: ${issues[0]}`, {
+            ...context,
+            issues,
+          });
         }
         data = answer.body(value, text, "success");
       }
@@ -196,7 +204,8 @@ export async function decodeResponse(
       // Not UTF-8, not JSON, or nothing that can be decoded at all: the status decides, code, message and details stay null.
     }
     // Anything but the envelope is kept for the caller, bounded and with secrets redacted.
-    if (envelope === null && bytes.byteLength > 0) body = answer.errorBody(LENIENT_DECODER.decode(bytes), ERROR_BODY_LIMIT_BYTES);
+    if (envelope === null && bytes.byteLength > 0)
+      body = answer.errorBody(LENIENT_DECODER.decode(bytes), ERROR_BODY_LIMIT_BYTES);
   } catch (error) {
     if (!(error instanceof InvalidResponseError)) throw error;
   }
@@ -211,6 +220,7 @@ export async function decodeResponse(
   };
   // A bare answer of the declared status (no error code in any form) means the server predates the operation.
   const notServed = descriptor.notServed;
-  if (notServed !== undefined && notServed !== null && notServed.status === statusCode && !namesCode) throw new OperationNotServedError(init, notServed.message);
+  if (notServed !== undefined && notServed !== null && notServed.status === statusCode && !namesCode)
+    throw new OperationNotServedError(init, notServed.message);
   throw serverResponseError(init, limits.contractErrors ?? null);
 }

@@ -79,7 +79,10 @@ export interface Middleware {
    * returns a replacement `Response`, or nothing to keep the one received.
    */
   // biome-ignore lint/suspicious/noConfusingVoidType: a hook that returns nothing must type-check as it is written
-  onResponse?(exchange: { readonly request: MiddlewareRequest; readonly response: MiddlewareResponse }): void | Response | Promise<void | Response>;
+  onResponse?(exchange: {
+    readonly request: MiddlewareRequest;
+    readonly response: MiddlewareResponse;
+  }): void | Response | Promise<void | Response>;
   /** The attempt failed (transport error, timeout, error status, invalid response); for observation only. */
   onError?(failure: { readonly request: MiddlewareRequest; readonly error: unknown }): void | Promise<void>;
 }
@@ -119,7 +122,14 @@ export async function beginExchange(
   const headers = new Headers(prepared.headers);
   const authorization = headers.get("authorization");
   headers.delete("authorization");
-  const view: MiddlewareRequest = { operationId, attempt, method: prepared.method, url: prepared.url, headers, body: prepared.body };
+  const view: MiddlewareRequest = {
+    operationId,
+    attempt,
+    method: prepared.method,
+    url: prepared.url,
+    headers,
+    body: prepared.body,
+  };
   for (const entry of middleware) {
     if (entry.onRequest !== undefined) await guarded("onRequest", secrets, () => entry.onRequest?.(view));
   }
@@ -139,11 +149,16 @@ export async function beginExchange(
     async respond(response) {
       let current = response;
       // Hooks see the headers with the secrets removed, as withResponse() does.
-      let seen: MiddlewareResponse = { status: response.status, headers: new ServerAnswer(response, secrets).headers() };
+      let seen: MiddlewareResponse = {
+        status: response.status,
+        headers: new ServerAnswer(response, secrets).headers(),
+      };
       for (let index = middleware.length - 1; index >= 0; index -= 1) {
         const hook = middleware[index]?.onResponse;
         if (hook === undefined) continue;
-        const replaced = await guarded("onResponse", secrets, () => hook.call(middleware[index], { request: view, response: seen }));
+        const replaced = await guarded("onResponse", secrets, () =>
+          hook.call(middleware[index], { request: view, response: seen }),
+        );
         if (replaced instanceof Response) {
           // The response it replaces is not read: release its connection.
           current.cancel();

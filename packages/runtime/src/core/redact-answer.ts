@@ -70,7 +70,15 @@ function spell(secrets: readonly string[]): readonly string[] {
     const json = JSON.stringify(secret).slice(1, -1);
     // A validator issue names a member by its JSON Pointer, where `~` is `~0` and `/` is `~1`.
     const pointer = secret.replaceAll("~", "~0").replaceAll("/", "~1");
-    for (const spelling of [secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()), json, json.replaceAll("/", "\\/"), pointer]) spellings.add(spelling);
+    for (const spelling of [
+      secret,
+      encoded,
+      encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+      json,
+      json.replaceAll("/", "\\/"),
+      pointer,
+    ])
+      spellings.add(spelling);
   }
   // Longest first, so that a spelling containing another is replaced whole.
   return [...spellings].sort((a, b) => b.length - a.length);
@@ -110,7 +118,12 @@ export function redactJson(value: unknown, secrets: readonly string[], maxDepth 
     } else {
       for (const [key, item] of Object.entries(source)) {
         // defineProperty: a member named __proto__ stays a plain member.
-        Object.defineProperty(target, redact(key, secrets), { value: copy(item, depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(target, redact(key, secrets), {
+          value: copy(item, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
     }
   }
@@ -154,7 +167,8 @@ export class ServerAnswer {
    */
   headers(): Headers {
     const headers = new Headers();
-    for (const [name, value] of this.#response.headers.entries()) headers.append(name, this.#secrets.length === 0 ? value : redact(value, this.#spelled));
+    for (const [name, value] of this.#response.headers.entries())
+      headers.append(name, this.#secrets.length === 0 ? value : redact(value, this.#spelled));
     return headers;
   }
 
@@ -181,7 +195,8 @@ export class ServerAnswer {
         // Not JSON (a page, a cut JSON text): `\uXXXX` escapes are undone
         // where they spell a secret, then the spellings below apply.
         const unescaped = unescapeUnicode(text);
-        if (unescaped !== text && this.#secrets.some((secret) => secret !== "" && unescaped.includes(secret))) out = unescaped;
+        if (unescaped !== text && this.#secrets.some((secret) => secret !== "" && unescaped.includes(secret)))
+          out = unescaped;
       }
     }
     out = redact(out, this.#spelled);

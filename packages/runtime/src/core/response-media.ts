@@ -12,13 +12,23 @@ import type { MediaKind, OperationDescriptor } from "../descriptor.js";
  * @returns the kind, or `undeclared`: a sentence naming the answer's type (its
  *   first 100 characters) and the declared ones (the caller removes secrets from it).
  */
-export function bodyReading(descriptor: OperationDescriptor, statusCode: number, contentType: string | null): MediaKind | { undeclared: string } {
+export function bodyReading(
+  descriptor: OperationDescriptor,
+  statusCode: number,
+  contentType: string | null,
+): MediaKind | { undeclared: string } {
   const declared = descriptor.responseMedia?.[statusCode] ?? { "application/json": "json" };
   const types = Object.keys(declared);
   const essence = contentType?.split(";")[0]?.trim().toLowerCase();
-  const match = essence ? types.find((type) => [essence, essence.replace(/\/.*/, "/*"), "*/*"].includes(type.toLowerCase())) : types.length === 1 ? types[0] : undefined;
+  const match = essence
+    ? types.find((type) => [essence, essence.replace(/\/.*/, "/*"), "*/*"].includes(type.toLowerCase()))
+    : types.length === 1
+      ? types[0]
+      : undefined;
   if (types.length === 0) return "none";
   if (match !== undefined) return declared[match] as MediaKind;
   // A header can be many kilobytes: the sentence quotes its first 100 characters.
-  return { undeclared: `${essence ? `content type ${essence.slice(0, 100)}` : "no content type"}, which the contract does not declare (it declares ${types.join(", ")})` };
+  return {
+    undeclared: `${essence ? `content type ${essence.slice(0, 100)}` : "no content type"}, which the contract does not declare (it declares ${types.join(", ")})`,
+  };
 }

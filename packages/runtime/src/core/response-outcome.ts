@@ -37,7 +37,15 @@ export class ResponseOutcome {
   declare data: unknown;
 
   /** @param source the response's headers, read through the answer. */
-  constructor(source: HeaderSource, statusCode: number, requestId: string | null, accepted: boolean, retryAfterMs: number | null, location: string | null, data: unknown) {
+  constructor(
+    source: HeaderSource,
+    statusCode: number,
+    requestId: string | null,
+    accepted: boolean,
+    retryAfterMs: number | null,
+    location: string | null,
+    data: unknown,
+  ) {
     this.#source = source;
     Object.assign(this, { statusCode, requestId, accepted, retryAfterMs, location, data });
   }

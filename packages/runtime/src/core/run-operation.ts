@@ -13,7 +13,8 @@ export type { CallContext, OperationResult } from "./call-context.js";
 
 /** Returns `value` when it is a positive finite number. @throws InvalidRequestError naming the option otherwise. */
 function positiveMs(name: string, value: number): number {
-  if (!Number.isFinite(value) || value <= 0) throw new InvalidRequestError(`${name} must be a positive number of milliseconds`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new InvalidRequestError(`${name} must be a positive number of milliseconds`);
   return value;
 }
 
@@ -33,7 +34,11 @@ function startSpan(runtime: Runtime, descriptor: OperationDescriptor): CallSpan 
 }
 
 /** Calls one span method; nothing a span throws reaches the call (tracing never fails a request). */
-function record<K extends keyof CallSpan>(span: CallSpan | null, method: K, argument: Parameters<CallSpan[K]>[0]): void {
+function record<K extends keyof CallSpan>(
+  span: CallSpan | null,
+  method: K,
+  argument: Parameters<CallSpan[K]>[0],
+): void {
   if (span === null) return;
   try {
     (span as unknown as Record<K, (value: typeof argument) => void>)[method](argument);
@@ -65,7 +70,10 @@ export async function runOperation(
     const requestValidator = validators?.request;
     if (requestValidator !== undefined && !requestValidator(request ?? {})) {
       const issues = issuesOf(requestValidator);
-      throw new InvalidRequestError(`${descriptor.operationId}: the request does not match the schema: ${issues[0]}`, issues);
+      throw new InvalidRequestError(
+        `${descriptor.operationId}: the request does not match the schema: ${issues[0]}`,
+        issues,
+      );
     }
     const timeoutMs = positiveMs("timeoutMs", context.timeoutMs ?? runtime.timeoutMs);
     // buildRequest returns fresh headers, so the span may write into them.
@@ -103,7 +111,9 @@ export async function runOperation(
           secrets: runtime.secrets,
         };
         const runner = runtime.runMiddleware;
-        return runner === null ? sendAttempt(runtime.transport, prepared, limits, call) : runner(runtime, descriptor.operationId, attempt, prepared, limits, call);
+        return runner === null
+          ? sendAttempt(runtime.transport, prepared, limits, call)
+          : runner(runtime, descriptor.operationId, attempt, prepared, limits, call);
       },
       async consume(response) {
         const decoded = (await decodeResponse(response, descriptor, validators, runtime)) as OperationResult;

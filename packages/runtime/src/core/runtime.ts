@@ -24,7 +24,11 @@ export interface ConflictCall {
  * Recovers a call from a failure its retry policy will not retry; resolves
  * to undefined when it cannot (see `recoverVersionConflict`).
  */
-export type Reconciler = (call: ConflictCall, error: unknown, earlierUncertain: boolean) => Promise<OperationResult | undefined>;
+export type Reconciler = (
+  call: ConflictCall,
+  error: unknown,
+  earlierUncertain: boolean,
+) => Promise<OperationResult | undefined>;
 
 /**
  * Everything the runtime core needs for a call: resolved options plus the

@@ -10,8 +10,12 @@ import type { OperationTable, OperationValidators, ValidatorMap } from "../descr
  * @throws Error when the list and the table differ in length (they come from
  *   different generations of the same spec).
  */
-export function validatorsByOperation(operations: OperationTable, validators: readonly OperationValidators[]): ValidatorMap {
+export function validatorsByOperation(
+  operations: OperationTable,
+  validators: readonly OperationValidators[],
+): ValidatorMap {
   const ids = Object.keys(operations);
-  if (ids.length !== validators.length) throw new Error(`${validators.length} operations' validators for a table of ${ids.length}: regenerate the client`);
+  if (ids.length !== validators.length)
+    throw new Error(`${validators.length} operations' validators for a table of ${ids.length}: regenerate the client`);
   return Object.fromEntries(ids.map((id, index) => [id, validators[index]]));
 }

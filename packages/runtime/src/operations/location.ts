@@ -12,7 +12,11 @@ export interface LocationContext {
 }
 
 function invalid(message: string, context: LocationContext): InvalidResponseError {
-  return new InvalidResponseError(message, { statusCode: context.statusCode, requestId: context.requestId, issues: [message] });
+  return new InvalidResponseError(message, {
+    statusCode: context.statusCode,
+    requestId: context.requestId,
+    issues: [message],
+  });
 }
 
 function escapeRegExp(text: string): string {

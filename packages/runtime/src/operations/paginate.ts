@@ -32,13 +32,19 @@ export async function* paginate(
     const items = body[spec.itemsField];
     const context_ = { statusCode: page.statusCode, requestId: page.requestId };
     if (!Array.isArray(items)) {
-      throw new InvalidResponseError(`page has no ${spec.itemsField} array`, { ...context_, issues: [`missing ${spec.itemsField}`] });
+      throw new InvalidResponseError(`page has no ${spec.itemsField} array`, {
+        ...context_,
+        issues: [`missing ${spec.itemsField}`],
+      });
     }
     yield* items;
     const next = body[spec.nextCursorField];
     if (next === undefined || next === null || next === "") return;
     if (next === cursor) {
-      throw new InvalidResponseError("page repeats its cursor", { ...context_, issues: ["next cursor equals the current cursor"] });
+      throw new InvalidResponseError("page repeats its cursor", {
+        ...context_,
+        issues: ["next cursor equals the current cursor"],
+      });
     }
     cursor = next;
   }

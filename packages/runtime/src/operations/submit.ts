@@ -45,7 +45,11 @@ export type Submission<T = unknown> =
     };
 
 /** A result keyed by status, for operations with several outcomes (`keyedResult`). */
-function keyed(result: { statusCode: number; data: unknown; headers: Headers }): { status: number; body: unknown; headers: Headers } {
+function keyed(result: { statusCode: number; data: unknown; headers: Headers }): {
+  status: number;
+  body: unknown;
+  headers: Headers;
+} {
   return { status: result.statusCode, body: result.data, headers: result.headers };
 }
 
@@ -115,7 +119,14 @@ export async function submit(
   const { statusCode, requestId } = result;
   const response = rawResponseOf(result);
   if (!result.accepted || descriptor.async === null) {
-    return { accepted: false, statusCode, requestId, result: descriptor.keyedResult === true ? keyed(result) : result.data, reconciled: result.reconciled, response };
+    return {
+      accepted: false,
+      statusCode,
+      requestId,
+      result: descriptor.keyedResult === true ? keyed(result) : result.data,
+      reconciled: result.reconciled,
+      response,
+    };
   }
   let operationId: string | null;
   if (result.location !== null) {

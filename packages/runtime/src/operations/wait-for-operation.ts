@@ -1,7 +1,12 @@
 import { runOperation, type CallContext } from "../core/run-operation.js";
 import { descriptorFor, type Runtime } from "../core/runtime.js";
 import { AbortError, TimeoutError } from "../errors.js";
-import { OperationCancelledError, OperationFailedError, OperationPendingError, type OperationErrorClassification } from "./operation-errors.js";
+import {
+  OperationCancelledError,
+  OperationFailedError,
+  OperationPendingError,
+  type OperationErrorClassification,
+} from "./operation-errors.js";
 import { sleep } from "../retry/sleep.js";
 import type { OperationResourceFields } from "../descriptor.js";
 
@@ -45,7 +50,12 @@ function resourceFields(runtime: Runtime, pollOperationId: string): OperationRes
     const spec = row?.async;
     if (spec?.pollOperation !== pollOperationId) continue;
     const { operationIdField, statusField, errorField, terminalStates } = spec;
-    if (operationIdField !== undefined && statusField !== undefined && errorField !== undefined && terminalStates !== undefined) {
+    if (
+      operationIdField !== undefined &&
+      statusField !== undefined &&
+      errorField !== undefined &&
+      terminalStates !== undefined
+    ) {
       return { operationIdField, statusField, errorField, terminalStates };
     }
   }
@@ -95,7 +105,8 @@ export async function waitForOperation(
     try {
       result = await runOperation(runtime, descriptor, { [idParameter]: operationId }, call);
     } catch (error) {
-      if (error instanceof TimeoutError && error.limit === "deadline") throw new OperationPendingError(operationId, lastKnown);
+      if (error instanceof TimeoutError && error.limit === "deadline")
+        throw new OperationPendingError(operationId, lastKnown);
       throw error;
     }
     const operation = (result.data ?? {}) as Record<string, unknown>;
@@ -109,7 +120,8 @@ export async function waitForOperation(
     const { succeeded, failed, cancelled } = fields.terminalStates;
     if (typeof status === "string") {
       if (succeeded.includes(status)) return operation;
-      if (failed.includes(status)) throw new OperationFailedError(operationId, classificationOf(operation, fields.errorField), operation);
+      if (failed.includes(status))
+        throw new OperationFailedError(operationId, classificationOf(operation, fields.errorField), operation);
       if (cancelled.includes(status)) throw new OperationCancelledError(operationId, operation);
     }
     waitMs = clamp(result.retryAfterMs ?? interval);

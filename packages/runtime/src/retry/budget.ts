@@ -45,7 +45,13 @@ export class RetryBudget {
   constructor(options: Partial<RetryBudgetOptions> = {}) {
     const resolved = { ...DEFAULT_RETRY_BUDGET };
     for (const name of Object.keys(resolved) as (keyof RetryBudgetOptions)[]) {
-      resolved[name] = numberOption(`retryBudget.${name}`, options[name], resolved[name], name === "capacity", "tokens");
+      resolved[name] = numberOption(
+        `retryBudget.${name}`,
+        options[name],
+        resolved[name],
+        name === "capacity",
+        "tokens",
+      );
     }
     this.#options = resolved;
     this.#tokens = resolved.capacity;

@@ -36,8 +36,16 @@ function fullYear(twoDigits: string, now: number): number {
  */
 export function parseHttpDate(text: string, now: number = Date.now()): number | null {
   const fixdate = text
-    .replace(ASCTIME, (_, day: string, month: string, date: string, time: string, year: string) => `${day}, ${date.replace(" ", "0")} ${month} ${year} ${time} GMT`)
-    .replace(RFC_850, (_, day: string, date: string, month: string, year: string, time: string) => `${day.slice(0, 3)}, ${date} ${month} ${fullYear(year, now)}${time}`);
+    .replace(
+      ASCTIME,
+      (_, day: string, month: string, date: string, time: string, year: string) =>
+        `${day}, ${date.replace(" ", "0")} ${month} ${year} ${time} GMT`,
+    )
+    .replace(
+      RFC_850,
+      (_, day: string, date: string, month: string, year: string, time: string) =>
+        `${day.slice(0, 3)}, ${date} ${month} ${fullYear(year, now)}${time}`,
+    );
   const at = Date.parse(fixdate);
   return new Date(at).toUTCString() === fixdate ? at : null;
 }

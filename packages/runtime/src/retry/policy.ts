@@ -112,11 +112,15 @@ export function decideRetry(input: RetryInput): RetryDecision {
   if (outcome.kind === "transport") {
     eligible = outcome.phase === "connect" || RESENDABLE.has(input.retryClass);
   } else {
-    eligible = RESENDABLE.has(input.retryClass) && RETRYABLE_STATUSES.has(outcome.statusCode) && !isPermanentCode(outcome, input.errorCodes);
+    eligible =
+      RESENDABLE.has(input.retryClass) &&
+      RETRYABLE_STATUSES.has(outcome.statusCode) &&
+      !isPermanentCode(outcome, input.errorCodes);
   }
   if (!eligible) return { retry: false };
   const retryAfter = outcome.kind === "status" ? outcome.retryAfterMs : null;
-  if (retryAfter !== null && options.maxRetryAfterMs !== undefined && retryAfter > options.maxRetryAfterMs) return { retry: false };
+  if (retryAfter !== null && options.maxRetryAfterMs !== undefined && retryAfter > options.maxRetryAfterMs)
+    return { retry: false };
   const delayMs = retryAfter ?? backoffDelay(input.attempt, options, input.random);
   return { retry: true, delayMs, reason: reasonOf(outcome) };
 }

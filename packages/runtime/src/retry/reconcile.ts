@@ -39,7 +39,12 @@ export interface TransitionFields {
  * happened since the version the call named, and it led to the requested
  * state).
  */
-export function showsRequestedTransition(resource: unknown, holdsWhen: readonly string[], expectedVersion: unknown, fields: TransitionFields): boolean {
+export function showsRequestedTransition(
+  resource: unknown,
+  holdsWhen: readonly string[],
+  expectedVersion: unknown,
+  fields: TransitionFields,
+): boolean {
   const status = field(resource, fields.statusField);
   const version = field(resource, fields.versionField);
   return (

@@ -109,7 +109,14 @@ export async function runWithRetry<T>(input: RetryLoopInput<T>): Promise<T> {
       const decision =
         outcome === null
           ? ({ retry: false } as const)
-          : decideRetry({ retryClass: input.retryClass, outcome, attempt, options: input.options, errorCodes: input.errorCodes, random: input.random });
+          : decideRetry({
+              retryClass: input.retryClass,
+              outcome,
+              attempt,
+              options: input.options,
+              errorCodes: input.errorCodes,
+              random: input.random,
+            });
       const left = input.deadlineAt === null ? Infinity : input.deadlineAt - now();
       let cost: number | null = 0;
       if (decision.retry && decision.delayMs < left && budget !== null) {

@@ -29,10 +29,7 @@ export interface SpanLike {
 /** The part of an OpenTelemetry `Tracer` the SDK uses. */
 export interface TracerLike {
   /** Starts a span; the SDK passes `kind` CLIENT and its attributes. */
-  startSpan(
-    name: string,
-    options?: { kind?: number; attributes?: Record<string, SpanAttributeValue> },
-  ): SpanLike;
+  startSpan(name: string, options?: { kind?: number; attributes?: Record<string, SpanAttributeValue> }): SpanLike;
 }
 
 /** Tracing options of the client. */

@@ -21,13 +21,20 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 }
 
 /** An error answer in the envelope `{"error": {"code", "message", "details"}}`, with the message `<code> happened`. */
-export function envelope(status: number, code: string, details: Record<string, unknown> | null = null, headers: Record<string, string> = {}): Response {
+export function envelope(
+  status: number,
+  code: string,
+  details: Record<string, unknown> | null = null,
+  headers: Record<string, string> = {},
+): Response {
   return json(status, { error: { code, message: `${code} happened`, details } }, headers);
 }
 
 /** What Node's fetch throws when a connect fails (the request never left). */
 export function connectError(code = "ECONNREFUSED"): Error {
-  return Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error(`connect ${code} 10.0.0.1:443`), { code }) });
+  return Object.assign(new TypeError("fetch failed"), {
+    cause: Object.assign(new Error(`connect ${code} 10.0.0.1:443`), { code }),
+  });
 }
 
 /** What Node's fetch throws when a reused keep-alive socket is closed by the server. */
@@ -46,7 +53,13 @@ export function socketClosed(): Error {
 export function scripted(...steps: Step[]): { fetch: FetchLike; seen: SeenRequest[] } {
   const seen: SeenRequest[] = [];
   const fetch: FetchLike = async (url: string, init: FetchInit) => {
-    const request: SeenRequest = { url, method: init.method, headers: { ...init.headers }, body: init.body, redirect: init.redirect };
+    const request: SeenRequest = {
+      url,
+      method: init.method,
+      headers: { ...init.headers },
+      body: init.body,
+      redirect: init.redirect,
+    };
     seen.push(request);
     const step = steps[Math.min(seen.length - 1, steps.length - 1)];
     if (step === undefined) throw new Error("no step");

@@ -12,4 +12,12 @@
  * handlers are made of). Nothing here opens a connection.
  */
 export { connectError, envelope, json, scripted, socketClosed, type SeenRequest, type Step } from "./fake-fetch.js";
-export { implementedRoutes, type ImplementedRoute, type MockRoute, type MockRouteAnswer, type MockRouteContext, type MockRouteImplementation, type MockRouteOptions } from "./mock-routes.js";
+export {
+  implementedRoutes,
+  type ImplementedRoute,
+  type MockRoute,
+  type MockRouteAnswer,
+  type MockRouteContext,
+  type MockRouteImplementation,
+  type MockRouteOptions,
+} from "./mock-routes.js";

@@ -69,7 +69,9 @@ export function implementedRoutes(
   const base = options.baseUrl.replace(/\/+$/, "");
   const bound: ImplementedRoute[] = [];
   for (const route of routes) {
-    const implementation = Object.hasOwn(implementations, route.operationId) ? implementations[route.operationId] : undefined;
+    const implementation = Object.hasOwn(implementations, route.operationId)
+      ? implementations[route.operationId]
+      : undefined;
     if (implementation === undefined) continue;
     bound.push({
       operationId: route.operationId,
@@ -77,7 +79,13 @@ export function implementedRoutes(
       url: base + route.path,
       resolve: async ({ request, params }) => {
         const bodyText = route.hasBody ? await request.text() : "";
-        const answer = await implementation({ request, params, query: new URL(request.url).searchParams, body: parseJson(bodyText), bodyText });
+        const answer = await implementation({
+          request,
+          params,
+          query: new URL(request.url).searchParams,
+          body: parseJson(bodyText),
+          bodyText,
+        });
         return toResponse(answer, route.media[answer.status] ?? null, options.requestIdHeader);
       },
     });

@@ -64,9 +64,7 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
   if (descriptor.requestLocation === "body" || (hasFields && descriptor.method !== "GET")) {
     body = JSON.stringify(rest);
   } else if (hasFields) {
-    throw new InvalidRequestError(
-      `${descriptor.operationId}: unknown parameter(s) ${Object.keys(rest).join(", ")}`,
-    );
+    throw new InvalidRequestError(`${descriptor.operationId}: unknown parameter(s) ${Object.keys(rest).join(", ")}`);
   }
 
   const headers: Record<string, string> = { accept: descriptor.accept ?? "application/json" };
@@ -97,7 +95,9 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
 function withoutParameters(descriptor: OperationDescriptor): WrittenParameters {
   const { pathParameters, queryParameters, headerParameters = [], cookieParameters = [] } = descriptor;
   if (pathParameters.length + queryParameters.length + headerParameters.length + cookieParameters.length > 0) {
-    throw new InvalidRequestError(`${descriptor.operationId}: the descriptor lists parameters but has no writeParameters`);
+    throw new InvalidRequestError(
+      `${descriptor.operationId}: the descriptor lists parameters but has no writeParameters`,
+    );
   }
   return { path: descriptor.path, query: [], headers: [], cookie: null };
 }

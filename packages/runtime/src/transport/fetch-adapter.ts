@@ -1,4 +1,11 @@
-import { attemptTimeout, isIdentityEncoding, type HeaderReader, type Transport, type TransportRequest, type TransportResponse } from "./port.js";
+import {
+  attemptTimeout,
+  isIdentityEncoding,
+  type HeaderReader,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from "./port.js";
 import { timerDelay } from "./timer-delay.js";
 
 /** The subset of `RequestInit` the fetch adapter passes to `fetch`. */

@@ -15,7 +15,14 @@ const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** Fields the HTTP client writes itself to frame the message; a caller's value would contradict them. */
-const FRAMING_FIELDS = new Set(["connection", "content-length", "expect", "keep-alive", "transfer-encoding", "upgrade"]);
+const FRAMING_FIELDS = new Set([
+  "connection",
+  "content-length",
+  "expect",
+  "keep-alive",
+  "transfer-encoding",
+  "upgrade",
+]);
 
 /** True when `value` can be a field value as it is (see FIELD_VALUE). */
 export function isFieldValue(value: string): boolean {

@@ -6,7 +6,8 @@ import { InvalidResponseError } from "../errors.js";
  * walking the value is cheaper than scanning the text.
  */
 function holdsLargeNumber(value: unknown): boolean {
-  if (typeof value !== "object" || value === null) return typeof value === "number" && Math.abs(value) > Number.MAX_SAFE_INTEGER;
+  if (typeof value !== "object" || value === null)
+    return typeof value === "number" && Math.abs(value) > Number.MAX_SAFE_INTEGER;
   if (Array.isArray(value)) {
     for (const item of value) if (holdsLargeNumber(item)) return true;
     return false;
@@ -34,7 +35,8 @@ const STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 export function findUnsafeInteger(text: string): string | null {
   // Strings are skipped whole; a number with a fraction or exponent is not an integer.
   // An integer literal beyond ±(2^53-1) converts to a number beyond it (rounding never crosses 2^53).
-  for (const [literal] of text.matchAll(STRING_OR_NUMBER)) if (/^-?\d+$/.test(literal) && !Number.isSafeInteger(+literal)) return literal;
+  for (const [literal] of text.matchAll(STRING_OR_NUMBER))
+    if (/^-?\d+$/.test(literal) && !Number.isSafeInteger(+literal)) return literal;
   return null;
 }
 
@@ -90,7 +92,10 @@ export function parseJson(text: string, context: ResponseContext, scrub?: (text:
   if (found !== null) {
     // Secrets out before the cut: a cut secret would no longer be recognised.
     const unsafe = scrub === undefined ? found : scrub(found);
-    throw invalidBody(`integer ${unsafe.length > 40 ? `${unsafe.slice(0, 40)}...` : unsafe} is outside ±(2^53-1)`, context);
+    throw invalidBody(
+      `integer ${unsafe.length > 40 ? `${unsafe.slice(0, 40)}...` : unsafe} is outside ±(2^53-1)`,
+      context,
+    );
   }
   if (value === Infinity) throw invalidBody("body is not valid JSON", context);
   return value;

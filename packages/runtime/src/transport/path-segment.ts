@@ -24,9 +24,10 @@ export const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
  */
 export function encodePathSegment(operationId: string, name: string, value: string): string {
   if (DOT_SEGMENT.test(value)) {
-    throw new InvalidRequestError(`${operationId}: path parameter ${name} must not be "." or ".." (a dot segment would change the path)`, [
-      `/${name} must not be a dot segment`,
-    ]);
+    throw new InvalidRequestError(
+      `${operationId}: path parameter ${name} must not be "." or ".." (a dot segment would change the path)`,
+      [`/${name} must not be a dot segment`],
+    );
   }
   return encodeURIComponent(value);
 }

@@ -69,7 +69,11 @@ export interface Transport {
 export const ATTEMPT_TIMEOUT = "ERR_POWERCONTEXT_ATTEMPT_TIMEOUT";
 
 /** Error codes that mean the attempt's limit passed (ours and undici's). */
-export const TIMEOUT_CODES: ReadonlySet<string> = new Set([ATTEMPT_TIMEOUT, "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+export const TIMEOUT_CODES: ReadonlySet<string> = new Set([
+  ATTEMPT_TIMEOUT,
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+]);
 
 /** The error an adapter rejects with when the attempt's `timeoutMs` passed. */
 export function attemptTimeout(): Error {

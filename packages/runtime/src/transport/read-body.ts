@@ -46,7 +46,12 @@ export async function readBytes(
   maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES,
 ): Promise<Uint8Array> {
   const declared = response.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes && isIdentityEncoding(response.headers.get("content-encoding"))) {
+  if (
+    declared !== null &&
+    /^\d+$/.test(declared) &&
+    Number(declared) > maxBytes &&
+    isIdentityEncoding(response.headers.get("content-encoding"))
+  ) {
     response.cancel();
     throw tooLarge(maxBytes, context);
   }

@@ -32,14 +32,18 @@ function failure(error: unknown, request: PreparedRequest, limits: AttemptLimits
     if (error instanceof ClientError) return error;
     if (limits.signal?.aborted === true) return new AbortError(path, limits.signal.reason);
     const code = findErrorCode(error);
-    if (code !== undefined && TIMEOUT_CODES.has(code)) return new TimeoutError({ path, timeoutMs: limits.timeoutMs, limit: limits.limit });
+    if (code !== undefined && TIMEOUT_CODES.has(code))
+      return new TimeoutError({ path, timeoutMs: limits.timeoutMs, limit: limits.limit });
     const { secrets } = limits;
     const phase = !responded && isConnectFailure(error) ? "connect" : "exchange";
-    return new TransportError(`PowerContext request to ${path} failed: ${redact(code ?? describeFailure(error), secrets)}`, {
-      path,
-      phase,
-      cause: sanitizeCause(error, secrets),
-    });
+    return new TransportError(
+      `PowerContext request to ${path} failed: ${redact(code ?? describeFailure(error), secrets)}`,
+      {
+        path,
+        phase,
+        cause: sanitizeCause(error, secrets),
+      },
+    );
   } catch {
     return new TransportError(`PowerContext request to ${path} failed: unknown failure`, { path, phase: "exchange" });
   }

@@ -17,10 +17,16 @@ function formEncode(text: string): string {
 export function scalarText(name: string, value: unknown, composite = true): string {
   if (typeof value === "string") return value;
   if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean") return String(value);
-  throw new InvalidRequestError(`parameter ${name} must be a string, finite number or boolean${composite ? " (or an array or object of them)" : ""}`);
+  throw new InvalidRequestError(
+    `parameter ${name} must be a string, finite number or boolean${composite ? " (or an array or object of them)" : ""}`,
+  );
 }
 
-const DELIMITERS: Partial<Record<ParameterStyle["style"], string>> = { form: ",", spaceDelimited: "%20", pipeDelimited: "|" };
+const DELIMITERS: Partial<Record<ParameterStyle["style"], string>> = {
+  form: ",",
+  spaceDelimited: "%20",
+  pipeDelimited: "|",
+};
 
 /**
  * Serialises one query parameter (OpenAPI 3 `style`/`explode`) into `name=value`
@@ -34,22 +40,40 @@ const DELIMITERS: Partial<Record<ParameterStyle["style"], string>> = { form: ","
  * @throws InvalidRequestError for values that are not scalars (or arrays and
  *   objects of scalars), or a style the query does not allow.
  */
-export function queryPairs(name: string, value: unknown, style: ParameterStyle = { style: "form", explode: true }): string[] {
+export function queryPairs(
+  name: string,
+  value: unknown,
+  style: ParameterStyle = { style: "form", explode: true },
+): string[] {
   if (value === undefined || value === null) return [];
   const key = formEncode(name);
   if (Array.isArray(value)) {
-    const items = value.filter((item) => item !== undefined && item !== null).map((item) => formEncode(scalarText(name, item)));
+    const items = value
+      .filter((item) => item !== undefined && item !== null)
+      .map((item) => formEncode(scalarText(name, item)));
     if (style.explode && style.style === "form") return items.map((item) => `${key}=${item}`);
     const delimiter = DELIMITERS[style.style];
-    if (delimiter === undefined) throw new InvalidRequestError(`parameter ${name}: style ${style.style} does not apply to an array in a query`);
+    if (delimiter === undefined)
+      throw new InvalidRequestError(`parameter ${name}: style ${style.style} does not apply to an array in a query`);
     return items.length === 0 ? [] : [`${key}=${items.join(delimiter)}`];
   }
   if (typeof value === "object") {
-    const members = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined && item !== null);
-    if (style.style === "deepObject") return members.map(([member, item]) => `${formEncode(`${name}[${member}]`)}=${formEncode(scalarText(name, item))}`);
-    if (style.style !== "form") throw new InvalidRequestError(`parameter ${name}: style ${style.style} does not apply to an object in a query`);
-    if (style.explode) return members.map(([member, item]) => `${formEncode(member)}=${formEncode(scalarText(name, item))}`);
-    return members.length === 0 ? [] : [`${key}=${members.map(([member, item]) => `${formEncode(member)},${formEncode(scalarText(name, item))}`).join(",")}`];
+    const members = Object.entries(value as Record<string, unknown>).filter(
+      ([, item]) => item !== undefined && item !== null,
+    );
+    if (style.style === "deepObject")
+      return members.map(
+        ([member, item]) => `${formEncode(`${name}[${member}]`)}=${formEncode(scalarText(name, item))}`,
+      );
+    if (style.style !== "form")
+      throw new InvalidRequestError(`parameter ${name}: style ${style.style} does not apply to an object in a query`);
+    if (style.explode)
+      return members.map(([member, item]) => `${formEncode(member)}=${formEncode(scalarText(name, item))}`);
+    return members.length === 0
+      ? []
+      : [
+          `${key}=${members.map(([member, item]) => `${formEncode(member)},${formEncode(scalarText(name, item))}`).join(",")}`,
+        ];
   }
   return [`${key}=${formEncode(scalarText(name, value))}`];
 }
@@ -62,11 +86,18 @@ export function queryPairs(name: string, value: unknown, style: ParameterStyle =
  *   beyond U+00FF (no HTTP/1.1 message can carry it; CR or LF would split or
  *   end the header), or one that is not a scalar, array or object of scalars.
  */
-export function headerValue(name: string, value: unknown, style: ParameterStyle = { style: "simple", explode: false }): string {
+export function headerValue(
+  name: string,
+  value: unknown,
+  style: ParameterStyle = { style: "simple", explode: false },
+): string {
   let text: string;
   if (Array.isArray(value)) text = value.map((item) => scalarText(name, item)).join(",");
   else if (value !== null && typeof value === "object") {
-    const members = Object.entries(value as Record<string, unknown>).map(([member, item]) => [member, scalarText(name, item)]);
+    const members = Object.entries(value as Record<string, unknown>).map(([member, item]) => [
+      member,
+      scalarText(name, item),
+    ]);
     text = members.map(([member, item]) => (style.explode ? `${member}=${item}` : `${member},${item}`)).join(",");
   } else text = scalarText(name, value);
   if (!isFieldValue(text)) throw new InvalidRequestError(`header parameter ${name} ${FIELD_VALUE_RULE}`);

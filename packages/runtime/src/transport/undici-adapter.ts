@@ -2,7 +2,14 @@ import type { EventEmitter } from "node:events";
 import { pipeline, type Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from "node:zlib";
 import { Agent, type Dispatcher } from "undici";
-import { attemptTimeout, isIdentityEncoding, type HeaderReader, type Transport, type TransportRequest, type TransportResponse } from "./port.js";
+import {
+  attemptTimeout,
+  isIdentityEncoding,
+  type HeaderReader,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from "./port.js";
 import { timerDelay } from "./timer-delay.js";
 
 /** How long an idle keep-alive socket of the default agent stays open, in ms. */
@@ -45,7 +52,9 @@ const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 204, 205, 304]);
 function tooManyCodings(method: string, status: number, encoding: string | null): Error | null {
   if (encoding === null || method === "HEAD" || NULL_BODY_STATUSES.has(status)) return null;
   const count = encoding.split(",").length;
-  return count > MAX_CONTENT_CODINGS ? new Error(`too many content-encodings in response: ${count}, maximum allowed is ${MAX_CONTENT_CODINGS}`) : null;
+  return count > MAX_CONTENT_CODINGS
+    ? new Error(`too many content-encodings in response: ${count}, maximum allowed is ${MAX_CONTENT_CODINGS}`)
+    : null;
 }
 
 /**
@@ -56,10 +65,17 @@ function tooManyCodings(method: string, status: number, encoding: string | null)
  * before this call included) ends the last one with that error.
  */
 function decoded(body: Readable, encoding: string): Readable {
-  const codings = encoding.toLowerCase().split(",").map((coding) => coding.trim()).filter((coding) => coding !== "" && coding !== "identity");
+  const codings = encoding
+    .toLowerCase()
+    .split(",")
+    .map((coding) => coding.trim())
+    .filter((coding) => coding !== "" && coding !== "identity");
   if (codings.length === 0 || !codings.every((coding) => DECODERS[coding] !== undefined)) return body;
   const decoders = codings.reverse().map((coding) => (DECODERS[coding] as () => NodeJS.ReadWriteStream)());
-  return pipeline([body, ...decoders] as unknown as [Readable, NodeJS.ReadWriteStream], ignoreError) as unknown as Readable;
+  return pipeline(
+    [body, ...decoders] as unknown as [Readable, NodeJS.ReadWriteStream],
+    ignoreError,
+  ) as unknown as Readable;
 }
 
 /** Swallows an error nobody reads: a given-up body's when it is destroyed, or the pipeline's (whose last stream hands it to the reader). */

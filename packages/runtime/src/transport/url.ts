@@ -62,7 +62,9 @@ export function normalizeBaseUrl(raw: string, policy: BaseUrlPolicy = {}): strin
   if (/[?#]/.test(raw)) throw new ConfigurationError("baseUrl must not contain a query string or fragment");
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
     if (policy.trustTransportSecurity !== true) {
-      throw new ConfigurationError("plaintext http:// is for loopback hosts only; use https://, or your own fetch with trustTransportSecurity");
+      throw new ConfigurationError(
+        "plaintext http:// is for loopback hosts only; use https://, or your own fetch with trustTransportSecurity",
+      );
     }
     if (policy.customTransport !== true) {
       throw new ConfigurationError("trustTransportSecurity requires a caller-supplied fetch, dispatcher or transport");

@@ -44,13 +44,15 @@ export function writeParameters(descriptor: OperationDescriptor, fields: Record<
   for (const name of descriptor.headerParameters ?? []) {
     const value = fields[name];
     delete fields[name];
-    if (value !== undefined && value !== null) headers.push([name.toLowerCase(), headerValue(name, value, styles[name])]);
+    if (value !== undefined && value !== null)
+      headers.push([name.toLowerCase(), headerValue(name, value, styles[name])]);
   }
   const cookies: string[] = [];
   for (const name of descriptor.cookieParameters ?? []) {
     const value = fields[name];
     delete fields[name];
-    if (value !== undefined && value !== null) cookies.push(`${name}=${encodeURIComponent(headerValue(name, value, styles[name]))}`);
+    if (value !== undefined && value !== null)
+      cookies.push(`${name}=${encodeURIComponent(headerValue(name, value, styles[name]))}`);
   }
   return { path, query, headers, cookie: cookies.length === 0 ? null : cookies.join("; ") };
 }

@@ -68,13 +68,22 @@ function below(token: string): false {
   return false;
 }
 
-const TYPE_NAMES: Readonly<Record<string, string>> = { o: "object", a: "array", s: "string", i: "integer", n: "number", b: "boolean", z: "null" };
+const TYPE_NAMES: Readonly<Record<string, string>> = {
+  o: "object",
+  a: "array",
+  s: "string",
+  i: "integer",
+  n: "number",
+  b: "boolean",
+  z: "null",
+};
 
 /** "Is `v` of the type of this letter": JSON types as ajv reads them (numbers finite; an integer not written as a float). */
 const IS_TYPE: Readonly<Record<string, Check>> = {
   s: (v) => typeof v === "string",
   o: isObject,
-  i: (v, path) => typeof v === "number" && !(v % 1) && Number.isFinite(v) && !(path !== null && floatsAt?.has(path) === true),
+  i: (v, path) =>
+    typeof v === "number" && !(v % 1) && Number.isFinite(v) && !(path !== null && floatsAt?.has(path) === true),
   n: (v) => typeof v === "number" && Number.isFinite(v),
   a: Array.isArray,
   b: (v) => typeof v === "boolean",
@@ -117,10 +126,16 @@ function all(first: Check | null, more: readonly Check[]): Check | null {
  */
 function node(s: SchemaNode): Check {
   const keywords: readonly Keyword[] = s.k ?? [];
-  const handlers = (on: Keyword["on"]) => keywords.filter((keyword) => keyword.on === on).map((keyword) => keyword.check(s));
+  const handlers = (on: Keyword["on"]) =>
+    keywords.filter((keyword) => keyword.on === on).map((keyword) => keyword.check(s));
   const types = s.t;
   const checks = types === undefined ? [] : [...types].map((t) => IS_TYPE[t] as Check);
-  const is: Check | null = types === undefined ? null : types.length === 1 ? (checks[0] as Check) : (v, p) => checks.some((check) => check(v, p));
+  const is: Check | null =
+    types === undefined
+      ? null
+      : types.length === 1
+        ? (checks[0] as Check)
+        : (v, p) => checks.some((check) => check(v, p));
   const names = types === undefined ? "" : [...types].map((t) => TYPE_NAMES[t]).join(",");
   const text = all(stringChecks(s), handlers("s"));
   const number = all(numberChecks(s), handlers("n"));
@@ -144,8 +159,10 @@ function stringChecks(s: SchemaNode): Check | null {
   return (value) => {
     const v = value as string;
     // A string of at least 2n UTF-16 units has at least n code points: counting them is rarely needed.
-    if (n !== undefined && (v.length < n || (v.length < 2 * n && codePoints(v) < n))) return fail("minLength", `must NOT have fewer than ${n} characters`, { limit: n });
-    if (x !== undefined && v.length > x && codePoints(v) > x) return fail("maxLength", `must NOT have more than ${x} characters`, { limit: x });
+    if (n !== undefined && (v.length < n || (v.length < 2 * n && codePoints(v) < n)))
+      return fail("minLength", `must NOT have fewer than ${n} characters`, { limit: n });
+    if (x !== undefined && v.length > x && codePoints(v) > x)
+      return fail("maxLength", `must NOT have more than ${x} characters`, { limit: x });
     if (re !== null && !re.test(v)) return fail("pattern", `must match pattern "${pattern}"`, { pattern });
     return true;
   };
@@ -170,14 +187,19 @@ function numberChecks(s: SchemaNode): Check | null {
 function objectChecks(s: SchemaNode): Check | null {
   const { r = [], P: pairs = [], A: additional, minProperties: min, maxProperties: max } = s;
   const required = typeof r === "number" ? (pairs.filter((_, i) => i % 2 === 0 && (r >> (i / 2)) & 1) as string[]) : r;
-  if (required.length === 0 && pairs.length === 0 && additional === undefined && min === undefined && max === undefined) return null;
+  if (required.length === 0 && pairs.length === 0 && additional === undefined && min === undefined && max === undefined)
+    return null;
   // Per member name: its check (null for a schema that allows anything) and pointer token; required names are listed too
   // (`required` holds each name once, as JSON Schema asks).
   const members = new Map<string, { check: Check | null; token: string; required: boolean }>();
   for (let i = 0; i < pairs.length; i += 2) {
     const name = pairs[i] as string;
     const schema = pairs[i + 1] as SchemaRef;
-    members.set(name, { check: schema === true ? null : compile(schema), token: `/${pointerToken(name)}`, required: false });
+    members.set(name, {
+      check: schema === true ? null : compile(schema),
+      token: `/${pointerToken(name)}`,
+      required: false,
+    });
   }
   for (const name of required) {
     const member = members.get(name);
@@ -185,7 +207,8 @@ function objectChecks(s: SchemaNode): Check | null {
     else member.required = true;
   }
   const requiredCount = required.length;
-  const extra = additional === undefined || additional === true ? null : additional === false ? false : compile(additional);
+  const extra =
+    additional === undefined || additional === true ? null : additional === false ? false : compile(additional);
   const ordered = orderedObjectChecks(members, required, extra, min, max);
   // One pass over the members the value has (for...in reads them fastest); anything amiss, and the
   // ordered pass below finds the issue ajv reports first (required members, then properties in order).
@@ -206,7 +229,8 @@ function objectChecks(s: SchemaNode): Check | null {
       if (member.required) present++;
       if (member.check !== null && !member.check(value, p === null ? null : p + member.token)) return ordered(o, p);
     }
-    if (present !== requiredCount || (min !== undefined && count < min) || (max !== undefined && count > max)) return ordered(o, p);
+    if (present !== requiredCount || (min !== undefined && count < min) || (max !== undefined && count > max))
+      return ordered(o, p);
     return true;
   };
 }
@@ -220,9 +244,13 @@ function orderedObjectChecks(
   max: number | undefined,
 ): (o: Record<string, unknown>, p: string | null) => boolean {
   return (o, p) => {
-    for (const name of required) if (o[name] === undefined) return fail("required", `must have required property '${name}'`, { missingProperty: name });
-    if (min !== undefined && Object.keys(o).length < min) return fail("minProperties", `must NOT have fewer than ${min} properties`, { limit: min });
-    if (max !== undefined && Object.keys(o).length > max) return fail("maxProperties", `must NOT have more than ${max} properties`, { limit: max });
+    for (const name of required)
+      if (o[name] === undefined)
+        return fail("required", `must have required property '${name}'`, { missingProperty: name });
+    if (min !== undefined && Object.keys(o).length < min)
+      return fail("minProperties", `must NOT have fewer than ${min} properties`, { limit: min });
+    if (max !== undefined && Object.keys(o).length > max)
+      return fail("maxProperties", `must NOT have more than ${max} properties`, { limit: max });
     for (const [name, { check, token }] of members) {
       const value = o[name];
       if (check !== null && value !== undefined && !check(value, p === null ? null : p + token)) return below(token);
@@ -230,7 +258,8 @@ function orderedObjectChecks(
     if (extra !== null) {
       for (const k in o) {
         if (members.has(k)) continue;
-        if (extra === false) return fail("additionalProperties", "must NOT have additional properties", { additionalProperty: k });
+        if (extra === false)
+          return fail("additionalProperties", "must NOT have additional properties", { additionalProperty: k });
         const token = `/${pointerToken(k)}`;
         if (!extra(o[k], p === null ? null : p + token)) return below(token);
       }
@@ -245,11 +274,18 @@ function arrayChecks(s: SchemaNode): Check | null {
   const item = items === undefined || items === true ? null : compile(items);
   return (v, p) => {
     const a = v as unknown[];
-    if (min !== undefined && a.length < min) return fail("minItems", `must NOT have fewer than ${min} items`, { limit: min });
-    if (max !== undefined && a.length > max) return fail("maxItems", `must NOT have more than ${max} items`, { limit: max });
+    if (min !== undefined && a.length < min)
+      return fail("minItems", `must NOT have fewer than ${min} items`, { limit: min });
+    if (max !== undefined && a.length > max)
+      return fail("maxItems", `must NOT have more than ${max} items`, { limit: max });
     const pair = uniqueItems === true ? duplicate(a) : null;
-    if (pair !== null) return fail("uniqueItems", `must NOT have duplicate items (items ## ${pair[1]} and ${pair[0]} are identical)`, { i: pair[1], j: pair[0] });
-    if (item !== null) for (let i = 0; i < a.length; i++) if (!item(a[i], p === null ? null : `${p}/${i}`)) return below(`/${i}`);
+    if (pair !== null)
+      return fail("uniqueItems", `must NOT have duplicate items (items ## ${pair[1]} and ${pair[0]} are identical)`, {
+        i: pair[1],
+        j: pair[0],
+      });
+    if (item !== null)
+      for (let i = 0; i < a.length; i++) if (!item(a[i], p === null ? null : `${p}/${i}`)) return below(`/${i}`);
     return true;
   };
 }
@@ -260,7 +296,13 @@ function generic(s: SchemaNode): Check | null {
   const values = s.e;
   if (values !== undefined) {
     const scalars = values.every((value) => value === null || typeof value !== "object");
-    checks.push((v) => (scalars ? values.includes(v) : values.some((value) => equal(v, value))) || fail("enum", `must be one of ${values.map((value) => JSON.stringify(value)).join(", ")}`, { allowedValues: values }));
+    checks.push(
+      (v) =>
+        (scalars ? values.includes(v) : values.some((value) => equal(v, value))) ||
+        fail("enum", `must be one of ${values.map((value) => JSON.stringify(value)).join(", ")}`, {
+          allowedValues: values,
+        }),
+    );
   }
   if (Object.hasOwn(s, "const")) {
     const value = s.const;
@@ -289,7 +331,18 @@ export function validator(schema: SchemaRef): ValidateFunction {
       floatsAt = typeof text === "string" ? integralFloats(text) : null;
       const ok = check(data, floatsAt === null ? null : "");
       const found = failure as Failure | null;
-      validate.errors = ok || found === null ? null : [{ instancePath: found.up.reverse().join(""), schemaPath: "", keyword: found.keyword, params: found.params, message: found.message }];
+      validate.errors =
+        ok || found === null
+          ? null
+          : [
+              {
+                instancePath: found.up.reverse().join(""),
+                schemaPath: "",
+                keyword: found.keyword,
+                params: found.params,
+                message: found.message,
+              },
+            ];
       return ok;
     },
     { errors: null },

@@ -57,7 +57,8 @@ export function integralFloats(text: string): Set<string> | null {
     } else if (name) {
       path[top] = pointerToken(JSON.parse(t) as string);
       name = false;
-    } else if (c !== '"' && c !== ":" && /[.eE]/.test(t) && Number.isInteger(+t)) found.add(path.map((s) => `/${s}`).join(""));
+    } else if (c !== '"' && c !== ":" && /[.eE]/.test(t) && Number.isInteger(+t))
+      found.add(path.map((s) => `/${s}`).join(""));
   }
   return found.size === 0 ? null : found;
 }

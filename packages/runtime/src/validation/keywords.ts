@@ -27,22 +27,33 @@ export const formatKeyword: Keyword = {
 /** `exclusiveMinimum` (draft-07: a number). */
 export const exclusiveMinimumKeyword: Keyword = {
   on: "n",
-  check: ({ exclusiveMinimum: limit = 0 }) => (v) => (v as number) > limit || bound("exclusiveMinimum", ">", limit),
+  check:
+    ({ exclusiveMinimum: limit = 0 }) =>
+    (v) =>
+      (v as number) > limit || bound("exclusiveMinimum", ">", limit),
 };
 
 /** `exclusiveMaximum` (draft-07: a number). */
 export const exclusiveMaximumKeyword: Keyword = {
   on: "n",
-  check: ({ exclusiveMaximum: limit = 0 }) => (v) => (v as number) < limit || bound("exclusiveMaximum", "<", limit),
+  check:
+    ({ exclusiveMaximum: limit = 0 }) =>
+    (v) =>
+      (v as number) < limit || bound("exclusiveMaximum", "<", limit),
 };
 
 /** `multipleOf`, by ajv's rule: the quotient must survive parseInt unchanged. */
 export const multipleOfKeyword: Keyword = {
   on: "n",
-  check: ({ multipleOf: m = 0 }) => (v) => {
-    const quotient = (v as number) / m;
-    return (m !== 0 && quotient === parseInt(String(quotient), 10)) || fail("multipleOf", `must be multiple of ${m}`, { multipleOf: m });
-  },
+  check:
+    ({ multipleOf: m = 0 }) =>
+    (v) => {
+      const quotient = (v as number) / m;
+      return (
+        (m !== 0 && quotient === parseInt(String(quotient), 10)) ||
+        fail("multipleOf", `must be multiple of ${m}`, { multipleOf: m })
+      );
+    },
 };
 
 /** `allOf`: every subschema, the first failing one's issue. */
@@ -68,7 +79,9 @@ export const oneOfKeyword: Keyword = {
   on: "",
   check: (s) => {
     const checks = subs(s, "oneOf");
-    return (v, p) => checks.filter((check) => check(v, p)).length === 1 || fail("oneOf", "must match exactly one schema in oneOf", { passingSchemas: null });
+    return (v, p) =>
+      checks.filter((check) => check(v, p)).length === 1 ||
+      fail("oneOf", "must match exactly one schema in oneOf", { passingSchemas: null });
   },
 };
 

@@ -40,7 +40,8 @@ export function equal(a: unknown, b: unknown): boolean {
 
 /** The first pair of equal items, searched from the end as ajv does (`[j, i]`, j < i), or null. */
 export function duplicate(items: readonly unknown[]): [number, number] | null {
-  for (let i = items.length - 1; i > 0; i--) for (let j = i - 1; j >= 0; j--) if (equal(items[i], items[j])) return [j, i];
+  for (let i = items.length - 1; i > 0; i--)
+    for (let j = i - 1; j >= 0; j--) if (equal(items[i], items[j])) return [j, i];
   return null;
 }
 

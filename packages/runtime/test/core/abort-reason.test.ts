@@ -17,7 +17,9 @@ function silent(): { fetch: FetchLike; inits: FetchInit[] } {
   const inits: FetchInit[] = [];
   const fetch: FetchLike = (_url, init) => {
     inits.push(init);
-    return new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+    return new Promise((_resolve, reject) =>
+      init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+    );
   };
   return { fetch, inits };
 }
@@ -35,7 +37,9 @@ describe("AbortError.cause is the caller's abort reason", () => {
   it("for a signal aborted before the call", async () => {
     const reason = { why: "user left the page" };
     const runtime = createRuntime({ baseUrl: BASE, fetch: silent().fetch });
-    const error = await rejection(runOperation(runtime, classDescriptor("safe"), {}, { signal: AbortSignal.abort(reason) }));
+    const error = await rejection(
+      runOperation(runtime, classDescriptor("safe"), {}, { signal: AbortSignal.abort(reason) }),
+    );
     expect(error).toBeInstanceOf(AbortError);
     expect((error as AbortError).cause).toBe(reason);
   });
@@ -60,7 +64,12 @@ describe("AbortError.cause is the caller's abort reason", () => {
       return envelope(503, "busy");
     };
     const controller = new AbortController();
-    const runtime = createRuntime({ baseUrl: BASE, fetch, maxRetries: 3, retry: { baseDelayMs: 5000, maxDelayMs: 5000, jitter: "none" } });
+    const runtime = createRuntime({
+      baseUrl: BASE,
+      fetch,
+      maxRetries: 3,
+      retry: { baseDelayMs: 5000, maxDelayMs: 5000, jitter: "none" },
+    });
     const call = rejection(runOperation(runtime, classDescriptor("safe"), {}, { signal: controller.signal }));
     await vi.waitFor(() => expect(requests).toBe(1), { interval: 5 });
     controller.abort("stop retrying");
@@ -74,7 +83,11 @@ describe("AbortError.cause is the caller's abort reason", () => {
     let polls = 0;
     const fetch: FetchLike = async () => {
       polls += 1;
-      return json(200, { operation_id: "op_1", kind: "memory_flush", status: "running", version: 1, error: null, result: null }, { "retry-after": "5" });
+      return json(
+        200,
+        { operation_id: "op_1", kind: "memory_flush", status: "running", version: 1, error: null, result: null },
+        { "retry-after": "5" },
+      );
     };
     const controller = new AbortController();
     const runtime = createRuntime({ baseUrl: BASE, fetch, minPollIntervalMs: 5000 }, { operations: table });

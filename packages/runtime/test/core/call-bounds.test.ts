@@ -47,7 +47,9 @@ describe("Retry-After cap (maxRetryAfterMs, default 30 s)", () => {
     expect(error).toBeInstanceOf(ServiceUnavailableError);
     expect((error as ServiceUnavailableError).retryAfterMs).toBe(2000);
     expect(server.seen).toHaveLength(1);
-    expect(() => createRuntime({ baseUrl: BASE, fetch: server.fetch, maxRetryAfterMs: -1 })).toThrow(ConfigurationError);
+    expect(() => createRuntime({ baseUrl: BASE, fetch: server.fetch, maxRetryAfterMs: -1 })).toThrow(
+      ConfigurationError,
+    );
   });
 });
 
@@ -71,7 +73,9 @@ describe("default total deadline (deadlineMs, default 120 s)", () => {
     let sent = 0;
     const silent: FetchLike = (_url, init) => {
       sent += 1;
-      return new Promise((_resolve, reject) => init.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+      return new Promise((_resolve, reject) =>
+        init.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+      );
     };
     const runtime = createRuntime({ baseUrl: BASE, fetch: silent, maxRetries: 10, random: () => 0.99 });
     let settledAt = 0;
@@ -96,7 +100,9 @@ describe("default total deadline (deadlineMs, default 120 s)", () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(await first).toBeInstanceOf(ServiceUnavailableError);
     expect(server.seen).toHaveLength(3);
-    const second = runOperation(runtime, classDescriptor("safe"), {}, { deadlineMs: 45_000 }).catch((error: unknown) => error);
+    const second = runOperation(runtime, classDescriptor("safe"), {}, { deadlineMs: 45_000 }).catch(
+      (error: unknown) => error,
+    );
     await vi.advanceTimersByTimeAsync(60_000);
     expect(await second).toBeInstanceOf(ServiceUnavailableError);
     expect(server.seen).toHaveLength(3 + 5);
@@ -111,7 +117,11 @@ describe("polling of an accepted operation with default options", () => {
     const fetch: FetchLike = async (url) => {
       const path = new URL(url).pathname;
       if (path === "/v1/memory/flush") {
-        return json(202, { ...running, status: "queued" }, { location: "/v1/operations/op_1", "retry-after": "1000000000" });
+        return json(
+          202,
+          { ...running, status: "queued" },
+          { location: "/v1/operations/op_1", "retry-after": "1000000000" },
+        );
       }
       polls += 1;
       return json(200, running, { "retry-after": "1000000000" });

@@ -13,7 +13,13 @@ const TOKEN = "s3cr3t+tok/en=XYZ";
 const plain = descriptor({ operationId: "get_thing", method: "GET", requestLocation: null, errorStatuses: [404] });
 const runtimeFor = (answer: Response, middleware: unknown[] = []) => {
   const server = scripted(answer);
-  return createRuntime({ baseUrl: "https://pc.example.com", token: TOKEN, fetch: server.fetch, maxRetries: 0, middleware: middleware as never });
+  return createRuntime({
+    baseUrl: "https://pc.example.com",
+    token: TOKEN,
+    fetch: server.fetch,
+    maxRetries: 0,
+    middleware: middleware as never,
+  });
 };
 const failure = async (answer: Response) => {
   const error = await callWithResponse(runtimeFor(answer), plain, undefined).catch((e: unknown) => e);
@@ -25,8 +31,16 @@ const escaped = [...TOKEN].map((c) => `\\u${c.charCodeAt(0).toString(16).padStar
 describe("echoed secrets in other spellings", () => {
   it("are removed from the headers withResponse() gives, and from what onResponse middleware sees", async () => {
     const seen: string[] = [];
-    const headers = { "content-type": "application/json", "x-echo": `Bearer ${TOKEN}`, "x-encoded": encodeURIComponent(TOKEN) };
-    const runtime = runtimeFor(new Response("{}", { status: 200, headers }), [{ onResponse: ({ response }: { response: { headers: Headers } }) => void seen.push(...response.headers.values()) }]);
+    const headers = {
+      "content-type": "application/json",
+      "x-echo": `Bearer ${TOKEN}`,
+      "x-encoded": encodeURIComponent(TOKEN),
+    };
+    const runtime = runtimeFor(new Response("{}", { status: 200, headers }), [
+      {
+        onResponse: ({ response }: { response: { headers: Headers } }) => void seen.push(...response.headers.values()),
+      },
+    ]);
     const { response } = await callWithResponse(runtime, plain, undefined);
     const values = [...response.headers.values()].join("\n");
     expect(response.headers.get("x-echo")).toContain("[REDACTED]");
@@ -40,10 +54,16 @@ describe("echoed secrets in other spellings", () => {
     ["JSON \\u escapes", `{"detail":"auth ${escaped}"}`],
     ["a JSON \\/ escape", JSON.stringify({ detail: `auth ${TOKEN}` }).replace("/", "\\/")],
     ["percent-encoding in an HTML page", `<html>/x?t=${encodeURIComponent(TOKEN)}</html>`],
-    ["lower-case percent-encoding", `<p>${encodeURIComponent(TOKEN).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase())}</p>`],
+    [
+      "lower-case percent-encoding",
+      `<p>${encodeURIComponent(TOKEN).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase())}</p>`,
+    ],
     ["the 8 KiB cut through the token", `${"x".repeat(8 * 1024 - 5)}${TOKEN}`],
     ["a member given twice, the second hiding the first", `{"detail":"auth ${escaped}","detail":"x"}`],
-    ["one \\u escape in JSON cut short", `{"detail":"auth ${TOKEN.slice(0, 3)}\\u00${TOKEN.charCodeAt(3).toString(16)}${TOKEN.slice(4)}`],
+    [
+      "one \\u escape in JSON cut short",
+      `{"detail":"auth ${TOKEN.slice(0, 3)}\\u00${TOKEN.charCodeAt(3).toString(16)}${TOKEN.slice(4)}`,
+    ],
   ])("are removed from a non-envelope error body: %s", async (_label, text) => {
     const error = await failure(new Response(text, { status: 404, headers: { "content-type": "text/html" } }));
     const body = error.body ?? "";
@@ -59,7 +79,9 @@ describe("echoed secrets in other spellings", () => {
     }
     expect(decoded).not.toContain(TOKEN);
     // Nor in escapes that parsing would drop or cannot reach (a repeated member, a cut text).
-    expect(body.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))).not.toContain(TOKEN);
+    expect(
+      body.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    ).not.toContain(TOKEN);
     expect(new TextEncoder().encode(body).byteLength).toBeLessThanOrEqual(8 * 1024);
   });
 
@@ -74,7 +96,9 @@ describe("secretSpellings", () => {
     const secrets = [TOKEN, `Bearer ${TOKEN}`];
     const first = secretSpellings(secrets);
     expect(secretSpellings(secrets)).toBe(first);
-    expect(first).toEqual(expect.arrayContaining([TOKEN, "s3cr3t%2Btok%2Fen%3DXYZ", "s3cr3t%2btok%2fen%3dXYZ", "s3cr3t+tok\\/en=XYZ"]));
+    expect(first).toEqual(
+      expect.arrayContaining([TOKEN, "s3cr3t%2Btok%2Fen%3DXYZ", "s3cr3t%2btok%2fen%3dXYZ", "s3cr3t+tok\\/en=XYZ"]),
+    );
     // A different list with the same secrets gets its own, equal spelling.
     expect(secretSpellings([...secrets])).toEqual(first);
     expect(secretSpellings([])).toEqual([]);

@@ -17,30 +17,41 @@ function nested(depth: number): string {
 
 function depthOf(value: unknown): number {
   let depth = 0;
-  for (let current = value; typeof current === "object" && current !== null; current = (current as { a?: unknown }).a) depth += 1;
+  for (let current = value; typeof current === "object" && current !== null; current = (current as { a?: unknown }).a)
+    depth += 1;
   return depth;
 }
 
 describe("a 409 envelope whose details are 100,000 levels deep", () => {
   const body = `{"error":{"code":"version_conflict","message":"stale","details":{"current_version":4,"trail":${nested(100_000)}}}}`;
 
-  it.each(["guarded", "safe"] as const)("is the conflict, sent once, for a %s operation, details cut with a marker", async (retryClass) => {
-    const server = scripted(new Response(body, { status: 409, headers: { "content-type": "application/json" } }));
-    const runtime = createRuntime({ baseUrl: BASE, token: "tok-1", fetch: server.fetch, ...fast }, { operations: table, contractErrors });
-    const target = retryClass === "guarded" ? cancelOperation : classDescriptor("safe");
-    const error = await runOperation(runtime, target, { operation_id: "op_1", expected_version: 3 }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(VersionConflictError);
-    expect(server.seen).toHaveLength(1);
-    const conflict = error as VersionConflictError;
-    expect(conflict.currentVersion).toBe(4);
-    expect(depthOf(conflict.details?.trail)).toBe(MAX_DETAILS_DEPTH - 1);
-    expect(JSON.stringify(conflict)).toContain(`"${TRUNCATED}"`);
-  });
+  it.each(["guarded", "safe"] as const)(
+    "is the conflict, sent once, for a %s operation, details cut with a marker",
+    async (retryClass) => {
+      const server = scripted(new Response(body, { status: 409, headers: { "content-type": "application/json" } }));
+      const runtime = createRuntime(
+        { baseUrl: BASE, token: "tok-1", fetch: server.fetch, ...fast },
+        { operations: table, contractErrors },
+      );
+      const target = retryClass === "guarded" ? cancelOperation : classDescriptor("safe");
+      const error = await runOperation(runtime, target, { operation_id: "op_1", expected_version: 3 }).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(VersionConflictError);
+      expect(server.seen).toHaveLength(1);
+      const conflict = error as VersionConflictError;
+      expect(conflict.currentVersion).toBe(4);
+      expect(depthOf(conflict.details?.trail)).toBe(MAX_DETAILS_DEPTH - 1);
+      expect(JSON.stringify(conflict)).toContain(`"${TRUNCATED}"`);
+    },
+  );
 });
 
 describe("an unexpected exception while decoding an answer", () => {
   it("is an InvalidResponseError, never a re-sent TransportError", async () => {
-    const server = scripted(new Response('{"ok":true}', { status: 200, headers: { "content-type": "application/json" } }));
+    const server = scripted(
+      new Response('{"ok":true}', { status: 200, headers: { "content-type": "application/json" } }),
+    );
     const runtime = createRuntime({ baseUrl: BASE, fetch: server.fetch, ...fast });
     const exploding = Object.assign(
       () => {
@@ -65,7 +76,9 @@ describe("redactJson", () => {
     let leaf: unknown = copy;
     while (typeof leaf === "object" && leaf !== null) leaf = (leaf as { a: unknown }).a;
     expect(leaf).toBe("[REDACTED]");
-    expect(redactJson({ "x-s3cr3t": ["s3cr3t", 1, null, true] }, ["s3cr3t"])).toEqual({ "x-[REDACTED]": ["[REDACTED]", 1, null, true] });
+    expect(redactJson({ "x-s3cr3t": ["s3cr3t", 1, null, true] }, ["s3cr3t"])).toEqual({
+      "x-[REDACTED]": ["[REDACTED]", 1, null, true],
+    });
   });
 
   it("keeps a member named __proto__ as a member", () => {

@@ -24,7 +24,13 @@ describe("middleware around every attempt", () => {
   it("runs onRequest in order and onResponse and onError in reverse, once per attempt inside the retry loop", async () => {
     const log: string[] = [];
     const server = scripted(envelope(503, "unavailable"), json(200, { hits: [] }));
-    const runtime = createRuntime({ baseUrl: BASE, token: TOKEN, fetch: server.fetch, ...fast, middleware: [recorder("a", log), recorder("b", log)] });
+    const runtime = createRuntime({
+      baseUrl: BASE,
+      token: TOKEN,
+      fetch: server.fetch,
+      ...fast,
+      middleware: [recorder("a", log), recorder("b", log)],
+    });
     const result = await runOperation(runtime, search, { query: "q" });
     expect(result.attempts).toBe(2);
     expect(log).toEqual([
@@ -51,10 +57,19 @@ describe("middleware around every attempt", () => {
         request.headers.delete("accept");
       },
     };
-    await runOperation(createRuntime({ baseUrl: BASE, token: TOKEN, fetch: server.fetch, middleware: [middleware] }), search, { query: "q" });
+    await runOperation(
+      createRuntime({ baseUrl: BASE, token: TOKEN, fetch: server.fetch, middleware: [middleware] }),
+      search,
+      { query: "q" },
+    );
     expect(seen[0]?.headers.has("authorization")).toBe(false);
     expect(JSON.stringify([...(seen[0]?.headers ?? [])])).not.toContain(TOKEN);
-    expect(seen[0]).toMatchObject({ operationId: "search_memory", method: "POST", url: `${BASE}/v1/memory/search`, body: '{"query":"q"}' });
+    expect(seen[0]).toMatchObject({
+      operationId: "search_memory",
+      method: "POST",
+      url: `${BASE}/v1/memory/search`,
+      body: '{"query":"q"}',
+    });
     expect(server.seen[0]?.headers).toMatchObject({ "x-trace-tag": "attempt-1", authorization: `Bearer ${TOKEN}` });
     expect(server.seen[0]?.headers.accept).toBeUndefined();
   });
@@ -73,8 +88,14 @@ describe("middleware around every attempt", () => {
 
   it("lets onResponse replace the response before it is decoded and validated", async () => {
     const server = scripted(envelope(404, "not_found"));
-    const middleware: Middleware = { onResponse: ({ response }) => (response.status === 404 ? json(200, { hits: ["patched"] }) : undefined) };
-    const result = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch, middleware: [middleware] }), search, {});
+    const middleware: Middleware = {
+      onResponse: ({ response }) => (response.status === 404 ? json(200, { hits: ["patched"] }) : undefined),
+    };
+    const result = await runOperation(
+      createRuntime({ baseUrl: BASE, fetch: server.fetch, middleware: [middleware] }),
+      search,
+      {},
+    );
     expect(result.data).toEqual({ hits: ["patched"] });
   });
 
@@ -85,11 +106,19 @@ describe("middleware around every attempt", () => {
         throw new Error(`hook broke with Bearer ${TOKEN}`);
       },
     };
-    const runtime = createRuntime({ baseUrl: BASE, token: TOKEN, fetch: server.fetch, ...fast, middleware: [middleware] });
+    const runtime = createRuntime({
+      baseUrl: BASE,
+      token: TOKEN,
+      fetch: server.fetch,
+      ...fast,
+      middleware: [middleware],
+    });
     const error = (await runOperation(runtime, search, {}).catch((e: unknown) => e)) as MiddlewareError;
     expect(error).toBeInstanceOf(MiddlewareError);
     expect(error.message).toBe("middleware onResponse failed");
-    expect(JSON.stringify({ message: error.message, cause: String((error.cause as Error).message) })).not.toContain(TOKEN);
+    expect(JSON.stringify({ message: error.message, cause: String((error.cause as Error).message) })).not.toContain(
+      TOKEN,
+    );
     expect(server.seen).toHaveLength(1);
   });
 
@@ -100,20 +129,32 @@ describe("middleware around every attempt", () => {
         throw new Error("observer broke");
       },
     };
-    const error = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch, middleware: [middleware] }), search, {}).catch((e: unknown) => e);
+    const error = await runOperation(
+      createRuntime({ baseUrl: BASE, fetch: server.fetch, middleware: [middleware] }),
+      search,
+      {},
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
   });
 
   it("sees every retried failure through onError", async () => {
     const errors: unknown[] = [];
     const server = scripted(envelope(503, "unavailable"));
-    const runtime = createRuntime({ baseUrl: BASE, fetch: server.fetch, ...fast, maxRetries: 2, middleware: [{ onError: ({ error }) => void errors.push(error) }] });
+    const runtime = createRuntime({
+      baseUrl: BASE,
+      fetch: server.fetch,
+      ...fast,
+      maxRetries: 2,
+      middleware: [{ onError: ({ error }) => void errors.push(error) }],
+    });
     await expect(runOperation(runtime, search, {})).rejects.toBeInstanceOf(ServiceUnavailableError);
     expect(errors).toHaveLength(3);
   });
 
   it("refuses a middleware list that is not objects, in the constructor", () => {
-    expect(() => createRuntime({ baseUrl: BASE, middleware: [null as unknown as Middleware] })).toThrow(ConfigurationError);
+    expect(() => createRuntime({ baseUrl: BASE, middleware: [null as unknown as Middleware] })).toThrow(
+      ConfigurationError,
+    );
   });
 });
 
@@ -127,9 +168,13 @@ describe("middleware and createCaller", () => {
     expect(() => createCaller(options, search)).toThrow(ConfigurationError);
     expect(() => createCaller(options, search)).toThrow(/parts\.middleware/);
     expect(server.seen).toHaveLength(0);
-    await expect(createCaller(options, search, { middleware: sendThroughMiddleware })({ query: "q" })).resolves.toEqual({ hits: [] });
+    await expect(createCaller(options, search, { middleware: sendThroughMiddleware })({ query: "q" })).resolves.toEqual(
+      { hits: [] },
+    );
     expect(log).toEqual(["a.request#1", "a.response#1:200"]);
     // Without middleware, no runner is needed.
-    await expect(createCaller({ baseUrl: BASE, fetch: server.fetch }, search)({ query: "q" })).resolves.toEqual({ hits: [] });
+    await expect(createCaller({ baseUrl: BASE, fetch: server.fetch }, search)({ query: "q" })).resolves.toEqual({
+      hits: [],
+    });
   });
 });

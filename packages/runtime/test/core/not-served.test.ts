@@ -42,7 +42,10 @@ describe("an operation the server does not serve", () => {
   });
 
   it("a 404 with an error code is the server's own answer (an unknown scope), not a missing route", async () => {
-    const error = await run(listOperations, json(404, { error: { code: "scope_not_found", message: "no such scope", details: null } })).outcome;
+    const error = await run(
+      listOperations,
+      json(404, { error: { code: "scope_not_found", message: "no such scope", details: null } }),
+    ).outcome;
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).not.toBeInstanceOf(OperationNotServedError);
     expect(error).toMatchObject({ code: "scope_not_found" });

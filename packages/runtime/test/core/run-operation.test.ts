@@ -37,14 +37,18 @@ describe("runOperation: success is exactly the declared status (docs/compatibili
 
   it.each([201, 204, 206])("treats another 2xx (%d) as ServerResponseError", async (status) => {
     const server = scripted(new Response(status === 204 ? null : "{}", { status }));
-    const error = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), search, {}).catch((e: unknown) => e);
+    const error = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), search, {}).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ServerResponseError);
     expect((error as ServerResponseError).statusCode).toBe(status);
   });
 
   it("does not follow redirects: a 3xx is a ServerResponseError and fetch is asked for manual redirects", async () => {
     const server = scripted(new Response(null, { status: 307, headers: { location: "https://elsewhere.example/" } }));
-    const error = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), search, {}).catch((e: unknown) => e);
+    const error = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), search, {}).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ServerResponseError);
     expect((error as ServerResponseError).statusCode).toBe(307);
     expect(server.seen).toHaveLength(1);
@@ -53,22 +57,30 @@ describe("runOperation: success is exactly the declared status (docs/compatibili
 
   it("tolerates a 202 with an empty body for an asynchronous operation", async () => {
     const server = scripted(new Response(null, { status: 202, headers: { location: "/v1/operations/op_1" } }));
-    const result = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), flushMemory, { scope_id: "s" });
+    const result = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), flushMemory, {
+      scope_id: "s",
+    });
     expect(result).toMatchObject({ statusCode: 202, accepted: true, data: null, location: "/v1/operations/op_1" });
   });
 
   it("refuses a 202 for an operation that declares no accepted status", async () => {
     const server = scripted(new Response(null, { status: 202 }));
-    await expect(runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), search, {})).rejects.toBeInstanceOf(
-      ServerResponseError,
-    );
+    await expect(
+      runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), search, {}),
+    ).rejects.toBeInstanceOf(ServerResponseError);
   });
 });
 
 describe("runOperation: error bodies", () => {
   it("decodes the exact envelope into code, serverMessage and details, and picks the contract class", async () => {
-    const server = scripted(envelope(409, "operation_blocked", { operation_id: "op_9" }, { "x-powercontext-request-id": "r-9" }));
-    const error = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }, { contractErrors }), flushMemory, {}).catch((e: unknown) => e);
+    const server = scripted(
+      envelope(409, "operation_blocked", { operation_id: "op_9" }, { "x-powercontext-request-id": "r-9" }),
+    );
+    const error = await runOperation(
+      createRuntime({ baseUrl: BASE, fetch: server.fetch }, { contractErrors }),
+      flushMemory,
+      {},
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OperationBlockedError);
     expect(error).toMatchObject({
       statusCode: 409,
@@ -90,16 +102,27 @@ describe("runOperation: error bodies", () => {
     ["FastAPI detail", JSON.stringify({ detail: [{ loc: ["body"], msg: "field required" }] })],
   ])("keeps status and request id but nulls code/message/details for %s", async (_label, body) => {
     const server = scripted(new Response(body, { status: 422, headers: { "x-powercontext-request-id": "r-422" } }));
-    const error = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), search, {}).catch((e: unknown) => e);
+    const error = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), search, {}).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UnprocessableEntityError);
-    expect(error).toMatchObject({ statusCode: 422, requestId: "r-422", code: null, serverMessage: null, details: null });
+    expect(error).toMatchObject({
+      statusCode: 422,
+      requestId: "r-422",
+      code: null,
+      serverMessage: null,
+      details: null,
+    });
   });
 });
 
 describe("runOperation: validation", () => {
   it("validates every success body and reports issues with the request id", async () => {
     const server = scripted(json(200, { hits: "nope" }, { "x-powercontext-request-id": "r-bad" }));
-    const runtime = createRuntime({ baseUrl: BASE, fetch: server.fetch }, { validators: { search_memory: { responses: { 200: hitsValidator } } } });
+    const runtime = createRuntime(
+      { baseUrl: BASE, fetch: server.fetch },
+      { validators: { search_memory: { responses: { 200: hitsValidator } } } },
+    );
     const error = await runOperation(runtime, search, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error).toMatchObject({ requestId: "r-bad", statusCode: 200, issues: ["/hits must be array"] });
@@ -108,12 +131,18 @@ describe("runOperation: validation", () => {
 
   it("rejects an invalid request before sending anything", async () => {
     const server = scripted(json(200, { hits: [] }));
-    const requestValidator: Validator = Object.assign((data: unknown) => typeof (data as { query?: unknown }).query === "string", {
-      errors: [{ instancePath: "/query", message: "must be string" }],
-    });
-    const runtime = createRuntime({ baseUrl: BASE, fetch: server.fetch }, {
-      validators: { search_memory: { request: requestValidator, responses: {} } },
-    });
+    const requestValidator: Validator = Object.assign(
+      (data: unknown) => typeof (data as { query?: unknown }).query === "string",
+      {
+        errors: [{ instancePath: "/query", message: "must be string" }],
+      },
+    );
+    const runtime = createRuntime(
+      { baseUrl: BASE, fetch: server.fetch },
+      {
+        validators: { search_memory: { request: requestValidator, responses: {} } },
+      },
+    );
     const error = await runOperation(runtime, search, { query: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect((error as InvalidRequestError).issues).toEqual(["/query must be string"]);
@@ -122,8 +151,15 @@ describe("runOperation: validation", () => {
   });
 
   it("rejects integers outside ±(2^53-1) instead of rounding them", async () => {
-    const server = scripted(new Response('{"hits":[],"total":9007199254740993}', { status: 200, headers: { "content-type": "application/json" } }));
-    const error = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), search, {}).catch((e: unknown) => e);
+    const server = scripted(
+      new Response('{"hits":[],"total":9007199254740993}', {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      }),
+    );
+    const error = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), search, {}).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect((error as Error).message).toContain("9007199254740993");
   });
@@ -137,7 +173,9 @@ describe("runOperation: validation", () => {
       },
     });
     const server = scripted(() => new Response(stream, { status: 200 }));
-    const error = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), search, {}).catch((e: unknown) => e);
+    const error = await runOperation(createRuntime({ baseUrl: BASE, fetch: server.fetch }), search, {}).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect((error as Error).message).toContain("1048576");
   });
@@ -146,7 +184,9 @@ describe("runOperation: validation", () => {
 describe("runOperation: requests", () => {
   it("sends path parameters in the path and no body for a GET", async () => {
     const server = scripted(json(200, { operation_id: "a/b" }));
-    await runOperation(createRuntime({ baseUrl: `${BASE}/api/`, fetch: server.fetch }), getOperation, { operation_id: "a/b" });
+    await runOperation(createRuntime({ baseUrl: `${BASE}/api/`, fetch: server.fetch }), getOperation, {
+      operation_id: "a/b",
+    });
     expect(server.seen[0]).toMatchObject({ url: `${BASE}/api/v1/operations/a%2Fb`, method: "GET", body: undefined });
   });
 
@@ -211,9 +251,12 @@ describe("runOperation: requests", () => {
       });
     const runtime = createRuntime({ baseUrl: BASE, fetch, timeoutMs: 10_000, maxRetries: 5, ...fast });
     const started = Date.now();
-    const error = await runOperation(runtime, search, {}, signal === undefined ? { deadlineMs: 50 } : { deadlineMs: 50, signal }).catch(
-      (e: unknown) => e,
-    );
+    const error = await runOperation(
+      runtime,
+      search,
+      {},
+      signal === undefined ? { deadlineMs: 50 } : { deadlineMs: 50, signal },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).limit).toBe("deadline");
     expect(Date.now() - started).toBeLessThan(5000);

@@ -17,7 +17,10 @@ const flushed = (cursor: string, extra = "") =>
 const conflict = (message = "Conflict.") => `{"error":{"code":"conflict","message":"${message}","details":null}}`;
 
 function respond(status: number, body: string | Uint8Array): Response {
-  return new Response(body, { status, headers: { "content-type": "application/json", "x-powercontext-request-id": "req-1" } });
+  return new Response(body, {
+    status,
+    headers: { "content-type": "application/json", "x-powercontext-request-id": "req-1" },
+  });
 }
 
 async function decodeFlush(status: number, body: string | Uint8Array) {
@@ -41,7 +44,13 @@ describe("byte order mark and UTF-8", () => {
   it("an error body starting with a byte order mark is not the envelope", async () => {
     const error = await failure(decodeFlush(409, BOM + conflict()));
     expect(error).toBeInstanceOf(ConflictError);
-    expect(error).toMatchObject({ statusCode: 409, requestId: "req-1", code: null, serverMessage: null, details: null });
+    expect(error).toMatchObject({
+      statusCode: 409,
+      requestId: "req-1",
+      code: null,
+      serverMessage: null,
+      details: null,
+    });
   });
 
   it("a U+FEFF inside a string is an ordinary character", async () => {
@@ -51,14 +60,21 @@ describe("byte order mark and UTF-8", () => {
 
   it("malformed UTF-8 in a success body is InvalidResponseError, in an error body not the envelope", async () => {
     const bytes = (text: string) => {
-      const encoded = new TextEncoder().encode(text.replace("Conflict.", "Conflict#").replace('"processed"', '"processe#"'));
+      const encoded = new TextEncoder().encode(
+        text.replace("Conflict.", "Conflict#").replace('"processed"', '"processe#"'),
+      );
       encoded[encoded.indexOf(0x23)] = 0xff;
       return encoded;
     };
     const invalid = await failure(decodeFlush(200, bytes(flushed("3"))));
     expect(invalid).toBeInstanceOf(InvalidResponseError);
     expect(invalid).toMatchObject({ requestId: "req-1", issues: ["body is not valid UTF-8"] });
-    expect(await failure(decodeFlush(409, bytes(conflict())))).toMatchObject({ statusCode: 409, code: null, serverMessage: null, requestId: "req-1" });
+    expect(await failure(decodeFlush(409, bytes(conflict())))).toMatchObject({
+      statusCode: 409,
+      code: null,
+      serverMessage: null,
+      requestId: "req-1",
+    });
   });
 });
 
@@ -74,7 +90,11 @@ describe("lone surrogates", () => {
   });
 
   it("an error body with a lone surrogate (in a value or a member name) is not the envelope", async () => {
-    expect(await failure(decodeFlush(409, conflict("Con\\udfffflict")))).toMatchObject({ statusCode: 409, code: null, serverMessage: null });
+    expect(await failure(decodeFlush(409, conflict("Con\\udfffflict")))).toMatchObject({
+      statusCode: 409,
+      code: null,
+      serverMessage: null,
+    });
     const inName = '{"error":{"code":"conflict","message":"m","details":{"\\ud800":1}}}';
     expect(await failure(decodeFlush(409, inName))).toMatchObject({ statusCode: 409, code: null, details: null });
   });
@@ -82,16 +102,22 @@ describe("lone surrogates", () => {
   it("a surrogate pair and an escaped backslash before u are fine", async () => {
     const decoded = await decodeFlush(200, flushed("3", ',"hold_codes":["\\ud83d\\uDE00","\\\\ud800"]'));
     expect((decoded.data as { hold_codes: string[] }).hold_codes).toEqual(["\u{1F600}", "\\ud800"]);
-    expect(await failure(decodeFlush(409, conflict("\\uD83D\\ude00")))).toMatchObject({ code: "conflict", serverMessage: "\u{1F600}" });
+    expect(await failure(decodeFlush(409, conflict("\\uD83D\\ude00")))).toMatchObject({
+      code: "conflict",
+      serverMessage: "\u{1F600}",
+    });
   });
 });
 
 describe("integers written with a fraction or an exponent", () => {
-  it.each(["3.0", "3e0", "3E+0", "30e-1", "0.3e1", "-0.0"])("current_cursor %s is InvalidResponseError", async (literal) => {
-    const error = await failure(decodeFlush(200, flushed(literal)));
-    expect(error).toBeInstanceOf(InvalidResponseError);
-    expect(error).toMatchObject({ requestId: "req-1", issues: ["/current_cursor must be integer"] });
-  });
+  it.each(["3.0", "3e0", "3E+0", "30e-1", "0.3e1", "-0.0"])(
+    "current_cursor %s is InvalidResponseError",
+    async (literal) => {
+      const error = await failure(decodeFlush(200, flushed(literal)));
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error).toMatchObject({ requestId: "req-1", issues: ["/current_cursor must be integer"] });
+    },
+  );
 
   it("3 is an integer, and 3.0 inside a string does not count", async () => {
     const decoded = await decodeFlush(200, flushed("3", ',"hold_codes":["v: 3.0, [1e0]"]'));
@@ -102,9 +128,16 @@ describe("integers written with a fraction or an exponent", () => {
     const hit = (revision: string, score: string) =>
       `{"memory":{"artifact":{"family":"atomic-memory","artifact_id":"art_1","revision":${revision}},"kind":"fact","text":"t","state":"active","state_version":0,"merged_into_id":null},"score":${score},"matched_by":["text"]}`;
     const body = (second: string) => `{"mode":"text","hits":[${hit("3", "1.0")},${second}]}`;
-    const ok = await decodeResponse(await viaPort(respond(200, body(hit("4", "1e0")))), search, validatorMap.search_memory, limits);
+    const ok = await decodeResponse(
+      await viaPort(respond(200, body(hit("4", "1e0")))),
+      search,
+      validatorMap.search_memory,
+      limits,
+    );
     expect((ok.data as { hits: { score: number }[] }).hits.map((h) => h.score)).toEqual([1, 1]);
-    const error = await failure(decodeResponse(await viaPort(respond(200, body(hit("4.0", "1")))), search, validatorMap.search_memory, limits));
+    const error = await failure(
+      decodeResponse(await viaPort(respond(200, body(hit("4.0", "1")))), search, validatorMap.search_memory, limits),
+    );
     expect(error).toMatchObject({ issues: ["/hits/1/memory/artifact/revision must be integer"] });
   });
 

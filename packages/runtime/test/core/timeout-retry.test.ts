@@ -11,7 +11,12 @@ const BASE = "https://pc.example.com";
 const fast = { retry: { baseDelayMs: 0, maxDelayMs: 0 } };
 
 /** A fetch whose n-th request is answered only when `answer(n)` is called; records each init. */
-function held(): { fetch: FetchLike; inits: FetchInit[]; answer: (index: number, response: Response) => Promise<void>; cancelled: boolean[] } {
+function held(): {
+  fetch: FetchLike;
+  inits: FetchInit[];
+  answer: (index: number, response: Response) => Promise<void>;
+  cancelled: boolean[];
+} {
   const inits: FetchInit[] = [];
   const resolvers: Array<(response: Response) => void> = [];
   const cancelled: boolean[] = [];
@@ -46,7 +51,14 @@ describe("timeouts through the retry loop", () => {
   it("a safe call: the attempt times out and its signal fires, the retry succeeds", async () => {
     const server = held();
     const events: RetryEvent[] = [];
-    const runtime = createRuntime({ baseUrl: BASE, fetch: server.fetch, timeoutMs: 150, maxRetries: 1, ...fast, onRetry: (e) => events.push(e) });
+    const runtime = createRuntime({
+      baseUrl: BASE,
+      fetch: server.fetch,
+      timeoutMs: 150,
+      maxRetries: 1,
+      ...fast,
+      onRetry: (e) => events.push(e),
+    });
     const call = runOperation(runtime, classDescriptor("safe"), {});
     await vi.waitFor(() => expect(server.inits).toHaveLength(2), { interval: 5 });
     expect(server.inits[0]?.signal.aborted).toBe(true);
@@ -77,7 +89,13 @@ describe("timeouts through the retry loop", () => {
 
   it("a caller abort during the wait after a timeout is an AbortError", async () => {
     const server = held();
-    const runtime = createRuntime({ baseUrl: BASE, fetch: server.fetch, timeoutMs: 20, maxRetries: 2, retry: { baseDelayMs: 5000, maxDelayMs: 5000, jitter: "none" } });
+    const runtime = createRuntime({
+      baseUrl: BASE,
+      fetch: server.fetch,
+      timeoutMs: 20,
+      maxRetries: 2,
+      retry: { baseDelayMs: 5000, maxDelayMs: 5000, jitter: "none" },
+    });
     const caller = new AbortController();
     const call = runOperation(runtime, classDescriptor("safe"), {}, { signal: caller.signal }).catch((e: unknown) => e);
     await vi.waitFor(() => expect(server.inits[0]?.signal.aborted).toBe(true), { interval: 5 });

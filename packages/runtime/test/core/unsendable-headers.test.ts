@@ -8,7 +8,12 @@ import { InvalidRequestError, MiddlewareError } from "../../src/errors.js";
 import { descriptor } from "../helpers/descriptors.js";
 import { json, scripted } from "@powercontext/runtime/testing";
 
-const conditional = descriptor({ operationId: "get_artifact", method: "GET", requestLocation: null, headerParameters: ["If-None-Match"] });
+const conditional = descriptor({
+  operationId: "get_artifact",
+  method: "GET",
+  requestLocation: null,
+  headerParameters: ["If-None-Match"],
+});
 
 function runtimeWith(middleware: unknown[] = []) {
   const server = scripted(json(200, {}));
@@ -25,14 +30,19 @@ function runtimeWith(middleware: unknown[] = []) {
 }
 
 describe("unsendable headers", () => {
-  it.each(['"etag-\u20ac"', "a\u0001b", "a\u007fb", "a\nb"])("refuses the header parameter value %j before sending", async (value) => {
-    const { runtime, seen, retries } = runtimeWith();
-    const error = await runOperation(runtime, conditional, { "If-None-Match": value }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
-    expect((error as Error).message).toBe("header parameter If-None-Match must not contain CR, LF, NUL, DEL or characters beyond U+00FF");
-    expect(seen).toHaveLength(0);
-    expect(retries).toEqual([]);
-  });
+  it.each(['"etag-\u20ac"', "a\u0001b", "a\u007fb", "a\nb"])(
+    "refuses the header parameter value %j before sending",
+    async (value) => {
+      const { runtime, seen, retries } = runtimeWith();
+      const error = await runOperation(runtime, conditional, { "If-None-Match": value }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidRequestError);
+      expect((error as Error).message).toBe(
+        "header parameter If-None-Match must not contain CR, LF, NUL, DEL or characters beyond U+00FF",
+      );
+      expect(seen).toHaveLength(0);
+      expect(retries).toEqual([]);
+    },
+  );
 
   it("sends a Latin-1 header parameter as it is", async () => {
     const { runtime, seen } = runtimeWith();
@@ -46,7 +56,9 @@ describe("unsendable headers", () => {
     ["upgrade", "websocket"],
     ["x-del", "a\u007fb"],
   ])("refuses what a middleware sets (%s) with MiddlewareError, unsent and not retried", async (name, value) => {
-    const { runtime, seen, retries } = runtimeWith([{ onRequest: ({ headers }: { headers: Headers }) => headers.set(name, value) }]);
+    const { runtime, seen, retries } = runtimeWith([
+      { onRequest: ({ headers }: { headers: Headers }) => headers.set(name, value) },
+    ]);
     const error = await runOperation(runtime, conditional, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MiddlewareError);
     expect((error as Error).message).toMatch(/^header \S+ (is set by the HTTP client|must not contain)/);

@@ -14,7 +14,10 @@ import { json, scripted } from "@powercontext/runtime/testing";
 const BASE = "https://pc.example.com";
 const fast = { retry: { baseDelayMs: 0, maxDelayMs: 0 }, minPollIntervalMs: 1, maxPollIntervalMs: 1 };
 const runtimeWith = (fetch: ReturnType<typeof scripted>["fetch"]) =>
-  createRuntime({ baseUrl: BASE, fetch, ...fast }, { operations: { get_operation: getOperation, flush: descriptor({ operationId: "flush", async: asyncOf() }) } });
+  createRuntime(
+    { baseUrl: BASE, fetch, ...fast },
+    { operations: { get_operation: getOperation, flush: descriptor({ operationId: "flush", async: asyncOf() }) } },
+  );
 
 const replaceArtifact = descriptor({
   operationId: "replace_artifact",
@@ -36,7 +39,12 @@ const listArtifacts = descriptor({
 
 describe("requests", () => {
   it("sends header parameters as headers and cookie parameters in one Cookie header, not in the body", () => {
-    const prepared = buildRequest({ baseUrl: BASE, descriptor: replaceArtifact, request: { artifact_id: "a1", "If-Match": '"v3"', session: "s 1", title: "t" }, token: "" });
+    const prepared = buildRequest({
+      baseUrl: BASE,
+      descriptor: replaceArtifact,
+      request: { artifact_id: "a1", "If-Match": '"v3"', session: "s 1", title: "t" },
+      token: "",
+    });
     expect(prepared.headers["if-match"]).toBe('"v3"');
     expect(prepared.headers.cookie).toBe("session=s%201");
     expect(JSON.parse(prepared.body ?? "{}")).toEqual({ title: "t" });
@@ -44,24 +52,44 @@ describe("requests", () => {
 
   it("refuses a header parameter with a line break before anything is sent", async () => {
     const server = scripted(json(200, {}));
-    const error = await runOperation(runtimeWith(server.fetch), replaceArtifact, { artifact_id: "a1", "If-Match": "x\r\nInjected: 1" }).catch((e: unknown) => e);
+    const error = await runOperation(runtimeWith(server.fetch), replaceArtifact, {
+      artifact_id: "a1",
+      "If-Match": "x\r\nInjected: 1",
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(server.seen).toHaveLength(0);
   });
 
   it("serialises query parameters by style and explode", () => {
-    const prepared = buildRequest({ baseUrl: BASE, descriptor: listArtifacts, request: { tags: ["a,b", "c"], kind: ["x", "y"], filter: { owner: "me" } }, token: "" });
+    const prepared = buildRequest({
+      baseUrl: BASE,
+      descriptor: listArtifacts,
+      request: { tags: ["a,b", "c"], kind: ["x", "y"], filter: { owner: "me" } },
+      token: "",
+    });
     expect(new URL(prepared.url).search).toBe("?tags=a%2Cb,c&kind=x&kind=y&filter%5Bowner%5D=me");
   });
 
   it("builds Accept from the descriptor", () => {
-    const report = descriptor({ operationId: "get_report", method: "GET", requestLocation: null, accept: "application/json, text/markdown;q=0.9" });
-    expect(buildRequest({ baseUrl: BASE, descriptor: report, request: undefined, token: "" }).headers.accept).toBe("application/json, text/markdown;q=0.9");
+    const report = descriptor({
+      operationId: "get_report",
+      method: "GET",
+      requestLocation: null,
+      accept: "application/json, text/markdown;q=0.9",
+    });
+    expect(buildRequest({ baseUrl: BASE, descriptor: report, request: undefined, token: "" }).headers.accept).toBe(
+      "application/json, text/markdown;q=0.9",
+    );
   });
 });
 
 describe("responses", () => {
-  const createRun = descriptor({ operationId: "create_dream_run", successStatus: 200, successStatuses: [200, 202], keyedResult: true });
+  const createRun = descriptor({
+    operationId: "create_dream_run",
+    successStatus: 200,
+    successStatuses: [200, 202],
+    keyedResult: true,
+  });
 
   it("any declared 2xx is a success, and several success statuses give a result keyed by status", async () => {
     const server = scripted(json(202, { run_id: "r1" }, { etag: "e" }), json(200, { done: true }));
@@ -75,14 +103,26 @@ describe("responses", () => {
 
   it("an undeclared 2xx is still an error", async () => {
     const server = scripted(json(201, {}));
-    const error = await runOperation(runtimeWith(server.fetch), descriptor({ operationId: "plain" }), {}).catch((e: unknown) => e);
+    const error = await runOperation(runtimeWith(server.fetch), descriptor({ operationId: "plain" }), {}).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ServerResponseError);
   });
 
   it("a declared 304 is a not-modified outcome, not an error", async () => {
-    const getArtifact = descriptor({ operationId: "get_artifact", method: "GET", requestLocation: null, notModifiedStatus: 304, keyedResult: true });
+    const getArtifact = descriptor({
+      operationId: "get_artifact",
+      method: "GET",
+      requestLocation: null,
+      notModifiedStatus: 304,
+      keyedResult: true,
+    });
     const server = scripted(new Response(null, { status: 304, headers: { etag: '"v3"' } }));
-    const result = (await callOperation(runtimeWith(server.fetch), getArtifact, undefined)) as { status: number; body: unknown; headers: Headers };
+    const result = (await callOperation(runtimeWith(server.fetch), getArtifact, undefined)) as {
+      status: number;
+      body: unknown;
+      headers: Headers;
+    };
     expect(result.status).toBe(304);
     expect(result.body).toBeUndefined();
     expect(result.headers.get("etag")).toBe('"v3"');
@@ -96,14 +136,22 @@ describe("responses", () => {
 
   it("a JSON response that arrives empty is still refused", async () => {
     const server = scripted(new Response("", { status: 200 }));
-    const error = await runOperation(runtimeWith(server.fetch), descriptor({ operationId: "plain" }), {}).catch((e: unknown) => e);
+    const error = await runOperation(runtimeWith(server.fetch), descriptor({ operationId: "plain" }), {}).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(InvalidResponseError);
   });
 
   it("text bodies resolve to a string and binary bodies to bytes", async () => {
     const text = descriptor({ operationId: "get_report", responseMedia: { 200: { "text/markdown": "text" } } });
-    const binary = descriptor({ operationId: "get_archive", responseMedia: { 200: { "application/octet-stream": "binary" } } });
-    const server = scripted(new Response("# Title\n", { status: 200, headers: { "content-type": "text/markdown" } }), new Response(new Uint8Array([0, 255, 7]), { status: 200 }));
+    const binary = descriptor({
+      operationId: "get_archive",
+      responseMedia: { 200: { "application/octet-stream": "binary" } },
+    });
+    const server = scripted(
+      new Response("# Title\n", { status: 200, headers: { "content-type": "text/markdown" } }),
+      new Response(new Uint8Array([0, 255, 7]), { status: 200 }),
+    );
     const runtime = runtimeWith(server.fetch);
     expect(await callOperation(runtime, text, {})).toBe("# Title\n");
     const bytes = await callOperation(runtime, binary, {});
@@ -113,10 +161,23 @@ describe("responses", () => {
 });
 
 describe("answers read by the media type their status declares", () => {
-  const report = descriptor({ operationId: "get_report", responseMedia: { 200: { "application/json": "json", "text/markdown": "text" } } });
-  const validators = { responses: { 200: Object.assign((value: unknown) => typeof value === "object" && value !== null && "title" in value, { errors: [{ instancePath: "", message: "must have title" }] }) } };
+  const report = descriptor({
+    operationId: "get_report",
+    responseMedia: { 200: { "application/json": "json", "text/markdown": "text" } },
+  });
+  const validators = {
+    responses: {
+      200: Object.assign((value: unknown) => typeof value === "object" && value !== null && "title" in value, {
+        errors: [{ instancePath: "", message: "must have title" }],
+      }),
+    },
+  };
   // Bytes, not a string: a Response made from a string gets text/plain unless told otherwise.
-  const answer = (body: string, contentType: string | null) => new Response(new TextEncoder().encode(body), { status: 200, headers: contentType === null ? {} : { "content-type": contentType } });
+  const answer = (body: string, contentType: string | null) =>
+    new Response(new TextEncoder().encode(body), {
+      status: 200,
+      headers: contentType === null ? {} : { "content-type": contentType },
+    });
   const call = (d: ReturnType<typeof descriptor>, response: Response) => {
     const server = scripted(response);
     return runOperation(runtimeWith(server.fetch), d, {}, {}, validators).then(
@@ -126,7 +187,9 @@ describe("answers read by the media type their status declares", () => {
   };
 
   it("a status declaring JSON and Markdown: text/markdown is a string, application/json the validated object", async () => {
-    expect(await call(report, answer("# Report\n\n- one\n", "text/markdown; charset=utf-8"))).toBe("# Report\n\n- one\n");
+    expect(await call(report, answer("# Report\n\n- one\n", "text/markdown; charset=utf-8"))).toBe(
+      "# Report\n\n- one\n",
+    );
     expect(await call(report, answer('{"title":"t"}', "Application/JSON"))).toEqual({ title: "t" });
     // The JSON answer is validated; the Markdown one is text, never parsed.
     const invalid = await call(report, answer('{"other":1}', "application/json"));
@@ -137,18 +200,26 @@ describe("answers read by the media type their status declares", () => {
   it("an answer of a type its status does not declare is an InvalidResponseError naming both", async () => {
     const error = (await call(report, answer("<html>", "text/html"))) as InvalidResponseError;
     expect(error).toBeInstanceOf(InvalidResponseError);
-    expect(error.message).toBe("response 200 has content type text/html, which the contract does not declare (it declares application/json, text/markdown)");
-    expect(error.issues).toEqual(["200 has content type text/html, which the contract does not declare (it declares application/json, text/markdown)"]);
+    expect(error.message).toBe(
+      "response 200 has content type text/html, which the contract does not declare (it declares application/json, text/markdown)",
+    );
+    expect(error.issues).toEqual([
+      "200 has content type text/html, which the contract does not declare (it declares application/json, text/markdown)",
+    ]);
     // With several declared types, an answer without a content type does not say which one it is.
     const bare = (await call(report, answer("# r", null))) as InvalidResponseError;
-    expect(bare.message).toBe("response 200 has no content type, which the contract does not declare (it declares application/json, text/markdown)");
+    expect(bare.message).toBe(
+      "response 200 has no content type, which the contract does not declare (it declares application/json, text/markdown)",
+    );
   });
 
   it("a status declaring JSON alone (the default) refuses text, and reads an answer without a content type as JSON", async () => {
     const plain = descriptor({ operationId: "plain" });
     const error = (await call(plain, answer('{"title":"t"}', "text/plain"))) as InvalidResponseError;
     expect(error).toBeInstanceOf(InvalidResponseError);
-    expect(error.message).toBe("response 200 has content type text/plain, which the contract does not declare (it declares application/json)");
+    expect(error.message).toBe(
+      "response 200 has content type text/plain, which the contract does not declare (it declares application/json)",
+    );
     expect(await call(plain, answer('{"title":"t"}', null))).toEqual({ title: "t" });
   });
 
@@ -156,7 +227,9 @@ describe("answers read by the media type their status declares", () => {
     const anyText = descriptor({ operationId: "get_text", responseMedia: { 200: { "text/*": "text" } } });
     expect(await call(anyText, answer("plain", "text/plain"))).toBe("plain");
     const long = (await call(anyText, answer("x", `application/${"x".repeat(5000)}`))) as InvalidResponseError;
-    expect(long.message).toBe(`response 200 has content type application/${"x".repeat(88)}, which the contract does not declare (it declares text/*)`);
+    expect(long.message).toBe(
+      `response 200 has content type application/${"x".repeat(88)}, which the contract does not declare (it declares text/*)`,
+    );
   });
 
   it("removes the token from a content type the error repeats", async () => {
@@ -177,7 +250,10 @@ describe("polling", () => {
       json(200, { operation_id: "op1", status: "succeeded", result: { ok: true } }),
     );
     expect(await callOperation(runtimeWith(server.fetch), flush, {})).toEqual({ ok: true });
-    expect(server.seen.slice(1).map((r) => r.url)).toEqual([`${BASE}/v1/operations/op1?shard=7&sig=a%2Bb`, `${BASE}/v1/operations/op1?shard=7&sig=a%2Bb`]);
+    expect(server.seen.slice(1).map((r) => r.url)).toEqual([
+      `${BASE}/v1/operations/op1?shard=7&sig=a%2Bb`,
+      `${BASE}/v1/operations/op1?shard=7&sig=a%2Bb`,
+    ]);
   });
 });
 
@@ -185,7 +261,11 @@ describe("error bodies that are not the envelope", () => {
   it("keep their first 8 KiB as text, with code, serverMessage and details null", async () => {
     const page = `<html>${"x".repeat(20_000)}</html>`;
     const server = scripted(new Response(page, { status: 502, headers: { "content-type": "text/html" } }));
-    const error = (await runOperation(runtimeWith(server.fetch), descriptor({ operationId: "plain", retryClass: "never" }), {}).catch((e: unknown) => e)) as ServerResponseError;
+    const error = (await runOperation(
+      runtimeWith(server.fetch),
+      descriptor({ operationId: "plain", retryClass: "never" }),
+      {},
+    ).catch((e: unknown) => e)) as ServerResponseError;
     expect(error).toBeInstanceOf(ServerResponseError);
     expect(error.statusCode).toBe(502);
     expect(error.body).toBe(page.slice(0, 8 * 1024));
@@ -193,11 +273,20 @@ describe("error bodies that are not the envelope", () => {
   });
 
   it("are redacted, and the envelope itself leaves body null", async () => {
-    const runtime = createRuntime({ baseUrl: BASE, token: "s3cret-token", fetch: scripted(new Response("echo s3cret-token", { status: 400 })).fetch, ...fast });
-    const error = (await runOperation(runtime, descriptor({ operationId: "plain", retryClass: "never" }), {}).catch((e: unknown) => e)) as ServerResponseError;
+    const runtime = createRuntime({
+      baseUrl: BASE,
+      token: "s3cret-token",
+      fetch: scripted(new Response("echo s3cret-token", { status: 400 })).fetch,
+      ...fast,
+    });
+    const error = (await runOperation(runtime, descriptor({ operationId: "plain", retryClass: "never" }), {}).catch(
+      (e: unknown) => e,
+    )) as ServerResponseError;
     expect(error.body).not.toContain("s3cret-token");
     const enveloped = scripted(json(404, { error: { code: "not_found", message: "m", details: null } }));
-    const second = (await runOperation(runtimeWith(enveloped.fetch), descriptor({ operationId: "plain" }), {}).catch((e: unknown) => e)) as ServerResponseError;
+    const second = (await runOperation(runtimeWith(enveloped.fetch), descriptor({ operationId: "plain" }), {}).catch(
+      (e: unknown) => e,
+    )) as ServerResponseError;
     expect(second.code).toBe("not_found");
     expect(second.body).toBeNull();
   });

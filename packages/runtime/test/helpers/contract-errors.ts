@@ -3,4 +3,10 @@
 // runtime's sources never import generated code; its tests take the generated
 // classes, which are built on this runtime's sources (the test alias of
 // @powercontext/runtime), to check that the two work together.
-export { OperationBlockedError, ProcessingBlockStaleError, VersionConflictError, contractErrorsByCode, createServerResponseError } from "@powercontext/sdk";
+export {
+  OperationBlockedError,
+  ProcessingBlockStaleError,
+  VersionConflictError,
+  contractErrorsByCode,
+  createServerResponseError,
+} from "@powercontext/sdk";

@@ -1,5 +1,11 @@
 import { writeParameters } from "../../src/transport/write-parameters.js";
-import type { AsyncDescriptor, OperationDescriptor, OperationTable, ReconcileDescriptor, RetryClass } from "../../src/descriptor.js";
+import type {
+  AsyncDescriptor,
+  OperationDescriptor,
+  OperationTable,
+  ReconcileDescriptor,
+  RetryClass,
+} from "../../src/descriptor.js";
 
 /** The Operation resource's wire names, as the generator writes them from openapi.yaml's x-powercontext-async. */
 export function asyncOf(acceptedStatus = 202): AsyncDescriptor {
@@ -16,7 +22,14 @@ export function asyncOf(acceptedStatus = 202): AsyncDescriptor {
 
 /** A reconcile descriptor with openapi.yaml's wire names. */
 export function reconcileOf(holds: string[]): ReconcileDescriptor {
-  return { readOperation: "get_operation", idParameter: "operation_id", holdsWhen: { status: holds }, versionField: "version", expectedVersionField: "expected_version", statusField: "status" };
+  return {
+    readOperation: "get_operation",
+    idParameter: "operation_id",
+    holdsWhen: { status: holds },
+    versionField: "version",
+    expectedVersionField: "expected_version",
+    statusField: "status",
+  };
 }
 
 /**
@@ -24,7 +37,12 @@ export function reconcileOf(holds: string[]): ReconcileDescriptor {
  * the generator does, a row that lists a parameter gets `writeParameters`.
  */
 export function descriptor(overrides: Partial<OperationDescriptor> & { operationId: string }): OperationDescriptor {
-  const lists = [overrides.pathParameters, overrides.queryParameters, overrides.headerParameters, overrides.cookieParameters];
+  const lists = [
+    overrides.pathParameters,
+    overrides.queryParameters,
+    overrides.headerParameters,
+    overrides.cookieParameters,
+  ];
   const writer = lists.some((list) => list !== undefined && list.length > 0) ? { writeParameters } : {};
   return {
     ...writer,

@@ -29,12 +29,14 @@ describe("operationIdFromLocation", () => {
     ["outside the template", "/v1/things/op_1"],
     ["nested path", "/v1/operations/op_1/cancel"],
   ])("refuses %s", (_label, location) => {
-    expect(() => operationIdFromLocation(location, getOperation, context("https://pc.example.com"))).toThrow(InvalidResponseError);
+    expect(() => operationIdFromLocation(location, getOperation, context("https://pc.example.com"))).toThrow(
+      InvalidResponseError,
+    );
   });
 
   it("refuses a Location outside the base path", () => {
-    expect(() => operationIdFromLocation("/v1/operations/op_1", getOperation, context("https://pc.example.com/api"))).toThrow(
-      /outside the base URL/,
-    );
+    expect(() =>
+      operationIdFromLocation("/v1/operations/op_1", getOperation, context("https://pc.example.com/api")),
+    ).toThrow(/outside the base URL/);
   });
 });

@@ -31,7 +31,10 @@ describe("paginate", () => {
   });
 
   it("fetches lazily: breaking early stops paging", async () => {
-    const server = pagedServer({ "": { operations: [1, 2], next_cursor: "c2" }, c2: { operations: [3], next_cursor: null } });
+    const server = pagedServer({
+      "": { operations: [1, 2], next_cursor: "c2" },
+      c2: { operations: [3], next_cursor: null },
+    });
     const runtime = createRuntime({ baseUrl: "https://pc.example.com", fetch: server.fetch });
     for await (const item of paginate(runtime, listOperations, {})) {
       expect(item).toBe(1);

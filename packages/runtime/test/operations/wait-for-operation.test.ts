@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRuntime } from "../../src/core/runtime.js";
 import { InvalidResponseError } from "../../src/errors.js";
-import { OperationCancelledError, OperationFailedError, OperationPendingError } from "../../src/operations/operation-errors.js";
+import {
+  OperationCancelledError,
+  OperationFailedError,
+  OperationPendingError,
+} from "../../src/operations/operation-errors.js";
 import { callOperation, submit } from "../../src/operations/submit.js";
 import { waitForOperation } from "../../src/operations/wait-for-operation.js";
 import type { FetchLike } from "../../src/transport/fetch-adapter.js";
@@ -20,7 +24,11 @@ function operation(status: string, extra: Record<string, unknown> = {}) {
  * A flush endpoint that answers 202 with `location`, and an Operation whose
  * status follows `statuses` poll by poll (the last one repeats).
  */
-function asyncServer(location: string, statuses: Array<Record<string, unknown>>, pollHeaders: Record<string, string> = {}) {
+function asyncServer(
+  location: string,
+  statuses: Array<Record<string, unknown>>,
+  pollHeaders: Record<string, string> = {},
+) {
   const polls: number[] = [];
   const fetch: FetchLike = async (url, init) => {
     const path = new URL(url).pathname;
@@ -45,7 +53,10 @@ describe("asynchronous operations (seed 002)", () => {
     ["absolute", "https://pc.example.com/v1/operations/op_1"],
   ])("follows a %s Location and returns the result field", async (_label, location) => {
     const server = asyncServer(location, [operation("queued"), operation("running"), succeeded]);
-    const runtime = createRuntime({ baseUrl: "https://pc.example.com", fetch: server.fetch, ...options }, { operations: table });
+    const runtime = createRuntime(
+      { baseUrl: "https://pc.example.com", fetch: server.fetch, ...options },
+      { operations: table },
+    );
     const progress: unknown[] = [];
     await expect(callOperation(runtime, flushMemory, { scope_id: "s" })).resolves.toEqual({ entries_written: 2 });
     expect(server.polls).toHaveLength(3);
@@ -58,7 +69,10 @@ describe("asynchronous operations (seed 002)", () => {
 
   it("refuses a Location on another origin", async () => {
     const server = asyncServer("https://evil.example.com/v1/operations/op_1", [succeeded]);
-    const runtime = createRuntime({ baseUrl: "https://pc.example.com", fetch: server.fetch, ...options }, { operations: table });
+    const runtime = createRuntime(
+      { baseUrl: "https://pc.example.com", fetch: server.fetch, ...options },
+      { operations: table },
+    );
     await expect(callOperation(runtime, flushMemory, {})).rejects.toBeInstanceOf(InvalidResponseError);
     expect(server.polls).toHaveLength(0);
   });
@@ -66,7 +80,10 @@ describe("asynchronous operations (seed 002)", () => {
   it("throws OperationPendingError past the deadline, then waitForOperation completes", async () => {
     const statuses = Array.from({ length: 1000 }, () => operation("running"));
     const server = asyncServer("/v1/operations/op_1", statuses);
-    const runtime = createRuntime({ baseUrl: "https://pc.example.com", fetch: server.fetch, ...options }, { operations: table });
+    const runtime = createRuntime(
+      { baseUrl: "https://pc.example.com", fetch: server.fetch, ...options },
+      { operations: table },
+    );
     const error = await callOperation(runtime, flushMemory, {}, { deadlineMs: 40 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OperationPendingError);
     expect((error as OperationPendingError).operationId).toBe("op_1");
@@ -89,7 +106,11 @@ describe("asynchronous operations (seed 002)", () => {
     expect(error).toMatchObject({ operationId: "op_1", error: { category: "provider", code: "rate_limited" } });
 
     const cancelledRuntime = createRuntime(
-      { baseUrl: "https://pc.example.com", fetch: asyncServer("/v1/operations/op_1", [operation("cancelled")]).fetch, ...options },
+      {
+        baseUrl: "https://pc.example.com",
+        fetch: asyncServer("/v1/operations/op_1", [operation("cancelled")]).fetch,
+        ...options,
+      },
       { operations: table },
     );
     await expect(callOperation(cancelledRuntime, flushMemory, {})).rejects.toBeInstanceOf(OperationCancelledError);
@@ -114,7 +135,10 @@ describe("asynchronous operations (seed 002)", () => {
 
   it("submit reports the accepted operation id without polling", async () => {
     const server = asyncServer("/v1/operations/op_1", [succeeded]);
-    const runtime = createRuntime({ baseUrl: "https://pc.example.com", fetch: server.fetch, ...options }, { operations: table });
+    const runtime = createRuntime(
+      { baseUrl: "https://pc.example.com", fetch: server.fetch, ...options },
+      { operations: table },
+    );
     const outcome = await submit(runtime, flushMemory, {});
     expect(outcome).toMatchObject({ accepted: true, operationId: "op_1", retryAfterMs: 0, body: null });
     expect(server.polls).toHaveLength(0);

@@ -50,7 +50,9 @@ describe("RetryBudget", () => {
       retryBudget: { capacity: 10, retryCost: 4 },
       onRetry: (event) => events.push(event),
     });
-    const error = (await runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e)) as ServiceUnavailableError;
+    const error = (await runOperation(runtime, classDescriptor("safe"), {}).catch(
+      (e: unknown) => e,
+    )) as ServiceUnavailableError;
     expect(error).toBeInstanceOf(ServiceUnavailableError);
     expect(error.retryBudgetExhausted).toBe(true);
     expect(error.message).toMatch(/retry budget is empty/);
@@ -99,6 +101,8 @@ describe("RetryBudget", () => {
       expect(error).toBeInstanceOf(ServiceUnavailableError);
       expect(elapsed).toBeLessThan(deadlineMs);
     }
-    expect(results.filter(({ error }) => (error as ServiceUnavailableError).retryBudgetExhausted === true).length).toBeGreaterThan(0);
+    expect(
+      results.filter(({ error }) => (error as ServiceUnavailableError).retryBudgetExhausted === true).length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -54,8 +54,14 @@ const request = { operation_id: "op_1", expected_version: 3 };
 
 describe("guarded reconciliation (runtime README, Retries)", () => {
   it("returns the read resource marked reconciled when the requested state holds", async () => {
-    const server = operationServer({ operation_id: "op_1", status: "failed", version: 3 }, { loseFirstCancelResponse: true });
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
+    const server = operationServer(
+      { operation_id: "op_1", status: "failed", version: 3 },
+      { loseFirstCancelResponse: true },
+    );
+    const runtime = createRuntime(
+      { ...base, fetch: server.fetch },
+      { operations: table, reconcile: recoverVersionConflict, contractErrors },
+    );
     const result = await runOperation(runtime, cancelOperation, request);
     expect(result.reconciled).toBe(true);
     expect(result.data).toEqual({ operation_id: "op_1", status: "cancelled", version: 4, reconciled: true });
@@ -74,7 +80,10 @@ describe("guarded reconciliation (runtime README, Retries)", () => {
         },
       },
     );
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
+    const runtime = createRuntime(
+      { ...base, fetch: server.fetch },
+      { operations: table, reconcile: recoverVersionConflict, contractErrors },
+    );
     const error = await runOperation(runtime, cancelOperation, request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VersionConflictError);
     const conflict = error as VersionConflictError;
@@ -89,25 +98,40 @@ describe("guarded reconciliation (runtime README, Retries)", () => {
       { operation_id: "op_1", status: "failed", version: 3 },
       { loseFirstCancelResponse: true, lossAs: () => envelope(504, "gateway_timeout") },
     );
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
+    const runtime = createRuntime(
+      { ...base, fetch: server.fetch },
+      { operations: table, reconcile: recoverVersionConflict, contractErrors },
+    );
     await expect(runOperation(runtime, cancelOperation, request)).resolves.toMatchObject({ reconciled: true });
   });
 
   it("does not reconcile after a 503, which says the request was not processed", async () => {
     let calls = 0;
-    const server = operationServer({ operation_id: "op_1", status: "failed", version: 4 }, { loseFirstCancelResponse: false });
+    const server = operationServer(
+      { operation_id: "op_1", status: "failed", version: 4 },
+      { loseFirstCancelResponse: false },
+    );
     const fetch: typeof server.fetch = async (url, init) => {
       calls += 1;
       return calls === 1 ? envelope(503, "unavailable") : server.fetch(url, init);
     };
-    const runtime = createRuntime({ ...base, fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
+    const runtime = createRuntime(
+      { ...base, fetch },
+      { operations: table, reconcile: recoverVersionConflict, contractErrors },
+    );
     await expect(runOperation(runtime, cancelOperation, request)).rejects.toBeInstanceOf(VersionConflictError);
     expect(server.counts.reads).toBe(0);
   });
 
   it("surfaces a conflict on a first send without reading", async () => {
-    const server = operationServer({ operation_id: "op_1", status: "failed", version: 4 }, { loseFirstCancelResponse: false });
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
+    const server = operationServer(
+      { operation_id: "op_1", status: "failed", version: 4 },
+      { loseFirstCancelResponse: false },
+    );
+    const runtime = createRuntime(
+      { ...base, fetch: server.fetch },
+      { operations: table, reconcile: recoverVersionConflict, contractErrors },
+    );
     const error = await runOperation(runtime, cancelOperation, request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VersionConflictError);
     expect((error as VersionConflictError).current).toBeNull();
@@ -125,7 +149,10 @@ describe("guarded reconciliation (runtime README, Retries)", () => {
         },
       },
     );
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
+    const runtime = createRuntime(
+      { ...base, fetch: server.fetch },
+      { operations: table, reconcile: recoverVersionConflict, contractErrors },
+    );
     const error = await runOperation(runtime, cancelOperation, request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VersionConflictError);
     const conflict = error as VersionConflictError;
@@ -142,7 +169,10 @@ describe("guarded reconciliation (runtime README, Retries)", () => {
       if (init.method === "POST") return envelope(409, "version_conflict", { current_version: 9 });
       return envelope(500, "internal_error");
     };
-    const runtime = createRuntime({ ...base, fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
+    const runtime = createRuntime(
+      { ...base, fetch },
+      { operations: table, reconcile: recoverVersionConflict, contractErrors },
+    );
     const error = await runOperation(runtime, cancelOperation, request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VersionConflictError);
     expect((error as VersionConflictError).outcomeUnknown).toBe(true);
@@ -171,7 +201,8 @@ describe("a stale guarded retry after a lost response (issue scenario)", () => {
       }
       counts.retries += 1;
       const { expected_version: expected } = JSON.parse(init.body ?? "{}") as { expected_version: number };
-      if (expected !== op.version || path !== "/v1/operations/op_1/retry") return envelope(409, "version_conflict", { current_version: op.version });
+      if (expected !== op.version || path !== "/v1/operations/op_1/retry")
+        return envelope(409, "version_conflict", { current_version: op.version });
       Object.assign(op, after);
       throw socketClosed();
     };
@@ -180,8 +211,13 @@ describe("a stale guarded retry after a lost response (issue scenario)", () => {
 
   it("raises the conflict with the current resource when the Operation shows later changes (succeeded at version 6)", async () => {
     const server = retryServer({ operation_id: "op_1", status: "succeeded", version: 6 });
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
-    const error = await runOperation(runtime, retryOperation, { operation_id: "op_1", expected_version: 1 }).catch((e: unknown) => e);
+    const runtime = createRuntime(
+      { ...base, fetch: server.fetch },
+      { operations: table, reconcile: recoverVersionConflict, contractErrors },
+    );
+    const error = await runOperation(runtime, retryOperation, { operation_id: "op_1", expected_version: 1 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(VersionConflictError);
     const conflict = error as VersionConflictError;
     expect(conflict.outcomeUnknown).toBe(true);
@@ -192,7 +228,10 @@ describe("a stale guarded retry after a lost response (issue scenario)", () => {
 
   it("reconciles when the Operation shows exactly the retry: queued at version 2", async () => {
     const server = retryServer({ operation_id: "op_1", status: "queued", version: 2 });
-    const runtime = createRuntime({ ...base, fetch: server.fetch }, { operations: table, reconcile: recoverVersionConflict, contractErrors });
+    const runtime = createRuntime(
+      { ...base, fetch: server.fetch },
+      { operations: table, reconcile: recoverVersionConflict, contractErrors },
+    );
     const result = await runOperation(runtime, retryOperation, { operation_id: "op_1", expected_version: 1 });
     expect(result.reconciled).toBe(true);
     expect(result.data).toEqual({ operation_id: "op_1", status: "queued", version: 2, reconciled: true });

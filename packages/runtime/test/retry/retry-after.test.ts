@@ -21,12 +21,22 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter(value, NOW)).toBe(ms);
   });
 
-  it.each([null, undefined, "", "soon", "-1", "1.5", "NaN", "Mon, 99 Foo 2026 GMT", "2026-11-30T12:00:05Z", "Mon, 31 Feb 2026 12:00:05 GMT", "Mon, 30 Nov 2026 12:00:05 UTC", "Mon Nov 30 12:00:07 2026 GMT"])(
-    "%s -> null (backoff applies)",
-    (value) => {
-      expect(parseRetryAfter(value, NOW)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    undefined,
+    "",
+    "soon",
+    "-1",
+    "1.5",
+    "NaN",
+    "Mon, 99 Foo 2026 GMT",
+    "2026-11-30T12:00:05Z",
+    "Mon, 31 Feb 2026 12:00:05 GMT",
+    "Mon, 30 Nov 2026 12:00:05 UTC",
+    "Mon Nov 30 12:00:07 2026 GMT",
+  ])("%s -> null (backoff applies)", (value) => {
+    expect(parseRetryAfter(value, NOW)).toBeNull();
+  });
 
   it("caps absurd values at one day", () => {
     expect(parseRetryAfter("999999999", NOW)).toBe(86_400_000);

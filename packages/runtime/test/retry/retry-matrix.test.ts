@@ -36,15 +36,35 @@ const errorClass: Record<string, abstract new (...args: never[]) => ClientError>
 
 // runtime README, "Retries" with maxRetries = 2: 3 attempts when retried, 1 when surfaced.
 const resend: Record<Failure, number> = {
-  transport: 3, connect: 3, 429: 3, 500: 1, 502: 3, 503: 3, 504: 3, 404: 1, 409: 1,
+  transport: 3,
+  connect: 3,
+  429: 3,
+  500: 1,
+  502: 3,
+  503: 3,
+  504: 3,
+  404: 1,
+  409: 1,
 };
 const never: Record<Failure, number> = {
-  transport: 1, connect: 3, 429: 1, 500: 1, 502: 1, 503: 1, 504: 1, 404: 1, 409: 1,
+  transport: 1,
+  connect: 3,
+  429: 1,
+  500: 1,
+  502: 1,
+  503: 1,
+  504: 1,
+  404: 1,
+  409: 1,
 };
 const expected: Record<RetryClass, Record<Failure, number>> = { safe: resend, replay: resend, guarded: resend, never };
 
 const cases = (Object.keys(expected) as RetryClass[]).flatMap((retryClass) =>
-  (Object.keys(resend) as Failure[]).map((kind) => ({ retryClass, kind: kind as Failure, attempts: expected[retryClass][kind] })),
+  (Object.keys(resend) as Failure[]).map((kind) => ({
+    retryClass,
+    kind: kind as Failure,
+    attempts: expected[retryClass][kind],
+  })),
 );
 
 describe("retry matrix (runtime README, Retries)", () => {
@@ -63,7 +83,11 @@ describe("retry matrix (runtime README, Retries)", () => {
   });
 
   it("succeeds on the attempt after retryable failures and reports each retry", async () => {
-    const server = scripted(socketClosed(), envelope(503, "unavailable"), new Response('{"ok":true}', { status: 200, headers: { "content-type": "application/json" } }));
+    const server = scripted(
+      socketClosed(),
+      envelope(503, "unavailable"),
+      new Response('{"ok":true}', { status: 200, headers: { "content-type": "application/json" } }),
+    );
     const events: unknown[] = [];
     const runtime = createRuntime({
       baseUrl: "https://pc.example.com",
@@ -77,8 +101,24 @@ describe("retry matrix (runtime README, Retries)", () => {
     expect(result.data).toEqual({ ok: true });
     expect(server.seen).toHaveLength(3);
     expect(events).toEqual([
-      { operationId: "op_safe", attempt: 1, reason: "transport_error", waitMs: 0, statusCode: null, requestId: null, budgetRemaining: 495 },
-      { operationId: "op_safe", attempt: 2, reason: "status_503", waitMs: 0, statusCode: 503, requestId: "req-503", budgetRemaining: 490 },
+      {
+        operationId: "op_safe",
+        attempt: 1,
+        reason: "transport_error",
+        waitMs: 0,
+        statusCode: null,
+        requestId: null,
+        budgetRemaining: 495,
+      },
+      {
+        operationId: "op_safe",
+        attempt: 2,
+        reason: "status_503",
+        waitMs: 0,
+        statusCode: 503,
+        requestId: "req-503",
+        budgetRemaining: 490,
+      },
     ]);
   });
 

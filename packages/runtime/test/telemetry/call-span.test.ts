@@ -18,7 +18,13 @@ function recordingTracer(): { tracer: TracerLike; spans: Recorded[] } {
   const spans: Recorded[] = [];
   const tracer: TracerLike = {
     startSpan(name, options) {
-      const record: Recorded = { name, kind: options?.kind, attributes: { ...options?.attributes }, status: null, ended: 0 };
+      const record: Recorded = {
+        name,
+        kind: options?.kind,
+        attributes: { ...options?.attributes },
+        status: null,
+        ended: 0,
+      };
       spans.push(record);
       const span: SpanLike = {
         setAttribute: (key, value) => (record.attributes[key] = value),
@@ -38,7 +44,13 @@ describe("telemetry (docs/compatibility.md)", () => {
   it("records one CLIENT span per call with outcome and status, and propagates traceparent", async () => {
     const { tracer, spans } = recordingTracer();
     const server = scripted(envelope(503, "unavailable"), json(200, { hits: [] }));
-    const runtime = createRuntime({ baseUrl: "https://pc.example.com", token: "tok", fetch: server.fetch, telemetry: openTelemetry({ tracer }), retry: { baseDelayMs: 0, maxDelayMs: 0 } });
+    const runtime = createRuntime({
+      baseUrl: "https://pc.example.com",
+      token: "tok",
+      fetch: server.fetch,
+      telemetry: openTelemetry({ tracer }),
+      retry: { baseDelayMs: 0, maxDelayMs: 0 },
+    });
     await runOperation(runtime, op, {});
     expect(spans).toHaveLength(1);
     expect(spans[0]).toMatchObject({
@@ -46,7 +58,11 @@ describe("telemetry (docs/compatibility.md)", () => {
       kind: 2,
       ended: 1,
       status: { code: 1 },
-      attributes: { "powercontext.outcome": "success", "http.response.status_code": 200, "powercontext.operation_id": "search_memory" },
+      attributes: {
+        "powercontext.outcome": "success",
+        "http.response.status_code": 200,
+        "powercontext.operation_id": "search_memory",
+      },
     });
     expect(server.seen.map((request) => request.headers.traceparent)).toEqual([
       "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
@@ -57,10 +73,20 @@ describe("telemetry (docs/compatibility.md)", () => {
 
   it("marks failures and cancellations", async () => {
     const { tracer, spans } = recordingTracer();
-    const runtime = createRuntime({ baseUrl: "https://pc.example.com", fetch: scripted(envelope(404, "not_found")).fetch, telemetry: openTelemetry({ tracer }) });
+    const runtime = createRuntime({
+      baseUrl: "https://pc.example.com",
+      fetch: scripted(envelope(404, "not_found")).fetch,
+      telemetry: openTelemetry({ tracer }),
+    });
     await runOperation(runtime, op, {}).catch(() => undefined);
     await runOperation(runtime, op, {}, { signal: AbortSignal.abort() }).catch(() => undefined);
-    expect(spans.map((span) => [span.attributes["powercontext.outcome"], span.attributes["http.response.status_code"], span.status?.code])).toEqual([
+    expect(
+      spans.map((span) => [
+        span.attributes["powercontext.outcome"],
+        span.attributes["http.response.status_code"],
+        span.status?.code,
+      ]),
+    ).toEqual([
       ["failure", 404, 2],
       ["cancelled", undefined, 2],
     ]);
@@ -104,19 +130,34 @@ describe("telemetry (docs/compatibility.md)", () => {
       throw new Error("starter");
     };
     const throwingSpan = () => ({
-      inject: () => { throw new Error("inject"); },
-      succeed: () => { throw new Error("succeed"); },
-      fail: () => { throw new Error("fail"); },
+      inject: () => {
+        throw new Error("inject");
+      },
+      succeed: () => {
+        throw new Error("succeed");
+      },
+      fail: () => {
+        throw new Error("fail");
+      },
     });
     for (const telemetry of [throwingStarter, throwingSpan]) {
-      const runtime = createRuntime({ baseUrl: "https://pc.example.com", fetch: scripted(json(200, { ok: 1 })).fetch, telemetry });
+      const runtime = createRuntime({
+        baseUrl: "https://pc.example.com",
+        fetch: scripted(json(200, { ok: 1 })).fetch,
+        telemetry,
+      });
       await expect(runOperation(runtime, op, {})).resolves.toMatchObject({ data: { ok: 1 } });
     }
     for (const tracer of [throwing, brokenSpan]) {
       const runtime = createRuntime({
         baseUrl: "https://pc.example.com",
         fetch: scripted(json(200, { ok: 1 })).fetch,
-        telemetry: openTelemetry({ tracer, propagate: () => { throw new Error("propagate"); } }),
+        telemetry: openTelemetry({
+          tracer,
+          propagate: () => {
+            throw new Error("propagate");
+          },
+        }),
       });
       await expect(runOperation(runtime, op, {})).resolves.toMatchObject({ data: { ok: 1 } });
     }

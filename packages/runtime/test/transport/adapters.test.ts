@@ -8,7 +8,15 @@ import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ClientOptions } from "../../src/config.js";
 import { runOperation } from "../../src/core/run-operation.js";
-import { AbortError, ConfigurationError, InvalidRequestError, InvalidResponseError, ServerResponseError, TimeoutError, TransportError } from "../../src/errors.js";
+import {
+  AbortError,
+  ConfigurationError,
+  InvalidRequestError,
+  InvalidResponseError,
+  ServerResponseError,
+  TimeoutError,
+  TransportError,
+} from "../../src/errors.js";
 import { createRuntime } from "../../src/node-platform.js";
 import { createNodeTransport, type NodeTransport } from "../../src/transport/node.js";
 import { classDescriptor } from "../helpers/descriptors.js";
@@ -47,8 +55,17 @@ function causes(error: unknown): string {
 
 const fast = { retry: { baseDelayMs: 0, maxDelayMs: 0 } };
 
-function answer(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers });
+function answer(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(body)),
+    ...headers,
+  });
   res.end(body);
 }
 
@@ -84,7 +101,13 @@ describe.each<Adapter>(["fetch", "undici"])("the %s adapter over loopback HTTP",
     await new Promise((resolve) => server?.close(resolve));
     server = undefined;
     const attempts: number[] = [];
-    const runtime = createRuntime({ baseUrl: origin, ...via(adapter), maxRetries: 2, ...fast, onRetry: (event) => attempts.push(event.attempt) });
+    const runtime = createRuntime({
+      baseUrl: origin,
+      ...via(adapter),
+      maxRetries: 2,
+      ...fast,
+      onRetry: (event) => attempts.push(event.attempt),
+    });
     const error = await runOperation(runtime, classDescriptor("never"), {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).phase).toBe("connect");
@@ -110,13 +133,23 @@ describe.each<Adapter>(["fetch", "undici"])("the %s adapter over loopback HTTP",
     const origin = await listen((req) => req.resume());
     const runtime = createRuntime({ baseUrl: origin, ...via(adapter), ...fast, timeoutMs: 150, maxRetries: 0 });
     let started = performance.now();
-    expect(await runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e)).toBeInstanceOf(TimeoutError);
+    expect(await runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e)).toBeInstanceOf(
+      TimeoutError,
+    );
     const attempt = performance.now() - started;
     expect(attempt).toBeGreaterThanOrEqual(145);
     expect(attempt).toBeLessThan(450);
-    const retrying = createRuntime({ baseUrl: origin, ...via(adapter), retry: { baseDelayMs: 10, maxDelayMs: 10 }, timeoutMs: 5000, maxRetries: 3 });
+    const retrying = createRuntime({
+      baseUrl: origin,
+      ...via(adapter),
+      retry: { baseDelayMs: 10, maxDelayMs: 10 },
+      timeoutMs: 5000,
+      maxRetries: 3,
+    });
     started = performance.now();
-    const error = await runOperation(retrying, classDescriptor("safe"), {}, { deadlineMs: 300 }).catch((e: unknown) => e);
+    const error = await runOperation(retrying, classDescriptor("safe"), {}, { deadlineMs: 300 }).catch(
+      (e: unknown) => e,
+    );
     const total = performance.now() - started;
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).limit).toBe("deadline");
@@ -131,17 +164,39 @@ describe.each<Adapter>(["fetch", "undici"])("the %s adapter over loopback HTTP",
       answer(res, 200, '{"ok":true}');
     });
     const retries: unknown[] = [];
-    const runtime = createRuntime({ baseUrl: origin, ...via(adapter), ...fast, onRetry: (event) => retries.push(event) });
-    const refused = { "x-a": "a\r\nb", "x-nul": "a\u0000b", "x-wide": "\u20ac", "bad name": "value-of-bad-name", "transfer-encoding": "chunked", "Content-Length": "3", "x-number": 1 };
+    const runtime = createRuntime({
+      baseUrl: origin,
+      ...via(adapter),
+      ...fast,
+      onRetry: (event) => retries.push(event),
+    });
+    const refused = {
+      "x-a": "a\r\nb",
+      "x-nul": "a\u0000b",
+      "x-wide": "\u20ac",
+      "bad name": "value-of-bad-name",
+      "transfer-encoding": "chunked",
+      "Content-Length": "3",
+      "x-number": 1,
+    };
     for (const [name, value] of Object.entries(refused)) {
-      const error = await runOperation(runtime, classDescriptor("safe"), {}, { headers: { [name]: value as string } }).catch((e: unknown) => e);
+      const error = await runOperation(
+        runtime,
+        classDescriptor("safe"),
+        {},
+        { headers: { [name]: value as string } },
+      ).catch((e: unknown) => e);
       expect(error, name).toBeInstanceOf(InvalidRequestError);
       expect((error as Error).message, name).not.toContain(String(value));
     }
     expect(requests).toBe(0);
     expect(retries).toEqual([]);
-    expect(() => createRuntime({ baseUrl: origin, ...via(adapter), headers: { "x-a": "a\nb" } })).toThrow(ConfigurationError);
-    await expect(runOperation(runtime, classDescriptor("safe"), {}, { headers: { "x-latin": "caf\u00e9", "x-ok": "a b\tc" } })).resolves.toMatchObject({ data: { ok: true } });
+    expect(() => createRuntime({ baseUrl: origin, ...via(adapter), headers: { "x-a": "a\nb" } })).toThrow(
+      ConfigurationError,
+    );
+    await expect(
+      runOperation(runtime, classDescriptor("safe"), {}, { headers: { "x-latin": "caf\u00e9", "x-ok": "a b\tc" } }),
+    ).resolves.toMatchObject({ data: { ok: true } });
     expect(requests).toBe(1);
   });
 
@@ -191,10 +246,11 @@ describe.each<Adapter>(["fetch", "undici"])("the %s adapter over loopback HTTP",
     const stalled = runOperation(runtime, classDescriptor("safe"), {}).catch((e: unknown) => e);
     await vi.waitFor(() => expect(requests).toBe(1), { timeout: 1000, interval: 5 });
     const started = performance.now();
-    const settle = (promise: Promise<unknown>) => promise.then(
-      () => ["resolved", performance.now() - started] as const,
-      (error: unknown) => [(error as Error).name, performance.now() - started] as const,
-    );
+    const settle = (promise: Promise<unknown>) =>
+      promise.then(
+        () => ["resolved", performance.now() - started] as const,
+        (error: unknown) => [(error as Error).name, performance.now() - started] as const,
+      );
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const [timedOut, aborted, late] = await Promise.all([
@@ -223,7 +279,9 @@ describe.each<Adapter>(["fetch", "undici"])("the %s adapter over loopback HTTP",
     const runtime = createRuntime({ baseUrl: origin, ...via(adapter), maxRetries: 0 });
     const controller = new AbortController();
     const reason = new Error("the user went away");
-    const call = runOperation(runtime, classDescriptor("safe"), {}, { signal: controller.signal }).catch((e: unknown) => e);
+    const call = runOperation(runtime, classDescriptor("safe"), {}, { signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
     setTimeout(() => controller.abort(reason), 50);
     const error = await call;
     expect(error).toBeInstanceOf(AbortError);

@@ -22,7 +22,9 @@ describe.each(["fetch", "undici"])("the %s adapter", (adapter) => {
     server = createServer({ keepAlive: true }, (req) => req.resume());
     await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const proc = spawn(process.execPath, ["--import", "tsx", child, origin, adapter], { stdio: ["ignore", "pipe", "inherit"] });
+    const proc = spawn(process.execPath, ["--import", "tsx", child, origin, adapter], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let output = "";
     proc.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const exited = await new Promise<number | null>((resolve) => {

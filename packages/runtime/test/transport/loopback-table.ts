@@ -16,7 +16,11 @@ export interface LoopbackCase {
 export const LOOPBACK_CASES: readonly LoopbackCase[] = [
   { url: "http://localhost:8000", loopback: true, why: "localhost" },
   { url: "http://LOCALHOST:8000", loopback: true, why: "host names are case-insensitive" },
-  { url: "http://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54", loopback: true, why: "full-width letters map to localhost" },
+  {
+    url: "http://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54",
+    loopback: true,
+    why: "full-width letters map to localhost",
+  },
   { url: "http://%6cocalhost", loopback: true, why: "a percent-encoded host decodes to localhost" },
   { url: "http://local\thost", loopback: true, why: "the URL parser removes tabs" },
   { url: "http://localhost.:8000", loopback: false, why: "trailing dot: an absolute DNS name, /etc/hosts is skipped" },

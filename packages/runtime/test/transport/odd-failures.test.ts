@@ -21,17 +21,20 @@ function hostileMessage(): Error {
 }
 
 function hostileProxy(): object {
-  return new Proxy({}, {
-    get() {
-      throw new Error("get");
+  return new Proxy(
+    {},
+    {
+      get() {
+        throw new Error("get");
+      },
+      getPrototypeOf() {
+        throw new Error("prototype");
+      },
+      has() {
+        throw new Error("has");
+      },
     },
-    getPrototypeOf() {
-      throw new Error("prototype");
-    },
-    has() {
-      throw new Error("has");
-    },
-  });
+  );
 }
 
 const oddValues: Record<string, () => unknown> = {
@@ -70,15 +73,54 @@ async function settle(call: Promise<unknown>): Promise<unknown> {
 
 describe.each(Object.keys(oddValues))("a transport failing with %s", (name) => {
   const value = oddValues[name] as () => unknown;
-  const options = { baseUrl: "https://pc.example.com", token: TOKEN, maxRetries: 1, retry: { baseDelayMs: 0, maxDelayMs: 0 } };
+  const options = {
+    baseUrl: "https://pc.example.com",
+    token: TOKEN,
+    maxRetries: 1,
+    retry: { baseDelayMs: 0, maxDelayMs: 0 },
+  };
 
   it.each([
-    ["a fetch that throws", { fetch: (() => { throw value(); }) as FetchLike }],
-    ["a fetch that rejects", { fetch: (async () => { throw value(); }) as FetchLike }],
-    ["a dispatcher whose request throws", { dispatcher: { request() { throw value(); } } as never }],
-    ["a dispatcher whose request rejects", { dispatcher: { request: async () => { throw value(); } } as never }],
+    [
+      "a fetch that throws",
+      {
+        fetch: (() => {
+          throw value();
+        }) as FetchLike,
+      },
+    ],
+    [
+      "a fetch that rejects",
+      {
+        fetch: (async () => {
+          throw value();
+        }) as FetchLike,
+      },
+    ],
+    [
+      "a dispatcher whose request throws",
+      {
+        dispatcher: {
+          request() {
+            throw value();
+          },
+        } as never,
+      },
+    ],
+    [
+      "a dispatcher whose request rejects",
+      {
+        dispatcher: {
+          request: async () => {
+            throw value();
+          },
+        } as never,
+      },
+    ],
   ])("%s: TransportError, no unhandled rejection, no token", async (_label, transport) => {
-    const outcome = await settle(runOperation(createRuntime({ ...options, ...transport }), classDescriptor("safe"), {}));
+    const outcome = await settle(
+      runOperation(createRuntime({ ...options, ...transport }), classDescriptor("safe"), {}),
+    );
     expect(outcome).toBeInstanceOf(TransportError);
     const error = outcome as TransportError;
     expect(error.phase).toBe("exchange");

@@ -18,12 +18,14 @@ describe("parseJson", () => {
     expect(parseJson(text, context)).toEqual(value);
   });
 
-  it.each(['{"n":9007199254740992}', '{"n":-9007199254740992}', "[1,2,123456789012345678901234567890]", '{"a":"x","b":[{"c":18446744073709551615}]}'])(
-    "rejects %s",
-    (text) => {
-      expect(() => parseJson(text, context)).toThrow(InvalidResponseError);
-    },
-  );
+  it.each([
+    '{"n":9007199254740992}',
+    '{"n":-9007199254740992}',
+    "[1,2,123456789012345678901234567890]",
+    '{"a":"x","b":[{"c":18446744073709551615}]}',
+  ])("rejects %s", (text) => {
+    expect(() => parseJson(text, context)).toThrow(InvalidResponseError);
+  });
 
   it("finds the literal itself", () => {
     expect(findUnsafeInteger('{"id":"9007199254740993","n":9007199254740993}')).toBe("9007199254740993");
@@ -39,13 +41,19 @@ describe("parseJson", () => {
   });
 
   it("reports an unsafe integer before a syntax error or a lone surrogate", () => {
-    expect(() => parseJson('[12345678901234567890,', context)).toThrow(/integer 12345678901234567890 is outside/);
-    expect(() => parseJson('["\\ud800",12345678901234567890]', context)).toThrow(/integer 12345678901234567890 is outside/);
+    expect(() => parseJson("[12345678901234567890,", context)).toThrow(/integer 12345678901234567890 is outside/);
+    expect(() => parseJson('["\\ud800",12345678901234567890]', context)).toThrow(
+      /integer 12345678901234567890 is outside/,
+    );
     expect(() => parseJson('["\\ud800",1]', context)).toThrow(/not valid JSON/);
   });
 
   it("keeps large floats and scans a value too deep to walk", () => {
-    expect(parseJson('{"f":1.5e300,"g":-12345678901234567.5,"n":9007199254740991}', context)).toEqual({ f: 1.5e300, g: -12345678901234567.5, n: 9007199254740991 });
+    expect(parseJson('{"f":1.5e300,"g":-12345678901234567.5,"n":9007199254740991}', context)).toEqual({
+      f: 1.5e300,
+      g: -12345678901234567.5,
+      n: 9007199254740991,
+    });
     const depth = 200_000;
     const deep = (inner: string) => `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`;
     expect(Array.isArray(parseJson(deep("1"), context))).toBe(true);
@@ -72,7 +80,9 @@ describe("readBody", () => {
         if (pulled > 1000) controller.close();
       },
     });
-    await expect(readBody(await viaPort(new Response(stream)), context, 256 * 1024)).rejects.toBeInstanceOf(InvalidResponseError);
+    await expect(readBody(await viaPort(new Response(stream)), context, 256 * 1024)).rejects.toBeInstanceOf(
+      InvalidResponseError,
+    );
     expect(pulled).toBeLessThan(10);
   });
 
@@ -99,9 +109,13 @@ describe("readBody decodes UTF-8 strictly", () => {
         },
       }),
     );
-  const declared = (bytes: number[]) => new Response(new Uint8Array(bytes), { headers: { "content-length": String(bytes.length) } });
+  const declared = (bytes: number[]) =>
+    new Response(new Uint8Array(bytes), { headers: { "content-length": String(bytes.length) } });
 
-  it.each([["streamed", streamed], ["with Content-Length", declared]])("keeps a leading byte order mark (%s)", async (_, make) => {
+  it.each([
+    ["streamed", streamed],
+    ["with Content-Length", declared],
+  ])("keeps a leading byte order mark (%s)", async (_, make) => {
     expect(await readBody(await viaPort(make(bom)), context)).toBe("\ufeff{}");
   });
 
@@ -111,14 +125,20 @@ describe("readBody decodes UTF-8 strictly", () => {
     ["streamed, encoded surrogate", streamed, [0x22, 0xed, 0xa0, 0x80, 0x22]],
     ["with Content-Length, invalid byte", declared, [0x22, 0xff, 0x22]],
   ] as const)("refuses malformed UTF-8 (%s)", async (_, make, bytes) => {
-    await expect(readBody(await viaPort(make([...bytes])), context)).rejects.toMatchObject({ issues: ["body is not valid UTF-8"], requestId: "r" });
+    await expect(readBody(await viaPort(make([...bytes])), context)).rejects.toMatchObject({
+      issues: ["body is not valid UTF-8"],
+      requestId: "r",
+    });
   });
 });
 
 describe("parseJson refuses lone surrogates", () => {
-  it.each(['"\\ud800"', '"\\uDBFF x"', '["\\udc00"]', '{"a":{"\\ud800":1}}', '"\\ude00\\ud83d"'])("rejects %s", (text) => {
-    expect(() => parseJson(text, context)).toThrow(InvalidResponseError);
-  });
+  it.each(['"\\ud800"', '"\\uDBFF x"', '["\\udc00"]', '{"a":{"\\ud800":1}}', '"\\ude00\\ud83d"'])(
+    "rejects %s",
+    (text) => {
+      expect(() => parseJson(text, context)).toThrow(InvalidResponseError);
+    },
+  );
 
   it.each([
     ['"\\ud83d\\ude00"', "\u{1F600}"],

@@ -18,7 +18,9 @@ function limits(overrides: Partial<AttemptLimits> = {}): AttemptLimits {
   return { timeoutMs: 20, limit: "attempt", secrets: [TOKEN], ...overrides };
 }
 
-const readText: ResponseConsumer<string> = { consume: (response) => readBody(response, { statusCode: response.status, requestId: null }) };
+const readText: ResponseConsumer<string> = {
+  consume: (response) => readBody(response, { statusCode: response.status, requestId: null }),
+};
 
 /** One attempt through the fetch adapter (these races are the fetch adapter's). */
 function send<T>(fetchFn: FetchLike, ...rest: [PreparedRequest, AttemptLimits, ResponseConsumer<T>]): Promise<T> {
@@ -37,7 +39,12 @@ function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reje
 }
 
 /** A body whose cancellation is observable; it never produces data unless pushed. */
-function watchedBody(): { body: ReadableStream<Uint8Array>; cancelled: () => boolean; push: (text: string) => void; close: () => void } {
+function watchedBody(): {
+  body: ReadableStream<Uint8Array>;
+  cancelled: () => boolean;
+  push: (text: string) => void;
+  close: () => void;
+} {
   let cancelled = false;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const body = new ReadableStream<Uint8Array>({
@@ -106,7 +113,12 @@ describe("sendAttempt: timers and listeners", () => {
   it("removes the timer and the listener after success", async () => {
     vi.useFakeTimers();
     const { controller, live } = countedSignal();
-    const value = await send(async () => new Response("ok"), request, limits({ signal: controller.signal, timeoutMs: 10_000 }), readText);
+    const value = await send(
+      async () => new Response("ok"),
+      request,
+      limits({ signal: controller.signal, timeoutMs: 10_000 }),
+      readText,
+    );
     expect(value).toBe("ok");
     expect(vi.getTimerCount()).toBe(0);
     expect(live()).toBe(0);
@@ -170,7 +182,9 @@ describe("sendAttempt: timers and listeners", () => {
   it("after the timeout, a caller abort changes nothing", async () => {
     const { controller, live } = countedSignal();
     const late = deferred<Response>();
-    const error = await send(() => late.promise, request, limits({ signal: controller.signal }), readText).catch((e: unknown) => e);
+    const error = await send(() => late.promise, request, limits({ signal: controller.signal }), readText).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(TimeoutError);
     expect(live()).toBe(0);
     controller.abort();
@@ -200,7 +214,9 @@ describe("sendAttempt: late responses", () => {
     const late = deferred<Response>();
     const body = watchedBody();
     const caller = new AbortController();
-    await expect(send(() => late.promise, request, limits({ signal: caller.signal }), readText)).rejects.toBeInstanceOf(TimeoutError);
+    await expect(send(() => late.promise, request, limits({ signal: caller.signal }), readText)).rejects.toBeInstanceOf(
+      TimeoutError,
+    );
     late.resolve(new Response(body.body));
     await vi.waitFor(() => expect(body.cancelled()).toBe(true));
   });
@@ -256,12 +272,18 @@ describe("sendAttempt: outcomes", () => {
 
   it("a caller abort wins over a fetch failure it causes, and a timeout over one it causes", async () => {
     const failOnAbort: FetchLike = (_url, init) =>
-      new Promise((_resolve, reject) => init.signal.addEventListener("abort", () => reject(new TypeError("fetch failed"))));
+      new Promise((_resolve, reject) =>
+        init.signal.addEventListener("abort", () => reject(new TypeError("fetch failed"))),
+      );
     const caller = new AbortController();
-    const aborted = send(failOnAbort, request, limits({ signal: caller.signal, timeoutMs: 10_000 }), readText).catch((e: unknown) => e);
+    const aborted = send(failOnAbort, request, limits({ signal: caller.signal, timeoutMs: 10_000 }), readText).catch(
+      (e: unknown) => e,
+    );
     caller.abort();
     expect(await aborted).toBeInstanceOf(AbortError);
-    const timedOut = await send(failOnAbort, request, limits({ signal: new AbortController().signal }), readText).catch((e: unknown) => e);
+    const timedOut = await send(failOnAbort, request, limits({ signal: new AbortController().signal }), readText).catch(
+      (e: unknown) => e,
+    );
     expect(timedOut).toBeInstanceOf(TimeoutError);
   });
 });

@@ -54,7 +54,14 @@ describe("the undici adapter's body", () => {
   it("on a body never read, raises nothing when the attempt's limit passes before the first read", async () => {
     const url = await wholeBody();
     const errors = await uncaughtDuring(async () => {
-      const response = await undiciTransport().send({ method: "GET", url, headers: {}, body: undefined, timeoutMs: 80, signal: undefined });
+      const response = await undiciTransport().send({
+        method: "GET",
+        url,
+        headers: {},
+        body: undefined,
+        timeoutMs: 80,
+        signal: undefined,
+      });
       await new Promise((resolve) => setTimeout(resolve, 150));
       await expect(response.read()).rejects.toMatchObject({ code: ATTEMPT_TIMEOUT });
     });
@@ -64,7 +71,14 @@ describe("the undici adapter's body", () => {
   it("called directly on a body never read, raises nothing", async () => {
     const url = await wholeBody();
     const errors = await uncaughtDuring(async () => {
-      const response = await undiciTransport().send({ method: "GET", url, headers: {}, body: undefined, timeoutMs: 5000, signal: undefined });
+      const response = await undiciTransport().send({
+        method: "GET",
+        url,
+        headers: {},
+        body: undefined,
+        timeoutMs: 5000,
+        signal: undefined,
+      });
       response.cancel();
       await expect(response.read()).resolves.toBeNull();
     });
@@ -78,23 +92,53 @@ describe("the undici adapter's body", () => {
       res.write(gzipped.subarray(0, 5));
       setTimeout(() => res.socket?.destroy(), 20);
     });
-    const response = await undiciTransport().send({ method: "GET", url, headers: {}, body: undefined, timeoutMs: 5000, signal: undefined });
+    const response = await undiciTransport().send({
+      method: "GET",
+      url,
+      headers: {},
+      body: undefined,
+      timeoutMs: 5000,
+      signal: undefined,
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const outcome = await within(response.read().then(() => "read", (error: unknown) => error), 2000);
+    const outcome = await within(
+      response.read().then(
+        () => "read",
+        (error: unknown) => error,
+      ),
+      2000,
+    );
     expect(outcome).toBeInstanceOf(Error);
   });
 
   it("an encoded body whose read starts after the caller aborted ends the read with an error", async () => {
     const gzipped = gzipSync(Buffer.from("[1,2,3]"));
     const url = await serve((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": String(gzipped.byteLength) });
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "content-encoding": "gzip",
+        "content-length": String(gzipped.byteLength),
+      });
       res.end(gzipped);
     });
     const controller = new AbortController();
-    const response = await undiciTransport().send({ method: "GET", url, headers: {}, body: undefined, timeoutMs: 5000, signal: controller.signal });
+    const response = await undiciTransport().send({
+      method: "GET",
+      url,
+      headers: {},
+      body: undefined,
+      timeoutMs: 5000,
+      signal: controller.signal,
+    });
     controller.abort();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const outcome = await within(response.read().then(() => "read", (error: unknown) => error), 2000);
+    const outcome = await within(
+      response.read().then(
+        () => "read",
+        (error: unknown) => error,
+      ),
+      2000,
+    );
     expect(outcome).toBeInstanceOf(Error);
   });
 
@@ -105,7 +149,14 @@ describe("the undici adapter's body", () => {
       res.on("close", () => clearInterval(timer));
     });
     const started = performance.now();
-    const response = await undiciTransport().send({ method: "GET", url, headers: {}, body: undefined, timeoutMs: 300, signal: undefined });
+    const response = await undiciTransport().send({
+      method: "GET",
+      url,
+      headers: {},
+      body: undefined,
+      timeoutMs: 300,
+      signal: undefined,
+    });
     await expect(response.read()).rejects.toMatchObject({ code: ATTEMPT_TIMEOUT });
     expect(performance.now() - started).toBeLessThan(1500);
   });

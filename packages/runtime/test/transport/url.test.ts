@@ -27,8 +27,12 @@ describe("normalizeBaseUrl (docs/compatibility.md)", () => {
   });
 
   it("accepts plaintext to any host only for a caller transport declared secure", () => {
-    expect(() => normalizeBaseUrl("http://pc.internal", { trustTransportSecurity: true })).toThrow(/requires a caller-supplied fetch/);
-    expect(normalizeBaseUrl("http://pc.internal", { trustTransportSecurity: true, customTransport: true })).toBe("http://pc.internal");
+    expect(() => normalizeBaseUrl("http://pc.internal", { trustTransportSecurity: true })).toThrow(
+      /requires a caller-supplied fetch/,
+    );
+    expect(normalizeBaseUrl("http://pc.internal", { trustTransportSecurity: true, customTransport: true })).toBe(
+      "http://pc.internal",
+    );
     expect(() => normalizeBaseUrl("http://pc.internal", { customTransport: true })).toThrow(ConfigurationError);
   });
 
@@ -75,6 +79,8 @@ describe("normalizeBaseUrl (docs/compatibility.md)", () => {
 
   it("knows loopback", () => {
     expect(["localhost", "LOCALHOST", "[::1]", "127.0.0.1", "127.1.2.3"].every(isLoopbackHost)).toBe(true);
-    expect(["127.0.0.256", "0.0.0.0", "::2", "example.com", "localhost.", "127.0.0.1.", "127.000.0.1"].some(isLoopbackHost)).toBe(false);
+    expect(
+      ["127.0.0.256", "0.0.0.0", "::2", "example.com", "localhost.", "127.0.0.1.", "127.000.0.1"].some(isLoopbackHost),
+    ).toBe(false);
   });
 });

@@ -54,7 +54,9 @@ describe("createCaller: one operation without the client facade", () => {
   it("refuses validators that are not one operation's, before any request", () => {
     const server = scripted(json(200, { status: "ok" }));
     const wrong = { validators: validatorMap as never };
-    expect(() => createCaller({ baseUrl: BASE, fetch: server.fetch }, getLivenessDescriptor, wrong)).toThrow(ConfigurationError);
+    expect(() => createCaller({ baseUrl: BASE, fetch: server.fetch }, getLivenessDescriptor, wrong)).toThrow(
+      ConfigurationError,
+    );
     expect(server.seen).toHaveLength(0);
   });
 });

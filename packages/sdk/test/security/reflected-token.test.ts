@@ -44,7 +44,11 @@ function envelopeText(token: string, code: string, details: Record<string, unkno
     error: {
       code,
       message: `no access for ${token}`,
-      details: { ...details, [`key-${token}`]: { [token]: [`deep ${token}`, { [`k${token}`]: token }] }, escaped: "@ESCAPED@" },
+      details: {
+        ...details,
+        [`key-${token}`]: { [token]: [`deep ${token}`, { [`k${token}`]: token }] },
+        escaped: "@ESCAPED@",
+      },
     },
   });
   return body.replace('"@ESCAPED@"', `"${ESCAPED}"`);
@@ -61,16 +65,25 @@ const echoingServer: FetchLike = async (url, init) => {
     });
   }
   if (path.startsWith("/v1/operations/") && path.endsWith("/cancel")) {
-    return new Response(envelopeText(token, "version_conflict", { current_version: 7 }), { status: 409, headers: headersFor(token) });
+    return new Response(envelopeText(token, "version_conflict", { current_version: 7 }), {
+      status: 409,
+      headers: headersFor(token),
+    });
   }
   if (path.startsWith("/v1/operations/") && init.method === "GET") {
     return new Response(JSON.stringify(operation(token, "running", 2)), { status: 200, headers: headersFor(token) });
   }
   if (path === "/v1/memory/search") {
     // A success body breaking the schema at a member named after the token.
-    return new Response(JSON.stringify({ hits: [], [token]: { [token]: token } }), { status: 200, headers: headersFor(token) });
+    return new Response(JSON.stringify({ hits: [], [token]: { [token]: token } }), {
+      status: 200,
+      headers: headersFor(token),
+    });
   }
-  return new Response(envelopeText(token, `unavailable_${token}`), { status: 503, headers: headersFor(token, { "retry-after": "0" }) });
+  return new Response(envelopeText(token, `unavailable_${token}`), {
+    status: 503,
+    headers: headersFor(token, { "retry-after": "0" }),
+  });
 };
 
 /** Every way an error can be turned into text. */
@@ -88,7 +101,8 @@ function renderings(error: unknown): string {
 function observedClient() {
   const seen: string[] = [];
   const attributes: Array<[string, SpanAttributeValue]> = [];
-  const record = (label: string) => (message: string, fields?: Record<string, unknown>) => seen.push(label, message, inspect(fields, { depth: Infinity }));
+  const record = (label: string) => (message: string, fields?: Record<string, unknown>) =>
+    seen.push(label, message, inspect(fields, { depth: Infinity }));
   const tracer = {
     startSpan: (name: string, options?: { attributes?: Record<string, SpanAttributeValue> }) => {
       seen.push(name, JSON.stringify(options));
@@ -116,11 +130,23 @@ function observedClient() {
 
 describe("a token the server reflects is redacted everywhere", () => {
   const calls: Array<[string, (client: PowerContextClient) => Promise<unknown>]> = [
-    ["a retried 503 whose envelope code, message, detail keys and request id hold the token", (c) => c.getCapabilities()],
-    ["a 409 version_conflict with the token in its details", (c) => c.cancelOperation({ operation_id: "op-1", expected_version: 1 })],
-    ["a 202 whose Location and Operation ids hold the token, polled to the deadline", (c) => c.flushMemory({ scope_id: "s" }, { deadlineMs: 1000 })],
+    [
+      "a retried 503 whose envelope code, message, detail keys and request id hold the token",
+      (c) => c.getCapabilities(),
+    ],
+    [
+      "a 409 version_conflict with the token in its details",
+      (c) => c.cancelOperation({ operation_id: "op-1", expected_version: 1 }),
+    ],
+    [
+      "a 202 whose Location and Operation ids hold the token, polled to the deadline",
+      (c) => c.flushMemory({ scope_id: "s" }, { deadlineMs: 1000 }),
+    ],
     ["waitForOperation on an Operation full of the token", (c) => c.waitForOperation("op-1", { deadlineMs: 1000 })],
-    ["a success body that breaks the schema at a member named after the token", (c) => c.searchMemory({ scope_id: "s", query: "q" })],
+    [
+      "a success body that breaks the schema at a member named after the token",
+      (c) => c.searchMemory({ scope_id: "s", query: "q" }),
+    ],
   ];
 
   it.each(calls)("%s", async (_label, call) => {
@@ -137,7 +163,9 @@ describe("a token the server reflects is redacted everywhere", () => {
 
   it("redacts member names and the escaped spelling, keeping the rest of the details", async () => {
     const { client } = observedClient();
-    const error = (await client.cancelOperation({ operation_id: "op-1", expected_version: 1 }).catch((caught: unknown) => caught)) as {
+    const error = (await client
+      .cancelOperation({ operation_id: "op-1", expected_version: 1 })
+      .catch((caught: unknown) => caught)) as {
       code: string;
       details: Record<string, unknown>;
       requestId: string;
@@ -153,7 +181,9 @@ describe("a token the server reflects is redacted everywhere", () => {
 
   it("redacts the operation id taken from Location and the Operation it reports", async () => {
     const { client } = observedClient();
-    const error = (await client.flushMemory({ scope_id: "s" }, { deadlineMs: 1000 }).catch((caught: unknown) => caught)) as {
+    const error = (await client
+      .flushMemory({ scope_id: "s" }, { deadlineMs: 1000 })
+      .catch((caught: unknown) => caught)) as {
       operationId: string;
       lastKnown: Record<string, unknown> | null;
     };
@@ -164,7 +194,8 @@ describe("a token the server reflects is redacted everywhere", () => {
 
 describe("a token quoted in an invalid success body's issues", () => {
   async function failure(token: string, body: string): Promise<string> {
-    const fetch: FetchLike = async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
+    const fetch: FetchLike = async () =>
+      new Response(body, { status: 200, headers: { "content-type": "application/json" } });
     const client = new PowerContextClient({ baseUrl: BASE, token, fetch, maxRetries: 0 });
     const error = await client.getReadiness().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ClientError);
@@ -182,7 +213,11 @@ describe("a token quoted in an invalid success body's issues", () => {
 
   it.each([
     ["the whole literal", "98765432109876543210", (token: string) => token],
-    ["longer than the 40 characters an issue quotes", "123456789012345678901234567890123456789012345678", (token: string) => token],
+    [
+      "longer than the 40 characters an issue quotes",
+      "123456789012345678901234567890123456789012345678",
+      (token: string) => token,
+    ],
     ["inside a longer literal", "123456789012345678901234567890", (token: string) => `9999999999999${token}`],
   ])("is redacted when an all-digit token is %s of an unsafe integer", async (_case, token, literal) => {
     const text = await failure(token, `{"status":"ready","checks":{},"x":${literal(token)}}`);
@@ -217,10 +252,19 @@ describe("a token in a caller's header name", () => {
 describe("a token spelled otherwise inside an error envelope", () => {
   it("is redacted from its message and details, percent-encoded or as a JSON Pointer", async () => {
     const token = "tok~en/abc+1";
-    const envelope = { error: { code: "version_conflict", message: `m ${encodeURIComponent(token)}`, details: { current_version: 2, at: `/x/${token.replaceAll("~", "~0").replaceAll("/", "~1")}` } } };
-    const fetch: FetchLike = async () => new Response(JSON.stringify(envelope), { status: 409, headers: { "content-type": "application/json" } });
+    const envelope = {
+      error: {
+        code: "version_conflict",
+        message: `m ${encodeURIComponent(token)}`,
+        details: { current_version: 2, at: `/x/${token.replaceAll("~", "~0").replaceAll("/", "~1")}` },
+      },
+    };
+    const fetch: FetchLike = async () =>
+      new Response(JSON.stringify(envelope), { status: 409, headers: { "content-type": "application/json" } });
     const client = new PowerContextClient({ baseUrl: BASE, token, fetch, maxRetries: 0 });
-    const error = (await client.cancelOperation({ operation_id: "op-1", expected_version: 1 }).catch((caught: unknown) => caught)) as {
+    const error = (await client
+      .cancelOperation({ operation_id: "op-1", expected_version: 1 })
+      .catch((caught: unknown) => caught)) as {
       serverMessage: string;
       details: Record<string, unknown>;
     };

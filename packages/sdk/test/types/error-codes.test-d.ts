@@ -2,7 +2,12 @@
 // narrows `details` to the code's declared members, and each operation's
 // declared codes are a union with one status per code.
 import { describe, expectTypeOf, it } from "vitest";
-import { hasErrorCode, type DeclaredErrorCodes, type DeclaredErrorOf, type ErrorDetails } from "../../src/generated/error-codes.js";
+import {
+  hasErrorCode,
+  type DeclaredErrorCodes,
+  type DeclaredErrorOf,
+  type ErrorDetails,
+} from "../../src/generated/error-codes.js";
 import { isErrorOf } from "../../src/operation-errors.js";
 
 describe("details typed per code", () => {
@@ -17,8 +22,12 @@ describe("details typed per code", () => {
 
   it("each operation's declared codes are a type, one error per code with its status", () => {
     expectTypeOf<DeclaredErrorCodes["get_default_scope"][404]>().toEqualTypeOf<"scope_not_found">();
-    expectTypeOf<DeclaredErrorOf<"get_default_scope">["code"]>().toEqualTypeOf<"scope_not_found" | "scope_binding_target_missing">();
-    expectTypeOf<Extract<DeclaredErrorOf<"get_default_scope">, { code: "scope_binding_target_missing" }>["statusCode"]>().toEqualTypeOf<409>();
+    expectTypeOf<DeclaredErrorOf<"get_default_scope">["code"]>().toEqualTypeOf<
+      "scope_not_found" | "scope_binding_target_missing"
+    >();
+    expectTypeOf<
+      Extract<DeclaredErrorOf<"get_default_scope">, { code: "scope_binding_target_missing" }>["statusCode"]
+    >().toEqualTypeOf<409>();
   });
 });
 
@@ -42,7 +51,8 @@ describe("any code, and one operation's errors", () => {
         expectTypeOf(error.details).toEqualTypeOf<ErrorDetails["version_conflict"] | null>();
         expectTypeOf(error.details?.current_version).toEqualTypeOf<number | undefined>();
       }
-      if (error.statusCode === 409) expectTypeOf(error.code).toEqualTypeOf<"version_conflict" | "invalid_operation_transition" | null>();
+      if (error.statusCode === 409)
+        expectTypeOf(error.code).toEqualTypeOf<"version_conflict" | "invalid_operation_transition" | null>();
       if (error.statusCode === 422) expectTypeOf(error.code).toEqualTypeOf<string | null>();
       if (error.statusCode === 404) expectTypeOf(error.code).toEqualTypeOf<"operation_not_found" | null>();
     }

@@ -8,8 +8,12 @@ import type { ResponseOf } from "../../src/generated/operations.js";
 
 describe("text answers in the types", () => {
   it("get_handoff_report resolves to the report object or the Markdown string", () => {
-    expectTypeOf<ResponseOf<"get_handoff_report">>().toEqualTypeOf<components["schemas"]["HandoffReportResponse"] | string>();
-    expectTypeOf<Awaited<ReturnType<PowerContextClient["getHandoffReport"]>>>().toEqualTypeOf<components["schemas"]["HandoffReportResponse"] | string>();
+    expectTypeOf<ResponseOf<"get_handoff_report">>().toEqualTypeOf<
+      components["schemas"]["HandoffReportResponse"] | string
+    >();
+    expectTypeOf<Awaited<ReturnType<PowerContextClient["getHandoffReport"]>>>().toEqualTypeOf<
+      components["schemas"]["HandoffReportResponse"] | string
+    >();
   });
 
   it("an operation that declares JSON alone still resolves to its object", () => {

@@ -27,7 +27,8 @@ export function accessNeed(op: SimOperation, flat: unknown): { permission: Permi
   const permission = Object.hasOwn(ACTION_PERMISSION, access.action) ? ACTION_PERMISSION[access.action] : undefined;
   if (permission === undefined) return null;
   if (access.resource === "server") return { permission, scopeId: "" };
-  const value = typeof flat === "object" && flat !== null ? (flat as Record<string, unknown>)[access.scopeIdFrom] : undefined;
+  const value =
+    typeof flat === "object" && flat !== null ? (flat as Record<string, unknown>)[access.scopeIdFrom] : undefined;
   // A request without the scope field names the server's default scope.
   return { permission, scopeId: typeof value === "string" ? value : "default" };
 }

@@ -21,7 +21,7 @@ export const simOperationIds = Object.keys(simOperations) as SimOperationId[];
 
 /** True when `id` names an operation of the contract. */
 export function isSimOperationId(id: string): id is SimOperationId {
-  return  Object.hasOwn(simOperations, id);
+  return Object.hasOwn(simOperations, id);
 }
 
 /**

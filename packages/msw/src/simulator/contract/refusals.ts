@@ -27,9 +27,19 @@ function holds(rule: ContractRefusalRule, flat: Readonly<Record<string, unknown>
   if (inference !== null && inference !== facts.inference) return false;
   if (present !== null && (flat[present] ?? null) === null) return false;
   if (Object.entries(equals).some(([member, value]) => flat[member] !== value)) return false;
-  if (Object.entries(includes).some(([member, value]) => !(Array.isArray(flat[member]) && (flat[member] as unknown[]).includes(value)))) return false;
+  if (
+    Object.entries(includes).some(
+      ([member, value]) => !(Array.isArray(flat[member]) && (flat[member] as unknown[]).includes(value)),
+    )
+  )
+    return false;
   // Each path must reach a value outside its list (through a list step `[]`: some item's value).
-  if (Object.entries(outside).some(([path, values]) => !valuesAt(flat, path).some((value) => !values.includes(value as never)))) return false;
+  if (
+    Object.entries(outside).some(
+      ([path, values]) => !valuesAt(flat, path).some((value) => !values.includes(value as never)),
+    )
+  )
+    return false;
   if (rule.scope === null) return true;
   const scopeId = String(flat[rule.scope]);
   facts.requireScope(scopeId);
@@ -45,7 +55,13 @@ export function checkRefusals(op: SimOperation, flat: unknown, facts: RefusalFac
   if (op.refusals.length === 0) return;
   const members = (typeof flat === "object" && flat !== null ? flat : {}) as Readonly<Record<string, unknown>>;
   for (const rule of op.refusals) {
-    if (holds(rule, members, facts)) throw new SimError(rule.status, rule.code, rule.message, rule.details === null ? null : structuredClone(rule.details));
+    if (holds(rule, members, facts))
+      throw new SimError(
+        rule.status,
+        rule.code,
+        rule.message,
+        rule.details === null ? null : structuredClone(rule.details),
+      );
   }
 }
 

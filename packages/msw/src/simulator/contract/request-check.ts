@@ -28,7 +28,13 @@ export function flatRequest(op: SimOperation, request: SimRequest): unknown {
   const flat: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const p of op.parameters.path) put(flat, p, request.params?.[p.name]);
   for (const p of op.parameters.query) {
-    put(flat, p, p.type === "array" ? request.queryAll?.[p.name] ?? optionalList(request.query?.[p.name]) : request.query?.[p.name]);
+    put(
+      flat,
+      p,
+      p.type === "array"
+        ? (request.queryAll?.[p.name] ?? optionalList(request.query?.[p.name]))
+        : request.query?.[p.name],
+    );
   }
   for (const p of op.parameters.header) put(flat, p, headerValue(request.headers, p.name));
   if (op.body === null) return flat;
@@ -108,7 +114,8 @@ function checkQueryNames(op: SimOperation, request: SimRequest): void {
   const declared = op.parameters.query;
   if (declared.length === 0) return;
   const names = new Set([...Object.keys(request.queryAll ?? {}), ...Object.keys(request.query ?? {})]);
-  if ([...names].some((name) => !declared.some((p) => p.name === name))) throw invalidRequest("query", "contains unknown parameters");
+  if ([...names].some((name) => !declared.some((p) => p.name === name)))
+    throw invalidRequest("query", "contains unknown parameters");
   const repeated = declared.some((p) => p.type !== "array" && (request.queryAll?.[p.name]?.length ?? 0) > 1);
   if (repeated) throw invalidRequest("query", "parameters must be provided at most once");
 }
@@ -117,7 +124,15 @@ function firstError(op: SimOperation, request: SimRequest): ValidationError | nu
   const validate = op.requestValidator;
   if (validate === null) return null;
   if (validate(flatRequest(op, request))) return null;
-  return (validate.errors ?? [])[0] ?? { instancePath: "", schemaPath: "", keyword: "type", params: { type: "object" }, message: "is invalid" };
+  return (
+    (validate.errors ?? [])[0] ?? {
+      instancePath: "",
+      schemaPath: "",
+      keyword: "type",
+      params: { type: "object" },
+      message: "is invalid",
+    }
+  );
 }
 
 /** Where the value a validator error names was read from: the parameter of that name, else the body. */
@@ -137,7 +152,9 @@ function parameterCount(op: SimOperation): number {
 
 function put(flat: Record<string, unknown>, p: ContractParameter, raw: string | readonly string[] | undefined): void {
   if (raw === undefined) return;
-  flat[p.name] = Array.isArray(raw) ? raw.map((item: string) => read(item, p.items ?? "string")) : read(raw as string, p.type);
+  flat[p.name] = Array.isArray(raw)
+    ? raw.map((item: string) => read(item, p.items ?? "string"))
+    : read(raw as string, p.type);
 }
 
 function optionalList(value: string | undefined): string[] | undefined {

@@ -28,7 +28,10 @@ export function requestDigest(requestText: string): string {
 
 /** A cursor for the page after `position`, bound to `digest`. */
 export function encodeCursor(position: CursorPosition, digest: string): string {
-  const body: CursorBody = JSON.stringify(position.order ?? null) === position.id ? { i: position.id, d: digest } : { a: position.order, i: position.id, d: digest };
+  const body: CursorBody =
+    JSON.stringify(position.order ?? null) === position.id
+      ? { i: position.id, d: digest }
+      : { a: position.order, i: position.id, d: digest };
   const bytes = new TextEncoder().encode(JSON.stringify(body));
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
@@ -40,7 +43,9 @@ export function decodeCursor(cursor: string, digest: string): CursorPosition | n
   if (!/^[A-Za-z0-9_-]{1,4096}$/.test(cursor)) return null;
   try {
     const binary = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
-    const body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))) as Partial<CursorBody>;
+    const body = JSON.parse(
+      new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
+    ) as Partial<CursorBody>;
     if (typeof body !== "object" || body === null || body.d !== digest || typeof body.i !== "string") return null;
     return { order: "a" in body ? body.a : (JSON.parse(body.i) as unknown), id: body.i };
   } catch {

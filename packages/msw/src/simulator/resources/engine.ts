@@ -1,4 +1,9 @@
-import { contractOperations, contractResources, type ContractResource, type ContractResourceUse } from "../../generated/contract.js";
+import {
+  contractOperations,
+  contractResources,
+  type ContractResource,
+  type ContractResourceUse,
+} from "../../generated/contract.js";
 import { headerValue, flatRequest } from "../contract/request-check.js";
 import type { SimOperation } from "../contract/operation-table.js";
 import type { HandlerResult, SimRequest } from "../types.js";
@@ -69,7 +74,11 @@ export class ResourceEngine {
       case "read":
         return this.#read(call);
       case "list":
-        return this.#list(call, this.deps.store.records(resource.name, keys).map((r) => r.current), false);
+        return this.#list(
+          call,
+          this.deps.store.records(resource.name, keys).map((r) => r.current),
+          false,
+        );
       case "revisions":
         return this.#list(call, this.#find(call).versions, true);
       case "revision":
@@ -92,7 +101,8 @@ export class ResourceEngine {
   /** Each `within` member that names another resource must name one of its records (the anchor is checked before, by `anchor.ts`). */
   #checkParents(call: Call): void {
     call.resource.within.forEach((w, index) => {
-      if (w.resource !== null && !(contractResources[w.resource] as ContractResource).anchor) this.#locate(w.resource, call.flat, call.keys[index], null);
+      if (w.resource !== null && !(contractResources[w.resource] as ContractResource).anchor)
+        this.#locate(w.resource, call.flat, call.keys[index], null);
     });
   }
 
@@ -111,12 +121,17 @@ export class ResourceEngine {
     if (found === undefined) throw refuse(resource.notFound);
     const version = resource.version?.member;
     const wanted = via !== null && version !== undefined ? getPath(flat, version) : undefined;
-    if (wanted !== undefined && !found.versions.some((v) => getPath(v, version as string) === wanted)) throw refuse(resource.notFound);
+    if (wanted !== undefined && !found.versions.some((v) => getPath(v, version as string) === wanted))
+      throw refuse(resource.notFound);
     return found;
   }
 
   #find(call: Call): StoredRecord {
-    const found = this.deps.store.find(call.resource.name, call.keys, this.#value(call.use, call.flat, call.resource.id));
+    const found = this.deps.store.find(
+      call.resource.name,
+      call.keys,
+      this.#value(call.use, call.flat, call.resource.id),
+    );
     if (found === undefined) throw refuse(call.use.notFound ?? call.resource.notFound);
     return found;
   }
@@ -124,7 +139,11 @@ export class ResourceEngine {
   #create(call: Call): HandlerResult {
     const { use, resource, flat, keys, op } = call;
     const { store, values } = this.deps;
-    const origin = recordFromRequest(use, flat, op.parameters.header.map((p) => p.name));
+    const origin = recordFromRequest(
+      use,
+      flat,
+      op.parameters.header.map((p) => p.name),
+    );
     const originText = stableJson(origin);
     if (use.idempotency !== null) {
       const key = getPath(flat, use.idempotency.request);
@@ -139,13 +158,24 @@ export class ResourceEngine {
     if (id !== undefined) {
       const existing = store.find(resource.name, keys, id);
       if (existing !== undefined) {
-        if (use.replay === null || existing.origin !== originText) throw refuse(use.replay?.conflict ?? { status: 409, code: "idempotency_conflict", details: null });
+        if (use.replay === null || existing.origin !== originText)
+          throw refuse(use.replay?.conflict ?? { status: 409, code: "idempotency_conflict", details: null });
         return this.#respond(call, existing.current, this.#createdStatus(op));
       }
     }
-    const record = values.created(resource, { ...origin, ...identityOf(resource, keys) }, () => store.nextSequence(resource.name, keys), (taken) => store.has(resource.name, keys, taken));
+    const record = values.created(
+      resource,
+      { ...origin, ...identityOf(resource, keys) },
+      () => store.nextSequence(resource.name, keys),
+      (taken) => store.has(resource.name, keys, taken),
+    );
     const stored = this.deps.writer.write(resource, keys, record, { previous: null, origin: originText, quiet: false });
-    if (use.idempotency !== null) store.rememberKey(resource.name, getPath(flat, use.idempotency.request), { request: stableJson(flat), keys, id: getPath(stored, resource.id) });
+    if (use.idempotency !== null)
+      store.rememberKey(resource.name, getPath(flat, use.idempotency.request), {
+        request: stableJson(flat),
+        keys,
+        id: getPath(stored, resource.id),
+      });
     return this.#respond(call, stored, this.#createdStatus(op));
   }
 
@@ -155,10 +185,18 @@ export class ResourceEngine {
     const found = this.deps.store.find(resource.name, keys, id);
     if (found === undefined) {
       if (!use.fresh) throw refuse(use.notFound ?? resource.notFound);
-      return this.#respond(call, { ...recordFromRequest(use, flat, []), ...identity(resource, keys, id) }, this.#plainStatus(call.op));
+      return this.#respond(
+        call,
+        { ...recordFromRequest(use, flat, []), ...identity(resource, keys, id) },
+        this.#plainStatus(call.op),
+      );
     }
     const etag = etagOf(resource, found.current);
-    if (etag !== null && call.op.responses.some((r) => r.status === 304) && headerValue(call.request.headers, "If-None-Match") === etag) {
+    if (
+      etag !== null &&
+      call.op.responses.some((r) => r.status === 304) &&
+      headerValue(call.request.headers, "If-None-Match") === etag
+    ) {
       return { status: 304, body: null, headers: { ETag: etag } };
     }
     return this.#respond(call, found.current, this.#plainStatus(call.op));
@@ -176,11 +214,14 @@ export class ResourceEngine {
   #list(call: Call, stored: readonly JsonRecord[], newestFirst: boolean): HandlerResult {
     // A list's `set` constants are what it lists every record as (scopes listed as Access resources of type scope).
     const constants = Object.entries(call.use.set);
-    const records = constants.length === 0 ? stored : stored.map((record) => {
-      const listed = copyJson(record);
-      for (const [member, value] of constants) setPath(listed, member, value);
-      return listed;
-    });
+    const records =
+      constants.length === 0
+        ? stored
+        : stored.map((record) => {
+            const listed = copyJson(record);
+            for (const [member, value] of constants) setPath(listed, member, value);
+            return listed;
+          });
     const { page, next } = listPage(call.use, call.resource, call.flat, records, newestFirst);
     const body: JsonRecord = {};
     body[call.use.items as string] = page.map((record) => placeAt(call.use.recordAt, record));
@@ -193,8 +234,16 @@ export class ResourceEngine {
     if (terminal?.values.includes(getPath(found.current, terminal.member) as never)) throw refuse(terminal.refusal);
     this.#checkPreconditions(call, found.current);
     const { resource, keys, use, flat, op } = call;
-    const changes = recordFromRequest(use, flat, op.parameters.header.map((p) => p.name));
-    const stored = this.deps.writer.write(resource, keys, this.deps.values.changed(resource, found.current, changes), { previous: found.current, origin: "", quiet: false });
+    const changes = recordFromRequest(
+      use,
+      flat,
+      op.parameters.header.map((p) => p.name),
+    );
+    const stored = this.deps.writer.write(resource, keys, this.deps.values.changed(resource, found.current, changes), {
+      previous: found.current,
+      origin: "",
+      quiet: false,
+    });
     return this.#respond(call, stored, this.#plainStatus(op));
   }
 
@@ -203,7 +252,10 @@ export class ResourceEngine {
     const found = this.deps.store.find(resource.name, keys, this.#value(use, flat, resource.id));
     if (found !== undefined) return this.#change(call, found);
     if (use.expect !== null && getPath(flat, use.expect.request) !== use.expect.absent) {
-      throw refuse(use.expect.conflict, use.expect.details, { expected: getPath(flat, use.expect.request), current: use.expect.absent });
+      throw refuse(use.expect.conflict, use.expect.details, {
+        expected: getPath(flat, use.expect.request),
+        current: use.expect.absent,
+      });
     }
     return this.#create(call);
   }
@@ -234,7 +286,8 @@ export class ResourceEngine {
       const provided = headerValue(request.headers, "If-Match");
       const etag = etagOf(resource, current);
       if (provided === undefined && use.ifMatch.missing !== null) throw refuse(use.ifMatch.missing);
-      if (provided !== etag) throw refuse(use.ifMatch.stale, use.ifMatch.details, { provided: provided ?? null, current: etag });
+      if (provided !== etag)
+        throw refuse(use.ifMatch.stale, use.ifMatch.details, { provided: provided ?? null, current: etag });
     }
   }
 
@@ -264,10 +317,11 @@ export class ResourceEngine {
   }
 }
 
-
 /** The path of the resource's read operation with the record's members filled in, or null when it has none. */
 function locationOf(resource: ContractResource, record: JsonRecord): string | null {
-  const read = Object.values(contractOperations).find((op) => op.resource?.name === resource.name && op.resource.action === "read");
+  const read = Object.values(contractOperations).find(
+    (op) => op.resource?.name === resource.name && op.resource.action === "read",
+  );
   if (read === undefined) return null;
   let missing = false;
   const path = read.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {

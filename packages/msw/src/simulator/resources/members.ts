@@ -52,7 +52,10 @@ export function deletePath(target: JsonRecord, path: string): void {
  */
 export function placeAt(pointer: string, value: unknown): unknown {
   if (pointer === "") return value;
-  const steps = pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const steps = pointer
+    .slice(1)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   let out: unknown = value;
   for (const step of steps.reverse()) {
     if (/^\d+$/.test(step)) {
@@ -85,7 +88,9 @@ export function atPointer(value: unknown, pointer: string): unknown {
 export function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((item) => stableJson(item ?? null)).join(",")}]`;
   if (isRecord(value)) {
-    const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
+    const keys = Object.keys(value)
+      .filter((k) => value[k] !== undefined)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson(value[k])}`).join(",")}}`;
   }
   return JSON.stringify(value ?? null);

@@ -26,7 +26,8 @@ export interface Page {
 export function checkCursor(use: ContractResourceUse, flat: JsonRecord): void {
   if (use.page === null || use.badCursor === null) return;
   const raw = getPath(flat, use.page.cursor);
-  if (typeof raw === "string" && raw !== "" && decodeCursor(raw, digestOf(use, flat)) === null) throw refuse(use.badCursor);
+  if (typeof raw === "string" && raw !== "" && decodeCursor(raw, digestOf(use, flat)) === null)
+    throw refuse(use.badCursor);
 }
 
 function digestOf(use: ContractResourceUse, flat: JsonRecord): string {
@@ -39,10 +40,21 @@ function digestOf(use: ContractResourceUse, flat: JsonRecord): string {
  * Filters, orders and cuts `records` for the request `flat`.
  * @throws SimError the operation's `bad_cursor` refusal for a cursor this list did not hand out for this request
  */
-export function listPage(use: ContractResourceUse, resource: ContractResource, flat: JsonRecord, records: readonly JsonRecord[], newestFirst: boolean): Page {
-  const kept = records.filter((record) => use.filters.every((filter) => matches(record, filter.member, getPath(flat, filter.request) ?? filter.default)));
+export function listPage(
+  use: ContractResourceUse,
+  resource: ContractResource,
+  flat: JsonRecord,
+  records: readonly JsonRecord[],
+  newestFirst: boolean,
+): Page {
+  const kept = records.filter((record) =>
+    use.filters.every((filter) => matches(record, filter.member, getPath(flat, filter.request) ?? filter.default)),
+  );
   const orderMember = newestFirst ? (resource.version?.member ?? resource.id) : (resource.order ?? resource.id);
-  const position = (record: JsonRecord): CursorPosition => ({ order: getPath(record, orderMember) ?? null, id: stableJson(getPath(record, resource.id)) });
+  const position = (record: JsonRecord): CursorPosition => ({
+    order: getPath(record, orderMember) ?? null,
+    id: stableJson(getPath(record, resource.id)),
+  });
   const sign = newestFirst ? -1 : 1;
   const sorted = [...kept].sort((a, b) => sign * compare(position(a), position(b)));
   const cursorMember = use.page?.cursor;
@@ -70,7 +82,10 @@ export function listPage(use: ContractResourceUse, resource: ContractResource, f
 function matches(record: JsonRecord, member: string, wanted: unknown): boolean {
   if (wanted === undefined || wanted === null) return true;
   const actual = getPath(record, member);
-  if (Array.isArray(wanted)) return Array.isArray(actual) ? wanted.every((w) => actual.some((a) => stableJson(a) === stableJson(w))) : wanted.some((w) => stableJson(w) === stableJson(actual));
+  if (Array.isArray(wanted))
+    return Array.isArray(actual)
+      ? wanted.every((w) => actual.some((a) => stableJson(a) === stableJson(w)))
+      : wanted.some((w) => stableJson(w) === stableJson(actual));
   return stableJson(actual) === stableJson(wanted);
 }
 

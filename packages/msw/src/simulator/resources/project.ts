@@ -22,13 +22,26 @@ const MAX_DEPTH = 48;
 
 /** A handler's result with its JSON success body shaped by the operation's response schema for its status. */
 export function shaped(op: SimOperation, result: HandlerResult, seed: number): HandlerResult {
-  const target = op.successBodies[result.status as keyof typeof op.successBodies] as { readonly schema: string } | undefined;
-  if (target === undefined || result.body === null || typeof result.body !== "object" || result.body instanceof Uint8Array) return result;
+  const target = op.successBodies[result.status as keyof typeof op.successBodies] as
+    | { readonly schema: string }
+    | undefined;
+  if (
+    target === undefined ||
+    result.body === null ||
+    typeof result.body !== "object" ||
+    result.body instanceof Uint8Array
+  )
+    return result;
   return { ...result, body: project(result.body, target.schema, seed) };
 }
 
 /** Shapes `value` by the response schema stored under `key` (a validator key of `response-schemas.ts`). */
-export function project(value: unknown, key: string, seed: number, definitions: Definitions = responseSchemas): unknown {
+export function project(
+  value: unknown,
+  key: string,
+  seed: number,
+  definitions: Definitions = responseSchemas,
+): unknown {
   return new Projector(definitions, seed).conform(value, { $ref: `#/definitions/${key}` }, 0);
 }
 
@@ -47,11 +60,15 @@ class Projector {
     }
     const alternatives = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
     if (Array.isArray(alternatives)) {
-      const usable = alternatives.map((a) => this.resolve(a, depth + 1)).filter((a): a is Schema => a !== null && !isNullOnly(a));
+      const usable = alternatives
+        .map((a) => this.resolve(a, depth + 1))
+        .filter((a): a is Schema => a !== null && !isNullOnly(a));
       return usable.length === 1 && value !== null ? this.conform(value, usable[0] as JsonSchema, depth + 1) : value;
     }
     if (Array.isArray(value)) {
-      return schema.items !== undefined && !Array.isArray(schema.items) ? value.map((item) => this.conform(item, schema.items as JsonSchema, depth + 1)) : value;
+      return schema.items !== undefined && !Array.isArray(schema.items)
+        ? value.map((item) => this.conform(item, schema.items as JsonSchema, depth + 1))
+        : value;
     }
     if (typeof value !== "object" || value === null) return value;
     const record = value as JsonRecord;
@@ -131,7 +148,9 @@ class Projector {
       merged = { ...flat, ...merged, type: merged.type ?? flat.type };
       if ("properties" in flat || "properties" in merged) merged = { ...merged, properties, required };
     }
-    return conditionals.length === 0 ? merged : { ...merged, conditionals: [...((merged.conditionals ?? []) as Schema[]), ...conditionals] };
+    return conditionals.length === 0
+      ? merged
+      : { ...merged, conditionals: [...((merged.conditionals ?? []) as Schema[]), ...conditionals] };
   }
 }
 
@@ -144,8 +163,11 @@ function isNullable(schema: Schema, resolve: (node: JsonSchema) => Schema | null
   if (schema.type === "null" || (Array.isArray(schema.type) && schema.type.includes("null"))) return true;
   if (Array.isArray(schema.enum) && schema.enum.includes(null)) return true;
   const alternatives = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
-  return Array.isArray(alternatives) && alternatives.some((a) => {
-    const resolved = resolve(a);
-    return resolved !== null && isNullOnly(resolved);
-  });
+  return (
+    Array.isArray(alternatives) &&
+    alternatives.some((a) => {
+      const resolved = resolve(a);
+      return resolved !== null && isNullOnly(resolved);
+    })
+  );
 }

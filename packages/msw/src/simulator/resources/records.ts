@@ -14,7 +14,11 @@ import { sha256Hex } from "./sha256.js";
  */
 
 /** The request members an operation stores, shaped as the record (no server-assigned member yet). */
-export function recordFromRequest(use: ContractResourceUse, flat: JsonRecord, headerParameters: readonly string[]): JsonRecord {
+export function recordFromRequest(
+  use: ContractResourceUse,
+  flat: JsonRecord,
+  headerParameters: readonly string[],
+): JsonRecord {
   const record = copyJson(flat);
   for (const name of [...use.controls, ...headerParameters]) deletePath(record, name);
   for (const { member, request } of use.from) {
@@ -44,7 +48,12 @@ export class ServerValues {
    * Sets what a new record gets: its id (unless the request named it; never one
    * `taken` says is in use), version start, sequence number, digests and times.
    */
-  created(resource: ContractResource, record: JsonRecord, sequence: () => number, taken: (id: string) => boolean = () => false): JsonRecord {
+  created(
+    resource: ContractResource,
+    record: JsonRecord,
+    sequence: () => number,
+    taken: (id: string) => boolean = () => false,
+  ): JsonRecord {
     const out = copyJson(record);
     if (getPath(out, resource.id) === undefined && resource.prefix !== null) {
       let id = this.id(resource.prefix);
@@ -64,7 +73,12 @@ export class ServerValues {
     const out = copyJson(current);
     const fixed = new Set([resource.id, ...resource.within.map((w) => w.member)]);
     for (const [member, value] of Object.entries(changes)) if (!fixed.has(member)) out[member] = copyJson(value);
-    if (resource.version !== null) setPath(out, resource.version.member, Number(getPath(current, resource.version.member) ?? resource.version.start) + 1);
+    if (resource.version !== null)
+      setPath(
+        out,
+        resource.version.member,
+        Number(getPath(current, resource.version.member) ?? resource.version.start) + 1,
+      );
     const time = isoTime(this.now());
     if (resource.updated !== null) setPath(out, resource.updated, time);
     if (resource.history && resource.created !== null) setPath(out, resource.created, time);

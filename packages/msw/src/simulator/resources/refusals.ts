@@ -28,7 +28,11 @@ export interface RefusalValues {
 }
 
 /** The error for `refusal`, with its details filled from `values`. */
-export function refuse(refusal: ContractRefusal, named: readonly ContractRefusalDetail[] = [], values: RefusalValues = {}): SimError {
+export function refuse(
+  refusal: ContractRefusal,
+  named: readonly ContractRefusalDetail[] = [],
+  values: RefusalValues = {},
+): SimError {
   const details: Record<string, unknown> = { ...(refusal.details ?? {}) };
   for (const { name, value } of named) details[name] = values[value] ?? null;
   const message = MESSAGES[refusal.status] ?? "The request cannot be completed.";

@@ -76,18 +76,31 @@ export class ResourceStore {
 
   /** The collection keys of a resource that hold at least one record. */
   collectionKeys(resource: string): unknown[][] {
-    return [...(this.#collections.get(resource)?.entries() ?? [])].filter(([, c]) => c.entries.size > 0).map(([key]) => JSON.parse(key) as unknown[]);
+    return [...(this.#collections.get(resource)?.entries() ?? [])]
+      .filter(([, c]) => c.entries.size > 0)
+      .map(([key]) => JSON.parse(key) as unknown[]);
   }
 
   /** Stores a new record (replacing nothing: the caller checked the id is free). */
   insert(resource: string, keys: readonly unknown[], id: unknown, record: JsonRecord, origin: string): StoredRecord {
-    const entry: Entry = { current: copyJson(record), versions: [copyJson(record)], origin, serial: (this.#serial += 1) };
+    const entry: Entry = {
+      current: copyJson(record),
+      versions: [copyJson(record)],
+      origin,
+      serial: (this.#serial += 1),
+    };
     this.#collection(resource, keys, true)!.entries.set(stableJson(id), entry);
     return view(entry);
   }
 
   /** Replaces the current version; the old one stays readable when `keepHistory`. */
-  update(resource: string, keys: readonly unknown[], id: unknown, record: JsonRecord, keepHistory: boolean): StoredRecord {
+  update(
+    resource: string,
+    keys: readonly unknown[],
+    id: unknown,
+    record: JsonRecord,
+    keepHistory: boolean,
+  ): StoredRecord {
     const entry = this.#collection(resource, keys, false)?.entries.get(stableJson(id));
     if (entry === undefined) throw new Error(`no ${resource} record to update`);
     entry.current = copyJson(record);

@@ -73,8 +73,17 @@ export class ResourceWriter {
   insert(name: string, keys: readonly unknown[], fields: JsonRecord, options: InsertOptions = {}): JsonRecord {
     const resource = contractResources[name] as ContractResource;
     const values = options.background === true ? this.deps.background : this.deps.values;
-    const record = values.created(resource, { ...fields, ...identityOf(resource, keys) }, () => this.deps.store.nextSequence(resource.name, keys), (id) => this.deps.store.has(resource.name, keys, id));
-    return this.write(resource, keys, record, { previous: null, origin: options.origin ?? "", quiet: options.quiet ?? false });
+    const record = values.created(
+      resource,
+      { ...fields, ...identityOf(resource, keys) },
+      () => this.deps.store.nextSequence(resource.name, keys),
+      (id) => this.deps.store.has(resource.name, keys, id),
+    );
+    return this.write(resource, keys, record, {
+      previous: null,
+      origin: options.origin ?? "",
+      quiet: options.quiet ?? false,
+    });
   }
 
   /**
@@ -84,7 +93,11 @@ export class ResourceWriter {
    */
   update(name: string, keys: readonly unknown[], current: JsonRecord, changes: JsonRecord): JsonRecord {
     const resource = contractResources[name] as ContractResource;
-    return this.write(resource, keys, this.deps.values.changed(resource, current, changes), { previous: current, origin: "", quiet: false });
+    return this.write(resource, keys, this.deps.values.changed(resource, current, changes), {
+      previous: current,
+      origin: "",
+      quiet: false,
+    });
   }
 
   /** The current version of record `id` of `name`, or undefined. */
@@ -104,19 +117,24 @@ export class ResourceWriter {
   }
 
   /** Stores `record` between the hooks (a new record when `write.previous` is null). @returns the stored record */
-  write(resource: ContractResource, keys: readonly unknown[], record: JsonRecord, write: { previous: JsonRecord | null; origin: string; quiet: boolean }): JsonRecord {
+  write(
+    resource: ContractResource,
+    keys: readonly unknown[],
+    record: JsonRecord,
+    write: { previous: JsonRecord | null; origin: string; quiet: boolean },
+  ): JsonRecord {
     const hooks = this.#hooks.get(resource.name) ?? [];
     const { previous, origin, quiet } = write;
     const context: WriteContext = { keys, previous, quiet };
     const shapedRecord = hooks.reduce((r, h) => (h.before === undefined ? r : h.before(r, context)), record);
     const id = getPath(shapedRecord, resource.id);
-    const stored = previous === null
-      ? this.deps.store.insert(resource.name, keys, id, shapedRecord, origin).current
-      : this.deps.store.update(resource.name, keys, id, shapedRecord, resource.history).current;
+    const stored =
+      previous === null
+        ? this.deps.store.insert(resource.name, keys, id, shapedRecord, origin).current
+        : this.deps.store.update(resource.name, keys, id, shapedRecord, resource.history).current;
     for (const h of hooks) h.after?.(copyJson(stored), context);
     return stored;
   }
-
 }
 
 /** The `within` members of a record, from its collection keys. */

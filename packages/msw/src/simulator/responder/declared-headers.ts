@@ -21,7 +21,12 @@ function pins(schema: unknown): boolean {
 const cache = new Map<string, Readonly<Record<string, string>>>();
 
 /** The pinned headers of `op` for `status`, by declared name (empty when it declares none). */
-export function pinnedHeaders(operationId: string, op: SimOperation, status: number, seed: number): Readonly<Record<string, string>> {
+export function pinnedHeaders(
+  operationId: string,
+  op: SimOperation,
+  status: number,
+  seed: number,
+): Readonly<Record<string, string>> {
   const key = `${seed}\u0000${operationId}\u0000${status}`;
   let headers = cache.get(key);
   if (headers === undefined) {
@@ -29,7 +34,11 @@ export function pinnedHeaders(operationId: string, op: SimOperation, status: num
     const out: Record<string, string> = {};
     for (const [name, schema] of Object.entries(response?.headerSchemas ?? {})) {
       if (!pins(schema)) continue;
-      const value = sampleValue("header", { random: new SeededRandom(hash(`${seed}:${operationId}:${name}`)), variant: 0 }, { header: schema as never });
+      const value = sampleValue(
+        "header",
+        { random: new SeededRandom(hash(`${seed}:${operationId}:${name}`)), variant: 0 },
+        { header: schema as never },
+      );
       if (value !== null && value !== undefined) out[name] = String(value);
     }
     headers = out;

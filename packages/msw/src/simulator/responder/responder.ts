@@ -60,16 +60,33 @@ export class Responder {
     const declares304 = op.responses.some((r) => r.status === 304);
     const random = () => new SeededRandom(hash(`${this.#seed}:${operationId}`));
     if (response === undefined || response.kind === "none") return { status, body: null };
-    const text = media?.startsWith("text/") ? media : response.kind === "text" ? (response.mediaType ?? "text/plain") : null;
-    if (text !== null) return { status, body: `sample ${operationId}\n`, contentType: contentTypeOf(text), headers: withEtag(headers, declares304, operationId) };
-    if (response.kind === "binary") return { status, body: new TextEncoder().encode(operationId), contentType: response.mediaType ?? "application/octet-stream", headers: withEtag(headers, declares304, operationId) };
+    const text = media?.startsWith("text/")
+      ? media
+      : response.kind === "text"
+        ? (response.mediaType ?? "text/plain")
+        : null;
+    if (text !== null)
+      return {
+        status,
+        body: `sample ${operationId}\n`,
+        contentType: contentTypeOf(text),
+        headers: withEtag(headers, declares304, operationId),
+      };
+    if (response.kind === "binary")
+      return {
+        status,
+        body: new TextEncoder().encode(operationId),
+        contentType: response.mediaType ?? "application/octet-stream",
+        headers: withEtag(headers, declares304, operationId),
+      };
     const target = op.successBodies[status];
     if (target === undefined) return { status, body: {}, headers: withEtag(headers, declares304, operationId) };
     // Every declared member first, as the release's models serialise them, then the smallest instance.
     for (const nulls of [true, false]) {
       for (let variant = 0; variant < VARIANTS; variant += 1) {
         const body = lastPage(op, sampleValue(target.schema, { random: random(), variant, nulls }), target.validate);
-        if (target.validate(body)) return { status, body, headers: withEtag(headers, declares304, JSON.stringify(body)) };
+        if (target.validate(body))
+          return { status, body, headers: withEtag(headers, declares304, JSON.stringify(body)) };
       }
     }
     throw new SimError(500, "internal_error", "The server failed.");
@@ -86,7 +103,13 @@ function lastPage(op: SimOperation, body: unknown, validate: (value: unknown) =>
   if (page === null || typeof body !== "object" || body === null || Array.isArray(body)) return body;
   const fields = body as Record<string, unknown>;
   const items = fields[page.itemsField];
-  if (!Array.isArray(items) || items.length > 0 || fields[page.nextCursorField] === null || fields[page.nextCursorField] === undefined) return body;
+  if (
+    !Array.isArray(items) ||
+    items.length > 0 ||
+    fields[page.nextCursorField] === null ||
+    fields[page.nextCursorField] === undefined
+  )
+    return body;
   const ended = { ...fields, [page.nextCursorField]: null };
   if (validate(ended)) return ended;
   const { [page.nextCursorField]: _cursor, ...without } = fields;

@@ -37,7 +37,11 @@ export function sampleValue(key: string, options: SampleOptions, definitions: De
 }
 
 /** A value for the schema `node` itself (its `$ref`s point into `definitions`). */
-export function sampleSchema(node: JsonSchema, options: SampleOptions, definitions: Definitions = responseSchemas): unknown {
+export function sampleSchema(
+  node: JsonSchema,
+  options: SampleOptions,
+  definitions: Definitions = responseSchemas,
+): unknown {
   return new Sampler(options, definitions).value(node, 0);
 }
 
@@ -53,7 +57,10 @@ class Sampler {
     if ("example" in schema) return schema.example;
     if ("default" in schema) return schema.default;
     if ("const" in schema) return schema.const;
-    if (Array.isArray(schema.enum)) return this.pick(schema.enum.filter((v) => v !== null).length > 0 ? schema.enum.filter((v) => v !== null) : schema.enum);
+    if (Array.isArray(schema.enum))
+      return this.pick(
+        schema.enum.filter((v) => v !== null).length > 0 ? schema.enum.filter((v) => v !== null) : schema.enum,
+      );
     const alternatives = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
     if (Array.isArray(alternatives) && alternatives.length > 0) {
       const usable = alternatives.filter((a) => !isNullOnly(this.flatten(a, depth + 1)));
@@ -63,14 +70,22 @@ class Sampler {
       return this.value(merge({ ...schema, oneOf: undefined, anyOf: undefined }, chosen) as JsonSchema, depth + 1);
     }
     switch (typeOf(schema)) {
-      case "object": return this.object(schema, depth);
-      case "array": return this.array(schema, depth);
-      case "string": return this.string(schema, 0);
-      case "integer": return integer(schema);
-      case "number": return integer(schema);
-      case "boolean": return false;
-      case "null": return null;
-      default: return "properties" in schema || "required" in schema ? this.object(schema, depth) : null;
+      case "object":
+        return this.object(schema, depth);
+      case "array":
+        return this.array(schema, depth);
+      case "string":
+        return this.string(schema, 0);
+      case "integer":
+        return integer(schema);
+      case "number":
+        return integer(schema);
+      case "boolean":
+        return false;
+      case "null":
+        return null;
+      default:
+        return "properties" in schema || "required" in schema ? this.object(schema, depth) : null;
     }
   }
 
@@ -104,7 +119,8 @@ class Sampler {
       if (then === null) continue;
       const thenProps = (then.properties ?? {}) as Record<string, JsonSchema>;
       for (const name of (then.required ?? []) as string[]) {
-        if (!(name in out) || (thenProps[name] !== undefined && !isLoose(thenProps[name]))) out[name] = this.value(thenProps[name] ?? properties[name] ?? {}, depth + 1);
+        if (!(name in out) || (thenProps[name] !== undefined && !isLoose(thenProps[name])))
+          out[name] = this.value(thenProps[name] ?? properties[name] ?? {}, depth + 1);
       }
     }
     if (this.options.nulls === true) {
@@ -117,7 +133,8 @@ class Sampler {
       }
     }
     const min = typeof schema.minProperties === "number" ? schema.minProperties : 0;
-    for (let i = Object.keys(out).length; i < min; i += 1) out[`key_${i}`] = this.value(schema.additionalProperties as JsonSchema, depth + 1) ?? "value";
+    for (let i = Object.keys(out).length; i < min; i += 1)
+      out[`key_${i}`] = this.value(schema.additionalProperties as JsonSchema, depth + 1) ?? "value";
     return out;
   }
 
@@ -126,7 +143,9 @@ class Sampler {
     const items: unknown[] = [];
     for (let i = 0; i < count; i += 1) {
       const item = this.value(schema.items as JsonSchema, depth + 1);
-      items.push(schema.uniqueItems === true ? distinct(item, i, this.flatten(schema.items as JsonSchema, depth + 1)) : item);
+      items.push(
+        schema.uniqueItems === true ? distinct(item, i, this.flatten(schema.items as JsonSchema, depth + 1)) : item,
+      );
     }
     return items;
   }
@@ -137,12 +156,21 @@ class Sampler {
     const format = schema.format;
     if (format === "date-time") return new Date(EPOCH_MS + index * 1000).toISOString();
     if (format === "date") return new Date(EPOCH_MS + index * 86_400_000).toISOString().slice(0, 10);
-    if (format === "uri" || format === "uri-reference") return format === "uri" ? `http://127.0.0.1/sample/${index}` : `/sample/${index}`;
+    if (format === "uri" || format === "uri-reference")
+      return format === "uri" ? `http://127.0.0.1/sample/${index}` : `/sample/${index}`;
     if (format === "uuid") return uuid(this.hex(32));
     const pattern = typeof schema.pattern === "string" ? new RegExp(schema.pattern, "u") : null;
     const hex = this.hex(64);
     const suffix = index === 0 ? "" : `${index}`;
-    const candidates = [`sample${suffix}`, `${hex}`, `sha256:${hex}`, `sample-${index + 1}`, `c2FtcGxl${"A".repeat(index * 4)}`, `s${suffix}`, `0${suffix}`];
+    const candidates = [
+      `sample${suffix}`,
+      `${hex}`,
+      `sha256:${hex}`,
+      `sample-${index + 1}`,
+      `c2FtcGxl${"A".repeat(index * 4)}`,
+      `s${suffix}`,
+      `0${suffix}`,
+    ];
     for (const candidate of candidates) {
       const sized = fit(candidate, min, max);
       if (sized !== null && (pattern === null || pattern.test(sized))) return sized;
@@ -177,7 +205,11 @@ function typeOf(schema: Schema): string | undefined {
 }
 
 function isNullOnly(schema: Schema | null): boolean {
-  return schema === null || typeOf(schema) === "null" || (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null);
+  return (
+    schema === null ||
+    typeOf(schema) === "null" ||
+    (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null)
+  );
 }
 
 function isLoose(schema: JsonSchema): boolean {
@@ -208,7 +240,13 @@ function integer(schema: Schema): number {
 function fit(text: string, min: number, max: number): string | null {
   let out = text;
   while (out.length < min) out += out.endsWith(" ") ? "a" : "a";
-  return out.length > max ? (text.length <= max && text.length >= min ? text : out.slice(0, max).length >= min ? out.slice(0, max) : null) : out;
+  return out.length > max
+    ? text.length <= max && text.length >= min
+      ? text
+      : out.slice(0, max).length >= min
+        ? out.slice(0, max)
+        : null
+    : out;
 }
 
 function uuid(hex: string): string {
@@ -218,7 +256,8 @@ function uuid(hex: string): string {
 /** The `index`-th member of a unique array: a different enum value, string or number. */
 function distinct(item: unknown, index: number, schema: Schema | null): unknown {
   if (schema && Array.isArray(schema.enum)) return schema.enum[index % schema.enum.length];
-  if (typeof item === "string") return index === 0 ? item : `${item.slice(0, Math.max(1, item.length - String(index).length))}${index}`;
+  if (typeof item === "string")
+    return index === 0 ? item : `${item.slice(0, Math.max(1, item.length - String(index).length))}${index}`;
   if (typeof item === "number") return item + index;
   return item;
 }
