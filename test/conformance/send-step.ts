@@ -1,6 +1,7 @@
 // One scenario step as plain HTTP: the flat request is split into path, query, header
 // and body members by openapi.yaml's parameters, sent with fetch to a loopback server,
 // and the answer kept whole (status, selected headers, parsed body) for comparison.
+import { Agent, fetch as undiciFetch } from "undici";
 import type { OperationSummary } from "../real/openapi.js";
 import type { Auth } from "./scenario-format.js";
 
@@ -83,6 +84,16 @@ export function httpRequest(resolved: ResolvedRequest, target: Target): { url: s
 }
 
 /**
+ * Over loopback, connections idle for a second are not reused. The release closes
+ * an idle keep-alive connection after 5 s; a step sent on one just as it closes
+ * would fail with "other side closed" on a loaded machine, which is no difference
+ * of the servers. Any other host is msw's (the mock through `setupServer`), which
+ * intercepts the global fetch only.
+ */
+const dispatcher = new Agent({ keepAliveTimeout: 1_000, keepAliveMaxTimeout: 1_000 });
+const LOOPBACK = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/;
+
+/**
  * Sends one request and reads the whole answer.
  *
  * @throws {Error} when the server does not answer within 30 s (the run stops: a hung
@@ -90,7 +101,10 @@ export function httpRequest(resolved: ResolvedRequest, target: Target): { url: s
  */
 export async function send(resolved: ResolvedRequest, target: Target): Promise<Answer> {
   const { url, init } = httpRequest(resolved, target);
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
+  const signal = AbortSignal.timeout(STEP_TIMEOUT_MS);
+  const response = LOOPBACK.test(url)
+    ? await undiciFetch(url, { ...init, dispatcher, signal })
+    : await fetch(url, { ...init, signal });
   const text = await response.text();
   const contentType = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? null;
   let body: unknown = text === "" ? null : text;

@@ -29,11 +29,15 @@ describe("sim.override", () => {
   });
 
   it("refuses a body the status does not allow", () => {
+    const withoutVersion = {
+      scope_id: "team",
+      title: "Team",
+      summary: "",
+      context_references: [],
+      external_references: [],
+    };
     // @ts-expect-error a ScopeDescriptor without its required version
-    sim.override("get_scope", () => ({
-      status: 200,
-      body: { scope_id: "team", title: "Team", summary: "", context_references: [], external_references: [] },
-    }));
+    sim.override("get_scope", () => ({ status: 200, body: withoutVersion }));
     // @ts-expect-error the error envelope is not the 200 body
     sim.override("get_scope", () => ({ status: 200, body: envelope }));
     // @ts-expect-error a ScopeDescriptor is not the 404 body

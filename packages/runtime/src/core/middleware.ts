@@ -78,10 +78,10 @@ export interface Middleware {
    * After the response's headers arrived, before its body is read and decoded;
    * returns a replacement `Response`, or nothing to keep the one received.
    */
-  // biome-ignore lint/suspicious/noConfusingVoidType: a hook that returns nothing must type-check as it is written
   onResponse?(exchange: {
     readonly request: MiddlewareRequest;
     readonly response: MiddlewareResponse;
+    // biome-ignore lint/suspicious/noConfusingVoidType: a hook that returns nothing must type-check as it is written
   }): void | Response | Promise<void | Response>;
   /** The attempt failed (transport error, timeout, error status, invalid response); for observation only. */
   onError?(failure: { readonly request: MiddlewareRequest; readonly error: unknown }): void | Promise<void>;
