@@ -6,7 +6,7 @@ import type { ApiIr } from "./ir/model.js";
 import { loadSpec, loadSpecText, type LoadedSpec } from "./load/load-spec.js";
 import { emitMethods } from "./emit/methods.js";
 import { emitMswContract } from "./emit/msw-contract.js";
-import { emitMswHandlers } from "./emit/msw-handlers.js";
+import { emitMswHandlers, emitMswHandlerTypes } from "./emit/msw-handlers.js";
 import { emitMswRoutes } from "./emit/msw-routes.js";
 import { emitMswDocument } from "./emit/msw-document.js";
 import { emitOperations } from "./emit/operations.js";
@@ -38,6 +38,7 @@ export const OUTPUT_PATHS = {
   validatorsDts: "packages/sdk/src/generated/validators.d.ts",
   validatorMap: "packages/sdk/src/generated/validator-map.ts",
   mswHandlers: "packages/msw/src/generated/handlers.ts",
+  mswHandlerTypes: "packages/msw/src/generated/handler-types.ts",
   hostTable: "packages/types/generated/operations.generated.ts",
   mswContract: "packages/msw/src/generated/contract.ts",
   mswResponseSchemas: "packages/msw/src/generated/response-schemas.ts",
@@ -219,7 +220,12 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
     files.set(paths.validatorsDts, validators.dts);
     files.set(paths.validatorMap, validators.map);
   }
-  if (msw) files.set(paths.mswHandlers, emitMswHandlers(ir));
+  if (msw && layout === "standalone") files.set(paths.mswHandlers, emitMswHandlers(ir));
+  if (msw && layout === "repository") {
+    // The types alone in their own module, so the simulator's types import nothing of msw.
+    files.set(OUTPUT_PATHS.mswHandlerTypes, emitMswHandlerTypes(ir));
+    files.set(OUTPUT_PATHS.mswHandlers, emitMswHandlers(ir, "./handler-types.js"));
+  }
   // A spec without an error-code registry gets neither file (and descriptors without a table).
   if (client && ir.errorCodes.length > 0) {
     files.set(paths.errorCodes, emitErrorCodes(ir));

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { findImportCycles, sourceFiles } from "../support/import-cycles.js";
+import { findImportCycles, importGraph, sourceFiles } from "../support/import-cycles.js";
 import { repoRoot } from "../real/tools.js";
 
 /** Each package and its source folder, in the order they may depend on each other. */
@@ -41,5 +41,21 @@ describe("the packages' modules", () => {
         if (!allowed.has(imported)) upward.push(`${name} imports @powercontext/${imported}`);
     });
     expect(upward).toEqual([]);
+  });
+});
+
+describe("the msw package's simulator", () => {
+  it("reaches no module that imports msw, types included", () => {
+    const files = sourceFiles(path.join(repoRoot, "packages/msw/src"));
+    const graph = importGraph(files);
+    const importsMsw = (file: string) => /from\s+"msw(?:\/[^"]*)?"/.test(readFileSync(file, "utf8"));
+    const reached = new Set<string>();
+    const pending = files.filter((file) => file.includes(`${path.sep}simulator${path.sep}`));
+    for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+      if (reached.has(file)) continue;
+      reached.add(file);
+      pending.push(...(graph.get(file) ?? []));
+    }
+    expect([...reached].filter(importsMsw).map((file) => path.relative(repoRoot, file))).toEqual([]);
   });
 });

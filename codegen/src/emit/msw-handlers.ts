@@ -3,7 +3,7 @@ import { commentLine, docComment, mswPath, propertyKey, tsString } from "./ts/sy
 import { banner } from "./banner.js";
 import { TypeExpressions } from "./type-expressions.js";
 
-const runtime = (requestIdHeader: string) => `
+const handlerTypes = `
 /**
  * What an operation implementation receives. \`body\` is the parsed JSON body, not validated;
  * \`undefined\` when absent or not JSON. \`bodyText\` is the body as sent (\`""\` when there was none),
@@ -24,7 +24,9 @@ export type OperationHandler<K extends OperationId> = (
 
 /** One implementation per operation of the spec. */
 export type HandlerImpl = { readonly [K in OperationId]: OperationHandler<K> };
+`;
 
+const createHandlers = (requestIdHeader: string) => `
 export interface CreateHandlersOptions {
   /** Origin (and optional path prefix) the handlers answer on, e.g. \`http://127.0.0.1:8787\`. */
   readonly baseUrl: string;
@@ -42,17 +44,9 @@ export function createHandlers(impl: Partial<HandlerImpl>, options: CreateHandle
 }
 `;
 
-/**
- * Emits `packages/msw/src/generated/handlers.ts`: per operation a response union
- * over every declared status (so a body the spec does not allow for a status fails
- * type-checking), the handler context, the routes table, and `createHandlers(impl, { baseUrl })`,
- * which binds the table through `implementedRoutes` of `@powercontext/runtime/testing`.
- */
-export function emitMswHandlers(ir: ApiIr): string {
-  const types = new TypeExpressions(ir, "operations");
-  let out = banner(ir);
-  out += `import { http, type HttpHandler } from "msw";\nimport { implementedRoutes, type MockRoute, type MockRouteImplementation } from "@powercontext/runtime/testing";\n${types.importLine()}\n`;
-  out += `/** Every operationId of the spec (the keys of \`operations\` in @powercontext/types). */\nexport type OperationId = keyof operations;\n\n`;
+/** The declarations of the handlers' types: every operationId, each one's response union and context, and an implementation's signature. */
+function typeDeclarations(ir: ApiIr, types: TypeExpressions): string {
+  let out = `/** Every operationId of the spec (the keys of \`operations\` in @powercontext/types). */\nexport type OperationId = keyof operations;\n\n`;
   out += `/** Per operation, the union of every declared status with its body type. */\nexport interface HandlerResponses {\n`;
   for (const op of ir.operations) {
     out += `  ${propertyKey(op.operationId)}:${op.responses.map((r) => `\n    | { status: ${r.status}; body${r.kind === "none" ? "?: undefined" : `: ${types.response(op, r)}`}; headers?: Record<string, string> }`).join("")};\n`;
@@ -66,7 +60,36 @@ export function emitMswHandlers(ir: ApiIr): string {
     const body = types.body(op);
     out += `  ${propertyKey(op.operationId)}: HandlerContext<${params}, ${body === null ? "undefined" : `${body} | undefined`}>;\n`;
   }
-  out += `}\n\n/** Routes in matching order: fewer path parameters first, so a literal segment wins over a parameter. */\nconst routes: readonly (MockRoute & { readonly operationId: OperationId })[] = [\n`;
+  return `${out}}\n${handlerTypes}`;
+}
+
+/**
+ * Emits `packages/msw/src/generated/handler-types.ts`: the handlers' types alone
+ * (per operation a response union over every declared status, so a body the spec
+ * does not allow for a status fails type-checking; the handler context; an
+ * implementation's signature). It imports nothing of msw, so the simulator's
+ * types do not depend on it.
+ */
+export function emitMswHandlerTypes(ir: ApiIr): string {
+  const types = new TypeExpressions(ir, "operations");
+  return `${banner(ir)}${types.importLine()}\n${typeDeclarations(ir, types)}`;
+}
+
+/**
+ * Emits `handlers.ts`: the routes table in matching order and
+ * `createHandlers(impl, { baseUrl })`, which binds the table through
+ * `implementedRoutes` of `@powercontext/runtime/testing`. With `typesModule` (the
+ * repository layout) the types come from that module and are re-exported; without
+ * it (a standalone folder) they are declared here.
+ */
+export function emitMswHandlers(ir: ApiIr, typesModule: string | null = null): string {
+  const types = new TypeExpressions(ir, "operations");
+  let out = banner(ir);
+  out += `import { http, type HttpHandler } from "msw";\nimport { implementedRoutes, type MockRoute, type MockRouteImplementation } from "@powercontext/runtime/testing";\n`;
+  if (typesModule === null) out += `${types.importLine()}\n${typeDeclarations(ir, types)}`;
+  else
+    out += `import type { HandlerImpl, OperationId } from ${tsString(typesModule)};\n\nexport type * from ${tsString(typesModule)};\n`;
+  out += `\n/** Routes in matching order: fewer path parameters first, so a literal segment wins over a parameter. */\nconst routes: readonly (MockRoute & { readonly operationId: OperationId })[] = [\n`;
   for (const op of sortedRoutes(ir.operations)) {
     out += docComment([op.summary || op.operationId], "  ");
     const media = op.responses
@@ -74,8 +97,7 @@ export function emitMswHandlers(ir: ApiIr): string {
       .map((r) => `${r.status}: ${tsString(r.mediaType as string)}`);
     out += `  { operationId: ${tsString(op.operationId)}, method: ${tsString(op.method.toLowerCase())}, path: ${tsString(mswPath(op.path))}, hasBody: ${op.requestBody !== null}, media: { ${media.join(", ")} } },\n`;
   }
-  out += `];\n${runtime(ir.requestIdHeader)}`;
-  return out;
+  return `${out}];\n${createHandlers(ir.requestIdHeader)}`;
 }
 
 function sortedRoutes(operations: readonly OperationIr[]): OperationIr[] {

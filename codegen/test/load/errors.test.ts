@@ -95,8 +95,8 @@ describe("spec errors", () => {
     const result = await run(["--root", "out"], dir);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(EXIT.ok);
-    // 8 TypeScript and JSON files, the hosts' table, 4 Python files (models.py skipped), the mock's 4 (it uses the SDK's validators)
-    expect(result.stdout).toMatch(/generated: 1 operations, 2 schemas, 17 files/);
+    // 8 TypeScript and JSON files, the hosts' table, 4 Python files (models.py skipped), the mock's 5 (it uses the SDK's validators)
+    expect(result.stdout).toMatch(/generated: 1 operations, 2 schemas, 18 files/);
   });
 
   it.each(cases)("$name: exit 2, names the pointer, leaves output untouched", async ({ spec, pointer, message }) => {

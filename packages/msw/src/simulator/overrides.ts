@@ -1,4 +1,4 @@
-import type { HandlerResponses } from "../generated/handlers.js";
+import type { HandlerResponses } from "../generated/handler-types.js";
 import type { SimOperationId } from "./contract/operation-table.js";
 import type { SimRequest } from "./types.js";
 
@@ -6,7 +6,7 @@ import type { SimRequest } from "./types.js";
  * Per-operation answers an application installs on the simulator
  * (`sim.override("get_scope", handler)`), for tests that need one specific
  * response. The handler's return type is the operation's generated response
- * union (`HandlerResponses` of `src/generated/handlers.ts`): a status the
+ * union (`HandlerResponses` of `src/generated/handler-types.ts`): a status the
  * operation does not declare, or a body its schema does not allow for the
  * status picked, does not compile.
  */
