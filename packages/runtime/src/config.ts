@@ -287,6 +287,18 @@ export function resolveConfig(options: ClientOptions, platform: Platform = FETCH
 }
 
 /**
+ * Makes `token` and `secrets` non-enumerable on a resolved configuration or a
+ * runtime built from one, so logging, inspecting (`util.inspect`) or serialising
+ * it (`JSON.stringify`, `Object.entries`), or a client that holds it, shows
+ * neither; code that names them still reads them. Returns `value`.
+ */
+export function hideSecrets<T extends ResolvedConfig>(value: T): T {
+  for (const key of ["token", "secrets"] as const)
+    Object.defineProperty(value, key, { value: value[key], enumerable: false });
+  return value;
+}
+
+/**
  * Converts a positive number of seconds written as text (the unit of
  * `POWERCONTEXT_CLIENT_TIMEOUT` and of the Python client) to milliseconds.
  * Surrounding whitespace is ignored; fractions and exponents are allowed

@@ -1,5 +1,5 @@
 import type { CallOptions } from "../call-options.js";
-import { resolveConfig, type ClientOptions, type Platform } from "../config.js";
+import { hideSecrets, resolveConfig, type ClientOptions, type Platform } from "../config.js";
 import type { OperationDescriptor, OperationValidators } from "../descriptor.js";
 import { ConfigurationError, type ContractErrorTable } from "../errors.js";
 import type { MiddlewareRunner } from "./middleware.js";
@@ -59,14 +59,14 @@ export function createCaller<Request = unknown, Response = unknown>(
     );
   }
   // No table: nothing to poll or reconcile against, so neither is bundled.
-  const runtime: Runtime = {
+  const runtime: Runtime = hideSecrets({
     ...config,
     operations: null,
     validators: null,
     reconcile: null,
     contractErrors: parts.contractErrors ?? null,
     runMiddleware: config.middleware.length === 0 ? null : (parts.middleware ?? null),
-  };
+  });
   const { validators } = parts;
   if (validators !== undefined && typeof validators.responses !== "object") {
     throw new ConfigurationError("validators must be one operation's validators, such as validatorMap.flush_memory");

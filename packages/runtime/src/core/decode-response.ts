@@ -148,7 +148,7 @@ export async function decodeResponse(
     const kind =
       statusCode === descriptor.notModifiedStatus
         ? "none"
-        : bodyReading(descriptor, statusCode, response.headers.get("content-type"));
+        : bodyReading(descriptor, statusCode, response.headers.get("content-type"), (text) => answer.text(text));
     if (typeof kind !== "string") {
       discard(response);
       throw invalidBody(`${statusCode} has ${answer.text(kind.undeclared)}`, context);

@@ -9,17 +9,22 @@ import type { MediaKind, OperationDescriptor } from "../descriptor.js";
  * answer without a `Content-Type` is read as its status's one declared type;
  * when the status declares several, nothing says which one came.
  *
+ * @param clean removes the secrets from the answer's type before it is quoted (a
+ *   server may echo the token there); the quote is then cut, so no cut leaves part
+ *   of a secret behind.
  * @returns the kind, or `undeclared`: a sentence naming the answer's type (its
- *   first 100 characters) and the declared ones (the caller removes secrets from it).
+ *   first 100 characters, as sent) and the declared ones.
  */
 export function bodyReading(
   descriptor: OperationDescriptor,
   statusCode: number,
   contentType: string | null,
+  clean: (text: string) => string = (text) => text,
 ): MediaKind | { undeclared: string } {
   const declared = descriptor.responseMedia?.[statusCode] ?? { "application/json": "json" };
   const types = Object.keys(declared);
-  const essence = contentType?.split(";")[0]?.trim().toLowerCase();
+  const sent = contentType?.split(";")[0]?.trim();
+  const essence = sent?.toLowerCase();
   const match = essence
     ? types.find((type) => [essence, essence.replace(/\/.*/, "/*"), "*/*"].includes(type.toLowerCase()))
     : types.length === 1
@@ -29,6 +34,6 @@ export function bodyReading(
   if (match !== undefined) return declared[match] as MediaKind;
   // A header can be many kilobytes: the sentence quotes its first 100 characters.
   return {
-    undeclared: `${essence ? `content type ${essence.slice(0, 100)}` : "no content type"}, which the contract does not declare (it declares ${types.join(", ")})`,
+    undeclared: `${sent ? `content type ${clean(sent).slice(0, 100)}` : "no content type"}, which the contract does not declare (it declares ${types.join(", ")})`,
   };
 }

@@ -1,4 +1,4 @@
-import { resolveConfig, type ClientOptions, type Platform, type ResolvedConfig } from "../config.js";
+import { hideSecrets, resolveConfig, type ClientOptions, type Platform, type ResolvedConfig } from "../config.js";
 import type { OperationDescriptor, OperationTable, OperationValidators, ValidatorMap } from "../descriptor.js";
 import type { ContractErrorTable } from "../errors.js";
 import type { CallContext, OperationResult } from "./call-context.js";
@@ -87,14 +87,14 @@ export interface RuntimeInput {
 export function createRuntime(options: ClientOptions, tables: RuntimeInput = {}, platform?: Platform): Runtime {
   const operations = tables.operations ?? null;
   const config = resolveConfig(options, platform);
-  return {
+  return hideSecrets({
     ...config,
     operations,
     validators: tables.validators ?? null,
     reconcile: operations === null ? null : (tables.reconcile ?? null),
     contractErrors: tables.contractErrors ?? null,
     runMiddleware: config.middleware.length === 0 ? null : sendThroughMiddleware,
-  };
+  });
 }
 
 /** The validators of one operation, if the runtime has them. */

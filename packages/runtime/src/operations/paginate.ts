@@ -8,10 +8,13 @@ import { InvalidRequestError, InvalidResponseError } from "../errors.js";
  * (`x-powercontext-pagination`): sends the request, yields the page's
  * `itemsField` entries, then re-sends with `cursorParameter` set to the page's
  * `nextCursorField` until that is null, absent or empty. Pages are fetched
- * lazily, one at a time; stopping the loop stops fetching.
+ * lazily, one at a time; stopping the loop stops fetching. Every cursor seen is
+ * remembered, so a server that leads back to an earlier page (A, B, A) ends the
+ * loop with an error instead of paging forever.
  *
  * @throws InvalidRequestError when the operation is not paginated;
- *   InvalidResponseError when a page has no items array or repeats its cursor;
+ *   InvalidResponseError when a page has no items array or names a cursor already
+ *   followed (its own or an earlier page's);
  *   everything `runOperation` throws.
  */
 export async function* paginate(
@@ -23,6 +26,7 @@ export async function* paginate(
   const spec = descriptor.pagination;
   if (spec === null) throw new InvalidRequestError(`${descriptor.operationId} is not a paginated operation`);
   let cursor = request[spec.cursorParameter];
+  const followed = new Set<unknown>([cursor]);
   for (;;) {
     const pageRequest = { ...request };
     if (cursor === undefined || cursor === null) delete pageRequest[spec.cursorParameter];
@@ -40,12 +44,15 @@ export async function* paginate(
     yield* items;
     const next = body[spec.nextCursorField];
     if (next === undefined || next === null || next === "") return;
-    if (next === cursor) {
+    if (followed.has(next)) {
       throw new InvalidResponseError("page repeats its cursor", {
         ...context_,
-        issues: ["next cursor equals the current cursor"],
+        issues: [
+          next === cursor ? "next cursor equals the current cursor" : "next cursor leads back to an earlier page",
+        ],
       });
     }
+    followed.add(next);
     cursor = next;
   }
 }

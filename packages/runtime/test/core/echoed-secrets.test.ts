@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../../src/core/runtime.js";
 import { secretSpellings } from "../../src/core/redact-answer.js";
-import { ServerResponseError } from "../../src/errors.js";
+import { InvalidResponseError, ServerResponseError } from "../../src/errors.js";
 import { callWithResponse } from "../../src/operations/submit.js";
 import { descriptor } from "../helpers/descriptors.js";
 import { scripted } from "@powercontext/runtime/testing";
@@ -102,5 +102,47 @@ describe("secretSpellings", () => {
     // A different list with the same secrets gets its own, equal spelling.
     expect(secretSpellings([...secrets])).toEqual(first);
     expect(secretSpellings([])).toEqual([]);
+  });
+
+  it("are removed from a content type the contract does not declare, in the case it was sent and before the quote is cut", async () => {
+    const mixed = "PcTestABC123xyz";
+    for (const contentType of [`text/x-${mixed}`, `text/x-${"a".repeat(90)}${mixed}`]) {
+      const server = scripted(new Response("{}", { status: 200, headers: { "content-type": contentType } }));
+      const runtime = createRuntime({
+        baseUrl: "https://pc.example.com",
+        token: mixed,
+        fetch: server.fetch,
+        maxRetries: 0,
+      });
+      const error = await callWithResponse(runtime, plain, undefined).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      const text = `${(error as Error).message} ${(error as Error).stack}`;
+      expect(text).toContain("[RE"); // the redaction mark, cut with the quote in the long one
+      for (const part of [mixed, mixed.toLowerCase(), mixed.slice(0, 6), mixed.toLowerCase().slice(0, 6)])
+        expect(text).not.toContain(part);
+    }
+  });
+});
+
+describe("a runtime, and a client holding one", () => {
+  it("shows the token to no inspection, serialisation or enumeration, and still sends it", async () => {
+    const { inspect } = await import("node:util");
+    const { PowerContextClient } = await import("@powercontext/sdk");
+    const server = scripted(
+      new Response('{"status":"ok"}', { status: 200, headers: { "content-type": "application/json" } }),
+    );
+    const runtime = createRuntime({ baseUrl: "https://pc.example.com", token: TOKEN, fetch: server.fetch });
+    const client = new PowerContextClient({ baseUrl: "https://pc.example.com", token: TOKEN, fetch: server.fetch });
+    for (const value of [runtime, client]) {
+      const views = [
+        inspect(value, { depth: 8 }),
+        JSON.stringify(value, (_key, v: unknown) => (typeof v === "function" ? "fn" : v)),
+        JSON.stringify(Object.entries(value)),
+      ];
+      for (const view of views) expect(view).not.toContain(TOKEN);
+    }
+    expect(runtime.token).toBe(TOKEN);
+    await client.getLiveness();
+    expect(server.seen[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 });

@@ -52,4 +52,21 @@ describe("paginate", () => {
     }).rejects.toBeInstanceOf(InvalidResponseError);
     expect(items).toEqual([1, 2]);
   });
+
+  it("refuses a cursor that leads back to an earlier page, after one round", async () => {
+    const server = pagedServer({
+      "": { operations: [1], next_cursor: "a" },
+      a: { operations: [2], next_cursor: "b" },
+      b: { operations: [3], next_cursor: "a" },
+    });
+    const runtime = createRuntime({ baseUrl: "https://pc.example.com", fetch: server.fetch });
+    const items: unknown[] = [];
+    const error = await (async () => {
+      for await (const item of paginate(runtime, listOperations, {})) items.push(item);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ issues: ["next cursor leads back to an earlier page"] });
+    expect(items).toEqual([1, 2, 3]);
+    expect(server.cursors).toEqual([null, "a", "b"]);
+  });
 });
