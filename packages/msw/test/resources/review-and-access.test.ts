@@ -152,6 +152,19 @@ describe("resource engine: Access Bindings and Dream runs", () => {
     expect([unknown.status, unknown.code]).toEqual([404, "access_binding_not_found"]);
   });
 
+  it("answers a repeated revoke by its idempotency key with the first answer (replace keeps keys the same way), and refuses the key with another request", () => {
+    const sim = fresh();
+    const created = valid("create_access_binding", call(sim, "create_access_binding", binding));
+    const revoke = { binding_id: created.body.binding_id, idempotency_key: "r-1", expected_version: 1 };
+    const first = valid("revoke_access_binding", call(sim, "revoke_access_binding", revoke));
+    expect(first.body).toMatchObject({ state: "revoked", version: 2 });
+    // The answer was lost and the client sends the same request again: the version is 2 by now.
+    const again = valid("revoke_access_binding", call(sim, "revoke_access_binding", revoke));
+    expect([again.status, again.body]).toEqual([first.status, first.body]);
+    const other = call(sim, "revoke_access_binding", { ...revoke, expected_version: 2 });
+    expect([other.status, other.code]).toEqual([409, "idempotency-key"]);
+  });
+
   it("lists the Scopes the caller sees as Access resources of type scope, paged to the end, and no server resource", () => {
     const sim = createPowerContextSimulator({ seed: 5, clock: new ManualClock(), scopes: ["s1", "s2"] });
     const seen: unknown[] = [];

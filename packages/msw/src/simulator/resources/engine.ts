@@ -230,6 +230,8 @@ export class ResourceEngine {
   }
 
   #change(call: Call, found: StoredRecord): HandlerResult {
+    const replayed = this.#replayedChange(call);
+    if (replayed !== null) return replayed;
     const terminal = call.use.terminal;
     if (terminal?.values.includes(getPath(found.current, terminal.member) as never)) throw refuse(terminal.refusal);
     this.#checkPreconditions(call, found.current);
@@ -244,7 +246,29 @@ export class ResourceEngine {
       origin: "",
       quiet: false,
     });
+    if (use.idempotency !== null)
+      this.deps.store.rememberKey(changeKeys(call), getPath(flat, use.idempotency.request), {
+        request: stableJson(flat),
+        keys,
+        id: getPath(stored, resource.id),
+      });
     return this.#respond(call, stored, this.#plainStatus(op));
+  }
+
+  /**
+   * A change keyed by an idempotency key (`idempotency` on a change): the key's
+   * first request is answered again with its record as it stands, instead of a
+   * version conflict; the same key with another request is the conflict. Keys are
+   * kept per operation, apart from the keys of creations.
+   */
+  #replayedChange(call: Call): HandlerResult | null {
+    const { use, resource, flat, op } = call;
+    if (use.idempotency === null) return null;
+    const earlier = this.deps.store.keyUse(changeKeys(call), getPath(flat, use.idempotency.request));
+    if (earlier === undefined) return null;
+    if (earlier.request !== stableJson(flat)) throw refuse(use.idempotency.conflict);
+    const record = this.deps.store.find(resource.name, earlier.keys, earlier.id);
+    return record === undefined ? null : this.#respond(call, record.current, this.#plainStatus(op));
   }
 
   #put(call: Call): HandlerResult {
@@ -330,4 +354,9 @@ function locationOf(resource: ContractResource, record: JsonRecord): string | nu
     return encodeURIComponent(String(value));
   });
   return missing ? null : path;
+}
+
+/** The store's name for the idempotency keys of one changing operation of a resource. */
+function changeKeys(call: Call): string {
+  return `${call.resource.name} ${call.op.method} ${call.op.path}`;
 }
