@@ -11,7 +11,8 @@ const run = releaseAvailable("router facts against the release");
 describe.runIf(run)("x-powercontext-router against the installed release", () => {
   const ours = loadOurs();
   const router = ours["x-powercontext-router"] as JsonObject;
-  const routes = readReleaseRoutes();
+  // The describe body runs at collection even when the suite is skipped: read the release only when it is there.
+  const routes = run ? readReleaseRoutes() : [];
 
   it("lists the release's operations in the order the release registers their routes", () => {
     const order = routes.map((r) => r.operationId).filter((id): id is string => id !== null);
