@@ -145,15 +145,8 @@ export class ResourceEngine {
       op.parameters.header.map((p) => p.name),
     );
     const originText = stableJson(origin);
-    if (use.idempotency !== null) {
-      const key = getPath(flat, use.idempotency.request);
-      const earlier = store.keyUse(resource.name, key);
-      if (earlier !== undefined) {
-        if (earlier.request !== stableJson(flat)) throw refuse(use.idempotency.conflict);
-        const replayed = store.find(resource.name, earlier.keys, earlier.id);
-        if (replayed !== undefined) return this.#respond(call, replayed.current, this.#createdStatus(op));
-      }
-    }
+    const replayed = this.#replayed(call, resource.name, this.#createdStatus(op));
+    if (replayed !== null) return replayed;
     const id = getPath(origin, resource.id);
     if (id !== undefined) {
       const existing = store.find(resource.name, keys, id);
@@ -170,12 +163,7 @@ export class ResourceEngine {
       (taken) => store.has(resource.name, keys, taken),
     );
     const stored = this.deps.writer.write(resource, keys, record, { previous: null, origin: originText, quiet: false });
-    if (use.idempotency !== null)
-      store.rememberKey(resource.name, getPath(flat, use.idempotency.request), {
-        request: stableJson(flat),
-        keys,
-        id: getPath(stored, resource.id),
-      });
+    this.#remember(call, resource.name, stored);
     return this.#respond(call, stored, this.#createdStatus(op));
   }
 
@@ -230,7 +218,7 @@ export class ResourceEngine {
   }
 
   #change(call: Call, found: StoredRecord): HandlerResult {
-    const replayed = this.#replayedChange(call);
+    const replayed = this.#replayed(call, changeKeys(call), this.#plainStatus(call.op));
     if (replayed !== null) return replayed;
     const terminal = call.use.terminal;
     if (terminal?.values.includes(getPath(found.current, terminal.member) as never)) throw refuse(terminal.refusal);
@@ -246,29 +234,36 @@ export class ResourceEngine {
       origin: "",
       quiet: false,
     });
-    if (use.idempotency !== null)
-      this.deps.store.rememberKey(changeKeys(call), getPath(flat, use.idempotency.request), {
-        request: stableJson(flat),
-        keys,
-        id: getPath(stored, resource.id),
-      });
+    this.#remember(call, changeKeys(call), stored);
     return this.#respond(call, stored, this.#plainStatus(op));
   }
 
   /**
-   * A change keyed by an idempotency key (`idempotency` on a change): the key's
-   * first request is answered again with its record as it stands, instead of a
-   * version conflict; the same key with another request is the conflict. Keys are
-   * kept per operation, apart from the keys of creations.
+   * The answer again when the request's idempotency key (`idempotency`) was used
+   * before under `keysOf` (a resource's creations, or one changing operation):
+   * the key's record as it stands, with `status`; the same key with another request
+   * is the conflict. Null when the operation is not keyed, the key is new, or its
+   * record is gone.
    */
-  #replayedChange(call: Call): HandlerResult | null {
-    const { use, resource, flat, op } = call;
+  #replayed(call: Call, keysOf: string, status: number): HandlerResult | null {
+    const { use, resource, flat } = call;
     if (use.idempotency === null) return null;
-    const earlier = this.deps.store.keyUse(changeKeys(call), getPath(flat, use.idempotency.request));
+    const earlier = this.deps.store.keyUse(keysOf, getPath(flat, use.idempotency.request));
     if (earlier === undefined) return null;
     if (earlier.request !== stableJson(flat)) throw refuse(use.idempotency.conflict);
     const record = this.deps.store.find(resource.name, earlier.keys, earlier.id);
-    return record === undefined ? null : this.#respond(call, record.current, this.#plainStatus(op));
+    return record === undefined ? null : this.#respond(call, record.current, status);
+  }
+
+  /** Records the first use of the request's idempotency key under `keysOf`, for the record `stored`. */
+  #remember(call: Call, keysOf: string, stored: JsonRecord): void {
+    const { use, resource, flat, keys } = call;
+    if (use.idempotency === null) return;
+    this.deps.store.rememberKey(keysOf, getPath(flat, use.idempotency.request), {
+      request: stableJson(flat),
+      keys,
+      id: getPath(stored, resource.id),
+    });
   }
 
   #put(call: Call): HandlerResult {
