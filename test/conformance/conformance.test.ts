@@ -3,14 +3,14 @@
 // Without the venv it skips loudly; under CI=true it fails instead (test/real/tools.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadOurs, loadRelease, operationsOf } from "../contract/documents.js";
-import { pythonTools, requireTools } from "../real/tools.js";
+import { pythonTools, requireTools, suiteName } from "../real/tools.js";
 import { foundDifferences, judgeDifferences, loadListedDifferences } from "./listed-differences.js";
 import { formatReport } from "./report.js";
 import { runConformance, type RunResult } from "./run.js";
 import { loadScenarios } from "./scenario-format.js";
 import { loadTargets } from "./targets.js";
 
-const run = requireTools("test/conformance/conformance.test.ts", pythonTools());
+const run = requireTools(suiteName(import.meta.url), pythonTools());
 const targets = loadTargets();
 
 describe.runIf(run)("the mock against the released server, scenario by scenario", () => {

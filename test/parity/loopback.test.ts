@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigurationError, normalizeBaseUrl } from "@powercontext/runtime";
 import { LOOPBACK_CASES } from "../../packages/runtime/test/transport/loopback-table.js";
-import { pythonTools, repoRoot, requireTools, venvBin } from "../real/tools.js";
+import { pythonTools, repoRoot, requireTools, suiteName, venvBin } from "../real/tools.js";
 
-const enabled = requireTools("test/parity/loopback.test.ts", pythonTools());
+const enabled = requireTools(suiteName(import.meta.url), pythonTools());
 
 function sdkAccepts(url: string): boolean {
   try {

@@ -11,12 +11,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pythonTools, repoRoot, requireTools, tryImport, venvBin } from "../real/tools.js";
+import { pythonTools, repoRoot, requireTools, suiteName, tryImport, venvBin } from "../real/tools.js";
 import { camelCase } from "../real/raw-call.js";
 import type { SdkError, SdkModule } from "./sdk-shape.js";
 
 const run = promisify(execFile);
-const enabled = requireTools("test/parity/mock-parity.test.ts", pythonTools());
+const enabled = requireTools(suiteName(import.meta.url), pythonTools());
 
 const SEED = 7;
 const BLOCKED_SCOPE = "scope-parity-blocked";

@@ -13,10 +13,10 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as sdk from "@powercontext/sdk";
 import { startMockServer, type MockServer } from "@powercontext/msw/server";
-import { pythonTools, repoRoot, requireTools, venvBin } from "../real/tools.js";
+import { pythonTools, repoRoot, requireTools, suiteName, venvBin } from "../real/tools.js";
 
 const run = promisify(execFile);
-const enabled = requireTools("test/parity/operations-parity.test.ts", pythonTools());
+const enabled = requireTools(suiteName(import.meta.url), pythonTools());
 const SEED = 11;
 const vectorsDir = fileURLToPath(new URL("./operation-vectors/", import.meta.url));
 

@@ -5,7 +5,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pythonTools, repoRoot, requireTools, tryImport, venvBin } from "../real/tools.js";
+import { pythonTools, repoRoot, requireTools, suiteName, tryImport, venvBin } from "../real/tools.js";
 import { camelCase } from "../real/raw-call.js";
 import {
   loadVectors,
@@ -17,7 +17,7 @@ import {
 import type { SdkError, SdkModule } from "./sdk-shape.js";
 
 const run = promisify(execFile);
-const enabled = requireTools("test/parity/parity.test.ts", pythonTools());
+const enabled = requireTools(suiteName(import.meta.url), pythonTools());
 const vectors = loadVectors();
 const TOKEN = "parity-token";
 

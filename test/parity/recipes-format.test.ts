@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadOurs, operationsOf, type Json, type JsonObject } from "../contract/documents.js";
-import { pythonTools, requireTools, venvBin } from "../real/tools.js";
+import { pythonTools, requireTools, suiteName, venvBin } from "../real/tools.js";
 import {
   MissingValue,
   capture,
@@ -85,7 +85,7 @@ describe("recipe templates and captures", () => {
   });
 });
 
-describe.runIf(requireTools("test/parity/recipes-format.test.ts", pythonTools()))("the Python reader", () => {
+describe.runIf(requireTools(suiteName(import.meta.url), pythonTools()))("the Python reader", () => {
   it("gives the same results for every template case", () => {
     const script = [
       "import json, sys",

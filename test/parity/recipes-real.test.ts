@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRealServer, type RealServer } from "../real/server.js";
-import { pythonTools, requireTools, venvBin } from "../real/tools.js";
+import { pythonTools, requireTools, suiteName, venvBin } from "../real/tools.js";
 import { compareOutcomes, countComparison, formatComparison, type ComparedStep } from "./recipes/compare-outcomes.js";
 import { loadRecipes, recipesDir, serverSettings } from "./recipes/recipe-format.js";
 import { runRecipes, type StepOutcome } from "./recipes/run-recipes.js";
@@ -27,7 +27,7 @@ async function pythonSide(server: RealServer): Promise<StepOutcome[]> {
   return JSON.parse(stdout) as StepOutcome[];
 }
 
-describe.runIf(requireTools("test/parity/recipes-real.test.ts", pythonTools()))(
+describe.runIf(requireTools(suiteName(import.meta.url), pythonTools()))(
   "recipes through the released Python client and our SDK",
   () => {
     const servers: RealServer[] = [];

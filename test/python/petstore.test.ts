@@ -13,14 +13,14 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codegenPython } from "../../codegen/src/emit/python/models-py.js";
-import { checkAll, pythonTools, repoRoot, requireTools, venvBin } from "../real/tools.js";
+import { checkAll, pythonTools, repoRoot, requireTools, suiteName, venvBin } from "../real/tools.js";
 
 const run = promisify(execFile);
 const codegenTool = {
   ok: codegenPython() !== null,
   missing: ".venv-codegen/bin/python (run: bash scripts/ci/python-codegen-env.sh)",
 };
-const enabled = requireTools("test/python/petstore.test.ts", checkAll(pythonTools(), codegenTool));
+const enabled = requireTools(suiteName(import.meta.url), checkAll(pythonTools(), codegenTool));
 
 interface Pet {
   id?: number;

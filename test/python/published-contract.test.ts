@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upstreamSpec } from "../../codegen/test/helpers/paths.js";
 import { codegenPython } from "../../codegen/src/emit/python/models-py.js";
-import { checkAll, pythonTools, repoRoot, requireTools, venvBin } from "../real/tools.js";
+import { checkAll, pythonTools, repoRoot, requireTools, suiteName, venvBin } from "../real/tools.js";
 
 const run = promisify(execFile);
 const contract = { ok: existsSync(upstreamSpec), missing: `${upstreamSpec} (the published contract)` };
@@ -20,7 +20,7 @@ const codegenTool = {
   ok: codegenPython() !== null,
   missing: ".venv-codegen/bin/python (run: bash scripts/ci/python-codegen-env.sh)",
 };
-const enabled = requireTools("test/python/published-contract.test.ts", checkAll(pythonTools(), codegenTool, contract));
+const enabled = requireTools(suiteName(import.meta.url), checkAll(pythonTools(), codegenTool, contract));
 
 describe.skipIf(!enabled)("the Python layer of the published 0.0.2 contract, on our runtime", () => {
   let root = "";

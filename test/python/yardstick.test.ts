@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ts from "typescript";
 import { OUTPUT_PATHS, generate, type Generated } from "../../codegen/src/pipeline.js";
 import { codegenPython } from "../../codegen/src/emit/python/models-py.js";
-import { checkAll, pythonTools, repoRoot, requireTools, venvBin } from "../real/tools.js";
+import { checkAll, pythonTools, repoRoot, requireTools, suiteName, venvBin } from "../real/tools.js";
 import { addModelRules } from "../../scripts/contract/merge.mjs";
 import { loadOverlay } from "../../scripts/contract/overlay.mjs";
 
@@ -22,7 +22,7 @@ const codegenTool = {
   ok: codegenPython() !== null,
   missing: ".venv-codegen/bin/python (run: bash scripts/ci/python-codegen-env.sh)",
 };
-const enabled = requireTools("test/python/yardstick.test.ts", checkAll(pythonTools(), codegenTool));
+const enabled = requireTools(suiteName(import.meta.url), checkAll(pythonTools(), codegenTool));
 const PACKAGE = "yard._generated";
 const DIR = "yard/_generated";
 

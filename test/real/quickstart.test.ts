@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NotFoundError, OperationNotServedError, PowerContextClient } from "@powercontext/sdk";
 import { startRealServer, type RealServer } from "./server.js";
-import { pythonTools, repoRoot, requireTools } from "./tools.js";
+import { pythonTools, repoRoot, requireTools, suiteName } from "./tools.js";
 
-const enabled = requireTools("test/real/quickstart.test.ts", pythonTools());
+const enabled = requireTools(suiteName(import.meta.url), pythonTools());
 
 describe.runIf(enabled)("examples/real-server.ts against the released server", () => {
   let server: RealServer;

@@ -12,9 +12,9 @@ import { BodyValidator } from "./openapi.js";
 import { rawCall } from "./raw-call.js";
 import { releaseContractPath } from "./release-contract.js";
 import { startRealServer, type RealServer } from "./server.js";
-import { pythonTools, repoRoot, requireTools } from "./tools.js";
+import { pythonTools, repoRoot, requireTools, suiteName } from "./tools.js";
 
-const enabled = requireTools("test/real/server.test.ts", pythonTools());
+const enabled = requireTools(suiteName(import.meta.url), pythonTools());
 
 describe.runIf(enabled)("released PowerContext server 1.4.1", () => {
   let server: RealServer;

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PowerContextClient } from "@powercontext/sdk";
 import { startRealServer, type RealServer } from "./server.js";
-import { pythonTools, requireTools } from "./tools.js";
+import { pythonTools, requireTools, suiteName } from "./tools.js";
 
-const enabled = requireTools("test/real/text-answers.test.ts", pythonTools());
+const enabled = requireTools(suiteName(import.meta.url), pythonTools());
 
 describe.runIf(enabled)("get_handoff_report against the released server", () => {
   let server: RealServer;

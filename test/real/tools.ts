@@ -5,12 +5,20 @@
 // A tool that is absent makes its test skip locally, with a loud message naming what
 // is missing. Under CI=true an absent tool is a failure instead.
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 export const inCi = process.env.CI === "true";
+
+/**
+ * The name a skip banner gives a test file: its path from the repository root, read from
+ * the file's own `import.meta.url`, so the banner names the file where it is today.
+ */
+export function suiteName(moduleUrl: string): string {
+  return relative(repoRoot, fileURLToPath(moduleUrl)).split(sep).join("/");
+}
 
 /** The venv made by scripts/ci/python-env.sh (override with PC_VENV). */
 export function venvDir(): string {

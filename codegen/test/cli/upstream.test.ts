@@ -1,3 +1,4 @@
+import { suiteName } from "../../../test/real/tools.js";
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LintError, generate } from "../../src/index.js";
@@ -16,7 +17,7 @@ interface Row {
   scope: boolean;
 }
 
-describe.runIf(upstreamContract("codegen/test/upstream.test.ts"))("published contract powercontext-0.0.2", () => {
+describe.runIf(upstreamContract(suiteName(import.meta.url)))("published contract powercontext-0.0.2", () => {
   let generated: Generated;
   let ours: { spec: string; operations: Row[] };
   let theirs: { operations: Row[] };

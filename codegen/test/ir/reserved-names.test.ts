@@ -1,3 +1,4 @@
+import { suiteName } from "../../../test/real/tools.js";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { stringify } from "yaml";
@@ -7,7 +8,7 @@ import { OPERATION, minimalSpec, operationOf, runIn, snapshot } from "../helpers
 import { scratchDir } from "../helpers/paths.js";
 import { modelsTool, stderrBesidesModels } from "../helpers/python-models.js";
 
-const models = modelsTool("codegen/test/reserved-names.test.ts");
+const models = modelsTool(suiteName(import.meta.url));
 
 async function generateWithId(operationId: string) {
   const dir = scratchDir("names");

@@ -1,3 +1,4 @@
+import { suiteName } from "../../../test/real/tools.js";
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -10,7 +11,7 @@ import { ensureCodegenBuilt } from "../helpers/fresh-folder.js";
 import { scratchDir } from "../helpers/paths.js";
 import { modelsTool, stderrBesidesModels } from "../helpers/python-models.js";
 
-const models = modelsTool("codegen/test/hostile-schemas.test.ts");
+const models = modelsTool(suiteName(import.meta.url));
 
 const THING = "/components/schemas/Thing";
 

@@ -1,3 +1,4 @@
+import { suiteName } from "../../../test/real/tools.js";
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,7 +11,7 @@ import { OPERATION, minimalSpec, operationOf, runIn, snapshot, type Json } from 
 import { scratchDir } from "../helpers/paths.js";
 import { modelsTool, stderrBesidesModels } from "../helpers/python-models.js";
 
-const models = modelsTool("codegen/test/ref-policy.test.ts");
+const models = modelsTool(suiteName(import.meta.url));
 
 // A loopback server that records every request: the generator must send it none.
 let server: Server;

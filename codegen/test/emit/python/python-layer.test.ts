@@ -1,3 +1,4 @@
+import { suiteName } from "../../../../test/real/tools.js";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -143,7 +144,7 @@ describe("the Python layer of a contract", async () => {
   });
 });
 
-describe.runIf(modelsTool("codegen/test/python-layer.test.ts"))("--check covers the Python layer", () => {
+describe.runIf(modelsTool(suiteName(import.meta.url)))("--check covers the Python layer", () => {
   it("names a modified operations.py and a modified models.py; writing restores both", async () => {
     const out = scratchDir("python-check");
     expect((await run(["--spec", spec, "--root", out, "--python-models", "require"], out)).code).toBe(EXIT.ok);
