@@ -68,18 +68,29 @@ export function httpRequest(resolved: ResolvedRequest, target: Target): { url: s
       else if (where === "header") headers[name.toLowerCase()] = text;
     }
   }
-  for (const [name, value] of Object.entries(resolved.headers))
-    headers[name.toLowerCase()] = typeof value === "string" ? value : JSON.stringify(value);
+  // A header given as null is left out, Content-Type included (the body then goes as bytes,
+  // to which fetch adds no Content-Type of its own).
+  const omitted = new Set<string>();
+  for (const [name, value] of Object.entries(resolved.headers)) {
+    if (value === null) omitted.add(name.toLowerCase());
+    else headers[name.toLowerCase()] = typeof value === "string" ? value : JSON.stringify(value);
+  }
   const token = credential(resolved.auth, target);
   if (token !== null) headers.authorization = `Bearer ${token}`;
   let body = resolved.body;
   if (body === undefined && operation?.requestSchema != null) body = JSON.stringify(rest);
-  if (body !== undefined && headers["content-type"] === undefined) headers["content-type"] = "application/json";
+  if (body !== undefined && headers["content-type"] === undefined && !omitted.has("content-type"))
+    headers["content-type"] = "application/json";
   const search = query.toString();
   const method = resolved.method ?? operation?.method ?? "GET";
   return {
     url: `${target.baseUrl}${path}${search ? `?${search}` : ""}`,
-    init: { method, headers, body, redirect: "manual" },
+    init: {
+      method,
+      headers,
+      body: body !== undefined && omitted.has("content-type") ? new TextEncoder().encode(body) : body,
+      redirect: "manual",
+    },
   };
 }
 

@@ -47,9 +47,12 @@ export function createPowerContextHandlers(
 /** One intercepted request as the simulator's {@link SimRequest}. */
 function toSimRequest(ctx: Context): SimRequest {
   let body: unknown;
+  const bodyNotJson = ctx.bodyText.length > 0 && !sentAsJson(ctx.request);
   if (isOversized(ctx.request)) body = BODY_TOO_LARGE;
-  else if (ctx.bodyText.length > 0 && sentAsJson(ctx.request)) body = ctx.body === undefined ? INVALID_JSON : ctx.body;
+  else if (bodyNotJson) body = parsedOrUndefined(ctx.bodyText);
+  else if (ctx.bodyText.length > 0) body = ctx.body === undefined ? INVALID_JSON : ctx.body;
   return {
+    bodyNotJson,
     token: bearerToken(ctx.request),
     params: ctx.params,
     query: queryRecord(ctx.query),
@@ -60,14 +63,23 @@ function toSimRequest(ctx: Context): SimRequest {
 }
 
 /**
- * Whether the body is read as JSON, as the released server reads it: without a
- * `Content-Type`, or with a JSON one (`application/json`, `+json`). A body sent
- * as another type (`text/plain`, a form) is no JSON body at all: the request
- * is then refused as one without a body.
+ * Whether the body is sent as JSON, as the released server's contract check reads
+ * it: with a JSON `Content-Type` (`application/json`, `+json`). A body without a
+ * `Content-Type`, or of another type (`text/plain`, a form), is no JSON body for
+ * that check, though the release's access layer still parses its text.
  */
 function sentAsJson(request: Request): boolean {
   const type = request.headers.get("content-type");
-  if (type === null || type.trim() === "") return true;
+  if (type === null) return false;
   const essence = (type.split(";")[0] ?? "").trim().toLowerCase();
   return essence === "application/json" || essence.endsWith("+json");
+}
+
+/** The JSON value of `text`, or `undefined` when it is no JSON. */
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

@@ -35,9 +35,14 @@ export interface SimRequest {
   readonly headers?: Readonly<Record<string, string>>;
   /**
    * Parsed JSON body, `undefined` when there was none, {@link INVALID_JSON} when unparseable,
-   * {@link BODY_TOO_LARGE} when the wiring did not read it because of its size.
+   * {@link BODY_TOO_LARGE} when the wiring did not read it because of its size. A body
+   * sent without a JSON media type is parsed too (`undefined` when it is no JSON), with
+   * `bodyNotJson` set: the release's access layer reads such a body, its contract check
+   * does not.
    */
   readonly body?: unknown;
+  /** True when a non-empty body came without a JSON `Content-Type` (none, `text/plain`, a form). Default false. */
+  readonly bodyNotJson?: boolean;
 }
 
 /** A regular HTTP answer. `body` is `null` for an empty response. */

@@ -109,21 +109,56 @@ describe("one request pipeline", () => {
     }
   });
 
-  it("reads a body sent as another media type as no JSON body, as the release does (422 invalid_access_request for create_scope)", async () => {
+  it("reads a body sent as another media type as the release does: its access layer parses the text, its contract check refuses it", async () => {
     const [http, msw] = await both();
-    const call: Call = {
-      ...callOf("create_scope"),
-      rawBody: '{"title": "Plain", "summary": "Plain", "idempotency_key": "plain"}',
-      headers: { "Content-Type": "text/plain" },
-    };
-    const [a, b] = [await http.call("create_scope", call), await msw.call("create_scope", call)];
+    const json = '{"title": "Plain", "summary": "Plain", "idempotency_key": "plain"}';
+    const notJsonMedia = { "Content-Type": "text/plain" };
+    const code = (answer: { body: unknown }) => (answer.body as { error: { code: string } }).error.code;
+    // valid JSON as text/plain: the access check passes, the contract check reads no model
+    const valid: Call = { ...callOf("create_scope"), rawBody: json, headers: notJsonMedia };
+    const [a, b] = [await http.call("create_scope", valid), await msw.call("create_scope", valid)];
     expect(comparable(a)).toEqual(comparable(b));
-    expect([a.status, (a.body as { error: { code: string } }).error.code]).toEqual([422, "invalid_access_request"]);
+    expect(a.status).toBe(422);
+    expect(a.body).toMatchObject({
+      error: {
+        code: "invalid_request",
+        details: {
+          errors: [
+            {
+              type: "model_attributes_type",
+              loc: ["body"],
+              msg: "Input should be a valid dictionary or object to extract fields from",
+            },
+          ],
+        },
+      },
+    });
+    // text that is no JSON: the access layer cannot read the request
+    const text: Call = { ...callOf("create_scope"), rawBody: "title=Plain", headers: notJsonMedia };
+    const [c, d] = [await http.call("create_scope", text), await msw.call("create_scope", text)];
+    expect(comparable(c)).toEqual(comparable(d));
+    expect([c.status, code(c)]).toEqual([422, "invalid_access_request"]);
+    // a JSON media type with a suffix is JSON
     const asJson = await http.call("create_scope", {
-      ...call,
+      ...valid,
       headers: { "Content-Type": "application/merge-patch+json; charset=utf-8" },
     });
     expect(asJson.status).toBe(201);
+  });
+
+  it("refuses a body of an operation without an access rule that is no JSON object, as the release's contract check does", async () => {
+    const [http, msw] = await both();
+    const target = simOperationIds.find((id) => simOperations[id].access === null && simOperations[id].body !== null);
+    expect(target).toBeDefined();
+    for (const rawBody of ['"text"', "[1]", "7"]) {
+      const call: Call = { ...callOf(target!), rawBody };
+      const [a, b] = [await http.call(target!, call), await msw.call(target!, call)];
+      expect(comparable(a)).toEqual(comparable(b));
+      expect([a.status, a.body]).toMatchObject([
+        422,
+        { error: { code: "invalid_request", details: { errors: [{ type: "model_attributes_type", loc: ["body"] }] } } },
+      ]);
+    }
   });
 
   it("answers 304 for an If-None-Match naming the ETag it sent", async () => {

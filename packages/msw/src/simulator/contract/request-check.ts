@@ -3,7 +3,7 @@ import type { ValidationError } from "@powercontext/sdk/validators";
 import { SimError, contractViolation, invalidAccessRequest, invalidRequest } from "../errors.js";
 import { INVALID_JSON, type SimRequest } from "../types.js";
 import type { SimOperation } from "./operation-table.js";
-import { jsonInvalidIssue, releaseIssue, type IssueLocation } from "./release-issues.js";
+import { jsonInvalidIssue, releaseIssue, type IssueLocation, type ReleaseIssue } from "./release-issues.js";
 
 /**
  * Checks a request against the operation's generated request validator (the
@@ -68,12 +68,36 @@ export function checkBody(op: SimOperation, request: SimRequest): void {
 export function checkParameters(op: SimOperation, request: SimRequest): void {
   // A missing precondition header is the handler's 428, after the other checks (checkPrecondition).
   const error = firstError(op, withPreconditions(op, request));
-  if (error !== null) {
-    const where = locationOf(op, error);
-    const issue = releaseIssue(error, where, where !== "body");
+  const where = error === null ? null : locationOf(op, error);
+  if (error !== null && where !== "body") {
+    const issue = releaseIssue(error, where ?? "query", true);
     throw contractViolation(where === "query" && op.parameters.path.length > 0 ? 400 : 422, [issue]);
   }
+  const bodyIssue = bodyFault(op, request);
+  if (bodyIssue !== null) throw contractViolation(422, [bodyIssue]);
+  if (error !== null) throw contractViolation(422, [releaseIssue(error, "body", false)]);
   checkQueryNames(op, request);
+}
+
+/**
+ * The fault of a body the release's contract check cannot read as its model: one
+ * sent without a JSON media type, or a JSON value that is no object, is
+ * `model_attributes_type` at `["body"]`; a required body that is absent is
+ * `missing` there. Null when the body is an object (its members are the
+ * validator's to check) or an optional one is absent.
+ */
+function bodyFault(op: SimOperation, request: SimRequest): ReleaseIssue | null {
+  if (op.body === null) return null;
+  const body = request.body;
+  if (request.bodyNotJson !== true) {
+    if (body === undefined) return op.body.required ? { type: "missing", loc: ["body"], msg: "Field required" } : null;
+    if (typeof body === "object" && body !== null && !Array.isArray(body)) return null;
+  }
+  return {
+    type: "model_attributes_type",
+    loc: ["body"],
+    msg: "Input should be a valid dictionary or object to extract fields from",
+  };
 }
 
 /**
