@@ -47,7 +47,19 @@ describe("placeholders", () => {
   it("keep two different ids different where the other side repeats one", () => {
     const left = new Placeholders().value({ a: "scp_3km1faameq8d8kmwf0wh4r899w", b: "scp_60nszh2r7ha1p9y58mv3bjhj8b" });
     const right = new Placeholders().value({ a: "scp_a08700b38706fb26", b: "scp_a08700b38706fb26" });
-    expect(firstDifference(left, right)).toBe('/b: "<2>" vs "<1>"');
+    expect(firstDifference(left, right)).toBe('/b: "<scp 2>" vs "<scp 1>"');
+  });
+
+  it("number each kind of assigned value on its own, so a value only one side assigns shifts no other kind", () => {
+    const left = new Placeholders().value({
+      request_id: "req_8mz3kq0v1wx2",
+      scope_id: "scp_3km1faameq8d8kmwf0wh4r899w",
+    });
+    const right = new Placeholders().value({ scope_id: "scp_a08700b38706fb26" });
+    expect(left).toEqual({ request_id: "<request_id 1>", scope_id: "<scp 1>" });
+    expect(
+      firstDifference((left as { scope_id: string }).scope_id, (right as { scope_id: string }).scope_id),
+    ).toBeNull();
   });
 
   it("replace opaque members whole and ids inside longer strings, and leave request text alone", () => {
@@ -59,8 +71,8 @@ describe("placeholders", () => {
         title: "Conformance A",
       }),
     ).toEqual({
-      next_cursor: "<1>",
-      location: "/v1/scopes/<2>",
+      next_cursor: "<next_cursor 1>",
+      location: "/v1/scopes/<scp 1>",
       title: "Conformance A",
     });
   });

@@ -1,6 +1,7 @@
 // Server-assigned values (ids, times, hashes, cursors, tokens) differ between any two
 // servers. Before values are compared, each side's distinct assigned values are replaced
-// by placeholders numbered by first appearance within the scenario, on that side. Two
+// by placeholders numbered by first appearance within the scenario and the value's kind,
+// on that side. Two
 // answers with the same structure of assigned values (the id created in step 3 is the
 // id listed in step 5) then compare equal; a list in another order does not.
 
@@ -20,16 +21,26 @@ const ASSIGNED = new RegExp(
   "gi",
 );
 
-/** The placeholders of one side of one scenario. */
+/**
+ * The placeholders of one side of one scenario. Each kind of assigned value is
+ * numbered on its own: prefixed ids by their prefix (`<scp 1>`, `<art 1>`), UUIDs,
+ * long hex strings, and each opaque member by its name (`<next_cursor 1>`). So a
+ * value one side assigns and the other does not (a request id, a server instance
+ * id) shifts no other kind's numbers, and the first Scope is `<scp 1>` on both.
+ */
 export class Placeholders {
   private readonly table = new Map<string, string>();
+  private readonly counts = new Map<string, number>();
 
-  /** The placeholder of an assigned value, numbered by first appearance. */
-  of(value: string): string {
-    let placeholder = this.table.get(value);
+  /** The placeholder of an assigned value of `kind`, numbered by first appearance within its kind. */
+  of(value: string, kind: string): string {
+    const key = `${kind}\u0000${value}`;
+    let placeholder = this.table.get(key);
     if (placeholder === undefined) {
-      placeholder = `<${this.table.size + 1}>`;
-      this.table.set(value, placeholder);
+      const n = (this.counts.get(kind) ?? 0) + 1;
+      this.counts.set(kind, n);
+      placeholder = `<${kind} ${n}>`;
+      this.table.set(key, placeholder);
     }
     return placeholder;
   }
@@ -38,7 +49,9 @@ export class Placeholders {
   text(value: string): string {
     return value.replace(ASSIGNED, (match, ...rest) => {
       const groups = rest.at(-1) as Record<string, string | undefined>;
-      return groups.time !== undefined ? "<time>" : this.of(match);
+      if (groups.time !== undefined) return "<time>";
+      if (groups.prefixed !== undefined) return this.of(match, match.slice(0, match.indexOf("_")).toLowerCase());
+      return this.of(match, groups.id !== undefined ? "uuid" : "hex");
     });
   }
 
@@ -52,7 +65,7 @@ export class Placeholders {
       return Object.fromEntries(Object.entries(node).map(([key, item]) => [this.text(key), this.value(item, key)]));
     }
     if (typeof node !== "string") return node;
-    if (OPAQUE_MEMBER.test(member) && node !== "") return this.of(node);
+    if (OPAQUE_MEMBER.test(member) && node !== "") return this.of(node, member);
     return this.text(node);
   }
 }
