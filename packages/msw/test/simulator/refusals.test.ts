@@ -379,4 +379,35 @@ describe("refusals of an access target outside the families the release resolves
     expect(send(sim, "publish_artifact", request("conformance"))).toEqual(invalid);
     expect(send(sim, "publish_artifact", request("experience")).body?.error?.code).not.toBe("invalid_access_request");
   });
+
+  it("refuse publish_remote_skill of an Artifact outside the skill family, before the Scope is looked up", () => {
+    const request = (family: string) => ({
+      body: {
+        scope_id: "nowhere",
+        target_id: "t",
+        artifact: { family, artifact_id: "a", revision: 1 },
+        expected_generation: null,
+      },
+    });
+    expect(send(sim, "publish_remote_skill", request("experience"))).toEqual(invalid);
+    expect(send(sim, "publish_remote_skill", request("skill")).body.error.code).toBe("scope_not_found");
+  });
+});
+
+describe("external Skills: the mock, as a default install, has no external Skill folders", () => {
+  const sim = simulator();
+  const notFound = {
+    status: 404,
+    body: { error: { code: "external_skill_not_found", message: "The external Skill was not found.", details: null } },
+  };
+  const request = (scope_id: string) => ({
+    body: { scope_id, external_skill_id: "codex:one", fingerprint: "0".repeat(64) },
+  });
+
+  it("resolve and import nothing (404 external_skill_not_found) once the Scope is found", () => {
+    expect(send(sim, "resolve_external_skill", request("s1"))).toEqual(notFound);
+    expect(send(sim, "import_external_skill", { body: { ...request("s1").body, mode: "import" } })).toEqual(notFound);
+    expect(send(sim, "resolve_external_skill", request("nowhere"))).toEqual(scopeNotFound);
+    expect(send(sim, "list_external_skills", { body: { scope_id: "s1" } }).body).toMatchObject({ skills: [] });
+  });
 });
