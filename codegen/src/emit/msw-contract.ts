@@ -40,6 +40,11 @@ export function emitMswContract(ir: ApiIr, schemas: ValidatorSchemas = validator
   }
   out += `} as const satisfies Record<string, ContractOperation>;\n\n`;
   out += `/** Every operationId of the contract. */\nexport type ContractOperationId = keyof typeof contractOperations;\n\n`;
+  // The document's own security names the schemes of the deployment's principals; an
+  // operation secured by other schemes only carries a credential its domain checks.
+  const principalSchemes = [...new Set((ir.security ?? []).flatMap((alternative) => Object.keys(alternative)))].sort();
+  out += `/** The security schemes of the document's own \`security\`: the credentials that name a principal. */\n`;
+  out += `export const contractPrincipalSchemes: readonly string[] = [${principalSchemes.map(tsString).join(", ")}];\n\n`;
   out += `/** The stored resource families (\`x-powercontext-resources\`), keyed by name. */\nexport const contractResources: { readonly [name: string]: ContractResource } = {\n`;
   for (const resource of ir.resources) out += `  ${propertyKey(resource.name)}: ${resourceLiteral(resource)},\n`;
   out += `};\n`;

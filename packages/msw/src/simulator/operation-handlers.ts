@@ -8,6 +8,7 @@ import type { SimulatorState } from "./state.js";
 import type { SearchMode } from "./memory.js";
 import type { AtomicInput } from "./atomic-lifecycle.js";
 import type { ScopePermission } from "./types.js";
+import { skillHandlers } from "./skills/handlers.js";
 
 /**
  * One function per operation of `openapi.yaml`: parse and check the request,
@@ -53,6 +54,7 @@ function scoped(
 
 /** The stateful implementations, keyed by operationId; every other operation is answered by the responder. */
 export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>> = {
+  ...skillHandlers,
   get_liveness: () => ok({ status: "ok" }),
 
   get_readiness: (state) => {

@@ -8,9 +8,9 @@ import { MemoryStore } from "./memory.js";
 import { ScopeStore } from "./scopes.js";
 import { operationHandlers } from "./operation-handlers.js";
 import {
+  authenticatesPrincipal,
   declaredStatuses,
   isSimOperationId,
-  requiresCredentials,
   simOperations,
   type SimOperationId,
 } from "./contract/operation-table.js";
@@ -29,6 +29,7 @@ import { ResourceEngine } from "./resources/engine.js";
 import { ResourceWriter } from "./resources/writer.js";
 import { trackArtifactLineage } from "./artifacts.js";
 import { trackCandidateReview } from "./candidate-review.js";
+import { createSkillDomain } from "./skills/index.js";
 import { AtomicLifecycle } from "./atomic-lifecycle.js";
 import { shaped } from "./resources/project.js";
 import { checkAnchor } from "./resources/anchor.js";
@@ -153,6 +154,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       tokensPerAttempt: 20_000,
       ...options.topicTiming,
     }),
+    skills: createSkillDomain(store, writer, SeededRandom.stream(seed, "skills"), () => clock.now()),
     ready: true,
     requests: 0,
   };
@@ -185,7 +187,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   function run(operationId: SimOperationId, request: SimRequest, nowMs: number): HandlerResult {
     try {
       const op = simOperations[operationId];
-      const principal = requiresCredentials(op) ? registry.authenticate(request.token) : null;
+      const principal = authenticatesPrincipal(op) ? registry.authenticate(request.token) : null;
       if (nestsDeeperThan(request.body, MAX_BODY_DEPTH))
         throw invalidRequest("body", `nests deeper than ${MAX_BODY_DEPTH} levels`);
       checkBody(op, request);

@@ -5,6 +5,7 @@ import type { OperationStore } from "./operations.js";
 import type { ResourceEngine } from "./resources/engine.js";
 import type { ResourceStore } from "./resources/store.js";
 import type { ScopeStore } from "./scopes.js";
+import type { SkillDomain } from "./skills/index.js";
 import type { SourceStore } from "./sources.js";
 import type { TopicMemory } from "./topic-memory.js";
 
@@ -21,6 +22,8 @@ export interface SimulatorState {
   readonly operations: OperationStore;
   readonly flush: FlushEngine;
   readonly topic: TopicMemory;
+  /** Managed Skills, remote Skill targets and their publications. */
+  readonly skills: SkillDomain;
   /** False makes `get_readiness` answer 503 not_ready. */
   ready: boolean;
   /** Requests handled so far. */

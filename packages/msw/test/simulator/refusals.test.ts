@@ -398,7 +398,13 @@ describe("external Skills: the mock, as a default install, has no external Skill
   const sim = simulator();
   const notFound = {
     status: 404,
-    body: { error: { code: "external_skill_not_found", message: "The external Skill was not found.", details: null } },
+    body: {
+      error: {
+        code: "external_skill_not_found",
+        message: "No external Skill has this id and fingerprint on this host.",
+        details: null,
+      },
+    },
   };
   const request = (scope_id: string) => ({
     body: { scope_id, external_skill_id: "codex:one", fingerprint: "0".repeat(64) },

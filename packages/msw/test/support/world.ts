@@ -4,6 +4,7 @@ import { createPowerContextSimulator, type PowerContextSimulator } from "../../s
 import { isReset, type SimOutcome, type SimRequest, type SimResponse } from "../../src/simulator/types.js";
 import { simOperations, type SimOperationId } from "../../src/simulator/contract/operation-table.js";
 import { sampledRequest } from "./requests.js";
+import { skillRequest } from "./skill-world.js";
 
 /** A simulator brought into a state where every operation has something real to act on. */
 export interface World {
@@ -235,6 +236,8 @@ export function validRequest(operationId: SimOperationId, world: World): SimRequ
     }
     default:
       try {
+        const skill = skillRequest(operationId, world.sim);
+        if (skill !== undefined) return skill;
         return aimAt(sampledRequest(operationId), world.ids, operationId);
       } catch {
         return {};

@@ -1,4 +1,9 @@
-import { contractOperations, type ContractOperation, type ContractOperationId } from "../../generated/contract.js";
+import {
+  contractOperations,
+  contractPrincipalSchemes,
+  type ContractOperation,
+  type ContractOperationId,
+} from "../../generated/contract.js";
 
 /**
  * The simulator's view of the operations of `openapi.yaml`: the generated
@@ -32,6 +37,16 @@ export function isSimOperationId(id: string): id is SimOperationId {
  */
 export function requiresCredentials(op: SimOperation): boolean {
   return op.security.some((alternative) => alternative.length > 0);
+}
+
+/**
+ * True when the operation's credential names a principal: some security
+ * alternative names a scheme of the document's own `security`. An operation
+ * secured only by another scheme (a remote Skill receiver's target credential)
+ * carries a credential that its domain checks, not the principal registry.
+ */
+export function authenticatesPrincipal(op: SimOperation): boolean {
+  return op.security.some((alternative) => alternative.some((scheme) => contractPrincipalSchemes.includes(scheme)));
 }
 
 /** Every status the contract declares for the operation, ascending. */

@@ -20,7 +20,11 @@ const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 
 /** The SHA-256 of `text` (UTF-8) in hex. */
 export function sha256Hex(text: string): string {
-  const bytes = new TextEncoder().encode(text);
+  return sha256HexOfBytes(new TextEncoder().encode(text));
+}
+
+/** The SHA-256 of `bytes` in hex. */
+export function sha256HexOfBytes(bytes: Uint8Array): string {
   const bitLength = bytes.length * 8;
   const padded = new Uint8Array(((bytes.length + 9 + 63) >> 6) << 6);
   padded.set(bytes);
