@@ -98,7 +98,7 @@ export interface ContractRefusalRule {
     readonly present: string | null;
     /** Only when the Scope has this work pending (\`sources\`: Sources past its Memory cursor). */
     readonly pending: "sources" | null;
-    /** Only when each of these request members has this value. */
+    /** Only when each of these request members has this value (an absent member has the value null). */
     readonly equals: { readonly [member: string]: string | number | boolean | null };
     /** Only when each of these list members holds this value. */
     readonly includes: { readonly [member: string]: string | number | boolean | null };
@@ -196,7 +196,8 @@ export interface ContractResourceUse {
   readonly fresh: boolean;
   readonly flag: string | null;
   readonly terminal: { readonly member: string; readonly values: readonly ContractScalar[]; readonly refusal: ContractRefusal } | null;
-  readonly filters: readonly { readonly member: string; readonly request: string; readonly default: unknown }[];
+  /** Kept records match each filter whose \`when\` holds: \`equal\` (or in a requested list) or, \`contains\`, a substring; \`name[]\` in \`member\` reads any item. */
+  readonly filters: readonly { readonly member: string; readonly request: string; readonly default: unknown; readonly match: "equal" | "contains"; readonly when: { readonly [member: string]: ContractScalar } }[];
   readonly set: { readonly [member: string]: ContractScalar };
   readonly recordAt: string;
   readonly items: string | null;

@@ -326,7 +326,7 @@ export interface OperationResourceIr {
     readonly refusal: RefusalIr;
   } | null;
   /** List filters: record member -> request member, with the request member's default. */
-  readonly filters: readonly { readonly member: string; readonly request: string; readonly default: unknown }[];
+  readonly filters: readonly FilterIr[];
   /** Members set to a constant by the operation. */
   readonly set: Readonly<Record<string, JsonScalar>>;
   /** JSON pointer, inside the success body (or inside each listed item), of where the record sits; "" for the body itself. */
@@ -467,6 +467,21 @@ export interface SchemaIr {
   readonly schema: Json;
   /** Its model rules, in declaration order (the exclusive-fields rule last); empty for most schemas. */
   readonly rules: readonly ModelRuleIr[];
+}
+
+/**
+ * One filter of a resource list: a record is kept when the request gives no value
+ * for `request` (nor a default), or when the record's `member` (dotted; `name[]`
+ * for any item of a list) matches it: is `equal` to it (or in it, for a list), or
+ * `contains` it as a substring (case-sensitive). A filter with `when` applies only
+ * while each of those request members has that value.
+ */
+export interface FilterIr {
+  readonly member: string;
+  readonly request: string;
+  readonly default: unknown;
+  readonly match: "equal" | "contains";
+  readonly when: Readonly<Record<string, string | number | boolean | null>>;
 }
 
 /** The intermediate representation: the only input of the emitters. */

@@ -18,7 +18,8 @@ function isObject(value: unknown): value is Json {
  * Reads `x-powercontext-refusals` of one operation: a list of
  * `{ status, code, message, details?, when?: { inference?, present?, pending?, equals?, includes? }, scope? }`,
  * each a refusal the server answers when every condition of `when` holds (always
- * without one). `equals: { member: value }` holds when the member has that value,
+ * without one). `equals: { member: value }` holds when the member has that value (an
+ * absent member equals null),
  * `includes: { member: value }` when the list member holds it, `outside: { member.path:
  * [values] }` when the (dotted, nested; `list[]` for any item) member is there with none of the values. `code` is a registry code with that status; `scope` names the request
  * member carrying the Scope, when the refusal comes only once that Scope is found;

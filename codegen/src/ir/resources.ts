@@ -1,7 +1,7 @@
 import { SpecError, SpecErrorList, pointerSegment } from "../errors.js";
 import type { Json } from "./domain.js";
 import { isReservedKey } from "./reserved-names.js";
-import type { OperationResourceIr, RefusalDetailIr, RefusalIr, ResourceAction, ResourceIr } from "./model.js";
+import type { FilterIr, OperationResourceIr, RefusalDetailIr, RefusalIr, ResourceAction, ResourceIr } from "./model.js";
 
 /** The document-level registry of stored resource families. */
 export const RESOURCES_EXTENSION = "x-powercontext-resources";
@@ -21,6 +21,8 @@ const ACTIONS: readonly ResourceAction[] = [
 type Scalar = string | number | boolean | null;
 const NAME = /^[a-z][a-z0-9_]*$/;
 const MEMBER = /^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z_][A-Za-z0-9_-]*)*$/;
+/** A record member a filter reads: dotted, with `name[]` for any item of a list. */
+const RECORD_PATH = /^[A-Za-z_][A-Za-z0-9_-]*(\[\])?(\.[A-Za-z_][A-Za-z0-9_-]*(\[\])?)*$/;
 const DETAIL_VALUES = new Set(["expected", "provided", "current"]);
 
 const RESOURCE_KEYS = new Set([
@@ -284,25 +286,24 @@ function scalarOrList(value: unknown): unknown {
 }
 
 /** `filters`: record member -> request member, or -> { request, default } when the server applies a default the request schema does not declare. */
-function readFilters(
-  value: unknown,
-  where: string,
-  issues: Issues,
-  facts: OperationFacts,
-): { member: string; request: string; default: unknown }[] {
+function readFilters(value: unknown, where: string, issues: Issues, facts: OperationFacts): FilterIr[] {
   if (value === undefined) return [];
   if (!isObject(value)) {
-    issues.bad(where, "filters must map a record member to a request member or { request, default }");
+    issues.bad(where, "filters must map a record member to a request member or { request, default?, match?, when? }");
     return [];
   }
   return Object.entries(value).flatMap(([member, rule]) => {
     const at = `${where}/${pointerSegment(member)}`;
-    const m = issues.member(member, at, "a filter key");
+    const m = RECORD_PATH.test(member) && !member.split(/\.|\[\]/).some(isReservedKey) ? member : null;
+    if (m === null) issues.bad(at, "a filter key must be a record member (dotted, `name[]` for any item of a list)");
     const explicit = isObject(rule);
     const r = issues.member(explicit ? rule.request : rule, at, "a filter's request member");
+    const match = explicit && rule.match !== undefined ? rule.match : "equal";
+    if (match !== "equal" && match !== "contains") issues.bad(`${at}/match`, "match must be equal or contains");
+    const when = explicit ? (issues.scalars(rule.when, `${at}/when`, "when") ?? {}) : {};
     if (m === null || r === null) return [];
     const fallback = explicit && "default" in rule ? scalarOrList(rule.default) : scalarOrList(facts.requestDefault(r));
-    return [{ member: m, request: r, default: fallback }];
+    return [{ member: m, request: r, default: fallback, match: match as FilterIr["match"], when }];
   });
 }
 

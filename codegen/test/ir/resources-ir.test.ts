@@ -109,7 +109,7 @@ describe("build-ir: resources", () => {
       items: "notes",
       page: { cursor: "cursor", nextCursor: "next" },
       limit: { request: "limit", default: 50 },
-      filters: [{ member: "state", request: "state", default: "active" }],
+      filters: [{ member: "state", request: "state", default: "active", match: "equal", when: {} }],
       badCursor: { status: 400, code: "invalid_cursor", details: { field: "cursor" } },
     });
     expect(ir.operations[0]!.resource!.controls).toEqual(expect.arrayContaining(["cursor", "limit", "state"]));
@@ -195,6 +195,41 @@ describe("build-ir: resources", () => {
     );
     expect(issues).toEqual([
       "/paths/~1v1~1notes/post/x-powercontext-resource/terminal: expected { member: <member>, values: [<scalar>, ...], refusal: { status, code } }",
+    ]);
+  });
+  it("carries a filter over any item of a list and a substring filter that applies under a condition, and refuses malformed ones with their pointer", async () => {
+    const ir = await given(
+      notes({
+        name: "note",
+        action: "list",
+        filters: {
+          "tags[].kind": "state",
+          "meta.title": { request: "state", match: "contains", when: { mode: "title" } },
+        },
+      }),
+      registry,
+    );
+    expect(ir.operations[0]!.resource!.filters).toEqual([
+      { member: "tags[].kind", request: "state", default: "active", match: "equal", when: {} },
+      { member: "meta.title", request: "state", default: "active", match: "contains", when: { mode: "title" } },
+    ]);
+    const issues = await refusal(
+      notes({
+        name: "note",
+        action: "list",
+        filters: {
+          "tags[]x": "state",
+          title: { request: "state", match: "prefix" },
+          summary: { request: "state", when: 3 },
+        },
+      }),
+      registry,
+    );
+    const at = "/paths/~1v1~1notes/post/x-powercontext-resource/filters";
+    expect(issues).toEqual([
+      `${at}/tags[]x: a filter key must be a record member (dotted, \`name[]\` for any item of a list)`,
+      `${at}/title/match: match must be equal or contains`,
+      `${at}/summary/when: when must map member names to JSON scalars`,
     ]);
   });
 });

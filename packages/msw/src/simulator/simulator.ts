@@ -30,6 +30,7 @@ import { ResourceWriter } from "./resources/writer.js";
 import { trackArtifactLineage } from "./artifacts.js";
 import { trackCandidateReview } from "./candidate-review.js";
 import { createSkillDomain } from "./skills/index.js";
+import { trackScopeHierarchy } from "./scope-hierarchy.js";
 import { AtomicLifecycle } from "./atomic-lifecycle.js";
 import { shaped } from "./resources/project.js";
 import { checkAnchor } from "./resources/anchor.js";
@@ -136,6 +137,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   const sources = new SourceStore(store, writer);
   trackArtifactLineage(writer, values);
   trackCandidateReview(writer);
+  trackScopeHierarchy(writer, scopes);
   const memory = new MemoryStore(writer);
   const operations = new OperationStore(random);
   const state: SimulatorState = {

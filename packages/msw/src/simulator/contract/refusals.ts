@@ -26,7 +26,8 @@ function holds(rule: ContractRefusalRule, flat: Readonly<Record<string, unknown>
   const { inference, present, pending, equals, includes, outside } = rule.when;
   if (inference !== null && inference !== facts.inference) return false;
   if (present !== null && (flat[present] ?? null) === null) return false;
-  if (Object.entries(equals).some(([member, value]) => flat[member] !== value)) return false;
+  // An absent member equals null.
+  if (Object.entries(equals).some(([member, value]) => (flat[member] ?? null) !== value)) return false;
   if (
     Object.entries(includes).some(
       ([member, value]) => !(Array.isArray(flat[member]) && (flat[member] as unknown[]).includes(value)),

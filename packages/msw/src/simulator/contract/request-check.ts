@@ -57,9 +57,25 @@ export function checkBody(op: SimOperation, request: SimRequest): void {
   if (op.access === null) return;
   const body = request.body;
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw invalidAccessRequest();
+  if (holdsLoneSurrogate(body)) throw invalidAccessRequest();
   const error = firstError(op, request);
   if (error !== null && locationOf(op, error) === "body") throw invalidAccessRequest();
 }
+
+/**
+ * Whether a string anywhere in `value` (keys included) holds a UTF-16 surrogate
+ * without its pair: JSON can carry one (`"\ud800"`), the release's request models
+ * refuse it as no valid string.
+ */
+function holdsLoneSurrogate(value: unknown): boolean {
+  if (typeof value === "string") return LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.some(holdsLoneSurrogate);
+  if (typeof value === "object" && value !== null)
+    return Object.entries(value).some(([key, item]) => LONE_SURROGATE.test(key) || holdsLoneSurrogate(item));
+  return false;
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * The parameter checks the release applies after deciding access.

@@ -47,8 +47,11 @@ export function listPage(
   records: readonly JsonRecord[],
   newestFirst: boolean,
 ): Page {
+  const applied = use.filters.filter((filter) =>
+    Object.entries(filter.when).every(([member, value]) => (getPath(flat, member) ?? null) === value),
+  );
   const kept = records.filter((record) =>
-    use.filters.every((filter) => matches(record, filter.member, getPath(flat, filter.request) ?? filter.default)),
+    applied.every((filter) => matches(record, filter, getPath(flat, filter.request) ?? filter.default)),
   );
   const orderMember = newestFirst ? (resource.version?.member ?? resource.id) : (resource.order ?? resource.id);
   const position = (record: JsonRecord): CursorPosition => ({
@@ -78,15 +81,38 @@ export function listPage(
   return { page, next };
 }
 
-/** A filter keeps a record when the request gives no value, the values are equal, or the request's list contains the record's value. */
-function matches(record: JsonRecord, member: string, wanted: unknown): boolean {
+/**
+ * A filter keeps a record when the request gives no value, or when the record's
+ * member matches it: equal to it (or, for a requested list, holding each of its
+ * values, or being one of them), or containing it as a substring (`contains`).
+ * A member path with `name[]` reads every item: one matching item is enough.
+ */
+function matches(record: JsonRecord, filter: ContractResourceUse["filters"][number], wanted: unknown): boolean {
   if (wanted === undefined || wanted === null) return true;
-  const actual = getPath(record, member);
-  if (Array.isArray(wanted))
-    return Array.isArray(actual)
-      ? wanted.every((w) => actual.some((a) => stableJson(a) === stableJson(w)))
-      : wanted.some((w) => stableJson(w) === stableJson(actual));
-  return stableJson(actual) === stableJson(wanted);
+  const found = filter.member.includes("[]") ? itemValues(record, filter.member) : [getPath(record, filter.member)];
+  return found.some((actual) => {
+    if (filter.match === "contains") return typeof actual === "string" && actual.includes(String(wanted));
+    if (Array.isArray(wanted))
+      return Array.isArray(actual)
+        ? wanted.every((w) => actual.some((a) => stableJson(a) === stableJson(w)))
+        : wanted.some((w) => stableJson(w) === stableJson(actual));
+    return stableJson(actual) === stableJson(wanted);
+  });
+}
+
+/** The values at a dotted path whose `name[]` steps go through every item of a list. */
+function itemValues(record: unknown, path: string): unknown[] {
+  let values: unknown[] = [record];
+  for (const step of path.split(".")) {
+    const list = step.endsWith("[]");
+    const name = list ? step.slice(0, -2) : step;
+    values = values.flatMap((value) => {
+      const next = getPath(value, name);
+      if (next === undefined) return [];
+      return list ? (Array.isArray(next) ? next : []) : [next];
+    });
+  }
+  return values;
 }
 
 function compare(a: CursorPosition, b: CursorPosition): number {
