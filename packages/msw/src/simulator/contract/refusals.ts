@@ -1,5 +1,6 @@
 import type { ContractRefusalRule } from "../../generated/contract.js";
 import { SimError } from "../errors.js";
+import { valuesAt } from "../resources/members.js";
 import type { SimOperation } from "./operation-table.js";
 
 /**
@@ -64,19 +65,4 @@ export function checkRefusals(op: SimOperation, flat: unknown, facts: RefusalFac
         rule.details === null ? null : structuredClone(rule.details),
       );
   }
-}
-
-/** The values at a dotted path of the flat request: one, none when a step is missing, one per item after a list step (`member[]`). */
-function valuesAt(flat: unknown, path: string): unknown[] {
-  let values: unknown[] = [flat];
-  for (const step of path.split(".")) {
-    const list = step.endsWith("[]");
-    const name = list ? step.slice(0, -2) : step;
-    values = values.flatMap((value) => {
-      if (typeof value !== "object" || value === null || Array.isArray(value) || !Object.hasOwn(value, name)) return [];
-      const next = (value as Record<string, unknown>)[name];
-      return list ? (Array.isArray(next) ? next : []) : [next];
-    });
-  }
-  return values;
 }

@@ -27,6 +27,24 @@ export function getPath(value: unknown, path: string): unknown {
   return node;
 }
 
+/**
+ * The values at a dotted path: one, none when a step is missing, and one per
+ * item after a list step (`member[]`).
+ */
+export function valuesAt(value: unknown, path: string): unknown[] {
+  let values: unknown[] = [value];
+  for (const step of path.split(".")) {
+    const list = step.endsWith("[]");
+    const name = list ? step.slice(0, -2) : step;
+    values = values.flatMap((node) => {
+      if (!isRecord(node) || !Object.hasOwn(node, name)) return [];
+      const next = node[name];
+      return list ? (Array.isArray(next) ? next : []) : [next];
+    });
+  }
+  return values;
+}
+
 /** Sets the value at a dotted path, creating the objects on the way. */
 export function setPath(target: JsonRecord, path: string, value: unknown): void {
   const steps = path.split(".");

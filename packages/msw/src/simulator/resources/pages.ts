@@ -1,6 +1,6 @@
 import type { ContractResource, ContractResourceUse } from "../../generated/contract.js";
 import { decodeCursor, encodeCursor, requestDigest, type CursorPosition } from "./cursor.js";
-import { getPath, stableJson, type JsonRecord } from "./members.js";
+import { getPath, stableJson, valuesAt, type JsonRecord } from "./members.js";
 import { refuse } from "./refusals.js";
 
 /**
@@ -89,7 +89,7 @@ export function listPage(
  */
 function matches(record: JsonRecord, filter: ContractResourceUse["filters"][number], wanted: unknown): boolean {
   if (wanted === undefined || wanted === null) return true;
-  const found = filter.member.includes("[]") ? itemValues(record, filter.member) : [getPath(record, filter.member)];
+  const found = valuesAt(record, filter.member);
   return found.some((actual) => {
     if (filter.match === "contains") return typeof actual === "string" && actual.includes(String(wanted));
     if (Array.isArray(wanted))
@@ -98,21 +98,6 @@ function matches(record: JsonRecord, filter: ContractResourceUse["filters"][numb
         : wanted.some((w) => stableJson(w) === stableJson(actual));
     return stableJson(actual) === stableJson(wanted);
   });
-}
-
-/** The values at a dotted path whose `name[]` steps go through every item of a list. */
-function itemValues(record: unknown, path: string): unknown[] {
-  let values: unknown[] = [record];
-  for (const step of path.split(".")) {
-    const list = step.endsWith("[]");
-    const name = list ? step.slice(0, -2) : step;
-    values = values.flatMap((value) => {
-      const next = getPath(value, name);
-      if (next === undefined) return [];
-      return list ? (Array.isArray(next) ? next : []) : [next];
-    });
-  }
-  return values;
 }
 
 function compare(a: CursorPosition, b: CursorPosition): number {
