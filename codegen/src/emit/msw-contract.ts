@@ -173,7 +173,8 @@ export interface ContractResource {
   readonly history: boolean;
   readonly etag: string | null;
   readonly sequence: string | null;
-  readonly digests: readonly { readonly member: string; readonly of: string }[];
+  readonly digests: readonly { readonly member: string; readonly of: readonly string[]; readonly object: boolean; readonly bare: boolean }[];
+  readonly initial: { readonly [member: string]: ContractScalar | readonly ContractScalar[] };
   readonly anchor: boolean;
   readonly created: string | null;
   readonly updated: string | null;

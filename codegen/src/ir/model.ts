@@ -265,8 +265,23 @@ export interface ResourceIr {
   readonly etag: string | null;
   /** A member numbered 1, 2, 3, ... per collection at creation. */
   readonly sequence: string | null;
-  /** Members holding `sha256:<hex>` of another member. */
-  readonly digests: readonly { readonly member: string; readonly of: string }[];
+  /**
+   * Members holding `sha256:<hex>` of other members: of one member's value
+   * (`object: false`, a string as it is, anything else as canonical JSON), or of
+   * the canonical JSON object of several members keyed by name (`object: true`);
+   * `bare` leaves out the `sha256:` prefix. Computed in order, so a digest may
+   * digest an earlier one.
+   */
+  readonly digests: readonly {
+    readonly member: string;
+    readonly of: readonly string[];
+    readonly object: boolean;
+    readonly bare: boolean;
+  }[];
+  /** Members a record has before any write (dotted paths to JSON scalars or lists of them): a new record starts from them, and a read of a record no write made yet answers them. */
+  readonly initial: {
+    readonly [member: string]: string | number | boolean | null | readonly (string | number | boolean | null)[];
+  };
   /** Every operation whose request names one of these records must name an existing one (see {@link OperationIr.anchor}). */
   readonly anchor: boolean;
   /** A member set to the clock's time at creation. */
@@ -315,7 +330,7 @@ export interface OperationResourceIr {
   readonly notFound: RefusalIr | null;
   /** The answer to a cursor the list did not hand out for this request; null: the list starts over. */
   readonly badCursor: RefusalIr | null;
-  /** A read of an id no record has answers a fresh record built from the request instead of not found. */
+  /** A read of an id no record has answers the resource's fresh record (its identity, `initial` members and digests) instead of not found. */
   readonly fresh: boolean;
   /** For `remove`: the response member that says whether a record was removed; with it an unknown id is not refused. */
   readonly flag: string | null;

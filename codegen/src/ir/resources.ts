@@ -34,6 +34,7 @@ const RESOURCE_KEYS = new Set([
   "etag",
   "sequence",
   "digests",
+  "initial",
   "anchor",
   "created",
   "updated",
@@ -133,7 +134,7 @@ class Issues {
 /**
  * Reads the document-level registry `x-powercontext-resources`
  * (`{ <name>: { id, prefix?, within?, version?, history?, etag?, sequence?,
- * digests?, created?, updated?, order?, not_found } }`, docs/architecture.md).
+ * digests?, initial?, created?, updated?, order?, not_found } }`, docs/architecture.md).
  * Sorted by name; empty when the document has none.
  *
  * @throws {SpecErrorList} `invalid_extension` naming the pointer of every malformed row
@@ -202,17 +203,28 @@ export function readResources(document: Json): ResourceIr[] {
         `${at}/etag`,
         "etag must be a template such as revision:{revision} (no quotes: the ETag is sent quoted)",
       );
-    const digests: { member: string; of: string }[] = [];
+    const digests: ResourceIr["digests"][number][] = [];
     if (row.digests !== undefined) {
       if (!isObject(row.digests)) issues.bad(`${at}/digests`, "digests must map a member to the member it digests");
       else
         for (const [member, of] of Object.entries(row.digests)) {
-          const target = issues.member(of, `${at}/digests/${pointerSegment(member)}`, "a digested member");
-          if (
-            target !== null &&
-            issues.member(member, `${at}/digests/${pointerSegment(member)}`, "a digest member") !== null
-          )
-            digests.push({ member, of: target });
+          const where = `${at}/digests/${pointerSegment(member)}`;
+          const digest = readDigest(member, of, where, issues);
+          if (digest !== null && issues.member(member, where, "a digest member") !== null) digests.push(digest);
+        }
+    }
+    const initial: Record<string, Scalar | Scalar[]> = {};
+    if (row.initial !== undefined) {
+      if (!isObject(row.initial))
+        issues.bad(`${at}/initial`, "initial must map members to JSON scalars or lists of them");
+      else
+        for (const [member, value] of Object.entries(row.initial)) {
+          const where = `${at}/initial/${pointerSegment(member)}`;
+          const kept = scalarOrList(value);
+          if (issues.member(member, where, "an initial member") === null) continue;
+          if (kept === null && value !== null)
+            issues.bad(where, "an initial value must be a JSON scalar or a list of them");
+          else initial[member] = kept as Scalar | Scalar[];
         }
     }
     if (row.anchor !== undefined && typeof row.anchor !== "boolean")
@@ -230,6 +242,7 @@ export function readResources(document: Json): ResourceIr[] {
       etag: typeof etag === "string" ? etag : null,
       sequence: issues.member(row.sequence, `${at}/sequence`, "sequence"),
       digests,
+      initial,
       anchor: row.anchor === true,
       created: issues.member(row.created, `${at}/created`, "created"),
       updated: issues.member(row.updated, `${at}/updated`, "updated"),
@@ -241,6 +254,31 @@ export function readResources(document: Json): ResourceIr[] {
   if (rows.filter((r) => r.anchor).length > 1) issues.bad(base, "at most one resource is the anchor");
   issues.throwIfAny();
   return rows;
+}
+
+/**
+ * One `digests` entry: `<member>: <digested member>` (the member's value), or
+ * `<member>: { of: [<member>, ...], bare?: true }` (the object of those members,
+ * keyed by their names; `bare` leaves the `sha256:` prefix out).
+ */
+function readDigest(member: string, of: unknown, where: string, issues: Issues): ResourceIr["digests"][number] | null {
+  if (typeof of === "string") {
+    const target = issues.member(of, where, "a digested member");
+    return target === null ? null : { member, of: [target], object: false, bare: false };
+  }
+  if (
+    isObject(of) &&
+    Array.isArray(of.of) &&
+    of.of.length > 0 &&
+    Object.keys(of).every((key) => key === "of" || key === "bare") &&
+    (of.bare === undefined || typeof of.bare === "boolean")
+  ) {
+    const members = of.of.map((m, i) => issues.member(m, `${where}/of/${i}`, "a digested member"));
+    if (members.some((m) => m === null)) return null;
+    return { member, of: members as string[], object: true, bare: of.bare === true };
+  }
+  issues.bad(where, "a digest is a member name or { of: [<member>, ...], bare?: <boolean> }");
+  return null;
 }
 
 /**

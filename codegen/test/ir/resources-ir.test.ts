@@ -86,7 +86,7 @@ describe("build-ir: resources", () => {
       history: true,
       etag: "revision:{revision}",
       sequence: "position",
-      digests: [{ member: "digest", of: "text" }],
+      digests: [{ member: "digest", of: ["text"], object: false, bare: false }],
       created: "created_at",
       notFound: { status: 404, code: "note_not_found", details: null },
     });

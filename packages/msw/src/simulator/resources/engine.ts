@@ -10,7 +10,7 @@ import type { HandlerResult, SimRequest } from "../types.js";
 import { copyJson, getPath, placeAt, setPath, stableJson, type JsonRecord } from "./members.js";
 import { checkCursor, listPage } from "./pages.js";
 import { shaped } from "./project.js";
-import { etagOf, identity, recordFromRequest, type ServerValues } from "./records.js";
+import { etagOf, freshRecord, recordFromRequest, type ServerValues } from "./records.js";
 import { refuse } from "./refusals.js";
 import type { ResourceStore, StoredRecord } from "./store.js";
 import { identityOf, type ResourceWriter } from "./writer.js";
@@ -171,15 +171,9 @@ export class ResourceEngine {
     const { use, resource, keys, flat } = call;
     const id = this.#value(use, flat, resource.id);
     const found = this.deps.store.find(resource.name, keys, id);
-    if (found === undefined) {
-      if (!use.fresh) throw refuse(use.notFound ?? resource.notFound);
-      return this.#respond(
-        call,
-        { ...recordFromRequest(use, flat, []), ...identity(resource, keys, id) },
-        this.#plainStatus(call.op),
-      );
-    }
-    const etag = etagOf(resource, found.current);
+    if (found === undefined && !use.fresh) throw refuse(use.notFound ?? resource.notFound);
+    const record = found?.current ?? freshRecord(resource, keys, id);
+    const etag = etagOf(resource, record);
     if (
       etag !== null &&
       call.op.responses.some((r) => r.status === 304) &&
@@ -187,7 +181,7 @@ export class ResourceEngine {
     ) {
       return { status: 304, body: null, headers: { ETag: etag } };
     }
-    return this.#respond(call, found.current, this.#plainStatus(call.op));
+    return this.#respond(call, record, this.#plainStatus(call.op));
   }
 
   #revision(call: Call): HandlerResult {
@@ -270,6 +264,9 @@ export class ResourceEngine {
     const { resource, keys, use, flat } = call;
     const found = this.deps.store.find(resource.name, keys, this.#value(use, flat, resource.id));
     if (found !== undefined) return this.#change(call, found);
+    // No write made the record yet: an If-Match names the fresh record a read answers.
+    if (use.ifMatch !== null)
+      this.#checkPreconditions(call, freshRecord(resource, keys, this.#value(use, flat, resource.id)));
     if (use.expect !== null && getPath(flat, use.expect.request) !== use.expect.absent) {
       throw refuse(use.expect.conflict, use.expect.details, {
         expected: getPath(flat, use.expect.request),

@@ -54,7 +54,7 @@ export class ServerValues {
     sequence: () => number,
     taken: (id: string) => boolean = () => false,
   ): JsonRecord {
-    const out = copyJson(record);
+    const out = withInitial(resource, copyJson(record));
     if (getPath(out, resource.id) === undefined && resource.prefix !== null) {
       let id = this.id(resource.prefix);
       while (taken(id)) id = this.id(resource.prefix);
@@ -87,11 +87,36 @@ export class ServerValues {
 }
 
 function withDigests(resource: ContractResource, record: JsonRecord): JsonRecord {
-  for (const { member, of } of resource.digests) {
-    const value = getPath(record, of);
-    setPath(record, member, `sha256:${sha256Hex(typeof value === "string" ? value : stableJson(value))}`);
+  for (const { member, of, object, bare } of resource.digests) {
+    let text: string;
+    if (object) {
+      const digested: JsonRecord = {};
+      for (const name of of) digested[name] = getPath(record, name) ?? null;
+      text = stableJson(digested);
+    } else {
+      const value = getPath(record, of[0] as string);
+      text = typeof value === "string" ? value : stableJson(value);
+    }
+    setPath(record, member, `${bare ? "" : "sha256:"}${sha256Hex(text)}`);
   }
   return record;
+}
+
+/** `record` over the resource's `initial` members: what it has that they do not name stays, what it lacks they give. */
+function withInitial(resource: ContractResource, record: JsonRecord): JsonRecord {
+  for (const [member, value] of Object.entries(resource.initial))
+    if (getPath(record, member) === undefined) setPath(record, member, copyJson(value));
+  return record;
+}
+
+/**
+ * The record a resource has before any write made it: its identity (id and
+ * collection keys), its `initial` members and the digests of those. A read
+ * with `fresh` answers it for an unknown id, and a put under `If-Match`
+ * compares with its ETag.
+ */
+export function freshRecord(resource: ContractResource, keys: readonly unknown[], id: unknown): JsonRecord {
+  return withDigests(resource, withInitial(resource, identity(resource, keys, id)));
 }
 
 /** The record's ETag as sent (quoted), from the resource's template; null when it has none. */
