@@ -194,6 +194,7 @@ export interface ContractResourceUse {
   readonly replay: { readonly conflict: ContractRefusal } | null;
   readonly notFound: ContractRefusal | null;
   readonly badCursor: ContractRefusal | null;
+  readonly fixedId: { readonly member: string; readonly ids: { readonly [value: string]: string }; readonly conflict: ContractRefusal } | null;
   readonly fresh: boolean;
   readonly flag: string | null;
   readonly terminal: { readonly member: string; readonly values: readonly ContractScalar[]; readonly refusal: ContractRefusal } | null;

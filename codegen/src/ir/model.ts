@@ -331,6 +331,16 @@ export interface OperationResourceIr {
   /** The answer to a cursor the list did not hand out for this request; null: the list starts over. */
   readonly badCursor: RefusalIr | null;
   /** A read of an id no record has answers the resource's fresh record (its identity, `initial` members and digests) instead of not found. */
+  /**
+   * A creation whose request member `member` holds one of the `ids` keys names its
+   * record with that fixed id (a singleton, such as a Scope's one Profile Artifact):
+   * a creation while the record exists is `conflict`.
+   */
+  readonly fixedId: {
+    readonly member: string;
+    readonly ids: { readonly [value: string]: string };
+    readonly conflict: RefusalIr;
+  } | null;
   readonly fresh: boolean;
   /** For `remove`: the response member that says whether a record was removed; with it an unknown id is not refused. */
   readonly flag: string | null;

@@ -63,6 +63,7 @@ const OPERATION_KEYS = new Set([
   "controls",
   "limit",
   "terminal",
+  "fixed_id",
 ]);
 
 function isObject(value: unknown): value is Json {
@@ -477,6 +478,22 @@ export function readOperationResource(
       issues.bad(`${at}/terminal`, "expected { member: <member>, values: [<scalar>, ...], refusal: { status, code } }");
     else terminal = { member, values, refusal };
   }
+  let fixedId: OperationResourceIr["fixedId"] = null;
+  if (ext.fixed_id !== undefined) {
+    const e = ext.fixed_id as Json;
+    const member = isObject(e) ? issues.member(e.member, `${at}/fixed_id/member`, "fixed_id.member") : null;
+    const conflict = isObject(e) ? issues.refusal(e.conflict, `${at}/fixed_id/conflict`) : null;
+    const ids =
+      isObject(e) && isObject(e.ids) && Object.values(e.ids).every((v) => typeof v === "string" && v !== "")
+        ? (e.ids as Record<string, string>)
+        : null;
+    if (!isObject(e) || member === null || conflict === null || ids === null)
+      issues.bad(
+        `${at}/fixed_id`,
+        "expected { member: <request member>, ids: { <value>: <id> }, conflict: { status, code } }",
+      );
+    else fixedId = { member, ids, conflict };
+  }
   const requires: { request: string; resource: string }[] = [];
   if (ext.requires !== undefined) {
     if (!isObject(ext.requires))
@@ -537,6 +554,7 @@ export function readOperationResource(
     fresh: ext.fresh === true,
     flag,
     terminal,
+    fixedId,
     filters,
     set,
     recordAt: recordAt as string,

@@ -109,6 +109,12 @@ export function createMockApp(
     for (const [name, value] of Object.entries(corsHeaders)) headers.set(name, value);
     // The unread rest of a refused upload is not worth keeping the connection for.
     if (tooLarge) headers.set("Connection", "close");
+    // A 304 (or any answer without a body or a type) goes out as it is: no Content-Type, as from the release.
+    if (response.body === null && !headers.has("Content-Type")) {
+      c.env.outgoing.writeHead(response.status, Object.fromEntries(headers));
+      c.env.outgoing.end();
+      return RESPONSE_ALREADY_SENT;
+    }
     return new Response(response.body, { status: response.status, headers });
   });
 

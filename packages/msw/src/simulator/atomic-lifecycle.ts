@@ -5,6 +5,7 @@ import type { AtomicMemoryRecord } from "./memory.js";
 import type { ResourceWriter } from "./resources/writer.js";
 import { getPath, stableJson, type JsonRecord } from "./resources/members.js";
 import { sha256Hex } from "./resources/sha256.js";
+import { CONTENT_SOURCE_NAME } from "./sources.js";
 
 /**
  * The lifecycle of Atomic Memory records, as the release runs it: forgetting
@@ -23,14 +24,22 @@ export interface AtomicInput {
 }
 
 const ATOMIC_MEMORY = "atomic_memory";
+/** The content of the Source a restoration journals, as the release writes it. */
+const RESTORATION_NOTE = "Artifact restoration completed.";
 /** How long a restoration preview stays valid: ten minutes. */
 const PREVIEW_TTL_MS = 600_000;
 
 /** Lifecycle changes of Atomic Memory records over the resource writer. */
 export class AtomicLifecycle {
+  /**
+   * @param writer the resource writer every lifecycle change goes through
+   * @param now the clock, in ms since the epoch
+   * @param id a fresh server-assigned id `<prefix>_<32 hex digits>` from the seeded sequence
+   */
   constructor(
     private readonly writer: ResourceWriter,
     private readonly now: () => number,
+    private readonly id: (prefix: string) => string,
   ) {}
 
   /** `change_atomic_memory_lifecycle`: moves a record to `state` (the release allows `forgotten`). */
@@ -41,8 +50,21 @@ export class AtomicLifecycle {
     return { changed: true, records: [this.#move(scopeId, record, { state })] };
   }
 
-  /** `merge_atomic_memories`: a new active record from `content`; the inputs become `merged` into it. */
+  /**
+   * `merge_atomic_memories`: a new active record from `content`; the inputs become
+   * `merged` into it. Fewer than two inputs, or one named twice, is `409
+   * invalid_memory_relation` before any input is read. The records come back in
+   * the order of their Artifact ids, the new one among them.
+   */
   merge(scopeId: string, inputs: readonly AtomicInput[], content: JsonRecord) {
+    const ids = inputs.map((input) => input.artifact.artifact_id);
+    if (ids.length < 2 || new Set(ids).size !== ids.length)
+      throw new SimError(
+        409,
+        "invalid_memory_relation",
+        "A merge needs two or more different inputs and a new result.",
+        null,
+      );
     const records = inputs.map((input) => this.#current(scopeId, input));
     if (records.some((r) => r.state !== "active")) throw stateConflict();
     const artifact = this.writer.insert(
@@ -51,10 +73,15 @@ export class AtomicLifecycle {
       { content, artifacts: records.map((r) => ({ ...r.artifact })) },
       { quiet: true },
     );
-    const merged = records
-      .sort((a, b) => (a.artifact.artifact_id < b.artifact.artifact_id ? -1 : 1))
-      .map((r) => this.#move(scopeId, r, { state: "merged", merged_into_id: artifact.artifact_id }));
-    return { changed: true, records: [...merged, this.writer.find(ATOMIC_MEMORY, [scopeId], artifact.artifact_id)] };
+    const merged = records.map((r) =>
+      this.#move(scopeId, r, { state: "merged", merged_into_id: artifact.artifact_id }),
+    );
+    // A merged input's Artifact head leaves the family's list (the release lists heads not merged into another).
+    for (const r of records) this.#list(scopeId, r.artifact.artifact_id, false);
+    const result = this.writer.find(ATOMIC_MEMORY, [scopeId], artifact.artifact_id) as unknown as AtomicMemoryRecord;
+    const byId = (a: AtomicMemoryRecord, b: AtomicMemoryRecord) =>
+      a.artifact.artifact_id < b.artifact.artifact_id ? -1 : 1;
+    return { changed: true, records: [...merged, result].sort(byId) };
   }
 
   /** `preview_atomic_memory_restoration`: what a restoration of the record would write, and the token that confirms it. */
@@ -83,11 +110,26 @@ export class AtomicLifecycle {
     const record = this.#find(scopeId, artifactId);
     if (record.state === "active") return { changed: false, restored: [], retired: [], undo_merge_results: [] };
     const artifact = this.writer.find("artifact", [scopeId, ATOMIC_MEMORY_FAMILY], artifactId) as JsonRecord;
-    const next = this.writer.update("artifact", [scopeId, ATOMIC_MEMORY_FAMILY], artifact, {
-      content: artifact.content,
-      restored_from_revision: artifact.revision,
+    // The release journals the restoration itself, not the restored content, and the new revision cites it.
+    const journal = this.writer.insert("source", [scopeId], {
+      source_type: CONTENT_SOURCE_NAME,
+      source_id: this.id("artifact-restoration"),
+      content: RESTORATION_NOTE,
+      receipt_identity: null,
+      derived: true,
     });
+    const next = this.writer.update(
+      "artifact",
+      [scopeId, ATOMIC_MEMORY_FAMILY],
+      artifact,
+      {
+        content: artifact.content,
+        sources: [{ source_type: CONTENT_SOURCE_NAME, source_id: journal.source_id }],
+      },
+      { quiet: true },
+    );
     this.#move(scopeId, this.#find(scopeId, artifactId), { state: "active", merged_into_id: null });
+    this.#list(scopeId, artifactId, true);
     return { changed: true, restored: [reference(next)], retired: [], undo_merge_results: [] };
   }
 
@@ -99,6 +141,13 @@ export class AtomicLifecycle {
     if (record.state_version !== input.state_version)
       throw new SimError(409, "atomic_memory_changed", "The expected Artifact state version is stale.", null);
     return record;
+  }
+
+  /** Shows or hides an Atomic Memory Artifact's head in `list_artifacts` (its `listed` member, no new revision). */
+  #list(scopeId: string, artifactId: string, listed: boolean): void {
+    const keys = [scopeId, ATOMIC_MEMORY_FAMILY];
+    const head = this.writer.find("artifact", keys, artifactId);
+    if (head !== undefined) this.writer.revise("artifact", keys, head, { listed });
   }
 
   #find(scopeId: string, artifactId: string): AtomicMemoryRecord {

@@ -57,12 +57,21 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   ...skillHandlers,
   get_liveness: () => ok({ status: "ok" }),
 
+  // The checks a release with static tokens and enforced access reports; the mock runs no background Artifact processing.
   get_readiness: (state) => {
+    const ready = state.ready ? "ready" : "not_ready";
     const report = {
-      status: state.ready ? "ready" : "not_ready",
+      status: ready,
       checks: {
-        database: state.ready ? "ok" : "unavailable",
-        topic_memory_processing: state.topic.enabled ? "ok" : "disabled",
+        runtime: ready,
+        database: ready,
+        artifact_processing_supervisor: "disabled",
+        access_mode: "enforced",
+        authentication_provider: "ready",
+        access_provider: "ready",
+        access_resource_kinds: "server,scope,artifact",
+        access_artifact_families:
+          "atomic-memory:enabled,experience:enabled,handoff:enabled,memory:enabled,profile:enabled,prompt:enabled,skill:enabled",
       },
     };
     return { status: state.ready ? 200 : 503, body: report };
@@ -109,6 +118,23 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
         stringField(body, "source_id", { max: 256 }),
         stringField(body, "content", { max: 200_000 }),
       ),
+    };
+  },
+
+  create_subject_source: (state, principal, request) => {
+    const body = objectBody(request.body);
+    const scopeId = request.params?.scope_id ?? "";
+    (principal as Principal).require("scope.contribute", scopeId);
+    const subjectScopeId = body.subject_scope_id;
+    return {
+      status: 201,
+      body: state.subjects.create({
+        scopeId,
+        subjectType: String(body.subject_type ?? "user"),
+        subjectKey: String(body.subject_key),
+        subjectScopeId: typeof subjectScopeId === "string" ? subjectScopeId : null,
+        content: body.content,
+      }),
     };
   },
 

@@ -25,6 +25,7 @@ import { OperationStore } from "./operations.js";
 import { PrincipalRegistry, defaultPrincipals, type PrincipalConfig } from "./principals.js";
 import { SeededRandom } from "./random.js";
 import { SourceStore } from "./sources.js";
+import { SubjectSources } from "./subject-sources.js";
 import { ResourceEngine } from "./resources/engine.js";
 import { ResourceWriter } from "./resources/writer.js";
 import { trackArtifactLineage } from "./artifacts.js";
@@ -145,8 +146,13 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     engine,
     scopes,
     sources,
+    subjects: new SubjectSources(scopes, writer, values),
     memory,
-    lifecycle: new AtomicLifecycle(writer, () => clock.now()),
+    lifecycle: new AtomicLifecycle(
+      writer,
+      () => clock.now(),
+      (prefix) => values.id(prefix),
+    ),
     operations,
     flush: new FlushEngine(operations, sources, memory, timing),
     topic: new TopicMemory(sources, SeededRandom.stream(seed, "topic-memory"), {

@@ -7,6 +7,7 @@ import type { ResourceStore } from "./resources/store.js";
 import type { ScopeStore } from "./scopes.js";
 import type { SkillDomain } from "./skills/index.js";
 import type { SourceStore } from "./sources.js";
+import type { SubjectSources } from "./subject-sources.js";
 import type { TopicMemory } from "./topic-memory.js";
 
 /** Everything the operation handlers read and change, composed by `createPowerContextSimulator`. */
@@ -17,6 +18,7 @@ export interface SimulatorState {
   readonly engine: ResourceEngine;
   readonly scopes: ScopeStore;
   readonly sources: SourceStore;
+  readonly subjects: SubjectSources;
   readonly memory: MemoryStore;
   readonly lifecycle: AtomicLifecycle;
   readonly operations: OperationStore;

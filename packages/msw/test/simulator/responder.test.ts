@@ -23,6 +23,7 @@ describe("deterministic responder", () => {
       (op) =>
         !(op in operationHandlers) &&
         simOperations[op].resource === null &&
+        simOperations[op].refusals.length === 0 &&
         simOperations[op].method === "GET" &&
         simOperations[op].parameters.path.length > 0,
     )!;

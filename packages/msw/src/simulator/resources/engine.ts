@@ -147,6 +147,13 @@ export class ResourceEngine {
     const originText = stableJson(origin);
     const replayed = this.#replayed(call, resource.name, this.#createdStatus(op));
     if (replayed !== null) return replayed;
+    // A singleton's creation names the fixed id its member selects (an own key only: never a prototype member).
+    const selector = use.fixedId === null ? undefined : String(getPath(flat, use.fixedId.member));
+    if (use.fixedId !== null && selector !== undefined && Object.hasOwn(use.fixedId.ids, selector)) {
+      const fixed = use.fixedId.ids[selector] as string;
+      if (store.find(resource.name, keys, fixed) !== undefined) throw refuse(use.fixedId.conflict);
+      setPath(origin, resource.id, fixed);
+    }
     const id = getPath(origin, resource.id);
     if (id !== undefined) {
       const existing = store.find(resource.name, keys, id);

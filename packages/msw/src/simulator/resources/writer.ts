@@ -88,15 +88,21 @@ export class ResourceWriter {
 
   /**
    * Stores the next version of a record with `changes` merged over it (version
-   * +1, then the write hooks), for domain modules.
+   * +1, then the write hooks), for domain modules; `quiet` as for {@link insert}.
    * @returns the stored record
    */
-  update(name: string, keys: readonly unknown[], current: JsonRecord, changes: JsonRecord): JsonRecord {
+  update(
+    name: string,
+    keys: readonly unknown[],
+    current: JsonRecord,
+    changes: JsonRecord,
+    options: { readonly quiet?: boolean } = {},
+  ): JsonRecord {
     const resource = contractResources[name] as ContractResource;
     return this.write(resource, keys, this.deps.values.changed(resource, current, changes), {
       previous: current,
       origin: "",
-      quiet: false,
+      quiet: options.quiet ?? false,
     });
   }
 

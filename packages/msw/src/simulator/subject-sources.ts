@@ -1,0 +1,81 @@
+import { SimError } from "./errors.js";
+import type { ScopeStore } from "./scopes.js";
+import { CONTENT_SOURCE_NAME } from "./sources.js";
+import type { ServerValues } from "./resources/records.js";
+import type { JsonRecord } from "./resources/members.js";
+import type { ResourceWriter } from "./resources/writer.js";
+
+/**
+ * Subject evidence, as the release keeps it: one Source written twice, into
+ * the Scope the request names and into the subject's own Scope. A subject
+ * (a user, by key) gets its Scope on first use, titled "Subject" with the
+ * summary "Subject evidence", and keeps it; a request may name an existing
+ * Scope instead, once. Both copies share the Source id (`source_<32 hex>`) and
+ * are numbered in their own Scope, in the order of the two Scope ids.
+ */
+
+/** The title and summary of a subject's own Scope, as the release creates it. */
+const SUBJECT_SCOPE = { title: "Subject", summary: "Subject evidence" } as const;
+
+/** One subject-source request, as `create_subject_source` carries it. */
+export interface SubjectSourceRequest {
+  readonly scopeId: string;
+  readonly subjectType: string;
+  readonly subjectKey: string;
+  readonly subjectScopeId: string | null;
+  readonly content: unknown;
+}
+
+/** Subjects, their Scopes and their Sources over the resource writer. */
+export class SubjectSources {
+  /** `<type>\u0000<key>` -> the subject's Scope id. */
+  readonly #bound = new Map<string, string>();
+
+  constructor(
+    private readonly scopes: ScopeStore,
+    private readonly writer: ResourceWriter,
+    private readonly values: ServerValues,
+  ) {}
+
+  /**
+   * Writes the Source into both Scopes.
+   * @returns the `CreateSubjectSourceResponse` body
+   * @throws SimError 404 `scope_not_found` for an unknown Scope, 409 `idempotency_conflict` when the subject is bound to another Scope than the one named, 422 `invalid_access_request` when both Scopes are one
+   */
+  create(request: SubjectSourceRequest): JsonRecord {
+    this.scopes.require(request.scopeId);
+    const key = `${request.subjectType}\u0000${request.subjectKey}`;
+    const bound = this.#bound.get(key);
+    if (bound !== undefined && request.subjectScopeId !== null && bound !== request.subjectScopeId)
+      throw new SimError(409, "idempotency_conflict", "The subject is bound to another Scope.", {
+        kind: "subject_scope",
+      });
+    const target = bound ?? request.subjectScopeId ?? this.values.id("scp");
+    if (target === request.scopeId)
+      throw new SimError(422, "invalid_access_request", "The subject Scope must differ from the Scope.", {
+        field: "scope_id",
+        reason: "distinct_scopes_required",
+      });
+    if (bound === undefined && request.subjectScopeId === null) this.scopes.add(target, SUBJECT_SCOPE);
+    else this.scopes.require(target);
+    this.#bound.set(key, target);
+    const sourceId = this.values.id("source");
+    const written = new Map<string, JsonRecord>();
+    for (const scopeId of [request.scopeId, target].sort())
+      written.set(
+        scopeId,
+        this.writer.insert("source", [scopeId], {
+          source_type: CONTENT_SOURCE_NAME,
+          source_id: sourceId,
+          content: request.content,
+          receipt_identity: null,
+        }),
+      );
+    return {
+      subject_key: request.subjectKey,
+      subject_type: request.subjectType,
+      subject_scope_id: target,
+      sources: [written.get(request.scopeId), written.get(target)],
+    };
+  }
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/simulator/clock.js";
+import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
+import { contractProblems } from "../support/contract.js";
+import { call, type Reply } from "../support/flat-call.js";
+
+/**
+ * Rows the release answers from facts of its families: the Profile Artifact is a
+ * singleton named `profile` (a second creation is 409 idempotency_conflict), a
+ * legacy Memory entry target is unknown on a server that never migrated one (404
+ * not_found), and a bootstrap package of a Scope without curated context is the
+ * empty one, whose skipped receipt is no delivery to report (422 invalid_request).
+ */
+function fresh(): PowerContextSimulator {
+  return createPowerContextSimulator({ seed: 7, clock: new ManualClock(), scopes: ["s1"] });
+}
+
+function valid(operationId: Parameters<typeof call>[1], reply: Reply): Reply {
+  expect(contractProblems(operationId, reply.status, { ...reply.headers }, reply.body), operationId).toEqual([]);
+  return reply;
+}
+
+const profile = { content: "Prefers short answers." };
+
+describe("singleton families and receipts", () => {
+  it("names the Profile Artifact profile and refuses a second one with 409 idempotency_conflict", () => {
+    const sim = fresh();
+    const first = valid(
+      "create_artifact",
+      call(sim, "create_artifact", { scope_id: "s1", family: "profile", content: profile }),
+    );
+    expect([first.status, first.body.artifact_id]).toEqual([201, "profile"]);
+    const again = call(sim, "create_artifact", {
+      scope_id: "s1",
+      family: "profile",
+      content: { content: "Prefers long answers." },
+    });
+    expect([again.status, again.code, again.body.error.details]).toEqual([
+      409,
+      "idempotency_conflict",
+      { kind: "artifact" },
+    ]);
+    const read = call(sim, "get_artifact", { scope_id: "s1", family: "profile", artifact_id: "profile" });
+    expect([read.status, read.body.revision]).toEqual([200, 1]);
+    const other = call(sim, "create_artifact", {
+      scope_id: "s1",
+      family: "atomic-memory",
+      content: { kind: "fact", text: "Backups run nightly." },
+    });
+    expect(other.body.artifact_id).toMatch(/^art_[0-9a-f]{32}$/);
+  });
+
+  it("answers 404 not_found for a legacy Memory entry target", () => {
+    const sim = fresh();
+    const target = { type: "memory_entry", family: "memory", artifact_id: "art_1", entry_id: "art_1" };
+    const missing = call(sim, "get_memory_entry", { scope_id: "s1", target });
+    expect([missing.status, missing.code, missing.body.error.details]).toEqual([404, "not_found", null]);
+    const unknownScope = call(sim, "get_memory_entry", { scope_id: "nope", target });
+    expect([unknownScope.status, unknownScope.code]).toEqual([404, "scope_not_found"]);
+  });
+
+  it("prepares the empty bootstrap package and refuses to record a delivery of its skipped receipt or an unknown one", () => {
+    const sim = fresh();
+    const prepared = valid(
+      "prepare_bootstrap_context",
+      call(sim, "prepare_bootstrap_context", {
+        scope_id: "s1",
+        lifecycle: "startup",
+        integration: "ci",
+        enabled: true,
+      }),
+    );
+    expect(prepared.body).toMatchObject({
+      status: "empty",
+      reason: "no_eligible_context",
+      content: null,
+      content_bytes: 0,
+      package_digest: null,
+      items: [],
+      truncated: false,
+      receipt: { state: "skipped" },
+    });
+    expect(prepared.body.receipt.receipt_id).toMatch(/^bcr_[0-9a-f]{32}$/);
+    for (const receipt_id of [prepared.body.receipt.receipt_id, "bcr_never_issued"]) {
+      const refused = call(sim, "record_bootstrap_delivery", { scope_id: "s1", receipt_id, outcome: "injected" });
+      expect([refused.status, refused.code]).toEqual([422, "invalid_request"]);
+    }
+  });
+});
