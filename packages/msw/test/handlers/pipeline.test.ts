@@ -85,9 +85,11 @@ describe("one request pipeline", () => {
     }
     expect(differences).toEqual([]);
     expect(problems).toEqual([]);
-    // The stateful operations answer 404 for the scope, Operation or block a fresh simulator does not hold.
+    // The stateful operations answer 404 for the scope, Operation or block a fresh simulator does not hold,
+    // and refuse what a sampled request cannot know: a tags ETag (412), one record merged with itself (409),
+    // a bootstrap receipt the server never issued (422).
     expect(successes, "operations answered with a declared success").toBeGreaterThanOrEqual(
-      simOperationIds.length - 20,
+      simOperationIds.length - 23,
     );
   });
 

@@ -215,6 +215,21 @@ export function validRequest(operationId: SimOperationId, world: World): SimRequ
       if (operationId === "revise_candidate") return { body: { ...target, proposal } };
       return { body: operationId === "reject_candidate" ? { ...target, reason: "Duplicate." } : target };
     }
+    case "replace_artifact_tags": {
+      // The tags are guarded by their own ETag, which a read of the untagged Artifact gives.
+      const at = { scope_id: "s1", family: "atomic-memory", artifact_id: String(world.ids.artifact_id) };
+      const read = asAdmin(world.sim, "get_artifact_tags", { params: at });
+      return { params: at, headers: { "If-Match": String(read.headers.ETag) }, body: { tags: ["lease"] } };
+    }
+    case "merge_atomic_memories": {
+      // A merge takes two different active records at their current state.
+      const inputs = ["Leases renew at noon.", "Leases renew daily at noon."].map((text) => {
+        const made = asAdmin(world.sim, "remember_memory", { body: { ...s1, kind: "fact", text } });
+        const record = (made.body as { records?: { artifact: unknown; state_version: number }[] }).records?.[0];
+        return { artifact: record?.artifact, state_version: record?.state_version };
+      });
+      return { body: { ...s1, inputs, content: { kind: "fact", text: "Leases renew daily at noon." } } };
+    }
     case "revoke_access_binding":
     case "replace_access_binding": {
       const subject = { type: "user", id: `someone-${operationId}` };
