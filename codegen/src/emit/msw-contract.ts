@@ -96,6 +96,8 @@ export interface ContractRefusalRule {
     readonly inference: "on" | "off" | null;
     /** Only when this request member is there and not null. */
     readonly present: string | null;
+    /** Only when this request member is absent, null or an empty list. */
+    readonly empty: string | null;
     /** Only when the Scope has this work pending (\`sources\`: Sources past its Memory cursor). */
     readonly pending: "sources" | null;
     /** Only when each of these request members has this value (an absent member has the value null). */
@@ -104,6 +106,12 @@ export interface ContractRefusalRule {
     readonly includes: { readonly [member: string]: string | number | boolean | null };
     /** Only when each of these members (dotted paths) is there with none of these values. */
     readonly outside: { readonly [path: string]: readonly (string | number | boolean | null)[] };
+    /** Only when the request names a record of \`resource\` the store does not hold: its id at the dotted path \`id\`, its collection keys from \`within\` (a path, or a constant). */
+    readonly unknown: {
+      readonly resource: string;
+      readonly id: string;
+      readonly within: readonly (string | { readonly value: string | number | boolean | null })[];
+    } | null;
   };
   /** The request member naming the Scope: refused only once that Scope is found. Null: before any lookup. */
   readonly scope: string | null;

@@ -237,7 +237,7 @@ function buildOperation(
           },
     notServed:
       notServed === undefined ? null : { status: Number(notServed.status), message: String(notServed.message) },
-    refusals: readRefusals(op, raw.pointer, members, errorCodes),
+    refusals: readRefusals(op, raw.pointer, members, errorCodes, resources),
     mediaFrom: readMediaFrom(op, raw.pointer, members, success),
     resource: readOperationResource(op, raw.pointer, resources, {
       pageItems: pagination === undefined ? null : String(pagination.items_field),

@@ -197,6 +197,8 @@ export interface RefusalRuleIr {
     readonly inference: "on" | "off" | null;
     /** Only when this request member is there and not null. */
     readonly present: string | null;
+    /** Only when this request member is absent, null or an empty list. */
+    readonly empty: string | null;
     /** Only when the Scope has this kind of work pending (`sources`: Sources past its Memory cursor). */
     readonly pending: "sources" | null;
     /** Only when each of these request members has this value (empty: no such condition). */
@@ -205,9 +207,21 @@ export interface RefusalRuleIr {
     readonly includes: Readonly<Record<string, JsonScalar>>;
     /** Only when each of these members (dotted paths into the request) is there with none of these values. */
     readonly outside: Readonly<Record<string, readonly JsonScalar[]>>;
+    /** Only when the request names a record the store does not hold. */
+    readonly unknown: UnknownRecordIr | null;
   };
   /** The request member naming the Scope: the refusal comes only once that Scope is found (an unknown one is refused first). Null: before any lookup. */
   readonly scope: string | null;
+}
+
+/** A record a request names, for the `unknown` condition of a refusal. */
+export interface UnknownRecordIr {
+  /** A resource of `x-powercontext-resources`. */
+  readonly resource: string;
+  /** The dotted request path of the record's id; no value there, no condition. */
+  readonly id: string;
+  /** The collection keys, one per `within` member of the resource: a dotted request path, or a constant. */
+  readonly within: readonly (string | { readonly value: JsonScalar })[];
 }
 
 /** `x-powercontext-media-from`: the request member whose value chooses the success media type. */

@@ -81,7 +81,16 @@ describe("x-powercontext-refusals", () => {
         code: "inference_unavailable",
         message: "No model.",
         details: null,
-        when: { inference: "off", present: null, pending: "sources", equals: {}, includes: {}, outside: {} },
+        when: {
+          inference: "off",
+          present: null,
+          empty: null,
+          pending: "sources",
+          equals: {},
+          includes: {},
+          outside: {},
+          unknown: null,
+        },
         scope: "scope_id",
       },
       {
@@ -89,7 +98,16 @@ describe("x-powercontext-refusals", () => {
         code: "legacy_memory_operation_unsupported",
         message: "Legacy.",
         details: { operation: "citation read" },
-        when: { inference: null, present: "citation", pending: null, equals: {}, includes: {}, outside: {} },
+        when: {
+          inference: null,
+          present: "citation",
+          empty: null,
+          pending: null,
+          equals: {},
+          includes: {},
+          outside: {},
+          unknown: null,
+        },
         scope: null,
       },
       {
@@ -100,10 +118,12 @@ describe("x-powercontext-refusals", () => {
         when: {
           inference: null,
           present: null,
+          empty: null,
           pending: null,
           equals: { scope_id: "memory" },
           includes: { citation: 1 },
           outside: {},
+          unknown: null,
         },
         scope: null,
       },
@@ -135,6 +155,49 @@ describe("x-powercontext-refusals", () => {
     ).toEqual([
       `invalid_extension ${at}/0/when/outside/colour.family`,
       `invalid_extension ${at}/0/when/outside/citation`,
+    ]);
+  });
+
+  it("carries empty (a member absent, null or empty) and unknown (a record the request names, in its collection); refuses an unknown resource, a key count other than the resource's, a path from no member", async () => {
+    const rule = { status: 422, code: "legacy_memory_operation_unsupported", message: "m" };
+    const resources = {
+      "x-powercontext-resources": {
+        scope: { id: "scope_id", not_found: { status: 422, code: "legacy_memory_operation_unsupported" } },
+        artifact: {
+          within: { scope_id: "scope", family: null },
+          id: "artifact_id",
+          not_found: { status: 422, code: "legacy_memory_operation_unsupported" },
+        },
+      },
+    };
+    const unknown = { resource: "artifact", id: "citation.artifact_id", within: ["scope_id", { value: "skill" }] };
+    const ir = await given(
+      { "x-powercontext-refusals": [{ ...rule, when: { empty: "citation", unknown } }] },
+      resources,
+    );
+    const when = ir.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when;
+    expect([when.empty, when.unknown]).toEqual(["citation", unknown]);
+    const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-refusals";
+    expect(
+      await issues(
+        given(
+          {
+            "x-powercontext-refusals": [
+              { ...rule, when: { empty: "colour" } },
+              { ...rule, when: { unknown: { ...unknown, resource: "candidate" } } },
+              { ...rule, when: { unknown: { ...unknown, within: ["scope_id"] } } },
+              { ...rule, when: { unknown: { ...unknown, id: "colour.id", within: ["colour", { value: "x" }] } } },
+            ],
+          },
+          resources,
+        ),
+      ),
+    ).toEqual([
+      `invalid_extension ${at}/0/when/empty`,
+      `invalid_extension ${at}/1/when/unknown/resource`,
+      `invalid_extension ${at}/2/when/unknown/within`,
+      `invalid_extension ${at}/3/when/unknown/id`,
+      `invalid_extension ${at}/3/when/unknown/within/0`,
     ]);
   });
 

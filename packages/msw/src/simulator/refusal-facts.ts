@@ -12,5 +12,6 @@ export function refusalFacts(state: SimulatorState, inference: InferenceMode): R
       state.scopes.require(scopeId);
     },
     pending: (_kind, scopeId) => state.sources.head(scopeId) > state.flush.cursor(scopeId),
+    stored: (resource, keys, id) => state.store.has(resource, keys, id),
   };
 }

@@ -44,25 +44,25 @@ export class SourceStore {
   ) {}
 
   /**
-   * Stores a Source, or replays an identical earlier capture.
+   * Stores a Source of `type` (default `content`), or replays an identical earlier capture.
    * @returns the capture response
    * @throws SimError 409 `source_conflict` when `source_id` already holds other content
    */
-  capture(scopeId: string, sourceId: string, content: string): CaptureResult {
+  capture(scopeId: string, sourceId: string, content: unknown, type: string = CONTENT_SOURCE_NAME): CaptureResult {
     const origin = stableJson(content);
     const existing = this.store.find(SOURCE, [scopeId], sourceId);
     if (existing) {
       if (existing.origin !== origin)
         throw new SimError(409, "source_conflict", "The Source identity has different content.", null);
-      return toResult(sourceId, existing.current.position as number);
+      return toResult(type, sourceId, existing.current.position as number);
     }
     const record = this.writer.insert(
       SOURCE,
       [scopeId],
-      { source_type: CONTENT_SOURCE_NAME, source_id: sourceId, content, receipt_identity: null },
+      { source_type: type, source_id: sourceId, content, receipt_identity: null },
       { origin },
     );
-    return toResult(sourceId, record.position as number);
+    return toResult(type, sourceId, record.position as number);
   }
 
   /** Scopes that hold at least one Source. */
@@ -91,6 +91,6 @@ export class SourceStore {
   }
 }
 
-function toResult(sourceId: string, position: number): CaptureResult {
-  return { status: "accepted", source: { name: CONTENT_SOURCE_NAME, source_id: sourceId }, position };
+function toResult(type: string, sourceId: string, position: number): CaptureResult {
+  return { status: "accepted", source: { name: type, source_id: sourceId }, position };
 }

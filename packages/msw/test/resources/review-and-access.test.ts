@@ -199,6 +199,7 @@ describe("resource engine: Access Bindings and Dream runs", () => {
     const run = call(sim, "create_dream_run", {
       scope_id: "s1",
       operation: "refine_experience",
+      artifacts: [{ family: "experience", artifact_id: "art_x", revision: 1 }],
       idempotency_key: "d-1",
     });
     expect(run.body).toMatchObject({ scope_id: "s1", operation: "refine_experience", status: "queued" });

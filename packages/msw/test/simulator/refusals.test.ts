@@ -417,3 +417,38 @@ describe("external Skills: the mock, as a default install, has no external Skill
     expect(send(sim, "list_external_skills", { body: { scope_id: "s1" } }).body).toMatchObject({ skills: [] });
   });
 });
+
+describe("refusals of an empty selection (when.empty) and of a record the Scope does not hold (when.unknown)", () => {
+  const sim = simulator();
+
+  it("refuse a Dream run that selects no Artifact (422 evidence_selection_required) before the Scope is looked up", () => {
+    const run = (body: Record<string, unknown>) =>
+      send(sim, "create_dream_run", {
+        params: { scope_id: "nowhere" },
+        body: { operation: "refine_experience", ...body },
+      });
+    for (const selection of [{}, { artifacts: [] }]) {
+      const answer = run({ ...selection, idempotency_key: "empty" });
+      expect(answer.status).toBe(422);
+      expect(answer.body.error.code).toBe("invalid_request");
+      expect(answer.body.error.details.errors[0]).toMatchObject({
+        type: "evidence_selection_required",
+        loc: ["artifacts"],
+      });
+    }
+    const selected = run({
+      artifacts: [{ family: "experience", artifact_id: "a", revision: 1 }],
+      idempotency_key: "k",
+    });
+    expect(selected.body.error.code).toBe("scope_not_found");
+  });
+
+  it("refuse a lifecycle change of a Skill the Scope does not hold with 403 forbidden, an unknown Scope included", () => {
+    const change = (scope_id: string) =>
+      send(sim, "update_skill_lifecycle", {
+        body: { scope_id, artifact_id: "art_missing", expected_generation: 0, lifecycle_state: "deprecated" },
+      });
+    expect([change("s1").status, change("s1").body.error.code]).toEqual([403, "forbidden"]);
+    expect(change("nowhere").status).toBe(403);
+  });
+});

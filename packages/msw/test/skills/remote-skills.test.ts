@@ -267,4 +267,33 @@ describe("a managed Skill delivered to a remote target", () => {
     // The release's access layer finds no Skill to authorize: 403, before any generation check.
     expect(lifecycle("art_unknown", 0)).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
   });
+
+  it("records a usage as a Source of type skill-usage for the exact package; an unknown revision or another package is refused", () => {
+    const skill = approvedSkill();
+    const tree = send("get_skill", { scope_id: SCOPE, artifact: skill }).body.content.package.tree_digest;
+    const usage = (skill_ref: unknown, package_digest: string, observation_id = "use-1") =>
+      send("record_skill_usage", {
+        scope_id: SCOPE,
+        observation_id,
+        skill_ref,
+        package_digest,
+        target_id: "laptop",
+        selected: true,
+        invoked: "true",
+        validation: "passed",
+        outcome: "success",
+      });
+    const first = usage(skill, `sha256:${tree}`);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ status: "accepted", source: { name: "skill-usage", source_id: "use-1" } });
+    expect(usage(skill, `sha256:${tree}`).body.position).toBe(first.body.position);
+    expect(usage(skill, `sha256:${"0".repeat(64)}`, "use-2")).toMatchObject({
+      status: 422,
+      body: { error: { code: "invalid_request" } },
+    });
+    const unknown = { ...skill, artifact_id: "art_unknown" };
+    expect(code(usage(unknown, `sha256:${tree}`, "use-3"))).toBe("not_found");
+    expect(code(send("get_skill_package_manifest", { scope_id: SCOPE, artifact: unknown }))).toBe("not_found");
+    expect(code(send("get_skill", { scope_id: SCOPE, artifact: unknown }))).toBe("artifact_not_found");
+  });
 });

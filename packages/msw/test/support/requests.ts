@@ -46,7 +46,12 @@ export function sampledRequest(operationId: SimOperationId): SimRequest {
   throw new Error(`no valid request sampled for ${operationId}: ${JSON.stringify(op.requestValidator?.errors)}`);
 }
 
-const MODEL_PRESENT: RefusalFacts = { inference: "on", requireScope: () => undefined, pending: () => false };
+const MODEL_PRESENT: RefusalFacts = {
+  inference: "on",
+  requireScope: () => undefined,
+  pending: () => false,
+  stored: () => true,
+};
 
 function refusedByContract(op: SimOperation, request: SimRequest): boolean {
   try {

@@ -46,7 +46,16 @@ export function skillRequest(operationId: string, sim: PowerContextSimulator): S
     case "rename_remote_skill_target":
     case "revoke_remote_skill_target": {
       const { targetId } = target(sim, operationId);
-      return { body: { ...s1, target_id: targetId, display_name: "Renamed", expected_generation: 1 } };
+      const change = { ...s1, target_id: targetId, expected_generation: 1 };
+      return { body: operationId === "revoke_remote_skill_target" ? change : { ...change, display_name: "Renamed" } };
+    }
+    case "record_skill_usage": {
+      const artifact = skill(sim);
+      const digest = call(sim, "get_skill", { ...s1, artifact }).content.package.tree_digest;
+      const usage = { selected: true, invoked: "true", validation: "passed", outcome: "success", target_id: "host" };
+      return {
+        body: { ...s1, observation_id: "use-1", skill_ref: artifact, package_digest: `sha256:${digest}`, ...usage },
+      };
     }
     case "update_skill_lifecycle": {
       const { artifact_id } = skill(sim);

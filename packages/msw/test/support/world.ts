@@ -109,7 +109,11 @@ export function storeRecords(sim: PowerContextSimulator): Record<string, string 
   });
   const run = asAdmin(sim, "create_dream_run", {
     params: { scope_id: "s1" },
-    body: { operation: "refine_experience", idempotency_key: "world-run" },
+    body: {
+      operation: "refine_experience",
+      artifacts: [{ family: "atomic-memory", artifact_id: artifactId, revision: 1 }],
+      idempotency_key: "world-run",
+    },
   });
   return {
     scope_id: "s1",

@@ -21,12 +21,15 @@ export interface RefusalFacts {
   requireScope(scopeId: string): void;
   /** True when the Scope has work of this kind pending (`sources`: Sources past its Memory cursor). */
   pending(kind: "sources", scopeId: string): boolean;
+  /** True when the store holds record `id` of `resource` in the collection `keys`. */
+  stored(resource: string, keys: readonly unknown[], id: unknown): boolean;
 }
 
 function holds(rule: ContractRefusalRule, flat: Readonly<Record<string, unknown>>, facts: RefusalFacts): boolean {
-  const { inference, present, pending, equals, includes, outside } = rule.when;
+  const { inference, present, empty, pending, equals, includes, outside, unknown } = rule.when;
   if (inference !== null && inference !== facts.inference) return false;
   if (present !== null && (flat[present] ?? null) === null) return false;
+  if (empty !== null && !isEmpty(flat[empty])) return false;
   // An absent member equals null.
   if (Object.entries(equals).some(([member, value]) => (flat[member] ?? null) !== value)) return false;
   if (
@@ -42,6 +45,7 @@ function holds(rule: ContractRefusalRule, flat: Readonly<Record<string, unknown>
     )
   )
     return false;
+  if (unknown !== null && !unknownRecord(unknown, flat, facts)) return false;
   if (rule.scope === null) return true;
   const scopeId = String(flat[rule.scope]);
   facts.requireScope(scopeId);
@@ -65,4 +69,21 @@ export function checkRefusals(op: SimOperation, flat: unknown, facts: RefusalFac
         rule.details === null ? null : structuredClone(rule.details),
       );
   }
+}
+
+/** Absent, null or a list without items. */
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+}
+
+/** True when the request names a record (a value at the id path) that the store does not hold. */
+function unknownRecord(
+  unknown: NonNullable<ContractRefusalRule["when"]["unknown"]>,
+  flat: Readonly<Record<string, unknown>>,
+  facts: RefusalFacts,
+): boolean {
+  const id = valuesAt(flat, unknown.id)[0];
+  if (id === undefined || id === null) return false;
+  const keys = unknown.within.map((key) => (typeof key === "string" ? valuesAt(flat, key)[0] : key.value));
+  return !facts.stored(unknown.resource, keys, id);
 }

@@ -1,3 +1,4 @@
+import { SimError } from "../errors.js";
 import type { Principal } from "../principals.js";
 import type { JsonRecord } from "../resources/members.js";
 import type { SimulatorState } from "../state.js";
@@ -14,6 +15,8 @@ import type { Enrollment } from "./remote-targets.js";
  */
 type SkillHandler = (state: SimulatorState, principal: Principal | null, request: SimRequest) => HandlerResult;
 
+/** The Source type of a Skill usage observation, as the release names it. */
+const USAGE_SOURCE = "skill-usage";
 const ok = (body: unknown): HandlerResult => ({ status: 200, body });
 const text = (body: JsonRecord, name: string): string => String(body[name]);
 const nullable = <T>(value: unknown): T | null => (value === undefined ? null : (value as T));
@@ -41,6 +44,17 @@ export const skillHandlers: Record<string, SkillHandler> = {
     const b = objectBody(body);
     const built = skills.managed.package(text(b, "scope_id"), b.artifact as JsonRecord);
     return ok({ package: { ...built.reference }, archive_base64: built.archiveBase64 });
+  },
+
+  // A usage observation is a Source of its own type, keyed by the observation id, for an exact package-backed Skill revision.
+  record_skill_usage: ({ skills, sources }, _p, { body }) => {
+    const b = objectBody(body);
+    const scopeId = text(b, "scope_id");
+    const built = skills.managed.package(scopeId, b.skill_ref as JsonRecord);
+    if (b.package_digest !== `sha256:${built.reference.tree_digest}`)
+      throw new SimError(422, "invalid_request", "The usage names another package than the Skill revision's.", null);
+    const { scope_id: _scope, ...observation } = b;
+    return { status: 201, body: sources.capture(scopeId, text(b, "observation_id"), observation, USAGE_SOURCE) };
   },
 
   update_skill_lifecycle: ({ skills }, _p, { body }) => {

@@ -64,16 +64,21 @@ export class ManagedSkills {
     return skillArtifact(this.#revision(scopeId, ref));
   }
 
-  /** The package of the exact revision `ref` names. @throws SimError 404 `artifact_not_found` */
+  /** The package of the exact revision `ref` names. @throws SimError 404 `not_found` when the Scope holds no such revision (the release finds no package) */
   package(scopeId: string, ref: JsonRecord): SkillPackage {
-    const content = this.#revision(scopeId, ref).content as JsonRecord;
+    let content: JsonRecord;
+    try {
+      content = this.#revision(scopeId, ref).content as JsonRecord;
+    } catch {
+      throw new SimError(404, "not_found", "No Skill package for this revision.", null);
+    }
     return this.#packages.get(String((content.package as JsonRecord).tree_digest)) as SkillPackage;
   }
 
-  /** The manifest of the package of `ref`: its reference, the Skill's descriptive members and its files. */
+  /** The manifest of the package of `ref`: its reference, the Skill's descriptive members and its files. @throws SimError 404 `not_found` */
   manifest(scopeId: string, ref: JsonRecord): JsonRecord {
-    const content = this.#revision(scopeId, ref).content as JsonRecord;
     const built = this.package(scopeId, ref);
+    const content = this.#revision(scopeId, ref).content as JsonRecord;
     return {
       package: copyJson(content.package),
       name: content.name,
@@ -93,7 +98,7 @@ export class ManagedSkills {
 
   /**
    * Moves a Skill to `state` while `expected` is its governance generation.
-   * @throws SimError 403 `forbidden` for a Skill the Scope does not hold (the release's access layer finds no such Artifact to authorize)
+   * @throws SimError 404 `not_found` for a Skill the Scope does not hold (the contract's refusal answers it before: `403 forbidden`, as the release's access layer)
    * @throws SimError 422 `invalid_lifecycle` for a transition the release refuses (out of retired, to active from retired, a replacement that is itself or retired)
    * @throws SimError 409 `generation_conflict` when `expected` is not the current generation
    */
@@ -105,7 +110,7 @@ export class ManagedSkills {
     replacement: string | null,
   ): JsonRecord {
     const current = this.governance(scopeId, artifactId);
-    if (current === undefined) throw new SimError(403, "forbidden", "The caller may not change this Skill.", null);
+    if (current === undefined) throw new SimError(404, "not_found", "No Skill has this id in this Scope.", null);
     if (current.lifecycle_state === RETIRED && state !== RETIRED)
       throw invalidLifecycle("A retired Skill stays retired.");
     if (replacement !== null) {
