@@ -10,7 +10,7 @@ import { contractOperations, type ContractOperation } from "../generated/contrac
  *   (`If-Match`, `If-None-Match`, ...);
  * - exposed: the response headers a client reads (the request id,
  *   `Location`, `Retry-After`, `ETag`, `WWW-Authenticate`) and every header a
- *   response must carry.
+ *   response declares (the Handoff Report's digests among them).
  */
 export const corsHeaders: Readonly<Record<string, string>> = buildCorsHeaders(Object.values(contractOperations));
 
@@ -22,7 +22,7 @@ export function buildCorsHeaders(operations: readonly ContractOperation[]): Read
   for (const operation of operations) {
     methods.add(operation.method);
     for (const parameter of operation.parameters.header) requestHeaders.add(parameter.name);
-    for (const response of operation.responses) for (const header of response.requiredHeaders) exposed.add(header);
+    for (const response of operation.responses) for (const header of response.headers) exposed.add(header);
   }
   const list = (names: Set<string>) => [...dedupe(names)].join(", ");
   return {

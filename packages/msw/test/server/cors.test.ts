@@ -27,9 +27,12 @@ describe("CORS of the mock server", () => {
       expect(split(corsHeaders["Access-Control-Allow-Headers"])).toContain(name);
     for (const name of ["etag", "location", "retry-after", "x-powercontext-request-id"])
       expect(split(corsHeaders["Access-Control-Expose-Headers"])).toContain(name);
+    // every header a response declares, optional ones included (the Handoff Report's digests)
+    const declared = operations.flatMap((op) => op.responses.flatMap((r) => r.headers.map((h) => h.toLowerCase())));
+    expect(split(corsHeaders["Access-Control-Expose-Headers"])).toEqual(expect.arrayContaining(declared));
   });
 
-  it("takes methods, header parameters and required response headers from the operations it is given, each name once", () => {
+  it("takes methods, header parameters and declared response headers from the operations it is given, each name once", () => {
     const base = Object.values(contractOperations)[0]!;
     const headers = buildCorsHeaders([
       {
@@ -53,13 +56,16 @@ describe("CORS of the mock server", () => {
             mediaType: "application/json",
             envelope: false,
             requiredHeaders: ["X-Rate-Remaining", "etag"],
+            headers: ["X-Rate-Remaining", "etag", "X-Optional-Digest"],
           },
         ],
       },
     ]);
     expect(headers["Access-Control-Allow-Methods"]).toBe("DELETE, GET, PATCH, POST, OPTIONS");
     expect(split(headers["Access-Control-Allow-Headers"]).filter((name) => name === "x-request-tag")).toHaveLength(1);
-    expect(split(headers["Access-Control-Expose-Headers"])).toContain("x-rate-remaining");
+    expect(split(headers["Access-Control-Expose-Headers"])).toEqual(
+      expect.arrayContaining(["x-rate-remaining", "x-optional-digest"]),
+    );
     expect(split(headers["Access-Control-Expose-Headers"]).filter((name) => name === "etag")).toHaveLength(1);
   });
 
