@@ -156,6 +156,11 @@ describe("resource engine: artifacts", () => {
     });
     expect(read.body.content_digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(call(sim, "get_artifact", { ...address, "If-None-Match": read.headers.ETag }).status).toBe(304);
+    // If-None-Match compares weakly and any tag of a list, as the release does; * is no match there
+    for (const condition of [`W/${read.headers.ETag}`, `"other", ${read.headers.ETag}`])
+      expect(call(sim, "get_artifact", { ...address, "If-None-Match": condition }).status, condition).toBe(304);
+    for (const condition of ['"other", W/"revision:9"', "*"])
+      expect(call(sim, "get_artifact", { ...address, "If-None-Match": condition }).status, condition).toBe(200);
 
     const replaced = valid(
       "replace_artifact",

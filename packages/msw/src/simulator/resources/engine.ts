@@ -4,6 +4,7 @@ import {
   type ContractResource,
   type ContractResourceUse,
 } from "../../generated/contract.js";
+import { noneMatch } from "../contract/conditional.js";
 import { headerValue, flatRequest } from "../contract/request-check.js";
 import type { SimOperation } from "../contract/operation-table.js";
 import type { HandlerResult, SimRequest } from "../types.js";
@@ -181,11 +182,7 @@ export class ResourceEngine {
     if (found === undefined && !use.fresh) throw refuse(use.notFound ?? resource.notFound);
     const record = found?.current ?? freshRecord(resource, keys, id);
     const etag = etagOf(resource, record);
-    if (
-      etag !== null &&
-      call.op.responses.some((r) => r.status === 304) &&
-      headerValue(call.request.headers, "If-None-Match") === etag
-    ) {
+    if (etag !== null && call.op.responses.some((r) => r.status === 304) && noneMatch(call.request.headers, etag)) {
       return { status: 304, body: null, headers: { ETag: etag } };
     }
     return this.#respond(call, record, this.#plainStatus(call.op));

@@ -1,7 +1,8 @@
 import { SimError } from "../errors.js";
 import { SeededRandom } from "../random.js";
 import type { SimOperation } from "../contract/operation-table.js";
-import { flatRequest, headerValue } from "../contract/request-check.js";
+import { noneMatch } from "../contract/conditional.js";
+import { flatRequest } from "../contract/request-check.js";
 import type { HandlerResult, SimRequest } from "../types.js";
 import { contentTypeOf, requestedMedia } from "./media.js";
 import { sampleValue } from "./sample.js";
@@ -47,7 +48,7 @@ export class Responder {
     }
     const etag = result.headers?.ETag;
     const notModified = op.responses.some((r) => r.status === 304);
-    if (notModified && etag !== undefined && headerValue(request.headers, "If-None-Match") === etag) {
+    if (notModified && etag !== undefined && noneMatch(request.headers, etag)) {
       return { status: 304, body: null, headers: { ETag: etag } };
     }
     return result;
