@@ -175,3 +175,30 @@ describe("refusals keep the release's status", () => {
     expect(answer.body).toMatchObject({ error: { code: "scope_not_found", details: null } });
   });
 });
+
+describe("strings with a lone surrogate", () => {
+  it("are string_unicode where they are, on an operation without an access rule", () => {
+    const answer = send(
+      "enroll_remote_skill_target",
+      { body: { enrollment_code: "code", installation_id: "install-\ud800", receiver_version: "1.4.1" } },
+      "",
+    );
+    expect(answer).toEqual(
+      violation(
+        422,
+        "string_unicode",
+        ["body", "installation_id"],
+        "Input should be a valid string, unable to parse raw data as a unicode string",
+      ),
+    );
+  });
+
+  it("are the access layer's refusal on an operation with an access rule, in keys too", () => {
+    expect(send("create_scope", { body: { title: "a\udc00", summary: "s", idempotency_key: "k" } })).toEqual(
+      accessRefusal,
+    );
+    expect(send("create_scope", { body: { title: "t", summary: "s", idempotency_key: "k", "\ud800": 1 } })).toEqual(
+      accessRefusal,
+    );
+  });
+});

@@ -57,22 +57,33 @@ export function checkBody(op: SimOperation, request: SimRequest): void {
   if (op.access === null) return;
   const body = request.body;
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw invalidAccessRequest();
-  if (holdsLoneSurrogate(body)) throw invalidAccessRequest();
+  if (loneSurrogateAt(body) !== null) throw invalidAccessRequest();
   const error = firstError(op, request);
   if (error !== null && locationOf(op, error) === "body") throw invalidAccessRequest();
 }
 
 /**
- * Whether a string anywhere in `value` (keys included) holds a UTF-16 surrogate
- * without its pair: JSON can carry one (`"\ud800"`), the release's request models
- * refuse it as no valid string.
+ * Where a string in `value` (or a key) holds a UTF-16 surrogate without its pair,
+ * as a list of member names and indexes; null when none does. JSON can carry one
+ * (`"\ud800"`); the release's request models refuse it as no valid string.
  */
-function holdsLoneSurrogate(value: unknown): boolean {
-  if (typeof value === "string") return LONE_SURROGATE.test(value);
-  if (Array.isArray(value)) return value.some(holdsLoneSurrogate);
-  if (typeof value === "object" && value !== null)
-    return Object.entries(value).some(([key, item]) => LONE_SURROGATE.test(key) || holdsLoneSurrogate(item));
-  return false;
+function loneSurrogateAt(value: unknown): (string | number)[] | null {
+  if (typeof value === "string") return LONE_SURROGATE.test(value) ? [] : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const below = loneSurrogateAt(item);
+      if (below !== null) return [index, ...below];
+    }
+    return null;
+  }
+  if (typeof value === "object" && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (LONE_SURROGATE.test(key)) return [key];
+      const below = loneSurrogateAt(item);
+      if (below !== null) return [key, ...below];
+    }
+  }
+  return null;
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -99,7 +110,7 @@ export function checkParameters(op: SimOperation, request: SimRequest): void {
  * The fault of a body the release's contract check cannot read as its model: one
  * sent without a JSON media type, or a JSON value that is no object, is
  * `model_attributes_type` at `["body"]`; a required body that is absent is
- * `missing` there. Null when the body is an object (its members are the
+ * `missing` there; a string with a lone surrogate is `string_unicode` where it is. Null when the body is an object (its members are the
  * validator's to check) or an optional one is absent.
  */
 function bodyFault(op: SimOperation, request: SimRequest): ReleaseIssue | null {
@@ -107,7 +118,15 @@ function bodyFault(op: SimOperation, request: SimRequest): ReleaseIssue | null {
   const body = request.body;
   if (request.bodyNotJson !== true) {
     if (body === undefined) return op.body.required ? { type: "missing", loc: ["body"], msg: "Field required" } : null;
-    if (typeof body === "object" && body !== null && !Array.isArray(body)) return null;
+    if (typeof body === "object" && body !== null && !Array.isArray(body)) {
+      const at = loneSurrogateAt(body);
+      if (at === null) return null;
+      return {
+        type: "string_unicode",
+        loc: ["body", ...at],
+        msg: "Input should be a valid string, unable to parse raw data as a unicode string",
+      };
+    }
   }
   return {
     type: "model_attributes_type",
