@@ -91,6 +91,21 @@ describe("list_scopes filters", () => {
     expect(titles({ external_reference_kind: "nothing" })).toEqual([]);
   });
 
+  it("matches a reference's kind and text on one reference, not across two", () => {
+    const sim = fresh();
+    create(sim, "two-refs", {
+      title: "Two references",
+      external_references: [
+        { kind: "git", value: "https://repo.example/a" },
+        { kind: "jira", value: "PRJ-1" },
+      ],
+    });
+    const count = (query: Record<string, unknown>) =>
+      (call(sim, "list_scopes", { limit: 10, ...query }).body.items as unknown[]).length;
+    expect(count({ query: "PRJ", query_field: "external_reference_value", external_reference_kind: "git" })).toBe(0);
+    expect(count({ query: "PRJ", query_field: "external_reference_value", external_reference_kind: "jira" })).toBe(1);
+  });
+
   it("refuses query without query_field, and query_field without query (422 invalid_request)", () => {
     const sim = fresh();
     for (const query of [{ query: "x" }, { query_field: "title" }]) {

@@ -50,9 +50,10 @@ export function listPage(
   const applied = use.filters.filter((filter) =>
     Object.entries(filter.when).every(([member, value]) => (getPath(flat, member) ?? null) === value),
   );
-  const kept = records.filter((record) =>
-    applied.every((filter) => matches(record, filter, getPath(flat, filter.request) ?? filter.default)),
-  );
+  const wanted = applied
+    .map((filter) => ({ filter, value: getPath(flat, filter.request) ?? filter.default }))
+    .filter(({ value }) => value !== undefined && value !== null);
+  const kept = records.filter((record) => keeps(record, wanted));
   const orderMember = newestFirst ? (resource.version?.member ?? resource.id) : (resource.order ?? resource.id);
   const position = (record: JsonRecord): CursorPosition => ({
     order: getPath(record, orderMember) ?? null,
@@ -81,15 +82,40 @@ export function listPage(
   return { page, next };
 }
 
+type Filter = ContractResourceUse["filters"][number];
+
 /**
- * A filter keeps a record when the request gives no value, or when the record's
- * member matches it: equal to it (or, for a requested list, holding each of its
- * values, or being one of them), or containing it as a substring (`contains`).
- * A member path with `name[]` reads every item: one matching item is enough.
+ * Whether `record` matches every filter the request gives a value for. Filters
+ * that read through the same list (`name[]`) must match on one of its items
+ * together, as a search for a reference of one kind holding one text does.
  */
-function matches(record: JsonRecord, filter: ContractResourceUse["filters"][number], wanted: unknown): boolean {
-  if (wanted === undefined || wanted === null) return true;
-  const found = valuesAt(record, filter.member);
+function keeps(record: JsonRecord, wanted: readonly { filter: Filter; value: unknown }[]): boolean {
+  const lists = new Map<string, { rest: string; filter: Filter; value: unknown }[]>();
+  for (const { filter, value } of wanted) {
+    const cut = filter.member.indexOf("[]");
+    if (cut === -1) {
+      if (!matches(valuesAt(record, filter.member), filter, value)) return false;
+      continue;
+    }
+    const list = filter.member.slice(0, cut + 2);
+    lists.set(list, [...(lists.get(list) ?? []), { rest: filter.member.slice(cut + 3), filter, value }]);
+  }
+  for (const [list, group] of lists) {
+    const items = valuesAt(record, list);
+    const one = items.some((item) =>
+      group.every(({ rest, filter, value }) => matches(rest === "" ? [item] : valuesAt(item, rest), filter, value)),
+    );
+    if (!one) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether one of `found` (the values at a filter's member) matches the
+ * request's value: equal to it (or, for a requested list, holding each of its
+ * values, or being one of them), or containing it as a substring (`contains`).
+ */
+function matches(found: readonly unknown[], filter: Filter, wanted: unknown): boolean {
   return found.some((actual) => {
     if (filter.match === "contains") return typeof actual === "string" && actual.includes(String(wanted));
     if (Array.isArray(wanted))
