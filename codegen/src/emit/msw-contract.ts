@@ -205,7 +205,10 @@ export interface ContractResourceUse {
   readonly fixedId: { readonly member: string; readonly ids: { readonly [value: string]: string }; readonly conflict: ContractRefusal } | null;
   readonly fresh: boolean;
   readonly flag: string | null;
-  readonly terminal: { readonly member: string; readonly values: readonly ContractScalar[]; readonly refusal: ContractRefusal } | null;
+  readonly terminal: { readonly member: string; readonly values: readonly ContractScalar[]; readonly refusal: ContractRefusal; readonly details: readonly ContractRefusalDetail[] } | null;
+  readonly omit: { readonly members: readonly string[]; readonly unlessHeader: { readonly name: string; readonly value: string } | null } | null;
+  readonly cursor: "opaque" | "last_id";
+  readonly stamp: readonly { readonly member: string; readonly value: "now" | "caller" }[];
   /** Kept records match each filter whose \`when\` holds: \`equal\` (or in a requested list) or, \`contains\`, a substring; \`name[]\` in \`member\` reads any item. */
   readonly filters: readonly { readonly member: string; readonly request: string; readonly default: unknown; readonly match: "equal" | "contains"; readonly when: { readonly [member: string]: ContractScalar } }[];
   readonly set: { readonly [member: string]: ContractScalar };

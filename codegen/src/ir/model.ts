@@ -363,7 +363,18 @@ export interface OperationResourceIr {
     readonly member: string;
     readonly values: readonly JsonScalar[];
     readonly refusal: RefusalIr;
+    /** Detail members of the refusal that take the record's value of `member` (`current`). */
+    readonly details: readonly RefusalDetailIr[];
   } | null;
+  /** Members the answer leaves out, unless the request sends a header with a value (a newer contract the client speaks). */
+  readonly omit: {
+    readonly members: readonly string[];
+    readonly unlessHeader: { readonly name: string; readonly value: string } | null;
+  } | null;
+  /** For a list: `opaque` cursors bound to the request, or `last_id` (the page's last id as text; any text pages after it). */
+  readonly cursor: "opaque" | "last_id";
+  /** Members set at the write: `now` the clock's time, `caller` the caller's Principal. */
+  readonly stamp: readonly { readonly member: string; readonly value: "now" | "caller" }[];
   /** List filters: record member -> request member, with the request member's default. */
   readonly filters: readonly FilterIr[];
   /** Members set to a constant by the operation. */

@@ -64,7 +64,12 @@ const OPERATION_KEYS = new Set([
   "limit",
   "terminal",
   "fixed_id",
+  "omit",
+  "cursor",
+  "stamp",
 ]);
+const STAMPS = new Set(["now", "caller"]);
+const CURSORS = new Set(["opaque", "last_id"]);
 
 function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -475,8 +480,36 @@ export function readOperationResource(
         ? (e.values as Scalar[])
         : null;
     if (!isObject(e) || member === null || refusal === null || values === null)
-      issues.bad(`${at}/terminal`, "expected { member: <member>, values: [<scalar>, ...], refusal: { status, code } }");
-    else terminal = { member, values, refusal };
+      issues.bad(
+        `${at}/terminal`,
+        "expected { member: <member>, values: [<scalar>, ...], refusal: { status, code }, details? }",
+      );
+    else terminal = { member, values, refusal, details: issues.details(e.details, `${at}/terminal/details`) };
+  }
+  const omit = readOmit(ext.omit, `${at}/omit`, issues);
+  const cursorKind = ext.cursor ?? "opaque";
+  if (typeof cursorKind !== "string" || !CURSORS.has(cursorKind))
+    issues.bad(`${at}/cursor`, `cursor must be one of ${[...CURSORS].join(", ")}`);
+  else if (
+    cursorKind === "last_id" &&
+    resource !== undefined &&
+    resource.order !== null &&
+    resource.order !== resource.id
+  )
+    issues.bad(
+      `${at}/cursor`,
+      `a last_id cursor needs a list ordered by id; resource "${resource.name}" is ordered by ${resource.order}`,
+    );
+  const stamp: { member: string; value: "now" | "caller" }[] = [];
+  if (ext.stamp !== undefined) {
+    if (!isObject(ext.stamp)) issues.bad(`${at}/stamp`, "stamp must map a record member to now or caller");
+    else
+      for (const [member, value] of Object.entries(ext.stamp)) {
+        const where = `${at}/stamp/${pointerSegment(member)}`;
+        const m = issues.member(member, where, "a stamp key");
+        if (typeof value !== "string" || !STAMPS.has(value)) issues.bad(where, "a stamp value must be now or caller");
+        else if (m !== null) stamp.push({ member: m, value: value as "now" | "caller" });
+      }
   }
   let fixedId: OperationResourceIr["fixedId"] = null;
   if (ext.fixed_id !== undefined) {
@@ -555,6 +588,9 @@ export function readOperationResource(
     flag,
     terminal,
     fixedId,
+    omit,
+    cursor: cursorKind === "last_id" ? "last_id" : "opaque",
+    stamp,
     filters,
     set,
     recordAt: recordAt as string,
@@ -571,6 +607,31 @@ export function readOperationResource(
     ],
     limit,
   };
+}
+
+/** Reads `omit`: `{ members: [<member>, ...], unless_header?: { <header>: <value> } }`. */
+function readOmit(value: unknown, at: string, issues: Issues): OperationResourceIr["omit"] {
+  if (value === undefined) return null;
+  const members = isObject(value) && Array.isArray(value.members) ? (value.members as unknown[]) : null;
+  const header = isObject(value) ? value.unless_header : undefined;
+  const headerOk =
+    header === undefined ||
+    (isObject(header) && Object.keys(header).length === 1 && typeof Object.values(header)[0] === "string");
+  if (
+    members === null ||
+    members.length === 0 ||
+    !headerOk ||
+    Object.keys(value as Json).some((k) => k !== "members" && k !== "unless_header")
+  ) {
+    issues.bad(at, "expected { members: [<member>, ...], unless_header?: { <header name>: <value> } }");
+    return null;
+  }
+  const names = members.flatMap((m, index) => {
+    const name = issues.member(m, `${at}/members/${index}`, "an omitted member");
+    return name === null ? [] : [name];
+  });
+  const [name, sent] = header === undefined ? [] : (Object.entries(header as Json)[0] as [string, string]);
+  return { members: names, unlessHeader: name === undefined ? null : { name, value: sent as string } };
 }
 
 /** Records that `controls` is not a list of request members; the rule then controls none. */

@@ -181,7 +181,13 @@ describe("build-ir: resources", () => {
       member: "state",
       values: ["done", "dropped"],
       refusal: { status: 409, code: "note_final", details: null },
+      details: [],
     });
+    const detailed = await given(
+      notes({ name: "note", action: "change", terminal: { ...terminal, details: { state: "current" } } }),
+      registry,
+    );
+    expect(detailed.operations[0]!.resource!.terminal!.details).toEqual([{ name: "state", value: "current" }]);
     expect(
       (await given(notes({ name: "note", action: "change" }), registry)).operations[0]!.resource!.terminal,
     ).toBeNull();
@@ -194,7 +200,39 @@ describe("build-ir: resources", () => {
       registry,
     );
     expect(issues).toEqual([
-      "/paths/~1v1~1notes/post/x-powercontext-resource/terminal: expected { member: <member>, values: [<scalar>, ...], refusal: { status, code } }",
+      "/paths/~1v1~1notes/post/x-powercontext-resource/terminal: expected { member: <member>, values: [<scalar>, ...], refusal: { status, code }, details? }",
+    ]);
+  });
+
+  it("carries omitted members with their header, the cursor kind and the stamps of a write, and refuses malformed ones", async () => {
+    const ir = await given(
+      notes({
+        name: "note",
+        action: "change",
+        omit: { members: ["audit"], unless_header: { "X-Contract": "2" } },
+        stamp: { changed_at: "now", changed_by: "caller" },
+      }),
+      registry,
+    );
+    expect(ir.operations[0]!.resource).toMatchObject({
+      omit: { members: ["audit"], unlessHeader: { name: "X-Contract", value: "2" } },
+      cursor: "opaque",
+      stamp: [
+        { member: "changed_at", value: "now" },
+        { member: "changed_by", value: "caller" },
+      ],
+    });
+    const plain = { "x-powercontext-resources": { note: { id: "note_id", not_found: { status: 404, code: "gone" } } } };
+    const listed = await given(notes({ name: "note", action: "list", cursor: "last_id" }), plain);
+    expect(listed.operations[0]!.resource).toMatchObject({ cursor: "last_id", omit: null, stamp: [] });
+    const issues = await refusal(
+      notes({ name: "note", action: "list", cursor: "last_id", omit: { members: [] }, stamp: { at: "later" } }),
+      registry,
+    );
+    expect(issues).toEqual([
+      "/paths/~1v1~1notes/post/x-powercontext-resource/omit: expected { members: [<member>, ...], unless_header?: { <header name>: <value> } }",
+      '/paths/~1v1~1notes/post/x-powercontext-resource/cursor: a last_id cursor needs a list ordered by id; resource "note" is ordered by position',
+      "/paths/~1v1~1notes/post/x-powercontext-resource/stamp/at: a stamp value must be now or caller",
     ]);
   });
   it("carries a filter over any item of a list and a substring filter that applies under a condition, and refuses malformed ones with their pointer", async () => {

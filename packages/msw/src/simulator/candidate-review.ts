@@ -3,21 +3,27 @@ import { copyJson, type JsonRecord } from "./resources/members.js";
 import type { ResourceWriter } from "./resources/writer.js";
 
 /**
- * What the release does when a Candidate is approved, as a hook on the
- * resource writer's `candidate` records: the proposal is published as a new
- * Artifact of the Candidate's family in its Scope (through the same writer,
- * so the Artifact lineage hooks run), and the Candidate names that revision
- * in `result_artifact`. Every other write of a Candidate (its creation, a
- * revision, a rejection) stores what the generic engine wrote.
+ * What the release does around the writes of a Candidate, as a hook on the
+ * resource writer's `candidate` records:
+ * - every write sets `permissions`, what a reviewer may still do: revise,
+ *   approve and reject while the Candidate is pending, nothing once it is
+ *   decided (the release answers them for its one static bearer, which holds
+ *   every review role; the mock answers the same for every token);
+ * - an approval publishes the proposal as a new Artifact of the Candidate's
+ *   family in its Scope (through the same writer, so the Artifact lineage
+ *   hooks run), and the Candidate names that revision in `result_artifact`.
  */
 
-/** The status of an approved Candidate, as the release names it. */
+/** The statuses of a pending and an approved Candidate, as the release names them. */
+const PENDING = "pending";
 const APPROVED = "approved";
 
-/** Registers the approval hook on `writer`. */
+/** Registers the review hooks on `writer`. */
 export function trackCandidateReview(writer: ResourceWriter): void {
   writer.onWrite("candidate", {
-    before: (record, context) => {
+    before: (written, context) => {
+      const open = written.status === PENDING;
+      const record: JsonRecord = { ...written, permissions: { can_revise: open, can_approve: open, can_reject: open } };
       if (record.status !== APPROVED || context.previous === null || context.previous.status === APPROVED)
         return record;
       const scopeId = context.keys[0];

@@ -92,6 +92,9 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     });
   },
 
+  // The caller as a service principal; the rest of the answer is the seeded one.
+  get_access_principal: (_state, principal) => ok({ principal: (principal as Principal).wire() }),
+
   get_default_scope: (state, principal) => {
     (principal as Principal).require("server.observe");
     return ok(state.scopes.get(state.scopes.defaultScopeId));

@@ -12,6 +12,8 @@ import type { Permission, ScopePermission, ServerPermission } from "./types.js";
 /** One caller. `scopes` maps a scope id, or `"*"` for every scope, to its permissions; `server` lists its server permissions. */
 export interface PrincipalSpec {
   readonly name: string;
+  /** How the caller is described where the wire names it (`granted_by`, `revoked_by`); default {@link DEFAULT_DESCRIPTION}. */
+  readonly description?: string;
   readonly scopes: Readonly<Record<string, readonly ScopePermission[]>>;
   /** Server permissions; absent means none. */
   readonly server?: readonly ServerPermission[];
@@ -41,6 +43,9 @@ export const defaultPrincipals: PrincipalConfig = {
   },
 };
 
+/** The description of a principal whose spec gives none: a static bearer token, as the release's only principal is. */
+export const DEFAULT_DESCRIPTION = "PowerContext mock bearer token";
+
 const SCOPE_PERMISSIONS: readonly ScopePermission[] = ["scope.read", "scope.contribute", "scope.admin"];
 const SERVER_PERMISSIONS: readonly ServerPermission[] = ["server.observe", "server.admin"];
 
@@ -69,6 +74,9 @@ export function parsePrincipalConfig(raw: unknown): PrincipalConfig {
         );
       }
     }
+    if (s.description !== undefined && (typeof s.description !== "string" || s.description.trim() === "")) {
+      throw new TypeError(`principals: entry ${s.name} has a description that is not a non-blank string`);
+    }
     if (
       s.server !== undefined &&
       (!Array.isArray(s.server) || s.server.some((p) => !SERVER_PERMISSIONS.includes(p as ServerPermission)))
@@ -93,6 +101,14 @@ export class Principal {
       Object.entries(spec.scopes).map(([scopeId, perms]) => [scopeId, new Set<Permission>(perms)]),
     );
     this.#server = new Set<Permission>(spec.server ?? []);
+  }
+
+  /**
+   * The principal as the wire names it (an access subject): a service named
+   * by the spec's `name`, with its description. Never carries the token.
+   */
+  wire(): { type: "service"; id: string; description: string } {
+    return { type: "service", id: this.spec.name, description: this.spec.description ?? DEFAULT_DESCRIPTION };
   }
 
   /**
@@ -138,6 +154,17 @@ export class PrincipalRegistry {
     const principal = this.find(token);
     if (!principal) throw unauthorized();
     return principal;
+  }
+
+  /**
+   * The mock's administrator: the first principal holding every Scope
+   * permission on every Scope and `server.admin` (`pc-admin` by default), the
+   * counterpart of the release's one static bearer; undefined when none does.
+   */
+  administrator(): Principal | undefined {
+    return [...this.#byToken.values()].find(
+      (p) => SCOPE_PERMISSIONS.every((permission) => p.can(permission, "*")) && p.can("server.admin"),
+    );
   }
 
   /** The principal behind `token`, or undefined when the token is absent or unknown. */

@@ -1,6 +1,7 @@
 import { SimError } from "./errors.js";
 import type { SeededRandom } from "./random.js";
 import type { ResourceStore } from "./resources/store.js";
+import type { ResourceWriter } from "./resources/writer.js";
 
 /**
  * The Scopes of the simulator: the `scope` records of the resource store
@@ -46,6 +47,7 @@ export class ScopeStore {
 
   constructor(
     private readonly store: ResourceStore,
+    private readonly writer: ResourceWriter,
     random: SeededRandom,
   ) {
     this.#defaultScopeId = this.add(random.id("scp"), DEFAULT_SCOPE).scope_id;
@@ -79,7 +81,8 @@ export class ScopeStore {
       external_references: (scope.external_references ?? []).map((r) => ({ kind: r.kind, value: r.value })),
       version: 1,
     };
-    return this.store.insert(SCOPE, [], scopeId, { ...descriptor }, "").current as unknown as ScopeDescriptor;
+    // Through the writer, so the hooks on new Scopes (the access presets) run for these too.
+    return this.writer.insert(SCOPE, [], { ...descriptor }) as unknown as ScopeDescriptor;
   }
 
   /** @throws SimError 404 `scope_not_found` for an unknown id. */

@@ -29,6 +29,7 @@ import { SubjectSources } from "./subject-sources.js";
 import { ResourceEngine } from "./resources/engine.js";
 import { ResourceWriter } from "./resources/writer.js";
 import { trackArtifactLineage } from "./artifacts.js";
+import { trackAccessLedger } from "./access-ledger.js";
 import { trackCandidateReview } from "./candidate-review.js";
 import { createSkillDomain } from "./skills/index.js";
 import { trackScopeHierarchy } from "./scope-hierarchy.js";
@@ -133,7 +134,9 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   const background = new ServerValues(SeededRandom.stream(seed, "background"), () => clock.now());
   const writer = new ResourceWriter({ store, values, background });
   const engine = new ResourceEngine({ store, writer, values, seed });
-  const scopes = new ScopeStore(store, random);
+  const ledgerValues = new ServerValues(SeededRandom.stream(seed, "access-ledger"), () => clock.now());
+  trackAccessLedger(writer, registry.administrator()?.wire() ?? null, ledgerValues);
+  const scopes = new ScopeStore(store, writer, random);
   for (const scopeId of options.scopes ?? []) scopes.add(scopeId, { title: scopeId, summary: `Scope ${scopeId}` });
   const sources = new SourceStore(store, writer);
   trackArtifactLineage(writer, values);
@@ -192,7 +195,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
    * handler, the resource engine or the deterministic responder. Every refusal
    * keeps the release's status, declared by the operation or not.
    */
-  function run(operationId: SimOperationId, request: SimRequest, nowMs: number): HandlerResult {
+  function run(operationId: SimOperationId, request: SimRequest, nowMs: number, requestId: string): HandlerResult {
     try {
       const op = simOperations[operationId];
       const principal = authenticatesPrincipal(op) ? registry.authenticate(request.token) : null;
@@ -220,7 +223,8 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       checkAnchor(op, flatRequest(op, request), store);
       const stateful = operationHandlers[operationId];
       if (stateful !== undefined) return shaped(op, stateful(state, principal, request, nowMs), seed);
-      if (engine.serves(op)) return engine.handle(op, request);
+      if (engine.serves(op))
+        return engine.handle(op, request, { operation: operationId, caller: principal?.wire() ?? null, requestId });
       return responder.answer(operationId, op, request);
     } catch (error) {
       if (error instanceof SimError) return { status: error.status, body: error.toEnvelope(), headers: error.headers };
@@ -253,7 +257,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
             });
       result = { status: error.status, body: error.toEnvelope(), headers: error.headers };
     } else {
-      result = run(operationId, request, nowMs);
+      result = run(operationId, request, nowMs, requestId);
     }
     if (fault?.type === "reset") return { fault: "reset", delayMs: 0 };
     // The headers the contract pins for the status (Cache-Control, digests) come with every answer; the handler's own win.

@@ -8,13 +8,13 @@ import { noneMatch } from "../contract/conditional.js";
 import { headerValue, flatRequest } from "../contract/request-check.js";
 import type { SimOperation } from "../contract/operation-table.js";
 import type { HandlerResult, SimRequest } from "../types.js";
-import { copyJson, getPath, placeAt, setPath, stableJson, type JsonRecord } from "./members.js";
+import { atPointer, copyJson, deletePath, getPath, placeAt, setPath, stableJson, type JsonRecord } from "./members.js";
 import { checkCursor, listPage } from "./pages.js";
 import { shaped } from "./project.js";
 import { etagOf, freshRecord, recordFromRequest, type ServerValues } from "./records.js";
 import { refuse } from "./refusals.js";
 import type { ResourceStore, StoredRecord } from "./store.js";
-import { identityOf, type ResourceWriter } from "./writer.js";
+import { identityOf, type ResourceWriter, type WriteCause } from "./writer.js";
 
 /**
  * The one generic engine behind every operation that declares
@@ -39,6 +39,8 @@ export interface EngineDeps {
 /** One request as the engine sees it: the operation's facts and the flat request. */
 interface Call {
   readonly op: SimOperation;
+  /** The request's operationId and its caller's Principal as the wire names it (`stamp: caller`); null when unknown. */
+  readonly cause: WriteCause | null;
   readonly use: ContractResourceUse;
   readonly resource: ContractResource;
   readonly flat: JsonRecord;
@@ -56,16 +58,17 @@ export class ResourceEngine {
   }
 
   /**
-   * Answers one request (credentials, validation and access already passed).
+   * Answers one request (credentials, validation and access already passed);
+   * `cause` names its operationId and its caller's Principal as the wire names it.
    * @throws SimError the resource's refusals: not found, stale version or ETag, idempotency conflicts, bad cursors
    */
-  handle(op: SimOperation, request: SimRequest): HandlerResult {
+  handle(op: SimOperation, request: SimRequest, cause: WriteCause | null = null): HandlerResult {
     const use = op.resource as ContractResourceUse;
     const resource = contractResources[use.name] as ContractResource;
     const raw = flatRequest(op, request);
     const flat = (typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw : {}) as JsonRecord;
     const keys = resource.within.map((w) => this.#value(use, flat, w.member));
-    const call: Call = { op, use, resource, flat, request, keys };
+    const call: Call = { op, cause, use, resource, flat, request, keys };
     if (use.action === "list" || use.action === "revisions") checkCursor(use, flat);
     this.#checkParents(call);
     this.#checkRequires(call);
@@ -166,11 +169,16 @@ export class ResourceEngine {
     }
     const record = values.created(
       resource,
-      { ...origin, ...identityOf(resource, keys) },
+      { ...origin, ...this.#stamps(call), ...identityOf(resource, keys) },
       () => store.nextSequence(resource.name, keys),
       (taken) => store.has(resource.name, keys, taken),
     );
-    const stored = this.deps.writer.write(resource, keys, record, { previous: null, origin: originText, quiet: false });
+    const stored = this.deps.writer.write(resource, keys, record, {
+      previous: null,
+      origin: originText,
+      quiet: false,
+      ...(call.cause === null ? {} : { cause: call.cause }),
+    });
     this.#remember(call, resource.name, stored);
     return this.#respond(call, stored, this.#createdStatus(op));
   }
@@ -219,18 +227,23 @@ export class ResourceEngine {
     const replayed = this.#replayed(call, changeKeys(call), this.#plainStatus(call.op));
     if (replayed !== null) return replayed;
     const terminal = call.use.terminal;
-    if (terminal?.values.includes(getPath(found.current, terminal.member) as never)) throw refuse(terminal.refusal);
+    const state = terminal === null ? undefined : getPath(found.current, terminal.member);
+    if (terminal?.values.includes(state as never)) throw refuse(terminal.refusal, terminal.details, { current: state });
     this.#checkPreconditions(call, found.current);
     const { resource, keys, use, flat, op } = call;
-    const changes = recordFromRequest(
-      use,
-      flat,
-      op.parameters.header.map((p) => p.name),
-    );
+    const changes = {
+      ...recordFromRequest(
+        use,
+        flat,
+        op.parameters.header.map((p) => p.name),
+      ),
+      ...this.#stamps(call),
+    };
     const stored = this.deps.writer.write(resource, keys, this.deps.values.changed(resource, found.current, changes), {
       previous: found.current,
       origin: "",
       quiet: false,
+      ...(call.cause === null ? {} : { cause: call.cause }),
     });
     this.#remember(call, changeKeys(call), stored);
     return this.#respond(call, stored, this.#plainStatus(op));
@@ -311,6 +324,14 @@ export class ResourceEngine {
     }
   }
 
+  /** The members `stamp` sets at this write: the clock's time or the caller. */
+  #stamps(call: Call): JsonRecord {
+    const out: JsonRecord = {};
+    for (const { member, value } of call.use.stamp)
+      setPath(out, member, value === "now" ? this.deps.values.time() : copyJson(call.cause?.caller ?? null));
+    return out;
+  }
+
   /** The record shaped into the success body, with its ETag and, for a creation, the `Location` of its read. */
   #respond(call: Call, record: JsonRecord, status: number): HandlerResult {
     const headers: Record<string, string> = {};
@@ -321,7 +342,16 @@ export class ResourceEngine {
       const location = locationOf(call.resource, record);
       if (location !== null) headers.Location = location;
     }
-    return this.#answer(call, placeAt(call.use.recordAt, record), status, headers);
+    const answer = this.#answer(call, placeAt(call.use.recordAt, record), status, headers);
+    const omit = call.use.omit;
+    if (omit === null || answer.body === null || typeof answer.body !== "object") return answer;
+    const { unlessHeader } = omit;
+    if (unlessHeader !== null && headerValue(call.request.headers, unlessHeader.name) === unlessHeader.value)
+      return answer;
+    const body = answer.body as JsonRecord;
+    const at = atPointer(body, call.use.recordAt);
+    if (typeof at === "object" && at !== null) for (const member of omit.members) deletePath(at as JsonRecord, member);
+    return answer;
   }
 
   #answer(call: Call, value: unknown, status: number, headers: Record<string, string>): HandlerResult {

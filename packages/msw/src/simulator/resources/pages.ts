@@ -9,7 +9,9 @@ import { refuse } from "./refusals.js";
  * record newest first), `limit` of them after the cursor's position, and the
  * cursor of the next page, null on the last one. A list ends: the last page
  * has no cursor, and a page that is exactly full has none either when
- * nothing follows it.
+ * nothing follows it. A cursor is opaque and bound to the request, or, where
+ * the operation says `cursor: last_id`, the last record's id as text (the
+ * list must then be ordered by id).
  */
 
 /** A page and the cursor of the one after it. */
@@ -24,7 +26,7 @@ export interface Page {
  * @throws SimError the operation's `bad_cursor` refusal
  */
 export function checkCursor(use: ContractResourceUse, flat: JsonRecord): void {
-  if (use.page === null || use.badCursor === null) return;
+  if (use.page === null || use.badCursor === null || use.cursor === "last_id") return;
   const raw = getPath(flat, use.page.cursor);
   if (typeof raw === "string" && raw !== "" && decodeCursor(raw, digestOf(use, flat)) === null)
     throw refuse(use.badCursor);
@@ -66,7 +68,8 @@ export function listPage(
   let start = 0;
   const raw = cursorMember === undefined ? undefined : getPath(flat, cursorMember);
   if (typeof raw === "string" && raw !== "") {
-    const after = decodeCursor(raw, digest);
+    // A `last_id` cursor is the id of the last record shown: any text pages after it.
+    const after = use.cursor === "last_id" ? { order: raw, id: JSON.stringify(raw) } : decodeCursor(raw, digest);
     if (after === null) {
       if (use.badCursor !== null) throw refuse(use.badCursor);
     } else {
@@ -78,7 +81,12 @@ export function listPage(
   const limit = typeof limitValue === "number" && limitValue > 0 ? limitValue : (use.limit?.default ?? sorted.length);
   const page = sorted.slice(start, start + limit);
   const last = page[page.length - 1];
-  const next = last !== undefined && start + page.length < sorted.length ? encodeCursor(position(last), digest) : null;
+  const more = last !== undefined && start + page.length < sorted.length;
+  const next = !more
+    ? null
+    : use.cursor === "last_id"
+      ? String(getPath(last, resource.id))
+      : encodeCursor(position(last), digest);
   return { page, next };
 }
 

@@ -12,8 +12,11 @@ import { emptyRecord, type JsonRecord } from "./members.js";
  * `default`, else `null` for a nullable member (the release sends nulls, not
  * gaps), else a sampled value for a required member. Members the schema does
  * not declare are dropped, as the release's models send only their fields; an
- * object schema that declares no member at all is free-form and kept whole. Values under `oneOf`/`anyOf` are shaped by
- * the one alternative that is not `null`, or kept as they are.
+ * object schema that declares no member at all is free-form and kept whole.
+ * Values under `oneOf`/`anyOf` are shaped by the one alternative that is not
+ * `null`, else, for an object, by the one alternative it fits (its required
+ * members present, no member a closed alternative does not declare), else
+ * kept as they are.
  */
 
 type Schema = { readonly [keyword: string]: unknown };
@@ -63,7 +66,11 @@ class Projector {
       const usable = alternatives
         .map((a) => this.resolve(a, depth + 1))
         .filter((a): a is Schema => a !== null && !isNullOnly(a));
-      return usable.length === 1 && value !== null ? this.conform(value, usable[0] as JsonSchema, depth + 1) : value;
+      if (value === null) return value;
+      if (usable.length === 1) return this.conform(value, usable[0] as JsonSchema, depth + 1);
+      // An object value is shaped by the one alternative it fits (its required members present, no member it does not declare).
+      const fitting = usable.filter((a) => fits(a, value));
+      return fitting.length === 1 ? this.conform(value, fitting[0] as JsonSchema, depth + 1) : value;
     }
     if (Array.isArray(value)) {
       return schema.items !== undefined && !Array.isArray(schema.items)
@@ -152,6 +159,20 @@ class Projector {
       ? merged
       : { ...merged, conditionals: [...((merged.conditionals ?? []) as Schema[]), ...conditionals] };
   }
+}
+
+/**
+ * True when the object `value` fits the object schema `schema`: every required
+ * member present, and, when the schema closes its members, none it does not
+ * declare. Only schemas with declared members are fitted.
+ */
+function fits(schema: Schema, value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value) || !("properties" in schema)) return false;
+  const record = value as JsonRecord;
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const required = (schema.required ?? []) as string[];
+  if (!required.every((name) => Object.hasOwn(record, name) && record[name] !== undefined)) return false;
+  return schema.additionalProperties !== false || Object.keys(record).every((name) => Object.hasOwn(properties, name));
 }
 
 function isNullOnly(schema: Schema): boolean {

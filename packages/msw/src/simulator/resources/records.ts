@@ -37,6 +37,11 @@ export class ServerValues {
     private readonly now: () => number,
   ) {}
 
+  /** The clock's time as the release writes times (ISO 8601, UTC). */
+  time(): string {
+    return isoTime(this.now());
+  }
+
   /** A fresh id `<prefix>_<32 hex digits>` from the seeded sequence. */
   id(prefix: string): string {
     let hex = "";

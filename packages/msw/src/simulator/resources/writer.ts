@@ -27,6 +27,16 @@ export interface WriteContext {
   readonly previous: JsonRecord | null;
   /** The write is bookkeeping of another domain write: hooks add no further records (no journal entry). */
   readonly quiet: boolean;
+  /** The request behind the write, when one is: its operation and its caller's Principal as the wire names it. */
+  readonly cause?: WriteCause;
+}
+
+/** The request a write answers: its operationId, its caller (null when anonymous) and its request id. */
+export interface WriteCause {
+  readonly operation: string;
+  readonly caller: JsonRecord | null;
+  /** The request id the answer carries (`X-PowerContext-Request-ID`), when known. */
+  readonly requestId?: string;
 }
 
 /** Options of {@link ResourceWriter.insert}. */
@@ -41,6 +51,14 @@ export interface InsertOptions {
    * ids requests get do not depend on timing.
    */
   readonly background?: boolean;
+  /** See {@link WriteContext.cause}. */
+  readonly cause?: WriteCause;
+  /**
+   * The server values of a domain's own records (a seeded sequence of their
+   * own), so that records a domain adds beside a request do not move the ids
+   * requests get; overrides `background`.
+   */
+  readonly values?: ServerValues;
 }
 
 /**
@@ -72,7 +90,7 @@ export class ResourceWriter {
    */
   insert(name: string, keys: readonly unknown[], fields: JsonRecord, options: InsertOptions = {}): JsonRecord {
     const resource = contractResources[name] as ContractResource;
-    const values = options.background === true ? this.deps.background : this.deps.values;
+    const values = options.values ?? (options.background === true ? this.deps.background : this.deps.values);
     const record = values.created(
       resource,
       { ...fields, ...identityOf(resource, keys) },
@@ -83,6 +101,7 @@ export class ResourceWriter {
       previous: null,
       origin: options.origin ?? "",
       quiet: options.quiet ?? false,
+      ...(options.cause === undefined ? {} : { cause: options.cause }),
     });
   }
 
@@ -127,11 +146,16 @@ export class ResourceWriter {
     resource: ContractResource,
     keys: readonly unknown[],
     record: JsonRecord,
-    write: { previous: JsonRecord | null; origin: string; quiet: boolean },
+    write: { previous: JsonRecord | null; origin: string; quiet: boolean; cause?: WriteCause },
   ): JsonRecord {
     const hooks = this.#hooks.get(resource.name) ?? [];
     const { previous, origin, quiet } = write;
-    const context: WriteContext = { keys, previous, quiet };
+    const context: WriteContext = {
+      keys,
+      previous,
+      quiet,
+      ...(write.cause === undefined ? {} : { cause: write.cause }),
+    };
     const shapedRecord = hooks.reduce((r, h) => (h.before === undefined ? r : h.before(r, context)), record);
     const id = getPath(shapedRecord, resource.id);
     const stored =

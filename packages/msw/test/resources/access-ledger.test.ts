@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/simulator/clock.js";
+import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
+import { defaultPrincipals } from "../../src/simulator/principals.js";
+import { contractProblems } from "../support/contract.js";
+import { call, type Reply } from "../support/flat-call.js";
+
+/**
+ * The access state the release keeps beside the bindings callers write, as
+ * the mock keeps it (access-ledger.ts): the administrator's preset bindings on
+ * every new Scope, the caller named where a binding names who wrote it, and
+ * the audit of every binding write, listed per resource and paged to the end.
+ */
+function valid(operationId: Parameters<typeof call>[1], reply: Reply): Reply {
+  expect(contractProblems(operationId, reply.status, { ...reply.headers }, reply.body), operationId).toEqual([]);
+  return reply;
+}
+
+const admin = { type: "service", id: "admin", description: "PowerContext mock bearer token" };
+const PRESETS = ["scope.viewer", "scope.contributor", "scope.reviewer", "scope.delegator"];
+
+function withScope() {
+  const clock = new ManualClock();
+  const sim = createPowerContextSimulator({ seed: 3, clock });
+  const scope = valid(
+    "create_scope",
+    call(sim, "create_scope", { title: "Team", summary: "Team notes", idempotency_key: "team-1" }),
+  ).body;
+  const resource = { type: "scope", scope_id: scope.scope_id as string };
+  return { sim, clock, resource };
+}
+
+describe("access ledger", () => {
+  it("grants the administrator the release's preset roles on a new Scope, listed with the bindings callers create", () => {
+    const { sim, resource } = withScope();
+    const listed = valid("list_access_bindings", call(sim, "list_access_bindings", { management_resource: resource }))
+      .body.items;
+    expect(listed.map((b: { role: string }) => b.role).sort()).toEqual([...PRESETS].sort());
+    for (const binding of listed) {
+      expect(binding).toMatchObject({ subject: admin, granted_by: admin, resource, state: "active", version: 1 });
+      expect(typeof binding.reason).toBe("string");
+    }
+  });
+
+  it("names the caller in granted_by and revoked_by, and the time of the revocation in revoked_at", () => {
+    const { sim, clock, resource } = withScope();
+    const created = valid(
+      "create_access_binding",
+      call(sim, "create_access_binding", {
+        subject: { type: "user", id: "u-1" },
+        resource,
+        role: "scope.viewer",
+        idempotency_key: "b-1",
+      }),
+    ).body;
+    expect(created).toMatchObject({ granted_by: admin, reason: null, revoked_at: null, revoked_by: null });
+    clock.advance(60_000);
+    const revoked = valid(
+      "revoke_access_binding",
+      call(sim, "revoke_access_binding", {
+        binding_id: created.binding_id,
+        expected_version: 1,
+        idempotency_key: "r-1",
+      }),
+    ).body;
+    expect(revoked).toMatchObject({ state: "revoked", revoked_by: admin, granted_by: admin });
+    expect(Date.parse(revoked.revoked_at) - Date.parse(created.created_at)).toBe(60_000);
+    expect(Number(revoked.policy_revision)).toBeGreaterThan(Number(created.policy_revision));
+    expect(valid("get_access_principal", call(sim, "get_access_principal")).body.principal).toEqual(admin);
+  });
+
+  it("audits every binding write of a resource, presets included, paged to the end", () => {
+    const { sim, resource } = withScope();
+    const created = call(sim, "create_access_binding", {
+      subject: { type: "user", id: "u-1" },
+      resource,
+      role: "scope.viewer",
+      idempotency_key: "b-1",
+    }).body;
+    call(sim, "revoke_access_binding", { binding_id: created.binding_id, expected_version: 1, idempotency_key: "r-1" });
+    const events: Record<string, unknown>[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Reply = valid(
+        "list_access_audit",
+        call(sim, "list_access_audit", { resource, limit: 2, ...(cursor === null ? {} : { cursor }) }),
+      );
+      events.push(...page.body.items);
+      cursor = page.body.next_cursor;
+    } while (cursor !== null && events.length < 20);
+    expect(events.map((e) => [e.reason_code, e.role])).toEqual([
+      ...PRESETS.map((role) => ["binding-created", role]),
+      ["binding-created", "scope.viewer"],
+      ["binding-revoked", "scope.viewer"],
+    ]);
+    expect(events.at(-1)).toMatchObject({
+      operation: "revoke_access_binding",
+      principal: admin,
+      action: "scope.admin",
+      resource,
+      allowed: true,
+      binding_id: created.binding_id,
+      target: { type: "user", id: "u-1", description: null },
+      expected_version: 1,
+      result_version: 2,
+    });
+    expect(typeof events.at(-1)?.request_id).toBe("string");
+    // Another resource's audit is its own.
+    const other = call(sim, "list_access_audit", { resource: { type: "scope", scope_id: "scp_unknown" } });
+    expect([other.status, other.body.items]).toEqual([200, []]);
+  });
+
+  it("describes a principal as its principals entry says", () => {
+    const sim = createPowerContextSimulator({
+      seed: 3,
+      clock: new ManualClock(),
+      principals: {
+        tokens: { "pc-admin": { ...defaultPrincipals.tokens["pc-admin"]!, description: "CI administrator" } },
+      },
+    });
+    expect(call(sim, "get_access_principal").body.principal).toEqual({
+      type: "service",
+      id: "admin",
+      description: "CI administrator",
+    });
+  });
+});
