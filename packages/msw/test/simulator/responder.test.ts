@@ -47,14 +47,15 @@ describe("deterministic responder", () => {
 
   it("sends every member the body declares, as the release's models serialise them: an optional nullable one as null", () => {
     const sim = createPowerContextSimulator({ seed: 9, scopes: TEST_SCOPES });
-    // get_access_principal keeps no state; its principal's description is optional and nullable.
-    expect("get_access_principal" in operationHandlers || simOperations.get_access_principal.resource !== null).toBe(
-      false,
-    );
-    const principal = (answer(sim.handle("get_access_principal", admin)).body as { principal: Record<string, unknown> })
-      .principal;
-    expect(Object.hasOwn(principal, "description")).toBe(true);
-    expect(principal.description).toBeNull();
+    // flush_profile keeps no state; its artifact and candidate_id are optional and nullable.
+    expect("flush_profile" in operationHandlers || simOperations.flush_profile.resource !== null).toBe(false);
+    const flushed = answer(sim.handle("flush_profile", { ...admin, body: { scope_id: TEST_SCOPES[0] } }));
+    expect(flushed.status).toBe(200);
+    const body = flushed.body as Record<string, unknown>;
+    for (const member of ["artifact", "candidate_id"]) {
+      expect(Object.hasOwn(body, member), member).toBe(true);
+      expect(body[member], member).toBeNull();
+    }
   });
 });
 
