@@ -99,6 +99,15 @@ describe("shapes", () => {
   it("leave list lengths to the value comparison", () => {
     expect(shapeDifferences({ items: [] }, { items: [{ id: 1 }] })).toEqual([]);
   });
+
+  it("pair list elements of equal shape first, so another order is no shape difference, and compare the rest by position", () => {
+    const revoked = { id: "a", reason: null, revoked_at: "2026-01-01T00:00:00Z" };
+    const active = { id: "b", reason: "on call", revoked_at: null };
+    expect(shapeDifferences({ items: [revoked, active] }, { items: [active, revoked] })).toEqual([]);
+    expect(
+      shapeDifferences({ items: [revoked, active] }, { items: [active, { ...revoked, revoked_at: null }] }),
+    ).toEqual(["/items/0/revoked_at: real string, mock null"]);
+  });
 });
 
 describe("compareObservations", () => {

@@ -16,6 +16,7 @@ const DOC = [
   "| --- | --- | --- | --- |",
   "| `routes / wrong_method*` | 405 | 404 not_found | the mock routes by operation; no 405 without a path table |",
   "| `sweep / commit_handoff` | 403 forbidden | * | per-token permissions exist only on the mock |",
+  "| `pages / list#*` (varies) | 200 | 200 | records ordered by random ids fall on other pages |",
   "",
   "## Next section",
   "| `not / a row` | 1 | 2 | outside the section |",
@@ -25,9 +26,10 @@ const found = (name: string, real: number, mock: number): FoundDifference => ({ 
 
 describe("the behaviour differences table", () => {
   it("parses rows of its own section only", () => {
-    expect(parseListedDifferences(DOC).map((r) => [r.pattern, r.real, r.line])).toEqual([
-      ["routes / wrong_method*", "405", 5],
-      ["sweep / commit_handoff", "403 forbidden", 6],
+    expect(parseListedDifferences(DOC).map((r) => [r.pattern, r.real, r.line, r.varies])).toEqual([
+      ["routes / wrong_method*", "405", 5, false],
+      ["sweep / commit_handoff", "403 forbidden", 6, false],
+      ["pages / list#*", "200", 7, true],
     ]);
   });
 
@@ -50,6 +52,8 @@ describe("the behaviour differences table", () => {
     );
     expect(verdict.unlisted.map((f) => f.name)).toEqual(["routes / wrong_method_no_token"]);
     expect(verdict.unused).toEqual([]);
+    // a row marked (varies) covers what it matches and is never reported unused
+    expect(judgeDifferences([found("pages / list#2", 200, 200)], rows).unlisted).toEqual([]);
     expect(judgeDifferences([], rows).unused.map((r) => r.line)).toEqual([5, 6]);
   });
 

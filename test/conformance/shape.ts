@@ -7,8 +7,11 @@
 //   on the other. Optional members count: the contract lets a server omit one, but a
 //   client written against the mock would not expect it to go missing.
 // - All numbers are one type (JSON does not tell 1 from 1.0 on the wire reliably).
-// - Arrays: only the elements both sides have are compared position by position; how
-//   many there are belongs to the value comparison (list counts), not to the shape.
+// - Arrays: elements are paired by shape first (an element of one side with one of the
+//   same shape on the other), so a list whose records come in another order (ordered by
+//   the release's random ids) has the shape it has; the elements left unpaired are
+//   compared position by position. How many elements there are, and their order, belong
+//   to the value comparison (list counts and order), not to the shape.
 // - A body that is not JSON counts as one string of its media type.
 import { COMPARED_HEADERS, type Answer } from "./send-step.js";
 
@@ -27,9 +30,9 @@ export function shapeDifferences(real: unknown, mock: unknown, path = "", out: s
     return out;
   }
   if (a === "array") {
-    const [left, right] = [real as unknown[], mock as unknown[]];
+    const [left, right] = unpaired(real as unknown[], mock as unknown[]);
     for (let i = 0; i < Math.min(left.length, right.length); i++)
-      shapeDifferences(left[i], right[i], `${path}/${i}`, out, limit);
+      shapeDifferences(left[i]?.value, right[i]?.value, `${path}/${left[i]?.index}`, out, limit);
   } else if (a === "object") {
     const [left, right] = [real as Record<string, unknown>, mock as Record<string, unknown>];
     for (const key of [...new Set([...Object.keys(left), ...Object.keys(right)])].sort()) {
@@ -40,6 +43,31 @@ export function shapeDifferences(real: unknown, mock: unknown, path = "", out: s
     }
   }
   return out;
+}
+
+/** The text of a value's shape: its JSON type, with an object's members and an array's element shapes. */
+function signature(value: unknown): string {
+  const type = typeOf(value);
+  if (type === "array") return `[${[...new Set((value as unknown[]).map(signature))].sort().join(",")}]`;
+  if (type !== "object") return type;
+  const entries = Object.entries(value as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${signature(item)}`).join(",")}}`;
+}
+
+/** The elements of each side left after pairing those of equal shape, with their positions, in order. */
+function unpaired(
+  left: readonly unknown[],
+  right: readonly unknown[],
+): [{ index: number; value: unknown }[], { index: number; value: unknown }[]] {
+  const free = right.map((value, index) => ({ index, value, shape: signature(value) }));
+  const rest: { index: number; value: unknown }[] = [];
+  left.forEach((value, index) => {
+    const shape = signature(value);
+    const match = free.findIndex((item) => item.shape === shape);
+    if (match === -1) rest.push({ index, value });
+    else free.splice(match, 1);
+  });
+  return [rest, free.map(({ index, value }) => ({ index, value }))];
 }
 
 /** Shape differences of two whole answers: media type, compared headers' presence, body. */
