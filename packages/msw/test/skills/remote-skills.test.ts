@@ -268,6 +268,21 @@ describe("a managed Skill delivered to a remote target", () => {
     expect(lifecycle("art_unknown", 0)).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
   });
 
+  it("lists a target's publications by Artifact id, whatever order they were made in", () => {
+    const first = approvedSkill();
+    const second = approvedSkill();
+    const { targetId, enrollmentCode } = newTarget();
+    enroll(enrollmentCode);
+    const [later, earlier] = [first, second].sort((a, b) => b.artifact_id.localeCompare(a.artifact_id));
+    for (const artifact of [later, earlier])
+      send("publish_remote_skill", { scope_id: SCOPE, target_id: targetId, artifact, expected_generation: null });
+    const listed = send("list_remote_skill_targets", { scope_id: SCOPE, target_id: targetId }).body.targets[0];
+    expect(listed.publications.map((p: { artifact_id: string }) => p.artifact_id)).toEqual([
+      earlier!.artifact_id,
+      later!.artifact_id,
+    ]);
+  });
+
   it("records a usage as a Source of type skill-usage for the exact package; an unknown revision or another package is refused", () => {
     const skill = approvedSkill();
     const tree = send("get_skill", { scope_id: SCOPE, artifact: skill }).body.content.package.tree_digest;

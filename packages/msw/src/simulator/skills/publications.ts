@@ -31,9 +31,12 @@ export class SkillPublications {
     private readonly now: () => number,
   ) {}
 
-  /** The publications of one target, in the order they were made. */
+  /** The publications of one target, by Artifact id (the release's order). */
   of(scopeId: string, targetId: string): JsonRecord[] {
-    return this.store.records(PUBLICATIONS, [scopeId, targetId]).map((r) => r.current);
+    return this.store
+      .records(PUBLICATIONS, [scopeId, targetId])
+      .map((r) => r.current)
+      .sort((a, b) => String(a.artifact_id).localeCompare(String(b.artifact_id)));
   }
 
   /**
