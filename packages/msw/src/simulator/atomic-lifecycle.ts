@@ -4,7 +4,7 @@ import { SimError } from "./errors.js";
 import type { AtomicMemoryRecord } from "./memory.js";
 import type { ResourceWriter } from "./resources/writer.js";
 import { getPath, stableJson, type JsonRecord } from "./resources/members.js";
-import { sha256Hex } from "./resources/sha256.js";
+import { checkPreviewToken, issuePreviewToken } from "./preview-token.js";
 import { CONTENT_SOURCE_NAME } from "./sources.js";
 
 /**
@@ -14,8 +14,17 @@ import { CONTENT_SOURCE_NAME } from "./sources.js";
  * names the exact revision and `state_version` it expects: a stale revision
  * is `409 revision_conflict`, a stale state `409 atomic_memory_changed`, an
  * unknown record `404 not_found`. Forgetting a forgotten record again
- * changes nothing (`changed: false`).
+ * changes nothing (`changed: false`). A restoration that presents a preview
+ * token needs one a preview of that same restoration handed out, still
+ * valid, whose record has not moved since (see preview-token.ts).
  */
+
+/** What a restoration (or its preview) names: the record, the operation and the revision asked for. */
+export interface RestorationTarget {
+  readonly artifactId: string;
+  readonly operation: string;
+  readonly revision: number | null;
+}
 
 /** An input of a lifecycle change: the exact revision and state version the caller saw. */
 export interface AtomicInput {
@@ -85,29 +94,48 @@ export class AtomicLifecycle {
   }
 
   /** `preview_atomic_memory_restoration`: what a restoration of the record would write, and the token that confirms it. */
-  preview(scopeId: string, artifactId: string) {
-    const record = this.#find(scopeId, artifactId);
-    const endpoint = {
-      artifact_id: artifactId,
-      revision: record.artifact.revision,
-      state_version: record.state_version,
-    };
+  preview(scopeId: string, target: RestorationTarget) {
+    const record = this.#find(scopeId, target.artifactId);
+    const endpoint = endpointOf(record);
+    const expiresAt = Math.floor((this.now() + PREVIEW_TTL_MS) / 1000);
     return {
-      preview_token: `pv_${sha256Hex(stableJson([scopeId, endpoint])).slice(0, 32)}`,
-      expires_at: isoTime(this.now() + PREVIEW_TTL_MS).replace(/\.\d{3}Z$/, "Z"),
+      preview_token: issuePreviewToken({
+        scope_id: scopeId,
+        operation: target.operation,
+        artifact_id: target.artifactId,
+        revision: target.revision,
+        endpoint,
+        expires_at: expiresAt,
+      }),
+      expires_at: isoTime(expiresAt * 1000).replace(/\.\d{3}Z$/, "Z"),
       endpoint,
       restore:
         record.state === "active"
           ? []
-          : [{ artifact_id: artifactId, source_revision: record.artifact.revision, creates_revision: true }],
+          : [{ artifact_id: target.artifactId, source_revision: record.artifact.revision, creates_revision: true }],
       retire: [],
       undo_merge_results: [],
     };
   }
 
-  /** `restore_atomic_memory`: a forgotten record comes back active as a new revision of its Artifact. */
-  restore(scopeId: string, artifactId: string) {
+  /**
+   * `restore_atomic_memory`: a forgotten record comes back active as a new revision of its Artifact.
+   * @param previewToken the token of a preview of this restoration, or null to restore without one
+   * @throws SimError `422 invalid_preview` for a token no preview of this restoration handed out,
+   *   `409 preview_expired` for an expired one, `409 preview_stale` when the record moved since the preview
+   */
+  restore(scopeId: string, target: RestorationTarget, previewToken: string | null) {
+    const artifactId = target.artifactId;
     const record = this.#find(scopeId, artifactId);
+    if (previewToken !== null) {
+      const seen = checkPreviewToken(
+        previewToken,
+        { scope_id: scopeId, operation: target.operation, artifact_id: artifactId, revision: target.revision },
+        Math.floor(this.now() / 1000),
+      );
+      if (stableJson(seen) !== stableJson(endpointOf(record)))
+        throw new SimError(409, "preview_stale", "The restoration preview endpoint changed.", null);
+    }
     if (record.state === "active") return { changed: false, restored: [], retired: [], undo_merge_results: [] };
     const artifact = this.writer.find("artifact", [scopeId, ATOMIC_MEMORY_FAMILY], artifactId) as JsonRecord;
     // The release journals the restoration itself, not the restored content, and the new revision cites it.
@@ -161,6 +189,15 @@ export class AtomicLifecycle {
     const current = this.writer.find(ATOMIC_MEMORY, [scopeId], getPath(record, "artifact.artifact_id")) as JsonRecord;
     return this.writer.update(ATOMIC_MEMORY, [scopeId], current, changes) as unknown as AtomicMemoryRecord;
   }
+}
+
+/** The record's place a preview describes and a restoration compares: its Artifact, revision and state version. */
+function endpointOf(record: AtomicMemoryRecord): JsonRecord {
+  return {
+    artifact_id: record.artifact.artifact_id,
+    revision: record.artifact.revision,
+    state_version: record.state_version,
+  };
 }
 
 function stateConflict(): SimError {

@@ -6,7 +6,7 @@ import type { HandlerResult, SimRequest } from "./types.js";
 import type { Principal } from "./principals.js";
 import type { SimulatorState } from "./state.js";
 import type { SearchMode } from "./memory.js";
-import type { AtomicInput } from "./atomic-lifecycle.js";
+import type { AtomicInput, RestorationTarget } from "./atomic-lifecycle.js";
 import type { ScopePermission } from "./types.js";
 import { skillHandlers } from "./skills/handlers.js";
 
@@ -50,6 +50,16 @@ function scoped(
   (principal as Principal).require(permission, scopeId);
   state.scopes.require(scopeId);
   return scopeId;
+}
+
+/** The restoration a preview or restoration body names (`operation` defaults to `restore`, as in the contract). */
+function restorationTarget(body: Record<string, unknown>): RestorationTarget {
+  const target = body.target as { artifact_id: string; revision?: number | null };
+  return {
+    artifactId: String(target.artifact_id),
+    operation: typeof body.operation === "string" ? body.operation : "restore",
+    revision: typeof target.revision === "number" ? target.revision : null,
+  };
 }
 
 /** The stateful implementations, keyed by operationId; every other operation is answered by the responder. */
@@ -188,12 +198,7 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
 
   preview_atomic_memory_restoration: (state, principal, request) => {
     const body = objectBody(request.body);
-    return ok(
-      state.lifecycle.preview(
-        scoped(state, principal, body, "scope.contribute"),
-        String((body.target as { artifact_id: string }).artifact_id),
-      ),
-    );
+    return ok(state.lifecycle.preview(scoped(state, principal, body, "scope.contribute"), restorationTarget(body)));
   },
 
   restore_atomic_memory: (state, principal, request) => {
@@ -201,7 +206,8 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     return ok(
       state.lifecycle.restore(
         scoped(state, principal, body, "scope.contribute"),
-        String((body.target as { artifact_id: string }).artifact_id),
+        restorationTarget(body),
+        typeof body.preview_token === "string" ? body.preview_token : null,
       ),
     );
   },

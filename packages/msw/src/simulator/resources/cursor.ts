@@ -1,3 +1,4 @@
+import { fromBase64Url, toBase64Url } from "./base64url.js";
 import { sha256Hex } from "./sha256.js";
 
 /**
@@ -32,20 +33,14 @@ export function encodeCursor(position: CursorPosition, digest: string): string {
     JSON.stringify(position.order ?? null) === position.id
       ? { i: position.id, d: digest }
       : { a: position.order, i: position.id, d: digest };
-  const bytes = new TextEncoder().encode(JSON.stringify(body));
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return toBase64Url(JSON.stringify(body));
 }
 
 /** The position a cursor names, or null when it is malformed or belongs to another request. */
 export function decodeCursor(cursor: string, digest: string): CursorPosition | null {
   if (!/^[A-Za-z0-9_-]{1,4096}$/.test(cursor)) return null;
   try {
-    const binary = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
-    const body = JSON.parse(
-      new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
-    ) as Partial<CursorBody>;
+    const body = JSON.parse(fromBase64Url(cursor)) as Partial<CursorBody>;
     if (typeof body !== "object" || body === null || body.d !== digest || typeof body.i !== "string") return null;
     return { order: "a" in body ? body.a : (JSON.parse(body.i) as unknown), id: body.i };
   } catch {
