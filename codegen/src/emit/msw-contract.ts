@@ -131,7 +131,11 @@ export interface ContractOperation {
     readonly header: readonly ContractParameter[];
   };
   /** Null without a request body; otherwise whether it is required. */
-  readonly body: { readonly required: boolean } | null;
+  readonly body: {
+    readonly required: boolean;
+    /** What each optional body member is when left out (its default, or null when nullable), by member path (\`outer.inner\` inside a nested object). */
+    readonly defaults: { readonly [member: string]: unknown };
+  } | null;
   /** Every declared response, by ascending status. */
   readonly responses: readonly ContractResponse[];
   /** Declared 2xx statuses, ascending; the first is the plain success. */
@@ -249,7 +253,7 @@ function operationLiteral(
     security: [${security.join(", ")}],
     access: ${accessLiteral(op)},
     parameters: { path: ${parameters(op.parameters.path)}, query: ${parameters(op.parameters.query)}, header: ${parameters(op.parameters.header)} },
-    body: ${op.requestBody === null ? "null" : `{ required: ${op.requestBody.required} }`},
+    body: ${op.requestBody === null ? "null" : `{ required: ${op.requestBody.required}, defaults: ${jsonLiteral(op.requestBody.defaults)} }`},
     responses: [\n      ${responses.join(",\n      ")},\n    ],
     successStatuses: [${op.successStatuses.join(", ")}],
     acceptedStatus: ${op.accepted === null ? "null" : op.accepted.status},

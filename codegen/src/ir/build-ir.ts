@@ -34,6 +34,7 @@ import { checkReservedNames } from "./reserved-names.js";
 import { readRouter } from "./router.js";
 import { readRefusals } from "./refusals.js";
 import { readMediaFrom } from "./media-from.js";
+import { requestDefaults } from "./request-defaults.js";
 
 const require = createRequire(import.meta.url);
 const pkg = require("../../package.json") as { name: string; version: string };
@@ -344,6 +345,7 @@ function buildRequestBody(node: unknown, lookup: RefLookup): RequestBodyIr | nul
     required: body.required === true,
     mediaType,
     propertyNames: propertyNames(schema, lookup, 0),
+    defaults: requestDefaults(schema, lookup),
   };
 }
 

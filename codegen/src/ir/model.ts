@@ -75,6 +75,8 @@ export interface RequestBodyIr {
   readonly mediaType: string;
   /** Top-level property names of the body (through `$ref` and `allOf`). */
   readonly propertyNames: readonly string[];
+  /** What each optional member is when left out, by member path (`outer.inner` inside a nested object): its `default`, or null when nullable (`request-defaults.ts`). */
+  readonly defaults: Readonly<Record<string, unknown>>;
 }
 
 /** One declared response. */

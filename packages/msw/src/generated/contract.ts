@@ -84,7 +84,11 @@ export interface ContractOperation {
     readonly header: readonly ContractParameter[];
   };
   /** Null without a request body; otherwise whether it is required. */
-  readonly body: { readonly required: boolean } | null;
+  readonly body: {
+    readonly required: boolean;
+    /** What each optional body member is when left out (its default, or null when nullable), by member path (`outer.inner` inside a nested object). */
+    readonly defaults: { readonly [member: string]: unknown };
+  } | null;
   /** Every declared response, by ascending status. */
   readonly responses: readonly ContractResponse[];
   /** Declared 2xx statuses, ascending; the first is the plain success. */
@@ -180,7 +184,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "acknowledge_handoff_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"receiver_checks":null,"prepared":null,"prepared.generation":null,"prepared.content.generation":null,"revision":null,"message":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -207,7 +211,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"rollover_reasons":[],"evidence":[],"max_bytes":8000} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -233,7 +237,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.review", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -261,7 +265,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.admin", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [{ name: "scope_id", required: true, type: "string" }, { name: "family", required: true, type: "string" }, { name: "key", required: true, type: "string" }], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -288,7 +292,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "operation_admin_access" },
     parameters: { path: [{ name: "operation_id", required: true, type: "string" }], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -315,7 +319,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"metadata":null} },
     responses: [
       { status: 202, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -341,7 +345,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"expires_at":null} },
     responses: [
       { status: 202, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -367,7 +371,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "atomic_memory_domain_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -394,7 +398,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "access.self", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -418,7 +422,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "server.admin", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -442,7 +446,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "binding.scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -467,7 +471,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "commit_handoff_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"handoff.generation":null,"handoff.content.generation":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -494,7 +498,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "continue_handoff_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"prepared":null,"prepared.generation":null,"prepared.content.generation":null,"revision":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -520,7 +524,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "access.self", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"reason":null,"expires_at":null} },
     responses: [
       { status: 201, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -545,7 +549,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "create_artifact_access" },
     parameters: { path: [{ name: "scope_id", required: true, type: "string" }], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 201, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {"Location":{"type":"string"},"ETag":{"type":"string","minLength":1}}, headers: ["Location", "ETag", "X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -571,7 +575,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "path_scope_read_access" },
     parameters: { path: [{ name: "scope_id", required: true, type: "string" }], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"tag_target":null,"artifacts":[],"sources":[],"target":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 202, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
@@ -601,7 +605,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.admin", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 201, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -627,7 +631,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "server.admin", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"parent_scope_id":null,"context_references":[],"external_references":[]} },
     responses: [
       { status: 201, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -653,7 +657,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [{ name: "scope_id", required: true, type: "string" }], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"source_type":"content"} },
     responses: [
       { status: 201, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {"Location":{"type":"string"}}, headers: ["Location", "X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -679,7 +683,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [{ name: "scope_id", required: true, type: "string" }], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"subject_type":"user","subject_scope_id":null,"source_type":"content"} },
     responses: [
       { status: 201, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -706,7 +710,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 202, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -733,7 +737,7 @@ export const contractOperations = {
     security: [["TargetBearerAuth"]],
     access: null,
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -758,7 +762,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "exact_skill_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -784,7 +788,7 @@ export const contractOperations = {
     security: [],
     access: null,
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"environment_fingerprint":null,"machine_hostname":null,"workspace_name":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 409, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
@@ -807,7 +811,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"draft.generation":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -833,7 +837,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 202, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: ["Location", "Retry-After"], headerSchemas: {"Location":{"type":"string","format":"uri-reference"},"Retry-After":{"type":"integer","minimum":0}}, headers: ["X-PowerContext-Request-ID", "Location", "Retry-After"] },
@@ -860,7 +864,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -887,7 +891,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -912,7 +916,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "experience_candidate_write_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"target":null,"reason":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -938,7 +942,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.admin", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [{ name: "scope_id", required: true, type: "string" }, { name: "prompt_key", required: true, type: "string" }], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -964,7 +968,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "skill_candidate_write_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"target":null,"reason":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1122,7 +1126,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1149,7 +1153,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1200,7 +1204,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "binding.scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1278,7 +1282,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "exact_experience_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1304,7 +1308,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "scope_selection_read_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"format":"json","download":false} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {"Cache-Control":{"type":"string","enum":["no-store"]},"X-PowerContext-Selection-Digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"X-PowerContext-Report-Digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"Content-Disposition":{"type":"string"}}, headers: ["X-PowerContext-Request-ID", "Cache-Control", "X-PowerContext-Selection-Digest", "X-PowerContext-Report-Digest", "Content-Disposition"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1351,7 +1355,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "atomic_memory_domain_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1377,7 +1381,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "exact_memory_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1578,7 +1582,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "exact_skill_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1604,7 +1608,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "exact_skill_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1656,7 +1660,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "scope_selection_read_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"period":"30d"} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {"Cache-Control":{"type":"string","enum":["no-store"]}}, headers: ["X-PowerContext-Request-ID", "Cache-Control"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1681,7 +1685,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1707,7 +1711,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1733,7 +1737,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1758,7 +1762,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1785,7 +1789,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"reason":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1812,7 +1816,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "access.self", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"action":null,"subject":null,"result":null,"time_range":null,"cursor":null,"limit":100} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1836,7 +1840,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "access.self", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"subject":null,"role":null,"state":null,"cursor":null,"limit":100} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1860,7 +1864,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "access.self", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"family":null,"cursor":null,"limit":100} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1884,7 +1888,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "access.self", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"resource_type":null,"family":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1963,7 +1967,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"kind":null,"limit":50,"cursor":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -1990,7 +1994,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"status":"pending","family":null,"cursor":null,"limit":50,"candidate_kind":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2044,7 +2048,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "server.observe", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"include_unavailable":false} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2069,7 +2073,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"query":null,"include_deprecated":false,"limit":100} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2094,7 +2098,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"since_revision":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2120,7 +2124,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"tag_filter.match":"all","include_inactive":false,"limit":50,"cursor":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2172,7 +2176,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.admin", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"target_id":null,"limit":100} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2252,7 +2256,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "atomic_memory_domain_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"content.schema":"powercontext.atomic-memory.v1"} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2279,7 +2283,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"enabled":false,"profile":"powercontext.scope-bootstrap.v1","max_bytes":4096} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2305,7 +2309,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"max_bytes":8000,"include_code":false,"explain":false,"assembly.format":"markdown","assembly.sections":[{"family":"memory","limit":6},{"family":"experience","limit":2}],"assembly.show":[]} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2330,7 +2334,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"rollover_reasons":[],"max_bytes":8000} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2356,7 +2360,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "continue_handoff_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"prepared":null,"prepared.generation":null,"prepared.content.generation":null,"revision":null,"max_bytes":2000} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2382,7 +2386,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "atomic_memory_domain_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"target.revision":null,"operation":"restore"} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2409,7 +2413,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "experience_candidate_write_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"proposal.failure":null,"proposal.failure.signature.symptom":null,"target":null,"reason":null} },
     responses: [
       { status: 201, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2435,7 +2439,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "skill_candidate_write_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"proposal.package":null,"proposal.license":null,"proposal.compatibility":null,"proposal.allowed_tools":null,"target":null,"reason":null} },
     responses: [
       { status: 201, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2461,7 +2465,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "skill_candidate_write_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"reason":null,"target":null} },
     responses: [
       { status: 201, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2487,7 +2491,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "publish_artifact_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 201, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2513,7 +2517,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "publish_remote_skill_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"allow_deprecated":false} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2540,7 +2544,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.admin", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [{ name: "scope_id", required: true, type: "string" }], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"activation_mode":"automatic"} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2567,7 +2571,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "path_scope_read_access" },
     parameters: { path: [{ name: "scope_id", required: true, type: "string" }], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"match":"all","include_inactive":false,"limit":50,"cursor":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 400, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
@@ -2594,7 +2598,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [{ name: "scope_id", required: true, type: "string" }], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"expected_fingerprint":null,"before_fingerprint":null,"max_bytes":16000} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2622,7 +2626,7 @@ export const contractOperations = {
     security: [["TargetBearerAuth"]],
     access: null,
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"environment_fingerprint":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2646,7 +2650,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2671,7 +2675,7 @@ export const contractOperations = {
     security: [["TargetBearerAuth"]],
     access: null,
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2696,7 +2700,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "skill_usage_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"task_source":null,"environment_fingerprint":null} },
     responses: [
       { status: 201, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2723,7 +2727,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"outcome.handoff_receipt_ref":null} },
     responses: [
       { status: 202, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2750,7 +2754,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "server.admin", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2775,7 +2779,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.review", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2803,7 +2807,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"reason":null,"expected_revision":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2829,7 +2833,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.admin", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2856,7 +2860,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "access.self", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"replacement.reason":null,"replacement.expires_at":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2881,7 +2885,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "path_artifact_write_access" },
     parameters: { path: [{ name: "scope_id", required: true, type: "string" }, { name: "family", required: true, type: "string" }, { name: "artifact_id", required: true, type: "string" }], query: [], header: [{ name: "If-Match", required: true, type: "string" }] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {"ETag":{"type":"string","minLength":1}}, headers: ["ETag", "X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -2909,7 +2913,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "path_artifact_tags_write_access" },
     parameters: { path: [{ name: "scope_id", required: true, type: "string" }, { name: "family", required: true, type: "string" }, { name: "artifact_id", required: true, type: "string" }], query: [], header: [{ name: "If-Match", required: true, type: "string" }] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {"ETag":{"type":"string"}}, headers: ["ETag"] },
       { status: 400, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
@@ -2938,7 +2942,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "path_memory_entry_write_access" },
     parameters: { path: [{ name: "scope_id", required: true, type: "string" }, { name: "artifact_id", required: true, type: "string" }, { name: "entry_id", required: true, type: "string" }], query: [], header: [{ name: "If-Match", required: true, type: "string" }] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {"ETag":{"type":"string"}}, headers: ["ETag"] },
       { status: 400, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
@@ -2993,7 +2997,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "server.observe", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3019,7 +3023,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "server.observe", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"allow_default":true,"explicit_scope_id":null,"binding_keys":[]} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3045,7 +3049,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "scope_selection_read_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3070,7 +3074,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "atomic_memory_domain_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"target.revision":null,"operation":"restore","preview_token":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3097,7 +3101,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "exact_memory_write_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"reason":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3124,7 +3128,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "operation_admin_access" },
     parameters: { path: [{ name: "operation_id", required: true, type: "string" }], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3151,7 +3155,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.admin", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3178,7 +3182,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.review", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"sources":null,"artifacts":null,"source_refs":null,"artifact_refs":null,"target":null,"reason":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3206,7 +3210,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "exact_memory_write_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"reason":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3233,7 +3237,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "access.self", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3258,7 +3262,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.admin", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3285,7 +3289,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "server.admin", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3310,7 +3314,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [{ name: "scope_id", required: true, type: "string" }, { name: "family", required: true, type: "string" }], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"limit":10,"fusion.params":{},"include_scores":false} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3336,7 +3340,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"mode":"text","kind":null,"limit":20} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3363,7 +3367,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"tag_filter.match":"all","limit":10,"mode":"auto"} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3389,7 +3393,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.read", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"limit":10} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3414,7 +3418,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "server.admin", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3438,7 +3442,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "server.admin", resource: "server" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3463,7 +3467,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.contribute", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"observation.description":null} },
     responses: [
       { status: 202, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3489,7 +3493,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { action: "scope.admin", resource: "scope", scopeIdFrom: "scope_id" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3516,7 +3520,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "path_scope_admin_access" },
     parameters: { path: [{ name: "scope_id", required: true, type: "string" }], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"parent_scope_id":null,"context_references":[],"external_references":[]} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: [] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },
@@ -3542,7 +3546,7 @@ export const contractOperations = {
     security: [["BearerAuth"], []],
     access: { resolver: "skill_identity_write_access" },
     parameters: { path: [], query: [], header: [] },
-    body: { required: true },
+    body: { required: true, defaults: {"replacement_artifact_id":null} },
     responses: [
       { status: 200, kind: "json", mediaType: "application/json", envelope: false, requiredHeaders: [], headerSchemas: {}, headers: ["X-PowerContext-Request-ID"] },
       { status: 401, kind: "json", mediaType: "application/json", envelope: true, requiredHeaders: [], headerSchemas: {"WWW-Authenticate":{"type":"string"}}, headers: ["WWW-Authenticate", "X-PowerContext-Request-ID"] },

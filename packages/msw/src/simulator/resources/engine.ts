@@ -8,6 +8,7 @@ import { noneMatch } from "../contract/conditional.js";
 import { headerValue, flatRequest } from "../contract/request-check.js";
 import type { SimOperation } from "../contract/operation-table.js";
 import type { HandlerResult, SimRequest } from "../types.js";
+import { withDefaults } from "./defaults.js";
 import { atPointer, copyJson, deletePath, getPath, placeAt, setPath, stableJson, type JsonRecord } from "./members.js";
 import { checkCursor, listPage } from "./pages.js";
 import { shaped } from "./project.js";
@@ -148,7 +149,8 @@ export class ResourceEngine {
       flat,
       op.parameters.header.map((p) => p.name),
     );
-    const originText = stableJson(origin);
+    // Compared as the release compares requests: with the members left out at their defaults.
+    const originText = stableJson(recordFromRequest(use, withDefaults(op, flat), headerNames(op)));
     const replayed = this.#replayed(call, resource.name, this.#createdStatus(op));
     if (replayed !== null) return replayed;
     // A singleton's creation names the fixed id its member selects (an own key only: never a prototype member).
@@ -261,7 +263,7 @@ export class ResourceEngine {
     if (use.idempotency === null) return null;
     const earlier = this.deps.store.keyUse(keysOf, getPath(flat, use.idempotency.request));
     if (earlier === undefined) return null;
-    if (earlier.request !== stableJson(flat)) throw refuse(use.idempotency.conflict);
+    if (earlier.request !== stableJson(withDefaults(call.op, flat))) throw refuse(use.idempotency.conflict);
     const record = this.deps.store.find(resource.name, earlier.keys, earlier.id);
     return record === undefined ? null : this.#respond(call, record.current, status);
   }
@@ -271,7 +273,7 @@ export class ResourceEngine {
     const { use, resource, flat, keys } = call;
     if (use.idempotency === null) return;
     this.deps.store.rememberKey(keysOf, getPath(flat, use.idempotency.request), {
-      request: stableJson(flat),
+      request: stableJson(withDefaults(call.op, flat)),
       keys,
       id: getPath(stored, resource.id),
     });
@@ -380,6 +382,11 @@ function locationOf(resource: ContractResource, record: JsonRecord): string | nu
     return encodeURIComponent(String(value));
   });
   return missing ? null : path;
+}
+
+/** The operation's header parameters, which a record never stores. */
+function headerNames(op: SimOperation): string[] {
+  return op.parameters.header.map((p) => p.name);
 }
 
 /** The store's name for the idempotency keys of one changing operation of a resource. */

@@ -1,0 +1,35 @@
+import type { Json, RefLookup } from "./domain.js";
+import { deref } from "../load/walk-operations.js";
+
+/**
+ * The value each optional member of a request body takes when the request
+ * leaves it out, as the server's request model fills it in: its declared
+ * `default`, or `null` for a nullable member without one. Keys are member
+ * paths: a member of a nested object (through `$ref` and `allOf`, not through
+ * arrays or variants) is `outer.inner`, filled in only where the request has
+ * the outer object. A server that compares requests (an idempotent repeat) or
+ * replaces a record with one compares and stores the request with these
+ * filled in.
+ */
+export function requestDefaults(schema: unknown, lookup: RefLookup): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  collect(schema, lookup, "", out, 0);
+  return out;
+}
+
+function collect(node: unknown, lookup: RefLookup, prefix: string, out: Record<string, unknown>, depth: number): void {
+  const schema = deref(node, lookup) as Json | undefined;
+  if (schema === undefined || schema === null || typeof schema !== "object" || depth > 8) return;
+  const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
+  for (const [name, raw] of Object.entries((schema.properties ?? {}) as Json)) {
+    const member = deref(raw, lookup) as Json | undefined;
+    if (member === undefined || member === null || typeof member !== "object") continue;
+    const path = `${prefix}${name}`;
+    const declared = (raw as Json).default ?? member.default;
+    if (declared !== undefined) out[path] = declared;
+    else if (!required.has(name) && ((raw as Json).nullable === true || member.nullable === true)) out[path] = null;
+    if (member.type === "object" || member.properties !== undefined || Array.isArray(member.allOf))
+      collect(member, lookup, `${path}.`, out, depth + 1);
+  }
+  for (const part of Array.isArray(schema.allOf) ? schema.allOf : []) collect(part, lookup, prefix, out, depth + 1);
+}
