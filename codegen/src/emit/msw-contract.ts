@@ -208,6 +208,10 @@ export interface ContractResourceUse {
   readonly badCursor: ContractRefusal | null;
   readonly fixedId: { readonly member: string; readonly ids: { readonly [value: string]: string }; readonly conflict: ContractRefusal } | null;
   readonly fresh: boolean;
+  /** A change that replaces the request members (left-out ones take their defaults) rather than merging over them. */
+  readonly replace: boolean;
+  /** A list bounded by the highest value of this record member when its first page was served, or null. */
+  readonly bound: string | null;
   readonly flag: string | null;
   readonly terminal: { readonly member: string; readonly values: readonly ContractScalar[]; readonly refusal: ContractRefusal; readonly details: readonly ContractRefusalDetail[] } | null;
   readonly omit: { readonly members: readonly string[]; readonly unlessHeader: { readonly name: string; readonly value: string } | null } | null;

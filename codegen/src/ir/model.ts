@@ -358,6 +358,10 @@ export interface OperationResourceIr {
     readonly conflict: RefusalIr;
   } | null;
   readonly fresh: boolean;
+  /** For a change: the request replaces the record's request members (what it leaves out takes its default, `body.defaults`) instead of merging over them. */
+  readonly replace: boolean;
+  /** For a list: the record member whose highest value when the first page is served bounds the list; later pages leave out records above it. */
+  readonly bound: string | null;
   /** For `remove`: the response member that says whether a record was removed; with it an unknown id is not refused. */
   readonly flag: string | null;
   /** For a change: a record whose member holds one of these values is final, and a change of it is refused (before any precondition). */

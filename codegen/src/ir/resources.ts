@@ -55,6 +55,8 @@ const OPERATION_KEYS = new Set([
   "not_found",
   "bad_cursor",
   "fresh",
+  "replace",
+  "bound",
   "flag",
   "filters",
   "set",
@@ -466,6 +468,10 @@ export function readOperationResource(
   const notFound = ext.not_found === undefined ? null : issues.refusal(ext.not_found, `${at}/not_found`);
   const badCursor = ext.bad_cursor === undefined ? null : issues.refusal(ext.bad_cursor, `${at}/bad_cursor`);
   if (ext.fresh !== undefined && typeof ext.fresh !== "boolean") issues.bad(`${at}/fresh`, "fresh must be a boolean");
+  if (ext.replace !== undefined && (typeof ext.replace !== "boolean" || (ext.replace && action !== "change")))
+    issues.bad(`${at}/replace`, "replace must be a boolean, true only on a change");
+  const bound = issues.member(ext.bound, `${at}/bound`, "bound");
+  if (bound !== null && action !== "list") issues.bad(`${at}/bound`, "bound is for a list");
   const flag = issues.member(ext.flag, `${at}/flag`, "flag");
   let terminal: OperationResourceIr["terminal"] = null;
   if (ext.terminal !== undefined) {
@@ -585,6 +591,8 @@ export function readOperationResource(
     notFound,
     badCursor,
     fresh: ext.fresh === true,
+    replace: ext.replace === true,
+    bound,
     flag,
     terminal,
     fixedId,

@@ -6,13 +6,16 @@ import { sha256Hex } from "./sha256.js";
  * record of the page (its order value and id) and a digest of the request it
  * belongs to (every member but the cursor itself), as the release binds its
  * cursors to the query. A cursor handed out for another request, or text
- * that is no cursor at all, does not decode.
+ * that is no cursor at all, does not decode. A bounded list's cursor also
+ * carries the bound its first page set (`pages.ts`).
  */
 
 /** Where the next page starts: after the record with this order value and id text. */
 export interface CursorPosition {
   readonly order: unknown;
   readonly id: string;
+  /** The bound of a bounded list (the highest value of its bound member at the first page); undefined for none. */
+  readonly bound?: unknown;
 }
 
 interface CursorBody {
@@ -20,6 +23,8 @@ interface CursorBody {
   readonly a?: unknown;
   readonly i: string;
   readonly d: string;
+  /** The list's bound, when it has one. */
+  readonly b?: unknown;
 }
 
 /** The digest a cursor carries: of the request's stable text. */
@@ -29,10 +34,12 @@ export function requestDigest(requestText: string): string {
 
 /** A cursor for the page after `position`, bound to `digest`. */
 export function encodeCursor(position: CursorPosition, digest: string): string {
-  const body: CursorBody =
-    JSON.stringify(position.order ?? null) === position.id
-      ? { i: position.id, d: digest }
-      : { a: position.order, i: position.id, d: digest };
+  const body: CursorBody = {
+    ...(JSON.stringify(position.order ?? null) === position.id ? {} : { a: position.order }),
+    i: position.id,
+    d: digest,
+    ...(position.bound === undefined ? {} : { b: position.bound }),
+  };
   return toBase64Url(JSON.stringify(body));
 }
 
@@ -42,7 +49,8 @@ export function decodeCursor(cursor: string, digest: string): CursorPosition | n
   try {
     const body = JSON.parse(fromBase64Url(cursor)) as Partial<CursorBody>;
     if (typeof body !== "object" || body === null || body.d !== digest || typeof body.i !== "string") return null;
-    return { order: "a" in body ? body.a : (JSON.parse(body.i) as unknown), id: body.i };
+    const order = "a" in body ? body.a : (JSON.parse(body.i) as unknown);
+    return "b" in body ? { order, id: body.i, bound: body.b } : { order, id: body.i };
   } catch {
     return null;
   }

@@ -233,12 +233,9 @@ export class ResourceEngine {
     if (terminal?.values.includes(state as never)) throw refuse(terminal.refusal, terminal.details, { current: state });
     this.#checkPreconditions(call, found.current);
     const { resource, keys, use, flat, op } = call;
+    // A replacement stores what the request leaves out at its defaults; a change merges the request over the record.
     const changes = {
-      ...recordFromRequest(
-        use,
-        flat,
-        op.parameters.header.map((p) => p.name),
-      ),
+      ...recordFromRequest(use, use.replace ? withDefaults(op, flat) : flat, headerNames(op)),
       ...this.#stamps(call),
     };
     const stored = this.deps.writer.write(resource, keys, this.deps.values.changed(resource, found.current, changes), {

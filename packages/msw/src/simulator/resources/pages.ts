@@ -11,7 +11,11 @@ import { refuse } from "./refusals.js";
  * has no cursor, and a page that is exactly full has none either when
  * nothing follows it. A cursor is opaque and bound to the request, or, where
  * the operation says `cursor: last_id`, the last record's id as text (the
- * list must then be ordered by id).
+ * list must then be ordered by id). A list with a `bound` member pins, at its
+ * first page, the highest value of that member among the records it keeps;
+ * its cursors carry that bound and later pages leave out the records above
+ * it, so a list followed while records keep being written still ends, as the
+ * release's does.
  */
 
 /** A page and the cursor of the one after it. */
@@ -66,28 +70,49 @@ export function listPage(
   const cursorMember = use.page?.cursor;
   const digest = digestOf(use, flat);
   let start = 0;
+  let bound = use.bound === null ? undefined : highest(sorted, use.bound);
+  let listed: readonly JsonRecord[] = sorted;
   const raw = cursorMember === undefined ? undefined : getPath(flat, cursorMember);
   if (typeof raw === "string" && raw !== "") {
     // A `last_id` cursor is the id of the last record shown: any text pages after it.
-    const after = use.cursor === "last_id" ? { order: raw, id: JSON.stringify(raw) } : decodeCursor(raw, digest);
+    const after: CursorPosition | null =
+      use.cursor === "last_id" ? { order: raw, id: JSON.stringify(raw) } : decodeCursor(raw, digest);
     if (after === null) {
       if (use.badCursor !== null) throw refuse(use.badCursor);
     } else {
-      const index = sorted.findIndex((record) => sign * compare(position(record), after) > 0);
-      start = index === -1 ? sorted.length : index;
+      bound = after.bound;
+      listed = bounded(sorted, use.bound, bound);
+      const index = listed.findIndex((record) => sign * compare(position(record), after) > 0);
+      start = index === -1 ? listed.length : index;
     }
   }
-  const limitValue = use.limit === null ? sorted.length : getPath(flat, use.limit.request);
-  const limit = typeof limitValue === "number" && limitValue > 0 ? limitValue : (use.limit?.default ?? sorted.length);
-  const page = sorted.slice(start, start + limit);
+  const limitValue = use.limit === null ? listed.length : getPath(flat, use.limit.request);
+  const limit = typeof limitValue === "number" && limitValue > 0 ? limitValue : (use.limit?.default ?? listed.length);
+  const page = listed.slice(start, start + limit);
   const last = page[page.length - 1];
-  const more = last !== undefined && start + page.length < sorted.length;
+  const more = last !== undefined && start + page.length < listed.length;
   const next = !more
     ? null
     : use.cursor === "last_id"
       ? String(getPath(last, resource.id))
-      : encodeCursor(position(last), digest);
+      : encodeCursor(bound === undefined ? position(last) : { ...position(last), bound }, digest);
   return { page, next };
+}
+
+/** The highest value of `member` among `records`, undefined when none has one. */
+function highest(records: readonly JsonRecord[], member: string): unknown {
+  let top: unknown;
+  for (const record of records) {
+    const value = getPath(record, member);
+    if (value !== undefined && (top === undefined || compareValues(value, top) > 0)) top = value;
+  }
+  return top;
+}
+
+/** The records whose `member` is not above `bound` (all of them when the list has no bound). */
+function bounded(records: readonly JsonRecord[], member: string | null, bound: unknown): readonly JsonRecord[] {
+  if (member === null || bound === undefined) return records;
+  return records.filter((record) => compareValues(getPath(record, member), bound) <= 0);
 }
 
 type Filter = ContractResourceUse["filters"][number];
