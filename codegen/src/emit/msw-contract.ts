@@ -212,6 +212,7 @@ export interface ContractResourceUse {
   readonly replace: boolean;
   /** A list bounded by the highest value of this record member when its first page was served, or null. */
   readonly bound: string | null;
+  readonly sameVersion: boolean;
   readonly flag: string | null;
   readonly terminal: { readonly member: string; readonly values: readonly ContractScalar[]; readonly refusal: ContractRefusal; readonly details: readonly ContractRefusalDetail[] } | null;
   readonly omit: { readonly members: readonly string[]; readonly unlessHeader: { readonly name: string; readonly value: string } | null } | null;

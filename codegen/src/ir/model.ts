@@ -362,6 +362,8 @@ export interface OperationResourceIr {
   readonly replace: boolean;
   /** For a list: the record member whose highest value when the first page is served bounds the list; later pages leave out records above it. */
   readonly bound: string | null;
+  /** For a change: the record keeps its version (a decision on a Candidate is no new version of it). */
+  readonly sameVersion: boolean;
   /** For `remove`: the response member that says whether a record was removed; with it an unknown id is not refused. */
   readonly flag: string | null;
   /** For a change: a record whose member holds one of these values is final, and a change of it is refused (before any precondition). */

@@ -69,6 +69,7 @@ const OPERATION_KEYS = new Set([
   "omit",
   "cursor",
   "stamp",
+  "same_version",
 ]);
 const STAMPS = new Set(["now", "caller"]);
 const CURSORS = new Set(["opaque", "last_id"]);
@@ -472,6 +473,10 @@ export function readOperationResource(
     issues.bad(`${at}/replace`, "replace must be a boolean, true only on a change");
   const bound = issues.member(ext.bound, `${at}/bound`, "bound");
   if (bound !== null && action !== "list") issues.bad(`${at}/bound`, "bound is for a list");
+  if (ext.same_version !== undefined && typeof ext.same_version !== "boolean")
+    issues.bad(`${at}/same_version`, "same_version must be a boolean");
+  else if (ext.same_version === true && resource !== undefined && resource.version === null)
+    issues.bad(`${at}/same_version`, `resource "${resource.name}" has no version to keep`);
   const flag = issues.member(ext.flag, `${at}/flag`, "flag");
   let terminal: OperationResourceIr["terminal"] = null;
   if (ext.terminal !== undefined) {
@@ -593,6 +598,7 @@ export function readOperationResource(
     fresh: ext.fresh === true,
     replace: ext.replace === true,
     bound,
+    sameVersion: ext.same_version === true,
     flag,
     terminal,
     fixedId,

@@ -1,7 +1,7 @@
 import { SimError, invalidRequest } from "./errors.js";
 import { toWireOperation, type OperationRecord, type OperationStatus } from "./operations.js";
 import { objectBody, onlyFields, scopeField, stringField, intField, requiredInt } from "./validate.js";
-import type { SimOperationId } from "./contract/operation-table.js";
+import { simOperations, type SimOperationId } from "./contract/operation-table.js";
 import type { HandlerResult, SimRequest } from "./types.js";
 import type { Principal } from "./principals.js";
 import type { SimulatorState } from "./state.js";
@@ -9,6 +9,7 @@ import type { SearchMode } from "./memory.js";
 import type { AtomicInput, RestorationTarget } from "./atomic-lifecycle.js";
 import type { ScopePermission } from "./types.js";
 import { skillHandlers } from "./skills/handlers.js";
+import { resolveScopeBinding } from "./scope-bindings.js";
 
 /**
  * One function per operation of `openapi.yaml`: parse and check the request,
@@ -65,6 +66,15 @@ function restorationTarget(body: Record<string, unknown>): RestorationTarget {
 /** The stateful implementations, keyed by operationId; every other operation is answered by the responder. */
 export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>> = {
   ...skillHandlers,
+
+  // The release revokes the binding and writes its successor (access-ledger.ts).
+  replace_access_binding: (state, principal, request) => {
+    const cause = { operation: "replace_access_binding", caller: (principal as Principal).wire() };
+    const answer = state.engine.handle(simOperations.replace_access_binding, request, cause);
+    return answer.status === 200 ? state.access.replaced(answer, objectBody(request.body), cause) : answer;
+  },
+
+  resolve_scope_binding: (state, _principal, request) => resolveScopeBinding(state, objectBody(request.body)),
   get_liveness: () => ok({ status: "ok" }),
 
   // The checks a release with static tokens and enforced access reports; the mock runs no background Artifact processing.

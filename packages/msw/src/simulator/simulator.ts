@@ -29,7 +29,7 @@ import { SubjectSources } from "./subject-sources.js";
 import { ResourceEngine } from "./resources/engine.js";
 import { ResourceWriter } from "./resources/writer.js";
 import { trackArtifactLineage } from "./artifacts.js";
-import { trackAccessLedger } from "./access-ledger.js";
+import { AccessLedger } from "./access-ledger.js";
 import { trackCandidateReview } from "./candidate-review.js";
 import { createSkillDomain } from "./skills/index.js";
 import { trackScopeHierarchy } from "./scope-hierarchy.js";
@@ -134,8 +134,11 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   const background = new ServerValues(SeededRandom.stream(seed, "background"), () => clock.now());
   const writer = new ResourceWriter({ store, values, background });
   const engine = new ResourceEngine({ store, writer, values, seed });
-  const ledgerValues = new ServerValues(SeededRandom.stream(seed, "access-ledger"), () => clock.now());
-  trackAccessLedger(writer, registry.administrator()?.wire() ?? null, ledgerValues);
+  const access = new AccessLedger(
+    writer,
+    registry.administrator()?.wire() ?? null,
+    new ServerValues(SeededRandom.stream(seed, "access-ledger"), () => clock.now()),
+  );
   const scopes = new ScopeStore(store, writer, random);
   for (const scopeId of options.scopes ?? []) scopes.add(scopeId, { title: scopeId, summary: `Scope ${scopeId}` });
   const sources = new SourceStore(store, writer);
@@ -147,6 +150,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   const state: SimulatorState = {
     store,
     engine,
+    access,
     scopes,
     sources,
     subjects: new SubjectSources(scopes, writer, values),

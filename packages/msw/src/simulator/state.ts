@@ -1,3 +1,4 @@
+import type { AccessLedger } from "./access-ledger.js";
 import type { AtomicLifecycle } from "./atomic-lifecycle.js";
 import type { FlushEngine } from "./flush.js";
 import type { MemoryStore } from "./memory.js";
@@ -16,6 +17,8 @@ export interface SimulatorState {
   readonly store: ResourceStore;
   /** The generic engine answering the operations that declare `x-powercontext-resource`. */
   readonly engine: ResourceEngine;
+  /** Preset bindings, policy revisions, the access audit and binding replacement. */
+  readonly access: AccessLedger;
   readonly scopes: ScopeStore;
   readonly sources: SourceStore;
   readonly subjects: SubjectSources;

@@ -52,6 +52,8 @@ describe("Candidates as the release answers them", () => {
     );
     const closed = { can_revise: false, can_approve: false, can_reject: false };
     expect(rejected.body.permissions).toEqual(closed);
+    // A decision is no new version of the Candidate.
+    expect(rejected.body.version).toBe(1);
     expect(call(sim, "get_candidate", target).body.permissions).toEqual(closed);
   });
 

@@ -85,10 +85,11 @@ describe("resource engine: Candidates", () => {
       "reject_candidate",
       call(sim, "reject_candidate", { ...target, reason: "Duplicate lesson." }),
     );
-    expect(rejected.body).toMatchObject({ status: "rejected", decision_reason: "Duplicate lesson.", version: 2 });
+    // A decision is no new version of the Candidate, as on the release.
+    expect(rejected.body).toMatchObject({ status: "rejected", decision_reason: "Duplicate lesson.", version: 1 });
     for (const again of [
       call(sim, "reject_candidate", { ...target, reason: "Again." }),
-      call(sim, "approve_candidate", { ...target, expected_version: 2 }),
+      call(sim, "approve_candidate", { ...target, expected_version: 1 }),
     ]) {
       expect([again.status, again.code]).toEqual([409, "candidate_terminal"]);
     }
@@ -105,7 +106,7 @@ describe("resource engine: Candidates", () => {
     );
     expect(approved.body).toMatchObject({
       status: "approved",
-      version: 2,
+      version: 1,
       result_artifact: { family: "experience", revision: 1 },
     });
     const published = call(sim, "get_artifact", { scope_id: "s1", ...approved.body.result_artifact });

@@ -238,7 +238,10 @@ export class ResourceEngine {
       ...recordFromRequest(use, use.replace ? withDefaults(op, flat) : flat, headerNames(op)),
       ...this.#stamps(call),
     };
-    const stored = this.deps.writer.write(resource, keys, this.deps.values.changed(resource, found.current, changes), {
+    const next = this.deps.values.changed(resource, found.current, changes);
+    const version = resource.version?.member;
+    if (use.sameVersion && version !== undefined) setPath(next, version, getPath(found.current, version));
+    const stored = this.deps.writer.write(resource, keys, next, {
       previous: found.current,
       origin: "",
       quiet: false,
