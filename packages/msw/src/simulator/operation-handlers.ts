@@ -10,6 +10,7 @@ import type { AtomicInput, RestorationTarget } from "./atomic-lifecycle.js";
 import type { ScopePermission } from "./types.js";
 import { skillHandlers } from "./skills/handlers.js";
 import { resolveScopeBinding } from "./scope-bindings.js";
+import { handoffHandlers } from "./handoff-handlers.js";
 
 /**
  * One function per operation of `openapi.yaml`: parse and check the request,
@@ -160,6 +161,11 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
       }),
     };
   },
+
+  ...handoffHandlers,
+
+  get_prompt_configuration: (state, _principal, request) =>
+    ok(state.prompts.configuration(request.params?.scope_id ?? "", request.params?.prompt_key ?? "")),
 
   flush_memory: (state, principal, request, now) => {
     const body = objectBody(request.body);

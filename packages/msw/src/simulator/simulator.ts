@@ -26,6 +26,8 @@ import { PrincipalRegistry, defaultPrincipals, type PrincipalConfig } from "./pr
 import { SeededRandom } from "./random.js";
 import { SourceStore } from "./sources.js";
 import { SubjectSources } from "./subject-sources.js";
+import { Handoffs } from "./handoffs.js";
+import { Prompts } from "./prompts.js";
 import { ResourceEngine } from "./resources/engine.js";
 import { ResourceWriter } from "./resources/writer.js";
 import { trackArtifactLineage } from "./artifacts.js";
@@ -147,6 +149,9 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   trackScopeHierarchy(writer, scopes);
   const memory = new MemoryStore(writer);
   const operations = new OperationStore(random);
+  const inference = options.inference ?? "on";
+  if (inference !== "on" && inference !== "off")
+    throw new RangeError(`inference must be "on" or "off", not ${JSON.stringify(inference)}`);
   const state: SimulatorState = {
     store,
     engine,
@@ -154,6 +159,8 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     scopes,
     sources,
     subjects: new SubjectSources(scopes, writer, values),
+    handoffs: new Handoffs(writer, sources),
+    prompts: new Prompts(writer, inference),
     memory,
     lifecycle: new AtomicLifecycle(
       writer,
@@ -178,9 +185,6 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     after: (_record, context) => state.topic.noteSource(String(context.keys[0]), clock.now()),
   });
 
-  const inference = options.inference ?? "on";
-  if (inference !== "on" && inference !== "off")
-    throw new RangeError(`inference must be "on" or "off", not ${JSON.stringify(inference)}`);
   // Without a model the release never processes Topic Memory: a Scope's status stays pending.
   if (inference === "off") state.topic.enabled = false;
   const facts = refusalFacts(state, inference);

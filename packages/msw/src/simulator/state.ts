@@ -1,7 +1,9 @@
 import type { AccessLedger } from "./access-ledger.js";
 import type { AtomicLifecycle } from "./atomic-lifecycle.js";
 import type { FlushEngine } from "./flush.js";
+import type { Handoffs } from "./handoffs.js";
 import type { MemoryStore } from "./memory.js";
+import type { Prompts } from "./prompts.js";
 import type { OperationStore } from "./operations.js";
 import type { ResourceEngine } from "./resources/engine.js";
 import type { ResourceStore } from "./resources/store.js";
@@ -22,6 +24,8 @@ export interface SimulatorState {
   readonly scopes: ScopeStore;
   readonly sources: SourceStore;
   readonly subjects: SubjectSources;
+  readonly handoffs: Handoffs;
+  readonly prompts: Prompts;
   readonly memory: MemoryStore;
   readonly lifecycle: AtomicLifecycle;
   readonly operations: OperationStore;

@@ -44,6 +44,10 @@ describe("the media type a request asks for", () => {
       expect(contractProblems("get_handoff_report", 200, answer.headers, answer.body)).toEqual([]);
       expect(answer.headers["Cache-Control"]).toBe("no-store");
       expect(answer.headers["X-PowerContext-Report-Digest"]).toMatch(DIGEST);
+      // The headers name the digests the body carries.
+      const body = answer.body as { selection_digest: string; report_digest: string };
+      expect(answer.headers["X-PowerContext-Selection-Digest"]).toBe(body.selection_digest);
+      expect(answer.headers["X-PowerContext-Report-Digest"]).toBe(body.report_digest);
     }
   });
 
@@ -72,6 +76,7 @@ describe("over HTTP", () => {
     expect(response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("x-powercontext-selection-digest")).toMatch(DIGEST);
-    expect(await response.text()).toBe("sample get_handoff_report\n");
+    // The report of Scope s1, which holds no Handoff.
+    expect(await response.text()).toBe("# Handoff report\n\n## s1 (s1)\n\nStatus: no_handoff\n");
   });
 });

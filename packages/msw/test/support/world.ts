@@ -234,6 +234,15 @@ export function validRequest(operationId: SimOperationId, world: World): SimRequ
       });
       return { body: { ...s1, inputs, content: { kind: "fact", text: "Leases renew daily at noon." } } };
     }
+    case "handoff_current_work":
+    case "commit_handoff": {
+      // A handoff's boundary is a Source of its own; a commit takes the handoff prepared on the current revision.
+      const sampled = sampledRequest("handoff_current_work") as { body: Record<string, unknown> };
+      const work = { ...sampled.body, ...s1, source_id: `boundary-${operationId}` };
+      if (operationId === "handoff_current_work") return { body: work };
+      const prepared = asAdmin(world.sim, "handoff_current_work", { body: work });
+      return { body: { ...s1, handoff: (prepared.body as { handoff?: unknown }).handoff } };
+    }
     case "revoke_access_binding":
     case "replace_access_binding": {
       const subject = { type: "user", id: `someone-${operationId}` };

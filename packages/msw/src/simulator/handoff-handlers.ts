@@ -1,0 +1,63 @@
+import { isoTime } from "./clock.js";
+import { reportMarkdown } from "./handoffs.js";
+import type { Principal } from "./principals.js";
+import type { JsonRecord } from "./resources/members.js";
+import { contentTypeOf } from "./responder/media.js";
+import type { SimulatorState } from "./state.js";
+import type { HandlerResult, SimRequest } from "./types.js";
+import { objectBody, scopeField } from "./validate.js";
+
+/**
+ * The Handoff operations and the Handoff report, answered by the Handoff domain
+ * (`state.handoffs`, handoffs.ts). Credentials, access, the body's schema and the
+ * Scope were checked before.
+ */
+type HandoffHandler = (
+  state: SimulatorState,
+  caller: Principal | null,
+  request: SimRequest,
+  now: number,
+) => HandlerResult;
+
+const ok = (body: unknown): HandlerResult => ({ status: 200, body });
+
+/** The Handoff operations the domain answers, by operationId. */
+export const handoffHandlers: Record<string, HandoffHandler> = {
+  handoff_current_work: (state, _principal, request) => {
+    const body = objectBody(request.body);
+    return ok(state.handoffs.prepareCurrent(scopeField(body), String(body.source_id), body.handoff as JsonRecord));
+  },
+
+  finalize_handoff: (state, _principal, request) => {
+    const body = objectBody(request.body);
+    return ok(state.handoffs.finalize(scopeField(body), body.draft as JsonRecord));
+  },
+
+  commit_handoff: (state, _principal, request) => {
+    const body = objectBody(request.body);
+    return ok(state.handoffs.commit(scopeField(body), body.handoff as JsonRecord));
+  },
+
+  continue_handoff: (state, _principal, request) => {
+    const body = objectBody(request.body);
+    return ok(state.handoffs.resolve(scopeField(body), body));
+  },
+
+  acknowledge_handoff: (state, principal, request) => {
+    const body = objectBody(request.body);
+    return ok(state.handoffs.acknowledge(scopeField(body), body, principal as Principal));
+  },
+
+  get_handoff_report: (state, _principal, request, now) => {
+    const body = objectBody(request.body);
+    const report = state.handoffs.report(body.selection as JsonRecord, isoTime(now));
+    const digests = { selection_digest: report.selection_digest, report_digest: report.report_digest };
+    const headers = {
+      "X-PowerContext-Selection-Digest": String(digests.selection_digest),
+      "X-PowerContext-Report-Digest": String(digests.report_digest),
+    };
+    if (body.format === "markdown")
+      return { status: 200, body: reportMarkdown(report), contentType: contentTypeOf("text/markdown"), headers };
+    return { status: 200, body: { format: "json", report, markdown: null, ...digests }, headers };
+  },
+};

@@ -1,0 +1,292 @@
+import { SimError } from "./errors.js";
+import { reference } from "./artifacts.js";
+import type { Principal } from "./principals.js";
+import { copyJson, stableJson, type JsonRecord } from "./resources/members.js";
+import { sha256Hex } from "./resources/sha256.js";
+import type { ResourceWriter } from "./resources/writer.js";
+import { CONTENT_SOURCE_NAME, type SourceStore } from "./sources.js";
+
+/**
+ * Handoffs of current work, as the release keeps them: a Scope has one
+ * Handoff Artifact (`handoff`), written by each commit. A prepared handoff
+ * cites the boundary Source its preparation captures before the evidence of
+ * each claim, and names the committed revision it builds on (`base`, null
+ * before the first commit); resolving it for a receiver checks each claim's
+ * evidence and names the revision it read (`selected_revision`, null for a
+ * prepared handoff the caller holds); an acknowledgement captures a receipt
+ * Source and names the Principal that sent it. Members the request leaves
+ * null (a next action) stay null.
+ */
+
+/** The Artifact family and the one id of a Scope's Handoff. */
+const HANDOFF_FAMILY = "handoff";
+const HANDOFF_ID = "handoff";
+const HANDOFF_SCHEMA = "powercontext.handoff.v1";
+const PREPARED_SCHEMA = "powercontext.prepared-handoff.v1";
+const REPORT_SCHEMA = "powercontext.handoff-report.v2";
+/** How the release describes a Principal behind a static bearer token. */
+const STATIC_BEARER = "PowerContext static bearer";
+
+type Claim = { text: string; citations: JsonRecord[] };
+
+/** Handoffs over the resource writer and the Source log. */
+export class Handoffs {
+  constructor(
+    private readonly writer: ResourceWriter,
+    private readonly sources: SourceStore,
+  ) {}
+
+  /** `handoff_current_work`: captures the boundary Source and prepares the handoff on the current revision. */
+  prepareCurrent(scopeId: string, sourceId: string, work: JsonRecord): JsonRecord {
+    const boundary = this.#capture(scopeId, sourceId, work, "handoff-boundary");
+    const cite = (claim: JsonRecord | null): Claim | null =>
+      claim === null
+        ? null
+        : {
+            text: String(claim.text),
+            citations: [
+              { kind: "source", source_ref: copyJson(boundary.source) },
+              ...((claim.evidence as JsonRecord[] | undefined) ?? []).map((e) => copyJson(e)),
+            ],
+          };
+    return {
+      boundary,
+      handoff: this.#prepared(scopeId, {
+        objective: work.objective,
+        state: ((work.state as JsonRecord[]) ?? []).map((claim) => cite(claim)),
+        disposition: work.disposition,
+        next_action: cite((work.next_action as JsonRecord | null | undefined) ?? null),
+        omissions: copyJson(work.omissions ?? []),
+      }),
+    };
+  }
+
+  /** `finalize_handoff`: the draft prepared on the current revision, as written. */
+  finalize(scopeId: string, draft: JsonRecord): JsonRecord {
+    return this.#prepared(scopeId, {
+      objective: draft.objective,
+      state: copyJson(draft.state ?? []),
+      disposition: draft.disposition,
+      next_action: copyJson(draft.next_action ?? null),
+      omissions: copyJson(draft.omissions ?? []),
+    });
+  }
+
+  /**
+   * `commit_handoff`: writes the prepared content as the Scope's Handoff (its next revision).
+   * @throws SimError 409 `artifact_conflict` when the handoff was prepared on another revision than the current one
+   */
+  commit(scopeId: string, prepared: JsonRecord): JsonRecord {
+    const keys = [scopeId, HANDOFF_FAMILY];
+    const current = this.writer.find("artifact", keys, HANDOFF_ID);
+    const base = (prepared.base as JsonRecord | null | undefined) ?? null;
+    if (stableJson(base) !== stableJson(current === undefined ? null : reference(current)))
+      throw new SimError(409, "artifact_conflict", "The Handoff was prepared on another revision.", null);
+    const content = copyJson(prepared.content) as JsonRecord;
+    const written =
+      current === undefined
+        ? this.writer.insert("artifact", keys, { artifact_id: HANDOFF_ID, content }, { quiet: true })
+        : this.writer.update("artifact", keys, current, { content }, { quiet: true });
+    const citations = claimsOf(content).flatMap((c) => c.citations);
+    return {
+      reference: reference(written),
+      content,
+      source_refs: unique(citations.filter((c) => c.kind === "source").map((c) => c.source_ref as JsonRecord)),
+      artifact_refs: unique(citations.filter((c) => c.kind === "artifact").map((c) => c.artifact_ref as JsonRecord)),
+    };
+  }
+
+  /**
+   * `continue_handoff`: the handoff a receiver continues from (the prepared one it
+   * holds, the committed one it names, or the latest), with each claim's evidence checked.
+   */
+  resolve(scopeId: string, request: JsonRecord): JsonRecord {
+    const current = this.writer.find("artifact", [scopeId, HANDOFF_FAMILY], HANDOFF_ID);
+    const currentRef = current === undefined ? null : reference(current);
+    const selection = String(request.selection);
+    const named = (request.revision as JsonRecord | null | undefined) ?? null;
+    let content: JsonRecord | null = null;
+    let selected: JsonRecord | null = null;
+    if (selection === "prepared")
+      content = ((request.prepared as JsonRecord | null | undefined)?.content as JsonRecord) ?? null;
+    else if (current !== undefined && (named === null || named.revision === current.revision)) {
+      content = current.content as JsonRecord;
+      selected = currentRef;
+    }
+    return {
+      trust: "untrusted_history",
+      status: content === null ? "empty" : "resolved",
+      scope_id: scopeId,
+      content: copyJson(content),
+      selection,
+      selected_revision: selected,
+      current_revision: currentRef,
+      evidence_checks: content === null ? [] : checks(content),
+    };
+  }
+
+  /** `acknowledge_handoff`: the resolution, a receipt Source, and who acknowledged it. */
+  acknowledge(scopeId: string, request: JsonRecord, principal: Principal): JsonRecord {
+    const resolution = this.resolve(scopeId, request);
+    const { scope_id: _scope, ...acknowledged } = request;
+    const receipt = this.#capture(scopeId, String(request.source_id), acknowledged, "handoff-receipt");
+    const who = { type: "service", id: principal.spec.name, description: STATIC_BEARER };
+    return {
+      receipt_identity: { principal: who, receiver_identity_matches: request.receiver === who.id },
+      resolution,
+      receipt,
+    };
+  }
+
+  /**
+   * `get_handoff_report`: each Scope the selection names (every Scope, the ones listed, or one
+   * and the Scopes below it) with its committed Handoff (or none), counted by disposition.
+   * @throws SimError 404 `scope_not_found` for a listed Scope the server does not have
+   */
+  report(selection: JsonRecord, generatedAt: string): JsonRecord {
+    const scopes = this.#selected(selection);
+    const counts: Record<string, number> = { continuable: 0, blocked: 0, complete: 0, no_handoff: 0 };
+    const entries = scopes.map((scope) => {
+      const scopeId = String(scope.scope_id);
+      const handoff = this.writer.find("artifact", [scopeId, HANDOFF_FAMILY], HANDOFF_ID);
+      const content = handoff === undefined ? null : reportContent(handoff.content as JsonRecord);
+      const status = content === null ? "no_handoff" : String(content.disposition);
+      counts[status] = (counts[status] ?? 0) + 1;
+      return {
+        scope: copyJson(scope),
+        status,
+        handoff: handoff === undefined ? null : { scope_id: scopeId, artifact: reference(handoff) },
+        content,
+      };
+    });
+    const selectionDigest = `sha256:${sha256Hex(stableJson(selection))}`;
+    const report: JsonRecord = {
+      schema: REPORT_SCHEMA,
+      selection: copyJson(selection),
+      scope_ids: scopes.map((scope) => scope.scope_id),
+      generated_at: generatedAt,
+      summary: {
+        continuable_count: counts.continuable,
+        blocked_count: counts.blocked,
+        complete_count: counts.complete,
+        no_handoff_count: counts.no_handoff,
+      },
+      scopes: entries,
+      selection_digest: selectionDigest,
+    };
+    const reportDigest = `sha256:${sha256Hex(stableJson(report))}`;
+    return { ...report, report_digest: reportDigest };
+  }
+
+  #selected(selection: JsonRecord): JsonRecord[] {
+    const all = this.writer.records("scope", []);
+    const byId = (id: unknown) => {
+      const found = all.find((scope) => scope.scope_id === id);
+      if (found === undefined) throw new SimError(404, "scope_not_found", "The requested Scope was not found.", null);
+      return found;
+    };
+    if (selection.mode === "exact") return ((selection.scope_ids as unknown[] | undefined) ?? []).map(byId);
+    const sorted = [...all].sort((a, b) => (String(a.scope_id) < String(b.scope_id) ? -1 : 1));
+    if (selection.mode !== "subtree") return sorted;
+    const inside = new Set([String(byId(selection.root_scope_id).scope_id)]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const scope of sorted)
+        if (!inside.has(String(scope.scope_id)) && inside.has(String(scope.parent_scope_id))) {
+          inside.add(String(scope.scope_id));
+          grew = true;
+        }
+    }
+    return sorted.filter((scope) => inside.has(String(scope.scope_id)));
+  }
+
+  #prepared(scopeId: string, content: JsonRecord): JsonRecord {
+    const current = this.writer.find("artifact", [scopeId, HANDOFF_FAMILY], HANDOFF_ID);
+    return {
+      generation: null,
+      schema: PREPARED_SCHEMA,
+      scope_id: scopeId,
+      base: current === undefined ? null : reference(current),
+      content: { generation: null, schema: HANDOFF_SCHEMA, ...content },
+    };
+  }
+
+  /** Captures `value` as the Source `sourceId` (idempotent per id) and answers its receipt. */
+  #capture(scopeId: string, sourceId: string, value: unknown, kind: string): JsonRecord {
+    const text = stableJson(value);
+    const { position } = this.sources.capture(scopeId, sourceId, text);
+    return {
+      kind,
+      source: { name: CONTENT_SOURCE_NAME, source_id: sourceId },
+      position,
+      content_digest: `sha256:${sha256Hex(text)}`,
+    };
+  }
+}
+
+function claimsOf(content: JsonRecord): Claim[] {
+  const state = (content.state as Claim[] | undefined) ?? [];
+  return content.next_action === null || content.next_action === undefined
+    ? state
+    : [...state, content.next_action as Claim];
+}
+
+/** Every claim's evidence is available: the mock keeps every Source it captured. */
+function checks(content: JsonRecord): JsonRecord[] {
+  const state = ((content.state as unknown[] | undefined) ?? []).map((_claim, index) => ({
+    claim: "state",
+    state_index: index,
+    status: "available",
+    unavailable_evidence: [],
+  }));
+  if (content.next_action === null || content.next_action === undefined) return state;
+  return [...state, { claim: "next_action", state_index: null, status: "available", unavailable_evidence: [] }];
+}
+
+function unique(values: JsonRecord[]): JsonRecord[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const key = stableJson(value);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A Handoff's content as a report shows it: no generation envelope, Sources named by type. */
+function reportContent(content: JsonRecord): JsonRecord {
+  const { generation: _generation, ...rest } = copyJson(content);
+  const renamed = (claim: unknown): unknown => {
+    if (claim === null || typeof claim !== "object") return claim;
+    const { citations, ...statement } = claim as JsonRecord;
+    return {
+      ...statement,
+      citations: ((citations as JsonRecord[] | undefined) ?? []).map((citation) => {
+        const ref = citation.source_ref as JsonRecord | undefined;
+        if (citation.kind !== "source" || ref === undefined) return citation;
+        return { kind: "source", source_ref: { source_type: ref.name, source_id: ref.source_id } };
+      }),
+    };
+  };
+  return {
+    ...rest,
+    state: ((rest.state as unknown[] | undefined) ?? []).map(renamed),
+    next_action: renamed(rest.next_action ?? null),
+  };
+}
+
+/** A report as Markdown: a heading per Scope with its status, objective and claims. */
+export function reportMarkdown(report: JsonRecord): string {
+  const lines = ["# Handoff report", ""];
+  for (const entry of (report.scopes as JsonRecord[] | undefined) ?? []) {
+    const scope = entry.scope as JsonRecord;
+    const content = entry.content as JsonRecord | null;
+    lines.push(`## ${String(scope.title)} (${String(scope.scope_id)})`, "", `Status: ${String(entry.status)}`, "");
+    if (content === null) continue;
+    lines.push(`Objective: ${String(content.objective)}`, "");
+    for (const claim of (content.state as JsonRecord[] | undefined) ?? []) lines.push(`- ${String(claim.text)}`);
+    const next = content.next_action as JsonRecord | null;
+    lines.push("", `Next action: ${next === null ? "none" : String(next.text)}`, "");
+  }
+  return `${lines.join("\n").trimEnd()}\n`;
+}

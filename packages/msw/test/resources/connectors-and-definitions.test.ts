@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/simulator/clock.js";
+import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
+import { contractProblems } from "../support/contract.js";
+import { call, type Reply } from "../support/flat-call.js";
+
+/**
+ * Connector ingestion state and reads the release answers from what it stores:
+ * a binding's checkpoint is null until the first commit, a Source definition's
+ * manifest is kept as registered (the same one again changes nothing, another
+ * under its name and version is 409 generation_conflict), a created Source is
+ * answered with the Location of its read, and a Prompt key has no saved Prompt
+ * (artifact and artifact_etag null) until one is written.
+ */
+function fresh(): PowerContextSimulator {
+  return createPowerContextSimulator({ seed: 4, clock: new ManualClock(), scopes: ["s1"] });
+}
+
+function valid(operationId: Parameters<typeof call>[1], reply: Reply): Reply {
+  expect(contractProblems(operationId, reply.status, { ...reply.headers }, reply.body), operationId).toEqual([]);
+  return reply;
+}
+
+const binding = { scope_id: "s1", binding_id: "b-1", connector_name: "tickets", connector_version: "1" };
+
+describe("connector checkpoints and Source definitions", () => {
+  it("reads no checkpoint before the first commit, and the committed one after it", () => {
+    const sim = fresh();
+    const before = valid("get_connector_checkpoint", call(sim, "get_connector_checkpoint", { binding }));
+    expect([before.status, before.body]).toEqual([200, { binding, checkpoint: null }]);
+    const committed = valid(
+      "commit_connector_checkpoint",
+      call(sim, "commit_connector_checkpoint", { binding, expected: null, checkpoint: { cursor: "1" } }),
+    );
+    expect(committed.body).toEqual({ binding, checkpoint: { cursor: "1" } });
+    expect(call(sim, "get_connector_checkpoint", { binding }).body.checkpoint).toEqual({ cursor: "1" });
+    const other = call(sim, "get_connector_checkpoint", { binding: { ...binding, binding_id: "b-2" } });
+    expect(other.body.checkpoint).toBeNull();
+    const unknownScope = call(sim, "get_connector_checkpoint", { binding: { ...binding, scope_id: "nope" } });
+    expect([unknownScope.status, unknownScope.code]).toEqual([404, "scope_not_found"]);
+  });
+
+  it("keeps a registered manifest as sent and refuses another under the same name and version", () => {
+    const sim = fresh();
+    const manifest = {
+      name: "tickets.ticket",
+      version: "1",
+      fingerprint: `sha256:${"a".repeat(64)}`,
+      source_schema: { type: "object" },
+      projections: [{ key: { name: "summary", version: "1" }, schema: { type: "string" } }],
+    };
+    const registered = valid("register_source_definition", call(sim, "register_source_definition", { manifest }));
+    expect([registered.status, registered.body]).toEqual([200, manifest]);
+    expect(call(sim, "register_source_definition", { manifest }).body).toEqual(manifest);
+    const changed = call(sim, "register_source_definition", {
+      manifest: { ...manifest, fingerprint: `sha256:${"b".repeat(64)}` },
+    });
+    expect([changed.status, changed.code]).toEqual([409, "generation_conflict"]);
+    const next = call(sim, "register_source_definition", { manifest: { ...manifest, version: "2" } });
+    expect(next.status).toBe(200);
+  });
+});
+
+describe("reads of what the server stores", () => {
+  it("answers a created Source with the Location of its read", () => {
+    const sim = fresh();
+    const made = valid("create_source", call(sim, "create_source", { scope_id: "s1", content: { text: "A note." } }));
+    expect(made.status).toBe(201);
+    expect(made.headers.Location).toBe(`/v1/scopes/s1/sources/content/${made.body.source_id}`);
+    const read = call(sim, "get_source", { scope_id: "s1", source_type: "content", source_id: made.body.source_id });
+    expect(read.body).toEqual(made.body);
+  });
+
+  it("has no saved Prompt for a key until one is written", () => {
+    const sim = fresh();
+    const configuration = valid(
+      "get_prompt_configuration",
+      call(sim, "get_prompt_configuration", { scope_id: "s1", prompt_key: "memory.extract" }),
+    );
+    expect(configuration.body).toMatchObject({
+      scope_id: "s1",
+      prompt_key: "memory.extract",
+      status: "supported",
+      reason: null,
+      mode: "auto",
+      artifact: null,
+      artifact_etag: null,
+      effective: { demonstrations: [] },
+    });
+    expect(configuration.body.effective.instructions).toBe(configuration.body.builtin.instructions);
+    expect(configuration.body.builtin.profile).toBe("coding");
+    const withoutModel = createPowerContextSimulator({
+      seed: 4,
+      clock: new ManualClock(),
+      scopes: ["s1"],
+      inference: "off",
+    });
+    expect(
+      call(withoutModel, "get_prompt_configuration", { scope_id: "s1", prompt_key: "memory.extract" }).body,
+    ).toMatchObject({ status: "disabled", reason: "provider_not_configured" });
+  });
+});

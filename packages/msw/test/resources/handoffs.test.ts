@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/simulator/clock.js";
+import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
+import { contractProblems } from "../support/contract.js";
+import { call, type Reply } from "../support/flat-call.js";
+
+/**
+ * Handoffs as the release keeps them: the prepared handoff cites its boundary
+ * Source before each claim's evidence and builds on the committed revision
+ * (`base`, null before the first commit); a next action the caller leaves null
+ * stays null; a commit writes the Scope's one Handoff Artifact (`handoff`); a
+ * prepared handoff resolves without a selected revision, the latest with one;
+ * an acknowledgement names the Principal; the report lists each Scope's Handoff.
+ */
+function fresh(): PowerContextSimulator {
+  return createPowerContextSimulator({ seed: 6, clock: new ManualClock(), scopes: ["s1"] });
+}
+
+function valid(operationId: Parameters<typeof call>[1], reply: Reply): Reply {
+  expect(contractProblems(operationId, reply.status, { ...reply.headers }, reply.body), operationId).toEqual([]);
+  expect(reply.status, operationId).toBe(200);
+  return reply;
+}
+
+const evidence = [{ kind: "source", source_ref: { name: "content", source_id: "note-1" } }];
+const work = {
+  schema: "powercontext.current-work-handoff.v1",
+  trust: "untrusted_input",
+  objective: "Automate the changelog.",
+  state: [{ text: "The template is drafted.", basis: "verified", evidence }],
+  disposition: "continuable",
+  next_action: null,
+  omissions: [],
+};
+
+describe("handoffs", () => {
+  it("prepares, commits, continues and acknowledges a handoff with the release's nulls", () => {
+    const sim = fresh();
+    call(sim, "capture_content_source", { scope_id: "s1", source_id: "note-1", content: "The template exists." });
+    const prepared = valid(
+      "handoff_current_work",
+      call(sim, "handoff_current_work", { scope_id: "s1", source_id: "boundary-1", handoff: work }),
+    ).body;
+    expect(prepared.boundary).toMatchObject({
+      kind: "handoff-boundary",
+      source: { name: "content", source_id: "boundary-1" },
+      position: 2,
+    });
+    expect(prepared.handoff).toMatchObject({ scope_id: "s1", base: null, generation: null });
+    expect(prepared.handoff.content).toMatchObject({ objective: work.objective, next_action: null, omissions: [] });
+    expect(prepared.handoff.content.state[0].citations).toEqual([
+      { kind: "source", source_ref: { name: "content", source_id: "boundary-1" } },
+      ...evidence,
+    ]);
+
+    const committed = valid(
+      "commit_handoff",
+      call(sim, "commit_handoff", { scope_id: "s1", handoff: prepared.handoff }),
+    );
+    expect(committed.body.reference).toEqual({ family: "handoff", artifact_id: "handoff", revision: 1 });
+    expect(committed.body.source_refs).toEqual([
+      { name: "content", source_id: "boundary-1" },
+      { name: "content", source_id: "note-1" },
+    ]);
+    const stale = call(sim, "commit_handoff", { scope_id: "s1", handoff: prepared.handoff });
+    expect(stale.status).toBe(409);
+
+    const held = valid(
+      "continue_handoff",
+      call(sim, "continue_handoff", { scope_id: "s1", selection: "prepared", prepared: prepared.handoff }),
+    ).body;
+    expect(held).toMatchObject({
+      status: "resolved",
+      selected_revision: null,
+      current_revision: committed.body.reference,
+    });
+    expect(held.evidence_checks).toEqual([
+      { claim: "state", state_index: 0, status: "available", unavailable_evidence: [] },
+    ]);
+    const latest = valid(
+      "continue_handoff",
+      call(sim, "continue_handoff", { scope_id: "s1", selection: "latest" }),
+    ).body;
+    expect(latest.selected_revision).toEqual(committed.body.reference);
+
+    const next = valid(
+      "handoff_current_work",
+      call(sim, "handoff_current_work", { scope_id: "s1", source_id: "boundary-2", handoff: work }),
+    ).body;
+    expect(next.handoff.base).toEqual(committed.body.reference);
+
+    const acknowledged = valid(
+      "acknowledge_handoff",
+      call(sim, "acknowledge_handoff", {
+        scope_id: "s1",
+        source_id: "ack-1",
+        receiver: "someone-else",
+        status: "needs_clarification",
+        selection: "prepared",
+        prepared: prepared.handoff,
+        message: "Which format?",
+      }),
+    ).body;
+    expect(acknowledged.receipt).toMatchObject({ kind: "handoff-receipt", source: { source_id: "ack-1" } });
+    expect(acknowledged.receipt_identity).toMatchObject({ receiver_identity_matches: false });
+    expect(typeof acknowledged.receipt_identity.principal.id).toBe("string");
+    expect(acknowledged.resolution.selected_revision).toBeNull();
+  });
+
+  it("finalizes a draft as written and reports each Scope's Handoff", () => {
+    const sim = fresh();
+    const draft = {
+      objective: "Automate the changelog.",
+      state: [{ text: "The template is drafted.", citations: evidence }],
+      disposition: "blocked",
+      next_action: null,
+      omissions: [],
+    };
+    const finalized = valid("finalize_handoff", call(sim, "finalize_handoff", { scope_id: "s1", draft })).body;
+    expect(finalized).toMatchObject({ base: null, content: { ...draft, schema: "powercontext.handoff.v1" } });
+    valid("commit_handoff", call(sim, "commit_handoff", { scope_id: "s1", handoff: finalized }));
+
+    const reported = valid(
+      "get_handoff_report",
+      call(sim, "get_handoff_report", { selection: { mode: "exact", scope_ids: ["s1"] } }),
+    ).body;
+    expect(reported.markdown).toBeNull();
+    expect(reported.report).toMatchObject({
+      schema: "powercontext.handoff-report.v2",
+      scope_ids: ["s1"],
+      summary: { continuable_count: 0, blocked_count: 1, complete_count: 0, no_handoff_count: 0 },
+    });
+    expect(reported.report.scopes[0]).toMatchObject({
+      status: "blocked",
+      handoff: { scope_id: "s1", artifact: { family: "handoff", artifact_id: "handoff", revision: 1 } },
+    });
+    expect(reported.report.scopes[0].content.state[0].citations[0].source_ref).toEqual({
+      source_type: "content",
+      source_id: "note-1",
+    });
+    expect(reported.report_digest).toBe(reported.report.report_digest);
+  });
+});
