@@ -11,6 +11,7 @@ import type { ScopePermission } from "./types.js";
 import { skillHandlers } from "./skills/handlers.js";
 import { resolveScopeBinding } from "./scope-bindings.js";
 import { handoffHandlers } from "./handoff-handlers.js";
+import { isoTime } from "./clock.js";
 
 /**
  * One function per operation of `openapi.yaml`: parse and check the request,
@@ -98,17 +99,36 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     return { status: state.ready ? 200 : 503, body: report };
   },
 
-  get_capabilities: (_state, principal) => {
+  // What the server can do: with a model (the mock's default) extraction and generation run; without one
+  // (inference off) they are off, as on a default 1.4.1 install, which searches by full text only.
+  get_capabilities: (state, principal, _request, now) => {
     (principal as Principal).require("server.observe");
+    const model = state.prompts.withModel;
     return ok({
+      prompts: state.prompts.capabilities(),
+      artifact_dreaming: false,
       source_types: ["content"],
-      artifact_families: ["memory", "atomic-memory", "topic-memory"],
-      memory_extraction: true,
+      artifact_families: [
+        "memory",
+        "atomic-memory",
+        "topic-memory",
+        "experience",
+        "skill",
+        "handoff",
+        "profile",
+        "prompt",
+      ],
+      memory_extraction: model,
+      extraction: {
+        configuration: model ? "configured" : "unconfigured",
+        background: { location: "none", role: null, state: "stopped", automatic_processing_enabled: false },
+        observation: { status: "unverified", since: isoTime(now), last_failure: null, last_success_at: null },
+      },
       experience_generation: false,
       managed_skill_generation: false,
-      external_skill_registry: false,
+      external_skill_registry: true,
       handoff_generation: false,
-      search_modes: ["auto", "fts", "vector", "hybrid"],
+      search_modes: model ? ["auto", "fts", "vector", "hybrid"] : ["auto", "fts"],
       context_versions: ["powercontext.prepared-context.v1"],
     });
   },

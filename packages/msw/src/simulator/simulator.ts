@@ -160,7 +160,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     sources,
     subjects: new SubjectSources(scopes, writer, values),
     handoffs: new Handoffs(writer, sources),
-    prompts: new Prompts(writer, inference),
+    prompts: new Prompts(writer, inference === "on"),
     memory,
     lifecycle: new AtomicLifecycle(
       writer,

@@ -99,4 +99,23 @@ describe("reads of what the server stores", () => {
       call(withoutModel, "get_prompt_configuration", { scope_id: "s1", prompt_key: "memory.extract" }).body,
     ).toMatchObject({ status: "disabled", reason: "provider_not_configured" });
   });
+
+  it("lists every Prompt key in the capabilities, disabled without a model", () => {
+    const withModel = valid("get_capabilities", call(fresh(), "get_capabilities", {}));
+    const off = createPowerContextSimulator({ seed: 4, clock: new ManualClock(), inference: "off" });
+    const without = valid("get_capabilities", call(off, "get_capabilities", {}));
+    expect(Object.keys(without.body.prompts)).toContain("memory.extract");
+    expect(Object.keys(without.body.prompts)).toHaveLength(16);
+    expect(without.body.prompts["memory.extract"]).toEqual({
+      status: "disabled",
+      reason: "provider_not_configured",
+      definition_version: "powercontext.prompt.memory.extract.v1",
+      builtin_version: "powercontext.memory.extract.v1",
+      builtin_profile: "coding",
+    });
+    expect(withModel.body.prompts["memory.extract"]).toMatchObject({ status: "supported", reason: null });
+    expect([without.body.memory_extraction, without.body.extraction.configuration]).toEqual([false, "unconfigured"]);
+    expect([withModel.body.memory_extraction, withModel.body.extraction.configuration]).toEqual([true, "configured"]);
+    expect(without.body.artifact_dreaming).toBe(false);
+  });
 });
