@@ -32,6 +32,7 @@ export const OUR_EXTENSIONS = Object.freeze([
   "x-powercontext-router",
   "x-powercontext-refusals",
   "x-powercontext-media-from",
+  "x-powercontext-exclude-unset",
   "x-powercontext-resources",
   "x-powercontext-resource",
   "x-powercontext-anchor",

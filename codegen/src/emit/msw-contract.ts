@@ -150,6 +150,8 @@ export interface ContractOperation {
   readonly refusals: readonly ContractRefusalRule[];
   /** \`x-powercontext-media-from\`: the request member whose value chooses the success media type, or null. */
   readonly mediaFrom: { readonly member: string; readonly values: { readonly [value: string]: string } } | null;
+  /** \`x-powercontext-exclude-unset\`: the success answer leaves out the optional members the server did not set. */
+  readonly excludeUnset: boolean;
   /** \`x-powercontext-pagination\`: the request member carrying a page cursor, the response members with the next one and with the items; null for no list. */
   readonly pagination: { readonly cursorParameter: string; readonly nextCursorField: string; readonly itemsField: string } | null;
   /** The stored resource the operation works on (\`x-powercontext-resource\`), or null. */
@@ -266,6 +268,7 @@ function operationLiteral(
     successBodies: { ${bodies.join(", ")} },
     refusals: [${op.refusals.map(jsonLiteral).join(", ")}],
     mediaFrom: ${op.mediaFrom === null ? "null" : jsonLiteral(op.mediaFrom)},
+    excludeUnset: ${op.excludeUnset},
     pagination: ${op.pagination === null ? "null" : jsonLiteral(op.pagination)},
     resource: ${op.resource === null ? "null" : jsonLiteral(op.resource)},
     anchor: ${op.anchor === null ? "null" : jsonLiteral(op.anchor)},

@@ -33,6 +33,7 @@ import { checkNameSources } from "./name-sources.js";
 import { checkReservedNames } from "./reserved-names.js";
 import { readRouter } from "./router.js";
 import { readRefusals } from "./refusals.js";
+import { readExcludeUnset } from "./exclude-unset.js";
 import { readMediaFrom } from "./media-from.js";
 import { requestDefaults } from "./request-defaults.js";
 
@@ -240,6 +241,7 @@ function buildOperation(
       notServed === undefined ? null : { status: Number(notServed.status), message: String(notServed.message) },
     refusals: readRefusals(op, raw.pointer, members, errorCodes, resources),
     mediaFrom: readMediaFrom(op, raw.pointer, members, success),
+    excludeUnset: readExcludeUnset(op, raw.pointer),
     resource: readOperationResource(op, raw.pointer, resources, {
       pageItems: pagination === undefined ? null : String(pagination.items_field),
       page:

@@ -459,6 +459,8 @@ export interface OperationIr {
   readonly refusals: readonly RefusalRuleIr[];
   /** `x-powercontext-media-from`: which request member chooses the success media type, or null. */
   readonly mediaFrom: MediaFromIr | null;
+  /** `x-powercontext-exclude-unset`: the success answer leaves out the optional members the server did not set (false without). */
+  readonly excludeUnset: boolean;
   /** The stored resource the operation creates, reads, lists, changes or removes (`x-powercontext-resource`), or null. */
   readonly resource: OperationResourceIr | null;
   /**

@@ -299,3 +299,14 @@ describe("x-powercontext-media-from", () => {
     ).toEqual([`invalid_extension ${at}/member`, `invalid_extension ${at}/values/a~1b`]);
   });
 });
+
+describe("x-powercontext-exclude-unset", () => {
+  it("carries true where an operation declares it, false elsewhere, and refuses anything but a boolean", async () => {
+    const ir = await given({ "x-powercontext-exclude-unset": true });
+    expect(ir.operations.find((op) => op.operationId === "flush_memory")!.excludeUnset).toBe(true);
+    expect(ir.operations.find((op) => op.operationId === "list_scopes")!.excludeUnset).toBe(false);
+    expect(await issues(given({ "x-powercontext-exclude-unset": "yes" }))).toEqual([
+      "invalid_extension /paths/~1v1~1memory~1flush/post/x-powercontext-exclude-unset",
+    ]);
+  });
+});

@@ -99,3 +99,17 @@ describe("sim.override", () => {
     expect(simOperations.get_scope.successStatuses).toEqual([200]);
   });
 });
+
+describe("an answer that leaves out what the server did not set (x-powercontext-exclude-unset)", () => {
+  it("carries no optional member the request did not make the server set, where others send it as null", () => {
+    const sim = createPowerContextSimulator({ seed: 9, scopes: TEST_SCOPES });
+    const excluding = simOperationIds.filter((id) => simOperations[id].excludeUnset);
+    expect(excluding).toEqual(expect.arrayContaining(["prepare_context", "prepare_handoff_hint"]));
+    for (const id of excluding) {
+      const reply = answer(sim.handle(id, { ...admin, ...sampledRequest(id) }));
+      expect(reply.status, id).toBe(200);
+      expect(Object.hasOwn(reply.body as object, "reason"), id).toBe(false);
+      expect(contractProblems(id, reply.status, reply.headers, reply.body)).toEqual([]);
+    }
+  });
+});
