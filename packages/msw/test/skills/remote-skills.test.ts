@@ -3,6 +3,7 @@ import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
 import { isReset, type SimRequest } from "../../src/simulator/types.js";
 import { TEST_SCOPES } from "../support/scopes.js";
+import { installReceipt } from "../support/skill-world.js";
 
 /**
  * The Skill domain of the mock as the 1.4.1 release behaves (measured with the
@@ -182,18 +183,7 @@ describe("a managed Skill delivered to a remote target", () => {
     expect(download(0).body.package).toEqual(action.package);
     expect(code(download(1))).toBe("invalid_target_credential");
 
-    const receipt = {
-      operation: "install",
-      generation: 0,
-      artifact: skill,
-      expected_tree_digest: action.tree_digest,
-      observed_tree_digest: action.tree_digest,
-      outcome: "succeeded",
-      failure_state: null,
-      error_code: null,
-      receiver_version: "1.4.1",
-      environment_fingerprint: null,
-    };
+    const receipt = installReceipt(skill, action.tree_digest);
     const recorded = send("record_remote_skill_receipt", receipt, credential).body;
     expect(recorded).toMatchObject({ accepted: true, stale: false });
     expect(recorded.publication).toMatchObject({ state: "current", observed_generation: 0, observed_revision: 1 });

@@ -77,21 +77,25 @@ export function skillRequest(operationId: string, sim: PowerContextSimulator): S
         return { token: credential, body: { generation: 0, artifact, package: action.package } };
       if (operationId === "unpublish_remote_skill")
         return { body: { ...s1, target_id: targetId, artifact_id: artifact.artifact_id, expected_generation: 0 } };
-      const receipt = {
-        operation: "install",
-        generation: 0,
-        artifact,
-        expected_tree_digest: action.tree_digest,
-        observed_tree_digest: action.tree_digest,
-        outcome: "succeeded",
-        failure_state: null,
-        error_code: null,
-        receiver_version: "1.4.1",
-        environment_fingerprint: null,
-      };
-      return { token: credential, body: receipt };
+      return { token: credential, body: installReceipt(artifact, action.tree_digest) };
     }
     default:
       return undefined;
   }
+}
+
+/** A receiver's receipt of a successful install of `artifact` at publication generation 0. */
+export function installReceipt(artifact: unknown, treeDigest: unknown): Record<string, unknown> {
+  return {
+    operation: "install",
+    generation: 0,
+    artifact,
+    expected_tree_digest: treeDigest,
+    observed_tree_digest: treeDigest,
+    outcome: "succeeded",
+    failure_state: null,
+    error_code: null,
+    receiver_version: "1.4.1",
+    environment_fingerprint: null,
+  };
 }
