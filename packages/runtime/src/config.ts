@@ -9,6 +9,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from "./transport/read-body.js";
 import { fetchTransport, type FetchLike } from "./transport/fetch-adapter.js";
 import type { Transport } from "./transport/port.js";
 import { headerFieldProblem } from "./transport/header-field.js";
+import { secretsOf } from "./transport/sanitize.js";
 import { numberOption } from "./number-option.js";
 import { normalizeBaseUrl } from "./transport/url.js";
 
@@ -282,7 +283,7 @@ export function resolveConfig(options: ClientOptions, platform: Platform = FETCH
     telemetry: options.telemetry,
     middleware,
     random: options.random ?? Math.random,
-    secrets: token === "" ? [] : [token, `Bearer ${token}`],
+    secrets: secretsOf(token),
   };
 }
 

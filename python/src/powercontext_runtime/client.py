@@ -310,7 +310,7 @@ class Client:
             answer = await self.request(poll_id, params={poll.path_parameters[0]: operation_id}, headers=headers, deadline_at=at)
             return answer.data, answer.retry_after
 
-        return await wait_until_terminal(operation_id, read_once, spec, deadline_at=at, policy=self.poll, clock=self._env.clock, sleep=self._env.sleep, first_wait=first_wait)
+        return await wait_until_terminal(operation_id, read_once, spec, deadline_at=at, policy=self.poll, clock=self._env.clock, sleep=self._env.sleep, first_wait=first_wait, redactor=self._env.redactor)
 
     def _poll_operation(self) -> str:
         polls = {e.async_.poll_operation for e in self.layer.extensions.values() if e.async_ is not None}

@@ -165,7 +165,7 @@ export async function decodeResponse(
     // Every success body is validated (docs/compatibility.md); an empty body is tolerated for an accepted status or 204.
     const text = await readBody(response, context, limits.maxResponseBytes);
     if (kind === "text")
-      return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, answer.text(text));
+      return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, text);
     let data: unknown = null;
     try {
       if (text.trim() !== "" || !(accepted || statusCode === 204)) {
@@ -180,7 +180,7 @@ export async function decodeResponse(
             issues,
           });
         }
-        data = answer.body(value, text, "success");
+        data = answer.body(value, "success");
       }
     } catch (error) {
       throw decodingFailure(error, context);
@@ -197,7 +197,7 @@ export async function decodeResponse(
     const bytes = await readBytes(response, context, limits.maxResponseBytes);
     try {
       const text = STRICT_DECODER.decode(bytes);
-      const parsed = answer.body(parseJson(text, context), text, "error");
+      const parsed = answer.body(parseJson(text, context), "error");
       namesCode = typeof (parsed as { error?: { code?: unknown } } | null)?.error?.code === "string";
       envelope = decodeErrorEnvelope(parsed);
     } catch {

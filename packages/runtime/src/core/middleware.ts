@@ -118,6 +118,7 @@ export async function beginExchange(
   attempt: number,
   prepared: PreparedRequest,
   secrets: readonly string[],
+  token: string,
 ): Promise<MiddlewareExchange> {
   const headers = new Headers(prepared.headers);
   const authorization = headers.get("authorization");
@@ -139,7 +140,7 @@ export async function beginExchange(
   for (const [name, value] of headers) {
     // Refused here, never retried: the transport would fail on it before sending anything.
     // (Authorization was checked above, with its own message.)
-    const problem = headerFieldProblem(name, value, secrets[0]);
+    const problem = headerFieldProblem(name, value, token);
     if (problem !== null) throw new MiddlewareError(problem, null);
   }
   const sent: Record<string, string> = Object.fromEntries(headers);
@@ -188,6 +189,8 @@ export interface MiddlewareConfig {
   readonly middleware: readonly Middleware[];
   /** Values never shown to a hook's error (the token). */
   readonly secrets: readonly string[];
+  /** The bearer token ("" for none): while set, a hook cannot set `Authorization`. */
+  readonly token: string;
 }
 
 /**
@@ -215,7 +218,14 @@ export async function sendThroughMiddleware<T>(
   limits: AttemptLimits,
   consumer: ResponseConsumer<T>,
 ): Promise<T> {
-  const exchange = await beginExchange(config.middleware, operationId, attempt, prepared, config.secrets);
+  const exchange = await beginExchange(
+    config.middleware,
+    operationId,
+    attempt,
+    prepared,
+    config.secrets,
+    config.token,
+  );
   try {
     return await sendAttempt(config.transport, exchange.request, limits, {
       consume: async (response) => consumer.consume(await exchange.respond(response)),

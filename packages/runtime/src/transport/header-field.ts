@@ -6,7 +6,7 @@
  * network failure and be retried.
  */
 
-import { redact } from "./sanitize.js";
+import { redact, secretsOf } from "./sanitize.js";
 
 /** A field name: an RFC 9110 token. */
 const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -49,7 +49,7 @@ export function headerFieldProblem(name: string, value: unknown, token = ""): st
   if (!FIELD_NAME.test(name)) return "a header name is not an HTTP token (name not shown)";
   const lower = name.toLowerCase();
   if (token !== "" && lower === "authorization") return AUTHORIZATION_FROM_TOKEN;
-  const shown = redact(name, [token]);
+  const shown = redact(name, secretsOf(token));
   if (FRAMING_FIELDS.has(lower)) return `header ${shown} is set by the HTTP client`;
   if (typeof value !== "string") return `header ${shown} must be a string`;
   if (!FIELD_VALUE.test(value)) return `header ${shown} ${FIELD_VALUE_RULE}`;

@@ -1,3 +1,22 @@
+/**
+ * The shortest token searched for on its own in what a server answers. A
+ * shorter one (`e`, `test`) also spells ordinary words and member names, so
+ * searching for it would rewrite them; such a token is found only in its
+ * exact header spelling, `Bearer <token>` (runtime README, "Secrets").
+ */
+export const MIN_SECRET_LENGTH = 8;
+
+/**
+ * The texts to remove from what reaches errors, logs and spans for `token`:
+ * none without a token; the `Authorization` value `Bearer <token>` always;
+ * the bare token when it has at least {@link MIN_SECRET_LENGTH} characters.
+ * The bare token, when listed, is first.
+ */
+export function secretsOf(token: string): readonly string[] {
+  if (token === "") return [];
+  return token.length >= MIN_SECRET_LENGTH ? [token, `Bearer ${token}`] : [`Bearer ${token}`];
+}
+
 /** Replaces every occurrence of each non-empty secret in `text` with `[REDACTED]`. */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
