@@ -218,14 +218,7 @@ export async function sendThroughMiddleware<T>(
   limits: AttemptLimits,
   consumer: ResponseConsumer<T>,
 ): Promise<T> {
-  const exchange = await beginExchange(
-    config.middleware,
-    operationId,
-    attempt,
-    prepared,
-    config.secrets,
-    config.token,
-  );
+  const exchange = await beginExchange(config.middleware, operationId, attempt, prepared, config.secrets, config.token);
   try {
     return await sendAttempt(config.transport, exchange.request, limits, {
       consume: async (response) => consumer.consume(await exchange.respond(response)),
