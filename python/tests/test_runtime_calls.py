@@ -175,3 +175,12 @@ async def test_a_short_token_leaves_error_messages_whole_but_not_its_header_spel
     with pytest.raises(Exception) as caught:
         await client.get_operation("op_1")
     assert getattr(caught.value, "server_message", None) == "no step for [REDACTED]"
+
+
+@pytest.mark.parametrize("token", ["tok-\U0001f600-abc", "tok-\u0100-abc", "caf\u00e9-token", "tok\x00abc", "tok\x7fabc", " tok-abc", "tok-abc\n"])
+def test_a_token_no_header_can_carry_is_refused_when_the_client_is_built(token: str) -> None:
+    from powercontext_runtime.errors import ConfigurationError
+
+    with pytest.raises(ConfigurationError) as caught:
+        Client(BASE, token=token)
+    assert "tok" not in str(caught.value).replace("token", "")

@@ -8,7 +8,7 @@ import type { SpanStarter } from "./telemetry/call-span.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./transport/read-body.js";
 import { fetchTransport, type FetchLike } from "./transport/fetch-adapter.js";
 import type { Transport } from "./transport/port.js";
-import { headerFieldProblem } from "./transport/header-field.js";
+import { headerFieldProblem, tokenProblem } from "./transport/header-field.js";
 import { secretsOf } from "./transport/sanitize.js";
 import { numberOption } from "./number-option.js";
 import { normalizeBaseUrl } from "./transport/url.js";
@@ -229,8 +229,9 @@ function transportOf(options: ClientOptions, platform: Platform): Transport {
 export function resolveConfig(options: ClientOptions, platform: Platform = FETCH_PLATFORM): ResolvedConfig {
   if (typeof options !== "object" || options === null) throw new ConfigurationError("options are required");
   const token = options.token ?? "";
-  if (typeof token !== "string" || /[\r\n]/.test(token))
-    throw new ConfigurationError("token must be a single-line string");
+  if (typeof token !== "string") throw new ConfigurationError("token must be a string");
+  const problem = tokenProblem(token);
+  if (problem !== null) throw new ConfigurationError(`token ${problem} (the token is not shown)`);
   const transport = transportOf(options, platform);
   const baseUrl = normalizeBaseUrl(options.baseUrl, {
     trustTransportSecurity: options.trustTransportSecurity === true,

@@ -96,8 +96,13 @@ class Client:
         for name, value in (("timeout", timeout), ("deadline", deadline), ("operation_deadline", operation_deadline)):
             if not isinstance(value, int | float) or isinstance(value, bool) or not 0 < value < float("inf"):
                 raise ConfigurationError(f"{name} must be a positive number of seconds")
-        if token is not None and (not isinstance(token, str) or not token or any(c in token for c in "\r\n\x00")):
-            raise ConfigurationError("token must be a non-empty string without line breaks")
+        if token is not None and (not isinstance(token, str) or not token):
+            raise ConfigurationError("token must be a non-empty string")
+        if token is not None and (not all(" " <= c <= "~" or c == "\t" for c in token) or token != token.strip(" \t")):
+            # httpx sends header values as ASCII: anything else would fail inside the transport, after the call began.
+            raise ConfigurationError(
+                "token must hold only printable ASCII, and no space or tab around it (the token is not shown)"
+            )
         try:
             self._headers = check_headers(headers or {}, "headers")
         except InvalidRequestError as error:

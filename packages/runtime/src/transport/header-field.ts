@@ -32,6 +32,19 @@ export function isFieldValue(value: string): boolean {
 /** What a field value must not hold, for the messages of every check. */
 export const FIELD_VALUE_RULE = "must not contain CR, LF, NUL, DEL or characters beyond U+00FF";
 
+/**
+ * Why `token` cannot be sent as `Authorization: Bearer <token>`, or null when
+ * it can. It is a configuration error, found when the client is built: sent,
+ * it would fail inside the transport before anything left, look like a network
+ * failure and be retried. The reason never quotes the token.
+ */
+export function tokenProblem(token: string): string | null {
+  if (!FIELD_VALUE.test(token)) return FIELD_VALUE_RULE;
+  // A header value loses the whitespace around it, so the server would see another token.
+  if (/^[\t ]|[\t ]$/.test(token)) return "must not begin or end with a space or tab";
+  return null;
+}
+
 /** Why a caller header named `Authorization` is refused while the client has a token. */
 export const AUTHORIZATION_FROM_TOKEN = "the Authorization header comes from the token and cannot be set in headers";
 
