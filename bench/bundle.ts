@@ -85,7 +85,9 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        getLiveness(undefined).then((body) => console.log(body));`,
     // Its own limit was withdrawn (issue 26): what one operation costs is judged with its validators.
     targetKb: null,
-    budgetKb: 10.05,
+    // 10.15 kB before issue 33's fixes (success bodies untouched, unsendable tokens refused, text answers
+    // in their charset), which cost about 230 B.
+    budgetKb: 10.28,
   },
   {
     label: "one operation with its validators",
@@ -93,8 +95,8 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        const searchMemory = createCaller(${BASE}, searchMemoryDescriptor, { validators: searchMemoryValidators });
        searchMemory({ scope_id: "s", query: "q" }).then((body) => console.log(body));`,
     targetKb: 10,
-    // Not met yet (12.7 kB): held at today's size, so that growth is a decision.
-    budgetKb: 12.85,
+    // Not met yet (13.2 kB with issue 33's fixes): held at today's size, so that growth is a decision.
+    budgetKb: 13.08,
     peer: "one",
   },
   {
@@ -112,7 +114,7 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        ];
        for (const call of calls) call({}).then((body) => console.log(body));`,
     targetKb: 14,
-    budgetKb: 13.45,
+    budgetKb: 13.65,
     peer: "five",
   },
   {

@@ -4,7 +4,7 @@ import { OperationNotServedError } from "../not-served-error.js";
 import { parseRetryAfter } from "../retry/retry-after.js";
 import { invalidBody, parseJson, type ResponseContext } from "../transport/parse-json.js";
 import type { TransportResponse } from "../transport/port.js";
-import { readBody, readBytes } from "../transport/read-body.js";
+import { charsetOf, readBody, readBytes } from "../transport/read-body.js";
 import { ServerAnswer } from "./redact-answer.js";
 import { bodyReading } from "./response-media.js";
 import { ResponseOutcome } from "./response-outcome.js";
@@ -163,7 +163,9 @@ export async function decodeResponse(
       return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, bytes);
     }
     // Every success body is validated (docs/compatibility.md); an empty body is tolerated for an accepted status or 204.
-    const text = await readBody(response, context, limits.maxResponseBytes);
+    // A text answer is read in the charset it names; JSON is UTF-8.
+    const charset = kind === "text" ? (charsetOf(response.headers.get("content-type")) ?? undefined) : undefined;
+    const text = await readBody(response, context, limits.maxResponseBytes, charset);
     if (kind === "text")
       return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, text);
     let data: unknown = null;

@@ -217,14 +217,14 @@ export class ServerAnswer {
     // `{"error": {"details": ...}}`: the envelope's two levels, then the details.
     return redactJson(value, this.#spelled, MAX_DETAILS_DEPTH + 2);
   }
+}
 
-  /**
-   * A value taken from a success body into an error (the last known state of
-   * an Operation): a copy with the secrets removed, so the error holds none,
-   * while the caller's own data stays as sent.
-   */
-  static forError(value: unknown, secrets: readonly string[]): unknown {
-    if (secrets.length === 0) return value;
-    return redactJson(value, secretSpellings(secrets), MAX_DETAILS_DEPTH + 2);
-  }
+/**
+ * A value taken from a success body into an error (the last known state of an
+ * Operation): a copy with the secrets removed, so the error holds none, while
+ * the caller's own data stays as sent.
+ */
+export function forError<T>(value: T, secrets: readonly string[]): T {
+  if (secrets.length === 0) return value;
+  return redactJson(value, secretSpellings(secrets), MAX_DETAILS_DEPTH + 2) as T;
 }

@@ -9,7 +9,7 @@ import {
 } from "./operation-errors.js";
 import { sleep } from "../retry/sleep.js";
 import type { OperationResourceFields } from "../descriptor.js";
-import { ServerAnswer } from "../core/redact-answer.js";
+import { forError } from "../core/redact-answer.js";
 
 /** Options of `waitForOperation`; durations in milliseconds. */
 export interface WaitOptions {
@@ -90,7 +90,7 @@ export async function waitForOperation(
   const clamp = (ms: number): number => Math.min(runtime.maxPollIntervalMs, Math.max(runtime.minPollIntervalMs, ms));
   let lastKnown: Record<string, unknown> | null = null;
   // An error carries copies without the secrets; the caller's own data (the result) stays as sent.
-  const shown = <T>(value: T): T => ServerAnswer.forError(value, runtime.secrets) as T;
+  const shown = <T>(value: T): T => forError(value, runtime.secrets);
   const pending = (): OperationPendingError => new OperationPendingError(shown(operationId), shown(lastKnown));
   let interval = runtime.minPollIntervalMs;
   let waitMs = options.initialDelayMs === undefined ? 0 : clamp(options.initialDelayMs);

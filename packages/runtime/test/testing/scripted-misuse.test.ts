@@ -36,16 +36,23 @@ describe("scripted() misused", () => {
   it.each([
     ["a plain object", () => ({ status: 200, body: "{}" }) as unknown as Response, /step 1 returned a plain object/],
     ["undefined", () => undefined as unknown as Response, /step 1 returned undefined/],
-    ["a string thrown", () => {
-      throw "boom";
-    }, /step 1 threw a string/],
-  ])("with a function step returning or throwing %s fails the call at once, unretried", async (_label, step, message) => {
-    const { error, requests } = await callWith(step as Step);
-    expect(error).toBeInstanceOf(ConfigurationError);
-    expect(error).not.toBeInstanceOf(TransportError);
-    expect((error as Error).message).toMatch(message);
-    expect(requests).toBe(1);
-  });
+    [
+      "a string thrown",
+      () => {
+        throw "boom";
+      },
+      /step 1 threw a string/,
+    ],
+  ])(
+    "with a function step returning or throwing %s fails the call at once, unretried",
+    async (_label, step, message) => {
+      const { error, requests } = await callWith(step as Step);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error).not.toBeInstanceOf(TransportError);
+      expect((error as Error).message).toMatch(message);
+      expect(requests).toBe(1);
+    },
+  );
 
   it("with a function step returning a Response whose body was read fails at once", async () => {
     const used = json(200, {});

@@ -31,7 +31,9 @@ describe("isErrorOf", () => {
     const forged = Object.create(ServerResponseError.prototype) as ServerResponseError;
     expect(forged instanceof ServerResponseError).toBe(true);
     expect(isErrorOf("cancel_operation", forged)).toBe(false);
-    const inherited = Object.create(Object.assign(Object.create(ConflictError.prototype), { statusCode: 409, code: null }));
+    const inherited = Object.create(
+      Object.assign(Object.create(ConflictError.prototype), { statusCode: 409, code: null }),
+    );
     expect(isErrorOf("cancel_operation", inherited)).toBe(false);
   });
 });
