@@ -1,3 +1,4 @@
+import { abortReason } from "../transport/abort-reason.js";
 import { runOperation, type CallContext } from "../core/run-operation.js";
 import { descriptorFor, type Runtime } from "../core/runtime.js";
 import { AbortError, TimeoutError } from "../errors.js";
@@ -86,7 +87,7 @@ export async function waitForOperation(
   const [idParameter] = descriptor.pathParameters;
   if (idParameter === undefined) throw new Error(`${pollOperationId} has no path parameter to name the operation`);
   const deadlineAt = options.deadlineAt ?? Date.now() + (options.deadlineMs ?? runtime.operationDeadlineMs);
-  const abortError = (): Error => new AbortError(descriptor.path, options.signal?.reason);
+  const abortError = (): Error => new AbortError(descriptor.path, abortReason(options.signal));
   const clamp = (ms: number): number => Math.min(runtime.maxPollIntervalMs, Math.max(runtime.minPollIntervalMs, ms));
   let lastKnown: Record<string, unknown> | null = null;
   // An error carries copies without the secrets; the caller's own data (the result) stays as sent.

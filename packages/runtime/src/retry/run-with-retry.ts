@@ -1,3 +1,4 @@
+import { abortReason } from "../transport/abort-reason.js";
 import type { ErrorCodeTable, RetryClass } from "../descriptor.js";
 import { AbortError, ClientError, ServerResponseError, TimeoutError, TransportError } from "../errors.js";
 import type { RetryBudget } from "./budget.js";
@@ -146,7 +147,7 @@ export async function runWithRetry<T>(input: RetryLoopInput<T>): Promise<T> {
       } catch {
         // A failing hook must not change the call's outcome.
       }
-      await sleep(decision.delayMs, input.signal, () => new AbortError(input.path, input.signal?.reason));
+      await sleep(decision.delayMs, input.signal, () => new AbortError(input.path, abortReason(input.signal)));
       continue;
     }
     budget?.succeeded(lastCost);

@@ -1,3 +1,4 @@
+import { abortReason } from "./abort-reason.js";
 import type { EventEmitter } from "node:events";
 import { pipeline, type Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from "node:zlib";
@@ -110,7 +111,7 @@ class AttemptAbort {
     this.#caller = caller;
     if (caller?.aborted === true) {
       this.aborted = true;
-      this.reason = caller.reason ?? callerAbort();
+      this.reason = abortReason(caller) ?? callerAbort();
       return;
     }
     caller?.addEventListener("abort", this, { once: true });
@@ -125,7 +126,7 @@ class AttemptAbort {
 
   /** The caller's signal fired (`EventListener` form). */
   handleEvent(): void {
-    this.abort(this.#caller?.reason ?? callerAbort());
+    this.abort(abortReason(this.#caller) ?? callerAbort());
   }
 
   /** Ends the attempt with `reason`; only the first call counts. */
