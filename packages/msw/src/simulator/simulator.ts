@@ -40,6 +40,7 @@ import { shaped } from "./resources/project.js";
 import { checkAnchor } from "./resources/anchor.js";
 import { ServerValues } from "./resources/records.js";
 import { ResourceStore } from "./resources/store.js";
+import { cursorKey } from "./resources/cursor.js";
 import type { SimulatorState } from "./state.js";
 import { TopicMemory, type TopicTiming } from "./topic-memory.js";
 import { MAX_BODY_DEPTH, nestsDeeperThan } from "./nesting.js";
@@ -147,8 +148,8 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   trackArtifactLineage(writer, values);
   trackCandidateReview(writer);
   trackScopeHierarchy(writer, scopes);
-  const memory = new MemoryStore(writer);
-  const operations = new OperationStore(random);
+  const memory = new MemoryStore(writer, cursorKey(seed));
+  const operations = new OperationStore(random, cursorKey(seed));
   const inference = options.inference ?? "on";
   if (inference !== "on" && inference !== "off")
     throw new RangeError(`inference must be "on" or "off", not ${JSON.stringify(inference)}`);

@@ -11,6 +11,7 @@ import type { HandlerResult, SimRequest } from "../types.js";
 import { withDefaults } from "./defaults.js";
 import { atPointer, copyJson, deletePath, getPath, placeAt, setPath, stableJson, type JsonRecord } from "./members.js";
 import { checkCursor, listPage } from "./pages.js";
+import { cursorKey } from "./cursor.js";
 import { shaped } from "./project.js";
 import { etagOf, freshRecord, recordFromRequest, type ServerValues } from "./records.js";
 import { refuse } from "./refusals.js";
@@ -51,7 +52,12 @@ interface Call {
 
 /** The engine: `handle` answers one request of a resource operation. */
 export class ResourceEngine {
-  constructor(private readonly deps: EngineDeps) {}
+  /** Seals the cursors of every list (`cursor.ts`). */
+  readonly #cursorKey: string;
+
+  constructor(private readonly deps: EngineDeps) {
+    this.#cursorKey = cursorKey(deps.seed);
+  }
 
   /** True when `op` declares a resource use the engine answers. */
   serves(op: SimOperation): boolean {
@@ -70,7 +76,7 @@ export class ResourceEngine {
     const flat = (typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw : {}) as JsonRecord;
     const keys = resource.within.map((w) => this.#value(use, flat, w.member));
     const call: Call = { op, cause, use, resource, flat, request, keys };
-    if (use.action === "list" || use.action === "revisions") checkCursor(use, flat);
+    if (use.action === "list" || use.action === "revisions") checkCursor(use, flat, this.#cursorKey);
     this.#checkParents(call);
     this.#checkRequires(call);
     switch (use.action) {
@@ -218,7 +224,7 @@ export class ResourceEngine {
             for (const [member, value] of constants) setPath(listed, member, value);
             return listed;
           });
-    const { page, next } = listPage(call.use, call.resource, call.flat, records, newestFirst);
+    const { page, next } = listPage(call.use, call.resource, call.flat, records, newestFirst, this.#cursorKey);
     const body: JsonRecord = {};
     body[call.use.items as string] = page.map((record) => placeAt(call.use.recordAt, record));
     if (call.use.page !== null) body[call.use.page.nextCursor] = next;

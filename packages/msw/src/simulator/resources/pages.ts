@@ -25,14 +25,15 @@ export interface Page {
 }
 
 /**
- * Refuses a cursor this list did not hand out for this request (before
- * anything else is looked up, as the release does).
+ * Refuses a cursor this list did not hand out for this request, or one changed
+ * since (`key` checks its seal), before anything else is looked up, as the
+ * release does.
  * @throws SimError the operation's `bad_cursor` refusal
  */
-export function checkCursor(use: ContractResourceUse, flat: JsonRecord): void {
+export function checkCursor(use: ContractResourceUse, flat: JsonRecord, key: string): void {
   if (use.page === null || use.badCursor === null || use.cursor === "last_id") return;
   const raw = getPath(flat, use.page.cursor);
-  if (typeof raw === "string" && raw !== "" && decodeCursor(raw, digestOf(use, flat)) === null)
+  if (typeof raw === "string" && raw !== "" && decodeCursor(raw, digestOf(use, flat), key) === null)
     throw refuse(use.badCursor);
 }
 
@@ -43,7 +44,8 @@ function digestOf(use: ContractResourceUse, flat: JsonRecord): string {
 }
 
 /**
- * Filters, orders and cuts `records` for the request `flat`.
+ * Filters, orders and cuts `records` for the request `flat`; `key` seals the cursors
+ * (see `cursor.ts`).
  * @throws SimError the operation's `bad_cursor` refusal for a cursor this list did not hand out for this request
  */
 export function listPage(
@@ -52,6 +54,7 @@ export function listPage(
   flat: JsonRecord,
   records: readonly JsonRecord[],
   newestFirst: boolean,
+  key: string,
 ): Page {
   const applied = use.filters.filter((filter) =>
     Object.entries(filter.when).every(([member, value]) => (getPath(flat, member) ?? null) === value),
@@ -76,7 +79,7 @@ export function listPage(
   if (typeof raw === "string" && raw !== "") {
     // A `last_id` cursor is the id of the last record shown: any text pages after it.
     const after: CursorPosition | null =
-      use.cursor === "last_id" ? { order: raw, id: JSON.stringify(raw) } : decodeCursor(raw, digest);
+      use.cursor === "last_id" ? { order: raw, id: JSON.stringify(raw) } : decodeCursor(raw, digest, key);
     if (after === null) {
       if (use.badCursor !== null) throw refuse(use.badCursor);
     } else {
@@ -95,7 +98,7 @@ export function listPage(
     ? null
     : use.cursor === "last_id"
       ? String(getPath(last, resource.id))
-      : encodeCursor(bound === undefined ? position(last) : { ...position(last), bound }, digest);
+      : encodeCursor(bound === undefined ? position(last) : { ...position(last), bound }, digest, key);
   return { page, next };
 }
 
