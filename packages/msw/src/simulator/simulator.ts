@@ -50,7 +50,7 @@ import { BODY_TOO_LARGE, type HandlerResult, type SimOutcome, type SimRequest } 
 export interface SimulatorOptions {
   /** Time source. Default {@link systemClock}; pass a `ManualClock` for deterministic tests. */
   readonly clock?: Clock;
-  /** Seed of every server-assigned id. Default 1. */
+  /** Seed of every server-assigned id: an integer from 0 to 2^32 - 1 (`MAX_SEED`). Default 1. */
   readonly seed?: number;
   /** Bearer tokens and their permissions. Default {@link defaultPrincipals}. */
   readonly principals?: PrincipalConfig;
