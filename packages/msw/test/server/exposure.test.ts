@@ -45,9 +45,8 @@ describe("serving outside loopback", () => {
     const program = createProgram()
       .exitOverride()
       .configureOutput({ writeErr: (text) => (err += text), writeOut: () => undefined });
-    program.commands.forEach((command) =>
-      command.exitOverride().configureOutput({ writeErr: (text) => (err += text) }),
-    );
+    for (const command of program.commands)
+      command.exitOverride().configureOutput({ writeErr: (text) => (err += text) });
     await expect(program.parseAsync(["node", "powercontext-mock", "serve", "--host", "0.0.0.0"])).rejects.toMatchObject(
       {
         exitCode: 2,
