@@ -1,4 +1,8 @@
-import builder from "junit-report-builder";
+import junitReportBuilder, { type Builder } from "junit-report-builder";
+
+// The package is CommonJS (`module.exports = builder`) whose types declare an ES default
+// export; under NodeNext the default import is `module.exports` itself, the builder.
+const builder = junitReportBuilder as unknown as Builder;
 
 /**
  * One judged comparison of `powercontext-mock verify`: a scenario step or a random
