@@ -2,10 +2,10 @@
 // principals file of one's own, or with explicit consent, and says why otherwise.
 import { describe, expect, it } from "vitest";
 import { createProgram } from "../../src/server/cli.js";
-import { exposureProblem, isLoopbackHost } from "../../src/server/exposure.js";
+import { exposureProblem, isLoopbackBind } from "../../src/server/exposure.js";
 import { startMockServer } from "../../src/server/start.js";
 
-describe("isLoopbackHost", () => {
+describe("isLoopbackBind", () => {
   it.each([
     ["127.0.0.1", true],
     ["127.255.0.9", true],
@@ -18,7 +18,7 @@ describe("isLoopbackHost", () => {
     ["127.0.0.256", false],
     ["localhost.", false],
     ["example.com", false],
-  ])("%s -> %s", (host, loopback) => expect(isLoopbackHost(host)).toBe(loopback));
+  ])("%s -> %s", (host, loopback) => expect(isLoopbackBind(host)).toBe(loopback));
 });
 
 describe("serving outside loopback", () => {
