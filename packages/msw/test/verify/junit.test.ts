@@ -30,7 +30,9 @@ describe("junitReport", () => {
     };
     expect(parsed.testsuites).toMatchObject({ name: "powercontext-mock verify", tests: "3", failures: "1" });
     expect(parsed.testsuites.testsuite.map((s) => s.name)).toEqual(["scope-lifecycle", "random scopes"]);
-    const [, failing] = parsed.testsuites.testsuite[0]?.testcase as Array<Record<string, unknown>>;
+    const first = parsed.testsuites.testsuite[0];
+    if (first === undefined) throw new Error("the report has no test suite");
+    const [, failing] = first.testcase as Array<Record<string, unknown>>;
     expect(failing).toMatchObject({
       name: 'replace <stale> & "quoted"',
       failure: { message: "status 409 scope_version_conflict vs 200", type: "difference" },
