@@ -39,6 +39,7 @@ export function pointerStep(name: string): string {
   return name.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
+/** True for a JSON object (not null, not an array). */
 export function isObject(value: unknown): value is Schema {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

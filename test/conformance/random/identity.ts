@@ -61,6 +61,16 @@ export interface RecordedAnswer {
   readonly status: number;
   readonly body: unknown;
   readonly etag: string | null;
+  /** the strings the request carried on this side: an answer repeating one names no id of its own */
+  readonly sent?: ReadonlySet<string>;
+}
+
+/** Every string in a value (the leaves of a request's parameters and body). */
+export function stringsOf(value: unknown, out = new Set<string>()): Set<string> {
+  if (typeof value === "string") out.add(value);
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, out);
+  else if (isObject(value)) for (const item of Object.values(value)) stringsOf(item, out);
+  return out;
 }
 
 /** The value a reference names on one side, or undefined when that side's answer lacks it. */
@@ -121,8 +131,9 @@ interface Walk {
  * were first seen. In a run, an id counts when both sides' answers hold one at the same
  * place: the release's value decides the draws, and a reference to it resolves on each
  * side (an id only one side holds would send the other a random one, and every later
- * request naming it would differ for that one earlier reason). Feeding the same answers
- * gives the same catalogue.
+ * request naming it would differ for that one earlier reason). A value an answer merely
+ * repeats from its request (a random id echoed back) is no id the server holds, and is
+ * left out. Feeding the same answers gives the same catalogue.
  */
 export class Catalogue {
   readonly records: IdRecord[] = [];
@@ -142,8 +153,13 @@ export class Catalogue {
     if (!success(answer) || (other !== undefined && !success(other))) return;
     const etag = answer.etag !== null && (other === undefined || other.etag !== null);
     if (etag) this.#etags.push(request);
-    const holds = (pointer: string, value: unknown) =>
-      other === undefined || typeof pointerGet(other.body, pointer) === typeof value;
+    const echo = (a: RecordedAnswer, value: unknown) => typeof value === "string" && a.sent?.has(value) === true;
+    const holds = (pointer: string, value: unknown) => {
+      if (echo(answer, value)) return false;
+      if (other === undefined) return true;
+      const theirs = pointerGet(other.body, pointer);
+      return typeof theirs === typeof value && !echo(other, theirs);
+    };
     this.walk({ request, etag, holds }, answer.body, "", 0);
   }
 

@@ -153,6 +153,21 @@ describe("references resolve on each side against that side's answers", () => {
     expect(catalogue.values("family")).toEqual(["skill"]);
   });
 
+  it("leaves out a value an answer only repeats from its request", () => {
+    const catalogue = catalogueOf([]);
+    const echoed = { status: 200, body: { scope_id: "7", source_id: "src_1" }, etag: null, sent: new Set(["7"]) };
+    catalogue.add(0, echoed, { ...echoed, body: { scope_id: "scp_m", source_id: "src_m" }, sent: new Set(["7"]) });
+    expect(catalogue.values("scope_id")).toEqual([]);
+    expect(catalogue.values("source_id")).toEqual(["src_1"]);
+    catalogue.add(
+      1,
+      { ...echoed, sent: new Set() },
+      { ...echoed, body: { scope_id: "x", source_id: "y" }, sent: new Set(["x"]) },
+    );
+    expect(catalogue.values("scope_id")).toEqual([]);
+    expect(catalogue.values("source_id")).toEqual(["src_1"]);
+  });
+
   it("falls back to the drawn random value where a side's answer was no 2xx, and says so", () => {
     const refused = [{ ...b[0]!, status: 404 }];
     for (const request of withRefs.slice(0, 20)) {

@@ -4,7 +4,7 @@
 // side by `toHttp`.
 import type { Contract, OperationSpec, ParameterLocation, Schema } from "./contract.js";
 import { type FaultKind, FAULT_SHARE, type Fault, type Parts, injectFault } from "./faults.js";
-import { type AnswerRef, type Catalogue, idKind, type RecordedAnswer, resolveValue } from "./identity.js";
+import { type AnswerRef, type Catalogue, idKind, type RecordedAnswer, resolveValue, stringsOf } from "./identity.js";
 import { Random } from "./rng.js";
 import { isIdMember, ValueDrawer } from "./values.js";
 
@@ -158,6 +158,8 @@ export interface HttpRequest {
   /** the JSON text of the body, or undefined */
   readonly body: string | undefined;
   readonly unresolved: readonly AnswerRef[];
+  /** every string the request carries, references resolved (an answer repeating one names no id) */
+  readonly strings: ReadonlySet<string>;
 }
 
 function text(value: unknown): string {
@@ -191,5 +193,6 @@ export function toHttp(request: LogicalRequest, answers: readonly (RecordedAnswe
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     unresolved,
+    strings: stringsOf(body, stringsOf(params)),
   };
 }

@@ -86,8 +86,8 @@ function keepAnswer(answer: Answer): KeptAnswer {
   return { status: answer.status, code: codeOf(answer), body: cut(text ?? "") };
 }
 
-function recorded(answer: Answer): RecordedAnswer {
-  return { status: answer.status, body: answer.body, etag: answer.headers.get("etag") };
+function recorded(answer: Answer, http: HttpRequest): RecordedAnswer {
+  return { status: answer.status, body: answer.body, etag: answer.headers.get("etag"), sent: http.strings };
 }
 
 /** Sends one request; a request with no answer in time is the status 0 answer `<no answer>`. */
@@ -143,8 +143,8 @@ export async function runRandom(options: RandomRunOptions): Promise<RandomRunRes
           throw new Error(
             `five requests in a row without an answer (last: ${request.operation}):\n${real.logs().slice(-3000)}`,
           );
-        realAnswers.push(recorded(left.answer));
-        mockAnswers.push(recorded(right.answer));
+        realAnswers.push(recorded(left.answer, realHttp));
+        mockAnswers.push(recorded(right.answer, mockHttp));
         catalogue.add(index, realAnswers[index]!, mockAnswers[index]!);
         const refusedValid =
           request.fault === null &&
