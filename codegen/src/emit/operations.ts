@@ -1,5 +1,6 @@
 import type { ApiIr, OperationIr } from "../ir/model.js";
 import { docComment, docLine, propertyKey, tsString } from "./ts/syntax.js";
+import { expression, tsValue } from "./ts/value.js";
 import { retryStopCodes } from "../ir/error-codes.js";
 import { banner } from "./banner.js";
 import { acceptHeader } from "./accept.js";
@@ -74,86 +75,70 @@ function descriptorName(op: OperationIr): string {
  * differs from the runtime's default (see the runtime's `OperationDescriptor`),
  * so that a row stays as small as the operation allows.
  */
-function wideFacts(op: OperationIr, strings: (values: readonly string[]) => string): string[] {
-  const lines: string[] = [];
-  if (op.parameters.header.length > 0)
-    lines.push(`headerParameters: ${strings(op.parameters.header.map((p) => p.name))}`);
-  if (op.parameters.cookie.length > 0)
-    lines.push(`cookieParameters: ${strings(op.parameters.cookie.map((p) => p.name))}`);
-  const styles = parameterStyles(op);
-  if (styles !== "{}") lines.push(`parameterStyles: ${styles}`);
+function wideFacts(op: OperationIr): Record<string, unknown> {
   const defaultStatuses = [op.success.status, ...(op.accepted === null ? [] : [op.accepted.status])].sort(
     (a, b) => a - b,
   );
-  if (op.successStatuses.join() !== defaultStatuses.join())
-    lines.push(`successStatuses: [${op.successStatuses.join(", ")}]`);
-  if (op.notModified !== null) lines.push(`notModifiedStatus: ${op.notModified.status}`);
-  const media = responseMedia(op);
-  if (media !== null) lines.push(`responseMedia: ${media}`);
+  const styles = Object.fromEntries(
+    [...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie]
+      .filter((p) => (p.in === "header" ? p.style !== "simple" || p.explode : p.style !== "form" || !p.explode))
+      .map((p) => [p.name, { style: p.style, explode: p.explode }]),
+  );
   const accept = acceptHeader(op);
-  if (accept !== "application/json") lines.push(`accept: ${tsString(accept)}`);
-  if (hasKeyedResult(op)) lines.push("keyedResult: true");
-  if (op.notServed !== null)
-    lines.push(`notServed: { status: ${op.notServed.status}, message: ${tsString(op.notServed.message)} }`);
-  return lines;
+  return {
+    headerParameters: nonEmpty(op.parameters.header.map((p) => p.name)),
+    cookieParameters: nonEmpty(op.parameters.cookie.map((p) => p.name)),
+    parameterStyles: Object.keys(styles).length > 0 ? styles : undefined,
+    successStatuses: op.successStatuses.join() !== defaultStatuses.join() ? op.successStatuses : undefined,
+    notModifiedStatus: op.notModified?.status,
+    responseMedia: responseMedia(op),
+    accept: accept !== "application/json" ? accept : undefined,
+    keyedResult: hasKeyedResult(op) ? true : undefined,
+    notServed: op.notServed ?? undefined,
+  };
+}
+
+function nonEmpty<T>(values: readonly T[]): readonly T[] | undefined {
+  return values.length > 0 ? values : undefined;
 }
 
 /**
  * The declared media types of each success status (the accepted one
  * included) whose declaration is not `application/json` alone, the runtime's
  * default: `{ 200: { "application/json": "json", "text/markdown": "text" } }`,
- * `{}` for a status without content; null when every status is the default.
+ * `{}` for a status without content; undefined when every status is the default.
  * A declared 304 is not listed: the runtime reads it as no content.
  */
-function responseMedia(op: OperationIr): string | null {
+function responseMedia(op: OperationIr): Record<number, Record<string, string>> | undefined {
   const rows = op.responses
     .filter((r) => op.successStatuses.includes(r.status))
     .filter(
       (r) => !(r.media.length === 1 && r.media[0]?.mediaType === "application/json" && r.media[0].kind === "json"),
     )
-    .map((r) =>
-      `${r.status}: { ${r.media.map((m) => `${propertyKey(m.mediaType)}: ${tsString(m.kind)}`).join(", ")} }`.replace(
-        "{  }",
-        "{}",
-      ),
-    );
-  return rows.length === 0 ? null : `{ ${rows.join(", ")} }`;
+    .map((r) => [r.status, Object.fromEntries(r.media.map((m) => [m.mediaType, m.kind]))] as const);
+  return rows.length === 0 ? undefined : Object.fromEntries(rows);
 }
 
-/** Styles of the query, header and cookie parameters that differ from their location's default (form/explode for query and cookie, simple for headers). */
-function parameterStyles(op: OperationIr): string {
-  const entries = [...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie]
-    .filter((p) => (p.in === "header" ? p.style !== "simple" || p.explode : p.style !== "form" || !p.explode))
-    .map((p) => `${propertyKey(p.name)}: { style: ${tsString(p.style)}, explode: ${p.explode} }`);
-  return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
-}
-
-function asyncRow(spec: NonNullable<OperationIr["async"]>, strings: (values: readonly string[]) => string): string {
-  const states = spec.terminalStates;
-  return `{ acceptedStatus: ${spec.acceptedStatus}, pollOperation: ${tsString(spec.pollOperation)}, resultField: ${tsString(spec.resultField)}, operationIdField: ${tsString(spec.operationIdField)}, statusField: ${tsString(spec.statusField)}, errorField: ${tsString(spec.errorField)}, terminalStates: { succeeded: ${strings(states.succeeded)}, failed: ${strings(states.failed)}, cancelled: ${strings(states.cancelled)} } }`;
-}
-
+/** One operation's descriptor, written as the value the runtime's `OperationDescriptor` types. */
 function descriptor(op: OperationIr, requestIdHeader: string, sharedErrorCodes: boolean): string {
-  const strings = (values: readonly string[]) => `[${values.map(tsString).join(", ")}]`;
-  const nullableString = (value: string | null) => (value === null ? "null" : tsString(value));
-  const lines = [
-    `operationId: ${tsString(op.operationId)}`,
-    `method: ${tsString(op.method)}`,
-    `path: ${tsString(op.path)}`,
-    `requestLocation: ${nullableString(op.requestLocation)}`,
-    `pathParameters: ${strings(op.pathParameters.map((p) => p.name))}`,
-    `queryParameters: ${strings(op.queryParameters.map((p) => p.name))}`,
-    ...(hasParameters(op) ? ["writeParameters"] : []),
-    `successStatus: ${op.success.status}`,
-    `errorStatuses: [${op.errorStatuses.join(", ")}]`,
-    ...(sharedErrorCodes ? ["errorCodes: retryStopCodes"] : []),
-    `retryClass: ${tsString(op.retryClass)}`,
-    ...wideFacts(op, strings),
-    `requestIdHeader: ${tsString(requestIdHeader.toLowerCase())}`,
-    `async: ${op.async === null ? "null" : asyncRow(op.async, strings)}`,
-    `reconcile: ${op.reconcile === null ? "null" : `{ readOperation: ${tsString(op.reconcile.readOperation)}, idParameter: ${tsString(op.reconcile.idParameter)}, holdsWhen: { status: ${strings(op.reconcile.holdsWhen.status)} }, versionField: ${tsString(op.reconcile.versionField)}, expectedVersionField: ${tsString(op.reconcile.expectedVersionField)}, statusField: ${tsString(op.reconcile.statusField)}, conflictCode: ${tsString(op.reconcile.conflictCode)} }`}`,
-    `pagination: ${op.pagination === null ? "null" : `{ cursorParameter: ${tsString(op.pagination.cursorParameter)}, nextCursorField: ${tsString(op.pagination.nextCursorField)}, itemsField: ${tsString(op.pagination.itemsField)} }`}`,
-  ];
+  const row = {
+    operationId: op.operationId,
+    method: op.method,
+    path: op.path,
+    requestLocation: op.requestLocation,
+    pathParameters: op.pathParameters.map((p) => p.name),
+    queryParameters: op.queryParameters.map((p) => p.name),
+    writeParameters: hasParameters(op) ? expression("writeParameters") : undefined,
+    successStatus: op.success.status,
+    errorStatuses: op.errorStatuses,
+    errorCodes: sharedErrorCodes ? expression("retryStopCodes") : undefined,
+    retryClass: op.retryClass,
+    ...wideFacts(op),
+    requestIdHeader: requestIdHeader.toLowerCase(),
+    async: op.async,
+    reconcile: op.reconcile,
+    pagination: op.pagination,
+  };
   const doc = docComment([`\`${op.operationId}\`: ${op.method} ${op.path}`], "");
-  return `${doc}export const ${descriptorName(op)}: OperationDescriptor = {\n${lines.map((l) => `  ${l},\n`).join("")}};\n\n`;
+  return `${doc}export const ${descriptorName(op)}: OperationDescriptor = ${tsValue(row, 1)};\n\n`;
 }

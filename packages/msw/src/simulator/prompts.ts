@@ -1,4 +1,5 @@
-import { contractResources, type ContractResource } from "../generated/contract.js";
+import { contractResources } from "../generated/contract.js";
+import type { ContractResource } from "../contract/types.js";
 import { responseSchemas } from "../generated/response-schemas.js";
 import { reference } from "./artifacts.js";
 import type { JsonRecord } from "./resources/members.js";

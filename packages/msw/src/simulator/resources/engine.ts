@@ -1,9 +1,5 @@
-import {
-  contractOperations,
-  contractResources,
-  type ContractResource,
-  type ContractResourceUse,
-} from "../../generated/contract.js";
+import { contractOperations, contractResources } from "../../generated/contract.js";
+import type { ContractResource, ContractResourceUse } from "../../contract/types.js";
 import { noneMatch } from "../contract/conditional.js";
 import { headerValue, flatRequest } from "../contract/request-check.js";
 import type { SimOperation } from "../contract/operation-table.js";

@@ -1,4 +1,4 @@
-import type { ContractResource, ContractResourceUse } from "../../generated/contract.js";
+import type { ContractResource, ContractResourceUse } from "../../contract/types.js";
 import { isoTime } from "../clock.js";
 import type { SeededRandom } from "../random.js";
 import { copyJson, deletePath, emptyRecord, getPath, setPath, stableJson, type JsonRecord } from "./members.js";
