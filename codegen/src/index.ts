@@ -1,5 +1,5 @@
-export { generate, generateFromText, render, OUTPUT_DIRS, OUTPUT_PATHS } from "./pipeline.js";
-export type { Generated, GenerateOptions } from "./pipeline.js";
+export { generate, generateFromText, render, OUTPUT_DIRS, TARGETS } from "./pipeline.js";
+export type { Generated, GenerateOptions, Target } from "./pipeline.js";
 export { loadSpec, loadSpecText } from "./load/load-spec.js";
 export type { LoadedSpec, LoadOptions } from "./load/load-spec.js";
 export { lint } from "./load/lint.js";

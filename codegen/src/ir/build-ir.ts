@@ -99,6 +99,7 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
     title: String(info.title ?? ""),
     apiVersion: String(info.version ?? ""),
     document,
+    written: spec.written,
     lookup,
     operations,
     schemas,

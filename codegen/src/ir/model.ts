@@ -289,6 +289,8 @@ export interface ApiIr {
   readonly apiVersion: string;
   /** The document as read (references kept), Schema Objects in the loader's one form. */
   readonly document: Json;
+  /** The document exactly as written (before the loader's one form): what targets hand on as the contract itself (the Python layer's `schema.py`, the mock's served document). */
+  readonly written: Json;
   readonly lookup: RefLookup;
   /** Sorted by operationId. */
   readonly operations: readonly OperationIr[];

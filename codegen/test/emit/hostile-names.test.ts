@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli.js";
-import { codegenPython } from "../../src/emit/python/models-py.js";
+import { codegenPython } from "../../src/targets/python/models-py.js";
 import { generateFromText } from "../../src/pipeline.js";
 import { pythonTools, requireTools, venvBin } from "../../../test/real/tools.js";
 import { compileStrict, freshFolder, linkGeneratedSdk } from "../helpers/fresh-folder.js";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Ajv, type ValidateFunction as AjvValidate } from "ajv";
 import { describe, expect, it } from "vitest";
-import { validatorFormats } from "../../src/emit/formats.js";
+import { validatorFormats } from "../../src/targets/client/formats.js";
 import { ValidatorTables } from "../../src/emit/validator-code/tables.js";
 import { validatorSchemas } from "../../src/emit/validator-code/schemas.js";
 import { buildIr } from "../../src/ir/build-ir.js";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
-import { validatorFormats } from "../../src/emit/formats.js";
+import { validatorFormats } from "../../src/targets/client/formats.js";
 import { ValidatorTables } from "../../src/emit/validator-code/tables.js";
 import { scratchDir } from "../helpers/paths.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emitMswContract } from "../../src/emit/msw-contract.js";
+import { emitMswContract } from "../../src/targets/msw/msw-contract.js";
 import { SpecErrorList } from "../../src/errors.js";
 import { buildIr } from "../../src/ir/build-ir.js";
 import type { ApiIr } from "../../src/ir/model.js";

@@ -1,11 +1,15 @@
 import { docComment, propertyKey, tsString } from "./syntax.js";
 
 /**
- * The small code builder every TypeScript emitter writes types with: literals,
- * references, arrays, tuples, unions, intersections, object types and named
- * declarations. Names and text from the spec go through `syntax.ts` here, so a
- * type built with these functions cannot carry a string unescaped, and each
- * type knows its kind, so operators get parentheses exactly where they need them.
+ * The code builder of type expressions: literals, references, arrays, tuples,
+ * unions, intersections, object types and named declarations. The emitters that
+ * turn schemas into TypeScript types write with it: the spec's types
+ * (`targets/types/`) and the contract facts' types (`emit/facts/fact-types.ts`).
+ * Names and text from the spec go through `syntax.ts` here, so a type built with
+ * these functions cannot carry a string unescaped, and each type knows its kind,
+ * so operators get parentheses exactly where they need them. Data modules write
+ * their values with `value.ts`; the other emitters name types the IR already
+ * knows (`type-expressions.ts`) and write strings through `syntax.ts`.
  */
 
 /**

@@ -1,7 +1,7 @@
-import type { ApiIr } from "../ir/model.js";
-import type { Json } from "../ir/domain.js";
-import { tsString } from "./ts/syntax.js";
-import { banner } from "./banner.js";
+import type { ApiIr } from "../../ir/model.js";
+import type { Json } from "../../ir/domain.js";
+import { tsString } from "../../emit/ts/syntax.js";
+import { banner } from "../../emit/banner.js";
 
 /**
  * Emits `openapi-document.ts` of `@powercontext/msw`: the spec as written, as one

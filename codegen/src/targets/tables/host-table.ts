@@ -1,6 +1,6 @@
-import type { ApiIr, OperationIr } from "../ir/model.js";
-import { banner } from "./banner.js";
-import { propertyKey, tsString } from "./ts/syntax.js";
+import type { ApiIr, OperationIr } from "../../ir/model.js";
+import { banner } from "../../emit/banner.js";
+import { propertyKey, tsString } from "../../emit/ts/syntax.js";
 
 /** One row of the hosts' operation table. */
 export interface HostOperationRow {

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ApiIr } from "../../ir/model.js";
-import { commentLine } from "../ts/syntax.js";
+import { commentLine } from "../../emit/ts/syntax.js";
 import { pyBanner } from "./banner-py.js";
 import { modelsDocument, parametersDocument, ruleMethods } from "./model-inputs.js";
 

@@ -1,5 +1,5 @@
-import type { ApiIr } from "../ir/model.js";
-import { bannerText } from "./banner.js";
+import type { ApiIr } from "../../ir/model.js";
+import { bannerText } from "../../emit/banner.js";
 
 /** One row of the operation table in the upstream Python Client SDK's terms. */
 export interface PythonOperationRow {

@@ -11,7 +11,7 @@ import {
   UNKNOWN,
   type TsMember,
   type TsType,
-} from "../ts/builder.js";
+} from "../../emit/ts/builder.js";
 
 /**
  * Which side of the wire a type is for: `read` (a response: `writeOnly`

@@ -1,6 +1,6 @@
-import type { ApiIr, OperationIr } from "../ir/model.js";
-import { docComment, tsString } from "./ts/syntax.js";
-import { banner } from "./banner.js";
+import type { ApiIr, OperationIr } from "../../ir/model.js";
+import { docComment, tsString } from "../../emit/ts/syntax.js";
+import { banner } from "../../emit/banner.js";
 
 function preamble(ir: ApiIr): string {
   const runtime = tsString(ir.names.runtimePackage);

@@ -1,8 +1,8 @@
 import type { ApiIr, OperationIr, ParameterIr, ResponseIr } from "../../ir/model.js";
 import { isReservedWord, pascalCase, UniqueNames } from "../../ir/naming.js";
-import { banner } from "../banner.js";
-import { indexed, namedType, NEVER, object, ref, UNKNOWN, type TsMember } from "../ts/builder.js";
-import { docComment, isIdentifier } from "../ts/syntax.js";
+import { banner } from "../../emit/banner.js";
+import { indexed, namedType, NEVER, object, ref, UNKNOWN, type TsMember } from "../../emit/ts/builder.js";
+import { docComment, isIdentifier } from "../../emit/ts/syntax.js";
 import { SchemaTypes, schemaDoc } from "./schema-type.js";
 
 /** The names the module itself exports, which no schema type may take. */

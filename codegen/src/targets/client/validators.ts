@@ -1,9 +1,13 @@
-import type { ApiIr, OperationIr } from "../ir/model.js";
-import { docLine, tsString } from "./ts/syntax.js";
-import { banner } from "./banner.js";
+import type { ApiIr, OperationIr } from "../../ir/model.js";
+import { docLine, tsString } from "../../emit/ts/syntax.js";
+import { banner } from "../../emit/banner.js";
 import { validatorFormats } from "./formats.js";
-import { validatorSchemas, type OperationValidatorNames, type ValidatorSchemas } from "./validator-code/schemas.js";
-import { ValidatorTables } from "./validator-code/tables.js";
+import {
+  validatorSchemas,
+  type OperationValidatorNames,
+  type ValidatorSchemas,
+} from "../../emit/validator-code/schemas.js";
+import { ValidatorTables } from "../../emit/validator-code/tables.js";
 
 /** The three validator modules, as text. */
 export interface ValidatorModules {

@@ -7,20 +7,7 @@ import { pyBanner } from "./banner-py.js";
 import { emitPythonModels, PythonToolError } from "./models-py.js";
 import { emitPythonOperations, operationModels } from "./operations-py.js";
 import { emitPythonSchema } from "./schema-py.js";
-
-/** Where the Python layer goes and how its models are made. */
-export interface PythonOptions {
-  /** Output folder, relative to the output root (forward slashes); the generator owns it. */
-  readonly dir?: string;
-  /** Dotted Python package of that folder; `operations.py` imports `<package>.models`. */
-  readonly package?: string;
-  /**
-   * `skip` (the default for library calls): no `models.py`; `auto`: run
-   * datamodel-code-generator when its environment exists, else skip; `require`:
-   * a missing environment is an error.
-   */
-  readonly models?: "skip" | "auto" | "require";
-}
+import type { PythonOptions } from "../target.js";
 
 /** This repository's Python package (python/, distribution `powercontext-ts`). */
 export const PYTHON_DEFAULTS = {

@@ -1,7 +1,7 @@
-import type { ApiIr, OperationIr } from "../ir/model.js";
-import { commentLine, docComment, mswPath, propertyKey, tsString } from "./ts/syntax.js";
-import { banner } from "./banner.js";
-import { TypeExpressions } from "./type-expressions.js";
+import type { ApiIr, OperationIr } from "../../ir/model.js";
+import { commentLine, docComment, mswPath, propertyKey, tsString } from "../../emit/ts/syntax.js";
+import { banner } from "../../emit/banner.js";
+import { TypeExpressions } from "../../emit/type-expressions.js";
 
 const handlerTypes = `
 /**

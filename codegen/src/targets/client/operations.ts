@@ -1,10 +1,10 @@
-import type { ApiIr, OperationIr } from "../ir/model.js";
-import { docComment, docLine, propertyKey, tsString } from "./ts/syntax.js";
-import { expression, tsValue } from "./ts/value.js";
-import { retryStopCodes } from "../ir/error-codes.js";
-import { banner } from "./banner.js";
+import type { ApiIr, OperationIr } from "../../ir/model.js";
+import { docComment, docLine, propertyKey, tsString } from "../../emit/ts/syntax.js";
+import { expression, tsValue } from "../../emit/ts/value.js";
+import { retryStopCodes } from "../../ir/error-codes.js";
+import { banner } from "../../emit/banner.js";
 import { acceptHeader } from "./accept.js";
-import { TypeExpressions, hasKeyedResult } from "./type-expressions.js";
+import { TypeExpressions, hasKeyedResult } from "../../emit/type-expressions.js";
 
 /**
  * Emits `packages/sdk/src/generated/operations.ts`: one exported descriptor per

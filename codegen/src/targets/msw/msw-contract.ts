@@ -1,9 +1,9 @@
-import type { Json, RefLookup } from "../ir/domain.js";
-import type { ApiIr, OperationIr, ParameterIr } from "../ir/model.js";
-import { tsString } from "./ts/syntax.js";
-import { expression, tsValue } from "./ts/value.js";
-import { banner } from "./banner.js";
-import { validatorSchemas, type ValidatorSchemas } from "./validator-code/schemas.js";
+import type { Json, RefLookup } from "../../ir/domain.js";
+import type { ApiIr, OperationIr, ParameterIr } from "../../ir/model.js";
+import { tsString } from "../../emit/ts/syntax.js";
+import { expression, tsValue } from "../../emit/ts/value.js";
+import { banner } from "../../emit/banner.js";
+import { validatorSchemas, type ValidatorSchemas } from "../../emit/validator-code/schemas.js";
 
 /** Where the contract imports its types from: the mock package's hand-written `src/contract/types.ts`. */
 export const CONTRACT_TYPES = "../contract/types.js";

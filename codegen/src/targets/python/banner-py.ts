@@ -1,6 +1,6 @@
 import type { ApiIr } from "../../ir/model.js";
-import { commentLine } from "../ts/syntax.js";
-import { bannerText, shellWord } from "../banner.js";
+import { commentLine } from "../../emit/ts/syntax.js";
+import { bannerText, shellWord } from "../../emit/banner.js";
 
 /**
  * The do-not-edit banner as Python comments, with the command that regenerates the

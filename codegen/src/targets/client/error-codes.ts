@@ -1,8 +1,8 @@
-import type { Json } from "../ir/domain.js";
-import type { ApiIr, ErrorCodeIr, ErrorDetailIr } from "../ir/model.js";
-import { docComment, docLine, propertyKey, tsString } from "./ts/syntax.js";
-import { retryStopCodes } from "../ir/error-codes.js";
-import { banner } from "./banner.js";
+import type { Json } from "../../ir/domain.js";
+import type { ApiIr, ErrorCodeIr, ErrorDetailIr } from "../../ir/model.js";
+import { docComment, docLine, propertyKey, tsString } from "../../emit/ts/syntax.js";
+import { retryStopCodes } from "../../ir/error-codes.js";
+import { banner } from "../../emit/banner.js";
 
 /**
  * Emits `error-codes.ts`: the spec's `x-powercontext-error-codes` as the

@@ -1,8 +1,8 @@
-import { SpecError } from "../errors.js";
-import type { ApiIr, ErrorCodeIr, ErrorDetailIr } from "../ir/model.js";
-import { camelCase } from "../ir/naming.js";
-import { docComment, docLine, propertyKey, tsString } from "./ts/syntax.js";
-import { banner } from "./banner.js";
+import { SpecError } from "../../errors.js";
+import type { ApiIr, ErrorCodeIr, ErrorDetailIr } from "../../ir/model.js";
+import { camelCase } from "../../ir/naming.js";
+import { docComment, docLine, propertyKey, tsString } from "../../emit/ts/syntax.js";
+import { banner } from "../../emit/banner.js";
 import { memberType } from "./error-codes.js";
 
 /**

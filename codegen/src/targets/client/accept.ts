@@ -1,5 +1,5 @@
-import { preferredMedia } from "../ir/media.js";
-import type { MediaIr, OperationIr } from "../ir/model.js";
+import { preferredMedia } from "../../ir/media.js";
+import type { MediaIr, OperationIr } from "../../ir/model.js";
 
 /**
  * The `Accept` header of an operation, built from the media types its success,

@@ -1,6 +1,6 @@
-import type { ApiIr } from "../ir/model.js";
-import { tsString } from "./ts/syntax.js";
-import { banner } from "./banner.js";
+import type { ApiIr } from "../../ir/model.js";
+import { tsString } from "../../emit/ts/syntax.js";
+import { banner } from "../../emit/banner.js";
 
 /**
  * Emits `index.ts` of a standalone client folder (`--out DIR`): the operation
