@@ -1,4 +1,4 @@
-import type { LintProfile } from "./ir/domain.js";
+import type { LintProfile } from "./domain/types.js";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

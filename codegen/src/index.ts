@@ -4,7 +4,7 @@ export { loadSpec, loadSpecText } from "./load/load-spec.js";
 export type { LoadedSpec, LoadOptions } from "./load/load-spec.js";
 export { lint } from "./load/lint.js";
 export type { LintResult } from "./load/lint.js";
-export { RETRY_CLASSES, type LintProfile, type RetryClass } from "./ir/domain.js";
+export { RETRY_CLASSES, type LintProfile, type RetryClass } from "./domain/types.js";
 export { buildIr, GENERATOR } from "./ir/build-ir.js";
 export type * from "./ir/model.js";
 export { toJsonSchema } from "./ir/json-schema.js";

@@ -1,4 +1,4 @@
-import type { Json, LintProfile, RefLookup, RetryClass } from "./domain.js";
+import type { Json, LintProfile, RefLookup, RetryClass } from "../domain/types.js";
 import { createRequire } from "node:module";
 import { SpecError } from "../errors.js";
 import type { LoadedSpec } from "../load/load-spec.js";
@@ -7,7 +7,7 @@ import { pointer as ptr } from "../errors.js";
 import { readErrorCodes, readOperationErrorCodes } from "./error-codes.js";
 import { readOperationAnchor, readOperationResource, readResources } from "./resources.js";
 import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
-import { mediaKind, preferredMedia } from "./media.js";
+import { mediaKind, preferredMedia } from "../domain/media.js";
 import { readModelRules, schemaPointer } from "./model-rules.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
 import type {

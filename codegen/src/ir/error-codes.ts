@@ -1,4 +1,4 @@
-import type { Json } from "./domain.js";
+import type { Json } from "../domain/types.js";
 import { SpecError, SpecErrorList, pointerSegment } from "../errors.js";
 import { camelCase } from "./naming.js";
 import { RUNTIME_ERROR_CLASSES } from "./runtime-names.js";

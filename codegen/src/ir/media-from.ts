@@ -1,6 +1,6 @@
 import { SpecError, SpecErrorList, pointerSegment } from "../errors.js";
 import { readFact } from "../facts/read-fact.js";
-import type { Json } from "./domain.js";
+import type { Json } from "../domain/types.js";
 import type { MediaFromIr, ResponseIr } from "./model.js";
 
 /** Our operation extension: the request member that chooses the success media type (docs/extensions.md). */

@@ -1,6 +1,6 @@
 import { SpecError, SpecErrorList, pointerSegment } from "../errors.js";
 import { readFact } from "../facts/read-fact.js";
-import type { Json } from "./domain.js";
+import type { Json } from "../domain/types.js";
 import type { ModelRuleIr } from "./model.js";
 
 /** Our schema extension: a list of `{ rule, ...arguments }` (docs/extensions.md, `model-rule`). */

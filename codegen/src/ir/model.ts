@@ -1,4 +1,4 @@
-import type { Json, LintProfile, RefLookup, RetryClass } from "./domain.js";
+import type { Json, LintProfile, MediaKind, RefLookup, RetryClass } from "../domain/types.js";
 import type { OutputNames } from "./names.js";
 import type {
   AnchorRecordsFact,
@@ -55,11 +55,8 @@ export interface ParametersIr {
   readonly cookie: readonly ParameterIr[];
 }
 
-/**
- * How a body is read or written: `json` (application/json and any `+json`),
- * `text` (`text/*`), `binary` (anything else), `none` (no content).
- */
-export type MediaKind = "json" | "text" | "binary" | "none";
+/** How a body is read or written (`domain/types.ts`). */
+export type { MediaKind } from "../domain/types.js";
 
 /** One media type of a request or response body. */
 export interface MediaIr {

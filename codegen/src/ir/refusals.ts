@@ -1,6 +1,6 @@
 import { SpecError, SpecErrorList, pointerSegment } from "../errors.js";
 import { readFact } from "../facts/read-fact.js";
-import type { Json } from "./domain.js";
+import type { Json } from "../domain/types.js";
 import type { ErrorCodeIr, RefusalRuleIr, ResourceIr } from "./model.js";
 
 /** Our operation extension: refusals the server answers under a condition (docs/extensions.md). */

@@ -1,7 +1,7 @@
 import { SpecError, SpecErrorList, pointerSegment } from "../errors.js";
 import { readFact } from "../facts/read-fact.js";
 import type { ResourcesFact } from "../facts/generated/fact-types.js";
-import type { Json } from "./domain.js";
+import type { Json } from "../domain/types.js";
 import type { OperationResourceIr, ResourceIr } from "./model.js";
 
 /** The document-level registry of stored resource families. */

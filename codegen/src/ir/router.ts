@@ -1,6 +1,6 @@
 import { SpecError, SpecErrorList } from "../errors.js";
 import { readFact } from "../facts/read-fact.js";
-import type { Json } from "./domain.js";
+import type { Json } from "../domain/types.js";
 import type { RouterIr } from "./model.js";
 
 /** The document-level extension describing the server's router (docs/extensions.md). */

@@ -1,7 +1,7 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { SpecError, pointerSegment, type SpecErrorCode } from "../errors.js";
-import type { Json, RefLookup } from "../ir/domain.js";
+import type { Json, RefLookup } from "../domain/types.js";
 import { EXTENSIONS_SCHEMA, FACT_PLACES, referenced, type FactPlace, type FactSchema } from "../facts/schema.js";
 import { deref, walkOperations } from "./walk-operations.js";
 

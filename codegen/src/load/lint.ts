@@ -1,7 +1,7 @@
-import type { Json, LintProfile, RefLookup } from "../ir/domain.js";
+import type { Json, LintProfile, RefLookup } from "../domain/types.js";
 import { checkExtensions } from "./check-extensions.js";
 import { SpecError, pointerSegment } from "../errors.js";
-import { mediaKind } from "../ir/media.js";
+import { mediaKind } from "../domain/media.js";
 import { deref, walkOperations, type RawOperation } from "./walk-operations.js";
 
 /** Findings of {@link lint}: errors stop generation, warnings are printed. */

@@ -1,4 +1,4 @@
-import type { LintProfile } from "../ir/domain.js";
+import type { LintProfile } from "../domain/types.js";
 import type { ApiIr } from "../ir/model.js";
 import type { OutputNames } from "../ir/names.js";
 import type { ValidatorSchemas } from "../emit/validator-code/schemas.js";

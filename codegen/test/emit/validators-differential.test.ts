@@ -8,7 +8,7 @@ import { ValidatorTables } from "../../src/emit/validator-code/tables.js";
 import { validatorSchemas } from "../../src/emit/validator-code/schemas.js";
 import { buildIr } from "../../src/ir/build-ir.js";
 import { loadSpec } from "../../src/load/load-spec.js";
-import type { LintProfile } from "../../src/ir/domain.js";
+import type { LintProfile } from "../../src/domain/types.js";
 import { fixturesDir, repoRoot, scratchDir, upstreamContract, upstreamSpec } from "../helpers/paths.js";
 import { Random, Sampler, mutate } from "../helpers/schema-samples.js";
 

@@ -1,4 +1,4 @@
-import { preferredMedia } from "../../ir/media.js";
+import { preferredMedia } from "../../domain/media.js";
 import type { MediaIr, OperationIr } from "../../ir/model.js";
 
 /**

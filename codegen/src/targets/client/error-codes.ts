@@ -1,4 +1,4 @@
-import type { Json } from "../../ir/domain.js";
+import type { Json } from "../../domain/types.js";
 import type { ApiIr, ErrorCodeIr, ErrorDetailIr } from "../../ir/model.js";
 import { docComment, docLine, propertyKey, tsString } from "../../emit/ts/syntax.js";
 import { retryStopCodes } from "../../ir/error-codes.js";

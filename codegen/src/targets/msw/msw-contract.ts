@@ -1,4 +1,4 @@
-import type { Json, RefLookup } from "../../ir/domain.js";
+import type { Json, RefLookup } from "../../domain/types.js";
 import type { ApiIr, OperationIr, ParameterIr } from "../../ir/model.js";
 import { tsString } from "../../emit/ts/syntax.js";
 import { expression, tsValue } from "../../emit/ts/value.js";

@@ -1,5 +1,5 @@
 import type { ApiIr } from "../../ir/model.js";
-import type { Json } from "../../ir/domain.js";
+import type { Json } from "../../domain/types.js";
 import { tsString } from "../../emit/ts/syntax.js";
 import { banner } from "../../emit/banner.js";
 

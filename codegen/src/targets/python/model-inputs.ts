@@ -1,5 +1,5 @@
 import type { ApiIr } from "../../ir/model.js";
-import type { Json } from "../../ir/domain.js";
+import type { Json } from "../../domain/types.js";
 import { documentOrder } from "./contract-facts.js";
 import { parameterList, parametersModelName } from "./extensions-py.js";
 import { pythonRuleMethods } from "./model-rules-py.js";

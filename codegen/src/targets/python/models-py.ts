@@ -1,4 +1,4 @@
-import type { Json } from "../../ir/domain.js";
+import type { Json } from "../../domain/types.js";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";

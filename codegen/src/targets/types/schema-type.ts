@@ -1,4 +1,4 @@
-import type { Json, RefLookup } from "../../ir/domain.js";
+import type { Json, RefLookup } from "../../domain/types.js";
 import {
   array,
   intersection,

@@ -5,7 +5,7 @@ import { headerValue, flatRequest } from "../contract/request-check.js";
 import type { SimOperation } from "../contract/operation-table.js";
 import type { HandlerResult, SimRequest } from "../types.js";
 import { withDefaults } from "./defaults.js";
-import { atPointer, copyJson, deletePath, getPath, placeAt, setPath, stableJson, type JsonRecord } from "./members.js";
+import { atPointer, copyJson, deletePath, getPath, placeAt, setPath, stableJson, type JsonRecord } from "../members.js";
 import { checkCursor, listPage } from "./pages.js";
 import { shaped } from "./project.js";
 import { etagOf, freshRecord, recordFromRequest, type ServerValues } from "./records.js";

@@ -1,4 +1,4 @@
-import type { MediaKind } from "./model.js";
+import type { MediaKind } from "./types.js";
 
 /**
  * How a client reads or writes a body of this media type: `json` for

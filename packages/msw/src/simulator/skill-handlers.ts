@@ -1,14 +1,14 @@
-import { SimError } from "../errors.js";
-import type { Principal } from "../principals.js";
-import type { JsonRecord } from "../resources/members.js";
-import type { SimulatorState } from "../state.js";
-import type { HandlerResult, SimRequest } from "../types.js";
-import { objectBody } from "../validate.js";
-import type { Enrollment } from "./remote-targets.js";
+import { SimError } from "./errors.js";
+import type { Principal } from "./principals.js";
+import type { JsonRecord } from "./members.js";
+import type { SimulatorState } from "./state.js";
+import type { HandlerResult, SimRequest } from "./types.js";
+import { objectBody } from "./validate.js";
+import type { Enrollment } from "./skills/remote-targets.js";
 
 /**
  * The managed-Skill and remote-Skill operations, answered by the Skill domain
- * (`state.skills`: managed.ts, remote-targets.ts, publications.ts). Credentials,
+ * (`state.skills`: skills/managed.ts, remote-targets.ts, publications.ts). Credentials,
  * access, the body's schema and the Scope were checked before; the receiver
  * operations carry the target credential as their bearer token, which the
  * domain checks itself.

@@ -50,3 +50,9 @@ export function patternFlags(source: string): "u" | "" | null {
   }
   return null;
 }
+
+/**
+ * How a body is read or written: `json` (application/json and any `+json`),
+ * `text` (`text/*`), `binary` (anything else), `none` (no content).
+ */
+export type MediaKind = "json" | "text" | "binary" | "none";
