@@ -163,6 +163,9 @@ export type RouterFact = {
  * One refusal the server answers when every condition of `when` holds (always, without one).
  */
 export type RefusalRuleFact = {
+    /**
+     * The status of the refusal, 4xx or 5xx.
+     */
     readonly status: number;
     /**
      * A code of `x-powercontext-error-codes` with this status.
@@ -626,6 +629,9 @@ export type ResourceFact = {
  * A refusal the contract names: its status and the envelope's `error.code`. The status may be one the operation does not declare (the release sends `404 scope_not_found` and `400 invalid_cursor` on operations whose contract lists neither).
  */
 export type RefusalFact = {
+    /**
+     * The status of the refusal, 4xx or 5xx.
+     */
     readonly status: number;
     /**
      * The envelope's `error.code`.
