@@ -27,20 +27,44 @@ export function expression(text: string): Expression {
  * @param lines - how many levels are written one member a line (0: the whole value on one line)
  */
 export function tsValue(value: unknown, lines = 0, indent = ""): string {
+  switch (typeof value) {
+    case "string":
+      return tsString(value);
+    case "number":
+    case "boolean":
+      return String(value);
+  }
+  if (value === null) return "null";
   if (value instanceof Expression) return value.text;
-  if (typeof value === "string") return tsString(value);
-  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
   const inner = `${indent}  `;
-  const nested = (v: unknown) => tsValue(v, lines - 1, inner);
-  const parts = Array.isArray(value)
-    ? value.map(nested)
-    : Object.entries(value as Record<string, unknown>)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) =>
-          v instanceof Expression && v.text === k ? k : `${INDEX.test(k) ? k : propertyKey(k)}: ${nested(v)}`,
-        );
-  const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{ ", " }"];
-  if (parts.length === 0) return Array.isArray(value) ? "[]" : "{}";
-  if (lines <= 0) return `${open}${parts.join(", ")}${close}`;
-  return `${open.trim()}\n${parts.map((p) => `${inner}${p},\n`).join("")}${indent}${close.trim()}`;
+  const separator = lines > 0 ? `,\n${inner}` : ", ";
+  let out = "";
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) out += (count++ === 0 ? "" : separator) + tsValue(item, lines - 1, inner);
+    if (count === 0) return "[]";
+    return lines > 0 ? `[\n${inner}${out},\n${indent}]` : `[${out}]`;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const member = record[key];
+    if (member === undefined || !Object.hasOwn(record, key)) continue;
+    out += count++ === 0 ? "" : separator;
+    out +=
+      member instanceof Expression && member.text === key ? key : `${keyText(key)}: ${tsValue(member, lines - 1, inner)}`;
+  }
+  if (count === 0) return "{}";
+  return lines > 0 ? `{\n${inner}${out},\n${indent}}` : `{ ${out} }`;
+}
+
+const keys = new Map<string, string>();
+
+/** A key as written: bare when it is an identifier or a whole number, else a string literal (remembered, since keys repeat). */
+function keyText(key: string): string {
+  let text = keys.get(key);
+  if (text === undefined) {
+    text = INDEX.test(key) ? key : propertyKey(key);
+    if (keys.size < 10_000) keys.set(key, text);
+  }
+  return text;
 }
