@@ -51,7 +51,9 @@ export function tsValue(value: unknown, lines = 0, indent = ""): string {
     if (member === undefined || !Object.hasOwn(record, key)) continue;
     out += count++ === 0 ? "" : separator;
     out +=
-      member instanceof Expression && member.text === key ? key : `${keyText(key)}: ${tsValue(member, lines - 1, inner)}`;
+      member instanceof Expression && member.text === key
+        ? key
+        : `${keyText(key)}: ${tsValue(member, lines - 1, inner)}`;
   }
   if (count === 0) return "{}";
   return lines > 0 ? `{\n${inner}${out},\n${indent}}` : `{ ${out} }`;
