@@ -1,6 +1,8 @@
 import type { ApiIr } from "../../ir/model.js";
 import { tsString } from "../../emit/ts/syntax.js";
 import { banner } from "../../emit/banner.js";
+import { tsValue } from "../../emit/ts/value.js";
+import { CONTRACT_TYPES } from "./msw-contract.js";
 
 /**
  * Emits `routes.ts` of `@powercontext/msw`: every operation's route in the order the
@@ -16,23 +18,15 @@ export function emitMswRoutes(ir: ApiIr): string {
     (a, b) => (rank.get(a.operationId) ?? last) - (rank.get(b.operationId) ?? last),
   );
   const prefixes = ir.router?.rawPathPrefixes ?? [];
+  const routes = operations.map((op) => ({
+    operationId: op.operationId,
+    method: op.method,
+    path: op.path,
+    rawPath: prefixes.some((prefix) => op.path.startsWith(prefix)),
+  }));
   let out = banner(ir);
-  out += `/** One route of the server. */
-export interface ContractRoute {
-  readonly operationId: string;
-  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** OpenAPI path template, e.g. \`/v1/scopes/{scope_id}\`. */
-  readonly path: string;
-  /** The server matches it against the path as sent, percent-escapes kept (so never redirects a trailing slash to it). */
-  readonly rawPath: boolean;
-}
-
-/** Every operation's route, in the order the server registers them (\`x-powercontext-router\`). */
-export const contractRoutes: readonly ContractRoute[] = [\n`;
-  for (const op of operations) {
-    const rawPath = prefixes.some((prefix) => op.path.startsWith(prefix));
-    out += `  { operationId: ${tsString(op.operationId)}, method: ${tsString(op.method)}, path: ${tsString(op.path)}, rawPath: ${rawPath} },\n`;
-  }
-  out += `];\n`;
+  out += `import type { ContractRoute } from ${tsString(CONTRACT_TYPES)};\n\n`;
+  out += `/** Every operation's route, in the order the server registers them (\`x-powercontext-router\`). */\n`;
+  out += `export const contractRoutes: readonly ContractRoute[] = ${tsValue(routes, 1)};\n`;
   return out;
 }

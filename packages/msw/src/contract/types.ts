@@ -1,6 +1,7 @@
 /**
- * The shape of the mock's generated contract (`src/generated/contract.ts`): what the
- * simulator knows of each operation, all of it from `openapi.yaml`. The generator
+ * The shape of the mock's generated contract (`src/generated/contract.ts`, and the
+ * route table `routes.ts`): what the simulator knows of each operation, all of it
+ * from `openapi.yaml`. The generator
  * writes the contract as data that satisfies these types; the contract facts it
  * carries (refusals, resources, paging, media choice) are typed by
  * `generated/facts.ts`, which is generated from the generator's extension schema
@@ -114,3 +115,13 @@ export type ContractResource = ResourcesFact[number];
 
 /** What an operation does to a resource (`x-powercontext-resource`). */
 export type ContractResourceUse = ResourceUseFact;
+
+/** One route of the server (`generated/routes.ts`, from `x-powercontext-router`). */
+export interface ContractRoute {
+  readonly operationId: string;
+  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** OpenAPI path template, e.g. `/v1/scopes/{scope_id}`. */
+  readonly path: string;
+  /** The server matches it against the path as sent, percent-escapes kept (so never redirects a trailing slash to it). */
+  readonly rawPath: boolean;
+}
