@@ -115,6 +115,14 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
     for (const [file, reason] of output.skipped ?? []) skipped.set(file, reason);
   }
   if (layout === "standalone")
-    files.set(README, emitStandaloneReadme(ir, [...files.keys(), ...skipped.keys()], chosen));
+    files.set(
+      README,
+      emitStandaloneReadme(
+        ir,
+        [...files.keys(), ...skipped.keys()],
+        chosen,
+        options.targets ?? TARGETS.filter((t) => t.byDefault.standalone).map((t) => t.name),
+      ),
+    );
   return { files, ir, spec, warnings, skipped };
 }

@@ -12,9 +12,16 @@ import type { Target } from "./target.js";
  *
  * @param files - the folder's files (relative paths), those not produced this run included
  * @param written - the targets written, in the registry's order; each says what its files are and what it needs
+ * @param named - the targets as `--targets` named them (or the layout's default), which the
+ *   regenerate command repeats: the targets they bring come with them again
  */
-export function emitStandaloneReadme(ir: ApiIr, files: readonly string[], written: readonly Target[]): string {
-  const targets = written.map((target) => target.name);
+export function emitStandaloneReadme(
+  ir: ApiIr,
+  files: readonly string[],
+  written: readonly Target[],
+  named: readonly string[],
+): string {
+  const targets = named;
   const roles: Readonly<Record<string, string>> = Object.assign(
     { "README.md": "this file" },
     ...written.map((target) => target.roles),

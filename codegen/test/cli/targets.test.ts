@@ -135,7 +135,7 @@ describe("the README of a standalone folder", () => {
     for (const file of files)
       expect(readme).toMatch(new RegExp(`^\\| \`${file.replace(/\./g, "\\.")}\` \\| (?!generated \\|)`, "m"));
     expect(readme).toContain(
-      "npx powercontext-codegen --spec features.yaml --out <this folder> --targets types,tables,client --lint upstream",
+      "npx powercontext-codegen --spec features.yaml --out <this folder> --targets client,types --lint upstream",
     );
     expect(readme).not.toContain(root);
   });
