@@ -1,4 +1,4 @@
-import type { Json, LintProfile, RefLookup } from "../ir/domain.js";
+import type { Json, LintProfile, RefLookup } from "../domain/types.js";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";

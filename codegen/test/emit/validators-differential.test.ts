@@ -3,12 +3,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Ajv, type ValidateFunction as AjvValidate } from "ajv";
 import { describe, expect, it } from "vitest";
-import { validatorFormats } from "../../src/emit/formats.js";
+import { validatorFormats } from "../../src/targets/client/formats.js";
 import { ValidatorTables } from "../../src/emit/validator-code/tables.js";
 import { validatorSchemas } from "../../src/emit/validator-code/schemas.js";
 import { buildIr } from "../../src/ir/build-ir.js";
 import { loadSpec } from "../../src/load/load-spec.js";
-import type { LintProfile } from "../../src/ir/domain.js";
+import type { LintProfile } from "../../src/domain/types.js";
 import { fixturesDir, repoRoot, scratchDir, upstreamContract, upstreamSpec } from "../helpers/paths.js";
 import { Random, Sampler, mutate } from "../helpers/schema-samples.js";
 

@@ -68,27 +68,38 @@ describe("build-ir: model rules", () => {
     ]);
   });
 
-  it("refuses a malformed rule with the pointer of each one", async () => {
+  it("refuses a malformed rule by the schema, with the pointer of each one", async () => {
+    const issues = await refusal(
+      thing([{ rule: "trim" }, { rule: "nope" }, { rule: "span", from: "n", to: "m" }, "trim"]),
+    );
+    const at = "/components/schemas/Thing/x-powercontext-rules";
+    expect(issues).toEqual([
+      `${at}/0/members: members is required`,
+      `${at}/1/rule: must be one of trim, not-null, finite-numbers, not-blank, unique-items, relative-path, span, required-when, forbidden-unless, max-items-together`,
+      `${at}/2/max: max is required`,
+      `${at}/3: expected { rule: <name>, ...arguments }`,
+    ]);
+  });
+
+  it("refuses a rule naming a member the schema does not have, with the pointer of each one", async () => {
     const issues = await refusal(
       thing(
         [
-          { rule: "trim" },
-          { rule: "nope" },
+          { rule: "trim", members: ["a", "zz"] },
           { rule: "span", from: "n", to: "zz", max: 1 },
           { rule: "required-when", member: "a", when: { path: ["zz"], in: ["x"] } },
-          "trim",
+          { rule: "span", from: "n", to: "m", min: 3, max: 1 },
         ],
         { "x-powercontext-exclusive-fields": ["a", "zz"] },
       ),
     );
     const at = "/components/schemas/Thing";
     expect(issues).toEqual([
-      `${at}/x-powercontext-rules/0: trim: members must list properties of the schema`,
-      `${at}/x-powercontext-rules/1: unknown rule "nope"`,
-      `${at}/x-powercontext-rules/2: span: to must name a property of the schema`,
-      `${at}/x-powercontext-rules/3: required-when: when must be { path: [<property>, ...], in: [<value>, ...] }`,
-      `${at}/x-powercontext-rules/4: expected { rule: <name>, ... }`,
-      `${at}/x-powercontext-exclusive-fields: names zz, not properties of the schema`,
+      `${at}/x-powercontext-rules/0: trim: names zz, not properties of the schema`,
+      `${at}/x-powercontext-rules/1: span: names zz, not properties of the schema`,
+      `${at}/x-powercontext-rules/2: required-when: names zz, not properties of the schema`,
+      `${at}/x-powercontext-rules/3: span: min must not exceed max`,
+      `${at}/x-powercontext-exclusive-fields: exclusive: names zz, not properties of the schema`,
     ]);
   });
 

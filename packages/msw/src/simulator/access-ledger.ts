@@ -1,4 +1,4 @@
-import type { JsonRecord } from "./resources/members.js";
+import type { JsonRecord } from "./members.js";
 import type { ServerValues } from "./resources/records.js";
 import type { ResourceWriter, WriteCause, WriteContext } from "./resources/writer.js";
 import type { HandlerResult } from "./types.js";

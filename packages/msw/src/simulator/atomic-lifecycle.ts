@@ -3,7 +3,7 @@ import { isoTime } from "./clock.js";
 import { SimError } from "./errors.js";
 import type { AtomicMemoryRecord } from "./memory.js";
 import type { ResourceWriter } from "./resources/writer.js";
-import { getPath, stableJson, type JsonRecord } from "./resources/members.js";
+import { getPath, stableJson, type JsonRecord } from "./members.js";
 import { checkPreviewToken, issuePreviewToken } from "./preview-token.js";
 import { CONTENT_SOURCE_NAME } from "./sources.js";
 

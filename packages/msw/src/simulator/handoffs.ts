@@ -1,7 +1,7 @@
 import { SimError } from "./errors.js";
 import { reference } from "./artifacts.js";
 import type { Principal } from "./principals.js";
-import { copyJson, stableJson, type JsonRecord } from "./resources/members.js";
+import { copyJson, stableJson, type JsonRecord } from "./members.js";
 import { sha256Hex } from "./resources/sha256.js";
 import type { ResourceWriter } from "./resources/writer.js";
 import { CONTENT_SOURCE_NAME, type SourceStore } from "./sources.js";

@@ -1,6 +1,6 @@
 import { ATOMIC_MEMORY_FAMILY } from "./artifacts.js";
 import { SimError, invalidRequest } from "./errors.js";
-import type { JsonRecord } from "./resources/members.js";
+import type { JsonRecord } from "./members.js";
 import type { ResourceWriter } from "./resources/writer.js";
 import { seal } from "./resources/cursor.js";
 

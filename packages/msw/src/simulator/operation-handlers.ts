@@ -8,7 +8,7 @@ import type { SimulatorState } from "./state.js";
 import type { SearchMode } from "./memory.js";
 import type { AtomicInput, RestorationTarget } from "./atomic-lifecycle.js";
 import type { ScopePermission } from "./types.js";
-import { skillHandlers } from "./skills/handlers.js";
+import { skillHandlers } from "./skill-handlers.js";
 import { resolveScopeBinding } from "./scope-bindings.js";
 import { handoffHandlers } from "./handoff-handlers.js";
 import { isoTime } from "./clock.js";

@@ -1,6 +1,6 @@
 import { SimError } from "./errors.js";
 import { fromBase64Url, toBase64Url } from "./resources/base64url.js";
-import { stableJson, type JsonRecord } from "./resources/members.js";
+import { stableJson, type JsonRecord } from "./members.js";
 import { sha256Hex } from "./resources/sha256.js";
 
 /**

@@ -2,7 +2,7 @@ import { SimError } from "./errors.js";
 import type { ScopeStore } from "./scopes.js";
 import { CONTENT_SOURCE_NAME } from "./sources.js";
 import type { ServerValues } from "./resources/records.js";
-import type { JsonRecord } from "./resources/members.js";
+import type { JsonRecord } from "./members.js";
 import type { ResourceWriter } from "./resources/writer.js";
 
 /**

@@ -1,6 +1,6 @@
-import type { ContractRefusalRule } from "../../generated/contract.js";
+import type { ContractRefusalRule } from "../../contract/types.js";
 import { SimError } from "../errors.js";
-import { valuesAt } from "../resources/members.js";
+import { valuesAt } from "../members.js";
 import type { SimOperation } from "./operation-table.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { ContractParameter, WireType } from "../../generated/contract.js";
+import type { ContractParameter, WireType } from "../../contract/types.js";
 import type { ValidationError } from "@powercontext/sdk/validators";
 import { SimError, contractViolation, invalidAccessRequest, invalidRequest } from "../errors.js";
 import { INVALID_JSON, type SimRequest } from "../types.js";

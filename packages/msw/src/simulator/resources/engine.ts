@@ -1,15 +1,11 @@
-import {
-  contractOperations,
-  contractResources,
-  type ContractResource,
-  type ContractResourceUse,
-} from "../../generated/contract.js";
+import { contractOperations, contractResources } from "../../generated/contract.js";
+import type { ContractResource, ContractResourceUse } from "../../contract/types.js";
 import { noneMatch } from "../contract/conditional.js";
 import { headerValue, flatRequest } from "../contract/request-check.js";
 import type { SimOperation } from "../contract/operation-table.js";
 import type { HandlerResult, SimRequest } from "../types.js";
 import { withDefaults } from "./defaults.js";
-import { atPointer, copyJson, deletePath, getPath, placeAt, setPath, stableJson, type JsonRecord } from "./members.js";
+import { atPointer, copyJson, deletePath, getPath, placeAt, setPath, stableJson, type JsonRecord } from "../members.js";
 import { checkCursor, listPage } from "./pages.js";
 import { cursorKey } from "./cursor.js";
 import { shaped } from "./project.js";

@@ -1,6 +1,6 @@
-import type { ContractResource, ContractResourceUse } from "../../generated/contract.js";
+import type { ContractResource, ContractResourceUse } from "../../contract/types.js";
 import { decodeCursor, encodeCursor, requestDigest, type CursorPosition } from "./cursor.js";
-import { getPath, stableJson, valuesAt, type JsonRecord } from "./members.js";
+import { getPath, stableJson, valuesAt, type JsonRecord } from "../members.js";
 import { refuse } from "./refusals.js";
 
 /**

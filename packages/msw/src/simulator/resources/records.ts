@@ -1,7 +1,7 @@
-import type { ContractResource, ContractResourceUse } from "../../generated/contract.js";
+import type { ContractResource, ContractResourceUse } from "../../contract/types.js";
 import { isoTime } from "../clock.js";
 import type { SeededRandom } from "../random.js";
-import { copyJson, deletePath, emptyRecord, getPath, setPath, stableJson, type JsonRecord } from "./members.js";
+import { copyJson, deletePath, emptyRecord, getPath, setPath, stableJson, type JsonRecord } from "../members.js";
 import { sha256Hex } from "./sha256.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { ContractRefusal, ContractRefusalDetail } from "../../generated/contract.js";
+import type { ContractRefusal, ContractRefusalDetail } from "../../contract/types.js";
 import { SimError } from "../errors.js";
 
 /**

@@ -1,4 +1,4 @@
-import { copyJson, stableJson, type JsonRecord } from "./members.js";
+import { copyJson, stableJson, type JsonRecord } from "../members.js";
 
 /**
  * The records of every resource family, as json-server keeps its collections:

@@ -1,5 +1,6 @@
-import { contractResources, type ContractResource } from "../../generated/contract.js";
-import { copyJson, getPath, type JsonRecord } from "./members.js";
+import { contractResources } from "../../generated/contract.js";
+import type { ContractResource } from "../../contract/types.js";
+import { copyJson, getPath, type JsonRecord } from "../members.js";
 import type { ServerValues } from "./records.js";
 import type { ResourceStore } from "./store.js";
 
