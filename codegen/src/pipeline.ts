@@ -8,6 +8,7 @@ import { emitMethods } from "./emit/methods.js";
 import { emitMswContract } from "./emit/msw-contract.js";
 import { emitMswHandlers, emitMswHandlerTypes } from "./emit/msw-handlers.js";
 import { emitMswRoutes } from "./emit/msw-routes.js";
+import { emitMswAccess } from "./emit/msw-access.js";
 import { emitMswDocument } from "./emit/msw-document.js";
 import { emitOperations } from "./emit/operations.js";
 import { emitContractErrors } from "./emit/contract-errors.js";
@@ -43,6 +44,7 @@ export const OUTPUT_PATHS = {
   mswContract: "packages/msw/src/generated/contract.ts",
   mswResponseSchemas: "packages/msw/src/generated/response-schemas.ts",
   mswRoutes: "packages/msw/src/generated/routes.ts",
+  mswAccess: "packages/msw/src/generated/access.ts",
   mswDocument: "packages/msw/src/generated/openapi-document.ts",
 } as const;
 
@@ -239,6 +241,7 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
     files.set(OUTPUT_PATHS.mswContract, contract.contract);
     files.set(OUTPUT_PATHS.mswResponseSchemas, contract.responseSchemas);
     files.set(OUTPUT_PATHS.mswRoutes, emitMswRoutes(ir));
+    files.set(OUTPUT_PATHS.mswAccess, emitMswAccess(ir));
     files.set(OUTPUT_PATHS.validatorsJs, validators.js);
     files.set(OUTPUT_PATHS.validatorsDts, validators.dts);
     files.set(OUTPUT_PATHS.mswDocument, emitMswDocument(ir, spec.written));

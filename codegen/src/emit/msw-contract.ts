@@ -112,6 +112,8 @@ export interface ContractRefusalRule {
       readonly id: string;
       readonly within: readonly (string | { readonly value: string | number | boolean | null })[];
     } | null;
+    /** Only when the request does not send each of these headers with this value. */
+    readonly withoutHeader: { readonly [header: string]: string };
   };
   /** The request member naming the Scope: refused only once that Scope is found. Null: before any lookup. */
   readonly scope: string | null;

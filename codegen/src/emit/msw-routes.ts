@@ -33,6 +33,14 @@ export const contractRoutes: readonly ContractRoute[] = [\n`;
     const rawPath = prefixes.some((prefix) => op.path.startsWith(prefix));
     out += `  { operationId: ${tsString(op.operationId)}, method: ${tsString(op.method)}, path: ${tsString(op.path)}, rawPath: ${rawPath} },\n`;
   }
-  out += `];\n`;
+  out += `];\n\n`;
+  const router = ir.router;
+  const answers = {
+    publicPaths: router?.publicPaths ?? [],
+    publicPrefixes: router?.publicPrefixes ?? [],
+    frameworkBodies: router?.frameworkBodies ?? null,
+  };
+  out += `/** How the server answers before an operation runs (\`x-powercontext-router\`): the paths it serves without a credential (exact, or under a prefix), and its framework's bodies for an unknown path and a method the path does not take (null: the error envelope). */\n`;
+  out += `export const contractRouterAnswers = ${JSON.stringify(answers, null, 2)} as const;\n`;
   return out;
 }

@@ -33,6 +33,7 @@ import { checkNameSources } from "./name-sources.js";
 import { checkReservedNames } from "./reserved-names.js";
 import { readRouter } from "./router.js";
 import { readRefusals } from "./refusals.js";
+import { readAccessFacts } from "./access-facts.js";
 import { readExcludeUnset } from "./exclude-unset.js";
 import { readMediaFrom } from "./media-from.js";
 import { requestDefaults } from "./request-defaults.js";
@@ -109,6 +110,16 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
       operations.map((op) => op.operationId),
     ),
     resources,
+    accessFacts: readAccessFacts(
+      document,
+      raws.map((raw) => ({
+        operationId: String(raw.operation.operationId),
+        pointer: raw.pointer,
+        operation: raw.operation,
+      })),
+      resources,
+      errorCodes,
+    ),
     requestIdHeader:
       typeof document["x-powercontext-request-id-header"] === "string"
         ? (document["x-powercontext-request-id-header"] as string)

@@ -211,6 +211,8 @@ export interface RefusalRuleIr {
     readonly outside: Readonly<Record<string, readonly JsonScalar[]>>;
     /** Only when the request names a record the store does not hold. */
     readonly unknown: UnknownRecordIr | null;
+    /** Only when the request does not send each of these headers with this value (empty: no such condition). */
+    readonly withoutHeader: Readonly<Record<string, string>>;
   };
   /** The request member naming the Scope: the refusal comes only once that Scope is found (an unknown one is refused first). Null: before any lookup. */
   readonly scope: string | null;
@@ -244,6 +246,27 @@ export interface RouterIr {
   readonly order: readonly string[];
   /** Path prefixes of the routes the server matches against the path as sent (percent-escapes kept). */
   readonly rawPathPrefixes: readonly string[];
+  /** Paths the server serves without a credential (exact, as decoded). */
+  readonly publicPaths: readonly string[];
+  /** Path prefixes (ending in `/`) under which the server serves without a credential. */
+  readonly publicPrefixes: readonly string[];
+  /** The bodies the server's framework sends for an unknown path and a method the path does not take; null: the error envelope. */
+  readonly frameworkBodies: { readonly notFound: Json; readonly methodNotAllowed: Json } | null;
+}
+
+/**
+ * The access facts of a document, as validated data: the policy and the resolvers as
+ * written (snake_case members, the language of `codegen/src/schema/access.schema.json`),
+ * and the operations' after-access checks and owner rules by operationId. The simulator
+ * reads them as they are; nothing here is renamed.
+ */
+export interface AccessFactsIr {
+  readonly policy: Json;
+  readonly resolvers: Json;
+  /** `x-powercontext-access-after` by operationId (operations without it left out). */
+  readonly after: Readonly<Record<string, readonly Json[]>>;
+  /** `x-powercontext-access-owner` by operationId. */
+  readonly owners: Readonly<Record<string, Json>>;
 }
 
 /** A refusal the contract names: the status and the envelope's `error.code`. */
@@ -570,6 +593,8 @@ export interface ApiIr {
   readonly router: RouterIr | null;
   /** `x-powercontext-resources`: the stored resource families, sorted by name. */
   readonly resources: readonly ResourceIr[];
+  /** The access model (`x-powercontext-access-policy`, `-resolvers`, `-after`, `-owner`), or null. */
+  readonly accessFacts: AccessFactsIr | null;
   /** Names of `components.securitySchemes`. */
   readonly securitySchemes: readonly string[];
   /** Names the output is written with (generator options). */

@@ -6,7 +6,17 @@ import type { ErrorCodeIr, JsonScalar, RefusalRuleIr, ResourceIr, UnknownRecordI
 export const REFUSALS_EXTENSION = "x-powercontext-refusals";
 
 const RULE_KEYS = new Set(["status", "code", "message", "details", "when", "scope"]);
-const WHEN_KEYS = new Set(["inference", "present", "empty", "pending", "equals", "includes", "outside", "unknown"]);
+const WHEN_KEYS = new Set([
+  "inference",
+  "present",
+  "empty",
+  "pending",
+  "equals",
+  "includes",
+  "outside",
+  "unknown",
+  "without_header",
+]);
 const INFERENCE = new Set(["on", "off"]);
 const PENDING = new Set(["sources"]);
 
@@ -96,6 +106,7 @@ export function readRefusals(
     const includes = memberValues(w.includes, "includes", members, bad);
     const outside = memberLists(w.outside, members, bad);
     const unknown = unknownRecord(w.unknown, members, resources, bad);
+    const withoutHeader = headerValues(w.without_header, bad);
     if (issues.length > count) return;
     rules.push({
       status: status as number,
@@ -111,6 +122,7 @@ export function readRefusals(
         includes,
         outside,
         unknown,
+        withoutHeader,
       },
       scope: scope as string | null,
     });
@@ -139,6 +151,16 @@ function memberValues(
     else out[member] = value as JsonScalar;
   }
   return out;
+}
+
+/** `{ <header name>: <value> }` of `without_header`. Empty when absent. */
+function headerValues(node: unknown, bad: (member: string, detail: string) => void): Record<string, string> {
+  if (node === undefined) return {};
+  if (!isObject(node) || Object.values(node).some((value) => typeof value !== "string")) {
+    bad("when/without_header", "expected { <header name>: <value> }");
+    return {};
+  }
+  return node as Record<string, string>;
 }
 
 /** `{ <member.path>: [<scalar>, ...] }` of `outside`; each path starts at a member of the request (`member[]` steps into a list's items). Empty when absent. */

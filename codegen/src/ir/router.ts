@@ -1,18 +1,25 @@
 import { SpecError, SpecErrorList } from "../errors.js";
 import type { Json } from "./domain.js";
 import type { RouterIr } from "./model.js";
+import { schemaIssues } from "./access-facts.js";
 
 /** The document-level extension describing the server's router (docs/architecture.md). */
 export const ROUTER_EXTENSION = "x-powercontext-router";
 
 const AT = `/${ROUTER_EXTENSION}`;
 
+/** Members of the router that say how the server answers before routing (`routerAnswers` of the access schema). */
+const ANSWER_KEYS = new Set(["public-paths", "public-prefixes", "framework-bodies"]);
+
 /**
- * Reads `x-powercontext-router`: `{ order: [operationId, ...], raw-path-prefixes: [prefix, ...] }`,
- * how the server routes a request before any operation runs. `order` lists operations in
- * the order the server registers their routes, each at most once; `raw-path-prefixes`
- * are the path prefixes (starting with `/`) of the routes it matches against the path
- * as sent. Null when the document has no such extension.
+ * Reads `x-powercontext-router`: `{ order: [operationId, ...], raw-path-prefixes: [prefix, ...],
+ * public-paths?, public-prefixes?, framework-bodies? }`, how the server routes a request
+ * before any operation runs. `order` lists operations in the order the server registers
+ * their routes, each at most once; `raw-path-prefixes` are the path prefixes (starting
+ * with `/`) of the routes it matches against the path as sent; `public-paths` and
+ * `public-prefixes` the paths it serves without a credential, `framework-bodies` the
+ * bodies of its 404 and 405 (checked with `codegen/src/schema/access.schema.json`).
+ * Null when the document has no such extension.
  *
  * @param operationIds - every operationId of the document
  * @throws {SpecErrorList} `invalid_extension` naming the pointer of every malformed member
@@ -28,8 +35,9 @@ export function readRouter(document: Json, operationIds: readonly string[]): Rou
   }
   const raw = node as Json;
   for (const key of Object.keys(raw))
-    if (key !== "order" && key !== "raw-path-prefixes")
-      bad(`${AT}/${key}`, "unknown member (allowed: order, raw-path-prefixes)");
+    if (key !== "order" && key !== "raw-path-prefixes" && !ANSWER_KEYS.has(key))
+      bad(`${AT}/${key}`, `unknown member (allowed: order, raw-path-prefixes, ${[...ANSWER_KEYS].join(", ")})`);
+  issues.push(...schemaIssues("routerAnswers", raw, AT));
   const known = new Set(operationIds);
   const order: string[] = [];
   if (!Array.isArray(raw.order)) bad(`${AT}/order`, "expected a list of operationIds");
@@ -52,5 +60,12 @@ export function readRouter(document: Json, operationIds: readonly string[]): Rou
     });
   }
   if (issues.length > 0) throw new SpecErrorList(issues);
-  return { order, rawPathPrefixes };
+  const bodies = (raw["framework-bodies"] ?? null) as { "404": Json; "405": Json } | null;
+  return {
+    order,
+    rawPathPrefixes,
+    publicPaths: (raw["public-paths"] ?? []) as string[],
+    publicPrefixes: (raw["public-prefixes"] ?? []) as string[],
+    frameworkBodies: bodies === null ? null : { notFound: bodies["404"], methodNotAllowed: bodies["405"] },
+  };
 }

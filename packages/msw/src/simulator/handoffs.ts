@@ -24,8 +24,6 @@ const HANDOFF_ID = "handoff";
 const HANDOFF_SCHEMA = "powercontext.handoff.v1";
 const PREPARED_SCHEMA = "powercontext.prepared-handoff.v1";
 const REPORT_SCHEMA = "powercontext.handoff-report.v2";
-/** How the release describes a Principal behind a static bearer token. */
-const STATIC_BEARER = "PowerContext static bearer";
 
 type Claim = { text: string; citations: JsonRecord[] };
 
@@ -130,7 +128,7 @@ export class Handoffs {
     const resolution = this.resolve(scopeId, request);
     const { scope_id: _scope, ...acknowledged } = request;
     const receipt = this.#capture(scopeId, String(request.source_id), acknowledged, "handoff-receipt");
-    const who = { type: "service", id: principal.spec.name, description: STATIC_BEARER };
+    const who = principal.wire();
     return {
       receipt_identity: { principal: who, receiver_identity_matches: request.receiver === who.id },
       resolution,

@@ -27,7 +27,10 @@ export {
   parsePrincipalConfig,
   Principal,
   PrincipalRegistry,
+  type FileBinding,
+  type LegacyPrincipalSpec,
   type PrincipalConfig,
+  type PrincipalRef,
   type PrincipalSpec,
 } from "./principals.js";
 export { TOPIC_BUDGET, TOPIC_BINDING, type TopicTiming } from "./topic-memory.js";

@@ -1,140 +1,224 @@
+import { accessFacts } from "./access/facts.js";
+import { principalKey, type PrincipalKey } from "./access/owners.js";
 import { SimError } from "./errors.js";
-import type { Permission, ScopePermission, ServerPermission } from "./types.js";
 
 /**
- * Bearer tokens and what they may do: Scope permissions (`scope.read`,
- * `scope.contribute`, `scope.admin`) per scope, and server permissions
- * (`server.observe`, `server.admin`) for the operations whose
- * `x-powercontext-access` names the server (the default scope, creating
- * scopes). Tokens are only compared, never logged or copied into a response.
+ * Bearer tokens and who they stand for, in the release's terms
+ * (packages/msw/README.md, "Tokens and what they may do"): each token names a
+ * principal (`{ type: user | service, id, description? }`) and its role bindings.
+ * A binding is a role of `x-powercontext-access-policy` on what the role is bound
+ * on: a Scope role on one Scope id or on `"*"` (every Scope, existing or future: a
+ * convenience the release has no counterpart for), a server role on the server, an
+ * Artifact role on one Artifact. At most one token is `static`: the release's static
+ * bearer (its principal is the policy's `static_principal` unless given), bound to
+ * the server roles from the start and to the Scope preset on each Scope it touches.
+ * Bindings created through the Access API count too (the access layer reads them).
+ * Tokens are only compared, never logged or copied into a response.
+ *
+ * The earlier form (`{ name, scopes: { id | "*": [scope.read | scope.contribute |
+ * scope.admin] }, server: [server.observe | server.admin] }`) is still read: each
+ * permission becomes the role that grants it (`scope.viewer`, `scope.contributor`,
+ * `scope.admin`, `server.observer`, `server.admin`) and `name` the service id.
  */
 
-/** One caller. `scopes` maps a scope id, or `"*"` for every scope, to its permissions; `server` lists its server permissions. */
-export interface PrincipalSpec {
-  readonly name: string;
-  /** How the caller is described where the wire names it (`granted_by`, `revoked_by`); default {@link DEFAULT_DESCRIPTION}. */
+/** A principal as the wire names it. */
+export interface PrincipalRef {
+  readonly type: "user" | "service";
+  readonly id: string;
   readonly description?: string;
-  readonly scopes: Readonly<Record<string, readonly ScopePermission[]>>;
-  /** Server permissions; absent means none. */
-  readonly server?: readonly ServerPermission[];
+}
+
+/** A role binding of the principals file. */
+export interface FileBinding {
+  readonly role: string;
+  /** For a Scope role: the Scope id, or `"*"` for every Scope. */
+  readonly scope?: string;
+  /** For an Artifact role: the Artifact. */
+  readonly artifact?: { readonly scope_id: string; readonly family: string; readonly artifact_id: string };
+}
+
+/** One token's entry. */
+export interface PrincipalSpec {
+  /** The principal; for the static token, default the policy's static principal. */
+  readonly principal?: PrincipalRef;
+  /** The release's static bearer (at most one token). Default false. */
+  readonly static?: boolean;
+  /** Its role bindings. Default none. */
+  readonly bindings?: readonly FileBinding[];
+}
+
+/** The earlier form of an entry (read and mapped to {@link PrincipalSpec}). */
+export interface LegacyPrincipalSpec {
+  readonly name: string;
+  readonly description?: string;
+  readonly scopes: Readonly<Record<string, readonly string[]>>;
+  readonly server?: readonly string[];
 }
 
 /** The principals file: bearer token -> principal. */
 export interface PrincipalConfig {
-  readonly tokens: Readonly<Record<string, PrincipalSpec>>;
+  readonly tokens: Readonly<Record<string, PrincipalSpec | LegacyPrincipalSpec>>;
 }
 
 /**
  * The documented defaults (also in `principals.default.json`):
- * - `pc-admin`: every Scope permission on every scope, `server.observe` and `server.admin`;
- * - `pc-writer`: scope.read and scope.contribute on every scope, `server.observe`;
- * - `pc-reader`: scope.read on every scope, `server.observe`;
+ * - `pc-admin`: the static bearer (`service:server-token`), as the release's one token;
+ * - `pc-writer`: `scope.contributor` on every Scope and `server.observer` (`service:writer`);
+ * - `pc-reader`: `scope.viewer` on every Scope and `server.observer` (`service:reader`);
  * - no token: anonymous, answered with 401 by every authenticated operation.
  */
 export const defaultPrincipals: PrincipalConfig = {
   tokens: {
-    "pc-admin": {
-      name: "admin",
-      scopes: { "*": ["scope.read", "scope.contribute", "scope.admin"] },
-      server: ["server.observe", "server.admin"],
+    "pc-admin": { static: true },
+    "pc-writer": {
+      principal: { type: "service", id: "writer" },
+      bindings: [{ role: "scope.contributor", scope: "*" }, { role: "server.observer" }],
     },
-    "pc-writer": { name: "writer", scopes: { "*": ["scope.read", "scope.contribute"] }, server: ["server.observe"] },
-    "pc-reader": { name: "reader", scopes: { "*": ["scope.read"] }, server: ["server.observe"] },
+    "pc-reader": {
+      principal: { type: "service", id: "reader" },
+      bindings: [{ role: "scope.viewer", scope: "*" }, { role: "server.observer" }],
+    },
   },
 };
 
-/** The description of a principal whose spec gives none: a static bearer token, as the release's only principal is. */
+/** The description of a principal whose entry gives none. */
 export const DEFAULT_DESCRIPTION = "PowerContext mock bearer token";
 
-const SCOPE_PERMISSIONS: readonly ScopePermission[] = ["scope.read", "scope.contribute", "scope.admin"];
-const SERVER_PERMISSIONS: readonly ServerPermission[] = ["server.observe", "server.admin"];
+/** The role each permission of the earlier form becomes. */
+const LEGACY_ROLES: Readonly<Record<string, string>> = {
+  "scope.read": "scope.viewer",
+  "scope.contribute": "scope.contributor",
+  "scope.admin": "scope.admin",
+  "server.observe": "server.observer",
+  "server.admin": "server.admin",
+};
 
-const isServerPermission = (permission: Permission): permission is ServerPermission => permission.startsWith("server.");
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** An entry in the current form (the earlier one mapped). @throws TypeError naming the entry */
+function normalise(raw: unknown, index: number): PrincipalSpec {
+  const at = `principals: entry #${index + 1}`;
+  if (!isObject(raw)) throw new TypeError(`${at} is not an object`);
+  if ("scopes" in raw || "name" in raw) {
+    const legacy = raw as Partial<LegacyPrincipalSpec>;
+    if (typeof legacy.name !== "string" || !isObject(legacy.scopes))
+      throw new TypeError(`${at} needs a name and a scopes map`);
+    const bindings: FileBinding[] = [];
+    for (const [scope, permissions] of Object.entries(legacy.scopes)) {
+      if (!Array.isArray(permissions)) throw new TypeError(`${at} (${legacy.name}) lists no scope permissions`);
+      for (const permission of permissions) {
+        const role = LEGACY_ROLES[String(permission)];
+        if (role === undefined || !String(permission).startsWith("scope."))
+          throw new TypeError(
+            `principals: entry ${legacy.name} lists an unknown scope permission ${JSON.stringify(permission)}; known: scope.read, scope.contribute, scope.admin`,
+          );
+        bindings.push({ role, scope });
+      }
+    }
+    if (legacy.server !== undefined && !Array.isArray(legacy.server))
+      throw new TypeError(`principals: entry ${legacy.name} lists an unknown server permission`);
+    for (const permission of legacy.server ?? []) {
+      const role = LEGACY_ROLES[String(permission)];
+      if (role === undefined || !String(permission).startsWith("server."))
+        throw new TypeError(`principals: entry ${legacy.name} lists an unknown server permission`);
+      bindings.push({ role });
+    }
+    if (
+      legacy.description !== undefined &&
+      (typeof legacy.description !== "string" || legacy.description.trim() === "")
+    )
+      throw new TypeError(`principals: entry ${legacy.name} has a description that is not a non-blank string`);
+    return {
+      principal: {
+        type: "service",
+        id: legacy.name,
+        ...(legacy.description === undefined ? {} : { description: legacy.description }),
+      },
+      bindings,
+    };
+  }
+  const spec = raw as PrincipalSpec;
+  if (spec.static !== undefined && typeof spec.static !== "boolean")
+    throw new TypeError(`${at}: static must be a boolean`);
+  if (spec.principal === undefined && spec.static !== true) throw new TypeError(`${at} needs a principal`);
+  if (spec.principal !== undefined) checkPrincipal(spec.principal, at);
+  if (spec.bindings !== undefined && !Array.isArray(spec.bindings))
+    throw new TypeError(`${at}: bindings must be a list`);
+  for (const [i, binding] of (spec.bindings ?? []).entries()) checkBinding(binding, `${at} binding #${i + 1}`);
+  return spec;
+}
+
+function checkPrincipal(principal: unknown, at: string): void {
+  const p = principal as Partial<PrincipalRef> | null;
+  if (!isObject(p) || (p.type !== "user" && p.type !== "service") || typeof p.id !== "string" || p.id.trim() === "")
+    throw new TypeError(`${at}: principal must be { type: user | service, id, description? }`);
+  if (p.description !== undefined && (typeof p.description !== "string" || p.description.trim() === ""))
+    throw new TypeError(`${at}: the principal's description is not a non-blank string`);
+}
+
+function checkBinding(binding: FileBinding, at: string): void {
+  const role =
+    isObject(binding) && Object.hasOwn(accessFacts.policy.roles, binding.role)
+      ? accessFacts.policy.roles[binding.role]
+      : undefined;
+  if (role === undefined || role.system === true)
+    throw new TypeError(`${at}: ${JSON.stringify(binding?.role)} is not a role a binding may grant`);
+  const wants = role.on;
+  if ((wants === "scope") !== (typeof binding.scope === "string" && binding.scope !== ""))
+    throw new TypeError(`${at}: ${binding.role} ${wants === "scope" ? "needs" : "takes no"} scope`);
+  if ((wants === "artifact") !== isObject(binding.artifact))
+    throw new TypeError(`${at}: ${binding.role} ${wants === "artifact" ? "needs" : "takes no"} artifact`);
+}
 
 /**
- * Checks a parsed principals file.
+ * Checks a parsed principals file (either form; at most one static token).
  * @throws TypeError naming the first bad entry (the token itself is not repeated).
  */
 export function parsePrincipalConfig(raw: unknown): PrincipalConfig {
   const tokens = (raw as { tokens?: unknown } | null)?.tokens;
-  if (typeof tokens !== "object" || tokens === null)
-    throw new TypeError("principals: expected an object with a `tokens` map");
-  Object.values(tokens).forEach((spec: unknown, index) => {
-    const s = spec as Partial<PrincipalSpec> | null;
-    if (typeof s?.name !== "string" || typeof s.scopes !== "object" || s.scopes === null) {
-      throw new TypeError(`principals: entry #${index + 1} needs a name and a scopes map`);
-    }
-    for (const perms of Object.values(s.scopes)) {
-      const unknown = Array.isArray(perms)
-        ? perms.find((p) => !SCOPE_PERMISSIONS.includes(p as ScopePermission))
-        : perms;
-      if (!Array.isArray(perms) || unknown !== undefined) {
-        throw new TypeError(
-          `principals: entry ${s.name} lists an unknown scope permission ${JSON.stringify(unknown)}; known: ${SCOPE_PERMISSIONS.join(", ")}`,
-        );
-      }
-    }
-    if (s.description !== undefined && (typeof s.description !== "string" || s.description.trim() === "")) {
-      throw new TypeError(`principals: entry ${s.name} has a description that is not a non-blank string`);
-    }
-    if (
-      s.server !== undefined &&
-      (!Array.isArray(s.server) || s.server.some((p) => !SERVER_PERMISSIONS.includes(p as ServerPermission)))
-    ) {
-      throw new TypeError(`principals: entry ${s.name} lists an unknown server permission`);
-    }
-  });
+  if (!isObject(tokens)) throw new TypeError("principals: expected an object with a `tokens` map");
+  const specs = Object.values(tokens).map(normalise);
+  if (specs.filter((s) => s.static === true).length > 1)
+    throw new TypeError("principals: at most one token may be static (the release has one static bearer)");
+  if (specs.some((s) => s.static === true) && accessFacts.policy.static_principal === undefined)
+    throw new TypeError("principals: the contract names no static principal");
   return raw as PrincipalConfig;
 }
 
 /**
- * The resolved caller of one request. Its scope grants are copied into a Map
- * at construction, so a scope id that names an `Object.prototype` member
- * (`__proto__`, `constructor`, `toString`, ...) is looked up like any other.
+ * A token whose principal may contribute to every Scope: the static bearer, else
+ * the first one bound (in the file) to a role that takes `scope.contribute` on `"*"`.
+ * Undefined when none is.
+ */
+export function everywhereContributor(config: PrincipalConfig): string | undefined {
+  const entries = Object.entries(config.tokens).map(([token, raw], index) => [token, normalise(raw, index)] as const);
+  const contributes = (spec: PrincipalSpec) =>
+    (spec.bindings ?? []).some(
+      (b) => b.scope === "*" && accessFacts.policy.roles[b.role]?.actions.includes("scope.contribute") === true,
+    );
+  return (entries.find(([, spec]) => spec.static === true) ?? entries.find(([, spec]) => contributes(spec)))?.[0];
+}
+
+/**
+ * The resolved caller of one request: who it is, whether it is the static bearer,
+ * and the bindings its entry gives.
  */
 export class Principal {
-  readonly #grants: ReadonlyMap<string, ReadonlySet<Permission>>;
-  readonly #server: ReadonlySet<Permission>;
+  /** The owner relation's key of this principal (`type:id`). */
+  readonly key: PrincipalKey;
 
-  constructor(readonly spec: PrincipalSpec) {
-    this.#grants = new Map(
-      Object.entries(spec.scopes).map(([scopeId, perms]) => [scopeId, new Set<Permission>(perms)]),
-    );
-    this.#server = new Set<Permission>(spec.server ?? []);
+  constructor(
+    readonly ref: PrincipalRef,
+    readonly isStatic: boolean,
+    readonly bindings: readonly FileBinding[],
+  ) {
+    this.key = principalKey(ref);
   }
 
-  /**
-   * The principal as the wire names it (an access subject): a service named
-   * by the spec's `name`, with its description. Never carries the token.
-   */
-  wire(): { type: "service"; id: string; description: string } {
-    return { type: "service", id: this.spec.name, description: this.spec.description ?? DEFAULT_DESCRIPTION };
-  }
-
-  /**
-   * True when the principal holds `permission`: a server permission outright,
-   * a Scope permission on `scopeId` (directly or through `"*"`).
-   */
-  can(permission: Permission, scopeId = ""): boolean {
-    if (isServerPermission(permission)) return this.#server.has(permission);
-    return this.#grants.get(scopeId)?.has(permission) === true || this.#grants.get("*")?.has(permission) === true;
-  }
-
-  /**
-   * @throws SimError 403 `forbidden` (the release's code) when the permission is
-   * missing. Unlike the release, whose single admin token never meets a 403 and
-   * whose 403 has details null, `details` names what the token lacks in the
-   * release's access vocabulary (a `check_access` requirement):
-   * `{action, resource: {scope_id, type: "scope"} | {type: "server"}}`.
-   */
-  require(permission: Permission, scopeId = ""): void {
-    if (!this.can(permission, scopeId)) {
-      const resource = isServerPermission(permission) ? { type: "server" } : { scope_id: scopeId, type: "scope" };
-      throw new SimError(403, "forbidden", "The Principal is not authorized for this operation.", {
-        action: permission,
-        resource,
-      });
-    }
+  /** The principal as the wire names it (an access subject). Never carries the token. */
+  wire(): { type: "user" | "service"; id: string; description: string } {
+    return { type: this.ref.type, id: this.ref.id, description: this.ref.description ?? DEFAULT_DESCRIPTION };
   }
 }
 
@@ -142,8 +226,17 @@ export class Principal {
 export class PrincipalRegistry {
   readonly #byToken: Map<string, Principal>;
 
+  /** @throws TypeError for a bad config (see {@link parsePrincipalConfig}) */
   constructor(config: PrincipalConfig = defaultPrincipals) {
-    this.#byToken = new Map(Object.entries(config.tokens).map(([token, spec]) => [token, new Principal(spec)]));
+    parsePrincipalConfig(config);
+    this.#byToken = new Map(
+      Object.entries(config.tokens).map(([token, raw], index) => {
+        const spec = normalise(raw, index);
+        const isStatic = spec.static === true;
+        const ref = spec.principal ?? (accessFacts.policy.static_principal?.principal as PrincipalRef);
+        return [token, new Principal(ref, isStatic, spec.bindings ?? [])];
+      }),
+    );
   }
 
   /**
@@ -156,15 +249,9 @@ export class PrincipalRegistry {
     return principal;
   }
 
-  /**
-   * The mock's administrator: the first principal holding every Scope
-   * permission on every Scope and `server.admin` (`pc-admin` by default), the
-   * counterpart of the release's one static bearer; undefined when none does.
-   */
-  administrator(): Principal | undefined {
-    return [...this.#byToken.values()].find(
-      (p) => SCOPE_PERMISSIONS.every((permission) => p.can(permission, "*")) && p.can("server.admin"),
-    );
+  /** The static bearer's principal, or undefined when no token is static. */
+  staticPrincipal(): Principal | undefined {
+    return [...this.#byToken.values()].find((p) => p.isStatic);
   }
 
   /** The principal behind `token`, or undefined when the token is absent or unknown. */

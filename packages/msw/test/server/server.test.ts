@@ -64,13 +64,9 @@ describe("embedded mock server", () => {
       error: { code: "unauthorized", message: "A valid credential is required.", details: null },
     });
     expect(reader.status).toBe(403);
-    // The 403 names what the token lacks, in the release's access vocabulary.
+    // As on the release: the 403 names nothing.
     expect(reader.body).toEqual({
-      error: {
-        code: "forbidden",
-        message: "The Principal is not authorized for this operation.",
-        details: { action: "scope.contribute", resource: { scope_id: "s1", type: "scope" } },
-      },
+      error: { code: "forbidden", message: "The Principal is not authorized for this operation.", details: null },
     });
     expect(wrong.status).toBe(401);
     expect(wrong.text).not.toContain("secret-token-xyz");
