@@ -6,7 +6,7 @@ import { loadPrincipalsFile } from "./principals-file.js";
 import { startMockServer } from "./start.js";
 
 /**
- * `powercontext-mock serve --port 0 --seed 1 [--config principals.json] [--max-body-bytes N] [--scope ID...] [--inference on|off] [--demo]`:
+ * `powercontext-mock serve --port 0 --seed 1 [--config principals.json] [--max-body-bytes N] [--scope ID...] [--inference on|off] [--cors] [--demo]`:
  * serves the simulator on loopback, prints its base URL on one line (stdout), and
  * closes gracefully on SIGINT or SIGTERM. With `--demo` it first prepares a
  * blocked Topic Memory scope and a failed Operation and describes them on stderr.
@@ -37,7 +37,7 @@ export function createProgram(): Command {
     .option("--port <n>", "TCP port, 0 for a free one", integer("port", 0), 0)
     .option("--host <host>", "interface to bind", "127.0.0.1")
     .option("--seed <n>", "seed of server-assigned ids", integer("seed", 0), 1)
-    .option("--config <file>", "principals JSON file (token -> permissions)")
+    .option("--config <file>", "principals JSON file (token -> principal and role bindings)")
     .option("--wait-budget-ms <ms>", "how long a flush waits before answering 202", integer("wait budget", 0))
     .option("--flush-running-ms <ms>", "how long one flush attempt runs", integer("running time", 0))
     .option(
@@ -57,6 +57,7 @@ export function createProgram(): Command {
         .choices(["on", "off"])
         .default("on"),
     )
+    .option("--cors", "answer CORS for any origin, for a page on another origin (the release has no CORS)", false)
     .option(
       "--demo",
       "start with a blocked Topic Memory scope and a failed Operation to try the operator CLI on",
@@ -74,6 +75,7 @@ export function createProgram(): Command {
           maxBodyBytes?: number;
           scope?: string[];
           inference: "on" | "off";
+          cors: boolean;
           demo: boolean;
         },
         command: Command,
@@ -89,6 +91,7 @@ export function createProgram(): Command {
           principals,
           maxRequestBodyBytes: opts.maxBodyBytes,
           inference: opts.inference,
+          cors: opts.cors,
           simulatorOptions: {
             ...(opts.waitBudgetMs !== undefined ? { waitBudgetMs: opts.waitBudgetMs } : {}),
             ...(opts.flushRunningMs !== undefined ? { flushTiming: { runningMs: opts.flushRunningMs } } : {}),

@@ -38,6 +38,11 @@ export interface MockServerOptions {
    * default); a larger one answers `413 request_too_large` without being buffered.
    */
   readonly maxRequestBodyBytes?: number;
+  /**
+   * Answer CORS for any origin, for a page that calls the mock from another origin.
+   * Default false, as the release (which has none); see `MockAppOptions.cors`.
+   */
+  readonly cors?: boolean;
 }
 
 /** A listening mock server. */
@@ -68,7 +73,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       principals: options.principals,
       inference: options.inference,
     });
-  const app = createMockApp(simulator, { maxRequestBodyBytes: options.maxRequestBodyBytes });
+  const app = createMockApp(simulator, {
+    maxRequestBodyBytes: options.maxRequestBodyBytes,
+    ...(options.cors === undefined ? {} : { cors: options.cors }),
+  });
   const host = options.host ?? "127.0.0.1";
   const sockets = new Set<Socket>();
   const server = await new Promise<Server>((resolve, reject) => {

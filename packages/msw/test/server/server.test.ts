@@ -73,8 +73,8 @@ describe("embedded mock server", () => {
     expect(contractProblems("flush_memory", 403, reader.headers, reader.body)).toEqual([]);
   });
 
-  it("answers CORS preflight and exposes the contract headers", async () => {
-    server = await startMockServer();
+  it("answers CORS preflight and exposes the contract headers when asked to (cors: true)", async () => {
+    server = await startMockServer({ cors: true });
     const res = await fetch(`${server.url}/v1/memory/flush`, {
       method: "OPTIONS",
       headers: { Origin: "http://page.test", "Access-Control-Request-Method": "POST" },
