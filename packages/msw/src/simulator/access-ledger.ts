@@ -107,7 +107,14 @@ export class AccessLedger {
     if (administrator === null || preset === undefined) return;
     const resource = { type: "server", deployment_id: accessFacts.policy.deployment };
     for (const role of preset.server_roles)
-      this.#bind(administrator, resource, role, preset.preset_reason, `static:${String(administrator.id)}:${role}`, undefined);
+      this.#bind(
+        administrator,
+        resource,
+        role,
+        preset.preset_reason,
+        `static:${String(administrator.id)}:${role}`,
+        undefined,
+      );
   }
 
   /**

@@ -170,13 +170,16 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     const subjectScopeId = body.subject_scope_id;
     return {
       status: 201,
-      body: state.subjects.create({
-        scopeId,
-        subjectType: String(body.subject_type ?? "user"),
-        subjectKey: String(body.subject_key),
-        subjectScopeId: typeof subjectScopeId === "string" ? subjectScopeId : null,
-        content: body.content,
-      }),
+      body: state.subjects.create(
+        {
+          scopeId,
+          subjectType: String(body.subject_type ?? "user"),
+          subjectKey: String(body.subject_key),
+          subjectScopeId: typeof subjectScopeId === "string" ? subjectScopeId : null,
+          content: body.content,
+        },
+        (subjectScope) => state.after.domain(subjectScope),
+      ),
     };
   },
 

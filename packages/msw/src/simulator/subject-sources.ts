@@ -39,13 +39,16 @@ export class SubjectSources {
 
   /**
    * Writes the Source into both Scopes.
+   * @param authorize decides the caller's access to the subject, given the subject's Scope when the subject
+   *   key is bound to one (null for a new subject), as the release's handler does once it looked the key up
    * @returns the `CreateSubjectSourceResponse` body
    * @throws SimError 404 `scope_not_found` for an unknown Scope, 409 `idempotency_conflict` when the subject is bound to another Scope than the one named, 422 `invalid_access_request` when both Scopes are one
    */
-  create(request: SubjectSourceRequest): JsonRecord {
+  create(request: SubjectSourceRequest, authorize: (subjectScope: JsonRecord | null) => void = () => {}): JsonRecord {
     this.scopes.require(request.scopeId);
     const key = `${request.subjectType}\u0000${request.subjectKey}`;
     const bound = this.#bound.get(key);
+    authorize(bound === undefined ? null : { scope_id: bound });
     if (bound !== undefined && request.subjectScopeId !== null && bound !== request.subjectScopeId)
       throw new SimError(409, "idempotency_conflict", "The subject is bound to another Scope.", {
         kind: "subject_scope",

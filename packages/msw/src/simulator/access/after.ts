@@ -73,13 +73,15 @@ export class AfterAccess {
 
   /**
    * Runs the current request's `domain` entries: a domain module asks at the point
-   * where the release's domain decides (after its own checks of the request). No
-   * request with a principal: nothing.
+   * where the release's domain decides (after its own checks of the request), handing
+   * over what it found (`$record` of the entries; null for nothing). No request with a
+   * principal: nothing.
    * @throws SimError as {@link check}
    */
-  domain(): void {
+  domain(record: JsonRecord | null = null): void {
     const current = this.#current;
-    if (current !== null) this.check(current.operationId, "domain", current.payload, current.principal, current.cause);
+    if (current !== null)
+      this.check(current.operationId, "domain", current.payload, current.principal, current.cause, record);
   }
 
   /**
@@ -92,12 +94,13 @@ export class AfterAccess {
     payload: JsonRecord,
     principal: Principal,
     cause?: WriteCause,
+    record: JsonRecord | null = null,
   ): void {
     const entries = Object.hasOwn(accessFacts.after, operationId) ? accessFacts.after[operationId] : undefined;
     for (const entry of entries ?? []) {
       if ((entry.stage ?? "scope") !== stage) continue;
       const items = entry.each === undefined ? [undefined] : listItems(entry.each, { payload });
-      const contexts = items.map((item) => this.#lookup(entry.lookup, { payload, item }));
+      const contexts = items.map((item) => this.#lookup(entry.lookup, { payload, item, record }));
       for (const context of contexts) {
         if (context === null || !whenHolds(entry.when, context)) continue;
         this.#decide(entry, context, principal, cause);
@@ -135,15 +138,16 @@ export class AfterAccess {
 
   #decide(entry: AfterFact, context: Found, principal: Principal, cause?: WriteCause): void {
     const { control } = this.deps;
+    const denied = () => accessRefusal(entry.denied ?? policy.refusals.denied);
     if (entry.owner === true) {
       const key = context.key;
-      if (key === undefined || !control.owns(principal, key[0], key[1], key[2]))
-        throw accessRefusal(policy.refusals.denied);
+      if (key === undefined || !control.owns(principal, key[0], key[1], key[2])) throw denied();
     }
-    if (entry.checks !== undefined) control.require(principal, checksOf(entry.checks, context), cause);
+    if (entry.checks !== undefined)
+      for (const check of checksOf(entry.checks, context)) if (!control.allows(principal, check, cause)) throw denied();
     if (entry.any !== undefined) {
       const checks = checksOf(entry.any, context);
-      if (!checks.some((check) => control.allows(principal, check, cause))) throw accessRefusal(policy.refusals.denied);
+      if (!checks.some((check) => control.allows(principal, check, cause))) throw denied();
     }
     if (
       entry.grantable !== undefined &&

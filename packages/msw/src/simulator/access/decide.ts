@@ -27,6 +27,7 @@ const PRESET_CHILD_ACTIONS = new Set(PRESET_ROLES.flatMap((r) => r.children));
 const MESSAGES: Readonly<Record<string, string>> = {
   forbidden: "The Principal is not authorized for this operation.",
   invalid_access_request: "The Access request is invalid.",
+  access_revoked: "The Principal does not hold the access this work needs.",
 };
 
 /** The error of a policy refusal (`denied`, `invalid`): its status and code, details null. */

@@ -30,6 +30,7 @@ export interface CheckFact {
   readonly scope?: Ref;
   readonly artifact?: ArtifactTargetFact;
   readonly if?: string;
+  readonly unless?: string;
   readonly each?: string;
   readonly if_any_null?: string;
 }
@@ -113,6 +114,7 @@ export interface AfterFact {
   readonly any?: readonly CheckFact[];
   readonly grantable?: { readonly role: string; readonly resource: string };
   readonly future?: string;
+  readonly denied?: RefusalFact;
 }
 
 /** Every access fact of the contract. */

@@ -184,6 +184,7 @@ function anyNull(path: string, context: ReadContext): boolean {
 /** The checks one check fact makes in `context` (none when its condition does not hold). */
 export function expandCheck(fact: CheckFact, context: ReadContext): Check[] {
   if (fact.if !== undefined && !isObject(valueAt(context, fact.if))) return [];
+  if (fact.unless !== undefined && isObject(valueAt(context, fact.unless))) return [];
   if (fact.if_any_null !== undefined && !anyNull(fact.if_any_null, context)) return [];
   const contexts =
     fact.each === undefined ? [context] : eachItems(fact.each, context).map((item) => ({ ...context, item }));
