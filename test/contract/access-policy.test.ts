@@ -15,9 +15,13 @@ interface Policy {
   ids: Record<string, number>;
   whitespace: number[];
   actions: { server: string[]; scope: string[] };
-  roles: Record<string, { on: string; actions: string[]; children: string[]; system?: boolean }>;
+  roles: Record<
+    string,
+    { on: string; actions: string[]; children: string[]; cardinality?: string; subjects?: string[]; system?: boolean }
+  >;
   owner_role: string;
-  families: Record<string, { selector: string; actions: string[]; grantable: string[] }>;
+  families: Record<string, { selector: string; actions: string[]; mutations: string[]; grantable: string[] }>;
+  share_action: string;
   static_principal: {
     principal: { type: string; id: string; description: string };
     server_roles: string[];
@@ -34,14 +38,21 @@ describe.runIf(run)("x-powercontext-access-policy against the installed release"
   // The describe body runs at collection even when the suite is skipped: read the release only when it is there.
   const release = run ? readReleasePolicy() : (null as never);
 
-  it("has the release's roles, each on its kind of resource with its actions and its children's", () => {
+  it("has the release's roles in its order, each on its kind of resource with its actions, its children's, its cardinality and subject types", () => {
     const ours = Object.fromEntries(
       Object.entries(policy.roles).map(([name, r]) => [
         name,
-        { on: r.on, actions: sorted(r.actions), children: sorted(r.children) },
+        {
+          on: r.on,
+          actions: sorted(r.actions),
+          children: sorted(r.children),
+          cardinality: r.cardinality ?? "many_per_resource",
+          subjects: sorted(r.subjects ?? ["group", "service", "user"]),
+        },
       ]),
     );
     expect(ours).toEqual(release.roles);
+    expect(Object.keys(policy.roles)).toEqual(release.role_order);
     expect(policy.owner_role).toBe(release.owner_role);
     // The owner relation is the server's own: no binding may grant it.
     expect(
@@ -51,14 +62,21 @@ describe.runIf(run)("x-powercontext-access-policy against the installed release"
     ).toEqual([release.owner_role]);
   });
 
-  it("has the release's Artifact family profiles: selector, actions and the roles a binding may grant", () => {
+  it("has the release's Artifact family profiles in its order: selector, actions, mutations and the roles a binding may grant", () => {
     const ours = Object.fromEntries(
       Object.entries(policy.families).map(([name, f]) => [
         name,
-        { selector: f.selector, actions: sorted(f.actions), grantable: sorted(f.grantable) },
+        {
+          selector: f.selector,
+          actions: sorted(f.actions),
+          mutations: sorted(f.mutations),
+          grantable: sorted(f.grantable),
+        },
       ]),
     );
     expect(ours).toEqual(release.families);
+    expect(Object.keys(policy.families)).toEqual(release.family_order);
+    expect(policy.share_action).toBe(release.share_action);
   });
 
   it("has the release's id rules, whitespace set, deployment, target actions and self action", () => {

@@ -59,11 +59,14 @@ for role, resource_type in m.ROLE_RESOURCE_TYPES.items():
         "on": getattr(resource_type, "value", resource_type),
         "actions": sorted(a.value for a in m.ROLE_ACTIONS.get(role, ())),
         "children": sorted(a.value for a in m.ROLE_CHILD_ACTIONS.get(role, ())),
+        "cardinality": m.ROLE_CARDINALITIES[role].value,
+        "subjects": sorted(m.ROLE_SUBJECT_TYPES[role]),
     }
 families = {
     name: {
         "selector": profile.selector,
-        "actions": sorted(a.value for a in profile.actions | profile.mutation_semantics | {m.AccessAction.ARTIFACT_SHARE}),
+        "actions": sorted(a.value for a in profile.actions),
+        "mutations": sorted(a.value for a in profile.mutation_semantics),
         "grantable": sorted(r.value for r in profile.grantable_roles),
     }
     for name, profile in p.ARTIFACT_FAMILY_PROFILES.items() if profile.enabled
@@ -77,6 +80,9 @@ print(json.dumps({
     "whitespace": [c for c in range(0x110000) if chr(c).strip() == ""],
     "actions": {"server": takes("server", m.ResourceRef.server(deployment)), "scope": takes("scope", m.ResourceRef.scope("s"))},
     "roles": roles,
+    "role_order": [r.value for r in m.ROLE_ACTIONS],
+    "family_order": [name for name, profile in p.ARTIFACT_FAMILY_PROFILES.items() if profile.enabled],
+    "share_action": m.AccessAction.ARTIFACT_SHARE.value,
     "owner_role": m.AccessRole.ARTIFACT_OWNER.value,
     "families": families,
     "static_principal": {"type": static.type, "id": static.id, "description": static.description},
@@ -94,9 +100,17 @@ export interface ReleasePolicy {
   readonly ids: Readonly<Record<string, number>>;
   readonly whitespace: readonly number[];
   readonly actions: { readonly server: readonly string[]; readonly scope: readonly string[] };
-  readonly roles: Readonly<Record<string, { on: string; actions: string[]; children: string[] }>>;
+  readonly roles: Readonly<
+    Record<string, { on: string; actions: string[]; children: string[]; cardinality: string; subjects: string[] }>
+  >;
+  /** The roles and the families in the release's order (its role listing and its principal's families follow it). */
+  readonly role_order: readonly string[];
+  readonly family_order: readonly string[];
+  readonly share_action: string;
   readonly owner_role: string;
-  readonly families: Readonly<Record<string, { selector: string; actions: string[]; grantable: string[] }>>;
+  readonly families: Readonly<
+    Record<string, { selector: string; actions: string[]; mutations: string[]; grantable: string[] }>
+  >;
   readonly static_principal: { readonly type: string; readonly id: string; readonly description: string };
   /** The static principal's bindings at start: role, resource type, reason. */
   readonly server_bindings: readonly (readonly [string, string, string])[];

@@ -142,7 +142,8 @@ function checkReferences(
     actions: { server: string[]; scope: string[] };
     roles: Record<string, { on: string; actions: string[]; children: string[] }>;
     owner_role: string;
-    families: Record<string, { actions: string[]; grantable: string[] }>;
+    families: Record<string, { actions: string[]; mutations: string[]; grantable: string[] }>;
+    share_action: string;
     artifact_resource: string;
     owned: string[];
     static_principal?: { server_roles: string[]; scope_preset: string[] };
@@ -151,7 +152,8 @@ function checkReferences(
   const actions = new Set([
     ...policy.actions.server,
     ...policy.actions.scope,
-    ...Object.values(policy.families).flatMap((f) => f.actions),
+    ...Object.values(policy.families).flatMap((f) => [...f.actions, ...f.mutations]),
+    policy.share_action,
   ]);
   const action = (pointer: string, name: string) => {
     if (!actions.has(name)) bad(pointer, `${JSON.stringify(name)} is no action of the policy`);

@@ -25,7 +25,10 @@ const policy = {
     "artifact.owner": { on: "artifact", actions: ["artifact.read", "artifact.write"], children: [], system: true },
   },
   owner_role: "artifact.owner",
-  families: { note: { selector: "forbidden", actions: ["artifact.read", "artifact.write"], grantable: [] } },
+  families: {
+    note: { selector: "forbidden", actions: ["artifact.read"], mutations: ["artifact.write"], grantable: [] },
+  },
+  share_action: "artifact.read",
   artifact_resource: "artifact",
   owned: ["artifact"],
   static_principal: {
@@ -34,6 +37,8 @@ const policy = {
     scope_preset: ["scope.viewer"],
     preset_reason: "preset",
   },
+  reasons: { self: "authenticated", binding: "role-binding", owner: "artifact-owner", none: "no-matching-binding" },
+  report: { mode: "enforced", capabilities: { multi_principal: false } },
   refusals: { invalid: { status: 422, code: "invalid_access_request" }, denied: { status: 403, code: "forbidden" } },
 };
 

@@ -8,9 +8,9 @@ import type { HandlerResult } from "./types.js";
  * What the release's access layer keeps beside the bindings callers write,
  * over the resource writer:
  * - **The static bearer's bindings.** Its server roles from the start, and the
- *   Scope preset (`x-powercontext-access-policy.static_principal`) on a new
- *   Scope, or on any Scope id the first time the access layer denies it one of
- *   the preset's actions there ({@link AccessLedger.bootstrap}); a Scope whose
+ *   Scope preset (`x-powercontext-access-policy.static_principal`) on a Scope a
+ *   request creates, or on any Scope id (the default one included) the first time
+ *   the access layer denies it one of the preset's actions there ({@link AccessLedger.bootstrap}); a Scope whose
  *   preset was written once never gets it again, as on the release. They are
  *   listed with the bindings callers create.
  * - **Policy revisions.** Every binding write is the next revision, named on
@@ -50,7 +50,14 @@ export class AccessLedger {
   ) {
     writer.onWrite("scope", {
       after: (scope, context) => {
-        if (context.previous === null) this.#preset(String(scope.scope_id), context.cause);
+        // A Scope the static bearer's request creates gets the preset at once; others get it on its first use.
+        const creator = context.cause?.caller;
+        if (
+          context.previous === null &&
+          creator?.id === this.administrator?.id &&
+          creator?.type === this.administrator?.type
+        )
+          this.#preset(String(scope.scope_id), context.cause);
       },
     });
     writer.onWrite(BINDING, {

@@ -5,6 +5,7 @@ import { simOperations, type SimOperationId } from "./contract/operation-table.j
 import type { HandlerResult, SimRequest } from "./types.js";
 import type { Principal } from "./principals.js";
 import type { Check } from "./access/resolve.js";
+import { accessPrincipal, accessResources, accessRoles, checkAccess } from "./access/api.js";
 import type { SimulatorState } from "./state.js";
 import type { SearchMode } from "./memory.js";
 import type { AtomicInput, RestorationTarget } from "./atomic-lifecycle.js";
@@ -135,8 +136,17 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     });
   },
 
-  // The caller as a service principal; the rest of the answer is the seeded one.
-  get_access_principal: (_state, principal) => ok({ principal: (principal as Principal).wire() }),
+  // The policy and decisions on it (access/api.ts).
+  get_access_principal: (_state, principal) => ok(accessPrincipal(principal as Principal)),
+  list_access_roles: (_state, _principal, request) => ok(accessRoles(objectBody(request.body))),
+  check_access: (state, principal, request) =>
+    ok(checkAccess(principal as Principal, objectBody(request.body), state.control)),
+  list_access_resources: (state, principal, request) =>
+    ok(
+      accessResources(principal as Principal, objectBody(request.body), state.control, () =>
+        state.store.records("scope", []).map((r) => String(r.current.scope_id)),
+      ),
+    ),
 
   get_default_scope: (state) => ok(state.scopes.get(state.scopes.defaultScopeId)),
 
@@ -164,7 +174,7 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     };
   },
 
-  create_subject_source: (state, _principal, request) => {
+  create_subject_source: (state, principal, request) => {
     const body = objectBody(request.body);
     const scopeId = request.params?.scope_id ?? "";
     const subjectScopeId = body.subject_scope_id;
@@ -177,6 +187,7 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
           subjectKey: String(body.subject_key),
           subjectScopeId: typeof subjectScopeId === "string" ? subjectScopeId : null,
           content: body.content,
+          cause: { operation: "create_subject_source", caller: (principal as Principal).wire() },
         },
         (subjectScope) => state.after.domain(subjectScope),
       ),

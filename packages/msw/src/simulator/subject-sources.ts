@@ -3,7 +3,7 @@ import type { ScopeStore } from "./scopes.js";
 import { CONTENT_SOURCE_NAME } from "./sources.js";
 import type { ServerValues } from "./resources/records.js";
 import type { JsonRecord } from "./resources/members.js";
-import type { ResourceWriter } from "./resources/writer.js";
+import type { ResourceWriter, WriteCause } from "./resources/writer.js";
 
 /**
  * Subject evidence, as the release keeps it: one Source written twice, into
@@ -24,6 +24,8 @@ export interface SubjectSourceRequest {
   readonly subjectKey: string;
   readonly subjectScopeId: string | null;
   readonly content: unknown;
+  /** The request that writes the Source (a new subject's Scope is created by it). */
+  readonly cause?: WriteCause;
 }
 
 /** Subjects, their Scopes and their Sources over the resource writer. */
@@ -59,7 +61,7 @@ export class SubjectSources {
         field: "scope_id",
         reason: "distinct_scopes_required",
       });
-    if (bound === undefined && request.subjectScopeId === null) this.scopes.add(target, SUBJECT_SCOPE);
+    if (bound === undefined && request.subjectScopeId === null) this.scopes.add(target, SUBJECT_SCOPE, request.cause);
     else this.scopes.require(target);
     this.#bound.set(key, target);
     const sourceId = this.values.id("source");

@@ -95,6 +95,13 @@ interface Stored {
   readonly record: JsonRecord;
 }
 
+/** True when a stored binding is active and not expired at `nowMs`. */
+function active(record: JsonRecord, nowMs: number): boolean {
+  if (record.state !== "active") return false;
+  const expires = typeof record.expires_at === "string" ? Date.parse(record.expires_at) : Number.NaN;
+  return Number.isNaN(expires) || expires > nowMs;
+}
+
 /**
  * The bindings the Access API stores, by subject and resource, kept current through
  * the writer's hooks on the binding resource: a revoked or expired binding grants
@@ -125,18 +132,28 @@ export class BindingIndex {
     });
   }
 
+  /** The Scope ids `subject` holds an active, unexpired binding on at `nowMs`. */
+  scopesOf(subject: PrincipalKey, nowMs: number): string[] {
+    const out: string[] = [];
+    for (const [key, bindings] of this.#bySubject.get(subject) ?? []) {
+      if (!key.startsWith("scope\u0000")) continue;
+      for (const { grant, record } of bindings.values()) {
+        if (grant.resource.type === "scope" && active(record, nowMs)) {
+          out.push(grant.resource.scopeId);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
   /** The active, unexpired bindings of `subject` at `nowMs` that may cover `target`, as grants. */
   grantsOn(subject: PrincipalKey, target: Target, nowMs: number): Grant[] {
     const byResource = this.#bySubject.get(subject);
     if (byResource === undefined) return [];
     const out: Grant[] = [];
     for (const key of coveringKeys(target)) {
-      for (const { grant, record } of byResource.get(key)?.values() ?? []) {
-        if (record.state !== "active") continue;
-        const expires = typeof record.expires_at === "string" ? Date.parse(record.expires_at) : Number.NaN;
-        if (!Number.isNaN(expires) && expires <= nowMs) continue;
-        out.push(grant);
-      }
+      for (const { grant, record } of byResource.get(key)?.values() ?? []) if (active(record, nowMs)) out.push(grant);
     }
     return out;
   }

@@ -9,9 +9,9 @@ import type { Check, Target } from "./resolve.js";
 
 /**
  * The decisions of the release's built-in provider: a check is allowed when the
- * action is the policy's self action, when the principal owns the Artifact and
- * the owner role takes the action, or when one of its bindings grants it (the
- * principals file's and the Access API's). A check the static bearer is denied on
+ * action is the policy's self action, when one of the principal's bindings grants
+ * it (the principals file's and the Access API's), or when it owns the Artifact and
+ * the owner role takes the action, in that order (the reason a decision reports). A check the static bearer is denied on
  * a Scope, for one of its preset's actions (or, on an Artifact, their children),
  * writes the preset there first and is decided again, as the release's cold retry
  * does; `artifact.write` is no such action, so the static bearer writes only what
@@ -49,10 +49,29 @@ export class AccessControl {
 
   /** True when `principal` may do `check` (writing the static bearer's preset first where the release would). */
   allows(principal: Principal, check: Check, cause?: WriteCause): boolean {
-    if (this.#decide(principal, check)) return true;
+    if (this.explain(principal, check).allowed) return true;
     if (!principal.isStatic || !this.#presetCovers(check)) return false;
     if (!this.deps.ledger.bootstrap((check.target as { scopeId: string }).scopeId, cause)) return false;
-    return this.#decide(principal, check);
+    return this.explain(principal, check).allowed;
+  }
+
+  /**
+   * The decision on `check` as it stands, without writing any preset (what `check_access`
+   * answers): allowed or not, and the policy's reason code for it.
+   */
+  explain(principal: Principal, { action, target }: Check): { allowed: boolean; reason: string } {
+    const reasons = policy.reasons;
+    if (action === policy.self_action) return { allowed: true, reason: reasons.self };
+    const held = [
+      ...principal.bindings.map(fileGrant),
+      ...this.deps.bindings.grantsOn(principal.key, target, this.deps.now()),
+    ];
+    if (held.some((grant) => grants(grant, action, target))) return { allowed: true, reason: reasons.binding };
+    if (target.kind === "artifact" && this.ownerOf(target) === principal.key) {
+      const owner = policy.roles[policy.owner_role];
+      if (owner?.actions.includes(action) === true) return { allowed: true, reason: reasons.owner };
+    }
+    return { allowed: false, reason: reasons.none };
   }
 
   /**
@@ -60,6 +79,25 @@ export class AccessControl {
    */
   require(principal: Principal, checks: readonly Check[], cause?: WriteCause): void {
     for (const check of checks) if (!this.allows(principal, check, cause)) throw accessRefusal(policy.refusals.denied);
+  }
+
+  /**
+   * The Scope ids a listing of Scopes for `action` looks at for `principal`: those its
+   * bindings name, and every one of `stored` when a binding on every Scope or on the
+   * server may grant the action there.
+   */
+  scopeCandidates(principal: Principal, action: string, stored: readonly string[]): string[] {
+    const named = new Set([
+      ...this.deps.bindings.scopesOf(principal.key, this.deps.now()),
+      ...principal.bindings.flatMap((b) => (b.scope !== undefined && b.scope !== "*" ? [b.scope] : [])),
+    ]);
+    const server: Target = { kind: "server", deployment: policy.deployment };
+    const everywhere =
+      principal.bindings.some((b) => b.scope === "*" || (b.scope === undefined && b.artifact === undefined)) ||
+      this.deps.bindings.grantsOn(principal.key, server, this.deps.now()).length > 0;
+    return [...new Set([...named, ...(everywhere ? stored : [])])].filter(
+      (scopeId) => this.explain(principal, { action, target: { kind: "scope", scopeId } }).allowed,
+    );
   }
 
   /** True when `principal` owns record `id` of `resource` in the collection `keys`. */
@@ -71,19 +109,6 @@ export class AccessControl {
   ownerOf(target: Extract<Target, { kind: "artifact" }>): string | null {
     if (target.entryId !== null) return null;
     return this.deps.owners.ownerOf(policy.artifact_resource, [target.scopeId, target.family], target.artifactId);
-  }
-
-  #decide(principal: Principal, { action, target }: Check): boolean {
-    if (action === policy.self_action) return true;
-    if (target.kind === "artifact" && this.ownerOf(target) === principal.key) {
-      const owner = policy.roles[policy.owner_role];
-      if (owner?.actions.includes(action) === true) return true;
-    }
-    const held = [
-      ...principal.bindings.map(fileGrant),
-      ...this.deps.bindings.grantsOn(principal.key, target, this.deps.now()),
-    ];
-    return held.some((grant) => grants(grant, action, target));
   }
 
   #presetCovers({ action, target }: Check): boolean {

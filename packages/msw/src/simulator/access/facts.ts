@@ -51,13 +51,20 @@ export interface RoleFact {
   readonly on: "server" | "scope" | "artifact";
   readonly actions: readonly string[];
   readonly children: readonly string[];
+  /** How many such bindings a resource may have; default `many_per_resource`. */
+  readonly cardinality?: "one_per_resource" | "many_per_resource";
+  /** The subject types it may be bound to; default group, service and user. */
+  readonly subjects?: readonly ("user" | "service" | "group")[];
   readonly system?: boolean;
 }
 
 /** An Artifact family's access profile. */
 export interface FamilyFact {
   readonly selector: "forbidden" | "memory_entry";
+  /** The actions it is shared for. */
   readonly actions: readonly string[];
+  /** The actions that change one of its Artifacts. */
+  readonly mutations: readonly string[];
   readonly grantable: readonly string[];
 }
 
@@ -83,6 +90,8 @@ export interface PolicyFact {
   readonly roles: { readonly [role: string]: RoleFact };
   readonly owner_role: string;
   readonly families: { readonly [family: string]: FamilyFact };
+  /** The action every Artifact target takes besides its family's. */
+  readonly share_action: string;
   readonly artifact_resource: string;
   readonly owned: readonly string[];
   readonly static_principal?: {
@@ -91,6 +100,10 @@ export interface PolicyFact {
     readonly scope_preset: readonly string[];
     readonly preset_reason: string;
   };
+  /** The reason code of a decision. */
+  readonly reasons: { readonly self: string; readonly binding: string; readonly owner: string; readonly none: string };
+  /** What the server says of its access control. */
+  readonly report: { readonly mode: string; readonly capabilities: { readonly [name: string]: boolean | number } };
   readonly refusals: { readonly invalid: RefusalFact; readonly denied: RefusalFact };
 }
 

@@ -7,7 +7,8 @@ import { validId } from "./text.js";
  * `x-powercontext-access-policy`: ids are valid texts of their kind's length
  * (`ids`), a server target names the policy's deployment, an Artifact target's
  * family is one of the policy's `families`, names a memory entry exactly when its
- * family's selector asks for one, and the action is one its kind of target takes.
+ * family's selector asks for one, and the action is one its kind of target takes (an
+ * Artifact's: its family's actions and mutations, and the share action).
  */
 
 const policy = accessFacts.policy;
@@ -34,7 +35,8 @@ export function validateTarget(check: Check): void {
       const profile = Object.hasOwn(policy.families, target.family) ? policy.families[target.family] : undefined;
       if (profile === undefined) throw new AccessInvalid("artifact-family");
       if ((profile.selector === "memory_entry") !== (target.entryId !== null)) throw new AccessInvalid("selector");
-      if (!profile.actions.includes(check.action)) throw new AccessInvalid("action-resource");
+      const takes = [...profile.actions, ...profile.mutations, policy.share_action];
+      if (!takes.includes(check.action)) throw new AccessInvalid("action-resource");
     }
   }
 }
