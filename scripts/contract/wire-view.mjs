@@ -36,6 +36,10 @@ export const OUR_EXTENSIONS = Object.freeze([
   "x-powercontext-resources",
   "x-powercontext-resource",
   "x-powercontext-anchor",
+  "x-powercontext-access-policy",
+  "x-powercontext-access-resolvers",
+  "x-powercontext-access-after",
+  "x-powercontext-access-owner",
 ]);
 
 /** Members whose keys are names (of properties, paths, statuses, media types, components), not keywords. */

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
  * (`codegen/schema/extensions.schema.json`): the loader checks extensions against
  * it, the IR reads them through it (`read-fact.ts`), and the facts' TypeScript types
  * and the reference in docs/extensions.md are generated from it
- * (docs/adr/0024-one-schema-for-the-contract-facts.md).
+ * (docs/adr/0025-one-schema-for-the-contract-facts.md).
  */
 
 /** A JSON Schema object of the extension schema, annotations (`x-*`) included. */

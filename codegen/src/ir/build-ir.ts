@@ -37,6 +37,7 @@ import { checkReservedNames } from "./reserved-names.js";
 import { readRouter } from "./router.js";
 import { readRefusals } from "./refusals.js";
 import { readFact } from "../facts/read-fact.js";
+import { readAccessFacts } from "./access-facts.js";
 import { readMediaFrom } from "./media-from.js";
 import { requestDefaults } from "./request-defaults.js";
 
@@ -113,6 +114,16 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
       operations.map((op) => op.operationId),
     ),
     resources,
+    accessFacts: readAccessFacts(
+      document,
+      raws.map((raw) => ({
+        operationId: String(raw.operation.operationId),
+        pointer: raw.pointer,
+        operation: raw.operation,
+      })),
+      resources,
+      errorCodes,
+    ),
     requestIdHeader:
       typeof document["x-powercontext-request-id-header"] === "string"
         ? (document["x-powercontext-request-id-header"] as string)

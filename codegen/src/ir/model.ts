@@ -160,6 +160,21 @@ export type MediaFromIr = MediaFromFact;
 /** `x-powercontext-router`: how the server routes a request before any operation runs. */
 export type RouterIr = RouterFact;
 
+/**
+ * The access facts of a document, as validated data: the policy and the resolvers as
+ * written (snake_case members, the language of `codegen/schema/extensions.schema.json`, `access-*`),
+ * and the operations' after-access checks and owner rules by operationId. The simulator
+ * reads them as they are; nothing here is renamed.
+ */
+export interface AccessFactsIr {
+  readonly policy: Json;
+  readonly resolvers: Json;
+  /** `x-powercontext-access-after` by operationId (operations without it left out). */
+  readonly after: Readonly<Record<string, readonly Json[]>>;
+  /** `x-powercontext-access-owner` by operationId. */
+  readonly owners: Readonly<Record<string, Json>>;
+}
+
 /** A refusal the contract names: the status and the envelope's `error.code`. */
 export type RefusalIr = RefusalFact;
 
@@ -305,6 +320,8 @@ export interface ApiIr {
   readonly router: RouterIr | null;
   /** `x-powercontext-resources`: the stored resource families, sorted by name. */
   readonly resources: readonly ResourceIr[];
+  /** The access model (`x-powercontext-access-policy`, `-resolvers`, `-after`, `-owner`), or null. */
+  readonly accessFacts: AccessFactsIr | null;
   /** Names of `components.securitySchemes`. */
   readonly securitySchemes: readonly string[];
   /** Names the output is written with (generator options). */

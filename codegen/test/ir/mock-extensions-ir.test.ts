@@ -90,6 +90,7 @@ describe("x-powercontext-refusals", () => {
           includes: {},
           outside: {},
           unknown: null,
+          withoutHeader: {},
         },
         scope: "scope_id",
       },
@@ -107,6 +108,7 @@ describe("x-powercontext-refusals", () => {
           includes: {},
           outside: {},
           unknown: null,
+          withoutHeader: {},
         },
         scope: null,
       },
@@ -124,6 +126,7 @@ describe("x-powercontext-refusals", () => {
           includes: { citation: 1 },
           outside: {},
           unknown: null,
+          withoutHeader: {},
         },
         scope: null,
       },
@@ -248,8 +251,35 @@ describe("x-powercontext-router", () => {
       {},
       { "x-powercontext-router": { order: ["list_scopes", "flush_memory"], "raw-path-prefixes": ["/v1/scopes/"] } },
     );
-    expect(ir.router).toEqual({ order: ["list_scopes", "flush_memory"], rawPathPrefixes: ["/v1/scopes/"] });
+    expect(ir.router).toEqual({
+      order: ["list_scopes", "flush_memory"],
+      rawPathPrefixes: ["/v1/scopes/"],
+      publicPaths: [],
+      publicPrefixes: [],
+      frameworkBodies: null,
+    });
     expect((await given({})).router).toBeNull();
+  });
+
+  it("carries the public paths and prefixes and the framework's bodies; refuses a prefix without its slash and a body that is no object", async () => {
+    const router = {
+      order: ["list_scopes"],
+      "raw-path-prefixes": [],
+      "public-paths": ["/", "/health/live"],
+      "public-prefixes": ["/dashboard/static/"],
+      "framework-bodies": { "404": { detail: "Not Found" }, "405": { detail: "Method Not Allowed" } },
+    };
+    const ir = await given({}, { "x-powercontext-router": router });
+    expect(ir.router).toMatchObject({
+      publicPaths: ["/", "/health/live"],
+      publicPrefixes: ["/dashboard/static/"],
+      frameworkBodies: { notFound: { detail: "Not Found" }, methodNotAllowed: { detail: "Method Not Allowed" } },
+    });
+    const bad = { ...router, "public-prefixes": ["/dashboard"], "framework-bodies": { "404": "Not Found", "405": {} } };
+    expect(await issues(given({}, { "x-powercontext-router": bad }))).toEqual([
+      expect.stringContaining("/x-powercontext-router/public-prefixes/0"),
+      expect.stringContaining("/x-powercontext-router/framework-bodies/404"),
+    ]);
   });
 
   it("refuses an operation listed twice, a prefix that is not a path, an unknown member; and an operation it does not have", async () => {

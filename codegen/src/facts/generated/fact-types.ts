@@ -157,6 +157,31 @@ export type RouterFact = {
      * Path prefixes of the routes the server matches against the path as sent (percent-escapes kept), so a trailing slash is never redirected to them.
      */
     readonly rawPathPrefixes: readonly string[];
+    /**
+     * Paths the server serves without a credential (exact match).
+     */
+    readonly publicPaths: readonly string[];
+    /**
+     * Path prefixes (ending with /) under which the server serves without a credential.
+     */
+    readonly publicPrefixes: readonly string[];
+    /**
+     * The bodies the server's web framework sends for an unknown path (404) and a method the path does not take (405), where they are not the error envelope. Left out: the error envelope.
+     */
+    readonly frameworkBodies: {
+        /**
+         * The body of its 404.
+         */
+        readonly notFound: {
+            readonly [key: string]: unknown;
+        };
+        /**
+         * The body of its 405.
+         */
+        readonly methodNotAllowed: {
+            readonly [key: string]: unknown;
+        };
+    } | null;
 };
 
 /**
@@ -223,6 +248,12 @@ export type RefusalRuleFact = {
          * Only when the request names a record the mock does not hold (a target the release's access layer cannot find to authorize).
          */
         readonly unknown: UnknownRecordFact | null;
+        /**
+         * Only when the request does not send each of these headers (by name) with this value.
+         */
+        readonly withoutHeader: {
+            readonly [key: string]: string;
+        };
     };
     /**
      * The request member naming the Scope: the refusal comes only once that Scope is found (an unknown one is refused first). Left out, the refusal comes before any lookup and before a missing precondition.

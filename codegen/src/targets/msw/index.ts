@@ -3,6 +3,7 @@ import { emitMswContract } from "./msw-contract.js";
 import { emitMswDocument } from "./msw-document.js";
 import { emitMswHandlers, emitMswHandlerTypes } from "./msw-handlers.js";
 import { emitMswRoutes } from "./msw-routes.js";
+import { emitMswAccess } from "./msw-access.js";
 
 const FOLDER = "packages/msw/src/generated";
 
@@ -14,6 +15,7 @@ export const MSW_PATHS = {
     mswContract: `${FOLDER}/contract.ts`,
     mswResponseSchemas: `${FOLDER}/response-schemas.ts`,
     mswRoutes: `${FOLDER}/routes.ts`,
+    mswAccess: `${FOLDER}/access.ts`,
     mswDocument: `${FOLDER}/openapi-document.ts`,
   },
   standalone: { mswHandlers: "handlers.ts" },
@@ -23,7 +25,7 @@ export const MSW_PATHS = {
  * `msw`: msw handlers for every operation; in the repository also the handlers'
  * types on their own (so the simulator's types import nothing of msw), the
  * simulator's contract, the response schemas it samples from, the route table of
- * the mock server and the document it serves. The contract uses the SDK's
+ * the mock server, the access model it decides by and the document it serves. The contract uses the SDK's
  * validators (one copy), so in the repository the client comes with it; a
  * standalone folder's handlers import the types file beside them.
  */
@@ -50,6 +52,7 @@ export const mswTarget: Target = {
         [paths.mswContract, contract.contract],
         [paths.mswResponseSchemas, contract.responseSchemas],
         [paths.mswRoutes, emitMswRoutes(ir)],
+        [paths.mswAccess, emitMswAccess(ir)],
         [paths.mswDocument, emitMswDocument(ir, ir.written)],
       ]),
     };

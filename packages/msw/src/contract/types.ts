@@ -125,3 +125,13 @@ export interface ContractRoute {
   /** The server matches it against the path as sent, percent-escapes kept (so never redirects a trailing slash to it). */
   readonly rawPath: boolean;
 }
+
+/** How the server answers before an operation runs (`x-powercontext-router`). */
+export interface ContractRouterAnswers {
+  /** Paths it serves without a credential (exact, as decoded). */
+  readonly publicPaths: readonly string[];
+  /** Path prefixes (ending in `/`) under which it serves without a credential. */
+  readonly publicPrefixes: readonly string[];
+  /** Its framework's bodies for an unknown path and a method the path does not take; null: the error envelope. */
+  readonly frameworkBodies: { readonly notFound: object; readonly methodNotAllowed: object } | null;
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Command, InvalidArgumentError, Option } from "commander";
-import { defaultPrincipals } from "../simulator/principals.js";
+import { defaultPrincipals } from "../simulator/access/principals.js";
 import { describeDemo, prepareDemo } from "./demo.js";
 import { loadPrincipalsFile } from "./principals-file.js";
 import { startMockServer } from "./start.js";
@@ -8,7 +8,7 @@ import { MAX_SEED } from "../simulator/random.js";
 import { exposureProblem } from "./exposure.js";
 
 /**
- * `powercontext-mock serve --port 0 --seed 1 [--config principals.json] [--max-body-bytes N] [--scope ID...] [--inference on|off] [--demo]`:
+ * `powercontext-mock serve --port 0 --seed 1 [--config principals.json] [--max-body-bytes N] [--scope ID...] [--inference on|off] [--cors] [--demo]`:
  * serves the simulator on loopback, prints its base URL on one line (stdout), and
  * closes gracefully on SIGINT or SIGTERM. With `--demo` it first prepares a
  * blocked Topic Memory scope and a failed Operation and describes them on stderr.
@@ -49,7 +49,7 @@ export function createProgram(): Command {
       false,
     )
     .option("--seed <n>", `seed of server-assigned ids, 0 to ${MAX_SEED} (32 bits)`, integer("seed", 0, MAX_SEED), 1)
-    .option("--config <file>", "principals JSON file (token -> permissions)")
+    .option("--config <file>", "principals JSON file (token -> principal and role bindings)")
     .option("--wait-budget-ms <ms>", "how long a flush waits before answering 202", integer("wait budget", 0))
     .option("--flush-running-ms <ms>", "how long one flush attempt runs", integer("running time", 0))
     .option(
@@ -69,6 +69,7 @@ export function createProgram(): Command {
         .choices(["on", "off"])
         .default("on"),
     )
+    .option("--cors", "answer CORS for any origin, for a page on another origin (the release has no CORS)", false)
     .option(
       "--demo",
       "start with a blocked Topic Memory scope and a failed Operation to try the operator CLI on",
@@ -86,6 +87,7 @@ export function createProgram(): Command {
           maxBodyBytes?: number;
           scope?: string[];
           inference: "on" | "off";
+          cors: boolean;
           demo: boolean;
           allowDefaultTokens: boolean;
         },
@@ -105,6 +107,7 @@ export function createProgram(): Command {
           maxRequestBodyBytes: opts.maxBodyBytes,
           inference: opts.inference,
           allowDefaultTokens: opts.allowDefaultTokens,
+          cors: opts.cors,
           simulatorOptions: {
             ...(opts.waitBudgetMs !== undefined ? { waitBudgetMs: opts.waitBudgetMs } : {}),
             ...(opts.flushRunningMs !== undefined ? { flushTiming: { runningMs: opts.flushRunningMs } } : {}),

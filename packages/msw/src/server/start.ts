@@ -6,7 +6,7 @@ import {
   type PowerContextSimulator,
   type SimulatorOptions,
 } from "../simulator/simulator.js";
-import type { PrincipalConfig } from "../simulator/principals.js";
+import type { PrincipalConfig } from "../simulator/access/principals.js";
 import type { InferenceMode } from "../simulator/refusal-facts.js";
 import { createMockApp } from "./app.js";
 import { exposureProblem } from "./exposure.js";
@@ -44,6 +44,11 @@ export interface MockServerOptions {
    * outside loopback the server needs `principals` of its own (or `simulator`).
    */
   readonly allowDefaultTokens?: boolean;
+  /**
+   * Answer CORS for any origin, for a page that calls the mock from another origin.
+   * Default false, as the release (which has none); see `MockAppOptions.cors`.
+   */
+  readonly cors?: boolean;
 }
 
 /** A listening mock server. */
@@ -80,7 +85,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       principals: options.principals,
       inference: options.inference,
     });
-  const app = createMockApp(simulator, { maxRequestBodyBytes: options.maxRequestBodyBytes });
+  const app = createMockApp(simulator, {
+    maxRequestBodyBytes: options.maxRequestBodyBytes,
+    ...(options.cors === undefined ? {} : { cors: options.cors }),
+  });
   const sockets = new Set<Socket>();
   const server = await new Promise<Server>((resolve, reject) => {
     // Keep the platform Response: msw marks a network error with Response.error(), which only it expresses.

@@ -1,6 +1,6 @@
 import { isoTime } from "./clock.js";
 import { reportMarkdown } from "./handoffs.js";
-import type { Principal } from "./principals.js";
+import type { Principal } from "./access/principals.js";
 import type { JsonRecord } from "./members.js";
 import { contentTypeOf } from "./responder/media.js";
 import type { SimulatorState } from "./state.js";

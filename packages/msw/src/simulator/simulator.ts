@@ -14,15 +14,20 @@ import {
   simOperations,
   type SimOperationId,
 } from "./contract/operation-table.js";
-import { checkAccess } from "./contract/access.js";
-import { checkBody, checkParameters, checkPrecondition, flatRequest } from "./contract/request-check.js";
+import { checkJsonSyntax, checkParameters, checkPrecondition, flatRequest } from "./contract/request-check.js";
+import { authorize } from "./access/layer.js";
+import { AccessControl } from "./access/decide.js";
+import { AfterAccess } from "./access/after.js";
+import { BindingIndex } from "./access/bindings.js";
+import { accessFacts } from "./access/facts.js";
+import { OwnerLedger } from "./access/owners.js";
 import { checkRefusals } from "./contract/refusals.js";
 import { refusalFacts, type InferenceMode } from "./refusal-facts.js";
 import { OverrideTable, type OverrideHandler } from "./overrides.js";
 import { Responder } from "./responder/responder.js";
 import { pinnedHeaders } from "./responder/declared-headers.js";
 import { OperationStore } from "./operations.js";
-import { PrincipalRegistry, defaultPrincipals, type PrincipalConfig } from "./principals.js";
+import { PrincipalRegistry, defaultPrincipals, type PrincipalConfig } from "./access/principals.js";
 import { SeededRandom } from "./random.js";
 import { SourceStore } from "./sources.js";
 import { SubjectSources } from "./subject-sources.js";
@@ -31,7 +36,7 @@ import { Prompts } from "./prompts.js";
 import { ResourceEngine } from "./resources/engine.js";
 import { ResourceWriter } from "./resources/writer.js";
 import { trackArtifactLineage } from "./artifacts.js";
-import { AccessLedger } from "./access-ledger.js";
+import { AccessLedger, BINDING } from "./access/ledger.js";
 import { trackCandidateReview } from "./candidate-review.js";
 import { createSkillDomain } from "./skills/index.js";
 import { trackScopeHierarchy } from "./scope-hierarchy.js";
@@ -52,7 +57,7 @@ export interface SimulatorOptions {
   readonly clock?: Clock;
   /** Seed of every server-assigned id: an integer from 0 to 2^32 - 1 (`MAX_SEED`). Default 1. */
   readonly seed?: number;
-  /** Bearer tokens and their permissions. Default {@link defaultPrincipals}. */
+  /** Bearer tokens, their principals and role bindings. Default {@link defaultPrincipals}. */
   readonly principals?: PrincipalConfig;
   /** How long (ms) a flush waits for its work before answering 202. Default 1000. */
   readonly waitBudgetMs?: number;
@@ -137,11 +142,17 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   const background = new ServerValues(SeededRandom.stream(seed, "background"), () => clock.now());
   const writer = new ResourceWriter({ store, values, background });
   const engine = new ResourceEngine({ store, writer, values, seed });
+  // The owner relation hooks the owned resources before any domain module does.
+  const owners = new OwnerLedger(writer);
+  const bindings = new BindingIndex(writer, BINDING);
   const access = new AccessLedger(
     writer,
-    registry.administrator()?.wire() ?? null,
+    registry.staticPrincipal()?.wire() ?? null,
     new ServerValues(SeededRandom.stream(seed, "access-ledger"), () => clock.now()),
   );
+  access.bindServerRoles();
+  const control = new AccessControl({ bindings, owners, ledger: access, now: () => clock.now() });
+  const after = new AfterAccess({ control, store, now: () => clock.now() });
   const scopes = new ScopeStore(store, writer, random);
   for (const scopeId of options.scopes ?? []) scopes.add(scopeId, { title: scopeId, summary: `Scope ${scopeId}` });
   const sources = new SourceStore(store, writer);
@@ -157,6 +168,8 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     store,
     engine,
     access,
+    control,
+    after,
     scopes,
     sources,
     subjects: new SubjectSources(scopes, writer, values),
@@ -194,26 +207,32 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
 
   /**
    * One request through the contract layer, in the released server's order
-   * (docs/compatibility.md, "Validation"): credentials (401), nesting depth and
-   * the body (422 `invalid_request` for bad JSON, `invalid_access_request` for
-   * a body the access layer cannot read), `x-powercontext-access` (403), the
-   * parameters (422/400 `invalid_request`), the contract's refusals
-   * (`x-powercontext-refusals`: legacy operations, no inference model), a
-   * missing precondition (428), then an override; else the anchor check (an
-   * unknown Scope the request names is `404 scope_not_found`), then the domain
-   * handler, the resource engine or the deterministic responder. Every refusal
-   * keeps the release's status, declared by the operation or not.
+   * (docs/compatibility.md, "Validation"; docs/adr/0026-access-model.md):
+   * credentials (401), nesting depth, the JSON syntax of a JSON body (422
+   * `invalid_request`), the access layer (`x-powercontext-access`: the body read as
+   * the request model, the resolver's targets, their ids and families, 422
+   * `invalid_access_request`; the decisions, 403 `forbidden`), the parameters
+   * (422/400 `invalid_request`), the contract's refusals (`x-powercontext-refusals`:
+   * legacy operations, no inference model, an old Dream contract), a missing
+   * precondition (428), then an override; else the anchor check (an unknown Scope
+   * the request names is `404 scope_not_found`), the checks after access
+   * (`x-powercontext-access-after`), then the domain handler, the resource engine
+   * or the deterministic responder. Every refusal keeps the release's status,
+   * declared by the operation or not.
    */
   function run(operationId: SimOperationId, request: SimRequest, nowMs: number, requestId: string): HandlerResult {
     try {
       const op = simOperations[operationId];
       const principal = authenticatesPrincipal(op) ? registry.authenticate(request.token) : null;
+      const cause = { operation: operationId, caller: principal?.wire() ?? null, requestId };
+      owners.begin(principal?.key ?? null, accessFacts.owners[operationId]?.inherit ?? null);
       if (nestsDeeperThan(request.body, MAX_BODY_DEPTH))
         throw invalidRequest("body", `nests deeper than ${MAX_BODY_DEPTH} levels`);
-      checkBody(op, request);
-      if (principal !== null) checkAccess(op, principal, flatRequest(op, request));
+      checkJsonSyntax(op, request);
+      const payload =
+        principal !== null && op.access !== null ? authorize(op, request, principal, control, cause) : null;
       checkParameters(op, request);
-      checkRefusals(op, flatRequest(op, request), facts);
+      checkRefusals(op, flatRequest(op, request), facts, request.headers, "before-lookup");
       checkPrecondition(op, request);
       const override = overrides.get(operationId);
       if (override !== undefined) {
@@ -230,14 +249,18 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
         };
       }
       checkAnchor(op, flatRequest(op, request), store);
+      if (principal !== null && payload !== null) after.begin(operationId, payload, principal, cause);
+      checkRefusals(op, flatRequest(op, request), facts, request.headers, "after-scope");
       const stateful = operationHandlers[operationId];
       if (stateful !== undefined) return shaped(op, stateful(state, principal, request, nowMs), seed);
-      if (engine.serves(op))
-        return engine.handle(op, request, { operation: operationId, caller: principal?.wire() ?? null, requestId });
+      if (engine.serves(op)) return engine.handle(op, request, cause);
       return responder.answer(operationId, op, request);
     } catch (error) {
       if (error instanceof SimError) return { status: error.status, body: error.toEnvelope(), headers: error.headers };
       return { status: 500, body: new SimError(500, "internal_error", "The Server failed.").toEnvelope() };
+    } finally {
+      owners.begin(null);
+      after.end();
     }
   }
 

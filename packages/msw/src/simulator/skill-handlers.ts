@@ -1,5 +1,5 @@
 import { SimError } from "./errors.js";
-import type { Principal } from "./principals.js";
+import type { Principal } from "./access/principals.js";
 import type { JsonRecord } from "./members.js";
 import type { SimulatorState } from "./state.js";
 import type { HandlerResult, SimRequest } from "./types.js";

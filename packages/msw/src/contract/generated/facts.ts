@@ -99,6 +99,12 @@ export type RefusalRuleFact = {
          * Only when the request names a record the mock does not hold (a target the release's access layer cannot find to authorize).
          */
         readonly unknown: UnknownRecordFact | null;
+        /**
+         * Only when the request does not send each of these headers (by name) with this value.
+         */
+        readonly withoutHeader: {
+            readonly [key: string]: string;
+        };
     };
     /**
      * The request member naming the Scope: the refusal comes only once that Scope is found (an unknown one is refused first). Left out, the refusal comes before any lookup and before a missing precondition.

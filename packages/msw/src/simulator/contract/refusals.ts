@@ -2,16 +2,23 @@ import type { ContractRefusalRule } from "../../contract/types.js";
 import { SimError } from "../errors.js";
 import { valuesAt } from "../members.js";
 import type { SimOperation } from "./operation-table.js";
+import { headerValue } from "./request-check.js";
+import type { SimRequest } from "../types.js";
 
 /**
  * The operation's `x-powercontext-refusals`, answered in one place for every
  * operation: the first rule whose conditions hold is thrown as its envelope.
- * The simulator asks after the request is validated and access decided,
- * before any lookup and before a missing precondition (`428`), which is where
- * the release refuses a legacy Memory operation; a rule that names its Scope
- * member (`scope`) refuses only once that Scope is found, as the release's
- * handlers do (an unknown Scope is `404 scope_not_found` first).
+ * The simulator asks twice. `before-lookup`: the rules without `scope`, after the
+ * request is validated and access decided, before any lookup and before a missing
+ * precondition (`428`), which is where the release refuses a legacy Memory
+ * operation. `after-scope`: the rules that name their Scope member (`scope`), once
+ * that Scope is found (an unknown one is `404 scope_not_found` first) and the
+ * checks after access (`x-powercontext-access-after`) have passed, as the release's
+ * handlers refuse them.
  */
+
+/** When the simulator asks: before any lookup, or once the Scope is found. */
+export type RefusalPhase = "before-lookup" | "after-scope";
 
 /** What the conditions of a rule read from the simulator. */
 export interface RefusalFacts {
@@ -25,9 +32,18 @@ export interface RefusalFacts {
   stored(resource: string, keys: readonly unknown[], id: unknown): boolean;
 }
 
-function holds(rule: ContractRefusalRule, flat: Readonly<Record<string, unknown>>, facts: RefusalFacts): boolean {
-  const { inference, present, empty, pending, equals, includes, outside, unknown } = rule.when;
+function holds(
+  rule: ContractRefusalRule,
+  flat: Readonly<Record<string, unknown>>,
+  facts: RefusalFacts,
+  headers: SimRequest["headers"],
+): boolean {
+  const { inference, present, empty, pending, equals, includes, outside, unknown, withoutHeader } = rule.when;
   if (inference !== null && inference !== facts.inference) return false;
+  // A request that sends every header with its value (a client of the newer contract) is not refused.
+  const headerPairs = Object.entries(withoutHeader);
+  if (headerPairs.length > 0 && headerPairs.every(([name, value]) => headerValue(headers, name)?.trim() === value))
+    return false;
   if (present !== null && (flat[present] ?? null) === null) return false;
   if (empty !== null && !isEmpty(flat[empty])) return false;
   // An absent member equals null.
@@ -54,14 +70,23 @@ function holds(rule: ContractRefusalRule, flat: Readonly<Record<string, unknown>
 
 /**
  * @param flat - the flat request (parameters by wire name and body members)
+ * @param headers - the request's headers (read by `without_header`)
+ * @param phase - which rules: those without `scope` (default) or those with it
  * @throws SimError the first refusal whose conditions hold, with its status, code, message and details
  * @throws SimError 404 `scope_not_found` when a rule's other conditions hold and its Scope is unknown
  */
-export function checkRefusals(op: SimOperation, flat: unknown, facts: RefusalFacts): void {
+export function checkRefusals(
+  op: SimOperation,
+  flat: unknown,
+  facts: RefusalFacts,
+  headers?: SimRequest["headers"],
+  phase: RefusalPhase = "before-lookup",
+): void {
   if (op.refusals.length === 0) return;
   const members = (typeof flat === "object" && flat !== null ? flat : {}) as Readonly<Record<string, unknown>>;
   for (const rule of op.refusals) {
-    if (holds(rule, members, facts))
+    if ((rule.scope === null) !== (phase === "before-lookup")) continue;
+    if (holds(rule, members, facts, headers))
       throw new SimError(
         rule.status,
         rule.code,

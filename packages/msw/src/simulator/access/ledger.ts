@@ -1,15 +1,18 @@
-import type { JsonRecord } from "./members.js";
-import type { ServerValues } from "./resources/records.js";
-import type { ResourceWriter, WriteCause, WriteContext } from "./resources/writer.js";
-import type { HandlerResult } from "./types.js";
+import { accessFacts } from "./facts.js";
+import type { JsonRecord } from "../members.js";
+import type { ServerValues } from "../resources/records.js";
+import type { ResourceWriter, WriteCause, WriteContext } from "../resources/writer.js";
+import type { HandlerResult } from "../types.js";
 
 /**
  * What the release's access layer keeps beside the bindings callers write,
  * over the resource writer:
- * - **Preset bindings.** A new Scope gets the roles the release grants its
- *   static bearer on every Scope (viewer, contributor, reviewer, delegator),
- *   bound to the mock's administrator, the principal that stands for that
- *   bearer; they are listed with the bindings callers create.
+ * - **The static bearer's bindings.** Its server roles from the start, and the
+ *   Scope preset (`x-powercontext-access-policy.static_principal`) on a Scope a
+ *   request creates, or on any Scope id (the default one included) the first time
+ *   the access layer denies it one of the preset's actions there ({@link AccessLedger.bootstrap}); a Scope whose
+ *   preset was written once never gets it again, as on the release. They are
+ *   listed with the bindings callers create.
  * - **Policy revisions.** Every binding write is the next revision, named on
  *   the binding and in the audit.
  * - **The audit.** Every binding created or revoked, preset or requested, is
@@ -21,11 +24,9 @@ import type { HandlerResult } from "./types.js";
  *   engine's change, at `previous`) and writes its successor (at `current`).
  */
 
-/** The roles of the release's static-bearer preset on a Scope, in the order it grants them. */
-const PRESET_ROLES = ["scope.viewer", "scope.contributor", "scope.reviewer", "scope.delegator"] as const;
-const PRESET_REASON = "preset of the mock's administrator";
 const ACTIVE = "active";
-const BINDING = "access_binding";
+/** The resource of the Access Bindings (`x-powercontext-resources`). */
+export const BINDING = "access_binding";
 const AUDIT = "access_audit";
 
 /** The access state beside the bindings: presets, revisions, the audit, replacements. */
@@ -33,10 +34,12 @@ export class AccessLedger {
   #revision = 0;
   /** The id of the successor a replacement wrote, by the replacement's idempotency key. */
   readonly #successors = new Map<unknown, unknown>();
+  /** The Scope ids whose preset was written. */
+  readonly #initialized = new Set<string>();
 
   /**
-   * Registers the ledger's hooks on `writer`. `administrator` is the principal
-   * the presets name (as the wire names it), null for none (no presets then);
+   * Registers the ledger's hooks on `writer`. `administrator` is the static
+   * bearer's principal (as the wire names it), null for none (no presets then);
    * `values` assigns the ids and times of the records the ledger adds, from a
    * seeded sequence of their own, so they do not move the ids requests get.
    */
@@ -45,7 +48,18 @@ export class AccessLedger {
     private readonly administrator: JsonRecord | null,
     private readonly values: ServerValues,
   ) {
-    writer.onWrite("scope", { after: (scope, context) => this.#preset(scope, context) });
+    writer.onWrite("scope", {
+      after: (scope, context) => {
+        // A Scope the static bearer's request creates gets the preset at once; others get it on its first use.
+        const creator = context.cause?.caller;
+        if (
+          context.previous === null &&
+          creator?.id === this.administrator?.id &&
+          creator?.type === this.administrator?.type
+        )
+          this.#preset(String(scope.scope_id), context.cause);
+      },
+    });
     writer.onWrite(BINDING, {
       before: (binding) => {
         this.#revision += 1;
@@ -90,33 +104,84 @@ export class AccessLedger {
     return { ...answer, body: { ...body, current } };
   }
 
-  #preset(scope: JsonRecord, context: WriteContext): void {
+  /**
+   * Binds the static bearer's server roles on the server, as the release does when
+   * it starts (before any request).
+   */
+  bindServerRoles(): void {
     const administrator = this.administrator;
-    if (administrator === null || context.previous !== null) return;
+    const preset = accessFacts.policy.static_principal;
+    if (administrator === null || preset === undefined) return;
+    const resource = { type: "server", deployment_id: accessFacts.policy.deployment };
+    for (const role of preset.server_roles)
+      this.#bind(
+        administrator,
+        resource,
+        role,
+        preset.preset_reason,
+        `static:${String(administrator.id)}:${role}`,
+        undefined,
+      );
+  }
+
+  /**
+   * Writes the static bearer's Scope preset on `scopeId` (whether or not such a Scope
+   * exists) unless it was written there before.
+   * @returns true when it wrote it now
+   */
+  bootstrap(scopeId: string, cause?: WriteCause): boolean {
+    if (this.administrator === null || this.#initialized.has(scopeId)) return false;
+    this.#preset(scopeId, cause);
+    return true;
+  }
+
+  #preset(scopeId: string, requestCause: WriteCause | undefined): void {
+    const administrator = this.administrator;
+    const preset = accessFacts.policy.static_principal;
+    if (administrator === null || preset === undefined || this.#initialized.has(scopeId)) return;
+    this.#initialized.add(scopeId);
     const cause: WriteCause = {
-      ...context.cause,
-      operation: context.cause?.operation ?? "create_scope",
+      ...requestCause,
+      operation: requestCause?.operation ?? "create_scope",
       caller: administrator,
     };
-    for (const role of PRESET_ROLES) {
-      this.writer.insert(
-        BINDING,
-        [],
-        {
-          subject: administrator,
-          resource: { type: "scope", scope_id: scope.scope_id },
-          role,
-          granted_by: administrator,
-          reason: PRESET_REASON,
-          expires_at: null,
-          state: ACTIVE,
-          idempotency_key: `preset:${String(administrator.id)}:${String(scope.scope_id)}:${role}`,
-          revoked_at: null,
-          revoked_by: null,
-        },
-        { cause, values: this.values },
+    for (const role of preset.scope_preset) {
+      this.#bind(
+        administrator,
+        { type: "scope", scope_id: scopeId },
+        role,
+        preset.preset_reason,
+        `preset:${String(administrator.id)}:${scopeId}:${role}`,
+        cause,
       );
     }
+  }
+
+  #bind(
+    subject: JsonRecord,
+    resource: JsonRecord,
+    role: string,
+    reason: string | null,
+    key: string,
+    cause: WriteCause | undefined,
+  ): void {
+    this.writer.insert(
+      BINDING,
+      [],
+      {
+        subject,
+        resource,
+        role,
+        granted_by: subject,
+        reason,
+        expires_at: null,
+        state: ACTIVE,
+        idempotency_key: key,
+        revoked_at: null,
+        revoked_by: null,
+      },
+      { ...(cause === undefined ? {} : { cause }), values: this.values },
+    );
   }
 
   /** Records one binding write as the release's audit does. */
