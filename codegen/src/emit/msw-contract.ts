@@ -3,6 +3,7 @@ import type { ApiIr, OperationIr, ParameterIr, ResourceIr } from "../ir/model.js
 import { propertyKey, tsString } from "./ts/syntax.js";
 import { banner } from "./banner.js";
 import { validatorSchemas, type ValidatorSchemas } from "./validator-code/schemas.js";
+import { ruleSiteData } from "./rule-tables.js";
 
 /** Where the contract layer imports the validators from: the SDK's generated module, the one copy. */
 export const SDK_VALIDATORS = "@powercontext/sdk/validators";
@@ -29,7 +30,7 @@ export interface MswContractModules {
  */
 export function emitMswContract(ir: ApiIr, schemas: ValidatorSchemas = validatorSchemas(ir)): MswContractModules {
   let out = banner(ir);
-  out += `import * as validators from ${tsString(SDK_VALIDATORS)};\nimport type { ValidateFunction } from ${tsString(SDK_VALIDATORS)};\n\n`;
+  out += `import * as validators from ${tsString(SDK_VALIDATORS)};\nimport type { ValidateFunction } from ${tsString(SDK_VALIDATORS)};\nimport type { Rule, RuleSite } from ${tsString(`${ir.names.runtimePackage}/rules`)};\n\n`;
   out += HEADER;
   out += `/** The operations of the contract, keyed by operationId, sorted. */\nexport const contractOperations = {\n`;
   const roots: string[] = [];
@@ -158,7 +159,21 @@ export interface ContractOperation {
   readonly resource: ContractResourceUse | null;
   /** The anchor resource's records the request names (member paths, \`[]\` after a list), which must exist; null for none. */
   readonly anchor: { readonly resource: string; readonly requests: readonly string[] } | null;
+  /** The model rules the flat request reaches (\`x-powercontext-rules\`), where they sit, with their stage and answer. */
+  readonly rules: readonly RuleSite<ContractRule>[];
+  /** \`x-powercontext-rule-answer\`: how the issues of runtime rules answer on this operation. */
+  readonly ruleIssues: "standalone" | "body" | "opaque";
 }
+
+/** How the server answers a request breaking a runtime rule (docs/architecture.md, "Model rules"). */
+export type ContractRuleAnswer =
+  | { readonly kind: "issue"; readonly type: string; readonly loc: readonly (string | number)[] | null }
+  | { readonly kind: "opaque" }
+  | { readonly kind: "field"; readonly field: string; readonly reason: string }
+  | { readonly kind: "refusal"; readonly status: number; readonly code: string; readonly details: { readonly [name: string]: unknown } | null };
+
+/** A model rule with who applies it: \`wire\` rules the release's request model, \`runtime\` rules the server after it. */
+export type ContractRule = Rule & { readonly stage: "wire" | "runtime"; readonly answer: ContractRuleAnswer | null };
 
 /** A refusal: the status and the envelope's \`error.code\`. */
 export interface ContractRefusal {
@@ -272,6 +287,8 @@ function operationLiteral(
     pagination: ${op.pagination === null ? "null" : jsonLiteral(op.pagination)},
     resource: ${op.resource === null ? "null" : jsonLiteral(op.resource)},
     anchor: ${op.anchor === null ? "null" : jsonLiteral(op.anchor)},
+    rules: ${jsonLiteral(ruleSiteData(ir, op, () => true, true))},
+    ruleIssues: ${tsString(op.ruleIssues)},
   }`;
 }
 

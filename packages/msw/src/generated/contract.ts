@@ -3,6 +3,7 @@
 
 import * as validators from "@powercontext/sdk/validators";
 import type { ValidateFunction } from "@powercontext/sdk/validators";
+import type { Rule, RuleSite } from "@powercontext/runtime/rules";
 
 /** How a parameter's wire string is read before validation. */
 export type WireType = "string" | "integer" | "number" | "boolean" | "array";
@@ -111,7 +112,21 @@ export interface ContractOperation {
   readonly resource: ContractResourceUse | null;
   /** The anchor resource's records the request names (member paths, `[]` after a list), which must exist; null for none. */
   readonly anchor: { readonly resource: string; readonly requests: readonly string[] } | null;
+  /** The model rules the flat request reaches (`x-powercontext-rules`), where they sit, with their stage and answer. */
+  readonly rules: readonly RuleSite<ContractRule>[];
+  /** `x-powercontext-rule-answer`: how the issues of runtime rules answer on this operation. */
+  readonly ruleIssues: "standalone" | "body" | "opaque";
 }
+
+/** How the server answers a request breaking a runtime rule (docs/architecture.md, "Model rules"). */
+export type ContractRuleAnswer =
+  | { readonly kind: "issue"; readonly type: string; readonly loc: readonly (string | number)[] | null }
+  | { readonly kind: "opaque" }
+  | { readonly kind: "field"; readonly field: string; readonly reason: string }
+  | { readonly kind: "refusal"; readonly status: number; readonly code: string; readonly details: { readonly [name: string]: unknown } | null };
+
+/** A model rule with who applies it: `wire` rules the release's request model, `runtime` rules the server after it. */
+export type ContractRule = Rule & { readonly stage: "wire" | "runtime"; readonly answer: ContractRuleAnswer | null };
 
 /** A refusal: the status and the envelope's `error.code`. */
 export interface ContractRefusal {
@@ -212,6 +227,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   activate_handoff: {
     method: "POST",
@@ -239,6 +256,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   approve_candidate: {
     method: "POST",
@@ -268,6 +287,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"candidate","action":"change","from":[],"requires":[],"expect":{"request":"expected_version","conflict":{"status":409,"code":"candidate_conflict","details":null},"details":[{"name":"expected_version","value":"expected"},{"name":"current_version","value":"current"}],"absent":null},"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":true,"flag":null,"terminal":{"member":"status","values":["approved","rejected"],"refusal":{"status":409,"code":"candidate_terminal","details":null},"details":[{"name":"status","value":"current"}]},"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{"status":"approved"},"recordAt":"","items":null,"page":null,"controls":["expected_version"],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   bind_artifact_handle: {
     method: "PUT",
@@ -296,6 +317,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"artifact_handle","action":"create","from":[{"member":"artifact.family","request":"family"},{"member":"artifact.artifact_id","request":"artifact_id"},{"member":"artifact.revision","request":"revision"}],"requires":[{"request":"artifact_id","resource":"artifact"}],"expect":null,"ifMatch":null,"idempotency":null,"replay":{"conflict":{"status":409,"code":"idempotency_conflict","details":{"kind":"artifact_handle"}}},"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   cancel_operation: {
     method: "POST",
@@ -324,6 +347,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   capture_content_source: {
     method: "POST",
@@ -351,6 +376,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   capture_working_note: {
     method: "POST",
@@ -378,6 +405,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   change_atomic_memory_lifecycle: {
     method: "POST",
@@ -406,6 +435,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   check_access: {
     method: "POST",
@@ -431,6 +462,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   clear_scope_binding: {
     method: "POST",
@@ -456,6 +489,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"scope_binding","action":"remove","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":"cleared","terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   commit_connector_checkpoint: {
     method: "POST",
@@ -482,6 +517,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"connector_checkpoint","action":"put","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":["expected"],"limit":null},
     anchor: {"resource":"scope","requests":["binding.scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   commit_handoff: {
     method: "POST",
@@ -510,6 +547,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   continue_handoff: {
     method: "POST",
@@ -537,6 +576,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   create_access_binding: {
     method: "POST",
@@ -563,6 +604,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"access_binding","action":"create","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":{"request":"idempotency_key","conflict":{"status":409,"code":"idempotency-key","details":null}},"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[{"member":"granted_by","value":"caller"}],"filters":[],"set":{"state":"active"},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   create_artifact: {
     method: "POST",
@@ -590,6 +633,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"artifact","action":"create","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":{"member":"family","ids":{"profile":"profile"},"conflict":{"status":409,"code":"idempotency_conflict","details":{"kind":"artifact"}}},"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   create_dream_run: {
     method: "POST",
@@ -621,6 +666,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"dream_run","action":"create","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":{"request":"idempotency_key","conflict":{"status":409,"code":"idempotency_conflict","details":null}},"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{"status":"queued"},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   create_remote_skill_target: {
     method: "POST",
@@ -648,6 +695,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   create_scope: {
     method: "POST",
@@ -675,6 +724,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"scope","action":"create","from":[],"requires":[{"request":"parent_scope_id","resource":"scope"}],"expect":null,"ifMatch":null,"idempotency":{"request":"idempotency_key","conflict":{"status":409,"code":"scope_idempotency_conflict","details":null}},"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   create_source: {
     method: "POST",
@@ -702,6 +753,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"source","action":"create","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   create_subject_source: {
     method: "POST",
@@ -730,6 +783,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   create_work_contract: {
     method: "POST",
@@ -758,6 +813,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   download_remote_skill_package: {
     method: "POST",
@@ -784,6 +841,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   download_skill_package: {
     method: "POST",
@@ -811,6 +870,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   enroll_remote_skill_target: {
     method: "POST",
@@ -835,6 +896,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   finalize_handoff: {
     method: "POST",
@@ -862,6 +925,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   flush_memory: {
     method: "POST",
@@ -890,6 +955,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   flush_profile: {
     method: "POST",
@@ -918,6 +985,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   flush_topic_memory: {
     method: "POST",
@@ -944,6 +1013,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   generate_experience: {
     method: "POST",
@@ -971,6 +1042,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [{"at":[],"rules":[{"kind":"max-items-together","members":["source_refs","artifact_refs"],"max":32,"stage":"wire","answer":null}]}],
+    ruleIssues: "standalone",
   },
   generate_prompt_demonstrations: {
     method: "POST",
@@ -998,6 +1071,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   generate_skill: {
     method: "POST",
@@ -1025,6 +1100,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [{"at":[],"rules":[{"kind":"max-items-together","members":["source_refs","artifact_refs"],"max":32,"stage":"wire","answer":null}]}],
+    ruleIssues: "standalone",
   },
   get_access_principal: {
     method: "GET",
@@ -1049,6 +1126,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_artifact: {
     method: "GET",
@@ -1077,6 +1156,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"artifact","action":"read","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_artifact_revision: {
     method: "GET",
@@ -1104,6 +1185,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"artifact","action":"revision","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_artifact_tags: {
     method: "GET",
@@ -1133,6 +1216,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"artifact_tags","action":"read","from":[{"member":"target.family","request":"family"},{"member":"target.artifact_id","request":"artifact_id"}],"requires":[{"request":"artifact_id","resource":"artifact"}],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":true,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_atomic_memory_state: {
     method: "GET",
@@ -1162,6 +1247,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"atomic_memory","action":"read","from":[{"member":"artifact.artifact_id","request":"artifact_id"}],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_candidate: {
     method: "POST",
@@ -1190,6 +1277,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"candidate","action":"read","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_candidate_history: {
     method: "POST",
@@ -1219,6 +1308,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_capabilities: {
     method: "GET",
@@ -1243,6 +1334,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_connector_checkpoint: {
     method: "POST",
@@ -1269,6 +1362,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"connector_checkpoint","action":"read","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":true,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["binding.scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_default_scope: {
     method: "GET",
@@ -1295,6 +1390,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_dream_run: {
     method: "GET",
@@ -1324,6 +1421,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"dream_run","action":"read","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_experience: {
     method: "POST",
@@ -1351,6 +1450,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_handoff_report: {
     method: "POST",
@@ -1379,6 +1480,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["selection.scope_ids[]","selection.root_scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_liveness: {
     method: "GET",
@@ -1400,6 +1503,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_memory_capacity: {
     method: "POST",
@@ -1427,6 +1532,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_memory_entry: {
     method: "POST",
@@ -1454,6 +1561,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [{"at":[],"rules":[{"kind":"exclusive","members":["citation","target"],"stage":"wire","answer":null}]}],
+    ruleIssues: "standalone",
   },
   get_memory_entry_tags: {
     method: "GET",
@@ -1483,6 +1592,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_operation: {
     method: "GET",
@@ -1510,6 +1621,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_profile_policy: {
     method: "GET",
@@ -1538,6 +1651,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"profile_policy","action":"read","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_prompt_configuration: {
     method: "GET",
@@ -1565,6 +1680,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_readiness: {
     method: "GET",
@@ -1587,6 +1704,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_scope: {
     method: "GET",
@@ -1612,6 +1731,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"scope","action":"read","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_server_info: {
     method: "GET",
@@ -1636,6 +1757,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_skill: {
     method: "POST",
@@ -1663,6 +1786,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_skill_package_manifest: {
     method: "POST",
@@ -1690,6 +1815,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_source: {
     method: "GET",
@@ -1717,6 +1844,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"source","action":"read","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_stats: {
     method: "POST",
@@ -1743,6 +1872,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["selection.scope_ids[]","selection.root_scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_topic_memory: {
     method: "POST",
@@ -1770,6 +1901,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_topic_memory_processing_block: {
     method: "POST",
@@ -1797,6 +1930,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   get_topic_memory_processing_status: {
     method: "POST",
@@ -1823,6 +1958,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   handoff_current_work: {
     method: "POST",
@@ -1851,6 +1988,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   import_external_skill: {
     method: "POST",
@@ -1879,6 +2018,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_access_audit: {
     method: "POST",
@@ -1904,6 +2045,8 @@ export const contractOperations = {
     pagination: {"cursorParameter":"cursor","nextCursorField":"next_cursor","itemsField":"items"},
     resource: {"name":"access_audit","action":"list","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[{"member":"resource","request":"resource","default":null,"match":"equal","when":{}},{"member":"action","request":"action","default":null,"match":"equal","when":{}}],"set":{},"recordAt":"","items":"items","page":{"cursor":"cursor","nextCursor":"next_cursor"},"controls":["cursor","limit","resource","action"],"limit":{"request":"limit","default":100}},
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_access_bindings: {
     method: "POST",
@@ -1929,6 +2072,8 @@ export const contractOperations = {
     pagination: {"cursorParameter":"cursor","nextCursorField":"next_cursor","itemsField":"items"},
     resource: {"name":"access_binding","action":"list","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[{"member":"resource","request":"management_resource","default":null,"match":"equal","when":{}}],"set":{},"recordAt":"","items":"items","page":{"cursor":"cursor","nextCursor":"next_cursor"},"controls":["cursor","limit","management_resource"],"limit":{"request":"limit","default":100}},
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_access_resources: {
     method: "POST",
@@ -1954,6 +2099,8 @@ export const contractOperations = {
     pagination: {"cursorParameter":"cursor","nextCursorField":"next_cursor","itemsField":"items"},
     resource: {"name":"scope","action":"list","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[{"member":"type","request":"resource_type","default":null,"match":"equal","when":{}}],"set":{"type":"scope"},"recordAt":"","items":"items","page":{"cursor":"cursor","nextCursor":"next_cursor"},"controls":["cursor","limit","resource_type"],"limit":{"request":"limit","default":100}},
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_access_roles: {
     method: "POST",
@@ -1979,6 +2126,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_artifact_revisions: {
     method: "GET",
@@ -2008,6 +2157,8 @@ export const contractOperations = {
     pagination: {"cursorParameter":"cursor","nextCursorField":"next_cursor","itemsField":"items"},
     resource: {"name":"artifact","action":"revisions","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":{"status":400,"code":"invalid_cursor","details":{"field":"cursor","reason":"is invalid"}},"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":"items","page":{"cursor":"cursor","nextCursor":"next_cursor"},"controls":["cursor","limit"],"limit":{"request":"limit","default":50}},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_artifacts: {
     method: "GET",
@@ -2036,6 +2187,8 @@ export const contractOperations = {
     pagination: {"cursorParameter":"cursor","nextCursorField":"next_cursor","itemsField":"items"},
     resource: {"name":"artifact","action":"list","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":{"status":400,"code":"invalid_cursor","details":{"field":"cursor","reason":"is invalid"}},"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[{"member":"listed","request":"listed","default":true,"match":"equal","when":{}}],"set":{},"recordAt":"","items":"items","page":{"cursor":"cursor","nextCursor":"next_cursor"},"controls":["cursor","limit","listed"],"limit":{"request":"limit","default":50}},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_atomic_memories: {
     method: "POST",
@@ -2064,6 +2217,8 @@ export const contractOperations = {
     pagination: {"cursorParameter":"cursor","nextCursorField":"next_cursor","itemsField":"items"},
     resource: {"name":"atomic_memory","action":"list","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":{"status":400,"code":"invalid_cursor","details":{"field":"cursor","reason":"is invalid"}},"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[{"member":"state","request":"states","default":["active"],"match":"equal","when":{}},{"member":"kind","request":"kind","default":null,"match":"equal","when":{}}],"set":{},"recordAt":"","items":"items","page":{"cursor":"cursor","nextCursor":"next_cursor"},"controls":["cursor","limit","states","kind"],"limit":{"request":"limit","default":50}},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_candidates: {
     method: "POST",
@@ -2091,6 +2246,8 @@ export const contractOperations = {
     pagination: {"cursorParameter":"cursor","nextCursorField":"next_cursor","itemsField":"candidates"},
     resource: {"name":"candidate","action":"list","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"last_id","stamp":[],"filters":[{"member":"status","request":"status","default":"pending","match":"equal","when":{}},{"member":"family","request":"family","default":null,"match":"equal","when":{}},{"member":"candidate_kind","request":"candidate_kind","default":null,"match":"equal","when":{}}],"set":{},"recordAt":"","items":"candidates","page":{"cursor":"cursor","nextCursor":"next_cursor"},"controls":["cursor","limit","status","family","candidate_kind"],"limit":{"request":"limit","default":50}},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_dream_runs: {
     method: "GET",
@@ -2120,6 +2277,8 @@ export const contractOperations = {
     pagination: {"cursorParameter":"cursor","nextCursorField":"next_cursor","itemsField":"runs"},
     resource: {"name":"dream_run","action":"list","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[{"member":"status","request":"status","default":null,"match":"equal","when":{}},{"member":"operation","request":"operation","default":null,"match":"equal","when":{}}],"set":{},"recordAt":"","items":"runs","page":{"cursor":"cursor","nextCursor":"next_cursor"},"controls":["cursor","limit","status","operation"],"limit":{"request":"limit","default":20}},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_external_skills: {
     method: "POST",
@@ -2146,6 +2305,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_managed_skills: {
     method: "POST",
@@ -2172,6 +2333,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_memory_changes: {
     method: "POST",
@@ -2199,6 +2362,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_memory_entries: {
     method: "POST",
@@ -2226,6 +2391,8 @@ export const contractOperations = {
     pagination: {"cursorParameter":"cursor","nextCursorField":"next_cursor","itemsField":"entries"},
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_operations: {
     method: "GET",
@@ -2253,6 +2420,8 @@ export const contractOperations = {
     pagination: {"cursorParameter":"cursor","nextCursorField":"next_cursor","itemsField":"operations"},
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_remote_skill_targets: {
     method: "POST",
@@ -2279,6 +2448,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_scopes: {
     method: "GET",
@@ -2307,6 +2478,8 @@ export const contractOperations = {
     pagination: {"cursorParameter":"cursor","nextCursorField":"next_cursor","itemsField":"items"},
     resource: {"name":"scope","action":"list","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":{"status":400,"code":"invalid_cursor","details":{"field":"cursor","reason":"is invalid"}},"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[{"member":"parent_scope_id","request":"parent_scope_id","default":null,"match":"equal","when":{}},{"member":"external_references[].kind","request":"external_reference_kind","default":null,"match":"equal","when":{}},{"member":"scope_id","request":"query","default":null,"match":"contains","when":{"query_field":"scope_id"}},{"member":"title","request":"query","default":null,"match":"contains","when":{"query_field":"title"}},{"member":"summary","request":"query","default":null,"match":"contains","when":{"query_field":"summary"}},{"member":"external_references[].value","request":"query","default":null,"match":"contains","when":{"query_field":"external_reference_value"}}],"set":{},"recordAt":"","items":"items","page":{"cursor":"cursor","nextCursor":"next_cursor"},"controls":["cursor","limit","parent_scope_id","external_reference_kind","query"],"limit":{"request":"limit","default":50}},
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   list_sources: {
     method: "GET",
@@ -2336,6 +2509,8 @@ export const contractOperations = {
     pagination: {"cursorParameter":"cursor","nextCursorField":"next_cursor","itemsField":"items"},
     resource: {"name":"source","action":"list","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":{"status":400,"code":"invalid_cursor","details":{"field":"cursor","reason":"is invalid"}},"fresh":false,"replace":false,"bound":"position","sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":"items","page":{"cursor":"cursor","nextCursor":"next_cursor"},"controls":["cursor","limit"],"limit":{"request":"limit","default":50}},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   merge_atomic_memories: {
     method: "POST",
@@ -2364,6 +2539,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   prepare_bootstrap_context: {
     method: "POST",
@@ -2391,6 +2568,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"bootstrap_package","action":"create","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{"status":"empty","reason":"no_eligible_context","content_bytes":0,"truncated":false,"receipt.state":"skipped"},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   prepare_context: {
     method: "POST",
@@ -2417,6 +2596,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   prepare_handoff: {
     method: "POST",
@@ -2444,6 +2625,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   prepare_handoff_hint: {
     method: "POST",
@@ -2471,6 +2654,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   preview_atomic_memory_restoration: {
     method: "POST",
@@ -2499,6 +2684,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   propose_experience: {
     method: "POST",
@@ -2526,6 +2713,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"candidate","action":"create","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":{"members":["audit"],"unlessHeader":{"name":"X-PowerContext-Dream-Contract","value":"2"}},"cursor":"opaque","stamp":[],"filters":[],"set":{"status":"pending","family":"experience","candidate_kind":"artifact"},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [{"at":[],"rules":[{"kind":"max-items-together","members":["source_refs","artifact_refs"],"max":32,"stage":"wire","answer":null}]}],
+    ruleIssues: "standalone",
   },
   propose_skill: {
     method: "POST",
@@ -2553,6 +2742,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"candidate","action":"create","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":{"members":["audit"],"unlessHeader":{"name":"X-PowerContext-Dream-Contract","value":"2"}},"cursor":"opaque","stamp":[],"filters":[],"set":{"status":"pending","family":"skill","candidate_kind":"artifact"},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [{"at":[],"rules":[{"kind":"max-items-together","members":["source_refs","artifact_refs"],"max":32,"stage":"wire","answer":null}]}],
+    ruleIssues: "standalone",
   },
   propose_skill_package: {
     method: "POST",
@@ -2580,6 +2771,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"candidate","action":"create","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":{"members":["audit"],"unlessHeader":{"name":"X-PowerContext-Dream-Contract","value":"2"}},"cursor":"opaque","stamp":[],"filters":[],"set":{"status":"pending","family":"skill","candidate_kind":"artifact"},"recordAt":"","items":null,"page":null,"controls":["archive_base64"],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   publish_artifact: {
     method: "POST",
@@ -2607,6 +2800,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   publish_remote_skill: {
     method: "POST",
@@ -2635,6 +2830,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   put_profile_policy: {
     method: "PUT",
@@ -2663,6 +2860,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"profile_policy","action":"put","from":[],"requires":[],"expect":{"request":"expected_version","conflict":{"status":409,"code":"idempotency_conflict","details":{"kind":"profile_policy"}},"details":[],"absent":0},"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":["expected_version"],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   query_artifact_tags: {
     method: "POST",
@@ -2691,6 +2890,8 @@ export const contractOperations = {
     pagination: {"cursorParameter":"cursor","nextCursorField":"next_cursor","itemsField":"items"},
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   query_code: {
     method: "POST",
@@ -2720,6 +2921,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [{"at":[],"rules":[{"kind":"required-when","member":"expected_fingerprint","when":{"path":["operation","kind"],"in":["callers","callees","impact","affected_tests","impact_changes","read"],"negate":false},"stage":"wire","answer":null},{"kind":"required-when","member":"before_fingerprint","when":{"path":["operation","kind"],"in":["impact_changes"],"negate":false},"stage":"wire","answer":null},{"kind":"forbidden-unless","member":"before_fingerprint","when":{"path":["operation","kind"],"in":["impact_changes"],"negate":false},"stage":"wire","answer":null}]},{"at":["operation",{"if":"kind","in":["map"]}],"rules":[{"kind":"relative-path","members":["path_prefix"],"allowEmpty":true,"stage":"wire","answer":null}]},{"at":["operation",{"if":"kind","in":["symbols","explore"]}],"rules":[{"kind":"relative-path","members":["path_prefix"],"allowEmpty":true,"stage":"wire","answer":null},{"kind":"not-blank","members":["query"],"stage":"wire","answer":null}]},{"at":["operation",{"if":"kind","in":["callers","callees","impact"]}],"rules":[{"kind":"relative-path","members":["path_prefix"],"allowEmpty":true,"stage":"wire","answer":null}]},{"at":["operation",{"if":"kind","in":["affected_tests","impact_changes"]}],"rules":[{"kind":"relative-path","members":["path_prefix"],"allowEmpty":true,"stage":"wire","answer":null},{"kind":"relative-path","members":["paths"],"allowEmpty":false,"stage":"wire","answer":null},{"kind":"unique-items","members":["paths"],"by":null,"compare":"exact","stage":"wire","answer":null}]},{"at":["operation",{"if":"kind","in":["read"]}],"rules":[{"kind":"relative-path","members":["path"],"allowEmpty":false,"stage":"wire","answer":null},{"kind":"span","from":"start_line","to":"end_line","min":0,"max":199,"stage":"wire","answer":null}]}],
+    ruleIssues: "standalone",
   },
   reconcile_remote_skills: {
     method: "POST",
@@ -2745,6 +2948,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   record_bootstrap_delivery: {
     method: "POST",
@@ -2771,6 +2976,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"bootstrap_package","action":"change","from":[{"member":"receipt.receipt_id","request":"receipt_id"},{"member":"receipt.state","request":"outcome"}],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":{"member":"receipt.state","values":["injected","skipped","failed"],"refusal":{"status":422,"code":"invalid_request","details":null},"details":[]},"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   record_remote_skill_receipt: {
     method: "POST",
@@ -2797,6 +3004,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   record_skill_usage: {
     method: "POST",
@@ -2825,6 +3034,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   record_task_outcome: {
     method: "POST",
@@ -2853,6 +3064,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   register_source_definition: {
     method: "POST",
@@ -2879,6 +3092,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"source_definition","action":"create","from":[{"member":"name","request":"manifest.name"},{"member":"version","request":"manifest.version"},{"member":"fingerprint","request":"manifest.fingerprint"},{"member":"source_schema","request":"manifest.source_schema"},{"member":"projections","request":"manifest.projections"}],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":{"conflict":{"status":409,"code":"generation_conflict","details":null}},"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   reject_candidate: {
     method: "POST",
@@ -2908,6 +3123,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"candidate","action":"change","from":[{"member":"decision_reason","request":"reason"}],"requires":[],"expect":{"request":"expected_version","conflict":{"status":409,"code":"candidate_conflict","details":null},"details":[{"name":"expected_version","value":"expected"},{"name":"current_version","value":"current"}],"absent":null},"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":true,"flag":null,"terminal":{"member":"status","values":["approved","rejected"],"refusal":{"status":409,"code":"candidate_terminal","details":null},"details":[{"name":"status","value":"current"}]},"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{"status":"rejected"},"recordAt":"","items":null,"page":null,"controls":["expected_version"],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   remember_memory: {
     method: "POST",
@@ -2935,6 +3152,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   rename_remote_skill_target: {
     method: "POST",
@@ -2963,6 +3182,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   replace_access_binding: {
     method: "POST",
@@ -2989,6 +3210,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"access_binding","action":"change","from":[],"requires":[],"expect":{"request":"expected_version","conflict":{"status":409,"code":"binding-version","details":null},"details":[],"absent":null},"ifMatch":null,"idempotency":{"request":"idempotency_key","conflict":{"status":409,"code":"idempotency-key","details":null}},"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[{"member":"revoked_at","value":"now"},{"member":"revoked_by","value":"caller"}],"filters":[],"set":{"state":"revoked"},"recordAt":"/previous","items":null,"page":null,"controls":["idempotency_key","replacement","expected_version"],"limit":null},
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   replace_artifact: {
     method: "PUT",
@@ -3018,6 +3241,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"artifact","action":"change","from":[],"requires":[],"expect":null,"ifMatch":{"stale":{"status":412,"code":"revision_conflict","details":null},"missing":{"status":428,"code":"precondition_required","details":null},"details":[{"name":"provided_etag","value":"provided"},{"name":"current_etag","value":"current"}]},"idempotency":null,"replay":null,"notFound":{"status":403,"code":"forbidden","details":null},"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   replace_artifact_tags: {
     method: "PUT",
@@ -3048,6 +3273,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"artifact_tags","action":"put","from":[{"member":"target.family","request":"family"},{"member":"target.artifact_id","request":"artifact_id"}],"requires":[{"request":"artifact_id","resource":"artifact"}],"expect":null,"ifMatch":{"stale":{"status":412,"code":"tag_precondition_failed","details":null},"missing":{"status":428,"code":"precondition_required","details":null},"details":[]},"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   replace_memory_entry_tags: {
     method: "PUT",
@@ -3078,6 +3305,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   resolve_artifact_handle: {
     method: "GET",
@@ -3105,6 +3334,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"artifact_handle","action":"read","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   resolve_external_skill: {
     method: "POST",
@@ -3132,6 +3363,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   resolve_scope_binding: {
     method: "POST",
@@ -3159,6 +3392,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   resolve_scope_selection: {
     method: "POST",
@@ -3185,6 +3420,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["selection.scope_ids[]","selection.root_scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   restore_atomic_memory: {
     method: "POST",
@@ -3213,6 +3450,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   retire_memory_entry: {
     method: "POST",
@@ -3241,6 +3480,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   retry_operation: {
     method: "POST",
@@ -3269,6 +3510,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   retry_topic_memory_processing: {
     method: "POST",
@@ -3297,6 +3540,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   revise_candidate: {
     method: "POST",
@@ -3326,6 +3571,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"candidate","action":"change","from":[],"requires":[],"expect":{"request":"expected_version","conflict":{"status":409,"code":"candidate_conflict","details":null},"details":[{"name":"expected_version","value":"expected"},{"name":"current_version","value":"current"}],"absent":null},"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":{"member":"status","values":["approved","rejected"],"refusal":{"status":409,"code":"candidate_terminal","details":null},"details":[{"name":"status","value":"current"}]},"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":["expected_version"],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [{"at":[],"rules":[{"kind":"max-items-together","members":["source_refs","artifact_refs"],"max":32,"stage":"wire","answer":null}]}],
+    ruleIssues: "standalone",
   },
   revise_memory_entry: {
     method: "POST",
@@ -3354,6 +3601,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   revoke_access_binding: {
     method: "POST",
@@ -3380,6 +3629,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"access_binding","action":"change","from":[],"requires":[],"expect":{"request":"expected_version","conflict":{"status":409,"code":"binding-version","details":null},"details":[],"absent":null},"ifMatch":null,"idempotency":{"request":"idempotency_key","conflict":{"status":409,"code":"idempotency-key","details":null}},"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[{"member":"revoked_at","value":"now"},{"member":"revoked_by","value":"caller"}],"filters":[],"set":{"state":"revoked"},"recordAt":"","items":null,"page":null,"controls":["idempotency_key","expected_version"],"limit":null},
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
   revoke_remote_skill_target: {
     method: "POST",
@@ -3408,6 +3659,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   scan_external_skills: {
     method: "POST",
@@ -3434,6 +3687,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   search_artifacts: {
     method: "POST",
@@ -3461,6 +3716,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [{"at":[],"rules":[{"kind":"trim","members":["query"],"stage":"wire","answer":null},{"kind":"not-null","members":["query","limit","mode","filters","admission","fusion","min_score","include_scores","rerank"],"stage":"wire","answer":null},{"kind":"finite-numbers","members":["query","limit","mode","filters","admission","fusion","min_score","include_scores","rerank"],"stage":"wire","answer":null}]},{"at":["fusion"],"rules":[{"kind":"not-null","members":["method","params"],"stage":"wire","answer":null},{"kind":"finite-numbers","members":["method","params"],"stage":"wire","answer":null}]}],
+    ruleIssues: "standalone",
   },
   search_atomic_memory: {
     method: "POST",
@@ -3489,6 +3746,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   search_memory: {
     method: "POST",
@@ -3516,6 +3775,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   search_topic_memory: {
     method: "POST",
@@ -3542,6 +3803,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   set_default_scope: {
     method: "PUT",
@@ -3567,6 +3830,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   set_scope_binding: {
     method: "PUT",
@@ -3593,6 +3858,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"scope_binding","action":"put","from":[],"requires":[],"expect":null,"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":false,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":[],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   submit_source_observation: {
     method: "POST",
@@ -3620,6 +3887,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   unpublish_remote_skill: {
     method: "POST",
@@ -3648,6 +3917,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   update_scope: {
     method: "PUT",
@@ -3675,6 +3946,8 @@ export const contractOperations = {
     pagination: null,
     resource: {"name":"scope","action":"change","from":[],"requires":[{"request":"parent_scope_id","resource":"scope"}],"expect":{"request":"expected_version","conflict":{"status":409,"code":"scope_version_conflict","details":null},"details":[{"name":"expected_version","value":"expected"},{"name":"current_version","value":"current"}],"absent":null},"ifMatch":null,"idempotency":null,"replay":null,"notFound":null,"badCursor":null,"fresh":false,"replace":true,"bound":null,"sameVersion":false,"flag":null,"terminal":null,"fixedId":null,"omit":null,"cursor":"opaque","stamp":[],"filters":[],"set":{},"recordAt":"","items":null,"page":null,"controls":["expected_version"],"limit":null},
     anchor: {"resource":"scope","requests":["scope_id"]},
+    rules: [],
+    ruleIssues: "standalone",
   },
   update_skill_lifecycle: {
     method: "POST",
@@ -3703,6 +3976,8 @@ export const contractOperations = {
     pagination: null,
     resource: null,
     anchor: null,
+    rules: [],
+    ruleIssues: "standalone",
   },
 } as const satisfies Record<string, ContractOperation>;
 

@@ -17,6 +17,7 @@ import {
 import { checkAccess } from "./contract/access.js";
 import { checkBody, checkParameters, checkPrecondition, flatRequest } from "./contract/request-check.js";
 import { checkRefusals } from "./contract/refusals.js";
+import { checkRuntimeRules } from "./contract/model-rules.js";
 import { refusalFacts, type InferenceMode } from "./refusal-facts.js";
 import { OverrideTable, type OverrideHandler } from "./overrides.js";
 import { Responder } from "./responder/responder.js";
@@ -212,8 +213,11 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       checkBody(op, request);
       if (principal !== null) checkAccess(op, principal, flatRequest(op, request));
       checkParameters(op, request);
-      checkRefusals(op, flatRequest(op, request), facts);
+      const flat = flatRequest(op, request);
+      checkRefusals(op, flat, facts, "handler");
       checkPrecondition(op, request);
+      checkRuntimeRules(op, flat, nowMs);
+      checkRefusals(op, flat, facts, "service");
       const override = overrides.get(operationId);
       if (override !== undefined) {
         const answer = override(request);

@@ -4,6 +4,7 @@ import { DEFAULT_NAMES } from "../../../../codegen/src/ir/names.js";
 import { loadSpec } from "../../../../codegen/src/load/load-spec.js";
 import { CONTRACT_PATH } from "../../../../test/support/contract-validators.js";
 import { simOperations, type SimOperation, type SimOperationId } from "../../src/simulator/contract/operation-table.js";
+import { firstBreach } from "@powercontext/runtime/rules";
 import { checkRefusals, type RefusalFacts } from "../../src/simulator/contract/refusals.js";
 import { flatRequest } from "../../src/simulator/contract/request-check.js";
 import { SeededRandom } from "../../src/simulator/random.js";
@@ -39,6 +40,8 @@ export function sampledRequest(operationId: SimOperationId): SimRequest {
     const flat = aimAtS1(sampleValue(key, { random: new SeededRandom(variant + 1), variant }, definitions));
     const request = split(operationId, flat);
     if (op.requestValidator !== null && !op.requestValidator(flatRequest(op, request))) continue;
+    // A request breaking a model rule is not valid either.
+    if (firstBreach(flatRequest(op, request), op.rules) !== null) continue;
     if (!refusedByContract(op, request)) return request;
     refused ??= request;
   }
@@ -55,7 +58,8 @@ const MODEL_PRESENT: RefusalFacts = {
 
 function refusedByContract(op: SimOperation, request: SimRequest): boolean {
   try {
-    checkRefusals(op, flatRequest(op, request), MODEL_PRESENT);
+    checkRefusals(op, flatRequest(op, request), MODEL_PRESENT, "handler");
+    checkRefusals(op, flatRequest(op, request), MODEL_PRESENT, "service");
     return false;
   } catch {
     return true;

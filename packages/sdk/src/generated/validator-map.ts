@@ -2,6 +2,7 @@
 // Regenerate with `npx powercontext-codegen --spec openapi.yaml` (plus the `--out`, `--root` or `--python-*` options it was written with); `--check` fails when this file drifts.
 
 import { validatorsByOperation } from "@powercontext/runtime";
+import { withRules } from "@powercontext/runtime/rules";
 import { operations, type OperationId } from "./operations.js";
 import * as validators from "./validators.js";
 import type { ValidateFunction } from "./validators.js";
@@ -69,11 +70,11 @@ export const flushProfileValidators: OperationValidators = { request: validators
 /** Validators of `flush_topic_memory`. */
 export const flushTopicMemoryValidators: OperationValidators = { request: validators.request_FlushTopicMemoryRequest, responses: { 200: validators.response_FlushTopicMemoryResponse } };
 /** Validators of `generate_experience`. */
-export const generateExperienceValidators: OperationValidators = { request: validators.request_GenerateExperienceRequest, responses: { 200: validators.response_GeneratedCandidateResponse } };
+export const generateExperienceValidators: OperationValidators = { request: /* @__PURE__ */ withRules(validators.request_GenerateExperienceRequest, [{"at":[],"rules":[{"kind":"max-items-together","members":["source_refs","artifact_refs"],"max":32}]}]), responses: { 200: validators.response_GeneratedCandidateResponse } };
 /** Validators of `generate_prompt_demonstrations`. */
 export const generatePromptDemonstrationsValidators: OperationValidators = { request: validators.op_generate_prompt_demonstrations_request, responses: { 200: validators.response_PromptDemonstrationResult } };
 /** Validators of `generate_skill`. */
-export const generateSkillValidators: OperationValidators = { request: validators.request_GenerateSkillRequest, responses: { 200: validators.response_GeneratedCandidateResponse } };
+export const generateSkillValidators: OperationValidators = { request: /* @__PURE__ */ withRules(validators.request_GenerateSkillRequest, [{"at":[],"rules":[{"kind":"max-items-together","members":["source_refs","artifact_refs"],"max":32}]}]), responses: { 200: validators.response_GeneratedCandidateResponse } };
 /** Validators of `get_access_principal`. */
 export const getAccessPrincipalValidators: OperationValidators = { responses: { 200: validators.response_AccessMeResponse } };
 /** Validators of `get_artifact`. */
@@ -105,7 +106,7 @@ export const getLivenessValidators: OperationValidators = { responses: { 200: va
 /** Validators of `get_memory_capacity`. */
 export const getMemoryCapacityValidators: OperationValidators = { request: validators.request_GetMemoryCapacityRequest, responses: { 200: validators.response_MemoryCapacity } };
 /** Validators of `get_memory_entry`. */
-export const getMemoryEntryValidators: OperationValidators = { request: validators.request_GetMemoryEntryRequest, responses: { 200: validators.response_GetMemoryEntryResponse } };
+export const getMemoryEntryValidators: OperationValidators = { request: /* @__PURE__ */ withRules(validators.request_GetMemoryEntryRequest, [{"at":[],"rules":[{"kind":"exclusive","members":["citation","target"]}]}]), responses: { 200: validators.response_GetMemoryEntryResponse } };
 /** Validators of `get_memory_entry_tags`. */
 export const getMemoryEntryTagsValidators: OperationValidators = { request: validators.op_get_memory_entry_tags_request, responses: { 200: validators.response_ArtifactTagSet } };
 /** Validators of `get_operation`. */
@@ -185,9 +186,9 @@ export const prepareHandoffHintValidators: OperationValidators = { request: vali
 /** Validators of `preview_atomic_memory_restoration`. */
 export const previewAtomicMemoryRestorationValidators: OperationValidators = { request: validators.request_AtomicMemoryRestorationPreviewRequest, responses: { 200: validators.response_AtomicMemoryRestorationPreview } };
 /** Validators of `propose_experience`. */
-export const proposeExperienceValidators: OperationValidators = { request: validators.request_ProposeExperienceRequest, responses: { 201: validators.response_Candidate } };
+export const proposeExperienceValidators: OperationValidators = { request: /* @__PURE__ */ withRules(validators.request_ProposeExperienceRequest, [{"at":[],"rules":[{"kind":"max-items-together","members":["source_refs","artifact_refs"],"max":32}]}]), responses: { 201: validators.response_Candidate } };
 /** Validators of `propose_skill`. */
-export const proposeSkillValidators: OperationValidators = { request: validators.request_ProposeSkillRequest, responses: { 201: validators.response_Candidate } };
+export const proposeSkillValidators: OperationValidators = { request: /* @__PURE__ */ withRules(validators.request_ProposeSkillRequest, [{"at":[],"rules":[{"kind":"max-items-together","members":["source_refs","artifact_refs"],"max":32}]}]), responses: { 201: validators.response_Candidate } };
 /** Validators of `propose_skill_package`. */
 export const proposeSkillPackageValidators: OperationValidators = { request: validators.request_ProposeSkillPackageRequest, responses: { 201: validators.response_Candidate } };
 /** Validators of `publish_artifact`. */
@@ -199,7 +200,7 @@ export const putProfilePolicyValidators: OperationValidators = { request: valida
 /** Validators of `query_artifact_tags`. */
 export const queryArtifactTagsValidators: OperationValidators = { request: validators.op_query_artifact_tags_request, responses: { 200: validators.response_ArtifactTagPage } };
 /** Validators of `query_code`. */
-export const queryCodeValidators: OperationValidators = { request: validators.op_query_code_request, responses: { 200: validators.response_CodeQueryResponse } };
+export const queryCodeValidators: OperationValidators = { request: /* @__PURE__ */ withRules(validators.op_query_code_request, [{"at":[],"rules":[{"kind":"required-when","member":"expected_fingerprint","when":{"path":["operation","kind"],"in":["callers","callees","impact","affected_tests","impact_changes","read"],"negate":false}},{"kind":"required-when","member":"before_fingerprint","when":{"path":["operation","kind"],"in":["impact_changes"],"negate":false}},{"kind":"forbidden-unless","member":"before_fingerprint","when":{"path":["operation","kind"],"in":["impact_changes"],"negate":false}}]},{"at":["operation",{"if":"kind","in":["map"]}],"rules":[{"kind":"relative-path","members":["path_prefix"],"allowEmpty":true}]},{"at":["operation",{"if":"kind","in":["symbols","explore"]}],"rules":[{"kind":"relative-path","members":["path_prefix"],"allowEmpty":true},{"kind":"not-blank","members":["query"]}]},{"at":["operation",{"if":"kind","in":["callers","callees","impact"]}],"rules":[{"kind":"relative-path","members":["path_prefix"],"allowEmpty":true}]},{"at":["operation",{"if":"kind","in":["affected_tests","impact_changes"]}],"rules":[{"kind":"relative-path","members":["path_prefix"],"allowEmpty":true},{"kind":"relative-path","members":["paths"],"allowEmpty":false},{"kind":"unique-items","members":["paths"],"by":null,"compare":"exact"}]},{"at":["operation",{"if":"kind","in":["read"]}],"rules":[{"kind":"relative-path","members":["path"],"allowEmpty":false},{"kind":"span","from":"start_line","to":"end_line","min":0,"max":199}]}]), responses: { 200: validators.response_CodeQueryResponse } };
 /** Validators of `reconcile_remote_skills`. */
 export const reconcileRemoteSkillsValidators: OperationValidators = { request: validators.request_ReconcileRemoteSkillsRequest, responses: { 200: validators.response_ReconcileRemoteSkillsResponse } };
 /** Validators of `record_bootstrap_delivery`. */
@@ -243,7 +244,7 @@ export const retryOperationValidators: OperationValidators = { request: validato
 /** Validators of `retry_topic_memory_processing`. */
 export const retryTopicMemoryProcessingValidators: OperationValidators = { request: validators.request_RetryTopicMemoryProcessingRequest, responses: { 200: validators.response_RetryTopicMemoryProcessingResponse } };
 /** Validators of `revise_candidate`. */
-export const reviseCandidateValidators: OperationValidators = { request: validators.request_ReviseCandidateRequest, responses: { 200: validators.response_Candidate } };
+export const reviseCandidateValidators: OperationValidators = { request: /* @__PURE__ */ withRules(validators.request_ReviseCandidateRequest, [{"at":[],"rules":[{"kind":"max-items-together","members":["source_refs","artifact_refs"],"max":32}]}]), responses: { 200: validators.response_Candidate } };
 /** Validators of `revise_memory_entry`. */
 export const reviseMemoryEntryValidators: OperationValidators = { request: validators.request_ReviseMemoryEntryRequest, responses: { 200: validators.response_MemoryMutationResponse } };
 /** Validators of `revoke_access_binding`. */
@@ -253,7 +254,7 @@ export const revokeRemoteSkillTargetValidators: OperationValidators = { request:
 /** Validators of `scan_external_skills`. */
 export const scanExternalSkillsValidators: OperationValidators = { request: validators.request_ScanExternalSkillsRequest, responses: { 200: validators.response_ScanExternalSkillsResponse } };
 /** Validators of `search_artifacts`. */
-export const searchArtifactsValidators: OperationValidators = { request: validators.op_search_artifacts_request, responses: { 200: validators.response_SearchArtifactsResponse } };
+export const searchArtifactsValidators: OperationValidators = { request: /* @__PURE__ */ withRules(validators.op_search_artifacts_request, [{"at":[],"rules":[{"kind":"trim","members":["query"]},{"kind":"not-null","members":["query","limit","mode","filters","admission","fusion","min_score","include_scores","rerank"]},{"kind":"finite-numbers","members":["query","limit","mode","filters","admission","fusion","min_score","include_scores","rerank"]}]},{"at":["fusion"],"rules":[{"kind":"not-null","members":["method","params"]},{"kind":"finite-numbers","members":["method","params"]}]}]), responses: { 200: validators.response_SearchArtifactsResponse } };
 /** Validators of `search_atomic_memory`. */
 export const searchAtomicMemoryValidators: OperationValidators = { request: validators.request_SearchAtomicMemoryRequest, responses: { 200: validators.response_SearchAtomicMemoryResponse } };
 /** Validators of `search_memory`. */

@@ -1986,7 +1986,8 @@ class CodeTestsOperation(BaseModel):
                     raise ValueError(f"{name} is not a repository-relative path")
         for name in ("paths",):
             items = sent.get(name)
-            if isinstance(items, list) and any(item in items[:index] for index, item in enumerate(items)):
+            keys = list(items) if isinstance(items, list) else []
+            if any(key in keys[:index] for index, key in enumerate(keys)):
                 raise ValueError(f"{name} holds an item twice")
         return self
 
@@ -2017,15 +2018,28 @@ class CodeQueryRequest(BaseModel):
             field.alias or name: getattr(self, name) for name, field in fields.items() if name in self.model_fields_set
         }
 
-        def at(*path: str) -> Any:
-            value: Any = self
+        def values(*path: str) -> list[Any]:
+            from enum import Enum
+
+            found: list[Any] = [self]
             for step in path:
-                if isinstance(value, BaseModel):
-                    value = {
-                        field.alias or name: getattr(value, name) for name, field in type(value).model_fields.items()
-                    }
-                value = value.get(step) if isinstance(value, dict) else None
-            return value
+                reached: list[Any] = []
+                for value in found:
+                    if isinstance(value, BaseModel):
+                        value = {
+                            field.alias or name: getattr(value, name)
+                            for name, field in type(value).model_fields.items()
+                        }
+                    if step == "[]":
+                        reached.extend(value if isinstance(value, list) else [])
+                    elif isinstance(value, dict) and value.get(step) is not None:
+                        reached.append(value[step])
+                found = reached
+            return [value.value if isinstance(value, Enum) else value for value in found]
+
+        def at(*path: str) -> Any:
+            found = values(*path)
+            return found[0] if found else None
 
         if (
             at("operation", "kind") in ("callers", "callees", "impact", "affected_tests", "impact_changes", "read")
@@ -2037,7 +2051,7 @@ class CodeQueryRequest(BaseModel):
         if at("operation", "kind") in ("impact_changes",) and sent.get("before_fingerprint") is None:
             raise ValueError("before_fingerprint is required when operation.kind is one of impact_changes")
         if at("operation", "kind") not in ("impact_changes",) and sent.get("before_fingerprint") is not None:
-            raise ValueError("before_fingerprint is not allowed when operation.kind is not one of impact_changes")
+            raise ValueError("before_fingerprint is only allowed when operation.kind is one of impact_changes")
         return self
 
 

@@ -53,15 +53,29 @@ function holds(rule: ContractRefusalRule, flat: Readonly<Record<string, unknown>
 }
 
 /**
+ * When a refusal comes, relative to the runtime model rules: `handler` refusals (the
+ * legacy Memory operations, family guards) come first, as the release's handlers raise
+ * them before building their domain models; `service` refusals (a capability the
+ * server lacks, `inference`, or a refusal after its Scope is found, `scope`) come after
+ * those models, from the service.
+ */
+export type RefusalPhase = "handler" | "service";
+
+function phaseOf(rule: ContractRefusalRule): RefusalPhase {
+  return rule.when.inference !== null || rule.scope !== null ? "service" : "handler";
+}
+
+/**
  * @param flat - the flat request (parameters by wire name and body members)
+ * @param phase - which of the operation's refusals to check ({@link RefusalPhase})
  * @throws SimError the first refusal whose conditions hold, with its status, code, message and details
  * @throws SimError 404 `scope_not_found` when a rule's other conditions hold and its Scope is unknown
  */
-export function checkRefusals(op: SimOperation, flat: unknown, facts: RefusalFacts): void {
+export function checkRefusals(op: SimOperation, flat: unknown, facts: RefusalFacts, phase: RefusalPhase): void {
   if (op.refusals.length === 0) return;
   const members = (typeof flat === "object" && flat !== null ? flat : {}) as Readonly<Record<string, unknown>>;
   for (const rule of op.refusals) {
-    if (holds(rule, members, facts))
+    if (phaseOf(rule) === phase && holds(rule, members, facts))
       throw new SimError(
         rule.status,
         rule.code,

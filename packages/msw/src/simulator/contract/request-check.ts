@@ -2,6 +2,7 @@ import type { ContractParameter, WireType } from "../../generated/contract.js";
 import type { ValidationError } from "@powercontext/sdk/validators";
 import { SimError, contractViolation, invalidAccessRequest, invalidRequest } from "../errors.js";
 import { INVALID_JSON, type SimRequest } from "../types.js";
+import { checkWireRules } from "./model-rules.js";
 import type { SimOperation } from "./operation-table.js";
 import { jsonInvalidIssue, releaseIssue, type IssueLocation, type ReleaseIssue } from "./release-issues.js";
 
@@ -60,6 +61,7 @@ export function checkBody(op: SimOperation, request: SimRequest): void {
   if (loneSurrogateAt(body) !== null) throw invalidAccessRequest();
   const error = firstError(op, request);
   if (error !== null && locationOf(op, error) === "body") throw invalidAccessRequest();
+  if (error === null) checkWireRules(op, flatRequest(op, request));
 }
 
 /**
@@ -103,6 +105,7 @@ export function checkParameters(op: SimOperation, request: SimRequest): void {
   const bodyIssue = bodyFault(op, request);
   if (bodyIssue !== null) throw contractViolation(422, [bodyIssue]);
   if (error !== null) throw contractViolation(422, [releaseIssue(error, "body", false)]);
+  if (op.access === null) checkWireRules(op, flatRequest(op, request));
   checkQueryNames(op, request);
 }
 

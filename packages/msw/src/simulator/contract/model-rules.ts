@@ -1,0 +1,83 @@
+import { firstBreach, type RuleBreach } from "@powercontext/runtime/rules";
+import type { ContractRule } from "../../generated/contract.js";
+import { SimError, contractViolation, invalidAccessRequest, invalidRequest } from "../errors.js";
+import type { SimOperation } from "./operation-table.js";
+
+/**
+ * The contract's model rules (`x-powercontext-rules`, docs/architecture.md "Model rules")
+ * in the mock's check pipeline, read by one generic engine (`@powercontext/runtime/rules`)
+ * from the facts the generated contract carries per operation: where each rule sits in
+ * the flat request, its stage and its answer. Nothing here names an operation or a member.
+ *
+ * - {@link checkWireRules}: the rules the release's request model checks, with the body,
+ *   before access is decided (its access layer reads the body with that model): a breach
+ *   is `422 invalid_access_request`, or, without an access rule, the framework's issue.
+ * - {@link checkRuntimeRules}: the rules the release checks after its request model, once
+ *   the handler's own refusals and preconditions have passed and before any lookup: a
+ *   breach answers as the rule's answer says (an issue in `details.errors`, `invalid_request`
+ *   without details, `{field, reason}`, or a refusal of its own).
+ */
+
+const isWire = (rule: ContractRule) => rule.stage === "wire";
+const isRuntime = (rule: ContractRule) => rule.stage === "runtime";
+
+/** Where a breach is: the path to the object carrying the rule, and the member in it. */
+function bodyLoc(breach: RuleBreach<ContractRule>): (string | number)[] {
+  return breach.member === null ? [...breach.at] : [...breach.at, breach.member];
+}
+
+/**
+ * @param flat - the flat request (parameters by wire name beside the body's members)
+ * @throws SimError 422 `invalid_access_request` (with an access rule) or `invalid_request` with the issue
+ */
+export function checkWireRules(op: SimOperation, flat: unknown): void {
+  if (op.rules.length === 0) return;
+  const breach = firstBreach(flat, op.rules, isWire);
+  if (breach === null) return;
+  if (op.access !== null) throw invalidAccessRequest();
+  throw contractViolation(422, [{ type: "value_error", loc: ["body", ...bodyLoc(breach)], msg: `Value error, ${breach.message}` }]);
+}
+
+/**
+ * @param flat - the flat request
+ * @param now - the simulator's clock, ms since the epoch (`after-now` compares with it)
+ * @throws SimError the answer of the first runtime rule the request breaks
+ */
+export function checkRuntimeRules(op: SimOperation, flat: unknown, now: number): void {
+  if (op.rules.length === 0) return;
+  const breach = firstBreach(flat, op.rules, isRuntime, now);
+  if (breach !== null) throw answerOf(op, breach);
+}
+
+function answerOf(op: SimOperation, breach: RuleBreach<ContractRule>): SimError {
+  const answer = breach.rule.answer ?? { kind: "issue", type: "value_error", loc: null };
+  switch (answer.kind) {
+    case "opaque":
+      return opaque();
+    case "field":
+      return invalidRequest(answer.field, answer.reason);
+    case "refusal":
+      return new SimError(
+        answer.status,
+        answer.code,
+        "The request is invalid.",
+        answer.details === null ? null : structuredClone(answer.details) as Record<string, unknown>,
+      );
+    case "issue": {
+      if (op.ruleIssues === "opaque") return opaque();
+      const loc =
+        op.ruleIssues === "body"
+          ? bodyLoc(breach)
+          : [...(answer.loc ?? (breach.member === null ? [] : [breach.member]))];
+      // The release's handler answers 400 for an issue located at a member named `query` under /v1/scopes/.
+      const status = op.path.startsWith("/v1/scopes/") && loc[0] === "query" ? 400 : 422;
+      const msg = answer.type === "value_error" ? `Value error, ${breach.message}` : breach.message;
+      return contractViolation(status, [{ type: answer.type, loc, msg }]);
+    }
+  }
+}
+
+/** `422 invalid_request` without details: the release caught its model's fault and names no member. */
+function opaque(): SimError {
+  return new SimError(422, "invalid_request", "The request is invalid.", null);
+}
