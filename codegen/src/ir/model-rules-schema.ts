@@ -38,16 +38,21 @@ export function ruleShapeIssues(value: unknown): RuleShapeIssue[] {
     const own = errors.filter((e) => e.instancePath === `/${index}` || e.instancePath.startsWith(`/${index}/`));
     if (own.length === 0 && !(validate.errors ?? []).some((e) => e.instancePath.startsWith(`/${index}`))) return;
     const kind = typeof rule === "object" && rule !== null ? (rule as { rule?: unknown }).rule : undefined;
-    issues.push({ pointer: `/${index}`, detail: `${typeof kind === "string" ? `${kind}: ` : ""}${describe(own, index)}` });
+    issues.push({
+      pointer: `/${index}`,
+      detail: `${typeof kind === "string" ? `${kind}: ` : ""}${describe(own, index)}`,
+    });
   });
   return issues;
 }
 
-const BRANCH = /^#\/\$defs\/rule\/oneOf\/(\d+)\//;
+/** A fault of one kind's branch of the rule schema (ajv writes schema paths from the referenced `rule` definition). */
+const BRANCH = /^#\/oneOf\/(\d+)\//;
 
 function describe(errors: readonly ErrorObject[], index: number): string {
   const ruleAt = `/${index}/rule`;
-  const branchOf = (e: ErrorObject) => BRANCH.exec(e.schemaPath)?.[1];
+  const branchOf = (e: ErrorObject) =>
+    e.instancePath.startsWith(`/${index}/answer`) ? undefined : BRANCH.exec(e.schemaPath)?.[1];
   const branches = new Set(errors.map(branchOf).filter((b) => b !== undefined));
   // The branch of the rule's own kind is the one whose `rule` member did not fail.
   const own = [...branches].find((b) => !errors.some((e) => branchOf(e) === b && e.instancePath === ruleAt));

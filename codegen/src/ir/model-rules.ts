@@ -39,7 +39,9 @@ export function readModelRules(schema: Json, at: string): ModelRuleIr[] {
   const issues: SpecError[] =
     raw === undefined
       ? []
-      : ruleShapeIssues(raw).map((issue) => new SpecError("invalid_extension", { pointer: `${base}${issue.pointer}` }, issue.detail));
+      : ruleShapeIssues(raw).map(
+          (issue) => new SpecError("invalid_extension", { pointer: `${base}${issue.pointer}` }, issue.detail),
+        );
   if (issues.length === 0 && Array.isArray(raw)) {
     raw.forEach((node: Json, index: number) => {
       const bad = (detail: string) =>

@@ -590,11 +590,20 @@ export type ModelRuleCheckIr =
   /** The numbers at `path` add up to at most `max`. */
   | { readonly kind: "max-sum"; readonly path: readonly string[]; readonly max: number }
   /** A present string is at most `max` UTF-8 bytes (after NFC and strip, with `normalize`). */
-  | { readonly kind: "max-bytes"; readonly members: readonly string[]; readonly max: number; readonly normalize: boolean }
+  | {
+      readonly kind: "max-bytes";
+      readonly members: readonly string[];
+      readonly max: number;
+      readonly normalize: boolean;
+    }
   /** The present array members together hold at most `max` items. */
   | { readonly kind: "max-items-together"; readonly members: readonly string[]; readonly max: number }
   /** No character of a present string is of one of these Unicode general categories. */
-  | { readonly kind: "excluded-categories"; readonly members: readonly string[]; readonly categories: readonly string[] }
+  | {
+      readonly kind: "excluded-categories";
+      readonly members: readonly string[];
+      readonly categories: readonly string[];
+    }
   /** Exactly one of `members` is present, and it is not null. */
   | { readonly kind: "exclusive"; readonly members: readonly string[] };
 

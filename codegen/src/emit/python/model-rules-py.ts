@@ -161,8 +161,14 @@ function checkOf(rule: ModelRuleIr): string {
                 raise ValueError(f"{name} is blank")
 `;
     case "unique-items": {
-      const by = rule.by === null ? "item" : `tuple(getattr(item, "model_dump", lambda **_: item)(by_alias=True).get(key) for key in ${tuple(rule.by)})`;
-      const key = rule.compare === "nfc-casefold" ? `(unicodedata.normalize("NFC", item).casefold() if isinstance(item, str) else ${by})` : by;
+      const by =
+        rule.by === null
+          ? "item"
+          : `tuple(getattr(item, "model_dump", lambda **_: item)(by_alias=True).get(key) for key in ${tuple(rule.by)})`;
+      const key =
+        rule.compare === "nfc-casefold"
+          ? `(unicodedata.normalize("NFC", item).casefold() if isinstance(item, str) else ${by})`
+          : by;
       return `${rule.compare === "nfc-casefold" ? "        import unicodedata\n\n" : ""}        for name in ${tuple(rule.members.map((m) => m.replace(/\[\]$/, "")))}:
             items = sent.get(name)
             keys = [${key} for item in items] if isinstance(items, list) else []

@@ -137,7 +137,8 @@ export function checkRule(rule: Rule, object: Obj, now: number): Finding {
       const bad = valuesAt(object, rule.path).some(
         (value) =>
           (rule.in !== null && listed(rule.in, value) === rule.negate) ||
-          (typeof value === "number" && ((rule.min !== null && value < rule.min) || (rule.max !== null && value > rule.max))),
+          (typeof value === "number" &&
+            ((rule.min !== null && value < rule.min) || (rule.max !== null && value > rule.max))),
       );
       return bad ? { member: rule.path[0] ?? null, message: `${rule.path.join(".")} is not allowed here` } : null;
     }
@@ -163,7 +164,9 @@ export function checkRule(rule: Rule, object: Obj, now: number): Finding {
     }
     case "max-sum": {
       const sum = valuesAt(object, rule.path).reduce<number>((total, v) => total + (typeof v === "number" ? v : 0), 0);
-      return sum > rule.max ? { member: rule.path[0] ?? null, message: `the values add up to more than ${rule.max}` } : null;
+      return sum > rule.max
+        ? { member: rule.path[0] ?? null, message: `the values add up to more than ${rule.max}` }
+        : null;
     }
     case "max-bytes":
       return eachMember(rule.members, (m) =>
@@ -172,7 +175,10 @@ export function checkRule(rule: Rule, object: Obj, now: number): Finding {
           : null,
       );
     case "max-items-together": {
-      const count = rule.members.reduce((n, m) => n + (Array.isArray(object[m]) ? (object[m] as unknown[]).length : 0), 0);
+      const count = rule.members.reduce(
+        (n, m) => n + (Array.isArray(object[m]) ? (object[m] as unknown[]).length : 0),
+        0,
+      );
       return count > rule.max
         ? { member: null, message: `${rule.members.join(" and ")} together hold more than ${rule.max} items` }
         : null;
@@ -180,7 +186,9 @@ export function checkRule(rule: Rule, object: Obj, now: number): Finding {
     case "excluded-categories": {
       const pattern = categoryPattern(rule.categories);
       return eachMember(rule.members, (m) =>
-        stringsOf(object, m).some((text) => pattern.test(text)) ? `${propertyOf(m)} holds a character not allowed` : null,
+        stringsOf(object, m).some((text) => pattern.test(text))
+          ? `${propertyOf(m)} holds a character not allowed`
+          : null,
       );
     }
     case "exclusive": {

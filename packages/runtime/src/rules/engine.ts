@@ -14,14 +14,17 @@ function reach(root: unknown, steps: readonly RuleStep[]): Located[] {
       if (typeof step !== "string") {
         if (isRecord(value) && step.in.includes(value[step.if] as never)) next.push({ value, at });
       } else if (step === "[]") {
-        if (Array.isArray(value)) value.forEach((item, index) => next.push({ value: item, at: [...at, index] }));
+        if (Array.isArray(value))
+          for (const [index, item] of value.entries()) next.push({ value: item, at: [...at, index] });
       } else if (isRecord(value) && value[step] !== undefined && value[step] !== null) {
         next.push({ value: value[step], at: [...at, step] });
       }
     }
     found = next;
   }
-  return found.filter((f): f is { value: Readonly<Record<string, unknown>>; at: (string | number)[] } => isRecord(f.value));
+  return found.filter((f): f is { value: Readonly<Record<string, unknown>>; at: (string | number)[] } =>
+    isRecord(f.value),
+  );
 }
 
 /**

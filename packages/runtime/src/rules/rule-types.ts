@@ -17,7 +17,10 @@ export interface RuleCondition {
 
 /** What one rule checks. */
 export type Rule =
-  | { readonly kind: "trim" | "not-null" | "finite-numbers" | "not-blank" | "after-now"; readonly members: readonly string[] }
+  | {
+      readonly kind: "trim" | "not-null" | "finite-numbers" | "not-blank" | "after-now";
+      readonly members: readonly string[];
+    }
   | { readonly kind: "no-outer-whitespace"; readonly members: readonly string[]; readonly side: "both" | "end" }
   | {
       readonly kind: "unique-items";
@@ -48,9 +51,18 @@ export type Rule =
   | { readonly kind: "different"; readonly paths: readonly (readonly string[])[] }
   | { readonly kind: "member-of"; readonly path: readonly string[]; readonly list: readonly string[] }
   | { readonly kind: "max-sum"; readonly path: readonly string[]; readonly max: number }
-  | { readonly kind: "max-bytes"; readonly members: readonly string[]; readonly max: number; readonly normalize: boolean }
+  | {
+      readonly kind: "max-bytes";
+      readonly members: readonly string[];
+      readonly max: number;
+      readonly normalize: boolean;
+    }
   | { readonly kind: "max-items-together"; readonly members: readonly string[]; readonly max: number }
-  | { readonly kind: "excluded-categories"; readonly members: readonly string[]; readonly categories: readonly string[] }
+  | {
+      readonly kind: "excluded-categories";
+      readonly members: readonly string[];
+      readonly categories: readonly string[];
+    }
   | { readonly kind: "exclusive"; readonly members: readonly string[] };
 
 /** A step of a site's path: a member name, `[]` for every item of a list, or a guard on the object reached. */

@@ -52,7 +52,8 @@ export function stringsOf(object: Readonly<Record<string, unknown>>, member: str
 }
 
 /** The characters Python's `str.isspace()` is true for: what `str.strip()` removes (no BOM, unlike `\s`). */
-const SPACE = "[\\t\\n\\v\\f\\r\\u001c-\\u001f \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+const SPACE =
+  "[\\t\\n\\v\\f\\r\\u001c-\\u001f \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
 const LEADING = new RegExp(`^${SPACE}+`, "u");
 const TRAILING = new RegExp(`${SPACE}+$`, "u");
 
@@ -79,7 +80,9 @@ export function sameJson(a: unknown, b: unknown): boolean {
   }
   if (!isRecord(a) || !isRecord(b)) return false;
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
+  return (
+    keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]))
+  );
 }
 
 /** The UTF-8 length of `text` in bytes. */

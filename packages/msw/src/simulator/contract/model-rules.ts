@@ -35,7 +35,9 @@ export function checkWireRules(op: SimOperation, flat: unknown): void {
   const breach = firstBreach(flat, op.rules, isWire);
   if (breach === null) return;
   if (op.access !== null) throw invalidAccessRequest();
-  throw contractViolation(422, [{ type: "value_error", loc: ["body", ...bodyLoc(breach)], msg: `Value error, ${breach.message}` }]);
+  throw contractViolation(422, [
+    { type: "value_error", loc: ["body", ...bodyLoc(breach)], msg: `Value error, ${breach.message}` },
+  ]);
 }
 
 /**
@@ -61,7 +63,7 @@ function answerOf(op: SimOperation, breach: RuleBreach<ContractRule>): SimError 
         answer.status,
         answer.code,
         "The request is invalid.",
-        answer.details === null ? null : structuredClone(answer.details) as Record<string, unknown>,
+        answer.details === null ? null : (structuredClone(answer.details) as Record<string, unknown>),
       );
     case "issue": {
       if (op.ruleIssues === "opaque") return opaque();
