@@ -162,12 +162,12 @@ export interface ContractOperation {
   /** The model rules the flat request reaches (\`x-powercontext-rules\`), where they sit, with their stage and answer. */
   readonly rules: readonly RuleSite<ContractRule>[];
   /** \`x-powercontext-rule-answer\`: how the issues of runtime rules answer on this operation. */
-  readonly ruleIssues: "standalone" | "body" | "opaque";
+  readonly ruleIssues: "standalone" | "body" | "opaque" | { readonly field: string; readonly reason: string };
 }
 
 /** How the server answers a request breaking a runtime rule (docs/architecture.md, "Model rules"). */
 export type ContractRuleAnswer =
-  | { readonly kind: "issue"; readonly type: string; readonly loc: readonly (string | number)[] | null }
+  | { readonly kind: "issue"; readonly type: string; readonly loc: readonly (string | number)[] | "object" | null }
   | { readonly kind: "opaque" }
   | { readonly kind: "field"; readonly field: string; readonly reason: string }
   | { readonly kind: "refusal"; readonly status: number; readonly code: string; readonly details: { readonly [name: string]: unknown } | null };
@@ -288,7 +288,7 @@ function operationLiteral(
     resource: ${op.resource === null ? "null" : jsonLiteral(op.resource)},
     anchor: ${op.anchor === null ? "null" : jsonLiteral(op.anchor)},
     rules: ${jsonLiteral(ruleSiteData(ir, op, () => true, true))},
-    ruleIssues: ${tsString(op.ruleIssues)},
+    ruleIssues: ${jsonLiteral(op.ruleIssues)},
   }`;
 }
 

@@ -93,12 +93,18 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
   const ruled = new Set(schemas.filter((s) => s.rules.length > 0).map((s) => s.name));
   const operations = built.map((op) => ({
     ...op,
-    ruleSites: ruleSites(
-      [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie],
-      op.requestBody?.schema ?? null,
-      ruled,
-      lookup,
-    ),
+    // A request in parameters is checked as the release's request model of that name, when the document has one with rules.
+    ruleSites: [
+      ...(op.requestBody === null && op.requestTypeName !== null && ruled.has(op.requestTypeName)
+        ? [{ at: [], schema: op.requestTypeName }]
+        : []),
+      ...ruleSites(
+        [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie],
+        op.requestBody?.schema ?? null,
+        ruled,
+        lookup,
+      ),
+    ],
   }));
   const info = (document.info ?? {}) as Json;
   return {

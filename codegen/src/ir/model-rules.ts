@@ -106,7 +106,7 @@ function readAnswer(node: unknown): RuleAnswerIr {
     return {
       kind: "issue",
       type: typeof issue.type === "string" ? issue.type : "value_error",
-      loc: Array.isArray(issue.loc) ? (issue.loc as (string | number)[]) : null,
+      loc: Array.isArray(issue.loc) ? (issue.loc as (string | number)[]) : issue.loc === "object" ? "object" : null,
     };
   }
   if (typeof answer.field === "string") return { kind: "field", field: answer.field, reason: String(answer.reason) };

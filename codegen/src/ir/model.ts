@@ -498,12 +498,13 @@ export type RuleScalar = string | number | boolean | null;
 /**
  * How the server answers a request breaking a runtime rule (docs/architecture.md,
  * "Model rules"): `issue` is `422 invalid_request` with one `details.errors` issue of
- * `type` at `loc` (null: the member path from the schema carrying the rule), `opaque`
+ * `type` at `loc` (null: the member path from the schema carrying the rule; `object`: the
+ * object carrying it), `opaque`
  * the same without details, `field` the same with `{ field, reason }`, `refusal` the
  * status, code and details given.
  */
 export type RuleAnswerIr =
-  | { readonly kind: "issue"; readonly type: string; readonly loc: readonly (string | number)[] | null }
+  | { readonly kind: "issue"; readonly type: string; readonly loc: readonly (string | number)[] | "object" | null }
   | { readonly kind: "opaque" }
   | { readonly kind: "field"; readonly field: string; readonly reason: string }
   | { readonly kind: "refusal"; readonly status: number; readonly code: string; readonly details: Json | null };
@@ -627,9 +628,15 @@ export interface RuleSiteIr {
  * release validates that part on its own), `body` issues are located by their path
  * from the request root (the release validates the whole body), `opaque` turns every
  * issue into `422 invalid_request` without details (the release catches the
- * validation error).
+ * validation error), `{ field, reason }` into `{ field, reason }` details (the release
+ * validates that part as a whole and names it).
  */
-export type RuleIssuesIr = "standalone" | "body" | "opaque";
+export type RuleIssuesIr =
+  | "standalone"
+  | "body"
+  | "opaque"
+  /** Every issue becomes `422 invalid_request` `{ field, reason }`; `{member}` in `reason` is that request member's value. */
+  | { readonly field: string; readonly reason: string };
 
 /** A component schema. */
 export interface SchemaIr {

@@ -9,8 +9,8 @@ const COMPONENT = "#/components/schemas/";
 type Step = RuleSiteIr["at"][number];
 
 /**
- * `x-powercontext-rule-answer: { issues: standalone | body | opaque }` of an operation;
- * `standalone` without it.
+ * `x-powercontext-rule-answer: { issues: standalone | body | opaque | { field, reason } }`
+ * of an operation; `standalone` without it.
  *
  * @throws {SpecError} `invalid_extension` for any other shape
  */
@@ -18,18 +18,25 @@ export function readRuleIssues(operation: Json, pointer: string): RuleIssuesIr {
   const raw = operation[RULE_ANSWER_EXTENSION];
   if (raw === undefined) return "standalone";
   const issues = (raw as Json | null)?.issues;
+  const named = issues as Json | null | undefined;
+  const field =
+    typeof named === "object" &&
+    named !== null &&
+    typeof named.field === "string" &&
+    typeof named.reason === "string" &&
+    Object.keys(named).length === 2;
   if (
     typeof raw !== "object" ||
     raw === null ||
     Object.keys(raw).length !== 1 ||
-    !["standalone", "body", "opaque"].includes(String(issues))
+    !(field || ["standalone", "body", "opaque"].includes(String(issues)))
   )
     throw new SpecError(
       "invalid_extension",
       { pointer: `${pointer}/${RULE_ANSWER_EXTENSION}` },
-      "expected { issues: standalone | body | opaque }",
+      "expected { issues: standalone | body | opaque | { field, reason } }",
     );
-  return issues as RuleIssuesIr;
+  return field ? { field: String(named?.field), reason: String(named?.reason) } : (issues as RuleIssuesIr);
 }
 
 /**

@@ -48,10 +48,16 @@ export function checkWireRules(op: SimOperation, flat: unknown): void {
 export function checkRuntimeRules(op: SimOperation, flat: unknown, now: number): void {
   if (op.rules.length === 0) return;
   const breach = firstBreach(flat, op.rules, isRuntime, now);
-  if (breach !== null) throw answerOf(op, breach);
+  if (breach !== null) throw answerOf(op, breach, flat);
 }
 
-function answerOf(op: SimOperation, breach: RuleBreach<ContractRule>): SimError {
+/** `reason` with each `{member}` replaced by that member's value in the flat request. */
+function filled(reason: string, flat: unknown): string {
+  const members = (typeof flat === "object" && flat !== null ? flat : {}) as Record<string, unknown>;
+  return reason.replace(/\{([^}]+)\}/g, (_, name: string) => String(members[name] ?? ""));
+}
+
+function answerOf(op: SimOperation, breach: RuleBreach<ContractRule>, flat: unknown): SimError {
   const answer = breach.rule.answer ?? { kind: "issue", type: "value_error", loc: null };
   switch (answer.kind) {
     case "opaque":
@@ -62,15 +68,25 @@ function answerOf(op: SimOperation, breach: RuleBreach<ContractRule>): SimError 
       return new SimError(
         answer.status,
         answer.code,
-        "The request is invalid.",
+        answer.status >= 500 ? "The Server failed." : "The request is invalid.",
         answer.details === null ? null : (structuredClone(answer.details) as Record<string, unknown>),
       );
     case "issue": {
       if (op.ruleIssues === "opaque") return opaque();
+      if (typeof op.ruleIssues === "object")
+        return invalidRequest(op.ruleIssues.field, filled(op.ruleIssues.reason, flat));
+      // A loc the rule states wins; `object` is where the object carrying the rule is.
+      const whole = op.ruleIssues === "body" ? [...breach.at] : [];
       const loc =
-        op.ruleIssues === "body"
-          ? bodyLoc(breach)
-          : [...(answer.loc ?? (breach.member === null ? [] : [breach.member]))];
+        answer.loc === "object"
+          ? whole
+          : answer.loc !== null
+            ? [...answer.loc]
+            : op.ruleIssues === "body"
+              ? bodyLoc(breach)
+              : breach.member === null
+                ? []
+                : [breach.member];
       // The release's handler answers 400 for an issue located at a member named `query` under /v1/scopes/.
       const status = op.path.startsWith("/v1/scopes/") && loc[0] === "query" ? 400 : 422;
       const msg = answer.type === "value_error" ? `Value error, ${breach.message}` : breach.message;
