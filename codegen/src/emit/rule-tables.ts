@@ -11,7 +11,8 @@ export interface RuleSiteData {
  * runtime's rule engine reads (`@powercontext/runtime/rules`), for the rules `keep` admits:
  * `wire` ones for the SDK's request validators, all of them for the mock. `bindings` keeps
  * each rule's `stage` and `answer`; without it a rule is only its check. Sites left
- * without rules are dropped.
+ * without rules are dropped, and so are the SDK's sites holding only `trim` (a rewrite
+ * the release's model makes, which the SDK leaves to the server).
  */
 export function ruleSiteData(
   ir: ApiIr,
@@ -29,5 +30,6 @@ export function ruleSiteData(
         return check;
       }),
     }))
-    .filter((site) => site.rules.length > 0 && site.rules.some((rule) => (rule as ModelRuleIr).kind !== "trim"));
+    .map((site) => (bindings ? site : { ...site, rules: site.rules.filter((r) => (r as ModelRuleIr).kind !== "trim") }))
+    .filter((site) => site.rules.length > 0);
 }

@@ -128,7 +128,9 @@ function readCheck(node: Json, properties: readonly string[]): ModelRuleCheckIr 
   const kind = node.rule as string;
   const members = (node.members as string[] | undefined) ?? [...properties];
   const bounded = (min: unknown, max: unknown) => typeof min !== "number" || typeof max !== "number" || min <= max;
-  if (MEMBER_RULES.has(kind)) return { kind: kind as "trim", members };
+  if (kind === "trim") return node.normalize === "nfc" ? { kind, members, normalize: true } : { kind, members };
+  if (kind === "sort-items") return { kind, members };
+  if (MEMBER_RULES.has(kind)) return { kind: kind as "not-null", members };
   switch (kind) {
     case "no-outer-whitespace":
       return { kind, members, side: node.side === "end" ? "end" : "both" };

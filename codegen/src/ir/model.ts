@@ -530,8 +530,10 @@ export interface RuleBindingIr {
  * or `{*}` (each value of a map); a path steps into every item of a list with `[]`.
  */
 export type ModelRuleCheckIr =
-  /** Present string members lose leading and trailing whitespace before validation. */
-  | { readonly kind: "trim"; readonly members: readonly string[] }
+  /** Present string members lose leading and trailing whitespace (after NFC, with `normalize`) before validation. */
+  | { readonly kind: "trim"; readonly members: readonly string[]; readonly normalize?: boolean }
+  /** The server keeps a present list member ordered by its items' NFC case-folded keys, compared as UTF-8 bytes. */
+  | { readonly kind: "sort-items"; readonly members: readonly string[] }
   /** A present member is not null (leave it out instead). */
   | { readonly kind: "not-null"; readonly members: readonly string[] }
   /** No number at any depth of a present member is NaN or infinite. */

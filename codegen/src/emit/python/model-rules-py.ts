@@ -136,6 +136,7 @@ function pathArgs(path: readonly string[]): string {
 function checkOf(rule: ModelRuleIr): string {
   switch (rule.kind) {
     case "trim":
+    case "sort-items":
       return "";
     case "not-null":
       return `        for name in ${tuple(rule.members)}:

@@ -17,7 +17,7 @@ import {
 import { checkAccess } from "./contract/access.js";
 import { checkBody, checkParameters, checkPrecondition, flatRequest } from "./contract/request-check.js";
 import { checkRefusals } from "./contract/refusals.js";
-import { checkRuntimeRules } from "./contract/model-rules.js";
+import { checkRuntimeRules, keptRequest } from "./contract/model-rules.js";
 import { refusalFacts, type InferenceMode } from "./refusal-facts.js";
 import { OverrideTable, type OverrideHandler } from "./overrides.js";
 import { Responder } from "./responder/responder.js";
@@ -218,6 +218,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       checkPrecondition(op, request);
       checkRuntimeRules(op, flat, nowMs);
       checkRefusals(op, flat, facts, "service");
+      request = keptRequest(op, request, flat);
       const override = overrides.get(operationId);
       if (override !== undefined) {
         const answer = override(request);

@@ -67,11 +67,13 @@ function isInfinite(value: unknown): boolean {
 
 /**
  * Checks one rule on the object it is declared on. `now` is the clock (ms since the epoch)
- * `after-now` compares with. `trim` checks nothing: it is how the server reads a member.
+ * `after-now` compares with. `trim` and `sort-items` check nothing: they are how the
+ * server reads and keeps a member (`rewrite.ts`).
  */
 export function checkRule(rule: Rule, object: Obj, now: number): Finding {
   switch (rule.kind) {
     case "trim":
+    case "sort-items":
       return null;
     case "not-null":
       return eachMember(rule.members, (m) => (present(object, m) && object[m] === null ? `${m} is null` : null));

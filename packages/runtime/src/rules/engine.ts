@@ -5,8 +5,8 @@ import { isRecord } from "./values.js";
 
 type Located = { readonly value: Readonly<Record<string, unknown>>; readonly at: readonly (string | number)[] };
 
-/** The objects a site's steps reach from the request root, with their paths. */
-function reach(root: unknown, steps: readonly RuleStep[]): Located[] {
+/** The objects a site's steps reach from the request root, with their paths (the objects themselves, not copies). */
+export function reach(root: unknown, steps: readonly RuleStep[]): Located[] {
   let found: { value: unknown; at: (string | number)[] }[] = [{ value: root, at: [] }];
   for (const step of steps) {
     const next: typeof found = [];

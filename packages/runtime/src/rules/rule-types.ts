@@ -17,10 +17,9 @@ export interface RuleCondition {
 
 /** What one rule checks. */
 export type Rule =
-  | {
-      readonly kind: "trim" | "not-null" | "finite-numbers" | "not-blank" | "after-now";
-      readonly members: readonly string[];
-    }
+  | { readonly kind: "not-null" | "finite-numbers" | "not-blank" | "after-now"; readonly members: readonly string[] }
+  | { readonly kind: "trim"; readonly members: readonly string[]; readonly normalize?: boolean }
+  | { readonly kind: "sort-items"; readonly members: readonly string[] }
   | { readonly kind: "no-outer-whitespace"; readonly members: readonly string[]; readonly side: "both" | "end" }
   | {
       readonly kind: "unique-items";

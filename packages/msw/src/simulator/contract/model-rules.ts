@@ -1,6 +1,7 @@
-import { firstBreach, type RuleBreach } from "@powercontext/runtime/rules";
+import { firstBreach, rewritten, type RuleBreach } from "@powercontext/runtime/rules";
 import type { ContractRule } from "../../generated/contract.js";
 import { SimError, contractViolation, invalidAccessRequest, invalidRequest } from "../errors.js";
+import type { SimRequest } from "../types.js";
 import type { SimOperation } from "./operation-table.js";
 
 /**
@@ -16,6 +17,9 @@ import type { SimOperation } from "./operation-table.js";
  *   the handler's own refusals and preconditions have passed and before any lookup: a
  *   breach answers as the rule's answer says (an issue in `details.errors`, `invalid_request`
  *   without details, `{field, reason}`, or a refusal of its own).
+ * - {@link keptRequest}: the request as the server goes on with it, its runtime `trim`
+ *   and `sort-items` rules applied (the stored text without surrounding whitespace, the
+ *   tags in the server's order).
  */
 
 const isWire = (rule: ContractRule) => rule.stage === "wire";
@@ -98,4 +102,19 @@ function answerOf(op: SimOperation, breach: RuleBreach<ContractRule>, flat: unkn
 /** `422 invalid_request` without details: the release caught its model's fault and names no member. */
 function opaque(): SimError {
   return new SimError(422, "invalid_request", "The request is invalid.", null);
+}
+
+/**
+ * `request` with the body members the operation's runtime rewrite rules name rewritten
+ * (`trim`, `sort-items`); the request itself when there are none.
+ */
+export function keptRequest(op: SimOperation, request: SimRequest, flat: unknown): SimRequest {
+  if (op.rules.length === 0 || op.body === null) return request;
+  const kept = rewritten(flat, op.rules, isRuntime);
+  if (kept === flat) return request;
+  const body = request.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return { ...request, body: kept };
+  // A request with parameters holds the body's members beside them.
+  const members = kept as Record<string, unknown>;
+  return { ...request, body: Object.fromEntries(Object.keys(body).map((key) => [key, members[key]])) };
 }
