@@ -31,12 +31,12 @@ const definitions: Definitions = new Proxy(
  * turns away: a `family` other than the legacy `memory`, say.
  * @throws Error when none is found
  */
-export function sampledRequest(operationId: SimOperationId): SimRequest {
+export function sampledRequest(operationId: SimOperationId, first = 0): SimRequest {
   const op = simOperations[operationId];
   const key = schemas.perOperation.get(operationId)?.request ?? null;
   if (key === null) return {};
   let refused: SimRequest | undefined;
-  for (let variant = 0; variant < 16; variant += 1) {
+  for (let variant = first; variant < first + 16; variant += 1) {
     const flat = aimAtS1(sampleValue(key, { random: new SeededRandom(variant + 1), variant }, definitions));
     const request = split(operationId, flat);
     if (op.requestValidator !== null && !op.requestValidator(flatRequest(op, request))) continue;
