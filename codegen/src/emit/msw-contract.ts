@@ -235,8 +235,8 @@ export interface ContractResourceUse {
   readonly omit: { readonly members: readonly string[]; readonly unlessHeader: { readonly name: string; readonly value: string } | null } | null;
   readonly cursor: "opaque" | "last_id";
   readonly stamp: readonly { readonly member: string; readonly value: "now" | "caller" }[];
-  /** Kept records match each filter whose \`when\` holds: \`equal\` (or in a requested list) or, \`contains\`, a substring; \`name[]\` in \`member\` reads any item. */
-  readonly filters: readonly { readonly member: string; readonly request: string; readonly default: unknown; readonly match: "equal" | "contains"; readonly when: { readonly [member: string]: ContractScalar } }[];
+  /** Kept records match each filter whose \`when\` holds (a listed value: any of them): \`equal\` (or in a requested list), \`contains\` a substring, or \`folded\` equal after NFC and case folding; \`name[]\` in \`member\` reads any item. */
+  readonly filters: readonly { readonly member: string; readonly request: string; readonly default: unknown; readonly match: "equal" | "contains" | "folded"; readonly when: { readonly [member: string]: ContractScalar | readonly ContractScalar[] } }[];
   readonly set: { readonly [member: string]: ContractScalar };
   readonly recordAt: string;
   readonly items: string | null;

@@ -652,15 +652,16 @@ export interface SchemaIr {
  * One filter of a resource list: a record is kept when the request gives no value
  * for `request` (nor a default), or when the record's `member` (dotted; `name[]`
  * for any item of a list) matches it: is `equal` to it (or in it, for a list), or
- * `contains` it as a substring (case-sensitive). A filter with `when` applies only
- * while each of those request members has that value.
+ * `contains` it as a substring (case-sensitive), or equals it after NFC and case
+ * folding (`folded`, as the release matches tags). A filter with `when` applies only
+ * while each of those request members has that value (or one of those values).
  */
 export interface FilterIr {
   readonly member: string;
   readonly request: string;
   readonly default: unknown;
-  readonly match: "equal" | "contains";
-  readonly when: Readonly<Record<string, string | number | boolean | null>>;
+  readonly match: "equal" | "contains" | "folded";
+  readonly when: Readonly<Record<string, RuleScalar | readonly RuleScalar[]>>;
 }
 
 /** The intermediate representation: the only input of the emitters. */

@@ -346,12 +346,29 @@ function readFilters(value: unknown, where: string, issues: Issues, facts: Opera
     const explicit = isObject(rule);
     const r = issues.member(explicit ? rule.request : rule, at, "a filter's request member");
     const match = explicit && rule.match !== undefined ? rule.match : "equal";
-    if (match !== "equal" && match !== "contains") issues.bad(`${at}/match`, "match must be equal or contains");
-    const when = explicit ? (issues.scalars(rule.when, `${at}/when`, "when") ?? {}) : {};
+    if (match !== "equal" && match !== "contains" && match !== "folded")
+      issues.bad(`${at}/match`, "match must be equal, contains or folded");
+    const when = explicit ? filterWhen(rule.when, `${at}/when`, issues) : {};
     if (m === null || r === null) return [];
     const fallback = explicit && "default" in rule ? scalarOrList(rule.default) : scalarOrList(facts.requestDefault(r));
     return [{ member: m, request: r, default: fallback, match: match as FilterIr["match"], when }];
   });
+}
+
+/** A filter's `when`: request members to a scalar, or to a list of scalars any of which holds. */
+function filterWhen(value: unknown, at: string, issues: Issues): FilterIr["when"] {
+  if (value === undefined) return {};
+  const lists = isObject(value) ? Object.entries(value).filter(([, v]) => Array.isArray(v)) : [];
+  const scalars = issues.scalars(
+    isObject(value) ? Object.fromEntries(Object.entries(value).filter(([, v]) => !Array.isArray(v))) : value,
+    at,
+    "when",
+  );
+  const badList = lists.some(
+    ([, v]) => !(v as unknown[]).every((x) => x === null || ["string", "number", "boolean"].includes(typeof x)),
+  );
+  if (badList) issues.bad(at, "when must map member names to JSON scalars or lists of them");
+  return { ...(scalars ?? {}), ...Object.fromEntries(lists) } as FilterIr["when"];
 }
 
 /** What {@link readOperationResource} needs to know of the operation beside its extension. */

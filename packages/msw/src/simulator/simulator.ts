@@ -32,6 +32,7 @@ import { Prompts } from "./prompts.js";
 import { ResourceEngine } from "./resources/engine.js";
 import { ResourceWriter } from "./resources/writer.js";
 import { trackArtifactLineage } from "./artifacts.js";
+import { trackArtifactTags } from "./tags.js";
 import { AccessLedger } from "./access-ledger.js";
 import { trackCandidateReview } from "./candidate-review.js";
 import { createSkillDomain } from "./skills/index.js";
@@ -146,6 +147,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   for (const scopeId of options.scopes ?? []) scopes.add(scopeId, { title: scopeId, summary: `Scope ${scopeId}` });
   const sources = new SourceStore(store, writer);
   trackArtifactLineage(writer, values);
+  trackArtifactTags(writer);
   trackCandidateReview(writer);
   trackScopeHierarchy(writer, scopes);
   const memory = new MemoryStore(writer);
