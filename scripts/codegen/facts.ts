@@ -31,8 +31,6 @@ export const FACT_OUTPUTS: readonly { readonly file: string; readonly roots: rea
       "error-codes",
       "resources",
       "resource-use",
-      "model-rule",
-      "rule-exclusive",
       "anchor-records",
     ],
   },

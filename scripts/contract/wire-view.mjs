@@ -33,6 +33,7 @@ export const OUR_EXTENSIONS = Object.freeze([
   "x-powercontext-refusals",
   "x-powercontext-media-from",
   "x-powercontext-exclude-unset",
+  "x-powercontext-rule-answer",
   "x-powercontext-resources",
   "x-powercontext-resource",
   "x-powercontext-anchor",

@@ -28,7 +28,6 @@ function read(schema: FactSchema, value: unknown): unknown {
   if (value === null || typeof value !== "object") return value;
   const record = value as Record<string, unknown>;
   if (schema.properties !== undefined) return readObject(schema.properties as Record<string, FactSchema>, record);
-  if (schema.discriminator !== undefined) return read(taggedForm(schema, record), value);
   if (schema.oneOf !== undefined) return shorthand === undefined ? value : read(objectForm(schema), value);
   const item = (schema.additionalProperties ?? {}) as FactSchema;
   const entries = Object.entries(record);
@@ -63,17 +62,6 @@ export function defaultOf(member: FactSchema): unknown {
 function objectForm(schema: FactSchema): FactSchema {
   const forms = (schema.oneOf ?? []) as FactSchema[];
   return forms.find((form) => form.type === "object" || form.properties !== undefined) ?? {};
-}
-
-/** The form of a tagged choice (`discriminator`) whose tag member has the value's tag. */
-function taggedForm(schema: FactSchema, value: Record<string, unknown>): FactSchema {
-  const tag = String((schema.discriminator as { propertyName: string }).propertyName);
-  for (const form of (schema.oneOf ?? []) as FactSchema[]) {
-    const definition = referenced(form)?.definition ?? form;
-    if ((definition.properties as Record<string, FactSchema> | undefined)?.[tag]?.const === value[tag])
-      return definition;
-  }
-  return {};
 }
 
 /** The shorthand's template with `"$"` replaced by the string, at any depth. */

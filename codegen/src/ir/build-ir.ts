@@ -9,6 +9,7 @@ import { readOperationAnchor, readOperationResource, readResources } from "./res
 import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
 import { mediaKind, preferredMedia } from "../domain/media.js";
 import { readModelRules, schemaPointer } from "./model-rules.js";
+import { readRuleIssues, ruleSites } from "./rule-sites.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
 import type {
   AccessIr,
@@ -78,13 +79,13 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
       what: "operationId",
     })),
   );
-  const operations = raws
+  const built = raws
     .map((raw) =>
       buildOperation(raw, lookup, profile, documentSecurity, errorCodes, scopeField(document, names), resources),
     )
     .sort((a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
-  checkReservedNames(operations);
-  checkMethodNames(operations);
+  checkReservedNames(built);
+  checkMethodNames(built);
   const rawSchemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const schemas: SchemaIr[] = Object.keys(rawSchemas)
     .sort()
@@ -93,6 +94,22 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
       schema: rawSchemas[name] as Json,
       rules: readModelRules(rawSchemas[name] as Json, schemaPointer(name)),
     }));
+  const ruled = new Set(schemas.filter((s) => s.rules.length > 0).map((s) => s.name));
+  const operations = built.map((op) => ({
+    ...op,
+    // A request in parameters is checked as the release's request model of that name, when the document has one with rules.
+    ruleSites: [
+      ...(op.requestBody === null && op.requestTypeName !== null && ruled.has(op.requestTypeName)
+        ? [{ at: [], schema: op.requestTypeName }]
+        : []),
+      ...ruleSites(
+        [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie],
+        op.requestBody?.schema ?? null,
+        ruled,
+        lookup,
+      ),
+    ],
+  }));
   const info = (document.info ?? {}) as Json;
   return {
     source: { fileName: spec.fileName, sha256: spec.sha256, lint: profile },
@@ -252,6 +269,8 @@ function buildOperation(
       ...parameters.map((p) => p.name),
       ...(requestBody?.propertyNames ?? []),
     ]),
+    ruleSites: [],
+    ruleIssues: readRuleIssues(op, raw.pointer),
     tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     security: op.security === undefined ? documentSecurity : securityOf(op.security),
   };

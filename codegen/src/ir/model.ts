@@ -6,7 +6,6 @@ import type {
   ErrorCodeFact,
   ErrorCodesFact,
   MediaFromFact,
-  ModelRuleFact,
   NotServedFact,
   PaginationFact,
   ReconcileFact,
@@ -16,8 +15,6 @@ import type {
   ResourcesFact,
   ResourceUseFact,
   RouterFact,
-  RuleConditionFact,
-  RuleExclusiveFact,
   UnknownRecordFact,
 } from "../facts/generated/fact-types.js";
 
@@ -266,20 +263,173 @@ export interface OperationIr {
    * `x-powercontext-anchor: false`.
    */
   readonly anchor: AnchorRecordsFact | null;
+  /** Where the component schemas with model rules sit in the flat request object, in walk order; empty for most operations. */
+  readonly ruleSites: readonly RuleSiteIr[];
+  /** `x-powercontext-rule-answer`: how runtime-rule issues answer (default `standalone`). */
+  readonly ruleIssues: RuleIssuesIr;
   readonly tags: readonly string[];
   /** The operation's own `security`, else the document's; null when neither declares one. */
   readonly security: SecurityIr | null;
 }
 
-/** The condition of a conditional model rule (docs/extensions.md, `rule-condition`). */
-export type RuleCondition = RuleConditionFact;
+/**
+ * The condition of a conditional rule: the value at `path` (member names from the model
+ * down, defaults applied; a missing step reads as null) is one of `in`, or, with
+ * `negate`, none of them.
+ */
+export interface RuleCondition {
+  readonly path: readonly string[];
+  readonly in: readonly (string | number | boolean | null)[];
+  readonly negate: boolean;
+}
+
+/** A constant a rule compares with. */
+export type RuleScalar = string | number | boolean | null;
 
 /**
- * A rule a model follows beyond its JSON Schema (`x-powercontext-rules`, and the
- * release's `x-powercontext-exclusive-fields` as the `exclusive` rule);
- * docs/extensions.md (`model-rule`) defines each.
+ * How the server answers a request breaking a runtime rule (docs/architecture.md,
+ * "Model rules"): `issue` is `422 invalid_request` with one `details.errors` issue of
+ * `type` at `loc` (null: the member path from the schema carrying the rule; `object`: the
+ * object carrying it), `opaque`
+ * the same without details, `field` the same with `{ field, reason }`, `refusal` the
+ * status, code and details given.
  */
-export type ModelRuleIr = ModelRuleFact | RuleExclusiveFact;
+export type RuleAnswerIr =
+  | { readonly kind: "issue"; readonly type: string; readonly loc: readonly (string | number)[] | "object" | null }
+  | { readonly kind: "opaque" }
+  | { readonly kind: "field"; readonly field: string; readonly reason: string }
+  | { readonly kind: "refusal"; readonly status: number; readonly code: string; readonly details: Json | null };
+
+/**
+ * Who applies a rule: `wire` rules are checked by the release's request models (so by
+ * the SDK's request validators, the Python models and the mock's access-stage check);
+ * `runtime` rules are checked by the release after its request model, so only the mock
+ * applies them, answering with `answer`.
+ */
+export interface RuleBindingIr {
+  readonly stage: "wire" | "runtime";
+  /** The answer of a runtime rule (an `issue` of type `value_error` at the member path by default); null for wire rules. */
+  readonly answer: RuleAnswerIr | null;
+}
+
+/**
+ * What a rule checks (`x-powercontext-rules`, and the release's
+ * `x-powercontext-exclusive-fields`); docs/architecture.md ("Model rules") defines each.
+ * `trim` applies before the schema is checked, every other rule after. "Present" means
+ * the member is in the object; "whitespace" is what Python's `str.strip()` removes. A
+ * member of `members` may end with `[]` (each item of a list), `{}` (each key of a map)
+ * or `{*}` (each value of a map); a path steps into every item of a list with `[]`.
+ */
+export type ModelRuleCheckIr =
+  /** Present string members lose leading and trailing whitespace (after NFC, with `normalize`) before validation. */
+  | { readonly kind: "trim"; readonly members: readonly string[]; readonly normalize?: boolean }
+  /** The server keeps a present list member ordered by its items' NFC case-folded keys, compared as UTF-8 bytes. */
+  | { readonly kind: "sort-items"; readonly members: readonly string[] }
+  /** A present member is not null (leave it out instead). */
+  | { readonly kind: "not-null"; readonly members: readonly string[] }
+  /** No number at any depth of a present member is NaN or infinite. */
+  | { readonly kind: "finite-numbers"; readonly members: readonly string[] }
+  /** A present string member is not whitespace only. */
+  | { readonly kind: "not-blank"; readonly members: readonly string[] }
+  /** A present date-time member is later than the server's clock. */
+  | { readonly kind: "after-now"; readonly members: readonly string[] }
+  /** A present string equals itself without surrounding whitespace (`end`: trailing only). */
+  | { readonly kind: "no-outer-whitespace"; readonly members: readonly string[]; readonly side: "both" | "end" }
+  /**
+   * A present array member holds no item twice: compared whole, or on the `by` members of
+   * object items; `nfc-casefold` compares strings after NFC and case folding.
+   */
+  | {
+      readonly kind: "unique-items";
+      readonly members: readonly string[];
+      readonly by: readonly string[] | null;
+      readonly compare: "exact" | "nfc-casefold";
+    }
+  /**
+   * A present string member (or each string of an array member) is a repository-relative
+   * path: `/`-separated segments, none empty, `.` or `..`; no `\`, `:`, NUL or lone
+   * surrogate. `allowEmpty`: the empty string (the root) is accepted.
+   */
+  | { readonly kind: "relative-path"; readonly members: readonly string[]; readonly allowEmpty: boolean }
+  /** `min <= to - from <= max` when both integer members are present. */
+  | { readonly kind: "span"; readonly from: string; readonly to: string; readonly min: number; readonly max: number }
+  /** When the condition holds, `member` is present and not null. */
+  | { readonly kind: "required-when"; readonly member: string; readonly when: RuleCondition }
+  /** When the condition does not hold, `member` is absent or null. */
+  | { readonly kind: "forbidden-unless"; readonly member: string; readonly when: RuleCondition }
+  /** When the condition holds, the list `member` holds between `min` and `max` items (absent: none). */
+  | {
+      readonly kind: "items-when";
+      readonly member: string;
+      readonly when: RuleCondition;
+      readonly min: number | null;
+      readonly max: number | null;
+    }
+  /** When the condition holds, every value at `path` is in `in` (not in it, with `negate`) and within `min`..`max`. */
+  | {
+      readonly kind: "constrain-when";
+      readonly when: RuleCondition;
+      readonly path: readonly string[];
+      readonly in: readonly RuleScalar[] | null;
+      readonly negate: boolean;
+      readonly min: number | null;
+      readonly max: number | null;
+    }
+  /** Every value present at `path` is one of `in` (`one-of`) or none of them (`none-of`). */
+  | { readonly kind: "one-of" | "none-of"; readonly path: readonly string[]; readonly in: readonly RuleScalar[] }
+  /** Values present at both paths differ. */
+  | { readonly kind: "different"; readonly paths: readonly (readonly string[])[] }
+  /** A value present at `path` equals one item of the list at `list`. */
+  | { readonly kind: "member-of"; readonly path: readonly string[]; readonly list: readonly string[] }
+  /** The numbers at `path` add up to at most `max`. */
+  | { readonly kind: "max-sum"; readonly path: readonly string[]; readonly max: number }
+  /** A present string is at most `max` UTF-8 bytes (after NFC and strip, with `normalize`). */
+  | {
+      readonly kind: "max-bytes";
+      readonly members: readonly string[];
+      readonly max: number;
+      readonly normalize: boolean;
+    }
+  /** The present array members together hold at most `max` items. */
+  | { readonly kind: "max-items-together"; readonly members: readonly string[]; readonly max: number }
+  /** No character of a present string is of one of these Unicode general categories. */
+  | {
+      readonly kind: "excluded-categories";
+      readonly members: readonly string[];
+      readonly categories: readonly string[];
+    }
+  /** Exactly one of `members` is present, and it is not null. */
+  | { readonly kind: "exclusive"; readonly members: readonly string[] };
+
+/** A model rule: what it checks, and who applies it with which answer. */
+export type ModelRuleIr = ModelRuleCheckIr & RuleBindingIr;
+
+/**
+ * Where a component schema with rules sits in an operation's flat request object: the
+ * steps from the root (member names, `[]` for every item of a list, and `{ if, in }`
+ * guards that go on only when the object's member `if` holds one of `in`, for the
+ * branches of a `oneOf`), and the schema whose rules apply there.
+ */
+export interface RuleSiteIr {
+  readonly at: readonly (string | { readonly if: string; readonly in: readonly RuleScalar[] })[];
+  readonly schema: string;
+}
+
+/**
+ * How the runtime rules reached from an operation's request answer
+ * (`x-powercontext-rule-answer`): `standalone` issues keep the rule's own `loc` (the
+ * release validates that part on its own), `body` issues are located by their path
+ * from the request root (the release validates the whole body), `opaque` turns every
+ * issue into `422 invalid_request` without details (the release catches the
+ * validation error), `{ field, reason }` into `{ field, reason }` details (the release
+ * validates that part as a whole and names it).
+ */
+export type RuleIssuesIr =
+  | "standalone"
+  | "body"
+  | "opaque"
+  /** Every issue becomes `422 invalid_request` `{ field, reason }`; `{member}` in `reason` is that request member's value. */
+  | { readonly field: string; readonly reason: string };
 
 /** A component schema. */
 export interface SchemaIr {

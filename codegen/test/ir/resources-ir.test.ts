@@ -298,8 +298,8 @@ describe("build-ir: resources", () => {
     const at = "/paths/~1v1~1notes/post/x-powercontext-resource/filters";
     expect(issues).toEqual([
       `${at}/tags[]x: expected a record member (dotted, \`name[]\` for any item of a list), none of its parts a member every JavaScript object has`,
-      `${at}/title/match: expected one of equal, contains, not "prefix"`,
-      `${at}/summary/when: expected a map of member names to JSON scalars`,
+      `${at}/title/match: expected one of equal, contains, folded, not "prefix"`,
+      `${at}/summary/when: expected a map of member names to JSON scalars or lists of them`,
     ]);
   });
 });

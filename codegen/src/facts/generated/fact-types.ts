@@ -498,19 +498,6 @@ export type ResourceUseFact = {
 };
 
 /**
- * One model rule. "Present" means the member is in the object; "whitespace" is what Python's `str.strip()` removes. `trim` applies before the schema is checked, every other rule after.
- */
-export type ModelRuleFact = RuleTrimFact | RuleNotNullFact | RuleFiniteNumbersFact | RuleNotBlankFact | RuleUniqueItemsFact | RuleRelativePathFact | RuleSpanFact | RuleRequiredWhenFact | RuleForbiddenUnlessFact | RuleMaxItemsTogetherFact;
-
-/**
- * Exactly one of the members is present, and it is not null: the release's `x-powercontext-exclusive-fields`, as the IR reads it.
- */
-export type RuleExclusiveFact = {
-    readonly kind: "exclusive";
-    readonly members: readonly string[];
-};
-
-/**
  * The anchor resource's records a request names, which must exist before the operation runs.
  */
 export type AnchorRecordsFact = {
@@ -695,121 +682,16 @@ export type FilterFact = {
      */
     readonly default: string | number | boolean | null | readonly (string | number | boolean | null)[];
     /**
-     * `equal`: the record's member equals the value (or is in it, for a list); `contains`: it holds the value as a case-sensitive substring.
+     * `equal`: the record's member equals the value (or is in it, for a list); `contains`: it holds the value as a case-sensitive substring; `folded`: it equals the value after NFC and case folding (as the release matches tags).
      * Default: `"equal"`.
      */
-    readonly match: "equal" | "contains";
+    readonly match: "equal" | "contains" | "folded";
     /**
-     * The filter applies only while each of these request members has this value (a search in the field the request names).
+     * The filter applies only while each of these request members has this value, or one of these values (a search in the field the request names).
      */
     readonly when: {
-        readonly [key: string]: string | number | boolean | null;
+        readonly [key: string]: string | number | boolean | null | readonly (string | number | boolean | null)[];
     };
-};
-
-/**
- * A present string member loses its leading and trailing whitespace before anything else.
- */
-export type RuleTrimFact = {
-    readonly kind: "trim";
-    readonly members: readonly string[];
-};
-
-/**
- * A present member is not null: leave it out instead.
- */
-export type RuleNotNullFact = {
-    readonly kind: "not-null";
-    /**
-     * Left out: every property of the schema.
-     */
-    readonly members: readonly string[];
-};
-
-/**
- * No number at any depth of a present member is NaN or infinite.
- */
-export type RuleFiniteNumbersFact = {
-    readonly kind: "finite-numbers";
-    /**
-     * Left out: every property of the schema.
-     */
-    readonly members: readonly string[];
-};
-
-/**
- * A present string member is not whitespace only.
- */
-export type RuleNotBlankFact = {
-    readonly kind: "not-blank";
-    readonly members: readonly string[];
-};
-
-/**
- * A present array member holds no item twice.
- */
-export type RuleUniqueItemsFact = {
-    readonly kind: "unique-items";
-    readonly members: readonly string[];
-};
-
-/**
- * A present string member, or each string of an array member, is a repository-relative path: `/`-separated segments, none empty, `.` or `..`, and no `\`, `:`, NUL or lone surrogate.
- */
-export type RuleRelativePathFact = {
-    readonly kind: "relative-path";
-    readonly members: readonly string[];
-    /**
-     * The empty string (the root) is accepted too.
-     */
-    readonly allowEmpty: boolean;
-};
-
-/**
- * When both integer members are present, `min <= to - from <= max`.
- */
-export type RuleSpanFact = {
-    readonly kind: "span";
-    readonly from: string;
-    readonly to: string;
-    /**
-     * Default: `0`.
-     */
-    readonly min: number;
-    readonly max: number;
-};
-
-/**
- * When the condition holds, `member` is present and not null.
- */
-export type RuleRequiredWhenFact = {
-    readonly kind: "required-when";
-    readonly member: string;
-    /**
-     * The value at `path` (member names from the model down, defaults applied; a missing step reads as null) is one of `in`.
-     */
-    readonly when: RuleConditionFact;
-};
-
-/**
- * When the condition does not hold, `member` is absent or null.
- */
-export type RuleForbiddenUnlessFact = {
-    readonly kind: "forbidden-unless";
-    readonly member: string;
-    /**
-     * The value at `path` (member names from the model down, defaults applied; a missing step reads as null) is one of `in`.
-     */
-    readonly when: RuleConditionFact;
-};
-
-/**
- * The present array members together hold at most `max` items.
- */
-export type RuleMaxItemsTogetherFact = {
-    readonly kind: "max-items-together";
-    readonly members: readonly string[];
-    readonly max: number;
 };
 
 export type DigestFact = {
@@ -826,18 +708,4 @@ export type DigestFact = {
      * Leave out the `sha256:` prefix.
      */
     readonly bare: boolean;
-};
-
-/**
- * The value at `path` (member names from the model down, defaults applied; a missing step reads as null) is one of `in`.
- */
-export type RuleConditionFact = {
-    /**
-     * Property names from the model down; the first is a property of the schema.
-     */
-    readonly path: readonly string[];
-    /**
-     * The values for which the condition holds.
-     */
-    readonly in: readonly (string | number | boolean | null)[];
 };

@@ -8,6 +8,7 @@ import {
   type ValidatorSchemas,
 } from "../../emit/validator-code/schemas.js";
 import { ValidatorTables } from "../../emit/validator-code/tables.js";
+import { ruleSiteData } from "../../emit/rule-tables.js";
 
 /** The three validator modules, as text. */
 export interface ValidatorModules {
@@ -66,11 +67,25 @@ export function validatorsName(methodName: string): string {
  */
 function emitMap(ir: ApiIr, perOperation: ReadonlyMap<string, OperationValidatorNames>): string {
   let out = banner(ir);
-  out += `import { validatorsByOperation } from ${tsString(ir.names.runtimePackage)};\nimport { operations, type OperationId } from "./operations.js";\nimport * as validators from "./validators.js";\nimport type { ValidateFunction } from "./validators.js";\n\n`;
+  const sites = new Map(
+    ir.operations.map((op) => [op.operationId, ruleSiteData(ir, op, (rule) => rule.stage === "wire", false)]),
+  );
+  const ruled = [...sites.values()].some((list) => list.length > 0);
+  out += `import { validatorsByOperation } from ${tsString(ir.names.runtimePackage)};\n`;
+  if (ruled) out += `import { withRules } from ${tsString(`${ir.names.runtimePackage}/rules`)};\n`;
+  out += `import { operations, type OperationId } from "./operations.js";\nimport * as validators from "./validators.js";\nimport type { ValidateFunction } from "./validators.js";\n\n`;
   out += `/** Compiled validators of one operation: its request object and the bodies of its success and accepted statuses (a status without content has none). */\nexport interface OperationValidators {\n  readonly request?: ValidateFunction;\n  readonly responses: { readonly [status: number]: ValidateFunction };\n}\n\n`;
   for (const op of ir.operations) {
     const names = perOperation.get(op.operationId) as OperationValidatorNames;
-    const request = names.request === null ? "" : `request: validators.${names.request}, `;
+    const ruleList = sites.get(op.operationId) ?? [];
+    // The model rules the release's request models check, composed over the schema's validator.
+    const validate =
+      names.request === null
+        ? null
+        : ruleList.length === 0
+          ? `validators.${names.request}`
+          : `/* @__PURE__ */ withRules(validators.${names.request}, ${JSON.stringify(ruleList)})`;
+    const request = validate === null ? "" : `request: ${validate}, `;
     const responses = names.responses.map(([status, key]) => `${status}: validators.${key}`).join(", ");
     out += `${docLine(`Validators of \`${op.operationId}\`.`)}export const ${validatorsName(op.methodName)}: OperationValidators = { ${request}responses: { ${responses} } };\n`;
   }

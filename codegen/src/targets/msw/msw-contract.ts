@@ -4,6 +4,7 @@ import { tsString } from "../../emit/ts/syntax.js";
 import { expression, tsValue } from "../../emit/ts/value.js";
 import { banner } from "../../emit/banner.js";
 import { validatorSchemas, type ValidatorSchemas } from "../../emit/validator-code/schemas.js";
+import { ruleSiteData } from "../../emit/rule-tables.js";
 
 /** Where the contract imports its types from: the mock package's hand-written `src/contract/types.ts`. */
 export const CONTRACT_TYPES = "../contract/types.js";
@@ -101,6 +102,8 @@ function operationValue(
     pagination: op.pagination,
     resource: op.resource,
     anchor: op.anchor,
+    rules: ruleSiteData(ir, op, () => true, true),
+    ruleIssues: op.ruleIssues,
   };
 }
 

@@ -8,6 +8,7 @@
  * (docs/extensions.md), so nothing here restates an extension's shape.
  */
 import type { ValidateFunction } from "@powercontext/sdk/validators";
+import type { Rule, RuleSite } from "@powercontext/runtime/rules";
 import type {
   AnchorRecordsFact,
   MediaFromFact,
@@ -96,7 +97,26 @@ export interface ContractOperation {
   readonly resource: ContractResourceUse | null;
   /** The anchor resource's records the request names, which must exist; null for none. */
   readonly anchor: AnchorRecordsFact | null;
+  /** The model rules the flat request reaches (`x-powercontext-rules`), where they sit, with their stage and answer. */
+  readonly rules: readonly RuleSite<ContractRule>[];
+  /** `x-powercontext-rule-answer`: how the issues of runtime rules answer on this operation. */
+  readonly ruleIssues: "standalone" | "body" | "opaque" | { readonly field: string; readonly reason: string };
 }
+
+/** How the server answers a request breaking a runtime rule (docs/architecture.md, "Model rules"). */
+export type ContractRuleAnswer =
+  | { readonly kind: "issue"; readonly type: string; readonly loc: readonly (string | number)[] | "object" | null }
+  | { readonly kind: "opaque" }
+  | { readonly kind: "field"; readonly field: string; readonly reason: string }
+  | {
+      readonly kind: "refusal";
+      readonly status: number;
+      readonly code: string;
+      readonly details: { readonly [name: string]: unknown } | null;
+    };
+
+/** A model rule with who applies it: `wire` rules the release's request model, `runtime` rules the server after it. */
+export type ContractRule = Rule & { readonly stage: "wire" | "runtime"; readonly answer: ContractRuleAnswer | null };
 
 /** A refusal the server answers when every condition of `when` holds (`x-powercontext-refusals`). */
 export type ContractRefusalRule = RefusalRuleFact;

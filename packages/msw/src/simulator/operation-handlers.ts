@@ -13,6 +13,8 @@ import { skillHandlers } from "./skill-handlers.js";
 import { resolveScopeBinding } from "./scope-bindings.js";
 import { handoffHandlers } from "./handoff-handlers.js";
 import { isoTime } from "./clock.js";
+import { codeStatus } from "./code.js";
+import { experienceRevision } from "./experience.js";
 
 /**
  * One function per operation of `openapi.yaml`: parse and check the request,
@@ -82,6 +84,8 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
 
   resolve_scope_binding: (state, _principal, request) => resolveScopeBinding(state, objectBody(request.body)),
   get_liveness: () => ok({ status: "ok" }),
+  query_code: (_state, _principal, request) => codeStatus(request),
+  get_experience: (state, _principal, request) => experienceRevision(state.store, request),
 
   // The checks a release with static tokens and enforced access reports; the mock runs no background Artifact processing.
   get_readiness: (state) => {

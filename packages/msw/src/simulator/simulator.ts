@@ -22,6 +22,7 @@ import { BindingIndex } from "./access/bindings.js";
 import { accessFacts } from "./access/facts.js";
 import { OwnerLedger } from "./access/owners.js";
 import { checkRefusals } from "./contract/refusals.js";
+import { checkRuntimeRules, keptRequest } from "./contract/model-rules.js";
 import { refusalFacts, type InferenceMode } from "./refusal-facts.js";
 import { OverrideTable, type OverrideHandler } from "./overrides.js";
 import { Responder } from "./responder/responder.js";
@@ -37,6 +38,7 @@ import { ResourceEngine } from "./resources/engine.js";
 import { ResourceWriter } from "./resources/writer.js";
 import { trackArtifactLineage } from "./artifacts.js";
 import { AccessLedger, BINDING } from "./access/ledger.js";
+import { trackArtifactTags } from "./tags.js";
 import { trackCandidateReview } from "./candidate-review.js";
 import { createSkillDomain } from "./skills/index.js";
 import { trackScopeHierarchy } from "./scope-hierarchy.js";
@@ -157,6 +159,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   for (const scopeId of options.scopes ?? []) scopes.add(scopeId, { title: scopeId, summary: `Scope ${scopeId}` });
   const sources = new SourceStore(store, writer);
   trackArtifactLineage(writer, values);
+  trackArtifactTags(writer);
   trackCandidateReview(writer);
   trackScopeHierarchy(writer, scopes);
   const memory = new MemoryStore(writer, cursorKey(seed));
@@ -232,8 +235,12 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       const payload =
         principal !== null && op.access !== null ? authorize(op, request, principal, control, cause) : null;
       checkParameters(op, request);
-      checkRefusals(op, flatRequest(op, request), facts, request.headers, "before-lookup");
+      const flat = flatRequest(op, request);
+      checkRefusals(op, flat, facts, request.headers, "handler");
       checkPrecondition(op, request);
+      checkRuntimeRules(op, flat, nowMs);
+      checkRefusals(op, flat, facts, request.headers, "service");
+      request = keptRequest(op, request, flat);
       const override = overrides.get(operationId);
       if (override !== undefined) {
         const answer = override(request);

@@ -493,15 +493,15 @@ export type FilterFact = {
      */
     readonly default: string | number | boolean | null | readonly (string | number | boolean | null)[];
     /**
-     * `equal`: the record's member equals the value (or is in it, for a list); `contains`: it holds the value as a case-sensitive substring.
+     * `equal`: the record's member equals the value (or is in it, for a list); `contains`: it holds the value as a case-sensitive substring; `folded`: it equals the value after NFC and case folding (as the release matches tags).
      * Default: `"equal"`.
      */
-    readonly match: "equal" | "contains";
+    readonly match: "equal" | "contains" | "folded";
     /**
-     * The filter applies only while each of these request members has this value (a search in the field the request names).
+     * The filter applies only while each of these request members has this value, or one of these values (a search in the field the request names).
      */
     readonly when: {
-        readonly [key: string]: string | number | boolean | null;
+        readonly [key: string]: string | number | boolean | null | readonly (string | number | boolean | null)[];
     };
 };
 

@@ -17,8 +17,19 @@ import type { SimRequest } from "../types.js";
  * handlers refuse them.
  */
 
-/** When the simulator asks: before any lookup, or once the Scope is found. */
-export type RefusalPhase = "before-lookup" | "after-scope";
+/**
+ * When the simulator asks. `handler`: refusals without a Scope or a capability
+ * condition (the legacy Memory operations, family guards), which the release's
+ * handlers raise before building their domain models; `service`: a capability the
+ * server lacks (`inference`), raised by the service after those models (so after the
+ * runtime model rules); `after-scope`: refusals that come once their Scope is found.
+ */
+export type RefusalPhase = "handler" | "service" | "after-scope";
+
+function phaseOf(rule: ContractRefusalRule): RefusalPhase {
+  if (rule.scope !== null) return "after-scope";
+  return rule.when.inference !== null ? "service" : "handler";
+}
 
 /** What the conditions of a rule read from the simulator. */
 export interface RefusalFacts {
@@ -71,7 +82,7 @@ function holds(
 /**
  * @param flat - the flat request (parameters by wire name and body members)
  * @param headers - the request's headers (read by `without_header`)
- * @param phase - which rules: those without `scope` (default) or those with it
+ * @param phase - which of the operation's refusals to check ({@link RefusalPhase})
  * @throws SimError the first refusal whose conditions hold, with its status, code, message and details
  * @throws SimError 404 `scope_not_found` when a rule's other conditions hold and its Scope is unknown
  */
@@ -79,14 +90,13 @@ export function checkRefusals(
   op: SimOperation,
   flat: unknown,
   facts: RefusalFacts,
-  headers?: SimRequest["headers"],
-  phase: RefusalPhase = "before-lookup",
+  headers: SimRequest["headers"],
+  phase: RefusalPhase,
 ): void {
   if (op.refusals.length === 0) return;
   const members = (typeof flat === "object" && flat !== null ? flat : {}) as Readonly<Record<string, unknown>>;
   for (const rule of op.refusals) {
-    if ((rule.scope === null) !== (phase === "before-lookup")) continue;
-    if (holds(rule, members, facts, headers))
+    if (phaseOf(rule) === phase && holds(rule, members, facts, headers))
       throw new SimError(
         rule.status,
         rule.code,

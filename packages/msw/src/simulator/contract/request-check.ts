@@ -2,6 +2,7 @@ import type { ContractParameter, WireType } from "../../contract/types.js";
 import type { ValidationError } from "@powercontext/sdk/validators";
 import { SimError, contractViolation, invalidRequest } from "../errors.js";
 import { INVALID_JSON, type SimRequest } from "../types.js";
+import { breaksWireRule, checkWireRules } from "./model-rules.js";
 import type { SimOperation } from "./operation-table.js";
 import { jsonInvalidIssue, releaseIssue, type IssueLocation, type ReleaseIssue } from "./release-issues.js";
 
@@ -60,8 +61,8 @@ export function checkJsonSyntax(op: SimOperation, request: SimRequest): void {
 /**
  * True when the release's access layer cannot read the body as the operation's
  * request model: absent or empty, no JSON (whatever its media type), not an
- * object, a string with a lone surrogate, or a fault the request validator places
- * in the body.
+ * object, a string with a lone surrogate, a fault the request validator places
+ * in the body, or a breach of a wire model rule.
  */
 export function bodyModelFault(op: SimOperation, request: SimRequest): boolean {
   if (op.body === null) return false;
@@ -69,7 +70,8 @@ export function bodyModelFault(op: SimOperation, request: SimRequest): boolean {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return true;
   if (loneSurrogateAt(body) !== null) return true;
   const error = firstError(op, request);
-  return error !== null && locationOf(op, error) === "body";
+  if (error !== null) return locationOf(op, error) === "body";
+  return breaksWireRule(op, flatRequest(op, request));
 }
 
 /**
@@ -113,6 +115,7 @@ export function checkParameters(op: SimOperation, request: SimRequest): void {
   const bodyIssue = bodyFault(op, request);
   if (bodyIssue !== null) throw contractViolation(422, [bodyIssue]);
   if (error !== null) throw contractViolation(422, [releaseIssue(error, "body", false)]);
+  checkWireRules(op, flatRequest(op, request));
   checkQueryNames(op, request);
 }
 

@@ -1,3 +1,4 @@
+import { foldKey } from "@powercontext/runtime/rules";
 import type { ContractResource, ContractResourceUse } from "../../contract/types.js";
 import { decodeCursor, encodeCursor, requestDigest, type CursorPosition } from "./cursor.js";
 import { getPath, stableJson, valuesAt, type JsonRecord } from "../members.js";
@@ -57,7 +58,10 @@ export function listPage(
   key: string,
 ): Page {
   const applied = use.filters.filter((filter) =>
-    Object.entries(filter.when).every(([member, value]) => (getPath(flat, member) ?? null) === value),
+    Object.entries(filter.when).every(([member, value]) => {
+      const actual = getPath(flat, member) ?? null;
+      return Array.isArray(value) ? value.includes(actual as never) : actual === value;
+    }),
   );
   const wanted = applied
     .map((filter) => ({ filter, value: getPath(flat, filter.request) ?? filter.default }))
@@ -149,16 +153,19 @@ function keeps(record: JsonRecord, wanted: readonly { filter: Filter; value: unk
 /**
  * Whether one of `found` (the values at a filter's member) matches the
  * request's value: equal to it (or, for a requested list, holding each of its
- * values, or being one of them), or containing it as a substring (`contains`).
+ * values, or being one of them), or containing it as a substring (`contains`);
+ * `folded` compares strings after NFC and case folding.
  */
 function matches(found: readonly unknown[], filter: Filter, wanted: unknown): boolean {
+  const key = (value: unknown) =>
+    filter.match === "folded" && typeof value === "string" ? foldKey(value) : stableJson(value);
   return found.some((actual) => {
     if (filter.match === "contains") return typeof actual === "string" && actual.includes(String(wanted));
     if (Array.isArray(wanted))
       return Array.isArray(actual)
-        ? wanted.every((w) => actual.some((a) => stableJson(a) === stableJson(w)))
-        : wanted.some((w) => stableJson(w) === stableJson(actual));
-    return stableJson(actual) === stableJson(wanted);
+        ? wanted.every((w) => actual.some((a) => key(a) === key(w)))
+        : wanted.some((w) => key(w) === key(actual));
+    return key(actual) === key(wanted);
   });
 }
 
