@@ -13,7 +13,7 @@ import {
   ServerResponseError,
   TimeoutError,
   TransportError,
-  VersionConflictError,
+  ScopeVersionConflictError,
   openTelemetry,
   type ClientOptions,
 } from "@powercontext/sdk";
@@ -88,7 +88,7 @@ export function conformanceChecks(extras: SuiteExtras = {}): Check[] {
       },
     },
     {
-      name: "typed errors: a stale update_scope is a VersionConflictError",
+      name: "typed errors: a stale update_scope is a ScopeVersionConflictError",
       async run(context) {
         const scope = await defaultScope(context);
         const current = await client(context).getScope({ scope_id: scope });
@@ -100,7 +100,10 @@ export function conformanceChecks(extras: SuiteExtras = {}): Check[] {
             summary: current.summary,
           }),
         );
-        expect(error instanceof VersionConflictError, `got ${String(error)}`);
+        expect(
+          error instanceof ScopeVersionConflictError && error.details?.current_version === current.version,
+          `got ${String(error)}`,
+        );
       },
     },
     ...(
