@@ -86,8 +86,9 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     // Its own limit was withdrawn (issue 26): what one operation costs is judged with its validators.
     targetKb: null,
     // 10.15 kB before issue 33's fixes (success bodies untouched, unsendable tokens refused, text answers
-    // in their charset), which cost about 230 B.
-    budgetKb: 10.28,
+    // in their charset), which cost about 230 B; issue 35's (a span per attempt, Deno's never-resend
+    // connection, connect failures told by message) about 210 B more.
+    budgetKb: 10.58,
   },
   {
     label: "one operation with its validators",
@@ -95,8 +96,8 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        const searchMemory = createCaller(${BASE}, searchMemoryDescriptor, { validators: searchMemoryValidators });
        searchMemory({ scope_id: "s", query: "q" }).then((body) => console.log(body));`,
     targetKb: 10,
-    // Not met yet (13.2 kB with issue 33's fixes): held at today's size, so that growth is a decision.
-    budgetKb: 13.08,
+    // Not met yet (13.3 kB with issues 33 and 35): held at today's size, so that growth is a decision.
+    budgetKb: 13.42,
     peer: "one",
   },
   {
@@ -114,7 +115,7 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        ];
        for (const call of calls) call({}).then((body) => console.log(body));`,
     targetKb: 14,
-    budgetKb: 13.65,
+    budgetKb: 13.97,
     peer: "five",
   },
   {
