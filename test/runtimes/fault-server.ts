@@ -77,7 +77,7 @@ async function forward(
   const answer = await fetch(`${mockUrl}${request.url ?? "/"}`, {
     method: request.method ?? "GET",
     headers,
-    ...(body.length > 0 ? { body } : {}),
+    ...(body.length > 0 ? { body: new Uint8Array(body) } : {}),
     redirect: "manual",
   });
   const out: Record<string, string> = {};

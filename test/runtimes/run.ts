@@ -19,6 +19,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { startMockServer } from "../../packages/msw/src/server/index.js";
+import { PowerContextClient } from "../../packages/sdk/src/index.js";
 import { startFaultServer } from "./fault-server.js";
 import type { CheckResult } from "./suite/harness.js";
 
@@ -40,7 +41,7 @@ async function refusedUrl(): Promise<string> {
 async function bundle(entry: string, outfile: string, target: "cli" | "worker"): Promise<string> {
   const { build } = await import("esbuild");
   await build({
-    entryPoints: [join(suite, entry)],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     format: "esm",
@@ -81,10 +82,21 @@ function parse(stdout: string, stderr: string): CheckResult[] {
   return JSON.parse(line.slice("CONFORMANCE ".length)) as CheckResult[];
 }
 
-async function onWorkerd(miniflareHome: string, script: string, url: string, refused: string): Promise<CheckResult[]> {
+/** The part of miniflare's `Miniflare` the run uses. */
+interface MiniflareLike {
+  dispatchFetch(url: string): Promise<{ status: number; text(): Promise<string> }>;
+  dispose(): Promise<void>;
+}
+
+/** A Worker script under miniflare (installed beside the runtimes by scripts/ci/runtimes.sh, not in the repository). */
+async function miniflareFor(miniflareHome: string, scriptPath: string, bindings: Record<string, string> = {}) {
   const entry = pathToFileURL(join(miniflareHome, "node_modules", "miniflare", "dist", "src", "index.js")).href;
-  const { Miniflare } = (await import(entry)) as typeof import("miniflare");
-  const miniflare = new Miniflare({ modules: true, scriptPath: script, compatibilityDate: "2025-09-01" });
+  const { Miniflare } = (await import(entry)) as { Miniflare: new (options: object) => MiniflareLike };
+  return new Miniflare({ modules: true, scriptPath, compatibilityDate: "2025-09-01", bindings });
+}
+
+async function onWorkerd(miniflareHome: string, script: string, url: string, refused: string): Promise<CheckResult[]> {
+  const miniflare = await miniflareFor(miniflareHome, script);
   try {
     const answer = await miniflare.dispatchFetch(
       `http://worker.local/?url=${encodeURIComponent(url)}&refused=${encodeURIComponent(refused)}`,
@@ -94,6 +106,43 @@ async function onWorkerd(miniflareHome: string, script: string, url: string, ref
     return JSON.parse(text) as CheckResult[];
   } finally {
     await miniflare.dispose();
+  }
+}
+
+const EXAMPLE_CHECK = "worker example: examples/worker answers a search through the SDK";
+
+/**
+ * The Worker example (examples/worker), bundled as wrangler would and run under
+ * workerd with its environment as bindings: a remembered entry must come back
+ * from its `/search`.
+ */
+async function workerExample(miniflareHome: string, url: string): Promise<CheckResult> {
+  try {
+    const token = "pc-admin";
+    const sdk = new PowerContextClient({ baseUrl: url, token });
+    const scope = (await sdk.getDefaultScope()).scope_id;
+    await sdk.rememberMemory({ scope_id: scope, kind: "decision", text: "Workers search the default Scope" });
+    const script = await bundle(
+      join(repo, "examples", "worker", "worker.ts"),
+      join(out, "example-worker.mjs"),
+      "worker",
+    );
+    const miniflare = await miniflareFor(miniflareHome, script, {
+      POWERCONTEXT_CLIENT_SERVER_URL: url,
+      POWERCONTEXT_CLIENT_API_TOKEN: token,
+    });
+    try {
+      const answer = await miniflare.dispatchFetch("http://worker.local/search?q=Workers%20search");
+      const body = (await answer.json()) as { scope?: string; hits?: Array<{ text: string }> };
+      const found = body.hits?.some((hit) => hit.text === "Workers search the default Scope") ?? false;
+      return answer.status === 200 && body.scope === scope && found
+        ? { name: EXAMPLE_CHECK, status: "pass", detail: "" }
+        : { name: EXAMPLE_CHECK, status: "fail", detail: `answered ${answer.status}: ${JSON.stringify(body)}` };
+    } finally {
+      await miniflare.dispose();
+    }
+  } catch (error) {
+    return { name: EXAMPLE_CHECK, status: "fail", detail: String(error) };
   }
 }
 
@@ -108,10 +157,11 @@ export async function runLane(runtime: string, binary: string | undefined): Prom
   try {
     const refused = await refusedUrl();
     if (runtime === "workerd") {
-      const script = await bundle("worker-entry.ts", join(out, "worker.mjs"), "worker");
-      return await onWorkerd(binary ?? repo, script, front.url, refused);
+      const script = await bundle(join(suite, "worker-entry.ts"), join(out, "worker.mjs"), "worker");
+      const results = await onWorkerd(binary ?? repo, script, front.url, refused);
+      return [...results, await workerExample(binary ?? repo, front.url)];
     }
-    const script = await bundle("cli-entry.ts", join(out, "cli.mjs"), "cli");
+    const script = await bundle(join(suite, "cli-entry.ts"), join(out, "cli.mjs"), "cli");
     const args = [script, front.url, refused, runtime];
     const [command, flags] =
       runtime === "deno"
