@@ -64,8 +64,9 @@ export interface TelemetryOptions {
    * active context's other entries (baggage). Without it, the SDK passes a
    * context holding the parent span alone, under the key `@opentelemetry/api`
    * reads it from (`Symbol.for("OpenTelemetry Context Key SPAN")`).
+   * A method, so that a hook typed with OpenTelemetry's `Span` fits.
    */
-  context?: (parent: SpanLike) => unknown;
+  context?(parent: SpanLike): unknown;
 }
 
 /** OpenTelemetry `SpanKind.INTERNAL`: the span of one call, around its attempts. */

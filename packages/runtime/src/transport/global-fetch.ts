@@ -17,12 +17,15 @@ interface DenoNamespace {
 function denoNeverResendFetch(fetchFn: FetchLike): FetchLike | undefined {
   const deno = (globalThis as { Deno?: DenoNamespace }).Deno;
   if (typeof deno?.createHttpClient !== "function") return undefined;
-  let client: unknown;
   return (url: string, init: FetchInit) => {
-    client ??= deno.createHttpClient?.({ poolMaxIdlePerHost: 0 });
-    return fetchFn(url, { ...init, client } as FetchInit);
+    // One client for every PowerContext client of the process, made on first use.
+    denoClient ??= deno.createHttpClient?.({ poolMaxIdlePerHost: 0 });
+    return fetchFn(url, { ...init, client: denoClient } as FetchInit);
   };
 }
+
+/** The `Deno.HttpClient` of never-resend requests, shared (it holds no idle connection). */
+let denoClient: unknown;
 
 /**
  * The transport of a client that names none outside Node: the fetch adapter

@@ -5,7 +5,7 @@ import { openTelemetry } from "../../src/telemetry/call-span.js";
 import type { SpanAttributeValue, SpanLike, TracerLike } from "../../src/telemetry/tracer.js";
 import { descriptor, flushMemory, table } from "../helpers/descriptors.js";
 import { callOperation } from "../../src/operations/submit.js";
-import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { context, SpanKind, SpanStatusCode, trace, type Span } from "@opentelemetry/api";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { envelope, json, scripted } from "@powercontext/runtime/testing";
 
@@ -110,6 +110,26 @@ describe("telemetry (docs/telemetry.md)", () => {
     expect(at(backoff?.time as [number, number])).toBeGreaterThanOrEqual(at(attempts[0]?.endTime as [number, number]));
     expect(at(backoff?.time as [number, number])).toBeLessThanOrEqual(at(attempts[1]?.startTime as [number, number]));
     expect(JSON.stringify(spans.map((span) => [span.attributes, span.events]))).not.toContain("tok-secret-value");
+  });
+
+  it("starts attempt spans in the context the context hook builds (@opentelemetry/api's trace.setSpan)", async () => {
+    const { tracer, exporter } = otelTracer();
+    const parents: unknown[] = [];
+    const runtime = createRuntime({
+      baseUrl: "https://pc.example.com",
+      fetch: scripted(json(200, {})).fetch,
+      telemetry: openTelemetry({
+        tracer,
+        context: (span: Span) => {
+          parents.push(span);
+          return trace.setSpan(context.active(), span);
+        },
+      }),
+    });
+    await runOperation(runtime, op, {});
+    const [attempt, call] = exporter.getFinishedSpans();
+    expect(parents).toEqual([call]);
+    expect(attempt?.parentSpanContext?.spanId).toBe(call?.spanContext().spanId);
   });
 
   it("traces each poll of an asynchronous call as a call with its attempt", async () => {
