@@ -12,6 +12,7 @@ import { gzipSync } from "node:zlib";
 const SDK_SRC = fileURLToPath(new URL("../packages/sdk/src/", import.meta.url));
 const RUNTIME_ENTRY = fileURLToPath(new URL("../packages/runtime/src/index.ts", import.meta.url));
 const VALIDATION_ENTRY = fileURLToPath(new URL("../packages/runtime/src/validation.ts", import.meta.url));
+const SDK_ENTRY = fileURLToPath(new URL("../packages/sdk/src/index.ts", import.meta.url));
 
 /**
  * The minified bundle of `contents`, whose imports resolve from `resolveDir`
@@ -21,7 +22,11 @@ export async function bundleApp(contents: string, resolveDir: string = SDK_SRC):
   const { build } = await import("esbuild");
   const result = await build({
     stdin: { contents, resolveDir, loader: "ts" },
-    alias: { "@powercontext/runtime": RUNTIME_ENTRY, "@powercontext/runtime/validation": VALIDATION_ENTRY },
+    alias: {
+      "@powercontext/runtime": RUNTIME_ENTRY,
+      "@powercontext/runtime/validation": VALIDATION_ENTRY,
+      "@powercontext/sdk": SDK_ENTRY,
+    },
     bundle: true,
     minify: true,
     format: "esm",
@@ -86,8 +91,9 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     // Its own limit was withdrawn (issue 26): what one operation costs is judged with its validators.
     targetKb: null,
     // 10.15 kB before issue 33's fixes (success bodies untouched, unsendable tokens refused, text answers
-    // in their charset), which cost about 230 B.
-    budgetKb: 10.28,
+    // in their charset), which cost about 230 B; issue 35's (a span per attempt, Deno's never-resend
+    // connection, connect failures told by message) about 210 B more.
+    budgetKb: 10.58,
   },
   {
     label: "one operation with its validators",
@@ -95,8 +101,8 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        const searchMemory = createCaller(${BASE}, searchMemoryDescriptor, { validators: searchMemoryValidators });
        searchMemory({ scope_id: "s", query: "q" }).then((body) => console.log(body));`,
     targetKb: 10,
-    // Not met yet (13.2 kB with issue 33's fixes): held at today's size, so that growth is a decision.
-    budgetKb: 13.08,
+    // Not met yet (13.3 kB with issues 33 and 35): held at today's size, so that growth is a decision.
+    budgetKb: 13.42,
     peer: "one",
   },
   {
@@ -114,7 +120,7 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        ];
        for (const call of calls) call({}).then((body) => console.log(body));`,
     targetKb: 14,
-    budgetKb: 13.65,
+    budgetKb: 13.97,
     peer: "five",
   },
   {
@@ -125,6 +131,14 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     targetKb: 45,
     budgetKb: 45,
     peer: "whole",
+  },
+  {
+    label: "Worker example (examples/worker, two operations)",
+    source: `export { default } from "../../../examples/worker/worker.ts";`,
+    // No target of its own: what the Workers import path (docs/workers.md) costs, against the whole
+    // client's 45 kB; today's size (14.1 kB) plus about 150 B.
+    targetKb: null,
+    budgetKb: 14.23,
   },
   {
     label: "everything the SDK exports (export *)",

@@ -8,6 +8,8 @@ import type { SpanStarter } from "./telemetry/call-span.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./transport/read-body.js";
 import { fetchTransport, type FetchLike } from "./transport/fetch-adapter.js";
 import type { Transport } from "./transport/port.js";
+import { globalFetchTransport } from "./transport/global-fetch.js";
+import { processEnv, readableEnv } from "./env-access.js";
 import { headerFieldProblem, tokenProblem } from "./transport/header-field.js";
 import { secretsOf } from "./transport/sanitize.js";
 import { numberOption } from "./number-option.js";
@@ -188,13 +190,8 @@ export interface Platform {
   dispatcherTransport?: (dispatcher: DispatcherLike) => Transport;
 }
 
-/** The browser entry's platform: the global `fetch`, no dispatcher. */
-export const FETCH_PLATFORM: Platform = {
-  defaultTransport: () => {
-    const global = globalThis.fetch as FetchLike | undefined;
-    return typeof global === "function" ? fetchTransport(global) : undefined;
-  },
-};
+/** The browser entry's platform (also Deno's, Bun's and Workers'): the global `fetch`, no dispatcher. */
+export const FETCH_PLATFORM: Platform = { defaultTransport: globalFetchTransport };
 
 /** The transport named by the options, or the platform's default. @throws ConfigurationError */
 function transportOf(options: ClientOptions, platform: Platform): Transport {
@@ -345,14 +342,21 @@ export const ENV_TIMEOUT = "POWERCONTEXT_CLIENT_TIMEOUT";
  * fractional; converted by {@link parseSecondsToMs}, so rounded up to whole
  * milliseconds). `overrides` win over the environment.
  *
- * @param env defaults to `process.env` where it exists (an empty object in browsers).
- * @throws ConfigurationError when the timeout is not a positive number.
+ * @param env defaults to `process.env` where it exists (an empty object in
+ *   browsers); on Workers, pass the Worker's `env` (`process.env` needs
+ *   `nodejs_compat` there).
+ * @throws ConfigurationError when the timeout is not a positive number, or
+ *   when the environment cannot be read (Deno without `--allow-env`, a Worker
+ *   without `nodejs_compat` and no `env` passed): its message says what to do.
  */
 export function optionsFromEnv(
-  env: Record<string, string | undefined> = (globalThis as { process?: { env?: Record<string, string | undefined> } })
-    .process?.env ?? {},
+  env: Record<string, string | undefined> = processEnv(),
   overrides: Partial<ClientOptions> = {},
 ): ClientOptions {
+  return optionsFrom(readableEnv(env, [ENV_SERVER_URL, ENV_API_TOKEN, ENV_TIMEOUT]), overrides);
+}
+
+function optionsFrom(env: Record<string, string | undefined>, overrides: Partial<ClientOptions>): ClientOptions {
   const fromEnv = env[ENV_SERVER_URL]?.trim();
   const baseUrl = overrides.baseUrl ?? (fromEnv === undefined || fromEnv === "" ? DEFAULT_SERVER_URL : fromEnv);
   const options: ClientOptions = { ...overrides, baseUrl };

@@ -58,5 +58,11 @@ export type { Transport, TransportRequest, TransportResponse, HeaderReader } fro
 export { ATTEMPT_TIMEOUT } from "./transport/port.js";
 export { normalizeBaseUrl, isLoopbackHost } from "./transport/url.js";
 export { writeParameters } from "./transport/write-parameters.js";
-export type { SpanLike, TracerLike, TelemetryOptions } from "./telemetry/tracer.js";
-export { openTelemetry, type CallSpan, type CallOutcome, type SpanStarter } from "./telemetry/call-span.js";
+export type { SpanLike, SpanOptionsLike, TracerLike, TelemetryOptions } from "./telemetry/tracer.js";
+export {
+  openTelemetry,
+  type AttemptSpan,
+  type CallSpan,
+  type CallOutcome,
+  type SpanStarter,
+} from "./telemetry/call-span.js";

@@ -68,6 +68,8 @@ class Client:
         http_client: an ``httpx.AsyncClient`` of yours (not closed by ``aclose``).
         allow_insecure_http: plaintext to a host that is not loopback.
         on_retry: told about every retry before its wait (no request data, no token).
+        tracer: an OpenTelemetry ``Tracer`` (``opentelemetry-api``): a span per call and a
+            CLIENT span per HTTP attempt under it (docs/telemetry.md). Default: none.
 
     Raises:
         ConfigurationError: a base URL, header or option the client cannot work with.
@@ -89,6 +91,7 @@ class Client:
         http_client: httpx.AsyncClient | None = None,
         allow_insecure_http: bool = False,
         on_retry: Callable[[RetryEvent], None] | None = None,
+        tracer: Any | None = None,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         random: Callable[[], float] = random_module.random,
@@ -129,6 +132,7 @@ class Client:
             sleep=sleep,
             random=random,
             on_retry=on_retry,
+            tracer=tracer,
         )
 
     async def __aenter__(self) -> Client:

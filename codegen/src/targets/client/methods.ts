@@ -55,6 +55,17 @@ export class ${ir.names.clientClassName} {
     return new CallPromise(outcome as Promise<WithResponse<ResponseOf<K>>>);
   }
 
+  /**
+   * Sends an operation that answers \`304\` to a conditional request: when \`request\`
+   * carries \`header\` (its \`If-None-Match\`), the outcome keyed by status (\`200\` with the
+   * body, or \`304\`); without it, the body alone (docs/architecture.md, "Conditional reads").
+   */
+  protected callConditional<K extends OperationId>(operationId: K, request: RequestOf<K>, header: string, options: CallOptions | undefined): CallPromise<unknown> {
+    const outcome = callWithResponse(this.runtime, descriptorFor(this.runtime, operationId), request, options ?? {});
+    if ((request as Record<string, unknown> | undefined)?.[header] !== undefined) return new CallPromise(outcome);
+    return new CallPromise(outcome.then(({ data, response }) => ({ data: (data as { readonly body: unknown }).body, response })));
+  }
+
   /** Sends an asynchronous operation once (with retries) and returns its first outcome without polling. */
   protected submit<K extends AsyncOperationId>(operationId: K, request: RequestOf<K>, options: CallOptions | undefined): CallPromise<SubmitOutcome<K>> {
     const submission = submit(this.runtime, descriptorFor(this.runtime, operationId), request, options ?? {});
@@ -93,8 +104,12 @@ export function emitMethods(ir: ApiIr): string {
   let out = banner(ir) + preamble(ir);
   for (const op of ir.operations) {
     const id = tsString(op.operationId);
-    out += `\n${docComment(describe(op), "  ")}`;
-    out += `  ${op.methodName}(${requestParameter(op)}options?: CallOptions): CallPromise<ResponseOf<${id}>> {\n    return this.call(${id}, ${requestArgument(op)}, options);\n  }\n`;
+    const header = conditionalHeader(op);
+    if (header !== null) out += conditionalMethod(op, header);
+    else {
+      out += `\n${docComment(describe(op), "  ")}`;
+      out += `  ${op.methodName}(${requestParameter(op)}options?: CallOptions): CallPromise<ResponseOf<${id}>> {\n    return this.call(${id}, ${requestArgument(op)}, options);\n  }\n`;
+    }
     if (op.async !== null) {
       out += `\n${docComment([`Submits ${op.operationId} and returns the first outcome without waiting: the result (${op.success.status}) or the accepted operation (${op.async.acceptedStatus}) to wait on later.`, "", ...facts(op)], "  ")}`;
       out += `  submit${op.typeName}(${requestParameter(op)}options?: CallOptions): CallPromise<SubmitOutcome<${id}>> {\n    return this.submit(${id}, ${requestArgument(op)}, options);\n  }\n`;
@@ -106,6 +121,38 @@ export function emitMethods(ir: ApiIr): string {
     }
   }
   return `${out}}\n`;
+}
+
+/**
+ * The request member of an operation's \`If-None-Match\` header parameter, when the
+ * operation's outcomes are one success status and a 304 (not modified): its method
+ * answers the body unless the request carries that header. Null otherwise (such an
+ * operation resolves to the outcome keyed by status, as any with several outcomes).
+ */
+function conditionalHeader(op: OperationIr): string | null {
+  if (op.notModified === null || op.async !== null || op.successResponses.length !== 1) return null;
+  return op.parameters.header.find((parameter) => parameter.name.toLowerCase() === "if-none-match")?.name ?? null;
+}
+
+/**
+ * A conditional read's method: two overloads keyed by the presence of the
+ * \`If-None-Match\` member. Without it the method resolves to the success body;
+ * with it, to \`{ status, body, headers }\` (\`200\` with the body, or \`304\`).
+ */
+function conditionalMethod(op: OperationIr, header: string): string {
+  const id = tsString(op.operationId);
+  const name = tsString(header);
+  const body = `Extract<ResponseOf<${id}>, { readonly status: ${op.success.status} }>["body"]`;
+  const lines = [
+    ...describe(op),
+    "",
+    `Without \`${header}\` in the request, resolves to the ${op.success.status} body. With it, resolves to the outcome keyed by status: \`{ status: ${op.success.status}, body, headers }\`, or \`{ status: ${op.notModified?.status}, body: undefined, headers }\` while the resource still matches that ETag.`,
+  ];
+  let out = `\n${docComment(lines, "  ")}`;
+  out += `  ${op.methodName}(request: RequestOf<${id}> & { readonly ${name}: string }, options?: CallOptions): CallPromise<ResponseOf<${id}>>;\n`;
+  out += `  ${op.methodName}(request: Omit<RequestOf<${id}>, ${name}> & { readonly ${name}?: undefined }, options?: CallOptions): CallPromise<${body}>;\n`;
+  out += `  ${op.methodName}(request: Omit<RequestOf<${id}>, ${name}> & { readonly ${name}?: string | undefined }, options?: CallOptions): CallPromise<unknown> {\n    return this.callConditional(${id}, request as RequestOf<${id}>, ${name}, options);\n  }\n`;
+  return out;
 }
 
 function describe(op: OperationIr): string[] {

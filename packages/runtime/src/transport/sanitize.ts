@@ -36,6 +36,15 @@ const CONNECT_CODES = new Set([
   "UND_ERR_CONNECT_TIMEOUT",
 ]);
 
+/**
+ * What runtimes without an error code say of a connection that was never
+ * made: Deno's fetch (hyper) tags a failed connect, DNS lookup included, as
+ * `client error (Connect)`. workerd says "Network connection lost." of a
+ * refused connect and of a connection lost after the request left alike, so
+ * its failures stay `exchange` (docs/runtimes.md).
+ */
+const CONNECT_MESSAGES = /\bclient error \(Connect\)|\btcp connect error\b/;
+
 /** `value[name]`, or undefined when `value` is not an object or reading it throws (a hostile getter or proxy). */
 function property(value: unknown, name: string): unknown {
   if (typeof value !== "object" || value === null) return undefined;
@@ -81,7 +90,14 @@ export function findErrorCode(error: unknown): string | undefined {
  */
 export function isConnectFailure(error: unknown): boolean {
   const code = findErrorCode(error);
-  return code !== undefined && CONNECT_CODES.has(code);
+  if (code !== undefined) return CONNECT_CODES.has(code);
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth += 1) {
+    const message = property(current, "message");
+    if (typeof message === "string" && CONNECT_MESSAGES.test(message)) return true;
+    current = property(current, "cause");
+  }
+  return false;
 }
 
 /**

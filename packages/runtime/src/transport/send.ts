@@ -81,6 +81,7 @@ export async function sendAttempt<T>(
       body: request.body,
       timeoutMs: limits.timeoutMs,
       signal: limits.signal,
+      neverResend: request.neverResend === true,
     });
     return await consumer.consume(response);
   } catch (error) {

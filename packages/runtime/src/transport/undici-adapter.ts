@@ -102,6 +102,8 @@ class AttemptAbort {
   aborted = false;
   reason: unknown = undefined;
   #listeners: Array<() => void> = [];
+  /** The functions standing for listener objects given to {@link addEventListener}, created on first use. */
+  #handlers: Map<{ handleEvent(): void }, () => void> | undefined;
   /** Rejects the attempt's wait for the headers, set while it lasts (see {@link headers}). */
   #reject: ((reason: unknown) => void) | null = null;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -202,7 +204,33 @@ class AttemptAbort {
   off(event: "abort", listener: () => void): this {
     return this.removeListener(event, listener);
   }
+
+  /**
+   * The `EventTarget` form of {@link on}: undici 8 takes only an
+   * EventTarget-shaped signal (undici 7 takes either). A listener object's
+   * `handleEvent` is called like a function listener.
+   */
+  addEventListener(_type: "abort", listener: AbortListener): void {
+    if (typeof listener === "function") {
+      this.#listeners.push(listener);
+      return;
+    }
+    const call = () => listener.handleEvent();
+    (this.#handlers ??= new Map()).set(listener, call);
+    this.#listeners.push(call);
+  }
+
+  /** The `EventTarget` form of {@link removeListener}. */
+  removeEventListener(event: "abort", listener: AbortListener): void {
+    const call = typeof listener === "function" ? listener : this.#handlers?.get(listener);
+    if (call === undefined) return;
+    this.#handlers?.delete(listener as { handleEvent(): void });
+    this.removeListener(event, call);
+  }
 }
+
+/** A listener as `EventTarget.addEventListener` takes it: a function or an object with `handleEvent`. */
+type AbortListener = (() => void) | { handleEvent(): void };
 
 /** One response of undici's `Dispatcher.request`, seen through the port. */
 class UndiciResponse implements TransportResponse, HeaderReader {
