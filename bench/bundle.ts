@@ -12,6 +12,7 @@ import { gzipSync } from "node:zlib";
 const SDK_SRC = fileURLToPath(new URL("../packages/sdk/src/", import.meta.url));
 const RUNTIME_ENTRY = fileURLToPath(new URL("../packages/runtime/src/index.ts", import.meta.url));
 const VALIDATION_ENTRY = fileURLToPath(new URL("../packages/runtime/src/validation.ts", import.meta.url));
+const RULES_ENTRY = fileURLToPath(new URL("../packages/runtime/src/rules.ts", import.meta.url));
 const SDK_ENTRY = fileURLToPath(new URL("../packages/sdk/src/index.ts", import.meta.url));
 
 /**
@@ -25,6 +26,7 @@ export async function bundleApp(contents: string, resolveDir: string = SDK_SRC):
     alias: {
       "@powercontext/runtime": RUNTIME_ENTRY,
       "@powercontext/runtime/validation": VALIDATION_ENTRY,
+      "@powercontext/runtime/rules": RULES_ENTRY,
       "@powercontext/sdk": SDK_ENTRY,
     },
     bundle: true,
@@ -120,7 +122,10 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        ];
        for (const call of calls) call({}).then((body) => console.log(body));`,
     targetKb: 14,
-    budgetKb: 13.97,
+    // 13.9 kB before the wire model rules: remember_memory's request now carries the release's
+    // request-model rules, and the rules engine (@powercontext/runtime/rules, about 2.3 kB) comes
+    // with it; held at that size, so that growth is a decision.
+    budgetKb: 16.45,
     peer: "five",
   },
   {
@@ -144,6 +149,7 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     label: "everything the SDK exports (export *)",
     source: `export * from "./index.js";`,
     targetKb: 45,
-    budgetKb: 45,
+    // Over the target since the wire model rules (the rules engine and every operation's rule tables).
+    budgetKb: 48.2,
   },
 ];

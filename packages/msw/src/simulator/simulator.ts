@@ -19,7 +19,7 @@ import { authorize } from "./access/layer.js";
 import { AccessControl } from "./access/decide.js";
 import { AfterAccess } from "./access/after.js";
 import { BindingIndex } from "./access/bindings.js";
-import { accessFacts } from "./access/facts.js";
+import { accessFacts, checksOnceScopeFound } from "./access/facts.js";
 import { OwnerLedger } from "./access/owners.js";
 import { checkRefusals } from "./contract/refusals.js";
 import { checkRuntimeRules, keptRequest } from "./contract/model-rules.js";
@@ -238,6 +238,14 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       const flat = flatRequest(op, request);
       checkRefusals(op, flat, facts, request.headers, "handler");
       checkPrecondition(op, request);
+      // The checks the release's access layer makes once the Scope is found (the
+      // operation's scope-stage x-powercontext-access-after entries) come before its
+      // handler builds the domain models the runtime rules stand for.
+      const accessFirst = principal !== null && payload !== null && checksOnceScopeFound(operationId);
+      if (accessFirst) {
+        checkAnchor(op, flat, store);
+        after.begin(operationId, payload, principal, cause);
+      }
       checkRuntimeRules(op, flat, nowMs);
       checkRefusals(op, flat, facts, request.headers, "service");
       request = keptRequest(op, request, flat);
@@ -255,8 +263,10 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
           ...(textual && media?.mediaType ? { contentType: media.mediaType } : {}),
         };
       }
-      checkAnchor(op, flatRequest(op, request), store);
-      if (principal !== null && payload !== null) after.begin(operationId, payload, principal, cause);
+      if (!accessFirst) {
+        checkAnchor(op, flatRequest(op, request), store);
+        if (principal !== null && payload !== null) after.begin(operationId, payload, principal, cause);
+      }
       checkRefusals(op, flatRequest(op, request), facts, request.headers, "after-scope");
       const stateful = operationHandlers[operationId];
       if (stateful !== undefined) return shaped(op, stateful(state, principal, request, nowMs), seed);
