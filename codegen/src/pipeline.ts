@@ -7,6 +7,7 @@ import { loadSpec, loadSpecText, type LoadedSpec } from "./load/load-spec.js";
 import { validatorSchemas, type ValidatorSchemas } from "./emit/validator-code/schemas.js";
 import { TARGET_NAMES, TARGETS, outputDirs, selectTargets } from "./targets/registry.js";
 import { emitStandaloneReadme } from "./targets/standalone-readme.js";
+import { checkOutputSize } from "./output-bounds.js";
 import type { GenerateOptions, TargetContext, TargetFiles } from "./targets/target.js";
 
 export type { GenerateOptions, Layout, PythonOptions, Target } from "./targets/target.js";
@@ -65,6 +66,7 @@ export async function generateFromText(
  * files in registry order; a standalone folder gets its README last.
  *
  * @throws {UsageError} for an empty or unknown `targets` list, or a class name that is no identifier
+ * @throws {SpecError} `too_large` when the files would hold more than `maxOutputBytes` together (`output-bounds.ts`)
  */
 export async function render(spec: LoadedSpec, options: GenerateOptions = {}): Promise<Generated> {
   const profile = options.lint ?? "strict";
@@ -124,5 +126,6 @@ export async function render(spec: LoadedSpec, options: GenerateOptions = {}): P
         options.targets ?? TARGETS.filter((t) => t.byDefault.standalone).map((t) => t.name),
       ),
     );
+  checkOutputSize(files, options.maxOutputBytes);
   return { files, ir, spec, warnings, skipped };
 }

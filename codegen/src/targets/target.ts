@@ -36,6 +36,8 @@ export interface GenerateOptions {
   readonly python?: PythonOptions;
   /** Names of the targets to write (`--targets`); default: every target marked so for the layout. Empty is refused. */
   readonly targets?: readonly string[];
+  /** Most bytes the generated files may hold together; more is refused (`too_large`) before anything is written. Default `MAX_OUTPUT_BYTES` (256 MiB). */
+  readonly maxOutputBytes?: number;
 }
 
 /** What a target reads: the IR, the layout, the run's options and what targets share. */

@@ -8,6 +8,7 @@ import type { ApiIr } from "../../ir/model.js";
 import { commentLine } from "../../emit/ts/syntax.js";
 import { pyBanner } from "./banner-py.js";
 import { modelsDocument, parametersDocument, ruleMethods } from "./model-inputs.js";
+import { pyClassNames } from "./names-py.js";
 
 const codegenRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 /** The driver script that calls datamodel-code-generator (with its ruff.toml beside it). */
@@ -74,6 +75,7 @@ export async function emitPythonModels(ir: ApiIr, written: Json, timeoutMs = 120
     document: modelsDocument(ir, written),
     methods: ruleMethods(ir),
     parameters_document: parameters,
+    class_names: pyClassNames(ir),
   });
   // the tool writes the name into a comment line: escaped like every name in a banner
   const output = await runTool(

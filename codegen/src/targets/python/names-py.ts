@@ -57,6 +57,41 @@ const MODULE_NAMES = new Set([
   "frozenset",
 ]);
 
+/**
+ * The builtins `models.py` writes annotations with (`list[Item]`, `dict[str, Any]`, ...):
+ * a model class of that name would replace them there.
+ */
+const ANNOTATION_BUILTINS = new Set([
+  "bool",
+  "bytes",
+  "dict",
+  "float",
+  "int",
+  "list",
+  "object",
+  "str",
+  "tuple",
+  "type",
+  "set",
+  "frozenset",
+]);
+
+/**
+ * The one rule for the class name of a component schema's model: the schema name
+ * itself (`keyof`, `match`, `Thing`), which the layer imports, when it is a
+ * {@link isPlainIdentifier plain identifier} and no builtin `models.py` annotates
+ * with. The model generator is told to keep these names (`pyClassNames`); a model
+ * the layer imports under any other name is refused (`checkPythonNames`).
+ */
+export function keepsClassName(schemaName: string): boolean {
+  return isPlainIdentifier(schemaName) && !ANNOTATION_BUILTINS.has(schemaName);
+}
+
+/** The component schemas whose model classes are named by their schema names ({@link keepsClassName}). */
+export function pyClassNames(ir: ApiIr): string[] {
+  return ir.schemas.map((schema) => schema.name).filter(keepsClassName);
+}
+
 /** `name` as a plain Python identifier: ASCII, not a keyword, not a dunder name. */
 export function isPlainIdentifier(name: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !KEYWORDS.has(name) && !/^__.*__$/.test(name);
@@ -129,6 +164,14 @@ export function checkPythonNames(ir: ApiIr, models: ReadonlySet<string>): void {
           "invalid_name",
           { pointer: pointer("components", "schemas", name) },
           `schema name ${quoted(name)} is imported by the Python layer and cannot become a Python identifier (a keyword, a dunder name, or not ASCII letters, digits and "_")`,
+        ),
+      );
+    } else if (!keepsClassName(name)) {
+      errors.push(
+        new SpecError(
+          "invalid_name",
+          { pointer: pointer("components", "schemas", name) },
+          `schema name ${quoted(name)} is imported by the Python layer and cannot name a model class: models.py annotates with the builtin ${name}`,
         ),
       );
     }

@@ -1,8 +1,8 @@
 import type { ApiIr, OperationIr, ParameterIr, ResponseIr } from "../../ir/model.js";
-import { isReservedWord, pascalCase, UniqueNames } from "../../ir/naming.js";
+import { typeName, UniqueNames } from "../../ir/naming.js";
 import { banner } from "../../emit/banner.js";
 import { indexed, namedType, NEVER, object, ref, UNKNOWN, type TsMember } from "../../emit/ts/builder.js";
-import { docComment, isIdentifier } from "../../emit/ts/syntax.js";
+import { docComment } from "../../emit/ts/syntax.js";
 import { SchemaTypes, schemaDoc } from "./schema-type.js";
 
 /** The names the module itself exports, which no schema type may take. */
@@ -15,8 +15,8 @@ export interface SchemaTypeNames {
 }
 
 /**
- * The type name of every component schema: the schema name when it is an
- * identifier TypeScript does not reserve, else its PascalCase, made unique. A
+ * The type name of every component schema: the schema name's {@link typeName}
+ * (the name itself unless it is a TypeScript keyword), made unique. A
  * schema that reaches a `readOnly` or `writeOnly` member has two types: `Name`
  * for responses (no `writeOnly` members) and `NameWritable` for requests (no
  * `readOnly` members).
@@ -27,8 +27,7 @@ export function schemaTypeNames(ir: ApiIr): SchemaTypeNames {
   const read = new Map<string, string>();
   const write = new Map<string, string>();
   for (const { name } of ir.schemas) {
-    const base = isIdentifier(name) && !isReservedWord(name) && !name.includes("$") ? name : pascalCase(name);
-    const readName = taken.claim(isReservedWord(base) ? `${base}Schema` : base);
+    const readName = taken.claim(typeName(name));
     read.set(name, readName);
     write.set(name, sided.has(name) ? taken.claim(`${readName}Writable`) : readName);
   }
