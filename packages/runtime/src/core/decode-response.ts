@@ -10,7 +10,7 @@ import { bodyReading } from "./response-media.js";
 import { ResponseOutcome } from "./response-outcome.js";
 
 /** How much of an error body that is not the envelope is kept on the error: its first 8 KiB, as text. */
-export const ERROR_BODY_LIMIT_BYTES = 8 * 1024;
+const ERROR_BODY_LIMIT_BYTES = 8 * 1024;
 const STRICT_DECODER = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 /** Error bodies are kept for people to read: malformed bytes (or a cut character) become U+FFFD. */
 const LENIENT_DECODER = new TextDecoder("utf-8");
@@ -43,7 +43,7 @@ export interface DecodedResponse {
 }
 
 /** Limits applied while decoding. */
-export interface DecodeLimits {
+interface DecodeLimits {
   maxResponseBytes: number;
   secrets: readonly string[];
   /** Contract error classes by envelope code; without them an error status raises its status class. */
@@ -67,7 +67,7 @@ function hasExactKeys(value: Record<string, unknown>, keys: readonly string[]): 
 }
 
 /** The envelope `{"error": {"code", "message", "details"}}`, or null when the body is anything else. */
-export function decodeErrorEnvelope(
+function decodeErrorEnvelope(
   body: unknown,
 ): { code: string; message: string; details: Record<string, unknown> | null } | null {
   if (!isPlainObject(body) || !hasExactKeys(body, ["error"])) return null;
@@ -96,7 +96,7 @@ function decodingFailure(error: unknown, context: ResponseContext): unknown {
 }
 
 /** The statuses that are outcomes of an operation: every declared 2xx (accepted included) and a declared 304. */
-export function isOutcomeStatus(descriptor: OperationDescriptor, statusCode: number): boolean {
+function isOutcomeStatus(descriptor: OperationDescriptor, statusCode: number): boolean {
   return (
     statusCode === descriptor.successStatus ||
     descriptor.async?.acceptedStatus === statusCode ||

@@ -24,7 +24,7 @@ export interface RetryEvent {
 }
 
 /** What an attempt function is told about its budget. */
-export interface AttemptBudget {
+interface AttemptBudget {
   /** 1-based attempt number. */
   attempt: number;
   /** Milliseconds left of the total deadline (Infinity without one). */
@@ -71,7 +71,7 @@ export function outcomeOf(error: unknown): AttemptOutcome | null {
 }
 
 /** Why a retry the policy allowed was not sent; appended to the error's message. */
-export const BUDGET_EXHAUSTED = "not retried: the client's retry budget is empty";
+const BUDGET_EXHAUSTED = "not retried: the client's retry budget is empty";
 
 /** Marks `error` as ended by an empty retry budget (`retryBudgetExhausted`, and its message says so). */
 function markBudgetExhausted(error: unknown): void {

@@ -57,7 +57,7 @@ export function openTelemetry(telemetry: TelemetryOptions): SpanStarter {
  * attempt that failed; `powercontext.retry.reason`; `powercontext.retry.wait_ms`).
  * Returns a no-op span when tracing is off or the tracer throws.
  */
-export function startCallSpan(
+function startCallSpan(
   telemetry: TelemetryOptions | undefined,
   operationId: string,
   method: string,

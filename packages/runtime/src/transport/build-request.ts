@@ -17,7 +17,7 @@ export interface PreparedRequest {
 }
 
 /** Inputs of {@link buildRequest}. */
-export interface BuildRequestInput {
+interface BuildRequestInput {
   /** Normalised base URL (see `normalizeBaseUrl`). */
   baseUrl: string;
   descriptor: OperationDescriptor;

@@ -46,7 +46,7 @@ export function tokenProblem(token: string): string | null {
 }
 
 /** Why a caller header named `Authorization` is refused while the client has a token. */
-export const AUTHORIZATION_FROM_TOKEN = "the Authorization header comes from the token and cannot be set in headers";
+const AUTHORIZATION_FROM_TOKEN = "the Authorization header comes from the token and cannot be set in headers";
 
 /**
  * Why a caller's header cannot be sent, or null when it can. The message

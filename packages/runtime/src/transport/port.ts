@@ -46,11 +46,6 @@ export interface HeaderReader {
   entries(): IterableIterator<[string, string]>;
 }
 
-/** The headers of a response as a WHATWG `Headers` object (reused when they already are one). */
-export function toHeaders(reader: HeaderReader): Headers {
-  return reader instanceof Headers ? reader : new Headers([...reader.entries()]);
-}
-
 /** A response whose headers have arrived; its body is read chunk by chunk. */
 export interface TransportResponse {
   /** HTTP status; 0 for a redirect a browser hides (an opaque redirect). Redirects are never followed. */

@@ -3,7 +3,7 @@
 // those runtimes make them; the conformance suite (test/runtimes) checks the
 // same on the runtimes themselves.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { optionsFromEnv } from "../../src/config.js";
+import { optionsFromEnv } from "../../src/config/env.js";
 import { ConfigurationError } from "../../src/errors.js";
 import { fetchTransport, type FetchInit } from "../../src/transport/fetch-adapter.js";
 import { globalFetchTransport } from "../../src/transport/global-fetch.js";
