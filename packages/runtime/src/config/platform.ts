@@ -4,7 +4,7 @@
  * a client's options name.
  */
 import { ConfigurationError } from "../errors.js";
-import { fetchTransport, type FetchLike } from "../transport/fetch-adapter.js";
+import { fetchTransport } from "../transport/fetch-adapter.js";
 import { globalFetchTransport } from "../transport/global-fetch.js";
 import type { Transport } from "../transport/port.js";
 import type { ClientOptions, DispatcherLike } from "./options.js";

@@ -1,6 +1,6 @@
 import { firstBreach, rewritten, type RuleBreach } from "@powercontext/runtime/rules";
 import type { ContractRule } from "../../contract/types.js";
-import { SimError, contractViolation, invalidAccessRequest, invalidRequest } from "../errors.js";
+import { SimError, contractViolation, invalidRequest } from "../errors.js";
 import type { SimRequest } from "../types.js";
 import type { SimOperation } from "./operation-table.js";
 
