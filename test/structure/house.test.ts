@@ -48,16 +48,7 @@ const MSW: HouseRules = {
 };
 
 /** The runtime: no circle, and no wire field (below). */
-const RUNTIME: HouseRules = {
-  dir: "packages/runtime/src",
-  exceptions: [
-    {
-      // KNOWN EXCEPTION, to be deleted with the runtime's config split (issue 37, item 3).
-      import: "config.ts -> core/middleware.ts",
-      why: "config.ts takes the middleware types from core/, which imports config.ts",
-    },
-  ],
-};
+const RUNTIME: HouseRules = { dir: "packages/runtime/src" };
 
 const SDK: HouseRules = { dir: "packages/sdk/src" };
 
