@@ -57,6 +57,8 @@ export { fetchTransport } from "./transport/fetch-adapter.js";
 export type { Transport, TransportRequest, TransportResponse, HeaderReader } from "./transport/port.js";
 export { ATTEMPT_TIMEOUT } from "./transport/port.js";
 export { normalizeBaseUrl, isLoopbackHost } from "./transport/url.js";
+export { redact, secretsOf } from "./transport/sanitize.js";
+export { redactJson } from "./core/redact-answer.js";
 export { writeParameters } from "./transport/write-parameters.js";
 export type { SpanLike, TracerLike, TelemetryOptions } from "./telemetry/tracer.js";
 export { openTelemetry, type CallSpan, type CallOutcome, type SpanStarter } from "./telemetry/call-span.js";

@@ -6,13 +6,15 @@ import { loadPrincipalsFile } from "./principals-file.js";
 import { startMockServer } from "./start.js";
 import { MAX_SEED } from "../simulator/random.js";
 import { exposureProblem } from "./exposure.js";
+import { addVerifyCommand } from "../verify/verify-command.js";
 
 /**
  * `powercontext-mock serve --port 0 --seed 1 [--config principals.json] [--max-body-bytes N] [--scope ID...] [--inference on|off] [--demo]`:
  * serves the simulator on loopback, prints its base URL on one line (stdout), and
  * closes gracefully on SIGINT or SIGTERM. With `--demo` it first prepares a
  * blocked Topic Memory scope and a failed Operation and describes them on stderr.
- * Tokens are never printed.
+ * Tokens are never printed. `powercontext-mock verify` (verify/verify-command.ts) compares
+ * the mock with a running server.
  */
 
 function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
@@ -123,6 +125,7 @@ export function createProgram(): Command {
         process.once("SIGTERM", stop);
       },
     );
+  addVerifyCommand(program);
   return program;
 }
 

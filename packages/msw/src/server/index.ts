@@ -5,3 +5,4 @@ export { corsHeaders } from "./cors.js";
 export { loadPrincipalsFile } from "./principals-file.js";
 export { createProgram, main } from "./cli.js";
 export * from "../index.js";
+export * from "../verify/index.js";
