@@ -44,7 +44,7 @@ export function junitReport(cases: readonly VerifyCase[], name: string): string 
       suites.set(entry.suite, suite);
     }
     const test = suite.testCase().className(entry.suite).name(entry.name).time(entry.seconds);
-    if (entry.skipped !== undefined) test.skipped();
+    if (entry.skipped !== undefined) test.skipped().standardOutput(entry.skipped);
     else if (!entry.agree) {
       test.failure(entry.difference ?? "the mock and the server differ", "difference");
       if (entry.evidence !== null) test.standardOutput(entry.evidence);

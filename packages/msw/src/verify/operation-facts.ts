@@ -14,6 +14,8 @@ export interface OperationFacts {
   readonly operation: OperationSpec;
   /** true when the operation changes nothing on the server */
   readonly readOnly: boolean;
+  /** the body's required top-level members (empty without a body) */
+  readonly requiredBody: readonly string[];
   /** the parameter or top-level body member naming the Scope it acts on, or null */
   readonly scopeMember: string | null;
   /** `x-powercontext-resource`'s name and action, or null */
@@ -44,7 +46,8 @@ export function operationFacts(contract: Contract): Map<string, OperationFacts> 
     const target = isObject(access) && isObject(access.resource) ? access.resource : {};
     const from = target["scope-id-from"];
     const member = target.type === SCOPE && typeof from === "string" ? from : null;
-    const bodyMembers = contract.resolve(operation.body ?? {}).properties;
+    const body = contract.resolve(operation.body ?? {});
+    const bodyMembers = body.properties;
     const known =
       member !== null &&
       (operation.parameters.some((p) => p.name === member) ||
@@ -53,6 +56,7 @@ export function operationFacts(contract: Contract): Map<string, OperationFacts> 
     facts.set(operation.operationId, {
       operation,
       readOnly,
+      requiredBody: Array.isArray(body.required) ? body.required.map(String) : [],
       scopeMember: known ? member : null,
       resource:
         isObject(resource) && typeof resource.name === "string" && typeof resource.action === "string"

@@ -47,24 +47,21 @@ export function scopePlan(
   const prefix = `verify-${seed}-`;
   const setup = readOnly || scopeCreate === undefined ? null : { operation: scopeCreate.operation, k: -1 };
 
-  /** The create request of a Scope with every required plain string member named `verify-<seed>-<index>`. */
+  /**
+   * The create request of a Scope with every plain string member named
+   * `verify-<seed>-<index>`; the run's own Scope (index 0) with its required members only.
+   */
   const named = (drawn: Drawn, index: number): LogicalRequest => {
-    const body = drawn.valid.body;
-    if (!isObject(body)) return drawn.request;
-    const members = Object.entries(body).filter(([name, value]) => typeof value === "string" && idKind(name) === null);
     const name = `${prefix}${index}`;
-    const useValid =
-      index === 0 ||
-      faultAt(
-        drawn.request,
-        "body",
-        members.map(([m]) => `/${pointerStep(m)}`),
-      );
-    const base = useValid ? drawn.valid : drawn.request;
+    const plain = (member: string, value: unknown) => typeof value === "string" && idKind(member) === null;
+    const pointers = isObject(drawn.valid.body) ? Object.keys(drawn.valid.body).map((m) => `/${pointerStep(m)}`) : [];
+    const base = index === 0 || faultAt(drawn.request, "body", pointers) ? drawn.valid : drawn.request;
     if (!isObject(base.body)) return base;
-    const renamed: Record<string, unknown> = { ...base.body };
-    for (const [member] of members) if (typeof renamed[member] === "string") renamed[member] = name;
-    return { ...base, body: renamed };
+    const kept = Object.entries(base.body).filter(
+      ([member]) => index !== 0 || scopeCreate?.requiredBody.includes(member),
+    );
+    const body = Object.fromEntries(kept.map(([member, value]) => [member, plain(member, value) ? name : value]));
+    return { ...base, body };
   };
 
   /** The request with its Scope member pointed at the run's own Scope. */
