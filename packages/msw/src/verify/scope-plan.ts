@@ -68,7 +68,8 @@ export function scopePlan(
   const pinned = (drawn: Drawn, member: string): LogicalRequest => {
     const pointer = `/${pointerStep(member)}`;
     const inParams = Object.hasOwn(drawn.request.locations, member);
-    const base = faultAt(drawn.request, inParams ? "params" : "body", [pointer]) ? drawn.valid : drawn.request;
+    // a fault at the member, or at the object holding it (a member left out, a body of another type), goes
+    const base = faultAt(drawn.request, inParams ? "params" : "body", ["", pointer]) ? drawn.valid : drawn.request;
     const fallback = `${prefix}none`;
     const value =
       setup === null ? fallback : new AnswerRef(0, `/${pointerStep(idKind(member) ?? member)}`, "scope_id", fallback);
