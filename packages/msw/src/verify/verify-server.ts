@@ -4,7 +4,6 @@
 // a seeded random run of the same requests to the server and to a fresh embedded mock,
 // in Scopes the run creates (scope-plan.ts). docs/verify.md describes the outputs.
 import { ConfigurationError, isLoopbackHost, normalizeBaseUrl, redactJson, secretsOf } from "@powercontext/runtime";
-import { openapiDocumentJson } from "../generated/openapi-document.js";
 import type { InferenceMode } from "../simulator/refusal-facts.js";
 import { type MockServer, startMockServer } from "../server/start.js";
 import { compareContracts, type DriftReport, type JsonObject } from "./drift.js";
@@ -167,6 +166,8 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyResult
   if (options.signal?.aborted === true) interrupt();
   try {
     const server = httpSide(base, options.token, stop.signal);
+    // loaded when verify runs: `powercontext-mock serve` and the handlers never carry the document
+    const { openapiDocumentJson } = await import("../generated/openapi-document.js");
     const contract = new Contract(JSON.parse(openapiDocumentJson) as Schema);
     let served: JsonObject;
     try {
