@@ -6,15 +6,13 @@ import { loadPrincipalsFile } from "./principals-file.js";
 import { startMockServer } from "./start.js";
 import { MAX_SEED } from "../simulator/random.js";
 import { exposureProblem } from "./exposure.js";
-import { addVerifyCommand } from "../verify/verify-command.js";
 
 /**
  * `powercontext-mock serve --port 0 --seed 1 [--config principals.json] [--max-body-bytes N] [--scope ID...] [--inference on|off] [--demo]`:
  * serves the simulator on loopback, prints its base URL on one line (stdout), and
  * closes gracefully on SIGINT or SIGTERM. With `--demo` it first prepares a
  * blocked Topic Memory scope and a failed Operation and describes them on stderr.
- * Tokens are never printed. `powercontext-mock verify` (verify/verify-command.ts) compares
- * the mock with a running server.
+ * Tokens are never printed. The whole program, `verify` included, is `src/cli.ts`.
  */
 
 function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
@@ -31,7 +29,7 @@ const VERSION: string = (
   JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
 ).version;
 
-/** Builds the command line program (exported for tests). */
+/** Builds the `serve` part of the command line program (exported for tests; src/cli.ts adds `verify`). */
 export function createProgram(): Command {
   const program = new Command("powercontext-mock")
     .description("PowerContext contract simulator over HTTP")
@@ -125,7 +123,6 @@ export function createProgram(): Command {
         process.once("SIGTERM", stop);
       },
     );
-  addVerifyCommand(program);
   return program;
 }
 

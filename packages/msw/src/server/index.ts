@@ -5,5 +5,3 @@ export { corsHeaders } from "./cors.js";
 export { loadPrincipalsFile } from "./principals-file.js";
 export { createProgram, main } from "./cli.js";
 export * from "../index.js";
-export * from "../verify/index.js";
-export { startMock, DEFAULT_MOCK_TOKEN, type StartMockOptions, type StartedMock } from "../testing/start-mock.js";
