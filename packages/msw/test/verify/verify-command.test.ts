@@ -73,6 +73,20 @@ describe("powercontext-mock verify against another mock", () => {
     });
   }, 60_000);
 
+  it("stops at --timeout, reports what ran, and judges it", async () => {
+    await againstFreshMock({ delayMs: 40 }, async (proxy) => {
+      const run = await runVerifyCli(
+        ["--server", proxy.url, "--token-env", "PC_VERIFY_TOKEN", "--seed", "11", "--timeout", "2", "--json"],
+        TOKEN_ENV,
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const result = JSON.parse(run.stdout) as { stopped: string; random: { overall: { requests: number } } };
+      expect(result.stopped).toBe("timeout");
+      expect(result.random.overall.requests).toBeGreaterThan(0);
+      expect(result.random.overall.requests).toBeLessThan(60);
+    });
+  }, 60_000);
+
   it("stops on Ctrl-C, still reports what ran, and exits 130", async () => {
     await againstFreshMock({ delayMs: 40 }, async (proxy) => {
       const run = await runVerifyCli(
