@@ -1,8 +1,9 @@
 // `powercontext-mock verify --server URL --token-env NAME [...]` (docs/verify.md): runs
 // verifyServer() and prints the report (a table per tag, or JSON), writes the JUnit
-// file, and sets the exit code: 0 when the run holds the floors, 1 below them, 2 for a
-// usage or connection error, 130 when interrupted (Ctrl-C). The token is read from the
-// environment, never from the command line, and removed from everything printed or written.
+// file, and sets the exit code: 0 when the run holds the floor, 1 below it, 2 for a
+// usage or connection error (or a server that stops answering), 130 when interrupted
+// (Ctrl-C). The token is read from the environment, never from the command line, and
+// removed from everything printed or written.
 import { writeFileSync } from "node:fs";
 import { redact, secretsOf } from "@powercontext/runtime";
 import { type Command, InvalidArgumentError } from "commander";
@@ -89,7 +90,8 @@ export async function runVerifyCommand(flags: VerifyFlags): Promise<number> {
   } catch (error) {
     if (error instanceof VerifyUsageError || error instanceof VerifyConnectionError)
       return fail(redact(error.message, secrets));
-    throw new Error(redact(error instanceof Error ? error.message : String(error), secrets));
+    // a side that stops answering mid-run, or anything else: no verdict, exit 2
+    return fail(redact(error instanceof Error ? error.message : String(error), secrets));
   } finally {
     process.removeListener("SIGINT", onSigint);
   }

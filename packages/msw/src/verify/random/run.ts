@@ -143,14 +143,17 @@ export async function runDifferential(
   const mockAnswers: (RecordedAnswer | undefined)[] = [];
   const rows: RandomRow[] = [];
   let [realMs, mockMs, silent] = [0, 0, 0];
+  const stopped = () => options.signal?.aborted === true;
   for (const [index, slot] of slots.entries()) {
-    if (options.signal?.aborted === true) break;
+    if (stopped()) break;
     const drawn = drawRequest(contract, slot.operation, { seed, index, k: slot.k, catalogue });
     const request = options.prepare?.(drawn, index) ?? drawn.request;
     const realHttp = toHttp(request, realAnswers);
     const mockHttp = toHttp(request, mockAnswers);
     const left = await exchange(realHttp, options.real);
     const right = await exchange(mockHttp, options.mock);
+    // a request cut short by the stop has no answer to judge
+    if (stopped()) break;
     realMs += left.ms;
     mockMs += right.ms;
     silent = left.answer.status === 0 || right.answer.status === 0 ? silent + 1 : 0;
