@@ -2,7 +2,7 @@
 // purpose. It forwards every request, and can answer some itself (`intercept`), rewrite
 // a JSON answer's text (`rewrite`), and wait before answering (`delayMs`). It records
 // every request it received.
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A request the proxy received. */
@@ -38,7 +38,11 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer | undefined> {
 /** Starts a proxy on 127.0.0.1 in front of `target` (a base URL without a trailing slash). */
 export async function startProxy(target: string, options: ProxyOptions = {}): Promise<LoopbackProxy> {
   const seen: Seen[] = [];
-  const server = createServer(async (request, response) => {
+  const server = createServer((request, response) => {
+    // a server closed under a request in flight (the end of a test) drops that request, as a real proxy would
+    forward(request, response).catch(() => response.destroy());
+  });
+  const forward = async (request: IncomingMessage, response: ServerResponse) => {
     const entry = { method: request.method ?? "GET", target: request.url ?? "/" };
     seen.push(entry);
     const body = await bodyOf(request);
@@ -66,7 +70,7 @@ export async function startProxy(target: string, options: ProxyOptions = {}): Pr
       if (value !== null) out[name] = value;
     }
     response.writeHead(answer.status, out).end(text);
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
