@@ -105,7 +105,7 @@ export function addVerifyCommand(program: Command): void {
     .requiredOption("--server <url>", "the server's base URL (https://, or http:// to loopback)")
     .requiredOption("--token-env <name>", "environment variable holding the server's bearer token")
     .option("--seed <n>", "seed of the requests (a new one when absent; printed for replay)", integer("seed", 0))
-    .option("--k <n>", "requests per operation", integer("k", 1), 1)
+    .option("--k <n>", "requests per operation", integer("k", 1), 2)
     .option("--read-only", "send only operations without side effects", false)
     .option("--allow-insecure", "allow plaintext http:// to a host that is not loopback", false)
     .option("--allow-writes", "allow writes (in Scopes verify creates) to a server that is not loopback", false)

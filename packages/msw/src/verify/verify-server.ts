@@ -26,7 +26,7 @@ export interface VerifyOptions {
   readonly token: string;
   /** seed of the requests and of the mock; default a new one (printed in the result) */
   readonly seed?: number;
-  /** requests per operation; default 1 */
+  /** requests per operation; default 2 */
   readonly k?: number;
   /** send only operations without side effects (retry class `safe`); default false */
   readonly readOnly?: boolean;
@@ -116,7 +116,7 @@ function checkOptions(options: VerifyOptions): { base: string; seed: number; k: 
       "the server is not on loopback: pass --read-only, or --allow-writes to let verify create its own Scopes there",
     );
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
-  return { base, seed, k: options.k ?? 1, minAgreement };
+  return { base, seed, k: options.k ?? 2, minAgreement };
 }
 
 /** The JSON body of a 200 answer, or a connection error naming what failed. */
