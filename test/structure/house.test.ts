@@ -41,10 +41,25 @@ const CODEGEN: HouseRules = {
   apart: ["targets/"],
 };
 
-/** The mock: its contract types, the generated data typed by them, the simulator, the handlers, the package's entry, the server (whose entry hands the package's on). */
+/**
+ * The mock: its contract types, the generated data typed by them, the simulator, the handlers, the package's
+ * entry, the server (whose entry hands the package's on), verify and the test helpers over the server, the
+ * command line program, and the Node entry over all of them.
+ */
 const MSW: HouseRules = {
   dir: "packages/msw/src",
-  layers: [["contract/"], ["generated/"], ["simulator/"], ["handlers/"], ["index.ts"], ["server/"]],
+  layers: [
+    ["contract/"],
+    ["generated/"],
+    ["simulator/"],
+    ["handlers/"],
+    ["index.ts"],
+    ["server/"],
+    ["verify/"],
+    ["testing/"],
+    ["cli.ts"],
+    ["node.ts"],
+  ],
 };
 
 /** The runtime: no circle, and no wire field (below). */

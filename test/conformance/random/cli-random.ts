@@ -1,13 +1,13 @@
 // `npm run conformance -- --random [--seed N[,M...]] [--k K] [--json] [--check]`: the
 // random differential run (README.md, "The random run"). Prints the seed first, so any
 // run can be replayed; with several seeds, one fresh pair of servers per seed and one
-// report over all of them. `--check` exits 1 when the report falls below the floors of
-// targets.json (`random.ci`), as .ci/run uses it; without it the exit code is 0 whatever
-// the agreement.
+// report over all of them. `--check` exits 1 when the report falls below the `ci` floors
+// of RANDOM_TARGETS (the package's floors.ts), as .ci/run uses it; without it the exit
+// code is 0 whatever the agreement.
 import { randomInt } from "node:crypto";
-import { belowFloors, loadRandomTargets } from "./floors.js";
+import { belowFloors, RANDOM_TARGETS } from "../../../packages/msw/src/verify/random/floors.js";
 import { formatRandomReport, replayCommand } from "./format-random.js";
-import { buildRandomReport } from "./report-random.js";
+import { buildRandomReport } from "../../../packages/msw/src/verify/random/report.js";
 import { type RandomRunResult, runRandom } from "./run-random.js";
 
 /** The random run's command-line options. */
@@ -58,7 +58,7 @@ export async function randomCli(options: RandomCliOptions): Promise<number> {
   const report = buildRandomReport(runs);
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 1)}\n` : `${formatRandomReport(report)}\n`);
   if (!options.check) return 0;
-  const failures = belowFloors(report, loadRandomTargets().ci);
+  const failures = belowFloors(report, RANDOM_TARGETS.ci);
   for (const failure of failures) process.stderr.write(`below the floor: ${failure}\n`);
   process.stderr.write(
     failures.length === 0

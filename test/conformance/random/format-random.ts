@@ -1,7 +1,7 @@
 // The random run's report as Markdown: the overall numbers, the tables per tag and per
 // fault kind, the operations that disagree, the disagreement classes (ranked, each with
 // its first example) and the member-path differences.
-import type { Example, RandomReport, Tally } from "./report-random.js";
+import type { Example, RandomReport, Tally } from "../../../packages/msw/src/verify/random/report.js";
 
 function percent(part: number, whole: number): string {
   return whole === 0 ? "-" : `${((100 * part) / whole).toFixed(1)}%`;

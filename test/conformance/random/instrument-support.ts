@@ -1,8 +1,8 @@
 // What the instrument's own tests share: synthetic answers that hold an id of every kind
 // a contract's requests name (so requests draw references), and a diff of two requests.
-import { type Contract, isObject } from "./contract.js";
-import { Catalogue, type RecordedAnswer, valueKind } from "./identity.js";
-import { drawRequest, type Drawn } from "./requests.js";
+import { type Contract, isObject } from "../../../packages/msw/src/verify/random/contract.js";
+import { Catalogue, type RecordedAnswer, valueKind } from "../../../packages/msw/src/verify/random/identity.js";
+import { drawRequest, type Drawn } from "../../../packages/msw/src/verify/random/requests.js";
 
 /** Every member name of the contract's schemas whose values come from answers. */
 export function referableNames(contract: Contract): string[] {

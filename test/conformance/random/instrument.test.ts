@@ -7,12 +7,17 @@
 import { describe, expect, it } from "vitest";
 import { loadOurs, loadRelease } from "../../contract/documents.js";
 import { pythonTools } from "../../real/tools.js";
-import { Contract, type Schema } from "./contract.js";
-import { FAULT_KINDS, type FaultKind } from "./faults.js";
-import { AnswerRef, idKind, resolveValue } from "./identity.js";
+import { Contract, type Schema } from "../../../packages/msw/src/verify/random/contract.js";
+import { FAULT_KINDS, type FaultKind } from "../../../packages/msw/src/verify/random/faults.js";
+import { AnswerRef, idKind, resolveValue } from "../../../packages/msw/src/verify/random/identity.js";
 import { catalogueOf, changedPointers, drawAll, syntheticAnswers } from "./instrument-support.js";
-import { drawRequest, schedule, toHttp, type LogicalRequest } from "./requests.js";
-import { Random } from "./rng.js";
+import {
+  drawRequest,
+  schedule,
+  toHttp,
+  type LogicalRequest,
+} from "../../../packages/msw/src/verify/random/requests.js";
+import { Random } from "../../../packages/msw/src/verify/random/rng.js";
 import { RequestValidator } from "./validate.js";
 
 const ours = new Contract(loadOurs() as Schema);

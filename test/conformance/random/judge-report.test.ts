@@ -2,11 +2,11 @@
 // member paths, the tallies, the classes, and the floors of targets.json.
 import { describe, expect, it } from "vitest";
 import type { Answer } from "../send-step.js";
-import { belowFloors, loadRandomTargets } from "./floors.js";
+import { belowFloors, RANDOM_TARGETS } from "../../../packages/msw/src/verify/random/floors.js";
 import { formatRandomReport } from "./format-random.js";
-import { codeOf, judge, memberPaths } from "./judge.js";
-import { buildRandomReport } from "./report-random.js";
-import type { LogicalRequest } from "./requests.js";
+import { codeOf, judge, memberPaths } from "../../../packages/msw/src/verify/random/judge.js";
+import { buildRandomReport } from "../../../packages/msw/src/verify/random/report.js";
+import type { LogicalRequest } from "../../../packages/msw/src/verify/random/requests.js";
 import type { RandomRow, RandomRunResult } from "./run-random.js";
 
 function answer(status: number, body: unknown, contentType = "application/json"): Answer {
@@ -82,6 +82,7 @@ function row(
     verdict: judge(real, mock),
     unresolvedOnMock: 0,
     refusedValid: false,
+    ms: 1,
   };
 }
 
@@ -142,10 +143,16 @@ describe("the report", () => {
     expect(belowFloors(report, { ...floors, codeRatio: 0.5, mockOnly5xx: 1 })).toEqual([]);
   });
 
-  it("reads the floors of targets.json, final targets included", () => {
-    const targets = loadRandomTargets();
-    expect(targets.final).toEqual({ codeRatio: 0.95, pathRatio: 0.97, mockOnly5xx: 0, twoXxDeviation: 0.05 });
-    expect(targets.test.k).toBeGreaterThan(0);
-    expect(targets.ci.k).toBe(8);
+  it("holds floors that lie on the way to the final targets, never past them", () => {
+    const { test, ci, final } = RANDOM_TARGETS;
+    expect(final).toEqual({ codeRatio: 0.95, pathRatio: 0.97, mockOnly5xx: 0, twoXxDeviation: 0.05 });
+    for (const floors of [test, ci]) {
+      expect(floors.k).toBeGreaterThan(0);
+      expect(floors.codeRatio).toBeLessThanOrEqual(final.codeRatio);
+      expect(floors.pathRatio).toBeLessThanOrEqual(final.pathRatio);
+      expect(floors.mockOnly5xx).toBeGreaterThanOrEqual(final.mockOnly5xx);
+      expect(floors.twoXxDeviation).toBeGreaterThanOrEqual(final.twoXxDeviation);
+    }
+    expect(ci.k).toBe(8);
   });
 });

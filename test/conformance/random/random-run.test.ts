@@ -1,16 +1,16 @@
-// The random differential run in npm test: one fixed seed, K small (targets.json
-// random.test), a fresh released server and a fresh mock, held to the floors. .ci/run
+// The random differential run in npm test: one fixed seed, K small
+// (RANDOM_TARGETS.test), a fresh released server and a fresh mock, held to the floors. .ci/run
 // runs a longer one on a new seed each time (`npm run conformance -- --random --check`).
 // Without the venv it skips loudly; under CI=true it fails instead (test/real/tools.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import { pythonTools, requireTools, suiteName } from "../../real/tools.js";
-import { belowFloors, loadRandomTargets } from "./floors.js";
+import { belowFloors, RANDOM_TARGETS } from "../../../packages/msw/src/verify/random/floors.js";
 import { formatRandomReport } from "./format-random.js";
-import { buildRandomReport, type RandomReport } from "./report-random.js";
+import { buildRandomReport, type RandomReport } from "../../../packages/msw/src/verify/random/report.js";
 import { runRandom } from "./run-random.js";
 
 const run = requireTools(suiteName(import.meta.url), pythonTools());
-const targets = loadRandomTargets();
+const targets = RANDOM_TARGETS;
 
 describe.runIf(run)(
   `random requests, seed ${targets.test.seed}, K=${targets.test.k}, on the release and the mock`,
@@ -34,7 +34,7 @@ describe.runIf(run)(
       expect(report.overall.real2xx).toBeGreaterThan(0.1 * report.overall.requests);
     });
 
-    it("holds the floors of targets.json (random.test)", () => {
+    it("holds the floors of RANDOM_TARGETS.test", () => {
       expect(belowFloors(report, targets.test)).toEqual([]);
     });
   },

@@ -14,7 +14,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { toJsonSchema } from "../../../codegen/src/ir/json-schema.js";
-import { type Contract, isObject, type Schema } from "./contract.js";
+import { type Contract, isObject, type Schema } from "../../../packages/msw/src/verify/random/contract.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const CONTRACT_ID = "random-contract";

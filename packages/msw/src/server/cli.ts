@@ -12,7 +12,7 @@ import { exposureProblem } from "./exposure.js";
  * serves the simulator on loopback, prints its base URL on one line (stdout), and
  * closes gracefully on SIGINT or SIGTERM. With `--demo` it first prepares a
  * blocked Topic Memory scope and a failed Operation and describes them on stderr.
- * Tokens are never printed.
+ * Tokens are never printed. The whole program, `verify` included, is `src/cli.ts`.
  */
 
 function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
@@ -29,7 +29,7 @@ const VERSION: string = (
   JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
 ).version;
 
-/** Builds the command line program (exported for tests). */
+/** Builds the `serve` part of the command line program (exported for tests; src/cli.ts adds `verify`). */
 export function createProgram(): Command {
   const program = new Command("powercontext-mock")
     .description("PowerContext contract simulator over HTTP")

@@ -22,6 +22,8 @@ export interface VerifyCase {
   readonly evidence: string | null;
   /** Wall time of the case in seconds (both sides). */
   readonly seconds: number;
+  /** Why the case was not judged (an operation the server does not serve); absent when it was. */
+  readonly skipped?: string;
 }
 
 /**
@@ -42,7 +44,8 @@ export function junitReport(cases: readonly VerifyCase[], name: string): string 
       suites.set(entry.suite, suite);
     }
     const test = suite.testCase().className(entry.suite).name(entry.name).time(entry.seconds);
-    if (!entry.agree) {
+    if (entry.skipped !== undefined) test.skipped().standardOutput(entry.skipped);
+    else if (!entry.agree) {
       test.failure(entry.difference ?? "the mock and the server differ", "difference");
       if (entry.evidence !== null) test.standardOutput(entry.evidence);
     }

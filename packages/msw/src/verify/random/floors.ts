@@ -1,8 +1,8 @@
-// The random run's floors (test/conformance/targets.json, member `random`): a ratchet at
-// the agreement last measured, for the fixed-seed run of npm test and for the run on a
-// new seed in .ci/run, raised as the mock improves toward `final`, the issue's targets.
-import { readFileSync } from "node:fs";
-import type { RandomReport } from "./report-random.js";
+// The random run's floors: a ratchet at the agreement last measured, for the fixed-seed
+// run of npm test and for the run on a new seed in .ci/run, raised as the mock improves
+// toward `final`. They ship with the package: `powercontext-mock verify` holds a team's
+// server and its mock to the same floors this repository holds itself to.
+import type { RandomReport } from "./report.js";
 
 /** The least agreement a run must reach (and the most 5xx and 2xx deviation it may show). */
 export interface Floors {
@@ -17,7 +17,7 @@ export interface Floors {
   readonly twoXxDeviation: number;
 }
 
-/** The `random` member of targets.json. */
+/** The floors of the random run. */
 export interface RandomTargets {
   /** the run of npm test: one fixed seed, small K */
   readonly test: Floors & { readonly seed: number };
@@ -27,39 +27,19 @@ export interface RandomTargets {
   readonly final: Omit<Floors, "k">;
 }
 
-function checked(floors: unknown, where: string, needsK = true): void {
-  const f = floors as Partial<Floors> | undefined;
-  const fraction = (v: unknown) => typeof v === "number" && v >= 0 && v <= 1;
-  if (
-    !f ||
-    !fraction(f.codeRatio) ||
-    !fraction(f.pathRatio) ||
-    !Number.isInteger(f.mockOnly5xx) ||
-    typeof f.twoXxDeviation !== "number" ||
-    (needsK && !(Number.isInteger(f.k) && (f.k ?? 0) > 0))
-  )
-    throw new Error(
-      `test/conformance/targets.json random.${where}: codeRatio and pathRatio are fractions, mockOnly5xx a count, twoXxDeviation a number${needsK ? ", k a positive integer" : ""}`,
-    );
-}
-
 /**
- * Reads the random run's floors from test/conformance/targets.json.
- *
- * @throws {Error} when a member is missing or out of range
+ * The floors, a ratchet: the agreement measured when this constant last changed, never
+ * lowered, raised as the mock improves toward `final`. `test` is the fixed-seed run of
+ * npm test (measured: 0.893, 0.868, 0, 0.263); `ci` the run of .ci/run on a new seed each
+ * time, set from seeds 4242, 5151 and 6363 at K=8 (status+code 0.907 to 0.918, paths 0.780
+ * to 0.803, mock-only 5xx 1 to 6, 2xx deviation 0.162 to 0.252) with room for the spread
+ * between seeds, and the default of `powercontext-mock verify --min-agreement`.
  */
-export function loadRandomTargets(): RandomTargets {
-  const targets = JSON.parse(readFileSync(new URL("../targets.json", import.meta.url), "utf8")) as {
-    random?: RandomTargets;
-  };
-  const random = targets.random;
-  checked(random?.test, "test");
-  if (!Number.isInteger(random?.test.seed))
-    throw new Error("test/conformance/targets.json random.test.seed: an integer");
-  checked(random?.ci, "ci");
-  checked(random?.final, "final", false);
-  return random as RandomTargets;
-}
+export const RANDOM_TARGETS: RandomTargets = {
+  test: { seed: 20261204, k: 2, codeRatio: 0.89, pathRatio: 0.86, mockOnly5xx: 0, twoXxDeviation: 0.27 },
+  ci: { k: 8, codeRatio: 0.88, pathRatio: 0.74, mockOnly5xx: 12, twoXxDeviation: 0.35 },
+  final: { codeRatio: 0.95, pathRatio: 0.97, mockOnly5xx: 0, twoXxDeviation: 0.05 },
+};
 
 /** The floors a report falls below, in words (empty when it holds them all). */
 export function belowFloors(report: RandomReport, floors: Omit<Floors, "k">): string[] {

@@ -2,7 +2,7 @@
 // at one site of its drawn values, and is labelled with the kind of rule it breaks.
 // A kind is drawn first (among the kinds the request has a site for), then a site, so
 // every kind is exercised about as often wherever it applies. Each fault is one the
-// contract's own schemas refuse; random.test.ts checks that with a validator built from
+// contract's own schemas refuse; the conformance suite checks that with a validator built from
 // the contract, site by site.
 import { isObject, numericBounds, type Schema } from "./contract.js";
 import type { Random } from "./rng.js";

@@ -9,7 +9,16 @@
 //   (`/items[]/scope_id:string`); an array contributes the union of its items' paths.
 //   `null` is a type of its own, all numbers are one type. Two 2xx answers agree when
 //   their sets are equal.
-import type { Answer } from "../send-step.js";
+
+/** What a server answered, as the judge sees it. */
+export interface Answer {
+  readonly status: number;
+  /** content type without parameters, lower case, or null */
+  readonly contentType: string | null;
+  /** the parsed JSON body, the text of another body, or null for none */
+  readonly body: unknown;
+  readonly headers: Headers;
+}
 
 /** An answer's error code, or a marker for an error body that is not an envelope; null for a success. */
 export function codeOf(answer: Pick<Answer, "status" | "body" | "contentType">): string | null {

@@ -39,6 +39,19 @@ export function pointerStep(name: string): string {
   return name.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
+/** The value at a JSON pointer (`/items/0/scope_id`) of a parsed body, or undefined when nothing is there. */
+export function pointerGet(body: unknown, pointer: string): unknown {
+  let node: unknown = body;
+  for (const raw of pointer === "" ? [] : pointer.split("/").slice(1)) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(node)) node = node[Number(key)];
+    else if (node !== null && typeof node === "object") node = (node as Record<string, unknown>)[key];
+    else return undefined;
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
 /** True for a JSON object (not null, not an array). */
 export function isObject(value: unknown): value is Schema {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -12,8 +12,7 @@
 // `scope_id` are both `scope_id`), `key` and `*_key` are keys (an `idempotency_key` is
 // the client's own and always fresh), `*_ids` lists hold ids of one kind. `family` and
 // `revision` beside an id are its companions: an artifact id travels with them.
-import { pointerGet } from "../../parity/recipes/recipe-format.js";
-import { isObject, pointerStep } from "./contract.js";
+import { isObject, pointerGet, pointerStep } from "./contract.js";
 
 /** Members whose value belongs to the id beside them (an artifact's family and revision). */
 export const COMPANIONS: ReadonlySet<string> = new Set(["family", "revision"]);

@@ -2,8 +2,9 @@
 // requests, each side's 2xx count, 5xx only one side answers, 2xx/2xx member paths), a
 // table per OpenAPI tag, the operations that disagree, and the disagreement classes
 // ranked by count with their first example (the request as each side got it and both
-// answers). As Markdown or as JSON.
-import type { RandomRow, RandomRunResult } from "./run-random.js";
+// answers). The conformance suite writes it as Markdown, `powercontext-mock verify` as a
+// table per tag; both as JSON.
+import type { RandomRow, RandomRunResult } from "./run.js";
 
 /** Counts over a set of requests. */
 export interface Tally {
