@@ -115,7 +115,7 @@ export function addVerifyCommand(program: Command): void {
     .option("--junit <file>", "write a JUnit XML report (one test case per operation and request)")
     .option(
       "--min-agreement <fraction>",
-      `least status+code agreement for exit code 0 (default ${RANDOM_TARGETS.ci.codeRatio})`,
+      `least status+code agreement for exit code 0 (default ${RANDOM_TARGETS.verify.codeRatio})`,
       fraction,
     )
     // a usage error (a missing or bad option) exits 2, as a connection error does

@@ -100,7 +100,7 @@ function checkOptions(options: VerifyOptions): { base: string; seed: number; k: 
   integer(options.maxRequests, "maxRequests", 1);
   if (options.timeoutMs !== undefined && !(options.timeoutMs > 0))
     throw new VerifyUsageError("timeout must be a positive number");
-  const minAgreement = options.minAgreement ?? RANDOM_TARGETS.ci.codeRatio;
+  const minAgreement = options.minAgreement ?? RANDOM_TARGETS.verify.codeRatio;
   if (!(minAgreement >= 0 && minAgreement <= 1)) throw new VerifyUsageError("minAgreement must be from 0 to 1");
   if (typeof options.token !== "string" || options.token === "") throw new VerifyUsageError("the token is empty");
   let base: string;

@@ -25,6 +25,11 @@ export interface RandomTargets {
   readonly ci: Floors;
   /** the issue's targets, which the floors rise to */
   readonly final: Omit<Floors, "k">;
+  /**
+   * the default least status+code agreement of `powercontext-mock verify` (K=2 by default): a
+   * short run swings more between seeds than `ci`'s K=8, so a server the mock matches passes
+   */
+  readonly verify: { readonly codeRatio: number };
 }
 
 /**
@@ -33,12 +38,14 @@ export interface RandomTargets {
  * npm test (measured: 0.893, 0.868, 0, 0.263); `ci` the run of .ci/run on a new seed each
  * time, set from seeds 4242, 5151 and 6363 at K=8 (status+code 0.907 to 0.918, paths 0.780
  * to 0.803, mock-only 5xx 1 to 6, 2xx deviation 0.162 to 0.252) with room for the spread
- * between seeds, and the default of `powercontext-mock verify --min-agreement`.
+ * between seeds; `verify` the default of `powercontext-mock verify --min-agreement`.
  */
 export const RANDOM_TARGETS: RandomTargets = {
   test: { seed: 20261204, k: 2, codeRatio: 0.89, pathRatio: 0.86, mockOnly5xx: 0, twoXxDeviation: 0.27 },
   ci: { k: 8, codeRatio: 0.88, pathRatio: 0.74, mockOnly5xx: 12, twoXxDeviation: 0.35 },
   final: { codeRatio: 0.95, pathRatio: 0.97, mockOnly5xx: 0, twoXxDeviation: 0.05 },
+  // K=2 against a fresh 1.4.1: 0.889 to 0.933 on seeds 11 to 14 and 20261204
+  verify: { codeRatio: 0.85 },
 };
 
 /** The floors a report falls below, in words (empty when it holds them all). */
