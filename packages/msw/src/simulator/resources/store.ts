@@ -175,6 +175,18 @@ export class ResourceStore {
     return view(entry);
   }
 
+  /**
+   * Rewrites the current version in place (bookkeeping that makes no new
+   * version): the earlier versions stay as they were.
+   */
+  amend(resource: string, keys: readonly unknown[], id: unknown, record: JsonRecord): StoredRecord {
+    const entry = this.#collection(resource, keys, false)?.entries.get(stableJson(id));
+    if (entry === undefined) throw new Error(`no ${resource} record to amend`);
+    entry.current = copyJson(record);
+    entry.versions = [...entry.versions.slice(0, -1), copyJson(record)];
+    return view(entry);
+  }
+
   /** Removes a record. @returns whether there was one */
   remove(resource: string, keys: readonly unknown[], id: unknown): boolean {
     const collection = this.#collection(resource, keys, false);
