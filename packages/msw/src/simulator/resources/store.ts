@@ -160,19 +160,7 @@ export class ResourceStore {
     record: JsonRecord,
     keepHistory: boolean,
   ): StoredRecord {
-    const collection = this.#collection(resource, keys, false);
-    const entry = collection?.entries.get(stableJson(id));
-    if (collection === undefined || entry === undefined) throw new Error(`no ${resource} record to update`);
-    entry.current = copyJson(record);
-    if (keepHistory) entry.versions.push(copyJson(record));
-    else entry.versions = [copyJson(record)];
-    for (const [name, kept] of collection.orders) {
-      const at = entry.places.get(name) as Place;
-      if (compareKeys(at.key, keyOf(entry.current, kept.order)) === 0) continue;
-      kept.index.remove(at);
-      place(entry, name, kept);
-    }
-    return view(entry);
+    return this.#write(resource, keys, id, record, keepHistory ? "append" : "reset");
   }
 
   /**
@@ -180,10 +168,30 @@ export class ResourceStore {
    * version): the earlier versions stay as they were.
    */
   amend(resource: string, keys: readonly unknown[], id: unknown, record: JsonRecord): StoredRecord {
-    const entry = this.#collection(resource, keys, false)?.entries.get(stableJson(id));
-    if (entry === undefined) throw new Error(`no ${resource} record to amend`);
+    return this.#write(resource, keys, id, record, "amend");
+  }
+
+  /** Stores `record` as the current version: a new one (`append`), the only one (`reset`), or in the current one's place (`amend`). */
+  #write(
+    resource: string,
+    keys: readonly unknown[],
+    id: unknown,
+    record: JsonRecord,
+    versions: "append" | "reset" | "amend",
+  ): StoredRecord {
+    const collection = this.#collection(resource, keys, false);
+    const entry = collection?.entries.get(stableJson(id));
+    if (collection === undefined || entry === undefined) throw new Error(`no ${resource} record to update`);
     entry.current = copyJson(record);
-    entry.versions = [...entry.versions.slice(0, -1), copyJson(record)];
+    if (versions === "append") entry.versions.push(copyJson(record));
+    else if (versions === "reset") entry.versions = [copyJson(record)];
+    else entry.versions[entry.versions.length - 1] = copyJson(record);
+    for (const [name, kept] of collection.orders) {
+      const at = entry.places.get(name) as Place;
+      if (compareKeys(at.key, keyOf(entry.current, kept.order)) === 0) continue;
+      kept.index.remove(at);
+      place(entry, name, kept);
+    }
     return view(entry);
   }
 
