@@ -48,7 +48,7 @@ export type { Transport, TransportRequest, TransportResponse, HeaderReader } fro
 export { ATTEMPT_TIMEOUT } from "./transport/port.js";
 export { normalizeBaseUrl, isLoopbackHost } from "./transport/url.js";
 export { MIN_SECRET_LENGTH, redact, secretsOf } from "./transport/sanitize.js";
-export { redactJson, TRUNCATED } from "./core/redact-answer.js";
+export { redactJson, secretSpellings, TRUNCATED } from "./core/redact-answer.js";
 export { writeParameters } from "./transport/write-parameters.js";
 export type { SpanLike, SpanOptionsLike, TracerLike, TelemetryOptions } from "./telemetry/tracer.js";
 export {

@@ -23,8 +23,30 @@ export interface HttpSide extends Side {
   send(request: PlainRequest): Promise<Answer>;
 }
 
+/** The most bytes of one answer verify reads (64 MiB); a longer body is cut there and marked. */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** The body's text, read up to {@link MAX_ANSWER_BYTES} (the rest is not read). */
+async function boundedText(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (reader === undefined) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel();
+      return `<an answer of more than ${MAX_ANSWER_BYTES} bytes, not read>`;
+    }
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
 async function read(response: Response): Promise<Answer> {
-  const text = await response.text();
+  const text = await boundedText(response);
   const contentType = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? null;
   let body: unknown = text === "" ? null : text;
   if (text !== "" && (contentType === "application/json" || contentType?.endsWith("+json") === true)) {

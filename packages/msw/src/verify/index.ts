@@ -2,6 +2,7 @@ export {
   verifyServer,
   VerifyUsageError,
   VerifyConnectionError,
+  VerifyStoppedError,
   type VerifyOptions,
   type VerifyResult,
 } from "./verify-server.js";

@@ -5,12 +5,12 @@
 // (Ctrl-C). The token is read from the environment, never from the command line, and
 // removed from everything printed or written.
 import { writeFileSync } from "node:fs";
-import { redact, secretsOf } from "@powercontext/runtime";
+import { redact, secretSpellings, secretsOf } from "@powercontext/runtime";
 import { type Command, InvalidArgumentError } from "commander";
 import { formatVerify } from "./format-verify.js";
 import { junitReport } from "./junit.js";
 import { RANDOM_TARGETS } from "./random/floors.js";
-import { VerifyConnectionError, VerifyUsageError, verifyServer } from "./verify-server.js";
+import { MAX_K, VerifyConnectionError, VerifyStoppedError, VerifyUsageError, verifyServer } from "./verify-server.js";
 
 /** Exit codes of `verify`. */
 export const VERIFY_EXIT = { passed: 0, below: 1, error: 2, interrupted: 130 } as const;
@@ -25,14 +25,15 @@ function integer(name: string, min: number) {
 }
 
 function fraction(value: string): number {
-  const n = Number(value);
-  if (!(n >= 0 && n <= 1)) throw new InvalidArgumentError("must be a fraction from 0 to 1, e.g. 0.72");
+  const n = value.trim() === "" ? Number.NaN : Number(value);
+  if (!(n >= 0 && n <= 1)) throw new InvalidArgumentError("must be a fraction from 0 to 1, e.g. 0.85");
   return n;
 }
 
 function seconds(value: string): number {
-  const n = Number(value);
-  if (!(n > 0)) throw new InvalidArgumentError("must be a positive number of seconds");
+  const n = value.trim() === "" ? Number.NaN : Number(value);
+  if (!(n > 0 && n * 1000 <= 2 ** 31 - 1))
+    throw new InvalidArgumentError("must be a positive number of seconds, at most 2147483");
   return n;
 }
 
@@ -60,7 +61,7 @@ export async function runVerifyCommand(flags: VerifyFlags): Promise<number> {
     return VERIFY_EXIT.error;
   };
   if (token === undefined || token === "") return fail(`the environment variable ${flags.tokenEnv} holds no token`);
-  const secrets = secretsOf(token);
+  const spellings = secretSpellings(secretsOf(token));
   const interrupt = new AbortController();
   const onSigint = () => interrupt.abort();
   process.once("SIGINT", onSigint);
@@ -82,16 +83,20 @@ export async function runVerifyCommand(flags: VerifyFlags): Promise<number> {
     });
     if (progress) process.stderr.write("\n");
     const out = flags.json ? JSON.stringify(result, null, 1) : formatVerify(result);
-    process.stdout.write(`${redact(out, secrets)}\n`);
+    process.stdout.write(`${redact(out, spellings)}\n`);
     if (flags.junit !== undefined)
-      writeFileSync(flags.junit, redact(junitReport(result.cases, "powercontext-mock verify"), secrets));
+      writeFileSync(flags.junit, redact(junitReport(result.cases, "powercontext-mock verify"), spellings));
     if (result.stopped === "interrupted") return VERIFY_EXIT.interrupted;
     return result.passed ? VERIFY_EXIT.passed : VERIFY_EXIT.below;
   } catch (error) {
+    if (error instanceof VerifyStoppedError) {
+      fail(redact(error.message, spellings));
+      return error.reason === "interrupted" ? VERIFY_EXIT.interrupted : VERIFY_EXIT.error;
+    }
     if (error instanceof VerifyUsageError || error instanceof VerifyConnectionError)
-      return fail(redact(error.message, secrets));
+      return fail(redact(error.message, spellings));
     // a side that stops answering mid-run, or anything else: no verdict, exit 2
-    return fail(redact(error instanceof Error ? error.message : String(error), secrets));
+    return fail(redact(error instanceof Error ? error.message : String(error), spellings));
   } finally {
     process.removeListener("SIGINT", onSigint);
   }
@@ -105,7 +110,7 @@ export function addVerifyCommand(program: Command): void {
     .requiredOption("--server <url>", "the server's base URL (https://, or http:// to loopback)")
     .requiredOption("--token-env <name>", "environment variable holding the server's bearer token")
     .option("--seed <n>", "seed of the requests (a new one when absent; printed for replay)", integer("seed", 0))
-    .option("--k <n>", "requests per operation", integer("k", 1), 2)
+    .option("--k <n>", `requests per operation, 1 to ${MAX_K}`, integer("k", 1), 2)
     .option("--read-only", "send only operations without side effects", false)
     .option("--allow-insecure", "allow plaintext http:// to a host that is not loopback", false)
     .option("--allow-writes", "allow writes (in Scopes verify creates) to a server that is not loopback", false)

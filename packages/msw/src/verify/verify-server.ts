@@ -3,7 +3,14 @@
 // was generated from), then the mock's face chosen from the server's capabilities, then
 // a seeded random run of the same requests to the server and to a fresh embedded mock,
 // in Scopes the run creates (scope-plan.ts). docs/verify.md describes the outputs.
-import { ConfigurationError, isLoopbackHost, normalizeBaseUrl, redactJson, secretsOf } from "@powercontext/runtime";
+import {
+  ConfigurationError,
+  isLoopbackHost,
+  normalizeBaseUrl,
+  redactJson,
+  secretSpellings,
+  secretsOf,
+} from "@powercontext/runtime";
 import type { InferenceMode } from "../simulator/refusal-facts.js";
 import { type MockServer, startMockServer } from "../server/start.js";
 import { compareContracts, type DriftReport, type JsonObject } from "./drift.js";
@@ -84,6 +91,26 @@ export class VerifyConnectionError extends Error {
   override name = "VerifyConnectionError";
 }
 
+/**
+ * The run was stopped (Ctrl-C: `interrupted`, exit code 130; `timeoutMs`: `timeout`, exit
+ * code 2) before there was anything to report.
+ */
+export class VerifyStoppedError extends Error {
+  override name = "VerifyStoppedError";
+  constructor(
+    readonly reason: "interrupted" | "timeout",
+    when: string,
+  ) {
+    super(`${reason === "interrupted" ? "interrupted" : "the time limit passed"} ${when}`);
+  }
+}
+
+/** The most requests per operation a run may ask for (`k`). */
+export const MAX_K = 64;
+
+/** The largest timer Node keeps (2^31 - 1 ms); a longer time limit is refused. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
 /** The administrator token of the embedded mock's documented default principals. */
 const MOCK_TOKEN = "pc-admin";
 
@@ -97,9 +124,10 @@ function checkOptions(options: VerifyOptions): { base: string; seed: number; k: 
   };
   integer(options.seed, "seed", 0);
   integer(options.k, "k", 1);
+  if (options.k !== undefined && options.k > MAX_K) throw new VerifyUsageError(`k must be at most ${MAX_K}`);
   integer(options.maxRequests, "maxRequests", 1);
-  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0))
-    throw new VerifyUsageError("timeout must be a positive number");
+  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0 && options.timeoutMs <= MAX_TIMEOUT_MS))
+    throw new VerifyUsageError(`timeout must be a positive number of at most ${MAX_TIMEOUT_MS / 1000} s`);
   const minAgreement = options.minAgreement ?? RANDOM_TARGETS.verify.codeRatio;
   if (!(minAgreement >= 0 && minAgreement <= 1)) throw new VerifyUsageError("minAgreement must be from 0 to 1");
   if (typeof options.token !== "string" || options.token === "") throw new VerifyUsageError("the token is empty");
@@ -109,6 +137,10 @@ function checkOptions(options: VerifyOptions): { base: string; seed: number; k: 
     base = normalizeBaseUrl(options.server, { trustTransportSecurity: insecure, customTransport: insecure });
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
+    if (/^http:/i.test(options.server.trim()))
+      throw new VerifyUsageError(
+        "server URL: plaintext http:// is refused outside loopback; use https://, or pass --allow-insecure",
+      );
     throw new VerifyUsageError(`server URL: ${error.message.replace("baseUrl", "the URL")}`);
   }
   if (options.readOnly !== true && options.allowWrites !== true && !isLoopbackHost(new URL(base).hostname))
@@ -174,8 +206,13 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyResult
       served = jsonOf(await server.send({ method: "GET", target: "/openapi.json" }), "GET /openapi.json");
     } catch (error) {
       if (error instanceof VerifyConnectionError) throw error;
+      if (stop.signal.aborted)
+        throw new VerifyStoppedError(
+          stop.signal.reason === "interrupted" ? "interrupted" : "timeout",
+          "before the server's contract (GET /openapi.json) was read",
+        );
       const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : "";
-      throw new VerifyConnectionError(`cannot reach the server: ${reason}`);
+      throw new VerifyConnectionError(`cannot reach the server: ${reason || "no answer"}`);
     }
     const drift = compareContracts(contract.document as JsonObject, served);
     const missing = new Set(drift.missing.map((op) => op.operationId));
@@ -207,6 +244,7 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyResult
         prepare: plan.prepare,
         feeds: plan.feeds,
         signal: stop.signal,
+        secrets,
         onRow: (_row, done, total) => options.onProgress?.(done, total),
       });
       rows = run.rows;
@@ -249,7 +287,7 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyResult
       scopes,
       seconds: (performance.now() - started) / 1000,
     };
-    return redactJson(result, secrets) as VerifyResult;
+    return redactJson(result, secretSpellings(secrets)) as VerifyResult;
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", interrupt);

@@ -55,8 +55,8 @@ describe("powercontext-mock verify against another mock", () => {
       });
       expect(proxy.seen.length).toBeGreaterThan(60);
       for (const text of [run.stdout, run.stderr, xml]) expect(text).not.toContain("pc-admin");
-      expect(run.stdout).toContain("Bearer [REDACTED]");
-      expect(xml).toContain("Bearer [REDACTED]");
+      expect(run.stdout).toContain("[REDACTED]");
+      expect(xml).toContain("[REDACTED]");
     });
   }, 60_000);
 
@@ -84,6 +84,18 @@ describe("powercontext-mock verify against another mock", () => {
       expect(result.stopped).toBe("timeout");
       expect(result.random.overall.requests).toBeGreaterThan(0);
       expect(result.random.overall.requests).toBeLessThan(60);
+    });
+  }, 60_000);
+
+  it("exits 130 on Ctrl-C before the server's contract is read, saying so", async () => {
+    await againstFreshMock({ delayMs: 5_000 }, async (proxy) => {
+      const run = await runVerifyCli(
+        ["--server", proxy.url, "--token-env", "PC_VERIFY_TOKEN", "--seed", "11"],
+        TOKEN_ENV,
+        () => proxy.seen.length >= 1,
+      );
+      expect(run.code, run.stderr).toBe(130);
+      expect(run.stderr).toMatch(/interrupted before the server's contract/);
     });
   }, 60_000);
 
@@ -118,6 +130,9 @@ describe("powercontext-mock verify refuses before sending anything", () => {
     ["a token variable that is not set", [], {}, /PC_VERIFY_TOKEN holds no token/],
     ["K below 1", ["--k", "0"], TOKEN_ENV, /k must be an integer of at least 1/],
     ["a minimum agreement above 1", ["--min-agreement", "1.5"], TOKEN_ENV, /fraction from 0 to 1/],
+    ["an empty minimum agreement (an unset variable)", ["--min-agreement", ""], TOKEN_ENV, /fraction from 0 to 1/],
+    ["a K past the most a run may ask for", ["--k", "1000000"], TOKEN_ENV, /k must be at most 64/],
+    ["a time limit past what a timer holds", ["--timeout", "3000000"], TOKEN_ENV, /at most 2147483/],
   ];
   for (const [what, extra, env, message] of cases)
     it(`exits 2 on ${what}`, async () => {
@@ -130,7 +145,9 @@ describe("powercontext-mock verify refuses before sending anything", () => {
   it("exits 2 on plaintext http:// to a host that is not loopback, without --allow-insecure", async () => {
     const run = await runVerifyCli(["--server", "http://pc.example.com", "--token-env", "PC_VERIFY_TOKEN"], TOKEN_ENV);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/plaintext http:\/\/ is for loopback hosts only/);
+    expect(run.stderr).toMatch(
+      /plaintext http:\/\/ is refused outside loopback; use https:\/\/, or pass --allow-insecure/,
+    );
   }, 30_000);
 
   it("exits 2 on writes to a host that is not loopback, without --allow-writes or --read-only", async () => {

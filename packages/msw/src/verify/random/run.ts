@@ -5,6 +5,7 @@
 // mock, and the two answers judged (judge.ts). How a side is reached (which server,
 // which token, which HTTP client) is the caller's: the conformance suite starts a fresh
 // release, `powercontext-mock verify` talks to a team's server.
+import { redact, redactJson, secretSpellings } from "@powercontext/runtime";
 import type { Contract } from "./contract.js";
 import { Catalogue, type RecordedAnswer, resolveValue } from "./identity.js";
 import { type Answer, codeOf, judge, type Verdict } from "./judge.js";
@@ -79,6 +80,8 @@ export interface DifferentialOptions {
   readonly onRow?: (row: RandomRow, done: number, total: number) => void;
   /** stops the run before the next request; the rows so far are returned */
   readonly signal?: AbortSignal;
+  /** what the kept requests and answers must not show (a token and its forms); default none */
+  readonly secrets?: readonly string[];
 }
 
 /** Thrown when a side stops answering: five requests in a row without an answer. */
@@ -96,18 +99,31 @@ function cut(text: string): string {
   return text.length > KEEP ? `${text.slice(0, KEEP)}... (${text.length} characters)` : text;
 }
 
-function keepRequest(http: HttpRequest): KeptRequest {
+/** How deep a kept answer's JSON is shown; deeper values become the runtime's truncation marker. */
+const KEEP_DEPTH = 64;
+
+function keepRequest(http: HttpRequest, secrets: readonly string[]): KeptRequest {
+  const spellings = secretSpellings(secrets);
   return {
     method: http.method,
-    target: cut(http.target),
-    headers: http.headers,
-    body: http.body === undefined ? undefined : cut(http.body),
+    target: cut(redact(http.target, spellings)),
+    headers: redactJson(http.headers, spellings) as Readonly<Record<string, string>>,
+    body: http.body === undefined ? undefined : cut(redact(http.body, spellings)),
   };
 }
 
-function keepAnswer(answer: Answer): KeptAnswer {
-  const text = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
-  return { status: answer.status, code: codeOf(answer), body: cut(text ?? "") };
+/**
+ * The answer as a report keeps it: the secrets removed before anything is cut or
+ * written as JSON (so no part of a secret survives a cut or an escape), nesting
+ * bounded, the text cut to a size a report can show.
+ */
+function keepAnswer(answer: Answer, secrets: readonly string[]): KeptAnswer {
+  const spellings = secretSpellings(secrets);
+  const body =
+    typeof answer.body === "string"
+      ? redact(answer.body, spellings)
+      : JSON.stringify(redactJson(answer.body, spellings, KEEP_DEPTH));
+  return { status: answer.status, code: codeOf(answer), body: cut(redact(body ?? "", spellings)) };
 }
 
 function recorded(answer: Answer, http: HttpRequest): RecordedAnswer {
@@ -138,6 +154,7 @@ export async function runDifferential(
   options: DifferentialOptions,
 ): Promise<{ rows: RandomRow[]; realMs: number; mockMs: number }> {
   const { contract, seed, slots } = options;
+  const secrets = options.secrets ?? [];
   const catalogue = new Catalogue();
   const realAnswers: (RecordedAnswer | undefined)[] = [];
   const mockAnswers: (RecordedAnswer | undefined)[] = [];
@@ -173,8 +190,8 @@ export async function runDifferential(
       );
     const row: RandomRow = {
       request,
-      real: { http: keepRequest(realHttp), answer: keepAnswer(left.answer) },
-      mock: { http: keepRequest(mockHttp), answer: keepAnswer(right.answer) },
+      real: { http: keepRequest(realHttp, secrets), answer: keepAnswer(left.answer, secrets) },
+      mock: { http: keepRequest(mockHttp, secrets), answer: keepAnswer(right.answer, secrets) },
       verdict: judge(left.answer, right.answer),
       unresolvedOnMock: mockHttp.unresolved.length,
       refusedValid,
