@@ -64,3 +64,20 @@ describe("a forged cursor", () => {
     expect(listed.status).toBe(422);
   });
 });
+
+describe("the Access lists", () => {
+  it.each(["zzz", encode({ i: '"x"', a: 0 })])(
+    "refuse a cursor they did not hand out (%j) as the release's access layer does",
+    (cursor) => {
+      const sim = createPowerContextSimulator({ seed: 7, clock: new ManualClock(), scopes: ["s1"] });
+      const resource = { type: "scope", scope_id: "s1" };
+      for (const op of ["list_access_bindings", "list_access_audit"]) {
+        const base = op === "list_access_bindings" ? { management_resource: resource } : { resource };
+        expect(call(sim, op, base).status).toBe(200);
+        const reply = call(sim, op, { ...base, cursor });
+        expect(reply.status).toBe(422);
+        expect(reply.body).toMatchObject({ error: { code: "invalid_access_request" } });
+      }
+    },
+  );
+});
