@@ -268,8 +268,18 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyResult
     const floors = { codeRatio: minAgreement };
     const below =
       random.overall.codeRatio < minAgreement
-        ? [`status+code agreement ${random.overall.codeRatio.toFixed(4)} is below ${minAgreement}`]
+        ? [`status+code agreement ${(100 * random.overall.codeRatio).toFixed(1)}% is below the floor ${minAgreement}`]
         : [];
+    // The Scope verify writes in was refused: most differences then follow from that one answer.
+    const refusedSetup = rows.find(
+      (row) =>
+        row.request.operation === plan.setup?.operation.operationId &&
+        (row.real.answer.status === 401 || row.real.answer.status === 403),
+    );
+    if (refusedSetup !== undefined && below.length > 0)
+      below.push(
+        `the server refused verify's own Scope (${refusedSetup.real.answer.status}): use a token that may create Scopes, or pass --read-only`,
+      );
     const reason = stop.signal.reason;
     const result: VerifyResult = {
       server: base,

@@ -60,6 +60,19 @@ describe("powercontext-mock verify against another mock", () => {
     });
   }, 60_000);
 
+  it("says why when the server refuses the Scope verify writes in (a token that may only read)", async () => {
+    await againstFreshMock({}, async (proxy) => {
+      const run = await runVerifyCli(
+        ["--server", proxy.url, "--token-env", "PC_VERIFY_TOKEN", "--seed", "11", "--max-requests", "20"],
+        { PC_VERIFY_TOKEN: "pc-reader" },
+      );
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stdout).toMatch(
+        /refused verify's own Scope \(403\): use a token that may create Scopes, or pass --read-only/,
+      );
+    });
+  }, 60_000);
+
   it("prints a table per tag whose total counts the same requests", async () => {
     await againstFreshMock({}, async (proxy) => {
       const run = await runVerifyCli(
