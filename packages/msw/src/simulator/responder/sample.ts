@@ -172,10 +172,10 @@ class Sampler {
       `0${suffix}`,
     ];
     for (const candidate of candidates) {
-      const sized = fit(candidate, min, max);
+      const sized = fitLength(candidate, min, max);
       if (sized !== null && (pattern === null || pattern.test(sized))) return sized;
     }
-    return fit("s", min, max) ?? "s";
+    return fitLength("s", min, max) ?? "s";
   }
 
   /** True when the schema admits `null` (a type list, an enum, or a `oneOf`/`anyOf` alternative that is only `null`). */
@@ -237,7 +237,7 @@ function integer(schema: Schema): number {
   return Math.ceil(Math.min(Math.max(low, 0), high));
 }
 
-function fit(text: string, min: number, max: number): string | null {
+function fitLength(text: string, min: number, max: number): string | null {
   let out = text;
   while (out.length < min) out += out.endsWith(" ") ? "a" : "a";
   return out.length > max
