@@ -2,6 +2,8 @@ import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 
 const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+// Another undici for the runtime (its install folder), for the lane that runs the suites on undici 8.
+const undici = process.env.POWERCONTEXT_UNDICI_DIR;
 
 // Tests import the workspace packages from their sources, so `npm test` needs no
 // build step and never runs against a stale dist/.
@@ -17,6 +19,7 @@ export default defineConfig({
       { find: /^@powercontext\/sdk\/validators$/, replacement: source("./packages/sdk/src/generated/validators.js") },
       { find: /^@powercontext\/msw$/, replacement: source("./packages/msw/src/index.ts") },
       { find: /^@powercontext\/msw\/server$/, replacement: source("./packages/msw/src/server/index.ts") },
+      ...(undici === undefined ? [] : [{ find: /^undici$/, replacement: `${undici}/node_modules/undici/index.js` }]),
     ],
   },
   test: {

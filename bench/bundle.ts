@@ -12,6 +12,8 @@ import { gzipSync } from "node:zlib";
 const SDK_SRC = fileURLToPath(new URL("../packages/sdk/src/", import.meta.url));
 const RUNTIME_ENTRY = fileURLToPath(new URL("../packages/runtime/src/index.ts", import.meta.url));
 const VALIDATION_ENTRY = fileURLToPath(new URL("../packages/runtime/src/validation.ts", import.meta.url));
+const RULES_ENTRY = fileURLToPath(new URL("../packages/runtime/src/rules.ts", import.meta.url));
+const SDK_ENTRY = fileURLToPath(new URL("../packages/sdk/src/index.ts", import.meta.url));
 
 /**
  * The minified bundle of `contents`, whose imports resolve from `resolveDir`
@@ -21,7 +23,12 @@ export async function bundleApp(contents: string, resolveDir: string = SDK_SRC):
   const { build } = await import("esbuild");
   const result = await build({
     stdin: { contents, resolveDir, loader: "ts" },
-    alias: { "@powercontext/runtime": RUNTIME_ENTRY, "@powercontext/runtime/validation": VALIDATION_ENTRY },
+    alias: {
+      "@powercontext/runtime": RUNTIME_ENTRY,
+      "@powercontext/runtime/validation": VALIDATION_ENTRY,
+      "@powercontext/runtime/rules": RULES_ENTRY,
+      "@powercontext/sdk": SDK_ENTRY,
+    },
     bundle: true,
     minify: true,
     format: "esm",
@@ -90,7 +97,10 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        getLiveness(undefined).then((body) => console.log(body));`,
     // Its own limit was withdrawn (issue 26): what one operation costs is judged with its validators.
     targetKb: null,
-    budgetKb: 10.05,
+    // 10.15 kB before issue 33's fixes (success bodies untouched, unsendable tokens refused, text answers
+    // in their charset), which cost about 230 B; issue 35's (a span per attempt, Deno's never-resend
+    // connection, connect failures told by message) about 210 B more.
+    budgetKb: 10.58,
   },
   {
     label: "one operation with its validators",
@@ -99,8 +109,8 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        searchMemory({ scope_id: "s", query: "q" }).then((body) => console.log(body));`,
     targetKb: 10,
     limitKb: 13,
-    // Not met yet (12.8 kB): held at today's size, so that growth is a decision.
-    budgetKb: 12.85,
+    // Not met yet (13.3 kB with issues 33 and 35): held at today's size, so that growth is a decision.
+    budgetKb: 13.42,
     peer: "one",
   },
   {
@@ -118,7 +128,10 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        ];
        for (const call of calls) call({}).then((body) => console.log(body));`,
     targetKb: 14,
-    budgetKb: 13.45,
+    // 13.9 kB before the wire model rules: remember_memory's request now carries the release's
+    // request-model rules, and the rules engine (@powercontext/runtime/rules, about 2.3 kB) comes
+    // with it; held at that size, so that growth is a decision.
+    budgetKb: 16.45,
     peer: "five",
   },
   {
@@ -132,9 +145,18 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     peer: "whole",
   },
   {
+    label: "Worker example (examples/worker, two operations)",
+    source: `export { default } from "../../../examples/worker/worker.ts";`,
+    // No target of its own: what the Workers import path (docs/workers.md) costs, against the whole
+    // client's 45 kB; today's size (14.1 kB) plus about 150 B.
+    targetKb: null,
+    budgetKb: 14.23,
+  },
+  {
     label: "everything the SDK exports (export *)",
     source: `export * from "./index.js";`,
     targetKb: 45,
-    budgetKb: 45,
+    // Over the target since the wire model rules (the rules engine and every operation's rule tables).
+    budgetKb: 48.2,
   },
 ];

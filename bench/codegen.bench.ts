@@ -34,7 +34,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import openapiTS, { astToString } from "openapi-typescript";
-import { codegenPython } from "../codegen/src/emit/python/models-py.js";
+import { codegenPython } from "../codegen/src/targets/python/models-py.js";
 import { generate } from "../codegen/src/pipeline.js";
 import { releaseContractPath, releaseContractTool } from "../test/real/release-contract.js";
 import { syntheticSpec } from "./synthetic-spec.js";

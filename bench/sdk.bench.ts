@@ -262,7 +262,7 @@ async function validationSetup() {
   const { loadSpec } = await import("../codegen/src/load/load-spec.js");
   const { buildIr } = await import("../codegen/src/ir/build-ir.js");
   const { validatorSchemas } = await import("../codegen/src/emit/validator-code/schemas.js");
-  const { validatorFormats } = await import("../codegen/src/emit/formats.js");
+  const { validatorFormats } = await import("../codegen/src/targets/client/formats.js");
   const validators = (await import("../packages/sdk/src/generated/validators.js")) as unknown as Record<
     string,
     (data: unknown, text?: string) => boolean

@@ -1,10 +1,13 @@
 """Write the pydantic models of an OpenAPI document with datamodel-code-generator.
 
 Reads ``{"document": <OpenAPI document>, "methods": {<class>: <source>},
-"parameters_document": <OpenAPI document> | null}`` as JSON on standard input and prints
+"parameters_document": <OpenAPI document> | null, "class_names": [<schema name>, ...]}`` as JSON on
+standard input and prints
 ``{"models": <models.py>, "parameters": <parameters.py> | null}`` on standard output. The options are the ones
 the PowerContext Python Client SDK 1.4.1 was generated with (see docs/python.md); only
-the paths are dropped, so that the models come from ``components`` alone. Then two
+the paths are dropped, so that the models come from ``components`` alone, and the
+component schemas listed in ``class_names`` keep their names as class names (the
+generated layer imports them by those names; others get the tool's names). Then two
 passes, both re-formatted with the same ruff settings:
 
 - ``methods``: source the TypeScript generator wrote for a class (the validators of its
@@ -24,11 +27,13 @@ import argparse
 import ast
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from datamodel_code_generator import GenerateConfig, InputFileType, generate
 from datamodel_code_generator.enums import StrictTypes
 from datamodel_code_generator.format import CodeFormatter, Formatter, PythonVersion
+from datamodel_code_generator.reference import ModelResolver
 
 HERE = Path(__file__).resolve().parent
 
@@ -39,9 +44,14 @@ def main() -> int:
     args = parser.parse_args()
     given = json.load(sys.stdin)
     methods: dict[str, str] = given.get("methods", {})
+    class_name = class_names(set(given.get("class_names", [])))
     try:
-        models = with_passes(generate_module(given["document"], args.filename), methods)
-        parameters = None if given.get("parameters_document") is None else generate_module(given["parameters_document"], args.filename)
+        models = with_passes(generate_module(given["document"], args.filename, class_name), methods)
+        parameters = (
+            None
+            if given.get("parameters_document") is None
+            else generate_module(given["parameters_document"], args.filename, class_name)
+        )
     except (LookupError, TypeError) as error:
         print(f"error: {error.args[0]}", file=sys.stderr)
         return 1
@@ -49,7 +59,14 @@ def main() -> int:
     return 0
 
 
-def generate_module(document: dict[str, object], filename: str) -> str:
+def class_names(kept: set[str]) -> Callable[[str], str]:
+    """The class name of a model: its schema name when listed in ``kept``, else the tool's own (``keyof`` -> ``Keyof``)."""
+
+    default = ModelResolver().default_class_name_generator
+    return lambda name: name if name in kept else default(name)
+
+
+def generate_module(document: dict[str, object], filename: str, class_name: Callable[[str], str]) -> str:
     """One module of models for the components of ``document`` (its paths are dropped)."""
 
     document["paths"] = {}
@@ -66,6 +83,7 @@ def generate_module(document: dict[str, object], filename: str) -> str:
         use_standard_collections=True,
         use_union_operator=True,
         use_annotated=True,
+        custom_class_name_generator=class_name,
         formatters=[Formatter.RUFF_FORMAT, Formatter.RUFF_CHECK],
         # ruff runs in this folder and reads its ruff.toml
         settings_path=HERE,

@@ -1,4 +1,4 @@
-import type { LintProfile } from "./ir/domain.js";
+import type { LintProfile } from "./domain/types.js";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -6,9 +6,9 @@ import { Command, CommanderError, Option } from "commander";
 import { DriftError, OutputError, SpecError, SpecErrorList, UsageError } from "./errors.js";
 import { GENERATOR } from "./ir/build-ir.js";
 import { DEFAULT_NAMES } from "./ir/names.js";
-import { PythonToolError } from "./emit/python/models-py.js";
-import { PYTHON_DEFAULTS } from "./emit/python/layer.js";
-import { DEFAULT_TARGETS, TARGETS, generate, outputDirs, type Target } from "./pipeline.js";
+import { PythonToolError } from "./targets/python/models-py.js";
+import { PYTHON_DEFAULTS } from "./targets/python/layer.js";
+import { TARGETS, TARGET_NAMES, generate, outputDirs, type Layout } from "./pipeline.js";
 import { assertUpToDate, writeGenerated } from "./write.js";
 
 /** Exit codes of the CLI. */
@@ -64,7 +64,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     )
     .option(
       "--targets <list>",
-      `what to write, comma-separated: ${TARGETS.join(", ")} (default: ${DEFAULT_TARGETS.repository.join(",")}; with --out ${DEFAULT_TARGETS.standalone.join(",")})`,
+      `what to write, comma-separated: ${TARGETS.map((t) => `${t.name} (${t.summary})`).join(", ")}; default: ${defaults("repository")}, with --out ${defaults("standalone")}; a target brings what it needs`,
     )
     .option(
       "--root <dir>",
@@ -215,19 +215,26 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
   }
 }
 
-/** `--targets client,types`: each name once, from {@link TARGETS}. */
-function parseTargets(list: string): Target[] {
+/** The targets a layout writes when `--targets` is not given. */
+function defaults(layout: Layout): string {
+  return TARGETS.filter((t) => t.byDefault[layout])
+    .map((t) => t.name)
+    .join(",");
+}
+
+/** `--targets client,types`: each name once, from {@link TARGET_NAMES}. */
+function parseTargets(list: string): string[] {
   const names = list
     .split(",")
     .map((name) => name.trim())
     .filter((name) => name !== "");
-  const unknown = names.filter((name) => !(TARGETS as readonly string[]).includes(name));
+  const unknown = names.filter((name) => !TARGET_NAMES.includes(name));
   if (unknown.length > 0)
     throw new UsageError(
-      `--targets: unknown target ${unknown.map((name) => JSON.stringify(name)).join(", ")}; choose from ${TARGETS.join(", ")}`,
+      `--targets: unknown target ${unknown.map((name) => JSON.stringify(name)).join(", ")}; choose from ${TARGET_NAMES.join(", ")}`,
     );
-  if (names.length === 0) throw new UsageError(`--targets names no target; choose from ${TARGETS.join(", ")}`);
-  return [...new Set(names as Target[])];
+  if (names.length === 0) throw new UsageError(`--targets names no target; choose from ${TARGET_NAMES.join(", ")}`);
+  return [...new Set(names)];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

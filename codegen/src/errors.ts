@@ -25,6 +25,7 @@ export type SpecErrorCode =
   | "unsupported_parameter"
   | "circular_ref"
   | "too_deep"
+  | "too_large"
   | "invalid_pattern"
   | "reserved_name"
   | "invalid_name";

@@ -1,10 +1,10 @@
-export { generate, generateFromText, render, OUTPUT_DIRS, OUTPUT_PATHS } from "./pipeline.js";
-export type { Generated, GenerateOptions } from "./pipeline.js";
+export { generate, generateFromText, render, OUTPUT_DIRS, TARGETS } from "./pipeline.js";
+export type { Generated, GenerateOptions, Target } from "./pipeline.js";
 export { loadSpec, loadSpecText } from "./load/load-spec.js";
 export type { LoadedSpec, LoadOptions } from "./load/load-spec.js";
 export { lint } from "./load/lint.js";
 export type { LintResult } from "./load/lint.js";
-export { RETRY_CLASSES, type LintProfile, type RetryClass } from "./ir/domain.js";
+export { RETRY_CLASSES, type LintProfile, type RetryClass } from "./domain/types.js";
 export { buildIr, GENERATOR } from "./ir/build-ir.js";
 export type * from "./ir/model.js";
 export { toJsonSchema } from "./ir/json-schema.js";

@@ -155,3 +155,32 @@ async def test_a_callers_accept_header_replaces_the_default(client: Client, scri
     script.then(200, operation_body("op_1", "queued"))
     await client.call("get_operation", params={"operation_id": "op_1"}, headers={"accept": "application/json; q=1"})
     assert script.requests[0].headers.get_list("accept") == ["application/json; q=1"]
+
+
+@pytest.mark.parametrize("token", ["e", "id", "ope", "test"])
+async def test_a_success_body_comes_back_as_sent_whatever_the_token_spells(script: Script, sleeps: Sleeps, token: str) -> None:
+    http = httpx.AsyncClient(transport=httpx.MockTransport(script.handler))
+    client = Client(BASE, token=token, http_client=http, poll=PollPolicy(0.2, 5.0), clock=sleeps.clock, sleep=sleeps.sleep)
+    script.then(200, operation_body("op_test_scope_id", "queued"))
+    found = await client.get_operation("op_test_scope_id")
+    assert found.operation_id == "op_test_scope_id"
+    assert found.scope_id == operation_body("op_test_scope_id", "queued")["scope_id"]
+
+
+async def test_a_short_token_leaves_error_messages_whole_but_not_its_header_spelling(script: Script, sleeps: Sleeps) -> None:
+    http = httpx.AsyncClient(transport=httpx.MockTransport(script.handler))
+    client = Client(BASE, token="t", http_client=http, poll=PollPolicy(0.2, 5.0), clock=sleeps.clock, sleep=sleeps.sleep)
+    echoed = {"error": {"code": "invalid_request", "message": "no step for Bearer t", "details": None}}
+    script.then(422, echoed)
+    with pytest.raises(Exception) as caught:
+        await client.get_operation("op_1")
+    assert getattr(caught.value, "server_message", None) == "no step for [REDACTED]"
+
+
+@pytest.mark.parametrize("token", ["tok-\U0001f600-abc", "tok-\u0100-abc", "caf\u00e9-token", "tok\x00abc", "tok\x7fabc", " tok-abc", "tok-abc\n"])
+def test_a_token_no_header_can_carry_is_refused_when_the_client_is_built(token: str) -> None:
+    from powercontext_runtime.errors import ConfigurationError
+
+    with pytest.raises(ConfigurationError) as caught:
+        Client(BASE, token=token)
+    assert "tok" not in str(caught.value).replace("token", "")

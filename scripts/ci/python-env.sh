@@ -2,7 +2,8 @@
 # Create the Python environment used by the cross-language checks:
 # the released PowerContext server and Python client, schemathesis, and what the
 # tests of python/ need (pytest; wheel, to build that package offline; mypy, which
-# checks python/src under --strict).
+# checks python/src under --strict; the OpenTelemetry SDK, whose in-memory exporter the
+# tracing tests read).
 #
 #   PC_VENV          venv location (default: <repo>/.venv)
 #   PC_PYTHON        interpreter used to create it (default: python3)
@@ -21,6 +22,7 @@ requirements=(
   "pytest==9.2.0"
   "wheel==0.45.1"
   "mypy==2.4.1"
+  "opentelemetry-sdk==1.45.2"
 )
 stamp="$venv/.powercontext-ts-requirements"
 wanted="$(printf '%s\n' "${requirements[@]}")"

@@ -180,16 +180,38 @@ export const RELEASE_RULE_MARKERS = Object.freeze([
   "x-powercontext-artifact-search-validation",
 ]);
 
-/** Members a rule names: `members`, `member`, `from`, `to` and the first step of `when.path` (each must be a property of the schema). */
+/**
+ * Members a rule names: `members` (without an item or map suffix: `tags[]` names `tags`),
+ * `member`, `from`, `to` and the first step of `path`, `list`, each of `paths` and
+ * `when.path` (each must be a property of the schema).
+ */
 function namedMembers(rule) {
+  const paths = [rule.path, rule.list, rule.when?.path, ...(Array.isArray(rule.paths) ? rule.paths : [])];
   const names = [
-    ...(Array.isArray(rule.members) ? rule.members : []),
+    ...(Array.isArray(rule.members) ? rule.members : []).map((m) => String(m).replace(/(\[\]|\{\}|\{\*\})$/, "")),
     rule.member,
     rule.from,
     rule.to,
-    rule.when?.path?.[0],
+    ...paths.map((path) => (Array.isArray(path) ? path[0] : undefined)),
   ];
   return names.filter((name) => name !== undefined).map(String);
+}
+
+/**
+ * The release's wire models do not enforce every `uniqueItems` its contract states: where
+ * a model accepts duplicates and the server refuses them later, the overlay states the
+ * check as a runtime `unique-items` rule, and the member's schema loses `uniqueItems`, so
+ * that the SDK sends what the release's client sends (test/contract checks both facts
+ * against the installed release).
+ */
+function dropRuntimeUniqueness(schema, list) {
+  for (const rule of list) {
+    if (rule.rule !== "unique-items" || rule.stage !== "runtime") continue;
+    for (const member of rule.members ?? []) {
+      const property = schema.properties?.[member];
+      if (property?.uniqueItems === true) delete property.uniqueItems;
+    }
+  }
 }
 
 /**
@@ -212,6 +234,7 @@ export function addModelRules(schemas, rules) {
           `a rule of ${name} names member ${member}, which ${name} does not have`,
         );
     }
+    dropRuntimeUniqueness(schema, list);
     schema["x-powercontext-rules"] = structuredClone(list);
   }
   for (const [name, schema] of Object.entries(schemas)) {

@@ -81,8 +81,10 @@ function checkOperation(where, id, entry) {
 }
 
 /**
- * Reads `<dir>/document.yaml`, `<dir>/additions/*.yaml`, `<dir>/operations/*.yaml` and,
- * when it exists, `<dir>/model-rules.yaml` (schema name -> list of rules).
+ * Reads `<dir>/document.yaml`, `<dir>/extensions/*.yaml` (document-level extensions kept
+ * in files of their own, merged into the document's `extensions`), `<dir>/additions/*.yaml`,
+ * `<dir>/operations/*.yaml` and, when it exists, `<dir>/model-rules.yaml` (schema name ->
+ * list of rules).
  * An operationId may appear in several operation files as long as no member is given twice
  * (the seed files add wire members to release operations that another file describes).
  *
@@ -90,13 +92,25 @@ function checkOperation(where, id, entry) {
  * @param {string} root the repository root (file names in errors are relative to it)
  * @returns {Overlay}
  * @throws {OverlayError} on unreadable YAML, unknown members, a member given twice, a
- *   component or path added twice, or a model rule that is not a `{ rule, ... }` mapping
+ *   component or path added twice, an extension that is not ours or is given twice, or a
+ *   model rule that is not a `{ rule, ... }` mapping
  */
 export function loadOverlay(dir, root) {
   const files = [];
   const doc = readYaml(join(dir, "document.yaml"), root);
   files.push(doc.where);
   checkKeys(doc.where, doc.value, DOCUMENT_KEYS);
+  const extensions = { ...(doc.value.extensions ?? {}) };
+  for (const name of yamlFiles(join(dir, "extensions"))) {
+    const { where, value } = readYaml(join(dir, "extensions", name), root);
+    files.push(where);
+    for (const [key, member] of Object.entries(value)) {
+      if (!OUR_EXTENSIONS.includes(key))
+        throw new OverlayError(where, `"${key}" is not one of our extensions (${OUR_EXTENSIONS.join(", ")})`);
+      if (key in extensions) throw new OverlayError(where, `"${key}" is also given in another overlay file`);
+      extensions[key] = member;
+    }
+  }
 
   const additions = { paths: {}, components: {} };
   for (const name of yamlFiles(join(dir, "additions"))) {
@@ -141,10 +155,11 @@ export function loadOverlay(dir, root) {
       modelRules[schema] = rules;
     }
   }
-  return { document: doc.value, additions, operations, modelRules, files };
+  return { document: { ...doc.value, extensions }, additions, operations, modelRules, files };
 }
 
 function yamlFiles(dir) {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => name.endsWith(".yaml"))
     .sort();

@@ -33,9 +33,14 @@ export const OUR_EXTENSIONS = Object.freeze([
   "x-powercontext-refusals",
   "x-powercontext-media-from",
   "x-powercontext-exclude-unset",
+  "x-powercontext-rule-answer",
   "x-powercontext-resources",
   "x-powercontext-resource",
   "x-powercontext-anchor",
+  "x-powercontext-access-policy",
+  "x-powercontext-access-resolvers",
+  "x-powercontext-access-after",
+  "x-powercontext-access-owner",
 ]);
 
 /** Members whose keys are names (of properties, paths, statuses, media types, components), not keywords. */

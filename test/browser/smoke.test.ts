@@ -110,6 +110,7 @@ describe.skipIf(!enabled)("SDK in headless Chromium", () => {
         port?: number;
         host?: string;
         seed?: number;
+        cors?: boolean;
         simulatorOptions?: { scopes?: string[] };
       }): Promise<MockServerHandle>;
     }>("@powercontext/msw/server");
@@ -122,6 +123,8 @@ describe.skipIf(!enabled)("SDK in headless Chromium", () => {
       port: 0,
       host: "127.0.0.1",
       seed: 1,
+      // The page calls across origins; the release has no CORS, the mock answers it when asked.
+      cors: true,
       simulatorOptions: { scopes: ["scope-browser"] },
     });
     const baseUrl = mock.url;

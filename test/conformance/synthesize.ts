@@ -65,7 +65,43 @@ export class Synthesizer {
   private object(schema: Schema, depth: number): Record<string, unknown> {
     const properties = isObject(schema.properties) ? schema.properties : {};
     const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-    return Object.fromEntries(required.map((member) => [member, this.value(properties[member], member, depth + 1)]));
+    const out = Object.fromEntries(
+      required.map((member) => [member, this.value(properties[member], member, depth + 1)]),
+    );
+    return this.satisfying(schema, out, depth);
+  }
+
+  /**
+   * `value` mended to satisfy the schema's model rules (`x-powercontext-rules`) where a rule
+   * names the value to hold: a constant of `one-of` or `constrain-when`, a member a
+   * condition requires (built from its schema), none where one is forbidden.
+   */
+  private satisfying(schema: Schema, value: Record<string, unknown>, depth: number): Record<string, unknown> {
+    const rules = Array.isArray(schema["x-powercontext-rules"]) ? (schema["x-powercontext-rules"] as Schema[]) : [];
+    const properties = isObject(schema.properties) ? schema.properties : {};
+    const at = (path: unknown): unknown =>
+      (path as string[]).reduce<unknown>((node, step) => (isObject(node) ? node[step] : undefined), value) ?? null;
+    const holds = (when: unknown): boolean => {
+      const condition = when as Schema;
+      const listed = ((condition.in ?? condition["not-in"]) as unknown[]).includes(at(condition.path));
+      return "in" in condition ? listed : !listed;
+    };
+    const put = (path: unknown, constant: unknown): void => {
+      const steps = path as string[];
+      let node: unknown = value;
+      for (const step of steps.slice(0, -1)) node = step === "[]" ? node : isObject(node) ? node[step] : undefined;
+      const last = steps[steps.length - 1] as string;
+      for (const target of Array.isArray(node) ? node : [node])
+        if (isObject(target) && last in target) (target as Record<string, unknown>)[last] = constant;
+    };
+    for (const rule of rules) {
+      if (rule.rule === "one-of" || (rule.rule === "constrain-when" && Array.isArray(rule.in) && holds(rule.when)))
+        put(rule.path, (rule.in as unknown[])[0]);
+      if (rule.rule === "required-when" && holds(rule.when) && (value[String(rule.member)] ?? null) === null)
+        value[String(rule.member)] = this.value(properties[String(rule.member)], String(rule.member), depth + 1);
+      if (rule.rule === "forbidden-unless" && !holds(rule.when)) delete value[String(rule.member)];
+    }
+    return value;
   }
 
   private string(schema: Schema, name: string): string {

@@ -8,7 +8,7 @@ import type { Change } from "./wire-diff.js";
 export const compatibilityPath = join(repoRoot, "docs", "compatibility.md");
 export const HEADING = "## Wire differences from the release";
 /** The kinds a reason may start with (docs/compatibility.md explains each). */
-export const REASON_KINDS = ["seed 002:", "correction:", "tightening:"] as const;
+export const REASON_KINDS = ["seed 002:", "correction:", "tightening:", "release model:"] as const;
 
 export interface AllowedDifference {
   readonly pointer: string;

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { codegenPython } from "../../codegen/src/emit/python/models-py.js";
+import { codegenPython } from "../../codegen/src/targets/python/models-py.js";
 import { checkAll, pythonTools, repoRoot, requireTools, suiteName, venvBin } from "../real/tools.js";
 
 const run = promisify(execFile);

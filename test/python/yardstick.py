@@ -75,11 +75,54 @@ def compare_operations(ours_module: Any) -> tuple[int, int, list[str]]:
     return equal, len(theirs), problems
 
 
-def without_rules(document: dict[str, Any]) -> dict[str, Any]:
-    """The document without our ``x-powercontext-rules`` (annotations the release's contract does not carry)."""
+def runtime_unique(document: dict[str, Any]) -> set[tuple[str, str]]:
+    """(schema, member) of every runtime ``unique-items`` rule: a check the release's request model does not make."""
 
-    schemas = {name: {k: v for k, v in schema.items() if k != "x-powercontext-rules"} for name, schema in document["components"]["schemas"].items()}
+    return {
+        (name, member)
+        for name, schema in document["components"]["schemas"].items()
+        for rule in schema.get("x-powercontext-rules", [])
+        if rule.get("rule") == "unique-items" and rule.get("stage") == "runtime"
+        for member in rule.get("members", [])
+    }
+
+
+def without_rules(document: dict[str, Any], unique: set[tuple[str, str]] = frozenset()) -> dict[str, Any]:
+    """The document without our ``x-powercontext-rules`` (annotations the release's contract does not carry).
+
+    At the members of ``unique`` (runtime ``unique-items`` rules) ``uniqueItems`` is left out too: the
+    wire schema drops what the release's contract states and its request model does not enforce.
+    """
+
+    def stripped(name: str, schema: dict[str, Any]) -> dict[str, Any]:
+        out = {k: v for k, v in schema.items() if k != "x-powercontext-rules"}
+        properties = out.get("properties")
+        if isinstance(properties, dict):
+            out["properties"] = {
+                member: {k: v for k, v in value.items() if not ((name, member) in unique and k == "uniqueItems")}
+                if isinstance(value, dict)
+                else value
+                for member, value in properties.items()
+            }
+        return out
+
+    schemas = {name: stripped(name, schema) for name, schema in document["components"]["schemas"].items()}
     return {**document, "components": {**document["components"], "schemas": schemas}}
+
+
+def first_differences(ours: Any, theirs: Any, at: str = "", found: list[str] | None = None) -> list[str]:
+    """The JSON pointers of the first few places where two documents differ."""
+
+    found = [] if found is None else found
+    if len(found) >= 5:
+        return found
+    if isinstance(ours, dict) and isinstance(theirs, dict):
+        for key in sorted(set(ours) | set(theirs)):
+            if ours.get(key) != theirs.get(key):
+                first_differences(ours.get(key), theirs.get(key), f"{at}/{key}", found)
+    elif ours != theirs:
+        found.append(at or "/")
+    return found
 
 
 def main() -> int:
@@ -94,8 +137,11 @@ def main() -> int:
 
     equal, total, operation_problems = compare_operations(ours_operations)
     release_schema = importlib.import_module("powercontext.http._generated.schema").OPENAPI_SCHEMA
-    if without_rules(importlib.import_module(f"{args.package}.schema").OPENAPI_SCHEMA) != release_schema:
-        operation_problems.append("schema.py: OPENAPI_SCHEMA differs from the release's")
+    ours_schema = importlib.import_module(f"{args.package}.schema").OPENAPI_SCHEMA
+    unique = runtime_unique(ours_schema)
+    if without_rules(ours_schema, unique) != without_rules(release_schema, unique):
+        differences = first_differences(without_rules(ours_schema, unique), without_rules(release_schema, unique))
+        operation_problems.append(f"schema.py: OPENAPI_SCHEMA differs from the release's at {', '.join(differences)}")
     models, model_problems = compare_models(ours_models_path)
     problems = operation_problems + model_problems
     report = {"operations": {"equal": equal, "release": total}, "models": models, "problems": problems}

@@ -5,7 +5,7 @@
 // schema goes through the generator's OpenAPI 3.0 -> JSON Schema conversion, so
 // `nullable` and the other OpenAPI-only keywords mean here what they mean in the
 // generated validators.
-import type { Json, RefLookup } from "../../codegen/src/ir/domain.js";
+import type { Json, RefLookup } from "../../codegen/src/domain/types.js";
 import { fileURLToPath } from "node:url";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";

@@ -1,4 +1,4 @@
-import type { Json, LintProfile, RefLookup, RetryClass } from "./domain.js";
+import type { Json, LintProfile, RefLookup, RetryClass } from "../domain/types.js";
 import { createRequire } from "node:module";
 import { SpecError } from "../errors.js";
 import type { LoadedSpec } from "../load/load-spec.js";
@@ -7,13 +7,17 @@ import { pointer as ptr } from "../errors.js";
 import { readErrorCodes, readOperationErrorCodes } from "./error-codes.js";
 import { readOperationAnchor, readOperationResource, readResources } from "./resources.js";
 import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
-import { mediaKind, preferredMedia } from "./media.js";
+import { mediaKind, preferredMedia } from "../domain/media.js";
 import { readModelRules, schemaPointer } from "./model-rules.js";
+import { readRuleIssues, ruleSites } from "./rule-sites.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
 import type {
   AccessIr,
   ApiIr,
   AsyncIr,
+  NotServedIr,
+  PaginationIr,
+  ReconcileIr,
   ErrorCodeIr,
   HeaderIr,
   ResourceIr,
@@ -33,7 +37,8 @@ import { checkNameSources } from "./name-sources.js";
 import { checkReservedNames } from "./reserved-names.js";
 import { readRouter } from "./router.js";
 import { readRefusals } from "./refusals.js";
-import { readExcludeUnset } from "./exclude-unset.js";
+import { readFact } from "../facts/read-fact.js";
+import { readAccessFacts } from "./access-facts.js";
 import { readMediaFrom } from "./media-from.js";
 import { requestDefaults } from "./request-defaults.js";
 
@@ -74,13 +79,13 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
       what: "operationId",
     })),
   );
-  const operations = raws
+  const built = raws
     .map((raw) =>
       buildOperation(raw, lookup, profile, documentSecurity, errorCodes, scopeField(document, names), resources),
     )
     .sort((a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
-  checkReservedNames(operations);
-  checkMethodNames(operations);
+  checkReservedNames(built);
+  checkMethodNames(built);
   const rawSchemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const schemas: SchemaIr[] = Object.keys(rawSchemas)
     .sort()
@@ -89,6 +94,22 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
       schema: rawSchemas[name] as Json,
       rules: readModelRules(rawSchemas[name] as Json, schemaPointer(name)),
     }));
+  const ruled = new Set(schemas.filter((s) => s.rules.length > 0).map((s) => s.name));
+  const operations = built.map((op) => ({
+    ...op,
+    // A request in parameters is checked as the release's request model of that name, when the document has one with rules.
+    ruleSites: [
+      ...(op.requestBody === null && op.requestTypeName !== null && ruled.has(op.requestTypeName)
+        ? [{ at: [], schema: op.requestTypeName }]
+        : []),
+      ...ruleSites(
+        [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie],
+        op.requestBody?.schema ?? null,
+        ruled,
+        lookup,
+      ),
+    ],
+  }));
   const info = (document.info ?? {}) as Json;
   return {
     source: { fileName: spec.fileName, sha256: spec.sha256, lint: profile },
@@ -96,6 +117,7 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
     title: String(info.title ?? ""),
     apiVersion: String(info.version ?? ""),
     document,
+    written: spec.written,
     lookup,
     operations,
     schemas,
@@ -109,6 +131,16 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
       operations.map((op) => op.operationId),
     ),
     resources,
+    accessFacts: readAccessFacts(
+      document,
+      raws.map((raw) => ({
+        operationId: String(raw.operation.operationId),
+        pointer: raw.pointer,
+        operation: raw.operation,
+      })),
+      resources,
+      errorCodes,
+    ),
     requestIdHeader:
       typeof document["x-powercontext-request-id-header"] === "string"
         ? (document["x-powercontext-request-id-header"] as string)
@@ -161,9 +193,7 @@ function buildOperation(
   const requestLocation =
     requestBody !== null ? "body" : queryParameters.length > 0 ? "query" : pathParameters.length > 0 ? "path" : null;
   const declaredRetry = op["x-powercontext-retry-class"] as RetryClass | undefined;
-  const reconcile = op["x-powercontext-reconcile"] as Json | undefined;
-  const pagination = op["x-powercontext-pagination"] as Json | undefined;
-  const notServed = op["x-powercontext-not-served"] as Json | undefined;
+  const pagination = fact<PaginationIr>("pagination", op["x-powercontext-pagination"]);
   // Every member a request may carry: the parameters by wire name and the body's properties, any variant's.
   const members = [
     ...parameters.map((p) => p.name),
@@ -216,38 +246,22 @@ function buildOperation(
     access: accessOf(op),
     scope:
       parameters.some((p) => p.name === scopeMember) || (requestBody?.propertyNames.includes(scopeMember) ?? false),
-    async: asyncExt === undefined ? null : asyncIr(asyncExt),
-    reconcile:
-      reconcile === undefined
-        ? null
-        : {
-            readOperation: String(reconcile.read_operation),
-            idParameter: String(reconcile.id_parameter),
-            holdsWhen: { status: ((reconcile.holds_when as Json).status as string[]).map(String) },
-            versionField: stringOr(reconcile.version_field, "version"),
-            expectedVersionField: stringOr(reconcile.expected_version_field, "expected_version"),
-            statusField: stringOr(reconcile.status_field, "status"),
-            conflictCode: stringOr(reconcile.conflict_code, "version_conflict"),
-          },
-    pagination:
-      pagination === undefined
-        ? null
-        : {
-            cursorParameter: String(pagination.cursor_parameter),
-            nextCursorField: String(pagination.next_cursor_field),
-            itemsField: String(pagination.items_field),
-          },
-    notServed:
-      notServed === undefined ? null : { status: Number(notServed.status), message: String(notServed.message) },
+    async: fact<AsyncIr>("async", asyncExt),
+    reconcile: fact<ReconcileIr>("reconcile", op["x-powercontext-reconcile"]),
+    pagination,
+    notServed: fact<NotServedIr>("not-served", op["x-powercontext-not-served"]),
     refusals: readRefusals(op, raw.pointer, members, errorCodes, resources),
     mediaFrom: readMediaFrom(op, raw.pointer, members, success),
-    excludeUnset: readExcludeUnset(op, raw.pointer),
+    excludeUnset: op["x-powercontext-exclude-unset"] === true,
     resource: readOperationResource(op, raw.pointer, resources, {
-      pageItems: pagination === undefined ? null : String(pagination.items_field),
       page:
-        pagination === undefined
+        pagination === null
           ? null
-          : { cursor: String(pagination.cursor_parameter), nextCursor: String(pagination.next_cursor_field) },
+          : {
+              cursor: pagination.cursorParameter,
+              nextCursor: pagination.nextCursorField,
+              items: pagination.itemsField,
+            },
       requestMembers: [...parameters.map((p) => p.name), ...(requestBody?.propertyNames ?? [])],
       requestDefault: (member) => requestDefault(parameters, requestBody, member, lookup),
     }),
@@ -255,35 +269,16 @@ function buildOperation(
       ...parameters.map((p) => p.name),
       ...(requestBody?.propertyNames ?? []),
     ]),
+    ruleSites: [],
+    ruleIssues: readRuleIssues(op, raw.pointer),
     tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     security: op.security === undefined ? documentSecurity : securityOf(op.security),
   };
 }
 
-function stringOr(value: unknown, fallback: string): string {
-  return typeof value === "string" && value !== "" ? value : fallback;
-}
-
-function statesOr(value: unknown, fallback: string): string[] {
-  return Array.isArray(value) && value.length > 0 ? value.map(String) : [fallback];
-}
-
-/** `x-powercontext-async` with the wire names of the polled resource; a name the spec leaves out gets the PowerContext Operation's. */
-function asyncIr(ext: Json): AsyncIr {
-  const states = (ext.terminal_states ?? {}) as Json;
-  return {
-    acceptedStatus: Number(ext.accepted_status),
-    pollOperation: String(ext.poll_operation),
-    resultField: String(ext.result_field),
-    operationIdField: stringOr(ext.operation_id_field, "operation_id"),
-    statusField: stringOr(ext.status_field, "status"),
-    errorField: stringOr(ext.error_field, "error"),
-    terminalStates: {
-      succeeded: statesOr(states.succeeded, "succeeded"),
-      failed: statesOr(states.failed, "failed"),
-      cancelled: statesOr(states.cancelled, "cancelled"),
-    },
-  };
+/** An extension read by its definition in extensions.schema.json (`facts/read-fact.ts`); null when the operation has none. */
+function fact<T>(definition: string, value: unknown): T | null {
+  return value === undefined ? null : (readFact(definition, value) as T);
 }
 
 function securityOf(node: unknown): SecurityIr | null {

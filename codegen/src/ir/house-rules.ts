@@ -1,4 +1,4 @@
-import { RETRY_CLASSES, type LintProfile } from "./domain.js";
+import { RETRY_CLASSES, type LintProfile } from "../domain/types.js";
 import { SpecError } from "../errors.js";
 import { isErrorEnvelope } from "../load/lint.js";
 import type { ApiIr, OperationIr } from "./model.js";

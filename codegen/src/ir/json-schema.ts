@@ -1,4 +1,4 @@
-import type { Json, RefLookup } from "./domain.js";
+import type { Json, RefLookup } from "../domain/types.js";
 import { refOf, schemaRefName } from "../load/walk-operations.js";
 
 /**

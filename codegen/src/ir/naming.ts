@@ -4,12 +4,23 @@
  * written into source (string literals, comments) is `emit/ts/syntax.ts`.
  */
 
-const RESERVED = new Set(
+/**
+ * Every keyword of TypeScript, reserved or contextual (as the compiler lists
+ * them, from `break` to `defer`): a word that is an operator or a modifier in a
+ * type (`keyof`, `readonly`, `infer`, `unique`, `asserts`, `is`, `satisfies`),
+ * names a built-in type (`string`, `never`, `symbol`) or has a meaning in a
+ * declaration (`declare`, `namespace`, `global`, `out`, `accessor`). Listed here,
+ * not read from the compiler, so the names the generator writes do not depend
+ * on its version; a test checks the list against the compiler.
+ */
+export const TS_KEYWORDS: ReadonlySet<string> = new Set(
   (
     "break case catch class const continue debugger default delete do else enum export extends false finally for " +
     "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
-    "as implements interface let package private protected public static yield any boolean number string symbol " +
-    "type from of await async undefined never unknown object bigint"
+    "implements interface let package private protected public static yield abstract accessor as asserts assert " +
+    "any async await boolean constructor declare get infer intrinsic is keyof module namespace never out readonly " +
+    "require number object satisfies set string symbol type undefined unique unknown using from global bigint " +
+    "override of defer"
   ).split(" "),
 );
 
@@ -42,16 +53,23 @@ function safeIdentifier(name: string): string {
   return /^[0-9]/.test(name) ? `_${name}` : name;
 }
 
-/** True for a word TypeScript reserves or gives a meaning as a type name (`class`, `string`, `never`, ...). */
-export function isReservedWord(name: string): boolean {
-  return RESERVED.has(name);
+/**
+ * The one rule for a TypeScript type name derived from a spec name (a component
+ * schema's): the name itself when it is an identifier without `$` that is no
+ * {@link TS_KEYWORDS keyword}, else its PascalCase (`keyof` -> `Keyof`,
+ * `get-thing` -> `GetThing`), with `Schema` appended if that is still a keyword.
+ * Callers make the result unique ({@link UniqueNames}).
+ */
+export function typeName(name: string): string {
+  const base = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !TS_KEYWORDS.has(name) ? name : pascalCase(name);
+  return TS_KEYWORDS.has(base) ? `${base}Schema` : base;
 }
 
 /** A variable name that is an identifier and not a reserved word. */
 export function variableName(name: string): string {
   const base = name.replace(/[^A-Za-z0-9_$]/g, "_");
   const safe = safeIdentifier(base);
-  return RESERVED.has(safe) ? `${safe}_` : safe;
+  return TS_KEYWORDS.has(safe) ? `${safe}_` : safe;
 }
 
 /**

@@ -1,56 +1,35 @@
 import { SpecError, SpecErrorList } from "../errors.js";
-import type { Json } from "./domain.js";
+import { readFact } from "../facts/read-fact.js";
+import type { Json } from "../domain/types.js";
 import type { RouterIr } from "./model.js";
 
-/** The document-level extension describing the server's router (docs/architecture.md). */
+/** The document-level extension describing the server's router (docs/extensions.md). */
 export const ROUTER_EXTENSION = "x-powercontext-router";
 
-const AT = `/${ROUTER_EXTENSION}`;
-
 /**
- * Reads `x-powercontext-router`: `{ order: [operationId, ...], raw-path-prefixes: [prefix, ...] }`,
- * how the server routes a request before any operation runs. `order` lists operations in
- * the order the server registers their routes, each at most once; `raw-path-prefixes`
- * are the path prefixes (starting with `/`) of the routes it matches against the path
- * as sent. Null when the document has no such extension.
+ * Reads `x-powercontext-router` (docs/extensions.md, `router`), whose shape the
+ * loader checked: every operationId of `order` is one of the document's. Null when
+ * the document has no such extension.
  *
  * @param operationIds - every operationId of the document
- * @throws {SpecErrorList} `invalid_extension` naming the pointer of every malformed member
+ * @throws {SpecErrorList} `invalid_extension` naming the pointer of every unknown operationId
  */
 export function readRouter(document: Json, operationIds: readonly string[]): RouterIr | null {
   const node: unknown = document[ROUTER_EXTENSION];
   if (node === undefined) return null;
-  const issues: SpecError[] = [];
-  const bad = (pointer: string, detail: string) => issues.push(new SpecError("invalid_extension", { pointer }, detail));
-  if (typeof node !== "object" || node === null || Array.isArray(node)) {
-    bad(AT, "expected { order: [operationId, ...], raw-path-prefixes: [prefix, ...] }");
-    throw new SpecErrorList(issues);
-  }
-  const raw = node as Json;
-  for (const key of Object.keys(raw))
-    if (key !== "order" && key !== "raw-path-prefixes")
-      bad(`${AT}/${key}`, "unknown member (allowed: order, raw-path-prefixes)");
+  const router = readFact("router", node) as RouterIr;
   const known = new Set(operationIds);
-  const order: string[] = [];
-  if (!Array.isArray(raw.order)) bad(`${AT}/order`, "expected a list of operationIds");
-  else {
-    raw.order.forEach((id: unknown, index: number) => {
-      if (typeof id !== "string" || !known.has(id))
-        bad(`${AT}/order/${index}`, `${JSON.stringify(id)} is not an operationId of the document`);
-      else if (order.includes(id)) bad(`${AT}/order/${index}`, `${id} is listed twice`);
-      else order.push(id);
-    });
-  }
-  const prefixes = raw["raw-path-prefixes"] ?? [];
-  const rawPathPrefixes: string[] = [];
-  if (!Array.isArray(prefixes)) bad(`${AT}/raw-path-prefixes`, "expected a list of path prefixes");
-  else {
-    prefixes.forEach((prefix: unknown, index: number) => {
-      if (typeof prefix !== "string" || !prefix.startsWith("/"))
-        bad(`${AT}/raw-path-prefixes/${index}`, "expected a path prefix starting with /");
-      else rawPathPrefixes.push(prefix);
-    });
-  }
+  const issues = router.order.flatMap((id, index) =>
+    known.has(id)
+      ? []
+      : [
+          new SpecError(
+            "invalid_extension",
+            { pointer: `/${ROUTER_EXTENSION}/order/${index}` },
+            `${JSON.stringify(id)} is not an operationId of the document`,
+          ),
+        ],
+  );
   if (issues.length > 0) throw new SpecErrorList(issues);
-  return { order, rawPathPrefixes };
+  return router;
 }

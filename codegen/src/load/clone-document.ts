@@ -5,7 +5,7 @@
  * stays an own member. About three times faster than `structuredClone`, which
  * serialises its input first; the loader copies every document it reads.
  *
- * @param value - a parsed document that passed `checkDepth` (so the recursion is bounded)
+ * @param value - a parsed document that passed `checkBounds` (so the recursion is bounded)
  */
 export function cloneDocument<T>(value: T): T {
   return copy(value, new Map()) as T;

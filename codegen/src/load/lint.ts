@@ -1,6 +1,7 @@
-import { RETRY_CLASSES, type Json, type LintProfile, type RefLookup } from "../ir/domain.js";
+import type { Json, LintProfile, RefLookup } from "../domain/types.js";
+import { checkExtensions } from "./check-extensions.js";
 import { SpecError, pointerSegment } from "../errors.js";
-import { mediaKind } from "../ir/media.js";
+import { mediaKind } from "../domain/media.js";
 import { deref, walkOperations, type RawOperation } from "./walk-operations.js";
 
 /** Findings of {@link lint}: errors stop generation, warnings are printed. */
@@ -22,6 +23,9 @@ export function lint(document: Json, lookup: RefLookup, profile: LintProfile): L
     operations.map((o) => o.operation.operationId).filter((id): id is string => typeof id === "string"),
   );
 
+  // Extension shapes first: the checks below read extensions as the schema says they are.
+  const shapes = checkExtensions(document, lookup);
+  errors.push(...shapes);
   for (const raw of operations) {
     const { operation } = raw;
     const id = operation.operationId;
@@ -44,104 +48,36 @@ export function lint(document: Json, lookup: RefLookup, profile: LintProfile): L
     } else {
       seen.set(id, raw.pointer);
     }
-    checkRetryClass(raw, errors);
-    checkExtensions(raw, ids, errors);
+    if (shapes.length === 0) checkExtensionTargets(raw, ids, errors);
     checkRequestBody(raw, lookup, errors, profile === "strict" ? errors : warnings);
     checkResponses(raw, errors);
   }
   return { errors, warnings };
 }
 
-function checkRetryClass(raw: RawOperation, errors: SpecError[]): void {
-  const value = raw.operation["x-powercontext-retry-class"];
-  const at = `${raw.pointer}/x-powercontext-retry-class`;
-  if (value !== undefined && !(RETRY_CLASSES as readonly unknown[]).includes(value)) {
-    errors.push(
-      new SpecError(
-        "unknown_retry_class",
-        { pointer: at },
-        `unknown retry class ${JSON.stringify(value)}; expected one of ${RETRY_CLASSES.join(", ")}`,
-      ),
-    );
-  }
-}
-
-function checkExtensions(raw: RawOperation, ids: Set<string>, errors: SpecError[]): void {
+/**
+ * What one operation's extensions name elsewhere in the document (their shapes are
+ * checked against extensions.schema.json first): `x-powercontext-async`'s poll
+ * operation and accepted status, `x-powercontext-reconcile`'s read operation and the
+ * retry class it needs, `x-powercontext-not-served`'s declared 404.
+ */
+function checkExtensionTargets(raw: RawOperation, ids: Set<string>, errors: SpecError[]): void {
   const op = raw.operation;
   const bad = (name: string, detail: string) =>
     errors.push(new SpecError("invalid_extension", { pointer: `${raw.pointer}/${name}` }, detail));
-  const permission = op["x-powercontext-permission"];
-  if (permission !== undefined && (typeof permission !== "string" || permission.length === 0))
-    bad("x-powercontext-permission", "must be a non-empty string such as scope.read");
-  const asyncExt = op["x-powercontext-async"] as Json | undefined;
-  if (asyncExt !== undefined) {
-    if (
-      !isObject(asyncExt) ||
-      !Number.isInteger(asyncExt.accepted_status) ||
-      typeof asyncExt.poll_operation !== "string" ||
-      typeof asyncExt.result_field !== "string"
-    ) {
-      bad(
-        "x-powercontext-async",
-        "expected { accepted_status: <2xx integer>, poll_operation: <operationId>, result_field: <name> }",
-      );
-    } else if (!ids.has(asyncExt.poll_operation)) {
-      bad("x-powercontext-async", `poll_operation "${asyncExt.poll_operation}" is not an operationId of this spec`);
-    } else if (!(String(asyncExt.accepted_status) in ((op.responses ?? {}) as Json))) {
-      bad("x-powercontext-async", `accepted_status ${String(asyncExt.accepted_status)} is not a declared response`);
-    }
-  }
-  const reconcile = op["x-powercontext-reconcile"] as Json | undefined;
-  if (reconcile !== undefined) {
-    const holds = isObject(reconcile) ? (reconcile.holds_when as Json | undefined) : undefined;
-    if (
-      !isObject(reconcile) ||
-      typeof reconcile.read_operation !== "string" ||
-      typeof reconcile.id_parameter !== "string" ||
-      !isObject(holds) ||
-      !Array.isArray(holds.status) ||
-      !holds.status.every((s) => typeof s === "string")
-    ) {
-      bad(
-        "x-powercontext-reconcile",
-        "expected { read_operation: <operationId>, id_parameter: <name>, holds_when: { status: [<string>...] } }",
-      );
-    } else if (!ids.has(reconcile.read_operation)) {
-      bad(
-        "x-powercontext-reconcile",
-        `read_operation "${reconcile.read_operation}" is not an operationId of this spec`,
-      );
-    } else if (op["x-powercontext-retry-class"] !== "guarded") {
-      bad("x-powercontext-reconcile", "only operations with retry class guarded are reconciled");
-    }
-  }
-  const page = op["x-powercontext-pagination"] as Json | undefined;
-  if (
-    page !== undefined &&
-    (!isObject(page) ||
-      typeof page.cursor_parameter !== "string" ||
-      typeof page.next_cursor_field !== "string" ||
-      typeof page.items_field !== "string")
-  ) {
-    bad(
-      "x-powercontext-pagination",
-      "expected { cursor_parameter: <name>, next_cursor_field: <name>, items_field: <name> }",
-    );
-  }
-  const notServed = op["x-powercontext-not-served"] as Json | undefined;
-  if (notServed !== undefined) {
-    if (
-      !isObject(notServed) ||
-      notServed.status !== 404 ||
-      typeof notServed.message !== "string" ||
-      notServed.message.trim() === "" ||
-      Object.keys(notServed).some((key) => key !== "status" && key !== "message")
-    ) {
-      bad("x-powercontext-not-served", "expected { status: 404, message: <what the SDK tells the caller> }");
-    } else if (!("404" in ((op.responses ?? {}) as Json))) {
-      bad("x-powercontext-not-served", "status 404 is not a declared response");
-    }
-  }
+  const declared = (op.responses ?? {}) as Json;
+  const asyncExt = op["x-powercontext-async"] as { poll_operation: string; accepted_status: number } | undefined;
+  if (asyncExt !== undefined && !ids.has(asyncExt.poll_operation))
+    bad("x-powercontext-async", `poll_operation "${asyncExt.poll_operation}" is not an operationId of this spec`);
+  else if (asyncExt !== undefined && !(String(asyncExt.accepted_status) in declared))
+    bad("x-powercontext-async", `accepted_status ${asyncExt.accepted_status} is not a declared response`);
+  const reconcile = op["x-powercontext-reconcile"] as { read_operation: string } | undefined;
+  if (reconcile !== undefined && !ids.has(reconcile.read_operation))
+    bad("x-powercontext-reconcile", `read_operation "${reconcile.read_operation}" is not an operationId of this spec`);
+  else if (reconcile !== undefined && op["x-powercontext-retry-class"] !== "guarded")
+    bad("x-powercontext-reconcile", "only operations with retry class guarded are reconciled");
+  if (op["x-powercontext-not-served"] !== undefined && !("404" in declared))
+    bad("x-powercontext-not-served", "status 404 is not a declared response");
 }
 
 function checkRequestBody(raw: RawOperation, lookup: RefLookup, errors: SpecError[], soft: SpecError[]): void {

@@ -1,9 +1,9 @@
-import type { Json, LintProfile, RefLookup } from "../ir/domain.js";
+import type { Json, LintProfile, RefLookup } from "../domain/types.js";
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { LintError, UsageError, type SpecError } from "../errors.js";
-import { checkDepth } from "./check-depth.js";
+import { LintError, SpecError, UsageError } from "../errors.js";
+import { checkBounds, checkSpecBytes } from "./check-bounds.js";
 import { cloneDocument } from "./clone-document.js";
 import { lint } from "./lint.js";
 import { normalizeSchemas, renameExtensions } from "./normalize-schemas.js";
@@ -41,7 +41,8 @@ export interface LoadOptions {
 }
 
 /**
- * Reads and checks a spec file: YAML syntax, nesting depth, `$ref`s (internal
+ * Reads and checks a spec file: its size, YAML syntax, the bounds of the parsed
+ * document (nesting depth, and the values and text it expands to: `check-bounds.ts`), `$ref`s (internal
  * only, existing targets, no cycles; before any resolver sees them), the OpenAPI 3.0
  * or 3.1 JSON schema (after `normalize-schemas.ts` brought Schema Objects into one
  * form), then the generator's structural lint rules and schema checks (valid
@@ -49,14 +50,17 @@ export interface LoadOptions {
  *
  * @param specPath - path of the YAML or JSON file; the banner uses its base name
  * @throws {UsageError} when the file cannot be read
+ * @throws {SpecError} `too_large` when the file or its expansion passes a bound (`check-bounds.ts`), before it is read or walked further
  * @throws {SpecError} (or a subclass) for the first failing stage; lint failures
  *   come as one {@link LintError} listing every finding
  */
 export async function loadSpec(specPath: string, options: LoadOptions = {}): Promise<LoadedSpec> {
   let bytes: Buffer;
   try {
+    checkSpecBytes((await stat(specPath)).size);
     bytes = await readFile(specPath);
   } catch (error) {
+    if (error instanceof SpecError) throw error;
     throw new UsageError(`cannot read spec ${specPath}: ${(error as Error).message}`);
   }
   return loadSpecText(bytes, path.basename(specPath), options);
@@ -68,6 +72,7 @@ export async function loadSpecText(
   fileName: string,
   options: LoadOptions = {},
 ): Promise<LoadedSpec> {
+  checkSpecBytes(typeof bytes === "string" ? Buffer.byteLength(bytes, "utf8") : bytes.byteLength);
   const buffer = typeof bytes === "string" ? Buffer.from(bytes, "utf8") : Buffer.from(bytes);
   const sha256 = createHash("sha256").update(buffer).digest("hex");
   const text = buffer.toString("utf8");
@@ -75,7 +80,7 @@ export async function loadSpecText(
   if (document === null || typeof document !== "object" || Array.isArray(document)) {
     validateOpenApi(document);
   }
-  checkDepth(document);
+  checkBounds(document);
   if (options.extensionPrefix !== undefined) renameExtensions(document, options.extensionPrefix);
   const lookup = await resolveRefs(document as Json);
   const written = cloneDocument(document) as Json;

@@ -1,4 +1,4 @@
-import type { Json, RefLookup } from "../ir/domain.js";
+import type { Json, RefLookup } from "../domain/types.js";
 import { SpecError } from "../errors.js";
 import { step, trailPointer, type Trail } from "./trail.js";
 import { deref, refOf, schemaRefName } from "./walk-operations.js";

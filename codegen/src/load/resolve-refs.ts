@@ -1,4 +1,4 @@
-import type { RefLookup } from "../ir/domain.js";
+import type { RefLookup } from "../domain/types.js";
 import { checkRefs, resolvePointer } from "./ref-policy.js";
 
 /**

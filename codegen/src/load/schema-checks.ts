@@ -1,4 +1,4 @@
-import { patternFlags, type LintProfile } from "../ir/domain.js";
+import { patternFlags, type LintProfile } from "../domain/types.js";
 import { SpecError } from "../errors.js";
 import { mappingRef, resolvePointer } from "./ref-policy.js";
 import { walkSchemas, type SchemaNode } from "./schema-walk.js";

@@ -1,4 +1,4 @@
-import type { Json, RefLookup } from "../ir/domain.js";
+import type { Json, RefLookup } from "../domain/types.js";
 import { pointer } from "../errors.js";
 
 /** The HTTP methods an OpenAPI 3.0 path item may hold, in emit order. */

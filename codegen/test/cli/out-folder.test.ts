@@ -3,7 +3,7 @@ import path from "node:path";
 import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli.js";
-import { PYTHON_DEFAULTS } from "../../src/emit/python/layer.js";
+import { PYTHON_DEFAULTS } from "../../src/targets/python/layer.js";
 import { minimalSpec, runIn, snapshot } from "../helpers/minimal-spec.js";
 import { scratchDir } from "../helpers/paths.js";
 

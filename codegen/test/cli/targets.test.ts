@@ -47,6 +47,24 @@ describe("--targets chooses what the generator writes", () => {
     ]);
   });
 
+  it("tables alone: the operation table, nothing else", async () => {
+    expect(await standalone(scratchDir("targets-tables"), ["--targets", "tables"])).toEqual([
+      "README.md",
+      "operations.json",
+    ]);
+  });
+
+  it("msw alone in the repository brings the client, whose validators the mock's contract imports", async () => {
+    const root = scratchDir("targets-repo-msw");
+    const written = await runIn(root, ["--spec", spec, "--root", ".", "--targets", "msw", "--quiet"]);
+    expect(written.code, written.stderr).toBe(EXIT.ok);
+    expect(OUTPUT_DIRS.filter((dir) => existsSync(path.join(root, dir)))).toEqual([
+      "packages/sdk/src/generated",
+      "packages/msw/src/generated",
+    ]);
+    expect(readdirSync(path.join(root, "packages/sdk/src/generated"))).toContain("validators.js");
+  });
+
   it("msw alone brings the types file the handlers import", async () => {
     expect(await standalone(scratchDir("targets-msw"), ["--targets", "msw"])).toEqual([
       "README.md",
@@ -95,7 +113,7 @@ describe("--targets chooses what the generator writes", () => {
   });
 
   it.each([
-    ["foo,client", /^error: --targets: unknown target "foo"; choose from client, types, msw, python$/m],
+    ["foo,client", /^error: --targets: unknown target "foo"; choose from types, tables, client, msw, python$/m],
     [",", /^error: --targets names no target/m],
   ])("--targets %s is refused with exit 2 and nothing written", async (list, message) => {
     const root = scratchDir("targets-bad");

@@ -2,8 +2,8 @@ import { suiteName } from "../../../test/real/tools.js";
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LintError, generate } from "../../src/index.js";
-import { OUTPUT_PATHS, type Generated } from "../../src/pipeline.js";
-import { upstreamContract, upstreamSpec, upstreamTable } from "../helpers/paths.js";
+import type { Generated } from "../../src/pipeline.js";
+import { upstreamContract, upstreamSpec, upstreamTable, OUTPUT_PATHS } from "../helpers/paths.js";
 import { typecheck } from "../helpers/typecheck.js";
 
 interface Row {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SpecError } from "../../src/errors.js";
-import { emitContractErrors } from "../../src/emit/contract-errors.js";
+import { emitContractErrors } from "../../src/targets/client/contract-errors.js";
 import { generate } from "../../src/pipeline.js";
 import { fixturesDir } from "../helpers/paths.js";
 

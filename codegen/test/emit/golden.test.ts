@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { generate, OUTPUT_PATHS } from "../../src/pipeline.js";
-import { fixturesDir } from "../helpers/paths.js";
+import { generate } from "../../src/pipeline.js";
+import { fixturesDir, OUTPUT_PATHS } from "../helpers/paths.js";
 import { typecheck } from "../helpers/typecheck.js";
 
 // Golden outputs of the emitters for the wide fixture (header parameters, query

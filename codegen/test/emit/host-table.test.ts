@@ -3,8 +3,8 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import yaml from "js-yaml";
 import { generate } from "../../src/index.js";
-import { OUTPUT_PATHS, generateFromText } from "../../src/pipeline.js";
-import { fixturesDir, upstreamContract, upstreamSpec, upstreamTable } from "../helpers/paths.js";
+import { generateFromText } from "../../src/pipeline.js";
+import { fixturesDir, upstreamContract, upstreamSpec, upstreamTable, OUTPUT_PATHS } from "../helpers/paths.js";
 
 interface HostRow {
   method: string;

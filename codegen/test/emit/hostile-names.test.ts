@@ -4,13 +4,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli.js";
-import { codegenPython } from "../../src/emit/python/models-py.js";
+import { codegenPython } from "../../src/targets/python/models-py.js";
 import { generateFromText } from "../../src/pipeline.js";
 import { pythonTools, requireTools, venvBin } from "../../../test/real/tools.js";
 import { compileStrict, freshFolder, linkGeneratedSdk } from "../helpers/fresh-folder.js";
 import { JS_RUN, LOOK_ALIKES, PY_RUN, WORD_IDS, hostileSpec } from "../helpers/hostile-names.js";
 import { OPERATION, minimalSpec, operationOf, runIn, snapshot, type Json } from "../helpers/minimal-spec.js";
 import { repoRoot, scratchDir } from "../helpers/paths.js";
+import { mswContractTypes } from "../helpers/typecheck.js";
 
 const PYTHON_PACKAGE = "hostile_gen";
 const pwned = () => (globalThis as { PWNED?: unknown }).PWNED;
@@ -164,7 +165,7 @@ describe.each([1, 2])("hostile text in every place a spec string reaches the out
       python: { dir: `py/${PYTHON_PACKAGE}`, package: PYTHON_PACKAGE, models: "skip" },
     });
     const root = freshFolder("hostile-repo");
-    place(root, generated.files);
+    place(root, new Map([...mswContractTypes(), ...generated.files]));
     linkGeneratedSdk(root);
     writeFileSync(path.join(root, "packages/types/index.d.ts"), `export * from "./generated/openapi.js";\n`);
     const sources = [...generated.files.keys()].filter((f) => f.endsWith(".ts"));

@@ -2,8 +2,8 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { generateFromText, OUTPUT_PATHS } from "../../src/pipeline.js";
-import { scratchDir } from "../helpers/paths.js";
+import { generateFromText } from "../../src/pipeline.js";
+import { scratchDir, OUTPUT_PATHS } from "../helpers/paths.js";
 import { typecheck } from "../helpers/typecheck.js";
 
 // Types and validators mean what the schema means: `nullable: true` beside a

@@ -3,13 +3,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
-import { validatorFormats } from "../../src/emit/formats.js";
+import { validatorFormats } from "../../src/targets/client/formats.js";
 import { ValidatorTables } from "../../src/emit/validator-code/tables.js";
 import { scratchDir } from "../helpers/paths.js";
 
 // A member named __proto__ in an enum or const value: as an object literal it
 // would set the prototype instead, and the emitted check would compare against `{}`.
-const SCHEMAS: Record<string, unknown> = {
+const SCHEMAS: Record<string, Record<string, unknown>> = {
   Choice: { enum: [JSON.parse('{"__proto__":1}'), { constructor: null }, "x"] },
   Fixed: { const: JSON.parse('{"__proto__":{"a":1}}') },
 };

@@ -2,6 +2,10 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { checkAll, checkFile, requireTools } from "../../../test/real/tools.js";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CLIENT_PATHS } from "../../src/targets/client/index.js";
+import { MSW_PATHS } from "../../src/targets/msw/index.js";
+import { TABLES_PATHS } from "../../src/targets/tables/index.js";
+import { TYPES_PATHS } from "../../src/targets/types/index.js";
 
 /** Repository root (the npm workspace root). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -32,3 +36,11 @@ export function scratchDir(prefix: string): string {
   mkdirSync(base, { recursive: true });
   return mkdtempSync(path.join(base, `${prefix}-`));
 }
+
+/** Where each file of the repository layout goes, relative to the root: the path tables of the targets, together. */
+export const OUTPUT_PATHS = {
+  ...TYPES_PATHS.repository,
+  ...TABLES_PATHS.repository,
+  ...CLIENT_PATHS.repository,
+  ...MSW_PATHS.repository,
+};

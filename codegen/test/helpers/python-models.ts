@@ -1,4 +1,4 @@
-import { codegenPython } from "../../src/emit/python/models-py.js";
+import { codegenPython } from "../../src/targets/python/models-py.js";
 import { requireTools } from "../../../test/real/tools.js";
 
 /**

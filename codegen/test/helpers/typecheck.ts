@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { ensureRuntimeBuilt } from "./fresh-folder.js";
@@ -10,13 +10,25 @@ const RUNTIME_INDEX = path.join(repoRoot, "packages/runtime/dist/index.d.ts");
 const RUNTIME_VALIDATION = path.join(repoRoot, "packages/runtime/dist/validation.d.ts");
 const RUNTIME_TESTING = path.join(repoRoot, "packages/runtime/dist/testing/index.d.ts");
 const TYPES_INDEX = `export * from "./generated/openapi.js";\n`;
+/**
+ * The mock's contract is data typed by the mock package's hand-written types (and the
+ * fact types beside them): those files of the repository, by their path in it, for
+ * a scratch layout that compiles a generated contract.
+ */
+export function mswContractTypes(): [string, string][] {
+  return ["packages/msw/src/contract/types.ts", "packages/msw/src/contract/generated/facts.ts"].map((f) => [
+    f,
+    readFileSync(path.join(repoRoot, f), "utf8"),
+  ]);
+}
 
 /**
  * Writes generated files (plus `extra` files such as type assertions) into a scratch
  * repository layout and type-checks them with the repository's strict settings.
  * `@powercontext/types` and `@powercontext/sdk/validators` (which the mock's contract
  * imports) resolve to the scratch copies, `@powercontext/runtime` to the
- * repository's runtime package.
+ * repository's runtime package; the mock's contract gets the mock package's
+ * contract types beside it, as in the repository.
  *
  * @returns the scratch root and the diagnostics of files inside it, formatted
  */
@@ -26,7 +38,13 @@ export function typecheck(
 ): { root: string; errors: string[] } {
   ensureRuntimeBuilt();
   const root = scratchDir("tsc");
-  const all = new Map<string, string>([["packages/types/index.d.ts", TYPES_INDEX], ...files, ...Object.entries(extra)]);
+  const contractTypes = files.has("packages/msw/src/generated/contract.ts") ? mswContractTypes() : [];
+  const all = new Map<string, string>([
+    ["packages/types/index.d.ts", TYPES_INDEX],
+    ...contractTypes,
+    ...files,
+    ...Object.entries(extra),
+  ]);
   for (const [relative, text] of all) {
     const file = path.join(root, relative);
     mkdirSync(path.dirname(file), { recursive: true });

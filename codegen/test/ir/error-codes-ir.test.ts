@@ -95,23 +95,34 @@ describe("build-ir: error codes", () => {
     ]);
   });
 
-  it("refuses a malformed registry row, bad details and a class name used twice", async () => {
+  it("refuses a malformed registry row and bad details by the schema, naming each member's pointer", async () => {
     const issues = await refusal(thing(undefined), {
       "x-powercontext-error-codes": {
         a_code: { status: 200, transient: false },
         b_code: { status: 503 },
         c_code: { status: 409, transient: false, details: "family" },
-        d_code: { status: 409, transient: false, class: "SameError" },
-        e_code: { status: 409, transient: false, class: "SameError" },
         f_code: { status: 409, transient: false, class: "lowercase" },
       },
     });
     expect(issues).toEqual([
-      '/x-powercontext-error-codes/a_code: error code "a_code": expected { status: <4xx or 5xx integer>, transient: <boolean> }',
-      '/x-powercontext-error-codes/b_code: error code "b_code": expected { status: <4xx or 5xx integer>, transient: <boolean> }',
-      '/x-powercontext-error-codes/c_code/details: error code "c_code": details must be a list of member names or a map of member name to schema',
+      "/x-powercontext-error-codes/a_code/status: must be >= 400",
+      "/x-powercontext-error-codes/b_code/transient: transient is required",
+      "/x-powercontext-error-codes/c_code/details: expected a list of member names or a map of member name to schema",
+      "/x-powercontext-error-codes/f_code/class: expected a PascalCase name ending in Error",
+    ]);
+  });
+
+  it("refuses a class name two codes use, and a class of the runtime", async () => {
+    const issues = await refusal(thing(undefined), {
+      "x-powercontext-error-codes": {
+        d_code: { status: 409, transient: false, class: "SameError" },
+        e_code: { status: 409, transient: false, class: "SameError" },
+        g_code: { status: 409, transient: false, class: "ConflictError" },
+      },
+    });
+    expect(issues).toEqual([
       '/x-powercontext-error-codes/e_code/class: error codes "d_code" and "e_code" both name class SameError',
-      '/x-powercontext-error-codes/f_code/class: error code "f_code": class must be a PascalCase name ending in Error',
+      '/x-powercontext-error-codes/g_code/class: error code "g_code": ConflictError is a class of the runtime; a contract class needs a name of its own',
     ]);
   });
 
@@ -180,13 +191,13 @@ describe("build-ir: error-code names that would break the output", () => {
       "x-powercontext-error-codes": { [code]: { status: 503, transient: false } },
     });
     expect(issues).toHaveLength(1);
-    expect(issues[0]).toContain(`is a member every JavaScript object has`);
+    expect(issues[0]).toContain(`not a member every JavaScript object has`);
   });
 
   it("refuses a code listed twice under one status", async () => {
     const issues = await refusal(thing({ "503": ["inference_unavailable", "inference_unavailable"] }), registry);
     expect(issues).toEqual([
-      '/paths/~1v1~1thing/post/x-powercontext-errors/503/1: error code "inference_unavailable" is listed twice under 503',
+      '/paths/~1v1~1thing/post/x-powercontext-errors/503/1: "inference_unavailable" is listed twice',
     ]);
   });
 });

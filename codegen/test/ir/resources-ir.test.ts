@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emitMswContract } from "../../src/emit/msw-contract.js";
+import { emitMswContract } from "../../src/targets/msw/msw-contract.js";
 import { SpecErrorList } from "../../src/errors.js";
 import { buildIr } from "../../src/ir/build-ir.js";
 import type { ApiIr } from "../../src/ir/model.js";
@@ -118,14 +118,14 @@ describe("build-ir: resources", () => {
   it("writes the uses and the registry into the msw contract table", async () => {
     const ir = await given(notes({ name: "note", action: "list" }), registry);
     const { contract } = emitMswContract(ir);
-    expect(contract).toContain(`resource: {"name":"note","action":"list"`);
-    expect(contract).toMatch(/export const contractResources[\s\S]*note: \{"name":"note","id":"note_id"/);
+    expect(contract).toContain(`resource: { name: "note", action: "list"`);
+    expect(contract).toMatch(/export const contractResources[\s\S]*note: \{ name: "note", id: "note_id"/);
   });
 
-  it("refuses an unknown resource, an unknown action, a malformed refusal and a reserved member name, naming each pointer", async () => {
+  it("refuses by the schema an unknown action, a malformed refusal and a reserved member name, naming each pointer", async () => {
     const issues = await refusal(
       notes({
-        name: "nope",
+        name: "note",
         action: "delete",
         not_found: { status: 200, code: "x" },
         from: { __proto__x: "a", constructor: "b" },
@@ -133,27 +133,57 @@ describe("build-ir: resources", () => {
       registry,
     );
     const at = "/paths/~1v1~1notes/post/x-powercontext-resource";
-    expect(issues).toEqual(
-      expect.arrayContaining([
-        `${at}/name: "nope" is not a resource of x-powercontext-resources`,
-        `${at}/action: action must be one of create, read, list, change, put, remove, revision, revisions`,
-        `${at}/not_found: expected { status: <4xx or 5xx>, code: <error code>, details?: { <member>: <scalar> } }`,
-        expect.stringContaining(`${at}/from/constructor: a from key must be a member name`),
-      ]),
-    );
+    expect(issues).toEqual([
+      `${at}/action: expected one of create, read, list, change, put, remove, revision, revisions, not "delete"`,
+      `${at}/from/constructor: expected a member name (dotted for a nested member), none of its parts a member every JavaScript object has`,
+      `${at}/not_found/status: must be >= 400`,
+    ]);
   });
 
-  it("refuses a registry row without id or not_found, and a within naming no resource", async () => {
-    const issues = await refusal(notes(undefined), {
-      "x-powercontext-resources": { note: { within: { scope_id: "scopes" } } },
-    });
-    expect(issues).toEqual(
-      expect.arrayContaining([
-        "/x-powercontext-resources/note/id: id is required",
-        "/x-powercontext-resources/note/not_found: expected { status: <4xx or 5xx>, code: <error code>, details?: { <member>: <scalar> } }",
-        '/x-powercontext-resources/note/within/scope_id: "scopes" is not a resource of x-powercontext-resources',
-      ]),
-    );
+  it("refuses a resource the registry does not have, and a required resource it does not have", async () => {
+    const issues = await refusal(notes({ name: "nope", action: "read", requires: { note_id: "notes" } }), registry);
+    const at = "/paths/~1v1~1notes/post/x-powercontext-resource";
+    expect(issues).toEqual([
+      `${at}/name: "nope" is not a resource of x-powercontext-resources`,
+      `${at}/requires/note_id: "notes" is not a resource of x-powercontext-resources`,
+    ]);
+  });
+
+  it("refuses a registry row without id or not_found by the schema, and a within naming no resource", async () => {
+    expect(
+      await refusal(notes(undefined), { "x-powercontext-resources": { note: { within: { scope_id: "scope" } } } }),
+    ).toEqual([
+      "/x-powercontext-resources/note/id: id is required",
+      "/x-powercontext-resources/note/not_found: not_found is required",
+    ]);
+    const row = { id: "note_id", not_found: { status: 404, code: "gone" } };
+    expect(
+      await refusal(notes(undefined), {
+        "x-powercontext-resources": { note: { ...row, within: { scope_id: "scopes" } } },
+      }),
+    ).toEqual([
+      '/x-powercontext-resources/note/within/scope_id: "scopes" is not a resource of x-powercontext-resources',
+    ]);
+  });
+
+  it("refuses history without a version, an anchor with a within, and two anchors", async () => {
+    const row = { id: "note_id", not_found: { status: 404, code: "gone" } };
+    expect(
+      await refusal(notes(undefined), {
+        "x-powercontext-resources": {
+          note: { ...row, history: true },
+          scope: { ...row, anchor: true, within: { kind: null } },
+        },
+      }),
+    ).toEqual([
+      "/x-powercontext-resources/note/version: version is required",
+      "/x-powercontext-resources/scope: expected an anchor without within: an anchor is a top-level resource",
+    ]);
+    expect(
+      await refusal(notes(undefined), {
+        "x-powercontext-resources": { note: { ...row, anchor: true }, scope: { ...row, anchor: true } },
+      }),
+    ).toEqual(["/x-powercontext-resources: at most one resource is the anchor"]);
   });
 
   it("refuses version checks on a resource without a version, and If-Match on one without an ETag", async () => {
@@ -200,7 +230,7 @@ describe("build-ir: resources", () => {
       registry,
     );
     expect(issues).toEqual([
-      "/paths/~1v1~1notes/post/x-powercontext-resource/terminal: expected { member: <member>, values: [<scalar>, ...], refusal: { status, code }, details? }",
+      "/paths/~1v1~1notes/post/x-powercontext-resource/terminal/values: expected at least 1 item",
     ]);
   });
 
@@ -226,13 +256,15 @@ describe("build-ir: resources", () => {
     const listed = await given(notes({ name: "note", action: "list", cursor: "last_id" }), plain);
     expect(listed.operations[0]!.resource).toMatchObject({ cursor: "last_id", omit: null, stamp: [] });
     const issues = await refusal(
-      notes({ name: "note", action: "list", cursor: "last_id", omit: { members: [] }, stamp: { at: "later" } }),
+      notes({ name: "note", action: "list", omit: { members: [] }, stamp: { at: "later" } }),
       registry,
     );
     expect(issues).toEqual([
-      "/paths/~1v1~1notes/post/x-powercontext-resource/omit: expected { members: [<member>, ...], unless_header?: { <header name>: <value> } }",
+      "/paths/~1v1~1notes/post/x-powercontext-resource/omit/members: expected at least 1 item",
+      '/paths/~1v1~1notes/post/x-powercontext-resource/stamp/at: expected one of now, caller, not "later"',
+    ]);
+    expect(await refusal(notes({ name: "note", action: "list", cursor: "last_id" }), registry)).toEqual([
       '/paths/~1v1~1notes/post/x-powercontext-resource/cursor: a last_id cursor needs a list ordered by id; resource "note" is ordered by position',
-      "/paths/~1v1~1notes/post/x-powercontext-resource/stamp/at: a stamp value must be now or caller",
     ]);
   });
   it("carries a filter over any item of a list and a substring filter that applies under a condition, and refuses malformed ones with their pointer", async () => {
@@ -265,9 +297,9 @@ describe("build-ir: resources", () => {
     );
     const at = "/paths/~1v1~1notes/post/x-powercontext-resource/filters";
     expect(issues).toEqual([
-      `${at}/tags[]x: a filter key must be a record member (dotted, \`name[]\` for any item of a list)`,
-      `${at}/title/match: match must be equal or contains`,
-      `${at}/summary/when: when must map member names to JSON scalars`,
+      `${at}/tags[]x: expected a record member (dotted, \`name[]\` for any item of a list), none of its parts a member every JavaScript object has`,
+      `${at}/title/match: expected one of equal, contains, folded, not "prefix"`,
+      `${at}/summary/when: expected a map of member names to JSON scalars or lists of them`,
     ]);
   });
 });

@@ -96,7 +96,7 @@ describe("spec errors", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(EXIT.ok);
     // 8 TypeScript and JSON files, the hosts' table, 4 Python files (models.py skipped), the mock's 5 (it uses the SDK's validators)
-    expect(result.stdout).toMatch(/generated: 1 operations, 2 schemas, 18 files/);
+    expect(result.stdout).toMatch(/generated: 1 operations, 2 schemas, 19 files/);
   });
 
   it.each(cases)("$name: exit 2, names the pointer, leaves output untouched", async ({ spec, pointer, message }) => {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { main } from "../dist/server/cli.js";
+import { main } from "../dist/cli.js";
 
 main().catch((error) => {
   process.stderr.write(`powercontext-mock: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,9 +1,17 @@
 /**
  * Structural types of the generated operation table and validator map
  * (docs/architecture.md, "Generated modules"). The runtime declares them itself
- * so that it never imports generated code; the generated descriptors are
- * assignable to these shapes.
+ * so that it never imports code generated from a spec; the generated descriptors
+ * are assignable to these shapes. The contract facts among them (asynchronous
+ * answers, reconciliation, paging, servers without an operation, error codes) take
+ * their types from `generated/facts.ts`, which the generator writes from its
+ * extension schema (docs/extensions.md), the one description of those facts.
  */
+
+import type { AsyncFact, ErrorCodeFact, NotServedFact, PaginationFact, ReconcileFact } from "./generated/facts.js";
+
+// The contract facts the descriptors carry, typed once from the generator's extension schema (docs/extensions.md).
+export type { AsyncFact, ErrorCodeFact, NotServedFact, PaginationFact, ReconcileFact } from "./generated/facts.js";
 
 /** Retry class of an operation, from `x-powercontext-retry-class` (runtime README, "Retries"). */
 export type RetryClass = "safe" | "replay" | "guarded" | "never";
@@ -12,64 +20,30 @@ export type RetryClass = "safe" | "replay" | "guarded" | "never";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** The wire names of an operation resource that polling reads (from `x-powercontext-async`). */
-export interface OperationResourceFields {
-  /** Member of the accepted body naming the operation, when the response has no Location. */
-  readonly operationIdField: string;
-  /** Member holding the operation's state. */
-  readonly statusField: string;
-  /** Member holding a failed operation's bounded error (`{ category, code }`). */
-  readonly errorField: string;
-  /** Terminal states by outcome. */
-  readonly terminalStates: {
-    /** States of a resource whose work finished with a result. */
-    readonly succeeded: readonly string[];
-    /** States of a resource whose work failed. */
-    readonly failed: readonly string[];
-    /** States of a resource whose work was cancelled. */
-    readonly cancelled: readonly string[];
-  };
-}
+export type OperationResourceFields = Pick<
+  AsyncFact,
+  "operationIdField" | "statusField" | "errorField" | "terminalStates"
+>;
 
-/** `x-powercontext-async`: the operation may answer with an accepted status and a Location. */
-export interface AsyncDescriptor extends Partial<OperationResourceFields> {
-  /** The status of an accepted (still running) answer, for example 202. */
-  readonly acceptedStatus: number;
-  /** operationId of the read that polls the Operation (`get_operation`). */
-  readonly pollOperation: string;
-  /** Field of the succeeded Operation that holds the call's result. */
-  readonly resultField: string;
-}
+/**
+ * `x-powercontext-async`: the operation may answer with an accepted status and a
+ * Location. The generator writes every member; a hand-written row may leave out
+ * the wire names of {@link OperationResourceFields}, which then default to the
+ * PowerContext Operation's.
+ */
+export type AsyncDescriptor = Pick<AsyncFact, "acceptedStatus" | "pollOperation" | "resultField"> &
+  Partial<OperationResourceFields>;
 
-/** `x-powercontext-reconcile`: how a guarded conflict is reconciled, with the wire names it reads. */
-export interface ReconcileDescriptor {
-  /** operationId of the read that returns the resource's current state. */
-  readonly readOperation: string;
-  /** Request field naming the resource, passed on to the read. */
-  readonly idParameter: string;
-  /** The requested change holds when the read resource's status member is one of these. */
-  readonly holdsWhen: {
-    /** Resource statuses in which the change holds, such as `succeeded`. */
-    readonly status: readonly string[];
-  };
-  /** Member of the read resource holding its version. */
-  readonly versionField?: string;
-  /** Member of the request holding the version it expected. */
-  readonly expectedVersionField?: string;
-  /** Member of the read resource compared with `holdsWhen.status`. */
-  readonly statusField?: string;
-  /** The envelope code of the conflict that starts reconciliation. Default: any error of the generated conflict class. */
-  readonly conflictCode?: string;
-}
+/**
+ * `x-powercontext-reconcile`: how a guarded conflict is reconciled, with the wire
+ * names it reads. A hand-written row may leave out the wire names; without
+ * `conflictCode`, any error of the generated conflict class starts reconciliation.
+ */
+export type ReconcileDescriptor = Pick<ReconcileFact, "readOperation" | "idParameter" | "holdsWhen"> &
+  Partial<Pick<ReconcileFact, "versionField" | "expectedVersionField" | "statusField" | "conflictCode">>;
 
 /** `x-powercontext-pagination`: cursor paging of a list operation. */
-export interface PaginationDescriptor {
-  /** Request parameter that carries the cursor. */
-  readonly cursorParameter: string;
-  /** Response field with the next page's cursor; empty or null on the last page. */
-  readonly nextCursorField: string;
-  /** Response field holding the page's items. */
-  readonly itemsField: string;
-}
+export type PaginationDescriptor = PaginationFact;
 
 /** How a body is read: JSON, text (`text/*`), bytes, or no content. */
 export type MediaKind = "json" | "text" | "binary" | "none";
@@ -90,20 +64,10 @@ export interface ParameterStyle {
 }
 
 /** How a server that predates an operation answers it (`x-powercontext-not-served`). */
-export interface NotServed {
-  /** The status such a server answers without an error code (404). */
-  readonly status: number;
-  /** The sentence the error's message ends with, such as "this server has no Operation API; ...". */
-  readonly message: string;
-}
+export type NotServed = NotServedFact;
 
 /** What the retry policy knows about one error code (a row of `x-powercontext-error-codes`). */
-export interface ErrorCodeInfo {
-  /** The status the code arrives with. */
-  readonly status: number;
-  /** False when no wait cures the error: a response with this code is never re-sent. */
-  readonly transient: boolean;
-}
+export type ErrorCodeInfo = Pick<ErrorCodeFact, "status" | "transient">;
 
 /**
  * Error codes by the envelope's `error.code`. The generator writes one table

@@ -13,6 +13,18 @@ export function errorBrand(className: string): symbol {
   return Symbol.for(`@powercontext/runtime/${className}`);
 }
 
+/**
+ * Declares an SDK error class, in its static block: its own static `brand`
+ * ({@link errorBrand} of `className`) and its stable `name`, which every
+ * instance then carries as an own member (class names do not survive
+ * minification). The one place these two are written for every class.
+ */
+// biome-ignore lint/complexity/noBannedTypes: any class, abstract ones included
+export function declareErrorClass(errorClass: Function, className: string): void {
+  Object.defineProperty(errorClass, "brand", { value: errorBrand(className), configurable: true });
+  Object.defineProperty(errorClass.prototype, "name", { value: className, writable: true, configurable: true });
+}
+
 /** Anything with an own static `brand`, as every SDK error class has. */
 interface Branded {
   readonly brand?: symbol;

@@ -32,9 +32,28 @@ export function isDeclaredError(
   statuses: readonly number[],
   codes: { readonly [status: number]: readonly string[] | undefined } = {},
 ): error is ServerResponseError {
-  if (!(error instanceof ServerResponseError) || !statuses.includes(error.statusCode)) return false;
-  const listed = codes[error.statusCode];
+  if (!(error instanceof ServerResponseError) || !madeAsServerError(error)) return false;
+  if (!statuses.includes(error.statusCode)) return false;
+  const listed = Object.hasOwn(codes, error.statusCode) ? codes[error.statusCode] : undefined;
   return listed === undefined || error.code === null || listed.includes(error.code);
+}
+
+/**
+ * True when `error` carries a server error's own data, as its constructor
+ * sets it: an own integer `statusCode` of an HTTP error status and an own
+ * `code` (a string or null). An object that only borrows the prototype
+ * (`Object.create(ServerResponseError.prototype)`) has neither.
+ */
+function madeAsServerError(error: ServerResponseError): boolean {
+  const status: unknown = Object.getOwnPropertyDescriptor(error, "statusCode")?.value;
+  const code: unknown = Object.getOwnPropertyDescriptor(error, "code")?.value;
+  return (
+    typeof status === "number" &&
+    Number.isInteger(status) &&
+    status >= 400 &&
+    status <= 599 &&
+    (code === null || typeof code === "string")
+  );
 }
 
 /**

@@ -35,16 +35,19 @@
  * `ClientError[Symbol.hasInstance]` compares brands, not constructors
  * (`error-brand.ts`).
  */
-import { errorBrand, hasBrand } from "./error-brand.js";
+import { declareErrorClass, errorBrand, hasBrand } from "./error-brand.js";
 
 /** Root of every SDK error. */
 export class ClientError extends Error {
   /**
    * This class's brand, the same symbol in every installed copy of the runtime.
-   * A getter rather than a field, so that a bundler can still drop an unused class.
+   * Every error class has its own, set with its name by `declareErrorClass`.
    */
   static get brand(): symbol {
     return errorBrand("ClientError");
+  }
+  static {
+    declareErrorClass(ClientError, "ClientError");
   }
 
   /**
@@ -56,8 +59,8 @@ export class ClientError extends Error {
     return hasBrand(this, value);
   }
 
-  /** Stable class name (class names do not survive minification). */
-  override name = "ClientError";
+  /** Stable class name, such as `NotFoundError` (class names do not survive minification). */
+  declare name: string;
   /** Stable identifier of the error (see the module comment). */
   declare readonly code: string | null;
   /** `X-PowerContext-Request-ID` of the response, when there was one. */
@@ -70,6 +73,8 @@ export class ClientError extends Error {
 
   constructor(message: string, init: { code: string | null; requestId?: string | null; cause?: unknown }) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    // An own member, as a class field would make it: the class's stable name (class names do not survive minification).
+    this.name = new.target.prototype.name;
     this.code = init.code;
     this.requestId = init.requestId ?? null;
   }
@@ -77,10 +82,9 @@ export class ClientError extends Error {
 
 /** Invalid client options or environment settings; thrown before any request. */
 export class ConfigurationError extends ClientError {
-  static override get brand(): symbol {
-    return errorBrand("ConfigurationError");
+  static {
+    declareErrorClass(ConfigurationError, "ConfigurationError");
   }
-  override name = "ConfigurationError";
   constructor(message: string) {
     super(message, { code: "ERR_POWERCONTEXT_CONFIGURATION" });
   }
@@ -88,10 +92,9 @@ export class ConfigurationError extends ClientError {
 
 /** The request was refused locally (schema, parameters, headers); nothing was sent. */
 export class InvalidRequestError extends ClientError {
-  static override get brand(): symbol {
-    return errorBrand("InvalidRequestError");
+  static {
+    declareErrorClass(InvalidRequestError, "InvalidRequestError");
   }
-  override name = "InvalidRequestError";
   /** Validator issues, as `instancePath: message` strings. */
   declare readonly issues: readonly string[];
   constructor(message: string, issues: readonly string[] = []) {
@@ -105,10 +108,9 @@ export type TransportPhase = "connect" | "exchange";
 
 /** No valid HTTP response was received. `cause` is a sanitized copy of the underlying error. */
 export class TransportError extends ClientError {
-  static override get brand(): symbol {
-    return errorBrand("TransportError");
+  static {
+    declareErrorClass(TransportError, "TransportError");
   }
-  override name = "TransportError";
   /** Request path (no query string), for example `/v1/memory/flush`. */
   declare readonly path: string;
   /** `connect` when the connection was never established (safe to re-send for any retry class). */
@@ -122,10 +124,9 @@ export class TransportError extends ClientError {
 
 /** An attempt exceeded `timeoutMs`, or the call exceeded its total `deadlineMs`. */
 export class TimeoutError extends TransportError {
-  static override get brand(): symbol {
-    return errorBrand("TimeoutError");
+  static {
+    declareErrorClass(TimeoutError, "TimeoutError");
   }
-  override name = "TimeoutError";
   /** The limit that fired, in milliseconds. */
   declare readonly timeoutMs: number;
   /** `attempt` for the per-attempt timeout, `deadline` for the total budget. */
@@ -147,10 +148,9 @@ export class TimeoutError extends TransportError {
  * backoff, polling). `cause` is the signal's `reason`, as the caller gave it.
  */
 export class AbortError extends ClientError {
-  static override get brand(): symbol {
-    return errorBrand("AbortError");
+  static {
+    declareErrorClass(AbortError, "AbortError");
   }
-  override name = "AbortError";
   /** Request path (no query string). */
   declare readonly path: string;
   /**
@@ -168,10 +168,9 @@ export class AbortError extends ClientError {
 
 /** A middleware hook threw, or tried to set `Authorization`; the call stops and is not retried. */
 export class MiddlewareError extends ClientError {
-  static override get brand(): symbol {
-    return errorBrand("MiddlewareError");
+  static {
+    declareErrorClass(MiddlewareError, "MiddlewareError");
   }
-  override name = "MiddlewareError";
   /**
    * @param message what failed, naming the hook (`onRequest`, `onResponse`).
    * @param cause a sanitized copy of what the hook threw, or null.
@@ -183,10 +182,9 @@ export class MiddlewareError extends ClientError {
 
 /** A response that violates the contract: schema, size cap, unsafe integers, bad Location. */
 export class InvalidResponseError extends ClientError {
-  static override get brand(): symbol {
-    return errorBrand("InvalidResponseError");
+  static {
+    declareErrorClass(InvalidResponseError, "InvalidResponseError");
   }
-  override name = "InvalidResponseError";
   /** HTTP status of the offending response. */
   declare readonly statusCode: number;
   /** What is wrong, as `instancePath message` strings. */
@@ -218,10 +216,9 @@ export interface ServerErrorInit {
 
 /** A non-success HTTP status (Python: `ServerResponseError`). */
 export class ServerResponseError extends ClientError {
-  static override get brand(): symbol {
-    return errorBrand("ServerResponseError");
+  static {
+    declareErrorClass(ServerResponseError, "ServerResponseError");
   }
-  override name = "ServerResponseError";
   /** HTTP status code of the response. */
   declare readonly statusCode: number;
   /** Envelope `error.code`, or null when the body was not exactly the envelope. */
@@ -252,59 +249,51 @@ export class ServerResponseError extends ClientError {
 
 /** 401: the token is missing, wrong or expired (Python: `UnauthorizedResponseError`). */
 export class AuthenticationError extends ServerResponseError {
-  static override get brand(): symbol {
-    return errorBrand("AuthenticationError");
+  static {
+    declareErrorClass(AuthenticationError, "AuthenticationError");
   }
-  override name = "AuthenticationError";
 }
 /** 403: the token lacks the operation's permission (Python: `ForbiddenResponseError`). */
 export class PermissionDeniedError extends ServerResponseError {
-  static override get brand(): symbol {
-    return errorBrand("PermissionDeniedError");
+  static {
+    declareErrorClass(PermissionDeniedError, "PermissionDeniedError");
   }
-  override name = "PermissionDeniedError";
 }
 /** 404: the resource does not exist. */
 export class NotFoundError extends ServerResponseError {
-  static override get brand(): symbol {
-    return errorBrand("NotFoundError");
+  static {
+    declareErrorClass(NotFoundError, "NotFoundError");
   }
-  override name = "NotFoundError";
 }
 /** 409 without a contract error class of its own (or raised without the contract error table). */
 export class ConflictError extends ServerResponseError {
-  static override get brand(): symbol {
-    return errorBrand("ConflictError");
+  static {
+    declareErrorClass(ConflictError, "ConflictError");
   }
-  override name = "ConflictError";
 }
 /** 422: the server refused the request's content. */
 export class UnprocessableEntityError extends ServerResponseError {
-  static override get brand(): symbol {
-    return errorBrand("UnprocessableEntityError");
+  static {
+    declareErrorClass(UnprocessableEntityError, "UnprocessableEntityError");
   }
-  override name = "UnprocessableEntityError";
 }
 /** 429: too many requests; `retryAfterMs` says when to try again. */
 export class RateLimitError extends ServerResponseError {
-  static override get brand(): symbol {
-    return errorBrand("RateLimitError");
+  static {
+    declareErrorClass(RateLimitError, "RateLimitError");
   }
-  override name = "RateLimitError";
 }
 /** A 5xx status other than 503. */
 export class InternalServerError extends ServerResponseError {
-  static override get brand(): symbol {
-    return errorBrand("InternalServerError");
+  static {
+    declareErrorClass(InternalServerError, "InternalServerError");
   }
-  override name = "InternalServerError";
 }
 /** 503: the server cannot serve now (Python: `UnavailableResponseError`). */
 export class ServiceUnavailableError extends InternalServerError {
-  static override get brand(): symbol {
-    return errorBrand("ServiceUnavailableError");
+  static {
+    declareErrorClass(ServiceUnavailableError, "ServiceUnavailableError");
   }
-  override name = "ServiceUnavailableError";
 }
 
 /** Constructor shape shared by every server error class. */

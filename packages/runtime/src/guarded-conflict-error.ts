@@ -6,7 +6,7 @@
  * import generated code, finds that error by this class and records what it
  * read on it (docs/adr/0014-generated-contract-errors.md).
  */
-import { errorBrand } from "./error-brand.js";
+import { declareErrorClass } from "./error-brand.js";
 import { ConflictError } from "./errors.js";
 
 /** The wire names of the resource read by reconciliation, from the operation's reconcile descriptor. */
@@ -19,10 +19,9 @@ export interface ResourceStateFields {
 
 /** A 409 that reconciliation can follow up: the base of the generated class of the reconcile conflict code. */
 export class GuardedConflictError extends ConflictError {
-  static override get brand(): symbol {
-    return errorBrand("GuardedConflictError");
+  static {
+    declareErrorClass(GuardedConflictError, "GuardedConflictError");
   }
-  override name = "GuardedConflictError";
   /** The resource as read by reconciliation, or null when it was not read. */
   declare current: unknown;
   /**

@@ -8,23 +8,19 @@ export type { CallOptions } from "./call-options.js";
 export {
   optionsFromEnv,
   parseSecondsToMs,
-  resolveConfig,
   ENV_API_TOKEN,
   ENV_SERVER_URL,
   ENV_TIMEOUT,
   DEFAULT_SERVER_URL,
-  type ClientOptions,
-  type DispatcherLike,
-  type Logger,
-  type ResolvedConfig,
-  type Platform,
-  FETCH_PLATFORM,
-} from "./config.js";
+} from "./config/env.js";
+export type { ClientOptions, DispatcherLike, Logger } from "./config/options.js";
+export { FETCH_PLATFORM, type Platform } from "./config/platform.js";
+export { resolveConfig, type ResolvedConfig } from "./config/resolve.js";
 export * from "./errors.js";
 export * from "./operations/operation-errors.js";
 export { OperationNotServedError } from "./not-served-error.js";
 export { GuardedConflictError, type ResourceStateFields } from "./guarded-conflict-error.js";
-export { errorBrand } from "./error-brand.js";
+export { declareErrorClass, errorBrand } from "./error-brand.js";
 export { detailMember, hasServerErrorCode, isDeclaredError } from "./error-code-guards.js";
 export type * from "./descriptor.js";
 export { createCaller, type CallerParts, type OperationCaller } from "./core/create-caller.js";
@@ -34,14 +30,8 @@ export { runOperation, type CallContext, type OperationResult } from "./core/run
 export { recoverVersionConflict } from "./core/recover-conflict.js";
 export type { Reconciler, ConflictCall, RuntimeInput } from "./core/runtime.js";
 export { submit, callOperation, callWithResponse, type Submission } from "./operations/submit.js";
-export {
-  sendThroughMiddleware,
-  type Middleware,
-  type MiddlewareConfig,
-  type MiddlewareRequest,
-  type MiddlewareResponse,
-  type MiddlewareRunner,
-} from "./core/middleware.js";
+export type { Middleware, MiddlewareRequest, MiddlewareResponse } from "./config/middleware-hooks.js";
+export { sendThroughMiddleware, type MiddlewareConfig, type MiddlewareRunner } from "./core/middleware.js";
 export { CallPromise, type RawResponse, type WithResponse } from "./core/call-promise.js";
 export { paginate } from "./operations/paginate.js";
 export { waitForOperation, type WaitOptions } from "./operations/wait-for-operation.js";
@@ -57,6 +47,14 @@ export { fetchTransport } from "./transport/fetch-adapter.js";
 export type { Transport, TransportRequest, TransportResponse, HeaderReader } from "./transport/port.js";
 export { ATTEMPT_TIMEOUT } from "./transport/port.js";
 export { normalizeBaseUrl, isLoopbackHost } from "./transport/url.js";
+export { MIN_SECRET_LENGTH, redact, secretsOf } from "./transport/sanitize.js";
+export { redactJson, TRUNCATED } from "./core/redact-answer.js";
 export { writeParameters } from "./transport/write-parameters.js";
-export type { SpanLike, TracerLike, TelemetryOptions } from "./telemetry/tracer.js";
-export { openTelemetry, type CallSpan, type CallOutcome, type SpanStarter } from "./telemetry/call-span.js";
+export type { SpanLike, SpanOptionsLike, TracerLike, TelemetryOptions } from "./telemetry/tracer.js";
+export {
+  openTelemetry,
+  type AttemptSpan,
+  type CallSpan,
+  type CallOutcome,
+  type SpanStarter,
+} from "./telemetry/call-span.js";

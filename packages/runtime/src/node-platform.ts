@@ -1,4 +1,6 @@
-import { resolveConfig as resolveWith, type ClientOptions, type Platform, type ResolvedConfig } from "./config.js";
+import type { ClientOptions } from "./config/options.js";
+import type { Platform } from "./config/platform.js";
+import { resolveConfig as resolveWith, type ResolvedConfig } from "./config/resolve.js";
 import { createCaller as createCallerWith, type CallerParts, type OperationCaller } from "./core/create-caller.js";
 import { createRuntime as createRuntimeWith, type Runtime, type RuntimeInput } from "./core/runtime.js";
 import type { OperationDescriptor } from "./descriptor.js";

@@ -1,4 +1,4 @@
-import { errorBrand } from "./error-brand.js";
+import { declareErrorClass } from "./error-brand.js";
 import { NotFoundError, type ServerErrorInit } from "./errors.js";
 
 /**
@@ -12,10 +12,9 @@ import { NotFoundError, type ServerErrorInit } from "./errors.js";
  * The message reads `PowerContext server responded 404: <hint>`.
  */
 export class OperationNotServedError extends NotFoundError {
-  static override get brand(): symbol {
-    return errorBrand("OperationNotServedError");
+  static {
+    declareErrorClass(OperationNotServedError, "OperationNotServedError");
   }
-  override name = "OperationNotServedError";
   /** The spec's sentence about what this means, such as "this server has no Operation API; ...". */
   declare readonly hint: string;
   constructor(init: ServerErrorInit, hint: string) {

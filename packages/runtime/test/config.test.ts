@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { optionsFromEnv, parseSecondsToMs, resolveConfig } from "../src/config.js";
+import { optionsFromEnv, parseSecondsToMs } from "../src/config/env.js";
+import { resolveConfig } from "../src/config/resolve.js";
 import { ConfigurationError } from "../src/errors.js";
 
 const fetch = async () => new Response("{}");

@@ -67,11 +67,12 @@ export type OperationError<K extends OperationId> = {
  * ```
  */
 export function isErrorOf<K extends OperationId>(operationId: K, error: unknown): error is OperationError<K> {
-  const descriptor = operations[operationId];
-  if (descriptor === undefined) return false;
+  // Own members only: an id such as "constructor" or "toString" names no operation.
+  if (typeof operationId !== "string" || !Object.hasOwn(operations, operationId)) return false;
+  const declared = declaredErrorCodes as { readonly [id: string]: { readonly [status: number]: readonly string[] } };
   return isDeclaredError(
     error,
-    descriptor.errorStatuses,
-    (declaredErrorCodes as { readonly [id: string]: { readonly [status: number]: readonly string[] } })[operationId],
+    operations[operationId].errorStatuses,
+    Object.hasOwn(declared, operationId) ? declared[operationId] : undefined,
   );
 }

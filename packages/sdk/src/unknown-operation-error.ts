@@ -1,4 +1,4 @@
-import { ClientError, errorBrand } from "@powercontext/runtime";
+import { ClientError, declareErrorClass } from "@powercontext/runtime";
 
 /**
  * `request(operationId, ...)` was given a name that is not an operation of the
@@ -6,10 +6,9 @@ import { ClientError, errorBrand } from "@powercontext/runtime";
  * Branded like the runtime's errors, so `instanceof` holds across installed copies.
  */
 export class UnknownOperationError extends ClientError {
-  static override get brand(): symbol {
-    return errorBrand("UnknownOperationError");
+  static {
+    declareErrorClass(UnknownOperationError, "UnknownOperationError");
   }
-  override name = "UnknownOperationError";
   /** The name that was given. */
   readonly operationId: string;
 

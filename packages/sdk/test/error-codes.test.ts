@@ -64,6 +64,7 @@ describe("generated contract error classes", () => {
     expect(serverResponseError(init(409, "version_conflict"), null).constructor).toBe(ConflictError);
     expect(Object.keys(contractErrorsByCode).sort()).toEqual([
       "operation_blocked",
+      "scope_version_conflict",
       "topic_memory_block_conflict",
       "version_conflict",
     ]);

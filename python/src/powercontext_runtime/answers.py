@@ -32,12 +32,29 @@ ERROR_BODY_LIMIT = 8 * 1024
 MAX_DEPTH = 32
 
 
+#: The shortest token searched for on its own; a shorter one (``e``, ``test``) also spells
+#: ordinary words, so only its header spelling ``Bearer <token>`` is searched for.
+MIN_SECRET_LENGTH = 8
+
+
+def secrets_of(token: str | None) -> list[str]:
+    """What to remove for ``token``: ``Bearer <token>``, and the bare token when long enough."""
+
+    if not token:
+        return []
+    return [token, f"Bearer {token}"] if len(token) >= MIN_SECRET_LENGTH else [f"Bearer {token}"]
+
+
 class Redactor:
-    """Replaces the token, in each of its spellings, with ``[REDACTED]``."""
+    """Replaces the token, in each of its spellings, with ``[REDACTED]``.
+
+    It is applied to what reaches errors (headers, error bodies, issues), never to a
+    success body, which is the caller's data and is returned as the server sent it.
+    """
 
     def __init__(self, token: str | None) -> None:
         spellings: set[str] = set()
-        for secret in [token, f"Bearer {token}"] if token else []:
+        for secret in secrets_of(token):
             encoded = quote(secret, safe="-_.!~*'()")
             escaped = json.dumps(secret, ensure_ascii=False)[1:-1]
             lower_hex = re.sub(r"%[0-9A-F]{2}", lambda match: match.group(0).lower(), encoded)
@@ -50,6 +67,23 @@ class Redactor:
             if spelling in value:
                 value = value.replace(spelling, REDACTED)
         return value
+
+    def holds_secret(self, value: Any) -> bool:
+        """True when a string or member name of ``value`` (or its JSON dump, for a model) holds a secret."""
+
+        if not self.spellings:
+            return False
+        if isinstance(value, BaseModel):
+            value = value.model_dump(mode="json")
+        text = json.dumps(value, ensure_ascii=False, default=str)
+        return any(spelling in text for spelling in self.spellings) or self.value(value) != value
+
+    def for_error(self, value: Any) -> Any:
+        """``value`` as an error may carry it: unchanged without a secret, else a redacted plain copy."""
+
+        if not self.holds_secret(value):
+            return value
+        return self.value(value.model_dump(mode="json") if isinstance(value, BaseModel) else value)
 
     def value(self, value: Any, depth: int = 0) -> Any:
         """``value`` with every string and member name redacted; kept to ``MAX_DEPTH`` levels."""
@@ -119,7 +153,7 @@ def read_success(
 ) -> Any:
     """The outcome of a success status, read by its declared media kind.
 
-    JSON is parsed strictly, redacted and validated into ``model`` (a pydantic model or any
+    JSON is parsed strictly and validated into ``model`` (a pydantic model or any
     type pydantic can validate); text is a ``str``; binary ``bytes``; none ``None``.
 
     Raises:
@@ -135,13 +169,13 @@ def read_success(
         return body
     if kind == "text":
         try:
-            return redactor.text(body.decode("utf-8"))
+            return body.decode("utf-8")
         except UnicodeDecodeError:
             raise invalid("the body is not UTF-8") from None
     if not body.strip() and empty_allowed:
         return None
     try:
-        value = redactor.value(parse_json(body))
+        value = parse_json(body)
     except (UnicodeDecodeError, ValueError) as error:
         raise invalid(f"the body is not JSON ({'not UTF-8' if isinstance(error, UnicodeDecodeError) else error})") from None
     if model is None:

@@ -19,6 +19,7 @@ from powercontext_runtime.answers import Redactor, error_of, header, read_succes
 from powercontext_runtime.descriptor import ErrorCode, OperationExtensions, OperationLike
 from powercontext_runtime.errors import ClientError, ContractErrors, InvalidResponseError, ServerResponseError, TimeoutError, TransportError
 from powercontext_runtime.exchange import Answer, exchange
+from powercontext_runtime.tracing import AttemptSpan, CallSpan, status_of
 from powercontext_runtime.retry import Outcome, RetryBudget, RetryOptions, StatusOutcome, TransportOutcome, decide_retry, is_uncertain, parse_retry_after
 
 
@@ -52,6 +53,8 @@ class CallEnvironment:
     sleep: Callable[[float], Awaitable[None]]
     random: Callable[[], float]
     on_retry: Callable[[RetryEvent], None] | None = None
+    #: An ``opentelemetry.trace.Tracer``: each call and each attempt becomes a span (``tracing.py``).
+    tracer: Any | None = None
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,34 @@ async def run(
 ) -> Result:
     """Sends ``request`` until it succeeds or may not be re-sent (see the module)."""
 
+    trace = CallSpan(env.tracer, operation.operation_id, operation.method, operation.path, str(request.url))
+    attempts = [0]
+    try:
+        result = await _attempts(env, operation, extensions, request, path, timeout, deadline_at, recover, trace, attempts)
+    except BaseException as error:
+        trace.end(attempts[0], status_of(error), error)
+        raise
+    trace.end(attempts[0], result.status, None)
+    return result
+
+
+def _end_attempt(span: AttemptSpan | None, status: int | None, error: BaseException | None) -> None:
+    if span is not None:
+        span.end(status, error)
+
+
+async def _attempts(
+    env: CallEnvironment,
+    operation: OperationLike[Any, Any],
+    extensions: OperationExtensions | None,
+    request: httpx.Request,
+    path: str,
+    timeout: float,
+    deadline_at: float | None,
+    recover: Recover | None,
+    trace: CallSpan,
+    attempts: list[int],
+) -> Result:
     retry_class = extensions.retry_class if extensions is not None else ("safe" if operation.method == "GET" else "never")
     earlier_uncertain = False
     last_cost = 0.0
@@ -155,6 +186,10 @@ async def run(
         remaining = float("inf") if deadline_at is None else deadline_at - env.clock()
         if remaining <= 0:
             raise TimeoutError(path, limit="deadline", seconds=0.0)
+        attempts[0] = attempt
+        span = trace.attempt(attempt)
+        if span is not None:
+            span.inject(request)
         try:
             limit = min(timeout, remaining)
             try:
@@ -165,6 +200,7 @@ async def run(
                 raise error
             result = decode(env, operation, extensions, answer, path)
         except ClientError as error:
+            _end_attempt(span, status_of(error), error)
             outcome = outcome_of(error)
             decision = decide_retry(retry_class, outcome, attempt, env.retry, env.error_codes, env.random) if outcome is not None else None
             left = float("inf") if deadline_at is None else deadline_at - env.clock()
@@ -183,8 +219,13 @@ async def run(
             if outcome is not None and is_uncertain(outcome):
                 earlier_uncertain = True
             _report(env, operation.operation_id, attempt, decision.reason, decision.delay, error)
+            trace.backoff(attempt, decision.reason, decision.delay)
             await env.sleep(decision.delay)
             continue
+        except BaseException as error:
+            _end_attempt(span, None, error)
+            raise
+        _end_attempt(span, result.status, None)
         if env.budget is not None:
             env.budget.succeeded(last_cost)
         return replace(result, attempts=attempt)

@@ -68,6 +68,8 @@ class Client:
         http_client: an ``httpx.AsyncClient`` of yours (not closed by ``aclose``).
         allow_insecure_http: plaintext to a host that is not loopback.
         on_retry: told about every retry before its wait (no request data, no token).
+        tracer: an OpenTelemetry ``Tracer`` (``opentelemetry-api``): a span per call and a
+            CLIENT span per HTTP attempt under it (docs/telemetry.md). Default: none.
 
     Raises:
         ConfigurationError: a base URL, header or option the client cannot work with.
@@ -89,6 +91,7 @@ class Client:
         http_client: httpx.AsyncClient | None = None,
         allow_insecure_http: bool = False,
         on_retry: Callable[[RetryEvent], None] | None = None,
+        tracer: Any | None = None,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         random: Callable[[], float] = random_module.random,
@@ -96,8 +99,13 @@ class Client:
         for name, value in (("timeout", timeout), ("deadline", deadline), ("operation_deadline", operation_deadline)):
             if not isinstance(value, int | float) or isinstance(value, bool) or not 0 < value < float("inf"):
                 raise ConfigurationError(f"{name} must be a positive number of seconds")
-        if token is not None and (not isinstance(token, str) or not token or any(c in token for c in "\r\n\x00")):
-            raise ConfigurationError("token must be a non-empty string without line breaks")
+        if token is not None and (not isinstance(token, str) or not token):
+            raise ConfigurationError("token must be a non-empty string")
+        if token is not None and (not all(" " <= c <= "~" or c == "\t" for c in token) or token != token.strip(" \t")):
+            # httpx sends header values as ASCII: anything else would fail inside the transport, after the call began.
+            raise ConfigurationError(
+                "token must hold only printable ASCII, and no space or tab around it (the token is not shown)"
+            )
         try:
             self._headers = check_headers(headers or {}, "headers")
         except InvalidRequestError as error:
@@ -124,6 +132,7 @@ class Client:
             sleep=sleep,
             random=random,
             on_retry=on_retry,
+            tracer=tracer,
         )
 
     async def __aenter__(self) -> Client:
@@ -310,7 +319,7 @@ class Client:
             answer = await self.request(poll_id, params={poll.path_parameters[0]: operation_id}, headers=headers, deadline_at=at)
             return answer.data, answer.retry_after
 
-        return await wait_until_terminal(operation_id, read_once, spec, deadline_at=at, policy=self.poll, clock=self._env.clock, sleep=self._env.sleep, first_wait=first_wait)
+        return await wait_until_terminal(operation_id, read_once, spec, deadline_at=at, policy=self.poll, clock=self._env.clock, sleep=self._env.sleep, first_wait=first_wait, redactor=self._env.redactor)
 
     def _poll_operation(self) -> str:
         polls = {e.async_.poll_operation for e in self.layer.extensions.values() if e.async_ is not None}

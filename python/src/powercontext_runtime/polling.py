@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from powercontext_runtime.answers import Redactor
 from powercontext_runtime.descriptor import AsyncSpec
 from powercontext_runtime.errors import OperationCancelledError, OperationFailedError, OperationPendingError, TimeoutError
 from powercontext_runtime.reconcile import member
@@ -43,6 +44,7 @@ async def wait_until_terminal(
     clock: Callable[[], float],
     sleep: Callable[[float], Awaitable[None]],
     first_wait: float | None = None,
+    redactor: Redactor | None = None,
 ) -> Any:
     """Polls until the resource succeeded and returns it.
 
@@ -53,21 +55,25 @@ async def wait_until_terminal(
     """
 
     last_known: Any = None
+    # An error carries the id and resource without the token; the caller's result stays as sent.
+    def shown(value: Any) -> Any:
+        return value if redactor is None else redactor.for_error(value)
+
     interval = policy.min_interval
     wait = 0.0 if first_wait is None else policy.clamp(first_wait)
     while True:
         remaining = deadline_at - clock()
         if remaining <= 0:
-            raise OperationPendingError(operation_id, last_known)
+            raise OperationPendingError(shown(operation_id), shown(last_known))
         if wait > 0:
             await sleep(min(wait, remaining))
             if deadline_at - clock() <= 0:
-                raise OperationPendingError(operation_id, last_known)
+                raise OperationPendingError(shown(operation_id), shown(last_known))
         try:
             current, hinted = await poll()
         except TimeoutError as error:
             if error.limit == "deadline":
-                raise OperationPendingError(operation_id, last_known) from None
+                raise OperationPendingError(shown(operation_id), shown(last_known)) from None
             raise
         last_known = current
         status = member(current, spec.status_field)
@@ -78,9 +84,9 @@ async def wait_until_terminal(
             error_member = member(current, spec.error_field)
             category, code = member(error_member, "category"), member(error_member, "code")
             raise OperationFailedError(
-                operation_id, current, category if isinstance(category, str) else None, code if isinstance(code, str) else None
+                shown(operation_id), shown(current), category if isinstance(category, str) else None, code if isinstance(code, str) else None
             )
         if status in spec.cancelled:
-            raise OperationCancelledError(operation_id, current)
+            raise OperationCancelledError(shown(operation_id), shown(current))
         wait = policy.clamp(interval if hinted is None else hinted)
         interval = min(policy.max_interval, interval * 1.5)

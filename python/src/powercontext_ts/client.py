@@ -44,7 +44,7 @@ class Client(RuntimeClient):
             ``http_client``).
         token: the bearer token; default ``POWERCONTEXT_CLIENT_API_TOKEN``.
         timeout: seconds per attempt (default 10). poll: bounds of the wait between polls
-            (0.2 s to 5 s). retry, retry_budget, on_retry, headers, deadline, clock, sleep:
+            (0.2 s to 5 s). retry, retry_budget, on_retry, tracer, headers, deadline, clock, sleep:
             as ``powercontext_runtime.Client`` (clock and sleep are for tests and simulations).
 
     Errors: ``powercontext_runtime``'s (``ServerResponseError`` and its status classes,
@@ -68,6 +68,7 @@ class Client(RuntimeClient):
         retry: RetryOptions | None = None,
         retry_budget: RetryBudget | None = None,
         on_retry: Callable[[RetryEvent], None] | None = None,
+        tracer: Any | None = None,
         headers: Mapping[str, str] | None = None,
         deadline: float = 120.0,
         clock: Callable[[], float] = time.monotonic,
@@ -89,6 +90,7 @@ class Client(RuntimeClient):
             http_client=http_client,
             allow_insecure_http=allow_insecure_http or (trust_transport_security and http_client is not None),
             on_retry=on_retry,
+            tracer=tracer,
             clock=clock,
             sleep=sleep,
         )

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import yaml from "js-yaml";
+import { pointerGet } from "../../../packages/msw/src/verify/random/contract.js";
 
 export const recipesDir = fileURLToPath(new URL(".", import.meta.url));
 
@@ -109,18 +110,8 @@ export function substitute(node: unknown, values: ReadonlyMap<string, unknown>):
   });
 }
 
-/** The value at an RFC 6901 pointer, or undefined. */
-export function pointerGet(body: unknown, pointer: string): unknown {
-  let node: unknown = body;
-  for (const raw of pointer === "" ? [] : pointer.split("/").slice(1)) {
-    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (Array.isArray(node)) node = node[Number(key)];
-    else if (node !== null && typeof node === "object") node = (node as Record<string, unknown>)[key];
-    else return undefined;
-    if (node === undefined) return undefined;
-  }
-  return node;
-}
+/** The value at an RFC 6901 pointer, or undefined (the random run's, shipped with @powercontext/msw). */
+export { pointerGet };
 
 /** What a successful step captures: pointers into the raw JSON body, headers by name (any case). */
 export function capture(step: RecipeStep, body: unknown, headers: Headers): Map<string, unknown> {

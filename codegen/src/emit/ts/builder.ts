@@ -1,15 +1,22 @@
 import { docComment, propertyKey, tsString } from "./syntax.js";
 
 /**
- * The small code builder every TypeScript emitter writes types with: literals,
- * references, arrays, tuples, unions, intersections, object types and named
- * declarations. Names and text from the spec go through `syntax.ts` here, so a
- * type built with these functions cannot carry a string unescaped, and each
- * type knows its kind, so operators get parentheses exactly where they need them.
+ * The code builder of type expressions: literals, references, arrays, tuples,
+ * unions, intersections, object types and named declarations. The emitters that
+ * turn schemas into TypeScript types write with it: the spec's types
+ * (`targets/types/`) and the contract facts' types (`emit/facts/fact-types.ts`).
+ * Names and text from the spec go through `syntax.ts` here, so a type built with
+ * these functions cannot carry a string unescaped, and each type knows its kind,
+ * so operators get parentheses exactly where they need them. Data modules write
+ * their values with `value.ts`; the other emitters name types the IR already
+ * knows (`type-expressions.ts`) and write strings through `syntax.ts`.
  */
 
-/** How a type expression binds: an `atom` never needs parentheses; the others do as an operand. */
-export type TypeKind = "atom" | "object" | "union" | "intersection";
+/**
+ * How a type expression binds: an `atom` never needs parentheses; an `operator`
+ * (`readonly T[]`) only as an array's item; the others as any operand.
+ */
+export type TypeKind = "atom" | "object" | "union" | "intersection" | "operator";
 
 /**
  * A TypeScript type expression. `print(indent)` writes it for a line indented
@@ -87,6 +94,7 @@ export function literal(value: unknown): TsType {
 function operand(type: TsType, within: TypeKind, indent: string): string {
   const text = type.print(indent);
   if (type.kind === "atom" || type.kind === "object" || type.kind === within) return text;
+  if (type.kind === "operator" && within !== "atom") return text;
   return `(${text})`;
 }
 
@@ -131,6 +139,19 @@ export function array(item: TsType): TsType {
   return new ArrayOf(item);
 }
 
+class ReadonlyArrayOf implements TsType {
+  readonly kind = "operator" as const;
+  constructor(private readonly item: TsType) {}
+  print(indent: string): string {
+    return `readonly ${new ArrayOf(this.item).print(indent)}`;
+  }
+}
+
+/** `readonly T[]`. */
+export function readonlyArray(item: TsType): TsType {
+  return new ReadonlyArrayOf(item);
+}
+
 /** `[A, B, ...R[]]`: a tuple with an optional rest element. */
 export function tuple(items: readonly TsType[], rest: TsType | null): TsType {
   return new Tuple(items, rest);
@@ -152,6 +173,7 @@ class ObjectType implements TsType {
   constructor(
     private readonly members: readonly TsMember[],
     private readonly index: TsType | null,
+    private readonly readonlyIndex: boolean,
   ) {}
   print(indent: string): string {
     if (this.members.length === 0 && this.index === null) return "{}";
@@ -161,7 +183,8 @@ class ObjectType implements TsType {
       if (member.doc !== undefined) text += docComment(member.doc, inner);
       text += `${inner}${member.readonly === true ? "readonly " : ""}${propertyKey(member.name)}${member.optional === true ? "?" : ""}: ${member.type.print(inner)};\n`;
     }
-    if (this.index !== null) text += `${inner}[key: string]: ${this.index.print(inner)};\n`;
+    if (this.index !== null)
+      text += `${inner}${this.readonlyIndex ? "readonly " : ""}[key: string]: ${this.index.print(inner)};\n`;
     return `${text}${indent}}`;
   }
 }
@@ -169,10 +192,10 @@ class ObjectType implements TsType {
 /**
  * An object type, one member a line (four spaces in from the line it starts
  * on), each after its doc comment, with an optional index signature
- * `[key: string]: T` last.
+ * `[key: string]: T` last (`readonly` with `readonlyIndex`).
  */
-export function object(members: readonly TsMember[], index: TsType | null): TsType {
-  return new ObjectType(members, index);
+export function object(members: readonly TsMember[], index: TsType | null, readonlyIndex = false): TsType {
+  return new ObjectType(members, index, readonlyIndex);
 }
 
 /**

@@ -45,4 +45,4 @@ export function admitParameters(
   }
   return out;
 }
-import type { Json } from "../../ir/domain.js";
+import type { Json } from "../../domain/types.js";

@@ -1,4 +1,4 @@
-import { patternFlags, type Json } from "../../ir/domain.js";
+import { patternFlags, type Json } from "../../domain/types.js";
 
 /**
  * Converts a draft-07 schema (as `ir/json-schema.ts` produces it) into the

@@ -1,4 +1,4 @@
-import type { Json, RefLookup } from "../../ir/domain.js";
+import type { Json, RefLookup } from "../../domain/types.js";
 import { toJsonSchema, type SchemaMode } from "../../ir/json-schema.js";
 import type { ApiIr, OperationIr } from "../../ir/model.js";
 import { UniqueNames, variableName } from "../../ir/naming.js";

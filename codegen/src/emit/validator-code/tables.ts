@@ -1,4 +1,4 @@
-import type { Json } from "../../ir/domain.js";
+import type { Json } from "../../domain/types.js";
 import {
   compactSchema,
   HANDLED_KEYWORDS,

@@ -7,8 +7,15 @@ import { syntheticSpec } from "../../../../bench/synthetic-spec.js";
 import { releaseContractPath, releaseContractTool } from "../../../../test/real/release-contract.js";
 import { requireTools } from "../../../../test/real/tools.js";
 import type { ApiIr } from "../../../src/ir/model.js";
-import { generate, generateFromText, OUTPUT_PATHS } from "../../../src/pipeline.js";
-import { fixturesDir, repoRoot, scratchDir, upstreamContract, upstreamSpec } from "../../helpers/paths.js";
+import { generate, generateFromText } from "../../../src/pipeline.js";
+import {
+  fixturesDir,
+  repoRoot,
+  scratchDir,
+  upstreamContract,
+  upstreamSpec,
+  OUTPUT_PATHS,
+} from "../../helpers/paths.js";
 
 /**
  * openapi-typescript as the oracle of the types emitter: for every spec of the

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { generateFromText, OUTPUT_PATHS } from "../../../src/pipeline.js";
+import { generateFromText } from "../../../src/pipeline.js";
+import { OUTPUT_PATHS } from "../../helpers/paths.js";
 import { typecheck } from "../../helpers/typecheck.js";
 
 // The types emitter's own decisions (docs/adr/0019-types-from-the-ir.md), each

@@ -15,6 +15,12 @@ import { BODY_TOO_LARGE } from "../simulator/types.js";
  */
 export const DEFAULT_MAX_REQUEST_BODY_BYTES = 16 * 1024 * 1024;
 
+/** True when `incoming` declares a `Content-Length` over `limitBytes` (refused before a byte is read). */
+export function declaredTooLarge(incoming: IncomingMessage, limitBytes: number): boolean {
+  const declared = incoming.headers["content-length"];
+  return declared !== undefined && Number(declared) > limitBytes;
+}
+
 /**
  * Reads the body of `incoming` as UTF-8 text (invalid sequences replaced, as
  * `Request.text()` does), or returns {@link BODY_TOO_LARGE} once it is known
@@ -22,8 +28,7 @@ export const DEFAULT_MAX_REQUEST_BODY_BYTES = 16 * 1024 * 1024;
  * @throws Error when the client aborts or the stream fails while being read
  */
 export function readBodyWithin(incoming: IncomingMessage, limitBytes: number): Promise<string | typeof BODY_TOO_LARGE> {
-  const declared = incoming.headers["content-length"];
-  if (declared !== undefined && Number(declared) > limitBytes) return Promise.resolve(BODY_TOO_LARGE);
+  if (declaredTooLarge(incoming, limitBytes)) return Promise.resolve(BODY_TOO_LARGE);
   return new Promise((resolve, reject) => {
     let chunks: Buffer[] = [];
     let size = 0;

@@ -1,22 +1,25 @@
 import { readFileSync } from "node:fs";
 import { Command, InvalidArgumentError, Option } from "commander";
-import { defaultPrincipals } from "../simulator/principals.js";
+import { defaultPrincipals } from "../simulator/access/principals.js";
 import { describeDemo, prepareDemo } from "./demo.js";
 import { loadPrincipalsFile } from "./principals-file.js";
 import { startMockServer } from "./start.js";
+import { MAX_SEED } from "../simulator/random.js";
+import { exposureProblem } from "./exposure.js";
 
 /**
- * `powercontext-mock serve --port 0 --seed 1 [--config principals.json] [--max-body-bytes N] [--scope ID...] [--inference on|off] [--demo]`:
+ * `powercontext-mock serve --port 0 --seed 1 [--config principals.json] [--max-body-bytes N] [--scope ID...] [--inference on|off] [--cors] [--demo]`:
  * serves the simulator on loopback, prints its base URL on one line (stdout), and
  * closes gracefully on SIGINT or SIGTERM. With `--demo` it first prepares a
  * blocked Topic Memory scope and a failed Operation and describes them on stderr.
- * Tokens are never printed.
+ * Tokens are never printed. The whole program, `verify` included, is `src/cli.ts`.
  */
 
-function integer(name: string, min: number) {
+function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer >= ${min}`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}`);
     return n;
   };
 }
@@ -26,7 +29,7 @@ const VERSION: string = (
   JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
 ).version;
 
-/** Builds the command line program (exported for tests). */
+/** Builds the `serve` part of the command line program (exported for tests; src/cli.ts adds `verify`). */
 export function createProgram(): Command {
   const program = new Command("powercontext-mock")
     .description("PowerContext contract simulator over HTTP")
@@ -35,9 +38,18 @@ export function createProgram(): Command {
     .command("serve")
     .description("serve the simulator on a loopback port and print its URL")
     .option("--port <n>", "TCP port, 0 for a free one", integer("port", 0), 0)
-    .option("--host <host>", "interface to bind", "127.0.0.1")
-    .option("--seed <n>", "seed of server-assigned ids", integer("seed", 0), 1)
-    .option("--config <file>", "principals JSON file (token -> permissions)")
+    .option(
+      "--host <host>",
+      "interface to bind; outside loopback it needs --config (or --allow-default-tokens)",
+      "127.0.0.1",
+    )
+    .option(
+      "--allow-default-tokens",
+      "serve the documented tokens (pc-admin, ...) on a host that is not loopback",
+      false,
+    )
+    .option("--seed <n>", `seed of server-assigned ids, 0 to ${MAX_SEED} (32 bits)`, integer("seed", 0, MAX_SEED), 1)
+    .option("--config <file>", "principals JSON file (token -> principal and role bindings)")
     .option("--wait-budget-ms <ms>", "how long a flush waits before answering 202", integer("wait budget", 0))
     .option("--flush-running-ms <ms>", "how long one flush attempt runs", integer("running time", 0))
     .option(
@@ -57,6 +69,7 @@ export function createProgram(): Command {
         .choices(["on", "off"])
         .default("on"),
     )
+    .option("--cors", "answer CORS for any origin, for a page on another origin (the release has no CORS)", false)
     .option(
       "--demo",
       "start with a blocked Topic Memory scope and a failed Operation to try the operator CLI on",
@@ -74,13 +87,17 @@ export function createProgram(): Command {
           maxBodyBytes?: number;
           scope?: string[];
           inference: "on" | "off";
+          cors: boolean;
           demo: boolean;
+          allowDefaultTokens: boolean;
         },
         command: Command,
       ) => {
         // The demo's blocked and failed work is what a model's failures leave behind.
         if (opts.demo && opts.inference === "off")
           command.error("error: --demo needs an inference model (--inference on)");
+        const exposure = exposureProblem(opts.host, opts.config !== undefined, opts.allowDefaultTokens);
+        if (exposure !== null) command.error(`error: ${exposure}`, { exitCode: 2 });
         const principals = opts.config ? await loadPrincipalsFile(opts.config) : undefined;
         const server = await startMockServer({
           port: opts.port,
@@ -89,6 +106,8 @@ export function createProgram(): Command {
           principals,
           maxRequestBodyBytes: opts.maxBodyBytes,
           inference: opts.inference,
+          allowDefaultTokens: opts.allowDefaultTokens,
+          cors: opts.cors,
           simulatorOptions: {
             ...(opts.waitBudgetMs !== undefined ? { waitBudgetMs: opts.waitBudgetMs } : {}),
             ...(opts.flushRunningMs !== undefined ? { flushTiming: { runningMs: opts.flushRunningMs } } : {}),

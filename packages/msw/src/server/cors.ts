@@ -1,4 +1,5 @@
-import { contractOperations, type ContractOperation } from "../generated/contract.js";
+import { contractOperations } from "../generated/contract.js";
+import type { ContractOperation } from "../contract/types.js";
 
 /**
  * CORS headers of the embedded server, so a page in a browser can call every

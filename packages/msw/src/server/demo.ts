@@ -1,5 +1,5 @@
 import type { PowerContextSimulator } from "../simulator/simulator.js";
-import type { PrincipalConfig } from "../simulator/principals.js";
+import { everywhereContributor, type PrincipalConfig } from "../simulator/access/principals.js";
 
 /** What {@link prepareDemo} left in the simulator, for the operator to look at. */
 export interface DemoState {
@@ -21,15 +21,14 @@ export interface DemoState {
  * (state blocked, seed 000), and scope `demo-ops` has a failed memory flush
  * Operation holding its window (seed 002).
  *
- * @param principals - the served principals; one of them must hold scope.contribute
- *   on every scope (`*`), which the set-up writes with
+ * @param principals - the served principals; one of them must be the static token or
+ *   contribute to every scope (`*`), which the set-up writes with
  * @throws Error when no such principal exists, or a set-up request is refused
  */
 export function prepareDemo(simulator: PowerContextSimulator, principals: PrincipalConfig): DemoState {
-  const token = Object.entries(principals.tokens).find(([, spec]) =>
-    spec.scopes["*"]?.includes("scope.contribute"),
-  )?.[0];
-  if (token === undefined) throw new Error("--demo needs a principal with scope.contribute on every scope (*)");
+  const token = everywhereContributor(principals);
+  if (token === undefined)
+    throw new Error("--demo needs the static token or a principal that may scope.contribute on every scope (*)");
   const send = (operationId: string, body: Record<string, unknown>) => {
     const outcome = simulator.handle(operationId, { token, body });
     if (!("status" in outcome) || outcome.status >= 300) throw new Error(`demo set-up: ${operationId} was refused`);

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { parsePrincipalConfig, type PrincipalConfig } from "../simulator/principals.js";
+import { parsePrincipalConfig, type PrincipalConfig } from "../simulator/access/principals.js";
 
 /**
  * Reads a principals file: `{ "tokens": { "<token>": { "name": "...", "scopes": { "*": ["scope.read"] } } } }`.

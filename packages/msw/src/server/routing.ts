@@ -1,5 +1,4 @@
-import { contractRoutes } from "../generated/routes.js";
-import { simOperations, isSimOperationId } from "../simulator/contract/operation-table.js";
+import { contractRouterAnswers, contractRoutes } from "../generated/routes.js";
 import { unquotePath } from "./lenient-path.js";
 
 /**
@@ -90,26 +89,29 @@ export class Router {
   }
 }
 
-/** Paths the release serves without a credential beside its operations without an access rule: its root and its reference page. */
-const PUBLIC_PAGES: ReadonlySet<string> = new Set(["/", "/docs"]);
-
-/** The exact paths of operations without an access rule (the health probes and the remote receiver routes, which check their own credentials). */
-const OPEN_PATHS: ReadonlySet<string> = new Set(
-  contractRoutes
-    .filter(
-      (r) => isSimOperationId(r.operationId) && simOperations[r.operationId].access === null && !r.path.includes("{"),
-    )
-    .map((r) => r.path),
-);
+const PUBLIC_PATHS: ReadonlySet<string> = new Set(contractRouterAnswers.publicPaths);
+const PUBLIC_PREFIXES: readonly string[] = contractRouterAnswers.publicPrefixes;
 
 /**
  * True when the release's authentication lets `pathname` (as sent) through
- * without a credential: its decoded path is the exact path of an operation
- * without an access rule, the root or the reference page. Every other path,
- * unknown ones and ones with a trailing slash included, needs the token first:
- * the release authenticates before it routes.
+ * without a credential: its decoded path is one of the contract's public paths
+ * (`x-powercontext-router.public-paths`: the root, the reference page, the health
+ * probes, the remote receiver routes, ...) or lies under a public prefix. Every
+ * other path, unknown ones and ones with a trailing slash included, needs the
+ * token first: the release authenticates before it routes.
  */
 export function isPublicPath(pathname: string): boolean {
   const decoded = unquotePath(pathname);
-  return PUBLIC_PAGES.has(decoded) || OPEN_PATHS.has(decoded);
+  return PUBLIC_PATHS.has(decoded) || PUBLIC_PREFIXES.some((prefix) => decoded.startsWith(prefix));
+}
+
+/**
+ * The body the release's framework answers a path no route has (`404`) or a method
+ * the path does not take (`405`) with (`x-powercontext-router.framework-bodies`), or
+ * null when the contract names none (the mock then sends the error envelope).
+ */
+export function frameworkBody(status: 404 | 405): unknown {
+  const bodies = contractRouterAnswers.frameworkBodies;
+  if (bodies === null) return null;
+  return structuredClone(status === 404 ? bodies.notFound : bodies.methodNotAllowed);
 }

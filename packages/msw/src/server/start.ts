@@ -6,9 +6,10 @@ import {
   type PowerContextSimulator,
   type SimulatorOptions,
 } from "../simulator/simulator.js";
-import type { PrincipalConfig } from "../simulator/principals.js";
+import type { PrincipalConfig } from "../simulator/access/principals.js";
 import type { InferenceMode } from "../simulator/refusal-facts.js";
 import { createMockApp } from "./app.js";
+import { exposureProblem } from "./exposure.js";
 
 /** Largest request line plus headers the server reads, in bytes (256 KiB). */
 export const MAX_HEADER_BYTES = 256 * 1024;
@@ -38,6 +39,16 @@ export interface MockServerOptions {
    * default); a larger one answers `413 request_too_large` without being buffered.
    */
   readonly maxRequestBodyBytes?: number;
+  /**
+   * Serve the documented public tokens on a host that is not loopback. Default false:
+   * outside loopback the server needs `principals` of its own (or `simulator`).
+   */
+  readonly allowDefaultTokens?: boolean;
+  /**
+   * Answer CORS for any origin, for a page that calls the mock from another origin.
+   * Default false, as the release (which has none); see `MockAppOptions.cors`.
+   */
+  readonly cors?: boolean;
 }
 
 /** A listening mock server. */
@@ -56,10 +67,16 @@ export interface MockServer {
 /**
  * Serves the simulator over real HTTP on loopback (packages/msw/README.md), the embedded
  * default that examples and cross-language tests talk to.
- * @throws Error when the port cannot be bound (e.g. EADDRINUSE)
+ * @throws Error when the port cannot be bound (e.g. EADDRINUSE), or when `host` is not
+ *   loopback and the documented tokens would be served there (no `principals`, no
+ *   `simulator`, no `allowDefaultTokens`)
  * @throws RangeError when `maxRequestBodyBytes` is not a positive integer, or `inference` is neither `on` nor `off`
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const host = options.host ?? "127.0.0.1";
+  const own = options.principals !== undefined || options.simulator !== undefined;
+  const problem = exposureProblem(host, own, options.allowDefaultTokens === true);
+  if (problem !== null) throw new Error(problem);
   const simulator =
     options.simulator ??
     createPowerContextSimulator({
@@ -68,8 +85,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       principals: options.principals,
       inference: options.inference,
     });
-  const app = createMockApp(simulator, { maxRequestBodyBytes: options.maxRequestBodyBytes });
-  const host = options.host ?? "127.0.0.1";
+  const app = createMockApp(simulator, {
+    maxRequestBodyBytes: options.maxRequestBodyBytes,
+    ...(options.cors === undefined ? {} : { cors: options.cors }),
+  });
   const sockets = new Set<Socket>();
   const server = await new Promise<Server>((resolve, reject) => {
     // Keep the platform Response: msw marks a network error with Response.error(), which only it expresses.

@@ -1,4 +1,4 @@
-import { copyJson, getPath, type JsonRecord } from "./resources/members.js";
+import { copyJson, getPath, type JsonRecord } from "./members.js";
 import type { ResourceWriter, WriteContext } from "./resources/writer.js";
 import type { ServerValues } from "./resources/records.js";
 

@@ -3,7 +3,7 @@ import { isoTime } from "./clock.js";
 import { SimError } from "./errors.js";
 import type { AtomicMemoryRecord } from "./memory.js";
 import type { ResourceWriter } from "./resources/writer.js";
-import { getPath, stableJson, type JsonRecord } from "./resources/members.js";
+import { getPath, stableJson, type JsonRecord } from "./members.js";
 import { checkPreviewToken, issuePreviewToken } from "./preview-token.js";
 import { CONTENT_SOURCE_NAME } from "./sources.js";
 
@@ -94,13 +94,14 @@ export class AtomicLifecycle {
   }
 
   /** `preview_atomic_memory_restoration`: what a restoration of the record would write, and the token that confirms it. */
-  preview(scopeId: string, target: RestorationTarget) {
+  preview(scopeId: string, target: RestorationTarget, subject: string) {
     const record = this.#find(scopeId, target.artifactId);
     const endpoint = endpointOf(record);
     const expiresAt = Math.floor((this.now() + PREVIEW_TTL_MS) / 1000);
     return {
       preview_token: issuePreviewToken({
         scope_id: scopeId,
+        subject,
         operation: target.operation,
         artifact_id: target.artifactId,
         revision: target.revision,
@@ -121,21 +122,30 @@ export class AtomicLifecycle {
   /**
    * `restore_atomic_memory`: a forgotten record comes back active as a new revision of its Artifact.
    * @param previewToken the token of a preview of this restoration, or null to restore without one
-   * @throws SimError `422 invalid_preview` for a token no preview of this restoration handed out,
+   * @param subject the caller (`type:id`): a token handed to another principal is refused
+   * @param authorize decides the caller's write once the token is checked, as the release's domain does
+   * @throws SimError `422 invalid_preview` for a token no preview of this restoration (to this caller) handed out,
    *   `409 preview_expired` for an expired one, `409 preview_stale` when the record moved since the preview
    */
-  restore(scopeId: string, target: RestorationTarget, previewToken: string | null) {
+  restore(
+    scopeId: string,
+    target: RestorationTarget,
+    previewToken: string | null,
+    subject: string,
+    authorize: () => void,
+  ) {
     const artifactId = target.artifactId;
     const record = this.#find(scopeId, artifactId);
     if (previewToken !== null) {
       const seen = checkPreviewToken(
         previewToken,
-        { scope_id: scopeId, operation: target.operation, artifact_id: artifactId, revision: target.revision },
+        { scope_id: scopeId, subject, operation: target.operation, artifact_id: artifactId, revision: target.revision },
         Math.floor(this.now() / 1000),
       );
       if (stableJson(seen) !== stableJson(endpointOf(record)))
         throw new SimError(409, "preview_stale", "The restoration preview endpoint changed.", null);
     }
+    authorize();
     if (record.state === "active") return { changed: false, restored: [], retired: [], undo_merge_results: [] };
     const artifact = this.writer.find("artifact", [scopeId, ATOMIC_MEMORY_FAMILY], artifactId) as JsonRecord;
     // The release journals the restoration itself, not the restored content, and the new revision cites it.

@@ -1,5 +1,5 @@
 import { reference } from "./artifacts.js";
-import { copyJson, type JsonRecord } from "./resources/members.js";
+import { copyJson, type JsonRecord } from "./members.js";
 import type { ResourceWriter } from "./resources/writer.js";
 
 /**

@@ -42,12 +42,20 @@ export interface FlushSubmission {
   readonly status: number;
 }
 
+/**
+ * How many flush submissions `inspect.flushSubmissions()` keeps: the latest ones. A
+ * simulator serving a long CI run or a shared development server answers any number
+ * of flushes in bounded memory.
+ */
+export const SUBMISSION_LOG_SIZE = 1000;
+
 /** The flush engine of the simulator. */
 export class FlushEngine {
   readonly #cursor = new Map<string, number>();
   readonly #failures: OperationError[] = [];
   /** Queued and running Operations by the time of their next transition. */
   readonly #due = new DueQueue<OperationRecord>();
+  /** The latest {@link SUBMISSION_LOG_SIZE} submissions, oldest first (a ring: older ones are dropped). */
   readonly submissions: FlushSubmission[] = [];
 
   constructor(
@@ -57,6 +65,12 @@ export class FlushEngine {
     private readonly timing: FlushTiming,
   ) {
     operations.onChange((op) => this.#schedule(op));
+  }
+
+  #record(submission: FlushSubmission): void {
+    this.submissions.push(submission);
+    if (this.submissions.length > SUBMISSION_LOG_SIZE)
+      this.submissions.splice(0, this.submissions.length - SUBMISSION_LOG_SIZE);
   }
 
   /** The Memory Cursor position of a scope (Sources after it are not yet in Memory). */
@@ -85,7 +99,7 @@ export class FlushEngine {
     let op = this.operations.holderOf(scopeId, key);
     const created = op === undefined;
     if (op?.status === "failed") {
-      this.submissions.push({ scope_id: scopeId, operation_id: op.operation_id, created: false, status: 409 });
+      this.#record({ scope_id: scopeId, operation_id: op.operation_id, created: false, status: 409 });
       throw new SimError(409, "operation_blocked", "A failed operation holds this memory window.", {
         operation_id: op.operation_id,
       });
@@ -93,7 +107,7 @@ export class FlushEngine {
     if (!op) {
       const head = this.sources.head(scopeId);
       if (head <= after) {
-        this.submissions.push({ scope_id: scopeId, operation_id: null, created: false, status: 200 });
+        this.#record({ scope_id: scopeId, operation_id: null, created: false, status: 200 });
         return { status: 200, body: this.#idle(scopeId, after) };
       }
       op = this.operations.create(scopeId, { key, after, through: head }, nowMs);
@@ -102,16 +116,16 @@ export class FlushEngine {
       while (op.status === "queued" || op.status === "running") this.#step(op, nowMs);
     }
     if (op.status === "failed") {
-      this.submissions.push({ scope_id: scopeId, operation_id: op.operation_id, created, status: 409 });
+      this.#record({ scope_id: scopeId, operation_id: op.operation_id, created, status: 409 });
       throw new SimError(409, "operation_blocked", "A failed operation holds this memory window.", {
         operation_id: op.operation_id,
       });
     }
     if (op.status === "succeeded" && op.result) {
-      this.submissions.push({ scope_id: scopeId, operation_id: op.operation_id, created, status: 200 });
+      this.#record({ scope_id: scopeId, operation_id: op.operation_id, created, status: 200 });
       return { status: 200, body: structuredClone(op.result) };
     }
-    this.submissions.push({ scope_id: scopeId, operation_id: op.operation_id, created, status: 202 });
+    this.#record({ scope_id: scopeId, operation_id: op.operation_id, created, status: 202 });
     const retryAfterS = Math.max(1, Math.ceil(this.#remainingMs(op, nowMs) / 1000));
     return {
       status: 202,

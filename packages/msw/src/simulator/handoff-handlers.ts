@@ -1,7 +1,7 @@
 import { isoTime } from "./clock.js";
 import { reportMarkdown } from "./handoffs.js";
-import type { Principal } from "./principals.js";
-import type { JsonRecord } from "./resources/members.js";
+import type { Principal } from "./access/principals.js";
+import type { JsonRecord } from "./members.js";
 import { contentTypeOf } from "./responder/media.js";
 import type { SimulatorState } from "./state.js";
 import type { HandlerResult, SimRequest } from "./types.js";

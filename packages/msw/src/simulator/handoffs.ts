@@ -1,7 +1,7 @@
 import { SimError } from "./errors.js";
 import { reference } from "./artifacts.js";
-import type { Principal } from "./principals.js";
-import { copyJson, stableJson, type JsonRecord } from "./resources/members.js";
+import type { Principal } from "./access/principals.js";
+import { copyJson, stableJson, type JsonRecord } from "./members.js";
 import { sha256Hex } from "./resources/sha256.js";
 import type { ResourceWriter } from "./resources/writer.js";
 import { CONTENT_SOURCE_NAME, type SourceStore } from "./sources.js";
@@ -24,13 +24,14 @@ const HANDOFF_ID = "handoff";
 const HANDOFF_SCHEMA = "powercontext.handoff.v1";
 const PREPARED_SCHEMA = "powercontext.prepared-handoff.v1";
 const REPORT_SCHEMA = "powercontext.handoff-report.v2";
-/** How the release describes a Principal behind a static bearer token. */
-const STATIC_BEARER = "PowerContext static bearer";
 
 type Claim = { text: string; citations: JsonRecord[] };
 
 /** Handoffs over the resource writer and the Source log. */
 export class Handoffs {
+  /** Who acknowledged with each receipt Source (`<scope>\u0000<source>`): the principal and whether it was the receiver. */
+  readonly #receipts = new Map<string, string>();
+
   constructor(
     private readonly writer: ResourceWriter,
     private readonly sources: SourceStore,
@@ -125,12 +126,22 @@ export class Handoffs {
     };
   }
 
-  /** `acknowledge_handoff`: the resolution, a receipt Source, and who acknowledged it. */
+  /**
+   * `acknowledge_handoff`: the resolution, a receipt Source, and who acknowledged it. A receipt's
+   * Source belongs to the principal that first acknowledged with it, as the release records it:
+   * the same Source from another principal (or naming another receiver) is `409 receipt-identity`.
+   */
   acknowledge(scopeId: string, request: JsonRecord, principal: Principal): JsonRecord {
     const resolution = this.resolve(scopeId, request);
+    const who = principal.wire();
+    const identity = stableJson([principal.key, request.receiver === who.id]);
+    const at = `${scopeId}\u0000${String(request.source_id)}`;
+    const recorded = this.#receipts.get(at);
+    if (recorded !== undefined && recorded !== identity)
+      throw new SimError(409, "receipt-identity", "The receipt was recorded for another identity.", null);
+    this.#receipts.set(at, identity);
     const { scope_id: _scope, ...acknowledged } = request;
     const receipt = this.#capture(scopeId, String(request.source_id), acknowledged, "handoff-receipt");
-    const who = { type: "service", id: principal.spec.name, description: STATIC_BEARER };
     return {
       receipt_identity: { principal: who, receiver_identity_matches: request.receiver === who.id },
       resolution,

@@ -27,9 +27,12 @@ export {
   parsePrincipalConfig,
   Principal,
   PrincipalRegistry,
+  type FileBinding,
+  type LegacyPrincipalSpec,
   type PrincipalConfig,
+  type PrincipalRef,
   type PrincipalSpec,
-} from "./principals.js";
+} from "./access/principals.js";
 export { TOPIC_BUDGET, TOPIC_BINDING, type TopicTiming } from "./topic-memory.js";
 export type { TopicBlock } from "./topic-blocks.js";
 export type { FlushTiming, FlushSubmission } from "./flush.js";

@@ -20,7 +20,10 @@ export interface SimulatorInspector {
   topic(scopeId: string): TopicScopeState;
   /** Every Operation as its wire body, optionally of one scope, oldest first. */
   operations(scopeId?: string): ReturnType<typeof toWireOperation>[];
-  /** Every flush submission: the Operation it joined, whether it created it, the status answered. */
+  /**
+   * The latest flush submissions (at most `SUBMISSION_LOG_SIZE`, 1,000), oldest first: the
+   * Operation each joined, whether it created it, the status answered.
+   */
   flushSubmissions(): FlushSubmission[];
   /** The scope's Memory flush Cursor. */
   memoryCursor(scopeId: string): number;

@@ -1,7 +1,8 @@
 import { ATOMIC_MEMORY_FAMILY } from "./artifacts.js";
 import { SimError, invalidRequest } from "./errors.js";
-import type { JsonRecord } from "./resources/members.js";
+import type { JsonRecord } from "./members.js";
 import type { ResourceWriter } from "./resources/writer.js";
+import { seal } from "./resources/cursor.js";
 
 /**
  * Memory per Scope on the release's Atomic Memory records: every remembered
@@ -44,7 +45,14 @@ const MAX_TEXT_BYTES = 8192;
 
 /** Atomic Memory records of every scope, over the resource writer. */
 export class MemoryStore {
-  constructor(private readonly writer: ResourceWriter) {}
+  /**
+   * @param writer writes the records
+   * @param cursorKey seals the list's cursors (`resources/cursor.ts`), so one changed by hand is refused
+   */
+  constructor(
+    private readonly writer: ResourceWriter,
+    private readonly cursorKey = "",
+  ) {}
 
   /** The artifact of the scope's newest record, or null before its first write. */
   ref(scopeId: string): ArtifactReference | null {
@@ -83,12 +91,15 @@ export class MemoryStore {
 
   /**
    * `list_memory_entries`: records in write order, `limit` per page; the cursor is
-   * the index of the next record. Only active records unless `includeInactive`.
-   * @throws SimError 400 `invalid_cursor` for a cursor this store did not hand out
+   * the index of the next record, sealed. Only active records unless `includeInactive`.
+   * @throws SimError 400 `invalid_cursor` for a cursor this store did not hand out for this request, or one changed since
    */
   list(scopeId: string, includeInactive: boolean, limit = 100, cursor: string | null = null) {
     const all = this.#records(scopeId).filter((r) => includeInactive || r.state === "active");
-    const start = cursor === null ? 0 : /^\d+$/.test(cursor) ? Number(cursor) : Number.NaN;
+    const sealed = (at: number): string => `${at}.${seal(this.cursorKey, `${scopeId}\n${includeInactive}\n${at}`)}`;
+    const match = cursor === null ? null : /^(\d+)\.[a-f0-9]+$/.exec(cursor);
+    const start =
+      cursor === null ? 0 : match !== null && sealed(Number(match[1])) === cursor ? Number(match[1]) : Number.NaN;
     if (!(start >= 0 && start <= all.length)) {
       throw new SimError(400, "invalid_cursor", "The pagination cursor is invalid or does not match this request.", {
         field: "cursor",
@@ -96,7 +107,7 @@ export class MemoryStore {
       });
     }
     const page = all.slice(start, start + limit);
-    const next = start + page.length < all.length ? String(start + page.length) : null;
+    const next = start + page.length < all.length ? sealed(start + page.length) : null;
     return { entries: page, next_cursor: next };
   }
 

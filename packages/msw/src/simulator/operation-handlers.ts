@@ -3,15 +3,18 @@ import { toWireOperation, type OperationRecord, type OperationStatus } from "./o
 import { objectBody, onlyFields, scopeField, stringField, intField, requiredInt } from "./validate.js";
 import { simOperations, type SimOperationId } from "./contract/operation-table.js";
 import type { HandlerResult, SimRequest } from "./types.js";
-import type { Principal } from "./principals.js";
+import type { Principal } from "./access/principals.js";
+import type { Check } from "./access/resolve.js";
+import { accessPrincipal, accessResources, accessRoles, checkAccess } from "./access/api.js";
 import type { SimulatorState } from "./state.js";
 import type { SearchMode } from "./memory.js";
 import type { AtomicInput, RestorationTarget } from "./atomic-lifecycle.js";
-import type { ScopePermission } from "./types.js";
-import { skillHandlers } from "./skills/handlers.js";
+import { skillHandlers } from "./skill-handlers.js";
 import { resolveScopeBinding } from "./scope-bindings.js";
 import { handoffHandlers } from "./handoff-handlers.js";
 import { isoTime } from "./clock.js";
+import { codeStatus } from "./code.js";
+import { experienceRevision } from "./experience.js";
 
 /**
  * One function per operation of `openapi.yaml`: parse and check the request,
@@ -30,27 +33,30 @@ const ok = (body: unknown): HandlerResult => ({ status: 200, body });
 const STATUSES: readonly OperationStatus[] = ["queued", "running", "succeeded", "failed", "cancelled"];
 const MODES: readonly SearchMode[] = ["auto", "fts", "vector", "hybrid"];
 
-/** Reads an Operation visible to the caller: unknown ids and scopes it cannot read are both 404. */
+/**
+ * Reads an Operation visible to the caller (ours, seed 002: its access rule resolves
+ * the Operation's Scope here): unknown ids and Scopes it may not read are both 404.
+ */
 function visibleOperation(state: SimulatorState, principal: Principal, request: SimRequest): OperationRecord {
   const id = request.params?.operation_id ?? "";
   if (!/^[\x21-\x7E]{1,128}$/.test(id))
     throw invalidRequest("operation_id", "must be 1-128 printable ASCII characters");
   const op = state.operations.find(id);
-  if (!op || !principal.can("scope.read", op.scope_id) || !state.scopes.has(op.scope_id)) {
+  const readable = op !== undefined && state.control.allows(principal, scopeCheck("scope.read", op.scope_id));
+  if (!op || !readable || !state.scopes.has(op.scope_id)) {
     throw new SimError(404, "operation_not_found", "No operation with this id is visible.", null);
   }
   return op;
 }
 
-/** The body's `scope_id` after the permission check; an unknown Scope is `404 scope_not_found`, declared by the operation or not (docs/compatibility.md). */
-function scoped(
-  state: SimulatorState,
-  principal: Principal | null,
-  body: Record<string, unknown>,
-  permission: ScopePermission,
-): string {
+/** A check of `action` on the Scope `scopeId`. */
+function scopeCheck(action: string, scopeId: string): Check {
+  return { action, target: { kind: "scope", scopeId } };
+}
+
+/** The body's `scope_id` (the access layer decided on it); an unknown Scope is `404 scope_not_found`, declared by the operation or not (docs/compatibility.md). */
+function scoped(state: SimulatorState, body: Record<string, unknown>): string {
   const scopeId = scopeField(body);
-  (principal as Principal).require(permission, scopeId);
   state.scopes.require(scopeId);
   return scopeId;
 }
@@ -78,6 +84,8 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
 
   resolve_scope_binding: (state, _principal, request) => resolveScopeBinding(state, objectBody(request.body)),
   get_liveness: () => ok({ status: "ok" }),
+  query_code: (_state, _principal, request) => codeStatus(request),
+  get_experience: (state, _principal, request) => experienceRevision(state.store, request),
 
   // The checks a release with static tokens and enforced access reports; the mock runs no background Artifact processing.
   get_readiness: (state) => {
@@ -101,8 +109,7 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
 
   // What the server can do: with a model (the mock's default) extraction and generation run; without one
   // (inference off) they are off, as on a default 1.4.1 install, which searches by full text only.
-  get_capabilities: (state, principal, _request, now) => {
-    (principal as Principal).require("server.observe");
+  get_capabilities: (state, _principal, _request, now) => {
     const model = state.prompts.withModel;
     return ok({
       prompts: state.prompts.capabilities(),
@@ -133,28 +140,34 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     });
   },
 
-  // The caller as a service principal; the rest of the answer is the seeded one.
-  get_access_principal: (_state, principal) => ok({ principal: (principal as Principal).wire() }),
+  // The policy and decisions on it (access/api.ts).
+  get_access_principal: (_state, principal) => ok(accessPrincipal(principal as Principal)),
+  list_access_roles: (_state, _principal, request) => ok(accessRoles(objectBody(request.body))),
+  check_access: (state, principal, request) =>
+    ok(checkAccess(principal as Principal, objectBody(request.body), state.control)),
+  list_access_resources: (state, principal, request) =>
+    ok(
+      accessResources(principal as Principal, objectBody(request.body), state.control, () =>
+        state.store.records("scope", []).map((r) => String(r.current.scope_id)),
+      ),
+    ),
 
-  get_default_scope: (state, principal) => {
-    (principal as Principal).require("server.observe");
-    return ok(state.scopes.get(state.scopes.defaultScopeId));
-  },
+  get_default_scope: (state) => ok(state.scopes.get(state.scopes.defaultScopeId)),
 
   set_default_scope: (state, _principal, request) => ok(state.scopes.setDefault(scopeField(objectBody(request.body)))),
 
-  capture_content_source: (state, principal, request) => {
+  capture_content_source: (state, _principal, request) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id", "source_id", "content", "metadata"]);
-    const scopeId = scoped(state, principal, body, "scope.contribute");
+    const scopeId = scoped(state, body);
     const sourceId = stringField(body, "source_id", { max: 256 });
     const content = stringField(body, "content", { max: 200_000 });
     return { status: 202, body: state.sources.capture(scopeId, sourceId, content) };
   },
 
-  capture_working_note: (state, principal, request) => {
+  capture_working_note: (state, _principal, request) => {
     const body = objectBody(request.body);
-    const scopeId = scoped(state, principal, body, "scope.contribute");
+    const scopeId = scoped(state, body);
     return {
       status: 202,
       body: state.sources.capture(
@@ -168,17 +181,20 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   create_subject_source: (state, principal, request) => {
     const body = objectBody(request.body);
     const scopeId = request.params?.scope_id ?? "";
-    (principal as Principal).require("scope.contribute", scopeId);
     const subjectScopeId = body.subject_scope_id;
     return {
       status: 201,
-      body: state.subjects.create({
-        scopeId,
-        subjectType: String(body.subject_type ?? "user"),
-        subjectKey: String(body.subject_key),
-        subjectScopeId: typeof subjectScopeId === "string" ? subjectScopeId : null,
-        content: body.content,
-      }),
+      body: state.subjects.create(
+        {
+          scopeId,
+          subjectType: String(body.subject_type ?? "user"),
+          subjectKey: String(body.subject_key),
+          subjectScopeId: typeof subjectScopeId === "string" ? subjectScopeId : null,
+          content: body.content,
+          cause: { operation: "create_subject_source", caller: (principal as Principal).wire() },
+        },
+        (subjectScope) => state.after.domain(subjectScope),
+      ),
     };
   },
 
@@ -187,16 +203,16 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   get_prompt_configuration: (state, _principal, request) =>
     ok(state.prompts.configuration(request.params?.scope_id ?? "", request.params?.prompt_key ?? "")),
 
-  flush_memory: (state, principal, request, now) => {
+  flush_memory: (state, _principal, request, now) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id"]);
-    return state.flush.flush(scoped(state, principal, body, "scope.contribute"), now);
+    return state.flush.flush(scoped(state, body), now);
   },
 
-  remember_memory: (state, principal, request) => {
+  remember_memory: (state, _principal, request) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id", "kind", "text", "reason", "expected_revision"]);
-    const scopeId = scoped(state, principal, body, "scope.contribute");
+    const scopeId = scoped(state, body);
     const kind = stringField(body, "kind", { max: 128 });
     const text = stringField(body, "text");
     if (
@@ -210,48 +226,40 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     return ok(state.memory.remember(scopeId, kind, text));
   },
 
-  change_atomic_memory_lifecycle: (state, principal, request) => {
+  change_atomic_memory_lifecycle: (state, _principal, request) => {
     const body = objectBody(request.body);
-    return ok(
-      state.lifecycle.change(
-        scoped(state, principal, body, "scope.contribute"),
-        body.target as AtomicInput,
-        String(body.state),
-      ),
-    );
+    return ok(state.lifecycle.change(scoped(state, body), body.target as AtomicInput, String(body.state)));
   },
 
-  merge_atomic_memories: (state, principal, request) => {
+  merge_atomic_memories: (state, _principal, request) => {
     const body = objectBody(request.body);
     return ok(
-      state.lifecycle.merge(
-        scoped(state, principal, body, "scope.contribute"),
-        body.inputs as AtomicInput[],
-        body.content as Record<string, unknown>,
-      ),
+      state.lifecycle.merge(scoped(state, body), body.inputs as AtomicInput[], body.content as Record<string, unknown>),
     );
   },
 
   preview_atomic_memory_restoration: (state, principal, request) => {
     const body = objectBody(request.body);
-    return ok(state.lifecycle.preview(scoped(state, principal, body, "scope.contribute"), restorationTarget(body)));
+    return ok(state.lifecycle.preview(scoped(state, body), restorationTarget(body), (principal as Principal).key));
   },
 
   restore_atomic_memory: (state, principal, request) => {
     const body = objectBody(request.body);
     return ok(
       state.lifecycle.restore(
-        scoped(state, principal, body, "scope.contribute"),
+        scoped(state, body),
         restorationTarget(body),
         typeof body.preview_token === "string" ? body.preview_token : null,
+        (principal as Principal).key,
+        () => state.after.domain(),
       ),
     );
   },
 
-  search_memory: (state, principal, request) => {
+  search_memory: (state, _principal, request) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id", "query", "limit", "mode", "tag_filter"]);
-    const scopeId = scoped(state, principal, body, "scope.read");
+    const scopeId = scoped(state, body);
     const query = stringField(body, "query", { max: 8192 });
     const limit = intField(body, "limit", { min: 1, max: 50 }, 10) as number;
     const mode = (body.mode ?? "auto") as SearchMode;
@@ -259,10 +267,10 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     return ok(state.memory.search(scopeId, query, limit, mode));
   },
 
-  list_memory_entries: (state, principal, request) => {
+  list_memory_entries: (state, _principal, request) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id", "include_inactive", "limit", "cursor", "tag_filter"]);
-    const scopeId = scoped(state, principal, body, "scope.read");
+    const scopeId = scoped(state, body);
     const include = body.include_inactive ?? false;
     if (typeof include !== "boolean") throw invalidRequest("include_inactive", "must be a boolean");
     const limit = intField(body, "limit", { min: 1, max: 100 }, 50) as number;
@@ -272,10 +280,9 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     return ok(state.memory.list(scopeId, include, limit, cursor));
   },
 
-  list_operations: (state, principal, request) => {
+  list_operations: (state, _principal, request) => {
     const q = request.query ?? {};
     const scopeId = scopeField({ scope_id: q.scope_id });
-    (principal as Principal).require("scope.read", scopeId);
     state.scopes.require(scopeId);
     const status = q.status as OperationStatus | undefined;
     if (status !== undefined && !STATUSES.includes(status))
@@ -293,7 +300,7 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
 
   cancel_operation: (state, principal, request, now) => {
     const op = visibleOperation(state, principal as Principal, request);
-    (principal as Principal).require("scope.admin", op.scope_id);
+    state.control.require(principal as Principal, [scopeCheck("scope.admin", op.scope_id)]);
     const body = objectBody(request.body);
     onlyFields(body, ["expected_version"]);
     state.operations.cancel(op, requiredInt(body, "expected_version", 1), now);
@@ -302,30 +309,30 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
 
   retry_operation: (state, principal, request, now) => {
     const op = visibleOperation(state, principal as Principal, request);
-    (principal as Principal).require("scope.admin", op.scope_id);
+    state.control.require(principal as Principal, [scopeCheck("scope.admin", op.scope_id)]);
     const body = objectBody(request.body);
     onlyFields(body, ["expected_version"]);
     state.operations.retry(op, requiredInt(body, "expected_version", 1), now);
     return ok(toWireOperation(op));
   },
 
-  get_topic_memory_processing_status: (state, principal, request) => {
+  get_topic_memory_processing_status: (state, _principal, request) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id"]);
-    return ok(state.topic.status(scoped(state, principal, body, "scope.read")));
+    return ok(state.topic.status(scoped(state, body)));
   },
 
-  get_topic_memory_processing_block: (state, principal, request) => {
+  get_topic_memory_processing_block: (state, _principal, request) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id", "block_id"]);
-    const scopeId = scoped(state, principal, body, "scope.read");
+    const scopeId = scoped(state, body);
     return ok(state.topic.blocks.get(scopeId, stringField(body, "block_id", { max: 36 })));
   },
 
-  retry_topic_memory_processing: (state, principal, request, now) => {
+  retry_topic_memory_processing: (state, _principal, request, now) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id", "block_id"]);
-    const scopeId = scoped(state, principal, body, "scope.admin");
+    const scopeId = scoped(state, body);
     const blockId = stringField(body, "block_id", { max: 36 });
     return ok({ status: "accepted", block: state.topic.retry(scopeId, blockId, now) });
   },

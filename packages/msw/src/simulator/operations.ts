@@ -1,6 +1,7 @@
 import { SimError, invalidRequest } from "./errors.js";
 import { isoTime } from "./clock.js";
 import type { SeededRandom } from "./random.js";
+import { seal } from "./resources/cursor.js";
 
 /**
  * The Operation store (seed 002, docs/architecture.md, ADR 0001): durable records of
@@ -80,7 +81,14 @@ export class OperationStore {
   readonly #listeners: ((op: OperationRecord) => void)[] = [];
   #seq = 0;
 
-  constructor(private readonly random: SeededRandom) {}
+  /**
+   * @param random the seeded source of Operation ids
+   * @param cursorKey seals the list's cursors (`resources/cursor.ts`), so one changed by hand is refused
+   */
+  constructor(
+    private readonly random: SeededRandom,
+    private readonly cursorKey = "",
+  ) {}
 
   /** Calls `listener` after every creation and status change of an Operation (the flush engine schedules work with it). */
   onChange(listener: (op: OperationRecord) => void): void {
@@ -176,15 +184,17 @@ export class OperationStore {
   }
 
   /**
-   * One page, newest first. The cursor is opaque and bound to the filters.
-   * @throws SimError 422 `invalid_request` for a cursor not issued for these filters
+   * One page, newest first. The cursor is opaque, bound to the filters and sealed.
+   * @throws SimError 422 `invalid_request` for a cursor not issued for these filters, or changed since
    */
   list(filter: OperationFilter, limit: number, cursor: string | undefined) {
     const signature = filterSignature(filter);
+    const sealed = (seq: number): string => seal(this.cursorKey, `${signature}\n${seq}`);
     let before = Number.POSITIVE_INFINITY;
     if (cursor !== undefined) {
-      const match = /^c(\d+)\.([a-z0-9]+)$/.exec(cursor);
-      if (!match || match[2] !== signature) throw invalidRequest("cursor", "was not issued for these filters");
+      const match = /^c(\d+)\.([a-f0-9]+)$/.exec(cursor);
+      if (!match || match[2] !== sealed(Number(match[1])))
+        throw invalidRequest("cursor", "was not issued for these filters");
       before = Number(match[1]);
     }
     const matching = (this.#byScope.get(filter.scope_id) ?? [])
@@ -194,7 +204,7 @@ export class OperationStore {
       .reverse();
     const page = matching.slice(0, limit);
     const last = page[page.length - 1];
-    const next = matching.length > limit && last ? `c${last.seq}.${signature}` : null;
+    const next = matching.length > limit && last ? `c${last.seq}.${sealed(last.seq)}` : null;
     return { operations: page.map(toWireOperation), next_cursor: next };
   }
 

@@ -1,14 +1,14 @@
 import { SimError } from "./errors.js";
 import { fromBase64Url, toBase64Url } from "./resources/base64url.js";
-import { stableJson, type JsonRecord } from "./resources/members.js";
+import { stableJson, type JsonRecord } from "./members.js";
 import { sha256Hex } from "./resources/sha256.js";
 
 /**
  * Restoration preview tokens: what `preview_atomic_memory_restoration` hands
  * out and `restore_atomic_memory` must be given back, as the release's signed
  * previews work. A token is `<payload>.<seal>`: the base64url JSON of its
- * claims (Scope, operation, Artifact, the revision asked for, the endpoint the
- * preview saw, the expiry in whole seconds) and a digest of that payload. The
+ * claims (Scope, the principal it was issued to, operation, Artifact, the
+ * revision asked for, the endpoint the preview saw, the expiry in whole seconds) and a digest of that payload. The
  * mock has no secret; the seal only makes a token it did not issue, or one
  * changed by hand, fail as the release's signature check fails.
  */
@@ -16,6 +16,8 @@ import { sha256Hex } from "./resources/sha256.js";
 /** What a token was issued for, compared with the restoration that presents it. */
 export interface PreviewClaims {
   readonly scope_id: string;
+  /** The principal the preview was handed to (`type:id`); another principal's restoration is refused. */
+  readonly subject: string;
   readonly operation: string;
   readonly artifact_id: string;
   readonly revision: number | null;
@@ -47,8 +49,8 @@ export function checkPreviewToken(
 ): JsonRecord {
   const claims = readClaims(token);
   if (claims === null) throw invalidPreview("The restoration preview token is invalid.");
-  const asked = [expected.scope_id, expected.operation, expected.artifact_id, expected.revision];
-  const given = [claims.scope_id, claims.operation, claims.artifact_id, claims.revision];
+  const asked = [expected.scope_id, expected.subject, expected.operation, expected.artifact_id, expected.revision];
+  const given = [claims.scope_id, claims.subject, claims.operation, claims.artifact_id, claims.revision];
   if (stableJson(asked) !== stableJson(given))
     throw invalidPreview("The restoration preview does not match this request.");
   if (nowSeconds >= claims.expires_at)

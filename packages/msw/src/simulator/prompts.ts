@@ -1,7 +1,8 @@
-import { contractResources, type ContractResource } from "../generated/contract.js";
+import { contractResources } from "../generated/contract.js";
+import type { ContractResource } from "../contract/types.js";
 import { responseSchemas } from "../generated/response-schemas.js";
 import { reference } from "./artifacts.js";
-import type { JsonRecord } from "./resources/members.js";
+import type { JsonRecord } from "./members.js";
 import { etagOf } from "./resources/records.js";
 import type { ResourceWriter } from "./resources/writer.js";
 

@@ -4,11 +4,24 @@
  * instance, so the same seed and the same request sequence give the same ids.
  * Not cryptographic: the ids only need to be unique and reproducible.
  */
+/** The largest seed: seeds are 32-bit, so 0 and 2^32 would give the same ids. */
+export const MAX_SEED = 2 ** 32 - 1;
+
+/** @throws RangeError unless `seed` is an integer from 0 to {@link MAX_SEED} */
+export function checkSeed(seed: number): void {
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
+    throw new RangeError(`seed must be an integer from 0 to ${MAX_SEED}, not ${String(seed)}`);
+}
+
 export class SeededRandom {
   #state: number;
 
-  /** @param seed any integer; it is reduced to 32 bits. Default 1. */
+  /**
+   * @param seed an integer from 0 to {@link MAX_SEED}. Default 1.
+   * @throws RangeError for any other value (a larger seed would be cut to 32 bits and repeat a smaller one's ids)
+   */
   constructor(seed: number = 1) {
+    checkSeed(seed);
     this.#state = seed >>> 0;
   }
 

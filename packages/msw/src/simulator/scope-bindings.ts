@@ -1,5 +1,5 @@
 import { SimError } from "./errors.js";
-import type { JsonRecord } from "./resources/members.js";
+import type { JsonRecord } from "./members.js";
 import type { SimulatorState } from "./state.js";
 import type { HandlerResult } from "./types.js";
 

@@ -1,7 +1,7 @@
 import { SimError } from "./errors.js";
 import type { SeededRandom } from "./random.js";
 import type { ResourceStore } from "./resources/store.js";
-import type { ResourceWriter } from "./resources/writer.js";
+import type { ResourceWriter, WriteCause } from "./resources/writer.js";
 
 /**
  * The Scopes of the simulator: the `scope` records of the resource store
@@ -68,8 +68,11 @@ export class ScopeStore {
     return scope;
   }
 
-  /** Registers a Scope under `scopeId` (or returns the one already there). */
-  add(scopeId: string, scope: NewScope): ScopeDescriptor {
+  /**
+   * Registers a Scope under `scopeId` (or returns the one already there); `cause` names the
+   * request that creates it, when one does (its caller may get presets on it).
+   */
+  add(scopeId: string, scope: NewScope, cause?: WriteCause): ScopeDescriptor {
     const existing = this.store.find(SCOPE, [], scopeId);
     if (existing) return existing.current as unknown as ScopeDescriptor;
     const descriptor: ScopeDescriptor = {
@@ -82,7 +85,12 @@ export class ScopeStore {
       version: 1,
     };
     // Through the writer, so the hooks on new Scopes (the access presets) run for these too.
-    return this.writer.insert(SCOPE, [], { ...descriptor }) as unknown as ScopeDescriptor;
+    return this.writer.insert(
+      SCOPE,
+      [],
+      { ...descriptor },
+      cause === undefined ? {} : { cause },
+    ) as unknown as ScopeDescriptor;
   }
 
   /** @throws SimError 404 `scope_not_found` for an unknown id. */

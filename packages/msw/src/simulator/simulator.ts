@@ -14,15 +14,21 @@ import {
   simOperations,
   type SimOperationId,
 } from "./contract/operation-table.js";
-import { checkAccess } from "./contract/access.js";
-import { checkBody, checkParameters, checkPrecondition, flatRequest } from "./contract/request-check.js";
+import { checkJsonSyntax, checkParameters, checkPrecondition, flatRequest } from "./contract/request-check.js";
+import { authorize } from "./access/layer.js";
+import { AccessControl } from "./access/decide.js";
+import { AfterAccess } from "./access/after.js";
+import { BindingIndex } from "./access/bindings.js";
+import { accessFacts, checksOnceScopeFound } from "./access/facts.js";
+import { OwnerLedger } from "./access/owners.js";
 import { checkRefusals } from "./contract/refusals.js";
+import { checkRuntimeRules, keptRequest } from "./contract/model-rules.js";
 import { refusalFacts, type InferenceMode } from "./refusal-facts.js";
 import { OverrideTable, type OverrideHandler } from "./overrides.js";
 import { Responder } from "./responder/responder.js";
 import { pinnedHeaders } from "./responder/declared-headers.js";
 import { OperationStore } from "./operations.js";
-import { PrincipalRegistry, defaultPrincipals, type PrincipalConfig } from "./principals.js";
+import { PrincipalRegistry, defaultPrincipals, type PrincipalConfig } from "./access/principals.js";
 import { SeededRandom } from "./random.js";
 import { SourceStore } from "./sources.js";
 import { SubjectSources } from "./subject-sources.js";
@@ -31,7 +37,8 @@ import { Prompts } from "./prompts.js";
 import { ResourceEngine } from "./resources/engine.js";
 import { ResourceWriter } from "./resources/writer.js";
 import { trackArtifactLineage } from "./artifacts.js";
-import { AccessLedger } from "./access-ledger.js";
+import { AccessLedger, BINDING } from "./access/ledger.js";
+import { trackArtifactTags } from "./tags.js";
 import { trackCandidateReview } from "./candidate-review.js";
 import { createSkillDomain } from "./skills/index.js";
 import { trackScopeHierarchy } from "./scope-hierarchy.js";
@@ -40,6 +47,7 @@ import { shaped } from "./resources/project.js";
 import { checkAnchor } from "./resources/anchor.js";
 import { ServerValues } from "./resources/records.js";
 import { ResourceStore } from "./resources/store.js";
+import { cursorKey } from "./resources/cursor.js";
 import type { SimulatorState } from "./state.js";
 import { TopicMemory, type TopicTiming } from "./topic-memory.js";
 import { MAX_BODY_DEPTH, nestsDeeperThan } from "./nesting.js";
@@ -49,9 +57,9 @@ import { BODY_TOO_LARGE, type HandlerResult, type SimOutcome, type SimRequest } 
 export interface SimulatorOptions {
   /** Time source. Default {@link systemClock}; pass a `ManualClock` for deterministic tests. */
   readonly clock?: Clock;
-  /** Seed of every server-assigned id. Default 1. */
+  /** Seed of every server-assigned id: an integer from 0 to 2^32 - 1 (`MAX_SEED`). Default 1. */
   readonly seed?: number;
-  /** Bearer tokens and their permissions. Default {@link defaultPrincipals}. */
+  /** Bearer tokens, their principals and role bindings. Default {@link defaultPrincipals}. */
   readonly principals?: PrincipalConfig;
   /** How long (ms) a flush waits for its work before answering 202. Default 1000. */
   readonly waitBudgetMs?: number;
@@ -136,19 +144,26 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   const background = new ServerValues(SeededRandom.stream(seed, "background"), () => clock.now());
   const writer = new ResourceWriter({ store, values, background });
   const engine = new ResourceEngine({ store, writer, values, seed });
+  // The owner relation hooks the owned resources before any domain module does.
+  const owners = new OwnerLedger(writer);
+  const bindings = new BindingIndex(writer, BINDING);
   const access = new AccessLedger(
     writer,
-    registry.administrator()?.wire() ?? null,
+    registry.staticPrincipal()?.wire() ?? null,
     new ServerValues(SeededRandom.stream(seed, "access-ledger"), () => clock.now()),
   );
+  access.bindServerRoles();
+  const control = new AccessControl({ bindings, owners, ledger: access, now: () => clock.now() });
+  const after = new AfterAccess({ control, store, now: () => clock.now() });
   const scopes = new ScopeStore(store, writer, random);
   for (const scopeId of options.scopes ?? []) scopes.add(scopeId, { title: scopeId, summary: `Scope ${scopeId}` });
   const sources = new SourceStore(store, writer);
   trackArtifactLineage(writer, values);
+  trackArtifactTags(writer);
   trackCandidateReview(writer);
   trackScopeHierarchy(writer, scopes);
-  const memory = new MemoryStore(writer);
-  const operations = new OperationStore(random);
+  const memory = new MemoryStore(writer, cursorKey(seed));
+  const operations = new OperationStore(random, cursorKey(seed));
   const inference = options.inference ?? "on";
   if (inference !== "on" && inference !== "off")
     throw new RangeError(`inference must be "on" or "off", not ${JSON.stringify(inference)}`);
@@ -156,6 +171,8 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     store,
     engine,
     access,
+    control,
+    after,
     scopes,
     sources,
     subjects: new SubjectSources(scopes, writer, values),
@@ -193,27 +210,45 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
 
   /**
    * One request through the contract layer, in the released server's order
-   * (docs/compatibility.md, "Validation"): credentials (401), nesting depth and
-   * the body (422 `invalid_request` for bad JSON, `invalid_access_request` for
-   * a body the access layer cannot read), `x-powercontext-access` (403), the
-   * parameters (422/400 `invalid_request`), the contract's refusals
-   * (`x-powercontext-refusals`: legacy operations, no inference model), a
-   * missing precondition (428), then an override; else the anchor check (an
-   * unknown Scope the request names is `404 scope_not_found`), then the domain
-   * handler, the resource engine or the deterministic responder. Every refusal
-   * keeps the release's status, declared by the operation or not.
+   * (docs/compatibility.md, "Validation"; docs/adr/0026-access-model.md):
+   * credentials (401), nesting depth, the JSON syntax of a JSON body (422
+   * `invalid_request`), the access layer (`x-powercontext-access`: the body read as
+   * the request model, the resolver's targets, their ids and families, 422
+   * `invalid_access_request`; the decisions, 403 `forbidden`), the parameters
+   * (422/400 `invalid_request`), the contract's refusals (`x-powercontext-refusals`:
+   * legacy operations, no inference model, an old Dream contract), a missing
+   * precondition (428), then an override; else the anchor check (an unknown Scope
+   * the request names is `404 scope_not_found`), the checks after access
+   * (`x-powercontext-access-after`), then the domain handler, the resource engine
+   * or the deterministic responder. Every refusal keeps the release's status,
+   * declared by the operation or not.
    */
   function run(operationId: SimOperationId, request: SimRequest, nowMs: number, requestId: string): HandlerResult {
     try {
       const op = simOperations[operationId];
       const principal = authenticatesPrincipal(op) ? registry.authenticate(request.token) : null;
+      const cause = { operation: operationId, caller: principal?.wire() ?? null, requestId };
+      owners.begin(principal?.key ?? null, accessFacts.owners[operationId]?.inherit ?? null);
       if (nestsDeeperThan(request.body, MAX_BODY_DEPTH))
         throw invalidRequest("body", `nests deeper than ${MAX_BODY_DEPTH} levels`);
-      checkBody(op, request);
-      if (principal !== null) checkAccess(op, principal, flatRequest(op, request));
+      checkJsonSyntax(op, request);
+      const payload =
+        principal !== null && op.access !== null ? authorize(op, request, principal, control, cause) : null;
       checkParameters(op, request);
-      checkRefusals(op, flatRequest(op, request), facts);
+      const flat = flatRequest(op, request);
+      checkRefusals(op, flat, facts, request.headers, "handler");
       checkPrecondition(op, request);
+      // The checks the release's access layer makes once the Scope is found (the
+      // operation's scope-stage x-powercontext-access-after entries) come before its
+      // handler builds the domain models the runtime rules stand for.
+      const accessFirst = principal !== null && payload !== null && checksOnceScopeFound(operationId);
+      if (accessFirst) {
+        checkAnchor(op, flat, store);
+        after.begin(operationId, payload, principal, cause);
+      }
+      checkRuntimeRules(op, flat, nowMs);
+      checkRefusals(op, flat, facts, request.headers, "service");
+      request = keptRequest(op, request, flat);
       const override = overrides.get(operationId);
       if (override !== undefined) {
         const answer = override(request);
@@ -228,15 +263,21 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
           ...(textual && media?.mediaType ? { contentType: media.mediaType } : {}),
         };
       }
-      checkAnchor(op, flatRequest(op, request), store);
+      if (!accessFirst) {
+        checkAnchor(op, flatRequest(op, request), store);
+        if (principal !== null && payload !== null) after.begin(operationId, payload, principal, cause);
+      }
+      checkRefusals(op, flatRequest(op, request), facts, request.headers, "after-scope");
       const stateful = operationHandlers[operationId];
       if (stateful !== undefined) return shaped(op, stateful(state, principal, request, nowMs), seed);
-      if (engine.serves(op))
-        return engine.handle(op, request, { operation: operationId, caller: principal?.wire() ?? null, requestId });
+      if (engine.serves(op)) return engine.handle(op, request, cause);
       return responder.answer(operationId, op, request);
     } catch (error) {
       if (error instanceof SimError) return { status: error.status, body: error.toEnvelope(), headers: error.headers };
       return { status: 500, body: new SimError(500, "internal_error", "The Server failed.").toEnvelope() };
+    } finally {
+      owners.begin(null);
+      after.end();
     }
   }
 

@@ -1,5 +1,5 @@
 import { SimError } from "./errors.js";
-import { stableJson } from "./resources/members.js";
+import { stableJson } from "./members.js";
 import type { ResourceWriter } from "./resources/writer.js";
 import type { ResourceStore } from "./resources/store.js";
 

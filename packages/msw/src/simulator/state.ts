@@ -1,4 +1,6 @@
-import type { AccessLedger } from "./access-ledger.js";
+import type { AccessLedger } from "./access/ledger.js";
+import type { AccessControl } from "./access/decide.js";
+import type { AfterAccess } from "./access/after.js";
 import type { AtomicLifecycle } from "./atomic-lifecycle.js";
 import type { FlushEngine } from "./flush.js";
 import type { Handoffs } from "./handoffs.js";
@@ -21,6 +23,10 @@ export interface SimulatorState {
   readonly engine: ResourceEngine;
   /** Preset bindings, policy revisions, the access audit and binding replacement. */
   readonly access: AccessLedger;
+  /** The access decisions (bindings, owners, the static preset), for checks a domain module makes itself. */
+  readonly control: AccessControl;
+  /** The checks after the access layer (`x-powercontext-access-after`), for the `domain` stage. */
+  readonly after: AfterAccess;
   readonly scopes: ScopeStore;
   readonly sources: SourceStore;
   readonly subjects: SubjectSources;

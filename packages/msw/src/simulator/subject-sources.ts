@@ -2,8 +2,8 @@ import { SimError } from "./errors.js";
 import type { ScopeStore } from "./scopes.js";
 import { CONTENT_SOURCE_NAME } from "./sources.js";
 import type { ServerValues } from "./resources/records.js";
-import type { JsonRecord } from "./resources/members.js";
-import type { ResourceWriter } from "./resources/writer.js";
+import type { JsonRecord } from "./members.js";
+import type { ResourceWriter, WriteCause } from "./resources/writer.js";
 
 /**
  * Subject evidence, as the release keeps it: one Source written twice, into
@@ -24,6 +24,8 @@ export interface SubjectSourceRequest {
   readonly subjectKey: string;
   readonly subjectScopeId: string | null;
   readonly content: unknown;
+  /** The request that writes the Source (a new subject's Scope is created by it). */
+  readonly cause?: WriteCause;
 }
 
 /** Subjects, their Scopes and their Sources over the resource writer. */
@@ -39,13 +41,16 @@ export class SubjectSources {
 
   /**
    * Writes the Source into both Scopes.
+   * @param authorize decides the caller's access to the subject, given the subject's Scope when the subject
+   *   key is bound to one (null for a new subject), as the release's handler does once it looked the key up
    * @returns the `CreateSubjectSourceResponse` body
    * @throws SimError 404 `scope_not_found` for an unknown Scope, 409 `idempotency_conflict` when the subject is bound to another Scope than the one named, 422 `invalid_access_request` when both Scopes are one
    */
-  create(request: SubjectSourceRequest): JsonRecord {
+  create(request: SubjectSourceRequest, authorize: (subjectScope: JsonRecord | null) => void = () => {}): JsonRecord {
     this.scopes.require(request.scopeId);
     const key = `${request.subjectType}\u0000${request.subjectKey}`;
     const bound = this.#bound.get(key);
+    authorize(bound === undefined ? null : { scope_id: bound });
     if (bound !== undefined && request.subjectScopeId !== null && bound !== request.subjectScopeId)
       throw new SimError(409, "idempotency_conflict", "The subject is bound to another Scope.", {
         kind: "subject_scope",
@@ -56,7 +61,7 @@ export class SubjectSources {
         field: "scope_id",
         reason: "distinct_scopes_required",
       });
-    if (bound === undefined && request.subjectScopeId === null) this.scopes.add(target, SUBJECT_SCOPE);
+    if (bound === undefined && request.subjectScopeId === null) this.scopes.add(target, SUBJECT_SCOPE, request.cause);
     else this.scopes.require(target);
     this.#bound.set(key, target);
     const sourceId = this.values.id("source");

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
-import { defaultPrincipals } from "../../src/simulator/principals.js";
+import { defaultPrincipals } from "../../src/simulator/access/principals.js";
 import { contractProblems } from "../support/contract.js";
 import { call, type Reply } from "../support/flat-call.js";
 
 /**
  * The access state the release keeps beside the bindings callers write, as
- * the mock keeps it (access-ledger.ts): the administrator's preset bindings on
+ * the mock keeps it (access-ledger.ts): the static bearer's preset bindings on
  * every new Scope, the caller named where a binding names who wrote it, and
  * the audit of every binding write, listed per resource and paged to the end.
  */
@@ -16,7 +16,8 @@ function valid(operationId: Parameters<typeof call>[1], reply: Reply): Reply {
   return reply;
 }
 
-const admin = { type: "service", id: "admin", description: "PowerContext mock bearer token" };
+// pc-admin is the release's static bearer: its principal, as the release names it.
+const admin = { type: "service", id: "server-token", description: "PowerContext static bearer" };
 const PRESETS = ["scope.viewer", "scope.contributor", "scope.reviewer", "scope.delegator"];
 
 function withScope() {
@@ -154,7 +155,9 @@ describe("access ledger", () => {
       seed: 3,
       clock: new ManualClock(),
       principals: {
-        tokens: { "pc-admin": { ...defaultPrincipals.tokens["pc-admin"]!, description: "CI administrator" } },
+        tokens: {
+          "pc-admin": { static: true, principal: { type: "service", id: "admin", description: "CI administrator" } },
+        },
       },
     });
     expect(call(sim, "get_access_principal").body.principal).toEqual({
@@ -162,5 +165,10 @@ describe("access ledger", () => {
       id: "admin",
       description: "CI administrator",
     });
+  });
+
+  it("names the static bearer as the release does when its entry gives no principal", () => {
+    const sim = createPowerContextSimulator({ seed: 3, clock: new ManualClock(), principals: defaultPrincipals });
+    expect(call(sim, "get_access_principal").body.principal).toEqual(admin);
   });
 });

@@ -91,12 +91,41 @@ describe("resource engine: Artifact tags", () => {
     expect([after.status, after.body.tags, after.headers.ETag]).toEqual([200, ["backup", "ops"], expected.etag]);
   });
 
-  it("refuses the tags of an Artifact the Scope does not have with 404 artifact_not_found", () => {
+  it("keeps the Artifact's earlier revisions readable and bindable after its tags are replaced", () => {
+    const sim = fresh();
+    const id = artifact(sim);
+    const at = { scope_id: "s1", family: "atomic-memory", artifact_id: id };
+    const etag = call(sim, "get_artifact", at).headers.ETag as string;
+    const content = { kind: "fact", text: "The nightly backup runs at four." };
+    expect(call(sim, "replace_artifact", { ...at, content, "If-Match": etag }).status).toBe(200);
+    const tagsEtag = call(sim, "get_artifact_tags", at).headers.ETag as string;
+    expect(call(sim, "replace_artifact_tags", { ...at, tags: ["backup"], "If-Match": tagsEtag }).status).toBe(200);
+
+    const first = valid("get_artifact_revision", call(sim, "get_artifact_revision", { ...at, revision: 1 }));
+    expect([first.status, first.body.revision, first.body.content.text]).toEqual([
+      200,
+      1,
+      "The nightly backup runs at three.",
+    ]);
+    const revisions = call(sim, "list_artifact_revisions", { ...at, limit: 10 });
+    expect(revisions.body.items.map((r: { revision: number }) => r.revision).sort()).toEqual([1, 2]);
+    const bound = valid(
+      "bind_artifact_handle",
+      call(sim, "bind_artifact_handle", { ...at, key: "nightly", revision: 1 }),
+    );
+    expect([bound.status, bound.body.artifact.artifact_id, bound.body.artifact.revision]).toEqual([200, id, 1]);
+    const head = call(sim, "get_artifact", at);
+    expect([head.status, head.body.revision, head.headers.ETag]).toEqual([200, 2, expect.any(String)]);
+    expect(head.body).not.toHaveProperty("tag_labels");
+  });
+
+  it("reads the tags of an Artifact the Scope does not have as 404 artifact_not_found, and refuses to write them (403)", () => {
     const sim = fresh();
     const at = { scope_id: "s1", family: "atomic-memory", artifact_id: "art_00000000000000000000000000" };
     const read = call(sim, "get_artifact_tags", at);
     expect([read.status, read.code]).toEqual([404, "artifact_not_found"]);
+    // As on the release: an unknown Artifact has no owner, and only its owner holds artifact.write.
     const write = call(sim, "replace_artifact_tags", { ...at, tags: ["x"], "If-Match": '"tags:0"' });
-    expect([write.status, write.code]).toEqual([404, "artifact_not_found"]);
+    expect([write.status, write.code]).toEqual([403, "forbidden"]);
   });
 });

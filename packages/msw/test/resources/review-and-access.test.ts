@@ -170,8 +170,11 @@ describe("resource engine: Access Bindings and Dream runs", () => {
     expect([other.status, other.code]).toEqual([409, "idempotency-key"]);
   });
 
-  it("lists the Scopes the caller sees as Access resources of type scope, paged to the end, and no server resource", () => {
+  it("lists the Scopes the caller may read as Access resources, paged to the end: the static bearer's are those it used", () => {
     const sim = createPowerContextSimulator({ seed: 5, clock: new ManualClock(), scopes: ["s1", "s2"] });
+    // As on the release, the static bearer's preset is written on a Scope it uses, not on every Scope the server has.
+    call(sim, "get_scope", { scope_id: "s1" });
+    call(sim, "get_scope", { scope_id: "scp_elsewhere" });
     const seen: unknown[] = [];
     let cursor: string | null = null;
     do {
@@ -184,19 +187,18 @@ describe("resource engine: Access Bindings and Dream runs", () => {
           ...(cursor === null ? {} : { cursor }),
         }),
       );
+      expect(page.body.total).toBe(2);
       seen.push(...page.body.items);
       cursor = page.body.next_cursor;
     } while (cursor !== null && seen.length < 10);
-    expect(seen).toEqual(
-      expect.arrayContaining([
-        { type: "scope", scope_id: "s1" },
-        { type: "scope", scope_id: "s2" },
-      ]),
-    );
-    expect(seen.every((item) => (item as { type: string }).type === "scope")).toBe(true);
+    expect(seen).toEqual([
+      { type: "scope", scope_id: "s1" },
+      { type: "scope", scope_id: "scp_elsewhere" },
+    ]);
     expect(
       call(sim, "list_access_resources", { action: "server.observe", resource_type: "server" }).body.items,
-    ).toEqual([]);
+    ).toEqual([{ type: "server", deployment_id: "powercontext" }]);
+    expect(call(sim, "list_access_resources", { action: "scope.read", resource_type: "server" }).status).toBe(422);
   });
 
   it("stores a Dream run for its key, reads and lists it, and answers 404 dream_not_found for an unknown run", () => {

@@ -38,9 +38,7 @@ describe("GET /openapi.json on the mock server", () => {
     expect([head.status, head.headers.get("content-type"), await head.text()]).toEqual([200, "application/json", ""]);
     const post = await fetch(`${server.url}/openapi.json`, { method: "POST", headers: admin });
     expect([post.status, post.headers.get("allow")]).toEqual([405, "GET, HEAD"]);
-    expect(await post.json()).toEqual({
-      error: { code: "method_not_allowed", message: "The route does not take this method.", details: null },
-    });
+    expect(await post.json()).toEqual({ detail: "Method Not Allowed" });
   });
 
   it("redirects /openapi.json/ and refuses a request without the token", async () => {

@@ -70,7 +70,7 @@ describe("CORS of the mock server", () => {
   });
 
   it("answers a preflight for a PUT with If-Match, and a GET with If-None-Match exposes its ETag", async () => {
-    server = await startMockServer({ simulatorOptions: { scopes: ["s1"] } });
+    server = await startMockServer({ cors: true, simulatorOptions: { scopes: ["s1"] } });
     const preflight = await fetch(`${server.url}/v1/scopes/s1/artifacts/memory/a1`, {
       method: "OPTIONS",
       headers: {

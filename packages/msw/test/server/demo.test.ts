@@ -1,7 +1,7 @@
 import { TEST_SCOPES } from "../support/scopes.js";
 import { describe, expect, it } from "vitest";
 import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
-import { defaultPrincipals } from "../../src/simulator/principals.js";
+import { defaultPrincipals } from "../../src/simulator/access/principals.js";
 import { describeDemo, prepareDemo } from "../../src/server/demo.js";
 
 describe("powercontext-mock serve --demo", () => {

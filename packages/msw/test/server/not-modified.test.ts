@@ -10,7 +10,7 @@ afterEach(async () => {
 
 describe("mock server: 304 Not Modified", () => {
   it("answers a conditional read of an unchanged Artifact with 304, its ETag and no Content-Type", async () => {
-    server = await startMockServer({ port: 0, seed: 4 });
+    server = await startMockServer({ port: 0, seed: 4, cors: true });
     const auth = { Authorization: "Bearer pc-admin" };
     const scope = (await (await fetch(`${server.url}/v1/scopes/default`, { headers: auth })).json()) as {
       scope_id: string;

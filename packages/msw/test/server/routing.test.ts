@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockServer, type MockServer } from "../../src/server/start.js";
 
 // What the released server's router answers before any operation runs, measured on a
-// 1.4.1 server with authentication on (docs/compatibility.md, "Routing"). The statuses
-// and headers are the release's; the 404 and 405 bodies are the mock's error envelope
-// where the release sends its framework's {"detail": ...}.
+// 1.4.1 server with authentication on (docs/compatibility.md, "Routing"): statuses,
+// headers and the framework's {"detail": ...} bodies (x-powercontext-router.framework-bodies).
 
 interface Answer {
   readonly status: number;
@@ -40,8 +39,8 @@ function send(method: string, path: string, token: string | null = "pc-admin", b
 }
 
 const envelope = (code: string, message: string) => ({ error: { code, message, details: null } });
-const NOT_FOUND = envelope("not_found", "No route has this path.");
-const NOT_ALLOWED = envelope("method_not_allowed", "The route does not take this method.");
+const NOT_FOUND = { detail: "Not Found" };
+const NOT_ALLOWED = { detail: "Method Not Allowed" };
 const UNAUTHORIZED = envelope("unauthorized", "A valid credential is required.");
 
 describe("routing without a credential: the release authenticates before it routes", () => {
@@ -57,6 +56,38 @@ describe("routing without a credential: the release authenticates before it rout
     expect(answer.headers["www-authenticate"]).toBe("Bearer");
     expect(answer.headers["x-powercontext-request-id"]).toMatch(/^req_/);
     expect(JSON.parse(answer.text)).toEqual(UNAUTHORIZED);
+  });
+
+  it("a browser's preflight (no token) is 401: the release has no CORS", async () => {
+    const answer = await send("OPTIONS", "/v1/memory/flush", null);
+    expect(answer.status).toBe(401);
+    expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("a body declared over the limit is 413 before the credential, on any path and method", async () => {
+    const url = new URL(server.url);
+    for (const [method, path] of [
+      ["POST", "/v1/no-such-route"],
+      ["GET", "/health/live"],
+      ["POST", "/v1/memory/flush"],
+    ] as const) {
+      const answer = await new Promise<Answer>((resolve, reject) => {
+        const req = httpRequest(
+          { host: url.hostname, port: url.port, method, path, headers: { "Content-Length": String(17 * 1024 * 1024) } },
+          (res) => {
+            let text = "";
+            res.setEncoding("utf8");
+            res.on("data", (chunk: string) => (text += chunk));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+          },
+        );
+        req.on("error", reject);
+        req.write("{");
+      });
+      expect([method, path, answer.status]).toEqual([method, path, 413]);
+      expect(JSON.parse(answer.text)).toMatchObject({ error: { code: "request_too_large", details: null } });
+      expect(answer.headers["x-powercontext-request-id"]).toMatch(/^req_/);
+    }
   });
 
   it("an unknown token is refused like none", async () => {
@@ -77,7 +108,7 @@ describe("routing without a credential: the release authenticates before it rout
 });
 
 describe("routing with a credential", () => {
-  it("answers a path no route has with 404 not_found, the envelope and a request id", async () => {
+  it("answers a path no route has with 404, the framework's body and a request id", async () => {
     for (const path of ["/v1/no-such-route", "/v1//scopes", "/v1/scopes/s1/nothing"]) {
       const answer = await send("GET", path);
       expect(answer.status, path).toBe(404);
@@ -102,6 +133,13 @@ describe("routing with a credential", () => {
       expect([method, path, answer.status, answer.headers.allow]).toEqual([method, path, 405, allow]);
       expect(JSON.parse(answer.text)).toEqual(NOT_ALLOWED);
     }
+  });
+
+  it("treats OPTIONS as a method like any other: 405 with Allow, 404 elsewhere", async () => {
+    const onRoute = await send("OPTIONS", "/v1/scopes");
+    expect([onRoute.status, onRoute.headers.allow, JSON.parse(onRoute.text)]).toEqual([405, "GET", NOT_ALLOWED]);
+    const elsewhere = await send("OPTIONS", "/v1/no-such-route");
+    expect([elsewhere.status, JSON.parse(elsewhere.text)]).toEqual([404, NOT_FOUND]);
   });
 
   it("treats HEAD as a method of its own: 405 on a GET route, 404 elsewhere, no body", async () => {

@@ -64,21 +64,17 @@ describe("embedded mock server", () => {
       error: { code: "unauthorized", message: "A valid credential is required.", details: null },
     });
     expect(reader.status).toBe(403);
-    // The 403 names what the token lacks, in the release's access vocabulary.
+    // As on the release: the 403 names nothing.
     expect(reader.body).toEqual({
-      error: {
-        code: "forbidden",
-        message: "The Principal is not authorized for this operation.",
-        details: { action: "scope.contribute", resource: { scope_id: "s1", type: "scope" } },
-      },
+      error: { code: "forbidden", message: "The Principal is not authorized for this operation.", details: null },
     });
     expect(wrong.status).toBe(401);
     expect(wrong.text).not.toContain("secret-token-xyz");
     expect(contractProblems("flush_memory", 403, reader.headers, reader.body)).toEqual([]);
   });
 
-  it("answers CORS preflight and exposes the contract headers", async () => {
-    server = await startMockServer();
+  it("answers CORS preflight and exposes the contract headers when asked to (cors: true)", async () => {
+    server = await startMockServer({ cors: true });
     const res = await fetch(`${server.url}/v1/memory/flush`, {
       method: "OPTIONS",
       headers: { Origin: "http://page.test", "Access-Control-Request-Method": "POST" },

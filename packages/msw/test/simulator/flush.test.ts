@@ -1,6 +1,7 @@
 import { TEST_SCOPES } from "../support/scopes.js";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
+import { SUBMISSION_LOG_SIZE } from "../../src/simulator/flush.js";
 import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
 import { asAdmin, captureMany } from "../support/world.js";
 
@@ -136,5 +137,16 @@ describe("memory flush", () => {
       query: { scope_id: "s1", status: "failed", cursor: page1.next_cursor },
     });
     expect(wrong.status).toBe(422);
+  });
+});
+
+describe("the flush submission log", () => {
+  it("keeps the latest 1,000 submissions, whatever number of idle flushes is answered", () => {
+    const sim = createPowerContextSimulator({ seed: 1, clock: new ManualClock(), scopes: ["s1"] });
+    for (let i = 0; i < 2500; i += 1)
+      expect(sim.handle("flush_memory", { token: "pc-admin", body: { scope_id: "s1" } }).status).toBe(200);
+    expect(SUBMISSION_LOG_SIZE).toBe(1000);
+    expect(sim.inspect.flushSubmissions()).toHaveLength(1000);
+    expect(sim.inspect.requestCount()).toBe(2500);
   });
 });

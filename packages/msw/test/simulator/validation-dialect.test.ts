@@ -151,7 +151,11 @@ describe("preconditions", () => {
     const headers = Object.fromEntries(
       Object.entries(request.headers ?? {}).filter(([name]) => name.toLowerCase() !== "if-match"),
     );
-    expect(send("replace_artifact_tags", { ...request, headers })).toEqual({
+    // The sampled Artifact is no Artifact the caller owns: the release's access layer refuses its write first.
+    expect(send("replace_artifact_tags", { ...request, headers }).status).toBe(403);
+    // A family whose tags only a Scope administrator writes reaches the handler's 428.
+    const prompt = { ...request, headers, params: { ...request.params, family: "prompt" } };
+    expect(send("replace_artifact_tags", prompt)).toEqual({
       status: 428,
       body: {
         error: {

@@ -1,3 +1,4 @@
+import { accessFacts } from "../../src/simulator/access/facts.js";
 import { deref, type Json } from "../../../../codegen/src/load/walk-operations.js";
 import { loadContractValidators } from "../../../../test/support/contract-validators.js";
 import { simOperations, type SimOperationId } from "../../src/simulator/contract/operation-table.js";
@@ -72,10 +73,14 @@ function releaseRefusal(status: number, body: unknown): boolean {
 
 /**
  * True when the answer is one of the operation's `x-powercontext-refusals` (status
- * and code): the release refuses the request there, so a success is not expected.
+ * and code), or, for an operation with an access rule, one of the access layer's
+ * (`x-powercontext-access-policy.refusals`): the release refuses the request there, so
+ * a success is not expected.
  */
 export function contractRefusal(operationId: string, status: number, body: unknown): boolean {
   const op = simOperations[operationId as SimOperationId];
   const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
-  return op.refusals.some((rule) => rule.status === status && rule.code === code);
+  // An operation with an access rule may answer the access layer's refusals (x-powercontext-access-policy).
+  const access = op.access === null ? [] : Object.values(accessFacts.policy.refusals);
+  return [...op.refusals, ...access].some((rule) => rule.status === status && rule.code === code);
 }

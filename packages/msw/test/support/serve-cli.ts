@@ -1,4 +1,4 @@
-import { main } from "../../src/server/cli.js";
+import { main } from "../../src/cli.js";
 
-// Runs `powercontext-mock serve ...` from the sources (tests spawn it with `node --import tsx`).
+// Runs `powercontext-mock serve ...` (or `verify ...`) from the sources (tests spawn it with `node --import tsx`).
 await main(process.argv);

@@ -1,5 +1,7 @@
 import type { CallOptions } from "../call-options.js";
-import { hideSecrets, resolveConfig, type ClientOptions, type Platform } from "../config.js";
+import type { ClientOptions } from "../config/options.js";
+import type { Platform } from "../config/platform.js";
+import { hideSecrets, resolveConfig } from "../config/resolve.js";
 import type { OperationDescriptor, OperationValidators } from "../descriptor.js";
 import { ConfigurationError, type ContractErrorTable } from "../errors.js";
 import type { MiddlewareRunner } from "./middleware.js";

@@ -4,13 +4,13 @@ import { OperationNotServedError } from "../not-served-error.js";
 import { parseRetryAfter } from "../retry/retry-after.js";
 import { invalidBody, parseJson, type ResponseContext } from "../transport/parse-json.js";
 import type { TransportResponse } from "../transport/port.js";
-import { readBody, readBytes } from "../transport/read-body.js";
+import { charsetOf, readBody, readBytes } from "../transport/read-body.js";
 import { ServerAnswer } from "./redact-answer.js";
 import { bodyReading } from "./response-media.js";
 import { ResponseOutcome } from "./response-outcome.js";
 
 /** How much of an error body that is not the envelope is kept on the error: its first 8 KiB, as text. */
-export const ERROR_BODY_LIMIT_BYTES = 8 * 1024;
+const ERROR_BODY_LIMIT_BYTES = 8 * 1024;
 const STRICT_DECODER = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 /** Error bodies are kept for people to read: malformed bytes (or a cut character) become U+FFFD. */
 const LENIENT_DECODER = new TextDecoder("utf-8");
@@ -43,7 +43,7 @@ export interface DecodedResponse {
 }
 
 /** Limits applied while decoding. */
-export interface DecodeLimits {
+interface DecodeLimits {
   maxResponseBytes: number;
   secrets: readonly string[];
   /** Contract error classes by envelope code; without them an error status raises its status class. */
@@ -67,7 +67,7 @@ function hasExactKeys(value: Record<string, unknown>, keys: readonly string[]): 
 }
 
 /** The envelope `{"error": {"code", "message", "details"}}`, or null when the body is anything else. */
-export function decodeErrorEnvelope(
+function decodeErrorEnvelope(
   body: unknown,
 ): { code: string; message: string; details: Record<string, unknown> | null } | null {
   if (!isPlainObject(body) || !hasExactKeys(body, ["error"])) return null;
@@ -96,7 +96,7 @@ function decodingFailure(error: unknown, context: ResponseContext): unknown {
 }
 
 /** The statuses that are outcomes of an operation: every declared 2xx (accepted included) and a declared 304. */
-export function isOutcomeStatus(descriptor: OperationDescriptor, statusCode: number): boolean {
+function isOutcomeStatus(descriptor: OperationDescriptor, statusCode: number): boolean {
   return (
     statusCode === descriptor.successStatus ||
     descriptor.async?.acceptedStatus === statusCode ||
@@ -163,9 +163,11 @@ export async function decodeResponse(
       return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, bytes);
     }
     // Every success body is validated (docs/compatibility.md); an empty body is tolerated for an accepted status or 204.
-    const text = await readBody(response, context, limits.maxResponseBytes);
+    // A text answer is read in the charset it names; JSON is UTF-8.
+    const charset = kind === "text" ? (charsetOf(response.headers.get("content-type")) ?? undefined) : undefined;
+    const text = await readBody(response, context, limits.maxResponseBytes, charset);
     if (kind === "text")
-      return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, answer.text(text));
+      return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, text);
     let data: unknown = null;
     try {
       if (text.trim() !== "" || !(accepted || statusCode === 204)) {
@@ -180,7 +182,7 @@ export async function decodeResponse(
             issues,
           });
         }
-        data = answer.body(value, text, "success");
+        data = answer.body(value, "success");
       }
     } catch (error) {
       throw decodingFailure(error, context);
@@ -197,7 +199,7 @@ export async function decodeResponse(
     const bytes = await readBytes(response, context, limits.maxResponseBytes);
     try {
       const text = STRICT_DECODER.decode(bytes);
-      const parsed = answer.body(parseJson(text, context), text, "error");
+      const parsed = answer.body(parseJson(text, context), "error");
       namesCode = typeof (parsed as { error?: { code?: unknown } } | null)?.error?.code === "string";
       envelope = decodeErrorEnvelope(parsed);
     } catch {

@@ -1,49 +1,11 @@
 import { ClientError, MiddlewareError } from "../errors.js";
+import type { Middleware, MiddlewareRequest, MiddlewareResponse } from "../config/middleware-hooks.js";
 import type { PreparedRequest } from "../transport/build-request.js";
 import { headerFieldProblem } from "../transport/header-field.js";
 import { sanitizeCause } from "../transport/sanitize.js";
 import type { Transport, TransportResponse } from "../transport/port.js";
 import { ServerAnswer } from "./redact-answer.js";
 import { sendAttempt, type AttemptLimits, type ResponseConsumer } from "../transport/send.js";
-
-/**
- * What a middleware hook sees of one attempt's request. `Authorization` is not
- * among `headers`: the token is the client's, middleware neither reads nor
- * sets it (setting it throws {@link MiddlewareError}). The method, URL and body
- * are read-only, so a hook cannot send the request (and the token) elsewhere.
- */
-export interface MiddlewareRequest {
-  /** Wire operationId, such as `flush_memory`. */
-  readonly operationId: string;
-  /** 1-based attempt number: hooks run once per attempt, retries included. */
-  readonly attempt: number;
-  /** HTTP method, upper case. */
-  readonly method: string;
-  /** Absolute URL, query string included. */
-  readonly url: string;
-  /** The attempt's request headers without `Authorization`; `onRequest` may set, replace or delete any other. */
-  readonly headers: Headers;
-  /** The serialized JSON body (the same bytes on every attempt), or undefined. */
-  readonly body: string | undefined;
-}
-
-/**
- * Hooks around every HTTP attempt of every call, in the manner of
- * openapi-fetch's middleware: `onRequest` hooks run in the order given,
- * `onResponse` and `onError` hooks in reverse order. They run inside the retry
- * loop, once per attempt (not once per call), and never for operation polls'
- * waits. Every hook is optional and may be async.
- *
- * A hook that throws ends the call with {@link MiddlewareError} (an SDK error
- * passes unchanged); it is never retried. `onError` cannot change the outcome.
- */
-/** What `onResponse` sees of an attempt's response: its status and headers (the body is read by the client). */
-export interface MiddlewareResponse {
-  /** HTTP status code. */
-  readonly status: number;
-  /** The response headers as received. */
-  readonly headers: Headers;
-}
 
 /** A `Response` an `onResponse` hook handed back, seen through the transport port. */
 class ReplacedResponse implements TransportResponse {
@@ -70,25 +32,8 @@ class ReplacedResponse implements TransportResponse {
   }
 }
 
-/** Hooks run around every attempt of every call (retries included): `onRequest` in order, `onResponse` and `onError` in reverse. */
-export interface Middleware {
-  /** Before the attempt is sent; may change `request.headers` (not `Authorization`). */
-  onRequest?(request: MiddlewareRequest): void | Promise<void>;
-  /**
-   * After the response's headers arrived, before its body is read and decoded;
-   * returns a replacement `Response`, or nothing to keep the one received.
-   */
-  onResponse?(exchange: {
-    readonly request: MiddlewareRequest;
-    readonly response: MiddlewareResponse;
-    // biome-ignore lint/suspicious/noConfusingVoidType: a hook that returns nothing must type-check as it is written
-  }): void | Response | Promise<void | Response>;
-  /** The attempt failed (transport error, timeout, error status, invalid response); for observation only. */
-  onError?(failure: { readonly request: MiddlewareRequest; readonly error: unknown }): void | Promise<void>;
-}
-
 /** One attempt's pass through the middleware: the request after `onRequest`, plus the response and failure steps. */
-export interface MiddlewareExchange {
+interface MiddlewareExchange {
   /** The request to send: the hooks' headers plus the client's `Authorization`. */
   readonly request: PreparedRequest;
   /** Runs the `onResponse` hooks (reverse order) and returns the response to decode. */
@@ -112,12 +57,13 @@ async function guarded<T>(hook: string, secrets: readonly string[], step: () => 
  *
  * @throws MiddlewareError when a hook throws or sets `Authorization`.
  */
-export async function beginExchange(
+async function beginExchange(
   middleware: readonly Middleware[],
   operationId: string,
   attempt: number,
   prepared: PreparedRequest,
   secrets: readonly string[],
+  token: string,
 ): Promise<MiddlewareExchange> {
   const headers = new Headers(prepared.headers);
   const authorization = headers.get("authorization");
@@ -139,7 +85,7 @@ export async function beginExchange(
   for (const [name, value] of headers) {
     // Refused here, never retried: the transport would fail on it before sending anything.
     // (Authorization was checked above, with its own message.)
-    const problem = headerFieldProblem(name, value, secrets[0]);
+    const problem = headerFieldProblem(name, value, token);
     if (problem !== null) throw new MiddlewareError(problem, null);
   }
   const sent: Record<string, string> = Object.fromEntries(headers);
@@ -188,6 +134,8 @@ export interface MiddlewareConfig {
   readonly middleware: readonly Middleware[];
   /** Values never shown to a hook's error (the token). */
   readonly secrets: readonly string[];
+  /** The bearer token ("" for none): while set, a hook cannot set `Authorization`. */
+  readonly token: string;
 }
 
 /**
@@ -215,7 +163,7 @@ export async function sendThroughMiddleware<T>(
   limits: AttemptLimits,
   consumer: ResponseConsumer<T>,
 ): Promise<T> {
-  const exchange = await beginExchange(config.middleware, operationId, attempt, prepared, config.secrets);
+  const exchange = await beginExchange(config.middleware, operationId, attempt, prepared, config.secrets, config.token);
   try {
     return await sendAttempt(config.transport, exchange.request, limits, {
       consume: async (response) => consumer.consume(await exchange.respond(response)),

@@ -205,14 +205,26 @@ export class ServerAnswer {
   }
 
   /**
-   * A parsed body with the secrets removed. A success body is walked only
-   * when its `text` may hold a secret; an error body always is, capped at
-   * {@link MAX_DETAILS_DEPTH} levels below its `details`.
+   * A parsed body as the caller gets it. A success body is the server's data
+   * and is returned exactly as parsed: never searched, never rewritten. An
+   * error body becomes part of an error, so it is copied with the secrets
+   * removed (every spelling, so a token percent-encoded or escaped inside a
+   * string goes too), capped at {@link MAX_DETAILS_DEPTH} levels below its
+   * `details`.
    */
-  body(value: unknown, text: string, kind: "success" | "error"): unknown {
-    // Walked with every spelling, so a token percent-encoded or escaped inside a string goes too.
-    if (kind === "success") return mayHoldSecret(text, this.#secrets) ? redactJson(value, this.#spelled) : value;
+  body(value: unknown, kind: "success" | "error"): unknown {
+    if (kind === "success") return value;
     // `{"error": {"details": ...}}`: the envelope's two levels, then the details.
     return redactJson(value, this.#spelled, MAX_DETAILS_DEPTH + 2);
   }
+}
+
+/**
+ * A value taken from a success body into an error (the last known state of an
+ * Operation): a copy with the secrets removed, so the error holds none, while
+ * the caller's own data stays as sent.
+ */
+export function forError<T>(value: T, secrets: readonly string[]): T {
+  if (secrets.length === 0) return value;
+  return redactJson(value, secretSpellings(secrets), MAX_DETAILS_DEPTH + 2) as T;
 }

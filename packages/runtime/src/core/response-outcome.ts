@@ -1,5 +1,5 @@
 /** Where an outcome's headers come from: the answer, which removes the secrets from them. */
-export interface HeaderSource {
+interface HeaderSource {
   /** The response headers, secrets removed. */
   headers(): Headers;
 }

@@ -2,6 +2,7 @@ import type { OperationDescriptor, OperationValidators } from "../descriptor.js"
 import { InvalidRequestError } from "../errors.js";
 import { runWithRetry, type RetryLoopInput } from "../retry/run-with-retry.js";
 import type { CallSpan } from "../telemetry/call-span.js";
+import { traceAttempt } from "../telemetry/trace-attempt.js";
 import { buildRequest } from "../transport/build-request.js";
 import { redact } from "../transport/sanitize.js";
 import { sendAttempt, type AttemptLimits, type ResponseConsumer } from "../transport/send.js";
@@ -34,14 +35,10 @@ function startSpan(runtime: Runtime, descriptor: OperationDescriptor): CallSpan 
 }
 
 /** Calls one span method; nothing a span throws reaches the call (tracing never fails a request). */
-function record<K extends keyof CallSpan>(
-  span: CallSpan | null,
-  method: K,
-  argument: Parameters<CallSpan[K]>[0],
-): void {
+function record(span: CallSpan | null, action: (span: CallSpan) => void): void {
   if (span === null) return;
   try {
-    (span as unknown as Record<K, (value: typeof argument) => void>)[method](argument);
+    action(span);
   } catch {
     // ignored on purpose
   }
@@ -52,7 +49,7 @@ function record<K extends keyof CallSpan>(
  * (nothing is sent when it fails), builds it once, sends it under the retry
  * policy of its class within one total deadline, decodes and validates the
  * response, reconciles a guarded `409 version_conflict` after an uncertain
- * re-send, and records one CLIENT span.
+ * re-send, and records the call's span with one CLIENT span per attempt (docs/telemetry.md).
  *
  * @param validators defaults to the runtime's validators for this operation.
  * @throws InvalidRequestError, TransportError, TimeoutError, AbortError,
@@ -66,6 +63,7 @@ export async function runOperation(
   validators: OperationValidators | undefined = validatorsFor(runtime, descriptor.operationId),
 ): Promise<OperationResult> {
   const span = startSpan(runtime, descriptor);
+  let attempts = 0;
   try {
     const requestValidator = validators?.request;
     if (requestValidator !== undefined && !requestValidator(request ?? {})) {
@@ -85,10 +83,11 @@ export async function runOperation(
       extraQuery: context.extraQuery,
       headers: context.headers === undefined ? runtime.headers : { ...runtime.headers, ...context.headers },
     });
-    record(span, "inject", prepared.headers as Record<string, string>);
+    // A span of one span per call (a hand-written SpanStarter) is injected once; attempt spans inject their own.
+    if (span !== null && span.attempt === undefined)
+      record(span, (call) => call.inject(prepared.headers as Record<string, string>));
     const deadlineAt = deadlineOf(context, runtime);
     const requestUrl = prepared.url;
-    let attempts = 0;
     // The retry loop's input and the attempt's response consumer in one object;
     // its hooks are methods, so a call allocates no function wrappers.
     const call: RetryLoopInput<OperationResult> & ResponseConsumer<OperationResult> = {
@@ -111,9 +110,11 @@ export async function runOperation(
           secrets: runtime.secrets,
         };
         const runner = runtime.runMiddleware;
-        return runner === null
-          ? sendAttempt(runtime.transport, prepared, limits, call)
-          : runner(runtime, descriptor.operationId, attempt, prepared, limits, call);
+        return traceAttempt(span, attempt, prepared, (sent) =>
+          runner === null
+            ? sendAttempt(runtime.transport, sent, limits, call)
+            : runner(runtime, descriptor.operationId, attempt, sent, limits, call),
+        );
       },
       async consume(response) {
         const decoded = (await decodeResponse(response, descriptor, validators, runtime)) as OperationResult;
@@ -122,6 +123,7 @@ export async function runOperation(
         return decoded;
       },
       onRetry(event) {
+        record(span, (call) => call.backoff?.(event));
         runtime.onRetry?.(event);
         try {
           runtime.logger?.warn?.(
@@ -144,10 +146,10 @@ export async function runOperation(
     };
     const result = await runWithRetry(call);
     result.attempts = attempts;
-    record(span, "succeed", result.statusCode);
+    record(span, (call) => call.succeed(result.statusCode, attempts));
     return result;
   } catch (error) {
-    record(span, "fail", error);
+    record(span, (call) => call.fail(error, attempts));
     throw error;
   }
 }

@@ -1,4 +1,6 @@
-import { hideSecrets, resolveConfig, type ClientOptions, type Platform, type ResolvedConfig } from "../config.js";
+import type { ClientOptions } from "../config/options.js";
+import type { Platform } from "../config/platform.js";
+import { hideSecrets, resolveConfig, type ResolvedConfig } from "../config/resolve.js";
 import type { OperationDescriptor, OperationTable, OperationValidators, ValidatorMap } from "../descriptor.js";
 import type { ContractErrorTable } from "../errors.js";
 import type { CallContext, OperationResult } from "./call-context.js";

@@ -3,7 +3,7 @@
  * `waitForOperation`): still pending at the deadline, failed, cancelled.
  * The rest of the hierarchy is in `errors.ts`.
  */
-import { errorBrand } from "../error-brand.js";
+import { declareErrorClass } from "../error-brand.js";
 import { ClientError } from "../errors.js";
 
 /** Bounded classification of a failed operation (never a message). */
@@ -16,10 +16,9 @@ export interface OperationErrorClassification {
 
 /** The total deadline passed while the operation was queued or running; wait again later with its id. */
 export class OperationPendingError extends ClientError {
-  static override get brand(): symbol {
-    return errorBrand("OperationPendingError");
+  static {
+    declareErrorClass(OperationPendingError, "OperationPendingError");
   }
-  override name = "OperationPendingError";
   /** Id of the Operation still running; pass it to `waitForOperation`. */
   declare readonly operationId: string;
   /** The last Operation resource read, or null when none was read. */
@@ -33,10 +32,9 @@ export class OperationPendingError extends ClientError {
 
 /** The operation reached `failed`. */
 export class OperationFailedError extends ClientError {
-  static override get brand(): symbol {
-    return errorBrand("OperationFailedError");
+  static {
+    declareErrorClass(OperationFailedError, "OperationFailedError");
   }
-  override name = "OperationFailedError";
   /** Id of the failed Operation (retry or cancel it by this id). */
   declare readonly operationId: string;
   /** The Operation's error classification. */
@@ -56,10 +54,9 @@ export class OperationFailedError extends ClientError {
 
 /** The operation reached `cancelled`. */
 export class OperationCancelledError extends ClientError {
-  static override get brand(): symbol {
-    return errorBrand("OperationCancelledError");
+  static {
+    declareErrorClass(OperationCancelledError, "OperationCancelledError");
   }
-  override name = "OperationCancelledError";
   /** Id of the cancelled Operation. */
   declare readonly operationId: string;
   /** The cancelled Operation resource as read. */

@@ -1,3 +1,4 @@
+import { abortReason } from "../transport/abort-reason.js";
 import { runOperation, type CallContext } from "../core/run-operation.js";
 import { descriptorFor, type Runtime } from "../core/runtime.js";
 import { AbortError, TimeoutError } from "../errors.js";
@@ -9,6 +10,7 @@ import {
 } from "./operation-errors.js";
 import { sleep } from "../retry/sleep.js";
 import type { OperationResourceFields } from "../descriptor.js";
+import { forError } from "../core/redact-answer.js";
 
 /** Options of `waitForOperation`; durations in milliseconds. */
 export interface WaitOptions {
@@ -85,17 +87,20 @@ export async function waitForOperation(
   const [idParameter] = descriptor.pathParameters;
   if (idParameter === undefined) throw new Error(`${pollOperationId} has no path parameter to name the operation`);
   const deadlineAt = options.deadlineAt ?? Date.now() + (options.deadlineMs ?? runtime.operationDeadlineMs);
-  const abortError = (): Error => new AbortError(descriptor.path, options.signal?.reason);
+  const abortError = (): Error => new AbortError(descriptor.path, abortReason(options.signal));
   const clamp = (ms: number): number => Math.min(runtime.maxPollIntervalMs, Math.max(runtime.minPollIntervalMs, ms));
   let lastKnown: Record<string, unknown> | null = null;
+  // An error carries copies without the secrets; the caller's own data (the result) stays as sent.
+  const shown = <T>(value: T): T => forError(value, runtime.secrets);
+  const pending = (): OperationPendingError => new OperationPendingError(shown(operationId), shown(lastKnown));
   let interval = runtime.minPollIntervalMs;
   let waitMs = options.initialDelayMs === undefined ? 0 : clamp(options.initialDelayMs);
 
   for (;;) {
     const remaining = deadlineAt - Date.now();
-    if (remaining <= 0) throw new OperationPendingError(operationId, lastKnown);
+    if (remaining <= 0) throw pending();
     if (waitMs > 0) await sleep(Math.min(waitMs, remaining), options.signal, abortError);
-    if (deadlineAt - Date.now() <= 0) throw new OperationPendingError(operationId, lastKnown);
+    if (deadlineAt - Date.now() <= 0) throw pending();
     const call: CallContext & { deadlineAt: number } = { deadlineAt };
     if (options.signal !== undefined) call.signal = options.signal;
     if (options.timeoutMs !== undefined) call.timeoutMs = options.timeoutMs;
@@ -105,8 +110,7 @@ export async function waitForOperation(
     try {
       result = await runOperation(runtime, descriptor, { [idParameter]: operationId }, call);
     } catch (error) {
-      if (error instanceof TimeoutError && error.limit === "deadline")
-        throw new OperationPendingError(operationId, lastKnown);
+      if (error instanceof TimeoutError && error.limit === "deadline") throw pending();
       throw error;
     }
     const operation = (result.data ?? {}) as Record<string, unknown>;
@@ -121,8 +125,12 @@ export async function waitForOperation(
     if (typeof status === "string") {
       if (succeeded.includes(status)) return operation;
       if (failed.includes(status))
-        throw new OperationFailedError(operationId, classificationOf(operation, fields.errorField), operation);
-      if (cancelled.includes(status)) throw new OperationCancelledError(operationId, operation);
+        throw new OperationFailedError(
+          shown(operationId),
+          shown(classificationOf(operation, fields.errorField)),
+          shown(operation),
+        );
+      if (cancelled.includes(status)) throw new OperationCancelledError(shown(operationId), shown(operation));
     }
     waitMs = clamp(result.retryAfterMs ?? interval);
     interval = Math.min(runtime.maxPollIntervalMs, interval * 1.5);

@@ -8,7 +8,7 @@ export type Reconciled<T> = T & {
 };
 
 /** Inputs of {@link reconcileVersionConflict}. */
-export interface ReconcileInput {
+interface ReconcileInput {
   /** The guarded operation whose re-send got the conflict. */
   descriptor: OperationDescriptor;
   /** The flat request object of that call. */

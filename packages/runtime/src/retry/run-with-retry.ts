@@ -1,3 +1,4 @@
+import { abortReason } from "../transport/abort-reason.js";
 import type { ErrorCodeTable, RetryClass } from "../descriptor.js";
 import { AbortError, ClientError, ServerResponseError, TimeoutError, TransportError } from "../errors.js";
 import type { RetryBudget } from "./budget.js";
@@ -23,7 +24,7 @@ export interface RetryEvent {
 }
 
 /** What an attempt function is told about its budget. */
-export interface AttemptBudget {
+interface AttemptBudget {
   /** 1-based attempt number. */
   attempt: number;
   /** Milliseconds left of the total deadline (Infinity without one). */
@@ -70,7 +71,7 @@ export function outcomeOf(error: unknown): AttemptOutcome | null {
 }
 
 /** Why a retry the policy allowed was not sent; appended to the error's message. */
-export const BUDGET_EXHAUSTED = "not retried: the client's retry budget is empty";
+const BUDGET_EXHAUSTED = "not retried: the client's retry budget is empty";
 
 /** Marks `error` as ended by an empty retry budget (`retryBudgetExhausted`, and its message says so). */
 function markBudgetExhausted(error: unknown): void {
@@ -146,7 +147,7 @@ export async function runWithRetry<T>(input: RetryLoopInput<T>): Promise<T> {
       } catch {
         // A failing hook must not change the call's outcome.
       }
-      await sleep(decision.delayMs, input.signal, () => new AbortError(input.path, input.signal?.reason));
+      await sleep(decision.delayMs, input.signal, () => new AbortError(input.path, abortReason(input.signal)));
       continue;
     }
     budget?.succeeded(lastCost);

@@ -1,17 +1,30 @@
 import { AbortError, ServerResponseError } from "../errors.js";
-import { SPAN_KIND_CLIENT, type SpanLike, type TelemetryOptions } from "./tracer.js";
+import type { RetryEvent } from "../retry/run-with-retry.js";
+import { type AttemptSpan, startAttemptSpan } from "./attempt-span.js";
+import { guard, injectInto } from "./span-context.js";
+import { SPAN_KIND_INTERNAL, type SpanLike, type TelemetryOptions } from "./tracer.js";
+
+export type { AttemptSpan } from "./attempt-span.js";
 
 /** How a call ended, as recorded on its span. */
 export type CallOutcome = "success" | "failure" | "cancelled";
 
-/** A span around one client call. */
+/**
+ * The span of one client call. `attempt` and `backoff` are optional, so that
+ * a hand-written {@link SpanStarter} of one span per call keeps working:
+ * without `attempt`, the call's span is injected into the request once.
+ */
 export interface CallSpan {
-  /** Adds propagation headers for this span to `headers`. */
+  /** Adds propagation headers for this span to `headers` (used only when there is no `attempt`). */
   inject(headers: Record<string, string>): void;
-  /** Ends the span with a success and the response status. */
-  succeed(statusCode: number): void;
-  /** Ends the span with `failure` or, for an abort, `cancelled`. */
-  fail(error: unknown): void;
+  /** Starts the span of HTTP attempt `attempt` (1-based) to `url` (absolute, with its query string: never record it whole). */
+  attempt?(attempt: number, url: string): AttemptSpan | null;
+  /** Records the wait before the next attempt (one event per wait; never inside an attempt's span). */
+  backoff?(event: RetryEvent): void;
+  /** Ends the span with a success, the response status and the number of attempts. */
+  succeed(statusCode: number, attempts?: number): void;
+  /** Ends the span with `failure` or, for an abort, `cancelled`, and the number of attempts. */
+  fail(error: unknown, attempts?: number): void;
 }
 
 /**
@@ -23,25 +36,8 @@ export type SpanStarter = (operationId: string, method: string, pathTemplate: st
 
 const NOOP: CallSpan = { inject() {}, succeed() {}, fail() {} };
 
-function guard(action: () => void): void {
-  try {
-    action();
-  } catch {
-    // Tracing must never fail a request.
-  }
-}
-
-function traceparentOf(span: SpanLike): string | null {
-  const context = span.spanContext?.();
-  if (context === undefined || !/^[0-9a-f]{32}$/.test(context.traceId) || !/^[0-9a-f]{16}$/.test(context.spanId)) {
-    return null;
-  }
-  const flags = (context.traceFlags & 0xff).toString(16).padStart(2, "0");
-  return `00-${context.traceId}-${context.spanId}-${flags}`;
-}
-
 /**
- * Tracing for the `telemetry` client option (docs/compatibility.md), on any
+ * Tracing for the `telemetry` client option (docs/telemetry.md), on any
  * OpenTelemetry-compatible tracer:
  * `new PowerContextClient({ baseUrl, telemetry: openTelemetry({ tracer }) })`.
  * Kept out of the client unless used, so untraced bundles carry none of it.
@@ -51,15 +47,17 @@ export function openTelemetry(telemetry: TelemetryOptions): SpanStarter {
 }
 
 /**
- * Starts the CLIENT span of one call (docs/compatibility.md): named
- * `PowerContextClient <operationId>`, with `powercontext.operation_id`,
- * `http.request.method` and `url.template`, and on end
- * `powercontext.outcome` (success, failure, cancelled),
- * `http.response.status_code` when a response arrived and `error.type`.
- * Never records URLs with query strings, headers, bodies or the token.
+ * Starts the span of one call (docs/telemetry.md): INTERNAL, named
+ * `PowerContextClient <operationId>`, with `powercontext.operation_id`, and
+ * on end `powercontext.outcome` (success, failure, cancelled),
+ * `powercontext.attempts`, `http.response.status_code` of the last response
+ * and `error.type`. Under it, one CLIENT span per HTTP attempt
+ * ({@link startAttemptSpan}); each backoff wait is an event
+ * `powercontext.retry.backoff` on it (`powercontext.retry.attempt`, the
+ * attempt that failed; `powercontext.retry.reason`; `powercontext.retry.wait_ms`).
  * Returns a no-op span when tracing is off or the tracer throws.
  */
-export function startCallSpan(
+function startCallSpan(
   telemetry: TelemetryOptions | undefined,
   operationId: string,
   method: string,
@@ -69,40 +67,44 @@ export function startCallSpan(
   let span: SpanLike;
   try {
     span = telemetry.tracer.startSpan(`PowerContextClient ${operationId}`, {
-      kind: SPAN_KIND_CLIENT,
-      attributes: {
-        "powercontext.operation_id": operationId,
-        "http.request.method": method,
-        "url.template": pathTemplate,
-      },
+      kind: SPAN_KIND_INTERNAL,
+      attributes: { "powercontext.operation_id": operationId },
     });
   } catch {
     return NOOP;
   }
-  const end = (outcome: CallOutcome, statusCode: number | null, errorType: string | null): void => {
+  const end = (
+    outcome: CallOutcome,
+    statusCode: number | null,
+    errorType: string | null,
+    attempts: number | undefined,
+  ): void => {
     guard(() => span.setAttribute("powercontext.outcome", outcome));
+    if (attempts !== undefined && attempts > 0) guard(() => span.setAttribute("powercontext.attempts", attempts));
     if (statusCode !== null) guard(() => span.setAttribute("http.response.status_code", statusCode));
     if (errorType !== null) guard(() => span.setAttribute("error.type", errorType));
     guard(() => span.setStatus?.(outcome === "success" ? { code: 1 } : { code: 2, message: errorType ?? outcome }));
     guard(() => span.end());
   };
   return {
-    inject(headers) {
-      guard(() => {
-        if (telemetry.propagate !== undefined) telemetry.propagate(span, headers);
-        else {
-          const traceparent = traceparentOf(span);
-          if (traceparent !== null) headers.traceparent = traceparent;
-        }
-      });
+    inject: (headers) => injectInto(telemetry, span, headers),
+    attempt: (attempt, url) => startAttemptSpan(telemetry, span, { method, pathTemplate, url, attempt }),
+    backoff(event) {
+      guard(() =>
+        span.addEvent?.("powercontext.retry.backoff", {
+          "powercontext.retry.attempt": event.attempt,
+          "powercontext.retry.reason": event.reason,
+          "powercontext.retry.wait_ms": event.waitMs,
+        }),
+      );
     },
-    succeed(statusCode) {
-      end("success", statusCode, null);
+    succeed(statusCode, attempts) {
+      end("success", statusCode, null, attempts);
     },
-    fail(error) {
+    fail(error, attempts) {
       const statusCode = error instanceof ServerResponseError ? error.statusCode : null;
       const errorType = error instanceof Error ? error.name : "Error";
-      end(error instanceof AbortError ? "cancelled" : "failure", statusCode, errorType);
+      end(error instanceof AbortError ? "cancelled" : "failure", statusCode, errorType, attempts);
     },
   };
 }

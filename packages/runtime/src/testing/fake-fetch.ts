@@ -1,3 +1,4 @@
+import { ConfigurationError } from "../errors.js";
 import type { FetchInit, FetchLike } from "../transport/fetch-adapter.js";
 
 /** What a scripted fetch saw for one request: the URL, method, headers (lower-case names), body text and redirect mode as sent. */
@@ -45,12 +46,67 @@ export function socketClosed(): Error {
 }
 
 /**
+ * A test double used wrongly: the test author's error, not a network failure.
+ * It is a `ConfigurationError` (the injected `fetch` is configuration), so the
+ * runtime passes it through at once, unretried.
+ */
+function misuse(message: string): ConfigurationError {
+  return new ConfigurationError(`scripted(): ${message}`);
+}
+
+/** What a step must be, for the messages of {@link misuse}. */
+const STEP_RULE = "a step must be a Response, an Error to throw, or a function returning a Response";
+
+function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "a plain object";
+  return typeof value === "undefined" ? "undefined" : `a ${typeof value}`;
+}
+
+/** A Fetch API Response, from this realm's class or another's (undici's own, a polyfill). */
+function isResponse(value: unknown): value is Response {
+  if (value instanceof Response) return true;
+  if (typeof value !== "object" || value === null) return false;
+  const candidate = value as Partial<Response>;
+  return (
+    typeof candidate.status === "number" &&
+    typeof candidate.clone === "function" &&
+    typeof candidate.bodyUsed === "boolean" &&
+    typeof candidate.headers?.get === "function"
+  );
+}
+
+/** `answer` as a fresh Response of step `index` (1-based), or the misuse it is. */
+function answerOf(answer: unknown, index: number): Response {
+  if (!isResponse(answer)) throw misuse(`step ${index} returned ${describeValue(answer)}; ${STEP_RULE}`);
+  if (answer.bodyUsed) {
+    throw misuse(`step ${index} returned a Response whose body was already read; return a new Response`);
+  }
+  return answer;
+}
+
+/**
  * A scripted server: the n-th request gets the n-th step (the last step
  * repeats). Records every request it saw in `seen`, in order.
  *
- * @throws Error "no step" from the returned fetch when called with no steps.
+ * A misused double fails at once with a `ConfigurationError` naming the step
+ * and what it must be, which the runtime does not retry: no steps at all
+ * (thrown by `scripted()` itself), a step that is not a Response, an Error or
+ * a function (also thrown by `scripted()`), a function step that returns
+ * anything but a Response, or throws anything but an Error, and a Response
+ * whose body was already read.
+ *
+ * @throws ConfigurationError when called with no steps or with a step of another kind
  */
 export function scripted(...steps: Step[]): { fetch: FetchLike; seen: SeenRequest[] } {
+  if (steps.length === 0) throw misuse("no steps; give at least one (the last one repeats)");
+  for (const [index, step] of steps.entries()) {
+    if (!(isResponse(step) || step instanceof Error || typeof step === "function"))
+      throw misuse(`step ${index + 1} is ${describeValue(step)}; ${STEP_RULE}`);
+    if (isResponse(step) && step.bodyUsed)
+      throw misuse(`step ${index + 1} is a Response whose body was already read; give a new Response`);
+  }
   const seen: SeenRequest[] = [];
   const fetch: FetchLike = async (url: string, init: FetchInit) => {
     const request: SeenRequest = {
@@ -61,11 +117,18 @@ export function scripted(...steps: Step[]): { fetch: FetchLike; seen: SeenReques
       redirect: init.redirect,
     };
     seen.push(request);
-    const step = steps[Math.min(seen.length - 1, steps.length - 1)];
-    if (step === undefined) throw new Error("no step");
+    const index = Math.min(seen.length, steps.length);
+    const step = steps[index - 1] as Step;
     if (step instanceof Error) throw step;
-    if (typeof step === "function") return step(request);
-    return step.clone();
+    if (typeof step !== "function") return answerOf(step, index).clone();
+    let answer: unknown;
+    try {
+      answer = await step(request);
+    } catch (thrown) {
+      if (thrown instanceof Error) throw thrown;
+      throw misuse(`step ${index} threw ${describeValue(thrown)}; throw an Error to stand for a network failure`);
+    }
+    return answerOf(answer, index);
   };
   return { fetch, seen };
 }

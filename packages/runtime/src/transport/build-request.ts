@@ -12,10 +12,12 @@ export interface PreparedRequest {
   readonly headers: Readonly<Record<string, string>>;
   /** Serialized JSON body, or undefined when the operation sends none. */
   readonly body: string | undefined;
+  /** True for an operation of the `never` retry class: no layer may send it twice (see `TransportRequest.neverResend`). */
+  readonly neverResend?: boolean;
 }
 
 /** Inputs of {@link buildRequest}. */
-export interface BuildRequestInput {
+interface BuildRequestInput {
   /** Normalised base URL (see `normalizeBaseUrl`). */
   baseUrl: string;
   descriptor: OperationDescriptor;
@@ -85,6 +87,7 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
     path: written.path,
     headers,
     body,
+    neverResend: input.descriptor.retryClass === "never",
   };
 }
 

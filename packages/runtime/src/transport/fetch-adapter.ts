@@ -195,6 +195,17 @@ function discardLate(response: Response): void {
   if (body && !body.locked) body.cancel().catch(ignore);
 }
 
+/** Options of {@link fetchTransport}. */
+export interface FetchTransportOptions {
+  /**
+   * The `fetch` for requests that must reach the server at most once
+   * (`TransportRequest.neverResend`), where the platform's fetch re-sends a
+   * request by itself when a reused connection drops (Deno): one that opens
+   * a connection of its own. Default: `fetchFn` for every request.
+   */
+  neverResendFetch?: FetchLike;
+}
+
 /**
  * The fetch adapter of the transport port: serves browsers, Deno, Bun and any
  * `fetch` the caller injects. Redirects are not followed (`redirect:
@@ -204,6 +215,10 @@ function discardLate(response: Response): void {
  *
  * @param fetchFn the `fetch` to call; the adapter never closes it.
  */
-export function fetchTransport(fetchFn: FetchLike): Transport {
-  return { send: (request) => new FetchExchange(request).start(fetchFn, request) };
+export function fetchTransport(fetchFn: FetchLike, options: FetchTransportOptions = {}): Transport {
+  const once = options.neverResendFetch;
+  if (once === undefined) return { send: (request) => new FetchExchange(request).start(fetchFn, request) };
+  return {
+    send: (request) => new FetchExchange(request).start(request.neverResend === true ? once : fetchFn, request),
+  };
 }

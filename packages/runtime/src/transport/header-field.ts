@@ -6,7 +6,7 @@
  * network failure and be retried.
  */
 
-import { redact } from "./sanitize.js";
+import { redact, secretsOf } from "./sanitize.js";
 
 /** A field name: an RFC 9110 token. */
 const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -32,8 +32,21 @@ export function isFieldValue(value: string): boolean {
 /** What a field value must not hold, for the messages of every check. */
 export const FIELD_VALUE_RULE = "must not contain CR, LF, NUL, DEL or characters beyond U+00FF";
 
+/**
+ * Why `token` cannot be sent as `Authorization: Bearer <token>`, or null when
+ * it can. It is a configuration error, found when the client is built: sent,
+ * it would fail inside the transport before anything left, look like a network
+ * failure and be retried. The reason never quotes the token.
+ */
+export function tokenProblem(token: string): string | null {
+  if (!FIELD_VALUE.test(token)) return FIELD_VALUE_RULE;
+  // A header value loses the whitespace around it, so the server would see another token.
+  if (/^[\t ]|[\t ]$/.test(token)) return "must not begin or end with a space or tab";
+  return null;
+}
+
 /** Why a caller header named `Authorization` is refused while the client has a token. */
-export const AUTHORIZATION_FROM_TOKEN = "the Authorization header comes from the token and cannot be set in headers";
+const AUTHORIZATION_FROM_TOKEN = "the Authorization header comes from the token and cannot be set in headers";
 
 /**
  * Why a caller's header cannot be sent, or null when it can. The message
@@ -49,7 +62,7 @@ export function headerFieldProblem(name: string, value: unknown, token = ""): st
   if (!FIELD_NAME.test(name)) return "a header name is not an HTTP token (name not shown)";
   const lower = name.toLowerCase();
   if (token !== "" && lower === "authorization") return AUTHORIZATION_FROM_TOKEN;
-  const shown = redact(name, [token]);
+  const shown = redact(name, secretsOf(token));
   if (FRAMING_FIELDS.has(lower)) return `header ${shown} is set by the HTTP client`;
   if (typeof value !== "string") return `header ${shown} must be a string`;
   if (!FIELD_VALUE.test(value)) return `header ${shown} ${FIELD_VALUE_RULE}`;

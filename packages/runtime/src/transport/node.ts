@@ -38,5 +38,11 @@ export async function createNodeTransport(options: NodeTransportOptions = {}): P
   });
   const fetchFn: FetchLike = (url, init) =>
     undiciFetch(url, { ...init, dispatcher: agent }) as unknown as Promise<Response>;
-  return { dispatcher: agent, fetch: fetchFn, close: () => agent.close() };
+  // Bun's undici is its own, whose Agent has no close: there is nothing to close then.
+  const close = (agent as Partial<Agent>).close;
+  return {
+    dispatcher: agent,
+    fetch: fetchFn,
+    close: () => (typeof close === "function" ? close.call(agent) : Promise.resolve()),
+  };
 }

@@ -28,6 +28,14 @@ export interface TransportRequest {
   readonly timeoutMs: number;
   /** The caller's signal, only when the caller passed one: aborting it ends the exchange and releases its connection. */
   readonly signal: AbortSignal | undefined;
+  /**
+   * True when the request must reach the server at most once (an operation
+   * of the `never` retry class). The runtime never re-sends it after it may
+   * have left; an adapter whose HTTP client re-sends a request by itself when
+   * a reused connection drops (Deno's fetch does) sends this one on a
+   * connection that is not reused (docs/runtimes.md).
+   */
+  readonly neverResend?: boolean;
 }
 
 /** Reads response headers by lower-case name; several values of one name are joined with ", ". */
@@ -36,11 +44,6 @@ export interface HeaderReader {
   get(name: string): string | null;
   /** Every header as `[lower-case name, value]` pairs (several values of one name joined with ", "). */
   entries(): IterableIterator<[string, string]>;
-}
-
-/** The headers of a response as a WHATWG `Headers` object (reused when they already are one). */
-export function toHeaders(reader: HeaderReader): Headers {
-  return reader instanceof Headers ? reader : new Headers([...reader.entries()]);
 }
 
 /** A response whose headers have arrived; its body is read chunk by chunk. */

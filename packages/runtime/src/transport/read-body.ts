@@ -19,11 +19,12 @@ function tooLarge(maxBytes: number, context: ResponseContext): InvalidResponseEr
  * Decodes UTF-8 strictly: a byte order mark is kept as U+FEFF (so it is not
  * JSON, as for a strict decoder), malformed bytes are an error.
  */
-function decode(bytes: Uint8Array, context: ResponseContext): string {
+function decode(bytes: Uint8Array, context: ResponseContext, charset: string): string {
   try {
-    return decoder.decode(bytes);
+    return (charset === "utf-8" ? decoder : new TextDecoder(charset, { fatal: true })).decode(bytes);
   } catch {
-    throw invalidBody("body is not valid UTF-8", context);
+    // Another charset is not quoted: it is the server's text, which may hold anything.
+    throw invalidBody(charset === "utf-8" ? "body is not valid UTF-8" : "body is not valid in its charset", context);
   }
 }
 
@@ -79,18 +80,26 @@ export async function readBytes(
 }
 
 /**
- * Reads a response body as UTF-8 text under the cap of {@link readBytes}.
- * Decoding is strict: a leading byte order mark is kept
- * (U+FEFF, which no JSON text starts with) and malformed UTF-8 is refused.
+ * Reads a response body as text under the cap of {@link readBytes}: UTF-8, or
+ * the `charset` given (a text answer's, from {@link charsetOf}; any label of
+ * the WHATWG Encoding standard: `utf-16`, `iso-8859-1`, ...). Decoding is
+ * strict: for UTF-8 a leading byte order mark is kept (U+FEFF, which no JSON
+ * text starts with); malformed bytes are refused, never replaced.
  *
- * @throws InvalidResponseError when the body is larger than `maxBytes` or is
- *   not valid UTF-8. Failures of the transport while reading propagate
+ * @throws InvalidResponseError when the body is larger than `maxBytes`, or is
+ *   not valid in its charset (or names one no decoder knows). Failures of the transport while reading propagate
  *   unchanged (the caller turns them into `TransportError`).
  */
 export async function readBody(
   response: TransportResponse,
   context: ResponseContext,
   maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES,
+  charset = "utf-8",
 ): Promise<string> {
-  return decode(await readBytes(response, context, maxBytes), context);
+  return decode(await readBytes(response, context, maxBytes), context, charset);
+}
+
+/** The `charset` parameter of a media type, lower case, or null when it names none. */
+export function charsetOf(contentType: string | null): string | null {
+  return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? "")?.[1]?.toLowerCase() ?? null;
 }

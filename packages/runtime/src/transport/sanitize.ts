@@ -1,3 +1,22 @@
+/**
+ * The shortest token searched for on its own in what a server answers. A
+ * shorter one (`e`, `test`) also spells ordinary words and member names, so
+ * searching for it would rewrite them; such a token is found only in its
+ * exact header spelling, `Bearer <token>` (runtime README, "Secrets").
+ */
+export const MIN_SECRET_LENGTH = 8;
+
+/**
+ * The texts to remove from what reaches errors, logs and spans for `token`:
+ * none without a token; the `Authorization` value `Bearer <token>` always;
+ * the bare token when it has at least {@link MIN_SECRET_LENGTH} characters.
+ * The bare token, when listed, is first.
+ */
+export function secretsOf(token: string): readonly string[] {
+  if (token === "") return [];
+  return token.length >= MIN_SECRET_LENGTH ? [token, `Bearer ${token}`] : [`Bearer ${token}`];
+}
+
 /** Replaces every occurrence of each non-empty secret in `text` with `[REDACTED]`. */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
@@ -16,6 +35,15 @@ const CONNECT_CODES = new Set([
   "ENETUNREACH",
   "UND_ERR_CONNECT_TIMEOUT",
 ]);
+
+/**
+ * What runtimes without an error code say of a connection that was never
+ * made: Deno's fetch (hyper) tags a failed connect, DNS lookup included, as
+ * `client error (Connect)`. workerd says "Network connection lost." of a
+ * refused connect and of a connection lost after the request left alike, so
+ * its failures stay `exchange` (docs/runtimes.md).
+ */
+const CONNECT_MESSAGES = /\bclient error \(Connect\)|\btcp connect error\b/;
 
 /** `value[name]`, or undefined when `value` is not an object or reading it throws (a hostile getter or proxy). */
 function property(value: unknown, name: string): unknown {
@@ -62,7 +90,14 @@ export function findErrorCode(error: unknown): string | undefined {
  */
 export function isConnectFailure(error: unknown): boolean {
   const code = findErrorCode(error);
-  return code !== undefined && CONNECT_CODES.has(code);
+  if (code !== undefined) return CONNECT_CODES.has(code);
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth += 1) {
+    const message = property(current, "message");
+    if (typeof message === "string" && CONNECT_MESSAGES.test(message)) return true;
+    current = property(current, "cause");
+  }
+  return false;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { abortReason } from "./abort-reason.js";
 import { AbortError, ClientError, TimeoutError, TransportError } from "../errors.js";
 import type { PreparedRequest } from "./build-request.js";
 import { TIMEOUT_CODES, type Transport, type TransportResponse } from "./port.js";
@@ -30,7 +31,7 @@ function failure(error: unknown, request: PreparedRequest, limits: AttemptLimits
   const { path } = request;
   try {
     if (error instanceof ClientError) return error;
-    if (limits.signal?.aborted === true) return new AbortError(path, limits.signal.reason);
+    if (limits.signal?.aborted === true) return new AbortError(path, abortReason(limits.signal));
     const code = findErrorCode(error);
     if (code !== undefined && TIMEOUT_CODES.has(code))
       return new TimeoutError({ path, timeoutMs: limits.timeoutMs, limit: limits.limit });
@@ -70,7 +71,7 @@ export async function sendAttempt<T>(
   limits: AttemptLimits,
   consumer: ResponseConsumer<T>,
 ): Promise<T> {
-  if (limits.signal?.aborted) throw new AbortError(request.path, limits.signal.reason);
+  if (limits.signal?.aborted) throw new AbortError(request.path, abortReason(limits.signal));
   let response: TransportResponse | null = null;
   try {
     response = await transport.send({
@@ -80,6 +81,7 @@ export async function sendAttempt<T>(
       body: request.body,
       timeoutMs: limits.timeoutMs,
       signal: limits.signal,
+      neverResend: request.neverResend === true,
     });
     return await consumer.consume(response);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { abortReason } from "./abort-reason.js";
 import type { EventEmitter } from "node:events";
 import { pipeline, type Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from "node:zlib";
@@ -101,6 +102,8 @@ class AttemptAbort {
   aborted = false;
   reason: unknown = undefined;
   #listeners: Array<() => void> = [];
+  /** The functions standing for listener objects given to {@link addEventListener}, created on first use. */
+  #handlers: Map<{ handleEvent(): void }, () => void> | undefined;
   /** Rejects the attempt's wait for the headers, set while it lasts (see {@link headers}). */
   #reject: ((reason: unknown) => void) | null = null;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -110,7 +113,7 @@ class AttemptAbort {
     this.#caller = caller;
     if (caller?.aborted === true) {
       this.aborted = true;
-      this.reason = caller.reason ?? callerAbort();
+      this.reason = abortReason(caller) ?? callerAbort();
       return;
     }
     caller?.addEventListener("abort", this, { once: true });
@@ -125,7 +128,7 @@ class AttemptAbort {
 
   /** The caller's signal fired (`EventListener` form). */
   handleEvent(): void {
-    this.abort(this.#caller?.reason ?? callerAbort());
+    this.abort(abortReason(this.#caller) ?? callerAbort());
   }
 
   /** Ends the attempt with `reason`; only the first call counts. */
@@ -201,7 +204,33 @@ class AttemptAbort {
   off(event: "abort", listener: () => void): this {
     return this.removeListener(event, listener);
   }
+
+  /**
+   * The `EventTarget` form of {@link on}: undici 8 takes only an
+   * EventTarget-shaped signal (undici 7 takes either). A listener object's
+   * `handleEvent` is called like a function listener.
+   */
+  addEventListener(_type: "abort", listener: AbortListener): void {
+    if (typeof listener === "function") {
+      this.#listeners.push(listener);
+      return;
+    }
+    const call = () => listener.handleEvent();
+    (this.#handlers ??= new Map()).set(listener, call);
+    this.#listeners.push(call);
+  }
+
+  /** The `EventTarget` form of {@link removeListener}. */
+  removeEventListener(event: "abort", listener: AbortListener): void {
+    const call = typeof listener === "function" ? listener : this.#handlers?.get(listener);
+    if (call === undefined) return;
+    this.#handlers?.delete(listener as { handleEvent(): void });
+    this.removeListener(event, call);
+  }
 }
+
+/** A listener as `EventTarget.addEventListener` takes it: a function or an object with `handleEvent`. */
+type AbortListener = (() => void) | { handleEvent(): void };
 
 /** One response of undici's `Dispatcher.request`, seen through the port. */
 class UndiciResponse implements TransportResponse, HeaderReader {

@@ -110,3 +110,56 @@ describe("AbortError.cause is the caller's abort reason", () => {
     expect((error as AbortError).cause).toBeInstanceOf(DOMException);
   });
 });
+
+/** A signal whose `reason` getter throws, as a Proxy or a polyfill's signal can. */
+function throwingReason(signal: AbortSignal): AbortSignal {
+  return new Proxy(signal, {
+    get(target, key) {
+      if (key === "reason") throw new Error("the reason cannot be read");
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+describe("an abort whose reason throws when read is still an AbortError", () => {
+  it.each(["before the call", "during the exchange"])("%s, on the fetch adapter", async (when) => {
+    const controller = new AbortController();
+    if (when === "before the call") controller.abort("gone");
+    const runtime = createRuntime({ baseUrl: BASE, fetch: silent().fetch });
+    const pending = rejection(
+      runOperation(runtime, classDescriptor("safe"), {}, { signal: throwingReason(controller.signal) }),
+    );
+    if (when !== "before the call") setTimeout(() => controller.abort("gone"), 20);
+    const error = await pending;
+    expect(error).toBeInstanceOf(AbortError);
+    expect((error as AbortError).cause).toBeUndefined();
+  });
+
+  it("in the wait before a retry", async () => {
+    const controller = new AbortController();
+    const fetch: FetchLike = async () => envelope(503, "runtime_not_ready", null, { "retry-after": "5" });
+    const runtime = createRuntime({ baseUrl: BASE, fetch });
+    const pending = rejection(
+      runOperation(runtime, classDescriptor("safe"), {}, { signal: throwingReason(controller.signal) }),
+    );
+    setTimeout(() => controller.abort("gone"), 30);
+    expect(await pending).toBeInstanceOf(AbortError);
+  });
+
+  it("between polls of an Operation", async () => {
+    const controller = new AbortController();
+    const fetch: FetchLike = async () =>
+      json(
+        200,
+        { operation_id: "op_1", kind: "memory_flush", status: "running", version: 1, error: null, result: null },
+        { "retry-after": "5" },
+      );
+    const runtime = createRuntime({ baseUrl: BASE, fetch, minPollIntervalMs: 5000 }, { operations: table });
+    const pending = rejection(
+      waitForOperation(runtime, "get_operation", "op_1", { signal: throwingReason(controller.signal) }),
+    );
+    setTimeout(() => controller.abort("gone"), 30);
+    expect(await pending).toBeInstanceOf(AbortError);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Middleware, MiddlewareRequest } from "../../src/core/middleware.js";
+import type { Middleware, MiddlewareRequest } from "../../src/config/middleware-hooks.js";
 import { runOperation } from "../../src/core/run-operation.js";
 import { createRuntime } from "../../src/core/runtime.js";
 import { ConfigurationError, MiddlewareError, NotFoundError, ServiceUnavailableError } from "../../src/errors.js";

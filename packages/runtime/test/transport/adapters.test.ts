@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ClientOptions } from "../../src/config.js";
+import type { ClientOptions } from "../../src/config/options.js";
 import { runOperation } from "../../src/core/run-operation.js";
 import {
   AbortError,

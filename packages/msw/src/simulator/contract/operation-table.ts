@@ -1,9 +1,5 @@
-import {
-  contractOperations,
-  contractPrincipalSchemes,
-  type ContractOperation,
-  type ContractOperationId,
-} from "../../generated/contract.js";
+import { contractOperations, contractPrincipalSchemes, type ContractOperationId } from "../../generated/contract.js";
+import type { ContractOperation } from "../../contract/types.js";
 
 /**
  * The simulator's view of the operations of `openapi.yaml`: the generated

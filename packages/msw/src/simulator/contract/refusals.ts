@@ -1,17 +1,35 @@
-import type { ContractRefusalRule } from "../../generated/contract.js";
+import type { ContractRefusalRule } from "../../contract/types.js";
 import { SimError } from "../errors.js";
-import { valuesAt } from "../resources/members.js";
+import { valuesAt } from "../members.js";
 import type { SimOperation } from "./operation-table.js";
+import { headerValue } from "./request-check.js";
+import type { SimRequest } from "../types.js";
 
 /**
  * The operation's `x-powercontext-refusals`, answered in one place for every
  * operation: the first rule whose conditions hold is thrown as its envelope.
- * The simulator asks after the request is validated and access decided,
- * before any lookup and before a missing precondition (`428`), which is where
- * the release refuses a legacy Memory operation; a rule that names its Scope
- * member (`scope`) refuses only once that Scope is found, as the release's
- * handlers do (an unknown Scope is `404 scope_not_found` first).
+ * The simulator asks twice. `before-lookup`: the rules without `scope`, after the
+ * request is validated and access decided, before any lookup and before a missing
+ * precondition (`428`), which is where the release refuses a legacy Memory
+ * operation. `after-scope`: the rules that name their Scope member (`scope`), once
+ * that Scope is found (an unknown one is `404 scope_not_found` first) and the
+ * checks after access (`x-powercontext-access-after`) have passed, as the release's
+ * handlers refuse them.
  */
+
+/**
+ * When the simulator asks. `handler`: refusals without a Scope or a capability
+ * condition (the legacy Memory operations, family guards), which the release's
+ * handlers raise before building their domain models; `service`: a capability the
+ * server lacks (`inference`), raised by the service after those models (so after the
+ * runtime model rules); `after-scope`: refusals that come once their Scope is found.
+ */
+export type RefusalPhase = "handler" | "service" | "after-scope";
+
+function phaseOf(rule: ContractRefusalRule): RefusalPhase {
+  if (rule.scope !== null) return "after-scope";
+  return rule.when.inference !== null ? "service" : "handler";
+}
 
 /** What the conditions of a rule read from the simulator. */
 export interface RefusalFacts {
@@ -25,9 +43,18 @@ export interface RefusalFacts {
   stored(resource: string, keys: readonly unknown[], id: unknown): boolean;
 }
 
-function holds(rule: ContractRefusalRule, flat: Readonly<Record<string, unknown>>, facts: RefusalFacts): boolean {
-  const { inference, present, empty, pending, equals, includes, outside, unknown } = rule.when;
+function holds(
+  rule: ContractRefusalRule,
+  flat: Readonly<Record<string, unknown>>,
+  facts: RefusalFacts,
+  headers: SimRequest["headers"],
+): boolean {
+  const { inference, present, empty, pending, equals, includes, outside, unknown, withoutHeader } = rule.when;
   if (inference !== null && inference !== facts.inference) return false;
+  // A request that sends every header with its value (a client of the newer contract) is not refused.
+  const headerPairs = Object.entries(withoutHeader);
+  if (headerPairs.length > 0 && headerPairs.every(([name, value]) => headerValue(headers, name)?.trim() === value))
+    return false;
   if (present !== null && (flat[present] ?? null) === null) return false;
   if (empty !== null && !isEmpty(flat[empty])) return false;
   // An absent member equals null.
@@ -54,14 +81,22 @@ function holds(rule: ContractRefusalRule, flat: Readonly<Record<string, unknown>
 
 /**
  * @param flat - the flat request (parameters by wire name and body members)
+ * @param headers - the request's headers (read by `without_header`)
+ * @param phase - which of the operation's refusals to check ({@link RefusalPhase})
  * @throws SimError the first refusal whose conditions hold, with its status, code, message and details
  * @throws SimError 404 `scope_not_found` when a rule's other conditions hold and its Scope is unknown
  */
-export function checkRefusals(op: SimOperation, flat: unknown, facts: RefusalFacts): void {
+export function checkRefusals(
+  op: SimOperation,
+  flat: unknown,
+  facts: RefusalFacts,
+  headers: SimRequest["headers"],
+  phase: RefusalPhase,
+): void {
   if (op.refusals.length === 0) return;
   const members = (typeof flat === "object" && flat !== null ? flat : {}) as Readonly<Record<string, unknown>>;
   for (const rule of op.refusals) {
-    if (holds(rule, members, facts))
+    if (phaseOf(rule) === phase && holds(rule, members, facts, headers))
       throw new SimError(
         rule.status,
         rule.code,

@@ -1,7 +1,8 @@
-import type { ContractParameter, WireType } from "../../generated/contract.js";
+import type { ContractParameter, WireType } from "../../contract/types.js";
 import type { ValidationError } from "@powercontext/sdk/validators";
-import { SimError, contractViolation, invalidAccessRequest, invalidRequest } from "../errors.js";
+import { SimError, contractViolation, invalidRequest } from "../errors.js";
 import { INVALID_JSON, type SimRequest } from "../types.js";
+import { breaksWireRule, checkWireRules } from "./model-rules.js";
 import type { SimOperation } from "./operation-table.js";
 import { jsonInvalidIssue, releaseIssue, type IssueLocation, type ReleaseIssue } from "./release-issues.js";
 
@@ -12,10 +13,10 @@ import { jsonInvalidIssue, releaseIssue, type IssueLocation, type ReleaseIssue }
  * request object is the path, query and header parameters by wire name, read
  * as the type their schema declares, plus the members of the JSON body.
  *
- * - {@link checkBody}, before the access decision: a body that is not JSON is
- *   `422 invalid_request` with the framework's issue; on an operation with an
- *   access rule, any other fault of the body is `422 invalid_access_request`
- *   (the release's access layer reads the body with the request model first).
+ * - {@link checkJsonSyntax}, before the access decision: a body sent as JSON that
+ *   does not parse is `422 invalid_request` with the framework's issue;
+ *   {@link bodyModelFault} is what the access layer (`../access/`) refuses as
+ *   `invalid_access_request` (it reads the body with the request model first).
  * - {@link checkParameters}, after it: a parameter that breaks its schema (and,
  *   without an access rule, a body fault) is `invalid_request` with
  *   `details.errors`: 422, or 400 for a query fault on a route under a path
@@ -48,18 +49,29 @@ export function flatRequest(op: SimOperation, request: SimRequest): unknown {
 }
 
 /**
- * The body checks the release applies before deciding access.
- * @throws SimError 422 `invalid_request` (not JSON) or `invalid_access_request` (any other body fault, with an access rule)
+ * The JSON syntax check the release's framework applies before anything else reads
+ * the body (before access, whatever the principal's grants): a body sent as JSON
+ * that does not parse.
+ * @throws SimError 422 `invalid_request` with the `json_invalid` issue
  */
-export function checkBody(op: SimOperation, request: SimRequest): void {
-  if (op.body === null) return;
-  if (request.body === INVALID_JSON) throw contractViolation(422, [jsonInvalidIssue()]);
-  if (op.access === null) return;
+export function checkJsonSyntax(op: SimOperation, request: SimRequest): void {
+  if (op.body !== null && request.body === INVALID_JSON) throw contractViolation(422, [jsonInvalidIssue()]);
+}
+
+/**
+ * True when the release's access layer cannot read the body as the operation's
+ * request model: absent or empty, no JSON (whatever its media type), not an
+ * object, a string with a lone surrogate, a fault the request validator places
+ * in the body, or a breach of a wire model rule.
+ */
+export function bodyModelFault(op: SimOperation, request: SimRequest): boolean {
+  if (op.body === null) return false;
   const body = request.body;
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw invalidAccessRequest();
-  if (loneSurrogateAt(body) !== null) throw invalidAccessRequest();
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return true;
+  if (loneSurrogateAt(body) !== null) return true;
   const error = firstError(op, request);
-  if (error !== null && locationOf(op, error) === "body") throw invalidAccessRequest();
+  if (error !== null) return locationOf(op, error) === "body";
+  return breaksWireRule(op, flatRequest(op, request));
 }
 
 /**
@@ -103,6 +115,7 @@ export function checkParameters(op: SimOperation, request: SimRequest): void {
   const bodyIssue = bodyFault(op, request);
   if (bodyIssue !== null) throw contractViolation(422, [bodyIssue]);
   if (error !== null) throw contractViolation(422, [releaseIssue(error, "body", false)]);
+  checkWireRules(op, flatRequest(op, request));
   checkQueryNames(op, request);
 }
 

@@ -1,6 +1,7 @@
-import { contractResources, type ContractResource } from "../../generated/contract.js";
+import { contractResources } from "../../generated/contract.js";
+import type { ContractResource } from "../../contract/types.js";
 import type { SimOperation } from "../contract/operation-table.js";
-import { getPath, type JsonRecord } from "./members.js";
+import { getPath, type JsonRecord } from "../members.js";
 import { refuse } from "./refusals.js";
 import type { ResourceStore } from "./store.js";
 

@@ -1,5 +1,5 @@
 import type { SimOperation } from "../contract/operation-table.js";
-import { copyJson, getPath, setPath, type JsonRecord } from "./members.js";
+import { copyJson, getPath, setPath, type JsonRecord } from "../members.js";
 
 /**
  * A request as the server's request model reads it: every optional body

@@ -1,16 +1,14 @@
-import {
-  contractOperations,
-  contractResources,
-  type ContractResource,
-  type ContractResourceUse,
-} from "../../generated/contract.js";
+import { contractOperations, contractResources } from "../../generated/contract.js";
+import type { ContractResource, ContractResourceUse } from "../../contract/types.js";
 import { noneMatch } from "../contract/conditional.js";
 import { headerValue, flatRequest } from "../contract/request-check.js";
 import type { SimOperation } from "../contract/operation-table.js";
 import type { HandlerResult, SimRequest } from "../types.js";
 import { withDefaults } from "./defaults.js";
-import { atPointer, copyJson, deletePath, getPath, placeAt, setPath, stableJson, type JsonRecord } from "./members.js";
+import { atPointer, copyJson, deletePath, getPath, placeAt, setPath, stableJson, type JsonRecord } from "../members.js";
+import { newestFirst, versionOf, type ListSource } from "./list-order.js";
 import { checkCursor, listPage } from "./pages.js";
+import { cursorKey } from "./cursor.js";
 import { shaped } from "./project.js";
 import { etagOf, freshRecord, recordFromRequest, type ServerValues } from "./records.js";
 import { refuse } from "./refusals.js";
@@ -51,7 +49,12 @@ interface Call {
 
 /** The engine: `handle` answers one request of a resource operation. */
 export class ResourceEngine {
-  constructor(private readonly deps: EngineDeps) {}
+  /** Seals the cursors of every list (`cursor.ts`). */
+  readonly #cursorKey: string;
+
+  constructor(private readonly deps: EngineDeps) {
+    this.#cursorKey = cursorKey(deps.seed);
+  }
 
   /** True when `op` declares a resource use the engine answers. */
   serves(op: SimOperation): boolean {
@@ -70,7 +73,7 @@ export class ResourceEngine {
     const flat = (typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw : {}) as JsonRecord;
     const keys = resource.within.map((w) => this.#value(use, flat, w.member));
     const call: Call = { op, cause, use, resource, flat, request, keys };
-    if (use.action === "list" || use.action === "revisions") checkCursor(use, flat);
+    if (use.action === "list" || use.action === "revisions") checkCursor(use, flat, this.#cursorKey);
     this.#checkParents(call);
     this.#checkRequires(call);
     switch (use.action) {
@@ -81,11 +84,15 @@ export class ResourceEngine {
       case "list":
         return this.#list(
           call,
-          this.deps.store.records(resource.name, keys).map((r) => r.current),
+          this.deps.store.ordered(resource.name, keys, { member: resource.order ?? resource.id, id: resource.id }),
           false,
         );
       case "revisions":
-        return this.#list(call, this.#find(call).versions, true);
+        return this.#list(
+          call,
+          newestFirst(this.#versions(call), { member: resource.version?.member ?? resource.id, id: resource.id }),
+          true,
+        );
       case "revision":
         return this.#revision(call);
       case "change":
@@ -126,9 +133,20 @@ export class ResourceEngine {
     if (found === undefined) throw refuse(resource.notFound);
     const version = resource.version?.member;
     const wanted = via !== null && version !== undefined ? getPath(flat, version) : undefined;
-    if (wanted !== undefined && !found.versions.some((v) => getPath(v, version as string) === wanted))
+    if (
+      wanted !== undefined &&
+      versionOf(this.deps.store.versionsOf(resource.name, keys, id) ?? [], version as string, wanted) === undefined
+    )
       throw refuse(resource.notFound);
     return found;
+  }
+
+  /** The versions of the request's record, oldest first, read in place (never to be changed). */
+  #versions(call: Call): readonly JsonRecord[] {
+    const { resource, keys, use, flat } = call;
+    const versions = this.deps.store.versionsOf(resource.name, keys, this.#value(use, flat, resource.id));
+    if (versions === undefined) throw refuse(use.notFound ?? resource.notFound);
+    return versions;
   }
 
   #find(call: Call): StoredRecord {
@@ -199,26 +217,24 @@ export class ResourceEngine {
   }
 
   #revision(call: Call): HandlerResult {
-    const found = this.#find(call);
     const member = call.resource.version?.member as string;
-    const wanted = getPath(call.flat, member);
-    const version = found.versions.find((v) => getPath(v, member) === wanted);
+    const version = versionOf(this.#versions(call), member, getPath(call.flat, member));
     if (version === undefined) throw refuse(call.use.notFound ?? call.resource.notFound);
     return this.#respond(call, version, this.#plainStatus(call.op));
   }
 
-  #list(call: Call, stored: readonly JsonRecord[], newestFirst: boolean): HandlerResult {
+  #list(call: Call, source: ListSource, newest: boolean): HandlerResult {
     // A list's `set` constants are what it lists every record as (scopes listed as Access resources of type scope).
     const constants = Object.entries(call.use.set);
-    const records =
+    const view =
       constants.length === 0
-        ? stored
-        : stored.map((record) => {
+        ? undefined
+        : (record: JsonRecord) => {
             const listed = copyJson(record);
             for (const [member, value] of constants) setPath(listed, member, value);
             return listed;
-          });
-    const { page, next } = listPage(call.use, call.resource, call.flat, records, newestFirst);
+          };
+    const { page, next } = listPage(call.use, call.resource, call.flat, source, newest, this.#cursorKey, view);
     const body: JsonRecord = {};
     body[call.use.items as string] = page.map((record) => placeAt(call.use.recordAt, record));
     if (call.use.page !== null) body[call.use.page.nextCursor] = next;

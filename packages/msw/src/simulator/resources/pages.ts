@@ -1,6 +1,8 @@
-import type { ContractResource, ContractResourceUse } from "../../generated/contract.js";
+import { foldKey } from "@powercontext/runtime/rules";
+import type { ContractResource, ContractResourceUse } from "../../contract/types.js";
 import { decodeCursor, encodeCursor, requestDigest, type CursorPosition } from "./cursor.js";
-import { getPath, stableJson, valuesAt, type JsonRecord } from "./members.js";
+import { compareValues, keyOf, type ListOrder, type ListSource } from "./list-order.js";
+import { getPath, stableJson, valuesAt, type JsonRecord } from "../members.js";
 import { refuse } from "./refusals.js";
 
 /**
@@ -25,14 +27,15 @@ export interface Page {
 }
 
 /**
- * Refuses a cursor this list did not hand out for this request (before
- * anything else is looked up, as the release does).
+ * Refuses a cursor this list did not hand out for this request, or one changed
+ * since (`key` checks its seal), before anything else is looked up, as the
+ * release does.
  * @throws SimError the operation's `bad_cursor` refusal
  */
-export function checkCursor(use: ContractResourceUse, flat: JsonRecord): void {
+export function checkCursor(use: ContractResourceUse, flat: JsonRecord, key: string): void {
   if (use.page === null || use.badCursor === null || use.cursor === "last_id") return;
   const raw = getPath(flat, use.page.cursor);
-  if (typeof raw === "string" && raw !== "" && decodeCursor(raw, digestOf(use, flat)) === null)
+  if (typeof raw === "string" && raw !== "" && decodeCursor(raw, digestOf(use, flat), key) === null)
     throw refuse(use.badCursor);
 }
 
@@ -43,76 +46,92 @@ function digestOf(use: ContractResourceUse, flat: JsonRecord): string {
 }
 
 /**
- * Filters, orders and cuts `records` for the request `flat`.
+ * One page of `source` (the records in the list's order, read in place) for the
+ * request `flat`: from the cursor's place, the records the filters keep (each seen
+ * as `view` makes it), `limit` of them, and whether one more follows. Costs what
+ * the page walks, never the whole list: the place is found by the source's index.
+ * `key` seals the cursors (see `cursor.ts`).
  * @throws SimError the operation's `bad_cursor` refusal for a cursor this list did not hand out for this request
  */
 export function listPage(
   use: ContractResourceUse,
   resource: ContractResource,
   flat: JsonRecord,
-  records: readonly JsonRecord[],
+  source: ListSource,
   newestFirst: boolean,
+  key: string,
+  view: (record: JsonRecord) => JsonRecord = (record) => record,
 ): Page {
   const applied = use.filters.filter((filter) =>
-    Object.entries(filter.when).every(([member, value]) => (getPath(flat, member) ?? null) === value),
+    Object.entries(filter.when).every(([member, value]) => {
+      const actual = getPath(flat, member) ?? null;
+      return Array.isArray(value) ? value.includes(actual as never) : actual === value;
+    }),
   );
   const wanted = applied
     .map((filter) => ({ filter, value: getPath(flat, filter.request) ?? filter.default }))
     .filter(({ value }) => value !== undefined && value !== null);
-  const kept = records.filter((record) => keeps(record, wanted));
-  const orderMember = newestFirst ? (resource.version?.member ?? resource.id) : (resource.order ?? resource.id);
-  const position = (record: JsonRecord): CursorPosition => ({
-    order: getPath(record, orderMember) ?? null,
-    id: stableJson(getPath(record, resource.id)),
-  });
-  const sign = newestFirst ? -1 : 1;
-  const sorted = [...kept].sort((a, b) => sign * compare(position(a), position(b)));
+  const order: ListOrder = {
+    member: newestFirst ? (resource.version?.member ?? resource.id) : (resource.order ?? resource.id),
+    id: resource.id,
+  };
   const cursorMember = use.page?.cursor;
   const digest = digestOf(use, flat);
-  let start = 0;
-  let bound = use.bound === null ? undefined : highest(sorted, use.bound);
-  let listed: readonly JsonRecord[] = sorted;
+  let after: CursorPosition | null = null;
   const raw = cursorMember === undefined ? undefined : getPath(flat, cursorMember);
   if (typeof raw === "string" && raw !== "") {
     // A `last_id` cursor is the id of the last record shown: any text pages after it.
-    const after: CursorPosition | null =
-      use.cursor === "last_id" ? { order: raw, id: JSON.stringify(raw) } : decodeCursor(raw, digest);
-    if (after === null) {
-      if (use.badCursor !== null) throw refuse(use.badCursor);
-    } else {
-      bound = after.bound;
-      listed = bounded(sorted, use.bound, bound);
-      const index = listed.findIndex((record) => sign * compare(position(record), after) > 0);
-      start = index === -1 ? listed.length : index;
-    }
+    after = use.cursor === "last_id" ? { order: raw, id: JSON.stringify(raw) } : decodeCursor(raw, digest, key);
+    if (after === null && use.badCursor !== null) throw refuse(use.badCursor);
   }
-  const limitValue = use.limit === null ? listed.length : getPath(flat, use.limit.request);
-  const limit = typeof limitValue === "number" && limitValue > 0 ? limitValue : (use.limit?.default ?? listed.length);
-  const page = listed.slice(start, start + limit);
+  const bound =
+    use.bound === null ? undefined : after !== null ? after.bound : highest(source, use.bound, order, view, wanted);
+  const limitValue = use.limit === null ? undefined : getPath(flat, use.limit.request);
+  const limit =
+    typeof limitValue === "number" && limitValue > 0 ? limitValue : (use.limit?.default ?? Number.POSITIVE_INFINITY);
+  const page: JsonRecord[] = [];
+  let more = false;
+  for (const stored of source.after(after === null ? null : { order: after.order, id: after.id })) {
+    const record = view(stored);
+    if (!keeps(record, wanted)) continue;
+    if (bound !== undefined && compareValues(getPath(record, use.bound as string), bound) > 0) continue;
+    if (page.length === limit) {
+      more = true;
+      break;
+    }
+    page.push(record);
+  }
   const last = page[page.length - 1];
-  const more = last !== undefined && start + page.length < listed.length;
-  const next = !more
-    ? null
-    : use.cursor === "last_id"
-      ? String(getPath(last, resource.id))
-      : encodeCursor(bound === undefined ? position(last) : { ...position(last), bound }, digest);
+  const next =
+    !more || last === undefined
+      ? null
+      : use.cursor === "last_id"
+        ? String(getPath(last, resource.id))
+        : encodeCursor(bound === undefined ? keyOf(last, order) : { ...keyOf(last, order), bound }, digest, key);
   return { page, next };
 }
 
-/** The highest value of `member` among `records`, undefined when none has one. */
-function highest(records: readonly JsonRecord[], member: string): unknown {
+/**
+ * The highest value of `member` among the records the filters keep, undefined when
+ * none has one: the last such record when the list is ordered by that member (as
+ * a list of Sources by position is), else the highest found walking them all.
+ */
+function highest(
+  source: ListSource,
+  member: string,
+  order: ListOrder,
+  view: (record: JsonRecord) => JsonRecord,
+  wanted: readonly { filter: Filter; value: unknown }[],
+): unknown {
   let top: unknown;
-  for (const record of records) {
+  for (const stored of source.backwards()) {
+    const record = view(stored);
+    if (!keeps(record, wanted)) continue;
     const value = getPath(record, member);
     if (value !== undefined && (top === undefined || compareValues(value, top) > 0)) top = value;
+    if (top !== undefined && member === order.member) return top;
   }
   return top;
-}
-
-/** The records whose `member` is not above `bound` (all of them when the list has no bound). */
-function bounded(records: readonly JsonRecord[], member: string | null, bound: unknown): readonly JsonRecord[] {
-  if (member === null || bound === undefined) return records;
-  return records.filter((record) => compareValues(getPath(record, member), bound) <= 0);
 }
 
 type Filter = ContractResourceUse["filters"][number];
@@ -146,27 +165,18 @@ function keeps(record: JsonRecord, wanted: readonly { filter: Filter; value: unk
 /**
  * Whether one of `found` (the values at a filter's member) matches the
  * request's value: equal to it (or, for a requested list, holding each of its
- * values, or being one of them), or containing it as a substring (`contains`).
+ * values, or being one of them), or containing it as a substring (`contains`);
+ * `folded` compares strings after NFC and case folding.
  */
 function matches(found: readonly unknown[], filter: Filter, wanted: unknown): boolean {
+  const key = (value: unknown) =>
+    filter.match === "folded" && typeof value === "string" ? foldKey(value) : stableJson(value);
   return found.some((actual) => {
     if (filter.match === "contains") return typeof actual === "string" && actual.includes(String(wanted));
     if (Array.isArray(wanted))
       return Array.isArray(actual)
-        ? wanted.every((w) => actual.some((a) => stableJson(a) === stableJson(w)))
-        : wanted.some((w) => stableJson(w) === stableJson(actual));
-    return stableJson(actual) === stableJson(wanted);
+        ? wanted.every((w) => actual.some((a) => key(a) === key(w)))
+        : wanted.some((w) => key(w) === key(actual));
+    return key(actual) === key(wanted);
   });
-}
-
-function compare(a: CursorPosition, b: CursorPosition): number {
-  const byOrder = compareValues(a.order, b.order);
-  return byOrder !== 0 ? byOrder : compareValues(a.id, b.id);
-}
-
-function compareValues(a: unknown, b: unknown): number {
-  if (typeof a === "number" && typeof b === "number") return a - b;
-  const left = typeof a === "string" ? a : stableJson(a);
-  const right = typeof b === "string" ? b : stableJson(b);
-  return left < right ? -1 : left > right ? 1 : 0;
 }

@@ -3,7 +3,7 @@ import { SeededRandom } from "../random.js";
 import { sampleSchema, type Definitions } from "../responder/sample.js";
 import type { SimOperation } from "../contract/operation-table.js";
 import type { HandlerResult } from "../types.js";
-import { emptyRecord, type JsonRecord } from "./members.js";
+import { emptyRecord, type JsonRecord } from "../members.js";
 
 /**
  * Shapes a stored record into a response body the way the release's models

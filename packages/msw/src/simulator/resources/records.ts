@@ -1,7 +1,7 @@
-import type { ContractResource, ContractResourceUse } from "../../generated/contract.js";
+import type { ContractResource, ContractResourceUse } from "../../contract/types.js";
 import { isoTime } from "../clock.js";
 import type { SeededRandom } from "../random.js";
-import { copyJson, deletePath, emptyRecord, getPath, setPath, stableJson, type JsonRecord } from "./members.js";
+import { copyJson, deletePath, emptyRecord, getPath, setPath, stableJson, type JsonRecord } from "../members.js";
 import { sha256Hex } from "./sha256.js";
 
 /**
@@ -78,6 +78,13 @@ export class ServerValues {
     const out = copyJson(current);
     const fixed = new Set([resource.id, ...resource.within.map((w) => w.member)]);
     for (const [member, value] of Object.entries(changes)) if (!fixed.has(member)) out[member] = copyJson(value);
+    // A member inside an object (`target.artifact_id`) that is the record's id, a collection key or one of its
+    // initial members stays, though a change replaced that object with one the request shaped.
+    for (const member of [...fixed, ...Object.keys(resource.initial)]) {
+      const kept = getPath(current, member);
+      if (member.includes(".") && kept !== undefined && getPath(out, member) === undefined)
+        setPath(out, member, copyJson(kept));
+    }
     if (resource.version !== null)
       setPath(
         out,

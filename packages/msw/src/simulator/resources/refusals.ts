@@ -1,4 +1,4 @@
-import type { ContractRefusal, ContractRefusalDetail } from "../../generated/contract.js";
+import type { ContractRefusal, ContractRefusalDetail } from "../../contract/types.js";
 import { SimError } from "../errors.js";
 
 /**
@@ -15,6 +15,11 @@ const MESSAGES: Readonly<Record<number, string>> = {
   409: "The request conflicts with the current state.",
   412: "The precondition does not match the current state.",
   428: "The request needs a precondition.",
+};
+
+/** Messages of codes that name what was not there (the Scope the domain modules refuse with the same words). */
+const CODE_MESSAGES: Readonly<Record<string, string>> = {
+  scope_not_found: "The requested Scope was not found.",
 };
 
 /** The values a refusal's `details` may name. */
@@ -35,6 +40,6 @@ export function refuse(
 ): SimError {
   const details: Record<string, unknown> = { ...(refusal.details ?? {}) };
   for (const { name, value } of named) details[name] = values[value] ?? null;
-  const message = MESSAGES[refusal.status] ?? "The request cannot be completed.";
+  const message = CODE_MESSAGES[refusal.code] ?? MESSAGES[refusal.status] ?? "The request cannot be completed.";
   return new SimError(refusal.status, refusal.code, message, Object.keys(details).length === 0 ? null : details);
 }

@@ -1,5 +1,6 @@
-import { contractResources, type ContractResource } from "../../generated/contract.js";
-import { copyJson, getPath, type JsonRecord } from "./members.js";
+import { contractResources } from "../../generated/contract.js";
+import type { ContractResource } from "../../contract/types.js";
+import { copyJson, getPath, type JsonRecord } from "../members.js";
 import type { ServerValues } from "./records.js";
 import type { ResourceStore } from "./store.js";
 
@@ -135,10 +136,13 @@ export class ResourceWriter {
     return this.deps.store.records(name, keys).map((r) => r.current);
   }
 
-  /** Stores `changes` over a record as it is (no new version, no hooks), for domain bookkeeping. */
+  /**
+   * Stores `changes` over a record as it is, for domain bookkeeping: no new
+   * version, no hooks, and its earlier versions stay readable.
+   */
   revise(name: string, keys: readonly unknown[], current: JsonRecord, changes: JsonRecord): JsonRecord {
     const resource = contractResources[name] as ContractResource;
-    return this.deps.store.update(name, keys, getPath(current, resource.id), { ...current, ...changes }, false).current;
+    return this.deps.store.amend(name, keys, getPath(current, resource.id), { ...current, ...changes }).current;
   }
 
   /** Stores `record` between the hooks (a new record when `write.previous` is null). @returns the stored record */

@@ -1,6 +1,6 @@
 import { reference } from "../artifacts.js";
 import { SimError } from "../errors.js";
-import { copyJson, type JsonRecord } from "../resources/members.js";
+import { copyJson, type JsonRecord } from "../members.js";
 import type { ResourceStore } from "../resources/store.js";
 import type { ResourceWriter } from "../resources/writer.js";
 import { skillPackage, type SkillPackage } from "./package.js";

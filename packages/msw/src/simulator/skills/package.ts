@@ -1,5 +1,5 @@
 import { sha256Hex, sha256HexOfBytes } from "../resources/sha256.js";
-import type { JsonRecord } from "../resources/members.js";
+import type { JsonRecord } from "../members.js";
 
 /**
  * The package a managed Skill is built into: one `SKILL.md` (front matter with

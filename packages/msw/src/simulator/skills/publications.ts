@@ -1,6 +1,6 @@
 import { isoTime } from "../clock.js";
 import { SimError } from "../errors.js";
-import { copyJson, type JsonRecord } from "../resources/members.js";
+import { copyJson, type JsonRecord } from "../members.js";
 import type { ResourceStore } from "../resources/store.js";
 import { SKILL_FAMILY, type ManagedSkills } from "./managed.js";
 import { invalidTargetState, type RemoteSkillTargets } from "./remote-targets.js";

@@ -1,7 +1,7 @@
 import { isoTime } from "../clock.js";
 import { SimError } from "../errors.js";
 import type { SeededRandom } from "../random.js";
-import type { JsonRecord } from "../resources/members.js";
+import type { JsonRecord } from "../members.js";
 import type { ResourceStore } from "../resources/store.js";
 
 /**

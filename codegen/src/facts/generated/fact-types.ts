@@ -1,0 +1,711 @@
+// Generated from codegen/schema/extensions.schema.json by `npm run generate`; do not edit.
+// The contract facts as the generator carries them (docs/extensions.md).
+
+/**
+ * The operation may answer with an accepted status and a `Location` pointing at an Operation resource; the SDK then polls `poll_operation` until the resource's status is a terminal state, and returns the result member of a succeeded one. The member names polling reads default (in the generator, never in the runtime) to the PowerContext Operation's.
+ */
+export type AsyncFact = {
+    /**
+     * The status of an accepted (still running) answer; a declared response of the operation.
+     */
+    readonly acceptedStatus: number;
+    /**
+     * operationId of the read that polls the Operation resource.
+     */
+    readonly pollOperation: string;
+    /**
+     * The member of a succeeded Operation holding the call's result.
+     */
+    readonly resultField: string;
+    /**
+     * The member of the accepted body naming the Operation, read when the answer has no `Location`.
+     * Default: `"operation_id"`.
+     */
+    readonly operationIdField: string;
+    /**
+     * The member of the Operation holding its state.
+     * Default: `"status"`.
+     */
+    readonly statusField: string;
+    /**
+     * The member of a failed Operation holding its bounded error.
+     * Default: `"error"`.
+     */
+    readonly errorField: string;
+    /**
+     * The states that end polling, by outcome.
+     */
+    readonly terminalStates: {
+        /**
+         * States of an Operation whose work finished with a result.
+         * Default: `["succeeded"]`.
+         */
+        readonly succeeded: readonly string[];
+        /**
+         * States of an Operation whose work failed.
+         * Default: `["failed"]`.
+         */
+        readonly failed: readonly string[];
+        /**
+         * States of an Operation whose work was cancelled.
+         * Default: `["cancelled"]`.
+         */
+        readonly cancelled: readonly string[];
+    };
+};
+
+/**
+ * How a `409` with the conflict code, after a send whose outcome was uncertain, is reconciled (docs/adr/0004-guarded-reconciliation.md): the SDK reads the resource, and the change it asked for holds only when the resource shows exactly that transition, its status in `holds_when.status` and its version the request's expected version + 1. Only for operations of retry class `guarded`.
+ */
+export type ReconcileFact = {
+    /**
+     * operationId of the read that returns the resource's current state.
+     */
+    readonly readOperation: string;
+    /**
+     * The request member naming the resource, passed on to the read.
+     */
+    readonly idParameter: string;
+    /**
+     * When the requested change holds.
+     */
+    readonly holdsWhen: {
+        /**
+         * The resource states in which the change holds.
+         */
+        readonly status: readonly string[];
+    };
+    /**
+     * The member of the read resource holding its version.
+     * Default: `"version"`.
+     */
+    readonly versionField: string;
+    /**
+     * The request member holding the version it expected.
+     * Default: `"expected_version"`.
+     */
+    readonly expectedVersionField: string;
+    /**
+     * The member of the read resource compared with `holds_when.status`.
+     * Default: `"status"`.
+     */
+    readonly statusField: string;
+    /**
+     * The `409` code that starts reconciliation; its registry class extends the runtime's `GuardedConflictError`.
+     * Default: `"version_conflict"`.
+     */
+    readonly conflictCode: string;
+};
+
+/**
+ * Cursor paging of a list, for `for await` iteration.
+ */
+export type PaginationFact = {
+    /**
+     * The request member carrying the cursor.
+     */
+    readonly cursorParameter: string;
+    /**
+     * The response member with the next page's cursor; empty or null on the last page.
+     */
+    readonly nextCursorField: string;
+    /**
+     * The response member holding the page's items.
+     */
+    readonly itemsField: string;
+};
+
+/**
+ * A server older than the operation answers its route with this status and no error code (a 1.4.1 server has no Operation API). The SDK then raises `OperationNotServedError`, a `NotFoundError` whose message ends with `message`; the CLI prints it.
+ */
+export type NotServedFact = {
+    /**
+     * The status such a server answers, a declared response of the operation.
+     */
+    readonly status: 404;
+    /**
+     * The sentence the SDK's error and the CLI end with.
+     */
+    readonly message: string;
+};
+
+/**
+ * The request member whose value chooses the media type of the success answer (`get_handoff_report`: `format: markdown` is `text/markdown`); any other value, or none, gets the response's preferred media type. The mock's responder answers in the chosen type.
+ */
+export type MediaFromFact = {
+    /**
+     * A request member: a parameter by its wire name, or a body property.
+     */
+    readonly member: string;
+    /**
+     * Member value -> a media type the primary success response declares.
+     */
+    readonly values: {
+        readonly [key: string]: string;
+    };
+};
+
+/**
+ * How the server routes a request before any operation runs; the mock's HTTP server answers unknown paths, other methods and trailing slashes from it.
+ */
+export type RouterFact = {
+    /**
+     * operationIds in the order the server registers their routes, each once. A method the path does not take is a `405` whose `Allow` names the method of the first route matching the path; operations not listed come after.
+     */
+    readonly order: readonly string[];
+    /**
+     * Path prefixes of the routes the server matches against the path as sent (percent-escapes kept), so a trailing slash is never redirected to them.
+     */
+    readonly rawPathPrefixes: readonly string[];
+    /**
+     * Paths the server serves without a credential (exact match).
+     */
+    readonly publicPaths: readonly string[];
+    /**
+     * Path prefixes (ending with /) under which the server serves without a credential.
+     */
+    readonly publicPrefixes: readonly string[];
+    /**
+     * The bodies the server's web framework sends for an unknown path (404) and a method the path does not take (405), where they are not the error envelope. Left out: the error envelope.
+     */
+    readonly frameworkBodies: {
+        /**
+         * The body of its 404.
+         */
+        readonly notFound: {
+            readonly [key: string]: unknown;
+        };
+        /**
+         * The body of its 405.
+         */
+        readonly methodNotAllowed: {
+            readonly [key: string]: unknown;
+        };
+    } | null;
+};
+
+/**
+ * One refusal the server answers when every condition of `when` holds (always, without one).
+ */
+export type RefusalRuleFact = {
+    /**
+     * The status of the refusal, 4xx or 5xx.
+     */
+    readonly status: number;
+    /**
+     * A code of `x-powercontext-error-codes` with this status.
+     */
+    readonly code: string;
+    /**
+     * The envelope's `error.message`.
+     */
+    readonly message: string;
+    /**
+     * The envelope's `error.details`.
+     */
+    readonly details: {
+        readonly [key: string]: unknown;
+    } | null | null;
+    /**
+     * The conditions, all of which hold for the refusal to be answered.
+     */
+    readonly when: {
+        /**
+         * Only while the server has (`on`) or has no (`off`) inference model.
+         */
+        readonly inference: "on" | "off" | null;
+        /**
+         * Only when this request member is there and not null.
+         */
+        readonly present: string | null;
+        /**
+         * Only when this request member is absent, null or an empty list (a selection the release's request model requires).
+         */
+        readonly empty: string | null;
+        /**
+         * Only when the Scope has this work pending (`sources`: Sources past its Memory cursor); needs `scope`.
+         */
+        readonly pending: "sources" | null;
+        /**
+         * Only when each of these request members has this value (an absent member has the value null).
+         */
+        readonly equals: {
+            readonly [key: string]: string | number | boolean | null;
+        };
+        /**
+         * Only when each of these list members holds this value.
+         */
+        readonly includes: {
+            readonly [key: string]: string | number | boolean | null;
+        };
+        /**
+         * Only when each of these members (dotted paths into the request; `list[]` steps into a list's items, any item counts) is there with none of these values: an access target outside the families the server resolves for the operation.
+         */
+        readonly outside: {
+            readonly [key: string]: readonly (string | number | boolean | null)[];
+        };
+        /**
+         * Only when the request names a record the mock does not hold (a target the release's access layer cannot find to authorize).
+         */
+        readonly unknown: UnknownRecordFact | null;
+        /**
+         * Only when the request does not send each of these headers (by name) with this value.
+         */
+        readonly withoutHeader: {
+            readonly [key: string]: string;
+        };
+    };
+    /**
+     * The request member naming the Scope: the refusal comes only once that Scope is found (an unknown one is refused first). Left out, the refusal comes before any lookup and before a missing precondition.
+     */
+    readonly scope: string | null | null;
+};
+
+/**
+ * Every error code the contract knows, by the envelope's `error.code`; required by the strict lint.
+ */
+export type ErrorCodesFact = readonly ({
+    readonly code: string;
+} & ErrorCodeFact)[];
+
+/**
+ * The resource families the mock stores, by snake_case name (docs/adr/0021-mock-resource-engine.md). Member names are dotted paths into a record (`artifact.artifact_id`).
+ */
+export type ResourcesFact = readonly ({
+    readonly name: string;
+} & ResourceFact)[];
+
+/**
+ * What the operation does to one resource of `x-powercontext-resources`, answered by the mock's generic resource engine.
+ */
+export type ResourceUseFact = {
+    /**
+     * A resource of `x-powercontext-resources`.
+     */
+    readonly name: string;
+    /**
+     * `create`, `read`, `list`, `change`, `put` (create or change), `remove`, `revision` (one kept version) or `revisions` (all of them, newest first).
+     */
+    readonly action: "create" | "read" | "list" | "change" | "put" | "remove" | "revision" | "revisions";
+    /**
+     * Record member -> the request member carrying it, where the request carries it elsewhere (`artifact.artifact_id: target.artifact.artifact_id`).
+     */
+    readonly from: readonly {
+        readonly member: string;
+        readonly request: string;
+    }[];
+    /**
+     * Request member -> a resource it must name a record of, in the same collection (and a version that record kept, when the request names one).
+     */
+    readonly requires: readonly {
+        readonly request: string;
+        readonly resource: string;
+    }[];
+    /**
+     * Optimistic concurrency on the version: the request member must equal the record's version, else `conflict`. The resource has a `version`.
+     */
+    readonly expect: {
+        /**
+         * The request member carrying the expected version.
+         */
+        readonly request: string;
+        /**
+         * The refusal of a stale expectation.
+         */
+        readonly conflict: RefusalFact;
+        /**
+         * Members of `error.details` and where each takes its value: `expected` or `provided`, the request's; `current`, the stored record's.
+         */
+        readonly details: RefusalDetailsFact;
+        /**
+         * The value that expects no record yet (`put`); left out, a record must exist.
+         */
+        readonly absent: number | null;
+    } | null;
+    /**
+     * Optimistic concurrency on the ETag: `If-Match` must be the record's ETag. The resource has an `etag`.
+     */
+    readonly ifMatch: {
+        /**
+         * The refusal of another ETag.
+         */
+        readonly stale: RefusalFact;
+        /**
+         * The refusal of a request without `If-Match`; left out, such a request goes through.
+         */
+        readonly missing: RefusalFact | null;
+        /**
+         * Members of `error.details` and where each takes its value: `expected` or `provided`, the request's; `current`, the stored record's.
+         */
+        readonly details: RefusalDetailsFact;
+    } | null;
+    /**
+     * A creation keyed by a caller-chosen request member answers the first record again for the same request, and `conflict` for another.
+     */
+    readonly idempotency: {
+        /**
+         * A member of a request or a record; dotted for a nested member (`artifact.artifact_id`).
+         */
+        readonly request: string;
+        /**
+         * A refusal the contract names: its status and the envelope's `error.code`. The status may be one the operation does not declare (the release sends `404 scope_not_found` and `400 invalid_cursor` on operations whose contract lists neither).
+         */
+        readonly conflict: RefusalFact;
+    } | null;
+    /**
+     * A creation under a caller-chosen id answers the stored record for the same content, and `conflict` for other content.
+     */
+    readonly replay: {
+        /**
+         * A refusal the contract names: its status and the envelope's `error.code`. The status may be one the operation does not declare (the release sends `404 scope_not_found` and `400 invalid_cursor` on operations whose contract lists neither).
+         */
+        readonly conflict: RefusalFact;
+    } | null;
+    /**
+     * Replaces the resource's `not_found` for this operation.
+     */
+    readonly notFound: RefusalFact | null;
+    /**
+     * The refusal of a cursor the list did not hand out for this request; left out, such a list starts over.
+     */
+    readonly badCursor: RefusalFact | null;
+    /**
+     * A read of an id no record has answers the fresh record (its id and collection keys, `initial` and the digests of those) instead of `not_found`; a `put` under `if_match` of a record no write made yet compares `If-Match` with the fresh record's ETag.
+     */
+    readonly fresh: boolean;
+    /**
+     * For a `change`: the request replaces the record's request members, as a PUT does: a member it leaves out takes the value the request schema gives it (its default, or null when nullable) instead of keeping the stored one.
+     */
+    readonly replace: boolean;
+    /**
+     * For a `list`: a record member whose highest value, among the records the first page was chosen from, bounds the list; the cursor carries the bound, so later pages leave out records written since and a list followed while writes go on ends.
+     */
+    readonly bound: string | null;
+    /**
+     * For a change: the record keeps its version (a decision on a Candidate is no new version of it). The resource has a `version`.
+     */
+    readonly sameVersion: boolean;
+    /**
+     * For `remove`: the response member that says whether a record was removed; an unknown id is then no refusal.
+     */
+    readonly flag: string | null;
+    /**
+     * A record whose member holds one of the values is final: a change of it is `refusal`, before any version or ETag check (a decided Candidate).
+     */
+    readonly terminal: {
+        /**
+         * A member of a request or a record; dotted for a nested member (`artifact.artifact_id`).
+         */
+        readonly member: string;
+        readonly values: readonly (string | number | boolean | null)[];
+        /**
+         * A refusal the contract names: its status and the envelope's `error.code`. The status may be one the operation does not declare (the release sends `404 scope_not_found` and `400 invalid_cursor` on operations whose contract lists neither).
+         */
+        readonly refusal: RefusalFact;
+        /**
+         * Detail members of the refusal that take the record's value of `member` (`current`).
+         */
+        readonly details: RefusalDetailsFact;
+    } | null;
+    /**
+     * A creation whose request `member` holds one of the `ids` keys names its record with that fixed id (a singleton, such as a Scope's one Profile Artifact); a creation while that record exists is `conflict`.
+     */
+    readonly fixedId: {
+        /**
+         * A member of a request or a record; dotted for a nested member (`artifact.artifact_id`).
+         */
+        readonly member: string;
+        readonly ids: {
+            readonly [key: string]: string;
+        };
+        /**
+         * A refusal the contract names: its status and the envelope's `error.code`. The status may be one the operation does not declare (the release sends `404 scope_not_found` and `400 invalid_cursor` on operations whose contract lists neither).
+         */
+        readonly conflict: RefusalFact;
+    } | null;
+    /**
+     * Members the answer leaves out, unless the request sends the header with that value (a newer contract the client speaks).
+     */
+    readonly omit: {
+        readonly members: readonly string[];
+        /**
+         * `{ <header name>: <value> }`: the header and value that keep the members in.
+         */
+        readonly unlessHeader: {
+            readonly name: string;
+            readonly value: string;
+        } | null | null;
+    } | null;
+    /**
+     * For a list: `opaque` cursors, bound to the request; `last_id`, the cursor is the id of the page's last record and any text lists the ids after it (the resource is ordered by id).
+     * Default: `"opaque"`.
+     */
+    readonly cursor: "opaque" | "last_id";
+    /**
+     * Members the write sets to the clock's time (`now`) or to the caller's Principal as the wire names it (`caller`).
+     */
+    readonly stamp: readonly {
+        readonly member: string;
+        readonly value: "now" | "caller";
+    }[];
+    /**
+     * What a list keeps, by record member (dotted, `name[]` for any item of a list: one matching item is enough, and filters through the same list must match on one item together); a request without the filter's value keeps every record.
+     */
+    readonly filters: readonly ({
+        readonly member: string;
+    } & FilterFact)[];
+    /**
+     * Members the operation sets to a constant; for a list, what every listed record is shown (and filtered) with.
+     */
+    readonly set: {
+        readonly [key: string]: string | number | boolean | null;
+    };
+    /**
+     * A JSON pointer into the body (or into each listed item) where the record sits, for bodies that wrap it; "" for the body itself.
+     * Default: `""`.
+     */
+    readonly recordAt: string;
+    /**
+     * The list member of a list body.
+     * Left out: `x-powercontext-pagination`'s `items_field`, else null; a `list` or `revisions` has one.
+     */
+    readonly items: string | null;
+    /**
+     * The request member carrying a page cursor and the response member with the next one.
+     * Never written in the spec: from `x-powercontext-pagination`, null without it.
+     */
+    readonly page: {
+        readonly cursor: string;
+        readonly nextCursor: string;
+    } | null;
+    /**
+     * Request members that are never stored. The expectation, the cursor, the limit and the filters' request members are controls without being listed.
+     */
+    readonly controls: readonly string[];
+    /**
+     * The request member with the page size, which has an integer default in the request schema (a `list` or `revisions` whose request has a `limit` with one uses it without naming it).
+     */
+    readonly limit: {
+        /**
+         * The request member.
+         */
+        readonly request: string;
+        /**
+         * Its default in the request schema.
+         */
+        readonly default: number;
+    } | null;
+};
+
+/**
+ * The anchor resource's records a request names, which must exist before the operation runs.
+ */
+export type AnchorRecordsFact = {
+    /**
+     * The anchor resource of `x-powercontext-resources`.
+     */
+    readonly resource: string;
+    /**
+     * Request member paths of the records' ids (`[]` after a list member).
+     */
+    readonly requests: readonly string[];
+};
+
+/**
+ * Only when the request names a record the mock does not hold (a target the release's access layer cannot find to authorize).
+ */
+export type UnknownRecordFact = {
+    /**
+     * A resource of `x-powercontext-resources`.
+     */
+    readonly resource: string;
+    /**
+     * The dotted request path of the record's id; no value there, no condition.
+     */
+    readonly id: string;
+    /**
+     * The record's collection keys, one per `within` member of the resource: a dotted request path, or a constant.
+     */
+    readonly within: readonly (string | {
+        readonly value: string | number | boolean | null;
+    })[];
+};
+
+/**
+ * One error code of the registry.
+ */
+export type ErrorCodeFact = {
+    /**
+     * The status the code arrives with.
+     */
+    readonly status: number;
+    /**
+     * False when no wait cures the error: the retry policy then does not send the request again (docs/retry-classes.md, "Transient error codes").
+     */
+    readonly transient: boolean;
+    /**
+     * The members of `error.details` a client may read for this code: their names (each typed `unknown`), or a map of name to the JSON schema that types it.
+     */
+    readonly details: readonly {
+        /**
+         * The member's name in `error.details`.
+         */
+        readonly name: string;
+        /**
+         * The member's schema, or null when the registry lists the name only.
+         */
+        readonly schema: {
+            readonly [key: string]: unknown;
+        } | null;
+    }[];
+    /**
+     * The error class generated for the code (docs/adr/0014-generated-contract-errors.md): a PascalCase name ending in `Error`, none of the runtime's own classes, each class for one code.
+     */
+    readonly className: string | null;
+};
+
+/**
+ * One stored resource family: how its records are named, kept, versioned and refused.
+ */
+export type ResourceFact = {
+    /**
+     * The member naming a record, in records and (unless `from` says otherwise) in requests.
+     */
+    readonly id: string;
+    /**
+     * Ids the server assigns are `<prefix>_<32 hex digits>` from the seeded sequence; without it the caller names every record.
+     */
+    readonly prefix: string | null;
+    /**
+     * The members that select a record's collection (a Scope, a family), each with the resource it must name (null: any value); a request naming no such record is that resource's `not_found`.
+     */
+    readonly within: readonly {
+        readonly member: string;
+        readonly resource: string | null;
+    }[];
+    /**
+     * A counter member, set to `start` at creation and +1 on every change.
+     */
+    readonly version: {
+        /**
+         * A member of a request or a record; dotted for a nested member (`artifact.artifact_id`).
+         */
+        readonly member: string;
+        /**
+         * The version of a new record.
+         * Default: `1`.
+         */
+        readonly start: number;
+    } | null;
+    /**
+     * Every version stays readable (the `revision` and `revisions` actions); needs `version`.
+     */
+    readonly history: boolean;
+    /**
+     * The ETag a record is sent with: a template of `{member}` placeholders (`revision:{revision}`), sent quoted.
+     */
+    readonly etag: string | null;
+    /**
+     * A member numbered 1, 2, 3, ... per collection at creation.
+     */
+    readonly sequence: string | null;
+    /**
+     * Members holding `sha256:<hex>` of other members, computed in order (so a digest may digest an earlier one): of one member's value (a string as it is, anything else as canonical JSON: sorted keys, no spaces), or `{ of: [member, ...], bare? }`, of the canonical JSON object of those members keyed by name, without the `sha256:` prefix when `bare`.
+     */
+    readonly digests: readonly ({
+        readonly member: string;
+    } & DigestFact)[];
+    /**
+     * What a record holds before any write: a new record starts from it (the request's members win), and a `fresh` read answers it.
+     */
+    readonly initial: {
+        readonly [key: string]: string | number | boolean | null | readonly (string | number | boolean | null)[];
+    };
+    /**
+     * The anchor: every operation whose request names one of its records must name an existing one (see `x-powercontext-anchor`). At most one resource is the anchor, a top-level one (no `within`).
+     */
+    readonly anchor: boolean;
+    /**
+     * A member set to the clock's time at creation.
+     */
+    readonly created: string | null;
+    /**
+     * A member set to the clock's time at creation and at every change.
+     */
+    readonly updated: string | null;
+    /**
+     * The member lists are ordered by, ascending; left out, the id.
+     */
+    readonly order: string | null;
+    /**
+     * The refusal of an id no record has.
+     */
+    readonly notFound: RefusalFact;
+};
+
+/**
+ * A refusal the contract names: its status and the envelope's `error.code`. The status may be one the operation does not declare (the release sends `404 scope_not_found` and `400 invalid_cursor` on operations whose contract lists neither).
+ */
+export type RefusalFact = {
+    /**
+     * The status of the refusal, 4xx or 5xx.
+     */
+    readonly status: number;
+    /**
+     * The envelope's `error.code`.
+     */
+    readonly code: string;
+    /**
+     * Fixed members of `error.details`.
+     */
+    readonly details: {
+        readonly [key: string]: string | number | boolean | null;
+    } | null;
+};
+
+/**
+ * Members of `error.details` and where each takes its value: `expected` or `provided`, the request's; `current`, the stored record's.
+ */
+export type RefusalDetailsFact = readonly {
+    readonly name: string;
+    readonly value: "expected" | "provided" | "current";
+}[];
+
+export type FilterFact = {
+    /**
+     * The request member holding the value to match.
+     */
+    readonly request: string;
+    /**
+     * The value when the request has none, for a default the server applies that the request schema does not declare.
+     * Left out: the request member's default in the request schema, else null.
+     */
+    readonly default: string | number | boolean | null | readonly (string | number | boolean | null)[];
+    /**
+     * `equal`: the record's member equals the value (or is in it, for a list); `contains`: it holds the value as a case-sensitive substring; `folded`: it equals the value after NFC and case folding (as the release matches tags).
+     * Default: `"equal"`.
+     */
+    readonly match: "equal" | "contains" | "folded";
+    /**
+     * The filter applies only while each of these request members has this value, or one of these values (a search in the field the request names).
+     */
+    readonly when: {
+        readonly [key: string]: string | number | boolean | null | readonly (string | number | boolean | null)[];
+    };
+};
+
+export type DigestFact = {
+    /**
+     * The digested members.
+     */
+    readonly of: readonly string[];
+    /**
+     * True when the digest is of the object of the `of` members keyed by name; false when it is of one member's value.
+     * Never written in the spec: true for the object form, false for a member name.
+     */
+    readonly object: boolean;
+    /**
+     * Leave out the `sha256:` prefix.
+     */
+    readonly bare: boolean;
+};

@@ -1,0 +1,179 @@
+import type { Principal } from "./principals.js";
+import { fromBase64Url, toBase64Url } from "../resources/base64url.js";
+import type { JsonRecord } from "../members.js";
+import { type AccessControl, accessRefusal } from "./decide.js";
+import { accessFacts } from "./facts.js";
+import { AccessInvalid, type Check, type Target } from "./resolve.js";
+import { validateTarget } from "./targets.js";
+
+/**
+ * The Access API's answers that are the policy itself or a decision on it, as the
+ * release's built-in provider gives them:
+ * - `get_access_principal`: the caller, the access mode, the kinds of resources,
+ *   the provider's capabilities and each Artifact family's profile;
+ * - `list_access_roles`: the roles a binding may name (and the owner relation), each
+ *   with its actions, cardinality, subject types and Artifact families, narrowed by
+ *   resource type and family;
+ * - `check_access`: each requirement decided as it stands (no preset is written),
+ *   with its reason code, and the answer under `match` (`all` or `any`);
+ * - `list_access_resources`: the resources of a type the caller may do the action on:
+ *   the server, or the Scopes its bindings name (every stored one when a binding on
+ *   every Scope or on the server may grant it), each decided, in id order, paged.
+ *   Artifacts are not listed (an empty page).
+ */
+
+const policy = accessFacts.policy;
+const DEFAULT_SUBJECTS = ["group", "service", "user"] as const;
+const RESOURCE_KINDS = ["server", "scope", "artifact"] as const;
+
+const isObject = (value: unknown): value is JsonRecord =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** `get_access_principal` for `principal`. */
+export function accessPrincipal(principal: Principal): JsonRecord {
+  return {
+    principal: principal.wire(),
+    mode: policy.report.mode,
+    resource_kinds: [...RESOURCE_KINDS],
+    provider_capabilities: { ...policy.report.capabilities },
+    artifact_families: Object.entries(policy.families).map(([family, profile]) => ({
+      family,
+      enabled: true,
+      share_unit: profile.selector === "memory_entry" ? "memory_entry" : "artifact",
+      actions: [...profile.actions].sort(),
+      grantable_roles: [...profile.grantable].sort(),
+    })),
+  };
+}
+
+/**
+ * `list_access_roles` for the request's `resource_type` and `family`.
+ * @throws SimError the policy's `invalid` for a family no profile has, or one given with another resource type
+ */
+export function accessRoles(request: JsonRecord): JsonRecord {
+  const type = typeof request.resource_type === "string" ? request.resource_type : null;
+  const family = typeof request.family === "string" ? request.family : null;
+  if (family !== null && (!Object.hasOwn(policy.families, family) || (type !== null && type !== "artifact")))
+    throw accessRefusal(policy.refusals.invalid);
+  const families = Object.keys(policy.families);
+  const items: JsonRecord[] = [];
+  for (const [role, fact] of Object.entries(policy.roles)) {
+    if (type !== null && fact.on !== type) continue;
+    let of: string[] = [];
+    if (fact.on === "artifact") {
+      of = families.filter((f) => fact.system === true || policy.families[f]?.grantable.includes(role) === true);
+      if (family !== null) of = of.filter((f) => f === family);
+      if (of.length === 0) continue;
+    }
+    items.push({
+      role,
+      resource_type: fact.on,
+      cardinality: fact.cardinality ?? "many_per_resource",
+      actions: [...fact.actions].sort(),
+      artifact_families: of,
+      assignable_subject_types: fact.system === true ? [] : [...(fact.subjects ?? DEFAULT_SUBJECTS)].sort(),
+      system_managed: fact.system === true,
+    });
+  }
+  return { items };
+}
+
+/** The target an Access API resource names. @throws AccessInvalid for a resource of no known form */
+export function targetOf(resource: unknown): Target {
+  if (!isObject(resource)) throw new AccessInvalid("resource");
+  if (resource.type === "server") return { kind: "server", deployment: String(resource.deployment_id) };
+  if (resource.type === "scope") return { kind: "scope", scopeId: String(resource.scope_id) };
+  const identity = resource.identity;
+  if (resource.type !== "artifact" || !isObject(identity)) throw new AccessInvalid("resource");
+  const selector = resource.selector;
+  return {
+    kind: "artifact",
+    scopeId: String(resource.scope_id),
+    family: String(identity.family),
+    artifactId: String(identity.artifact_id),
+    entryId: isObject(selector) ? String(selector.entry_id) : null,
+  };
+}
+
+/**
+ * `check_access`: each requirement decided for `principal` as it stands.
+ * @throws SimError the policy's `invalid` when a requirement names no valid target for its action
+ */
+export function checkAccess(principal: Principal, request: JsonRecord, control: AccessControl): JsonRecord {
+  const requirements = Array.isArray(request.requirements) ? request.requirements : [];
+  let checks: Check[];
+  try {
+    checks = requirements.map((item) => {
+      const requirement = isObject(item) ? item : {};
+      const check = { action: String(requirement.action), target: targetOf(requirement.resource) };
+      validateTarget(check);
+      return check;
+    });
+  } catch (error) {
+    if (error instanceof AccessInvalid) throw accessRefusal(policy.refusals.invalid);
+    throw error;
+  }
+  const decisions = checks.map((check) => {
+    const { allowed, reason } = control.explain(principal, check);
+    return { allowed, reason_code: reason };
+  });
+  const allowed = request.match === "any" ? decisions.some((d) => d.allowed) : decisions.every((d) => d.allowed);
+  return { allowed, decisions };
+}
+
+/** The cursor of a page that ends at `last`: opaque, and bound to the action and type listed. */
+function cursorAfter(last: string, action: string, type: string): string {
+  return toBase64Url(JSON.stringify([action, type, last]));
+}
+
+/** The id a cursor names, or null for the start (a cursor it did not hand out starts over). */
+function afterCursor(cursor: unknown, action: string, type: string): string | null {
+  if (typeof cursor !== "string" || cursor === "") return null;
+  try {
+    const [a, t, last] = JSON.parse(fromBase64Url(cursor)) as unknown[];
+    return a === action && t === type && typeof last === "string" ? last : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `list_access_resources` for `principal`.
+ * @param storedScopes - the ids of every Scope the simulator holds
+ * @throws SimError the policy's `invalid` for an action its resource type does not take, or a family with another type
+ */
+export function accessResources(
+  principal: Principal,
+  request: JsonRecord,
+  control: AccessControl,
+  storedScopes: () => string[],
+): JsonRecord {
+  const action = String(request.action);
+  const type = String(request.resource_type);
+  const family = typeof request.family === "string" ? request.family : null;
+  const limit = typeof request.limit === "number" ? request.limit : 100;
+  const profile = family !== null && Object.hasOwn(policy.families, family) ? policy.families[family] : undefined;
+  const takes =
+    type === "server"
+      ? policy.actions.server
+      : type === "scope"
+        ? policy.actions.scope
+        : profile === undefined
+          ? []
+          : [...profile.actions, ...profile.mutations, policy.share_action];
+  if (!takes.includes(action) || (family !== null && type !== "artifact")) throw accessRefusal(policy.refusals.invalid);
+  let ids: string[] = [];
+  if (type === "server") {
+    const server = { action, target: { kind: "server", deployment: policy.deployment } as Target };
+    ids = control.explain(principal, server).allowed ? [policy.deployment] : [];
+  } else if (type === "scope") ids = control.scopeCandidates(principal, action, storedScopes()).sort();
+  const after = afterCursor(request.cursor, action, type);
+  const from = after === null ? ids : ids.filter((id) => id > after);
+  const page = from.slice(0, limit);
+  const more = from.length > page.length;
+  return {
+    items: page.map((id) => (type === "server" ? { type, deployment_id: id } : { type, scope_id: id })),
+    total: ids.length,
+    next_cursor: more ? cursorAfter(page[page.length - 1] as string, action, type) : null,
+  };
+}

@@ -1,0 +1,135 @@
+import type { AccessLedger } from "./ledger.js";
+import { SimError } from "../errors.js";
+import type { Principal } from "./principals.js";
+import type { WriteCause } from "../resources/writer.js";
+import { type Grant, type BindingIndex, grants } from "./bindings.js";
+import { accessFacts, type RefusalFact } from "./facts.js";
+import type { OwnerLedger } from "./owners.js";
+import type { Check, Target } from "./resolve.js";
+
+/**
+ * The decisions of the release's built-in provider: a check is allowed when the
+ * action is the policy's self action, when one of the principal's bindings grants
+ * it (the principals file's and the Access API's), or when it owns the Artifact and
+ * the owner role takes the action, in that order (the reason a decision reports). A check the static bearer is denied on
+ * a Scope, for one of its preset's actions (or, on an Artifact, their children),
+ * writes the preset there first and is decided again, as the release's cold retry
+ * does; `artifact.write` is no such action, so the static bearer writes only what
+ * it owns.
+ */
+
+const policy = accessFacts.policy;
+const preset = policy.static_principal;
+const PRESET_ROLES = (preset?.scope_preset ?? []).map((role) => policy.roles[role]).filter((r) => r !== undefined);
+const PRESET_SCOPE_ACTIONS = new Set(PRESET_ROLES.flatMap((r) => r.actions));
+const PRESET_CHILD_ACTIONS = new Set(PRESET_ROLES.flatMap((r) => r.children));
+
+const MESSAGES: Readonly<Record<string, string>> = {
+  forbidden: "The Principal is not authorized for this operation.",
+  invalid_access_request: "The Access request is invalid.",
+  access_revoked: "The Principal does not hold the access this work needs.",
+};
+
+/** The error of a policy refusal (`denied`, `invalid`): its status and code, details null. */
+export function accessRefusal(refusal: RefusalFact): SimError {
+  return new SimError(refusal.status, refusal.code, MESSAGES[refusal.code] ?? "The Access request is refused.", null);
+}
+
+/** What the decisions read. */
+export interface AccessControlDeps {
+  readonly bindings: BindingIndex;
+  readonly owners: OwnerLedger;
+  readonly ledger: AccessLedger;
+  readonly now: () => number;
+}
+
+/** Decides checks for a principal. */
+export class AccessControl {
+  constructor(private readonly deps: AccessControlDeps) {}
+
+  /** True when `principal` may do `check` (writing the static bearer's preset first where the release would). */
+  allows(principal: Principal, check: Check, cause?: WriteCause): boolean {
+    if (this.explain(principal, check).allowed) return true;
+    if (!principal.isStatic || !this.#presetCovers(check)) return false;
+    if (!this.deps.ledger.bootstrap((check.target as { scopeId: string }).scopeId, cause)) return false;
+    return this.explain(principal, check).allowed;
+  }
+
+  /**
+   * The decision on `check` as it stands, without writing any preset (what `check_access`
+   * answers): allowed or not, and the policy's reason code for it.
+   */
+  explain(principal: Principal, { action, target }: Check): { allowed: boolean; reason: string } {
+    const reasons = policy.reasons;
+    if (action === policy.self_action) return { allowed: true, reason: reasons.self };
+    const held = [
+      ...principal.bindings.map(fileGrant),
+      ...this.deps.bindings.grantsOn(principal.key, target, this.deps.now()),
+    ];
+    if (held.some((grant) => grants(grant, action, target))) return { allowed: true, reason: reasons.binding };
+    if (target.kind === "artifact" && this.ownerOf(target) === principal.key) {
+      const owner = policy.roles[policy.owner_role];
+      if (owner?.actions.includes(action) === true) return { allowed: true, reason: reasons.owner };
+    }
+    return { allowed: false, reason: reasons.none };
+  }
+
+  /**
+   * @throws SimError the policy's `denied` refusal (`403 forbidden`, details null) when any check is not allowed
+   */
+  require(principal: Principal, checks: readonly Check[], cause?: WriteCause): void {
+    for (const check of checks) if (!this.allows(principal, check, cause)) throw accessRefusal(policy.refusals.denied);
+  }
+
+  /**
+   * The Scope ids a listing of Scopes for `action` looks at for `principal`: those its
+   * bindings name, and every one of `stored` when a binding on every Scope or on the
+   * server may grant the action there.
+   */
+  scopeCandidates(principal: Principal, action: string, stored: readonly string[]): string[] {
+    const named = new Set([
+      ...this.deps.bindings.scopesOf(principal.key, this.deps.now()),
+      ...principal.bindings.flatMap((b) => (b.scope !== undefined && b.scope !== "*" ? [b.scope] : [])),
+    ]);
+    const server: Target = { kind: "server", deployment: policy.deployment };
+    const everywhere =
+      principal.bindings.some((b) => b.scope === "*" || (b.scope === undefined && b.artifact === undefined)) ||
+      this.deps.bindings.grantsOn(principal.key, server, this.deps.now()).length > 0;
+    return [...new Set([...named, ...(everywhere ? stored : [])])].filter(
+      (scopeId) => this.explain(principal, { action, target: { kind: "scope", scopeId } }).allowed,
+    );
+  }
+
+  /** True when `principal` owns record `id` of `resource` in the collection `keys`. */
+  owns(principal: Principal, resource: string, keys: readonly unknown[], id: unknown): boolean {
+    return this.deps.owners.ownerOf(resource, keys, id) === principal.key;
+  }
+
+  /** The owner of the Artifact `target` names, as its principal key, or null. */
+  ownerOf(target: Extract<Target, { kind: "artifact" }>): string | null {
+    if (target.entryId !== null) return null;
+    return this.deps.owners.ownerOf(policy.artifact_resource, [target.scopeId, target.family], target.artifactId);
+  }
+
+  #presetCovers({ action, target }: Check): boolean {
+    if (target.kind === "scope") return PRESET_SCOPE_ACTIONS.has(action);
+    return target.kind === "artifact" && PRESET_CHILD_ACTIONS.has(action);
+  }
+}
+
+/** A binding of the principals file as a grant. */
+function fileGrant(binding: Principal["bindings"][number]): Grant {
+  if (binding.artifact !== undefined)
+    return {
+      role: binding.role,
+      resource: {
+        type: "artifact",
+        scopeId: binding.artifact.scope_id,
+        family: binding.artifact.family,
+        artifactId: binding.artifact.artifact_id,
+        entryId: null,
+      },
+    };
+  if (binding.scope !== undefined) return { role: binding.role, resource: { type: "scope", scopeId: binding.scope } };
+  return { role: binding.role, resource: { type: "server" } };
+}

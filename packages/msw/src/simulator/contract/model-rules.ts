@@ -1,0 +1,134 @@
+import { firstBreach, rewritten, type RuleBreach } from "@powercontext/runtime/rules";
+import type { ContractRule } from "../../contract/types.js";
+import { SimError, contractViolation, invalidRequest } from "../errors.js";
+import type { SimRequest } from "../types.js";
+import type { SimOperation } from "./operation-table.js";
+
+/**
+ * The contract's model rules (`x-powercontext-rules`, docs/architecture.md "Model rules")
+ * in the mock's check pipeline, read by one generic engine (`@powercontext/runtime/rules`)
+ * from the facts the generated contract carries per operation: where each rule sits in
+ * the flat request, its stage and its answer. Nothing here names an operation or a member.
+ *
+ * - {@link checkWireRules}: the rules the release's request model checks, with the body,
+ *   before access is decided (its access layer reads the body with that model): a breach
+ *   is `422 invalid_access_request`, or, without an access rule, the framework's issue.
+ * - {@link checkRuntimeRules}: the rules the release checks after its request model, once
+ *   the handler's own refusals and preconditions have passed and before any lookup: a
+ *   breach answers as the rule's answer says (an issue in `details.errors`, `invalid_request`
+ *   without details, `{field, reason}`, or a refusal of its own).
+ * - {@link keptRequest}: the request as the server goes on with it, its runtime `trim`
+ *   and `sort-items` rules applied (the stored text without surrounding whitespace, the
+ *   tags in the server's order).
+ */
+
+const isWire = (rule: ContractRule) => rule.stage === "wire";
+const isRuntime = (rule: ContractRule) => rule.stage === "runtime";
+
+/** Where a breach is: the path to the object carrying the rule, and the member in it. */
+function bodyLoc(breach: RuleBreach<ContractRule>): (string | number)[] {
+  return breach.member === null ? [...breach.at] : [...breach.at, breach.member];
+}
+
+/**
+ * True when the flat request breaks a wire rule: the release's request model refuses
+ * it, which its access layer, reading the body as that model, answers `422
+ * invalid_access_request`.
+ *
+ * @param flat - the flat request (parameters by wire name beside the body's members)
+ */
+export function breaksWireRule(op: SimOperation, flat: unknown): boolean {
+  return op.rules.length > 0 && firstBreach(flat, op.rules, isWire) !== null;
+}
+
+/**
+ * The wire rules of an operation the access layer does not read (no access rule; with
+ * one, {@link breaksWireRule} answers for the access layer): the release's request
+ * model refuses a breach with its issue.
+ *
+ * @param flat - the flat request (parameters by wire name beside the body's members)
+ * @throws SimError 422 `invalid_request` with the issue
+ */
+export function checkWireRules(op: SimOperation, flat: unknown): void {
+  if (op.rules.length === 0 || op.access !== null) return;
+  const breach = firstBreach(flat, op.rules, isWire);
+  if (breach === null) return;
+  throw contractViolation(422, [
+    { type: "value_error", loc: ["body", ...bodyLoc(breach)], msg: `Value error, ${breach.message}` },
+  ]);
+}
+
+/**
+ * @param flat - the flat request
+ * @param now - the simulator's clock, ms since the epoch (`after-now` compares with it)
+ * @throws SimError the answer of the first runtime rule the request breaks
+ */
+export function checkRuntimeRules(op: SimOperation, flat: unknown, now: number): void {
+  if (op.rules.length === 0) return;
+  const breach = firstBreach(flat, op.rules, isRuntime, now);
+  if (breach !== null) throw answerOf(op, breach, flat);
+}
+
+/** `reason` with each `{member}` replaced by that member's value in the flat request. */
+function filled(reason: string, flat: unknown): string {
+  const members = (typeof flat === "object" && flat !== null ? flat : {}) as Record<string, unknown>;
+  return reason.replace(/\{([^}]+)\}/g, (_, name: string) => String(members[name] ?? ""));
+}
+
+function answerOf(op: SimOperation, breach: RuleBreach<ContractRule>, flat: unknown): SimError {
+  const answer = breach.rule.answer ?? { kind: "issue", type: "value_error", loc: null };
+  switch (answer.kind) {
+    case "opaque":
+      return opaque();
+    case "field":
+      return invalidRequest(answer.field, answer.reason);
+    case "refusal":
+      return new SimError(
+        answer.status,
+        answer.code,
+        answer.status >= 500 ? "The Server failed." : "The request is invalid.",
+        answer.details === null ? null : (structuredClone(answer.details) as Record<string, unknown>),
+      );
+    case "issue": {
+      if (op.ruleIssues === "opaque") return opaque();
+      if (typeof op.ruleIssues === "object")
+        return invalidRequest(op.ruleIssues.field, filled(op.ruleIssues.reason, flat));
+      // A loc the rule states wins; `object` is where the object carrying the rule is.
+      const whole = op.ruleIssues === "body" ? [...breach.at] : [];
+      const loc =
+        answer.loc === "object"
+          ? whole
+          : answer.loc !== null
+            ? [...answer.loc]
+            : op.ruleIssues === "body"
+              ? bodyLoc(breach)
+              : breach.member === null
+                ? []
+                : [breach.member];
+      // The release's handler answers 400 for an issue located at a member named `query` under /v1/scopes/.
+      const status = op.path.startsWith("/v1/scopes/") && loc[0] === "query" ? 400 : 422;
+      const msg = answer.type === "value_error" ? `Value error, ${breach.message}` : breach.message;
+      return contractViolation(status, [{ type: answer.type, loc, msg }]);
+    }
+  }
+}
+
+/** `422 invalid_request` without details: the release caught its model's fault and names no member. */
+function opaque(): SimError {
+  return new SimError(422, "invalid_request", "The request is invalid.", null);
+}
+
+/**
+ * `request` with the body members the operation's runtime rewrite rules name rewritten
+ * (`trim`, `sort-items`); the request itself when there are none.
+ */
+export function keptRequest(op: SimOperation, request: SimRequest, flat: unknown): SimRequest {
+  if (op.rules.length === 0 || op.body === null) return request;
+  const kept = rewritten(flat, op.rules, isRuntime);
+  if (kept === flat) return request;
+  const body = request.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return { ...request, body: kept };
+  // A request with parameters holds the body's members beside them.
+  const members = kept as Record<string, unknown>;
+  return { ...request, body: Object.fromEntries(Object.keys(body).map((key) => [key, members[key]])) };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/simulator/clock.js";
+import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
+import { call } from "../support/flat-call.js";
+
+/**
+ * A cursor decoded, changed and encoded again is refused as the release refuses a
+ * tampered cursor (400 invalid_cursor), never followed: its seal no longer matches.
+ * So a forged bound cannot make a list go on for ever.
+ */
+const decode = (cursor: string) =>
+  JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Record<string, unknown>;
+const encode = (body: Record<string, unknown>) => Buffer.from(JSON.stringify(body), "utf8").toString("base64url");
+
+function world(): PowerContextSimulator {
+  const sim = createPowerContextSimulator({ seed: 7, clock: new ManualClock(), scopes: ["s1"] });
+  for (const id of ["a", "b", "c", "d"])
+    expect(call(sim, "capture_content_source", { scope_id: "s1", source_id: id, content: id }).status).toBe(202);
+  return sim;
+}
+
+function firstCursor(sim: PowerContextSimulator): string {
+  const reply = call(sim, "list_sources", { scope_id: "s1", limit: 2 });
+  expect(reply.status).toBe(200);
+  return reply.body.next_cursor as string;
+}
+
+describe("a forged cursor", () => {
+  it.each([
+    ["its record id", (body: Record<string, unknown>) => ({ ...body, i: '"src_forged"' })],
+    ["its order value", (body: Record<string, unknown>) => ({ ...body, a: 0 })],
+    ["its bound", (body: Record<string, unknown>) => ({ ...body, b: 1e300 })],
+    ["its seal", (body: Record<string, unknown>) => ({ ...body, d: "0123456789abcdef" })],
+  ])("with %s changed is refused as invalid", (_what, change) => {
+    const sim = world();
+    const forged = encode(change(decode(firstCursor(sim))));
+    const reply = call(sim, "list_sources", { scope_id: "s1", limit: 2, cursor: forged });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ error: { code: "invalid_cursor" } });
+  });
+
+  it("from another simulator's seed is refused; the cursor handed out is followed to the end", () => {
+    const sim = world();
+    const other = createPowerContextSimulator({ seed: 8, clock: new ManualClock(), scopes: ["s1"] });
+    for (const id of ["a", "b", "c", "d"])
+      call(other, "capture_content_source", { scope_id: "s1", source_id: id, content: id });
+    const theirs = call(other, "list_sources", { scope_id: "s1", limit: 2 }).body.next_cursor as string;
+    expect(call(sim, "list_sources", { scope_id: "s1", limit: 2, cursor: theirs }).status).toBe(400);
+    const page = call(sim, "list_sources", { scope_id: "s1", limit: 2, cursor: firstCursor(sim) });
+    expect(page.status).toBe(200);
+    expect(page.body.next_cursor).toBeNull();
+  });
+
+  it("on the Operation API and the Memory entries is refused too", () => {
+    const sim = world();
+    for (let i = 0; i < 3; i += 1) call(sim, "remember_memory", { scope_id: "s1", kind: "fact", text: `fact ${i}` });
+    const entries = call(sim, "list_memory_entries", { scope_id: "s1", limit: 1 });
+    expect(entries.status).toBe(200);
+    const [at, sealed] = (entries.body.next_cursor as string).split(".");
+    const forged = `${Number(at) + 1}.${sealed}`;
+    expect(call(sim, "list_memory_entries", { scope_id: "s1", limit: 1, cursor: forged }).status).toBe(400);
+    expect(call(sim, "list_memory_entries", { scope_id: "s1", limit: 1, cursor: `${at}.${sealed}` }).status).toBe(200);
+    const listed = call(sim, "list_operations", { scope_id: "s1", limit: 1, cursor: "c999.0123456789abcdef" });
+    expect(listed.status).toBe(422);
+  });
+});

@@ -1,0 +1,58 @@
+// The documented tokens are public: outside loopback the mock serves them only with a
+// principals file of one's own, or with explicit consent, and says why otherwise.
+import { describe, expect, it } from "vitest";
+import { createProgram } from "../../src/server/cli.js";
+import { exposureProblem, isLoopbackBind } from "../../src/server/exposure.js";
+import { startMockServer } from "../../src/server/start.js";
+
+describe("isLoopbackBind", () => {
+  it.each([
+    ["127.0.0.1", true],
+    ["127.255.0.9", true],
+    ["localhost", true],
+    ["::1", true],
+    ["[::1]", true],
+    ["0.0.0.0", false],
+    ["::", false],
+    ["192.168.1.4", false],
+    ["127.0.0.256", false],
+    ["localhost.", false],
+    ["example.com", false],
+  ])("%s -> %s", (host, loopback) => expect(isLoopbackBind(host)).toBe(loopback));
+});
+
+describe("serving outside loopback", () => {
+  it("is refused with the documented tokens, and says what to do", async () => {
+    await expect(startMockServer({ host: "0.0.0.0" })).rejects.toThrow(
+      /not loopback.*--config.*--allow-default-tokens/,
+    );
+    expect(exposureProblem("0.0.0.0", true, false)).toBeNull();
+    expect(exposureProblem("0.0.0.0", false, true)).toBeNull();
+  });
+
+  it("starts with principals of one's own, or with allowDefaultTokens", async () => {
+    const own = await startMockServer({
+      host: "0.0.0.0",
+      principals: { tokens: { "team-secret-1": { name: "team", scopes: { "*": ["scope.read"] } } } },
+    });
+    await own.close();
+    const consented = await startMockServer({ host: "0.0.0.0", allowDefaultTokens: true });
+    await consented.close();
+  });
+
+  it("is refused by `serve --host 0.0.0.0` with exit code 2 and the reason on stderr", async () => {
+    let err = "";
+    const program = createProgram()
+      .exitOverride()
+      .configureOutput({ writeErr: (text) => (err += text), writeOut: () => undefined });
+    for (const command of program.commands)
+      command.exitOverride().configureOutput({ writeErr: (text) => (err += text) });
+    await expect(program.parseAsync(["node", "powercontext-mock", "serve", "--host", "0.0.0.0"])).rejects.toMatchObject(
+      {
+        exitCode: 2,
+      },
+    );
+    expect(err).toMatch(/^error: refusing to serve the documented tokens/);
+    expect(program.commands[0]?.helpInformation()).toContain("--allow-default-tokens");
+  });
+});

@@ -1,0 +1,74 @@
+// A text answer is decoded by the charset its Content-Type names, strictly; a charset no
+// decoder knows is refused clearly, never read as UTF-8.
+import { describe, expect, it } from "vitest";
+import { createRuntime } from "../../src/core/runtime.js";
+import { InvalidResponseError } from "../../src/errors.js";
+import { callWithResponse } from "../../src/operations/submit.js";
+import { charsetOf } from "../../src/transport/read-body.js";
+import { scripted } from "@powercontext/runtime/testing";
+import { descriptor } from "../helpers/descriptors.js";
+
+const report = descriptor({
+  operationId: "get_report",
+  method: "GET",
+  requestLocation: null,
+  responseMedia: { 200: { "text/markdown": "text" } },
+});
+
+function utf16le(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i += 1) {
+    bytes[2 * i] = text.charCodeAt(i) & 0xff;
+    bytes[2 * i + 1] = text.charCodeAt(i) >> 8;
+  }
+  return bytes;
+}
+
+async function read(body: Uint8Array | string, contentType: string): Promise<unknown> {
+  const server = scripted(new Response(body, { status: 200, headers: { "content-type": contentType } }));
+  const runtime = createRuntime({ baseUrl: "https://pc.example.com", fetch: server.fetch, maxRetries: 0 });
+  return callWithResponse(runtime, report, undefined).then(
+    (result) => result.data,
+    (error: unknown) => error,
+  );
+}
+
+describe("a text answer's charset", () => {
+  it("utf-16 (with its byte order mark) is decoded as UTF-16", async () => {
+    const bytes = new Uint8Array([0xff, 0xfe, ...utf16le("# héllo ✓")]);
+    expect(await read(bytes, "text/markdown; charset=utf-16")).toBe("# héllo ✓");
+  });
+
+  it("utf-16le, iso-8859-1 and a quoted label are decoded by their names", async () => {
+    expect(await read(utf16le("# hi"), "text/markdown; charset=UTF-16LE")).toBe("# hi");
+    expect(await read(new Uint8Array([0x63, 0x61, 0x66, 0xe9]), 'text/markdown; charset="iso-8859-1"')).toBe("café");
+  });
+
+  it("no charset, or utf-8, is strict UTF-8", async () => {
+    expect(await read("# ✓", "text/markdown")).toBe("# ✓");
+    expect(await read(new Uint8Array([0xc3]), "text/markdown; charset=utf-8")).toBeInstanceOf(InvalidResponseError);
+  });
+
+  it("a charset no decoder knows is an InvalidResponseError that does not quote it", async () => {
+    const error = await read("# hi", "text/markdown; charset=x-made-up-7");
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect((error as Error).message).toContain("in its charset");
+    expect((error as Error).message).not.toContain("made-up");
+  });
+
+  it("bytes that are not valid in the named charset are refused", async () => {
+    expect(await read(new Uint8Array([0x00, 0xd8]), "text/markdown; charset=utf-16le")).toBeInstanceOf(
+      InvalidResponseError,
+    );
+  });
+});
+
+describe("charsetOf", () => {
+  it.each([
+    ["text/plain", null],
+    ["text/plain; charset=UTF-16", "utf-16"],
+    ['text/plain;charset="latin1"', "latin1"],
+    ["text/plain; format=flowed; charset=utf-8", "utf-8"],
+    ["text/plain; charset=", null],
+  ])("%j -> %j", (type, charset) => expect(charsetOf(type)).toBe(charset));
+});

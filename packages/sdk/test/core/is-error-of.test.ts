@@ -1,0 +1,39 @@
+// isErrorOf looks the operation up among the table's own members, and decides on the
+// error's own data, not on a prototype that anything can borrow.
+import { describe, expect, it } from "vitest";
+import { ConflictError, ServerResponseError } from "@powercontext/runtime";
+import { isErrorOf } from "../../src/operation-errors.js";
+
+const conflict = () =>
+  new ConflictError({
+    statusCode: 409,
+    code: "version_conflict",
+    serverMessage: "stale",
+    details: { current_version: 4 },
+    requestId: "req-1",
+    retryAfterMs: null,
+  });
+
+describe("isErrorOf", () => {
+  it("recognises a declared error of a real operation", () => {
+    expect(isErrorOf("cancel_operation", conflict())).toBe(true);
+  });
+
+  it.each(["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf", "then"])(
+    "answers false, without throwing, for the id %j",
+    (id) => {
+      expect(() => isErrorOf(id as "cancel_operation", conflict())).not.toThrow();
+      expect(isErrorOf(id as "cancel_operation", conflict())).toBe(false);
+    },
+  );
+
+  it("answers false for an object that only borrows the prototype", () => {
+    const forged = Object.create(ServerResponseError.prototype) as ServerResponseError;
+    expect(forged instanceof ServerResponseError).toBe(true);
+    expect(isErrorOf("cancel_operation", forged)).toBe(false);
+    const inherited = Object.create(
+      Object.assign(Object.create(ConflictError.prototype), { statusCode: 409, code: null }),
+    );
+    expect(isErrorOf("cancel_operation", inherited)).toBe(false);
+  });
+});
