@@ -119,7 +119,7 @@ describe("validator tables", () => {
     expect(code).toMatch(/format: \["date",[^\]]*\], k: \[formatKeyword\]/);
     expect(code).toContain("k: [notKeyword, oneOfKeyword]");
     expect(code.match(/^import .*$/gm)).toEqual([
-      'import { validator as v, exclusiveMaximumKeyword, exclusiveMinimumKeyword, multipleOfKeyword, formatKeyword, notKeyword, anyOfKeyword, oneOfKeyword, allOfKeyword, ifKeyword } from "@powercontext/runtime/validation";',
+      'import { validator as v, constKeyword, exclusiveMaximumKeyword, exclusiveMinimumKeyword, multipleOfKeyword, formatKeyword, notKeyword, anyOfKeyword, oneOfKeyword, allOfKeyword, ifKeyword } from "@powercontext/runtime/validation";',
     ]);
     // ajv's first issue (and those of a failing anyOf/oneOf, which it lists after its branches').
     const ajv = new Ajv({ strict: false, logger: false });

@@ -11,6 +11,7 @@ export { validator, type ValidateFunction, type ValidationError } from "./valida
 export {
   allOfKeyword,
   anyOfKeyword,
+  constKeyword,
   exclusiveMaximumKeyword,
   exclusiveMinimumKeyword,
   formatKeyword,
@@ -18,6 +19,7 @@ export {
   multipleOfKeyword,
   notKeyword,
   oneOfKeyword,
+  refKeyword,
   uniqueItemsKeyword,
 } from "./validation/keywords.js";
 export { recursive } from "./validation/depth.js";

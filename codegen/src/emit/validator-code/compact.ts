@@ -33,12 +33,15 @@ export type CompactValue =
   | { readonly handlers: readonly string[] };
 
 /**
- * The keywords the runtime checks through a handler the node names (`k`), in
- * ajv's order of checking them (the runtime follows the order of `k`); the
- * handler of `anyOf` is the runtime's `anyOfKeyword`. A bundle then carries
+ * The keywords the runtime checks through a handler the node names (`k`), by
+ * their compact keys, in ajv's order of checking them (the runtime follows the
+ * order of `k`); the handler of `anyOf` is the runtime's `anyOfKeyword`, that
+ * of `$` (a `$ref` beside other keywords) `refKeyword`. A bundle then carries
  * the handlers of the schemas it holds.
  */
 export const HANDLED_KEYWORDS = [
+  "$",
+  "const",
   "exclusiveMaximum",
   "exclusiveMinimum",
   "multipleOf",
@@ -53,7 +56,7 @@ export const HANDLED_KEYWORDS = [
 
 /** The runtime's export that checks `keyword` (one of {@link HANDLED_KEYWORDS}). */
 export function keywordHandler(keyword: string): string {
-  return `${keyword}Keyword`;
+  return `${keyword === "$" ? "ref" : keyword}Keyword`;
 }
 
 /** Keywords ajv would enforce that the runtime does not implement: refusing beats ignoring. */

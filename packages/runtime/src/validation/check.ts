@@ -79,11 +79,7 @@ export function checkRoot(
 ): boolean {
   floats = floatsAt;
   try {
-    if (c === null) return true;
-    // The fast path's usual root, an object with nothing but object keywords: straight to its members.
-    if (at === null && c.t === OBJECT && c.k === OBJECT && c.h === null && c.e === null)
-      return typeBits(value) === OBJECT && membersAccepted(c.o as Members, value as Record<string, unknown>);
-    return check(c, value, at);
+    return c === null || check(c, value, at);
   } catch (error) {
     if (error === STOP) return false;
     throw error;
@@ -104,6 +100,9 @@ function handlers(h: readonly (number | SchemaCheck)[], when: number, value: unk
 
 /** Checks `value`, found at JSON pointer `at` (null on the fast path), against the prepared schema `c`. */
 export function check(c: Prepared, value: unknown, at: string | null): boolean {
+  // The fast path's usual object node, which has nothing but object keywords: straight to its members.
+  if (at === null && c.q)
+    return typeBits(value) === OBJECT && membersAccepted(c.o as Members, value as Record<string, unknown>);
   let bits = typeBits(value);
   // An integral number the JSON text writes as a float is no integer.
   if (at !== null && floats?.has(at) === true) bits &= ~INTEGER;
@@ -125,13 +124,13 @@ export function check(c: Prepared, value: unknown, at: string | null): boolean {
   const wrong = late !== 0 && (bits & late) === 0;
   if ((k & group) !== 0 && !(wrong && group > late)) {
     if (group === STRING) {
-      const text = value as string;
-      const length = text.length;
-      if (length > c.x && codePoints(text) > c.x) return tooMany(at, "maxLength", c.x, "characters");
-      // A string of at least 2n UTF-16 units has at least n code points: counting them is rarely needed.
-      if (length < 2 * c.n && codePoints(text) < c.n) return tooMany(at, "minLength", c.n, "characters");
-      if (c.p !== null && !c.p.test(text))
-        return fail(at, "pattern", `must match pattern "${c.s.p}"`, { pattern: c.s.p });
+      const failed = stringFails(c, value as string);
+      if (failed !== 0)
+        return failed === 3
+          ? fail(at, "pattern", `must match pattern "${c.s.p}"`, { pattern: c.s.p })
+          : failed === 1
+            ? tooMany(at, "maxLength", c.x, "characters")
+            : tooMany(at, "minLength", c.n, "characters");
     } else if (group === NUMBER) {
       const number = value as number;
       if (number > c.l) return bound(at, "maximum", "<=", c.l);
@@ -167,38 +166,43 @@ function itemsChecked(c: Prepared, a: readonly unknown[], at: string | null): bo
  * and items.
  */
 function leafAccepted(c: Prepared, value: unknown): boolean {
-  if ((typeBits(value) & c.t) === 0 || (c.e !== null && !c.e.includes(value))) return false;
-  if (typeof value === "number") return !(value < c.g || value > c.l);
-  if (typeof value !== "string") return true;
-  const length = value.length;
-  return !(
-    (length > c.x && codePoints(value) > c.x) ||
-    (length < 2 * c.n && codePoints(value) < c.n) ||
-    (c.p !== null && !c.p.test(value))
-  );
+  if (c.e !== null && !c.e.includes(value)) return false;
+  if (typeof value === "string") return (c.t & STRING) !== 0 && stringFails(c, value) === 0;
+  return (typeBits(value) & c.t) !== 0 && !((value as number) < c.g || (value as number) > c.l);
+}
+
+/** The first string keyword of `c` that `text` fails, in ajv's order: 1 maxLength, 2 minLength, 3 pattern; 0 for none. */
+function stringFails(c: Prepared, text: string): number {
+  const length = text.length;
+  // A string of at least 2n UTF-16 units has at least n code points: counting them is rarely needed.
+  return length > c.x && codePoints(text) > c.x
+    ? 1
+    : length < 2 * c.n && codePoints(text) < c.n
+      ? 2
+      : c.p !== null && !c.p.test(text)
+        ? 3
+        : 0;
 }
 
 /** The fast path's object: one pass over the members it has, in the order it holds them (the declared order is tried first). */
 function membersAccepted(m: Members, o: Record<string, unknown>): boolean {
-  const { names, parts, index, extra } = m;
+  const names = m.names;
   let next = 0;
   let present = 0;
   let size = 0;
   for (const key in o) {
     size++;
     let i: number | undefined = next;
-    if (names[i] !== key) {
-      i = index.get(key);
-      if (i === undefined) {
-        if (extra === false || (extra !== null && !check(extra, o[key], null))) return false;
-        continue;
-      }
+    if (names[i] !== key && (i = names.indexOf(key)) < 0) {
+      const extra = m.extra;
+      if (extra === false || (extra !== null && !check(extra, o[key], null))) return false;
+      continue;
     }
     next = i + 1;
     const value = o[key];
     if (value === undefined) continue;
     present += m.required[i] as number;
-    const part = parts[i] as Prepared | null;
+    const part = m.parts[i] as Prepared | null;
     if (part !== null && (part.leaf ? !leafAccepted(part, value) : !check(part, value, null))) return false;
   }
   return present === m.order.length && size >= m.min && size <= m.max;
@@ -215,7 +219,8 @@ function membersInOrder(m: Members, o: Record<string, unknown>, at: string): boo
       return fail(at, "required", `must have required property '${name}'`, { missingProperty: name });
   if (extra !== null)
     for (const key in o) {
-      if ((m.index.get(key) ?? Infinity) < m.declared) continue;
+      const i = names.indexOf(key);
+      if (i >= 0 && i < m.declared) continue;
       if (extra === false)
         return fail(at, "additionalProperties", "must NOT have additional properties", { additionalProperty: key });
       if (!check(extra, o[key], `${at}/${pointerToken(key)}`)) return false;

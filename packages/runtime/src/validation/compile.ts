@@ -1,7 +1,5 @@
 import { ANY, ARRAY, BEFORE_ENUM, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, check } from "./check.js";
-import { fail } from "./issue.js";
 import type { SchemaCheck, SchemaNode, SchemaRef } from "./schema-node.js";
-import { equal } from "./values.js";
 
 /**
  * Prepares the compact form (docs/adr/0024-validators-fast-and-ordered.md):
@@ -35,8 +33,6 @@ export interface Members {
   /** Per name, 1 when it is required, else 0; the required names in ajv's order. */
   readonly required: readonly number[];
   readonly order: readonly string[];
-  /** Name -> index, for members met out of declaration order. */
-  readonly index: ReadonlyMap<string, number>;
   /** additionalProperties: false for none, null for anything, else its record. */
   readonly extra: Prepared | null | false;
   /** minProperties and maxProperties (0 and Infinity when absent). */
@@ -71,6 +67,8 @@ export interface Prepared {
   readonly h: readonly (number | SchemaCheck)[] | null;
   /** True when it has no closure, no object or array keyword, and scalars alone in its enum: the fast path checks it in place. */
   readonly leaf: boolean;
+  /** True for an object node with nothing but object keywords: the fast path goes straight to its members. */
+  readonly q: boolean;
   readonly o: Members | null;
   /** items (null for anything), minItems and maxItems (0 and Infinity when absent). */
   readonly I: Prepared | null;
@@ -105,20 +103,14 @@ function node(s: SchemaNode): Prepared {
   let types = s.t === undefined ? ANY : 0;
   for (const letter of s.t ?? "") types |= TYPE_BITS[letter] ?? 0;
   const h: (number | SchemaCheck)[] = [];
-  if (s.$ !== undefined) h.push(BEFORE_ENUM, compile(s.$));
-  if ("const" in s)
-    h.push(
-      BEFORE_ENUM,
-      (value, at) => equal(value, s.const) || fail(at, "const", "must be equal to constant", { allowedValue: s.const }),
-    );
   let groups =
     (s.g !== undefined || s.l !== undefined ? NUMBER : 0) |
     (s.n !== undefined || s.x !== undefined || s.p !== undefined ? STRING : 0);
   for (const keyword of s.k ?? []) {
-    // The group bit of the values it applies to (a handler's `on` is a type letter, or "" for any value).
-    const on = TYPE_BITS[keyword.on] ?? 0;
+    // When it is checked: first (before enum), after enum (""), or last in the group of a type letter.
+    const on = keyword.on === "first" ? BEFORE_ENUM : (TYPE_BITS[keyword.on] ?? 0);
     h.push(on, keyword.check(s));
-    groups |= on;
+    if (on > 0) groups |= on;
   }
   const { I: item, minItems = 0, maxItems = Infinity } = s;
   const o = members(s);
@@ -140,6 +132,7 @@ function node(s: SchemaNode): Prepared {
       !(groups & (ARRAY | OBJECT)) &&
       !h.length &&
       !values?.some((value) => value !== null && typeof value === "object"),
+    q: types === OBJECT && groups === OBJECT && !h.length && !values,
     o,
     I: prepare(item ?? true),
     minItems,
@@ -148,16 +141,7 @@ function node(s: SchemaNode): Prepared {
 }
 
 function members(s: SchemaNode): Members | null {
-  const { r = [], P: pairs = [], A: additional, minProperties = 0, maxProperties = Infinity } = s;
-  if (
-    typeof r !== "number" &&
-    !r.length &&
-    !pairs.length &&
-    additional === undefined &&
-    !minProperties &&
-    maxProperties === Infinity
-  )
-    return null;
+  const { r = [], P: pairs = [], A: additional, minProperties: min = 0, maxProperties: max = Infinity } = s;
   const names: string[] = [];
   const parts: (Prepared | null)[] = [];
   for (let i = 0; i < pairs.length; i += 2) {
@@ -177,15 +161,16 @@ function members(s: SchemaNode): Members | null {
     }
     required[i] = 1;
   }
+  // No object keyword at all (additionalProperties absent or true): none to check.
+  if (!names.length && extra === null && !min && max === Infinity) return null;
   return {
     names,
     declared,
     parts,
     required,
     order,
-    index: new Map(names.map((name, i) => [name, i])),
     extra,
-    min: minProperties,
-    max: maxProperties,
+    min,
+    max,
   };
 }

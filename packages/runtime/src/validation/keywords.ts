@@ -2,7 +2,7 @@ import { typeBits } from "./check.js";
 import { compile, TYPE_BITS } from "./compile.js";
 import { bound, fail } from "./issue.js";
 import type { Keyword, SchemaCheck, SchemaNode } from "./schema-node.js";
-import { duplicate } from "./values.js";
+import { duplicate, equal } from "./values.js";
 
 /**
  * The handlers of the keywords few schemas use. The generator lists in a
@@ -16,6 +16,18 @@ import { duplicate } from "./values.js";
 function subs(s: SchemaNode, key: "allOf" | "anyOf" | "oneOf"): SchemaCheck[] {
   return (s[key] ?? []).map((sub) => compile(sub));
 }
+
+/** `$ref` beside other keywords (`$`): the referenced schema, checked first. */
+export const refKeyword: Keyword = { on: "first", check: (s) => compile(s.$ ?? true) };
+
+/** `const`: the value must equal it (structurally), checked after `$` and before enum. */
+export const constKeyword: Keyword = {
+  on: "first",
+  check:
+    ({ const: allowed }) =>
+    (value, at) =>
+      equal(value, allowed) || fail(at, "const", "must be equal to constant", { allowedValue: allowed }),
+};
 
 /** `format`, for a format that is checked: its regular expression must match the string. */
 export const formatKeyword: Keyword = {

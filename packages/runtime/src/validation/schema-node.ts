@@ -24,8 +24,12 @@ export type SchemaCheck = (value: unknown, at: string | null) => boolean;
  * handlers of the schemas it holds and no other.
  */
 export interface Keyword {
-  /** The values it applies to: `s` strings, `n` numbers, `a` arrays (last in their group), `""` any value (after `$`, const and enum). */
-  readonly on: "s" | "n" | "a" | "";
+  /**
+   * When it is checked, on which values: `first` any value, before enum (`$`
+   * and const); `""` any value, after enum; `s` strings, `n` numbers, `a`
+   * arrays, last in their group.
+   */
+  readonly on: "first" | "" | "s" | "n" | "a";
   /** Its check for node `s` (built once per node, when the node is prepared). */
   readonly check: (s: SchemaNode) => SchemaCheck;
 }
@@ -48,9 +52,9 @@ export interface SchemaNode {
   readonly t?: string;
   /** `enum`: the allowed values. */
   readonly e?: readonly unknown[];
-  /** `const`: the one allowed value (present when the key is). */
+  /** `const`: the one allowed value (present when the key is; checked by the handler `constKeyword`). */
   readonly const?: unknown;
-  /** `$ref` beside other keywords: the referenced schema. */
+  /** `$ref` beside other keywords: the referenced schema (checked by the handler `refKeyword`). */
   readonly $?: SchemaRef;
   /** `allOf`. */
   readonly allOf?: readonly SchemaRef[];
@@ -119,9 +123,9 @@ export interface SchemaNode {
 
   /**
    * The handlers of the rarer keywords the node uses, in ajv's order of
-   * checking: `exclusiveMaximum`, `exclusiveMinimum`, `multipleOf`, `format`,
-   * `uniqueItems`, `not`, `anyOf`, `oneOf`, `allOf`, `if`; those for any value
-   * are checked after enum, the others last in their group. The runtime reads
+   * checking: `$` (`refKeyword`), `const`, `exclusiveMaximum`,
+   * `exclusiveMinimum`, `multipleOf`, `format`, `uniqueItems`, `not`, `anyOf`,
+   * `oneOf`, `allOf`, `if`; each when its `on` says. The runtime reads
    * those keywords only through their handlers: the generator lists one for
    * every such keyword a node has, in that order (a hand-written table must do
    * the same).
