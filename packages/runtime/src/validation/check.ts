@@ -100,9 +100,6 @@ function handlers(h: readonly (number | SchemaCheck)[], when: number, value: unk
 
 /** Checks `value`, found at JSON pointer `at` (null on the fast path), against the prepared schema `c`. */
 export function check(c: Prepared, value: unknown, at: string | null): boolean {
-  // The fast path's usual object node, which has nothing but object keywords: straight to its members.
-  if (at === null && c.q)
-    return typeBits(value) === OBJECT && membersAccepted(c.o as Members, value as Record<string, unknown>);
   let bits = typeBits(value);
   // An integral number the JSON text writes as a float is no integer.
   if (at !== null && floats?.has(at) === true) bits &= ~INTEGER;

@@ -67,8 +67,6 @@ export interface Prepared {
   readonly h: readonly (number | SchemaCheck)[] | null;
   /** True when it has no closure, no object or array keyword, and scalars alone in its enum: the fast path checks it in place. */
   readonly leaf: boolean;
-  /** True for an object node with nothing but object keywords: the fast path goes straight to its members. */
-  readonly q: boolean;
   readonly o: Members | null;
   /** items (null for anything), minItems and maxItems (0 and Infinity when absent). */
   readonly I: Prepared | null;
@@ -132,7 +130,6 @@ function node(s: SchemaNode): Prepared {
       !(groups & (ARRAY | OBJECT)) &&
       !h.length &&
       !values?.some((value) => value !== null && typeof value === "object"),
-    q: types === OBJECT && groups === OBJECT && !h.length && !values,
     o,
     I: prepare(item ?? true),
     minItems,
