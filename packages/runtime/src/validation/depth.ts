@@ -21,7 +21,7 @@ let depth = 0;
 /**
  * A reference back into a cycle of the tables: the schema `target` returns
  * (called on first use, when the cycle's constants exist). A value nested
- * more than {@link MAX_DEPTH} levels through such references fails with the
+ * more than `MAX_DEPTH` (256) levels through such references fails with the
  * issue `{ keyword: "depth", params: { limit: 256 } }`, "must NOT nest a
  * recursive schema more than 256 levels deep", at the value past the limit,
  * and ends the validation.
