@@ -73,6 +73,11 @@ export interface BundleApp {
   /** The target in kB min+gzip, or null where there is none (printed for reference). */
   readonly targetKb: number | null;
   /**
+   * The size in kB min+gzip it must not grow past (issue 36: validation at
+   * ajv's speed without growing the bundles), printed beside the target.
+   */
+  readonly limitKb?: number;
+  /**
    * What `packages/sdk/test/bundle.test.ts` holds it to, in kB: for the apps
    * whose size is mostly the runtime's, today's size plus about 150 B, so that
    * growth is a decision; for the whole client, which grows with the contract,
@@ -103,6 +108,7 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        const searchMemory = createCaller(${BASE}, searchMemoryDescriptor, { validators: searchMemoryValidators });
        searchMemory({ scope_id: "s", query: "q" }).then((body) => console.log(body));`,
     targetKb: 10,
+    limitKb: 13,
     // Not met yet (13.3 kB with issues 33 and 35): held at today's size, so that growth is a decision.
     budgetKb: 13.42,
     peer: "one",
@@ -134,6 +140,7 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        const client = new PowerContextClient(${BASE});
        client.getLiveness().then((body) => console.log(body));`,
     targetKb: 45,
+    limitKb: 38.5,
     budgetKb: 45,
     peer: "whole",
   },

@@ -1,15 +1,17 @@
 /**
  * `@powercontext/runtime/validation`: what generated validator modules import.
  * `validator(schema)` compiles a schema in the compact form the generator
- * writes (docs/adr/0020-validator-tables.md) on first use; it imports nothing
- * else of the runtime, so a module that only validates (a mock, a test) loads
- * no transport. The handlers of the rarer keywords (`anyOfKeyword`, ...) are
- * what a table node lists in `k` for the keywords it uses.
+ * writes (docs/adr/0020-validator-tables.md, docs/adr/0024-validators-fast-and-ordered.md)
+ * on first use; it imports nothing else of the runtime, so a module that only
+ * validates (a mock, a test) loads no transport. The handlers of the rarer
+ * keywords (`anyOfKeyword`, ...) are what a table node lists in `k` for the
+ * keywords it uses; `recursive` is how a table refers back into a cycle.
  */
-export { validator, type ValidateFunction, type ValidationError } from "./validation/compile.js";
+export { validator, type ValidateFunction, type ValidationError } from "./validation/validator.js";
 export {
   allOfKeyword,
   anyOfKeyword,
+  constKeyword,
   exclusiveMaximumKeyword,
   exclusiveMinimumKeyword,
   formatKeyword,
@@ -17,5 +19,8 @@ export {
   multipleOfKeyword,
   notKeyword,
   oneOfKeyword,
+  refKeyword,
+  uniqueItemsKeyword,
 } from "./validation/keywords.js";
+export { recursive } from "./validation/depth.js";
 export type { Keyword, SchemaCheck, SchemaNode, SchemaRef } from "./validation/schema-node.js";

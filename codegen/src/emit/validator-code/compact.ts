@@ -33,25 +33,30 @@ export type CompactValue =
   | { readonly handlers: readonly string[] };
 
 /**
- * The keywords the runtime checks through a handler the node names (`k`), in
- * the order they are checked; the handler of `anyOf` is the runtime's
- * `anyOfKeyword`. A bundle then carries the handlers of the schemas it holds.
+ * The keywords the runtime checks through a handler the node names (`k`), by
+ * their compact keys, in ajv's order of checking them (the runtime follows the
+ * order of `k`); the handler of `anyOf` is the runtime's `anyOfKeyword`, that
+ * of `$` (a `$ref` beside other keywords) `refKeyword`. A bundle then carries
+ * the handlers of the schemas it holds.
  */
 export const HANDLED_KEYWORDS = [
-  "format",
-  "exclusiveMinimum",
+  "$",
+  "const",
   "exclusiveMaximum",
+  "exclusiveMinimum",
   "multipleOf",
-  "allOf",
+  "format",
+  "uniqueItems",
+  "not",
   "anyOf",
   "oneOf",
-  "not",
+  "allOf",
   "if",
 ] as const;
 
 /** The runtime's export that checks `keyword` (one of {@link HANDLED_KEYWORDS}). */
 export function keywordHandler(keyword: string): string {
-  return `${keyword}Keyword`;
+  return `${keyword === "$" ? "ref" : keyword}Keyword`;
 }
 
 /** Keywords ajv would enforce that the runtime does not implement: refusing beats ignoring. */
@@ -119,6 +124,23 @@ function finite(value: unknown, keyword: string): number {
   if (typeof value !== "number" || !Number.isFinite(value))
     throw new Error(`validator emitter: "${keyword}" must be a finite number`);
   return value;
+}
+
+/**
+ * The type letters of an `items` schema written in place whose types are all
+ * scalar, or null: ajv then compares only the items of those types, by value,
+ * for `uniqueItems`, and reports another pair than when it compares every two
+ * items (a referenced items schema, or one without types). The runtime needs
+ * the difference to report ajv's pair.
+ */
+function scalarItemTypes(items: unknown): string | null {
+  if (items === null || typeof items !== "object" || Array.isArray(items)) return null;
+  const type = (items as Json).type;
+  const types = (Array.isArray(type) ? type : type === undefined ? [] : [type]) as unknown[];
+  const letters = types.map((name) => (typeof name === "string" ? TYPE_LETTERS[name] : undefined));
+  return letters.length > 0 && letters.every((letter) => letter !== undefined && letter !== "o" && letter !== "a")
+    ? letters.join("")
+    : null;
 }
 
 /**
@@ -200,7 +222,7 @@ export function compactSchema(schema: unknown, formats: Readonly<Record<string, 
   if (Array.isArray(s.items))
     throw new Error("validator emitter: tuple `items` (an array of schemas) is not supported");
   if (s.items !== undefined) members.push(["I", { schema: sub(s.items) }]);
-  if (s.uniqueItems === true) members.push(["uniqueItems", { json: true }]);
+  if (s.uniqueItems === true) members.push(["uniqueItems", { json: scalarItemTypes(s.items) ?? true }]);
   const handled = HANDLED_KEYWORDS.filter((keyword) => members.some(([key]) => key === keyword));
   if (handled.length > 0) members.push(["k", { handlers: handled.map(keywordHandler) }]);
   return { members };

@@ -8,6 +8,9 @@ import {
   type CompactValue,
 } from "./compact.js";
 
+/** The runtime's export that refers back into a cycle: `recursive(() => constant)`. */
+const RECURSIVE = "recursive";
+
 /** A repeated subschema is shared (written once, as a constant) when its text is at least this long. */
 const SHARE_MIN_CHARS = 16;
 
@@ -20,8 +23,9 @@ const SHARE_MIN_CHARS = 16;
  * that reads alike on both sides of the wire, and everything it references)
  * become one constant, and so does every repeated subschema of some length.
  * Constants are written in dependency order; a reference back into a cycle
- * (a recursive schema) is a function returning the constant, which the runtime
- * resolves when it compiles.
+ * (a recursive schema) is the runtime's `recursive` of a function returning
+ * the constant, resolved on first use, which also bounds how deep a value may
+ * nest.
  */
 export class ValidatorTables {
   /** Compact form per definition key, converted on first use. */
@@ -43,14 +47,17 @@ export class ValidatorTables {
     const keys = this.reachable([...exports.values()]);
     const classOf = this.definitionClasses(keys);
     const writer = new ConstantWriter(keys, (key) => this.compact(key), classOf);
+    // A schema no integer can meet never needs the JSON text (`validator`'s `integers`).
     const lines = [...exports].map(
-      ([name, key]) => `export const ${name} = /* @__PURE__ */ v(${writer.reference(key)});\n`,
+      ([name, key]) =>
+        `export const ${name} = /* @__PURE__ */ v(${writer.reference(key)}${this.reachesInteger(key) ? "" : ", false"});\n`,
     );
+    const constants = writer.constants();
     const used = new Set<string>();
     for (const key of keys) handlersOf(this.compact(key), used);
     const handlers = HANDLED_KEYWORDS.map(keywordHandler).filter((name) => used.has(name));
-    const imports = ["validator as v", ...handlers].join(", ");
-    return `import { ${imports} } from ${JSON.stringify(this.runtimeModule)};\n\n${writer.constants()}\n${lines.join("")}`;
+    const imports = ["validator as v", ...handlers, ...(writer.recursive ? [RECURSIVE] : [])].join(", ");
+    return `import { ${imports} } from ${JSON.stringify(this.runtimeModule)};\n\n${constants}\n${lines.join("")}`;
   }
 
   private compact(key: string): Compact {
@@ -62,6 +69,16 @@ export class ValidatorTables {
       this.compacts.set(key, compact);
     }
     return compact;
+  }
+
+  /**
+   * Whether a value under definition `key` can be checked as an integer: a
+   * node it reaches (through references too) has the type `integer`. Only
+   * then can the JSON text write one as a float (`3.0`), so only then does the
+   * runtime read the text.
+   */
+  private reachesInteger(key: string): boolean {
+    return this.reachable([key]).some((reached) => hasIntegerType(this.compact(reached)));
   }
 
   /** Every definition key the exports reach, in first-reached order. */
@@ -133,6 +150,18 @@ function forEachRef(schema: Compact, visit: (key: string) => void): void {
     else if ("schemas" in value) for (const sub of value.schemas) forEachRef(sub, visit);
     else if ("pairs" in value) for (const [, sub] of value.pairs) forEachRef(sub, visit);
   }
+}
+
+/** Whether `schema` or a subschema of it (references not followed) has the type `integer`. */
+function hasIntegerType(schema: Compact): boolean {
+  if (typeof schema === "boolean" || "ref" in schema) return false;
+  return schema.members.some(
+    ([key, value]) =>
+      (key === "t" && "json" in value && String(value.json).includes("i")) ||
+      ("schema" in value && hasIntegerType(value.schema)) ||
+      ("schemas" in value && value.schemas.some(hasIntegerType)) ||
+      ("pairs" in value && value.pairs.some(([, sub]) => hasIntegerType(sub))),
+  );
 }
 
 /** Adds to `into` the keyword handlers named in `schema` and its subschemas (references not followed). */
@@ -221,10 +250,19 @@ class ConstantWriter {
     }
   }
 
-  /** The expression naming definition `key`: its constant, or a function returning it when that constant is not written yet. */
+  /** Whether a reference back into a cycle was written (the module then imports the runtime's `recursive`). */
+  recursive = false;
+
+  /**
+   * The expression naming definition `key`: its constant, or, when that
+   * constant is not written yet (a reference back into a cycle), the runtime's
+   * `recursive` of a function returning it.
+   */
   reference(key: string): string {
     const name = this.definitionConstant(key);
-    return this.written.has(name) ? name : `() => ${name}`;
+    if (this.written.has(name)) return name;
+    this.recursive = true;
+    return `/* @__PURE__ */ ${RECURSIVE}(() => ${name})`;
   }
 
   /** The constants, in the order they must be declared. */

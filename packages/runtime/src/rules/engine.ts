@@ -1,4 +1,4 @@
-import type { ValidateFunction } from "../validation/compile.js";
+import type { ValidateFunction } from "../validation/validator.js";
 import { checkRule } from "./checks.js";
 import type { Rule, RuleBreach, RuleSite, RuleStep } from "./rule-types.js";
 import { isRecord } from "./values.js";

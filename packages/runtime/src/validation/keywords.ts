@@ -1,12 +1,15 @@
-import { bound, compile, fail } from "./compile.js";
+import { typeBits } from "./check.js";
+import { compile, TYPE_BITS } from "./compile.js";
+import { bound, fail } from "./issue.js";
 import type { Keyword, SchemaCheck, SchemaNode } from "./schema-node.js";
+import { duplicate, equal } from "./values.js";
 
 /**
  * The handlers of the keywords few schemas use. The generator lists in a
  * node's `k` the handlers of the keywords it has (schema-node.ts), so a bundle
  * holds the handlers its schemas need and a bundler drops the others. Each
  * reports ajv's keyword, words and parameters, as the common keywords do in
- * `compile.ts`.
+ * `check.ts`.
  */
 
 /** The subschemas of `s` under `key`, compiled. */
@@ -14,13 +17,26 @@ function subs(s: SchemaNode, key: "allOf" | "anyOf" | "oneOf"): SchemaCheck[] {
   return (s[key] ?? []).map((sub) => compile(sub));
 }
 
+/** `$ref` beside other keywords (`$`): the referenced schema, checked first. */
+export const refKeyword: Keyword = { on: "first", check: (s) => compile(s.$ ?? true) };
+
+/** `const`: the value must equal it (structurally), checked after `$` and before enum. */
+export const constKeyword: Keyword = {
+  on: "first",
+  check:
+    ({ const: allowed }) =>
+    (value, at) =>
+      equal(value, allowed) || fail(at, "const", "must be equal to constant", { allowedValue: allowed }),
+};
+
 /** `format`, for a format that is checked: its regular expression must match the string. */
 export const formatKeyword: Keyword = {
   on: "s",
   check: (s) => {
     const [name, source, flags] = s.format ?? ["", "", ""];
     const re = new RegExp(source, flags);
-    return (v) => re.test(v as string) || fail("format", `must match format "${name}"`, { format: name });
+    return (value, at) =>
+      re.test(value as string) || fail(at, "format", `must match format "${name}"`, { format: name });
   },
 };
 
@@ -29,8 +45,8 @@ export const exclusiveMinimumKeyword: Keyword = {
   on: "n",
   check:
     ({ exclusiveMinimum: limit = 0 }) =>
-    (v) =>
-      (v as number) > limit || bound("exclusiveMinimum", ">", limit),
+    (value, at) =>
+      (value as number) > limit || bound(at, "exclusiveMinimum", ">", limit),
 };
 
 /** `exclusiveMaximum` (draft-07: a number). */
@@ -38,8 +54,8 @@ export const exclusiveMaximumKeyword: Keyword = {
   on: "n",
   check:
     ({ exclusiveMaximum: limit = 0 }) =>
-    (v) =>
-      (v as number) < limit || bound("exclusiveMaximum", "<", limit),
+    (value, at) =>
+      (value as number) < limit || bound(at, "exclusiveMaximum", "<", limit),
 };
 
 /** `multipleOf`, by ajv's rule: the quotient must survive parseInt unchanged. */
@@ -47,13 +63,33 @@ export const multipleOfKeyword: Keyword = {
   on: "n",
   check:
     ({ multipleOf: m = 0 }) =>
-    (v) => {
-      const quotient = (v as number) / m;
+    (value, at) => {
+      const quotient = (value as number) / m;
       return (
         (m !== 0 && quotient === parseInt(String(quotient), 10)) ||
-        fail("multipleOf", `must be multiple of ${m}`, { multipleOf: m })
+        fail(at, "multipleOf", `must be multiple of ${m}`, { multipleOf: m })
       );
     },
+};
+
+/**
+ * `uniqueItems` (true, or the type letters of an `items` schema ajv reads in
+ * place with scalar types only: ajv then compares the items of those types
+ * alone, by value, and reports another pair).
+ */
+export const uniqueItemsKeyword: Keyword = {
+  on: "a",
+  check: ({ uniqueItems: unique }) => {
+    let types = 0;
+    for (const letter of typeof unique === "string" ? unique : "") types |= TYPE_BITS[letter] ?? 0;
+    const admits = types === 0 ? undefined : (item: unknown) => (typeBits(item) & types) !== 0;
+    return (value, at) => {
+      const pair = duplicate(value as unknown[], admits);
+      if (pair === null) return true;
+      const [j, i] = pair;
+      return fail(at, "uniqueItems", `must NOT have duplicate items (items ## ${j} and ${i} are identical)`, { i, j });
+    };
+  },
 };
 
 /** `allOf`: every subschema, the first failing one's issue. */
@@ -61,27 +97,32 @@ export const allOfKeyword: Keyword = {
   on: "",
   check: (s) => {
     const checks = subs(s, "allOf");
-    return (v, p) => checks.every((check) => check(v, p));
+    return (value, at) => checks.every((check) => check(value, at));
   },
 };
 
-/** `anyOf`. */
+/** `anyOf` (two branches, how a nullable reference reads, without a loop). */
 export const anyOfKeyword: Keyword = {
   on: "",
   check: (s) => {
     const checks = subs(s, "anyOf");
-    return (v, p) => checks.some((check) => check(v, p)) || fail("anyOf", "must match a schema in anyOf");
+    const [first, second] = checks;
+    const any: SchemaCheck =
+      checks.length === 2 && first !== undefined && second !== undefined
+        ? (value, at) => first(value, at) || second(value, at)
+        : (value, at) => checks.some((check) => check(value, at));
+    return (value, at) => any(value, at) || fail(at, "anyOf", "must match a schema in anyOf");
   },
 };
 
-/** `oneOf`. */
+/** `oneOf` (its `passingSchemas` is not tracked: null). */
 export const oneOfKeyword: Keyword = {
   on: "",
   check: (s) => {
     const checks = subs(s, "oneOf");
-    return (v, p) =>
-      checks.filter((check) => check(v, p)).length === 1 ||
-      fail("oneOf", "must match exactly one schema in oneOf", { passingSchemas: null });
+    return (value, at) =>
+      checks.filter((check) => check(value, at)).length === 1 ||
+      fail(at, "oneOf", "must match exactly one schema in oneOf", { passingSchemas: null });
   },
 };
 
@@ -90,7 +131,7 @@ export const notKeyword: Keyword = {
   on: "",
   check: (s) => {
     const check = compile(s.not ?? false);
-    return (v, p) => !check(v, p) || fail("not", "must NOT be valid");
+    return (value, at) => !check(value, at) || fail(at, "not", "must NOT be valid");
   },
 };
 
@@ -101,6 +142,6 @@ export const ifKeyword: Keyword = {
     const condition = compile(s.if ?? true);
     const then = compile(s.then ?? true);
     const otherwise = compile(s.else ?? true);
-    return (v, p) => (condition(v, p) ? then(v, p) : otherwise(v, p));
+    return (value, at) => (condition(value, at) ? then(value, at) : otherwise(value, at));
   },
 };

@@ -3,18 +3,20 @@
  * (docs/adr/0020-validator-tables.md): the draft-07 keyword subset the
  * generator accepts, with short names for the frequent keywords, property
  * lists as flat pairs, types as letters, and every `$ref` as the referenced
- * node itself (or, inside a cycle, a function returning it). A node shared by
- * many schemas is one object, compiled once.
+ * node itself, or inside a cycle `recursive(() => node)` (`depth.ts`), which
+ * also bounds how deep a value may nest. A node shared by many schemas is one
+ * object, prepared once.
  *
  * Keywords not listed here are refused by the generator, never ignored.
  */
 
 /**
- * The check of one schema node: true when `value` matches; otherwise it has
- * recorded the issue. `path` is the value's JSON pointer while the JSON text
- * holds an integral float (so that `type: integer` can refuse it), else null.
+ * The check of one schema node (`check.ts`): true when `value` matches. `at`
+ * is null on the fast path, which records nothing; on the ordered path it is
+ * the JSON pointer of `value`, and a failing check records the issue ajv
+ * reports first (`issue.ts`) before it returns false.
  */
-export type SchemaCheck = (value: unknown, path: string | null) => boolean;
+export type SchemaCheck = (value: unknown, at: string | null) => boolean;
 
 /**
  * The handler of a keyword that few schemas use (`keywords.ts`). A node that
@@ -22,14 +24,18 @@ export type SchemaCheck = (value: unknown, path: string | null) => boolean;
  * handlers of the schemas it holds and no other.
  */
 export interface Keyword {
-  /** The values it applies to: `s` strings, `n` numbers, `""` any value (after enum, const and `$`). */
-  readonly on: "s" | "n" | "";
-  /** Its check for node `s` (built once per node, when the node is compiled). */
+  /**
+   * When it is checked, on which values: `first` any value, before enum (`$`
+   * and const); `""` any value, after enum; `s` strings, `n` numbers, `a`
+   * arrays, last in their group.
+   */
+  readonly on: "first" | "" | "s" | "n" | "a";
+  /** Its check for node `s` (built once per node, when the node is prepared). */
   readonly check: (s: SchemaNode) => SchemaCheck;
 }
 
-/** A schema: a node, `true` (anything), `false` (nothing), or a function returning a node (a reference inside a cycle). */
-export type SchemaRef = SchemaNode | boolean | (() => SchemaNode | boolean);
+/** A schema: a node, `true` (anything) or `false` (nothing). */
+export type SchemaRef = SchemaNode | boolean;
 
 /**
  * One JSON Schema in the compact form. Short names: `t` type, `e` enum, `r`
@@ -46,9 +52,9 @@ export interface SchemaNode {
   readonly t?: string;
   /** `enum`: the allowed values. */
   readonly e?: readonly unknown[];
-  /** `const`: the one allowed value (present when the key is). */
+  /** `const`: the one allowed value (present when the key is; checked by the handler `constKeyword`). */
   readonly const?: unknown;
-  /** `$ref` beside other keywords: the referenced schema. */
+  /** `$ref` beside other keywords: the referenced schema (checked by the handler `refKeyword`). */
   readonly $?: SchemaRef;
   /** `allOf`. */
   readonly allOf?: readonly SchemaRef[];
@@ -108,16 +114,21 @@ export interface SchemaNode {
   readonly minItems?: number;
   /** `maxItems`. */
   readonly maxItems?: number;
-  /** `uniqueItems`. */
-  readonly uniqueItems?: boolean;
+  /**
+   * `uniqueItems`: true, or the type letters of an `items` schema that ajv
+   * read in place with scalar types only: ajv then compares the items of
+   * those types alone, by value, and reports another pair of duplicates.
+   */
+  readonly uniqueItems?: boolean | string;
 
   /**
-   * The handlers of the rarer keywords the node uses (`format`,
-   * `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`, `allOf`, `anyOf`,
-   * `oneOf`, `not`, `if`), each checked after the common keywords of its group
-   * in the order listed. The compiler reads those keywords only through their
-   * handlers: the generator lists one for every such keyword a node has, in
-   * the order above (a hand-written table must do the same).
+   * The handlers of the rarer keywords the node uses, in ajv's order of
+   * checking: `$` (`refKeyword`), `const`, `exclusiveMaximum`,
+   * `exclusiveMinimum`, `multipleOf`, `format`, `uniqueItems`, `not`, `anyOf`,
+   * `oneOf`, `allOf`, `if`; each when its `on` says. The runtime reads
+   * those keywords only through their handlers: the generator lists one for
+   * every such keyword a node has, in that order (a hand-written table must do
+   * the same).
    */
   readonly k?: readonly Keyword[];
 }

@@ -20,37 +20,40 @@ export function codePoints(s: string): number {
 /** Structural equality of JSON values (member order does not matter), for `enum`, `const` and `uniqueItems`. */
 export function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (a && b && typeof a === "object" && typeof b === "object") {
-    if (Array.isArray(a) !== Array.isArray(b)) return false;
-    if (Array.isArray(a)) {
-      const other = b as unknown[];
-      if (a.length !== other.length) return false;
-      for (let i = 0; i < a.length; i++) if (!equal(a[i], other[i])) return false;
-      return true;
-    }
-    const x = a as Record<string, unknown>;
-    const y = b as Record<string, unknown>;
-    const keys = Object.keys(x);
-    if (keys.length !== Object.keys(y).length) return false;
-    for (const k of keys) if (!Object.hasOwn(y, k) || !equal(x[k], y[k])) return false;
-    return true;
-  }
-  return Number.isNaN(a) && Number.isNaN(b);
+  if (!a || !b || typeof a !== "object" || typeof b !== "object") return Number.isNaN(a) && Number.isNaN(b);
+  // An array's keys are its indexes: two arrays of one length with equal items at every index are equal.
+  const keys = Object.keys(a);
+  return (
+    Array.isArray(a) === Array.isArray(b) &&
+    keys.length === Object.keys(b).length &&
+    keys.every(
+      (key) => Object.hasOwn(b, key) && equal((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  );
 }
 
-/** The first pair of equal items, searched from the end as ajv does (`[j, i]`, j < i), or null. */
-export function duplicate(items: readonly unknown[]): [number, number] | null {
-  for (let i = items.length - 1; i > 0; i--)
-    for (let j = i - 1; j >= 0; j--) if (equal(items[i], items[j])) return [j, i];
+/**
+ * The first pair of equal items, as ajv searches it: from the end, every item
+ * against each before it (`[j, i]`, j < i); or, when `admits` is given, among
+ * the items it admits alone, by value (`[j, i]`, j > i: the nearest later
+ * item equal to the last such item that has one). Null when there is none.
+ */
+export function duplicate(items: readonly unknown[], admits?: (item: unknown) => boolean): [number, number] | null {
+  const seen = new Map<unknown, number>();
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i];
+    if (admits === undefined) {
+      for (let j = i - 1; j >= 0; j--) if (equal(item, items[j])) return [j, i];
+    } else if (admits(item)) {
+      const j = seen.get(item);
+      if (j !== undefined) return [j, i];
+      seen.set(item, i);
+    }
+  }
   return null;
 }
 
 /** A member name as a JSON pointer token (RFC 6901: `~` as `~0`, `/` as `~1`). */
 export function pointerToken(name: string): string {
   return name.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-/** True for a JSON object (not null, not an array). */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
