@@ -45,7 +45,7 @@ export function mayHoldSecret(text: string, secrets: readonly string[]): boolean
  * JSON-escaped (with `/` written `\/`, as many JSON encoders do) and as a
  * JSON Pointer segment (`~0`, `~1`: how a validator issue names a member). Text that
  * parses as JSON is also walked value by value, which catches any other
- * escape (see {@link ServerAnswer.errorBody}).
+ * escape (as `ServerAnswer.errorBody` does).
  */
 export function secretSpellings(secrets: readonly string[]): readonly string[] {
   let cached = SPELLINGS.get(secrets);
