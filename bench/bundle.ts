@@ -148,9 +148,10 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     label: "Worker example (examples/worker, two operations)",
     source: `export { default } from "../../../examples/worker/worker.ts";`,
     // No target of its own: what the Workers import path (docs/workers.md) costs, against the whole
-    // client's 45 kB; today's size (14.1 kB) plus about 150 B.
+    // client's 45 kB; 14.1 kB before the wire model rules and issue 36's faster validators (about 0.6 kB:
+    // the rules engine's checks the two operations reach, the validators' const and $ref handlers).
     targetKb: null,
-    budgetKb: 14.23,
+    budgetKb: 14.8,
   },
   {
     label: "everything the SDK exports (export *)",
