@@ -1,4 +1,4 @@
-import type { Members, Prepared } from "./compile.js";
+import type { Members, Prepared } from "./prepared.js";
 import { bound, fail, tooMany } from "./issue.js";
 import type { SchemaCheck } from "./schema-node.js";
 import { codePoints, equal, pointerToken } from "./values.js";

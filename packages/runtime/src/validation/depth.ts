@@ -1,5 +1,6 @@
 import { STOP, check } from "./check.js";
-import { prepare, type Prepared } from "./compile.js";
+import { prepare } from "./compile.js";
+import type { Prepared } from "./prepared.js";
 import { fail } from "./issue.js";
 import type { SchemaCheck, SchemaNode, SchemaRef } from "./schema-node.js";
 

@@ -1,5 +1,6 @@
 import { checkRoot } from "./check.js";
-import { prepare, type Prepared } from "./compile.js";
+import { prepare } from "./compile.js";
+import type { Prepared } from "./prepared.js";
 import { integralFloats } from "./float-literals.js";
 import { takeIssue, type ValidationError } from "./issue.js";
 import type { SchemaRef } from "./schema-node.js";
