@@ -9,7 +9,7 @@ import { readOperationAnchor, readOperationResource, readResources } from "./res
 import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
 import { mediaKind, preferredMedia } from "../domain/media.js";
 import { readModelRules, schemaPointer } from "./model-rules.js";
-import { readRuleIssues, ruleSites } from "./rule-sites.js";
+import { readRuleIssues, readRulesAfterAccess, ruleSites } from "./rule-sites.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
 import type {
   AccessIr,
@@ -32,6 +32,7 @@ import type {
   SchemaIr,
   SecurityIr,
 } from "./model.js";
+import type { AnchorRecordsFact } from "../facts/generated/fact-types.js";
 import { camelCase, pascalCase } from "./naming.js";
 import { checkNameSources } from "./name-sources.js";
 import { checkReservedNames } from "./reserved-names.js";
@@ -265,12 +266,18 @@ function buildOperation(
       requestMembers: [...parameters.map((p) => p.name), ...(requestBody?.propertyNames ?? [])],
       requestDefault: (member) => requestDefault(parameters, requestBody, member, lookup),
     }),
-    anchor: readOperationAnchor(op, raw.pointer, resources, anchorPath(accessOf(op)), [
-      ...parameters.map((p) => p.name),
-      ...(requestBody?.propertyNames ?? []),
-    ]),
+    anchor: anchorFirst(
+      readOperationAnchor(op, raw.pointer, resources, anchorPath(accessOf(op)), [
+        ...parameters.map((p) => p.name),
+        ...(requestBody?.propertyNames ?? []),
+      ]),
+      op,
+      scopeMember,
+      !parameters.some((p) => p.name === scopeMember) && (requestBody?.propertyNames.includes(scopeMember) ?? false),
+    ),
     ruleSites: [],
     ruleIssues: readRuleIssues(op, raw.pointer),
+    rulesAfterAccess: readRulesAfterAccess(op, raw.pointer),
     tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     security: op.security === undefined ? documentSecurity : securityOf(op.security),
   };
@@ -344,6 +351,21 @@ function buildRequestBody(node: unknown, lookup: RefLookup): RequestBodyIr | nul
     propertyNames: propertyNames(schema, lookup, 0),
     defaults: requestDefaults(schema, lookup),
   };
+}
+
+/**
+ * The anchor with `first` set when the server looks the Scope up before its handler
+ * runs: an operation of `x-powercontext-scope-mode: current` whose body (not a path
+ * parameter) carries the Scope member, which the anchor names.
+ */
+function anchorFirst(
+  anchor: AnchorRecordsFact | null,
+  op: Json,
+  scopeMember: string,
+  scopeInBody: boolean,
+): AnchorRecordsFact | null {
+  if (anchor === null || op["x-powercontext-scope-mode"] !== "current" || !scopeInBody) return anchor;
+  return anchor.requests.includes(scopeMember) ? { ...anchor, first: scopeMember } : anchor;
 }
 
 /** The access rule's resource type and `scope-id-from` path, when it names one. */

@@ -267,6 +267,8 @@ export interface OperationIr {
   readonly ruleSites: readonly RuleSiteIr[];
   /** `x-powercontext-rule-answer`: how runtime-rule issues answer (default `standalone`). */
   readonly ruleIssues: RuleIssuesIr;
+  /** `x-powercontext-rule-answer`'s `after: access`: the runtime rules are checked once the checks after access have passed. */
+  readonly rulesAfterAccess: boolean;
   readonly tags: readonly string[];
   /** The operation's own `security`, else the document's; null when neither declares one. */
   readonly security: SecurityIr | null;

@@ -1,6 +1,6 @@
 import { SpecError, SpecErrorList, pointerSegment } from "../errors.js";
 import { readFact } from "../facts/read-fact.js";
-import type { ResourcesFact } from "../facts/generated/fact-types.js";
+import type { AnchorRecordsFact, ResourcesFact } from "../facts/generated/fact-types.js";
 import type { Json } from "../domain/types.js";
 import type { OperationResourceIr, ResourceIr } from "./model.js";
 
@@ -62,7 +62,7 @@ export function readOperationAnchor(
   registry: readonly ResourceIr[],
   accessPath: { resource: string; path: string } | null,
   requestMembers: readonly string[],
-): { resource: string; requests: string[] } | null {
+): AnchorRecordsFact | null {
   const node = op[OPERATION_ANCHOR_EXTENSION] as false | string | string[] | undefined;
   const anchor = registry.find((r) => r.anchor);
   if (node !== undefined && anchor === undefined)
@@ -74,10 +74,11 @@ export function readOperationAnchor(
       ),
     ]);
   if (anchor === undefined || node === false) return null;
-  if (node !== undefined) return { resource: anchor.name, requests: typeof node === "string" ? [node] : node };
+  if (node !== undefined)
+    return { resource: anchor.name, requests: typeof node === "string" ? [node] : node, first: null };
   if (accessPath !== null && accessPath.resource === anchor.name)
-    return { resource: anchor.name, requests: [accessPath.path] };
-  return requestMembers.includes(anchor.id) ? { resource: anchor.name, requests: [anchor.id] } : null;
+    return { resource: anchor.name, requests: [accessPath.path], first: null };
+  return requestMembers.includes(anchor.id) ? { resource: anchor.name, requests: [anchor.id], first: null } : null;
 }
 
 /** What {@link readOperationResource} needs to know of the operation beside its extension. */

@@ -9,34 +9,55 @@ const COMPONENT = "#/components/schemas/";
 type Step = RuleSiteIr["at"][number];
 
 /**
- * `x-powercontext-rule-answer: { issues: standalone | body | opaque | { field, reason } }`
- * of an operation; `standalone` without it.
+ * `x-powercontext-rule-answer: { issues?: standalone | body | opaque | { field, reason }, after?: access }`
+ * of an operation; `standalone` without it (or without `issues`).
  *
  * @throws {SpecError} `invalid_extension` for any other shape
  */
 export function readRuleIssues(operation: Json, pointer: string): RuleIssuesIr {
+  const raw = ruleAnswer(operation, pointer);
+  if (raw === null || raw.issues === undefined) return "standalone";
+  const named = raw.issues as Json | null;
+  if (typeof named === "object" && named !== null) return { field: String(named.field), reason: String(named.reason) };
+  return named as unknown as RuleIssuesIr;
+}
+
+/**
+ * True when the operation's `x-powercontext-rule-answer` says `after: access`: its
+ * runtime rules are checked once the checks after access have passed (the handler
+ * looks its records up before it builds the models the rules stand for).
+ *
+ * @throws {SpecError} `invalid_extension` for a malformed extension
+ */
+export function readRulesAfterAccess(operation: Json, pointer: string): boolean {
+  return ruleAnswer(operation, pointer)?.after === "access";
+}
+
+/** The extension checked for shape; null without it. */
+function ruleAnswer(operation: Json, pointer: string): Json | null {
   const raw = operation[RULE_ANSWER_EXTENSION];
-  if (raw === undefined) return "standalone";
-  const issues = (raw as Json | null)?.issues;
-  const named = issues as Json | null | undefined;
+  if (raw === undefined) return null;
+  const bad = () =>
+    new SpecError(
+      "invalid_extension",
+      { pointer: `${pointer}/${RULE_ANSWER_EXTENSION}` },
+      "expected { issues?: standalone | body | opaque | { field, reason }, after?: access } with at least one member",
+    );
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw bad();
+  const node = raw as Json;
+  const keys = Object.keys(node);
+  if (keys.length === 0 || keys.some((key) => key !== "issues" && key !== "after")) throw bad();
+  if (node.after !== undefined && node.after !== "access") throw bad();
+  if (node.issues === undefined) return node;
+  const named = node.issues as Json | null;
   const field =
     typeof named === "object" &&
     named !== null &&
     typeof named.field === "string" &&
     typeof named.reason === "string" &&
     Object.keys(named).length === 2;
-  if (
-    typeof raw !== "object" ||
-    raw === null ||
-    Object.keys(raw).length !== 1 ||
-    !(field || ["standalone", "body", "opaque"].includes(String(issues)))
-  )
-    throw new SpecError(
-      "invalid_extension",
-      { pointer: `${pointer}/${RULE_ANSWER_EXTENSION}` },
-      "expected { issues: standalone | body | opaque | { field, reason } }",
-    );
-  return field ? { field: String(named?.field), reason: String(named?.reason) } : (issues as RuleIssuesIr);
+  if (!(field || ["standalone", "body", "opaque"].includes(String(node.issues)))) throw bad();
+  return node;
 }
 
 /**

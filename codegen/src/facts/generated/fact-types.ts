@@ -509,6 +509,10 @@ export type AnchorRecordsFact = {
      * Request member paths of the records' ids (`[]` after a list member).
      */
     readonly requests: readonly string[];
+    /**
+     * The request member path of the record the server looks up once the request is validated and access decided, before its handler checks anything (an operation of `x-powercontext-scope-mode: current` whose body carries the document's `x-powercontext-scope-field`); absent: every record is looked up where the handler does.
+     */
+    readonly first: string | null;
 };
 
 /**

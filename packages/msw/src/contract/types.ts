@@ -101,6 +101,8 @@ export interface ContractOperation {
   readonly rules: readonly RuleSite<ContractRule>[];
   /** `x-powercontext-rule-answer`: how the issues of runtime rules answer on this operation. */
   readonly ruleIssues: "standalone" | "body" | "opaque" | { readonly field: string; readonly reason: string };
+  /** `x-powercontext-rule-answer`'s `after: access`: the runtime rules are checked once the checks after access have passed. */
+  readonly rulesAfterAccess: boolean;
 }
 
 /** How the server answers a request breaking a runtime rule (docs/architecture.md, "Model rules"). */

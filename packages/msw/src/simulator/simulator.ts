@@ -19,10 +19,10 @@ import { authorize } from "./access/layer.js";
 import { AccessControl } from "./access/decide.js";
 import { AfterAccess } from "./access/after.js";
 import { BindingIndex } from "./access/bindings.js";
-import { accessFacts, checksOnceScopeFound } from "./access/facts.js";
+import { accessFacts } from "./access/facts.js";
 import { OwnerLedger } from "./access/owners.js";
 import { checkRefusals } from "./contract/refusals.js";
-import { checkRuntimeRules, keptRequest } from "./contract/model-rules.js";
+import { checkAccessRules, checkRuntimeRules, keptRequest } from "./contract/model-rules.js";
 import { refusalFacts, type InferenceMode } from "./refusal-facts.js";
 import { OverrideTable, type OverrideHandler } from "./overrides.js";
 import { Responder } from "./responder/responder.js";
@@ -44,7 +44,7 @@ import { createSkillDomain } from "./skills/index.js";
 import { trackScopeHierarchy } from "./scope-hierarchy.js";
 import { AtomicLifecycle } from "./atomic-lifecycle.js";
 import { shaped } from "./resources/project.js";
-import { checkAnchor } from "./resources/anchor.js";
+import { checkAnchor, checkAnchorFirst } from "./resources/anchor.js";
 import { ServerValues } from "./resources/records.js";
 import { ResourceStore } from "./resources/store.js";
 import { cursorKey } from "./resources/cursor.js";
@@ -236,12 +236,16 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
         principal !== null && op.access !== null ? authorize(op, request, principal, control, cause) : null;
       checkParameters(op, request);
       const flat = flatRequest(op, request);
+      checkAccessRules(op, flat, nowMs);
+      // The release looks the Scope a request body names up before its handler runs
+      // (the anchor's `first` member); other lookups are the handler's or its service's.
+      checkAnchorFirst(op, flat, store);
       checkRefusals(op, flat, facts, request.headers, "handler");
       checkPrecondition(op, request);
-      // The checks the release's access layer makes once the Scope is found (the
-      // operation's scope-stage x-powercontext-access-after entries) come before its
-      // handler builds the domain models the runtime rules stand for.
-      const accessFirst = principal !== null && payload !== null && checksOnceScopeFound(operationId);
+      // Where the handler finds its records and passes the checks after access
+      // (x-powercontext-access-after) before it builds the domain models the runtime
+      // rules stand for (x-powercontext-rule-answer `after: access`), they come first.
+      const accessFirst = principal !== null && payload !== null && op.rulesAfterAccess;
       if (accessFirst) {
         checkAnchor(op, flat, store);
         after.begin(operationId, payload, principal, cause);

@@ -140,8 +140,3 @@ export interface AccessFacts {
 
 /** The contract's access facts (generated from `openapi.yaml`). */
 export const accessFacts: AccessFacts = contractAccess;
-
-/** True when the operation has checks the access layer makes once its Scope is found (`x-powercontext-access-after` entries of stage `scope`). */
-export function checksOnceScopeFound(operationId: string): boolean {
-  return (accessFacts.after[operationId] ?? []).some((entry) => (entry.stage ?? "scope") === "scope");
-}

@@ -13,6 +13,8 @@ import type { SimOperation } from "./operation-table.js";
  * - {@link checkWireRules}: the rules the release's request model checks, with the body,
  *   before access is decided (its access layer reads the body with that model): a breach
  *   is `422 invalid_access_request`, or, without an access rule, the framework's issue.
+ * - {@link checkAccessRules}: the runtime rules its access layer answers (`422
+ *   invalid_access_request`), before any lookup.
  * - {@link checkRuntimeRules}: the rules the release checks after its request model, once
  *   the handler's own refusals and preconditions have passed and before any lookup: a
  *   breach answers as the rule's answer says (an issue in `details.errors`, `invalid_request`
@@ -24,6 +26,9 @@ import type { SimOperation } from "./operation-table.js";
 
 const isWire = (rule: ContractRule) => rule.stage === "wire";
 const isRuntime = (rule: ContractRule) => rule.stage === "runtime";
+/** A runtime rule the release's access layer answers (`invalid_access_request`): before any lookup. */
+const isAccessFault = (rule: ContractRule) => rule.answer?.kind === "refusal" && rule.answer.code === ACCESS_FAULT;
+const ACCESS_FAULT = "invalid_access_request";
 
 /** Where a breach is: the path to the object carrying the rule, and the member in it. */
 function bodyLoc(breach: RuleBreach<ContractRule>): (string | number)[] {
@@ -56,6 +61,20 @@ export function checkWireRules(op: SimOperation, flat: unknown): void {
   throw contractViolation(422, [
     { type: "value_error", loc: ["body", ...bodyLoc(breach)], msg: `Value error, ${breach.message}` },
   ]);
+}
+
+/**
+ * The runtime rules the release's access layer answers (`422 invalid_access_request`),
+ * which come before any lookup, the Scope's included.
+ *
+ * @param flat - the flat request
+ * @param now - the simulator's clock, ms since the epoch (`after-now` compares with it)
+ * @throws SimError 422 `invalid_access_request` for the first such rule the request breaks
+ */
+export function checkAccessRules(op: SimOperation, flat: unknown, now: number): void {
+  if (op.rules.length === 0) return;
+  const breach = firstBreach(flat, op.rules, (rule) => isRuntime(rule) && isAccessFault(rule), now);
+  if (breach !== null) throw answerOf(op, breach, flat);
 }
 
 /**

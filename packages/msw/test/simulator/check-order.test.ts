@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/simulator/clock.js";
+import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
+import { isReset, type SimRequest } from "../../src/simulator/types.js";
+import { TEST_SCOPES } from "../support/scopes.js";
+
+/**
+ * Where the mock looks a Scope up relative to the runtime model rules, as the
+ * released server does (docs/compatibility.md, "Validation"): an operation whose
+ * body names its Scope (`x-powercontext-scope-mode: current`) finds it before its
+ * handler builds any model; one whose Scope is a path parameter builds its models
+ * first; one whose handler finds its record first (`x-powercontext-rule-answer`
+ * `after: access`) refuses a missing record before a broken rule.
+ */
+const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), seed: 5 });
+
+function send(operationId: string, request: SimRequest): { status: number; code: unknown; body: unknown } {
+  const outcome = sim.handle(operationId, { token: "pc-admin", ...request });
+  if (isReset(outcome)) throw new Error("unexpected reset");
+  const body = outcome.body as { error?: { code?: unknown } } | null;
+  return { status: outcome.status, code: body?.error?.code ?? null, body: outcome.body };
+}
+
+const contract = {
+  schema: "powercontext.work-contract.v1",
+  trust: "untrusted_input",
+  objective: " spaced objective ",
+  facts: [],
+  in_scope: ["notes"],
+  exclusions: [],
+  completion_criteria: ["done"],
+  authorization_notes: [],
+  open_questions: [],
+};
+
+describe("the Scope lookup against the runtime rules", () => {
+  it("a body naming an unknown Scope is 404 before its runtime rules", () => {
+    const answer = send("create_work_contract", { body: { scope_id: "nowhere", source_id: "c1", contract } });
+    expect([answer.status, answer.code]).toEqual([404, "scope_not_found"]);
+  });
+
+  it("the same body on a known Scope meets the runtime rule", () => {
+    const answer = send("create_work_contract", { body: { scope_id: "s", source_id: "c1", contract } });
+    expect([answer.status, answer.code]).toEqual([422, "invalid_request"]);
+  });
+
+  it("a path naming an unknown Scope meets the runtime rules first", () => {
+    const answer = send("create_dream_run", {
+      params: { scope_id: "nowhere" },
+      body: {
+        operation: "derive_skill",
+        artifacts: [{ family: "skill", artifact_id: "art_1", revision: 1 }],
+        sources: [{ source_type: "notes", source_id: " spaced " }],
+        idempotency_key: "k1",
+      },
+    });
+    expect([answer.status, answer.code]).toEqual([422, "invalid_request"]);
+    expect(answer.body).toMatchObject({ error: { details: { errors: [{ loc: ["sources", 0, "source_id"] }] } } });
+  });
+
+  it("a handler that finds its record first refuses an unknown one before a broken rule", () => {
+    const answer = send("reject_candidate", {
+      body: { scope_id: "s", candidate_id: "cand_unknown", expected_version: 1, reason: " spaced " },
+    });
+    expect([answer.status, answer.code]).toEqual([404, "candidate_not_found"]);
+  });
+
+  it("a Scope listing's filter with surrounding whitespace is refused before its cursor is read", () => {
+    const answer = send("list_scopes", { query: { binding_kind: " notes ", limit: "1", cursor: "not-a-cursor" } });
+    expect([answer.status, answer.code]).toEqual([422, "invalid_request"]);
+    expect(answer.body).toMatchObject({ error: { details: { errors: [{ loc: ["binding_kind"] }] } } });
+  });
+
+  it("a rule the access layer answers comes before the Scope lookup; the handler's model after it", () => {
+    const acknowledgement = { source_id: "ack1", receiver: "someone", status: "declined", message: "not now" };
+    const exact = send("acknowledge_handoff", {
+      body: { scope_id: "nowhere", ...acknowledgement, selection: "exact" },
+    });
+    expect([exact.status, exact.code]).toEqual([422, "invalid_access_request"]);
+    const revision = { family: "handoff", artifact_id: "art_1", revision: 1 };
+    const unknown = send("acknowledge_handoff", {
+      body: { scope_id: "nowhere", ...acknowledgement, selection: "prepared", revision },
+    });
+    expect([unknown.status, unknown.code]).toEqual([404, "scope_not_found"]);
+    const known = send("acknowledge_handoff", {
+      body: { scope_id: "s", ...acknowledgement, selection: "prepared", revision },
+    });
+    expect([known.status, known.code, known.body]).toMatchObject([
+      422,
+      "invalid_request",
+      { error: { details: null } },
+    ]);
+  });
+});
