@@ -101,7 +101,21 @@ export function httpRequest(resolved: ResolvedRequest, target: Target): { url: s
  * of the servers. Any other host is msw's (the mock through `setupServer`), which
  * intercepts the global fetch only.
  */
-const dispatcher = new Agent({ keepAliveTimeout: 1_000, keepAliveMaxTimeout: 1_000 });
+const newDispatcher = () => new Agent({ keepAliveTimeout: 1_000, keepAliveMaxTimeout: 1_000 });
+let dispatcher = newDispatcher();
+
+/**
+ * After a 5xx answer the next step goes out on a new connection. The release drops
+ * the connection of a request whose handler failed (an unhandled error, answered
+ * 500) once the answer is sent, without saying so in the answer: the next request
+ * on it would fail with ECONNRESET or "other side closed", which is no difference of
+ * the servers (on a new connection the release answers it).
+ */
+function afterServerError(): void {
+  const used = dispatcher;
+  dispatcher = newDispatcher();
+  void used.close();
+}
 const LOOPBACK = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/;
 
 /**
@@ -117,6 +131,7 @@ export async function send(resolved: ResolvedRequest, target: Target): Promise<A
     ? await undiciFetch(url, { ...init, dispatcher, signal })
     : await fetch(url, { ...init, signal });
   const text = await response.text();
+  if (response.status >= 500 && LOOPBACK.test(url)) afterServerError();
   const contentType = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? null;
   let body: unknown = text === "" ? null : text;
   if (text !== "" && (contentType === "application/json" || contentType?.endsWith("+json"))) {

@@ -130,13 +130,28 @@ function recorded(answer: Answer, http: HttpRequest): RecordedAnswer {
   return { status: answer.status, body: answer.body, etag: answer.headers.get("etag"), sent: http.strings };
 }
 
+/** What went wrong, with the causes a fetch error chains (the socket's code and words). */
+function failure(error: unknown): string {
+  const parts: string[] = [];
+  for (let at: unknown = error, depth = 0; at !== undefined && at !== null && depth < 4; depth += 1) {
+    if (!(at instanceof Error)) {
+      parts.push(String(at));
+      break;
+    }
+    const code = (at as { code?: unknown }).code;
+    parts.push(typeof code === "string" ? `${at.message} (${code})` : at.message);
+    at = at.cause;
+  }
+  return parts.join(": ");
+}
+
 /** Sends one request; a request with no answer is the status 0 answer `<no answer>`. */
 async function exchange(http: HttpRequest, side: Side): Promise<{ answer: Answer; ms: number }> {
   const started = performance.now();
   try {
     return { answer: await side.exchange(http), ms: performance.now() - started };
   } catch (error) {
-    const body = { error: { code: "<no answer>", message: error instanceof Error ? error.message : String(error) } };
+    const body = { error: { code: "<no answer>", message: failure(error) } };
     return {
       answer: { status: 0, contentType: "application/json", body, headers: new Headers() },
       ms: performance.now() - started,
