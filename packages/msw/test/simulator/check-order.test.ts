@@ -91,4 +91,36 @@ describe("the Scope lookup against the runtime rules", () => {
       { error: { details: null } },
     ]);
   });
+
+  it("a search picks its family's searcher before the Scope is looked up", () => {
+    const search = (family: string) =>
+      send("search_artifacts", { params: { scope_id: "nowhere", family }, body: { query: "notes" } });
+    expect([search("nope").status, search("nope").code]).toEqual([404, "artifact_family_not_found"]);
+    expect([search("memory").status, search("memory").code]).toEqual([404, "artifact_family_not_found"]);
+    expect(search("profile").body).toMatchObject({
+      error: { code: "artifact_search_not_supported", details: { field: "family" } },
+    });
+    expect([search("skill").status, search("skill").code]).toEqual([404, "scope_not_found"]);
+  });
+});
+
+describe("the access target a binding listing names", () => {
+  const artifact = (family: string, selector?: string) => ({
+    type: "artifact",
+    scope_id: "s",
+    identity: { family, artifact_id: "art_1" },
+    ...(selector === undefined ? {} : { selector: { type: "memory_entry", entry_id: selector } }),
+  });
+  const list = (resource: unknown) => send("list_access_bindings", { body: { management_resource: resource } });
+
+  it("refuses a family no access profile has, and an entry selector off a memory collection", () => {
+    expect(list(artifact("nope")).code).toBe("invalid_access_request");
+    expect(list(artifact("nope", "entry_1")).code).toBe("invalid_access_request");
+    expect(list(artifact("skill", "entry_1")).code).toBe("invalid_access_request");
+  });
+
+  it("lists the bindings of an Artifact of a profiled family", () => {
+    expect(list(artifact("skill")).status).toBe(200);
+    expect(list(artifact("handoff")).status).toBe(200);
+  });
 });
