@@ -115,6 +115,7 @@ function readAnswer(node: unknown): RuleAnswerIr {
     status: Number(answer.status),
     code: String(answer.code),
     details: isObject(answer.details) ? answer.details : null,
+    access: answer.access === true,
   };
 }
 

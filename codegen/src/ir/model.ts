@@ -300,7 +300,14 @@ export type RuleAnswerIr =
   | { readonly kind: "issue"; readonly type: string; readonly loc: readonly (string | number)[] | "object" | null }
   | { readonly kind: "opaque" }
   | { readonly kind: "field"; readonly field: string; readonly reason: string }
-  | { readonly kind: "refusal"; readonly status: number; readonly code: string; readonly details: Json | null };
+  | {
+      readonly kind: "refusal";
+      readonly status: number;
+      readonly code: string;
+      readonly details: Json | null;
+      /** The release's access layer refuses it: before any lookup. */
+      readonly access: boolean;
+    };
 
 /**
  * Who applies a rule: `wire` rules are checked by the release's request models (so by

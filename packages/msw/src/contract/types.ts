@@ -115,6 +115,8 @@ export type ContractRuleAnswer =
       readonly status: number;
       readonly code: string;
       readonly details: { readonly [name: string]: unknown } | null;
+      /** The release's access layer refuses it: before any lookup. */
+      readonly access: boolean;
     };
 
 /** A model rule with who applies it: `wire` rules the release's request model, `runtime` rules the server after it. */

@@ -82,6 +82,11 @@ describe("the Scope lookup against the runtime rules", () => {
       body: { scope_id: "nowhere", ...acknowledgement, selection: "prepared", revision },
     });
     expect([unknown.status, unknown.code]).toEqual([404, "scope_not_found"]);
+    // The handler's own access fault (an accepted acknowledgement without its checks) comes after the lookup.
+    const accepted = send("acknowledge_handoff", {
+      body: { scope_id: "nowhere", ...acknowledgement, status: "accepted", selection: "prepared", revision },
+    });
+    expect([accepted.status, accepted.code]).toEqual([404, "scope_not_found"]);
     const known = send("acknowledge_handoff", {
       body: { scope_id: "s", ...acknowledgement, selection: "prepared", revision },
     });
@@ -122,5 +127,25 @@ describe("the access target a binding listing names", () => {
   it("lists the bindings of an Artifact of a profiled family", () => {
     expect(list(artifact("skill")).status).toBe(200);
     expect(list(artifact("handoff")).status).toBe(200);
+  });
+});
+
+describe("an Access Binding change", () => {
+  it("refuses an idempotency key with surrounding whitespace before it looks the binding up", () => {
+    const body = { binding_id: "bnd_unknown", expected_version: 1 };
+    const spaced = send("revoke_access_binding", { body: { ...body, idempotency_key: " key " } });
+    expect([spaced.status, spaced.code]).toEqual([422, "invalid_access_request"]);
+    const plain = send("revoke_access_binding", { body: { ...body, idempotency_key: "key" } });
+    expect([plain.status, plain.code]).toEqual([404, "access_binding_not_found"]);
+  });
+
+  it("refuses a group subject the built-in provider cannot hold, and a subject id with surrounding whitespace", () => {
+    const grant = (subject: unknown) =>
+      send("create_access_binding", {
+        body: { subject, resource: { type: "scope", scope_id: "s" }, role: "scope.viewer", idempotency_key: "k-group" },
+      });
+    expect(grant({ type: "group", id: "team" }).code).toBe("invalid_access_request");
+    expect(grant({ type: "user", id: " ada " }).code).toBe("invalid_access_request");
+    expect(grant({ type: "user", id: "ada" }).status).toBe(201);
   });
 });

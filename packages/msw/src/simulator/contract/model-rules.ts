@@ -13,8 +13,8 @@ import type { SimOperation } from "./operation-table.js";
  * - {@link checkWireRules}: the rules the release's request model checks, with the body,
  *   before access is decided (its access layer reads the body with that model): a breach
  *   is `422 invalid_access_request`, or, without an access rule, the framework's issue.
- * - {@link checkAccessRules}: the runtime rules its access layer answers (`422
- *   invalid_access_request`), before any lookup.
+ * - {@link checkAccessRules}: the runtime rules its access layer refuses (a refusal
+ *   answer with `access`), before any lookup.
  * - {@link checkRuntimeRules}: the rules the release checks after its request model, once
  *   the handler's own refusals and preconditions have passed and before any lookup: a
  *   breach answers as the rule's answer says (an issue in `details.errors`, `invalid_request`
@@ -26,9 +26,8 @@ import type { SimOperation } from "./operation-table.js";
 
 const isWire = (rule: ContractRule) => rule.stage === "wire";
 const isRuntime = (rule: ContractRule) => rule.stage === "runtime";
-/** A runtime rule the release's access layer answers (`invalid_access_request`): before any lookup. */
-const isAccessFault = (rule: ContractRule) => rule.answer?.kind === "refusal" && rule.answer.code === ACCESS_FAULT;
-const ACCESS_FAULT = "invalid_access_request";
+/** A runtime rule the release's access layer refuses (its refusal answer says `access`): before any lookup. */
+const isAccessFault = (rule: ContractRule) => rule.answer?.kind === "refusal" && rule.answer.access;
 
 /** Where a breach is: the path to the object carrying the rule, and the member in it. */
 function bodyLoc(breach: RuleBreach<ContractRule>): (string | number)[] {
@@ -64,8 +63,8 @@ export function checkWireRules(op: SimOperation, flat: unknown): void {
 }
 
 /**
- * The runtime rules the release's access layer answers (`422 invalid_access_request`),
- * which come before any lookup, the Scope's included.
+ * The runtime rules the release's access layer refuses (a refusal answer with
+ * `access`), which come before any lookup, the Scope's included.
  *
  * @param flat - the flat request
  * @param now - the simulator's clock, ms since the epoch (`after-now` compares with it)
