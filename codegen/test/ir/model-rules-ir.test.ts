@@ -119,7 +119,11 @@ describe("build-ir: model rules", () => {
     ],
     [
       { status: 422, code: "invalid_request", details: { field: "x" } },
-      { kind: "refusal", status: 422, code: "invalid_request", details: { field: "x" } },
+      { kind: "refusal", status: 422, code: "invalid_request", details: { field: "x" }, access: false },
+    ],
+    [
+      { status: 422, code: "invalid_access_request", access: true },
+      { kind: "refusal", status: 422, code: "invalid_access_request", details: null, access: true },
     ],
   ];
   it.each(answers)("binds a runtime rule to the answer %j", async (answer, want) => {

@@ -148,4 +148,26 @@ describe("an Access Binding change", () => {
     expect(grant({ type: "user", id: " ada " }).code).toBe("invalid_access_request");
     expect(grant({ type: "user", id: "ada" }).status).toBe(201);
   });
+
+  it("keeps no description of a replacement subject, so a padded one is no fault before the lookup", () => {
+    const answer = send("replace_access_binding", {
+      body: {
+        binding_id: "bnd_unknown",
+        expected_version: 1,
+        replacement: { subject: { type: "user", id: "ada", description: " padded " } },
+        idempotency_key: "k-replace",
+      },
+    });
+    expect([answer.status, answer.code]).toEqual([404, "access_binding_not_found"]);
+  });
+});
+
+describe("a legacy Memory target", () => {
+  it("is refused before a tag query's own rules and its Scope lookup", () => {
+    const answer = send("query_artifact_tags", {
+      params: { scope_id: "nowhere" },
+      body: { tags: [" padded "], target_types: ["artifact", "memory_entry"] },
+    });
+    expect([answer.status, answer.code]).toEqual([422, "legacy_memory_operation_unsupported"]);
+  });
 });

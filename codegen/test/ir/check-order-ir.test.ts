@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { SpecErrorList } from "../../src/errors.js";
+import { buildIr } from "../../src/ir/build-ir.js";
+import type { ApiIr, OperationIr } from "../../src/ir/model.js";
+import { loadSpecText } from "../../src/load/load-spec.js";
+
+type Json = Record<string, any>;
+
+/**
+ * Where the server looks a Scope up and checks the runtime rules, as the IR carries it:
+ * the anchor's `first` (an operation of `x-powercontext-scope-mode: current` whose body
+ * names the Scope) and `x-powercontext-rule-answer`'s `after: access`.
+ */
+const anchorRegistry = {
+  "x-powercontext-resources": {
+    scope: { id: "scope_id", prefix: "scp", anchor: true, not_found: { status: 404, code: "scope_not_found" } },
+  },
+};
+
+const ok = { description: "ok", content: { "application/json": { schema: { type: "object" } } } };
+const body = {
+  content: {
+    "application/json": {
+      schema: { type: "object", properties: { scope_id: { type: "string" }, x: { type: "string" } } },
+    },
+  },
+};
+
+async function operation(extensions: Json, path = "/v1/things"): Promise<OperationIr> {
+  const parameters = path.includes("{scope_id}")
+    ? [{ name: "scope_id", in: "path", required: true, schema: { type: "string" } }]
+    : [];
+  const document = {
+    openapi: "3.0.3",
+    info: { title: "t", version: "1" },
+    paths: {
+      [path]: {
+        post: { operationId: "do_thing", parameters, requestBody: body, responses: { "200": ok }, ...extensions },
+      },
+    },
+    ...anchorRegistry,
+  };
+  const spec = await loadSpecText(JSON.stringify(document), "spec.json", { lint: "upstream" });
+  const ir: ApiIr = buildIr(spec, "upstream");
+  return ir.operations[0]!;
+}
+
+describe("build-ir: the check order facts", () => {
+  it("marks the Scope a body names as looked up first on an operation of scope mode current", async () => {
+    const current = await operation({ "x-powercontext-scope-mode": "current" });
+    expect(current.anchor).toEqual({ resource: "scope", requests: ["scope_id"], first: "scope_id" });
+    const none = await operation({ "x-powercontext-scope-mode": "none" });
+    expect(none.anchor).toEqual({ resource: "scope", requests: ["scope_id"], first: null });
+  });
+
+  it("leaves a Scope named by the path to the handler", async () => {
+    const pathScope = await operation({ "x-powercontext-scope-mode": "current" }, "/v1/scopes/{scope_id}/things");
+    expect(pathScope.anchor?.first).toBeNull();
+  });
+
+  it("reads after: access, alone or beside issues, and refuses anything else", async () => {
+    expect((await operation({})).rulesAfterAccess).toBe(false);
+    const after = await operation({ "x-powercontext-rule-answer": { after: "access" } });
+    expect([after.rulesAfterAccess, after.ruleIssues]).toEqual([true, "standalone"]);
+    const both = await operation({ "x-powercontext-rule-answer": { issues: "opaque", after: "access" } });
+    expect([both.rulesAfterAccess, both.ruleIssues]).toEqual([true, "opaque"]);
+    const error = await operation({ "x-powercontext-rule-answer": { after: "lookup" } }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SpecErrorList);
+  });
+});
