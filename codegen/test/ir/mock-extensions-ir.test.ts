@@ -348,3 +348,61 @@ describe("x-powercontext-exclude-unset", () => {
     ]);
   });
 });
+
+describe("x-powercontext-answer", () => {
+  const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-answer";
+  const facts = {
+    "x-powercontext-release": { distribution: "p", version: "2.3.4", "contract-version": "2.3.1" },
+    "x-powercontext-feature-contracts": { "scope.selection": { major: 1, minor: 2 }, unused: { major: 3, minor: 0 } },
+  };
+
+  it("reads each member's value from the contract, as its source says", async () => {
+    const ir = await given(
+      {
+        "x-powercontext-feature-contracts": ["scope.selection"],
+        "x-powercontext-answer": {
+          kind: { value: { a: 1 } },
+          "nested.version": { document: "/x-powercontext-release/version" },
+          api: { document: "/x-powercontext-release/contract-version", as: "major-minor" },
+          features: { document: "/x-powercontext-feature-contracts", as: "feature-contracts" },
+          server_id: { instance: "uuid" },
+        },
+      },
+      facts,
+    );
+    expect(ir.operations.find((op) => op.operationId === "flush_memory")!.answer).toEqual([
+      { member: "kind", value: { a: 1 }, instance: null },
+      { member: "nested.version", value: "2.3.4", instance: null },
+      { member: "api", value: { major: 2, minor: 3 }, instance: null },
+      {
+        member: "features",
+        value: {
+          "scope.selection": { version: { major: 1, minor: 2 }, operations: ["flush_memory"] },
+          unused: { version: { major: 3, minor: 0 }, operations: [] },
+        },
+        instance: null,
+      },
+      { member: "server_id", value: null, instance: "uuid" },
+    ]);
+    expect(ir.operations.find((op) => op.operationId === "list_scopes")!.answer).toEqual([]);
+  });
+
+  it("refuses a pointer that names nothing, a version that is not one, and an unknown source", async () => {
+    expect(
+      await issues(
+        given(
+          {
+            "x-powercontext-answer": {
+              a: { document: "/x-powercontext-release/nothing" },
+              b: { document: "/x-powercontext-release/distribution", as: "major-minor" },
+            },
+          },
+          facts,
+        ),
+      ),
+    ).toEqual([`invalid_extension ${at}/a/document`, `invalid_extension ${at}/b/as`]);
+    expect(await issues(given({ "x-powercontext-answer": { a: { from: "x" } } }))).toContain(
+      `invalid_extension ${at}/a/from`,
+    );
+  });
+});

@@ -98,6 +98,7 @@ function operationValue(
     ),
     refusals: op.refusals,
     mediaFrom: op.mediaFrom,
+    answer: op.answer,
     excludeUnset: op.excludeUnset,
     pagination: op.pagination,
     resource: op.resource,

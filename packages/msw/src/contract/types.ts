@@ -89,6 +89,8 @@ export interface ContractOperation {
   readonly refusals: readonly ContractRefusalRule[];
   /** `x-powercontext-media-from`, or null. */
   readonly mediaFrom: MediaFromFact | null;
+  /** `x-powercontext-answer`: success-answer members that are facts of the contract (values read from it; `instance` ids the server draws once). */
+  readonly answer: readonly ContractAnswerMember[];
   /** `x-powercontext-exclude-unset`: the success answer leaves out the optional members the server did not set. */
   readonly excludeUnset: boolean;
   /** `x-powercontext-pagination`; null for no list. */
@@ -101,6 +103,13 @@ export interface ContractOperation {
   readonly rules: readonly RuleSite<ContractRule>[];
   /** `x-powercontext-rule-answer`: how the issues of runtime rules answer on this operation. */
   readonly ruleIssues: "standalone" | "body" | "opaque" | { readonly field: string; readonly reason: string };
+}
+
+/** One member of `x-powercontext-answer`: its path in the body and its value, or the kind of id the server draws once. */
+export interface ContractAnswerMember {
+  readonly member: string;
+  readonly value: unknown;
+  readonly instance: "uuid" | null;
 }
 
 /** How the server answers a request breaking a runtime rule (docs/architecture.md, "Model rules"). */

@@ -26,6 +26,7 @@ import { checkRuntimeRules, keptRequest } from "./contract/model-rules.js";
 import { refusalFacts, type InferenceMode } from "./refusal-facts.js";
 import { OverrideTable, type OverrideHandler } from "./overrides.js";
 import { Responder } from "./responder/responder.js";
+import { AnswerFacts } from "./responder/answer-facts.js";
 import { pinnedHeaders } from "./responder/declared-headers.js";
 import { OperationStore } from "./operations.js";
 import { PrincipalRegistry, defaultPrincipals, type PrincipalConfig } from "./access/principals.js";
@@ -207,6 +208,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   const facts = refusalFacts(state, inference);
   const overrides = new OverrideTable();
   const responder = new Responder(options.seed ?? 1);
+  const answered = new AnswerFacts(seed);
 
   /**
    * One request through the contract layer, in the released server's order
@@ -220,7 +222,8 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
    * precondition (428), then an override; else the anchor check (an unknown Scope
    * the request names is `404 scope_not_found`), the checks after access
    * (`x-powercontext-access-after`), then the domain handler, the resource engine
-   * or the deterministic responder. Every refusal keeps the release's status,
+   * or the deterministic responder, with the answer's contract facts
+   * (`x-powercontext-answer`) set over it. Every refusal keeps the release's status,
    * declared by the operation or not.
    */
   function run(operationId: SimOperationId, request: SimRequest, nowMs: number, requestId: string): HandlerResult {
@@ -269,9 +272,10 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       }
       checkRefusals(op, flatRequest(op, request), facts, request.headers, "after-scope");
       const stateful = operationHandlers[operationId];
-      if (stateful !== undefined) return shaped(op, stateful(state, principal, request, nowMs), seed);
-      if (engine.serves(op)) return engine.handle(op, request, cause);
-      return responder.answer(operationId, op, request);
+      if (stateful !== undefined)
+        return answered.apply(op, shaped(op, stateful(state, principal, request, nowMs), seed));
+      if (engine.serves(op)) return answered.apply(op, engine.handle(op, request, cause));
+      return answered.apply(op, responder.answer(operationId, op, request));
     } catch (error) {
       if (error instanceof SimError) return { status: error.status, body: error.toEnvelope(), headers: error.headers };
       return { status: 500, body: new SimError(500, "internal_error", "The Server failed.").toEnvelope() };
