@@ -46,6 +46,10 @@ export function readResources(document: Json): ResourceIr[] {
           `"${resource}" is not a resource of ${RESOURCES_EXTENSION}`,
         );
   if (rows.filter((r) => r.anchor).length > 1) issues.bad(base, "at most one resource is the anchor");
+  const schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Json;
+  for (const row of rows)
+    if (row.shape !== null && !Object.hasOwn(schemas, row.shape))
+      issues.bad(`${row.pointer}/shape`, `"${row.shape}" is not a component schema`);
   issues.throwIfAny();
   return rows;
 }

@@ -54,7 +54,14 @@ export function emitMswContract(ir: ApiIr, schemas: ValidatorSchemas = validator
   out += `/** The security schemes of the document's own \`security\`: the credentials that name a principal. */\n`;
   out += `export const contractPrincipalSchemes: readonly string[] = ${tsValue(principalSchemes)};\n\n`;
   // A registry row without its pointer: the simulator reads facts, not places.
-  const resources = Object.fromEntries(ir.resources.map(({ pointer: _pointer, ...row }) => [row.name, row]));
+  // A record's shape names the response-side schema it is answered in, which the responder's module then holds.
+  const resources = Object.fromEntries(
+    ir.resources.map(({ pointer: _pointer, ...row }) => {
+      const shape = row.shape === null ? null : (schemas.component("response", row.shape) ?? null);
+      if (shape !== null) roots.push(shape);
+      return [row.name, { ...row, shape }];
+    }),
+  );
   out += `/** The stored resource families (\`x-powercontext-resources\`), keyed by name. */\n`;
   out += `export const contractResources: { readonly [name: string]: ContractResource } = ${tsValue(resources, 1)};\n`;
   return { contract: out, responseSchemas: responseSchemasModule(ir, roots, schemas.definition) };

@@ -3,6 +3,7 @@ import { toWireOperation, type OperationRecord, type OperationStatus } from "./o
 import { objectBody, onlyFields, scopeField, stringField, intField, requiredInt } from "./validate.js";
 import { simOperations, type SimOperationId } from "./contract/operation-table.js";
 import type { HandlerResult, SimRequest } from "./types.js";
+import type { JsonRecord } from "./members.js";
 import type { Principal } from "./access/principals.js";
 import type { Check } from "./access/resolve.js";
 import { accessPrincipal, accessResources, accessRoles, checkAccess } from "./access/api.js";
@@ -11,6 +12,7 @@ import type { SearchMode } from "./memory.js";
 import type { AtomicInput, RestorationTarget } from "./atomic-lifecycle.js";
 import { skillHandlers } from "./skill-handlers.js";
 import { resolveScopeBinding } from "./scope-bindings.js";
+import { resolveSelection } from "./scope-selection.js";
 import { handoffHandlers } from "./handoff-handlers.js";
 import { isoTime } from "./clock.js";
 import { codeStatus } from "./code.js";
@@ -83,6 +85,14 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   },
 
   resolve_scope_binding: (state, _principal, request) => resolveScopeBinding(state, objectBody(request.body)),
+  resolve_scope_selection: (state, _principal, request) =>
+    ok({
+      items: resolveSelection(
+        state.store.records("scope", []).map((record) => record.current),
+        objectBody(request.body).selection as JsonRecord,
+      ),
+      next_cursor: null,
+    }),
   get_liveness: () => ok({ status: "ok" }),
   query_code: (_state, _principal, request) => codeStatus(request),
   get_experience: (state, _principal, request) => experienceRevision(state.store, request),

@@ -449,6 +449,10 @@ export type ResourceFact = {
      */
     readonly order: string | null;
     /**
+     * The component schema a record is answered in where an answer's own schema leaves it free-form (a report embedding records): its declared members only, as the release's model of the record serialises it. Left out, such a record is answered as stored.
+     */
+    readonly shape: string | null;
+    /**
      * The refusal of an id no record has.
      */
     readonly notFound: RefusalFact;
