@@ -52,8 +52,19 @@ function answerMember(
   operations: readonly OperationIr[],
   at: string,
 ): AnswerMemberIr {
-  if ("value" in source) return { member, value: source.value, instance: null };
-  if (typeof source.instance === "string") return { member, value: null, instance: source.instance as "uuid" };
+  const plain = { instance: null, omit: null };
+  if ("value" in source) return { member, value: source.value, ...plain };
+  if (typeof source.instance === "string")
+    return { member, value: null, instance: source.instance as "uuid", omit: null };
+  if (typeof source.omit === "object" && source.omit !== null) {
+    const [header] = Object.entries(((source.omit as Json).unless_header ?? {}) as Record<string, string>);
+    return {
+      member,
+      value: null,
+      instance: null,
+      omit: { unlessHeader: header === undefined ? null : { name: header[0], value: header[1] } },
+    };
+  }
   const pointer = String(source.document);
   const found = atPointer(document, pointer);
   if (found === undefined)
@@ -62,11 +73,10 @@ function answerMember(
     const match = typeof found === "string" ? /^(\d+)\.(\d+)/.exec(found) : null;
     if (match === null)
       throw new SpecError("invalid_extension", { pointer: `${at}/as` }, `${pointer} is not a version string`);
-    return { member, value: { major: Number(match[1]), minor: Number(match[2]) }, instance: null };
+    return { member, value: { major: Number(match[1]), minor: Number(match[2]) }, ...plain };
   }
-  if (source.as === "feature-contracts")
-    return { member, value: featureContracts(document, operations), instance: null };
-  return { member, value: found, instance: null };
+  if (source.as === "feature-contracts") return { member, value: featureContracts(document, operations), ...plain };
+  return { member, value: found, ...plain };
 }
 
 /**

@@ -157,12 +157,14 @@ export type MediaFromIr = MediaFromFact;
 /**
  * One member of `x-powercontext-answer`: its path in the success body (`a.b`) and
  * its value, read from the contract; or, with `instance`, the kind of id the
- * server draws once (its `value` then null).
+ * server draws once; or, with `omit`, a member left out (`value` null for both).
  */
 export interface AnswerMemberIr {
   readonly member: string;
   readonly value: unknown;
   readonly instance: "uuid" | null;
+  /** The member is left out; kept when the request carries `unlessHeader`'s header with its value. */
+  readonly omit: { readonly unlessHeader: { readonly name: string; readonly value: string } | null } | null;
 }
 
 /** `x-powercontext-router`: how the server routes a request before any operation runs. */

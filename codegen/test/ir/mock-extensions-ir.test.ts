@@ -366,14 +366,15 @@ describe("x-powercontext-answer", () => {
           api: { document: "/x-powercontext-release/contract-version", as: "major-minor" },
           features: { document: "/x-powercontext-feature-contracts", as: "feature-contracts" },
           server_id: { instance: "uuid" },
+          gone: { omit: { unless_header: { "X-New": "2" } } },
         },
       },
       facts,
     );
     expect(ir.operations.find((op) => op.operationId === "flush_memory")!.answer).toEqual([
-      { member: "kind", value: { a: 1 }, instance: null },
-      { member: "nested.version", value: "2.3.4", instance: null },
-      { member: "api", value: { major: 2, minor: 3 }, instance: null },
+      { member: "kind", value: { a: 1 }, instance: null, omit: null },
+      { member: "nested.version", value: "2.3.4", instance: null, omit: null },
+      { member: "api", value: { major: 2, minor: 3 }, instance: null, omit: null },
       {
         member: "features",
         value: {
@@ -381,8 +382,10 @@ describe("x-powercontext-answer", () => {
           unused: { version: { major: 3, minor: 0 }, operations: [] },
         },
         instance: null,
+        omit: null,
       },
-      { member: "server_id", value: null, instance: "uuid" },
+      { member: "server_id", value: null, instance: "uuid", omit: null },
+      { member: "gone", value: null, instance: null, omit: { unlessHeader: { name: "X-New", value: "2" } } },
     ]);
     expect(ir.operations.find((op) => op.operationId === "list_scopes")!.answer).toEqual([]);
   });

@@ -64,7 +64,39 @@ export function emitMswContract(ir: ApiIr, schemas: ValidatorSchemas = validator
   );
   out += `/** The stored resource families (\`x-powercontext-resources\`), keyed by name. */\n`;
   out += `export const contractResources: { readonly [name: string]: ContractResource } = ${tsValue(resources, 1)};\n`;
-  return { contract: out, responseSchemas: responseSchemasModule(ir, roots, schemas.definition) };
+  // The validators' schemas drop `default` (an annotation); the responder answers a member the
+  // record lacks with its default, as the release's models serialise it, so the mock's copy keeps them.
+  const defaults = memberDefaults(ir, schemas);
+  const definition = (key: string) => withMemberDefaults(schemas.definition(key), defaults.get(key));
+  return { contract: out, responseSchemas: responseSchemasModule(ir, roots, definition) };
+}
+
+/** The `default` of each top-level member of every component schema that declares one, by response-side validator key. */
+function memberDefaults(ir: ApiIr, schemas: ValidatorSchemas): Map<string, Map<string, unknown>> {
+  const out = new Map<string, Map<string, unknown>>();
+  for (const { name, schema } of ir.schemas) {
+    const key = schemas.component("response", name);
+    const properties = (schema.properties ?? {}) as Record<string, Json>;
+    const found = new Map<string, unknown>();
+    for (const [member, node] of Object.entries(properties))
+      if (node !== null && typeof node === "object" && "default" in node) found.set(member, node.default);
+    if (key !== undefined && found.size > 0) out.set(key, found);
+  }
+  return out;
+}
+
+/** `schema` with `defaults` set on its top-level members (a copy; the validators' schema stays as it is). */
+function withMemberDefaults(
+  schema: Json | boolean | undefined,
+  defaults: Map<string, unknown> | undefined,
+): Json | boolean | undefined {
+  if (defaults === undefined || typeof schema !== "object" || typeof schema.properties !== "object") return schema;
+  const properties = { ...(schema.properties as Record<string, unknown>) };
+  for (const [member, value] of defaults) {
+    const node = properties[member];
+    if (node !== null && typeof node === "object") properties[member] = { ...(node as Json), default: value };
+  }
+  return { ...schema, properties };
 }
 
 /** What the simulator knows of one operation, as the value `ContractOperation` types (the hand-written types of {@link CONTRACT_TYPES}). */

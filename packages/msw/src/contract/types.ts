@@ -105,11 +105,13 @@ export interface ContractOperation {
   readonly ruleIssues: "standalone" | "body" | "opaque" | { readonly field: string; readonly reason: string };
 }
 
-/** One member of `x-powercontext-answer`: its path in the body and its value, or the kind of id the server draws once. */
+/** One member of `x-powercontext-answer`: its path in the body and its value, the kind of id the server draws once, or a member left out. */
 export interface ContractAnswerMember {
   readonly member: string;
   readonly value: unknown;
   readonly instance: "uuid" | null;
+  /** Left out, unless the request carries `unlessHeader`'s header with its value. */
+  readonly omit: { readonly unlessHeader: { readonly name: string; readonly value: string } | null } | null;
 }
 
 /** How the server answers a request breaking a runtime rule (docs/architecture.md, "Model rules"). */

@@ -273,9 +273,9 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       checkRefusals(op, flatRequest(op, request), facts, request.headers, "after-scope");
       const stateful = operationHandlers[operationId];
       if (stateful !== undefined)
-        return answered.apply(op, shaped(op, stateful(state, principal, request, nowMs), seed));
-      if (engine.serves(op)) return answered.apply(op, engine.handle(op, request, cause));
-      return answered.apply(op, responder.answer(operationId, op, request));
+        return answered.apply(op, request, shaped(op, stateful(state, principal, request, nowMs), seed));
+      if (engine.serves(op)) return answered.apply(op, request, engine.handle(op, request, cause));
+      return answered.apply(op, request, responder.answer(operationId, op, request));
     } catch (error) {
       if (error instanceof SimError) return { status: error.status, body: error.toEnvelope(), headers: error.headers };
       return { status: 500, body: new SimError(500, "internal_error", "The Server failed.").toEnvelope() };

@@ -1,12 +1,14 @@
 import type { SimOperation } from "../contract/operation-table.js";
-import { copyJson, setPath, type JsonRecord } from "../members.js";
+import { headerValue } from "../contract/request-check.js";
+import { copyJson, deletePath, setPath, type JsonRecord } from "../members.js";
 import { SeededRandom } from "../random.js";
-import type { HandlerResult } from "../types.js";
+import type { HandlerResult, SimRequest } from "../types.js";
 
 /**
  * The members of a success answer that are facts of the contract
  * (`x-powercontext-answer`): each set at its path in the JSON body, over what
- * the handler, the resource engine or the responder answered. A value read
+ * the handler, the resource engine or the responder answered (an `omit`
+ * member taken out unless the request carries its header). A value read
  * from the contract is answered as the generator read it; an `instance` id is
  * drawn once per simulator from its seed, so it stays the same for the
  * server's life, as the release keeps its id in its database.
@@ -21,13 +23,17 @@ export class AnswerFacts {
   }
 
   /** `result` with the operation's answered members set; unchanged when it declares none or its body is not a JSON object. */
-  apply(op: SimOperation, result: HandlerResult): HandlerResult {
+  apply(op: SimOperation, request: SimRequest, result: HandlerResult): HandlerResult {
     const body = result.body;
     if (op.answer.length === 0 || result.status < 200 || result.status >= 300) return result;
     if (body === null || typeof body !== "object" || Array.isArray(body) || body instanceof Uint8Array) return result;
     const answered = copyJson(body) as JsonRecord;
-    for (const { member, value, instance } of op.answer)
-      setPath(answered, member, instance === null ? copyJson(value) : this.#drawn(instance));
+    for (const { member, value, instance, omit } of op.answer) {
+      if (omit !== null) {
+        const kept = omit.unlessHeader;
+        if (kept === null || headerValue(request.headers, kept.name) !== kept.value) deletePath(answered, member);
+      } else setPath(answered, member, instance === null ? copyJson(value) : this.#drawn(instance));
+    }
     return { ...result, body: answered };
   }
 
