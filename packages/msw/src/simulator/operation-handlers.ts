@@ -13,6 +13,7 @@ import type { AtomicInput, RestorationTarget } from "./atomic-lifecycle.js";
 import { skillHandlers } from "./skill-handlers.js";
 import { resolveScopeBinding } from "./scope-bindings.js";
 import { resolveSelection } from "./scope-selection.js";
+import { statistics } from "./stats.js";
 import { handoffHandlers } from "./handoff-handlers.js";
 import { isoTime } from "./clock.js";
 import { codeStatus } from "./code.js";
@@ -85,6 +86,10 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   },
 
   resolve_scope_binding: (state, _principal, request) => resolveScopeBinding(state, objectBody(request.body)),
+  get_stats: (state, _principal, request, now) => {
+    const body = objectBody(request.body);
+    return ok(statistics(state.store, body.selection as JsonRecord, body.period, now));
+  },
   resolve_scope_selection: (state, _principal, request) =>
     ok({
       items: resolveSelection(

@@ -1,6 +1,6 @@
 import type { SimOperation } from "../contract/operation-table.js";
 import { headerValue } from "../contract/request-check.js";
-import { copyJson, deletePath, setPath, type JsonRecord } from "../members.js";
+import { copyJson, deletePath, getPath, setPath, type JsonRecord } from "../members.js";
 import { SeededRandom } from "../random.js";
 import type { HandlerResult, SimRequest } from "../types.js";
 
@@ -29,10 +29,12 @@ export class AnswerFacts {
     if (body === null || typeof body !== "object" || Array.isArray(body) || body instanceof Uint8Array) return result;
     const answered = copyJson(body) as JsonRecord;
     for (const { member, value, instance, omit } of op.answer) {
-      if (omit !== null) {
-        const kept = omit.unlessHeader;
-        if (kept === null || headerValue(request.headers, kept.name) !== kept.value) deletePath(answered, member);
-      } else setPath(answered, member, instance === null ? copyJson(value) : this.#drawn(instance));
+      const kept = omit?.unlessHeader ?? null;
+      const drop = omit !== null && (kept === null || headerValue(request.headers, kept.name) !== kept.value);
+      for (const [target, path] of places(answered, member)) {
+        if (drop) deletePath(target, path);
+        else if (omit === null) setPath(target, path, instance === null ? copyJson(value) : this.#drawn(instance));
+      }
     }
     return { ...result, body: answered };
   }
@@ -46,6 +48,21 @@ export class AnswerFacts {
     }
     return id;
   }
+}
+
+/**
+ * The objects a member path names and the rest of the path within each: a
+ * step ending in `[]` stands for every item of that list (`by_scope[].recall`).
+ */
+function places(body: JsonRecord, member: string): [JsonRecord, string][] {
+  const at = member.indexOf("[]");
+  if (at < 0) return [[body, member]];
+  const list = getPath(body, member.slice(0, at));
+  const rest = member.slice(at + 3);
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((item): item is JsonRecord => item !== null && typeof item === "object" && !Array.isArray(item))
+    .flatMap((item) => places(item, rest));
 }
 
 /** A version 4 UUID from `random`. */

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/simulator/clock.js";
+import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
+import { isReset, type SimOutcome, type SimRequest } from "../../src/simulator/types.js";
+
+// Answers derived from stored state and contract facts, never sampled: the selection a
+// request names, the counts of what was written, the members the contract pins.
+
+const admin = { token: "pc-admin" };
+type Body = Record<string, any>;
+
+function body(outcome: SimOutcome, status = 200): Body {
+  if (isReset(outcome)) throw new Error("unexpected reset");
+  expect(outcome.status, JSON.stringify(outcome.body)).toBe(status);
+  return outcome.body as Body;
+}
+
+function setup() {
+  const clock = new ManualClock(Date.UTC(2026, 2, 10, 12));
+  const sim = createPowerContextSimulator({ seed: 5, clock });
+  const call = (id: string, request: SimRequest = {}, status = 200) =>
+    body(sim.handle(id, { ...admin, ...request }), status);
+  const root = String(call("get_default_scope").scope_id);
+  const child = (title: string, parent: string) =>
+    String(
+      call("create_scope", { body: { title, summary: "s", parent_scope_id: parent, idempotency_key: title } }, 201)
+        .scope_id,
+    );
+  return { sim, call, root, child };
+}
+
+describe("answers derived from state", () => {
+  it("resolves a selection as the release does: listed Scopes by id, a subtree breadth first", () => {
+    const { call, root, child } = setup();
+    const a = child("a", root);
+    const b = child("b", root);
+    const deep = child("deep", a);
+    const ids = (selection: Body) =>
+      call("resolve_scope_selection", { body: { selection } }).items.map((s: Body) => s.scope_id);
+    expect(ids({ mode: "exact", scope_ids: [deep, root] })).toEqual([deep, root].sort());
+    const [first, second] = [a, b].sort();
+    expect(ids({ mode: "subtree", root_scope_id: root })).toEqual([root, first, second, deep]);
+    expect(ids({ mode: "all" })).toEqual([root, a, b, deep].sort());
+  });
+
+  it("embeds each Scope of a Handoff report in its public shape, without what only the store keeps", () => {
+    const { call, root, child } = setup();
+    child("a", root);
+    const report = call("get_handoff_report", { body: { selection: { mode: "all" }, format: "json" } }).report;
+    for (const entry of report.scopes) {
+      expect(entry.scope).not.toHaveProperty("idempotency_key");
+      expect(entry.scope).toHaveProperty("context_references");
+    }
+  });
+
+  it("counts the selection's inventory per Scope and fills one usage row per day of the period", () => {
+    const { call, root } = setup();
+    call("remember_memory", { body: { scope_id: root, kind: "k", text: "alpha" } });
+    call("remember_memory", { body: { scope_id: root, kind: "j", text: "beta" } });
+    const stats = call("get_stats", { body: { selection: { mode: "exact", scope_ids: [root] }, period: "7d" } });
+    expect(stats.scope_ids).toEqual([root]);
+    expect(stats.inventory.artifacts).toEqual({ total: 2, by_family: [{ family: "atomic-memory", total: 2 }] });
+    expect(stats.inventory.memory.entries.by_kind.map((k: Body) => k.kind)).toEqual(["j", "k"]);
+    expect(stats.by_scope.map((s: Body) => s.scope_id)).toEqual([root]);
+    expect(stats.usage.period).toEqual({
+      preset: "7d",
+      start_date: "2026-03-04",
+      end_date: "2026-03-10",
+      timezone: "UTC",
+    });
+    expect(stats.usage.daily).toHaveLength(7);
+    expect(JSON.stringify(stats)).not.toContain("sample");
+    const standard = call("get_stats", { body: { selection: { mode: "all" } } });
+    expect(standard.usage.period.preset).toBe("30d");
+    expect(standard.by_scope[0].recall.estimator).toEqual(standard.recall.estimator);
+  });
+});
+
+describe("answers from contract facts (x-powercontext-answer)", () => {
+  it("answers the release's identity, the same server id on every call", () => {
+    const { call } = setup();
+    const info = call("get_server_info");
+    expect(JSON.stringify(info)).not.toContain("sample");
+    expect(Object.keys(info.feature_contracts).length).toBeGreaterThan(0);
+    expect(info.server_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(call("get_server_info").server_id).toBe(info.server_id);
+  });
+
+  it("leaves out the Dream operations of the capabilities unless the client declares Dream contract 2", () => {
+    const { call } = setup();
+    expect(call("get_capabilities")).not.toHaveProperty("artifact_dreaming_operations");
+    const declared = call("get_capabilities", { headers: { "X-PowerContext-Dream-Contract": "2" } });
+    expect(declared).toHaveProperty("artifact_dreaming_operations");
+  });
+});
