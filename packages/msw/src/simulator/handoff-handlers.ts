@@ -2,6 +2,7 @@ import { isoTime } from "./clock.js";
 import { reportMarkdown } from "./handoffs.js";
 import type { Principal } from "./access/principals.js";
 import type { JsonRecord } from "./members.js";
+import { preparedContext } from "./prepared-context.js";
 import { contentTypeOf } from "./responder/media.js";
 import type { SimulatorState } from "./state.js";
 import type { HandlerResult, SimRequest } from "./types.js";
@@ -46,6 +47,12 @@ export const handoffHandlers: Record<string, HandoffHandler> = {
   acknowledge_handoff: (state, principal, request) => {
     const body = objectBody(request.body);
     return ok(state.handoffs.acknowledge(scopeField(body), body, principal as Principal));
+  },
+
+  prepare_handoff_hint: (state, _principal, request) => {
+    const body = objectBody(request.body);
+    const hint = state.handoffs.hint(scopeField(body), body);
+    return ok(preparedContext(hint === null ? [] : [hint]));
   },
 
   get_handoff_report: (state, _principal, request, now) => {

@@ -190,6 +190,19 @@ export class Handoffs {
     return { ...report, report_digest: reportDigest };
   }
 
+  /**
+   * `prepare_handoff_hint`: the text of the Handoff the request selects (the prepared one it
+   * carries, else the Scope's committed Handoff), or null when there is none to show.
+   */
+  hint(scopeId: string, request: JsonRecord): string | null {
+    const prepared = request.prepared as JsonRecord | null | undefined;
+    const content =
+      prepared !== null && prepared !== undefined
+        ? (prepared.content as JsonRecord | undefined)
+        : (this.writer.find("artifact", [scopeId, HANDOFF_FAMILY], HANDOFF_ID)?.content as JsonRecord | undefined);
+    return content === undefined ? null : stableJson(content);
+  }
+
   #prepared(scopeId: string, content: JsonRecord): JsonRecord {
     const current = this.writer.find("artifact", [scopeId, HANDOFF_FAMILY], HANDOFF_ID);
     return {

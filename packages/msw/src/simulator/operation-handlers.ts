@@ -14,6 +14,7 @@ import { skillHandlers } from "./skill-handlers.js";
 import { resolveScopeBinding } from "./scope-bindings.js";
 import { resolveSelection } from "./scope-selection.js";
 import { statistics } from "./stats.js";
+import { preparedContext } from "./prepared-context.js";
 import { handoffHandlers } from "./handoff-handlers.js";
 import { isoTime } from "./clock.js";
 import { codeStatus } from "./code.js";
@@ -33,6 +34,9 @@ export type OperationHandler = (
 ) => HandlerResult;
 
 const ok = (body: unknown): HandlerResult => ({ status: 200, body });
+
+/** The most Atomic Memory items a prepared context holds (the release's entry limit). */
+const PREPARED_MEMORY_ITEMS = 8;
 const STATUSES: readonly OperationStatus[] = ["queued", "running", "succeeded", "failed", "cancelled"];
 const MODES: readonly SearchMode[] = ["auto", "fts", "vector", "hybrid"];
 
@@ -269,6 +273,12 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
         () => state.after.domain(),
       ),
     );
+  },
+
+  prepare_context: (state, _principal, request) => {
+    const body = objectBody(request.body);
+    const { hits } = state.memory.search(scopeField(body), String(body.query ?? ""), PREPARED_MEMORY_ITEMS, "auto");
+    return ok(preparedContext(hits.map((hit) => hit.memory.text)));
   },
 
   search_memory: (state, _principal, request) => {

@@ -93,3 +93,23 @@ describe("answers from contract facts (x-powercontext-answer)", () => {
     expect(declared).toHaveProperty("artifact_dreaming_operations");
   });
 });
+
+describe("prepared context from state", () => {
+  it("is ready with content only when the Scope holds something the request selects", () => {
+    const { call, root } = setup();
+    const prepare = (query: string) => call("prepare_context", { body: { scope_id: root, query } });
+    expect(prepare("alpha")).toEqual({
+      schema: expect.any(String),
+      status: "empty",
+      content: null,
+      content_bytes: 0,
+    });
+    call("remember_memory", { body: { scope_id: root, kind: "k", text: "alpha beta" } });
+    const ready = prepare("alpha");
+    expect(ready.status).toBe("ready");
+    expect(ready.content_bytes).toBe(new TextEncoder().encode(ready.content).length);
+    expect(prepare("nothing-like-it").status).toBe("empty");
+    const hint = call("prepare_handoff_hint", { body: { scope_id: root, selection: "latest" } });
+    expect(hint).toMatchObject({ status: "empty", content: null, content_bytes: 0 });
+  });
+});
