@@ -141,6 +141,9 @@ export function readOperationResource(
       `a last_id cursor needs a list ordered by id; resource "${use.name}" is ordered by ${resource.order}`,
     );
   if (lists && items === null) issues.bad(where, "a list needs items (or x-powercontext-pagination's items_field)");
+  for (const f of use.filters)
+    if ((f.until !== null) !== (f.match === "range"))
+      issues.bad(`${where}/filters/${pointerSegment(f.member)}`, "until goes with match: range, and range needs until");
   if (node.limit !== undefined && !Number.isInteger(limitDefault))
     issues.bad(`${where}/limit`, `request member "${String(node.limit)}" has no integer default`);
   issues.throwIfAny();
@@ -155,7 +158,13 @@ export function readOperationResource(
     return { ...f, default: explicit ? f.default : scalarOrList(facts.requestDefault(f.request)) };
   });
   const page = facts.page === null ? null : { cursor: facts.page.cursor, nextCursor: facts.page.nextCursor };
-  const implied = [use.expect?.request, page?.cursor, limit?.request, ...filters.map((f) => f.request)];
+  const implied = [
+    use.expect?.request,
+    page?.cursor,
+    limit?.request,
+    ...filters.map((f) => f.request),
+    ...filters.map((f) => f.until ?? undefined),
+  ];
   const controls = [...new Set([...use.controls, ...implied.filter((c): c is string => c !== undefined)])];
   return { ...use, filters, items, page, controls, limit };
 }

@@ -686,10 +686,14 @@ export type FilterFact = {
      */
     readonly default: string | number | boolean | null | readonly (string | number | boolean | null)[];
     /**
-     * `equal`: the record's member equals the value (or is in it, for a list); `contains`: it holds the value as a case-sensitive substring; `folded`: it equals the value after NFC and case folding (as the release matches tags).
+     * `equal`: the record's member equals the value (or is in it, for a list); `contains`: it holds the value as a case-sensitive substring; `folded`: it equals the value after NFC and case folding (as the release matches tags); `range`: it is at or after the value and before the value of `until` (times compared as instants), each bound left open when the request has none.
      * Default: `"equal"`.
      */
-    readonly match: "equal" | "contains" | "folded";
+    readonly match: "equal" | "contains" | "folded" | "range";
+    /**
+     * With `match: range`, the request member holding the bound the record's member must come before.
+     */
+    readonly until: string | null;
     /**
      * The filter applies only while each of these request members has this value, or one of these values (a search in the field the request names).
      */

@@ -302,7 +302,8 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     const cursor = body.cursor ?? null;
     if (cursor !== null && (typeof cursor !== "string" || cursor.length === 0))
       throw invalidRequest("cursor", "must be a non-empty string or null");
-    return ok(state.memory.list(scopeId, include, limit, cursor));
+    const tagFilter = (body.tag_filter ?? null) as JsonRecord | null;
+    return ok(state.memory.list(scopeId, include, limit, cursor, tagFilter));
   },
 
   list_operations: (state, _principal, request) => {

@@ -113,3 +113,59 @@ describe("prepared context from state", () => {
     expect(hint).toMatchObject({ status: "empty", content: null, content_bytes: 0 });
   });
 });
+
+describe("list filters the release applies", () => {
+  const bind = (call: ReturnType<typeof setup>["call"], scope: string, id: string, role: string) =>
+    call(
+      "create_access_binding",
+      {
+        body: {
+          subject: { type: "user", id },
+          resource: { type: "scope", scope_id: scope },
+          role,
+          idempotency_key: id,
+        },
+      },
+      201,
+    );
+
+  it("narrows access bindings by subject and role", () => {
+    const { call, root } = setup();
+    bind(call, root, "ann", "scope.viewer");
+    bind(call, root, "bob", "scope.reviewer");
+    const list = (extra: Body) =>
+      call("list_access_bindings", { body: { management_resource: { type: "scope", scope_id: root }, ...extra } })
+        .items;
+    const ids = (items: Body[]) => items.map((b) => b.subject.id).sort();
+    expect(ids(list({}))).toEqual(expect.arrayContaining(["ann", "bob"]));
+    expect(ids(list({ role: "scope.reviewer" }))).toEqual(["bob"]);
+    expect(ids(list({ subject: { type: "user", id: "ann" } }))).toEqual(["ann"]);
+    expect(list({ subject: { type: "group", id: "ann" } })).toEqual([]);
+  });
+
+  it("keeps the audit events inside the time range", () => {
+    const { call, root } = setup();
+    bind(call, root, "ann", "scope.viewer");
+    const audit = (time_range: Body) =>
+      call("list_access_audit", { body: { resource: { type: "scope", scope_id: root }, time_range } }).items;
+    expect(audit({ start: "2020-01-01T00:00:00Z", end: "2030-01-01T00:00:00Z" }).length).toBeGreaterThan(0);
+    expect(audit({ start: "2029-01-01T00:00:00Z", end: "2030-01-01T00:00:00Z" })).toEqual([]);
+    expect(audit({ start: "2020-01-01T00:00:00Z", end: "2021-01-01T00:00:00Z" })).toEqual([]);
+  });
+
+  it("lists the memory entries a tag filter selects, tags compared case-insensitively", () => {
+    const { sim, call, root } = setup();
+    call("remember_memory", { body: { scope_id: root, kind: "k", text: "alpha" } });
+    call("remember_memory", { body: { scope_id: root, kind: "k", text: "beta" } });
+    const [first] = call("list_memory_entries", { body: { scope_id: root } }).entries;
+    const target = { scope_id: root, family: first.artifact.family, artifact_id: first.artifact.artifact_id };
+    const read = sim.handle("get_artifact_tags", { ...admin, params: target });
+    if (isReset(read)) throw new Error("unexpected reset");
+    const etag = String(read.headers.ETag);
+    call("replace_artifact_tags", { params: target, body: { tags: ["Blue"] }, headers: { "If-Match": etag } });
+    const tagged = (tags: string[], match: string) =>
+      call("list_memory_entries", { body: { scope_id: root, tag_filter: { tags, match } } }).entries;
+    expect(tagged(["blue"], "any").map((e: Body) => e.artifact.artifact_id)).toEqual([target.artifact_id]);
+    expect(tagged(["blue", "red"], "all")).toEqual([]);
+  });
+});
