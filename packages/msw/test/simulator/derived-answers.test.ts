@@ -169,3 +169,20 @@ describe("list filters the release applies", () => {
     expect(tagged(["blue", "red"], "all")).toEqual([]);
   });
 });
+
+describe("restoring a named revision of Atomic Memory", () => {
+  it("writes a new revision from the named one, citing it, even when the record is active", () => {
+    const { call, root } = setup();
+    call("remember_memory", { body: { scope_id: root, kind: "k", text: "alpha" } });
+    const [entry] = call("list_memory_entries", { body: { scope_id: root } }).entries;
+    const target = { artifact_id: entry.artifact.artifact_id, revision: 1 };
+    const preview = call("preview_atomic_memory_restoration", { body: { scope_id: root, target } });
+    expect(preview.restore).toEqual([{ artifact_id: target.artifact_id, source_revision: 1, creates_revision: true }]);
+    const restored = call("restore_atomic_memory", { body: { scope_id: root, target, operation: "restore" } });
+    expect(restored.restored).toEqual([{ family: "atomic-memory", artifact_id: target.artifact_id, revision: 2 }]);
+    const artifact = call("get_artifact", {
+      params: { scope_id: root, family: "atomic-memory", artifact_id: target.artifact_id },
+    });
+    expect(artifact.artifacts).toEqual([{ family: "atomic-memory", artifact_id: target.artifact_id, revision: 1 }]);
+  });
+});
