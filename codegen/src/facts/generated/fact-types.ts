@@ -259,6 +259,15 @@ export type RefusalRuleFact = {
      * The request member naming the Scope: the refusal comes only once that Scope is found (an unknown one is refused first). Left out, the refusal comes before any lookup and before a missing precondition.
      */
     readonly scope: string | null | null;
+    /**
+     * What the server records when it refuses: `extraction_failure`, the failure its extraction diagnostics then report (`get_capabilities`' `extraction.observation.last_failure`, with the time of the refusal).
+     */
+    readonly records: {
+        readonly extractionFailure: {
+            readonly code: string;
+            readonly stage: string;
+        };
+    } | null | null;
 };
 
 /**

@@ -128,8 +128,9 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
 
   // What the server can do: with a model (the mock's default) extraction and generation run; without one
   // (inference off) they are off, as on a default 1.4.1 install, which searches by full text only.
-  get_capabilities: (state, _principal, _request, now) => {
+  get_capabilities: (state) => {
     const model = state.prompts.withModel;
+    const { lastFailure, lastSuccessAt } = state.extraction;
     return ok({
       prompts: state.prompts.capabilities(),
       artifact_dreaming: false,
@@ -148,7 +149,12 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
       extraction: {
         configuration: model ? "configured" : "unconfigured",
         background: { location: "none", role: null, state: "stopped", automatic_processing_enabled: false },
-        observation: { status: "unverified", since: isoTime(now), last_failure: null, last_success_at: null },
+        observation: {
+          status: lastFailure === null && lastSuccessAt === null ? "unverified" : "observed",
+          since: state.extraction.since,
+          last_failure: lastFailure,
+          last_success_at: lastSuccessAt,
+        },
       },
       experience_generation: false,
       managed_skill_generation: false,
@@ -225,7 +231,10 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   flush_memory: (state, _principal, request, now) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id"]);
-    return state.flush.flush(scoped(state, body), now);
+    const result = state.flush.flush(scoped(state, body), now);
+    const processed = (result.body as { processed_source_count?: number } | null)?.processed_source_count ?? 0;
+    if (result.status === 200 && processed > 0) state.extraction.lastSuccessAt = isoTime(now);
+    return result;
   },
 
   remember_memory: (state, _principal, request) => {

@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from "./clock.js";
+import { isoTime, systemClock, type Clock } from "./clock.js";
 import { createControls, type SimulatorControls } from "./controls.js";
 import { SimError, invalidRequest } from "./errors.js";
 import { FaultInjector } from "./faults.js";
@@ -195,6 +195,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       ...options.topicTiming,
     }),
     skills: createSkillDomain(store, writer, SeededRandom.stream(seed, "skills"), () => clock.now()),
+    extraction: { since: isoTime(clock.now()), lastFailure: null, lastSuccessAt: null },
     ready: true,
     requests: 0,
   };
@@ -205,7 +206,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
 
   // Without a model the release never processes Topic Memory: a Scope's status stays pending.
   if (inference === "off") state.topic.enabled = false;
-  const facts = refusalFacts(state, inference);
+  const facts = refusalFacts(state, inference, () => clock.now());
   const overrides = new OverrideTable();
   const responder = new Responder(options.seed ?? 1);
   const answered = new AnswerFacts(seed);

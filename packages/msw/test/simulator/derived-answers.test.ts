@@ -186,3 +186,24 @@ describe("restoring a named revision of Atomic Memory", () => {
     expect(artifact.artifacts).toEqual([{ family: "atomic-memory", artifact_id: target.artifact_id, revision: 1 }]);
   });
 });
+
+describe("extraction diagnostics", () => {
+  it("report the failure of a flush refused for want of a model, with its time", () => {
+    const clock = new ManualClock(Date.UTC(2026, 2, 10, 12));
+    const sim = createPowerContextSimulator({ seed: 5, clock, inference: "off" });
+    const call = (id: string, request: SimRequest = {}, status = 200) =>
+      body(sim.handle(id, { ...admin, ...request }), status);
+    const root = String(call("get_default_scope").scope_id);
+    const observation = () => call("get_capabilities").extraction.observation;
+    expect(observation()).toMatchObject({ status: "unverified", last_failure: null, last_success_at: null });
+    call("flush_memory", { body: { scope_id: root } });
+    expect(observation().last_failure).toBeNull();
+    call("capture_content_source", { body: { scope_id: root, source_id: "s1", content: "hello" } }, 202);
+    clock.advance(1000);
+    call("flush_memory", { body: { scope_id: root } }, 503);
+    expect(observation()).toMatchObject({
+      status: "observed",
+      last_failure: { code: "model_unavailable", stage: "inference", occurred_at: "2026-03-10T12:00:01.000Z" },
+    });
+  });
+});
