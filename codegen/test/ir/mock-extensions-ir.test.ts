@@ -93,6 +93,7 @@ describe("x-powercontext-refusals", () => {
           withoutHeader: {},
         },
         scope: "scope_id",
+        records: null,
       },
       {
         status: 422,
@@ -111,6 +112,7 @@ describe("x-powercontext-refusals", () => {
           withoutHeader: {},
         },
         scope: null,
+        records: null,
       },
       {
         status: 422,
@@ -129,6 +131,7 @@ describe("x-powercontext-refusals", () => {
           withoutHeader: {},
         },
         scope: null,
+        records: null,
       },
     ]);
     expect(ir.operations.find((op) => op.operationId === "list_scopes")!.refusals).toEqual([]);
