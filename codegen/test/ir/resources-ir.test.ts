@@ -309,4 +309,30 @@ describe("build-ir: resources", () => {
       `${at}/summary/when: expected a map of member names to JSON scalars or lists of them`,
     ]);
   });
+
+  it("carries a range filter between two request members, and refuses until without range and range without until", async () => {
+    const ranged = await given(
+      notes({
+        name: "note",
+        action: "list",
+        filters: { state: { request: "state", until: "limit", match: "range" } },
+      }),
+      registry,
+    );
+    expect(ranged.operations[0]!.resource!.filters[0]).toMatchObject({
+      request: "state",
+      until: "limit",
+      match: "range",
+    });
+    const issues = await refusal(
+      notes({
+        name: "note",
+        action: "list",
+        filters: { state: { request: "state", until: "limit" }, title: { request: "state", match: "range" } },
+      }),
+      registry,
+    );
+    const at = "/paths/~1v1~1notes/post/x-powercontext-resource/filters";
+    expect(issues.map((issue) => issue.split(":")[0])).toEqual([`${at}/state`, `${at}/title`]);
+  });
 });
