@@ -63,8 +63,23 @@ export const handoffHandlers: Record<string, HandoffHandler> = {
       "X-PowerContext-Selection-Digest": String(digests.selection_digest),
       "X-PowerContext-Report-Digest": String(digests.report_digest),
     };
+    // A download is the report itself (Markdown, or the bare JSON report), named as an attachment.
+    const attachment = (name: string) =>
+      body.download === true ? { ...headers, "Content-Disposition": `attachment; filename="${name}"` } : headers;
     if (body.format === "markdown")
-      return { status: 200, body: reportMarkdown(report), contentType: contentTypeOf("text/markdown"), headers };
+      return {
+        status: 200,
+        body: reportMarkdown(report),
+        contentType: contentTypeOf("text/markdown"),
+        headers: attachment("handoff-report.md"),
+      };
+    if (body.download === true)
+      return {
+        status: 200,
+        body: JSON.stringify(report),
+        contentType: "application/json",
+        headers: attachment("handoff-report.json"),
+      };
     return { status: 200, body: { format: "json", report, markdown: null, ...digests }, headers };
   },
 };

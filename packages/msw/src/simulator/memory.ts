@@ -128,7 +128,8 @@ export class MemoryStore {
     const hits = this.#records(scopeId)
       .filter((r) => r.state === "active")
       .map((record) => {
-        const have = new Set(tokenize(record.text));
+        // The release indexes a record's kind and text together.
+        const have = new Set(tokenize(`${record.kind}\n${record.text}`));
         const score = words.length === 0 ? 0 : words.filter((w) => have.has(w)).length / words.length;
         return { record, score };
       })

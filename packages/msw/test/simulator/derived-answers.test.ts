@@ -207,3 +207,25 @@ describe("extraction diagnostics", () => {
     });
   });
 });
+
+describe("reports and searches as the release answers them", () => {
+  it("answers a downloaded JSON report as the bare report, named as an attachment", () => {
+    const { sim } = setup();
+    const outcome = sim.handle("get_handoff_report", {
+      ...admin,
+      body: { selection: { mode: "all" }, format: "json", download: true },
+    });
+    if (isReset(outcome)) throw new Error("unexpected reset");
+    expect(outcome.status).toBe(200);
+    expect(outcome.headers["Content-Disposition"]).toBe('attachment; filename="handoff-report.json"');
+    const report = JSON.parse(String(outcome.body));
+    expect(report).toHaveProperty("scope_ids");
+    expect(report).not.toHaveProperty("format");
+  });
+
+  it("finds Atomic Memory by its kind as well as its text", () => {
+    const { call, root } = setup();
+    call("remember_memory", { body: { scope_id: root, kind: "release notes", text: "topic" } });
+    expect(call("search_memory", { body: { scope_id: root, query: "notes" } }).hits).toHaveLength(1);
+  });
+});
