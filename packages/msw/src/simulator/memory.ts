@@ -129,7 +129,7 @@ export class MemoryStore {
       .filter((r) => r.state === "active")
       .map((record) => {
         // The release indexes a record's kind and text together.
-        const have = new Set(tokenize(`${record.kind}\n${record.text}`));
+        const have = new Set([...tokenize(record.kind), ...tokenize(record.text)]);
         const score = words.length === 0 ? 0 : words.filter((w) => have.has(w)).length / words.length;
         return { record, score };
       })
@@ -157,7 +157,9 @@ export class MemoryStore {
   }
 }
 
-function tokenize(text: string): string[] {
+/** The words of `text`, lowercased; a record whose member is not text (kept from a write the release refuses) has none. */
+function tokenize(text: unknown): string[] {
+  if (typeof text !== "string") return [];
   return text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
