@@ -128,8 +128,7 @@ export class MemoryStore {
     const hits = this.#records(scopeId)
       .filter((r) => r.state === "active")
       .map((record) => {
-        // The release indexes a record's kind and text together.
-        const have = new Set([...tokenize(record.kind), ...tokenize(record.text)]);
+        const have = new Set(tokenize(record.text));
         const score = words.length === 0 ? 0 : words.filter((w) => have.has(w)).length / words.length;
         return { record, score };
       })

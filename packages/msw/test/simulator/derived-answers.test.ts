@@ -208,7 +208,7 @@ describe("extraction diagnostics", () => {
   });
 });
 
-describe("reports and searches as the release answers them", () => {
+describe("reports as the release answers them", () => {
   it("answers a downloaded JSON report as the bare report, named as an attachment", () => {
     const { sim } = setup();
     const outcome = sim.handle("get_handoff_report", {
@@ -221,11 +221,5 @@ describe("reports and searches as the release answers them", () => {
     const report = JSON.parse(String(outcome.body));
     expect(report).toHaveProperty("scope_ids");
     expect(report).not.toHaveProperty("format");
-  });
-
-  it("finds Atomic Memory by its kind as well as its text", () => {
-    const { call, root } = setup();
-    call("remember_memory", { body: { scope_id: root, kind: "release notes", text: "topic" } });
-    expect(call("search_memory", { body: { scope_id: root, query: "notes" } }).hits).toHaveLength(1);
   });
 });
