@@ -1,5 +1,6 @@
 // The release's wire facts + our overlay -> the document written to openapi.yaml. Pure.
 import { OverlayError } from "./overlay.mjs";
+import { RELEASE } from "./release.mjs";
 import { PROSE_KEYWORDS, fromPointer, mapKeywords } from "./wire-view.mjs";
 
 const METHODS = ["get", "put", "post", "delete", "patch"];
@@ -70,7 +71,12 @@ export function mergeContract(release, overlay) {
   for (const [key, value] of Object.entries(doc)) {
     out[key] = key === "info" ? { ...od.info } : value;
   }
-  return { ...out, ...(od.extensions ?? {}) };
+  // The release's identity stays a fact of the document when our info block replaces its own.
+  const identity =
+    typeof doc.info?.version === "string"
+      ? { "x-powercontext-release": { ...RELEASE, "contract-version": doc.info.version } }
+      : {};
+  return { ...out, ...identity, ...(od.extensions ?? {}) };
 }
 
 function describeOperation(op, entry, defaults) {

@@ -32,6 +32,8 @@ export const OUR_EXTENSIONS = Object.freeze([
   "x-powercontext-router",
   "x-powercontext-refusals",
   "x-powercontext-media-from",
+  "x-powercontext-answer",
+  "x-powercontext-release",
   "x-powercontext-exclude-unset",
   "x-powercontext-rule-answer",
   "x-powercontext-resources",

@@ -41,6 +41,7 @@ import { readRefusals } from "./refusals.js";
 import { readFact } from "../facts/read-fact.js";
 import { readAccessFacts } from "./access-facts.js";
 import { readMediaFrom } from "./media-from.js";
+import { readAnswers } from "./answers.js";
 import { requestDefaults } from "./request-defaults.js";
 
 const require = createRequire(import.meta.url);
@@ -96,8 +97,10 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
       rules: readModelRules(rawSchemas[name] as Json, schemaPointer(name)),
     }));
   const ruled = new Set(schemas.filter((s) => s.rules.length > 0).map((s) => s.name));
+  const answers = readAnswers(document, built);
   const operations = built.map((op) => ({
     ...op,
+    answer: answers.get(op.operationId) ?? [],
     // A request in parameters is checked as the release's request model of that name, when the document has one with rules.
     ruleSites: [
       ...(op.requestBody === null && op.requestTypeName !== null && ruled.has(op.requestTypeName)
@@ -253,6 +256,7 @@ function buildOperation(
     notServed: fact<NotServedIr>("not-served", op["x-powercontext-not-served"]),
     refusals: readRefusals(op, raw.pointer, members, errorCodes, resources),
     mediaFrom: readMediaFrom(op, raw.pointer, members, success),
+    answer: [],
     excludeUnset: op["x-powercontext-exclude-unset"] === true,
     resource: readOperationResource(op, raw.pointer, resources, {
       page:

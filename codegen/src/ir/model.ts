@@ -154,6 +154,19 @@ export type UnknownRecordIr = UnknownRecordFact;
 /** `x-powercontext-media-from`: the request member whose value chooses the success media type. */
 export type MediaFromIr = MediaFromFact;
 
+/**
+ * One member of `x-powercontext-answer`: its path in the success body (`a.b`) and
+ * its value, read from the contract; or, with `instance`, the kind of id the
+ * server draws once; or, with `omit`, a member left out (`value` null for both).
+ */
+export interface AnswerMemberIr {
+  readonly member: string;
+  readonly value: unknown;
+  readonly instance: "uuid" | null;
+  /** The member is left out; kept when the request carries `unlessHeader`'s header with its value. */
+  readonly omit: { readonly unlessHeader: { readonly name: string; readonly value: string } | null } | null;
+}
+
 /** `x-powercontext-router`: how the server routes a request before any operation runs. */
 export type RouterIr = RouterFact;
 
@@ -250,6 +263,8 @@ export interface OperationIr {
   readonly refusals: readonly RefusalRuleIr[];
   /** `x-powercontext-media-from`: which request member chooses the success media type, or null. */
   readonly mediaFrom: MediaFromIr | null;
+  /** `x-powercontext-answer`: the success answer's members that are facts of the contract, with their values; empty without. */
+  readonly answer: readonly AnswerMemberIr[];
   /** `x-powercontext-exclude-unset`: the success answer leaves out the optional members the server did not set (false without). */
   readonly excludeUnset: boolean;
   /** The stored resource the operation creates, reads, lists, changes or removes (`x-powercontext-resource`), or null. */

@@ -46,6 +46,10 @@ export function readResources(document: Json): ResourceIr[] {
           `"${resource}" is not a resource of ${RESOURCES_EXTENSION}`,
         );
   if (rows.filter((r) => r.anchor).length > 1) issues.bad(base, "at most one resource is the anchor");
+  const schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Json;
+  for (const row of rows)
+    if (row.shape !== null && !Object.hasOwn(schemas, row.shape))
+      issues.bad(`${row.pointer}/shape`, `"${row.shape}" is not a component schema`);
   issues.throwIfAny();
   return rows;
 }
@@ -138,6 +142,9 @@ export function readOperationResource(
       `a last_id cursor needs a list ordered by id; resource "${use.name}" is ordered by ${resource.order}`,
     );
   if (lists && items === null) issues.bad(where, "a list needs items (or x-powercontext-pagination's items_field)");
+  for (const f of use.filters)
+    if ((f.until !== null) !== (f.match === "range"))
+      issues.bad(`${where}/filters/${pointerSegment(f.member)}`, "until goes with match: range, and range needs until");
   if (node.limit !== undefined && !Number.isInteger(limitDefault))
     issues.bad(`${where}/limit`, `request member "${String(node.limit)}" has no integer default`);
   issues.throwIfAny();
@@ -152,7 +159,13 @@ export function readOperationResource(
     return { ...f, default: explicit ? f.default : scalarOrList(facts.requestDefault(f.request)) };
   });
   const page = facts.page === null ? null : { cursor: facts.page.cursor, nextCursor: facts.page.nextCursor };
-  const implied = [use.expect?.request, page?.cursor, limit?.request, ...filters.map((f) => f.request)];
+  const implied = [
+    use.expect?.request,
+    page?.cursor,
+    limit?.request,
+    ...filters.map((f) => f.request),
+    ...filters.map((f) => f.until ?? undefined),
+  ];
   const controls = [...new Set([...use.controls, ...implied.filter((c): c is string => c !== undefined)])];
   return { ...use, filters, items, page, controls, limit };
 }

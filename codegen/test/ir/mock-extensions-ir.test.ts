@@ -93,6 +93,7 @@ describe("x-powercontext-refusals", () => {
           withoutHeader: {},
         },
         scope: "scope_id",
+        records: null,
       },
       {
         status: 422,
@@ -111,6 +112,7 @@ describe("x-powercontext-refusals", () => {
           withoutHeader: {},
         },
         scope: null,
+        records: null,
       },
       {
         status: 422,
@@ -129,6 +131,7 @@ describe("x-powercontext-refusals", () => {
           withoutHeader: {},
         },
         scope: null,
+        records: null,
       },
     ]);
     expect(ir.operations.find((op) => op.operationId === "list_scopes")!.refusals).toEqual([]);
@@ -346,5 +349,66 @@ describe("x-powercontext-exclude-unset", () => {
     expect(await issues(given({ "x-powercontext-exclude-unset": "yes" }))).toEqual([
       "invalid_extension /paths/~1v1~1memory~1flush/post/x-powercontext-exclude-unset",
     ]);
+  });
+});
+
+describe("x-powercontext-answer", () => {
+  const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-answer";
+  const facts = {
+    "x-powercontext-release": { distribution: "p", version: "2.3.4", "contract-version": "2.3.1" },
+    "x-powercontext-feature-contracts": { "scope.selection": { major: 1, minor: 2 }, unused: { major: 3, minor: 0 } },
+  };
+
+  it("reads each member's value from the contract, as its source says", async () => {
+    const ir = await given(
+      {
+        "x-powercontext-feature-contracts": ["scope.selection"],
+        "x-powercontext-answer": {
+          kind: { value: { a: 1 } },
+          "nested.version": { document: "/x-powercontext-release/version" },
+          api: { document: "/x-powercontext-release/contract-version", as: "major-minor" },
+          features: { document: "/x-powercontext-feature-contracts", as: "feature-contracts" },
+          server_id: { instance: "uuid" },
+          gone: { omit: { unless_header: { "X-New": "2" } } },
+        },
+      },
+      facts,
+    );
+    expect(ir.operations.find((op) => op.operationId === "flush_memory")!.answer).toEqual([
+      { member: "kind", value: { a: 1 }, instance: null, omit: null },
+      { member: "nested.version", value: "2.3.4", instance: null, omit: null },
+      { member: "api", value: { major: 2, minor: 3 }, instance: null, omit: null },
+      {
+        member: "features",
+        value: {
+          "scope.selection": { version: { major: 1, minor: 2 }, operations: ["flush_memory"] },
+          unused: { version: { major: 3, minor: 0 }, operations: [] },
+        },
+        instance: null,
+        omit: null,
+      },
+      { member: "server_id", value: null, instance: "uuid", omit: null },
+      { member: "gone", value: null, instance: null, omit: { unlessHeader: { name: "X-New", value: "2" } } },
+    ]);
+    expect(ir.operations.find((op) => op.operationId === "list_scopes")!.answer).toEqual([]);
+  });
+
+  it("refuses a pointer that names nothing, a version that is not one, and an unknown source", async () => {
+    expect(
+      await issues(
+        given(
+          {
+            "x-powercontext-answer": {
+              a: { document: "/x-powercontext-release/nothing" },
+              b: { document: "/x-powercontext-release/distribution", as: "major-minor" },
+            },
+          },
+          facts,
+        ),
+      ),
+    ).toEqual([`invalid_extension ${at}/a/document`, `invalid_extension ${at}/b/as`]);
+    expect(await issues(given({ "x-powercontext-answer": { a: { from: "x" } } }))).toContain(
+      `invalid_extension ${at}/a/from`,
+    );
   });
 });

@@ -109,7 +109,7 @@ describe("build-ir: resources", () => {
       items: "notes",
       page: { cursor: "cursor", nextCursor: "next" },
       limit: { request: "limit", default: 50 },
-      filters: [{ member: "state", request: "state", default: "active", match: "equal", when: {} }],
+      filters: [{ member: "state", request: "state", default: "active", match: "equal", until: null, when: {} }],
       badCursor: { status: 400, code: "invalid_cursor", details: { field: "cursor" } },
     });
     expect(ir.operations[0]!.resource!.controls).toEqual(expect.arrayContaining(["cursor", "limit", "state"]));
@@ -280,8 +280,15 @@ describe("build-ir: resources", () => {
       registry,
     );
     expect(ir.operations[0]!.resource!.filters).toEqual([
-      { member: "tags[].kind", request: "state", default: "active", match: "equal", when: {} },
-      { member: "meta.title", request: "state", default: "active", match: "contains", when: { mode: "title" } },
+      { member: "tags[].kind", request: "state", default: "active", match: "equal", until: null, when: {} },
+      {
+        member: "meta.title",
+        request: "state",
+        default: "active",
+        match: "contains",
+        until: null,
+        when: { mode: "title" },
+      },
     ]);
     const issues = await refusal(
       notes({
@@ -298,8 +305,34 @@ describe("build-ir: resources", () => {
     const at = "/paths/~1v1~1notes/post/x-powercontext-resource/filters";
     expect(issues).toEqual([
       `${at}/tags[]x: expected a record member (dotted, \`name[]\` for any item of a list), none of its parts a member every JavaScript object has`,
-      `${at}/title/match: expected one of equal, contains, folded, not "prefix"`,
+      `${at}/title/match: expected one of equal, contains, folded, range, not "prefix"`,
       `${at}/summary/when: expected a map of member names to JSON scalars or lists of them`,
     ]);
+  });
+
+  it("carries a range filter between two request members, and refuses until without range and range without until", async () => {
+    const ranged = await given(
+      notes({
+        name: "note",
+        action: "list",
+        filters: { state: { request: "state", until: "limit", match: "range" } },
+      }),
+      registry,
+    );
+    expect(ranged.operations[0]!.resource!.filters[0]).toMatchObject({
+      request: "state",
+      until: "limit",
+      match: "range",
+    });
+    const issues = await refusal(
+      notes({
+        name: "note",
+        action: "list",
+        filters: { state: { request: "state", until: "limit" }, title: { request: "state", match: "range" } },
+      }),
+      registry,
+    );
+    const at = "/paths/~1v1~1notes/post/x-powercontext-resource/filters";
+    expect(issues.map((issue) => issue.split(":")[0])).toEqual([`${at}/state`, `${at}/title`]);
   });
 });

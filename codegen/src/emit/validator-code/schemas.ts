@@ -18,6 +18,8 @@ export interface ValidatorSchemas {
    * `#/definitions/<key>`. Undefined for an unknown key.
    */
   readonly definition: (key: string) => Json | boolean | undefined;
+  /** The key of a component schema on one side of the wire; undefined for a name the document does not have. */
+  readonly component: (mode: SchemaMode, name: string) => string | undefined;
   /** Every key, components first (both sides of the wire), then per-operation schemas. */
   readonly keys: readonly string[];
   /** The keys operations use, sorted: the module's exports. */
@@ -94,7 +96,8 @@ export function validatorSchemas(ir: ApiIr): ValidatorSchemas {
     }
     return schema;
   };
-  return { definition, keys: [...sources.keys()], exports: [...used].sort(), perOperation };
+  const component = (mode: SchemaMode, name: string) => componentKey.get(`${mode}:${name}`);
+  return { definition, component, keys: [...sources.keys()], exports: [...used].sort(), perOperation };
 }
 
 function requestSchemaName(op: OperationIr): string | null {

@@ -259,6 +259,15 @@ export type RefusalRuleFact = {
      * The request member naming the Scope: the refusal comes only once that Scope is found (an unknown one is refused first). Left out, the refusal comes before any lookup and before a missing precondition.
      */
     readonly scope: string | null | null;
+    /**
+     * What the server records when it refuses: `extraction_failure`, the failure its extraction diagnostics then report (`get_capabilities`' `extraction.observation.last_failure`, with the time of the refusal).
+     */
+    readonly records: {
+        readonly extractionFailure: {
+            readonly code: string;
+            readonly stage: string;
+        };
+    } | null | null;
 };
 
 /**
@@ -642,6 +651,10 @@ export type ResourceFact = {
      */
     readonly order: string | null;
     /**
+     * The component schema a record is answered in where an answer's own schema leaves it free-form (a report embedding records): its declared members only, as the release's model of the record serialises it. Left out, such a record is answered as stored.
+     */
+    readonly shape: string | null;
+    /**
      * The refusal of an id no record has.
      */
     readonly notFound: RefusalFact;
@@ -686,10 +699,14 @@ export type FilterFact = {
      */
     readonly default: string | number | boolean | null | readonly (string | number | boolean | null)[];
     /**
-     * `equal`: the record's member equals the value (or is in it, for a list); `contains`: it holds the value as a case-sensitive substring; `folded`: it equals the value after NFC and case folding (as the release matches tags).
+     * `equal`: the record's member equals the value (or is in it, for a list); `contains`: it holds the value as a case-sensitive substring; `folded`: it equals the value after NFC and case folding (as the release matches tags); `range`: it is at or after the value and before the value of `until` (times compared as instants), each bound left open when the request has none.
      * Default: `"equal"`.
      */
-    readonly match: "equal" | "contains" | "folded";
+    readonly match: "equal" | "contains" | "folded" | "range";
+    /**
+     * With `match: range`, the request member holding the bound the record's member must come before.
+     */
+    readonly until: string | null;
     /**
      * The filter applies only while each of these request members has this value, or one of these values (a search in the field the request names).
      */

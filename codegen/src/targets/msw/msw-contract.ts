@@ -54,10 +54,49 @@ export function emitMswContract(ir: ApiIr, schemas: ValidatorSchemas = validator
   out += `/** The security schemes of the document's own \`security\`: the credentials that name a principal. */\n`;
   out += `export const contractPrincipalSchemes: readonly string[] = ${tsValue(principalSchemes)};\n\n`;
   // A registry row without its pointer: the simulator reads facts, not places.
-  const resources = Object.fromEntries(ir.resources.map(({ pointer: _pointer, ...row }) => [row.name, row]));
+  // A record's shape names the response-side schema it is answered in, which the responder's module then holds.
+  const resources = Object.fromEntries(
+    ir.resources.map(({ pointer: _pointer, ...row }) => {
+      const shape = row.shape === null ? null : (schemas.component("response", row.shape) ?? null);
+      if (shape !== null) roots.push(shape);
+      return [row.name, { ...row, shape }];
+    }),
+  );
   out += `/** The stored resource families (\`x-powercontext-resources\`), keyed by name. */\n`;
   out += `export const contractResources: { readonly [name: string]: ContractResource } = ${tsValue(resources, 1)};\n`;
-  return { contract: out, responseSchemas: responseSchemasModule(ir, roots, schemas.definition) };
+  // The validators' schemas drop `default` (an annotation); the responder answers a member the
+  // record lacks with its default, as the release's models serialise it, so the mock's copy keeps them.
+  const defaults = memberDefaults(ir, schemas);
+  const definition = (key: string) => withMemberDefaults(schemas.definition(key), defaults.get(key));
+  return { contract: out, responseSchemas: responseSchemasModule(ir, roots, definition) };
+}
+
+/** The `default` of each top-level member of every component schema that declares one, by response-side validator key. */
+function memberDefaults(ir: ApiIr, schemas: ValidatorSchemas): Map<string, Map<string, unknown>> {
+  const out = new Map<string, Map<string, unknown>>();
+  for (const { name, schema } of ir.schemas) {
+    const key = schemas.component("response", name);
+    const properties = (schema.properties ?? {}) as Record<string, Json>;
+    const found = new Map<string, unknown>();
+    for (const [member, node] of Object.entries(properties))
+      if (node !== null && typeof node === "object" && "default" in node) found.set(member, node.default);
+    if (key !== undefined && found.size > 0) out.set(key, found);
+  }
+  return out;
+}
+
+/** `schema` with `defaults` set on its top-level members (a copy; the validators' schema stays as it is). */
+function withMemberDefaults(
+  schema: Json | boolean | undefined,
+  defaults: Map<string, unknown> | undefined,
+): Json | boolean | undefined {
+  if (defaults === undefined || typeof schema !== "object" || typeof schema.properties !== "object") return schema;
+  const properties = { ...(schema.properties as Record<string, unknown>) };
+  for (const [member, value] of defaults) {
+    const node = properties[member];
+    if (node !== null && typeof node === "object") properties[member] = { ...(node as Json), default: value };
+  }
+  return { ...schema, properties };
 }
 
 /** What the simulator knows of one operation, as the value `ContractOperation` types (the hand-written types of {@link CONTRACT_TYPES}). */
@@ -98,6 +137,7 @@ function operationValue(
     ),
     refusals: op.refusals,
     mediaFrom: op.mediaFrom,
+    answer: op.answer,
     excludeUnset: op.excludeUnset,
     pagination: op.pagination,
     resource: op.resource,

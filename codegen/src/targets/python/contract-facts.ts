@@ -1,4 +1,5 @@
 import type { Json } from "../../domain/types.js";
+import { featureContracts as documentFeatureContracts } from "../../ir/answers.js";
 import type { ApiIr, OperationIr } from "../../ir/model.js";
 
 /**
@@ -27,17 +28,7 @@ export interface AccessFacts {
   readonly resolver: string;
 }
 
-/**
- * The IR's operations in document order (paths as written, methods in the order
- * get, put, post, delete, options, head, patch, trace), the order the release
- * lists its `Operation` constants in.
- */
-export function documentOrder(ir: ApiIr): OperationIr[] {
-  const paths = Object.keys((ir.document.paths ?? {}) as Json);
-  const methods = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
-  const rank = (op: OperationIr) => paths.indexOf(op.path) * methods.length + methods.indexOf(op.method);
-  return [...ir.operations].sort((a, b) => rank(a) - rank(b));
-}
+export { documentOrder } from "../../ir/document-order.js";
 
 /** Everything `operations.py` says about one operation. */
 export function pythonFacts(_ir: ApiIr, op: OperationIr): PythonOperationFacts {
@@ -102,14 +93,6 @@ function accessFacts(node: unknown): AccessFacts | null {
  * `x-powercontext-feature-contracts` with its version and the operations (in
  * document order) that name it.
  */
-export function featureContracts(ir: ApiIr, facts: readonly PythonOperationFacts[]): Json {
-  const declared = (ir.document["x-powercontext-feature-contracts"] ?? {}) as Json;
-  const result: Json = {};
-  for (const [name, version] of Object.entries(declared)) {
-    result[name] = {
-      version,
-      operations: facts.filter((f) => f.featureContracts.includes(name)).map((f) => f.op.operationId),
-    };
-  }
-  return result;
+export function featureContracts(ir: ApiIr): Json {
+  return documentFeatureContracts(ir.document, ir.operations);
 }

@@ -73,7 +73,7 @@ ${importBlock}OPENAPI_VERSION = ${pyString(ir.openapiVersion)}
 API_TITLE = ${pyString(ir.title)}
 API_DESCRIPTION = ${description}
 API_VERSION = ${pyString(ir.apiVersion)}
-FEATURE_CONTRACTS: dict[str, dict[str, JsonValue]] = ${pyLiteral(featureContracts(ir, facts), { indent: 0 })}
+FEATURE_CONTRACTS: dict[str, dict[str, JsonValue]] = ${pyLiteral(featureContracts(ir), { indent: 0 })}
 
 RequestT = TypeVar("RequestT")
 ResponseT = TypeVar("ResponseT")

@@ -89,6 +89,8 @@ export interface ContractOperation {
   readonly refusals: readonly ContractRefusalRule[];
   /** `x-powercontext-media-from`, or null. */
   readonly mediaFrom: MediaFromFact | null;
+  /** `x-powercontext-answer`: success-answer members that are facts of the contract (values read from it; `instance` ids the server draws once). */
+  readonly answer: readonly ContractAnswerMember[];
   /** `x-powercontext-exclude-unset`: the success answer leaves out the optional members the server did not set. */
   readonly excludeUnset: boolean;
   /** `x-powercontext-pagination`; null for no list. */
@@ -103,6 +105,15 @@ export interface ContractOperation {
   readonly ruleIssues: "standalone" | "body" | "opaque" | { readonly field: string; readonly reason: string };
   /** `x-powercontext-rule-answer`'s `after: access`: the runtime rules are checked once the checks after access have passed. */
   readonly rulesAfterAccess: boolean;
+}
+
+/** One member of `x-powercontext-answer`: its path in the body and its value, the kind of id the server draws once, or a member left out. */
+export interface ContractAnswerMember {
+  readonly member: string;
+  readonly value: unknown;
+  readonly instance: "uuid" | null;
+  /** Left out, unless the request carries `unlessHeader`'s header with its value. */
+  readonly omit: { readonly unlessHeader: { readonly name: string; readonly value: string } | null } | null;
 }
 
 /** How the server answers a request breaking a runtime rule (docs/architecture.md, "Model rules"). */

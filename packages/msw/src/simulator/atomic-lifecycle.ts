@@ -96,6 +96,7 @@ export class AtomicLifecycle {
   /** `preview_atomic_memory_restoration`: what a restoration of the record would write, and the token that confirms it. */
   preview(scopeId: string, target: RestorationTarget, subject: string) {
     const record = this.#find(scopeId, target.artifactId);
+    const plan = this.#plan(scopeId, target, record);
     const endpoint = endpointOf(record);
     const expiresAt = Math.floor((this.now() + PREVIEW_TTL_MS) / 1000);
     return {
@@ -110,10 +111,13 @@ export class AtomicLifecycle {
       }),
       expires_at: isoTime(expiresAt * 1000).replace(/\.\d{3}Z$/, "Z"),
       endpoint,
-      restore:
-        record.state === "active"
-          ? []
-          : [{ artifact_id: target.artifactId, source_revision: record.artifact.revision, creates_revision: true }],
+      restore: [
+        {
+          artifact_id: target.artifactId,
+          source_revision: plan.source.revision,
+          creates_revision: plan.changed,
+        },
+      ],
       retire: [],
       undo_merge_results: [],
     };
@@ -146,8 +150,8 @@ export class AtomicLifecycle {
         throw new SimError(409, "preview_stale", "The restoration preview endpoint changed.", null);
     }
     authorize();
-    if (record.state === "active") return { changed: false, restored: [], retired: [], undo_merge_results: [] };
-    const artifact = this.writer.find("artifact", [scopeId, ATOMIC_MEMORY_FAMILY], artifactId) as JsonRecord;
+    const { artifact, source, changed } = this.#plan(scopeId, target, record);
+    if (!changed) return { changed: false, restored: [], retired: [], undo_merge_results: [] };
     // The release journals the restoration itself, not the restored content, and the new revision cites it.
     const journal = this.writer.insert("source", [scopeId], {
       source_type: CONTENT_SOURCE_NAME,
@@ -161,14 +165,33 @@ export class AtomicLifecycle {
       [scopeId, ATOMIC_MEMORY_FAMILY],
       artifact,
       {
-        content: artifact.content,
+        content: source.content,
         sources: [{ source_type: CONTENT_SOURCE_NAME, source_id: journal.source_id }],
+        // The new revision cites the revision it replaces and the one it restores (once when they are one).
+        artifacts: [...new Map([reference(artifact), reference(source)].map((ref) => [stableJson(ref), ref])).values()],
       },
       { quiet: true },
     );
     this.#move(scopeId, this.#find(scopeId, artifactId), { state: "active", merged_into_id: null });
     this.#list(scopeId, artifactId, true);
     return { changed: true, restored: [reference(next)], retired: [], undo_merge_results: [] };
+  }
+
+  /**
+   * What restoring `target` does, as the release plans it: the revision it restores (the one
+   * the target names, else the current one), and whether that writes a new revision (the
+   * record is not active, was merged, or the target names a revision).
+   */
+  #plan(scopeId: string, target: RestorationTarget, record: AtomicMemoryRecord) {
+    const keys = [scopeId, ATOMIC_MEMORY_FAMILY];
+    const artifact = this.writer.find("artifact", keys, target.artifactId) as JsonRecord;
+    const selected =
+      target.revision === null
+        ? undefined
+        : this.writer.versions("artifact", keys, target.artifactId)?.find((v) => v.revision === target.revision);
+    const source = selected ?? artifact;
+    const changed = record.state !== "active" || record.merged_into_id !== null || selected !== undefined;
+    return { artifact, source, changed };
   }
 
   /** The record `input` names, checked against its expected revision and state version. */

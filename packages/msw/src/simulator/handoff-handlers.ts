@@ -2,6 +2,7 @@ import { isoTime } from "./clock.js";
 import { reportMarkdown } from "./handoffs.js";
 import type { Principal } from "./access/principals.js";
 import type { JsonRecord } from "./members.js";
+import { preparedContext } from "./prepared-context.js";
 import { contentTypeOf } from "./responder/media.js";
 import type { SimulatorState } from "./state.js";
 import type { HandlerResult, SimRequest } from "./types.js";
@@ -48,6 +49,12 @@ export const handoffHandlers: Record<string, HandoffHandler> = {
     return ok(state.handoffs.acknowledge(scopeField(body), body, principal as Principal));
   },
 
+  prepare_handoff_hint: (state, _principal, request) => {
+    const body = objectBody(request.body);
+    const hint = state.handoffs.hint(scopeField(body), body);
+    return ok(preparedContext(hint === null ? [] : [hint]));
+  },
+
   get_handoff_report: (state, _principal, request, now) => {
     const body = objectBody(request.body);
     const report = state.handoffs.report(body.selection as JsonRecord, isoTime(now));
@@ -56,8 +63,23 @@ export const handoffHandlers: Record<string, HandoffHandler> = {
       "X-PowerContext-Selection-Digest": String(digests.selection_digest),
       "X-PowerContext-Report-Digest": String(digests.report_digest),
     };
+    // A download is the report itself (Markdown, or the bare JSON report), named as an attachment.
+    const attachment = (name: string) =>
+      body.download === true ? { ...headers, "Content-Disposition": `attachment; filename="${name}"` } : headers;
     if (body.format === "markdown")
-      return { status: 200, body: reportMarkdown(report), contentType: contentTypeOf("text/markdown"), headers };
+      return {
+        status: 200,
+        body: reportMarkdown(report),
+        contentType: contentTypeOf("text/markdown"),
+        headers: attachment("handoff-report.md"),
+      };
+    if (body.download === true)
+      return {
+        status: 200,
+        body: JSON.stringify(report),
+        contentType: "application/json",
+        headers: attachment("handoff-report.json"),
+      };
     return { status: 200, body: { format: "json", report, markdown: null, ...digests }, headers };
   },
 };

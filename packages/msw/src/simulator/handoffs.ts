@@ -3,6 +3,7 @@ import { reference } from "./artifacts.js";
 import type { Principal } from "./access/principals.js";
 import { copyJson, stableJson, type JsonRecord } from "./members.js";
 import { sha256Hex } from "./resources/sha256.js";
+import { publicRecord, resolveSelection } from "./scope-selection.js";
 import type { ResourceWriter } from "./resources/writer.js";
 import { CONTENT_SOURCE_NAME, type SourceStore } from "./sources.js";
 
@@ -155,7 +156,7 @@ export class Handoffs {
    * @throws SimError 404 `scope_not_found` for a listed Scope the server does not have
    */
   report(selection: JsonRecord, generatedAt: string): JsonRecord {
-    const scopes = this.#selected(selection);
+    const scopes = resolveSelection(this.writer.records("scope", []), selection);
     const counts: Record<string, number> = { continuable: 0, blocked: 0, complete: 0, no_handoff: 0 };
     const entries = scopes.map((scope) => {
       const scopeId = String(scope.scope_id);
@@ -164,7 +165,7 @@ export class Handoffs {
       const status = content === null ? "no_handoff" : String(content.disposition);
       counts[status] = (counts[status] ?? 0) + 1;
       return {
-        scope: copyJson(scope),
+        scope: publicRecord("scope", scope, 0),
         status,
         handoff: handoff === undefined ? null : { scope_id: scopeId, artifact: reference(handoff) },
         content,
@@ -189,26 +190,17 @@ export class Handoffs {
     return { ...report, report_digest: reportDigest };
   }
 
-  #selected(selection: JsonRecord): JsonRecord[] {
-    const all = this.writer.records("scope", []);
-    const byId = (id: unknown) => {
-      const found = all.find((scope) => scope.scope_id === id);
-      if (found === undefined) throw new SimError(404, "scope_not_found", "The requested Scope was not found.", null);
-      return found;
-    };
-    if (selection.mode === "exact") return ((selection.scope_ids as unknown[] | undefined) ?? []).map(byId);
-    const sorted = [...all].sort((a, b) => (String(a.scope_id) < String(b.scope_id) ? -1 : 1));
-    if (selection.mode !== "subtree") return sorted;
-    const inside = new Set([String(byId(selection.root_scope_id).scope_id)]);
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const scope of sorted)
-        if (!inside.has(String(scope.scope_id)) && inside.has(String(scope.parent_scope_id))) {
-          inside.add(String(scope.scope_id));
-          grew = true;
-        }
-    }
-    return sorted.filter((scope) => inside.has(String(scope.scope_id)));
+  /**
+   * `prepare_handoff_hint`: the text of the Handoff the request selects (the prepared one it
+   * carries, else the Scope's committed Handoff), or null when there is none to show.
+   */
+  hint(scopeId: string, request: JsonRecord): string | null {
+    const prepared = request.prepared as JsonRecord | null | undefined;
+    const content =
+      prepared !== null && prepared !== undefined
+        ? (prepared.content as JsonRecord | undefined)
+        : (this.writer.find("artifact", [scopeId, HANDOFF_FAMILY], HANDOFF_ID)?.content as JsonRecord | undefined);
+    return content === undefined ? null : stableJson(content);
   }
 
   #prepared(scopeId: string, content: JsonRecord): JsonRecord {

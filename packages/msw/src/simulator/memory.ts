@@ -3,6 +3,7 @@ import { SimError, invalidRequest } from "./errors.js";
 import type { JsonRecord } from "./members.js";
 import type { ResourceWriter } from "./resources/writer.js";
 import { seal } from "./resources/cursor.js";
+import { foldKey } from "@powercontext/runtime/rules";
 
 /**
  * Memory per Scope on the release's Atomic Memory records: every remembered
@@ -94,8 +95,16 @@ export class MemoryStore {
    * the index of the next record, sealed. Only active records unless `includeInactive`.
    * @throws SimError 400 `invalid_cursor` for a cursor this store did not hand out for this request, or one changed since
    */
-  list(scopeId: string, includeInactive: boolean, limit = 100, cursor: string | null = null) {
-    const all = this.#records(scopeId).filter((r) => includeInactive || r.state === "active");
+  list(
+    scopeId: string,
+    includeInactive: boolean,
+    limit = 100,
+    cursor: string | null = null,
+    tagFilter: JsonRecord | null = null,
+  ) {
+    const all = this.#records(scopeId).filter(
+      (r) => (includeInactive || r.state === "active") && this.#tagged(scopeId, r, tagFilter),
+    );
     const sealed = (at: number): string => `${at}.${seal(this.cursorKey, `${scopeId}\n${includeInactive}\n${at}`)}`;
     const match = cursor === null ? null : /^(\d+)\.[a-f0-9]+$/.exec(cursor);
     const start =
@@ -130,12 +139,26 @@ export class MemoryStore {
     return { mode: used, hits };
   }
 
+  /**
+   * Whether the record's Artifact carries the filter's tags (`match: all`, else any of
+   * them), compared after NFC and case folding, as the release matches tags.
+   */
+  #tagged(scopeId: string, record: AtomicMemoryRecord, filter: JsonRecord | null): boolean {
+    if (filter === null) return true;
+    const wanted = ((filter.tags as unknown[] | undefined) ?? []).map((tag) => foldKey(String(tag)));
+    const head = this.writer.find("artifact", [scopeId, ATOMIC_MEMORY_FAMILY], record.artifact.artifact_id);
+    const labels = new Set(((head?.tag_labels as unknown[] | undefined) ?? []).map((tag) => foldKey(String(tag))));
+    return filter.match === "all" ? wanted.every((tag) => labels.has(tag)) : wanted.some((tag) => labels.has(tag));
+  }
+
   #records(scopeId: string): AtomicMemoryRecord[] {
     return this.writer.records(ATOMIC_MEMORY, [scopeId]) as JsonRecord[] as unknown as AtomicMemoryRecord[];
   }
 }
 
-function tokenize(text: string): string[] {
+/** The words of `text`, lowercased; a record whose member is not text (kept from a write the release refuses) has none. */
+function tokenize(text: unknown): string[] {
+  if (typeof text !== "string") return [];
   return text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)

@@ -3,6 +3,7 @@ import { toWireOperation, type OperationRecord, type OperationStatus } from "./o
 import { objectBody, onlyFields, scopeField, stringField, intField, requiredInt } from "./validate.js";
 import { simOperations, type SimOperationId } from "./contract/operation-table.js";
 import type { HandlerResult, SimRequest } from "./types.js";
+import type { JsonRecord } from "./members.js";
 import type { Principal } from "./access/principals.js";
 import type { Check } from "./access/resolve.js";
 import { accessPrincipal, accessResources, accessRoles, checkAccess } from "./access/api.js";
@@ -11,6 +12,9 @@ import type { SearchMode } from "./memory.js";
 import type { AtomicInput, RestorationTarget } from "./atomic-lifecycle.js";
 import { skillHandlers } from "./skill-handlers.js";
 import { resolveScopeBinding } from "./scope-bindings.js";
+import { resolveSelection } from "./scope-selection.js";
+import { statistics } from "./stats.js";
+import { preparedContext } from "./prepared-context.js";
 import { handoffHandlers } from "./handoff-handlers.js";
 import { isoTime } from "./clock.js";
 import { codeStatus } from "./code.js";
@@ -30,6 +34,9 @@ export type OperationHandler = (
 ) => HandlerResult;
 
 const ok = (body: unknown): HandlerResult => ({ status: 200, body });
+
+/** The most Atomic Memory items a prepared context holds (the release's entry limit). */
+const PREPARED_MEMORY_ITEMS = 8;
 const STATUSES: readonly OperationStatus[] = ["queued", "running", "succeeded", "failed", "cancelled"];
 const MODES: readonly SearchMode[] = ["auto", "fts", "vector", "hybrid"];
 
@@ -83,6 +90,18 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   },
 
   resolve_scope_binding: (state, _principal, request) => resolveScopeBinding(state, objectBody(request.body)),
+  get_stats: (state, _principal, request, now) => {
+    const body = objectBody(request.body);
+    return ok(statistics(state.store, body.selection as JsonRecord, body.period, now));
+  },
+  resolve_scope_selection: (state, _principal, request) =>
+    ok({
+      items: resolveSelection(
+        state.store.records("scope", []).map((record) => record.current),
+        objectBody(request.body).selection as JsonRecord,
+      ),
+      next_cursor: null,
+    }),
   get_liveness: () => ok({ status: "ok" }),
   query_code: (_state, _principal, request) => codeStatus(request),
   get_experience: (state, _principal, request) => experienceRevision(state.store, request),
@@ -109,8 +128,9 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
 
   // What the server can do: with a model (the mock's default) extraction and generation run; without one
   // (inference off) they are off, as on a default 1.4.1 install, which searches by full text only.
-  get_capabilities: (state, _principal, _request, now) => {
+  get_capabilities: (state) => {
     const model = state.prompts.withModel;
+    const { lastFailure, lastSuccessAt } = state.extraction;
     return ok({
       prompts: state.prompts.capabilities(),
       artifact_dreaming: false,
@@ -129,7 +149,12 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
       extraction: {
         configuration: model ? "configured" : "unconfigured",
         background: { location: "none", role: null, state: "stopped", automatic_processing_enabled: false },
-        observation: { status: "unverified", since: isoTime(now), last_failure: null, last_success_at: null },
+        observation: {
+          status: lastFailure === null && lastSuccessAt === null ? "unverified" : "observed",
+          since: state.extraction.since,
+          last_failure: lastFailure,
+          last_success_at: lastSuccessAt,
+        },
       },
       experience_generation: false,
       managed_skill_generation: false,
@@ -206,7 +231,10 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   flush_memory: (state, _principal, request, now) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id"]);
-    return state.flush.flush(scoped(state, body), now);
+    const result = state.flush.flush(scoped(state, body), now);
+    const processed = (result.body as { processed_source_count?: number } | null)?.processed_source_count ?? 0;
+    if (result.status === 200 && processed > 0) state.extraction.lastSuccessAt = isoTime(now);
+    return result;
   },
 
   remember_memory: (state, _principal, request) => {
@@ -256,6 +284,12 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     );
   },
 
+  prepare_context: (state, _principal, request) => {
+    const body = objectBody(request.body);
+    const { hits } = state.memory.search(scopeField(body), String(body.query ?? ""), PREPARED_MEMORY_ITEMS, "auto");
+    return ok(preparedContext(hits.map((hit) => hit.memory.text)));
+  },
+
   search_memory: (state, _principal, request) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id", "query", "limit", "mode", "tag_filter"]);
@@ -277,7 +311,8 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     const cursor = body.cursor ?? null;
     if (cursor !== null && (typeof cursor !== "string" || cursor.length === 0))
       throw invalidRequest("cursor", "must be a non-empty string or null");
-    return ok(state.memory.list(scopeId, include, limit, cursor));
+    const tagFilter = (body.tag_filter ?? null) as JsonRecord | null;
+    return ok(state.memory.list(scopeId, include, limit, cursor, tagFilter));
   },
 
   list_operations: (state, _principal, request) => {

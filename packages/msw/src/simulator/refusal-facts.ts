@@ -1,11 +1,12 @@
 import type { RefusalFacts } from "./contract/refusals.js";
 import type { SimulatorState } from "./state.js";
+import { isoTime } from "./clock.js";
 
 /** Whether the simulated server has an inference model: `on` (the mock's default) or `off` (a default 1.4.1 install). */
 export type InferenceMode = "on" | "off";
 
 /** The facts the contract's refusal conditions read, over the simulator's state. */
-export function refusalFacts(state: SimulatorState, inference: InferenceMode): RefusalFacts {
+export function refusalFacts(state: SimulatorState, inference: InferenceMode, now: () => number): RefusalFacts {
   return {
     inference,
     requireScope: (scopeId) => {
@@ -13,5 +14,8 @@ export function refusalFacts(state: SimulatorState, inference: InferenceMode): R
     },
     pending: (_kind, scopeId) => state.sources.head(scopeId) > state.flush.cursor(scopeId),
     stored: (resource, keys, id) => state.store.has(resource, keys, id),
+    record: ({ extractionFailure }) => {
+      state.extraction.lastFailure = { ...extractionFailure, occurred_at: isoTime(now()) };
+    },
   };
 }

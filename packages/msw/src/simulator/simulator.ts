@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from "./clock.js";
+import { isoTime, systemClock, type Clock } from "./clock.js";
 import { createControls, type SimulatorControls } from "./controls.js";
 import { SimError, invalidRequest } from "./errors.js";
 import { FaultInjector } from "./faults.js";
@@ -26,6 +26,7 @@ import { checkAccessRules, checkRuntimeRules, keptRequest } from "./contract/mod
 import { refusalFacts, type InferenceMode } from "./refusal-facts.js";
 import { OverrideTable, type OverrideHandler } from "./overrides.js";
 import { Responder } from "./responder/responder.js";
+import { AnswerFacts } from "./responder/answer-facts.js";
 import { pinnedHeaders } from "./responder/declared-headers.js";
 import { OperationStore } from "./operations.js";
 import { PrincipalRegistry, defaultPrincipals, type PrincipalConfig } from "./access/principals.js";
@@ -194,6 +195,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       ...options.topicTiming,
     }),
     skills: createSkillDomain(store, writer, SeededRandom.stream(seed, "skills"), () => clock.now()),
+    extraction: { since: isoTime(clock.now()), lastFailure: null, lastSuccessAt: null },
     ready: true,
     requests: 0,
   };
@@ -204,9 +206,10 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
 
   // Without a model the release never processes Topic Memory: a Scope's status stays pending.
   if (inference === "off") state.topic.enabled = false;
-  const facts = refusalFacts(state, inference);
+  const facts = refusalFacts(state, inference, () => clock.now());
   const overrides = new OverrideTable();
   const responder = new Responder(options.seed ?? 1);
+  const answered = new AnswerFacts(seed);
 
   /**
    * One request through the contract layer, in the released server's order
@@ -220,7 +223,8 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
    * precondition (428), then an override; else the anchor check (an unknown Scope
    * the request names is `404 scope_not_found`), the checks after access
    * (`x-powercontext-access-after`), then the domain handler, the resource engine
-   * or the deterministic responder. Every refusal keeps the release's status,
+   * or the deterministic responder, with the answer's contract facts
+   * (`x-powercontext-answer`) set over it. Every refusal keeps the release's status,
    * declared by the operation or not.
    */
   function run(operationId: SimOperationId, request: SimRequest, nowMs: number, requestId: string): HandlerResult {
@@ -273,9 +277,10 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       }
       checkRefusals(op, flatRequest(op, request), facts, request.headers, "after-scope");
       const stateful = operationHandlers[operationId];
-      if (stateful !== undefined) return shaped(op, stateful(state, principal, request, nowMs), seed);
-      if (engine.serves(op)) return engine.handle(op, request, cause);
-      return responder.answer(operationId, op, request);
+      if (stateful !== undefined)
+        return answered.apply(op, request, shaped(op, stateful(state, principal, request, nowMs), seed));
+      if (engine.serves(op)) return answered.apply(op, request, engine.handle(op, request, cause));
+      return answered.apply(op, request, responder.answer(operationId, op, request));
     } catch (error) {
       if (error instanceof SimError) return { status: error.status, body: error.toEnvelope(), headers: error.headers };
       return { status: 500, body: new SimError(500, "internal_error", "The Server failed.").toEnvelope() };

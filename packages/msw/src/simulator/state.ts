@@ -1,3 +1,4 @@
+import type { JsonRecord } from "./members.js";
 import type { AccessLedger } from "./access/ledger.js";
 import type { AccessControl } from "./access/decide.js";
 import type { AfterAccess } from "./access/after.js";
@@ -39,6 +40,12 @@ export interface SimulatorState {
   readonly topic: TopicMemory;
   /** Managed Skills, remote Skill targets and their publications. */
   readonly skills: SkillDomain;
+  /**
+   * What the extraction diagnostics report (`get_capabilities`): since when (the server's
+   * start), the last failure a refusal recorded (`records.extraction_failure`, with its
+   * time), and the time of the last flush that processed Sources.
+   */
+  readonly extraction: { readonly since: string; lastFailure: JsonRecord | null; lastSuccessAt: string | null };
   /** False makes `get_readiness` answer 503 not_ready. */
   ready: boolean;
   /** Requests handled so far. */

@@ -41,6 +41,8 @@ export interface RefusalFacts {
   pending(kind: "sources", scopeId: string): boolean;
   /** True when the store holds record `id` of `resource` in the collection `keys`. */
   stored(resource: string, keys: readonly unknown[], id: unknown): boolean;
+  /** Keeps what a refusal says the server records (`records`) as it refuses. */
+  record(records: NonNullable<ContractRefusalRule["records"]>): void;
 }
 
 function holds(
@@ -96,13 +98,15 @@ export function checkRefusals(
   if (op.refusals.length === 0) return;
   const members = (typeof flat === "object" && flat !== null ? flat : {}) as Readonly<Record<string, unknown>>;
   for (const rule of op.refusals) {
-    if (phaseOf(rule) === phase && holds(rule, members, facts, headers))
+    if (phaseOf(rule) === phase && holds(rule, members, facts, headers)) {
+      if (rule.records !== null) facts.record(rule.records);
       throw new SimError(
         rule.status,
         rule.code,
         rule.message,
         rule.details === null ? null : structuredClone(rule.details),
       );
+    }
   }
 }
 

@@ -69,7 +69,7 @@ export function listPage(
     }),
   );
   const wanted = applied
-    .map((filter) => ({ filter, value: getPath(flat, filter.request) ?? filter.default }))
+    .map((filter) => ({ filter, value: filterValue(flat, filter) }))
     .filter(({ value }) => value !== undefined && value !== null);
   const order: ListOrder = {
     member: newestFirst ? (resource.version?.member ?? resource.id) : (resource.order ?? resource.id),
@@ -171,6 +171,13 @@ function keeps(record: JsonRecord, wanted: readonly { filter: Filter; value: unk
 function matches(found: readonly unknown[], filter: Filter, wanted: unknown): boolean {
   const key = (value: unknown) =>
     filter.match === "folded" && typeof value === "string" ? foldKey(value) : stableJson(value);
+  if (filter.match === "range") {
+    const [since, until] = wanted as [unknown, unknown];
+    return found.some(
+      (actual) =>
+        (since === null || compareBounds(actual, since) >= 0) && (until === null || compareBounds(actual, until) < 0),
+    );
+  }
   return found.some((actual) => {
     if (filter.match === "contains") return typeof actual === "string" && actual.includes(String(wanted));
     if (Array.isArray(wanted))
@@ -179,4 +186,21 @@ function matches(found: readonly unknown[], filter: Filter, wanted: unknown): bo
         : wanted.some((w) => key(w) === key(actual));
     return key(actual) === key(wanted);
   });
+}
+
+/**
+ * The request's value for a filter: its member's value, else the filter's default;
+ * for a `range`, the pair of its bounds, or null when the request names neither.
+ */
+function filterValue(flat: JsonRecord, filter: Filter): unknown {
+  const value = getPath(flat, filter.request) ?? filter.default;
+  if (filter.match !== "range") return value;
+  const until = filter.until === null ? null : (getPath(flat, filter.until) ?? null);
+  return (value ?? null) === null && until === null ? null : [value ?? null, until];
+}
+
+/** Orders two bounds of a range: as instants when both read as times, else in list order. */
+function compareBounds(a: unknown, b: unknown): number {
+  const [ta, tb] = [Date.parse(String(a)), Date.parse(String(b))];
+  return Number.isNaN(ta) || Number.isNaN(tb) ? compareValues(a, b) : ta - tb;
 }

@@ -10,7 +10,9 @@ import { emptyRecord, type JsonRecord } from "../members.js";
  * serialise it: every member the schema declares, in the schema's order,
  * with the record's value where it has one; where it has none, the schema's
  * `default`, else `null` for a nullable member (the release sends nulls, not
- * gaps), else a sampled value for a required member. Members the schema does
+ * gaps), else a sampled value for a required member; an operation whose answer
+ * leaves out what was not set (`x-powercontext-exclude-unset`) gets only the
+ * required ones. Members the schema does
  * not declare are dropped, as the release's models send only their fields; an
  * object schema that declares no member at all is free-form and kept whole.
  * Values under `oneOf`/`anyOf` are shaped by the one alternative that is not
@@ -35,7 +37,7 @@ export function shaped(op: SimOperation, result: HandlerResult, seed: number): H
     result.body instanceof Uint8Array
   )
     return result;
-  return { ...result, body: project(result.body, target.schema, seed) };
+  return { ...result, body: project(result.body, target.schema, seed, responseSchemas, op.excludeUnset) };
 }
 
 /** Shapes `value` by the response schema stored under `key` (a validator key of `response-schemas.ts`). */
@@ -44,14 +46,20 @@ export function project(
   key: string,
   seed: number,
   definitions: Definitions = responseSchemas,
+  excludeUnset = false,
 ): unknown {
-  return new Projector(definitions, seed).conform(value, { $ref: `#/definitions/${key}` }, 0);
+  return new Projector(definitions, seed, excludeUnset).conform(value, { $ref: `#/definitions/${key}` }, 0);
 }
 
 class Projector {
+  /**
+   * @param excludeUnset the answer leaves out every optional member the record does not
+   *   have (`x-powercontext-exclude-unset`), where others send its default or null
+   */
   constructor(
     private readonly definitions: Definitions,
     private readonly seed: number,
+    private readonly excludeUnset = false,
   ) {}
 
   conform(value: unknown, node: JsonSchema | undefined, depth: number): unknown {
@@ -124,6 +132,7 @@ class Projector {
 
   /** The value of a member the record does not have. */
   private fill(schema: Schema, required: boolean, node: JsonSchema = schema): unknown {
+    if (this.excludeUnset && !required) return OMIT;
     if ("default" in schema) return structuredClone(schema.default);
     if ("const" in schema) return schema.const;
     if (isNullable(schema, (a) => this.resolve(a, 1))) return null;

@@ -131,6 +131,11 @@ export class ResourceWriter {
     return this.deps.store.find(name, keys, id)?.current;
   }
 
+  /** The versions of record `id` of `name`, oldest first (never to be changed), or undefined. */
+  versions(name: string, keys: readonly unknown[], id: unknown): readonly JsonRecord[] | undefined {
+    return this.deps.store.versionsOf(name, keys, id);
+  }
+
   /** Every current record of a collection of `name`, in insertion order. */
   records(name: string, keys: readonly unknown[]): JsonRecord[] {
     return this.deps.store.records(name, keys).map((r) => r.current);
