@@ -1,4 +1,5 @@
 import type { RefusalFacts } from "./contract/refusals.js";
+import { getPath, stableJson } from "./members.js";
 import type { SimulatorState } from "./state.js";
 
 /** Whether the simulated server has an inference model: `on` (the mock's default) or `off` (a default 1.4.1 install). */
@@ -12,6 +13,14 @@ export function refusalFacts(state: SimulatorState, inference: InferenceMode): R
       state.scopes.require(scopeId);
     },
     pending: (_kind, scopeId) => state.sources.head(scopeId) > state.flush.cursor(scopeId),
-    stored: (resource, keys, id) => state.store.has(resource, keys, id),
+    stored: (resource, keys, id, holding) => {
+      const record = state.store.find(resource, keys, id);
+      return (
+        record !== undefined &&
+        Object.entries(holding).every(
+          ([member, value]) => stableJson(getPath(record.current, member)) === stableJson(value),
+        )
+      );
+    },
   };
 }

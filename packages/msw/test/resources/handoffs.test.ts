@@ -141,3 +141,22 @@ describe("handoffs", () => {
     expect(reported.report_digest).toBe(reported.report.report_digest);
   });
 });
+
+describe("a Handoff selection carries exactly the value it selects", () => {
+  const revision = { family: "handoff", artifact_id: "handoff", revision: 1 };
+  const invalid = [422, "invalid_request", null];
+  it.each(["continue_handoff", "prepare_handoff_hint"] as const)(
+    "%s refuses a value the selection does not take, and a missing one, without details",
+    (operationId) => {
+      const sim = fresh();
+      const answer = (request: Record<string, unknown>) => {
+        const reply = call(sim, operationId, { scope_id: "s1", ...request });
+        return [reply.status, reply.code, reply.body?.error?.details ?? null];
+      };
+      expect(answer({ selection: "latest", revision })).toEqual(invalid);
+      expect(answer({ selection: "prepared" })).toEqual(invalid);
+      expect(answer({ selection: "prepared", revision })).toEqual(invalid);
+      expect(answer({ selection: "latest" })[0]).toBe(200);
+    },
+  );
+});

@@ -387,6 +387,12 @@ export type UnknownRecordFact = {
     readonly within: readonly (string | {
         readonly value: string | number | boolean | null;
     })[];
+    /**
+     * Record member -> the dotted request path of its value: a stored record counts only when it holds each of these values (a Source found by its id must also be of the type the request names).
+     */
+    readonly holding: {
+        readonly [key: string]: string;
+    };
 };
 
 /**
