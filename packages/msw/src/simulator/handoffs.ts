@@ -31,6 +31,8 @@ type Claim = { text: string; citations: JsonRecord[] };
 export class Handoffs {
   /** Who acknowledged with each receipt Source (`<scope>\u0000<source>`): the principal and whether it was the receiver. */
   readonly #receipts = new Map<string, string>();
+  /** The receipt Sources (`<scope>\u0000<source>`) that accepted an exact revision: what a task outcome may cite. */
+  readonly #acceptedExact = new Set<string>();
 
   constructor(
     private readonly writer: ResourceWriter,
@@ -142,6 +144,8 @@ export class Handoffs {
     this.#receipts.set(at, identity);
     const { scope_id: _scope, ...acknowledged } = request;
     const receipt = this.#capture(scopeId, String(request.source_id), acknowledged, "handoff-receipt");
+    if (request.status === "accepted" && request.selection === "exact" && resolution.selected_revision != null)
+      this.#acceptedExact.add(at);
     return {
       receipt_identity: { principal: who, receiver_identity_matches: request.receiver === who.id },
       resolution,
@@ -220,6 +224,26 @@ export class Handoffs {
       base: current === undefined ? null : reference(current),
       content: { generation: null, schema: HANDOFF_SCHEMA, ...content },
     };
+  }
+
+  /**
+   * `create_work_contract` and `record_task_outcome`: the work record captured as a Source of `kind`.
+   * @throws SimError 422 `invalid_request` (no details) when `receiptRef` names no receipt that accepted an exact revision
+   * @throws SimError 409 `source_conflict` when the Source id already holds other content
+   */
+  record(
+    scopeId: string,
+    sourceId: string,
+    value: JsonRecord,
+    kind: string,
+    receiptRef: JsonRecord | null,
+  ): JsonRecord {
+    if (receiptRef !== null) {
+      const held = receiptRef.name === CONTENT_SOURCE_NAME;
+      if (!held || !this.#acceptedExact.has(`${scopeId}\u0000${String(receiptRef.source_id)}`))
+        throw new SimError(422, "invalid_request", "The request is invalid.", null);
+    }
+    return this.#capture(scopeId, sourceId, value, kind);
   }
 
   /** Captures `value` as the Source `sourceId` (idempotent per id) and answers its receipt. */
