@@ -112,6 +112,12 @@ export class Handoffs {
     let selected: JsonRecord | null = null;
     if (selection === "prepared")
       content = ((request.prepared as JsonRecord | null | undefined)?.content as JsonRecord) ?? null;
+    else if (
+      named !== null &&
+      (current === undefined || named.artifact_id !== HANDOFF_ID || Number(named.revision) > Number(current.revision))
+    )
+      // A revision never committed (the release reads the exact revision).
+      throw new SimError(404, "artifact_not_found", "The requested Artifact was not found.", null);
     else if (current !== undefined && (named === null || named.revision === current.revision)) {
       content = current.content as JsonRecord;
       selected = currentRef;
@@ -121,7 +127,8 @@ export class Handoffs {
       status: content === null ? "empty" : "resolved",
       scope_id: scopeId,
       content: copyJson(content),
-      selection,
+      // An empty resolution selected nothing.
+      selection: content === null ? null : selection,
       selected_revision: selected,
       current_revision: currentRef,
       evidence_checks: content === null ? [] : checks(content),

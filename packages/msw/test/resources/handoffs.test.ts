@@ -236,3 +236,17 @@ describe("work records: their evidence is found in the Scope, then they are capt
     expect([recorded.status, recorded.body.kind]).toEqual([202, "task-outcome"]);
   });
 });
+
+describe("continuing with no committed Handoff", () => {
+  it("answers an empty resolution that selected nothing, and 404 for a revision never committed", () => {
+    const sim = fresh();
+    const latest = call(sim, "continue_handoff", { scope_id: "s1", selection: "latest" });
+    expect([latest.status, latest.body.status, latest.body.selection]).toEqual([200, "empty", null]);
+    const exact = call(sim, "continue_handoff", {
+      scope_id: "s1",
+      selection: "exact",
+      revision: { family: "handoff", artifact_id: "handoff", revision: 1 },
+    });
+    expect([exact.status, exact.code]).toEqual([404, "artifact_not_found"]);
+  });
+});
