@@ -12,6 +12,7 @@ import type { AtomicInput, RestorationTarget } from "./atomic-lifecycle.js";
 import { skillHandlers } from "./skill-handlers.js";
 import { resolveScopeBinding } from "./scope-bindings.js";
 import { handoffHandlers } from "./handoff-handlers.js";
+import { ingestionHandlers } from "./ingestion-handlers.js";
 import { isoTime } from "./clock.js";
 import { codeStatus } from "./code.js";
 import { experienceRevision } from "./experience.js";
@@ -199,6 +200,7 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   },
 
   ...handoffHandlers,
+  ...ingestionHandlers,
 
   get_prompt_configuration: (state, _principal, request) =>
     ok(state.prompts.configuration(request.params?.scope_id ?? "", request.params?.prompt_key ?? "")),

@@ -96,6 +96,39 @@ describe("connector checkpoints and Source definitions", () => {
     expect(submit("nope", observation.payload).code).toBe("scope_not_found");
   });
 
+  it("stores an observation of a registered definition as a Source of its type", () => {
+    const sim = fresh();
+    const fingerprint = "sha256:34b228b34df6e14929b64a26f4ee9dd1ece5d5c2f8bbeaba92ffe35d93a3fac6";
+    const observation = {
+      name: "t-1",
+      definition_version: "1",
+      materialization: "captured",
+      source_type: "parity.ticket",
+      definition_fingerprint: fingerprint,
+      payload: { name: "t-1", definition_version: "1", materialization: "captured", title: "Automate" },
+      projections: [{ key: { name: "summary", version: "1" }, value: "Automate" }],
+    };
+    const submit = (changes: Record<string, unknown> = {}) =>
+      call(sim, "submit_source_observation", { scope_id: "s1", observation: { ...observation, ...changes } });
+    expect([submit().status, submit().code]).toEqual([404, "source_definition_not_found"]);
+    call(sim, "register_source_definition", {
+      manifest: {
+        name: "parity.ticket",
+        version: "1",
+        fingerprint,
+        source_schema: { type: "object" },
+        projections: [{ key: { name: "summary", version: "1" }, schema: { type: "string" } }],
+      },
+    });
+    expect(submit({ definition_fingerprint: `sha256:${"a".repeat(64)}` }).code).toBe("invalid_source_ingestion");
+    expect(submit({ projections: [] }).code).toBe("invalid_source_ingestion");
+    const stored = valid("submit_source_observation", submit());
+    expect([stored.status, stored.body.source]).toEqual([202, { name: "parity.ticket", source_id: "t-1" }]);
+    expect(submit().body.position).toBe(stored.body.position);
+    const changed = submit({ payload: { ...observation.payload, title: "Other" } });
+    expect([changed.status, changed.code]).toEqual([409, "source_conflict"]);
+  });
+
   it("moves a checkpoint only from the one expected, for the connector first committed", () => {
     const sim = fresh();
     const commit = (expected: unknown, checkpoint: unknown, b = binding) =>
