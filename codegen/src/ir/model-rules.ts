@@ -88,6 +88,7 @@ function namedProperties(node: Json): string[] {
   return [
     ...((node.members as string[] | undefined) ?? []).map(memberProperty),
     ...[node.member, node.from, node.to].filter((m): m is string => typeof m === "string"),
+    ...((node.of as string[] | undefined) ?? []),
     ...paths.filter(Array.isArray).map((p) => String(p[0])),
   ];
 }
@@ -181,7 +182,10 @@ function readCheck(node: Json, properties: readonly string[]): ModelRuleCheckIr 
     case "none-of":
       return { kind, path: node.path as string[], in: node.in as RuleScalar[] };
     case "different":
+    case "same":
       return { kind, paths: node.paths as string[][] };
+    case "digest":
+      return { kind, member: String(node.member), of: node.of as string[] };
     case "member-of":
       return { kind, path: node.path as string[], list: node.list as string[] };
     case "max-sum":

@@ -403,6 +403,10 @@ export type ModelRuleCheckIr =
   | { readonly kind: "one-of" | "none-of"; readonly path: readonly string[]; readonly in: readonly RuleScalar[] }
   /** Values present at both paths differ. */
   | { readonly kind: "different"; readonly paths: readonly (readonly string[])[] }
+  /** The values at both paths are equal as JSON (a missing one reads as null). */
+  | { readonly kind: "same"; readonly paths: readonly (readonly string[])[] }
+  /** A present string member is `sha256:<hex>` of the canonical JSON of the `of` members (runtime only). */
+  | { readonly kind: "digest"; readonly member: string; readonly of: readonly string[] }
   /** A value present at `path` equals one item of the list at `list`. */
   | { readonly kind: "member-of"; readonly path: readonly string[]; readonly list: readonly string[] }
   /** The numbers at `path` add up to at most `max`. */

@@ -130,7 +130,7 @@ export function readOperationResource(
         `${where}/requires/${pointerSegment(request)}`,
         `"${name}" is not a resource of ${RESOURCES_EXTENSION}`,
       );
-  if (use.expect !== null && resource?.version === null)
+  if (use.expect !== null && use.expect.member === null && resource?.version === null)
     issues.bad(`${where}/expect`, `resource "${use.name}" has no version to compare with`);
   if (use.ifMatch !== null && resource?.etag === null)
     issues.bad(`${where}/if_match`, `resource "${use.name}" has no etag to compare with`);

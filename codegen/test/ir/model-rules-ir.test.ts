@@ -93,6 +93,7 @@ describe("build-ir: model rules", () => {
     ["one-of", { path: ["c", "kind"], in: ["x"] }, { path: ["c", "kind"], in: ["x"] }],
     ["none-of", { path: ["b", "[]"], in: ["memory"] }, { path: ["b", "[]"], in: ["memory"] }],
     ["different", { paths: [["a"], ["c", "kind"]] }, { paths: [["a"], ["c", "kind"]] }],
+    ["same", { paths: [["a"], ["c", "kind"]] }, { paths: [["a"], ["c", "kind"]] }],
     ["member-of", { path: ["a"], list: ["b"] }, { path: ["a"], list: ["b"] }],
     ["max-sum", { path: ["b", "[]"], max: 8 }, { path: ["b", "[]"], max: 8 }],
     ["max-bytes", { members: ["a"], max: 10, normalize: "nfc-strip" }, { members: ["a"], max: 10, normalize: true }],

@@ -5,6 +5,7 @@
  * imports nothing of the transport.
  */
 export { firstBreach, withRules } from "./rules/engine.js";
+export type { DigestOf } from "./rules/checks.js";
 export { rewritten } from "./rules/rewrite.js";
 export { foldKey, strip } from "./rules/values.js";
 export type { Rule, RuleBreach, RuleCondition, RuleScalar, RuleSite, RuleStep } from "./rules/rule-types.js";

@@ -53,6 +53,7 @@ const PATH_RULES = new Set<ModelRuleIr["kind"]>([
   "one-of",
   "none-of",
   "different",
+  "same",
   "member-of",
   "max-sum",
 ]);
@@ -228,6 +229,15 @@ function checkOf(rule: ModelRuleIr): string {
       return `        if any(value ${rule.kind === "one-of" ? "not in" : "in"} ${tuple(rule.in)} for value in values(${pathArgs(rule.path)})):
             raise ValueError(${pyString(`${rule.path.join(".")} must ${rule.kind === "one-of" ? "" : "not "}be one of ${rule.in.map(String).join(", ")}`)})
 `;
+    case "same": {
+      const [a = [], b = []] = rule.paths;
+      return `        if at(${pathArgs(a)}) != at(${pathArgs(b)}):
+            raise ValueError(${pyString(`${a.join(".")} and ${b.join(".")} must be equal`)})
+`;
+    }
+    case "digest":
+      // Runtime only (the rule language allows no wire digest): the server's to answer.
+      return "";
     case "different": {
       const [a = [], b = []] = rule.paths;
       return `        if at(${pathArgs(a)}) is not None and at(${pathArgs(a)}) == at(${pathArgs(b)}):

@@ -1,4 +1,5 @@
 import { isoTime } from "./clock.js";
+import { claimEvidence, requireEvidence, unique } from "./handoff-evidence.js";
 import { reportMarkdown } from "./handoffs.js";
 import type { Principal } from "./access/principals.js";
 import type { JsonRecord } from "./members.js";
@@ -21,12 +22,38 @@ type HandoffHandler = (
 ) => HandlerResult;
 
 const ok = (body: unknown): HandlerResult => ({ status: 200, body });
+const accepted = (body: unknown): HandlerResult => ({ status: 202, body });
+const list = (value: unknown): JsonRecord[] => (Array.isArray(value) ? (value as JsonRecord[]) : []);
 
 /** The Handoff operations the domain answers, by operationId. */
 export const handoffHandlers: Record<string, HandoffHandler> = {
   handoff_current_work: (state, _principal, request) => {
     const body = objectBody(request.body);
+    const work = body.handoff as JsonRecord;
+    requireEvidence(state.store, scopeField(body), claimEvidence([...list(work.state), work.next_action ?? null]));
     return ok(state.handoffs.prepareCurrent(scopeField(body), String(body.source_id), body.handoff as JsonRecord));
+  },
+
+  create_work_contract: (state, _principal, request) => {
+    const body = objectBody(request.body);
+    const contract = body.contract as JsonRecord;
+    requireEvidence(state.store, scopeField(body), claimEvidence(list(contract.facts)));
+    return accepted(state.handoffs.record(scopeField(body), String(body.source_id), contract, "work-contract", null));
+  },
+
+  record_task_outcome: (state, _principal, request) => {
+    const body = objectBody(request.body);
+    const outcome = body.outcome as JsonRecord;
+    const citations = unique([
+      ...claimEvidence(list(outcome.observations)),
+      ...claimEvidence(list(outcome.checks)),
+      ...list(outcome.produced_artifacts).map((artifact_ref) => ({ kind: "artifact", artifact_ref })),
+    ]);
+    requireEvidence(state.store, scopeField(body), citations);
+    const receiptRef = (outcome.handoff_receipt_ref as JsonRecord | null | undefined) ?? null;
+    return accepted(
+      state.handoffs.record(scopeField(body), String(body.source_id), outcome, "task-outcome", receiptRef),
+    );
   },
 
   finalize_handoff: (state, _principal, request) => {

@@ -32,6 +32,8 @@ type Claim = { text: string; citations: JsonRecord[] };
 export class Handoffs {
   /** Who acknowledged with each receipt Source (`<scope>\u0000<source>`): the principal and whether it was the receiver. */
   readonly #receipts = new Map<string, string>();
+  /** The receipt Sources (`<scope>\u0000<source>`) that accepted an exact revision: what a task outcome may cite. */
+  readonly #acceptedExact = new Set<string>();
 
   constructor(
     private readonly writer: ResourceWriter,
@@ -111,6 +113,12 @@ export class Handoffs {
     let selected: JsonRecord | null = null;
     if (selection === "prepared")
       content = ((request.prepared as JsonRecord | null | undefined)?.content as JsonRecord) ?? null;
+    else if (
+      named !== null &&
+      (current === undefined || named.artifact_id !== HANDOFF_ID || Number(named.revision) > Number(current.revision))
+    )
+      // A revision never committed (the release reads the exact revision).
+      throw new SimError(404, "artifact_not_found", "The requested Artifact was not found.", null);
     else if (current !== undefined && (named === null || named.revision === current.revision)) {
       content = current.content as JsonRecord;
       selected = currentRef;
@@ -120,7 +128,8 @@ export class Handoffs {
       status: content === null ? "empty" : "resolved",
       scope_id: scopeId,
       content: copyJson(content),
-      selection,
+      // An empty resolution selected nothing.
+      selection: content === null ? null : selection,
       selected_revision: selected,
       current_revision: currentRef,
       evidence_checks: content === null ? [] : checks(content),
@@ -143,6 +152,8 @@ export class Handoffs {
     this.#receipts.set(at, identity);
     const { scope_id: _scope, ...acknowledged } = request;
     const receipt = this.#capture(scopeId, String(request.source_id), acknowledged, "handoff-receipt");
+    if (request.status === "accepted" && request.selection === "exact" && resolution.selected_revision != null)
+      this.#acceptedExact.add(at);
     return {
       receipt_identity: { principal: who, receiver_identity_matches: request.receiver === who.id },
       resolution,
@@ -212,6 +223,26 @@ export class Handoffs {
       base: current === undefined ? null : reference(current),
       content: { generation: null, schema: HANDOFF_SCHEMA, ...content },
     };
+  }
+
+  /**
+   * `create_work_contract` and `record_task_outcome`: the work record captured as a Source of `kind`.
+   * @throws SimError 422 `invalid_request` (no details) when `receiptRef` names no receipt that accepted an exact revision
+   * @throws SimError 409 `source_conflict` when the Source id already holds other content
+   */
+  record(
+    scopeId: string,
+    sourceId: string,
+    value: JsonRecord,
+    kind: string,
+    receiptRef: JsonRecord | null,
+  ): JsonRecord {
+    if (receiptRef !== null) {
+      const held = receiptRef.name === CONTENT_SOURCE_NAME;
+      if (!held || !this.#acceptedExact.has(`${scopeId}\u0000${String(receiptRef.source_id)}`))
+        throw new SimError(422, "invalid_request", "The request is invalid.", null);
+    }
+    return this.#capture(scopeId, sourceId, value, kind);
   }
 
   /** Captures `value` as the Source `sourceId` (idempotent per id) and answers its receipt. */

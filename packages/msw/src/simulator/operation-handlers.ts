@@ -16,6 +16,7 @@ import { resolveSelection } from "./scope-selection.js";
 import { statistics } from "./stats.js";
 import { preparedContext } from "./prepared-context.js";
 import { handoffHandlers } from "./handoff-handlers.js";
+import { ingestionHandlers } from "./ingestion-handlers.js";
 import { isoTime } from "./clock.js";
 import { codeStatus } from "./code.js";
 import { experienceRevision } from "./experience.js";
@@ -224,6 +225,7 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   },
 
   ...handoffHandlers,
+  ...ingestionHandlers,
 
   get_prompt_configuration: (state, _principal, request) =>
     ok(state.prompts.configuration(request.params?.scope_id ?? "", request.params?.prompt_key ?? "")),

@@ -1,4 +1,5 @@
 import type { RefusalFacts } from "./contract/refusals.js";
+import { getPath, stableJson } from "./members.js";
 import type { SimulatorState } from "./state.js";
 import { isoTime } from "./clock.js";
 
@@ -13,7 +14,15 @@ export function refusalFacts(state: SimulatorState, inference: InferenceMode, no
       state.scopes.require(scopeId);
     },
     pending: (_kind, scopeId) => state.sources.head(scopeId) > state.flush.cursor(scopeId),
-    stored: (resource, keys, id) => state.store.has(resource, keys, id),
+    stored: (resource, keys, id, holding) => {
+      const record = state.store.find(resource, keys, id);
+      return (
+        record !== undefined &&
+        Object.entries(holding).every(
+          ([member, value]) => stableJson(getPath(record.current, member)) === stableJson(value),
+        )
+      );
+    },
     record: ({ extractionFailure }) => {
       state.extraction.lastFailure = { ...extractionFailure, occurred_at: isoTime(now()) };
     },

@@ -8,7 +8,7 @@ import { call, type Reply } from "../support/flat-call.js";
  * Connector ingestion state and reads the release answers from what it stores:
  * a binding's checkpoint is null until the first commit, a Source definition's
  * manifest is kept as registered (the same one again changes nothing, another
- * under its name and version is 409 generation_conflict), a created Source is
+ * under its name and version is 409 source_conflict), a created Source is
  * answered with the Location of its read, and a Prompt key has no saved Prompt
  * (artifact and artifact_etag null) until one is written.
  */
@@ -42,10 +42,11 @@ describe("connector checkpoints and Source definitions", () => {
 
   it("keeps a registered manifest as sent and refuses another under the same name and version", () => {
     const sim = fresh();
+    // The fingerprints are the release's sha256 of each manifest's declaration.
     const manifest = {
-      name: "tickets.ticket",
+      name: "parity.ticket",
       version: "1",
-      fingerprint: `sha256:${"a".repeat(64)}`,
+      fingerprint: "sha256:34b228b34df6e14929b64a26f4ee9dd1ece5d5c2f8bbeaba92ffe35d93a3fac6",
       source_schema: { type: "object" },
       projections: [{ key: { name: "summary", version: "1" }, schema: { type: "string" } }],
     };
@@ -53,11 +54,94 @@ describe("connector checkpoints and Source definitions", () => {
     expect([registered.status, registered.body]).toEqual([200, manifest]);
     expect(call(sim, "register_source_definition", { manifest }).body).toEqual(manifest);
     const changed = call(sim, "register_source_definition", {
-      manifest: { ...manifest, fingerprint: `sha256:${"b".repeat(64)}` },
+      manifest: {
+        ...manifest,
+        source_schema: { type: "object", title: "x \u00e9" },
+        fingerprint: "sha256:0693504ba225e9485dc33bcf2a332fe19b94726db957c8e54724a487ab77a1e1",
+      },
     });
-    expect([changed.status, changed.code]).toEqual([409, "generation_conflict"]);
-    const next = call(sim, "register_source_definition", { manifest: { ...manifest, version: "2" } });
-    expect(next.status).toBe(200);
+    expect([changed.status, changed.code]).toEqual([409, "source_conflict"]);
+  });
+
+  it("refuses a manifest whose fingerprint is not the digest of its declaration", () => {
+    const sim = fresh();
+    const manifest = {
+      name: "tickets.ticket",
+      version: "1",
+      fingerprint: `sha256:${"a".repeat(64)}`,
+      source_schema: { type: "object" },
+      projections: [],
+    };
+    const refused = call(sim, "register_source_definition", { manifest });
+    expect([refused.status, refused.code, refused.body.error.details]).toEqual([422, "invalid_request", null]);
+  });
+
+  it("refuses an observation whose payload does not repeat its envelope, before its Scope is looked up", () => {
+    const sim = fresh();
+    const observation = {
+      name: "t-1",
+      definition_version: "1",
+      materialization: "captured",
+      source_type: "parity.ticket",
+      definition_fingerprint: `sha256:${"a".repeat(64)}`,
+      payload: { name: "t-1", definition_version: "1", materialization: "captured" },
+      projections: [],
+    };
+    const submit = (scope_id: string, payload: Record<string, unknown>) =>
+      call(sim, "submit_source_observation", { scope_id, observation: { ...observation, payload } });
+    for (const payload of [{}, { ...observation.payload, name: "t-2" }, { ...observation.payload, description: "d" }]) {
+      const refused = submit("nope", payload);
+      expect([refused.status, refused.code, refused.body.error.details]).toEqual([422, "invalid_request", null]);
+    }
+    expect(submit("nope", observation.payload).code).toBe("scope_not_found");
+  });
+
+  it("stores an observation of a registered definition as a Source of its type", () => {
+    const sim = fresh();
+    const fingerprint = "sha256:34b228b34df6e14929b64a26f4ee9dd1ece5d5c2f8bbeaba92ffe35d93a3fac6";
+    const observation = {
+      name: "t-1",
+      definition_version: "1",
+      materialization: "captured",
+      source_type: "parity.ticket",
+      definition_fingerprint: fingerprint,
+      payload: { name: "t-1", definition_version: "1", materialization: "captured", title: "Automate" },
+      projections: [{ key: { name: "summary", version: "1" }, value: "Automate" }],
+    };
+    const submit = (changes: Record<string, unknown> = {}) =>
+      call(sim, "submit_source_observation", { scope_id: "s1", observation: { ...observation, ...changes } });
+    expect([submit().status, submit().code]).toEqual([404, "source_definition_not_found"]);
+    call(sim, "register_source_definition", {
+      manifest: {
+        name: "parity.ticket",
+        version: "1",
+        fingerprint,
+        source_schema: { type: "object" },
+        projections: [{ key: { name: "summary", version: "1" }, schema: { type: "string" } }],
+      },
+    });
+    expect(submit({ definition_fingerprint: `sha256:${"a".repeat(64)}` }).code).toBe("invalid_source_ingestion");
+    expect(submit({ projections: [] }).code).toBe("invalid_source_ingestion");
+    const stored = valid("submit_source_observation", submit());
+    expect([stored.status, stored.body.source]).toEqual([202, { name: "parity.ticket", source_id: "t-1" }]);
+    expect(submit().body.position).toBe(stored.body.position);
+    const changed = submit({ payload: { ...observation.payload, title: "Other" } });
+    expect([changed.status, changed.code]).toEqual([409, "source_conflict"]);
+  });
+
+  it("moves a checkpoint only from the one expected, for the connector first committed", () => {
+    const sim = fresh();
+    const commit = (expected: unknown, checkpoint: unknown, b = binding) =>
+      call(sim, "commit_connector_checkpoint", { binding: b, expected, checkpoint });
+    expect([commit(1, 2).status, commit(1, 2).code]).toEqual([409, "connector_checkpoint_conflict"]);
+    expect(commit(null, { a: 1 }).status).toBe(200);
+    expect(commit(null, 3).code).toBe("connector_checkpoint_conflict");
+    expect(commit({ a: 1 }, null).body).toEqual({ binding, checkpoint: null });
+    expect(commit(null, 5).body.checkpoint).toBe(5);
+    const other = { ...binding, connector_name: "other" };
+    expect(call(sim, "get_connector_checkpoint", { binding: other }).code).toBe("connector_checkpoint_conflict");
+    expect(commit(5, 6, other).code).toBe("connector_checkpoint_conflict");
+    expect(call(sim, "get_connector_checkpoint", { binding }).body.checkpoint).toBe(5);
   });
 });
 

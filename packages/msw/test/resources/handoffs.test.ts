@@ -141,3 +141,112 @@ describe("handoffs", () => {
     expect(reported.report_digest).toBe(reported.report.report_digest);
   });
 });
+
+describe("a Handoff selection carries exactly the value it selects", () => {
+  const revision = { family: "handoff", artifact_id: "handoff", revision: 1 };
+  const invalid = [422, "invalid_request", null];
+  it.each(["continue_handoff", "prepare_handoff_hint"] as const)(
+    "%s refuses a value the selection does not take, and a missing one, without details",
+    (operationId) => {
+      const sim = fresh();
+      const answer = (request: Record<string, unknown>) => {
+        const reply = call(sim, operationId, { scope_id: "s1", ...request });
+        return [reply.status, reply.code, reply.body?.error?.details ?? null];
+      };
+      expect(answer({ selection: "latest", revision })).toEqual(invalid);
+      expect(answer({ selection: "prepared" })).toEqual(invalid);
+      expect(answer({ selection: "prepared", revision })).toEqual(invalid);
+      expect(answer({ selection: "latest" })[0]).toBe(200);
+    },
+  );
+});
+
+describe("work records: their evidence is found in the Scope, then they are captured as Sources", () => {
+  const contract = (facts: unknown[]) => ({
+    schema: "powercontext.work-contract.v1",
+    trust: "untrusted_input",
+    objective: "Automate the changelog.",
+    facts,
+    in_scope: ["The changelog script."],
+    exclusions: [],
+    completion_criteria: ["No manual changelog edit."],
+    authorization_notes: [],
+    open_questions: [],
+  });
+  const cited = (evidence: unknown[]) => [{ text: "Cut on Tuesdays.", basis: "verified", evidence }];
+
+  it("captures a contract as a work-contract Source, once per id and content", () => {
+    const sim = fresh();
+    const first = call(sim, "create_work_contract", { scope_id: "s1", source_id: "wc-1", contract: contract([]) });
+    expect([first.status, first.body.kind, first.body.source]).toEqual([
+      202,
+      "work-contract",
+      { name: "content", source_id: "wc-1" },
+    ]);
+    const again = call(sim, "create_work_contract", { scope_id: "s1", source_id: "wc-1", contract: contract([]) });
+    expect(again.body).toEqual(first.body);
+    const other = contract([]);
+    other.objective = "Something else.";
+    const conflict = call(sim, "create_work_contract", { scope_id: "s1", source_id: "wc-1", contract: other });
+    expect([conflict.status, conflict.code]).toEqual([409, "source_conflict"]);
+  });
+
+  it("refuses evidence the Scope does not hold: a Source of another type, an Artifact revision never written", () => {
+    const sim = fresh();
+    call(sim, "capture_content_source", { scope_id: "s1", source_id: "note-1", content: "Cut on Tuesdays." });
+    const source = (name: string) => ({ kind: "source", source_ref: { name, source_id: "note-1" } });
+    const held = call(sim, "create_work_contract", {
+      scope_id: "s1",
+      source_id: "wc-2",
+      contract: contract(cited([source("content")])),
+    });
+    expect(held.status).toBe(202);
+    const artifact = { kind: "artifact", artifact_ref: { family: "experience", artifact_id: "art-x", revision: 1 } };
+    for (const evidence of [[source("tickets")], [artifact]]) {
+      const refused = call(sim, "create_work_contract", {
+        scope_id: "s1",
+        source_id: "wc-3",
+        contract: contract(cited(evidence)),
+      });
+      expect([refused.status, refused.code]).toEqual([404, "handoff_evidence_not_found"]);
+    }
+  });
+
+  it("refuses an outcome citing a receipt that accepted no exact revision", () => {
+    const sim = fresh();
+    const outcome = {
+      schema: "powercontext.task-outcome.v1",
+      trust: "untrusted_observation",
+      objective: "Automate the changelog.",
+      status: "partial",
+      summary: "The template exists.",
+      observations: [{ text: "The template exists.", basis: "declared", evidence: [] }],
+      checks: [],
+      produced_artifacts: [],
+      remaining_work: ["Write the script."],
+      handoff_receipt_ref: { name: "content", source_id: "receipt-1" },
+    };
+    const refused = call(sim, "record_task_outcome", { scope_id: "s1", source_id: "to-1", outcome });
+    expect([refused.status, refused.code, refused.body.error.details]).toEqual([422, "invalid_request", null]);
+    const recorded = call(sim, "record_task_outcome", {
+      scope_id: "s1",
+      source_id: "to-1",
+      outcome: { ...outcome, handoff_receipt_ref: null },
+    });
+    expect([recorded.status, recorded.body.kind]).toEqual([202, "task-outcome"]);
+  });
+});
+
+describe("continuing with no committed Handoff", () => {
+  it("answers an empty resolution that selected nothing, and 404 for a revision never committed", () => {
+    const sim = fresh();
+    const latest = call(sim, "continue_handoff", { scope_id: "s1", selection: "latest" });
+    expect([latest.status, latest.body.status, latest.body.selection]).toEqual([200, "empty", null]);
+    const exact = call(sim, "continue_handoff", {
+      scope_id: "s1",
+      selection: "exact",
+      revision: { family: "handoff", artifact_id: "handoff", revision: 1 },
+    });
+    expect([exact.status, exact.code]).toEqual([404, "artifact_not_found"]);
+  });
+});

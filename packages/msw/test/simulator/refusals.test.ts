@@ -214,11 +214,6 @@ const GENERATION: [string, SimRequest, ReturnType<typeof unavailable>][] = [
     unavailable(503, "handoff_generation_unavailable", `Handoff drafting ${NO_MODEL}`),
   ],
   [
-    "activate_handoff",
-    { body: { scope_id: "s1", boundary_source: { name: "content", source_id: "n1" }, objective: "Automate." } },
-    unavailable(503, "handoff_generation_unavailable", `Handoff drafting ${NO_MODEL}`),
-  ],
-  [
     "generate_prompt_demonstrations",
     {
       params: { scope_id: "s1", prompt_key: "memory.extract" },
@@ -249,6 +244,24 @@ describe("inference off: what a default 1.4.1 install without a model answers", 
       expect(send(sim, operationId, elsewhere(request))).toEqual(scopeNotFound);
     },
   );
+
+  it("activate_handoff finds its boundary Source (by type and id) in the Scope before it needs a model", () => {
+    const sim = simulator({ inference: "off" });
+    const activate = {
+      body: { scope_id: "s1", boundary_source: { name: "content", source_id: "n1" }, objective: "A." },
+    };
+    expect([
+      send(sim, "activate_handoff", activate).status,
+      send(sim, "activate_handoff", activate).body.error.code,
+    ]).toEqual([404, "handoff_evidence_not_found"]);
+    expect(send(sim, "activate_handoff", elsewhere(activate))).toEqual(scopeNotFound);
+    send(sim, "capture_content_source", { body: { scope_id: "s1", source_id: "n1", content: "Cut on Tuesdays." } });
+    const otherType = { body: { ...activate.body, boundary_source: { name: "tickets", source_id: "n1" } } };
+    expect(send(sim, "activate_handoff", otherType).body.error.code).toBe("handoff_evidence_not_found");
+    expect(send(sim, "activate_handoff", activate)).toEqual(
+      unavailable(503, "handoff_generation_unavailable", `Handoff drafting ${NO_MODEL}`),
+    );
+  });
 
   it("flush_memory answers 200 idle with nothing pending, 503 inference_unavailable once a Source waits", () => {
     const sim = simulator({ inference: "off" });

@@ -243,6 +243,45 @@ export function validRequest(operationId: SimOperationId, world: World): SimRequ
       const prepared = asAdmin(world.sim, "handoff_current_work", { body: work });
       return { body: { ...s1, handoff: (prepared.body as { handoff?: unknown }).handoff } };
     }
+    case "register_source_definition":
+      // The fingerprint is the release's digest of this manifest's declaration.
+      return {
+        body: {
+          manifest: {
+            name: "parity.ticket",
+            version: "1",
+            fingerprint: "sha256:34b228b34df6e14929b64a26f4ee9dd1ece5d5c2f8bbeaba92ffe35d93a3fac6",
+            source_schema: { type: "object" },
+            projections: [{ key: { name: "summary", version: "1" }, schema: { type: "string" } }],
+          },
+        },
+      };
+    case "commit_connector_checkpoint": {
+      // A binding's first commit expects no checkpoint.
+      const sampled = sampledRequest(operationId) as { body: Record<string, unknown> };
+      const binding = { ...(sampled.body.binding as Record<string, unknown>), ...s1 };
+      return { body: { ...sampled.body, binding, expected: null } };
+    }
+    case "create_work_contract":
+    case "record_task_outcome": {
+      // Work records cite evidence the Scope holds: here, none (declared claims).
+      const sampled = sampledRequest(operationId) as { body: Record<string, unknown> };
+      const declared = (claims: unknown) =>
+        (Array.isArray(claims) ? claims : []).map((claim) => ({ ...claim, basis: "declared", evidence: [] }));
+      const record = { ...(sampled.body.contract ?? sampled.body.outcome) } as Record<string, unknown>;
+      if (operationId === "create_work_contract")
+        return {
+          body: { ...s1, source_id: "work-contract-1", contract: { ...record, facts: declared(record.facts) } },
+        };
+      const outcome = {
+        ...record,
+        observations: declared(record.observations),
+        checks: declared(record.checks),
+        produced_artifacts: [],
+        handoff_receipt_ref: null,
+      };
+      return { body: { ...s1, source_id: "task-outcome-1", outcome } };
+    }
     case "revoke_access_binding":
     case "replace_access_binding": {
       const subject = { type: "user", id: `someone-${operationId}` };

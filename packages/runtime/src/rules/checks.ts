@@ -66,11 +66,19 @@ function isInfinite(value: unknown): boolean {
 }
 
 /**
- * Checks one rule on the object it is declared on. `now` is the clock (ms since the epoch)
- * `after-now` compares with. `trim` and `sort-items` check nothing: they are how the
- * server reads and keeps a member (`rewrite.ts`).
+ * The digest a `digest` rule compares with: the `sha256:<hex>` of a value's canonical JSON.
+ * The rules engine computes no hash itself (the SDK never checks a digest rule); the reader
+ * that checks runtime rules hands one in.
  */
-export function checkRule(rule: Rule, object: Obj, now: number): Finding {
+export type DigestOf = (value: unknown) => string;
+
+/**
+ * Checks one rule on the object it is declared on. `now` is the clock (ms since the epoch)
+ * `after-now` compares with; `digestOf` computes what a `digest` rule compares with
+ * (without it, such a rule checks nothing). `trim` and `sort-items` check nothing: they are
+ * how the server reads and keeps a member (`rewrite.ts`).
+ */
+export function checkRule(rule: Rule, object: Obj, now: number, digestOf?: DigestOf): Finding {
   switch (rule.kind) {
     case "trim":
     case "sort-items":
@@ -157,6 +165,20 @@ export function checkRule(rule: Rule, object: Obj, now: number): Finding {
       return first !== null && sameJson(first, valueAt(object, b))
         ? { member: null, message: `${a.join(".")} and ${b.join(".")} are the same` }
         : null;
+    }
+    case "same": {
+      const [a = [], b = []] = rule.paths;
+      return sameJson(valueAt(object, a), valueAt(object, b))
+        ? null
+        : { member: a[0] ?? null, message: `${a.join(".")} and ${b.join(".")} differ` };
+    }
+    case "digest": {
+      const value = object[rule.member];
+      if (digestOf === undefined || typeof value !== "string") return null;
+      const of = Object.fromEntries(rule.of.filter((m) => present(object, m)).map((m) => [m, object[m]]));
+      return value === digestOf(of)
+        ? null
+        : { member: rule.member, message: `${rule.member} is not the digest of ${rule.of.join(", ")}` };
     }
     case "member-of": {
       const value = valueAt(object, rule.path);

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from "../validation/validator.js";
-import { checkRule } from "./checks.js";
+import { checkRule, type DigestOf } from "./checks.js";
 import type { Rule, RuleBreach, RuleSite, RuleStep } from "./rule-types.js";
 import { isRecord } from "./values.js";
 
@@ -32,19 +32,21 @@ export function reach(root: unknown, steps: readonly RuleStep[]): Located[] {
  * its rules in order. Only the rules `only` admits are checked (all by default).
  *
  * @param now - the clock `after-now` compares with, ms since the epoch (default: `Date.now()`)
+ * @param digestOf - what a `digest` rule compares with; without it such rules check nothing
  */
 export function firstBreach<R extends Rule>(
   request: unknown,
   sites: readonly RuleSite<R>[],
   only: (rule: R) => boolean = () => true,
   now: number = Date.now(),
+  digestOf?: DigestOf,
 ): RuleBreach<R> | null {
   for (const site of sites) {
     const rules = site.rules.filter(only);
     if (rules.length === 0) continue;
     for (const { value, at } of reach(request, site.at)) {
       for (const rule of rules) {
-        const finding = checkRule(rule, value, now);
+        const finding = checkRule(rule, value, now, digestOf);
         if (finding !== null) return { rule, at, member: finding.member, message: finding.message };
       }
     }

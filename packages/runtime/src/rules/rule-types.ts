@@ -47,7 +47,8 @@ export type Rule =
       readonly max: number | null;
     }
   | { readonly kind: "one-of" | "none-of"; readonly path: readonly string[]; readonly in: readonly RuleScalar[] }
-  | { readonly kind: "different"; readonly paths: readonly (readonly string[])[] }
+  | { readonly kind: "different" | "same"; readonly paths: readonly (readonly string[])[] }
+  | { readonly kind: "digest"; readonly member: string; readonly of: readonly string[] }
   | { readonly kind: "member-of"; readonly path: readonly string[]; readonly list: readonly string[] }
   | { readonly kind: "max-sum"; readonly path: readonly string[]; readonly max: number }
   | {

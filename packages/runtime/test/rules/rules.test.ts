@@ -149,6 +149,9 @@ const table: [string, Rule, Record<string, unknown>, string | null | "ok"][] = [
     { s: { scope_id: "a" }, target: "b" },
     "ok",
   ],
+  ["same", { kind: "same", paths: [["p", "name"], ["name"]] }, { p: { name: "a" }, name: "b" }, "p"],
+  ["same: a missing member reads as null", { kind: "same", paths: [["p", "d"], ["d"]] }, { p: {}, d: null }, "ok"],
+  ["same: missing against a value", { kind: "same", paths: [["p", "d"], ["d"]] }, { p: {}, d: "x" }, "p"],
   [
     "member-of",
     { kind: "member-of", path: ["target"], list: ["refs"] },
@@ -186,6 +189,15 @@ const table: [string, Rule, Record<string, unknown>, string | null | "ok"][] = [
 ];
 
 describe("model rules: one check per kind", () => {
+  it("checks a digest only with the digest function it is given, over the present `of` members", () => {
+    const rule: Rule = { kind: "digest", member: "fp", of: ["a", "b"] };
+    const digestOf = (value: unknown) => `d:${JSON.stringify(value)}`;
+    const sites = [{ at: [], rules: [rule] }];
+    expect(firstBreach({ fp: "x", a: 1 }, sites)).toBeNull();
+    expect(firstBreach({ fp: "x", a: 1 }, sites, () => true, 0, digestOf)?.member).toBe("fp");
+    expect(firstBreach({ fp: 'd:{"a":1}', a: 1 }, sites, () => true, 0, digestOf)).toBeNull();
+  });
+
   it.each(table)("%s", (_name, rule, object, want) => {
     const breach = firstBreach(object, [{ at: [], rules: [rule] }]);
     if (want === "ok") expect(breach).toBeNull();

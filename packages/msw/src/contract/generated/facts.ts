@@ -155,13 +155,17 @@ export type ResourceUseFact = {
         readonly resource: string;
     }[];
     /**
-     * Optimistic concurrency on the version: the request member must equal the record's version, else `conflict`. The resource has a `version`.
+     * Optimistic concurrency: the request member must equal (as JSON) the record's version, or the record's `member`, else `conflict`. Without `member` the resource has a `version`.
      */
     readonly expect: {
         /**
-         * The request member carrying the expected version.
+         * The request member carrying the expected value.
          */
         readonly request: string;
+        /**
+         * The record member compared instead of the version. A `put` of a record no write made yet compares with the fresh record's (its `initial`).
+         */
+        readonly member: string | null;
         /**
          * The refusal of a stale expectation.
          */
@@ -222,6 +226,16 @@ export type ResourceUseFact = {
      * The refusal of a cursor the list did not hand out for this request; left out, such a list starts over.
      */
     readonly badCursor: RefusalFact | null;
+    /**
+     * Record members a request naming an existing record must repeat (the record is found by its id and collection alone): another value is `conflict`. A fresh record takes them from the request.
+     */
+    readonly repeat: {
+        readonly members: readonly string[];
+        /**
+         * A refusal the contract names: its status and the envelope's `error.code`. The status may be one the operation does not declare (the release sends `404 scope_not_found` and `400 invalid_cursor` on operations whose contract lists neither).
+         */
+        readonly conflict: RefusalFact;
+    } | null;
     /**
      * A read of an id no record has answers the fresh record (its id and collection keys, `initial` and the digests of those) instead of `not_found`; a `put` under `if_match` of a record no write made yet compares `If-Match` with the fresh record's ETag.
      */
@@ -386,6 +400,12 @@ export type UnknownRecordFact = {
     readonly within: readonly (string | {
         readonly value: string | number | boolean | null;
     })[];
+    /**
+     * Record member -> the dotted request path of its value: a stored record counts only when it holds each of these values (a Source found by its id must also be of the type the request names).
+     */
+    readonly holding: {
+        readonly [key: string]: string;
+    };
 };
 
 /**

@@ -1,4 +1,6 @@
 import { firstBreach, rewritten, type RuleBreach } from "@powercontext/runtime/rules";
+import { stableJson } from "../members.js";
+import { sha256Hex } from "../resources/sha256.js";
 import type { ContractRule } from "../../contract/types.js";
 import { SimError, contractViolation, invalidRequest } from "../errors.js";
 import type { SimRequest } from "../types.js";
@@ -25,6 +27,8 @@ import type { SimOperation } from "./operation-table.js";
  */
 
 const isWire = (rule: ContractRule) => rule.stage === "wire";
+/** A `digest` rule's value: the release's `sha256:<hex>` of canonical JSON (sorted keys, no spaces). */
+const digestOf = (value: unknown) => `sha256:${sha256Hex(stableJson(value))}`;
 const isRuntime = (rule: ContractRule) => rule.stage === "runtime";
 /** A runtime rule the release's access layer refuses (its refusal answer says `access`): before any lookup. */
 const isAccessFault = (rule: ContractRule) => rule.answer?.kind === "refusal" && rule.answer.access;
@@ -83,7 +87,7 @@ export function checkAccessRules(op: SimOperation, flat: unknown, now: number): 
  */
 export function checkRuntimeRules(op: SimOperation, flat: unknown, now: number): void {
   if (op.rules.length === 0) return;
-  const breach = firstBreach(flat, op.rules, isRuntime, now);
+  const breach = firstBreach(flat, op.rules, isRuntime, now, digestOf);
   if (breach !== null) throw answerOf(op, breach, flat);
 }
 

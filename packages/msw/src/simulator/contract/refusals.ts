@@ -39,8 +39,8 @@ export interface RefusalFacts {
   requireScope(scopeId: string): void;
   /** True when the Scope has work of this kind pending (`sources`: Sources past its Memory cursor). */
   pending(kind: "sources", scopeId: string): boolean;
-  /** True when the store holds record `id` of `resource` in the collection `keys`. */
-  stored(resource: string, keys: readonly unknown[], id: unknown): boolean;
+  /** True when the store holds record `id` of `resource` in the collection `keys`, holding each value of `holding` at its member. */
+  stored(resource: string, keys: readonly unknown[], id: unknown, holding: Readonly<Record<string, unknown>>): boolean;
   /** Keeps what a refusal says the server records (`records`) as it refuses. */
   record(records: NonNullable<ContractRefusalRule["records"]>): void;
 }
@@ -124,5 +124,8 @@ function unknownRecord(
   const id = valuesAt(flat, unknown.id)[0];
   if (id === undefined || id === null) return false;
   const keys = unknown.within.map((key) => (typeof key === "string" ? valuesAt(flat, key)[0] : key.value));
-  return !facts.stored(unknown.resource, keys, id);
+  const holding = Object.fromEntries(
+    Object.entries(unknown.holding).map(([member, request]) => [member, valuesAt(flat, request)[0]]),
+  );
+  return !facts.stored(unknown.resource, keys, id, holding);
 }

@@ -208,7 +208,8 @@ export class ResourceEngine {
     const id = this.#value(use, flat, resource.id);
     const found = this.deps.store.find(resource.name, keys, id);
     if (found === undefined && !use.fresh) throw refuse(use.notFound ?? resource.notFound);
-    const record = found?.current ?? freshRecord(resource, keys, id);
+    if (found !== undefined) this.#checkRepeated(call, found.current);
+    const record = found?.current ?? this.#fresh(call);
     const etag = etagOf(resource, record);
     if (etag !== null && call.op.responses.some((r) => r.status === 304) && noneMatch(call.request.headers, etag)) {
       return { status: 304, body: null, headers: { ETag: etag } };
@@ -298,11 +299,13 @@ export class ResourceEngine {
   #put(call: Call): HandlerResult {
     const { resource, keys, use, flat } = call;
     const found = this.deps.store.find(resource.name, keys, this.#value(use, flat, resource.id));
-    if (found !== undefined) return this.#change(call, found);
-    // No write made the record yet: an If-Match names the fresh record a read answers.
-    if (use.ifMatch !== null)
-      this.#checkPreconditions(call, freshRecord(resource, keys, this.#value(use, flat, resource.id)));
-    if (use.expect !== null && getPath(flat, use.expect.request) !== use.expect.absent) {
+    if (found !== undefined) {
+      this.#checkRepeated(call, found.current);
+      return this.#change(call, found);
+    }
+    // No write made the record yet: an If-Match (or an expectation on a member) names the fresh record a read answers.
+    if (use.ifMatch !== null || use.expect?.member != null) this.#checkPreconditions(call, this.#fresh(call));
+    if (use.expect !== null && use.expect.member === null && getPath(flat, use.expect.request) !== use.expect.absent) {
       throw refuse(use.expect.conflict, use.expect.details, {
         expected: getPath(flat, use.expect.request),
         current: use.expect.absent,
@@ -325,13 +328,31 @@ export class ResourceEngine {
     return this.#respond(call, found.current, this.#plainStatus(call.op));
   }
 
-  /** `expect` against the version member and `if_match` against the ETag. */
+  /** The record a read of an id no write made answers: its identity and `initial`, with the members the request must `repeat`. */
+  #fresh(call: Call): JsonRecord {
+    const { resource, keys, use, flat } = call;
+    const record = freshRecord(resource, keys, this.#value(use, flat, resource.id));
+    for (const member of use.repeat?.members ?? []) setPath(record, member, copyJson(this.#value(use, flat, member)));
+    return record;
+  }
+
+  /** `repeat`: a stored record's members the request must name again as they are. */
+  #checkRepeated(call: Call, current: JsonRecord): void {
+    const repeat = call.use.repeat;
+    if (repeat === null) return;
+    for (const member of repeat.members)
+      if (stableJson(getPath(current, member) ?? null) !== stableJson(this.#value(call.use, call.flat, member) ?? null))
+        throw refuse(repeat.conflict);
+  }
+
+  /** `expect` against the version member (or the expectation's own `member`) and `if_match` against the ETag. */
   #checkPreconditions(call: Call, current: JsonRecord): void {
     const { use, resource, flat, request } = call;
     if (use.expect !== null) {
       const expected = getPath(flat, use.expect.request);
-      const actual = getPath(current, resource.version?.member ?? "");
-      if (expected !== actual) throw refuse(use.expect.conflict, use.expect.details, { expected, current: actual });
+      const actual = getPath(current, use.expect.member ?? resource.version?.member ?? "");
+      const same = use.expect.member === null ? expected === actual : stableJson(expected) === stableJson(actual);
+      if (!same) throw refuse(use.expect.conflict, use.expect.details, { expected, current: actual });
     }
     if (use.ifMatch !== null) {
       const provided = headerValue(request.headers, "If-Match");

@@ -1,0 +1,59 @@
+import { SimError } from "./errors.js";
+import type { JsonRecord } from "./members.js";
+import type { ResourceStore } from "./resources/store.js";
+import { CONTENT_SOURCE_NAME } from "./sources.js";
+
+/**
+ * Handoff evidence as the release resolves it before a work record is captured: a
+ * Source citation names a Source of that type and id in the Scope, an Artifact
+ * citation an Artifact revision the Scope keeps. The work records' claims carry
+ * their citations under `evidence`.
+ */
+
+const SOURCE = "source";
+const ARTIFACT = "artifact";
+
+/** The citations of claims (null ones left out), each once, in order. */
+export function claimEvidence(claims: readonly unknown[]): JsonRecord[] {
+  return unique(
+    claims.flatMap((claim) =>
+      claim !== null && typeof claim === "object" ? (((claim as JsonRecord).evidence as JsonRecord[]) ?? []) : [],
+    ),
+  );
+}
+
+/** Citations each once (compared as JSON), in order. */
+export function unique(citations: readonly JsonRecord[]): JsonRecord[] {
+  const seen = new Set<string>();
+  return citations.filter((citation) => {
+    const key = JSON.stringify(citation);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function available(store: ResourceStore, scopeId: string, citation: JsonRecord): boolean {
+  const source = citation.source_ref as JsonRecord | undefined;
+  if (citation.kind === "source" && source !== undefined) {
+    const found = store.find(SOURCE, [scopeId], source.source_id);
+    return found !== undefined && (found.current.source_type ?? CONTENT_SOURCE_NAME) === source.name;
+  }
+  const artifact = citation.artifact_ref as JsonRecord | undefined;
+  if (artifact === undefined) return false;
+  const versions = store.versionsOf(ARTIFACT, [scopeId, artifact.family], artifact.artifact_id) ?? [];
+  return versions.some((version) => version.revision === artifact.revision);
+}
+
+/**
+ * @throws SimError 404 `handoff_evidence_not_found` for the first citation the Scope does not hold
+ */
+export function requireEvidence(store: ResourceStore, scopeId: string, citations: readonly JsonRecord[]): void {
+  if (citations.some((citation) => !available(store, scopeId, citation)))
+    throw new SimError(
+      404,
+      "handoff_evidence_not_found",
+      "A cited Source or Artifact revision is not in the Scope.",
+      null,
+    );
+}
