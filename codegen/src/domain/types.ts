@@ -40,6 +40,21 @@ export type RetryClass = (typeof RETRY_CLASSES)[number];
  * otherwise none; `null` when it is not a valid ECMAScript regular expression at all.
  */
 export function patternFlags(source: string): "u" | "" | null {
+  let flags = PATTERN_FLAGS.get(source);
+  if (flags === undefined) {
+    flags = parsedFlags(source);
+    // A contract repeats its patterns (an id's on every schema that carries one): each is parsed once.
+    if (PATTERN_FLAGS.size >= MAX_REMEMBERED_PATTERNS) PATTERN_FLAGS.clear();
+    PATTERN_FLAGS.set(source, flags);
+  }
+  return flags;
+}
+
+/** Patterns {@link patternFlags} has read, with their flags; cleared when it holds this many. */
+const MAX_REMEMBERED_PATTERNS = 10_000;
+const PATTERN_FLAGS = new Map<string, "u" | "" | null>();
+
+function parsedFlags(source: string): "u" | "" | null {
   for (const flags of ["u", ""] as const) {
     try {
       new RegExp(source, flags);

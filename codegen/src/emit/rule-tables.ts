@@ -6,6 +6,18 @@ export interface RuleSiteData {
   readonly rules: readonly object[];
 }
 
+/** Each schema's rules by its name, made once per IR (every operation asks). */
+const RULES_BY_SCHEMA = new WeakMap<ApiIr, ReadonlyMap<string, readonly ModelRuleIr[]>>();
+
+function rulesBySchema(ir: ApiIr): ReadonlyMap<string, readonly ModelRuleIr[]> {
+  let bySchema = RULES_BY_SCHEMA.get(ir);
+  if (bySchema === undefined) {
+    bySchema = new Map(ir.schemas.map((s) => [s.name, s.rules]));
+    RULES_BY_SCHEMA.set(ir, bySchema);
+  }
+  return bySchema;
+}
+
 /**
  * The model rules an operation's request reaches (`OperationIr.ruleSites`), as data the
  * runtime's rule engine reads (`@powercontext/runtime/rules`), for the rules `keep` admits:
@@ -20,7 +32,7 @@ export function ruleSiteData(
   keep: (rule: ModelRuleIr) => boolean,
   bindings: boolean,
 ): RuleSiteData[] {
-  const bySchema = new Map(ir.schemas.map((s) => [s.name, s.rules]));
+  const bySchema = rulesBySchema(ir);
   return op.ruleSites
     .map((site) => ({
       at: site.at,

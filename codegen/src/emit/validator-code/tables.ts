@@ -48,9 +48,10 @@ export class ValidatorTables {
     const classOf = this.definitionClasses(keys);
     const writer = new ConstantWriter(keys, (key) => this.compact(key), classOf);
     // A schema no integer can meet never needs the JSON text (`validator`'s `integers`).
+    const integers = this.reachingInteger(keys);
     const lines = [...exports].map(
       ([name, key]) =>
-        `export const ${name} = /* @__PURE__ */ v(${writer.reference(key)}${this.reachesInteger(key) ? "" : ", false"});\n`,
+        `export const ${name} = /* @__PURE__ */ v(${writer.reference(key)}${integers.has(key) ? "" : ", false"});\n`,
     );
     const constants = writer.constants();
     const used = new Set<string>();
@@ -72,20 +73,37 @@ export class ValidatorTables {
   }
 
   /**
-   * Whether a value under definition `key` can be checked as an integer: a
-   * node it reaches (through references too) has the type `integer`. Only
-   * then can the JSON text write one as a float (`3.0`), so only then does the
-   * runtime read the text.
+   * The definitions of `keys` (closed under references) under which a value can
+   * be checked as an integer: a node they reach (through references too) has the
+   * type `integer`. Only then can the JSON text write one as a float (`3.0`), so
+   * only then does the runtime read the text. One walk back along the references
+   * from the definitions with an integer node, whatever the number of exports.
    */
-  private reachesInteger(key: string): boolean {
-    return this.reachable([key]).some((reached) => hasIntegerType(this.compact(reached)));
+  private reachingInteger(keys: readonly string[]): Set<string> {
+    const referrers = new Map<string, string[]>();
+    for (const key of keys)
+      forEachRef(this.compact(key), (ref) => {
+        const list = referrers.get(ref);
+        if (list === undefined) referrers.set(ref, [key]);
+        else list.push(key);
+      });
+    const found = new Set(keys.filter((key) => hasIntegerType(this.compact(key))));
+    const queue = [...found];
+    for (let i = 0; i < queue.length; i += 1)
+      for (const referrer of referrers.get(queue[i] as string) ?? [])
+        if (!found.has(referrer)) {
+          found.add(referrer);
+          queue.push(referrer);
+        }
+    return found;
   }
 
   /** Every definition key the exports reach, in first-reached order. */
   private reachable(roots: readonly string[]): string[] {
     const seen = new Set<string>();
     const queue = [...roots];
-    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+    for (let i = 0; i < queue.length; i += 1) {
+      const key = queue[i] as string;
       if (seen.has(key)) continue;
       seen.add(key);
       forEachRef(this.compact(key), (ref) => queue.push(ref));
