@@ -12,6 +12,7 @@ export {
   allOfKeyword,
   anyOfKeyword,
   constKeyword,
+  enumKeyword,
   exclusiveMaximumKeyword,
   exclusiveMinimumKeyword,
   formatKeyword,

@@ -42,6 +42,7 @@ export type CompactValue =
 export const HANDLED_KEYWORDS = [
   "$",
   "const",
+  "enum",
   "exclusiveMaximum",
   "exclusiveMinimum",
   "multipleOf",
@@ -167,7 +168,12 @@ export function compactSchema(schema: unknown, formats: Readonly<Record<string, 
     });
     if (letters.length > 0) members.push(["t", { json: letters.join("") }]);
   }
-  if (Array.isArray(s.enum)) members.push(["e", { json: s.enum }]);
+  // An enum of scalars is compared in place (`e`); one holding an object or array needs structural equality (a handler).
+  if (Array.isArray(s.enum))
+    members.push([
+      s.enum.some((value) => value !== null && typeof value === "object") ? "enum" : "e",
+      { json: s.enum },
+    ]);
   if (s.const !== undefined) members.push(["const", { json: s.const }]);
   if (typeof s.$ref === "string") {
     const ref: CompactRef = { ref: refKey(s.$ref) };

@@ -1,4 +1,17 @@
-import { ANY, ARRAY, BEFORE_ENUM, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, check } from "./check.js";
+import {
+  ANY,
+  ARRAY,
+  BEFORE_ENUM,
+  BOOLEAN,
+  INTEGER,
+  LEAF,
+  MEMBERS,
+  NULL,
+  NUMBER,
+  OBJECT,
+  STRING,
+  check,
+} from "./check.js";
 import type { Members, Prepared } from "./prepared.js";
 import type { SchemaCheck, SchemaNode, SchemaRef } from "./schema-node.js";
 
@@ -76,10 +89,7 @@ function node(s: SchemaNode): Prepared {
     l: s.l ?? Infinity,
     e: values,
     h: h.length ? h : null,
-    leaf:
-      !(groups & (ARRAY | OBJECT)) &&
-      !h.length &&
-      !values?.some((value) => value !== null && typeof value === "object"),
+    f: h.length ? 0 : types === OBJECT && groups === OBJECT && !values ? MEMBERS : groups & (ARRAY | OBJECT) ? 0 : LEAF,
     o,
     I: prepare(item ?? true),
     minItems,
