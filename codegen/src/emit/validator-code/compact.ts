@@ -166,6 +166,8 @@ export function compactSchema(schema: unknown, formats: Readonly<Record<string, 
       if (letter === undefined) throw new Error(`validator emitter: unknown JSON Schema type "${String(type)}"`);
       return letter;
     });
+    // An object without additional members is the letter `O`, which spares writing `A: false` on most objects.
+    if (s.additionalProperties === false && letters.includes("o")) letters[letters.indexOf("o")] = "O";
     if (letters.length > 0) members.push(["t", { json: letters.join("") }]);
   }
   // An enum of scalars is compared in place (`e`); one holding an object or array needs structural equality (a handler).
@@ -210,7 +212,11 @@ export function compactSchema(schema: unknown, formats: Readonly<Record<string, 
       },
     ]);
   if (pairs.length > 0) members.push(["P", { pairs }]);
-  if (s.additionalProperties !== undefined && s.additionalProperties !== true)
+  if (
+    s.additionalProperties !== undefined &&
+    s.additionalProperties !== true &&
+    !members.some(([key, value]) => key === "t" && "json" in value && String(value.json).includes("O"))
+  )
     members.push(["A", { schema: sub(s.additionalProperties) }]);
   for (const [keyword, key] of NUMBERS)
     if (s[keyword] !== undefined) members.push([key, { json: finite(s[keyword], keyword) }]);

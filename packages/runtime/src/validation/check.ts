@@ -44,6 +44,7 @@ export const ANY = 255;
 
 const TYPE_NAMES: Readonly<Record<string, string>> = {
   o: "object",
+  O: "object",
   a: "array",
   s: "string",
   i: "integer",

@@ -32,6 +32,7 @@ export const TYPE_BITS: Readonly<Record<string, number>> = {
   s: STRING,
   a: ARRAY,
   o: OBJECT,
+  O: OBJECT,
   i: INTEGER,
   b: BOOLEAN,
   z: NULL,
@@ -98,7 +99,9 @@ function node(s: SchemaNode): Prepared {
 }
 
 function members(s: SchemaNode): Members | null {
-  const { r = [], P: pairs = [], A: additional, minProperties: min = 0, maxProperties: max = Infinity } = s;
+  const { r = [], P: pairs = [], minProperties: min = 0, maxProperties: max = Infinity } = s;
+  // The type letter `O`: an object without additional members.
+  const additional = s.t?.includes("O") ? false : s.A;
   const names: string[] = [];
   const parts: (Prepared | null)[] = [];
   for (let i = 0; i < pairs.length; i += 2) {

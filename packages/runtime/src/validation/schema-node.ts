@@ -47,7 +47,9 @@ export type SchemaRef = SchemaNode | boolean;
 export interface SchemaNode {
   /**
    * The JSON types, one letter each: `o` object, `a` array, `s` string, `i`
-   * integer, `n` number, `b` boolean, `z` null (`"sz"`: a string or null).
+   * integer, `n` number, `b` boolean, `z` null (`"sz"`: a string or null);
+   * `O` an object without additional members (additionalProperties false,
+   * then not written as `A`).
    */
   readonly t?: string;
   /** `enum` of scalars alone: the allowed values, found with `includes`. */
