@@ -109,8 +109,9 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
        searchMemory({ scope_id: "s", query: "q" }).then((body) => console.log(body));`,
     targetKb: 10,
     limitKb: 13,
-    // Not met yet (13.3 kB with issues 33 and 35): held at today's size, so that growth is a decision.
-    budgetKb: 13.42,
+    // Not met yet (13.3 kB with issues 33 and 35; 13.38 kB with the validators' fast path by node shape, whose
+    // structured enums moved to a handler): held at today's size, so that growth is a decision.
+    budgetKb: 13.4,
     peer: "one",
   },
   {

@@ -42,6 +42,7 @@ export type CompactValue =
 export const HANDLED_KEYWORDS = [
   "$",
   "const",
+  "enum",
   "exclusiveMaximum",
   "exclusiveMinimum",
   "multipleOf",
@@ -165,9 +166,16 @@ export function compactSchema(schema: unknown, formats: Readonly<Record<string, 
       if (letter === undefined) throw new Error(`validator emitter: unknown JSON Schema type "${String(type)}"`);
       return letter;
     });
+    // An object without additional members is the letter `O`, which spares writing `A: false` on most objects.
+    if (s.additionalProperties === false && letters.includes("o")) letters[letters.indexOf("o")] = "O";
     if (letters.length > 0) members.push(["t", { json: letters.join("") }]);
   }
-  if (Array.isArray(s.enum)) members.push(["e", { json: s.enum }]);
+  // An enum of scalars is compared in place (`e`); one holding an object or array needs structural equality (a handler).
+  if (Array.isArray(s.enum))
+    members.push([
+      s.enum.some((value) => value !== null && typeof value === "object") ? "enum" : "e",
+      { json: s.enum },
+    ]);
   if (s.const !== undefined) members.push(["const", { json: s.const }]);
   if (typeof s.$ref === "string") {
     const ref: CompactRef = { ref: refKey(s.$ref) };
@@ -204,7 +212,11 @@ export function compactSchema(schema: unknown, formats: Readonly<Record<string, 
       },
     ]);
   if (pairs.length > 0) members.push(["P", { pairs }]);
-  if (s.additionalProperties !== undefined && s.additionalProperties !== true)
+  if (
+    s.additionalProperties !== undefined &&
+    s.additionalProperties !== true &&
+    !members.some(([key, value]) => key === "t" && "json" in value && String(value.json).includes("O"))
+  )
     members.push(["A", { schema: sub(s.additionalProperties) }]);
   for (const [keyword, key] of NUMBERS)
     if (s[keyword] !== undefined) members.push([key, { json: finite(s[keyword], keyword) }]);

@@ -1,11 +1,11 @@
 import type { Members, Prepared } from "./prepared.js";
-import { bound, fail, tooMany } from "./issue.js";
+import { bound, fail, notInEnum, tooMany } from "./issue.js";
 import type { SchemaCheck } from "./schema-node.js";
-import { codePoints, equal, pointerToken } from "./values.js";
+import { codePoints, pointerToken } from "./values.js";
 
 /**
  * Checks a value against a prepared schema (`compile.ts`), in one of two
- * modes (docs/adr/0024-validators-fast-and-ordered.md). On the fast path
+ * modes (docs/adr/0030-validators-fast-and-ordered.md). On the fast path
  * (`at` null) it answers yes or no and records nothing; an object's members
  * are checked in one pass in the order the object holds them. On the ordered
  * path (`at` the JSON pointer of the value) the keywords are checked in
@@ -34,6 +34,9 @@ export const BOOLEAN = 32;
 export const NULL = 64;
 /** When `$` and const are checked: before enum (the handlers' group is 0 for any value, else a group bit). */
 export const BEFORE_ENUM = -1;
+/** The fast path's shapes of a node (`Prepared.f`): a leaf checked in place, an object of nothing but members. */
+export const LEAF = 1;
+export const MEMBERS = 2;
 /** Anything else: a number that is not finite, undefined, a function... (no JSON type). */
 const OTHER = 128;
 /** What a node without the `type` keyword admits: any value. */
@@ -41,6 +44,7 @@ export const ANY = 255;
 
 const TYPE_NAMES: Readonly<Record<string, string>> = {
   o: "object",
+  O: "object",
   a: "array",
   s: "string",
   i: "integer",
@@ -66,20 +70,16 @@ export function typeBits(value: unknown): number {
 }
 
 /**
- * Checks `value` against `c` (null: anything) from the root: the fast path
- * when `at` is null, else the ordered one. False past the depth limit.
+ * The ordered path from the root: checks `value` against `c` (null:
+ * anything), recording the issue ajv reports first. False past the depth
+ * limit.
  *
  * @param floatsAt the JSON pointers of the integral numbers the JSON text writes as floats, or null.
  */
-export function checkRoot(
-  c: Prepared | null,
-  value: unknown,
-  at: string | null,
-  floatsAt: ReadonlySet<string> | null,
-): boolean {
+export function checkInOrder(c: Prepared | null, value: unknown, floatsAt: ReadonlySet<string> | null): boolean {
   floats = floatsAt;
   try {
-    return c === null || check(c, value, at);
+    return c === null || check(c, value, "");
   } catch (error) {
     if (error === STOP) return false;
     throw error;
@@ -109,10 +109,7 @@ export function check(c: Prepared, value: unknown, at: string | null): boolean {
   const h = c.h;
   if (h !== null && !handlers(h, BEFORE_ENUM, value, at)) return false;
   const values = c.e;
-  if (values !== null && !values.includes(value) && !values.some((allowed) => equal(value, allowed)))
-    return fail(at, "enum", `must be one of ${values.map((allowed) => JSON.stringify(allowed)).join(", ")}`, {
-      allowedValues: values,
-    });
+  if (values !== null && !values.includes(value)) return notInEnum(at, values);
   if (h !== null && !handlers(h, 0, value, at)) return false;
   const k = c.k;
   if (k === 0) return true;
@@ -152,20 +149,36 @@ function itemsChecked(c: Prepared, a: readonly unknown[], at: string | null): bo
   const item = c.I;
   if (item !== null)
     for (let i = 0; i < length; i++)
-      if (at === null && item.leaf ? !leafAccepted(item, a[i]) : !check(item, a[i], at === null ? null : `${at}/${i}`))
-        return false;
+      if (at === null ? !accepts(item, a[i]) : !check(item, a[i], `${at}/${i}`)) return false;
   return true;
 }
 
 /**
- * The fast path's check of a leaf (a node with no closure, no object or array
- * keyword, and scalars alone in its enum), in place in the loops over members
- * and items.
+ * The fast path: whether `value` matches `c`, recording nothing (a value
+ * nested past the depth limit is refused, `depth.ts`). The general check for
+ * a node of no particular shape.
+ */
+export function accepts(c: Prepared, value: unknown): boolean {
+  const f = c.f;
+  return f === LEAF
+    ? leafAccepted(c, value)
+    : f === MEMBERS
+      ? typeof value === "object" && value !== null && !Array.isArray(value) && membersAccepted(c.o as Members, value)
+      : check(c, value, null);
+}
+
+/**
+ * The fast path's check of a leaf (a node with no closure and no object or
+ * array keyword), in place in the loops over members and items; a number's
+ * type is told without `typeBits`.
  */
 function leafAccepted(c: Prepared, value: unknown): boolean {
   if (c.e !== null && !c.e.includes(value)) return false;
   if (typeof value === "string") return (c.t & STRING) !== 0 && stringFails(c, value) === 0;
-  return (typeBits(value) & c.t) !== 0 && !((value as number) < c.g || (value as number) > c.l);
+  return typeof value === "number"
+    ? (c.t & (Number.isInteger(value) ? NUMBER | INTEGER : Number.isFinite(value) ? NUMBER : 0)) !== 0 &&
+        !(value < c.g || value > c.l)
+    : (typeBits(value) & c.t) !== 0;
 }
 
 /** The first string keyword of `c` that `text` fails, in ajv's order: 1 maxLength, 2 minLength, 3 pattern; 0 for none. */
@@ -182,8 +195,8 @@ function stringFails(c: Prepared, text: string): number {
 }
 
 /** The fast path's object: one pass over the members it has, in the order it holds them (the declared order is tried first). */
-function membersAccepted(m: Members, o: Record<string, unknown>): boolean {
-  const names = m.names;
+function membersAccepted(m: Members, o: object): boolean {
+  const { names, required, parts } = m;
   let next = 0;
   let present = 0;
   let size = 0;
@@ -192,15 +205,15 @@ function membersAccepted(m: Members, o: Record<string, unknown>): boolean {
     let i: number | undefined = next;
     if (names[i] !== key && (i = names.indexOf(key)) < 0) {
       const extra = m.extra;
-      if (extra === false || (extra !== null && !check(extra, o[key], null))) return false;
+      if (extra === false || (extra !== null && !accepts(extra, (o as Record<string, unknown>)[key]))) return false;
       continue;
     }
     next = i + 1;
-    const value = o[key];
+    const value = (o as Record<string, unknown>)[key];
     if (value === undefined) continue;
-    present += m.required[i] as number;
-    const part = m.parts[i] as Prepared | null;
-    if (part !== null && (part.leaf ? !leafAccepted(part, value) : !check(part, value, null))) return false;
+    present += required[i] as number;
+    const part = parts[i] as Prepared | null;
+    if (part !== null && !accepts(part, value)) return false;
   }
   return present === m.order.length && size >= m.min && size <= m.max;
 }

@@ -1,9 +1,22 @@
-import { ANY, ARRAY, BEFORE_ENUM, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, check } from "./check.js";
+import {
+  ANY,
+  ARRAY,
+  BEFORE_ENUM,
+  BOOLEAN,
+  INTEGER,
+  LEAF,
+  MEMBERS,
+  NULL,
+  NUMBER,
+  OBJECT,
+  STRING,
+  check,
+} from "./check.js";
 import type { Members, Prepared } from "./prepared.js";
 import type { SchemaCheck, SchemaNode, SchemaRef } from "./schema-node.js";
 
 /**
- * Prepares the compact form (docs/adr/0024-validators-fast-and-ordered.md):
+ * Prepares the compact form (docs/adr/0030-validators-fast-and-ordered.md):
  * each schema node once, into a record of one shape ({@link Prepared}: its
  * types as bits, its bounds with neutral defaults, its regular expression,
  * its members' records with a name index, the count of required members).
@@ -19,6 +32,7 @@ export const TYPE_BITS: Readonly<Record<string, number>> = {
   s: STRING,
   a: ARRAY,
   o: OBJECT,
+  O: OBJECT,
   i: INTEGER,
   b: BOOLEAN,
   z: NULL,
@@ -76,10 +90,7 @@ function node(s: SchemaNode): Prepared {
     l: s.l ?? Infinity,
     e: values,
     h: h.length ? h : null,
-    leaf:
-      !(groups & (ARRAY | OBJECT)) &&
-      !h.length &&
-      !values?.some((value) => value !== null && typeof value === "object"),
+    f: h.length ? 0 : types === OBJECT && groups === OBJECT && !values ? MEMBERS : groups & (ARRAY | OBJECT) ? 0 : LEAF,
     o,
     I: prepare(item ?? true),
     minItems,
@@ -88,7 +99,9 @@ function node(s: SchemaNode): Prepared {
 }
 
 function members(s: SchemaNode): Members | null {
-  const { r = [], P: pairs = [], A: additional, minProperties: min = 0, maxProperties: max = Infinity } = s;
+  const { r = [], P: pairs = [], minProperties: min = 0, maxProperties: max = Infinity } = s;
+  // The type letter `O`: an object without additional members.
+  const additional = s.t?.includes("O") ? false : s.A;
   const names: string[] = [];
   const parts: (Prepared | null)[] = [];
   for (let i = 0; i < pairs.length; i += 2) {

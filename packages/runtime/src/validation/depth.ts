@@ -37,6 +37,8 @@ export function recursive(target: () => SchemaRef): SchemaNode {
       c ??= prepare(target());
       if (c === null || typeof value !== "object" || value === null) return c === null || check(c, value, at);
       if (depth === MAX_DEPTH) {
+        // The fast path only answers no; the ordered path, which follows, records the issue and stops.
+        if (at === null) return false;
         fail(at, "depth", `must NOT nest a recursive schema more than ${MAX_DEPTH} levels deep`, { limit: MAX_DEPTH });
         throw STOP;
       }

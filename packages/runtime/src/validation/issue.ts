@@ -32,6 +32,13 @@ export function takeIssue(): ValidationError | null {
   return issue;
 }
 
+/** ajv's issue for a value that is none of the enum's `values`. */
+export function notInEnum(at: string | null, values: readonly unknown[]): false {
+  return fail(at, "enum", `must be one of ${values.map((allowed) => JSON.stringify(allowed)).join(", ")}`, {
+    allowedValues: values,
+  });
+}
+
 /** ajv's issue for a number past a bound: `must be >= 1`. */
 export function bound(at: string | null, keyword: string, comparison: string, limit: number): false {
   return fail(at, keyword, `must be ${comparison} ${limit}`, { comparison, limit });

@@ -1,6 +1,6 @@
 import { typeBits } from "./check.js";
 import { compile, TYPE_BITS } from "./compile.js";
-import { bound, fail } from "./issue.js";
+import { bound, fail, notInEnum } from "./issue.js";
 import type { Keyword, SchemaCheck, SchemaNode } from "./schema-node.js";
 import { duplicate, equal } from "./values.js";
 
@@ -27,6 +27,15 @@ export const constKeyword: Keyword = {
     ({ const: allowed }) =>
     (value, at) =>
       equal(value, allowed) || fail(at, "const", "must be equal to constant", { allowedValue: allowed }),
+};
+
+/** `enum` holding an object or an array: the value must equal one of them (structurally), checked after const. */
+export const enumKeyword: Keyword = {
+  on: "first",
+  check:
+    ({ enum: values = [] }) =>
+    (value, at) =>
+      values.some((allowed) => equal(value, allowed)) || notInEnum(at, values),
 };
 
 /** `format`, for a format that is checked: its regular expression must match the string. */

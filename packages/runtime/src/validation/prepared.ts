@@ -2,7 +2,7 @@ import type { SchemaCheck, SchemaNode } from "./schema-node.js";
 
 /*
  * The records `compile.ts` prepares from the compact form and `check.ts`
- * reads (docs/adr/0024-validators-fast-and-ordered.md): one shape for every
+ * reads (docs/adr/0030-validators-fast-and-ordered.md): one shape for every
  * schema node, so the checking function stays monomorphic.
  */
 
@@ -40,7 +40,7 @@ export interface Prepared {
   /** minimum and maximum (-Infinity and Infinity when absent). */
   readonly g: number;
   readonly l: number;
-  /** enum. */
+  /** enum (scalars alone). */
   readonly e: readonly unknown[] | null;
   /**
    * The checks that are closures, as pairs: when each is checked, its check.
@@ -48,8 +48,13 @@ export interface Prepared {
    * enum), or a group bit (its handlers, last in the group). Null when none.
    */
   readonly h: readonly (number | SchemaCheck)[] | null;
-  /** True when it has no closure, no object or array keyword, and scalars alone in its enum: the fast path checks it in place. */
-  readonly leaf: boolean;
+  /**
+   * How the fast path checks it (`check.ts`): LEAF (no closure, no object or
+   * array keyword: checked in place), MEMBERS (an
+   * object and nothing but object keywords: straight to its members), or 0
+   * (the general check).
+   */
+  readonly f: number;
   readonly o: Members | null;
   /** items (null for anything), minItems and maxItems (0 and Infinity when absent). */
   readonly I: Prepared | null;

@@ -25,8 +25,8 @@ export type SchemaCheck = (value: unknown, at: string | null) => boolean;
  */
 export interface Keyword {
   /**
-   * When it is checked, on which values: `first` any value, before enum (`$`
-   * and const); `""` any value, after enum; `s` strings, `n` numbers, `a`
+   * When it is checked, on which values: `first` any value, before enum (`$`,
+   * const, an enum of objects); `""` any value, after enum; `s` strings, `n` numbers, `a`
    * arrays, last in their group.
    */
   readonly on: "first" | "" | "s" | "n" | "a";
@@ -47,11 +47,15 @@ export type SchemaRef = SchemaNode | boolean;
 export interface SchemaNode {
   /**
    * The JSON types, one letter each: `o` object, `a` array, `s` string, `i`
-   * integer, `n` number, `b` boolean, `z` null (`"sz"`: a string or null).
+   * integer, `n` number, `b` boolean, `z` null (`"sz"`: a string or null);
+   * `O` an object without additional members (additionalProperties false,
+   * then not written as `A`).
    */
   readonly t?: string;
-  /** `enum`: the allowed values. */
+  /** `enum` of scalars alone: the allowed values, found with `includes`. */
   readonly e?: readonly unknown[];
+  /** `enum` holding an object or an array: the allowed values, compared structurally (checked by the handler `enumKeyword`). */
+  readonly enum?: readonly unknown[];
   /** `const`: the one allowed value (present when the key is; checked by the handler `constKeyword`). */
   readonly const?: unknown;
   /** `$ref` beside other keywords: the referenced schema (checked by the handler `refKeyword`). */
@@ -123,7 +127,7 @@ export interface SchemaNode {
 
   /**
    * The handlers of the rarer keywords the node uses, in ajv's order of
-   * checking: `$` (`refKeyword`), `const`, `exclusiveMaximum`,
+   * checking: `$` (`refKeyword`), `const`, `enum`, `exclusiveMaximum`,
    * `exclusiveMinimum`, `multipleOf`, `format`, `uniqueItems`, `not`, `anyOf`,
    * `oneOf`, `allOf`, `if`; each when its `on` says. The runtime reads
    * those keywords only through their handlers: the generator lists one for
