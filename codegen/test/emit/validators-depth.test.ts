@@ -1,6 +1,6 @@
 // A recursive schema meets an instance nested thousands of levels deep: the
 // validator, called directly, answers with an issue instead of throwing
-// `RangeError: Maximum call stack size exceeded` (docs/adr/0030-validators-fast-and-ordered.md).
+// `RangeError: Maximum call stack size exceeded` (docs/adr/0031-validators-fast-and-ordered.md).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

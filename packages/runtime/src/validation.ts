@@ -1,7 +1,7 @@
 /**
  * `@powercontext/runtime/validation`: what generated validator modules import.
  * `validator(schema)` compiles a schema in the compact form the generator
- * writes (docs/adr/0020-validator-tables.md, docs/adr/0030-validators-fast-and-ordered.md)
+ * writes (docs/adr/0020-validator-tables.md, docs/adr/0031-validators-fast-and-ordered.md)
  * on first use; it imports nothing else of the runtime, so a module that only
  * validates (a mock, a test) loads no transport. The handlers of the rarer
  * keywords (`anyOfKeyword`, ...) are what a table node lists in `k` for the

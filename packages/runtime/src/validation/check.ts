@@ -5,7 +5,7 @@ import { codePoints, pointerToken } from "./values.js";
 
 /**
  * Checks a value against a prepared schema (`compile.ts`), in one of two
- * modes (docs/adr/0030-validators-fast-and-ordered.md). On the fast path
+ * modes (docs/adr/0031-validators-fast-and-ordered.md). On the fast path
  * (`at` null) it answers yes or no and records nothing; an object's members
  * are checked in one pass in the order the object holds them. On the ordered
  * path (`at` the JSON pointer of the value) the keywords are checked in

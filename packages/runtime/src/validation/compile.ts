@@ -16,7 +16,7 @@ import type { Members, Prepared } from "./prepared.js";
 import type { SchemaCheck, SchemaNode, SchemaRef } from "./schema-node.js";
 
 /**
- * Prepares the compact form (docs/adr/0030-validators-fast-and-ordered.md):
+ * Prepares the compact form (docs/adr/0031-validators-fast-and-ordered.md):
  * each schema node once, into a record of one shape ({@link Prepared}: its
  * types as bits, its bounds with neutral defaults, its regular expression,
  * its members' records with a name index, the count of required members).

@@ -2,7 +2,7 @@ import type { SchemaCheck, SchemaNode } from "./schema-node.js";
 
 /*
  * The records `compile.ts` prepares from the compact form and `check.ts`
- * reads (docs/adr/0030-validators-fast-and-ordered.md): one shape for every
+ * reads (docs/adr/0031-validators-fast-and-ordered.md): one shape for every
  * schema node, so the checking function stays monomorphic.
  */
 

@@ -21,7 +21,7 @@ export interface ValidateFunction {
 
 /**
  * The validator of a schema in the compact form
- * (docs/adr/0030-validators-fast-and-ordered.md). Nothing is prepared until
+ * (docs/adr/0031-validators-fast-and-ordered.md). Nothing is prepared until
  * its first call; each schema node is prepared once, whatever the number of
  * validators that reach it. A value is checked on the fast path
  * (`check.ts`), which records nothing; when it fails, the ordered path finds
