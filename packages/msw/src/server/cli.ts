@@ -15,10 +15,11 @@ import { exposureProblem } from "./exposure.js";
  * Tokens are never printed. The whole program, `verify` included, is `src/cli.ts`.
  */
 
+/** A whole number written in decimal digits (`1e3`, `0x10`, `+5`, `7.0` and an empty value are refused, not read as numbers). */
 function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min || n > max)
+    const n = Number(value.trim());
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max)
       throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}`);
     return n;
   };
