@@ -149,7 +149,10 @@ components:
   schemas:
 `;
   for (let i = 0; i < levels; i += 1) {
-    const next = i < levels - 1 ? `{$ref: "#/components/schemas/L${i + 1}"}` : "{type: object, properties: {v: {type: string, default: d}}}";
+    const next =
+      i < levels - 1
+        ? `{$ref: "#/components/schemas/L${i + 1}"}`
+        : "{type: object, properties: {v: {type: string, default: d}}}";
     text +=
       via === "properties"
         ? `    L${i}:\n      type: object\n      properties:\n${Array.from({ length: 10 }, (_, j) => `        p${j}: ${next}\n`).join("")}`

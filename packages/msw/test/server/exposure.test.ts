@@ -77,7 +77,10 @@ describe("serving outside loopback", () => {
       await expect(startMockServer({ host: "0.0.0.0", ...options })).rejects.toThrow(/documented tokens.*not loopback/);
     const own = await startMockServer({
       host: "0.0.0.0",
-      simulator: createPowerContextSimulator({ seed: 1, principals: { tokens: { "team-secret-1": { static: true } } } }),
+      simulator: createPowerContextSimulator({
+        seed: 1,
+        principals: { tokens: { "team-secret-1": { static: true } } },
+      }),
     });
     await own.close();
   });

@@ -93,8 +93,7 @@ function safely(read: () => boolean): boolean {
 
 /** `answer` as a fresh Response of step `index` (1-based), or the misuse it is. */
 function answerOf(answer: unknown, index: number): Response {
-  if (!safely(() => isResponse(answer)))
-    throw misuse(`step ${index} returned ${describeValue(answer)}; ${STEP_RULE}`);
+  if (!safely(() => isResponse(answer))) throw misuse(`step ${index} returned ${describeValue(answer)}; ${STEP_RULE}`);
   const response = answer as Response;
   if (safely(() => bodyTaken(response))) {
     throw misuse(`step ${index} returned a Response whose body was already read; return a new Response`);

@@ -73,11 +73,14 @@ describe("scripted() misused", () => {
   });
 
   it("with a function step returning a proxy whose every read throws fails at once, unretried", async () => {
-    const hostile = new Proxy({}, {
-      get: () => {
-        throw new Error("trap");
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("trap");
+        },
       },
-    }) as Response;
+    ) as Response;
     const { error, requests } = await callWith(() => hostile, json(200, {}));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as Error).message).toMatch(/step 1 returned/);
