@@ -5,8 +5,13 @@
  * server needs a principals file of its own, or the caller's explicit consent.
  */
 import { isLoopbackHost } from "@powercontext/runtime";
-import { defaultPrincipals } from "../simulator/access/principals.js";
+import { defaultPrincipals, type PrincipalConfig } from "../simulator/access/principals.js";
 import type { PowerContextSimulator } from "../simulator/simulator.js";
+
+/** True when `config` maps any of the documented tokens (`pc-admin`, `pc-writer`, `pc-reader`). */
+export function holdsDocumentedTokens(config: PrincipalConfig): boolean {
+  return Object.keys(defaultPrincipals.tokens).some((token) => Object.hasOwn(config.tokens, token));
+}
 
 /** True when `simulator` accepts any of the documented tokens (`pc-admin`, `pc-writer`, `pc-reader`). */
 export function servesDocumentedTokens(simulator: PowerContextSimulator): boolean {

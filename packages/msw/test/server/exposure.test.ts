@@ -1,5 +1,6 @@
 // The documented tokens are public: outside loopback the mock serves them only with a
 // principals file of one's own, or with explicit consent, and says why otherwise.
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createProgram } from "../../src/server/cli.js";
 import { exposureProblem, isLoopbackBind } from "../../src/server/exposure.js";
@@ -83,6 +84,21 @@ describe("serving outside loopback", () => {
       }),
     });
     await own.close();
+  });
+});
+
+describe("serve --config with the packaged defaults outside loopback", () => {
+  it("is refused with exit code 2, as without --config", async () => {
+    let err = "";
+    const program = createProgram()
+      .exitOverride()
+      .configureOutput({ writeErr: (text) => (err += text), writeOut: () => undefined });
+    for (const command of program.commands)
+      command.exitOverride().configureOutput({ writeErr: (text) => (err += text) });
+    const file = fileURLToPath(new URL("../../principals.default.json", import.meta.url));
+    const argv = ["node", "powercontext-mock", "serve", "--host", "0.0.0.0", "--config", file];
+    await expect(program.parseAsync(argv)).rejects.toMatchObject({ exitCode: 2 });
+    expect(err).toMatch(/^error: refusing to serve the documented tokens/);
   });
 });
 
