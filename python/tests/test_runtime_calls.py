@@ -184,3 +184,13 @@ def test_a_token_no_header_can_carry_is_refused_when_the_client_is_built(token: 
     with pytest.raises(ConfigurationError) as caught:
         Client(BASE, token=token)
     assert "tok" not in str(caught.value).replace("token", "")
+
+
+@pytest.mark.parametrize("depth", [5_000, 100_000])
+async def test_a_success_body_nested_past_the_parser_is_an_invalid_response_not_a_recursion_error(client: Client, script: Script, depth: int) -> None:
+    deep = ('{"a":' * depth + "1" + "}" * depth).encode()
+    headers = {"content-type": "application/json", "x-powercontext-request-id": "req0000000000001"}
+    script.answers.append(lambda request: httpx.Response(200, content=deep, headers=headers))
+    with pytest.raises(InvalidResponseError) as caught:
+        await client.get_operation("op_1")
+    assert "nest" in str(caught.value)

@@ -43,6 +43,7 @@ import { readAccessFacts } from "./access-facts.js";
 import { readMediaFrom } from "./media-from.js";
 import { readAnswers } from "./answers.js";
 import { requestDefaults } from "./request-defaults.js";
+import { WalkBudget } from "./walk-budget.js";
 
 const require = createRequire(import.meta.url);
 const pkg = require("../../package.json") as { name: string; version: string };
@@ -404,7 +405,14 @@ function propertyDefault(node: unknown, member: string, lookup: RefLookup, depth
 }
 
 /** Top-level property names of a schema through `$ref` and `allOf`; with `branches`, through `oneOf` and `anyOf` too (a member some variant has). */
-function propertyNames(node: unknown, lookup: RefLookup, depth: number, branches = false): string[] {
+function propertyNames(
+  node: unknown,
+  lookup: RefLookup,
+  depth: number,
+  branches = false,
+  budget: WalkBudget = new WalkBudget(),
+): string[] {
+  budget.spend(node);
   const schema = deref(node, lookup) as Json | undefined;
   if (schema === undefined || schema === null || typeof schema !== "object" || depth > 16) return [];
   const own = Object.keys((schema.properties ?? {}) as Json);
@@ -414,7 +422,7 @@ function propertyNames(node: unknown, lookup: RefLookup, depth: number, branches
       ? [...(Array.isArray(schema.oneOf) ? schema.oneOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf : [])]
       : []),
   ];
-  return [...new Set([...own, ...parts.flatMap((s) => propertyNames(s, lookup, depth + 1, branches))])];
+  return [...new Set([...own, ...parts.flatMap((s) => propertyNames(s, lookup, depth + 1, branches, budget))])];
 }
 
 function buildResponses(responses: Json, lookup: RefLookup, operationPointer: string): ResponseIr[] {

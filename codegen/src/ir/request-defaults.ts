@@ -1,5 +1,6 @@
 import type { Json, RefLookup } from "../domain/types.js";
 import { deref } from "../load/walk-operations.js";
+import { WalkBudget } from "./walk-budget.js";
 
 /**
  * The value each optional member of a request body takes when the request
@@ -10,14 +11,24 @@ import { deref } from "../load/walk-operations.js";
  * the outer object. A server that compares requests (an idempotent repeat) or
  * replaces a record with one compares and stores the request with these
  * filled in.
+ *
+ * @throws {SpecError} `too_large` when the walk passes `MAX_BODY_WALK` schema nodes (`walk-budget.ts`)
  */
 export function requestDefaults(schema: unknown, lookup: RefLookup): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  collect(schema, lookup, "", out, 0);
+  collect(schema, lookup, "", out, 0, new WalkBudget());
   return out;
 }
 
-function collect(node: unknown, lookup: RefLookup, prefix: string, out: Record<string, unknown>, depth: number): void {
+function collect(
+  node: unknown,
+  lookup: RefLookup,
+  prefix: string,
+  out: Record<string, unknown>,
+  depth: number,
+  budget: WalkBudget,
+): void {
+  budget.spend(node);
   const schema = deref(node, lookup) as Json | undefined;
   if (schema === undefined || schema === null || typeof schema !== "object" || depth > 8) return;
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
@@ -29,7 +40,8 @@ function collect(node: unknown, lookup: RefLookup, prefix: string, out: Record<s
     if (declared !== undefined) out[path] = declared;
     else if (!required.has(name) && ((raw as Json).nullable === true || member.nullable === true)) out[path] = null;
     if (member.type === "object" || member.properties !== undefined || Array.isArray(member.allOf))
-      collect(member, lookup, `${path}.`, out, depth + 1);
+      collect(raw, lookup, `${path}.`, out, depth + 1, budget);
   }
-  for (const part of Array.isArray(schema.allOf) ? schema.allOf : []) collect(part, lookup, prefix, out, depth + 1);
+  for (const part of Array.isArray(schema.allOf) ? schema.allOf : [])
+    collect(part, lookup, prefix, out, depth + 1, budget);
 }

@@ -123,3 +123,63 @@ describe("generated output past its bound is refused before anything is written"
     expect((await generateFromText(text, "openapi.yaml")).files.size).toBeGreaterThan(10);
   });
 });
+
+/**
+ * A valid spec of a few kilobytes whose request body fans out through `$ref`s (no
+ * alias): `L0` has ten members of `L1`, each `L1` ten of `L2`, and so on, so the body
+ * names 10^levels member paths; with `allOf`, each level is ten parts of the next.
+ */
+function refFanOut(levels: number, via: "properties" | "allOf"): string {
+  let text = `openapi: "3.0.3"
+info: {title: t, version: "1"}
+paths:
+  /v1/things:
+    post:
+      operationId: get_thing
+      x-powercontext-retry-class: safe
+      requestBody:
+        required: true
+        content: {application/json: {schema: {$ref: "#/components/schemas/L0"}}}
+      responses:
+        "200":
+          description: ok
+          headers: {X-PowerContext-Request-ID: {schema: {type: string}}}
+          content: {application/json: {schema: {type: object}}}
+components:
+  schemas:
+`;
+  for (let i = 0; i < levels; i += 1) {
+    const next =
+      i < levels - 1
+        ? `{$ref: "#/components/schemas/L${i + 1}"}`
+        : "{type: object, properties: {v: {type: string, default: d}}}";
+    text +=
+      via === "properties"
+        ? `    L${i}:\n      type: object\n      properties:\n${Array.from({ length: 10 }, (_, j) => `        p${j}: ${next}\n`).join("")}`
+        : `    L${i}:\n      allOf:\n${Array.from({ length: 10 }, () => `        - ${next}\n`).join("")}`;
+  }
+  return text;
+}
+
+describe("a request body that fans out through $ref", () => {
+  it.each(["properties", "allOf"] as const)(
+    "through %s is refused at a pointer within a second, not walked path by path",
+    async (via) => {
+      const started = performance.now();
+      const failure = await generateFromText(refFanOut(9, via), "fan.yaml", { targets: ["client"] }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(failure).toBeInstanceOf(SpecError);
+      expect((failure as SpecError).code).toBe("too_large");
+      expect((failure as SpecError).pointer).toMatch(/^\/components\/schemas\/L\d$/);
+    },
+    60_000,
+  );
+
+  it("a small fan-out still generates, its members' defaults listed", async () => {
+    const generated = await generateFromText(refFanOut(2, "properties"), "fan.yaml", { targets: ["client"] });
+    expect([...generated.files.keys()].length).toBeGreaterThan(0);
+  });
+});

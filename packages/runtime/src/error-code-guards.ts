@@ -13,7 +13,7 @@ import { ServerResponseError } from "./errors.js";
  * The logic behind the generated `hasErrorCode`.
  */
 export function hasServerErrorCode(error: unknown, code: string, table: ErrorCodeTable): error is ServerResponseError {
-  if (!(error instanceof ServerResponseError) || error.code !== code) return false;
+  if (!isServerError(error) || error.code !== code) return false;
   const known = Object.hasOwn(table, code) ? table[code] : undefined;
   return known === undefined || known.status === error.statusCode;
 }
@@ -32,7 +32,7 @@ export function isDeclaredError(
   statuses: readonly number[],
   codes: { readonly [status: number]: readonly string[] | undefined } = {},
 ): error is ServerResponseError {
-  if (!(error instanceof ServerResponseError) || !madeAsServerError(error)) return false;
+  if (!isServerError(error)) return false;
   if (!statuses.includes(error.statusCode)) return false;
   const listed = Object.hasOwn(codes, error.statusCode) ? codes[error.statusCode] : undefined;
   return listed === undefined || error.code === null || listed.includes(error.code);
@@ -54,6 +54,19 @@ function madeAsServerError(error: ServerResponseError): boolean {
     status <= 599 &&
     (code === null || typeof code === "string")
   );
+}
+
+/**
+ * A `ServerResponseError` with its own data ({@link madeAsServerError}); false,
+ * never an exception, for a value whose reads throw (a hostile proxy), so a
+ * guard in a `catch` block cannot replace the error it inspects.
+ */
+function isServerError(error: unknown): error is ServerResponseError {
+  try {
+    return error instanceof ServerResponseError && madeAsServerError(error);
+  } catch {
+    return false;
+  }
 }
 
 /**

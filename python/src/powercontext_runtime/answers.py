@@ -178,6 +178,9 @@ def read_success(
         value = parse_json(body)
     except (UnicodeDecodeError, ValueError) as error:
         raise invalid(f"the body is not JSON ({'not UTF-8' if isinstance(error, UnicodeDecodeError) else error})") from None
+    except RecursionError:
+        # Python's JSON parser recurses per level: a body nested thousands deep is not read.
+        raise invalid("the body nests deeper than the JSON parser reads") from None
     if model is None:
         return value
     try:

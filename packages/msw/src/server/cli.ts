@@ -5,7 +5,7 @@ import { describeDemo, prepareDemo } from "./demo.js";
 import { loadPrincipalsFile } from "./principals-file.js";
 import { startMockServer } from "./start.js";
 import { MAX_SEED } from "../simulator/random.js";
-import { exposureProblem } from "./exposure.js";
+import { exposureProblem, holdsDocumentedTokens } from "./exposure.js";
 
 /**
  * `powercontext-mock serve --port 0 --seed 1 [--config principals.json] [--max-body-bytes N] [--scope ID...] [--inference on|off] [--cors] [--demo]`:
@@ -15,10 +15,11 @@ import { exposureProblem } from "./exposure.js";
  * Tokens are never printed. The whole program, `verify` included, is `src/cli.ts`.
  */
 
+/** A whole number written in decimal digits (`1e3`, `0x10`, `+5`, `7.0` and an empty value are refused, not read as numbers). */
 function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min || n > max)
+    const n = Number(value.trim());
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max)
       throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}`);
     return n;
   };
@@ -96,9 +97,10 @@ export function createProgram(): Command {
         // The demo's blocked and failed work is what a model's failures leave behind.
         if (opts.demo && opts.inference === "off")
           command.error("error: --demo needs an inference model (--inference on)");
-        const exposure = exposureProblem(opts.host, opts.config !== undefined, opts.allowDefaultTokens);
-        if (exposure !== null) command.error(`error: ${exposure}`, { exitCode: 2 });
         const principals = opts.config ? await loadPrincipalsFile(opts.config) : undefined;
+        const own = principals !== undefined && !holdsDocumentedTokens(principals);
+        const exposure = exposureProblem(opts.host, own, opts.allowDefaultTokens);
+        if (exposure !== null) command.error(`error: ${exposure}`, { exitCode: 2 });
         const server = await startMockServer({
           port: opts.port,
           host: opts.host,

@@ -5,6 +5,18 @@
  * server needs a principals file of its own, or the caller's explicit consent.
  */
 import { isLoopbackHost } from "@powercontext/runtime";
+import { defaultPrincipals, type PrincipalConfig } from "../simulator/access/principals.js";
+import type { PowerContextSimulator } from "../simulator/simulator.js";
+
+/** True when `config` maps any of the documented tokens (`pc-admin`, `pc-writer`, `pc-reader`). */
+export function holdsDocumentedTokens(config: PrincipalConfig): boolean {
+  return Object.keys(defaultPrincipals.tokens).some((token) => Object.hasOwn(config.tokens, token));
+}
+
+/** True when `simulator` accepts any of the documented tokens (`pc-admin`, `pc-writer`, `pc-reader`). */
+export function servesDocumentedTokens(simulator: PowerContextSimulator): boolean {
+  return Object.keys(defaultPrincipals.tokens).some((token) => simulator.authenticates(token));
+}
 
 /**
  * True when `host` binds only loopback, by the client's own rule (`isLoopbackHost` of
@@ -25,7 +37,7 @@ export function exposureProblem(host: string, ownPrincipals: boolean, allowDefau
   if (ownPrincipals || allowDefaultTokens || isLoopbackBind(host)) return null;
   return (
     `refusing to serve the documented tokens (pc-admin, pc-writer, pc-reader) on ${host}, which is not loopback: ` +
-    "anyone on the network could use them. Give a principals file of your own (--config), " +
+    "anyone on the network could use them. Give a principals file of your own without them (--config), " +
     "or pass --allow-default-tokens if this network is yours alone"
   );
 }

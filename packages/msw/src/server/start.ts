@@ -9,7 +9,7 @@ import {
 import type { PrincipalConfig } from "../simulator/access/principals.js";
 import type { InferenceMode } from "../simulator/refusal-facts.js";
 import { createMockApp } from "./app.js";
-import { exposureProblem } from "./exposure.js";
+import { exposureProblem, servesDocumentedTokens } from "./exposure.js";
 
 /** Largest request line plus headers the server reads, in bytes (256 KiB). */
 export const MAX_HEADER_BYTES = 256 * 1024;
@@ -18,7 +18,7 @@ export const MAX_HEADER_BYTES = 256 * 1024;
 export interface MockServerOptions {
   /** TCP port; 0 (default) picks a free one. */
   readonly port?: number;
-  /** Interface to bind; default `127.0.0.1` (loopback only). */
+  /** Interface to bind, an IPv6 address with or without brackets; default `127.0.0.1` (loopback only). */
   readonly host?: string;
   /** Seed of the simulator it creates (ignored with `simulator`). Default 1. */
   readonly seed?: number;
@@ -41,7 +41,7 @@ export interface MockServerOptions {
   readonly maxRequestBodyBytes?: number;
   /**
    * Serve the documented public tokens on a host that is not loopback. Default false:
-   * outside loopback the server needs `principals` of its own (or `simulator`).
+   * outside loopback the server needs `principals` (or a `simulator`) that accept none of them.
    */
   readonly allowDefaultTokens?: boolean;
   /**
@@ -68,15 +68,12 @@ export interface MockServer {
  * Serves the simulator over real HTTP on loopback (packages/msw/README.md), the embedded
  * default that examples and cross-language tests talk to.
  * @throws Error when the port cannot be bound (e.g. EADDRINUSE), or when `host` is not
- *   loopback and the documented tokens would be served there (no `principals`, no
- *   `simulator`, no `allowDefaultTokens`)
+ *   loopback and the documented tokens would be served there (`principals` or a
+ *   `simulator` that still accepts one of them, or neither given; no `allowDefaultTokens`)
  * @throws RangeError when `maxRequestBodyBytes` is not a positive integer, or `inference` is neither `on` nor `off`
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? "127.0.0.1";
-  const own = options.principals !== undefined || options.simulator !== undefined;
-  const problem = exposureProblem(host, own, options.allowDefaultTokens === true);
-  if (problem !== null) throw new Error(problem);
   const simulator =
     options.simulator ??
     createPowerContextSimulator({
@@ -85,6 +82,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       principals: options.principals,
       inference: options.inference,
     });
+  // Principals of one's own are those that accept none of the documented tokens, whether
+  // they came as defaults, as the packaged file passed back, or inside a given simulator.
+  const own = !servesDocumentedTokens(simulator);
+  const problem = exposureProblem(host, own, options.allowDefaultTokens === true);
+  if (problem !== null) throw new Error(problem);
+  // A URL writes an IPv6 address in brackets; the socket takes the address itself.
+  const address = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
   const app = createMockApp(simulator, {
     maxRequestBodyBytes: options.maxRequestBodyBytes,
     ...(options.cors === undefined ? {} : { cors: options.cors }),
@@ -97,7 +101,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const s = serve({
       fetch: app.fetch,
       port: options.port ?? 0,
-      hostname: host,
+      hostname: address,
       overrideGlobalObjects: false,
       serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
     }) as unknown as Server;
@@ -109,7 +113,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     socket.once("close", () => sockets.delete(socket));
   });
   const { port } = server.address() as AddressInfo;
-  const hostPart = host.includes(":") ? `[${host}]` : host;
+  const hostPart = address.includes(":") ? `[${address}]` : address;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${hostPart}:${port}`,

@@ -81,3 +81,37 @@ describe("the Access lists", () => {
     },
   );
 });
+
+describe("a cursor the list did not hand out", () => {
+  it("is refused when it is empty, as the release refuses it (not read as the start of the list)", () => {
+    const sim = world();
+    const resource = { type: "scope", scope_id: "s1" };
+    expect(call(sim, "list_atomic_memories", { scope_id: "s1", cursor: "" })).toMatchObject({
+      status: 400,
+      code: "invalid_cursor",
+    });
+    for (const [op, base] of [
+      ["list_access_bindings", { management_resource: resource }],
+      ["list_access_audit", { resource }],
+    ] as const)
+      expect(call(sim, op, { ...base, cursor: "" })).toMatchObject({ status: 422, code: "invalid_access_request" });
+  });
+
+  it("is refused when another list handed it out for a request with the same members", () => {
+    const sim = world();
+    for (const text of ["one", "two", "three"])
+      call(sim, "create_artifact", { scope_id: "s1", family: "atomic-memory", content: { kind: "fact", text } });
+    // list_sources and list_atomic_memories both take { scope_id, limit }: a cursor of one is no cursor of the other.
+    const sources = firstCursor(sim);
+    expect(call(sim, "list_atomic_memories", { scope_id: "s1", limit: 2, cursor: sources })).toMatchObject({
+      status: 400,
+      code: "invalid_cursor",
+    });
+    const atomic = call(sim, "list_atomic_memories", { scope_id: "s1", limit: 2 }).body.next_cursor as string;
+    expect(call(sim, "list_sources", { scope_id: "s1", limit: 2, cursor: atomic })).toMatchObject({
+      status: 400,
+      code: "invalid_cursor",
+    });
+    expect(call(sim, "list_atomic_memories", { scope_id: "s1", limit: 2, cursor: atomic }).status).toBe(200);
+  });
+});

@@ -77,13 +77,37 @@ function isResponse(value: unknown): value is Response {
   );
 }
 
+/** True when the body of `response` was read, or is locked to a reader, so it cannot be read again. */
+function bodyTaken(response: Response): boolean {
+  return response.bodyUsed || response.body?.locked === true;
+}
+
+/** `read(value)`, or false when reading `value` throws (a hostile proxy or getter). */
+function safely(read: () => boolean): boolean {
+  try {
+    return read();
+  } catch {
+    return false;
+  }
+}
+
 /** `answer` as a fresh Response of step `index` (1-based), or the misuse it is. */
 function answerOf(answer: unknown, index: number): Response {
-  if (!isResponse(answer)) throw misuse(`step ${index} returned ${describeValue(answer)}; ${STEP_RULE}`);
-  if (answer.bodyUsed) {
+  if (!safely(() => isResponse(answer))) throw misuse(`step ${index} returned ${describeValue(answer)}; ${STEP_RULE}`);
+  const response = answer as Response;
+  if (safely(() => bodyTaken(response))) {
     throw misuse(`step ${index} returned a Response whose body was already read; return a new Response`);
   }
-  return answer;
+  return response;
+}
+
+/** A copy of step `index`'s Response for one request, or the misuse it is. */
+function cloneOf(step: Response, index: number): Response {
+  try {
+    return step.clone();
+  } catch {
+    throw misuse(`step ${index}'s Response cannot be cloned; give a Response the Fetch API made`);
+  }
 }
 
 /**
@@ -102,9 +126,10 @@ function answerOf(answer: unknown, index: number): Response {
 export function scripted(...steps: Step[]): { fetch: FetchLike; seen: SeenRequest[] } {
   if (steps.length === 0) throw misuse("no steps; give at least one (the last one repeats)");
   for (const [index, step] of steps.entries()) {
-    if (!(isResponse(step) || step instanceof Error || typeof step === "function"))
+    const response = safely(() => isResponse(step));
+    if (!(response || step instanceof Error || typeof step === "function"))
       throw misuse(`step ${index + 1} is ${describeValue(step)}; ${STEP_RULE}`);
-    if (isResponse(step) && step.bodyUsed)
+    if (response && safely(() => bodyTaken(step as Response)))
       throw misuse(`step ${index + 1} is a Response whose body was already read; give a new Response`);
   }
   const seen: SeenRequest[] = [];
@@ -120,10 +145,12 @@ export function scripted(...steps: Step[]): { fetch: FetchLike; seen: SeenReques
     const index = Math.min(seen.length, steps.length);
     const step = steps[index - 1] as Step;
     if (step instanceof Error) throw step;
-    if (typeof step !== "function") return answerOf(step, index).clone();
+    if (typeof step !== "function") return cloneOf(answerOf(step, index), index);
     let answer: unknown;
     try {
-      answer = await step(request);
+      // Only a promise is awaited: awaiting any other value reads its `then`, which a hostile value may throw from.
+      const produced: unknown = step(request);
+      answer = produced instanceof Promise ? await produced : produced;
     } catch (thrown) {
       if (thrown instanceof Error) throw thrown;
       throw misuse(`step ${index} threw ${describeValue(thrown)}; throw an Error to stand for a network failure`);

@@ -62,6 +62,43 @@ describe("scripted() misused", () => {
     expect(requests).toBe(1);
   });
 
+  it("with a Response whose body is locked (a reader taken, not read) refuses it as a used one", async () => {
+    const locked = json(200, {});
+    locked.body?.getReader();
+    expect(() => scripted(locked)).toThrow(/step 1 is a Response whose body was already read/);
+    const { error, requests } = await callWith(() => locked);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toMatch(/step 1 returned a Response whose body was already read/);
+    expect(requests).toBe(1);
+  });
+
+  it("with a function step returning a proxy whose every read throws fails at once, unretried", async () => {
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("trap");
+        },
+      },
+    ) as Response;
+    const { error, requests } = await callWith(() => hostile, json(200, {}));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toMatch(/step 1 returned/);
+    expect(requests).toBe(1);
+  });
+
+  it("with a Response step that cannot be cloned fails at once, unretried", async () => {
+    class Unclonable extends Response {
+      override clone(): Response {
+        throw "no clone";
+      }
+    }
+    const { error, requests } = await callWith(new Unclonable("{}"), json(200, {}));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toMatch(/step 1/);
+    expect(requests).toBe(1);
+  });
+
   it("still lets a thrown Error stand for a network failure, which is retried", async () => {
     const { error, requests } = await callWith(new TypeError("fetch failed"));
     expect(error).toBeInstanceOf(TransportError);

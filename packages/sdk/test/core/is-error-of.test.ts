@@ -2,6 +2,7 @@
 // error's own data, not on a prototype that anything can borrow.
 import { describe, expect, it } from "vitest";
 import { ConflictError, ServerResponseError } from "@powercontext/runtime";
+import { hasErrorCode } from "../../src/generated/error-codes.js";
 import { isErrorOf } from "../../src/operation-errors.js";
 
 const conflict = () =>
@@ -35,5 +36,35 @@ describe("isErrorOf", () => {
       Object.assign(Object.create(ConflictError.prototype), { statusCode: 409, code: null }),
     );
     expect(isErrorOf("cancel_operation", inherited)).toBe(false);
+  });
+
+  it("answers false, without throwing, for a proxy whose traps throw", () => {
+    const hostile = new Proxy(Object.create(ConflictError.prototype) as object, {
+      get: () => {
+        throw new Error("trap");
+      },
+      getOwnPropertyDescriptor: () => {
+        throw new Error("trap");
+      },
+    });
+    expect(isErrorOf("cancel_operation", hostile)).toBe(false);
+    expect(hasErrorCode(hostile, "version_conflict")).toBe(false);
+  });
+});
+
+describe("hasErrorCode", () => {
+  it("decides on the error's own data too: an object borrowing a real error's prototype or data is no error", () => {
+    expect(hasErrorCode(conflict(), "version_conflict")).toBe(true);
+    const inherited = Object.create(conflict()) as unknown;
+    expect(hasErrorCode(inherited, "version_conflict")).toBe(false);
+    const borrowed = Object.create(
+      Object.assign(Object.create(ConflictError.prototype), { statusCode: 409, code: "version_conflict" }),
+    ) as unknown;
+    expect(hasErrorCode(borrowed, "version_conflict")).toBe(false);
+    const getters = Object.defineProperties(Object.create(ConflictError.prototype), {
+      statusCode: { get: () => 409 },
+      code: { get: () => "version_conflict" },
+    }) as unknown;
+    expect(hasErrorCode(getters, "version_conflict")).toBe(false);
   });
 });

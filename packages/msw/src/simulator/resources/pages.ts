@@ -35,14 +35,19 @@ export interface Page {
 export function checkCursor(use: ContractResourceUse, flat: JsonRecord, key: string): void {
   if (use.page === null || use.badCursor === null || use.cursor === "last_id") return;
   const raw = getPath(flat, use.page.cursor);
-  if (typeof raw === "string" && raw !== "" && decodeCursor(raw, digestOf(use, flat), key) === null)
-    throw refuse(use.badCursor);
+  // An empty cursor is no cursor this list handed out: the release refuses it too.
+  if (typeof raw === "string" && decodeCursor(raw, digestOf(use, flat), key) === null) throw refuse(use.badCursor);
 }
 
+/**
+ * The request a cursor is bound to: the list (its resource and action, so a
+ * cursor of one list is none of another taking the same members) and every
+ * request member but the cursor.
+ */
 function digestOf(use: ContractResourceUse, flat: JsonRecord): string {
   const request = { ...flat };
   if (use.page !== null) delete request[use.page.cursor];
-  return requestDigest(stableJson(request));
+  return requestDigest(stableJson([use.name, use.action, request]));
 }
 
 /**
@@ -79,7 +84,7 @@ export function listPage(
   const digest = digestOf(use, flat);
   let after: CursorPosition | null = null;
   const raw = cursorMember === undefined ? undefined : getPath(flat, cursorMember);
-  if (typeof raw === "string" && raw !== "") {
+  if (typeof raw === "string" && (raw !== "" || use.cursor !== "last_id")) {
     // A `last_id` cursor is the id of the last record shown: any text pages after it.
     after = use.cursor === "last_id" ? { order: raw, id: JSON.stringify(raw) } : decodeCursor(raw, digest, key);
     if (after === null && use.badCursor !== null) throw refuse(use.badCursor);
