@@ -9,7 +9,7 @@ import { readOperationAnchor, readOperationResource, readResources } from "./res
 import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
 import { mediaKind, preferredMedia } from "../domain/media.js";
 import { readModelRules, schemaPointer } from "./model-rules.js";
-import { readRuleIssues, ruleSites } from "./rule-sites.js";
+import { readRuleIssues, readRulePhase, ruleSites } from "./rule-sites.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
 import type {
   AccessIr,
@@ -271,6 +271,7 @@ function buildOperation(
     ]),
     ruleSites: [],
     ruleIssues: readRuleIssues(op, raw.pointer),
+    rulePhase: readRulePhase(op),
     tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     security: op.security === undefined ? documentSecurity : securityOf(op.security),
   };

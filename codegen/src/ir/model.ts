@@ -267,6 +267,8 @@ export interface OperationIr {
   readonly ruleSites: readonly RuleSiteIr[];
   /** `x-powercontext-rule-answer`: how runtime-rule issues answer (default `standalone`). */
   readonly ruleIssues: RuleIssuesIr;
+  /** `x-powercontext-rule-answer`'s `phase`: when runtime rules are checked (default `service`). */
+  readonly rulePhase: RulePhaseIr;
   readonly tags: readonly string[];
   /** The operation's own `security`, else the document's; null when neither declares one. */
   readonly security: SecurityIr | null;
@@ -424,6 +426,13 @@ export interface RuleSiteIr {
  * validation error), `{ field, reason }` into `{ field, reason }` details (the release
  * validates that part as a whole and names it).
  */
+/**
+ * When the mock checks an operation's runtime rules: `service` after the Scope is found
+ * and the checks after access, `handler` once the Scope is found but before the checks
+ * after access (the release's route handler builds the models before it calls its service).
+ */
+export type RulePhaseIr = "handler" | "service";
+
 export type RuleIssuesIr =
   | "standalone"
   | "body"

@@ -1,6 +1,6 @@
 import { SpecError } from "../errors.js";
 import type { Json, RefLookup } from "../domain/types.js";
-import type { RuleIssuesIr, RuleScalar, RuleSiteIr } from "./model.js";
+import type { RuleIssuesIr, RulePhaseIr, RuleScalar, RuleSiteIr } from "./model.js";
 
 /** Operation extension: how the runtime rules reached from its request answer (docs/architecture.md, "Model rules"). */
 export const RULE_ANSWER_EXTENSION = "x-powercontext-rule-answer";
@@ -28,15 +28,25 @@ export function readRuleIssues(operation: Json, pointer: string): RuleIssuesIr {
   if (
     typeof raw !== "object" ||
     raw === null ||
-    Object.keys(raw).length !== 1 ||
+    Object.keys(raw).some((key) => key !== "issues" && key !== "phase") ||
+    !["handler", "service", undefined].includes((raw as Json).phase as string | undefined) ||
     !(field || ["standalone", "body", "opaque"].includes(String(issues)))
   )
     throw new SpecError(
       "invalid_extension",
       { pointer: `${pointer}/${RULE_ANSWER_EXTENSION}` },
-      "expected { issues: standalone | body | opaque | { field, reason } }",
+      "expected { issues: standalone | body | opaque | { field, reason }, phase?: handler | service }",
     );
   return field ? { field: String(named?.field), reason: String(named?.reason) } : (issues as RuleIssuesIr);
+}
+
+/**
+ * When an operation's runtime rules are checked (`x-powercontext-rule-answer`'s
+ * `phase`): `service` without one. The shape is checked by {@link readRuleIssues}.
+ */
+export function readRulePhase(operation: Json): RulePhaseIr {
+  const raw = operation[RULE_ANSWER_EXTENSION] as Json | undefined;
+  return raw?.phase === "handler" ? "handler" : "service";
 }
 
 /**

@@ -104,6 +104,7 @@ function operationValue(
     anchor: op.anchor,
     rules: ruleSiteData(ir, op, () => true, true),
     ruleIssues: op.ruleIssues,
+    rulePhase: op.rulePhase,
   };
 }
 

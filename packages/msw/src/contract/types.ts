@@ -101,6 +101,8 @@ export interface ContractOperation {
   readonly rules: readonly RuleSite<ContractRule>[];
   /** `x-powercontext-rule-answer`: how the issues of runtime rules answer on this operation. */
   readonly ruleIssues: "standalone" | "body" | "opaque" | { readonly field: string; readonly reason: string };
+  /** `x-powercontext-rule-answer`'s `phase`: `handler` checks runtime rules once the Scope is found but before the checks after access, `service` after those. */
+  readonly rulePhase: "handler" | "service";
 }
 
 /** How the server answers a request breaking a runtime rule (docs/architecture.md, "Model rules"). */

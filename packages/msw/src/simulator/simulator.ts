@@ -240,13 +240,16 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       checkPrecondition(op, request);
       // The checks the release's access layer makes once the Scope is found (the
       // operation's scope-stage x-powercontext-access-after entries) come before its
-      // handler builds the domain models the runtime rules stand for.
+      // handler builds the domain models the runtime rules stand for, unless the handler
+      // builds them itself once the Scope is found, before it calls the service (rule
+      // phase `handler`).
       const accessFirst = principal !== null && payload !== null && checksOnceScopeFound(operationId);
       if (accessFirst) {
         checkAnchor(op, flat, store);
-        after.begin(operationId, payload, principal, cause);
+        if (op.rulePhase !== "handler") after.begin(operationId, payload, principal, cause);
       }
       checkRuntimeRules(op, flat, nowMs);
+      if (accessFirst && op.rulePhase === "handler") after.begin(operationId, payload, principal, cause);
       checkRefusals(op, flat, facts, request.headers, "service");
       request = keptRequest(op, request, flat);
       const override = overrides.get(operationId);
