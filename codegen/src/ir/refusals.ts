@@ -10,7 +10,7 @@ export const REFUSALS_EXTENSION = "x-powercontext-refusals";
  * Reads `x-powercontext-refusals` of one operation (docs/extensions.md,
  * `refusal-rule`), whose shape the loader checked, against the registry and the
  * request: each `code` is a registry code with the rule's status; `scope`, `present`,
- * `empty` and the members of `equals` and `includes` are request members; each path of
+ * `empty` and the members of `equals`, `includes` and `above` are request members; each path of
  * `outside` and `unknown` starts at one; `unknown` names a resource of the registry,
  * with one key per `within` member of it. Empty without the extension.
  *
@@ -41,7 +41,7 @@ export function readRefusals(
         bad(where, `expected a member of the request, not ${JSON.stringify(name)}`);
     };
     const path = (value: string, where: string) => {
-      if (!members.includes((value.split(".")[0] ?? "").replace(/\[\]$/, "")))
+      if (!members.includes((value.split(".")[0] ?? "").replace(/(\[\]|\{\})$/, "")))
         bad(where, "expected a path from a member of the request");
     };
     const row = registry.find((r) => r.code === rule.code);
@@ -51,7 +51,7 @@ export function readRefusals(
     member(rule.scope, "scope");
     member(rule.when.present, "when/present");
     member(rule.when.empty, "when/empty");
-    for (const key of ["equals", "includes"] as const)
+    for (const key of ["equals", "includes", "above"] as const)
       for (const name of Object.keys(rule.when[key])) member(name, `when/${key}/${pointerSegment(name)}`);
     for (const name of Object.keys(rule.when.outside)) path(name, `when/outside/${pointerSegment(name)}`);
     const unknown = rule.when.unknown;

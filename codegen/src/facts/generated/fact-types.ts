@@ -239,10 +239,16 @@ export type RefusalRuleFact = {
             readonly [key: string]: string | number | boolean | null;
         };
         /**
-         * Only when each of these members (dotted paths into the request; `list[]` steps into a list's items, any item counts) is there with none of these values: an access target outside the families the server resolves for the operation.
+         * Only when each of these members (dotted paths into the request; `list[]` steps into a list's items, `object{}` into an object's keys, any item or key counts) is there with none of these values: an access target outside the families the server resolves for the operation, a key a model does not declare (an empty list: any value).
          */
         readonly outside: {
             readonly [key: string]: readonly (string | number | boolean | null)[];
+        };
+        /**
+         * Only when each of these request members is a number greater than this one (a bound a model the server builds later sets lower than the contract's).
+         */
+        readonly above: {
+            readonly [key: string]: number;
         };
         /**
          * Only when the request names a record the mock does not hold (a target the release's access layer cannot find to authorize).

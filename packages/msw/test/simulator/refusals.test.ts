@@ -452,3 +452,46 @@ describe("refusals of an empty selection (when.empty) and of a record the Scope 
     expect(change("nowhere").status).toBe(403);
   });
 });
+
+describe("search_artifacts: the family's own search model, as the release reads it", () => {
+  const sim = simulator();
+  const search = (family: string, body: Record<string, unknown>, scope_id = "s1") =>
+    send(sim, "search_artifacts", { params: { scope_id, family }, body: { query: "backup", ...body } });
+  const code = (answer: { status: number; body: any }) => [answer.status, answer.body?.error?.code ?? null];
+
+  it("refuses an unknown family (404) and a family without a searcher (422) before the Scope is looked up", () => {
+    expect(code(search("no-such-family", {}, "nowhere"))).toEqual([404, "artifact_family_not_found"]);
+    expect(code(search("memory", {}, "nowhere"))).toEqual([404, "artifact_family_not_found"]);
+    expect(search("prompt", {}, "nowhere")).toMatchObject({
+      status: 422,
+      body: { error: { code: "artifact_search_not_supported", details: { field: "family" } } },
+    });
+    expect(code(search("skill", { rerank: { a: 1 } }, "nowhere"))).toEqual([404, "scope_not_found"]);
+  });
+
+  it("refuses keys a family's filters or admission do not declare (when.outside through an object's keys)", () => {
+    expect(code(search("skill", { filters: {} }))).toEqual([200, null]);
+    expect(code(search("skill", { filters: { kind: "k" } }))).toEqual([422, "invalid_request"]);
+    expect(code(search("atomic-memory", { filters: { kind: "k" } }))).toEqual([200, null]);
+    expect(code(search("atomic-memory", { filters: { other: "k" } }))).toEqual([422, "invalid_request"]);
+    expect(code(search("experience", { admission: { lexical_coverage: 0.5 } }))).toEqual([200, null]);
+    expect(code(search("experience", { admission: { min_semantic_similarity: 0.5 } }))).toEqual([
+      422,
+      "invalid_request",
+    ]);
+  });
+
+  it("refuses a limit above the family's own bound (when.above), members a family does not take, and modes it cannot run", () => {
+    expect(code(search("topic-memory", { limit: 20 }))).toEqual([200, null]);
+    expect(code(search("topic-memory", { limit: 21 }))).toEqual([422, "invalid_request"]);
+    expect(code(search("atomic-memory", { limit: 100 }))).toEqual([200, null]);
+    expect(code(search("atomic-memory", { limit: 101 }))).toEqual([422, "invalid_request"]);
+    expect(code(search("skill", { limit: 200 }))).toEqual([200, null]);
+    expect(code(search("atomic-memory", { rerank: {} }))).toEqual([422, "invalid_request"]);
+    expect(code(search("skill", { fusion: { method: "rrf" } }))).toEqual([422, "invalid_request"]);
+    expect(code(search("topic-memory", { fusion: { method: "rrf" } }))).toEqual([200, null]);
+    expect(code(search("topic-memory", { fusion: { method: "other" } }))).toEqual([422, "invalid_request"]);
+    expect(code(search("atomic-memory", { mode: "vector" }))).toEqual([422, "artifact_search_not_supported"]);
+    expect(code(search("topic-memory", { mode: "vector" }))).toEqual([422, "invalid_request"]);
+  });
+});

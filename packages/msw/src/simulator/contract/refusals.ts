@@ -49,7 +49,7 @@ function holds(
   facts: RefusalFacts,
   headers: SimRequest["headers"],
 ): boolean {
-  const { inference, present, empty, pending, equals, includes, outside, unknown, withoutHeader } = rule.when;
+  const { inference, present, empty, pending, equals, includes, outside, above, unknown, withoutHeader } = rule.when;
   if (inference !== null && inference !== facts.inference) return false;
   // A request that sends every header with its value (a client of the newer contract) is not refused.
   const headerPairs = Object.entries(withoutHeader);
@@ -71,6 +71,8 @@ function holds(
       ([path, values]) => !valuesAt(flat, path).some((value) => !values.includes(value as never)),
     )
   )
+    return false;
+  if (Object.entries(above).some(([member, bound]) => !(typeof flat[member] === "number" && flat[member] > bound)))
     return false;
   if (unknown !== null && !unknownRecord(unknown, flat, facts)) return false;
   if (rule.scope === null) return true;
