@@ -10,8 +10,8 @@ export const REFUSALS_EXTENSION = "x-powercontext-refusals";
  * Reads `x-powercontext-refusals` of one operation (docs/extensions.md,
  * `refusal-rule`), whose shape the loader checked, against the registry and the
  * request: each `code` is a registry code with the rule's status; `scope`, `present`,
- * `empty` and the members of `equals`, `includes` and `above` are request members; each path of
- * `outside` and `unknown` starts at one; `unknown` names a resource of the registry,
+ * `empty` and the members of `includes` and `above` are request members; each path of
+ * `equals`, `outside` and `unknown` starts at one; `unknown` names a resource of the registry,
  * with one key per `within` member of it. Empty without the extension.
  *
  * @param at - JSON pointer of the operation
@@ -51,8 +51,9 @@ export function readRefusals(
     member(rule.scope, "scope");
     member(rule.when.present, "when/present");
     member(rule.when.empty, "when/empty");
-    for (const key of ["equals", "includes", "above"] as const)
+    for (const key of ["includes", "above"] as const)
       for (const name of Object.keys(rule.when[key])) member(name, `when/${key}/${pointerSegment(name)}`);
+    for (const name of Object.keys(rule.when.equals)) path(name, `when/equals/${pointerSegment(name)}`);
     for (const name of Object.keys(rule.when.outside)) path(name, `when/outside/${pointerSegment(name)}`);
     const unknown = rule.when.unknown;
     const resource = resources.find((r) => r.name === unknown?.resource);

@@ -227,7 +227,7 @@ export type RefusalRuleFact = {
          */
         readonly pending: "sources" | null;
         /**
-         * Only when each of these request members has this value (an absent member has the value null).
+         * Only when each of these request members (or dotted paths into one) has this value (an absent member has the value null).
          */
         readonly equals: {
             readonly [key: string]: string | number | boolean | null;

@@ -495,3 +495,43 @@ describe("search_artifacts: the family's own search model, as the release reads 
     expect(code(search("topic-memory", { mode: "vector" }))).toEqual([422, "invalid_request"]);
   });
 });
+
+describe("publish_artifact: the families that are never published (when.equals through a path)", () => {
+  const sim = simulator();
+  const publish = (family: string, scope_id = "s1", target_scope_id = "s2") =>
+    send(sim, "publish_artifact", {
+      body: {
+        source: { scope_id, artifact: { family, artifact_id: "art_x", revision: 1 } },
+        target_scope_id,
+        idempotency_key: `k-${family}-${scope_id}`,
+      },
+    });
+  const code = (answer: { status: number; body: any }) => [answer.status, answer.body?.error?.code ?? null];
+
+  it("refuses Atomic Memory before any Scope is looked up, then needs both Scopes and the exact source", () => {
+    expect(publish("atomic-memory", "nowhere")).toMatchObject({
+      status: 422,
+      body: { error: { code: "artifact_publication_unsupported", details: { family: "atomic-memory" } } },
+    });
+    expect(code(publish("skill", "nowhere"))).toEqual([404, "scope_not_found"]);
+    expect(code(publish("skill", "s1", "nowhere"))).toEqual([404, "scope_not_found"]);
+    expect(code(publish("profile"))).toEqual([404, "not_found"]);
+  });
+
+  it("refuses a Profile once it is found", () => {
+    expect(
+      send(sim, "create_artifact", {
+        params: { scope_id: "s1" },
+        body: { family: "profile", content: { content: "Prefers short answers." } },
+      }).status,
+    ).toBe(201);
+    const answer = send(sim, "publish_artifact", {
+      body: {
+        source: { scope_id: "s1", artifact: { family: "profile", artifact_id: "profile", revision: 1 } },
+        target_scope_id: "s2",
+        idempotency_key: "k-profile-found",
+      },
+    });
+    expect(answer).toMatchObject({ status: 422, body: { error: { details: { family: "profile" } } } });
+  });
+});

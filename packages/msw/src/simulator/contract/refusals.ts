@@ -57,8 +57,8 @@ function holds(
     return false;
   if (present !== null && (flat[present] ?? null) === null) return false;
   if (empty !== null && !isEmpty(flat[empty])) return false;
-  // An absent member equals null.
-  if (Object.entries(equals).some(([member, value]) => (flat[member] ?? null) !== value)) return false;
+  // An absent member equals null; a dotted path reads into objects.
+  if (Object.entries(equals).some(([path, value]) => (valuesAt(flat, path)[0] ?? null) !== value)) return false;
   if (
     Object.entries(includes).some(
       ([member, value]) => !(Array.isArray(flat[member]) && (flat[member] as unknown[]).includes(value)),
