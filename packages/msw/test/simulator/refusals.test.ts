@@ -535,3 +535,38 @@ describe("publish_artifact: the families that are never published (when.equals t
     expect(answer).toMatchObject({ status: 422, body: { error: { details: { family: "profile" } } } });
   });
 });
+
+describe("an empty cursor is one no list hands out; a fork needs the generation model", () => {
+  const sim = simulator({ inference: "off" });
+  const code = (answer: { status: number; body: any }) => [answer.status, answer.body?.error?.code ?? null];
+
+  it("refuses an empty cursor with the list's own bad-cursor refusal", () => {
+    expect(code(send(sim, "list_dream_runs", { params: { scope_id: "s1" }, query: { cursor: "" } }))).toEqual([
+      422,
+      "invalid_cursor",
+    ]);
+    expect(code(send(sim, "list_atomic_memories", { body: { scope_id: "s1", cursor: "" } }))).toEqual([
+      400,
+      "invalid_cursor",
+    ]);
+    expect(code(send(sim, "list_atomic_memories", { body: { scope_id: "s1" } }))).toEqual([200, null]);
+  });
+
+  it("answers an external Skill fork 503 generation_unavailable before the Skill is looked up, an import 404", () => {
+    const body = (mode: string) => ({
+      scope_id: "s1",
+      external_skill_id: "x",
+      fingerprint: "e".repeat(64),
+      mode,
+      reason: "r",
+    });
+    expect(send(sim, "import_external_skill", { body: body("fork") })).toMatchObject({
+      status: 503,
+      body: { error: { code: "generation_unavailable", details: { family: "skill" } } },
+    });
+    expect(code(send(sim, "import_external_skill", { body: body("import") }))).toEqual([
+      404,
+      "external_skill_not_found",
+    ]);
+  });
+});

@@ -29,13 +29,13 @@ export interface Page {
 /**
  * Refuses a cursor this list did not hand out for this request, or one changed
  * since (`key` checks its seal), before anything else is looked up, as the
- * release does.
+ * release does; an empty cursor is one it never hands out.
  * @throws SimError the operation's `bad_cursor` refusal
  */
 export function checkCursor(use: ContractResourceUse, flat: JsonRecord, key: string): void {
   if (use.page === null || use.badCursor === null || use.cursor === "last_id") return;
   const raw = getPath(flat, use.page.cursor);
-  if (typeof raw === "string" && raw !== "" && decodeCursor(raw, digestOf(use, flat), key) === null)
+  if (typeof raw === "string" && decodeCursor(raw, digestOf(use, flat), key) === null)
     throw refuse(use.badCursor);
 }
 
