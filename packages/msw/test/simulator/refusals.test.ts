@@ -570,3 +570,21 @@ describe("an empty cursor is one no list hands out; a fork needs the generation 
     ]);
   });
 });
+
+describe("query_artifact_tags: legacy Memory targets and cursors", () => {
+  const sim = simulator();
+  const query = (scope_id: string, body: Record<string, unknown>) =>
+    send(sim, "query_artifact_tags", { params: { scope_id }, body: { tags: ["a"], ...body } });
+
+  it("refuses memory_entry targets as a legacy Memory operation before the Scope and the request's own rules", () => {
+    expect(query("nowhere", { target_types: ["memory_entry", "memory_entry"] }).body.error.code).toBe(
+      "legacy_memory_operation_unsupported",
+    );
+  });
+
+  it("refuses a cursor it never handed out, once the Scope is found", () => {
+    expect(query("s1", { cursor: "abc" })).toMatchObject({ status: 400, body: { error: { code: "invalid_cursor" } } });
+    expect(query("nowhere", { cursor: "abc" }).body.error.code).toBe("scope_not_found");
+    expect(query("s1", {}).status).toBe(200);
+  });
+});
