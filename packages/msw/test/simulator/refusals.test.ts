@@ -588,3 +588,22 @@ describe("query_artifact_tags: legacy Memory targets and cursors", () => {
     expect(query("s1", {}).status).toBe(200);
   });
 });
+
+describe("remember_memory: a collection revision precondition is legacy Memory", () => {
+  const sim = simulator();
+
+  it("refuses a non-null expected_revision before the Scope is looked up, and accepts a null one", () => {
+    const remember = (body: Record<string, unknown>) =>
+      send(sim, "remember_memory", { body: { scope_id: "nowhere", kind: "fact", text: "x", ...body } });
+    expect(remember({ expected_revision: 2 })).toMatchObject({
+      status: 422,
+      body: {
+        error: {
+          code: "legacy_memory_operation_unsupported",
+          details: { operation: "collection revision precondition" },
+        },
+      },
+    });
+    expect(remember({ expected_revision: null }).body.error.code).toBe("scope_not_found");
+  });
+});
