@@ -50,7 +50,8 @@ export function readRefusals(
       bad("code", `${rule.code} has status ${row.status} in the registry, not ${rule.status}`);
     member(rule.scope, "scope");
     member(rule.when.present, "when/present");
-    member(rule.when.empty, "when/empty");
+    const empty = rule.when.empty;
+    for (const name of empty === null ? [] : typeof empty === "string" ? [empty] : empty) member(name, "when/empty");
     for (const key of ["includes", "above"] as const)
       for (const name of Object.keys(rule.when[key])) member(name, `when/${key}/${pointerSegment(name)}`);
     for (const name of Object.keys(rule.when.equals)) path(name, `when/equals/${pointerSegment(name)}`);

@@ -219,9 +219,9 @@ export type RefusalRuleFact = {
          */
         readonly present: string | null;
         /**
-         * Only when this request member is absent, null or an empty list (a selection the release's request model requires).
+         * Only when this request member (or each of these) is absent, null or an empty list (a selection the release's request model requires, evidence a proposal needs).
          */
-        readonly empty: string | null;
+        readonly empty: string | readonly string[] | null;
         /**
          * Only when the Scope has this work pending (`sources`: Sources past its Memory cursor); needs `scope`.
          */

@@ -607,3 +607,18 @@ describe("remember_memory: a collection revision precondition is legacy Memory",
     expect(remember({ expected_revision: null }).body.error.code).toBe("scope_not_found");
   });
 });
+
+describe("a proposal without evidence (when.empty over several members)", () => {
+  const sim = simulator();
+  const proposal = { situation: "s", action: "a", outcome: "o", lesson: "l" };
+
+  it("refuses an Experience proposal citing nothing with 422 invalid_request, once the Scope is found", () => {
+    const propose = (scope_id: string, refs: Record<string, unknown>) =>
+      send(sim, "propose_experience", { body: { scope_id, proposal, reason: "r", ...refs } });
+    expect(propose("s1", { source_refs: [], artifact_refs: [] })).toEqual({
+      status: 422,
+      body: { error: { code: "invalid_request", message: "The request is invalid.", details: null } },
+    });
+    expect(propose("nowhere", { source_refs: [], artifact_refs: [] }).body.error.code).toBe("scope_not_found");
+  });
+});

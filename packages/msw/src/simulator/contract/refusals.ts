@@ -56,7 +56,8 @@ function holds(
   if (headerPairs.length > 0 && headerPairs.every(([name, value]) => headerValue(headers, name)?.trim() === value))
     return false;
   if (present !== null && (flat[present] ?? null) === null) return false;
-  if (empty !== null && !isEmpty(flat[empty])) return false;
+  if (empty !== null && !(typeof empty === "string" ? [empty] : empty).every((name) => isEmpty(flat[name])))
+    return false;
   // An absent member equals null; a dotted path reads into objects.
   if (Object.entries(equals).some(([path, value]) => (valuesAt(flat, path)[0] ?? null) !== value)) return false;
   if (
