@@ -513,6 +513,7 @@ describe("publish_artifact: the families that are never published (when.equals t
       status: 422,
       body: { error: { code: "artifact_publication_unsupported", details: { family: "atomic-memory" } } },
     });
+    expect(code(publish("atomic-memory", "s1", "s1"))).toEqual([422, "invalid_request"]);
     expect(code(publish("skill", "nowhere"))).toEqual([404, "scope_not_found"]);
     expect(code(publish("skill", "s1", "nowhere"))).toEqual([404, "scope_not_found"]);
     expect(code(publish("profile"))).toEqual([404, "not_found"]);
