@@ -11,7 +11,8 @@ export function refusalFacts(state: SimulatorState, inference: InferenceMode): R
     requireScope: (scopeId) => {
       state.scopes.require(scopeId);
     },
-    pending: (_kind, scopeId) => state.sources.head(scopeId) > state.flush.cursor(scopeId),
+    // Only Sources with content to extract need the model; a window of working notes does not.
+    pending: (_kind, scopeId) => state.sources.extractable(scopeId, state.flush.cursor(scopeId)),
     stored: (resource, keys, id) => state.store.has(resource, keys, id),
   };
 }

@@ -623,3 +623,22 @@ describe("a proposal without evidence (when.empty over several members)", () => 
     expect(propose("nowhere", { source_refs: [], artifact_refs: [] }).body.error.code).toBe("scope_not_found");
   });
 });
+
+describe("flush_memory without a model: only Sources with content to extract are pending", () => {
+  it("processes a window of working notes (200) and refuses one with a content Source (503)", () => {
+    const sim = simulator({ inference: "off" });
+    expect(
+      send(sim, "capture_working_note", {
+        body: { scope_id: "s1", source_id: "wn1", content: "note", session_id: "s", note_kind: "inspection" },
+      }).status,
+    ).toBe(202);
+    expect(send(sim, "flush_memory", { body: { scope_id: "s1" } })).toMatchObject({
+      status: 200,
+      body: { status: "processed", current_cursor: 1, processed_source_count: 0 },
+    });
+    expect(
+      send(sim, "capture_content_source", { body: { scope_id: "s1", source_id: "c1", content: "hello" } }).status,
+    ).toBe(202);
+    expect(send(sim, "flush_memory", { body: { scope_id: "s1" } }).body.error.code).toBe("inference_unavailable");
+  });
+});
