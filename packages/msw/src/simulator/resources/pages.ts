@@ -35,8 +35,7 @@ export interface Page {
 export function checkCursor(use: ContractResourceUse, flat: JsonRecord, key: string): void {
   if (use.page === null || use.badCursor === null || use.cursor === "last_id") return;
   const raw = getPath(flat, use.page.cursor);
-  if (typeof raw === "string" && decodeCursor(raw, digestOf(use, flat), key) === null)
-    throw refuse(use.badCursor);
+  if (typeof raw === "string" && decodeCursor(raw, digestOf(use, flat), key) === null) throw refuse(use.badCursor);
 }
 
 function digestOf(use: ContractResourceUse, flat: JsonRecord): string {
