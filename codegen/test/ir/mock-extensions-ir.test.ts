@@ -89,6 +89,7 @@ describe("x-powercontext-refusals", () => {
           equals: {},
           includes: {},
           outside: {},
+          above: {},
           unknown: null,
           withoutHeader: {},
         },
@@ -107,6 +108,7 @@ describe("x-powercontext-refusals", () => {
           equals: {},
           includes: {},
           outside: {},
+          above: {},
           unknown: null,
           withoutHeader: {},
         },
@@ -125,6 +127,7 @@ describe("x-powercontext-refusals", () => {
           equals: { scope_id: "memory" },
           includes: { citation: 1 },
           outside: {},
+          above: {},
           unknown: null,
           withoutHeader: {},
         },
@@ -134,7 +137,7 @@ describe("x-powercontext-refusals", () => {
     expect(ir.operations.find((op) => op.operationId === "list_scopes")!.refusals).toEqual([]);
   });
 
-  it("carries outside: dotted paths from a request member with the values that do not refuse; refuses a path from no member and an empty list", async () => {
+  it("carries outside: dotted paths from a request member (list and key steps) with the values that do not refuse; refuses a path from no member", async () => {
     const rule = { status: 422, code: "legacy_memory_operation_unsupported", message: "m" };
     const ir = await given({
       "x-powercontext-refusals": [{ ...rule, when: { outside: { "citation.family": ["memory", "skill"] } } }],
@@ -149,13 +152,49 @@ describe("x-powercontext-refusals", () => {
       "citation[].family": ["memory"],
     });
     const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-refusals";
-    // An empty list is the schema's to refuse (the loader), a path from no member the IR's.
-    expect(
-      await issues(given({ "x-powercontext-refusals": [{ ...rule, when: { outside: { citation: [] } } }] })),
-    ).toEqual([`invalid_extension ${at}/0/when/outside/citation`]);
+    // An empty list refuses any value (a key an object does not declare, through a key step).
+    const keys = await given({ "x-powercontext-refusals": [{ ...rule, when: { outside: { "citation{}": [] } } }] });
+    expect(keys.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when.outside).toEqual({
+      "citation{}": [],
+    });
+    // A path from no member is the IR's to refuse.
     expect(
       await issues(given({ "x-powercontext-refusals": [{ ...rule, when: { outside: { "colour.family": ["x"] } } }] })),
     ).toEqual([`invalid_extension ${at}/0/when/outside/colour.family`]);
+  });
+
+  it("carries above (a number over a bound), equals through a dotted path and empty over several members; refuses them from no member", async () => {
+    const rule = { status: 422, code: "legacy_memory_operation_unsupported", message: "m" };
+    const ir = await given({
+      "x-powercontext-refusals": [
+        {
+          ...rule,
+          when: { above: { scope_id: 20 }, equals: { "citation.family": "memory" }, empty: ["scope_id", "citation"] },
+        },
+      ],
+    });
+    expect(ir.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when).toMatchObject({
+      above: { scope_id: 20 },
+      equals: { "citation.family": "memory" },
+      empty: ["scope_id", "citation"],
+    });
+    const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-refusals";
+    expect(
+      await issues(
+        given({
+          "x-powercontext-refusals": [
+            {
+              ...rule,
+              when: { above: { colour: 1 }, equals: { "colour.family": "x" }, empty: ["scope_id", "colour"] },
+            },
+          ],
+        }),
+      ),
+    ).toEqual([
+      `invalid_extension ${at}/0/when/empty`,
+      `invalid_extension ${at}/0/when/above/colour`,
+      `invalid_extension ${at}/0/when/equals/colour.family`,
+    ]);
   });
 
   it("carries empty (a member absent, null or empty) and unknown (a record the request names, in its collection); refuses an unknown resource, a key count other than the resource's, a path from no member", async () => {
@@ -346,5 +385,20 @@ describe("x-powercontext-exclude-unset", () => {
     expect(await issues(given({ "x-powercontext-exclude-unset": "yes" }))).toEqual([
       "invalid_extension /paths/~1v1~1memory~1flush/post/x-powercontext-exclude-unset",
     ]);
+  });
+});
+
+describe("x-powercontext-rule-answer's phase", () => {
+  const flush = (ir: ApiIr) => ir.operations.find((op) => op.operationId === "flush_memory")!;
+
+  it("reads service without a phase (or without the extension) and handler when stated", async () => {
+    expect(flush(await given({})).rulePhase).toBe("service");
+    expect(flush(await given({ "x-powercontext-rule-answer": { issues: "opaque" } })).rulePhase).toBe("service");
+    const stated = flush(await given({ "x-powercontext-rule-answer": { issues: "standalone", phase: "handler" } }));
+    expect([stated.ruleIssues, stated.rulePhase]).toEqual(["standalone", "handler"]);
+  });
+
+  it("refuses another phase", async () => {
+    await expect(given({ "x-powercontext-rule-answer": { issues: "standalone", phase: "later" } })).rejects.toThrow();
   });
 });
