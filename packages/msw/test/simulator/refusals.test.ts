@@ -593,10 +593,11 @@ describe("query_artifact_tags: legacy Memory targets and cursors", () => {
 describe("remember_memory: a collection revision precondition is legacy Memory", () => {
   const sim = simulator();
 
-  it("refuses a non-null expected_revision before the Scope is looked up, and accepts a null one", () => {
-    const remember = (body: Record<string, unknown>) =>
-      send(sim, "remember_memory", { body: { scope_id: "nowhere", kind: "fact", text: "x", ...body } });
-    expect(remember({ expected_revision: 2 })).toMatchObject({
+  it("refuses a non-null expected_revision once the Scope is found, and accepts a null one", () => {
+    const remember = (body: Record<string, unknown>, scope_id = "nowhere") =>
+      send(sim, "remember_memory", { body: { scope_id, kind: "fact", text: "x", ...body } });
+    expect(remember({ expected_revision: 2 }).body.error.code).toBe("scope_not_found");
+    expect(remember({ expected_revision: 2 }, "s1")).toMatchObject({
       status: 422,
       body: {
         error: {
