@@ -623,6 +623,23 @@ describe("a proposal without evidence (when.empty over several members)", () => 
     });
     expect(propose("nowhere", { source_refs: [], artifact_refs: [] }).body.error.code).toBe("scope_not_found");
   });
+
+  it("refuses evidence the Scope does not hold (when.unknown through a list step: one unknown item is enough)", () => {
+    const propose = (refs: Record<string, unknown>) =>
+      send(sim, "propose_experience", { body: { scope_id: "s1", proposal, reason: "r", artifact_refs: [], ...refs } });
+    expect(
+      send(sim, "capture_content_source", { body: { scope_id: "s1", source_id: "ev1", content: "seen" } }).status,
+    ).toBe(202);
+    const known = { name: "content", source_id: "ev1" };
+    expect(propose({ source_refs: [known] }).status).toBe(201);
+    expect(propose({ source_refs: [known, { name: "content", source_id: "nope" }] }).body.error.code).toBe(
+      "invalid_request",
+    );
+    expect(
+      propose({ source_refs: [known], artifact_refs: [{ family: "skill", artifact_id: "art_none", revision: 1 }] })
+        .status,
+    ).toBe(422);
+  });
 });
 
 describe("flush_memory without a model: only Sources with content to extract are pending", () => {

@@ -370,11 +370,11 @@ export type UnknownRecordFact = {
      */
     readonly resource: string;
     /**
-     * The dotted request path of the record's id; no value there, no condition.
+     * The dotted request path of the record's id; no value there, no condition. Through a list step (`refs[].id`) each item names a record, and one the mock does not hold is enough.
      */
     readonly id: string;
     /**
-     * The record's collection keys, one per `within` member of the resource: a dotted request path, or a constant.
+     * The record's collection keys, one per `within` member of the resource: a dotted request path (from the same item, when it goes through the id's list step), or a constant.
      */
     readonly within: readonly (string | {
         readonly value: string | number | boolean | null;

@@ -114,14 +114,37 @@ function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (Array.isArray(value) && value.length === 0);
 }
 
-/** True when the request names a record (a value at the id path) that the store does not hold. */
+/**
+ * True when the request names a record (a value at the id path) that the store does not
+ * hold. Through a list step (`refs[].id`) every item names one, its keys read from the same
+ * item where their path goes through that step: one unknown item is enough.
+ */
 function unknownRecord(
   unknown: NonNullable<ContractRefusalRule["when"]["unknown"]>,
   flat: Readonly<Record<string, unknown>>,
   facts: RefusalFacts,
 ): boolean {
-  const id = valuesAt(flat, unknown.id)[0];
+  const step = unknown.id.lastIndexOf("[].");
+  if (step >= 0) {
+    const list = unknown.id.slice(0, step + 2);
+    const inItem = (path: string) => (path.startsWith(`${list}.`) ? path.slice(list.length + 1) : null);
+    return valuesAt(flat, list).some((item) =>
+      unknownOne(unknown, facts, valuesAt(item, unknown.id.slice(step + 3))[0], (path) => {
+        const relative = inItem(path);
+        return relative === null ? valuesAt(flat, path)[0] : valuesAt(item, relative)[0];
+      }),
+    );
+  }
+  return unknownOne(unknown, facts, valuesAt(flat, unknown.id)[0], (path) => valuesAt(flat, path)[0]);
+}
+
+function unknownOne(
+  unknown: NonNullable<ContractRefusalRule["when"]["unknown"]>,
+  facts: RefusalFacts,
+  id: unknown,
+  read: (path: string) => unknown,
+): boolean {
   if (id === undefined || id === null) return false;
-  const keys = unknown.within.map((key) => (typeof key === "string" ? valuesAt(flat, key)[0] : key.value));
+  const keys = unknown.within.map((key) => (typeof key === "string" ? read(key) : key.value));
   return !facts.stored(unknown.resource, keys, id);
 }
