@@ -47,6 +47,14 @@ describe("subject evidence", () => {
       title: "Subject",
       summary: "Subject evidence",
     });
+    // The subject's new Scope starts with Profile generation on (version 1).
+    expect(call(sim, "get_profile_policy", { scope_id: subjectScope }).body).toMatchObject({
+      scope_id: subjectScope,
+      generation_enabled: true,
+      activation_mode: "automatic",
+      pending_candidate_id: null,
+      version: 1,
+    });
 
     const again = call(sim, "create_subject_source", {
       scope_id: "s1",
@@ -65,6 +73,13 @@ describe("subject evidence", () => {
       content,
     });
     expect([elsewhere.status, elsewhere.code]).toEqual([409, "idempotency_conflict"]);
+    const itself = call(sim, "create_subject_source", {
+      scope_id: "s1",
+      subject_key: "user-2",
+      subject_scope_id: "s1",
+      content,
+    });
+    expect([itself.status, itself.code]).toEqual([422, "distinct_scopes_required"]);
   });
 });
 
