@@ -3,6 +3,7 @@ import type { ScopeStore } from "./scopes.js";
 import { CONTENT_SOURCE_NAME } from "./sources.js";
 import type { ServerValues } from "./resources/records.js";
 import type { JsonRecord } from "./members.js";
+import { startProfilePolicy } from "./profile-policy.js";
 import type { ResourceWriter, WriteCause } from "./resources/writer.js";
 
 /**
@@ -16,14 +17,6 @@ import type { ResourceWriter, WriteCause } from "./resources/writer.js";
 
 /** The title and summary of a subject's own Scope, as the release creates it. */
 const SUBJECT_SCOPE = { title: "Subject", summary: "Subject evidence" } as const;
-
-/** The Profile policy a new subject's Scope starts with. */
-const SUBJECT_PROFILE_POLICY = (scopeId: string): JsonRecord => ({
-  scope_id: scopeId,
-  generation_enabled: true,
-  activation_mode: "automatic",
-  pending_candidate_id: null,
-});
 
 /** One subject-source request, as `create_subject_source` carries it. */
 export interface SubjectSourceRequest {
@@ -72,7 +65,7 @@ export class SubjectSources {
     if (bound === undefined && request.subjectScopeId === null) {
       this.scopes.add(target, SUBJECT_SCOPE, request.cause);
       // A new subject's Scope starts with Profile generation on, as the release creates it.
-      this.writer.insert("profile_policy", [], SUBJECT_PROFILE_POLICY(target));
+      startProfilePolicy(this.writer, target, true);
     } else this.scopes.require(target);
     this.#bound.set(key, target);
     const sourceId = this.values.id("source");

@@ -115,3 +115,22 @@ describe("Atomic Memory restoration", () => {
     expect(head.body.sources).toEqual([{ source_type: "content", source_id: journal.source_id }]);
   });
 });
+
+describe("the Profile policy beside the Profile", () => {
+  it("is created (generation off) by the first Profile write and raised by each one", () => {
+    const sim = fresh();
+    expect(call(sim, "get_profile_policy", { scope_id: "s1" }).status).toBe(404);
+    const made = call(sim, "create_artifact", {
+      scope_id: "s1",
+      family: "profile",
+      content: { content: "Prefers short answers." },
+    });
+    expect(made.status).toBe(201);
+    expect(valid("get_profile_policy", call(sim, "get_profile_policy", { scope_id: "s1" })).body).toMatchObject({
+      scope_id: "s1",
+      generation_enabled: false,
+      activation_mode: "automatic",
+      version: 2,
+    });
+  });
+});
