@@ -660,3 +660,26 @@ describe("flush_memory without a model: only Sources with content to extract are
     expect(send(sim, "flush_memory", { body: { scope_id: "s1" } }).body.error.code).toBe("inference_unavailable");
   });
 });
+
+describe("create_dream_run: each operation reads Artifacts of its own families", () => {
+  const sim = simulator({ inference: "off" });
+  const run = (scope_id: string, operation: string, family: string) =>
+    send(sim, "create_dream_run", {
+      params: { scope_id },
+      body: {
+        operation,
+        artifacts: [{ family, artifact_id: "x", revision: 1 }],
+        idempotency_key: `k-${operation}-${family}`,
+      },
+    });
+
+  it("refuses another family before the Scope is looked up, and lets the operation's own through to the capability", () => {
+    expect(run("nowhere", "derive_skill", "atomic-memory")).toMatchObject({
+      status: 422,
+      body: { error: { code: "invalid_request" } },
+    });
+    expect(run("s1", "refine_experience", "skill").body.error.code).toBe("invalid_request");
+    expect(run("s1", "refine_experience", "atomic-memory").body.error.code).toBe("capability_unavailable");
+    expect(run("s1", "derive_skill", "experience").body.error.code).toBe("capability_unavailable");
+  });
+});
