@@ -91,6 +91,7 @@ describe("x-powercontext-refusals", () => {
           outside: {},
           above: {},
           unknown: null,
+          record: null,
           withoutHeader: {},
         },
         scope: "scope_id",
@@ -110,6 +111,7 @@ describe("x-powercontext-refusals", () => {
           outside: {},
           above: {},
           unknown: null,
+          record: null,
           withoutHeader: {},
         },
         scope: null,
@@ -129,6 +131,7 @@ describe("x-powercontext-refusals", () => {
           outside: {},
           above: {},
           unknown: null,
+          record: null,
           withoutHeader: {},
         },
         scope: null,
@@ -226,6 +229,7 @@ describe("x-powercontext-refusals", () => {
               { ...rule, when: { unknown: { ...unknown, resource: "candidate" } } },
               { ...rule, when: { unknown: { ...unknown, within: ["scope_id"] } } },
               { ...rule, when: { unknown: { ...unknown, id: "colour.id", within: ["colour", { value: "x" }] } } },
+              { ...rule, when: { record: { ...unknown, resource: "candidate", equals: { a: 1 } } } },
             ],
           },
           resources,
@@ -237,7 +241,16 @@ describe("x-powercontext-refusals", () => {
       `invalid_extension ${at}/2/when/unknown/within`,
       `invalid_extension ${at}/3/when/unknown/id`,
       `invalid_extension ${at}/3/when/unknown/within/0`,
+      `invalid_extension ${at}/4/when/record/resource`,
     ]);
+    const stored = await given(
+      { "x-powercontext-refusals": [{ ...rule, when: { record: { ...unknown, equals: { "a.b": true } } } }] },
+      resources,
+    );
+    expect(stored.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when.record).toEqual({
+      ...unknown,
+      equals: { "a.b": true },
+    });
   });
 
   it("refuses by the schema an unknown member, a malformed condition, a missing message, pending without its Scope", async () => {

@@ -223,9 +223,9 @@ export type RefusalRuleFact = {
          */
         readonly empty: string | readonly string[] | null;
         /**
-         * Only when the Scope has this work pending (`sources`: Sources past its Memory cursor); needs `scope`.
+         * Only when the Scope has this work pending (`sources`: Sources past its Memory cursor; `evidence`: Sources with content to extract anywhere in it, for a processor whose window the mock does not keep); needs `scope`.
          */
-        readonly pending: "sources" | null;
+        readonly pending: "sources" | "evidence" | null;
         /**
          * Only when each of these request members (or dotted paths into one) has this value (an absent member has the value null).
          */
@@ -254,6 +254,10 @@ export type RefusalRuleFact = {
          * Only when the request names a record the mock does not hold (a target the release's access layer cannot find to authorize).
          */
         readonly unknown: UnknownRecordFact | null;
+        /**
+         * Only when the mock holds the record the request names with these member values (a Scope's Profile policy with generation on).
+         */
+        readonly record: StoredRecordFact | null;
         /**
          * Only when the request does not send each of these headers (by name) with this value.
          */
@@ -535,6 +539,32 @@ export type UnknownRecordFact = {
     readonly within: readonly (string | {
         readonly value: string | number | boolean | null;
     })[];
+};
+
+/**
+ * Only when the mock holds the record the request names with these member values (a Scope's Profile policy with generation on).
+ */
+export type StoredRecordFact = {
+    /**
+     * A resource of `x-powercontext-resources`.
+     */
+    readonly resource: string;
+    /**
+     * The dotted request path of the record's id; no value there, no condition.
+     */
+    readonly id: string;
+    /**
+     * The record's collection keys, one per `within` member of the resource: a dotted request path, or a constant.
+     */
+    readonly within: readonly (string | {
+        readonly value: string | number | boolean | null;
+    })[];
+    /**
+     * Record members (dotted) and the value each must have (an absent member has the value null).
+     */
+    readonly equals: {
+        readonly [key: string]: string | number | boolean | null;
+    };
 };
 
 /**

@@ -12,7 +12,10 @@ export function refusalFacts(state: SimulatorState, inference: InferenceMode): R
       state.scopes.require(scopeId);
     },
     // Only Sources with content to extract need the model; a window of working notes does not.
-    pending: (_kind, scopeId) => state.sources.extractable(scopeId, state.flush.cursor(scopeId)),
+    // A processor whose window the mock does not keep (the Profile's) counts every such Source.
+    pending: (kind, scopeId) =>
+      state.sources.extractable(scopeId, kind === "sources" ? state.flush.cursor(scopeId) : 0),
     stored: (resource, keys, id) => state.store.has(resource, keys, id),
+    record: (resource, keys, id) => state.store.find(resource, keys, id)?.current,
   };
 }

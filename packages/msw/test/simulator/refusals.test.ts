@@ -683,3 +683,20 @@ describe("create_dream_run: each operation reads Artifacts of its own families",
     expect(run("s1", "derive_skill", "experience").body.error.code).toBe("capability_unavailable");
   });
 });
+
+describe("flush_profile without a model (when.record: a stored policy's members)", () => {
+  it("answers 503 generation_unavailable for a policy with generation on and evidence, a success otherwise", () => {
+    const sim = simulator({ inference: "off" });
+    expect(send(sim, "flush_profile", { body: { scope_id: "s1" } }).status).toBe(200);
+    const made = send(sim, "create_subject_source", {
+      params: { scope_id: "s1" },
+      body: { subject_key: "user-1", content: { text: "Prefers short answers." } },
+    });
+    expect(made.status).toBe(201);
+    expect(send(sim, "flush_profile", { body: { scope_id: made.body.subject_scope_id } })).toMatchObject({
+      status: 503,
+      body: { error: { code: "generation_unavailable", details: { family: "profile" } } },
+    });
+    expect(send(sim, "flush_profile", { body: { scope_id: "s1" } }).status).toBe(200);
+  });
+});

@@ -37,10 +37,12 @@ export interface RefusalFacts {
   readonly inference: "on" | "off";
   /** @throws SimError 404 `scope_not_found` for a Scope the simulator does not hold */
   requireScope(scopeId: string): void;
-  /** True when the Scope has work of this kind pending (`sources`: Sources past its Memory cursor). */
-  pending(kind: "sources", scopeId: string): boolean;
+  /** True when the Scope has work of this kind pending (`sources`: Sources past its Memory cursor; `evidence`: Sources with content to extract). */
+  pending(kind: "sources" | "evidence", scopeId: string): boolean;
   /** True when the store holds record `id` of `resource` in the collection `keys`. */
   stored(resource: string, keys: readonly unknown[], id: unknown): boolean;
+  /** The current record `id` of `resource` in the collection `keys`, or undefined. */
+  record(resource: string, keys: readonly unknown[], id: unknown): Readonly<Record<string, unknown>> | undefined;
 }
 
 function holds(
@@ -49,7 +51,8 @@ function holds(
   facts: RefusalFacts,
   headers: SimRequest["headers"],
 ): boolean {
-  const { inference, present, empty, pending, equals, includes, outside, above, unknown, withoutHeader } = rule.when;
+  const { inference, present, empty, pending, equals, includes, outside, above, unknown, record, withoutHeader } =
+    rule.when;
   if (inference !== null && inference !== facts.inference) return false;
   // A request that sends every header with its value (a client of the newer contract) is not refused.
   const headerPairs = Object.entries(withoutHeader);
@@ -76,6 +79,7 @@ function holds(
   if (Object.entries(above).some(([member, bound]) => !(typeof flat[member] === "number" && flat[member] > bound)))
     return false;
   if (unknown !== null && !unknownRecord(unknown, flat, facts)) return false;
+  if (record !== null && !storedWith(record, flat, facts)) return false;
   if (rule.scope === null) return true;
   const scopeId = String(flat[rule.scope]);
   facts.requireScope(scopeId);
@@ -136,6 +140,22 @@ function unknownRecord(
     );
   }
   return unknownOne(unknown, facts, valuesAt(flat, unknown.id)[0], (path) => valuesAt(flat, path)[0]);
+}
+
+/** True when the store holds the record the request names, with each member of `equals` at its value. */
+function storedWith(
+  record: NonNullable<ContractRefusalRule["when"]["record"]>,
+  flat: Readonly<Record<string, unknown>>,
+  facts: RefusalFacts,
+): boolean {
+  const id = valuesAt(flat, record.id)[0];
+  if (id === undefined || id === null) return false;
+  const keys = record.within.map((key) => (typeof key === "string" ? valuesAt(flat, key)[0] : key.value));
+  const found = facts.record(record.resource, keys, id);
+  return (
+    found !== undefined &&
+    Object.entries(record.equals).every(([path, value]) => (valuesAt(found, path)[0] ?? null) === value)
+  );
 }
 
 function unknownOne(
