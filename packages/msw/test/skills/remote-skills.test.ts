@@ -3,6 +3,7 @@ import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
 import { isReset, type SimRequest } from "../../src/simulator/types.js";
 import { TEST_SCOPES } from "../support/scopes.js";
+import { evidence } from "../support/evidence.js";
 import { installReceipt } from "../support/skill-world.js";
 
 /**
@@ -50,7 +51,12 @@ function approvedSkill(): { family: string; artifact_id: string; revision: numbe
     instructions: "1. Tag it.",
     validation: ["The tag exists."],
   };
-  const proposed = send("propose_skill", { scope_id: SCOPE, proposal, source_refs: [], artifact_refs: [] });
+  const proposed = send("propose_skill", {
+    scope_id: SCOPE,
+    proposal,
+    source_refs: evidence(sim, SCOPE),
+    artifact_refs: [],
+  });
   expect(proposed.status).toBe(201);
   const approved = send("approve_candidate", {
     scope_id: SCOPE,
