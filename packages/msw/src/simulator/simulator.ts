@@ -246,10 +246,9 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       // builds them itself once the Scope is found, before it calls the service (rule
       // phase `handler`).
       const accessFirst = principal !== null && payload !== null && checksOnceScopeFound(operationId);
-      if (accessFirst) {
-        checkAnchor(op, flat, store);
-        if (op.rulePhase !== "handler") after.begin(operationId, payload, principal, cause);
-      }
+      const scopeFirst = accessFirst || op.rulePhase === "handler";
+      if (scopeFirst) checkAnchor(op, flat, store);
+      if (accessFirst && op.rulePhase !== "handler") after.begin(operationId, payload, principal, cause);
       checkRuntimeRules(op, flat, nowMs);
       if (accessFirst && op.rulePhase === "handler") after.begin(operationId, payload, principal, cause);
       checkRefusals(op, flat, facts, request.headers, "service");
@@ -269,7 +268,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
         };
       }
       if (!accessFirst) {
-        checkAnchor(op, flatRequest(op, request), store);
+        if (!scopeFirst) checkAnchor(op, flatRequest(op, request), store);
         if (principal !== null && payload !== null) after.begin(operationId, payload, principal, cause);
       }
       checkRefusals(op, flatRequest(op, request), facts, request.headers, "after-scope");
