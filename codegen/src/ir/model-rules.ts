@@ -9,7 +9,7 @@ export const RULES_EXTENSION = "x-powercontext-rules";
 export const EXCLUSIVE_FIELDS_EXTENSION = "x-powercontext-exclusive-fields";
 
 /** Rules whose only argument is a list of members (`not-null` and `finite-numbers` default to every property). */
-const MEMBER_RULES = new Set(["trim", "not-null", "finite-numbers", "not-blank", "after-now"]);
+const MEMBER_RULES = new Set(["trim", "not-null", "finite-numbers", "not-blank", "after-now", "zip-archive"]);
 
 function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -357,6 +357,7 @@ export type ModelRuleCheckIr =
   | { readonly kind: "not-blank"; readonly members: readonly string[] }
   /** A present date-time member is later than the server's clock. */
   | { readonly kind: "after-now"; readonly members: readonly string[] }
+  | { readonly kind: "zip-archive"; readonly members: readonly string[] }
   /** A present string equals itself without surrounding whitespace (`end`: trailing only). */
   | { readonly kind: "no-outer-whitespace"; readonly members: readonly string[]; readonly side: "both" | "end" }
   /**

@@ -10,9 +10,9 @@ export const REFUSALS_EXTENSION = "x-powercontext-refusals";
  * Reads `x-powercontext-refusals` of one operation (docs/extensions.md,
  * `refusal-rule`), whose shape the loader checked, against the registry and the
  * request: each `code` is a registry code with the rule's status; `scope`, `present`,
- * `empty` and the members of `equals` and `includes` are request members; each path of
- * `outside` and `unknown` starts at one; `unknown` names a resource of the registry,
- * with one key per `within` member of it. Empty without the extension.
+ * `empty` and the members of `includes` and `above` are request members; each path of
+ * `equals`, `outside`, `unknown` and `record` starts at one; `unknown` and `record` name a
+ * resource of the registry, with one key per `within` member of it. Empty without the extension.
  *
  * @param at - JSON pointer of the operation
  * @param members - the request's members (parameters by wire name and body properties)
@@ -41,7 +41,7 @@ export function readRefusals(
         bad(where, `expected a member of the request, not ${JSON.stringify(name)}`);
     };
     const path = (value: string, where: string) => {
-      if (!members.includes((value.split(".")[0] ?? "").replace(/\[\]$/, "")))
+      if (!members.includes((value.split(".")[0] ?? "").replace(/(\[\]|\{\})$/, "")))
         bad(where, "expected a path from a member of the request");
     };
     const row = registry.find((r) => r.code === rule.code);
@@ -50,24 +50,33 @@ export function readRefusals(
       bad("code", `${rule.code} has status ${row.status} in the registry, not ${rule.status}`);
     member(rule.scope, "scope");
     member(rule.when.present, "when/present");
-    member(rule.when.empty, "when/empty");
-    for (const key of ["equals", "includes"] as const)
+    const empty = rule.when.empty;
+    for (const name of empty === null ? [] : typeof empty === "string" ? [empty] : empty) member(name, "when/empty");
+    for (const key of ["includes", "above"] as const)
       for (const name of Object.keys(rule.when[key])) member(name, `when/${key}/${pointerSegment(name)}`);
+    for (const name of Object.keys(rule.when.equals)) path(name, `when/equals/${pointerSegment(name)}`);
     for (const name of Object.keys(rule.when.outside)) path(name, `when/outside/${pointerSegment(name)}`);
-    const unknown = rule.when.unknown;
-    const resource = resources.find((r) => r.name === unknown?.resource);
-    if (unknown === null) continue;
-    if (resource === undefined) {
-      bad("when/unknown/resource", `${JSON.stringify(unknown.resource)} is not a resource of x-powercontext-resources`);
-      continue;
+    for (const [name, named] of [
+      ["unknown", rule.when.unknown],
+      ["record", rule.when.record],
+    ] as const) {
+      if (named === null) continue;
+      const resource = resources.find((r) => r.name === named.resource);
+      if (resource === undefined) {
+        bad(`when/${name}/resource`, `${JSON.stringify(named.resource)} is not a resource of x-powercontext-resources`);
+        continue;
+      }
+      path(named.id, `when/${name}/id`);
+      if (named.within.length !== resource.within.length)
+        bad(
+          `when/${name}/within`,
+          `expected ${resource.within.length} keys, one per within member of ${resource.name}`,
+        );
+      else
+        named.within.forEach((key, i) => {
+          if (typeof key === "string") path(key, `when/${name}/within/${i}`);
+        });
     }
-    path(unknown.id, "when/unknown/id");
-    if (unknown.within.length !== resource.within.length)
-      bad("when/unknown/within", `expected ${resource.within.length} keys, one per within member of ${resource.name}`);
-    else
-      unknown.within.forEach((key, i) => {
-        if (typeof key === "string") path(key, `when/unknown/within/${i}`);
-      });
   }
   if (issues.length > 0) throw new SpecErrorList(issues);
   return rules;

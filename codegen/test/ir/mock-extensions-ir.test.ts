@@ -89,7 +89,9 @@ describe("x-powercontext-refusals", () => {
           equals: {},
           includes: {},
           outside: {},
+          above: {},
           unknown: null,
+          record: null,
           withoutHeader: {},
         },
         scope: "scope_id",
@@ -108,7 +110,9 @@ describe("x-powercontext-refusals", () => {
           equals: {},
           includes: {},
           outside: {},
+          above: {},
           unknown: null,
+          record: null,
           withoutHeader: {},
         },
         scope: null,
@@ -127,7 +131,9 @@ describe("x-powercontext-refusals", () => {
           equals: { scope_id: "memory" },
           includes: { citation: 1 },
           outside: {},
+          above: {},
           unknown: null,
+          record: null,
           withoutHeader: {},
         },
         scope: null,
@@ -137,7 +143,7 @@ describe("x-powercontext-refusals", () => {
     expect(ir.operations.find((op) => op.operationId === "list_scopes")!.refusals).toEqual([]);
   });
 
-  it("carries outside: dotted paths from a request member with the values that do not refuse; refuses a path from no member and an empty list", async () => {
+  it("carries outside: dotted paths from a request member (list and key steps) with the values that do not refuse; refuses a path from no member", async () => {
     const rule = { status: 422, code: "legacy_memory_operation_unsupported", message: "m" };
     const ir = await given({
       "x-powercontext-refusals": [{ ...rule, when: { outside: { "citation.family": ["memory", "skill"] } } }],
@@ -152,13 +158,49 @@ describe("x-powercontext-refusals", () => {
       "citation[].family": ["memory"],
     });
     const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-refusals";
-    // An empty list is the schema's to refuse (the loader), a path from no member the IR's.
-    expect(
-      await issues(given({ "x-powercontext-refusals": [{ ...rule, when: { outside: { citation: [] } } }] })),
-    ).toEqual([`invalid_extension ${at}/0/when/outside/citation`]);
+    // An empty list refuses any value (a key an object does not declare, through a key step).
+    const keys = await given({ "x-powercontext-refusals": [{ ...rule, when: { outside: { "citation{}": [] } } }] });
+    expect(keys.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when.outside).toEqual({
+      "citation{}": [],
+    });
+    // A path from no member is the IR's to refuse.
     expect(
       await issues(given({ "x-powercontext-refusals": [{ ...rule, when: { outside: { "colour.family": ["x"] } } }] })),
     ).toEqual([`invalid_extension ${at}/0/when/outside/colour.family`]);
+  });
+
+  it("carries above (a number over a bound), equals through a dotted path and empty over several members; refuses them from no member", async () => {
+    const rule = { status: 422, code: "legacy_memory_operation_unsupported", message: "m" };
+    const ir = await given({
+      "x-powercontext-refusals": [
+        {
+          ...rule,
+          when: { above: { scope_id: 20 }, equals: { "citation.family": "memory" }, empty: ["scope_id", "citation"] },
+        },
+      ],
+    });
+    expect(ir.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when).toMatchObject({
+      above: { scope_id: 20 },
+      equals: { "citation.family": "memory" },
+      empty: ["scope_id", "citation"],
+    });
+    const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-refusals";
+    expect(
+      await issues(
+        given({
+          "x-powercontext-refusals": [
+            {
+              ...rule,
+              when: { above: { colour: 1 }, equals: { "colour.family": "x" }, empty: ["scope_id", "colour"] },
+            },
+          ],
+        }),
+      ),
+    ).toEqual([
+      `invalid_extension ${at}/0/when/empty`,
+      `invalid_extension ${at}/0/when/above/colour`,
+      `invalid_extension ${at}/0/when/equals/colour.family`,
+    ]);
   });
 
   it("carries empty (a member absent, null or empty) and unknown (a record the request names, in its collection); refuses an unknown resource, a key count other than the resource's, a path from no member", async () => {
@@ -190,6 +232,7 @@ describe("x-powercontext-refusals", () => {
               { ...rule, when: { unknown: { ...unknown, resource: "candidate" } } },
               { ...rule, when: { unknown: { ...unknown, within: ["scope_id"] } } },
               { ...rule, when: { unknown: { ...unknown, id: "colour.id", within: ["colour", { value: "x" }] } } },
+              { ...rule, when: { record: { ...unknown, resource: "candidate", equals: { a: 1 } } } },
             ],
           },
           resources,
@@ -201,7 +244,16 @@ describe("x-powercontext-refusals", () => {
       `invalid_extension ${at}/2/when/unknown/within`,
       `invalid_extension ${at}/3/when/unknown/id`,
       `invalid_extension ${at}/3/when/unknown/within/0`,
+      `invalid_extension ${at}/4/when/record/resource`,
     ]);
+    const stored = await given(
+      { "x-powercontext-refusals": [{ ...rule, when: { record: { ...unknown, equals: { "a.b": true } } } }] },
+      resources,
+    );
+    expect(stored.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when.record).toEqual({
+      ...unknown,
+      equals: { "a.b": true },
+    });
   });
 
   it("refuses by the schema an unknown member, a malformed condition, a missing message, pending without its Scope", async () => {

@@ -219,15 +219,15 @@ export type RefusalRuleFact = {
          */
         readonly present: string | null;
         /**
-         * Only when this request member is absent, null or an empty list (a selection the release's request model requires).
+         * Only when this request member (or each of these) is absent, null or an empty list (a selection the release's request model requires, evidence a proposal needs).
          */
-        readonly empty: string | null;
+        readonly empty: string | readonly string[] | null;
         /**
-         * Only when the Scope has this work pending (`sources`: Sources past its Memory cursor); needs `scope`.
+         * Only when the Scope has this work pending (`sources`: Sources past its Memory cursor; `evidence`: Sources with content to extract anywhere in it, for a processor whose window the mock does not keep); needs `scope`.
          */
-        readonly pending: "sources" | null;
+        readonly pending: "sources" | "evidence" | null;
         /**
-         * Only when each of these request members has this value (an absent member has the value null).
+         * Only when each of these request members (or dotted paths into one) has this value (an absent member has the value null).
          */
         readonly equals: {
             readonly [key: string]: string | number | boolean | null;
@@ -239,15 +239,25 @@ export type RefusalRuleFact = {
             readonly [key: string]: string | number | boolean | null;
         };
         /**
-         * Only when each of these members (dotted paths into the request; `list[]` steps into a list's items, any item counts) is there with none of these values: an access target outside the families the server resolves for the operation.
+         * Only when each of these members (dotted paths into the request; `list[]` steps into a list's items, `object{}` into an object's keys, any item or key counts) is there with none of these values: an access target outside the families the server resolves for the operation, a key a model does not declare (an empty list: any value).
          */
         readonly outside: {
             readonly [key: string]: readonly (string | number | boolean | null)[];
         };
         /**
+         * Only when each of these request members is a number greater than this one (a bound a model the server builds later sets lower than the contract's).
+         */
+        readonly above: {
+            readonly [key: string]: number;
+        };
+        /**
          * Only when the request names a record the mock does not hold (a target the release's access layer cannot find to authorize).
          */
         readonly unknown: UnknownRecordFact | null;
+        /**
+         * Only when the mock holds the record the request names with these member values (a Scope's Profile policy with generation on).
+         */
+        readonly record: StoredRecordFact | null;
         /**
          * Only when the request does not send each of these headers (by name) with this value.
          */
@@ -547,6 +557,32 @@ export type UnknownRecordFact = {
      */
     readonly resource: string;
     /**
+     * The dotted request path of the record's id; no value there, no condition. Through a list step (`refs[].id`) each item names a record, and one the mock does not hold is enough.
+     */
+    readonly id: string;
+    /**
+     * The record's collection keys, one per `within` member of the resource: a dotted request path (from the same item, when it goes through the id's list step), or a constant.
+     */
+    readonly within: readonly (string | {
+        readonly value: string | number | boolean | null;
+    })[];
+    /**
+     * Record member -> the dotted request path of its value: a stored record counts only when it holds each of these values (a Source found by its id must also be of the type the request names).
+     */
+    readonly holding: {
+        readonly [key: string]: string;
+    };
+};
+
+/**
+ * Only when the mock holds the record the request names with these member values (a Scope's Profile policy with generation on).
+ */
+export type StoredRecordFact = {
+    /**
+     * A resource of `x-powercontext-resources`.
+     */
+    readonly resource: string;
+    /**
      * The dotted request path of the record's id; no value there, no condition.
      */
     readonly id: string;
@@ -557,10 +593,10 @@ export type UnknownRecordFact = {
         readonly value: string | number | boolean | null;
     })[];
     /**
-     * Record member -> the dotted request path of its value: a stored record counts only when it holds each of these values (a Source found by its id must also be of the type the request names).
+     * Record members (dotted) and the value each must have (an absent member has the value null).
      */
-    readonly holding: {
-        readonly [key: string]: string;
+    readonly equals: {
+        readonly [key: string]: string | number | boolean | null;
     };
 };
 

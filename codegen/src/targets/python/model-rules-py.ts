@@ -162,6 +162,18 @@ function checkOf(rule: ModelRuleIr): string {
             if isinstance(sent.get(name), str) and not sent[name].strip():
                 raise ValueError(f"{name} is blank")
 `;
+    case "zip-archive":
+      return `        import re
+
+        for name in ${tuple(rule.members)}:
+            value = sent.get(name)
+            if isinstance(value, str) and (
+                len(value) % 4 != 0
+                or not re.fullmatch(r"[A-Za-z0-9+/]*={0,2}", value)
+                or not value.startswith(("UEsDB", "UEsFB"))
+            ):
+                raise ValueError(f"{name} is not a ZIP archive in base64")
+`;
     case "unique-items": {
       const by =
         rule.by === null

@@ -28,17 +28,19 @@ export function getPath(value: unknown, path: string): unknown {
 }
 
 /**
- * The values at a dotted path: one, none when a step is missing, and one per
- * item after a list step (`member[]`).
+ * The values at a dotted path: one, none when a step is missing, one per item
+ * after a list step (`member[]`) and one per key after a key step (`member{}`).
  */
 export function valuesAt(value: unknown, path: string): unknown[] {
   let values: unknown[] = [value];
   for (const step of path.split(".")) {
     const list = step.endsWith("[]");
-    const name = list ? step.slice(0, -2) : step;
+    const keys = step.endsWith("{}");
+    const name = list || keys ? step.slice(0, -2) : step;
     values = values.flatMap((node) => {
       if (!isRecord(node) || !Object.hasOwn(node, name)) return [];
       const next = node[name];
+      if (keys) return isRecord(next) ? Object.keys(next) : [];
       return list ? (Array.isArray(next) ? next : []) : [next];
     });
   }

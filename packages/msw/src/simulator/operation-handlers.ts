@@ -200,6 +200,8 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
         scopeId,
         stringField(body, "source_id", { max: 256 }),
         stringField(body, "content", { max: 200_000 }),
+        undefined,
+        true,
       ),
     };
   },

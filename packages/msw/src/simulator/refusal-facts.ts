@@ -13,7 +13,10 @@ export function refusalFacts(state: SimulatorState, inference: InferenceMode, no
     requireScope: (scopeId) => {
       state.scopes.require(scopeId);
     },
-    pending: (_kind, scopeId) => state.sources.head(scopeId) > state.flush.cursor(scopeId),
+    // Only Sources with content to extract need the model; a window of working notes does not.
+    // A processor whose window the mock does not keep (the Profile's) counts every such Source.
+    pending: (kind, scopeId) =>
+      state.sources.extractable(scopeId, kind === "sources" ? state.flush.cursor(scopeId) : 0),
     stored: (resource, keys, id, holding) => {
       const record = state.store.find(resource, keys, id);
       return (
@@ -23,6 +26,7 @@ export function refusalFacts(state: SimulatorState, inference: InferenceMode, no
         )
       );
     },
+    find: (resource, keys, id) => state.store.find(resource, keys, id)?.current,
     record: ({ extractionFailure }) => {
       state.extraction.lastFailure = { ...extractionFailure, occurred_at: isoTime(now()) };
     },

@@ -41,6 +41,7 @@ import { trackArtifactLineage } from "./artifacts.js";
 import { AccessLedger, BINDING } from "./access/ledger.js";
 import { trackArtifactTags } from "./tags.js";
 import { trackCandidateReview } from "./candidate-review.js";
+import { trackProfilePolicy } from "./profile-policy.js";
 import { createSkillDomain } from "./skills/index.js";
 import { trackScopeHierarchy } from "./scope-hierarchy.js";
 import { AtomicLifecycle } from "./atomic-lifecycle.js";
@@ -162,6 +163,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   trackArtifactLineage(writer, values);
   trackArtifactTags(writer);
   trackCandidateReview(writer);
+  trackProfilePolicy(writer);
   trackScopeHierarchy(writer, scopes);
   const memory = new MemoryStore(writer, cursorKey(seed));
   const operations = new OperationStore(random, cursorKey(seed));

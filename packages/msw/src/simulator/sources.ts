@@ -45,10 +45,18 @@ export class SourceStore {
 
   /**
    * Stores a Source of `type` (default `content`), or replays an identical earlier capture.
+   * `derived` marks a Source the Memory flush passes over without extracting (a working
+   * note, which the release never promotes through a Source window).
    * @returns the capture response
    * @throws SimError 409 `source_conflict` when `source_id` already holds other content
    */
-  capture(scopeId: string, sourceId: string, content: unknown, type: string = CONTENT_SOURCE_NAME): CaptureResult {
+  capture(
+    scopeId: string,
+    sourceId: string,
+    content: unknown,
+    type: string = CONTENT_SOURCE_NAME,
+    derived = false,
+  ): CaptureResult {
     const origin = stableJson(content);
     const existing = this.store.find(SOURCE, [scopeId], sourceId);
     if (existing) {
@@ -59,7 +67,7 @@ export class SourceStore {
     const record = this.writer.insert(
       SOURCE,
       [scopeId],
-      { source_type: type, source_id: sourceId, content, receipt_identity: null },
+      { source_type: type, source_id: sourceId, content, receipt_identity: null, ...(derived ? { derived } : {}) },
       { origin },
     );
     return toResult(type, sourceId, record.position as number);
@@ -73,6 +81,13 @@ export class SourceStore {
   /** Position of the newest Source of the scope (the Source head); 0 when none. */
   head(scopeId: string): number {
     return this.store.count(SOURCE, [scopeId]);
+  }
+
+  /** True when a Source past position `after` has content to extract (one not derived). */
+  extractable(scopeId: string, after: number): boolean {
+    return this.store
+      .records(SOURCE, [scopeId])
+      .some((r) => (r.current.position as number) > after && r.current.derived !== true);
   }
 
   /** Sources with `after < position <= through`, in order. */

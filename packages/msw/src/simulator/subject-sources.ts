@@ -3,6 +3,7 @@ import type { ScopeStore } from "./scopes.js";
 import { CONTENT_SOURCE_NAME } from "./sources.js";
 import type { ServerValues } from "./resources/records.js";
 import type { JsonRecord } from "./members.js";
+import { startProfilePolicy } from "./profile-policy.js";
 import type { ResourceWriter, WriteCause } from "./resources/writer.js";
 
 /**
@@ -44,7 +45,7 @@ export class SubjectSources {
    * @param authorize decides the caller's access to the subject, given the subject's Scope when the subject
    *   key is bound to one (null for a new subject), as the release's handler does once it looked the key up
    * @returns the `CreateSubjectSourceResponse` body
-   * @throws SimError 404 `scope_not_found` for an unknown Scope, 409 `idempotency_conflict` when the subject is bound to another Scope than the one named, 422 `invalid_access_request` when both Scopes are one
+   * @throws SimError 404 `scope_not_found` for an unknown Scope, 409 `idempotency_conflict` when the subject is bound to another Scope than the one named, 422 `distinct_scopes_required` when both Scopes are one
    */
   create(request: SubjectSourceRequest, authorize: (subjectScope: JsonRecord | null) => void = () => {}): JsonRecord {
     this.scopes.require(request.scopeId);
@@ -57,12 +58,15 @@ export class SubjectSources {
       });
     const target = bound ?? request.subjectScopeId ?? this.values.id("scp");
     if (target === request.scopeId)
-      throw new SimError(422, "invalid_access_request", "The subject Scope must differ from the Scope.", {
+      throw new SimError(422, "distinct_scopes_required", "The subject Scope must differ from the Scope.", {
         field: "scope_id",
         reason: "distinct_scopes_required",
       });
-    if (bound === undefined && request.subjectScopeId === null) this.scopes.add(target, SUBJECT_SCOPE, request.cause);
-    else this.scopes.require(target);
+    if (bound === undefined && request.subjectScopeId === null) {
+      this.scopes.add(target, SUBJECT_SCOPE, request.cause);
+      // A new subject's Scope starts with Profile generation on, as the release creates it.
+      startProfilePolicy(this.writer, target, true);
+    } else this.scopes.require(target);
     this.#bound.set(key, target);
     const sourceId = this.values.id("source");
     const written = new Map<string, JsonRecord>();

@@ -3,6 +3,7 @@ import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
 import { contractProblems } from "../support/contract.js";
 import { call, type Reply } from "../support/flat-call.js";
+import { evidence } from "../support/evidence.js";
 
 /**
  * Candidates answered with the members the released server sends (measured
@@ -32,7 +33,7 @@ const propose = (sim: PowerContextSimulator, lesson: string, extra: Record<strin
     call(sim, "propose_experience", {
       scope_id: "s1",
       proposal: experience(lesson),
-      source_refs: [],
+      source_refs: evidence(sim),
       artifact_refs: [],
       ...extra,
     }),
@@ -70,7 +71,7 @@ describe("Candidates as the release answers them", () => {
           instructions: "1. Tag.",
           validation: [],
         },
-        source_refs: [],
+        source_refs: evidence(sim),
         artifact_refs: [],
       }),
     ).body.proposal;
@@ -86,7 +87,7 @@ describe("Candidates as the release answers them", () => {
     const current = sim.handle("propose_experience", {
       token: "pc-admin",
       headers: { "x-powercontext-dream-contract": "2" },
-      body: { scope_id: "s1", proposal: experience("Two."), source_refs: [], artifact_refs: [] },
+      body: { scope_id: "s1", proposal: experience("Two."), source_refs: evidence(sim), artifact_refs: [] },
     });
     expect("status" in current && current.status).toBe(201);
     expect("body" in current && current.body).toHaveProperty("audit", null);

@@ -3,6 +3,7 @@ import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
 import { contractProblems } from "../support/contract.js";
 import { call, type Reply } from "../support/flat-call.js";
+import { evidence } from "../support/evidence.js";
 
 /**
  * Candidates, Access Bindings and Dream runs kept by the resource engine from
@@ -29,7 +30,12 @@ const proposal = (lesson: string) => ({
 const propose = (sim: PowerContextSimulator, lesson: string) =>
   valid(
     "propose_experience",
-    call(sim, "propose_experience", { scope_id: "s1", proposal: proposal(lesson), source_refs: [], artifact_refs: [] }),
+    call(sim, "propose_experience", {
+      scope_id: "s1",
+      proposal: proposal(lesson),
+      source_refs: evidence(sim),
+      artifact_refs: [],
+    }),
   );
 
 describe("resource engine: Candidates", () => {

@@ -47,6 +47,14 @@ describe("subject evidence", () => {
       title: "Subject",
       summary: "Subject evidence",
     });
+    // The subject's new Scope starts with Profile generation on (version 1).
+    expect(call(sim, "get_profile_policy", { scope_id: subjectScope }).body).toMatchObject({
+      scope_id: subjectScope,
+      generation_enabled: true,
+      activation_mode: "automatic",
+      pending_candidate_id: null,
+      version: 1,
+    });
 
     const again = call(sim, "create_subject_source", {
       scope_id: "s1",
@@ -65,6 +73,13 @@ describe("subject evidence", () => {
       content,
     });
     expect([elsewhere.status, elsewhere.code]).toEqual([409, "idempotency_conflict"]);
+    const itself = call(sim, "create_subject_source", {
+      scope_id: "s1",
+      subject_key: "user-2",
+      subject_scope_id: "s1",
+      content,
+    });
+    expect([itself.status, itself.code]).toEqual([422, "distinct_scopes_required"]);
   });
 });
 
@@ -98,5 +113,24 @@ describe("Atomic Memory restoration", () => {
       artifact_id: target.artifact_id,
     });
     expect(head.body.sources).toEqual([{ source_type: "content", source_id: journal.source_id }]);
+  });
+});
+
+describe("the Profile policy beside the Profile", () => {
+  it("is created (generation off) by the first Profile write and raised by each one", () => {
+    const sim = fresh();
+    expect(call(sim, "get_profile_policy", { scope_id: "s1" }).status).toBe(404);
+    const made = call(sim, "create_artifact", {
+      scope_id: "s1",
+      family: "profile",
+      content: { content: "Prefers short answers." },
+    });
+    expect(made.status).toBe(201);
+    expect(valid("get_profile_policy", call(sim, "get_profile_policy", { scope_id: "s1" })).body).toMatchObject({
+      scope_id: "s1",
+      generation_enabled: false,
+      activation_mode: "automatic",
+      version: 2,
+    });
   });
 });

@@ -465,3 +465,251 @@ describe("refusals of an empty selection (when.empty) and of a record the Scope 
     expect(change("nowhere").status).toBe(403);
   });
 });
+
+describe("search_artifacts: the family's own search model, as the release reads it", () => {
+  const sim = simulator();
+  const search = (family: string, body: Record<string, unknown>, scope_id = "s1") =>
+    send(sim, "search_artifacts", { params: { scope_id, family }, body: { query: "backup", ...body } });
+  const code = (answer: { status: number; body: any }) => [answer.status, answer.body?.error?.code ?? null];
+
+  it("refuses an unknown family (404) and a family without a searcher (422) before the Scope is looked up", () => {
+    expect(code(search("no-such-family", {}, "nowhere"))).toEqual([404, "artifact_family_not_found"]);
+    expect(code(search("memory", {}, "nowhere"))).toEqual([404, "artifact_family_not_found"]);
+    expect(search("prompt", {}, "nowhere")).toMatchObject({
+      status: 422,
+      body: { error: { code: "artifact_search_not_supported", details: { field: "family" } } },
+    });
+    expect(code(search("skill", { rerank: { a: 1 } }, "nowhere"))).toEqual([404, "scope_not_found"]);
+  });
+
+  it("refuses keys a family's filters or admission do not declare (when.outside through an object's keys)", () => {
+    expect(code(search("skill", { filters: {} }))).toEqual([200, null]);
+    expect(code(search("skill", { filters: { kind: "k" } }))).toEqual([422, "invalid_request"]);
+    expect(code(search("atomic-memory", { filters: { kind: "k" } }))).toEqual([200, null]);
+    expect(code(search("atomic-memory", { filters: { other: "k" } }))).toEqual([422, "invalid_request"]);
+    expect(code(search("experience", { admission: { lexical_coverage: 0.5 } }))).toEqual([200, null]);
+    expect(code(search("experience", { admission: { min_semantic_similarity: 0.5 } }))).toEqual([
+      422,
+      "invalid_request",
+    ]);
+  });
+
+  it("refuses a limit above the family's own bound (when.above), members a family does not take, and modes it cannot run", () => {
+    expect(code(search("topic-memory", { limit: 20 }))).toEqual([200, null]);
+    expect(code(search("topic-memory", { limit: 21 }))).toEqual([422, "invalid_request"]);
+    expect(code(search("atomic-memory", { limit: 100 }))).toEqual([200, null]);
+    expect(code(search("atomic-memory", { limit: 101 }))).toEqual([422, "invalid_request"]);
+    expect(code(search("skill", { limit: 200 }))).toEqual([200, null]);
+    expect(code(search("atomic-memory", { rerank: {} }))).toEqual([422, "invalid_request"]);
+    expect(code(search("skill", { fusion: { method: "rrf" } }))).toEqual([422, "invalid_request"]);
+    expect(code(search("topic-memory", { fusion: { method: "rrf" } }))).toEqual([200, null]);
+    expect(code(search("topic-memory", { fusion: { method: "other" } }))).toEqual([422, "invalid_request"]);
+    expect(code(search("atomic-memory", { mode: "vector" }))).toEqual([422, "artifact_search_not_supported"]);
+    expect(code(search("topic-memory", { mode: "vector" }))).toEqual([422, "invalid_request"]);
+  });
+});
+
+describe("publish_artifact: the families that are never published (when.equals through a path)", () => {
+  const sim = simulator();
+  const publish = (family: string, scope_id = "s1", target_scope_id = "s2") =>
+    send(sim, "publish_artifact", {
+      body: {
+        source: { scope_id, artifact: { family, artifact_id: "art_x", revision: 1 } },
+        target_scope_id,
+        idempotency_key: `k-${family}-${scope_id}`,
+      },
+    });
+  const code = (answer: { status: number; body: any }) => [answer.status, answer.body?.error?.code ?? null];
+
+  it("refuses Atomic Memory before any Scope is looked up, then needs both Scopes and the exact source", () => {
+    expect(publish("atomic-memory", "nowhere")).toMatchObject({
+      status: 422,
+      body: { error: { code: "artifact_publication_unsupported", details: { family: "atomic-memory" } } },
+    });
+    expect(code(publish("atomic-memory", "s1", "s1"))).toEqual([422, "invalid_request"]);
+    expect(code(publish("skill", "nowhere"))).toEqual([404, "scope_not_found"]);
+    expect(code(publish("skill", "s1", "nowhere"))).toEqual([404, "scope_not_found"]);
+    expect(code(publish("profile"))).toEqual([404, "not_found"]);
+  });
+
+  it("refuses a Profile once it is found", () => {
+    expect(
+      send(sim, "create_artifact", {
+        params: { scope_id: "s1" },
+        body: { family: "profile", content: { content: "Prefers short answers." } },
+      }).status,
+    ).toBe(201);
+    const answer = send(sim, "publish_artifact", {
+      body: {
+        source: { scope_id: "s1", artifact: { family: "profile", artifact_id: "profile", revision: 1 } },
+        target_scope_id: "s2",
+        idempotency_key: "k-profile-found",
+      },
+    });
+    expect(answer).toMatchObject({ status: 422, body: { error: { details: { family: "profile" } } } });
+  });
+});
+
+describe("an empty cursor is one no list hands out; a fork needs the generation model", () => {
+  const sim = simulator({ inference: "off" });
+  const code = (answer: { status: number; body: any }) => [answer.status, answer.body?.error?.code ?? null];
+
+  it("refuses an empty cursor with the list's own bad-cursor refusal", () => {
+    expect(code(send(sim, "list_dream_runs", { params: { scope_id: "s1" }, query: { cursor: "" } }))).toEqual([
+      422,
+      "invalid_cursor",
+    ]);
+    expect(code(send(sim, "list_atomic_memories", { body: { scope_id: "s1", cursor: "" } }))).toEqual([
+      400,
+      "invalid_cursor",
+    ]);
+    expect(code(send(sim, "list_atomic_memories", { body: { scope_id: "s1" } }))).toEqual([200, null]);
+  });
+
+  it("answers an external Skill fork 503 generation_unavailable before the Skill is looked up, an import 404", () => {
+    const body = (mode: string) => ({
+      scope_id: "s1",
+      external_skill_id: "x",
+      fingerprint: "e".repeat(64),
+      mode,
+      reason: "r",
+    });
+    expect(send(sim, "import_external_skill", { body: body("fork") })).toMatchObject({
+      status: 503,
+      body: { error: { code: "generation_unavailable", details: { family: "skill" } } },
+    });
+    expect(code(send(sim, "import_external_skill", { body: body("import") }))).toEqual([
+      404,
+      "external_skill_not_found",
+    ]);
+  });
+});
+
+describe("query_artifact_tags: legacy Memory targets and cursors", () => {
+  const sim = simulator();
+  const query = (scope_id: string, body: Record<string, unknown>) =>
+    send(sim, "query_artifact_tags", { params: { scope_id }, body: { tags: ["a"], ...body } });
+
+  it("refuses memory_entry targets as a legacy Memory operation before the Scope and the request's own rules", () => {
+    expect(query("nowhere", { target_types: ["memory_entry", "memory_entry"] }).body.error.code).toBe(
+      "legacy_memory_operation_unsupported",
+    );
+  });
+
+  it("refuses a cursor it never handed out, once the Scope is found", () => {
+    expect(query("s1", { cursor: "abc" })).toMatchObject({ status: 400, body: { error: { code: "invalid_cursor" } } });
+    expect(query("nowhere", { cursor: "abc" }).body.error.code).toBe("scope_not_found");
+    expect(query("s1", {}).status).toBe(200);
+  });
+});
+
+describe("remember_memory: a collection revision precondition is legacy Memory", () => {
+  const sim = simulator();
+
+  it("refuses a non-null expected_revision once the Scope is found, and accepts a null one", () => {
+    const remember = (body: Record<string, unknown>, scope_id = "nowhere") =>
+      send(sim, "remember_memory", { body: { scope_id, kind: "fact", text: "x", ...body } });
+    expect(remember({ expected_revision: 2 }).body.error.code).toBe("scope_not_found");
+    expect(remember({ expected_revision: 2 }, "s1")).toMatchObject({
+      status: 422,
+      body: {
+        error: {
+          code: "legacy_memory_operation_unsupported",
+          details: { operation: "collection revision precondition" },
+        },
+      },
+    });
+    expect(remember({ expected_revision: null }).body.error.code).toBe("scope_not_found");
+  });
+});
+
+describe("a proposal without evidence (when.empty over several members)", () => {
+  const sim = simulator();
+  const proposal = { situation: "s", action: "a", outcome: "o", lesson: "l" };
+
+  it("refuses an Experience proposal citing nothing with 422 invalid_request, once the Scope is found", () => {
+    const propose = (scope_id: string, refs: Record<string, unknown>) =>
+      send(sim, "propose_experience", { body: { scope_id, proposal, reason: "r", ...refs } });
+    expect(propose("s1", { source_refs: [], artifact_refs: [] })).toEqual({
+      status: 422,
+      body: { error: { code: "invalid_request", message: "The request is invalid.", details: null } },
+    });
+    expect(propose("nowhere", { source_refs: [], artifact_refs: [] }).body.error.code).toBe("scope_not_found");
+  });
+
+  it("refuses evidence the Scope does not hold (when.unknown through a list step: one unknown item is enough)", () => {
+    const propose = (refs: Record<string, unknown>) =>
+      send(sim, "propose_experience", { body: { scope_id: "s1", proposal, reason: "r", artifact_refs: [], ...refs } });
+    expect(
+      send(sim, "capture_content_source", { body: { scope_id: "s1", source_id: "ev1", content: "seen" } }).status,
+    ).toBe(202);
+    const known = { name: "content", source_id: "ev1" };
+    expect(propose({ source_refs: [known] }).status).toBe(201);
+    expect(propose({ source_refs: [known, { name: "content", source_id: "nope" }] }).body.error.code).toBe(
+      "invalid_request",
+    );
+    expect(
+      propose({ source_refs: [known], artifact_refs: [{ family: "skill", artifact_id: "art_none", revision: 1 }] })
+        .status,
+    ).toBe(422);
+  });
+});
+
+describe("flush_memory without a model: only Sources with content to extract are pending", () => {
+  it("processes a window of working notes (200) and refuses one with a content Source (503)", () => {
+    const sim = simulator({ inference: "off" });
+    expect(
+      send(sim, "capture_working_note", {
+        body: { scope_id: "s1", source_id: "wn1", content: "note", session_id: "s", note_kind: "inspection" },
+      }).status,
+    ).toBe(202);
+    expect(send(sim, "flush_memory", { body: { scope_id: "s1" } })).toMatchObject({
+      status: 200,
+      body: { status: "processed", current_cursor: 1, processed_source_count: 0 },
+    });
+    expect(
+      send(sim, "capture_content_source", { body: { scope_id: "s1", source_id: "c1", content: "hello" } }).status,
+    ).toBe(202);
+    expect(send(sim, "flush_memory", { body: { scope_id: "s1" } }).body.error.code).toBe("inference_unavailable");
+  });
+});
+
+describe("create_dream_run: each operation reads Artifacts of its own families", () => {
+  const sim = simulator({ inference: "off" });
+  const run = (scope_id: string, operation: string, family: string) =>
+    send(sim, "create_dream_run", {
+      params: { scope_id },
+      body: {
+        operation,
+        artifacts: [{ family, artifact_id: "x", revision: 1 }],
+        idempotency_key: `k-${operation}-${family}`,
+      },
+    });
+
+  it("refuses another family before the Scope is looked up, and lets the operation's own through to the capability", () => {
+    expect(run("nowhere", "derive_skill", "atomic-memory")).toMatchObject({
+      status: 422,
+      body: { error: { code: "invalid_request" } },
+    });
+    expect(run("s1", "refine_experience", "skill").body.error.code).toBe("invalid_request");
+    expect(run("s1", "refine_experience", "atomic-memory").body.error.code).toBe("capability_unavailable");
+    expect(run("s1", "derive_skill", "experience").body.error.code).toBe("capability_unavailable");
+  });
+});
+
+describe("flush_profile without a model (when.record: a stored policy's members)", () => {
+  it("answers 503 generation_unavailable for a policy with generation on and evidence, a success otherwise", () => {
+    const sim = simulator({ inference: "off" });
+    expect(send(sim, "flush_profile", { body: { scope_id: "s1" } }).status).toBe(200);
+    const made = send(sim, "create_subject_source", {
+      params: { scope_id: "s1" },
+      body: { subject_key: "user-1", content: { text: "Prefers short answers." } },
+    });
+    expect(made.status).toBe(201);
+    expect(send(sim, "flush_profile", { body: { scope_id: made.body.subject_scope_id } })).toMatchObject({
+      status: 503,
+      body: { error: { code: "generation_unavailable", details: { family: "profile" } } },
+    });
+    expect(send(sim, "flush_profile", { body: { scope_id: "s1" } }).status).toBe(200);
+  });
+});

@@ -3,6 +3,7 @@ import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
 import { isReset, type SimRequest } from "../../src/simulator/types.js";
 import { TEST_SCOPES } from "../support/scopes.js";
+import { evidence } from "../support/evidence.js";
 import { installReceipt } from "../support/skill-world.js";
 
 /**
@@ -50,7 +51,12 @@ function approvedSkill(): { family: string; artifact_id: string; revision: numbe
     instructions: "1. Tag it.",
     validation: ["The tag exists."],
   };
-  const proposed = send("propose_skill", { scope_id: SCOPE, proposal, source_refs: [], artifact_refs: [] });
+  const proposed = send("propose_skill", {
+    scope_id: SCOPE,
+    proposal,
+    source_refs: evidence(sim, SCOPE),
+    artifact_refs: [],
+  });
   expect(proposed.status).toBe(201);
   const approved = send("approve_candidate", {
     scope_id: SCOPE,
@@ -300,5 +306,56 @@ describe("a managed Skill delivered to a remote target", () => {
     expect(code(usage(unknown, `sha256:${tree}`, "use-3"))).toBe("not_found");
     expect(code(send("get_skill_package_manifest", { scope_id: SCOPE, artifact: unknown }))).toBe("not_found");
     expect(code(send("get_skill", { scope_id: SCOPE, artifact: unknown }))).toBe("artifact_not_found");
+  });
+});
+
+describe("a receiver's request is checked before its credential", () => {
+  beforeEach(() => {
+    sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), seed: 5 });
+  });
+  const artifact = { family: "skill", artifact_id: "art_x", revision: 1 };
+  const digest = "a".repeat(64);
+
+  it("refuses two observations of one Skill with 409 invalid_target_state, whatever the credential", () => {
+    const observation = {
+      artifact,
+      tree_digest: digest,
+      actual_tree_digest: null,
+      skill_name: "one",
+      applied_generation: 1,
+    };
+    const answer = send(
+      "reconcile_remote_skills",
+      {
+        observations: [observation, { ...observation, skill_name: "two" }],
+        receiver_version: "1.4.1",
+        environment_fingerprint: null,
+      },
+      "not-a-credential",
+    );
+    expect([answer.status, code(answer)]).toEqual([409, "invalid_target_state"]);
+  });
+
+  it("refuses a successful receipt with failure details, and a failed one without them, with 422 invalid_request", () => {
+    const receipt = {
+      operation: "unpublish",
+      generation: 1,
+      artifact,
+      expected_tree_digest: digest,
+      observed_tree_digest: null,
+      outcome: "succeeded",
+      failure_state: null,
+      error_code: null,
+      receiver_version: "1.4.1",
+      environment_fingerprint: null,
+    };
+    const refused = (body: object) => {
+      const answer = send("record_remote_skill_receipt", body, "not-a-credential");
+      return [answer.status, code(answer), answer.body?.error?.details ?? null];
+    };
+    expect(refused({ ...receipt, failure_state: "conflict" })).toEqual([422, "invalid_request", null]);
+    expect(refused({ ...receipt, error_code: "e" })).toEqual([422, "invalid_request", null]);
+    expect(refused({ ...receipt, outcome: "failed", error_code: "e" })).toEqual([422, "invalid_request", null]);
+    expect(refused(receipt)[1]).toBe("invalid_target_credential");
   });
 });

@@ -54,6 +54,8 @@ const MODEL_PRESENT: RefusalFacts = {
   requireScope: () => undefined,
   pending: () => false,
   stored: () => true,
+  find: () => undefined,
+  record: () => undefined,
 };
 
 function refusedByContract(op: SimOperation, request: SimRequest): boolean {

@@ -1,5 +1,6 @@
 import type { PowerContextSimulator } from "../../src/simulator/simulator.js";
 import { isReset, type SimRequest } from "../../src/simulator/types.js";
+import { evidence } from "./evidence.js";
 
 /**
  * Well-formed requests for the Skill operations that need records first: a
@@ -17,7 +18,7 @@ function call(sim: PowerContextSimulator, operationId: string, body: unknown, to
 
 function skill(sim: PowerContextSimulator): { family: string; artifact_id: string; revision: number } {
   const proposal = { name: "world-skill", description: "A Skill.", instructions: "Do it.", validation: ["Done."] };
-  const proposed = call(sim, "propose_skill", { ...s1, proposal, source_refs: [], artifact_refs: [] });
+  const proposed = call(sim, "propose_skill", { ...s1, proposal, source_refs: evidence(sim), artifact_refs: [] });
   const approved = call(sim, "approve_candidate", { ...s1, candidate_id: proposed.candidate_id, expected_version: 1 });
   return approved.result_artifact;
 }

@@ -95,7 +95,7 @@ export function storeRecords(sim: PowerContextSimulator): Record<string, string 
         outcome: "No lapse since.",
         lesson: "Renew daily.",
       },
-      source_refs: [],
+      source_refs: [{ name: "content", source_id: "src-1" }],
       artifact_refs: [],
     },
   });
@@ -209,7 +209,7 @@ export function validRequest(operationId: SimOperationId, world: World): SimRequ
         lesson: `Renew daily (${operationId}).`,
       };
       const fresh = asAdmin(world.sim, "propose_experience", {
-        body: { ...s1, proposal, source_refs: [], artifact_refs: [] },
+        body: { ...s1, proposal, source_refs: [{ name: "content", source_id: "src-1" }], artifact_refs: [] },
       });
       const target = {
         ...s1,

@@ -96,6 +96,12 @@ export function checkRule(rule: Rule, object: Obj, now: number, digestOf?: Diges
         const value = object[m];
         return typeof value === "string" && Date.parse(value) <= now ? `${m} is not in the future` : null;
       });
+    case "zip-archive":
+      return eachMember(rule.members, (m) =>
+        typeof object[m] === "string" && !isZipBase64(object[m] as string)
+          ? `${m} is not a ZIP archive in base64`
+          : null,
+      );
     case "no-outer-whitespace":
       return eachMember(rule.members, (m) =>
         stringsOf(object, m).some((text) => strip(text, rule.side) !== text)
@@ -222,4 +228,10 @@ export function checkRule(rule: Rule, object: Obj, now: number, digestOf?: Diges
         : null;
     }
   }
+}
+
+/** Padded standard base64 whose first bytes are a ZIP record signature (`PK\x03\x04` or, empty, `PK\x05\x06`). */
+function isZipBase64(text: string): boolean {
+  if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return false;
+  return text.startsWith("UEsDB") || text.startsWith("UEsFB");
 }

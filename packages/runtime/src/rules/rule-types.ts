@@ -17,7 +17,10 @@ export interface RuleCondition {
 
 /** What one rule checks. */
 export type Rule =
-  | { readonly kind: "not-null" | "finite-numbers" | "not-blank" | "after-now"; readonly members: readonly string[] }
+  | {
+      readonly kind: "not-null" | "finite-numbers" | "not-blank" | "after-now" | "zip-archive";
+      readonly members: readonly string[];
+    }
   | { readonly kind: "trim"; readonly members: readonly string[]; readonly normalize?: boolean }
   | { readonly kind: "sort-items"; readonly members: readonly string[] }
   | { readonly kind: "no-outer-whitespace"; readonly members: readonly string[]; readonly side: "both" | "end" }

@@ -173,6 +173,10 @@ const table: [string, Rule, Record<string, unknown>, string | null | "ok"][] = [
   ],
   ["max-bytes: over", { kind: "max-bytes", members: ["t"], max: 3, normalize: false }, { t: "ééé" }, "t"],
   ["max-items-together", { kind: "max-items-together", members: ["a", "b"], max: 2 }, { a: [1], b: [2, 3] }, null],
+  ["zip-archive: a ZIP record", { kind: "zip-archive", members: ["z"] }, { z: "UEsDBBQAAAAIAA==" }, "ok"],
+  ["zip-archive: an empty ZIP", { kind: "zip-archive", members: ["z"] }, { z: "UEsFBgAAAAA=" }, "ok"],
+  ["zip-archive: unpadded", { kind: "zip-archive", members: ["z"] }, { z: "l9f5qjf" }, "z"],
+  ["zip-archive: not a ZIP", { kind: "zip-archive", members: ["z"] }, { z: "aGVsbG8=" }, "z"],
   [
     "excluded-categories: control",
     { kind: "excluded-categories", members: ["t[]"], categories: ["Cc", "Cs", "Cn"] },

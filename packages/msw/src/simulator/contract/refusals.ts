@@ -37,10 +37,12 @@ export interface RefusalFacts {
   readonly inference: "on" | "off";
   /** @throws SimError 404 `scope_not_found` for a Scope the simulator does not hold */
   requireScope(scopeId: string): void;
-  /** True when the Scope has work of this kind pending (`sources`: Sources past its Memory cursor). */
-  pending(kind: "sources", scopeId: string): boolean;
+  /** True when the Scope has work of this kind pending (`sources`: Sources past its Memory cursor; `evidence`: Sources with content to extract). */
+  pending(kind: "sources" | "evidence", scopeId: string): boolean;
   /** True when the store holds record `id` of `resource` in the collection `keys`, holding each value of `holding` at its member. */
   stored(resource: string, keys: readonly unknown[], id: unknown, holding: Readonly<Record<string, unknown>>): boolean;
+  /** The current record `id` of `resource` in the collection `keys`, or undefined. */
+  find(resource: string, keys: readonly unknown[], id: unknown): Readonly<Record<string, unknown>> | undefined;
   /** Keeps what a refusal says the server records (`records`) as it refuses. */
   record(records: NonNullable<ContractRefusalRule["records"]>): void;
 }
@@ -51,16 +53,18 @@ function holds(
   facts: RefusalFacts,
   headers: SimRequest["headers"],
 ): boolean {
-  const { inference, present, empty, pending, equals, includes, outside, unknown, withoutHeader } = rule.when;
+  const { inference, present, empty, pending, equals, includes, outside, above, unknown, record, withoutHeader } =
+    rule.when;
   if (inference !== null && inference !== facts.inference) return false;
   // A request that sends every header with its value (a client of the newer contract) is not refused.
   const headerPairs = Object.entries(withoutHeader);
   if (headerPairs.length > 0 && headerPairs.every(([name, value]) => headerValue(headers, name)?.trim() === value))
     return false;
   if (present !== null && (flat[present] ?? null) === null) return false;
-  if (empty !== null && !isEmpty(flat[empty])) return false;
-  // An absent member equals null.
-  if (Object.entries(equals).some(([member, value]) => (flat[member] ?? null) !== value)) return false;
+  if (empty !== null && !(typeof empty === "string" ? [empty] : empty).every((name) => isEmpty(flat[name])))
+    return false;
+  // An absent member equals null; a dotted path reads into objects.
+  if (Object.entries(equals).some(([path, value]) => (valuesAt(flat, path)[0] ?? null) !== value)) return false;
   if (
     Object.entries(includes).some(
       ([member, value]) => !(Array.isArray(flat[member]) && (flat[member] as unknown[]).includes(value)),
@@ -74,7 +78,10 @@ function holds(
     )
   )
     return false;
+  if (Object.entries(above).some(([member, bound]) => !(typeof flat[member] === "number" && flat[member] > bound)))
+    return false;
   if (unknown !== null && !unknownRecord(unknown, flat, facts)) return false;
+  if (record !== null && !storedWith(record, flat, facts)) return false;
   if (rule.scope === null) return true;
   const scopeId = String(flat[rule.scope]);
   facts.requireScope(scopeId);
@@ -115,17 +122,56 @@ function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (Array.isArray(value) && value.length === 0);
 }
 
-/** True when the request names a record (a value at the id path) that the store does not hold. */
+/**
+ * True when the request names a record (a value at the id path) that the store does not
+ * hold. Through a list step (`refs[].id`) every item names one, its keys read from the same
+ * item where their path goes through that step: one unknown item is enough.
+ */
 function unknownRecord(
   unknown: NonNullable<ContractRefusalRule["when"]["unknown"]>,
   flat: Readonly<Record<string, unknown>>,
   facts: RefusalFacts,
 ): boolean {
-  const id = valuesAt(flat, unknown.id)[0];
+  const step = unknown.id.lastIndexOf("[].");
+  if (step >= 0) {
+    const list = unknown.id.slice(0, step + 2);
+    const inItem = (path: string) => (path.startsWith(`${list}.`) ? path.slice(list.length + 1) : null);
+    return valuesAt(flat, list).some((item) =>
+      unknownOne(unknown, facts, valuesAt(item, unknown.id.slice(step + 3))[0], (path) => {
+        const relative = inItem(path);
+        return relative === null ? valuesAt(flat, path)[0] : valuesAt(item, relative)[0];
+      }),
+    );
+  }
+  return unknownOne(unknown, facts, valuesAt(flat, unknown.id)[0], (path) => valuesAt(flat, path)[0]);
+}
+
+/** True when the store holds the record the request names, with each member of `equals` at its value. */
+function storedWith(
+  record: NonNullable<ContractRefusalRule["when"]["record"]>,
+  flat: Readonly<Record<string, unknown>>,
+  facts: RefusalFacts,
+): boolean {
+  const id = valuesAt(flat, record.id)[0];
   if (id === undefined || id === null) return false;
-  const keys = unknown.within.map((key) => (typeof key === "string" ? valuesAt(flat, key)[0] : key.value));
+  const keys = record.within.map((key) => (typeof key === "string" ? valuesAt(flat, key)[0] : key.value));
+  const found = facts.find(record.resource, keys, id);
+  return (
+    found !== undefined &&
+    Object.entries(record.equals).every(([path, value]) => (valuesAt(found, path)[0] ?? null) === value)
+  );
+}
+
+function unknownOne(
+  unknown: NonNullable<ContractRefusalRule["when"]["unknown"]>,
+  facts: RefusalFacts,
+  id: unknown,
+  read: (path: string) => unknown,
+): boolean {
+  if (id === undefined || id === null) return false;
+  const keys = unknown.within.map((key) => (typeof key === "string" ? read(key) : key.value));
   const holding = Object.fromEntries(
-    Object.entries(unknown.holding).map(([member, request]) => [member, valuesAt(flat, request)[0]]),
+    Object.entries(unknown.holding).map(([member, request]) => [member, read(request)]),
   );
   return !facts.stored(unknown.resource, keys, id, holding);
 }

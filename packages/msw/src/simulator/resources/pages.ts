@@ -29,7 +29,7 @@ export interface Page {
 /**
  * Refuses a cursor this list did not hand out for this request, or one changed
  * since (`key` checks its seal), before anything else is looked up, as the
- * release does.
+ * release does; an empty cursor is one it never hands out.
  * @throws SimError the operation's `bad_cursor` refusal
  */
 export function checkCursor(use: ContractResourceUse, flat: JsonRecord, key: string): void {

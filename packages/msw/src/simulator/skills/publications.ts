@@ -114,7 +114,7 @@ export class SkillPublications {
 
   /**
    * The actions the receiver holding `credential` should take: one per publication that is not yet as desired.
-   * @throws SimError 401 `invalid_target_credential`, 409 `invalid_target_state` (two observations of one Skill)
+   * @throws SimError 409 `invalid_target_state` (two observations of one Skill, before the credential is read), 401 `invalid_target_credential`
    */
   reconcile(
     credential: string | undefined,
@@ -122,9 +122,10 @@ export class SkillPublications {
     receiverVersion: string,
     fingerprint: string | null,
   ): JsonRecord {
-    const target = this.targets.authenticate(credential);
+    // Two observations of one Skill are refused before the credential is read, as the release does.
     const observed = new Map(observations.map((o) => [String((o.artifact as JsonRecord).artifact_id), o]));
     if (observed.size !== observations.length) throw invalidTargetState();
+    const target = this.targets.authenticate(credential);
     this.targets.observe(target, receiverVersion, fingerprint);
     const scopeId = String(target.scope_id);
     const actions = this.of(scopeId, String(target.target_id)).flatMap((publication) => {
