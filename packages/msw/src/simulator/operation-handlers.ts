@@ -236,8 +236,10 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id"]);
     const result = state.flush.flush(scoped(state, body), now);
-    const processed = (result.body as { processed_source_count?: number } | null)?.processed_source_count ?? 0;
-    if (result.status === 200 && processed > 0) state.extraction.lastSuccessAt = isoTime(now);
+    // A flush counts as an extraction success once its cursor moved, whatever it extracted.
+    const cursors = result.body as { previous_cursor?: number; current_cursor?: number } | null;
+    if (result.status === 200 && (cursors?.current_cursor ?? 0) > (cursors?.previous_cursor ?? 0))
+      state.extraction.lastSuccessAt = isoTime(now);
     return result;
   },
 

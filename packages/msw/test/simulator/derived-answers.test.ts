@@ -208,6 +208,24 @@ describe("extraction diagnostics", () => {
   });
 });
 
+describe("extraction successes", () => {
+  it("date the last flush that moved its cursor, even one that extracted nothing", () => {
+    const clock = new ManualClock(Date.UTC(2026, 2, 10, 12));
+    const sim = createPowerContextSimulator({ seed: 5, clock, inference: "off" });
+    const call = (id: string, request: SimRequest = {}, status = 200) =>
+      body(sim.handle(id, { ...admin, ...request }), status);
+    const root = String(call("get_default_scope").scope_id);
+    const observation = () => call("get_capabilities").extraction.observation;
+    call("flush_memory", { body: { scope_id: root } });
+    expect(observation().last_success_at).toBeNull();
+    call("remember_memory", { body: { scope_id: root, kind: "k", text: "alpha" } });
+    clock.advance(2000);
+    const flushed = call("flush_memory", { body: { scope_id: root } });
+    expect(flushed.current_cursor).toBeGreaterThan(flushed.previous_cursor);
+    expect(observation()).toMatchObject({ status: "observed", last_success_at: "2026-03-10T12:00:02.000Z" });
+  });
+});
+
 describe("reports as the release answers them", () => {
   it("answers a downloaded JSON report as the bare report, named as an attachment", () => {
     const { sim } = setup();
