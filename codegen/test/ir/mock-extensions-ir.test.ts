@@ -221,7 +221,7 @@ describe("x-powercontext-refusals", () => {
       resources,
     );
     const when = ir.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when;
-    expect([when.empty, when.unknown]).toEqual(["citation", unknown]);
+    expect([when.empty, when.unknown]).toEqual(["citation", { ...unknown, holding: {} }]);
     const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-refusals";
     expect(
       await issues(

@@ -2,7 +2,7 @@ import { SimError } from "./errors.js";
 import { reference } from "./artifacts.js";
 import type { Principal } from "./access/principals.js";
 import { copyJson, stableJson, type JsonRecord } from "./members.js";
-import { sha256Hex } from "./resources/sha256.js";
+import { sha256Hex } from "./digest/sha256.js";
 import { publicRecord, resolveSelection } from "./scope-selection.js";
 import type { ResourceWriter } from "./resources/writer.js";
 import { CONTENT_SOURCE_NAME, type SourceStore } from "./sources.js";

@@ -1,7 +1,7 @@
 import { SimError } from "./errors.js";
 import { fromBase64Url, toBase64Url } from "./resources/base64url.js";
 import { stableJson, type JsonRecord } from "./members.js";
-import { sha256Hex } from "./resources/sha256.js";
+import { sha256Hex } from "./digest/sha256.js";
 
 /**
  * Restoration preview tokens: what `preview_atomic_memory_restoration` hands

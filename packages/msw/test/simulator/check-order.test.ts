@@ -49,7 +49,7 @@ describe("the Scope lookup against the runtime rules", () => {
       params: { scope_id: "nowhere" },
       body: {
         operation: "derive_skill",
-        artifacts: [{ family: "skill", artifact_id: "art_1", revision: 1 }],
+        artifacts: [{ family: "experience", artifact_id: "art_1", revision: 1 }],
         sources: [{ source_type: "notes", source_id: " spaced " }],
         idempotency_key: "k1",
       },

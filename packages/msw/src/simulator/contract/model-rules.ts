@@ -1,6 +1,6 @@
 import { firstBreach, rewritten, type RuleBreach } from "@powercontext/runtime/rules";
 import { stableJson } from "../members.js";
-import { sha256Hex } from "../resources/sha256.js";
+import { sha256Hex } from "../digest/sha256.js";
 import type { ContractRule } from "../../contract/types.js";
 import { SimError, contractViolation, invalidRequest } from "../errors.js";
 import type { SimRequest } from "../types.js";

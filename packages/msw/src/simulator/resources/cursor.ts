@@ -1,5 +1,5 @@
 import { fromBase64Url, toBase64Url } from "./base64url.js";
-import { sha256Hex } from "./sha256.js";
+import { sha256Hex } from "../digest/sha256.js";
 
 /**
  * Page cursors of the resource lists: opaque base64url text naming the last

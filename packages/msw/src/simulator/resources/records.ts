@@ -2,7 +2,7 @@ import type { ContractResource, ContractResourceUse } from "../../contract/types
 import { isoTime } from "../clock.js";
 import type { SeededRandom } from "../random.js";
 import { copyJson, deletePath, emptyRecord, getPath, setPath, stableJson, type JsonRecord } from "../members.js";
-import { sha256Hex } from "./sha256.js";
+import { sha256Hex } from "../digest/sha256.js";
 
 /**
  * How a stored record is made from a request and what the server adds to it,

@@ -1,4 +1,4 @@
-import { sha256Hex, sha256HexOfBytes } from "../resources/sha256.js";
+import { sha256Hex, sha256HexOfBytes } from "../digest/sha256.js";
 import type { JsonRecord } from "../members.js";
 
 /**
