@@ -26,7 +26,7 @@ function integer(name: string, min: number) {
 
 function fraction(value: string): number {
   const n = value.trim() === "" ? Number.NaN : Number(value);
-  if (!(n >= 0 && n <= 1)) throw new InvalidArgumentError("must be a fraction from 0 to 1, e.g. 0.85");
+  if (!(n >= 0 && n <= 1)) throw new InvalidArgumentError("must be a fraction from 0 to 1, e.g. 0.93");
   return n;
 }
 
