@@ -187,14 +187,20 @@ describe("restoring a named revision of Atomic Memory", () => {
   });
 });
 
+/** A simulator without a model on a manual clock, its default Scope and its extraction observation. */
+function withoutModel() {
+  const clock = new ManualClock(Date.UTC(2026, 2, 10, 12));
+  const sim = createPowerContextSimulator({ seed: 5, clock, inference: "off" });
+  const call = (id: string, request: SimRequest = {}, status = 200) =>
+    body(sim.handle(id, { ...admin, ...request }), status);
+  const root = String(call("get_default_scope").scope_id);
+  const observation = () => call("get_capabilities").extraction.observation;
+  return { clock, call, root, observation };
+}
+
 describe("extraction diagnostics", () => {
   it("report the failure of a flush refused for want of a model, with its time", () => {
-    const clock = new ManualClock(Date.UTC(2026, 2, 10, 12));
-    const sim = createPowerContextSimulator({ seed: 5, clock, inference: "off" });
-    const call = (id: string, request: SimRequest = {}, status = 200) =>
-      body(sim.handle(id, { ...admin, ...request }), status);
-    const root = String(call("get_default_scope").scope_id);
-    const observation = () => call("get_capabilities").extraction.observation;
+    const { clock, call, root, observation } = withoutModel();
     expect(observation()).toMatchObject({ status: "unverified", last_failure: null, last_success_at: null });
     call("flush_memory", { body: { scope_id: root } });
     expect(observation().last_failure).toBeNull();
@@ -210,12 +216,7 @@ describe("extraction diagnostics", () => {
 
 describe("extraction successes", () => {
   it("date the last flush that moved its cursor, even one that extracted nothing", () => {
-    const clock = new ManualClock(Date.UTC(2026, 2, 10, 12));
-    const sim = createPowerContextSimulator({ seed: 5, clock, inference: "off" });
-    const call = (id: string, request: SimRequest = {}, status = 200) =>
-      body(sim.handle(id, { ...admin, ...request }), status);
-    const root = String(call("get_default_scope").scope_id);
-    const observation = () => call("get_capabilities").extraction.observation;
+    const { clock, call, root, observation } = withoutModel();
     call("flush_memory", { body: { scope_id: root } });
     expect(observation().last_success_at).toBeNull();
     call("remember_memory", { body: { scope_id: root, kind: "k", text: "alpha" } });
