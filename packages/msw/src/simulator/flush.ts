@@ -52,6 +52,7 @@ export const SUBMISSION_LOG_SIZE = 1000;
 /** The flush engine of the simulator. */
 export class FlushEngine {
   readonly #cursor = new Map<string, number>();
+  #lastProcessedMs: number | null = null;
   readonly #failures: OperationError[] = [];
   /** Queued and running Operations by the time of their next transition. */
   readonly #due = new DueQueue<OperationRecord>();
@@ -86,6 +87,11 @@ export class FlushEngine {
   /** Makes the next `count` flush attempts fail with `error`. */
   failNextAttempts(count: number, error: OperationError): void {
     for (let i = 0; i < count; i += 1) this.#failures.push({ ...error });
+  }
+
+  /** When a flush last moved a Scope's cursor (ms since the epoch), synchronous or through its Operation; null before. */
+  get lastProcessedMs(): number | null {
+    return this.#lastProcessedMs;
   }
 
   /**
@@ -195,6 +201,7 @@ export class FlushEngine {
       window.map((s) => ({ kind: "observation", text: s.content })),
     );
     this.#cursor.set(op.scope_id, through);
+    this.#lastProcessedMs = atMs;
     op.result = {
       status: "processed",
       previous_cursor: after,

@@ -131,7 +131,9 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   // (inference off) they are off, as on a default 1.4.1 install, which searches by full text only.
   get_capabilities: (state) => {
     const model = state.prompts.withModel;
-    const { lastFailure, lastSuccessAt } = state.extraction;
+    const { lastFailure } = state.extraction;
+    const processedMs = state.flush.lastProcessedMs;
+    const lastSuccessAt = processedMs === null ? null : isoTime(processedMs);
     return ok({
       prompts: state.prompts.capabilities(),
       artifact_dreaming: false,
@@ -235,12 +237,7 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   flush_memory: (state, _principal, request, now) => {
     const body = objectBody(request.body);
     onlyFields(body, ["scope_id"]);
-    const result = state.flush.flush(scoped(state, body), now);
-    // A flush counts as an extraction success once its cursor moved, whatever it extracted.
-    const cursors = result.body as { previous_cursor?: number; current_cursor?: number } | null;
-    if (result.status === 200 && (cursors?.current_cursor ?? 0) > (cursors?.previous_cursor ?? 0))
-      state.extraction.lastSuccessAt = isoTime(now);
-    return result;
+    return state.flush.flush(scoped(state, body), now);
   },
 
   remember_memory: (state, _principal, request) => {

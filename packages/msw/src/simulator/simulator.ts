@@ -197,7 +197,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       ...options.topicTiming,
     }),
     skills: createSkillDomain(store, writer, SeededRandom.stream(seed, "skills"), () => clock.now()),
-    extraction: { since: isoTime(clock.now()), lastFailure: null, lastSuccessAt: null },
+    extraction: { since: isoTime(clock.now()), lastFailure: null },
     ready: true,
     requests: 0,
   };

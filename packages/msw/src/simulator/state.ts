@@ -45,7 +45,7 @@ export interface SimulatorState {
    * start), the last failure a refusal recorded (`records.extraction_failure`, with its
    * time), and the time of the last flush that processed Sources.
    */
-  readonly extraction: { readonly since: string; lastFailure: JsonRecord | null; lastSuccessAt: string | null };
+  readonly extraction: { readonly since: string; lastFailure: JsonRecord | null };
   /** False makes `get_readiness` answer 503 not_ready. */
   ready: boolean;
   /** Requests handled so far. */
