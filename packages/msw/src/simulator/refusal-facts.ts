@@ -1,5 +1,4 @@
 import type { RefusalFacts } from "./contract/refusals.js";
-import { getPath, stableJson } from "./members.js";
 import type { SimulatorState } from "./state.js";
 import { isoTime } from "./clock.js";
 
@@ -17,15 +16,6 @@ export function refusalFacts(state: SimulatorState, inference: InferenceMode, no
     // A processor whose window the mock does not keep (the Profile's) counts every such Source.
     pending: (kind, scopeId) =>
       state.sources.extractable(scopeId, kind === "sources" ? state.flush.cursor(scopeId) : 0),
-    stored: (resource, keys, id, holding) => {
-      const record = state.store.find(resource, keys, id);
-      return (
-        record !== undefined &&
-        Object.entries(holding).every(
-          ([member, value]) => stableJson(getPath(record.current, member)) === stableJson(value),
-        )
-      );
-    },
     find: (resource, keys, id) => state.store.find(resource, keys, id)?.current,
     record: ({ extractionFailure }) => {
       state.extraction.lastFailure = { ...extractionFailure, occurred_at: isoTime(now()) };

@@ -53,8 +53,8 @@ const MODEL_PRESENT: RefusalFacts = {
   inference: "on",
   requireScope: () => undefined,
   pending: () => false,
-  stored: () => true,
-  find: () => undefined,
+  // Every record the request names is held, with none of the members a refusal asks about.
+  find: () => ({}),
   record: () => undefined,
 };
 

@@ -1,6 +1,6 @@
 import type { ContractRefusalRule } from "../../contract/types.js";
 import { SimError } from "../errors.js";
-import { valuesAt } from "../members.js";
+import { stableJson, valuesAt } from "../members.js";
 import type { SimOperation } from "./operation-table.js";
 import { headerValue } from "./request-check.js";
 import type { SimRequest } from "../types.js";
@@ -39,8 +39,6 @@ export interface RefusalFacts {
   requireScope(scopeId: string): void;
   /** True when the Scope has work of this kind pending (`sources`: Sources past its Memory cursor; `evidence`: Sources with content to extract). */
   pending(kind: "sources" | "evidence", scopeId: string): boolean;
-  /** True when the store holds record `id` of `resource` in the collection `keys`, holding each value of `holding` at its member. */
-  stored(resource: string, keys: readonly unknown[], id: unknown, holding: Readonly<Record<string, unknown>>): boolean;
   /** The current record `id` of `resource` in the collection `keys`, or undefined. */
   find(resource: string, keys: readonly unknown[], id: unknown): Readonly<Record<string, unknown>> | undefined;
   /** Keeps what a refusal says the server records (`records`) as it refuses. */
@@ -155,10 +153,14 @@ function storedWith(
   const id = valuesAt(flat, record.id)[0];
   if (id === undefined || id === null) return false;
   const keys = record.within.map((key) => (typeof key === "string" ? valuesAt(flat, key)[0] : key.value));
-  const found = facts.find(record.resource, keys, id);
+  return holdsValues(facts.find(record.resource, keys, id), record.equals);
+}
+
+/** True when a stored record was found and holds each value at its (dotted) member; an absent member is null. */
+function holdsValues(found: Readonly<Record<string, unknown>> | undefined, values: Readonly<Record<string, unknown>>) {
   return (
     found !== undefined &&
-    Object.entries(record.equals).every(([path, value]) => (valuesAt(found, path)[0] ?? null) === value)
+    Object.entries(values).every(([path, value]) => stableJson(valuesAt(found, path)[0] ?? null) === stableJson(value))
   );
 }
 
@@ -173,5 +175,5 @@ function unknownOne(
   const holding = Object.fromEntries(
     Object.entries(unknown.holding).map(([member, request]) => [member, read(request)]),
   );
-  return !facts.stored(unknown.resource, keys, id, holding);
+  return !holdsValues(facts.find(unknown.resource, keys, id), holding);
 }
