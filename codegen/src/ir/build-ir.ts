@@ -9,7 +9,7 @@ import { readOperationAnchor, readOperationResource, readResources } from "./res
 import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
 import { mediaKind, preferredMedia } from "../domain/media.js";
 import { readModelRules, schemaPointer } from "./model-rules.js";
-import { readRuleIssues, readRulesAfterAccess, ruleSites } from "./rule-sites.js";
+import { readRuleBranches, readRuleIssues, readRulesAfterAccess, ruleSites } from "./rule-sites.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
 import type {
   AccessIr,
@@ -112,6 +112,7 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
         op.requestBody?.schema ?? null,
         ruled,
         lookup,
+        op.ruleBranches,
       ),
     ],
   }));
@@ -283,6 +284,7 @@ function buildOperation(
     ruleSites: [],
     ruleIssues: readRuleIssues(op, raw.pointer),
     rulesAfterAccess: readRulesAfterAccess(op, raw.pointer),
+    ruleBranches: readRuleBranches(op, raw.pointer),
     tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     security: op.security === undefined ? documentSecurity : securityOf(op.security),
   };

@@ -145,6 +145,8 @@ function readCheck(node: Json, properties: readonly string[]): ModelRuleCheckIr 
       };
     case "relative-path":
       return { kind, members, allowEmpty: node["allow-empty"] === true };
+    case "before":
+      return { kind, from: String(node.from), to: String(node.to) };
     case "span": {
       const min = (node.min as number | undefined) ?? 0;
       return bounded(min, node.max)
@@ -175,6 +177,7 @@ function readCheck(node: Json, properties: readonly string[]): ModelRuleCheckIr 
             negate,
             min: (node.min as number | undefined) ?? null,
             max: (node.max as number | undefined) ?? null,
+            pattern: (node.pattern as string | undefined) ?? null,
           }
         : null;
     }

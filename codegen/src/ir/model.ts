@@ -284,6 +284,12 @@ export interface OperationIr {
   readonly ruleIssues: RuleIssuesIr;
   /** `x-powercontext-rule-answer`'s `after: access`: the runtime rules are checked once the checks after access have passed. */
   readonly rulesAfterAccess: boolean;
+  /**
+   * `x-powercontext-rule-answer`'s `branches`: the parameter whose value chooses the body's
+   * `oneOf` branch, and that value per branch schema name; null when the branches tell
+   * themselves apart.
+   */
+  readonly ruleBranches: { readonly parameter: string; readonly schemas: Readonly<Record<string, string>> } | null;
   readonly tags: readonly string[];
   /** The operation's own `security`, else the document's; null when neither declares one. */
   readonly security: SecurityIr | null;
@@ -378,6 +384,8 @@ export type ModelRuleCheckIr =
   | { readonly kind: "relative-path"; readonly members: readonly string[]; readonly allowEmpty: boolean }
   /** `min <= to - from <= max` when both integer members are present. */
   | { readonly kind: "span"; readonly from: string; readonly to: string; readonly min: number; readonly max: number }
+  /** When both members are present date-times, `from` is an instant earlier than `to`. */
+  | { readonly kind: "before"; readonly from: string; readonly to: string }
   /** When the condition holds, `member` is present and not null. */
   | { readonly kind: "required-when"; readonly member: string; readonly when: RuleCondition }
   /** When the condition does not hold, `member` is absent or null. */
@@ -390,7 +398,10 @@ export type ModelRuleCheckIr =
       readonly min: number | null;
       readonly max: number | null;
     }
-  /** When the condition holds, every value at `path` is in `in` (not in it, with `negate`) and within `min`..`max`. */
+  /**
+   * When the condition holds, every value at `path` is in `in` (not in it, with `negate`),
+   * a number within `min`..`max`, and a string matching `pattern`.
+   */
   | {
       readonly kind: "constrain-when";
       readonly when: RuleCondition;
@@ -399,6 +410,7 @@ export type ModelRuleCheckIr =
       readonly negate: boolean;
       readonly min: number | null;
       readonly max: number | null;
+      readonly pattern: string | null;
     }
   /** Every value present at `path` is one of `in` (`one-of`) or none of them (`none-of`). */
   | { readonly kind: "one-of" | "none-of"; readonly path: readonly string[]; readonly in: readonly RuleScalar[] }
@@ -440,7 +452,11 @@ export type ModelRuleIr = ModelRuleCheckIr & RuleBindingIr;
  * branches of a `oneOf`), and the schema whose rules apply there.
  */
 export interface RuleSiteIr {
-  readonly at: readonly (string | { readonly if: string; readonly in: readonly RuleScalar[] })[];
+  readonly at: readonly (
+    | string
+    | { readonly if: string; readonly in: readonly RuleScalar[] }
+    | { readonly has: readonly string[] }
+  )[];
   readonly schema: string;
 }
 

@@ -49,7 +49,7 @@ export function readRefusals(
     else if (row.status !== rule.status)
       bad("code", `${rule.code} has status ${row.status} in the registry, not ${rule.status}`);
     member(rule.scope, "scope");
-    member(rule.when.present, "when/present");
+    if (rule.when.present !== null) path(rule.when.present, "when/present");
     const empty = rule.when.empty;
     for (const name of empty === null ? [] : typeof empty === "string" ? [empty] : empty) member(name, "when/empty");
     for (const key of ["includes", "above"] as const)

@@ -1,6 +1,6 @@
 import { SpecError } from "../errors.js";
 import type { Json, RefLookup } from "../domain/types.js";
-import type { RuleIssuesIr, RuleScalar, RuleSiteIr } from "./model.js";
+import type { OperationIr, RuleIssuesIr, RuleScalar, RuleSiteIr } from "./model.js";
 
 /** Operation extension: how the runtime rules reached from its request answer (docs/architecture.md, "Model rules"). */
 export const RULE_ANSWER_EXTENSION = "x-powercontext-rule-answer";
@@ -33,6 +33,18 @@ export function readRulesAfterAccess(operation: Json, pointer: string): boolean 
   return ruleAnswer(operation, pointer)?.after === "access";
 }
 
+/**
+ * The operation's `x-powercontext-rule-answer` `branches`: the parameter choosing the
+ * body's `oneOf` branch and its value per branch schema; null without it.
+ *
+ * @throws {SpecError} `invalid_extension` for a malformed extension
+ */
+export function readRuleBranches(operation: Json, pointer: string): OperationIr["ruleBranches"] {
+  const branches = ruleAnswer(operation, pointer)?.branches as Json | undefined;
+  if (branches === undefined) return null;
+  return { parameter: String(branches.parameter), schemas: { ...(branches.schemas as Record<string, string>) } };
+}
+
 /** The extension checked for shape; null without it. */
 function ruleAnswer(operation: Json, pointer: string): Json | null {
   const raw = operation[RULE_ANSWER_EXTENSION];
@@ -41,13 +53,26 @@ function ruleAnswer(operation: Json, pointer: string): Json | null {
     new SpecError(
       "invalid_extension",
       { pointer: `${pointer}/${RULE_ANSWER_EXTENSION}` },
-      "expected { issues?: standalone | body | opaque | { field, reason }, after?: access } with at least one member",
+      "expected { issues?: standalone | body | opaque | { field, reason }, after?: access, branches?: { parameter, schemas } } with at least one member",
     );
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw bad();
   const node = raw as Json;
   const keys = Object.keys(node);
-  if (keys.length === 0 || keys.some((key) => key !== "issues" && key !== "after")) throw bad();
+  if (keys.length === 0 || keys.some((key) => key !== "issues" && key !== "after" && key !== "branches")) throw bad();
   if (node.after !== undefined && node.after !== "access") throw bad();
+  if (node.branches !== undefined) {
+    const branches = node.branches as Json | null;
+    const schemas = (branches as Json | null)?.schemas as Json | null | undefined;
+    if (
+      typeof branches !== "object" ||
+      branches === null ||
+      typeof branches.parameter !== "string" ||
+      typeof schemas !== "object" ||
+      schemas === null ||
+      Object.values(schemas).some((name) => typeof name !== "string")
+    )
+      throw bad();
+  }
   if (node.issues === undefined) return node;
   const named = node.issues as Json | null;
   const field =
@@ -63,7 +88,8 @@ function ruleAnswer(operation: Json, pointer: string): Json | null {
 /**
  * Where the component schemas that carry model rules sit in an operation's flat request
  * object (parameters by wire name beside the body's members, or the body itself when the
- * operation has no parameters), in walk order: properties in declaration order, list
+ * operation has no parameters), in walk order, a schema after the ruled schemas inside it
+ * (a nested model validates before the model holding it): properties in declaration order, list
  * items as `[]`, `allOf` parts in place, and each `oneOf`/`anyOf` branch behind a guard
  * that tells it apart (its discriminator values, else a member with a single allowed
  * value). A component is entered once per path, so recursive schemas end.
@@ -77,6 +103,7 @@ export function ruleSites(
   body: Json | null,
   ruled: ReadonlySet<string>,
   lookup: RefLookup,
+  branches: OperationIr["ruleBranches"] = null,
 ): RuleSiteIr[] {
   if (ruled.size === 0) return [];
   const sites: RuleSiteIr[] = [];
@@ -86,15 +113,17 @@ export function ruleSites(
     if (typeof node.$ref === "string") {
       const name = node.$ref.startsWith(COMPONENT) ? decodeURIComponent(node.$ref.slice(COMPONENT.length)) : null;
       if (name === null || entered.has(name)) return;
-      if (ruled.has(name)) sites.push({ at, schema: name });
+      // The objects inside first, as the release's models validate a nested model before the
+      // model holding it runs its own checks.
       walk(lookup(node.$ref), at, new Set([...entered, name]));
+      if (ruled.has(name)) sites.push({ at, schema: name });
       return;
     }
     for (const part of (node.allOf as unknown[] | undefined) ?? []) walk(part, at, entered);
     for (const key of ["oneOf", "anyOf"] as const) {
-      const branches = (node[key] as unknown[] | undefined) ?? [];
-      for (const branch of branches) {
-        const guard = branches.length > 1 ? guardOf(node, branch as Json, lookup) : null;
+      const options = (node[key] as unknown[] | undefined) ?? [];
+      for (const branch of options) {
+        const guard = options.length > 1 ? guardOf(node, branch as Json, lookup, branches) : null;
         walk(branch, guard === null ? at : [...at, guard], entered);
       }
     }
@@ -107,8 +136,12 @@ export function ruleSites(
   return sites;
 }
 
-/** What tells a `oneOf` branch apart: the discriminator values mapped to it, else a member with one allowed value. */
-function guardOf(parent: Json, branch: Json, lookup: RefLookup): Step | null {
+/**
+ * What tells a `oneOf` branch apart: the discriminator values mapped to it, else the
+ * operation's choosing parameter (`branches`) with the value it names the branch's schema
+ * with, else a member with one allowed value, else the presence of every member it requires.
+ */
+function guardOf(parent: Json, branch: Json, lookup: RefLookup, branches: OperationIr["ruleBranches"]): Step | null {
   const discriminator = parent.discriminator as Json | undefined;
   if (discriminator !== undefined && typeof branch.$ref === "string") {
     const mapping = (discriminator.mapping ?? {}) as Record<string, string>;
@@ -117,11 +150,20 @@ function guardOf(parent: Json, branch: Json, lookup: RefLookup): Step | null {
       .map(([value]) => value);
     if (values.length > 0) return { if: String(discriminator.propertyName), in: values };
   }
+  if (branches !== null && typeof branch.$ref === "string" && branch.$ref.startsWith(COMPONENT)) {
+    const name = decodeURIComponent(branch.$ref.slice(COMPONENT.length));
+    const values = Object.entries(branches.schemas)
+      .filter(([, schema]) => schema === name)
+      .map(([value]) => value);
+    if (values.length > 0) return { if: branches.parameter, in: values };
+  }
   const target = (typeof branch.$ref === "string" ? lookup(branch.$ref) : branch) as Json | undefined;
   const properties = (target?.properties ?? {}) as Record<string, Json>;
   for (const [name, sub] of Object.entries(properties)) {
     const values = Array.isArray(sub.enum) ? sub.enum : "const" in sub ? [sub.const] : null;
     if (values !== null && values.length === 1) return { if: name, in: values as RuleScalar[] };
   }
-  return null;
+  // Nothing else tells it apart: an object with every member the branch requires.
+  const required = Array.isArray(target?.required) ? (target.required as unknown[]).map(String) : [];
+  return required.length > 0 ? { has: required } : null;
 }

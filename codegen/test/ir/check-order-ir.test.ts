@@ -70,4 +70,16 @@ describe("build-ir: the check order facts", () => {
     );
     expect(error).toBeInstanceOf(SpecErrorList);
   });
+
+  it("reads the parameter choosing the body's branch, and refuses a malformed one with its pointer", async () => {
+    expect((await operation({})).ruleBranches).toBeNull();
+    const branches = { parameter: "family", schemas: { prompt: "PromptBody" } };
+    expect((await operation({ "x-powercontext-rule-answer": { branches } })).ruleBranches).toEqual(branches);
+    const error = await operation({ "x-powercontext-rule-answer": { branches: { parameter: "family" } } }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SpecErrorList);
+    expect(String(error)).toContain("x-powercontext-rule-answer");
+  });
 });

@@ -88,7 +88,15 @@ describe("build-ir: model rules", () => {
     [
       "constrain-when",
       { when: { path: ["a"], in: ["x"] }, path: ["n"], max: 2 },
-      { when: { path: ["a"], in: ["x"], negate: false }, path: ["n"], in: null, negate: false, min: null, max: 2 },
+      {
+        when: { path: ["a"], in: ["x"], negate: false },
+        path: ["n"],
+        in: null,
+        negate: false,
+        min: null,
+        max: 2,
+        pattern: null,
+      },
     ],
     ["one-of", { path: ["c", "kind"], in: ["x"] }, { path: ["c", "kind"], in: ["x"] }],
     ["none-of", { path: ["b", "[]"], in: ["memory"] }, { path: ["b", "[]"], in: ["memory"] }],
@@ -98,6 +106,7 @@ describe("build-ir: model rules", () => {
     ["max-sum", { path: ["b", "[]"], max: 8 }, { path: ["b", "[]"], max: 8 }],
     ["max-bytes", { members: ["a"], max: 10, normalize: "nfc-strip" }, { members: ["a"], max: 10, normalize: true }],
     ["after-now", { members: ["a"] }, { members: ["a"] }],
+    ["before", { from: "a", to: "n" }, { from: "a", to: "n" }],
     [
       "excluded-categories",
       { members: ["b[]"], categories: ["Cc", "Cn"] },
@@ -209,6 +218,20 @@ describe("build-ir: model rules", () => {
       at: ["operation", { if: "kind", in: ["read"] }],
       schema: "CodeReadOperation",
     });
-    expect(query.ruleSites[0]).toEqual({ at: [], schema: "CodeQueryRequest" });
+    // A schema comes after the ruled schemas inside it (a nested model validates first).
+    expect(query.ruleSites.at(-1)).toEqual({ at: [], schema: "CodeQueryRequest" });
+    // A replacement's branch is the one the path's family chooses; a Candidate revision's the
+    // one whose required members the proposal has.
+    const replace = ir.operations.find((op) => op.operationId === "replace_artifact")!;
+    expect(replace.ruleBranches?.parameter).toBe("family");
+    expect(replace.ruleSites).toContainEqual({
+      at: [{ if: "family", in: ["prompt"] }, "content"],
+      schema: "PromptContent",
+    });
+    const revise = ir.operations.find((op) => op.operationId === "revise_candidate")!;
+    expect(revise.ruleSites).toContainEqual({
+      at: ["proposal", { has: ["name", "description", "instructions", "validation"] }],
+      schema: "SkillProposal",
+    });
   });
 });

@@ -8,6 +8,8 @@ import { admitParameters } from "./admit-parameters.js";
 export interface OperationValidatorNames {
   request: string | null;
   responses: [status: number, key: string][];
+  /** The body's validator per value of the parameter choosing its `oneOf` branch (`OperationIr.ruleBranches`). */
+  branches: [value: string, key: string][];
 }
 
 /** The JSON Schemas behind the validators of an API, keyed by export name. */
@@ -71,7 +73,7 @@ export function validatorSchemas(ir: ApiIr): ValidatorSchemas {
     return key;
   };
   for (const op of ir.operations) {
-    const entry: OperationValidatorNames = { request: null, responses: [] };
+    const entry: OperationValidatorNames = { request: null, responses: [], branches: [] };
     if (op.requestLocation !== null) {
       const { schema, admit } = requestSchema(op, ir.lookup);
       entry.request = forSchema(op, "request", requestSchemaName(op), schema, "request", admit);
@@ -82,6 +84,12 @@ export function validatorSchemas(ir: ApiIr): ValidatorSchemas {
           response.status,
           forSchema(op, String(response.status), response.schemaName, response.schema, "response"),
         ]);
+    }
+    for (const [value, schemaName] of Object.entries(op.ruleBranches?.schemas ?? {})) {
+      const key = componentKey.get(`request:${schemaName}`);
+      if (key === undefined) continue;
+      used.add(key);
+      entry.branches.push([value, key]);
     }
     perOperation.set(op.operationId, entry);
   }

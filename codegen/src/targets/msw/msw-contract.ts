@@ -3,7 +3,11 @@ import type { ApiIr, OperationIr, ParameterIr } from "../../ir/model.js";
 import { tsString } from "../../emit/ts/syntax.js";
 import { expression, tsValue } from "../../emit/ts/value.js";
 import { banner } from "../../emit/banner.js";
-import { validatorSchemas, type ValidatorSchemas } from "../../emit/validator-code/schemas.js";
+import {
+  type OperationValidatorNames,
+  validatorSchemas,
+  type ValidatorSchemas,
+} from "../../emit/validator-code/schemas.js";
 import { ruleSiteData } from "../../emit/rule-tables.js";
 
 /** Where the contract imports its types from: the mock package's hand-written `src/contract/types.ts`. */
@@ -41,7 +45,7 @@ export function emitMswContract(ir: ApiIr, schemas: ValidatorSchemas = validator
   const roots: string[] = [];
   const operations: Record<string, unknown> = {};
   for (const op of ir.operations) {
-    const names = schemas.perOperation.get(op.operationId) ?? { request: null, responses: [] };
+    const names = schemas.perOperation.get(op.operationId) ?? { request: null, responses: [], branches: [] };
     roots.push(...names.responses.map(([, key]) => key));
     operations[op.operationId] = operationValue(op, names, ir);
   }
@@ -100,11 +104,7 @@ function withMemberDefaults(
 }
 
 /** What the simulator knows of one operation, as the value `ContractOperation` types (the hand-written types of {@link CONTRACT_TYPES}). */
-function operationValue(
-  op: OperationIr,
-  names: { request: string | null; responses: [number, string][] },
-  ir: ApiIr,
-): Record<string, unknown> {
+function operationValue(op: OperationIr, names: OperationValidatorNames, ir: ApiIr): Record<string, unknown> {
   const parameters = (list: readonly ParameterIr[]) => list.map((p) => parameterValue(p, ir.lookup));
   const requestId = ir.requestIdHeader.toLowerCase();
   return {
@@ -145,6 +145,15 @@ function operationValue(
     rules: ruleSiteData(ir, op, () => true, true),
     ruleIssues: op.ruleIssues,
     rulesAfterAccess: op.rulesAfterAccess,
+    bodyBranches:
+      op.ruleBranches === null || names.branches.length === 0
+        ? null
+        : {
+            parameter: op.ruleBranches.parameter,
+            validators: Object.fromEntries(
+              names.branches.map(([value, key]) => [value, expression(`validators.${key}`)]),
+            ),
+          },
   };
 }
 

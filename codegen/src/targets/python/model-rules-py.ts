@@ -203,6 +203,12 @@ function checkOf(rule: ModelRuleIr): string {
                 ):
                     raise ValueError(f"{name} is not a repository-relative path")
 `;
+    case "before":
+      return `        start, end = sent.get(${pyString(rule.from)}), sent.get(${pyString(rule.to)})
+        instant = __import__("datetime").datetime
+        if isinstance(start, instant) and isinstance(end, instant) and start >= end:
+            raise ValueError(${pyString(`${rule.from} must be before ${rule.to}`)})
+`;
     case "span":
       return `        start, end = sent.get(${pyString(rule.from)}), sent.get(${pyString(rule.to)})
         if isinstance(start, int) and isinstance(end, int) and not ${rule.min} <= end - start <= ${rule.max}:
@@ -231,6 +237,9 @@ function checkOf(rule: ModelRuleIr): string {
         rule.in === null ? null : `value ${rule.negate ? "in" : "not in"} ${tuple(rule.in)}`,
         rule.min === null ? null : `(isinstance(value, int | float) and value < ${rule.min})`,
         rule.max === null ? null : `(isinstance(value, int | float) and value > ${rule.max})`,
+        rule.pattern === null
+          ? null
+          : `(isinstance(value, str) and __import__("re").search(${pyString(rule.pattern)}, value) is None)`,
       ].filter((t) => t !== null);
       return `        if ${holds(rule.when)} and any(${tests.join(" or ")} for value in values(${pathArgs(rule.path)})):
             raise ValueError(${pyString(`${rule.path.join(".")} is not allowed when ${conditionWords(rule.when)}`)})

@@ -105,6 +105,14 @@ export interface ContractOperation {
   readonly ruleIssues: "standalone" | "body" | "opaque" | { readonly field: string; readonly reason: string };
   /** `x-powercontext-rule-answer`'s `after: access`: the runtime rules are checked once the checks after access have passed. */
   readonly rulesAfterAccess: boolean;
+  /**
+   * `x-powercontext-rule-answer`'s `branches`: the parameter choosing the body's `oneOf`
+   * branch and the validator of each branch's body; null when the branches tell themselves apart.
+   */
+  readonly bodyBranches: {
+    readonly parameter: string;
+    readonly validators: { readonly [value: string]: ValidateFunction };
+  } | null;
 }
 
 /** One member of `x-powercontext-answer`: its path in the body and its value, the kind of id the server draws once, or a member left out. */

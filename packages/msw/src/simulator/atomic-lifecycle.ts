@@ -151,7 +151,8 @@ export class AtomicLifecycle {
     }
     authorize();
     const { artifact, source, changed } = this.#plan(scopeId, target, record);
-    if (!changed) return { changed: false, restored: [], retired: [], undo_merge_results: [] };
+    // Nothing to write: the record is already active at that content, and the answer still names it restored.
+    if (!changed) return { changed: false, restored: [reference(artifact)], retired: [], undo_merge_results: [] };
     // The release journals the restoration itself, not the restored content, and the new revision cites it.
     const journal = this.writer.insert("source", [scopeId], {
       source_type: CONTENT_SOURCE_NAME,

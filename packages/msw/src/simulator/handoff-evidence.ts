@@ -33,23 +33,35 @@ export function unique(citations: readonly JsonRecord[]): JsonRecord[] {
   });
 }
 
-function available(store: ResourceStore, scopeId: string, citation: JsonRecord): boolean {
+function available(
+  store: ResourceStore,
+  scopeId: string,
+  citation: JsonRecord,
+  exceptFamilies: readonly string[],
+): boolean {
   const source = citation.source_ref as JsonRecord | undefined;
   if (citation.kind === "source" && source !== undefined) {
     const found = store.find(SOURCE, [scopeId], source.source_id);
     return found !== undefined && (found.current.source_type ?? CONTENT_SOURCE_NAME) === source.name;
   }
   const artifact = citation.artifact_ref as JsonRecord | undefined;
-  if (artifact === undefined) return false;
+  if (artifact === undefined || exceptFamilies.includes(String(artifact.family))) return false;
   const versions = store.versionsOf(ARTIFACT, [scopeId, artifact.family], artifact.artifact_id) ?? [];
   return versions.some((version) => version.revision === artifact.revision);
 }
 
 /**
+ * @param options.exceptFamilies - Artifact families never accepted as evidence (default: none)
  * @throws SimError 404 `handoff_evidence_not_found` for the first citation the Scope does not hold
  */
-export function requireEvidence(store: ResourceStore, scopeId: string, citations: readonly JsonRecord[]): void {
-  if (citations.some((citation) => !available(store, scopeId, citation)))
+export function requireEvidence(
+  store: ResourceStore,
+  scopeId: string,
+  citations: readonly JsonRecord[],
+  options: { readonly exceptFamilies?: readonly string[] } = {},
+): void {
+  const except = options.exceptFamilies ?? [];
+  if (citations.some((citation) => !available(store, scopeId, citation, except)))
     throw new SimError(
       404,
       "handoff_evidence_not_found",

@@ -56,9 +56,17 @@ export const handoffHandlers: Record<string, HandoffHandler> = {
     );
   },
 
+  // The draft's direct evidence (its state and next action; not its omissions) must be in the
+  // Scope, and never a Prompt: the release resolves each citation before it prepares the Handoff.
   finalize_handoff: (state, _principal, request) => {
     const body = objectBody(request.body);
-    return ok(state.handoffs.finalize(scopeField(body), body.draft as JsonRecord));
+    const draft = body.draft as JsonRecord;
+    const next = (draft.next_action ?? null) as JsonRecord | null;
+    const citations = unique(
+      [...list(draft.state), ...(next === null ? [] : [next])].flatMap((claim) => list(claim.citations)),
+    );
+    requireEvidence(state.store, scopeField(body), citations, { exceptFamilies: ["prompt"] });
+    return ok(state.handoffs.finalize(scopeField(body), draft));
   },
 
   commit_handoff: (state, _principal, request) => {

@@ -175,8 +175,12 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     ok(checkAccess(principal as Principal, objectBody(request.body), state.control)),
   list_access_resources: (state, principal, request) =>
     ok(
-      accessResources(principal as Principal, objectBody(request.body), state.control, () =>
-        state.store.records("scope", []).map((r) => String(r.current.scope_id)),
+      accessResources(
+        principal as Principal,
+        objectBody(request.body),
+        state.control,
+        () => state.store.records("scope", []).map((r) => String(r.current.scope_id)),
+        state.cursorKey,
       ),
     ),
 

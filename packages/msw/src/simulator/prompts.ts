@@ -36,17 +36,19 @@ export class Prompts {
   configuration(scopeId: string, promptKey: string): JsonRecord {
     const saved = this.writer.find("artifact", [scopeId, PROMPT_FAMILY], promptKey);
     const builtin = builtinOf(promptKey);
+    // A saved automatic Prompt runs the built-in instructions; only a custom one replaces them.
     const content = (saved?.content ?? null) as JsonRecord | null;
+    const custom = content?.mode === "custom" ? content : null;
     return {
       scope_id: scopeId,
       prompt_key: promptKey,
       ...this.#availability(promptKey),
-      mode: saved === undefined ? "auto" : "custom",
+      mode: custom === null ? "auto" : "custom",
       artifact: saved === undefined ? null : reference(saved),
       artifact_etag: saved === undefined ? null : etagOf(contractResources.artifact as ContractResource, saved),
       effective: {
-        instructions: typeof content?.instructions === "string" ? content.instructions : builtin.instructions,
-        demonstrations: Array.isArray(content?.demonstrations) ? content.demonstrations : [],
+        instructions: typeof custom?.instructions === "string" ? custom.instructions : builtin.instructions,
+        demonstrations: Array.isArray(custom?.demonstrations) ? custom.demonstrations : [],
       },
       builtin,
     };

@@ -22,7 +22,7 @@ import { BindingIndex } from "./access/bindings.js";
 import { accessFacts } from "./access/facts.js";
 import { OwnerLedger } from "./access/owners.js";
 import { checkRefusals } from "./contract/refusals.js";
-import { checkAccessRules, checkRuntimeRules, keptRequest } from "./contract/model-rules.js";
+import { checkAccessRules, checkBodyBranch, checkRuntimeRules, keptRequest } from "./contract/model-rules.js";
 import { refusalFacts, type InferenceMode } from "./refusal-facts.js";
 import { OverrideTable, type OverrideHandler } from "./overrides.js";
 import { Responder } from "./responder/responder.js";
@@ -175,6 +175,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
     engine,
     access,
     control,
+    cursorKey: cursorKey(seed),
     after,
     scopes,
     sources,
@@ -256,6 +257,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
         checkAnchor(op, flat, store);
         after.begin(operationId, payload, principal, cause);
       }
+      checkBodyBranch(op, request.body, flat);
       checkRuntimeRules(op, flat, nowMs);
       checkRefusals(op, flat, facts, request.headers, "service");
       request = keptRequest(op, request, flat);

@@ -26,6 +26,8 @@ export interface SimulatorState {
   readonly access: AccessLedger;
   /** The access decisions (bindings, owners, the static preset), for checks a domain module makes itself. */
   readonly control: AccessControl;
+  /** The key the simulator's own list cursors are sealed with (`resources/cursor.ts`). */
+  readonly cursorKey: string;
   /** The checks after the access layer (`x-powercontext-access-after`), for the `domain` stage. */
   readonly after: AfterAccess;
   readonly scopes: ScopeStore;

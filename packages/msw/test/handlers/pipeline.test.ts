@@ -87,10 +87,10 @@ describe("one request pipeline", () => {
     expect(problems).toEqual([]);
     // The stateful operations answer 404 for the scope, Operation or block a fresh simulator does not hold,
     // and refuse what a sampled request cannot know: a tags ETag (412), one record merged with itself (409),
-    // a bootstrap receipt the server never issued (422), a handoff boundary under a Source id already used
-    // and a handoff prepared on another revision (409).
+    // a bootstrap receipt the server never issued (422), a handoff boundary under a Source id already used,
+    // a handoff prepared on another revision (409) and a draft citing evidence the Scope does not hold (404).
     expect(successes, "operations answered with a declared success").toBeGreaterThanOrEqual(
-      simOperationIds.length - 25,
+      simOperationIds.length - 26,
     );
   });
 

@@ -69,7 +69,7 @@ describe("Candidates as the release answers them", () => {
           name: "release-checklist",
           description: "Walk through it.",
           instructions: "1. Tag.",
-          validation: [],
+          validation: ["The tag is pushed."],
         },
         source_refs: evidence(sim),
         artifact_refs: [],

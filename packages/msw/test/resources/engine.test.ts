@@ -207,7 +207,17 @@ describe("resource engine: artifacts", () => {
       "If-Match": '"revision:1"',
       content: topic.content,
     });
-    expect([unknown.status, unknown.code]).toEqual([403, "forbidden"]);
+    // Topic Memory is authorized on its Scope: the handler then finds no Artifact. A family
+    // authorized on the Artifact itself refuses an unknown one in the access layer.
+    expect([unknown.status, unknown.code]).toEqual([404, "artifact_not_found"]);
+    const experience = call(sim, "replace_artifact", {
+      scope_id: scope(sim),
+      family: "experience",
+      artifact_id: "art_unknown",
+      "If-Match": '"revision:1"',
+      content: { situation: "s", action: "a", outcome: "o", lesson: "l" },
+    });
+    expect([experience.status, experience.code]).toEqual([403, "forbidden"]);
   });
 
   it("journals each Artifact write as a Source the Source list shows", () => {

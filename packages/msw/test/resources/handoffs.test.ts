@@ -109,6 +109,7 @@ describe("handoffs", () => {
 
   it("finalizes a draft as written and reports each Scope's Handoff", () => {
     const sim = fresh();
+    call(sim, "capture_content_source", { scope_id: "s1", source_id: "note-1", content: "The template exists." });
     const draft = {
       objective: "Automate the changelog.",
       state: [{ text: "The template is drafted.", citations: evidence }],

@@ -185,6 +185,20 @@ describe("restoring a named revision of Atomic Memory", () => {
     });
     expect(artifact.artifacts).toEqual([{ family: "atomic-memory", artifact_id: target.artifact_id, revision: 1 }]);
   });
+
+  it("writes nothing for an active record without a revision named, and still names it restored", () => {
+    const { call, root } = setup();
+    call("remember_memory", { body: { scope_id: root, kind: "k", text: "alpha" } });
+    const [entry] = call("list_memory_entries", { body: { scope_id: root } }).entries;
+    const target = { artifact_id: entry.artifact.artifact_id };
+    const restored = call("restore_atomic_memory", { body: { scope_id: root, target, operation: "restore" } });
+    expect(restored).toEqual({
+      changed: false,
+      restored: [{ family: "atomic-memory", artifact_id: target.artifact_id, revision: 1 }],
+      retired: [],
+      undo_merge_results: [],
+    });
+  });
 });
 
 /** A simulator without a model on a manual clock, its default Scope and its extraction observation. */

@@ -123,6 +123,11 @@ export function checkRule(rule: Rule, object: Obj, now: number, digestOf?: Diges
           ? `${m} is not a repository-relative path`
           : null;
       });
+    case "before": {
+      const from = typeof object[rule.from] === "string" ? Date.parse(object[rule.from] as string) : Number.NaN;
+      const to = typeof object[rule.to] === "string" ? Date.parse(object[rule.to] as string) : Number.NaN;
+      return from >= to ? { member: null, message: `${rule.from} is not before ${rule.to}` } : null;
+    }
     case "span": {
       const from = object[rule.from];
       const to = object[rule.to];
@@ -154,7 +159,8 @@ export function checkRule(rule: Rule, object: Obj, now: number, digestOf?: Diges
         (value) =>
           (rule.in !== null && listed(rule.in, value) === rule.negate) ||
           (typeof value === "number" &&
-            ((rule.min !== null && value < rule.min) || (rule.max !== null && value > rule.max))),
+            ((rule.min !== null && value < rule.min) || (rule.max !== null && value > rule.max))) ||
+          (typeof value === "string" && typeof rule.pattern === "string" && !new RegExp(rule.pattern, "u").test(value)),
       );
       return bad ? { member: rule.path[0] ?? null, message: `${rule.path.join(".")} is not allowed here` } : null;
     }

@@ -1,7 +1,7 @@
 import type { ValidateFunction } from "../validation/validator.js";
 import { checkRule, type DigestOf } from "./checks.js";
 import type { Rule, RuleBreach, RuleSite, RuleStep } from "./rule-types.js";
-import { isRecord } from "./values.js";
+import { isRecord, propertyOf, strip } from "./values.js";
 
 type Located = { readonly value: Readonly<Record<string, unknown>>; readonly at: readonly (string | number)[] };
 
@@ -12,7 +12,12 @@ export function reach(root: unknown, steps: readonly RuleStep[]): Located[] {
     const next: typeof found = [];
     for (const { value, at } of found) {
       if (typeof step !== "string") {
-        if (isRecord(value) && step.in.includes(value[step.if] as never)) next.push({ value, at });
+        const passes =
+          isRecord(value) &&
+          ("has" in step
+            ? step.has.every((member) => value[member] !== undefined)
+            : step.in.includes(value[step.if] as never));
+        if (passes) next.push({ value, at });
       } else if (step === "[]") {
         if (Array.isArray(value))
           for (const [index, item] of value.entries()) next.push({ value: item, at: [...at, index] });
@@ -27,9 +32,23 @@ export function reach(root: unknown, steps: readonly RuleStep[]): Located[] {
   );
 }
 
+/** A copy of `object` whose present string members `rule` names lost their surrounding whitespace (after NFC, with `normalize`). */
+export function trimmed(
+  object: Readonly<Record<string, unknown>>,
+  rule: Extract<Rule, { kind: "trim" }>,
+): Readonly<Record<string, unknown>> {
+  const copy: Record<string, unknown> = { ...object };
+  for (const member of rule.members) {
+    const name = propertyOf(member);
+    const current = copy[name];
+    if (typeof current === "string") copy[name] = strip(rule.normalize === true ? current.normalize("NFC") : current);
+  }
+  return copy;
+}
+
 /**
  * The first rule `request` breaks: sites in order, each object a site reaches in order,
- * its rules in order. Only the rules `only` admits are checked (all by default).
+ * its rules in order, each reading the object as the `trim` rules before it left it. Only the rules `only` admits are checked (all by default).
  *
  * @param now - the clock `after-now` compares with, ms since the epoch (default: `Date.now()`)
  * @param digestOf - what a `digest` rule compares with; without it such rules check nothing
@@ -45,8 +64,11 @@ export function firstBreach<R extends Rule>(
     const rules = site.rules.filter(only);
     if (rules.length === 0) continue;
     for (const { value, at } of reach(request, site.at)) {
+      // A `trim` rule changes how the rules after it read its members (the server reads them trimmed).
+      let view = value;
       for (const rule of rules) {
-        const finding = checkRule(rule, value, now, digestOf);
+        if (rule.kind === "trim") view = trimmed(view, rule);
+        const finding = checkRule(rule, view, now, digestOf);
         if (finding !== null) return { rule, at, member: finding.member, message: finding.message };
       }
     }

@@ -1,6 +1,6 @@
 import type { Rule, RuleSite } from "./rule-types.js";
-import { reach } from "./engine.js";
-import { foldKey, propertyOf, strip } from "./values.js";
+import { reach, trimmed } from "./engine.js";
+import { foldKey, propertyOf } from "./values.js";
 
 type Rewrite = Extract<Rule, { kind: "trim" | "sort-items" }>;
 
@@ -40,11 +40,13 @@ export function rewritten<R extends Rule>(
     for (const { value } of reach(copy, site.at)) {
       const object = value as Record<string, unknown>;
       for (const rule of site.rules) {
+        if (rule.kind === "trim") {
+          Object.assign(object, trimmed(object, rule));
+          continue;
+        }
         for (const member of rule.members) {
           const name = propertyOf(member);
           const current = object[name];
-          if (rule.kind === "trim" && typeof current === "string")
-            object[name] = strip(rule.normalize === true ? current.normalize("NFC") : current);
           if (rule.kind === "sort-items" && Array.isArray(current))
             object[name] = [...current].sort((a, b) =>
               typeof a === "string" && typeof b === "string" ? byCodePoints(foldKey(a), foldKey(b)) : 0,

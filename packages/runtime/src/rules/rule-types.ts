@@ -32,6 +32,8 @@ export type Rule =
     }
   | { readonly kind: "relative-path"; readonly members: readonly string[]; readonly allowEmpty: boolean }
   | { readonly kind: "span"; readonly from: string; readonly to: string; readonly min: number; readonly max: number }
+  /** When both members are present date-times, `from` is an instant earlier than `to`. */
+  | { readonly kind: "before"; readonly from: string; readonly to: string }
   | { readonly kind: "required-when" | "forbidden-unless"; readonly member: string; readonly when: RuleCondition }
   | {
       readonly kind: "items-when";
@@ -48,6 +50,8 @@ export type Rule =
       readonly negate: boolean;
       readonly min: number | null;
       readonly max: number | null;
+      /** a regular expression every string at `path` matches (unanchored: the pattern anchors itself) */
+      readonly pattern?: string | null;
     }
   | { readonly kind: "one-of" | "none-of"; readonly path: readonly string[]; readonly in: readonly RuleScalar[] }
   | { readonly kind: "different" | "same"; readonly paths: readonly (readonly string[])[] }
@@ -68,8 +72,15 @@ export type Rule =
     }
   | { readonly kind: "exclusive"; readonly members: readonly string[] };
 
-/** A step of a site's path: a member name, `[]` for every item of a list, or a guard on the object reached. */
-export type RuleStep = string | { readonly if: string; readonly in: readonly RuleScalar[] };
+/**
+ * A step of a site's path: a member name, `[]` for every item of a list, or a guard on the
+ * object reached: a member holding one of some values (`if`/`in`), or members all present
+ * (`has`, the required members of a `oneOf` branch nothing else tells apart).
+ */
+export type RuleStep =
+  | string
+  | { readonly if: string; readonly in: readonly RuleScalar[] }
+  | { readonly has: readonly string[] };
 
 /** Where rules apply in a request: the steps from the request root, and the rules of the schema found there. */
 export interface RuleSite<R extends Rule = Rule> {

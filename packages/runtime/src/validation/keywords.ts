@@ -38,16 +38,33 @@ export const enumKeyword: Keyword = {
       values.some((allowed) => equal(value, allowed)) || notInEnum(at, values),
 };
 
-/** `format`, for a format that is checked: its regular expression must match the string. */
+/**
+ * `format`, for a format that is checked: its regular expression must match the string,
+ * and a `date` or `date-time` must name a day of the calendar (month 1 to 12, the day
+ * within that month, 29 February only in a leap year), as the server's parser requires.
+ */
 export const formatKeyword: Keyword = {
   on: "s",
   check: (s) => {
     const [name, source, flags] = s.format ?? ["", "", ""];
     const re = new RegExp(source, flags);
+    const calendar = name === "date" || name === "date-time";
     return (value, at) =>
-      re.test(value as string) || fail(at, "format", `must match format "${name}"`, { format: name });
+      (re.test(value as string) && (!calendar || isCalendarDay(value as string))) ||
+      fail(at, "format", `must match format "${name}"`, { format: name });
   },
 };
+
+/** True when the `YYYY-MM-DD` a date or date-time starts with is a day of the Gregorian calendar. */
+function isCalendarDay(text: string): boolean {
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return day <= days;
+}
 
 /** `exclusiveMinimum` (draft-07: a number). */
 export const exclusiveMinimumKeyword: Keyword = {

@@ -4,6 +4,18 @@ import { validator } from "../../src/validation.js";
 
 const when = (path: string[], values: unknown[], negate = false) => ({ path, in: values as never[], negate });
 
+/** A name pattern, checked while `p` is absent or null. */
+const namePattern: Rule = {
+  kind: "constrain-when",
+  when: when(["p"], [null]),
+  path: ["name"],
+  in: null,
+  negate: false,
+  min: null,
+  max: null,
+  pattern: "^[a-z]+(?:-[a-z]+)*$",
+};
+
 /** given: a rule and an object; want: the member it names when broken (null: the object), or "ok". */
 const table: [string, Rule, Record<string, unknown>, string | null | "ok"][] = [
   ["not-null: present null", { kind: "not-null", members: ["a"] }, { a: null }, "a"],
@@ -190,6 +202,28 @@ const table: [string, Rule, Record<string, unknown>, string | null | "ok"][] = [
     "t",
   ],
   ["exclusive: both", { kind: "exclusive", members: ["a", "b"] }, { a: 1, b: 2 }, null],
+  [
+    "before: later start",
+    { kind: "before", from: "s", to: "e" },
+    { s: "2030-01-02T00:00:00Z", e: "2030-01-01T00:00:00Z" },
+    null,
+  ],
+  [
+    "before: same instant",
+    { kind: "before", from: "s", to: "e" },
+    { s: "2030-01-01T01:00:00+01:00", e: "2030-01-01T00:00:00Z" },
+    null,
+  ],
+  [
+    "before: in order",
+    { kind: "before", from: "s", to: "e" },
+    { s: "2030-01-01T00:00:00Z", e: "2030-01-01T00:00:01Z" },
+    "ok",
+  ],
+  ["before: one absent", { kind: "before", from: "s", to: "e" }, { s: "2030-01-02T00:00:00Z" }, "ok"],
+  ["constrain-when: a pattern", namePattern, { name: "My Skill" }, "name"],
+  ["constrain-when: a pattern matched", namePattern, { name: "my-skill" }, "ok"],
+  ["constrain-when: a pattern, the condition not holding", namePattern, { name: "My Skill", p: { id: 1 } }, "ok"],
 ];
 
 describe("model rules: one check per kind", () => {
@@ -206,6 +240,28 @@ describe("model rules: one check per kind", () => {
     const breach = firstBreach(object, [{ at: [], rules: [rule] }]);
     if (want === "ok") expect(breach).toBeNull();
     else expect(breach?.member).toBe(want);
+  });
+
+  it("reads a member as the trim rules listed before a rule leave it, and leaves the request as sent", () => {
+    const trim: Rule = { kind: "trim", members: ["text"], normalize: true };
+    const empty: Rule = {
+      kind: "constrain-when",
+      when: when(["mode"], ["auto"]),
+      path: ["text"],
+      in: [""],
+      negate: false,
+      min: null,
+      max: null,
+    };
+    const request = { mode: "auto", text: " \n\u3000" };
+    expect(firstBreach(request, [{ at: [], rules: [trim, empty] }])).toBeNull();
+    expect(firstBreach(request, [{ at: [], rules: [empty, trim] }])?.rule.kind).toBe("constrain-when");
+    expect(firstBreach({ mode: "auto", text: " x " }, [{ at: [], rules: [trim, empty] }])?.rule.kind).toBe(
+      "constrain-when",
+    );
+    // A trim the caller does not admit changes nothing.
+    expect(firstBreach(request, [{ at: [], rules: [trim, empty] }], (r) => r.kind !== "trim")).not.toBeNull();
+    expect(request.text).toBe(" \n\u3000");
   });
 
   it("after-now compares with the clock it is given", () => {

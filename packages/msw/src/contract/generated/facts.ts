@@ -66,7 +66,7 @@ export type RefusalRuleFact = {
          */
         readonly inference: "on" | "off" | null;
         /**
-         * Only when this request member is there and not null.
+         * Only when this request member (or dotted path into one) is there and not null.
          */
         readonly present: string | null;
         /**
@@ -164,6 +164,10 @@ export type ResourceUseFact = {
         readonly request: string;
         readonly resource: string;
     }[];
+    /**
+     * A change looks the records `requires` names up after the target's own checks (`expect`, `if_match`), as a handler that checks the version before it reads the new references; by default they come first.
+     */
+    readonly requiresLast: boolean;
     /**
      * Optimistic concurrency: the request member must equal (as JSON) the record's version, or the record's `member`, else `conflict`. Without `member` the resource has a `version`.
      */
@@ -285,7 +289,7 @@ export type ResourceUseFact = {
         readonly details: RefusalDetailsFact;
     } | null;
     /**
-     * A creation whose request `member` holds one of the `ids` keys names its record with that fixed id (a singleton, such as a Scope's one Profile Artifact); a creation while that record exists is `conflict`.
+     * A creation whose request `member` holds one of the `ids` keys names its record with that fixed id (a singleton, such as a Scope's one Profile Artifact), or one of the `id_members` keys with the value of that request member (a Prompt Artifact named by its Prompt key); a creation while that record exists is `conflict`.
      */
     readonly fixedId: {
         /**
@@ -293,6 +297,9 @@ export type ResourceUseFact = {
          */
         readonly member: string;
         readonly ids: {
+            readonly [key: string]: string;
+        };
+        readonly idMembers: {
             readonly [key: string]: string;
         };
         /**

@@ -1,5 +1,6 @@
 import type { Principal } from "./principals.js";
 import { fromBase64Url, toBase64Url } from "../resources/base64url.js";
+import { seal } from "../resources/cursor.js";
 import type { JsonRecord } from "../members.js";
 import { type AccessControl, accessRefusal } from "./decide.js";
 import { accessFacts } from "./facts.js";
@@ -122,31 +123,41 @@ export function checkAccess(principal: Principal, request: JsonRecord, control: 
 }
 
 /** The cursor of a page that ends at `last`: opaque, and bound to the action and type listed. */
-function cursorAfter(last: string, action: string, type: string): string {
-  return toBase64Url(JSON.stringify([action, type, last]));
+function cursorAfter(last: string, action: string, type: string, key: string): string {
+  return toBase64Url(JSON.stringify([action, type, last, seal(key, JSON.stringify([action, type, last]))]));
 }
 
-/** The id a cursor names, or null for the start (a cursor it did not hand out starts over). */
-function afterCursor(cursor: unknown, action: string, type: string): string | null {
-  if (typeof cursor !== "string" || cursor === "") return null;
+/**
+ * The id a cursor names, or null for the start (no cursor).
+ * @throws SimError the policy's `invalid` for a cursor this list did not hand out for this action and type, or one changed since
+ */
+function afterCursor(cursor: unknown, action: string, type: string, key: string): string | null {
+  if (cursor === undefined || cursor === null || cursor === "") return null;
+  let parts: unknown;
   try {
-    const [a, t, last] = JSON.parse(fromBase64Url(cursor)) as unknown[];
-    return a === action && t === type && typeof last === "string" ? last : null;
+    parts = typeof cursor === "string" ? JSON.parse(fromBase64Url(cursor)) : null;
   } catch {
-    return null;
+    parts = null;
   }
+  const [a, t, last, sealed] = Array.isArray(parts) ? parts : [];
+  if (a !== action || t !== type || typeof last !== "string" || sealed !== seal(key, JSON.stringify([a, t, last])))
+    throw accessRefusal(policy.refusals.invalid);
+  return last;
 }
 
 /**
  * `list_access_resources` for `principal`.
  * @param storedScopes - the ids of every Scope the simulator holds
- * @throws SimError the policy's `invalid` for an action its resource type does not take, or a family with another type
+ * @param key - the key its cursors are sealed with
+ * @throws SimError the policy's `invalid` for an action its resource type does not take, a family with another
+ *   type, or a cursor it did not hand out
  */
 export function accessResources(
   principal: Principal,
   request: JsonRecord,
   control: AccessControl,
   storedScopes: () => string[],
+  key: string,
 ): JsonRecord {
   const action = String(request.action);
   const type = String(request.resource_type);
@@ -167,13 +178,13 @@ export function accessResources(
     const server = { action, target: { kind: "server", deployment: policy.deployment } as Target };
     ids = control.explain(principal, server).allowed ? [policy.deployment] : [];
   } else if (type === "scope") ids = control.scopeCandidates(principal, action, storedScopes()).sort();
-  const after = afterCursor(request.cursor, action, type);
+  const after = afterCursor(request.cursor, action, type, key);
   const from = after === null ? ids : ids.filter((id) => id > after);
   const page = from.slice(0, limit);
   const more = from.length > page.length;
   return {
     items: page.map((id) => (type === "server" ? { type, deployment_id: id } : { type, scope_id: id })),
     total: ids.length,
-    next_cursor: more ? cursorAfter(page[page.length - 1] as string, action, type) : null,
+    next_cursor: more ? cursorAfter(page[page.length - 1] as string, action, type, key) : null,
   };
 }

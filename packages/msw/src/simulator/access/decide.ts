@@ -82,9 +82,10 @@ export class AccessControl {
   }
 
   /**
-   * The Scope ids a listing of Scopes for `action` looks at for `principal`: those its
-   * bindings name, and every one of `stored` when a binding on every Scope or on the
-   * server may grant the action there.
+   * The Scope ids a listing of Scopes for `action` shows `principal`: those its bindings
+   * name and every one of `stored` when a binding on every Scope or on the server may grant
+   * the action there; a Scope of `stored` where the action is allowed, an id outside it
+   * only where a binding on that id grants the action.
    */
   scopeCandidates(principal: Principal, action: string, stored: readonly string[]): string[] {
     const named = new Set([
@@ -95,9 +96,19 @@ export class AccessControl {
     const everywhere =
       principal.bindings.some((b) => b.scope === "*" || (b.scope === undefined && b.artifact === undefined)) ||
       this.deps.bindings.grantsOn(principal.key, server, this.deps.now()).length > 0;
-    return [...new Set([...named, ...(everywhere ? stored : [])])].filter(
-      (scopeId) => this.explain(principal, { action, target: { kind: "scope", scopeId } }).allowed,
-    );
+    // A Scope the server holds is listed when the action is allowed there; an id it does not
+    // hold only when a binding on that very id grants the action (never through the server's roles).
+    const held = new Set(stored);
+    return [...new Set([...named, ...(everywhere ? stored : [])])].filter((scopeId) => {
+      const target: Target = { kind: "scope", scopeId };
+      if (held.has(scopeId)) return this.explain(principal, { action, target }).allowed;
+      return [
+        ...principal.bindings.map(fileGrant),
+        ...this.deps.bindings.grantsOn(principal.key, target, this.deps.now()),
+      ]
+        .filter((grant) => grant.resource.type === "scope" && grant.resource.scopeId === scopeId)
+        .some((grant) => grants(grant, action, target));
+    });
   }
 
   /** True when `principal` owns record `id` of `resource` in the collection `keys`. */

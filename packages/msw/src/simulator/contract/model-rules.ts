@@ -81,6 +81,32 @@ export function checkAccessRules(op: SimOperation, flat: unknown, now: number): 
 }
 
 /**
+ * The body as the model of its `oneOf` branch the choosing parameter names
+ * (`x-powercontext-rule-answer` `branches`): a body that model refuses answers as a
+ * breach of the operation's rules does. Checked with the runtime rules.
+ *
+ * @param flat - the flat request (the choosing parameter by its wire name)
+ * @throws SimError the operation's rule answer for a body the chosen model refuses
+ */
+export function checkBodyBranch(op: SimOperation, body: unknown, flat: unknown): void {
+  const branches = op.bodyBranches;
+  if (branches === null) return;
+  const chosen = (flat as Record<string, unknown> | null)?.[branches.parameter];
+  const validate =
+    typeof chosen === "string" && Object.hasOwn(branches.validators, chosen) ? branches.validators[chosen] : undefined;
+  if (validate === undefined || validate(body)) return;
+  const issue = validate.errors?.[0];
+  const steps = (issue?.instancePath ?? "").split("/").slice(1);
+  const breach: RuleBreach<ContractRule> = {
+    rule: { kind: "not-null", members: [], stage: "runtime", answer: null },
+    at: [],
+    member: steps[0] ?? null,
+    message: issue?.message ?? "does not match its model",
+  };
+  throw answerOf(op, breach, flat);
+}
+
+/**
  * @param flat - the flat request
  * @param now - the simulator's clock, ms since the epoch (`after-now` compares with it)
  * @throws SimError the answer of the first runtime rule the request breaks

@@ -58,7 +58,7 @@ function holds(
   const headerPairs = Object.entries(withoutHeader);
   if (headerPairs.length > 0 && headerPairs.every(([name, value]) => headerValue(headers, name)?.trim() === value))
     return false;
-  if (present !== null && (flat[present] ?? null) === null) return false;
+  if (present !== null && (valuesAt(flat, present)[0] ?? null) === null) return false;
   if (empty !== null && !(typeof empty === "string" ? [empty] : empty).every((name) => isEmpty(flat[name])))
     return false;
   // An absent member equals null; a dotted path reads into objects.

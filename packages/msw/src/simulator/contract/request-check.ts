@@ -69,7 +69,8 @@ export function bodyModelFault(op: SimOperation, request: SimRequest): boolean {
   const body = request.body;
   if (typeof body !== "object" || body === null || Array.isArray(body)) return true;
   if (loneSurrogateAt(body) !== null) return true;
-  const error = firstError(op, request);
+  // A missing precondition header is the handler's (428, later): it hides no body fault.
+  const error = firstError(op, withPreconditions(op, request));
   if (error !== null) return locationOf(op, error) === "body";
   return breaksWireRule(op, flatRequest(op, request));
 }

@@ -75,7 +75,7 @@ export class ResourceEngine {
     const call: Call = { op, cause, use, resource, flat, request, keys };
     if (use.action === "list" || use.action === "revisions") checkCursor(use, flat, this.#cursorKey);
     this.#checkParents(call);
-    this.#checkRequires(call);
+    if (!(use.requiresLast && use.action === "change")) this.#checkRequires(call);
     switch (use.action) {
       case "create":
         return this.#create(call);
@@ -171,10 +171,10 @@ export class ResourceEngine {
     const originText = stableJson(recordFromRequest(use, withDefaults(op, flat), headerNames(op)));
     const replayed = this.#replayed(call, resource.name, this.#createdStatus(op));
     if (replayed !== null) return replayed;
-    // A singleton's creation names the fixed id its member selects (an own key only: never a prototype member).
-    const selector = use.fixedId === null ? undefined : String(getPath(flat, use.fixedId.member));
-    if (use.fixedId !== null && selector !== undefined && Object.hasOwn(use.fixedId.ids, selector)) {
-      const fixed = use.fixedId.ids[selector] as string;
+    // A singleton's creation names the fixed id its member selects, or takes it from the request
+    // member the selector names (own keys only: never a prototype member).
+    const fixed = use.fixedId === null ? undefined : fixedIdOf(use.fixedId, flat);
+    if (use.fixedId !== null && fixed !== undefined) {
       if (store.find(resource.name, keys, fixed) !== undefined) throw refuse(use.fixedId.conflict);
       setPath(origin, resource.id, fixed);
     }
@@ -249,6 +249,7 @@ export class ResourceEngine {
     const state = terminal === null ? undefined : getPath(found.current, terminal.member);
     if (terminal?.values.includes(state as never)) throw refuse(terminal.refusal, terminal.details, { current: state });
     this.#checkPreconditions(call, found.current);
+    if (call.use.requiresLast) this.#checkRequires(call);
     const { resource, keys, use, flat, op } = call;
     // A replacement stores what the request leaves out at its defaults; a change merges the request over the record.
     const changes = {
@@ -429,4 +430,14 @@ function headerNames(op: SimOperation): string[] {
 /** The store's name for the idempotency keys of one changing operation of a resource. */
 function changeKeys(call: Call): string {
   return `${call.resource.name} ${call.op.method} ${call.op.path}`;
+}
+
+/** The fixed id a creation names (`fixed_id`): the one its selector member picks, or the request member it names; else undefined. */
+function fixedIdOf(fixedId: NonNullable<ContractResourceUse["fixedId"]>, flat: unknown): string | undefined {
+  const selector = getPath(flat, fixedId.member);
+  if (typeof selector !== "string") return undefined;
+  if (Object.hasOwn(fixedId.ids, selector)) return fixedId.ids[selector];
+  if (!Object.hasOwn(fixedId.idMembers, selector)) return undefined;
+  const id = getPath(flat, fixedId.idMembers[selector] as string);
+  return typeof id === "string" ? id : undefined;
 }

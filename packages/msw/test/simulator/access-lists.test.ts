@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/simulator/clock.js";
+import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
+import { isReset, type SimRequest } from "../../src/simulator/types.js";
+
+/**
+ * The Access API's lists as a 1.4.1 server answers them, measured against the release:
+ * `list_access_resources` lists Scopes that exist (a request naming an unknown one leaves
+ * nothing behind) and refuses a cursor it did not hand out; `list_access_audit` refuses a
+ * time range that does not start before it ends.
+ */
+function simulator(): PowerContextSimulator {
+  return createPowerContextSimulator({ scopes: ["s1", "s2", "s3"], clock: new ManualClock(), seed: 4 });
+}
+
+function send(sim: PowerContextSimulator, operationId: string, request: SimRequest): { status: number; body: any } {
+  const outcome = sim.handle(operationId, { token: "pc-admin", ...request });
+  if (isReset(outcome)) throw new Error("unexpected reset");
+  return { status: outcome.status, body: outcome.body };
+}
+
+const scopes = (answer: { body: any }) => (answer.body.items as { scope_id: string }[]).map((i) => i.scope_id);
+const resources = (sim: PowerContextSimulator, extra: Record<string, unknown> = {}) =>
+  send(sim, "list_access_resources", { body: { action: "scope.admin", resource_type: "scope", ...extra } });
+
+describe("list_access_resources", () => {
+  it("lists, for an action only the server's roles grant, the Scopes that exist, whatever unknown ids earlier requests named", () => {
+    const sim = simulator();
+    const before = scopes(resources(sim));
+    expect(send(sim, "remember_memory", { body: { scope_id: "nowhere", kind: "k", text: "t" } }).status).toBe(404);
+    expect(send(sim, "list_candidates", { body: { scope_id: "gone", status: "pending" } }).status).toBe(404);
+    expect(scopes(resources(sim))).toEqual(before);
+    expect(before).toEqual(expect.arrayContaining(["s1", "s2", "s3"]));
+  });
+
+  it("pages with the cursors it hands out, and refuses any other", () => {
+    const sim = simulator();
+    const first = resources(sim, { limit: 2 });
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const second = resources(sim, { limit: 2, cursor: first.body.next_cursor });
+    expect(second.status).toBe(200);
+    expect([...scopes(first), ...scopes(second)]).toEqual(scopes(resources(sim)).slice(0, 4));
+    const cursor = first.body.next_cursor as string;
+    const changed = `${cursor.slice(0, -2)}${cursor.endsWith("A") ? "B" : "A"}${cursor.slice(-1)}`;
+    for (const bad of ["plan notes", changed]) {
+      expect(resources(sim, { limit: 2, cursor: bad })).toMatchObject({
+        status: 422,
+        body: { error: { code: "invalid_access_request" } },
+      });
+    }
+    // A cursor of one action is no cursor of another.
+    expect(resources(sim, { action: "scope.read", limit: 2, cursor }).status).toBe(422);
+  });
+});
+
+describe("list_access_audit", () => {
+  const audit = (sim: PowerContextSimulator, start: string, end: string) =>
+    send(sim, "list_access_audit", {
+      body: { resource: { type: "server", deployment_id: "powercontext" }, time_range: { start, end } },
+    });
+
+  it("refuses a time range that does not start before it ends", () => {
+    const sim = simulator();
+    expect(audit(sim, "2030-02-01T00:00:00Z", "2030-01-01T00:00:00Z")).toMatchObject({
+      status: 422,
+      body: { error: { code: "invalid_access_request" } },
+    });
+    expect(audit(sim, "2030-01-01T01:00:00+01:00", "2030-01-01T00:00:00Z").status).toBe(422);
+    expect(audit(sim, "2030-01-01T00:00:00Z", "2030-02-01T00:00:00Z").status).toBe(200);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/simulator/clock.js";
+import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
+import { isReset } from "../../src/simulator/types.js";
+import { TEST_SCOPES } from "../support/scopes.js";
+
+/**
+ * A Handoff's generation receipt must be one the server issued. The mock drafts without a
+ * model and issues none, so finalize and commit refuse any receipt, as a 1.4.1 server
+ * refuses one it cannot verify, before looking at the cited evidence.
+ */
+describe("Handoff generation receipts", () => {
+  const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), seed: 8 });
+  const send = (operationId: string, body: unknown) => {
+    const outcome = sim.handle(operationId, { token: "pc-admin", body });
+    if (isReset(outcome)) throw new Error("unexpected reset");
+    return outcome as { status: number; body: any };
+  };
+  const draft = (generation: unknown) => ({
+    generation,
+    objective: "Ship the release.",
+    state: [
+      { text: "Tests pass.", citations: [{ kind: "source", source_ref: { name: "content", source_id: "missing" } }] },
+    ],
+    disposition: "continuable",
+    next_action: null,
+    omissions: [],
+  });
+
+  it("finalize refuses a draft carrying a receipt before it checks the evidence", () => {
+    expect(send("finalize_handoff", { scope_id: "s1", draft: draft({ receipt: "forged" }) })).toMatchObject({
+      status: 422,
+      body: { error: { code: "invalid_handoff_generation" } },
+    });
+    expect(send("finalize_handoff", { scope_id: "s1", draft: draft(null) })).toMatchObject({
+      status: 404,
+      body: { error: { code: "handoff_evidence_not_found" } },
+    });
+  });
+
+  it("finalize resolves the draft's direct evidence: a held Source passes, a Prompt never does", () => {
+    const captured = sim.handle("capture_content_source", {
+      token: "pc-admin",
+      body: { scope_id: "s2", source_id: "n1", content: "Tests pass." },
+    }) as { status: number };
+    expect(captured.status).toBe(202);
+    const prompt = sim.handle("create_artifact", {
+      token: "pc-admin",
+      params: { scope_id: "s2" },
+      body: {
+        family: "prompt",
+        prompt_key: "skill.generate",
+        content: { schema_version: "powercontext.prompt.v1", mode: "auto", instructions: "", demonstrations: [] },
+      },
+    }) as { status: number };
+    expect(prompt.status).toBe(201);
+    const cite = (citation: unknown) => ({
+      ...draft(null),
+      state: [{ text: "Tests pass.", citations: [citation] }],
+    });
+    const source = { kind: "source", source_ref: { name: "content", source_id: "n1" } };
+    expect(send("finalize_handoff", { scope_id: "s2", draft: cite(source) }).status).toBe(200);
+    const promptRef = {
+      kind: "artifact",
+      artifact_ref: { family: "prompt", artifact_id: "skill.generate", revision: 1 },
+    };
+    expect(send("finalize_handoff", { scope_id: "s2", draft: cite(promptRef) })).toMatchObject({
+      status: 404,
+      body: { error: { code: "handoff_evidence_not_found" } },
+    });
+  });
+});
