@@ -194,3 +194,43 @@ async def test_a_success_body_nested_past_the_parser_is_an_invalid_response_not_
     with pytest.raises(InvalidResponseError) as caught:
         await client.get_operation("op_1")
     assert "nest" in str(caught.value)
+
+
+def raw_answer(script: Script, body: bytes, content_type: str) -> None:
+    """The next answer: 200 with exactly these bytes and this Content-Type."""
+
+    script.answers.append(lambda request: httpx.Response(200, content=body, headers={"content-type": content_type}))
+
+
+REPORT = {"selection": {"mode": "exact", "scope_ids": ["team"]}, "format": "markdown"}
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [
+        ("# Handoff Report\n\nSelection: `exact` — café".encode(), "text/markdown; charset=utf-8"),
+        ("# Handoff Report\n\nSelection: `exact` — café".encode("utf-16"), "text/markdown; charset=utf-16"),
+        ("# Handoff Report\n\nSelection: `exact` — café".encode("cp1252", errors="replace").replace(b"?", b"-"), "text/markdown; charset=windows-1252"),
+        (b"\xef\xbb\xbf" + "# Handoff Report\n\nSelection: `exact` — café".encode(), "text/markdown"),
+    ],
+)
+async def test_a_markdown_report_is_text_decoded_by_its_charset(client: Client, script: Script, body: bytes, content_type: str) -> None:
+    raw_answer(script, body, content_type)
+    report = await client.call("get_handoff_report", REPORT)
+    assert isinstance(report, str)
+    assert report.startswith("# Handoff Report\n\nSelection: `exact`")
+    assert report.endswith("café")
+
+
+async def test_a_json_report_is_still_read_as_its_model(client: Client, script: Script) -> None:
+    script.then(200, {"report": None, "markdown": "# Handoff Report"})
+    with pytest.raises(InvalidResponseError):
+        # A JSON body is read as the JSON model: this one lacks what the model requires.
+        await client.call("get_handoff_report", {**REPORT, "format": "json"})
+
+
+async def test_a_text_answer_in_an_unknown_charset_is_an_invalid_response(client: Client, script: Script) -> None:
+    raw_answer(script, b"# Handoff Report", "text/markdown; charset=x-unheard-of")
+    with pytest.raises(InvalidResponseError) as caught:
+        await client.call("get_handoff_report", REPORT)
+    assert "charset" in str(caught.value)

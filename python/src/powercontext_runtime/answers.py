@@ -9,6 +9,8 @@ Pointer segment) with ``[REDACTED]``, as the TypeScript runtime does.
 
 from __future__ import annotations
 
+import codecs
+
 import json
 import re
 from collections.abc import Mapping
@@ -150,11 +152,14 @@ def read_success(
     request_id: str | None,
     redactor: Redactor,
     empty_allowed: bool,
+    charset: str = "utf-8",
 ) -> Any:
     """The outcome of a success status, read by its declared media kind.
 
     JSON is parsed strictly and validated into ``model`` (a pydantic model or any
-    type pydantic can validate); text is a ``str``; binary ``bytes``; none ``None``.
+    type pydantic can validate); text is a ``str`` decoded by ``charset`` (the answer's
+    ``Content-Type`` parameter, UTF-8 by default, a UTF-8 byte order mark dropped);
+    binary ``bytes``; none ``None``.
 
     Raises:
         InvalidResponseError: the body is not what the contract says for that status.
@@ -169,9 +174,14 @@ def read_success(
         return body
     if kind == "text":
         try:
-            return body.decode("utf-8")
+            codec = codecs.lookup(charset)
+        except LookupError:
+            raise invalid(f"the body's charset {charset!r} is unknown") from None
+        try:
+            # A UTF-8 byte order mark is no character of the text.
+            return body.decode("utf-8-sig" if codec.name == "utf-8" else codec.name)
         except UnicodeDecodeError:
-            raise invalid("the body is not UTF-8") from None
+            raise invalid(f"the body is not {codec.name}") from None
     if not body.strip() and empty_allowed:
         return None
     try:
@@ -246,3 +256,13 @@ def header(headers: Mapping[str, str], name: str | None, redactor: Redactor) -> 
         return None
     value = headers.get(name)
     return None if value is None else redactor.text(value)
+
+
+def content_charset(content_type: str | None) -> str:
+    """The ``charset`` parameter of a ``Content-Type`` value, ``utf-8`` when it names none."""
+
+    for parameter in (content_type or "").split(";")[1:]:
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() == "charset" and value.strip():
+            return value.strip().strip('"').lower()
+    return "utf-8"

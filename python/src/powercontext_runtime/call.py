@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 
-from powercontext_runtime.answers import Redactor, error_of, header, read_success
+from powercontext_runtime.answers import Redactor, content_charset, error_of, header, read_success
 from powercontext_runtime.descriptor import ErrorCode, OperationExtensions, OperationLike
 from powercontext_runtime.errors import ClientError, ContractErrors, InvalidResponseError, ServerResponseError, TimeoutError, TransportError
 from powercontext_runtime.exchange import Answer, exchange
@@ -122,9 +122,12 @@ def decode(env: CallEnvironment, operation: OperationLike[Any, Any], extensions:
         model = types[answer.status]
     else:
         model = operation.response_type if answer.status == operation.success_status else None
+    media_type = (answer.headers.get("content-type") or "").split(";")[0].strip().lower()
+    alternatives = extensions.response_media_kinds.get(answer.status, {}) if extensions is not None else {}
     data = read_success(
         answer.body,
-        kind=kinds.get(answer.status, "json"),
+        kind=alternatives.get(media_type, kinds.get(answer.status, "json")),
+        charset=content_charset(answer.headers.get("content-type")),
         model=model,
         path=path,
         status=answer.status,

@@ -118,7 +118,9 @@ class OperationExtensions:
 
     ``success_statuses`` are every declared 2xx (the accepted one included);
     ``response_kinds`` and ``response_types`` say how each declared status is read (a
-    status not listed is JSON of no model); ``default_response`` is true when the spec
+    status not listed is JSON of no model); ``response_media_kinds`` how an answer of
+    another media type the status declares is read (a Markdown report, by its
+    ``Content-Type``); ``default_response`` is true when the spec
     declares a ``default`` response (its body, an error, is read as JSON).
     ``parameters_type`` is the generated model of the query and header parameters, which
     validates them before anything is sent.
@@ -134,6 +136,7 @@ class OperationExtensions:
     success_statuses: tuple[int, ...] = ()
     response_kinds: dict[int, MediaKind] = field(default_factory=dict)
     response_types: dict[int, type[Any] | None] = field(default_factory=dict)
+    response_media_kinds: dict[int, dict[str, MediaKind]] = field(default_factory=dict)
     default_response: bool = False
     parameters: tuple[ParameterSpec, ...] = ()
     parameters_type: type[Any] | None = None

@@ -161,6 +161,30 @@ describe("references resolve on each side against that side's answers", () => {
     expect(catalogue.values("family")).toEqual(["skill"]);
   });
 
+  it("pairs ids only where both sides' objects are the same kind of thing (role, state, action)", () => {
+    const binding = (binding_id: string, role: string) => ({
+      binding_id,
+      role,
+      state: "active",
+      idempotency_key: `preset:${role}:${binding_id}`,
+      created_at: `2026-12-04T00:00:0${binding_id.length % 10}Z`,
+    });
+    const release = {
+      status: 200,
+      body: { items: [binding("b-1", "server.admin"), binding("b-2", "scope.viewer")] },
+      etag: null,
+    };
+    const mock = {
+      status: 200,
+      body: { items: [binding("m-1", "scope.contributor"), binding("m-2", "scope.viewer")] },
+      etag: null,
+    };
+    const catalogue = catalogueOf([]);
+    catalogue.add(0, release, mock);
+    // The first items are different bindings (another role): only the second pair is offered.
+    expect(catalogue.values("binding_id")).toEqual(["b-2"]);
+  });
+
   it("leaves out a value an answer only repeats from its request", () => {
     const catalogue = catalogueOf([]);
     const echoed = { status: 200, body: { scope_id: "7", source_id: "src_1" }, etag: null, sent: new Set(["7"]) };

@@ -112,6 +112,13 @@ function entry(_ir: ApiIr, op: OperationIr, modules: ExtensionsModules): string 
   fields.push(["success_statuses", tuple(op.successStatuses)]);
   fields.push(["response_kinds", `{${successes.map((r) => `${r.status}: ${pyString(r.kind)}`).join(", ")}}`]);
   fields.push(["response_types", `{${successes.map((r) => `${r.status}: ${model(r)}`).join(", ")}}`]);
+  // The media a request member chooses (x-powercontext-media-from) answer the primary success status.
+  const alternatives = Object.values(op.mediaFrom?.values ?? {});
+  if (alternatives.length > 0)
+    fields.push([
+      "response_media_kinds",
+      `{${op.success.status}: {${alternatives.map((media) => `${pyString(media)}: ${pyString(mediaKind(media))}`).join(", ")}}}`,
+    ]);
   const declared = (op.operationObject.responses ?? {}) as Record<string, unknown>;
   if ("default" in declared) fields.push(["default_response", "True"]);
   const parameters = parameterList(op);
@@ -129,4 +136,11 @@ function entry(_ir: ApiIr, op: OperationIr, modules: ExtensionsModules): string 
 
 function tuple(values: readonly (string | number)[]): string {
   return pyLiteral([...values], { tuples: true, width: Number.MAX_SAFE_INTEGER });
+}
+
+/** How an answer of `media` is read: JSON for a JSON media type, text for any other text, else bytes. */
+function mediaKind(media: string): "json" | "text" | "binary" {
+  const type = media.toLowerCase();
+  if (type === "application/json" || type.endsWith("+json")) return "json";
+  return type.startsWith("text/") ? "text" : "binary";
 }

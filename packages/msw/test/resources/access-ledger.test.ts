@@ -107,9 +107,23 @@ describe("access ledger", () => {
       result_version: 2,
     });
     expect(typeof written.at(-1)?.request_id).toBe("string");
-    // Another resource's audit is its own.
-    const other = call(sim, "list_access_audit", { resource: { type: "scope", scope_id: "scp_unknown" } });
-    expect([other.status, other.body.items]).toEqual([200, []]);
+    // The decisions of the requests are there too, each with the binding that allowed it.
+    expect(
+      events.find((e) => e.operation === "create_access_binding" && e.reason_code === "role-binding"),
+    ).toMatchObject({
+      action: "scope.admin",
+      allowed: true,
+      resource,
+      matched_subject: admin,
+      binding_id: expect.any(String),
+    });
+    // Another resource's audit is its own: here only the decision to read it.
+    const unknown = { type: "scope", scope_id: "scp_unknown" };
+    const other = call(sim, "list_access_audit", { resource: unknown });
+    expect(other.status).toBe(200);
+    expect(other.body.items.map((e: Record<string, unknown>) => [e.operation, e.action, e.resource])).toEqual([
+      ["list_access_audit", "scope.admin", unknown],
+    ]);
   });
 
   it("replaces a binding as the release does: the old one revoked at previous, a new one at current, the same for a repeat", () => {

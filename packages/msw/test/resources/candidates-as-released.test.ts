@@ -79,6 +79,21 @@ describe("Candidates as the release answers them", () => {
     expect(skill).not.toHaveProperty("failure");
   });
 
+  it("refuses evidence naming a held Source under another type, as the review service finds none", () => {
+    const sim = fresh();
+    const [held] = evidence(sim);
+    const propose = (name: string) =>
+      call(sim, "propose_experience", {
+        scope_id: "s1",
+        proposal: experience("Typed."),
+        source_refs: [{ name, source_id: held!.source_id }],
+        artifact_refs: [],
+      });
+    expect(propose(held!.name).status).toBe(201);
+    const wrong = propose("working_note");
+    expect([wrong.status, wrong.body.error?.code, wrong.body.error?.details]).toEqual([422, "invalid_request", null]);
+  });
+
   it("leaves audit out of a proposal's answer unless the client sends X-PowerContext-Dream-Contract: 2; the Candidate routes keep it", () => {
     const sim = fresh();
     const legacy = propose(sim, "One.").body;

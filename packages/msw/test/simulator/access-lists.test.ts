@@ -13,8 +13,13 @@ function simulator(): PowerContextSimulator {
   return createPowerContextSimulator({ scopes: ["s1", "s2", "s3"], clock: new ManualClock(), seed: 4 });
 }
 
-function send(sim: PowerContextSimulator, operationId: string, request: SimRequest): { status: number; body: any } {
-  const outcome = sim.handle(operationId, { token: "pc-admin", ...request });
+function send(
+  sim: PowerContextSimulator,
+  operationId: string,
+  request: SimRequest,
+  token = "pc-admin",
+): { status: number; body: any } {
+  const outcome = sim.handle(operationId, { token, ...request });
   if (isReset(outcome)) throw new Error("unexpected reset");
   return { status: outcome.status, body: outcome.body };
 }
@@ -54,6 +59,36 @@ describe("list_access_resources", () => {
 });
 
 describe("list_access_audit", () => {
+  it("records each access decision of a request, allowed or not, and the server's audit holds every event", () => {
+    const sim = simulator();
+    expect(send(sim, "get_scope", { params: { scope_id: "s1" } }).status).toBe(200);
+    expect(
+      send(
+        sim,
+        "update_scope",
+        { params: { scope_id: "s1" }, body: { expected_version: 1, title: "t", summary: "s" } },
+        "pc-reader",
+      ).status,
+    ).toBe(403);
+    const audit = send(sim, "list_access_audit", {
+      body: { resource: { type: "server", deployment_id: "powercontext" }, limit: 500 },
+    }).body.items as Record<string, any>[];
+    const decisions = audit.filter((e) => e.reason_code !== "binding-created");
+    expect(decisions.map((e) => [e.operation, e.action, e.resource.type, e.allowed, e.reason_code])).toEqual([
+      ["get_scope", "scope.read", "scope", true, "role-binding"],
+      ["update_scope", "scope.admin", "scope", false, "no-matching-binding"],
+      ["list_access_audit", "server.admin", "server", true, "role-binding"],
+      ["list_access_audit", "server.admin", "server", true, "role-binding"],
+    ]);
+    expect(decisions[1]).toMatchObject({
+      principal: { type: "service", id: "reader" },
+      matched_subject: null,
+      binding_id: null,
+    });
+    // The static bearer's server roles, bound at start, are no event; its Scope presets are.
+    expect(audit.filter((e) => e.resource.type === "server" && e.reason_code === "binding-created")).toEqual([]);
+  });
+
   const audit = (sim: PowerContextSimulator, start: string, end: string) =>
     send(sim, "list_access_audit", {
       body: { resource: { type: "server", deployment_id: "powercontext" }, time_range: { start, end } },

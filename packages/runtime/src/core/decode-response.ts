@@ -164,7 +164,7 @@ export async function decodeResponse(
     }
     // Every success body is validated (docs/compatibility.md); an empty body is tolerated for an accepted status or 204.
     // A text answer is read in the charset it names; JSON is UTF-8.
-    const charset = kind === "text" ? (charsetOf(response.headers.get("content-type")) ?? undefined) : undefined;
+    const charset = kind === "text" ? (charsetOf(response.headers.get("content-type")) ?? "utf-8") : undefined;
     const text = await readBody(response, context, limits.maxResponseBytes, charset);
     if (kind === "text")
       return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, text);

@@ -16,12 +16,14 @@ function tooLarge(maxBytes: number, context: ResponseContext): InvalidResponseEr
 }
 
 /**
- * Decodes UTF-8 strictly: a byte order mark is kept as U+FEFF (so it is not
- * JSON, as for a strict decoder), malformed bytes are an error.
+ * Decodes a body strictly. JSON (`text` false) is UTF-8 with a leading byte order mark
+ * kept as U+FEFF, so it is no JSON, as for a strict decoder; a text answer is read in its
+ * charset, its byte order mark dropped. Malformed bytes are an error.
  */
-function decode(bytes: Uint8Array, context: ResponseContext, charset: string): string {
+function decode(bytes: Uint8Array, context: ResponseContext, charset: string, text: boolean): string {
   try {
-    return (charset === "utf-8" ? decoder : new TextDecoder(charset, { fatal: true })).decode(bytes);
+    if (!text) return decoder.decode(bytes);
+    return new TextDecoder(charset, { fatal: true }).decode(bytes);
   } catch {
     // Another charset is not quoted: it is the server's text, which may hold anything.
     throw invalidBody(charset === "utf-8" ? "body is not valid UTF-8" : "body is not valid in its charset", context);
@@ -80,11 +82,11 @@ export async function readBytes(
 }
 
 /**
- * Reads a response body as text under the cap of {@link readBytes}: UTF-8, or
- * the `charset` given (a text answer's, from {@link charsetOf}; any label of
- * the WHATWG Encoding standard: `utf-16`, `iso-8859-1`, ...). Decoding is
- * strict: for UTF-8 a leading byte order mark is kept (U+FEFF, which no JSON
- * text starts with); malformed bytes are refused, never replaced.
+ * Reads a response body as text under the cap of {@link readBytes}: JSON as UTF-8, a
+ * leading byte order mark kept (U+FEFF, which no JSON text starts with); a text answer
+ * (`charset` given: from {@link charsetOf}, `utf-8` when it names none; any label of the
+ * WHATWG Encoding standard: `utf-16`, `iso-8859-1`, ...) in its charset, its byte order
+ * mark dropped. Decoding is strict: malformed bytes are refused, never replaced.
  *
  * @throws InvalidResponseError when the body is larger than `maxBytes`, or is
  *   not valid in its charset (or names one no decoder knows). Failures of the transport while reading propagate
@@ -94,9 +96,9 @@ export async function readBody(
   response: TransportResponse,
   context: ResponseContext,
   maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES,
-  charset = "utf-8",
+  charset?: string,
 ): Promise<string> {
-  return decode(await readBytes(response, context, maxBytes), context, charset);
+  return decode(await readBytes(response, context, maxBytes), context, charset ?? "utf-8", charset !== undefined);
 }
 
 /** The `charset` parameter of a media type, lower case, or null when it names none. */

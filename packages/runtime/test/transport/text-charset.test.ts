@@ -44,6 +44,12 @@ describe("a text answer's charset", () => {
     expect(await read(new Uint8Array([0x63, 0x61, 0x66, 0xe9]), 'text/markdown; charset="iso-8859-1"')).toBe("café");
   });
 
+  it("drops a text answer's UTF-8 byte order mark (a JSON body keeps it: core/strict-decoding.test.ts)", async () => {
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("# ✓")]);
+    expect(await read(bom, "text/markdown")).toBe("# ✓");
+    expect(await read(bom, "text/markdown; charset=utf-8")).toBe("# ✓");
+  });
+
   it("no charset, or utf-8, is strict UTF-8", async () => {
     expect(await read("# ✓", "text/markdown")).toBe("# ✓");
     expect(await read(new Uint8Array([0xc3]), "text/markdown; charset=utf-8")).toBeInstanceOf(InvalidResponseError);

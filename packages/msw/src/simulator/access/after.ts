@@ -148,10 +148,12 @@ export class AfterAccess {
       for (const check of checksOf(entry.checks, context)) if (!control.allows(principal, check, cause)) throw denied();
     if (entry.any !== undefined) {
       const checks = checksOf(entry.any, context);
-      // One allowed as it stands is enough; a preset is written only when none is.
+      // One allowed as it stands is enough (the audit records that one); a preset is written only when none is.
+      const standing = checks.find((check) => control.explain(principal, check).allowed);
       const allowed =
-        checks.some((check) => control.explain(principal, check).allowed) ||
-        checks.some((check) => control.allows(principal, check, cause));
+        standing !== undefined
+          ? control.allows(principal, standing, cause)
+          : checks.some((check) => control.allows(principal, check, cause));
       if (!allowed) throw denied();
     }
     if (

@@ -15,6 +15,8 @@ import type { Target } from "./resolve.js";
 /** A binding as the access layer decides with it: a role on a resource (a Scope id of `"*"` is every Scope). */
 export interface Grant {
   readonly role: string;
+  /** the Access Binding that holds the grant (absent for a principals file's own) */
+  readonly bindingId?: string;
   readonly resource:
     | { readonly type: "server" }
     | { readonly type: "scope"; readonly scopeId: string }
@@ -125,7 +127,7 @@ export class BindingIndex {
         const bindings = byResource.get(at) ?? new Map<string, Stored>();
         byResource.set(at, bindings);
         bindings.set(String(binding.binding_id), {
-          grant: { role: String(binding.role), resource: on },
+          grant: { role: String(binding.role), resource: on, bindingId: String(binding.binding_id) },
           record: binding,
         });
       },

@@ -35,6 +35,13 @@ export function accessRefusal(refusal: RefusalFact): SimError {
   return new SimError(refusal.status, refusal.code, MESSAGES[refusal.code] ?? "The Access request is refused.", null);
 }
 
+/** A decision: allowed or not, the policy's reason code, and the Access Binding that granted it (null for none). */
+export interface Decision {
+  readonly allowed: boolean;
+  readonly reason: string;
+  readonly bindingId: string | null;
+}
+
 /** What the decisions read. */
 export interface AccessControlDeps {
   readonly bindings: BindingIndex;
@@ -47,31 +54,43 @@ export interface AccessControlDeps {
 export class AccessControl {
   constructor(private readonly deps: AccessControlDeps) {}
 
-  /** True when `principal` may do `check` (writing the static bearer's preset first where the release would). */
+  /**
+   * True when `principal` may do `check` (writing the static bearer's preset first where the
+   * release would). With the request's `cause`, the decision goes to the audit, as the
+   * release records each decision of a request (the self action excepted).
+   */
   allows(principal: Principal, check: Check, cause?: WriteCause): boolean {
-    if (this.explain(principal, check).allowed) return true;
-    if (!principal.isStatic || !this.#presetCovers(check)) return false;
-    if (!this.deps.ledger.bootstrap((check.target as { scopeId: string }).scopeId, cause)) return false;
-    return this.explain(principal, check).allowed;
+    let decision = this.explain(principal, check);
+    if (
+      !decision.allowed &&
+      principal.isStatic &&
+      this.#presetCovers(check) &&
+      this.deps.ledger.bootstrap((check.target as { scopeId: string }).scopeId, cause)
+    )
+      decision = this.explain(principal, check);
+    if (cause !== undefined && check.action !== policy.self_action)
+      this.deps.ledger.decided(cause, principal.wire(), check, decision);
+    return decision.allowed;
   }
 
   /**
    * The decision on `check` as it stands, without writing any preset (what `check_access`
    * answers): allowed or not, and the policy's reason code for it.
    */
-  explain(principal: Principal, { action, target }: Check): { allowed: boolean; reason: string } {
+  explain(principal: Principal, { action, target }: Check): Decision {
     const reasons = policy.reasons;
-    if (action === policy.self_action) return { allowed: true, reason: reasons.self };
+    if (action === policy.self_action) return { allowed: true, reason: reasons.self, bindingId: null };
     const held = [
       ...principal.bindings.map(fileGrant),
       ...this.deps.bindings.grantsOn(principal.key, target, this.deps.now()),
     ];
-    if (held.some((grant) => grants(grant, action, target))) return { allowed: true, reason: reasons.binding };
+    const grant = held.find((g) => grants(g, action, target));
+    if (grant !== undefined) return { allowed: true, reason: reasons.binding, bindingId: grant.bindingId ?? null };
     if (target.kind === "artifact" && this.ownerOf(target) === principal.key) {
       const owner = policy.roles[policy.owner_role];
-      if (owner?.actions.includes(action) === true) return { allowed: true, reason: reasons.owner };
+      if (owner?.actions.includes(action) === true) return { allowed: true, reason: reasons.owner, bindingId: null };
     }
-    return { allowed: false, reason: reasons.none };
+    return { allowed: false, reason: reasons.none, bindingId: null };
   }
 
   /**

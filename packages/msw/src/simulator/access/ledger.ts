@@ -3,6 +3,7 @@ import type { JsonRecord } from "../members.js";
 import type { ServerValues } from "../resources/records.js";
 import type { ResourceWriter, WriteCause, WriteContext } from "../resources/writer.js";
 import type { HandlerResult } from "../types.js";
+import type { Check, Target } from "./resolve.js";
 
 /**
  * What the release's access layer keeps beside the bindings callers write,
@@ -15,11 +16,12 @@ import type { HandlerResult } from "../types.js";
  *   listed with the bindings callers create.
  * - **Policy revisions.** Every binding write is the next revision, named on
  *   the binding and in the audit.
- * - **The audit.** Every binding created or revoked, preset or requested, is
- *   an `access_audit` record (`binding-created`, `binding-revoked`) naming who
- *   wrote it, the binding, its subject, role and versions, listed by
- *   `list_access_audit` per resource. The release also records its access
- *   decisions there; the mock does not.
+ * - **The audit.** Every binding created or revoked, preset or requested (the
+ *   server roles written at start excepted), is an `access_audit` record
+ *   (`binding-created`, `binding-revoked`) naming who wrote it, the binding, its
+ *   subject, role and versions; so is every access decision a request makes
+ *   (allowed or not, its reason, and the subject and binding that matched). Listed
+ *   by `list_access_audit`: a Scope's or an Artifact's own, every one for the server.
  * - **Replacement.** `replace_access_binding` revokes the binding (the
  *   engine's change, at `previous`) and writes its successor (at `current`).
  */
@@ -36,6 +38,8 @@ export class AccessLedger {
   readonly #successors = new Map<unknown, unknown>();
   /** The Scope ids whose preset was written. */
   readonly #initialized = new Set<string>();
+  /** True while the server's start writes the static bearer's server roles, which the audit does not record. */
+  #starting = false;
 
   /**
    * Registers the ledger's hooks on `writer`. `administrator` is the static
@@ -106,13 +110,14 @@ export class AccessLedger {
 
   /**
    * Binds the static bearer's server roles on the server, as the release does when
-   * it starts (before any request).
+   * it starts (before any request, and outside the audit).
    */
   bindServerRoles(): void {
     const administrator = this.administrator;
     const preset = accessFacts.policy.static_principal;
     if (administrator === null || preset === undefined) return;
     const resource = { type: "server", deployment_id: accessFacts.policy.deployment };
+    this.#starting = true;
     for (const role of preset.server_roles)
       this.#bind(
         administrator,
@@ -122,6 +127,7 @@ export class AccessLedger {
         `static:${String(administrator.id)}:${role}`,
         undefined,
       );
+    this.#starting = false;
   }
 
   /**
@@ -186,6 +192,7 @@ export class AccessLedger {
 
   /** Records one binding write as the release's audit does. */
   #audit(binding: JsonRecord, context: WriteContext): void {
+    if (this.#starting) return;
     const resource = binding.resource as JsonRecord;
     const active = binding.state === ACTIVE;
     this.#record(context.cause, {
@@ -200,6 +207,31 @@ export class AccessLedger {
       role: binding.role,
       expected_version: context.previous === null ? null : (context.previous.version ?? null),
       result_version: binding.version,
+    });
+  }
+
+  /**
+   * Records one access decision of a request: its action on the check's resource, allowed or
+   * not, the reason, and the subject and binding that matched.
+   */
+  decided(
+    cause: WriteCause,
+    principal: JsonRecord,
+    check: Check,
+    decision: { readonly allowed: boolean; readonly reason: string; readonly bindingId: string | null },
+  ): void {
+    this.#record(cause, {
+      principal,
+      action: check.action,
+      resource: wireResource(check.target),
+      allowed: decision.allowed,
+      reason_code: decision.reason,
+      matched_subject: decision.allowed && decision.bindingId !== null ? principal : null,
+      binding_id: decision.bindingId,
+      target: null,
+      role: null,
+      expected_version: null,
+      result_version: null,
     });
   }
 
@@ -218,5 +250,22 @@ export class AccessLedger {
       },
       { values: this.values },
     );
+  }
+}
+
+/** A check's target as the audit names a resource. */
+function wireResource(target: Target): JsonRecord {
+  switch (target.kind) {
+    case "server":
+      return { type: "server", deployment_id: target.deployment };
+    case "scope":
+      return { type: "scope", scope_id: target.scopeId };
+    case "artifact":
+      return {
+        type: "artifact",
+        scope_id: target.scopeId,
+        identity: { family: target.family, artifact_id: target.artifactId },
+        selector: target.entryId === null ? null : { entry_id: target.entryId },
+      };
   }
 }

@@ -123,6 +123,27 @@ interface Walk {
   readonly etag: boolean;
   /** true when the other side's answer holds a value of this type at this pointer */
   readonly holds: (pointer: string, value: unknown) => boolean;
+  /** true when the other side's object at this pointer is the same kind of thing (see {@link sameKind}) */
+  readonly alike: (pointer: string, node: Readonly<Record<string, unknown>>) => boolean;
+}
+
+/** A short lowercase token: what a role, a state, an action or an event type reads like. */
+const TOKEN = /^[a-z][a-z0-9_.:-]{0,63}$/;
+
+/**
+ * True when `theirs` is the same kind of thing as `ours`: every member `ours` holds as a
+ * short lowercase token (a role, a state, an action, an event type; not an id or a key)
+ * that `theirs` holds as a string has the same value there. Lists the two sides order
+ * differently (an audit that records other events) would otherwise pair the id of one
+ * thing with the id of another, and a later request would act on different records.
+ */
+export function sameKind(ours: Readonly<Record<string, unknown>>, theirs: unknown): boolean {
+  if (!isObject(theirs)) return true;
+  return Object.entries(ours).every(([name, value]) => {
+    if (typeof value !== "string" || !TOKEN.test(value) || idKind(name) !== null || name.endsWith("_key")) return true;
+    const other = (theirs as Record<string, unknown>)[name];
+    return typeof other !== "string" || other === value;
+  });
 }
 
 /**
@@ -159,7 +180,9 @@ export class Catalogue {
       const theirs = pointerGet(other.body, pointer);
       return typeof theirs === typeof value && !echo(other, theirs);
     };
-    this.walk({ request, etag, holds }, answer.body, "", 0);
+    const alike = (pointer: string, node: Readonly<Record<string, unknown>>) =>
+      other === undefined || sameKind(node, pointer === "" ? other.body : pointerGet(other.body, pointer));
+    this.walk({ request, etag, holds, alike }, answer.body, "", 0);
   }
 
   private walk(at: Walk, node: unknown, pointer: string, depth: number): void {
@@ -187,7 +210,8 @@ export class Catalogue {
         this.walk(at, value, where, depth + 1);
       }
     }
-    if ([...members.keys()].some((name) => idKind(name) !== null)) this.keep({ request, members, etag });
+    if ([...members.keys()].some((name) => idKind(name) !== null) && at.alike(pointer, node))
+      this.keep({ request, members, etag });
   }
 
   private keep(record: IdRecord): void {
