@@ -208,7 +208,8 @@ export class FlushEngine {
       current_cursor: through,
       high_watermark: this.sources.head(op.scope_id),
       processed_source_count: window.length,
-      memory: written.length > 0 ? { ...written[written.length - 1]!.artifact } : this.memory.ref(op.scope_id),
+      // The Memory this flush wrote; a window with nothing to extract wrote none.
+      memory: written.length > 0 ? { ...written[written.length - 1]!.artifact } : null,
     };
     this.operations.transition(op, "succeeded", atMs);
   }

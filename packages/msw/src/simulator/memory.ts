@@ -120,7 +120,7 @@ export class MemoryStore {
     return { entries: page, next_cursor: next };
   }
 
-  /** Ranks active records by the share of query words they contain (score in [0, 1]). */
+  /** Ranks active records by the share of query words their kind and text contain (score in [0, 1]); the release indexes both. */
   search(scopeId: string, query: string, limit: number, mode: SearchMode) {
     const words = tokenize(query);
     const used = mode === "auto" || mode === "fts" ? "text" : mode;
@@ -128,7 +128,7 @@ export class MemoryStore {
     const hits = this.#records(scopeId)
       .filter((r) => r.state === "active")
       .map((record) => {
-        const have = new Set(tokenize(record.text));
+        const have = new Set([...tokenize(record.kind), ...tokenize(record.text)]);
         const score = words.length === 0 ? 0 : words.filter((w) => have.has(w)).length / words.length;
         return { record, score };
       })

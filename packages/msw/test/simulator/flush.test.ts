@@ -46,6 +46,16 @@ describe("memory flush", () => {
     expect(sim.inspect.memoryCursor("s1")).toBe(2);
   });
 
+  it("names no Memory for a window with nothing to extract (only the journal of an Artifact write)", () => {
+    const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), waitBudgetMs: 1000 });
+    const remembered = asAdmin(sim, "remember_memory", {
+      body: { scope_id: "s1", kind: "fact", text: "Cut on Tuesdays." },
+    });
+    expect(remembered.status).toBe(200);
+    const r = asAdmin(sim, "flush_memory", flush);
+    expect(r.body).toMatchObject({ status: "processed", current_cursor: 1, processed_source_count: 0, memory: null });
+  });
+
   it("answers 202 with Location and Retry-After, merges a repeated flush, and versions increase to success", () => {
     const { clock, sim } = slowSim();
     captureMany(sim, "s1", "src", 2);
