@@ -37,12 +37,9 @@ export const ingestionHandlers: Record<
     if (observation.definition_fingerprint !== manifest.fingerprint) throw ingestionInvalid();
     if (stableJson(projectionKeys(observation.projections)) !== stableJson(projectionKeys(manifest.projections)))
       throw ingestionInvalid();
-    const { position } = state.sources.capture(
-      scopeField(body),
-      String(observation.name),
-      observation,
-      String(observation.source_type),
-    );
+    const { position } = state.sources.capture(scopeField(body), String(observation.name), observation, {
+      type: String(observation.source_type),
+    });
     return {
       status: 202,
       body: { source: { name: observation.source_type, source_id: observation.name }, position },

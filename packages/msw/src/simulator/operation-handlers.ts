@@ -206,8 +206,7 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
         scopeId,
         stringField(body, "source_id", { max: 256 }),
         stringField(body, "content", { max: 200_000 }),
-        undefined,
-        true,
+        { derived: true },
       ),
     };
   },

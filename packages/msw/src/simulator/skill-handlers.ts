@@ -54,7 +54,10 @@ export const skillHandlers: Record<string, SkillHandler> = {
     if (b.package_digest !== `sha256:${built.reference.tree_digest}`)
       throw new SimError(422, "invalid_request", "The usage names another package than the Skill revision's.", null);
     const { scope_id: _scope, ...observation } = b;
-    return { status: 201, body: sources.capture(scopeId, text(b, "observation_id"), observation, USAGE_SOURCE) };
+    return {
+      status: 201,
+      body: sources.capture(scopeId, text(b, "observation_id"), observation, { type: USAGE_SOURCE }),
+    };
   },
 
   update_skill_lifecycle: ({ skills }, _p, { body }) => {

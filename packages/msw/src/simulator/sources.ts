@@ -44,9 +44,9 @@ export class SourceStore {
   ) {}
 
   /**
-   * Stores a Source of `type` (default `content`), or replays an identical earlier capture.
-   * `derived` marks a Source the Memory flush passes over without extracting (a working
-   * note, which the release never promotes through a Source window).
+   * Stores a Source of `options.type` (default `content`), or replays an identical earlier
+   * capture. `options.derived` marks a Source the Memory flush passes over without
+   * extracting (a working note, which the release never promotes through a Source window).
    * @returns the capture response
    * @throws SimError 409 `source_conflict` when `source_id` already holds other content
    */
@@ -54,8 +54,7 @@ export class SourceStore {
     scopeId: string,
     sourceId: string,
     content: unknown,
-    type: string = CONTENT_SOURCE_NAME,
-    derived = false,
+    { type = CONTENT_SOURCE_NAME, derived = false }: { readonly type?: string; readonly derived?: boolean } = {},
   ): CaptureResult {
     const origin = stableJson(content);
     const existing = this.store.find(SOURCE, [scopeId], sourceId);
@@ -85,9 +84,7 @@ export class SourceStore {
 
   /** True when a Source past position `after` has content to extract (one not derived). */
   extractable(scopeId: string, after: number): boolean {
-    return this.store
-      .records(SOURCE, [scopeId])
-      .some((r) => (r.current.position as number) > after && r.current.derived !== true);
+    return this.window(scopeId, after, Number.POSITIVE_INFINITY).some((source) => !source.derived);
   }
 
   /** Sources with `after < position <= through`, in order. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
-import { isReset, type SimRequest } from "../../src/simulator/types.js";
+import type { SimRequest } from "../../src/simulator/types.js";
+import type { SimOperationId } from "../../src/simulator/contract/operation-table.js";
+import { response } from "../support/world.js";
 
 /**
  * The Access API's lists as a 1.4.1 server answers them, measured against the release:
@@ -13,15 +15,14 @@ function simulator(): PowerContextSimulator {
   return createPowerContextSimulator({ scopes: ["s1", "s2", "s3"], clock: new ManualClock(), seed: 4 });
 }
 
+/** One request with `token` (`pc-admin` by default); the body read as JSON. */
 function send(
   sim: PowerContextSimulator,
-  operationId: string,
+  operationId: SimOperationId,
   request: SimRequest,
   token = "pc-admin",
 ): { status: number; body: any } {
-  const outcome = sim.handle(operationId, { token, ...request });
-  if (isReset(outcome)) throw new Error("unexpected reset");
-  return { status: outcome.status, body: outcome.body };
+  return response(sim.handle(operationId, { token, ...request }));
 }
 
 const scopes = (answer: { body: any }) => (answer.body.items as { scope_id: string }[]).map((i) => i.scope_id);

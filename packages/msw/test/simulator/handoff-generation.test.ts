@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
-import { isReset } from "../../src/simulator/types.js";
+import type { SimOperationId } from "../../src/simulator/contract/operation-table.js";
+import { asAdmin } from "../support/world.js";
 import { TEST_SCOPES } from "../support/scopes.js";
 
 /**
@@ -11,11 +12,8 @@ import { TEST_SCOPES } from "../support/scopes.js";
  */
 describe("Handoff generation receipts", () => {
   const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), seed: 8 });
-  const send = (operationId: string, body: unknown) => {
-    const outcome = sim.handle(operationId, { token: "pc-admin", body });
-    if (isReset(outcome)) throw new Error("unexpected reset");
-    return outcome as { status: number; body: any };
-  };
+  const send = (operationId: SimOperationId, body: unknown): { status: number; body: any } =>
+    asAdmin(sim, operationId, { body });
   const draft = (generation: unknown) => ({
     generation,
     objective: "Ship the release.",
@@ -39,20 +37,17 @@ describe("Handoff generation receipts", () => {
   });
 
   it("finalize resolves the draft's direct evidence: a held Source passes, a Prompt never does", () => {
-    const captured = sim.handle("capture_content_source", {
-      token: "pc-admin",
-      body: { scope_id: "s2", source_id: "n1", content: "Tests pass." },
-    }) as { status: number };
-    expect(captured.status).toBe(202);
-    const prompt = sim.handle("create_artifact", {
-      token: "pc-admin",
+    expect(send("capture_content_source", { scope_id: "s2", source_id: "n1", content: "Tests pass." }).status).toBe(
+      202,
+    );
+    const prompt = asAdmin(sim, "create_artifact", {
       params: { scope_id: "s2" },
       body: {
         family: "prompt",
         prompt_key: "skill.generate",
         content: { schema_version: "powercontext.prompt.v1", mode: "auto", instructions: "", demonstrations: [] },
       },
-    }) as { status: number };
+    });
     expect(prompt.status).toBe(201);
     const cite = (citation: unknown) => ({
       ...draft(null),
@@ -68,5 +63,30 @@ describe("Handoff generation receipts", () => {
       status: 404,
       body: { error: { code: "handoff_evidence_not_found" } },
     });
+  });
+
+  it("commit refuses a prepared Handoff carrying a receipt, or generation metadata without one", () => {
+    send("capture_content_source", { scope_id: "scope-a", source_id: "missing", content: "Tests pass." });
+    const prepared = send("finalize_handoff", { scope_id: "scope-a", draft: draft(null) });
+    expect(prepared.status).toBe(200);
+    const commit = (handoff: unknown) => send("commit_handoff", { scope_id: "scope-a", handoff });
+    expect(commit({ ...prepared.body, generation: { receipt: "forged" } }).body.error?.code).toBe(
+      "invalid_handoff_generation",
+    );
+    const digest = "0".repeat(64);
+    const metadata = {
+      scope_id: "scope-a",
+      prompt_key: "handoff.generate",
+      selection: "built_in",
+      artifact: null,
+      definition_version: "v1",
+      builtin_version: "v1",
+      compiled_digest: digest,
+      original_draft_digest: digest,
+      edit_status: "unchanged",
+    };
+    const content = { ...prepared.body.content, generation: metadata };
+    expect(commit({ ...prepared.body, content }).body.error?.code).toBe("invalid_handoff_generation");
+    expect(commit(prepared.body).status).toBe(200);
   });
 });

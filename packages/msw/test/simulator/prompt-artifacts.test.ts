@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
 import type { InferenceMode } from "../../src/simulator/refusal-facts.js";
-import { isReset, type SimRequest } from "../../src/simulator/types.js";
+import { adminJson as send } from "../support/world.js";
 import { TEST_SCOPES } from "../support/scopes.js";
 
 /**
@@ -17,12 +17,6 @@ import { TEST_SCOPES } from "../support/scopes.js";
 
 function simulator(inference: InferenceMode): PowerContextSimulator {
   return createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), seed: 5, inference });
-}
-
-function send(sim: PowerContextSimulator, operationId: string, request: SimRequest): { status: number; body: any } {
-  const outcome = sim.handle(operationId, { token: "pc-admin", ...request });
-  if (isReset(outcome)) throw new Error("unexpected reset");
-  return { status: outcome.status, body: outcome.body };
 }
 
 const content = (mode: string, instructions: string, demonstrations: unknown[] = []) => ({

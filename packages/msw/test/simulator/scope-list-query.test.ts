@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
-import { isReset } from "../../src/simulator/types.js";
+import { asAdmin } from "../support/world.js";
 
 /** `list_scopes` reads a blank query as none and wants a query and its field together, as a 1.4.1 server does. */
 describe("list_scopes query and query_field", () => {
   const sim = createPowerContextSimulator({ scopes: ["notes-a", "notes-b"], clock: new ManualClock(), seed: 6 });
-  const list = (query: Record<string, string>) => {
-    const outcome = sim.handle("list_scopes", { token: "pc-admin", query });
-    if (isReset(outcome)) throw new Error("unexpected reset");
-    return outcome as { status: number; body: any };
-  };
+  const list = (query: Record<string, string>): { status: number; body: any } => asAdmin(sim, "list_scopes", { query });
   const together = {
     code: "invalid_request",
     details: { field: "query", reason: "query and query_field must be provided together" },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
-import { isReset, type SimRequest } from "../../src/simulator/types.js";
+import { adminJson as send } from "../support/world.js";
 import { TEST_SCOPES } from "../support/scopes.js";
 
 /**
@@ -13,12 +13,6 @@ import { TEST_SCOPES } from "../support/scopes.js";
  */
 function simulator(): PowerContextSimulator {
   return createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), seed: 9 });
-}
-
-function send(sim: PowerContextSimulator, operationId: string, request: SimRequest): { status: number; body: any } {
-  const outcome = sim.handle(operationId, { token: "pc-admin", ...request });
-  if (isReset(outcome)) throw new Error("unexpected reset");
-  return { status: outcome.status, body: outcome.body };
 }
 
 const skill = (changes: Record<string, unknown>) => ({

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
-import { isReset, type SimRequest } from "../../src/simulator/types.js";
+import type { SimRequest } from "../../src/simulator/types.js";
+import type { SimOperationId } from "../../src/simulator/contract/operation-table.js";
+import { asAdmin } from "../support/world.js";
 
 /**
  * Which refusal a write meets first, as a 1.4.1 server orders them (measured against the
@@ -13,10 +15,14 @@ function simulator(): PowerContextSimulator {
   return createPowerContextSimulator({ scopes: ["s1"], clock: new ManualClock(), seed: 12 });
 }
 
-function send(sim: PowerContextSimulator, operationId: string, request: SimRequest): [number, string | undefined] {
-  const outcome = sim.handle(operationId, { token: "pc-admin", ...request });
-  if (isReset(outcome)) throw new Error("unexpected reset");
-  return [outcome.status, (outcome.body as any)?.error?.code];
+/** One request as `pc-admin`: its status and error code. */
+function send(
+  sim: PowerContextSimulator,
+  operationId: SimOperationId,
+  request: SimRequest,
+): [number, string | undefined] {
+  const answer = asAdmin(sim, operationId, request);
+  return [answer.status, (answer.body as { error?: { code?: string } } | null)?.error?.code];
 }
 
 describe("the order of a write's checks", () => {

@@ -24,6 +24,15 @@ export function response(outcome: SimOutcome): SimResponse {
   return outcome;
 }
 
+/** Calls `operationId` as `pc-admin`, its body typed loosely for assertions on the JSON it holds. */
+export function adminJson(
+  sim: PowerContextSimulator,
+  operationId: SimOperationId,
+  request: SimRequest = {},
+): { status: number; body: any } {
+  return asAdmin(sim, operationId, request);
+}
+
 /** Calls `operationId` as `pc-admin`. */
 export function asAdmin(
   sim: PowerContextSimulator,

@@ -160,7 +160,7 @@ export function checkRule(rule: Rule, object: Obj, now: number, digestOf?: Diges
           (rule.in !== null && listed(rule.in, value) === rule.negate) ||
           (typeof value === "number" &&
             ((rule.min !== null && value < rule.min) || (rule.max !== null && value > rule.max))) ||
-          (typeof value === "string" && typeof rule.pattern === "string" && !new RegExp(rule.pattern, "u").test(value)),
+          (typeof value === "string" && typeof rule.pattern === "string" && !compiled(rule.pattern).test(value)),
       );
       return bad ? { member: rule.path[0] ?? null, message: `${rule.path.join(".")} is not allowed here` } : null;
     }
@@ -234,6 +234,14 @@ export function checkRule(rule: Rule, object: Obj, now: number, digestOf?: Diges
         : null;
     }
   }
+}
+
+/** Each `pattern` compiled once (a rule table holds a handful), not per value checked. */
+const patterns = new Map<string, RegExp>();
+function compiled(pattern: string): RegExp {
+  let re = patterns.get(pattern);
+  if (re === undefined) patterns.set(pattern, (re = new RegExp(pattern, "u")));
+  return re;
 }
 
 /** Padded standard base64 whose first bytes are a ZIP record signature (`PK\x03\x04` or, empty, `PK\x05\x06`). */

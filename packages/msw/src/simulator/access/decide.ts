@@ -80,11 +80,7 @@ export class AccessControl {
   explain(principal: Principal, { action, target }: Check): Decision {
     const reasons = policy.reasons;
     if (action === policy.self_action) return { allowed: true, reason: reasons.self, bindingId: null };
-    const held = [
-      ...principal.bindings.map(fileGrant),
-      ...this.deps.bindings.grantsOn(principal.key, target, this.deps.now()),
-    ];
-    const grant = held.find((g) => grants(g, action, target));
+    const grant = this.#held(principal, target).find((g) => grants(g, action, target));
     if (grant !== undefined) return { allowed: true, reason: reasons.binding, bindingId: grant.bindingId ?? null };
     if (target.kind === "artifact" && this.ownerOf(target) === principal.key) {
       const owner = policy.roles[policy.owner_role];
@@ -121,13 +117,18 @@ export class AccessControl {
     return [...new Set([...named, ...(everywhere ? stored : [])])].filter((scopeId) => {
       const target: Target = { kind: "scope", scopeId };
       if (held.has(scopeId)) return this.explain(principal, { action, target }).allowed;
-      return [
-        ...principal.bindings.map(fileGrant),
-        ...this.deps.bindings.grantsOn(principal.key, target, this.deps.now()),
-      ]
+      return this.#held(principal, target)
         .filter((grant) => grant.resource.type === "scope" && grant.resource.scopeId === scopeId)
         .some((grant) => grants(grant, action, target));
     });
+  }
+
+  /** The grants `principal` holds that may cover `target`: its principals file's, then its Access Bindings'. */
+  #held(principal: Principal, target: Target): Grant[] {
+    return [
+      ...principal.bindings.map(fileGrant),
+      ...this.deps.bindings.grantsOn(principal.key, target, this.deps.now()),
+    ];
   }
 
   /** True when `principal` owns record `id` of `resource` in the collection `keys`. */

@@ -33,8 +33,11 @@ const isRuntime = (rule: ContractRule) => rule.stage === "runtime";
 /** A runtime rule the release's access layer refuses (its refusal answer says `access`): before any lookup. */
 const isAccessFault = (rule: ContractRule) => rule.answer?.kind === "refusal" && rule.answer.access;
 
+/** Where a breach is, and what it says: the path to the object carrying the rule, the member in it, the message. */
+type Place = Pick<RuleBreach<ContractRule>, "at" | "member" | "message">;
+
 /** Where a breach is: the path to the object carrying the rule, and the member in it. */
-function bodyLoc(breach: RuleBreach<ContractRule>): (string | number)[] {
+function bodyLoc(breach: Place): (string | number)[] {
   return breach.member === null ? [...breach.at] : [...breach.at, breach.member];
 }
 
@@ -96,14 +99,8 @@ export function checkBodyBranch(op: SimOperation, body: unknown, flat: unknown):
     typeof chosen === "string" && Object.hasOwn(branches.validators, chosen) ? branches.validators[chosen] : undefined;
   if (validate === undefined || validate(body)) return;
   const issue = validate.errors?.[0];
-  const steps = (issue?.instancePath ?? "").split("/").slice(1);
-  const breach: RuleBreach<ContractRule> = {
-    rule: { kind: "not-null", members: [], stage: "runtime", answer: null },
-    at: [],
-    member: steps[0] ?? null,
-    message: issue?.message ?? "does not match its model",
-  };
-  throw answerOf(op, breach, flat);
+  const member = (issue?.instancePath ?? "").split("/")[1] ?? null;
+  throw answerFor(op, null, { at: [], member, message: issue?.message ?? "does not match its model" }, flat);
 }
 
 /**
@@ -124,7 +121,12 @@ function filled(reason: string, flat: unknown): string {
 }
 
 function answerOf(op: SimOperation, breach: RuleBreach<ContractRule>, flat: unknown): SimError {
-  const answer = breach.rule.answer ?? { kind: "issue", type: "value_error", loc: null };
+  return answerFor(op, breach.rule.answer, breach, flat);
+}
+
+/** The answer `ruleAnswer` gives (an issue at `breach`'s place by default), as the operation's rule answer shapes issues. */
+function answerFor(op: SimOperation, ruleAnswer: ContractRule["answer"], breach: Place, flat: unknown): SimError {
+  const answer = ruleAnswer ?? { kind: "issue", type: "value_error", loc: null };
   switch (answer.kind) {
     case "opaque":
       return opaque();

@@ -150,10 +150,20 @@ function storedWith(
   flat: Readonly<Record<string, unknown>>,
   facts: RefusalFacts,
 ): boolean {
-  const id = valuesAt(flat, record.id)[0];
-  if (id === undefined || id === null) return false;
-  const keys = record.within.map((key) => (typeof key === "string" ? valuesAt(flat, key)[0] : key.value));
-  return holdsValues(facts.find(record.resource, keys, id), record.equals);
+  const read = (path: string) => valuesAt(flat, path)[0];
+  const id = read(record.id);
+  return id !== undefined && id !== null && holdsValues(lookup(record, facts, id, read), record.equals);
+}
+
+/** The stored record a condition names: `id` in the collection its `within` keys read (by `read`), or undefined. */
+function lookup(
+  fact: { readonly resource: string; readonly within: readonly (string | { readonly value: unknown })[] },
+  facts: RefusalFacts,
+  id: unknown,
+  read: (path: string) => unknown,
+): Readonly<Record<string, unknown>> | undefined {
+  const keys = fact.within.map((key) => (typeof key === "string" ? read(key) : key.value));
+  return facts.find(fact.resource, keys, id);
 }
 
 /** True when a stored record was found and holds each value at its (dotted) member; an absent member is null. */
@@ -171,9 +181,8 @@ function unknownOne(
   read: (path: string) => unknown,
 ): boolean {
   if (id === undefined || id === null) return false;
-  const keys = unknown.within.map((key) => (typeof key === "string" ? read(key) : key.value));
   const holding = Object.fromEntries(
     Object.entries(unknown.holding).map(([member, request]) => [member, read(request)]),
   );
-  return !holdsValues(facts.find(unknown.resource, keys, id), holding);
+  return !holdsValues(lookup(unknown, facts, id, read), holding);
 }
