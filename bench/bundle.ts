@@ -99,8 +99,9 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     targetKb: null,
     // 10.15 kB before issue 33's fixes (success bodies untouched, unsendable tokens refused, text answers
     // in their charset), which cost about 230 B; issue 35's (a span per attempt, Deno's never-resend
-    // connection, connect failures told by message) about 210 B more.
-    budgetKb: 10.58,
+    // connection, connect failures told by message) about 210 B more; windows-1252 text read as the Encoding
+    // standard maps it on Node 20 too (issue 33) about 180 B.
+    budgetKb: 10.8,
   },
   {
     label: "one operation with its validators",
@@ -110,8 +111,9 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     targetKb: 10,
     limitKb: 13,
     // Not met yet (13.3 kB with issues 33 and 35; 13.38 kB with the validators' fast path by node shape, whose
-    // structured enums moved to a handler): held at today's size, so that growth is a decision.
-    budgetKb: 13.4,
+    // structured enums moved to a handler; 13.56 kB with windows-1252 read right on Node 20): held at
+    // today's size, so that growth is a decision.
+    budgetKb: 13.7,
     peer: "one",
   },
   {
@@ -131,8 +133,9 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     targetKb: 14,
     // 13.9 kB before the wire model rules: remember_memory's request now carries the release's
     // request-model rules, and the rules engine (@powercontext/runtime/rules, about 2.3 kB) comes
-    // with it; held at that size, so that growth is a decision.
-    budgetKb: 16.45,
+    // with it; held at that size (plus about 180 B for windows-1252 text on Node 20), so that growth is a
+    // decision.
+    budgetKb: 16.8,
     peer: "five",
   },
   {
@@ -159,6 +162,6 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     source: `export * from "./index.js";`,
     targetKb: 45,
     // Over the target since the wire model rules (the rules engine and every operation's rule tables).
-    budgetKb: 48.2,
+    budgetKb: 48.35,
   },
 ];

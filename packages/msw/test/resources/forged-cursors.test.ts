@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
@@ -49,6 +50,32 @@ describe("a forged cursor", () => {
     const page = call(sim, "list_sources", { scope_id: "s1", limit: 2, cursor: firstCursor(sim) });
     expect(page.status).toBe(200);
     expect(page.body.next_cursor).toBeNull();
+  });
+
+  it("sealed by another process with the same seed is refused: the seed and the code alone cannot seal one", () => {
+    // The same world in a fresh process: same seed, same records, same ids; only the seal's key differs.
+    const script = `
+      import { ManualClock } from ${JSON.stringify(new URL("../../src/simulator/clock.ts", import.meta.url).href)};
+      import { createPowerContextSimulator } from ${JSON.stringify(new URL("../../src/simulator/simulator.ts", import.meta.url).href)};
+      import { call } from ${JSON.stringify(new URL("../support/flat-call.ts", import.meta.url).href)};
+      const sim = createPowerContextSimulator({ seed: 7, clock: new ManualClock(), scopes: ["s1"] });
+      for (const id of ["a", "b", "c", "d"]) call(sim, "capture_content_source", { scope_id: "s1", source_id: id, content: id });
+      process.stdout.write(String(call(sim, "list_sources", { scope_id: "s1", limit: 2 }).body.next_cursor));
+    `;
+    const theirs = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    const sim = world();
+    const ours = firstCursor(sim);
+    expect(decode(theirs).i).toBe(decode(ours).i);
+    expect(theirs).not.toBe(ours);
+    expect(call(sim, "list_sources", { scope_id: "s1", limit: 2, cursor: theirs })).toMatchObject({
+      status: 400,
+      code: "invalid_cursor",
+    });
+    // Within one process the seed still promises the same cursors.
+    expect(firstCursor(world())).toBe(ours);
   });
 
   it("on the Operation API and the Memory entries is refused too", () => {

@@ -15,6 +15,14 @@ function tooLarge(maxBytes: number, context: ResponseContext): InvalidResponseEr
   return invalidBody(`body exceeds ${maxBytes} bytes`, context);
 }
 
+/** What windows-1252 maps 0x80-0x9F to (the five it leaves undefined map to themselves). */
+const WINDOWS_1252 =
+  "\u20ac\x81\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\x8d\u017d\x8f\x90\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\x9d\u017e\u0178";
+
+function windows1252(control: string): string {
+  return WINDOWS_1252[control.charCodeAt(0) - 0x80] as string;
+}
+
 /**
  * Decodes a body strictly. JSON (`text` false) is UTF-8 with a leading byte order mark
  * kept as U+FEFF, so it is no JSON, as for a strict decoder; a text answer is read in its
@@ -23,7 +31,11 @@ function tooLarge(maxBytes: number, context: ResponseContext): InvalidResponseEr
 function decode(bytes: Uint8Array, context: ResponseContext, charset: string, text: boolean): string {
   try {
     if (!text) return decoder.decode(bytes);
-    return new TextDecoder(charset, { fatal: true }).decode(bytes);
+    const named = new TextDecoder(charset, { fatal: true });
+    const decoded = named.decode(bytes);
+    // Node 20 reads windows-1252's 0x80-0x9F as C1 controls. A decoder that follows the
+    // Encoding standard yields only the five that map to themselves, which stay as they are.
+    return named.encoding === "windows-1252" ? decoded.replace(/[\x80-\x9f]/g, windows1252) : decoded;
   } catch {
     // Another charset is not quoted: it is the server's text, which may hold anything.
     throw invalidBody(charset === "utf-8" ? "body is not valid UTF-8" : "body is not valid in its charset", context);

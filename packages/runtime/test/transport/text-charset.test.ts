@@ -44,6 +44,17 @@ describe("a text answer's charset", () => {
     expect(await read(new Uint8Array([0x63, 0x61, 0x66, 0xe9]), 'text/markdown; charset="iso-8859-1"')).toBe("café");
   });
 
+  it("windows-1252 (and the labels that name it: latin1, iso-8859-1, ascii) reads 0x80-0x9F as the Encoding standard maps them", async () => {
+    // Node 20's decoder reads these bytes as C1 controls; every label of windows-1252 must give the same text.
+    const bytes = new Uint8Array([0x80, 0x20, 0x93, 0x71, 0x94, 0x20, 0x85, 0x81, 0x8d, 0x8f, 0x90, 0x9d, 0x9f, 0xe9]);
+    const text = "\u20ac \u201cq\u201d \u2026\u0081\u008d\u008f\u0090\u009d\u0178\u00e9";
+    for (const label of ["windows-1252", "latin1", "iso-8859-1", "us-ascii"]) {
+      expect(await read(bytes, `text/markdown; charset=${label}`)).toBe(text);
+    }
+    // iso-8859-2 is another decoder: its 0x80-0x9F are C1 controls, untouched.
+    expect(await read(new Uint8Array([0x80]), "text/markdown; charset=iso-8859-2")).toBe("\u0080");
+  });
+
   it("drops a text answer's UTF-8 byte order mark (a JSON body keeps it: core/strict-decoding.test.ts)", async () => {
     const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("# ✓")]);
     expect(await read(bom, "text/markdown")).toBe("# ✓");

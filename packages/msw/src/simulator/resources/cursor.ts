@@ -36,13 +36,20 @@ export function requestDigest(requestText: string): string {
   return sha256Hex(requestText).slice(0, 16);
 }
 
+/** Drawn once when this module loads: what nobody outside the process can know, whatever they read. */
+const PROCESS_SECRET = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+  byte.toString(16).padStart(2, "0"),
+).join("");
+
 /**
- * The key a simulator seals its cursors with, from its seed: two simulators with one
- * seed hand out the same cursors (the determinism the seed promises), and a cursor
- * changed by hand no longer matches its seal.
+ * The key a simulator seals its cursors with, from its seed and a secret drawn once per
+ * process: two simulators with one seed in one process hand out the same cursors (the
+ * determinism the seed promises), while a cursor changed by hand, or sealed by someone
+ * who knows the seed and this code, does not match its seal. Another process (a restarted
+ * `powercontext-mock serve`) seals with another key, as it holds other records.
  */
 export function cursorKey(seed: number): string {
-  return sha256Hex(`powercontext-mock cursor key ${seed}`).slice(0, 32);
+  return sha256Hex(`powercontext-mock cursor key ${seed} ${PROCESS_SECRET}`).slice(0, 32);
 }
 
 /** A keyed digest of `content`: 16 hex digits, what every cursor of the simulator carries to prove it is one of its own. */
