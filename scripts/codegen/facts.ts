@@ -17,7 +17,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const REGENERATE = "`npm run generate`";
 
 /** Each output and the schema definitions it declares (with every definition they reach). */
-export const FACT_OUTPUTS: readonly { readonly file: string; readonly roots: readonly string[] }[] = [
+export const FACT_OUTPUTS: readonly {
+  readonly file: string;
+  readonly roots: readonly string[];
+  /** `written`: the facts as the spec writes them, for a reader that takes them as they are. */
+  readonly form?: "read" | "written";
+}[] = [
   {
     file: "codegen/src/facts/generated/fact-types.ts",
     roots: [
@@ -32,21 +37,38 @@ export const FACT_OUTPUTS: readonly { readonly file: string; readonly roots: rea
       "resources",
       "resource-use",
       "anchor-records",
+      "model-rule",
+      "rule-step",
+      "rule-issues",
     ],
   },
   {
     file: "packages/runtime/src/generated/facts.ts",
-    roots: ["async", "reconcile", "pagination", "not-served", "error-code"],
+    roots: ["async", "reconcile", "pagination", "not-served", "error-code", "rule-check", "rule-step"],
   },
   {
     file: "packages/msw/src/contract/generated/facts.ts",
-    roots: ["pagination", "media-from", "refusal-rule", "resources", "resource-use", "anchor-records"],
+    roots: [
+      "pagination",
+      "media-from",
+      "refusal-rule",
+      "resources",
+      "resource-use",
+      "anchor-records",
+      "model-rule",
+      "rule-issues",
+    ],
+  },
+  {
+    file: "packages/msw/src/contract/generated/access-facts.ts",
+    roots: ["access-policy", "access-resolvers", "access-after", "access-owner"],
+    form: "written",
   },
 ];
 
 function outputs(): Map<string, string> {
   const files = new Map<string, string>();
-  for (const { file, roots } of FACT_OUTPUTS) files.set(file, emitFactTypes(roots, REGENERATE));
+  for (const { file, roots, form } of FACT_OUTPUTS) files.set(file, emitFactTypes(roots, REGENERATE, form));
   files.set("docs/extensions.md", emitExtensionReference(REGENERATE));
   return files;
 }

@@ -49,3 +49,28 @@ export function referenced(schema: FactSchema): { readonly name: string; readonl
 export function placeExtensions(place: FactPlace): [string, FactSchema][] {
   return Object.entries((factDefinition(place).properties ?? {}) as Record<string, FactSchema>);
 }
+
+/**
+ * True when a subschema says what a value is (a type, members, a constant, a choice or a
+ * reference), false when it only constrains one (`{ required: [...] }`, `if`/`then`):
+ * the readers and the type emitter follow the first kind of `allOf`, `oneOf` and `anyOf`
+ * parts and leave the second to the loader's check.
+ */
+export function isShape(schema: FactSchema): boolean {
+  return ["$ref", "type", "properties", "const", "enum", "items", "oneOf", "allOf", "additionalProperties"].some(
+    (keyword) => schema[keyword] !== undefined,
+  );
+}
+
+/**
+ * The parts of `allOf` (or `oneOf`, `anyOf`) that are shapes ({@link isShape}); none when it
+ * has no such keyword. Under a schema that has a type or members of its own, a part without
+ * a type, constant or reference of its own only narrows those members: not a shape.
+ */
+export function shapeParts(schema: FactSchema, keyword: "allOf" | "oneOf" | "anyOf"): FactSchema[] {
+  const parts = schema[keyword];
+  if (!Array.isArray(parts)) return [];
+  const typed = schema.type !== undefined || schema.properties !== undefined;
+  const ownShape = (part: FactSchema) => ["$ref", "type", "const", "enum"].some((k) => part[k] !== undefined);
+  return (parts as FactSchema[]).filter((part) => isShape(part) && (!typed || ownShape(part)));
+}

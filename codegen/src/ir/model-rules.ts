@@ -1,15 +1,13 @@
 import { SpecError, SpecErrorList, pointerSegment } from "../errors.js";
 import type { Json } from "../domain/types.js";
-import type { ModelRuleCheckIr, ModelRuleIr, RuleAnswerIr, RuleCondition, RuleScalar } from "./model.js";
+import { readFact } from "../facts/read-fact.js";
+import type { ModelRuleIr, RuleAnswerIr } from "./model.js";
 import { ruleShapeIssues } from "./model-rules-schema.js";
 
 /** Our schema extension: a list of `{ rule, ...arguments }` (docs/architecture.md, "Model rules"). */
 export const RULES_EXTENSION = "x-powercontext-rules";
 /** The release's own schema extension: exactly one of these members is sent, and it is not null. */
 export const EXCLUSIVE_FIELDS_EXTENSION = "x-powercontext-exclusive-fields";
-
-/** Rules whose only argument is a list of members (`not-null` and `finite-numbers` default to every property). */
-const MEMBER_RULES = new Set(["trim", "not-null", "finite-numbers", "not-blank", "after-now", "zip-archive"]);
 
 function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -51,12 +49,11 @@ export function readModelRules(schema: Json, at: string): ModelRuleIr[] {
         bad(`${String(node.rule)}: names ${unknown.join(", ")}, not properties of the schema`);
         return;
       }
-      const check = readCheck(node, properties);
-      if (check === null) {
+      if (typeof node.min === "number" && typeof node.max === "number" && node.min > node.max) {
         bad(`${String(node.rule)}: min must not exceed max`);
         return;
       }
-      rules.push({ ...check, ...binding(node) } as ModelRuleIr);
+      rules.push(readRule(node, properties));
     });
   }
   const exclusive = schema[EXCLUSIVE_FIELDS_EXTENSION];
@@ -93,13 +90,23 @@ function namedProperties(node: Json): string[] {
   ];
 }
 
-function binding(node: Json): Pick<ModelRuleIr, "stage" | "answer"> {
-  if (node.stage !== "runtime") return { stage: "wire", answer: null };
-  return { stage: "runtime", answer: readAnswer(node.answer) };
+/**
+ * A shape-valid rule as the IR carries it (`model-rule` of the extension schema, read by
+ * `readFact`), with what the schema leaves to this reader: the members of a rule written
+ * without them (every property of the schema), and the answer of a runtime rule.
+ */
+function readRule(node: Json, properties: readonly string[]): ModelRuleIr {
+  const fact = readFact("model-rule", node) as { members?: readonly string[]; stage: string; answer: unknown };
+  return {
+    ...fact,
+    ...("members" in fact && fact.members === undefined ? { members: [...properties] } : {}),
+    answer: fact.stage === "runtime" ? readAnswer(fact.answer) : null,
+  } as ModelRuleIr;
 }
 
+/** The answer of a runtime rule: its short forms (`issue`, `opaque`) and left-out members filled in. */
 function readAnswer(node: unknown): RuleAnswerIr {
-  if (node === undefined || node === "issue") return { kind: "issue", type: "value_error", loc: null };
+  if (node === null || node === "issue") return { kind: "issue", type: "value_error", loc: null };
   if (node === "opaque") return { kind: "opaque" };
   const answer = node as Json;
   if (isObject(answer.issue)) {
@@ -118,88 +125,6 @@ function readAnswer(node: unknown): RuleAnswerIr {
     details: isObject(answer.details) ? answer.details : null,
     access: answer.access === true,
   };
-}
-
-function condition(node: Json): RuleCondition {
-  const negate = Array.isArray(node["not-in"]);
-  return { path: node.path as string[], in: (negate ? node["not-in"] : node.in) as RuleScalar[], negate };
-}
-
-/** The check of a shape-valid rule, or null when its bounds contradict each other. */
-function readCheck(node: Json, properties: readonly string[]): ModelRuleCheckIr | null {
-  const kind = node.rule as string;
-  const members = (node.members as string[] | undefined) ?? [...properties];
-  const bounded = (min: unknown, max: unknown) => typeof min !== "number" || typeof max !== "number" || min <= max;
-  if (kind === "trim") return node.normalize === "nfc" ? { kind, members, normalize: true } : { kind, members };
-  if (kind === "sort-items") return { kind, members };
-  if (MEMBER_RULES.has(kind)) return { kind: kind as "not-null", members };
-  switch (kind) {
-    case "no-outer-whitespace":
-      return { kind, members, side: node.side === "end" ? "end" : "both" };
-    case "unique-items":
-      return {
-        kind,
-        members,
-        by: (node.by as string[] | undefined) ?? null,
-        compare: node.compare === "nfc-casefold" ? "nfc-casefold" : "exact",
-      };
-    case "relative-path":
-      return { kind, members, allowEmpty: node["allow-empty"] === true };
-    case "before":
-      return { kind, from: String(node.from), to: String(node.to) };
-    case "span": {
-      const min = (node.min as number | undefined) ?? 0;
-      return bounded(min, node.max)
-        ? { kind, from: String(node.from), to: String(node.to), min, max: node.max as number }
-        : null;
-    }
-    case "required-when":
-    case "forbidden-unless":
-      return { kind, member: String(node.member), when: condition(node.when as Json) };
-    case "items-when":
-      return bounded(node.min, node.max)
-        ? {
-            kind,
-            member: String(node.member),
-            when: condition(node.when as Json),
-            min: (node.min as number | undefined) ?? null,
-            max: (node.max as number | undefined) ?? null,
-          }
-        : null;
-    case "constrain-when": {
-      const negate = Array.isArray(node["not-in"]);
-      return bounded(node.min, node.max)
-        ? {
-            kind,
-            when: condition(node.when as Json),
-            path: node.path as string[],
-            in: ((negate ? node["not-in"] : node.in) as RuleScalar[] | undefined) ?? null,
-            negate,
-            min: (node.min as number | undefined) ?? null,
-            max: (node.max as number | undefined) ?? null,
-            pattern: (node.pattern as string | undefined) ?? null,
-          }
-        : null;
-    }
-    case "one-of":
-    case "none-of":
-      return { kind, path: node.path as string[], in: node.in as RuleScalar[] };
-    case "different":
-    case "same":
-      return { kind, paths: node.paths as string[][] };
-    case "digest":
-      return { kind, member: String(node.member), of: node.of as string[] };
-    case "member-of":
-      return { kind, path: node.path as string[], list: node.list as string[] };
-    case "max-sum":
-      return { kind, path: node.path as string[], max: node.max as number };
-    case "max-bytes":
-      return { kind, members, max: node.max as number, normalize: node.normalize === "nfc-strip" };
-    case "max-items-together":
-      return { kind, members, max: node.max as number };
-    default:
-      return { kind: "excluded-categories", members, categories: node.categories as string[] };
-  }
 }
 
 /** The pointer of a component schema. */

@@ -6,6 +6,7 @@ import type {
   ErrorCodeFact,
   ErrorCodesFact,
   MediaFromFact,
+  ModelRuleFact,
   NotServedFact,
   PaginationFact,
   ReconcileFact,
@@ -15,6 +16,11 @@ import type {
   ResourcesFact,
   ResourceUseFact,
   RouterFact,
+  RuleBindingFact,
+  RuleCheckFact,
+  RuleConditionFact,
+  RuleIssuesFact,
+  RuleStepFact,
   UnknownRecordFact,
 } from "../facts/generated/fact-types.js";
 
@@ -295,186 +301,35 @@ export interface OperationIr {
   readonly security: SecurityIr | null;
 }
 
-/**
- * The condition of a conditional rule: the value at `path` (member names from the model
- * down, defaults applied; a missing step reads as null) is one of `in`, or, with
- * `negate`, none of them.
- */
-export interface RuleCondition {
-  readonly path: readonly string[];
-  readonly in: readonly (string | number | boolean | null)[];
-  readonly negate: boolean;
-}
+/** The condition of a conditional rule (`rule-condition` of the extension schema). */
+export type RuleCondition = RuleConditionFact;
 
 /** A constant a rule compares with. */
 export type RuleScalar = string | number | boolean | null;
 
-/**
- * How the server answers a request breaking a runtime rule (docs/architecture.md,
- * "Model rules"): `issue` is `422 invalid_request` with one `details.errors` issue of
- * `type` at `loc` (null: the member path from the schema carrying the rule; `object`: the
- * object carrying it), `opaque`
- * the same without details, `field` the same with `{ field, reason }`, `refusal` the
- * status, code and details given.
- */
-export type RuleAnswerIr =
-  | { readonly kind: "issue"; readonly type: string; readonly loc: readonly (string | number)[] | "object" | null }
-  | { readonly kind: "opaque" }
-  | { readonly kind: "field"; readonly field: string; readonly reason: string }
-  | {
-      readonly kind: "refusal";
-      readonly status: number;
-      readonly code: string;
-      readonly details: Json | null;
-      /** The release's access layer refuses it: before any lookup. */
-      readonly access: boolean;
-    };
+/** How the server answers a request breaking a runtime rule (`rule-binding`'s `answer`, as read). */
+export type RuleAnswerIr = NonNullable<RuleBindingFact["answer"]>;
 
-/**
- * Who applies a rule: `wire` rules are checked by the release's request models (so by
- * the SDK's request validators, the Python models and the mock's access-stage check);
- * `runtime` rules are checked by the release after its request model, so only the mock
- * applies them, answering with `answer`.
- */
-export interface RuleBindingIr {
-  readonly stage: "wire" | "runtime";
-  /** The answer of a runtime rule (an `issue` of type `value_error` at the member path by default); null for wire rules. */
-  readonly answer: RuleAnswerIr | null;
-}
+/** Who applies a rule (`rule-binding`): `wire` rules the release's request model, `runtime` rules the server after it. */
+export type RuleBindingIr = RuleBindingFact;
 
-/**
- * What a rule checks (`x-powercontext-rules`, and the release's
- * `x-powercontext-exclusive-fields`); docs/architecture.md ("Model rules") defines each.
- * `trim` applies before the schema is checked, every other rule after. "Present" means
- * the member is in the object; "whitespace" is what Python's `str.strip()` removes. A
- * member of `members` may end with `[]` (each item of a list), `{}` (each key of a map)
- * or `{*}` (each value of a map); a path steps into every item of a list with `[]`.
- */
-export type ModelRuleCheckIr =
-  /** Present string members lose leading and trailing whitespace (after NFC, with `normalize`) before validation. */
-  | { readonly kind: "trim"; readonly members: readonly string[]; readonly normalize?: boolean }
-  /** The server keeps a present list member ordered by its items' NFC case-folded keys, compared as UTF-8 bytes. */
-  | { readonly kind: "sort-items"; readonly members: readonly string[] }
-  /** A present member is not null (leave it out instead). */
-  | { readonly kind: "not-null"; readonly members: readonly string[] }
-  /** No number at any depth of a present member is NaN or infinite. */
-  | { readonly kind: "finite-numbers"; readonly members: readonly string[] }
-  /** A present string member is not whitespace only. */
-  | { readonly kind: "not-blank"; readonly members: readonly string[] }
-  /** A present date-time member is later than the server's clock. */
-  | { readonly kind: "after-now"; readonly members: readonly string[] }
-  | { readonly kind: "zip-archive"; readonly members: readonly string[] }
-  /** A present string equals itself without surrounding whitespace (`end`: trailing only). */
-  | { readonly kind: "no-outer-whitespace"; readonly members: readonly string[]; readonly side: "both" | "end" }
-  /**
-   * A present array member holds no item twice: compared whole, or on the `by` members of
-   * object items; `nfc-casefold` compares strings after NFC and case folding.
-   */
-  | {
-      readonly kind: "unique-items";
-      readonly members: readonly string[];
-      readonly by: readonly string[] | null;
-      readonly compare: "exact" | "nfc-casefold";
-    }
-  /**
-   * A present string member (or each string of an array member) is a repository-relative
-   * path: `/`-separated segments, none empty, `.` or `..`; no `\`, `:`, NUL or lone
-   * surrogate. `allowEmpty`: the empty string (the root) is accepted.
-   */
-  | { readonly kind: "relative-path"; readonly members: readonly string[]; readonly allowEmpty: boolean }
-  /** `min <= to - from <= max` when both integer members are present. */
-  | { readonly kind: "span"; readonly from: string; readonly to: string; readonly min: number; readonly max: number }
-  /** When both members are present date-times, `from` is an instant earlier than `to`. */
-  | { readonly kind: "before"; readonly from: string; readonly to: string }
-  /** When the condition holds, `member` is present and not null. */
-  | { readonly kind: "required-when"; readonly member: string; readonly when: RuleCondition }
-  /** When the condition does not hold, `member` is absent or null. */
-  | { readonly kind: "forbidden-unless"; readonly member: string; readonly when: RuleCondition }
-  /** When the condition holds, the list `member` holds between `min` and `max` items (absent: none). */
-  | {
-      readonly kind: "items-when";
-      readonly member: string;
-      readonly when: RuleCondition;
-      readonly min: number | null;
-      readonly max: number | null;
-    }
-  /**
-   * When the condition holds, every value at `path` is in `in` (not in it, with `negate`),
-   * a number within `min`..`max`, and a string matching `pattern`.
-   */
-  | {
-      readonly kind: "constrain-when";
-      readonly when: RuleCondition;
-      readonly path: readonly string[];
-      readonly in: readonly RuleScalar[] | null;
-      readonly negate: boolean;
-      readonly min: number | null;
-      readonly max: number | null;
-      readonly pattern: string | null;
-    }
-  /** Every value present at `path` is one of `in` (`one-of`) or none of them (`none-of`). */
-  | { readonly kind: "one-of" | "none-of"; readonly path: readonly string[]; readonly in: readonly RuleScalar[] }
-  /** Values present at both paths differ. */
-  | { readonly kind: "different"; readonly paths: readonly (readonly string[])[] }
-  /** The values at both paths are equal as JSON (a missing one reads as null). */
-  | { readonly kind: "same"; readonly paths: readonly (readonly string[])[] }
-  /** A present string member is `sha256:<hex>` of the canonical JSON of the `of` members (runtime only). */
-  | { readonly kind: "digest"; readonly member: string; readonly of: readonly string[] }
-  /** A value present at `path` equals one item of the list at `list`. */
-  | { readonly kind: "member-of"; readonly path: readonly string[]; readonly list: readonly string[] }
-  /** The numbers at `path` add up to at most `max`. */
-  | { readonly kind: "max-sum"; readonly path: readonly string[]; readonly max: number }
-  /** A present string is at most `max` UTF-8 bytes (after NFC and strip, with `normalize`). */
-  | {
-      readonly kind: "max-bytes";
-      readonly members: readonly string[];
-      readonly max: number;
-      readonly normalize: boolean;
-    }
-  /** The present array members together hold at most `max` items. */
-  | { readonly kind: "max-items-together"; readonly members: readonly string[]; readonly max: number }
-  /** No character of a present string is of one of these Unicode general categories. */
-  | {
-      readonly kind: "excluded-categories";
-      readonly members: readonly string[];
-      readonly categories: readonly string[];
-    }
-  /** Exactly one of `members` is present, and it is not null. */
-  | { readonly kind: "exclusive"; readonly members: readonly string[] };
+/** What a rule checks (`rule-check`: `x-powercontext-rules`, and the release's `x-powercontext-exclusive-fields`). */
+export type ModelRuleCheckIr = RuleCheckFact;
 
 /** A model rule: what it checks, and who applies it with which answer. */
-export type ModelRuleIr = ModelRuleCheckIr & RuleBindingIr;
+export type ModelRuleIr = ModelRuleFact;
 
 /**
  * Where a component schema with rules sits in an operation's flat request object: the
- * steps from the root (member names, `[]` for every item of a list, and `{ if, in }`
- * guards that go on only when the object's member `if` holds one of `in`, for the
- * branches of a `oneOf`), and the schema whose rules apply there.
+ * steps from the root (`rule-step`), and the schema whose rules apply there.
  */
 export interface RuleSiteIr {
-  readonly at: readonly (
-    | string
-    | { readonly if: string; readonly in: readonly RuleScalar[] }
-    | { readonly has: readonly string[] }
-  )[];
+  readonly at: readonly RuleStepFact[];
   readonly schema: string;
 }
 
-/**
- * How the runtime rules reached from an operation's request answer
- * (`x-powercontext-rule-answer`): `standalone` issues keep the rule's own `loc` (the
- * release validates that part on its own), `body` issues are located by their path
- * from the request root (the release validates the whole body), `opaque` turns every
- * issue into `422 invalid_request` without details (the release catches the
- * validation error), `{ field, reason }` into `{ field, reason }` details (the release
- * validates that part as a whole and names it).
- */
-export type RuleIssuesIr =
-  | "standalone"
-  | "body"
-  | "opaque"
-  /** Every issue becomes `422 invalid_request` `{ field, reason }`; `{member}` in `reason` is that request member's value. */
-  | { readonly field: string; readonly reason: string };
+/** How the runtime rules reached from an operation's request answer (`rule-issues`). */
+export type RuleIssuesIr = RuleIssuesFact;
 
 /** A component schema. */
 export interface SchemaIr {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
+import { emitFactTypes } from "../../src/emit/facts/fact-types.js";
 import { readFact } from "../../src/facts/read-fact.js";
 import { EXTENSIONS_SCHEMA, FACT_PLACES, placeExtensions, type FactPlace } from "../../src/facts/schema.js";
 import { checkExtensions } from "../../src/load/check-extensions.js";
@@ -103,5 +104,42 @@ describe("reading a fact (facts/read-fact.ts)", () => {
       omit: { members: ["a"], unless_header: { "X-V": "2" } },
     }) as Json;
     expect(use.omit).toEqual({ members: ["a"], unlessHeader: { name: "X-V", value: "2" } });
+  });
+
+  it("reads a rule as the branch its `rule` names, merged with its binding, a narrowing member left to the binding", () => {
+    expect(readFact("model-rule", { rule: "no-outer-whitespace", members: ["a"] })).toEqual({
+      kind: "no-outer-whitespace",
+      members: ["a"],
+      side: "both",
+      stage: "wire",
+      answer: null,
+    });
+    // digest's branch narrows `stage` to runtime; the value is the binding's, read once.
+    const digest = readFact("model-rule", { rule: "digest", member: "d", of: ["a"], stage: "runtime" }) as Json;
+    expect(digest).toMatchObject({ kind: "digest", member: "d", of: ["a"], stage: "runtime" });
+    expect(Object.keys(digest)).toEqual(["kind", "member", "of", "stage", "answer"]);
+    const condition = readFact("model-rule", {
+      rule: "required-when",
+      member: "a",
+      when: { path: ["b"], "not-in": [null] },
+    }) as Json;
+    expect(condition.when).toEqual({ path: ["b"], in: null, notIn: [null] });
+  });
+});
+
+describe("the fact types (emit/facts/fact-types.ts)", () => {
+  it("types a rule as the union of its kinds intersected with its binding", () => {
+    const types = emitFactTypes(["model-rule"], "test");
+    expect(types).toContain("export type ModelRuleFact = RuleCheckFact & RuleBindingFact;");
+    expect(types).toMatch(/readonly kind: "required-when" \| "forbidden-unless";/);
+    // `stage` is declared by the binding alone, never by a kind's branch.
+    expect(types.match(/readonly stage:/g)).toHaveLength(1);
+  });
+
+  it("in the written form keeps each key and makes what the spec may leave out optional", () => {
+    const types = emitFactTypes(["access-after"], "test", "written");
+    expect(types).toContain("readonly if_any_null?: string;");
+    expect(types).toContain("readonly action: string;");
+    expect(types).not.toContain("ifAnyNull");
   });
 });

@@ -58,13 +58,13 @@ describe("build-ir: model rules", () => {
       ),
     );
     expect(ir.schemas[0]!.rules).toEqual([
-      { kind: "trim", members: ["a"], ...wire },
+      { kind: "trim", members: ["a"], normalize: "none", ...wire },
       { kind: "not-null", members: ["a", "b", "n", "m", "c"], ...wire },
       { kind: "finite-numbers", members: ["c"], ...wire },
       { kind: "relative-path", members: ["a", "b"], allowEmpty: true, ...wire },
       { kind: "span", from: "n", to: "m", min: 0, max: 9, ...wire },
-      { kind: "required-when", member: "a", when: { path: ["c", "kind"], in: ["x", null], negate: false }, ...wire },
-      { kind: "forbidden-unless", member: "a", when: { path: ["c", "kind"], in: ["x"], negate: false }, ...wire },
+      { kind: "required-when", member: "a", when: { path: ["c", "kind"], in: ["x", null], notIn: null }, ...wire },
+      { kind: "forbidden-unless", member: "a", when: { path: ["c", "kind"], in: ["x"], notIn: null }, ...wire },
       { kind: "max-items-together", members: ["b", "a"], max: 3, ...wire },
       { kind: "exclusive", members: ["a", "n"], ...wire },
     ]);
@@ -83,19 +83,19 @@ describe("build-ir: model rules", () => {
     [
       "items-when",
       { member: "b", when: { path: ["c", "kind"], "not-in": ["x"] }, min: 1 },
-      { member: "b", when: { path: ["c", "kind"], in: ["x"], negate: true }, min: 1, max: null },
+      { member: "b", when: { path: ["c", "kind"], in: null, notIn: ["x"] }, min: 1, max: null },
     ],
     [
       "constrain-when",
       { when: { path: ["a"], in: ["x"] }, path: ["n"], max: 2 },
       {
-        when: { path: ["a"], in: ["x"], negate: false },
+        when: { path: ["a"], in: ["x"], notIn: null },
         path: ["n"],
         in: null,
-        negate: false,
+        notIn: null,
         min: null,
-        max: 2,
         pattern: null,
+        max: 2,
       },
     ],
     ["one-of", { path: ["c", "kind"], in: ["x"] }, { path: ["c", "kind"], in: ["x"] }],
@@ -104,7 +104,11 @@ describe("build-ir: model rules", () => {
     ["same", { paths: [["a"], ["c", "kind"]] }, { paths: [["a"], ["c", "kind"]] }],
     ["member-of", { path: ["a"], list: ["b"] }, { path: ["a"], list: ["b"] }],
     ["max-sum", { path: ["b", "[]"], max: 8 }, { path: ["b", "[]"], max: 8 }],
-    ["max-bytes", { members: ["a"], max: 10, normalize: "nfc-strip" }, { members: ["a"], max: 10, normalize: true }],
+    [
+      "max-bytes",
+      { members: ["a"], max: 10, normalize: "nfc-strip" },
+      { members: ["a"], max: 10, normalize: "nfc-strip" },
+    ],
     ["after-now", { members: ["a"] }, { members: ["a"] }],
     ["before", { from: "a", to: "n" }, { from: "a", to: "n" }],
     [
@@ -208,7 +212,7 @@ describe("build-ir: model rules", () => {
       "SearchArtifactsRequest",
     ]);
     const search = ir.schemas.find((s) => s.name === "SearchArtifactsRequest")!;
-    expect(search.rules[0]).toEqual({ kind: "trim", members: ["query"], ...wire });
+    expect(search.rules[0]).toEqual({ kind: "trim", members: ["query"], normalize: "none", ...wire });
     expect(ir.schemas.find((s) => s.name === "GetMemoryEntryRequest")!.rules).toEqual([
       { kind: "exclusive", members: ["citation", "target"], ...wire },
     ]);

@@ -1,4 +1,4 @@
-import type { ModelRuleIr, RuleCondition, SchemaIr } from "../../ir/model.js";
+import type { ModelRuleIr, RuleCondition, RuleScalar, SchemaIr } from "../../ir/model.js";
 import { pyLiteral, pyString } from "./literal.js";
 
 /**
@@ -122,11 +122,18 @@ const STRINGS_HELPER = `
 
 /** The Python test that a condition holds. */
 function holds(when: RuleCondition): string {
-  return `at(${when.path.map(pyString).join(", ")}) ${when.negate ? "not in" : "in"} ${tuple(when.in)}`;
+  const [listed, negate] = conditionList(when);
+  return `at(${when.path.map(pyString).join(", ")}) ${negate ? "not in" : "in"} ${tuple(listed)}`;
 }
 
 function conditionWords(when: RuleCondition): string {
-  return `${when.path.join(".")} is ${when.negate ? "none" : "one"} of ${when.in.map(String).join(", ")}`;
+  const [listed, negate] = conditionList(when);
+  return `${when.path.join(".")} is ${negate ? "none" : "one"} of ${listed.map(String).join(", ")}`;
+}
+
+/** The values a condition lists, and whether the value must be none of them (`not-in`). */
+function conditionList(when: RuleCondition): [readonly RuleScalar[], boolean] {
+  return when.in !== null ? [when.in, false] : [when.notIn ?? [], true];
 }
 
 function pathArgs(path: readonly string[]): string {
@@ -234,7 +241,8 @@ function checkOf(rule: ModelRuleIr): string {
     }
     case "constrain-when": {
       const tests = [
-        rule.in === null ? null : `value ${rule.negate ? "in" : "not in"} ${tuple(rule.in)}`,
+        rule.in === null ? null : `value not in ${tuple(rule.in)}`,
+        rule.notIn === null ? null : `value in ${tuple(rule.notIn)}`,
         rule.min === null ? null : `(isinstance(value, int | float) and value < ${rule.min})`,
         rule.max === null ? null : `(isinstance(value, int | float) and value > ${rule.max})`,
         rule.pattern === null
@@ -279,8 +287,8 @@ function checkOf(rule: ModelRuleIr): string {
                 raise ValueError(f"{member} has ${rule.side === "end" ? "trailing" : "surrounding"} whitespace")
 `;
     case "max-bytes":
-      return `${rule.normalize ? "        import unicodedata\n\n" : ""}        for member in ${tuple(rule.members)}:
-            if any(len(${rule.normalize ? 'unicodedata.normalize("NFC", text).strip()' : "text"}.encode("utf-8")) > ${rule.max} for text in strings(member)):
+      return `${rule.normalize === "nfc-strip" ? "        import unicodedata\n\n" : ""}        for member in ${tuple(rule.members)}:
+            if any(len(${rule.normalize === "nfc-strip" ? 'unicodedata.normalize("NFC", text).strip()' : "text"}.encode("utf-8")) > ${rule.max} for text in strings(member)):
                 raise ValueError(f"{member} is longer than ${rule.max} bytes")
 `;
     case "excluded-categories":

@@ -8,16 +8,19 @@
  * (docs/extensions.md), so nothing here restates an extension's shape.
  */
 import type { ValidateFunction } from "@powercontext/sdk/validators";
-import type { Rule, RuleSite } from "@powercontext/runtime/rules";
+import type { RuleSite } from "@powercontext/runtime/rules";
 import type {
   AnchorRecordsFact,
   MediaFromFact,
+  ModelRuleFact,
   PaginationFact,
   RefusalDetailsFact,
   RefusalFact,
   RefusalRuleFact,
   ResourcesFact,
   ResourceUseFact,
+  RuleBindingFact,
+  RuleIssuesFact,
 } from "./generated/facts.js";
 
 /** How a parameter's wire string is read before validation. */
@@ -102,7 +105,7 @@ export interface ContractOperation {
   /** The model rules the flat request reaches (`x-powercontext-rules`), where they sit, with their stage and answer. */
   readonly rules: readonly RuleSite<ContractRule>[];
   /** `x-powercontext-rule-answer`: how the issues of runtime rules answer on this operation. */
-  readonly ruleIssues: "standalone" | "body" | "opaque" | { readonly field: string; readonly reason: string };
+  readonly ruleIssues: RuleIssuesFact;
   /** `x-powercontext-rule-answer`'s `after: access`: the runtime rules are checked once the checks after access have passed. */
   readonly rulesAfterAccess: boolean;
   /**
@@ -125,21 +128,10 @@ export interface ContractAnswerMember {
 }
 
 /** How the server answers a request breaking a runtime rule (docs/architecture.md, "Model rules"). */
-export type ContractRuleAnswer =
-  | { readonly kind: "issue"; readonly type: string; readonly loc: readonly (string | number)[] | "object" | null }
-  | { readonly kind: "opaque" }
-  | { readonly kind: "field"; readonly field: string; readonly reason: string }
-  | {
-      readonly kind: "refusal";
-      readonly status: number;
-      readonly code: string;
-      readonly details: { readonly [name: string]: unknown } | null;
-      /** The release's access layer refuses it: before any lookup. */
-      readonly access: boolean;
-    };
+export type ContractRuleAnswer = NonNullable<RuleBindingFact["answer"]>;
 
 /** A model rule with who applies it: `wire` rules the release's request model, `runtime` rules the server after it. */
-export type ContractRule = Rule & { readonly stage: "wire" | "runtime"; readonly answer: ContractRuleAnswer | null };
+export type ContractRule = ModelRuleFact;
 
 /** A refusal the server answers when every condition of `when` holds (`x-powercontext-refusals`). */
 export type ContractRefusalRule = RefusalRuleFact;

@@ -134,7 +134,7 @@ function mend(rule: SimOperation["rules"][number]["rules"][number], object: Reco
     case "one-of":
       return setAt(object, rule.path, rule.in[0]);
     case "constrain-when":
-      return rule.in !== null && !rule.negate
+      return rule.in !== null
         ? setAt(object, rule.path, rule.in[0])
         : rule.max !== null && setAt(object, rule.path, rule.max);
     case "no-outer-whitespace":

@@ -161,3 +161,169 @@ export type ErrorCodeFact = {
      */
     readonly className: string | null;
 };
+
+/**
+ * What a model rule checks: `rule` names the check, the other members are its arguments (each branch below describes its rules; members are read camelCased, `rule` as `kind`). `stage` and `answer` belong to `rule-binding`.
+ */
+export type RuleCheckFact = {
+    readonly kind: "not-null" | "finite-numbers";
+    /**
+     * Left out: every property of the schema carrying the rule.
+     */
+    readonly members: readonly string[];
+} | {
+    readonly kind: "trim";
+    readonly members: readonly string[];
+    /**
+     * Default: `"none"`.
+     */
+    readonly normalize: "none" | "nfc";
+} | {
+    readonly kind: "not-blank" | "after-now" | "zip-archive";
+    readonly members: readonly string[];
+} | {
+    readonly kind: "no-outer-whitespace";
+    readonly members: readonly string[];
+    /**
+     * Default: `"both"`.
+     */
+    readonly side: "both" | "end";
+} | {
+    readonly kind: "unique-items";
+    readonly members: readonly string[];
+    readonly by: readonly string[] | null;
+    /**
+     * Default: `"exact"`.
+     */
+    readonly compare: "exact" | "nfc-casefold";
+} | {
+    readonly kind: "relative-path";
+    readonly members: readonly string[];
+    readonly allowEmpty: boolean;
+} | {
+    readonly kind: "before";
+    readonly from: string;
+    readonly to: string;
+} | {
+    readonly kind: "span";
+    readonly from: string;
+    readonly to: string;
+    /**
+     * Default: `0`.
+     */
+    readonly min: number;
+    readonly max: number;
+} | {
+    readonly kind: "required-when" | "forbidden-unless";
+    readonly member: string;
+    /**
+     * Holds when the value at `path` (defaults applied; a missing step reads as null) is one of `in`, or none of `not-in` (exactly one of them is written).
+     */
+    readonly when: RuleConditionFact;
+} | {
+    readonly kind: "items-when";
+    readonly member: string;
+    /**
+     * Holds when the value at `path` (defaults applied; a missing step reads as null) is one of `in`, or none of `not-in` (exactly one of them is written).
+     */
+    readonly when: RuleConditionFact;
+    readonly min: number | null;
+    readonly max: number | null;
+} | {
+    readonly kind: "constrain-when";
+    /**
+     * Holds when the value at `path` (defaults applied; a missing step reads as null) is one of `in`, or none of `not-in` (exactly one of them is written).
+     */
+    readonly when: RuleConditionFact;
+    /**
+     * Member names from the schema down; "[]" steps into every item of a list.
+     */
+    readonly path: readonly string[];
+    readonly in: readonly (string | number | boolean | null)[] | null;
+    readonly notIn: readonly (string | number | boolean | null)[] | null;
+    readonly min: number | null;
+    readonly pattern: string | null;
+    readonly max: number | null;
+} | {
+    readonly kind: "one-of" | "none-of";
+    /**
+     * Member names from the schema down; "[]" steps into every item of a list.
+     */
+    readonly path: readonly string[];
+    readonly in: readonly (string | number | boolean | null)[];
+} | {
+    readonly kind: "different";
+    readonly paths: readonly (readonly string[])[];
+} | {
+    readonly kind: "same";
+    readonly paths: readonly (readonly string[])[];
+} | {
+    readonly kind: "digest";
+    readonly member: string;
+    readonly of: readonly string[];
+} | {
+    readonly kind: "member-of";
+    /**
+     * Member names from the schema down; "[]" steps into every item of a list.
+     */
+    readonly path: readonly string[];
+    /**
+     * Member names from the schema down; "[]" steps into every item of a list.
+     */
+    readonly list: readonly string[];
+} | {
+    readonly kind: "max-sum";
+    /**
+     * Member names from the schema down; "[]" steps into every item of a list.
+     */
+    readonly path: readonly string[];
+    readonly max: number;
+} | {
+    readonly kind: "max-bytes";
+    readonly members: readonly string[];
+    readonly max: number;
+    /**
+     * Default: `"none"`.
+     */
+    readonly normalize: "none" | "nfc-strip";
+} | {
+    readonly kind: "max-items-together";
+    readonly members: readonly string[];
+    readonly max: number;
+} | {
+    readonly kind: "excluded-categories";
+    readonly members: readonly string[];
+    readonly categories: readonly ("Cc" | "Cf" | "Cs" | "Co" | "Cn")[];
+} | {
+    readonly kind: "sort-items";
+    readonly members: readonly string[];
+    /**
+     * Default: `"nfc-casefold"`.
+     */
+    readonly compare: "nfc-casefold";
+} | {
+    readonly kind: "exclusive";
+    readonly members: readonly string[];
+};
+
+/**
+ * Never written in a spec: one step of the path from a request's root to a schema carrying model rules, as the generator finds it. A member name, `[]` for every item of a list, or a guard on the object reached: a member holding one of some values (`if`, `in`: the branches of a `oneOf` told apart by a member), or members all present (`has`: the required members of a branch nothing else tells apart).
+ */
+export type RuleStepFact = string | {
+    readonly if: string;
+    readonly in: readonly (string | number | boolean | null)[];
+} | {
+    readonly has: readonly string[];
+};
+
+/**
+ * Holds when the value at `path` (defaults applied; a missing step reads as null) is one of `in`, or none of `not-in` (exactly one of them is written).
+ */
+export type RuleConditionFact = {
+    /**
+     * Member names from the schema down; "[]" steps into every item of a list.
+     */
+    readonly path: readonly string[];
+    readonly in: readonly (string | number | boolean | null)[] | null;
+    readonly notIn: readonly (string | number | boolean | null)[] | null;
+};

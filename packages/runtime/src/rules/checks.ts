@@ -157,7 +157,8 @@ export function checkRule(rule: Rule, object: Obj, now: number, digestOf?: Diges
       if (!conditionHolds(object, rule.when)) return null;
       const bad = valuesAt(object, rule.path).some(
         (value) =>
-          (rule.in !== null && listed(rule.in, value) === rule.negate) ||
+          (rule.in !== null && !listed(rule.in, value)) ||
+          (rule.notIn !== null && listed(rule.notIn, value)) ||
           (typeof value === "number" &&
             ((rule.min !== null && value < rule.min) || (rule.max !== null && value > rule.max))) ||
           (typeof value === "string" && typeof rule.pattern === "string" && !compiled(rule.pattern).test(value)),
@@ -206,7 +207,9 @@ export function checkRule(rule: Rule, object: Obj, now: number, digestOf?: Diges
     }
     case "max-bytes":
       return eachMember(rule.members, (m) =>
-        stringsOf(object, m).some((text) => utf8Bytes(rule.normalize ? strip(text.normalize("NFC")) : text) > rule.max)
+        stringsOf(object, m).some(
+          (text) => utf8Bytes(rule.normalize === "nfc-strip" ? strip(text.normalize("NFC")) : text) > rule.max,
+        )
           ? `${propertyOf(m)} is longer than ${rule.max} bytes`
           : null,
       );

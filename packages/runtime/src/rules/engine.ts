@@ -41,7 +41,7 @@ export function trimmed(
   for (const member of rule.members) {
     const name = propertyOf(member);
     const current = copy[name];
-    if (typeof current === "string") copy[name] = strip(rule.normalize === true ? current.normalize("NFC") : current);
+    if (typeof current === "string") copy[name] = strip(rule.normalize === "nfc" ? current.normalize("NFC") : current);
   }
   return copy;
 }

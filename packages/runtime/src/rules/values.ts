@@ -27,9 +27,8 @@ export function valueAt(value: unknown, path: readonly string[]): unknown {
 
 /** True when the condition holds on `object` (a missing step reads as null). */
 export function conditionHolds(object: unknown, when: RuleCondition): boolean {
-  const value = valueAt(object, when.path);
-  const listed = when.in.includes(value as RuleScalar);
-  return when.negate ? !listed : listed;
+  const value = valueAt(object, when.path) as RuleScalar;
+  return when.in !== null ? when.in.includes(value) : !(when.notIn ?? []).includes(value);
 }
 
 /** The property a member names (`tags[]` and `metadata{*}` name `tags` and `metadata`). */

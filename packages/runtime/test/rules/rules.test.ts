@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { firstBreach, foldKey, strip, withRules, type Rule, type RuleSite } from "../../src/rules.js";
 import { validator } from "../../src/validation.js";
 
-const when = (path: string[], values: unknown[], negate = false) => ({ path, in: values as never[], negate });
+const when = (path: string[], values: unknown[], negate = false) => ({
+  path,
+  in: negate ? null : (values as never[]),
+  notIn: negate ? (values as never[]) : null,
+});
 
 /** A name pattern, checked while `p` is absent or null. */
 const namePattern: Rule = {
@@ -10,7 +14,7 @@ const namePattern: Rule = {
   when: when(["p"], [null]),
   path: ["name"],
   in: null,
-  negate: false,
+  notIn: null,
   min: null,
   max: null,
   pattern: "^[a-z]+(?:-[a-z]+)*$",
@@ -120,9 +124,10 @@ const table: [string, Rule, Record<string, unknown>, string | null | "ok"][] = [
       when: when(["family"], ["experience"]),
       path: ["limit"],
       in: null,
-      negate: false,
+      notIn: null,
       min: null,
       max: 2,
+      pattern: null,
     },
     { family: "experience", limit: 3 },
     "limit",
@@ -134,9 +139,10 @@ const table: [string, Rule, Record<string, unknown>, string | null | "ok"][] = [
       when: when(["status"], ["accepted"]),
       path: ["checks", "[]"],
       in: ["confirmed"],
-      negate: false,
+      notIn: null,
       min: null,
       max: null,
+      pattern: null,
     },
     { status: "accepted", checks: ["confirmed", "unchecked"] },
     "checks",
@@ -179,11 +185,11 @@ const table: [string, Rule, Record<string, unknown>, string | null | "ok"][] = [
   ["max-sum", { kind: "max-sum", path: ["s", "[]", "limit"], max: 8 }, { s: [{ limit: 5 }, { limit: 4 }] }, "s"],
   [
     "max-bytes: after NFC and strip",
-    { kind: "max-bytes", members: ["t"], max: 3, normalize: true },
+    { kind: "max-bytes", members: ["t"], max: 3, normalize: "nfc-strip" },
     { t: "  ae\u0301  " },
     "ok",
   ],
-  ["max-bytes: over", { kind: "max-bytes", members: ["t"], max: 3, normalize: false }, { t: "ééé" }, "t"],
+  ["max-bytes: over", { kind: "max-bytes", members: ["t"], max: 3, normalize: "none" }, { t: "ééé" }, "t"],
   ["max-items-together", { kind: "max-items-together", members: ["a", "b"], max: 2 }, { a: [1], b: [2, 3] }, null],
   ["zip-archive: a ZIP record", { kind: "zip-archive", members: ["z"] }, { z: "UEsDBBQAAAAIAA==" }, "ok"],
   ["zip-archive: an empty ZIP", { kind: "zip-archive", members: ["z"] }, { z: "UEsFBgAAAAA=" }, "ok"],
@@ -243,15 +249,16 @@ describe("model rules: one check per kind", () => {
   });
 
   it("reads a member as the trim rules listed before a rule leave it, and leaves the request as sent", () => {
-    const trim: Rule = { kind: "trim", members: ["text"], normalize: true };
+    const trim: Rule = { kind: "trim", members: ["text"], normalize: "nfc" };
     const empty: Rule = {
       kind: "constrain-when",
       when: when(["mode"], ["auto"]),
       path: ["text"],
       in: [""],
-      negate: false,
+      notIn: null,
       min: null,
       max: null,
+      pattern: null,
     };
     const request = { mode: "auto", text: " \n\u3000" };
     expect(firstBreach(request, [{ at: [], rules: [trim, empty] }])).toBeNull();

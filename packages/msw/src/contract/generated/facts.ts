@@ -400,6 +400,20 @@ export type AnchorRecordsFact = {
 };
 
 /**
+ * One model rule: what it checks (`rule-check`) and who applies it with which answer (`rule-binding`).
+ */
+export type ModelRuleFact = RuleCheckFact & RuleBindingFact;
+
+/**
+ * How the issues of the runtime model rules reached from an operation's request answer (its `x-powercontext-rule-answer`'s `issues`): `standalone`, `body`, `opaque` or `{ field, reason }`.
+ * Default: `"standalone"`.
+ */
+export type RuleIssuesFact = "standalone" | "body" | "opaque" | {
+    readonly field: string;
+    readonly reason: string;
+};
+
+/**
  * Only when the request names a record the mock does not hold (a target the release's access layer cannot find to authorize).
  */
 export type UnknownRecordFact = {
@@ -589,6 +603,180 @@ export type FilterFact = {
     };
 };
 
+/**
+ * What a model rule checks: `rule` names the check, the other members are its arguments (each branch below describes its rules; members are read camelCased, `rule` as `kind`). `stage` and `answer` belong to `rule-binding`.
+ */
+export type RuleCheckFact = {
+    readonly kind: "not-null" | "finite-numbers";
+    /**
+     * Left out: every property of the schema carrying the rule.
+     */
+    readonly members: readonly string[];
+} | {
+    readonly kind: "trim";
+    readonly members: readonly string[];
+    /**
+     * Default: `"none"`.
+     */
+    readonly normalize: "none" | "nfc";
+} | {
+    readonly kind: "not-blank" | "after-now" | "zip-archive";
+    readonly members: readonly string[];
+} | {
+    readonly kind: "no-outer-whitespace";
+    readonly members: readonly string[];
+    /**
+     * Default: `"both"`.
+     */
+    readonly side: "both" | "end";
+} | {
+    readonly kind: "unique-items";
+    readonly members: readonly string[];
+    readonly by: readonly string[] | null;
+    /**
+     * Default: `"exact"`.
+     */
+    readonly compare: "exact" | "nfc-casefold";
+} | {
+    readonly kind: "relative-path";
+    readonly members: readonly string[];
+    readonly allowEmpty: boolean;
+} | {
+    readonly kind: "before";
+    readonly from: string;
+    readonly to: string;
+} | {
+    readonly kind: "span";
+    readonly from: string;
+    readonly to: string;
+    /**
+     * Default: `0`.
+     */
+    readonly min: number;
+    readonly max: number;
+} | {
+    readonly kind: "required-when" | "forbidden-unless";
+    readonly member: string;
+    /**
+     * Holds when the value at `path` (defaults applied; a missing step reads as null) is one of `in`, or none of `not-in` (exactly one of them is written).
+     */
+    readonly when: RuleConditionFact;
+} | {
+    readonly kind: "items-when";
+    readonly member: string;
+    /**
+     * Holds when the value at `path` (defaults applied; a missing step reads as null) is one of `in`, or none of `not-in` (exactly one of them is written).
+     */
+    readonly when: RuleConditionFact;
+    readonly min: number | null;
+    readonly max: number | null;
+} | {
+    readonly kind: "constrain-when";
+    /**
+     * Holds when the value at `path` (defaults applied; a missing step reads as null) is one of `in`, or none of `not-in` (exactly one of them is written).
+     */
+    readonly when: RuleConditionFact;
+    /**
+     * Member names from the schema down; "[]" steps into every item of a list.
+     */
+    readonly path: readonly string[];
+    readonly in: readonly (string | number | boolean | null)[] | null;
+    readonly notIn: readonly (string | number | boolean | null)[] | null;
+    readonly min: number | null;
+    readonly pattern: string | null;
+    readonly max: number | null;
+} | {
+    readonly kind: "one-of" | "none-of";
+    /**
+     * Member names from the schema down; "[]" steps into every item of a list.
+     */
+    readonly path: readonly string[];
+    readonly in: readonly (string | number | boolean | null)[];
+} | {
+    readonly kind: "different";
+    readonly paths: readonly (readonly string[])[];
+} | {
+    readonly kind: "same";
+    readonly paths: readonly (readonly string[])[];
+} | {
+    readonly kind: "digest";
+    readonly member: string;
+    readonly of: readonly string[];
+} | {
+    readonly kind: "member-of";
+    /**
+     * Member names from the schema down; "[]" steps into every item of a list.
+     */
+    readonly path: readonly string[];
+    /**
+     * Member names from the schema down; "[]" steps into every item of a list.
+     */
+    readonly list: readonly string[];
+} | {
+    readonly kind: "max-sum";
+    /**
+     * Member names from the schema down; "[]" steps into every item of a list.
+     */
+    readonly path: readonly string[];
+    readonly max: number;
+} | {
+    readonly kind: "max-bytes";
+    readonly members: readonly string[];
+    readonly max: number;
+    /**
+     * Default: `"none"`.
+     */
+    readonly normalize: "none" | "nfc-strip";
+} | {
+    readonly kind: "max-items-together";
+    readonly members: readonly string[];
+    readonly max: number;
+} | {
+    readonly kind: "excluded-categories";
+    readonly members: readonly string[];
+    readonly categories: readonly ("Cc" | "Cf" | "Cs" | "Co" | "Cn")[];
+} | {
+    readonly kind: "sort-items";
+    readonly members: readonly string[];
+    /**
+     * Default: `"nfc-casefold"`.
+     */
+    readonly compare: "nfc-casefold";
+} | {
+    readonly kind: "exclusive";
+    readonly members: readonly string[];
+};
+
+export type RuleBindingFact = {
+    /**
+     * wire (default): the release's request model checks it, so the SDK's request validator, the Python models and the mock's access-stage check apply it. runtime: the release checks it after its request model; only the mock applies it, answering with `answer`.
+     * Default: `"wire"`.
+     */
+    readonly stage: "wire" | "runtime";
+    /**
+     * How the server answers a request breaking a runtime rule. `issue`: 422 invalid_request with details.errors holding one issue of `type` (default value_error) at `loc` (default: the member path from the schema carrying the rule; the operation's x-powercontext-rule-answer may turn it into the body path or into `opaque`). `opaque`: 422 invalid_request, details null. `field`: 422 invalid_request with details {field, reason}. `refusal`: the status, registry code and details given.
+     */
+    readonly answer: {
+        readonly kind: "issue";
+        readonly type: string;
+        readonly loc: readonly (string | number)[] | "object" | null;
+    } | {
+        readonly kind: "opaque";
+    } | {
+        readonly kind: "field";
+        readonly field: string;
+        readonly reason: string;
+    } | {
+        readonly kind: "refusal";
+        readonly status: number;
+        readonly code: string;
+        readonly details: {
+            readonly [key: string]: unknown;
+        } | null;
+        readonly access: boolean;
+    } | null;
+};
+
 export type DigestFact = {
     /**
      * The digested members.
@@ -603,4 +791,16 @@ export type DigestFact = {
      * Leave out the `sha256:` prefix.
      */
     readonly bare: boolean;
+};
+
+/**
+ * Holds when the value at `path` (defaults applied; a missing step reads as null) is one of `in`, or none of `not-in` (exactly one of them is written).
+ */
+export type RuleConditionFact = {
+    /**
+     * Member names from the schema down; "[]" steps into every item of a list.
+     */
+    readonly path: readonly string[];
+    readonly in: readonly (string | number | boolean | null)[] | null;
+    readonly notIn: readonly (string | number | boolean | null)[] | null;
 };
