@@ -13,9 +13,10 @@ import { ServerResponseError } from "./errors.js";
  * The logic behind the generated `hasErrorCode`.
  */
 export function hasServerErrorCode(error: unknown, code: string, table: ErrorCodeTable): error is ServerResponseError {
-  if (!isServerError(error) || error.code !== code) return false;
+  const own = serverErrorData(error);
+  if (own === null || own.code !== code) return false;
   const known = Object.hasOwn(table, code) ? table[code] : undefined;
-  return known === undefined || known.status === error.statusCode;
+  return known === undefined || known.status === own.status;
 }
 
 /**
@@ -32,40 +33,35 @@ export function isDeclaredError(
   statuses: readonly number[],
   codes: { readonly [status: number]: readonly string[] | undefined } = {},
 ): error is ServerResponseError {
-  if (!isServerError(error)) return false;
-  if (!statuses.includes(error.statusCode)) return false;
-  const listed = Object.hasOwn(codes, error.statusCode) ? codes[error.statusCode] : undefined;
-  return listed === undefined || error.code === null || listed.includes(error.code);
+  const own = serverErrorData(error);
+  if (own === null || !statuses.includes(own.status)) return false;
+  const listed = Object.hasOwn(codes, own.status) ? codes[own.status] : undefined;
+  return listed === undefined || own.code === null || listed.includes(own.code);
 }
 
 /**
- * True when `error` carries a server error's own data, as its constructor
- * sets it: an own integer `statusCode` of an HTTP error status and an own
- * `code` (a string or null). An object that only borrows the prototype
- * (`Object.create(ServerResponseError.prototype)`) has neither.
+ * The status and code a `ServerResponseError` carries as its own data, as its
+ * constructor sets them: an own integer `statusCode` of an HTTP error status and an
+ * own `code` (a string or null). Null for anything else: an object that only
+ * borrows the prototype (`Object.create(ServerResponseError.prototype)`), and,
+ * never an exception, a value whose reads throw (a hostile proxy), so a guard in
+ * a `catch` block cannot replace the error it inspects. Both are read once, so
+ * what is decided is what was checked.
  */
-function madeAsServerError(error: ServerResponseError): boolean {
-  const status: unknown = Object.getOwnPropertyDescriptor(error, "statusCode")?.value;
-  const code: unknown = Object.getOwnPropertyDescriptor(error, "code")?.value;
-  return (
-    typeof status === "number" &&
-    Number.isInteger(status) &&
-    status >= 400 &&
-    status <= 599 &&
-    (code === null || typeof code === "string")
-  );
-}
-
-/**
- * A `ServerResponseError` with its own data ({@link madeAsServerError}); false,
- * never an exception, for a value whose reads throw (a hostile proxy), so a
- * guard in a `catch` block cannot replace the error it inspects.
- */
-function isServerError(error: unknown): error is ServerResponseError {
+function serverErrorData(error: unknown): { readonly status: number; readonly code: string | null } | null {
   try {
-    return error instanceof ServerResponseError && madeAsServerError(error);
+    if (!(error instanceof ServerResponseError)) return null;
+    const status: unknown = Object.getOwnPropertyDescriptor(error, "statusCode")?.value;
+    const code: unknown = Object.getOwnPropertyDescriptor(error, "code")?.value;
+    const valid =
+      typeof status === "number" &&
+      Number.isInteger(status) &&
+      status >= 400 &&
+      status <= 599 &&
+      (code === null || typeof code === "string");
+    return valid ? { status, code } : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
+import { AUDIT_LOG_SIZE } from "../../src/simulator/access/ledger.js";
 import { defaultPrincipals } from "../../src/simulator/access/principals.js";
 import { contractProblems } from "../support/contract.js";
 import { call, type Reply } from "../support/flat-call.js";
@@ -185,4 +186,33 @@ describe("access ledger", () => {
     const sim = createPowerContextSimulator({ seed: 3, clock: new ManualClock(), principals: defaultPrincipals });
     expect(call(sim, "get_access_principal").body.principal).toEqual(admin);
   });
+});
+
+describe("the audit's size", () => {
+  it("keeps the newest AUDIT_LOG_SIZE events, so requests that change nothing cannot grow it without bound", () => {
+    const sim = createPowerContextSimulator({ seed: 3, clock: new ManualClock(), scopes: ["s1"] });
+    for (let i = 0; i < AUDIT_LOG_SIZE + 500; i += 1)
+      expect(call(sim, "flush_memory", { scope_id: "s1" }).status).toBe(200);
+    const events: Record<string, unknown>[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = valid(
+        "list_access_audit",
+        call(sim, "list_access_audit", {
+          resource: { type: "scope", scope_id: "s1" },
+          limit: 100,
+          ...(cursor === null ? {} : { cursor }),
+        }),
+      ).body as { items: Record<string, unknown>[]; next_cursor: string | null };
+      events.push(...page.items);
+      cursor = page.next_cursor;
+    } while (cursor !== null && events.length <= AUDIT_LOG_SIZE + 500);
+    expect(AUDIT_LOG_SIZE).toBe(10_000);
+    // Each listing request is audited too: the pages see the events it adds behind the oldest kept.
+    expect(events.length).toBeGreaterThanOrEqual(AUDIT_LOG_SIZE);
+    expect(events.length).toBeLessThanOrEqual(AUDIT_LOG_SIZE + 101);
+    // The oldest are gone, the newest flush is there.
+    expect(events[0]?.cursor).toBeGreaterThan(500);
+    expect(events.some((event) => event.operation === "flush_memory")).toBe(true);
+  }, 60_000);
 });

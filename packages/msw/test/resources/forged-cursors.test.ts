@@ -32,6 +32,7 @@ describe("a forged cursor", () => {
     ["its order value", (body: Record<string, unknown>) => ({ ...body, a: 0 })],
     ["its bound", (body: Record<string, unknown>) => ({ ...body, b: 1e300 })],
     ["its seal", (body: Record<string, unknown>) => ({ ...body, d: "0123456789abcdef" })],
+    ["a member added", (body: Record<string, unknown>) => ({ ...body, x: 1 })],
   ])("with %s changed is refused as invalid", (_what, change) => {
     const sim = world();
     const forged = encode(change(decode(firstCursor(sim))));

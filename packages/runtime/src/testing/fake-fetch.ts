@@ -148,9 +148,10 @@ export function scripted(...steps: Step[]): { fetch: FetchLike; seen: SeenReques
     if (typeof step !== "function") return cloneOf(answerOf(step, index), index);
     let answer: unknown;
     try {
-      // Only a promise is awaited: awaiting any other value reads its `then`, which a hostile value may throw from.
       const produced: unknown = step(request);
-      answer = produced instanceof Promise ? await produced : produced;
+      // Only a promise is awaited: awaiting any other value reads its `then`, and asking whether it
+      // is one reads its prototype, either of which a hostile value may throw from (then it is none).
+      answer = safely(() => produced instanceof Promise) ? await produced : produced;
     } catch (thrown) {
       if (thrown instanceof Error) throw thrown;
       throw misuse(`step ${index} threw ${describeValue(thrown)}; throw an Error to stand for a network failure`);

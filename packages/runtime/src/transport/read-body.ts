@@ -29,15 +29,19 @@ function windows1252(control: string): string {
  * charset, its byte order mark dropped. Malformed bytes are an error.
  */
 function decode(bytes: Uint8Array, context: ResponseContext, charset: string, text: boolean): string {
+  let named: TextDecoder;
   try {
-    if (!text) return decoder.decode(bytes);
-    const named = new TextDecoder(charset, { fatal: true });
+    named = text ? new TextDecoder(charset, { fatal: true }) : decoder;
+  } catch {
+    // The label is not quoted: it is the server's text, which may hold anything.
+    throw invalidBody("body names a charset this runtime cannot decode", context);
+  }
+  try {
     const decoded = named.decode(bytes);
     // Node 20 reads windows-1252's 0x80-0x9F as C1 controls. A decoder that follows the
     // Encoding standard yields only the five that map to themselves, which stay as they are.
     return named.encoding === "windows-1252" ? decoded.replace(/[\x80-\x9f]/g, windows1252) : decoded;
   } catch {
-    // Another charset is not quoted: it is the server's text, which may hold anything.
     throw invalidBody(charset === "utf-8" ? "body is not valid UTF-8" : "body is not valid in its charset", context);
   }
 }

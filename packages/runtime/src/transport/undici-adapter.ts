@@ -1,4 +1,3 @@
-import { abortReason } from "./abort-reason.js";
 import type { EventEmitter } from "node:events";
 import { pipeline, type Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from "node:zlib";
@@ -113,7 +112,7 @@ class AttemptAbort {
     this.#caller = caller;
     if (caller?.aborted === true) {
       this.aborted = true;
-      this.reason = abortReason(caller) ?? callerAbort();
+      this.reason = callerAbort();
       return;
     }
     caller?.addEventListener("abort", this, { once: true });
@@ -126,9 +125,14 @@ class AttemptAbort {
     self.abort(attemptTimeout());
   }
 
-  /** The caller's signal fired (`EventListener` form). */
+  /**
+   * The caller's signal fired (`EventListener` form). undici destroys the body with
+   * {@link reason}, and Node reads that error's members where nothing can catch a
+   * throw, so the reason handed on is an Error of ours, never the caller's object
+   * (which the runtime reads once, guarded, for `AbortError.cause`).
+   */
   handleEvent(): void {
-    this.abort(abortReason(this.#caller) ?? callerAbort());
+    this.abort(callerAbort());
   }
 
   /** Ends the attempt with `reason`; only the first call counts. */

@@ -72,15 +72,25 @@ describe("scripted() misused", () => {
     expect(requests).toBe(1);
   });
 
-  it("with a function step returning a proxy whose every read throws fails at once, unretried", async () => {
-    const hostile = new Proxy(
-      {},
+  it.each([
+    [
+      "every read",
       {
         get: () => {
           throw new Error("trap");
         },
       },
-    ) as Response;
+    ],
+    [
+      "its prototype",
+      {
+        getPrototypeOf: () => {
+          throw new Error("trap");
+        },
+      },
+    ],
+  ])("with a function step returning a proxy throwing on %s fails at once, unretried", async (_what, traps) => {
+    const hostile = new Proxy({}, traps as ProxyHandler<object>) as Response;
     const { error, requests } = await callWith(() => hostile, json(200, {}));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as Error).message).toMatch(/step 1 returned/);

@@ -111,6 +111,53 @@ describe("the undici adapter's body", () => {
     expect(outcome).toBeInstanceOf(Error);
   });
 
+  it.each([
+    [
+      "throws on every read",
+      () =>
+        new Proxy(
+          {},
+          {
+            get: () => {
+              throw new Error("reason read");
+            },
+          },
+        ),
+    ],
+    [
+      "is a revoked Proxy",
+      () => {
+        const { proxy, revoke } = Proxy.revocable({}, {});
+        revoke();
+        return proxy;
+      },
+    ],
+  ])("an abort whose reason %s, while the body streams, ends the read and raises nothing", async (_what, reason) => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"items":[');
+      setTimeout(() => res.end("]}"), 1000);
+    });
+    const controller = new AbortController();
+    const errors = await uncaughtDuring(async () => {
+      const response = await undiciTransport().send({
+        method: "GET",
+        url,
+        headers: {},
+        body: undefined,
+        timeoutMs: 5000,
+        signal: controller.signal,
+      });
+      const read = (async () => {
+        while ((await response.read()) !== null);
+        return "read to the end";
+      })().catch((error: unknown) => error);
+      setTimeout(() => controller.abort(reason()), 50);
+      expect(await within(read, 2000)).toBeInstanceOf(Error);
+    });
+    expect(errors).toEqual([]);
+  });
+
   it("an encoded body whose read starts after the caller aborted ends the read with an error", async () => {
     const gzipped = gzipSync(Buffer.from("[1,2,3]"));
     const url = await serve((_req, res) => {

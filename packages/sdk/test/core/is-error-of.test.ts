@@ -50,6 +50,17 @@ describe("isErrorOf", () => {
     expect(isErrorOf("cancel_operation", hostile)).toBe(false);
     expect(hasErrorCode(hostile, "version_conflict")).toBe(false);
   });
+
+  it("answers on a real error's own data, without throwing, when a proxy around it throws on reading its members", () => {
+    const wrapped = new Proxy(conflict(), {
+      get: (target, key) => {
+        if (key === "statusCode" || key === "code") throw new Error("trap");
+        return Reflect.get(target, key);
+      },
+    });
+    expect(isErrorOf("cancel_operation", wrapped)).toBe(true);
+    expect(hasErrorCode(wrapped, "version_conflict")).toBe(true);
+  });
 });
 
 describe("hasErrorCode", () => {

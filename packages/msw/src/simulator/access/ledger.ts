@@ -31,6 +31,12 @@ const ACTIVE = "active";
 export const BINDING = "access_binding";
 const AUDIT = "access_audit";
 
+/**
+ * How many audit events the simulator keeps: the newest 10,000 (older ones are dropped, so
+ * requests that change nothing cannot grow it without bound; the release keeps every one).
+ */
+export const AUDIT_LOG_SIZE = 10_000;
+
 /** The access state beside the bindings: presets, revisions, the audit, replacements. */
 export class AccessLedger {
   #revision = 0;
@@ -250,6 +256,7 @@ export class AccessLedger {
       },
       { values: this.values },
     );
+    this.writer.dropOldest(AUDIT, [], AUDIT_LOG_SIZE);
   }
 }
 

@@ -206,6 +206,20 @@ export class ResourceStore {
     return true;
   }
 
+  /**
+   * Removes the oldest records of a collection (in the order they were inserted) until it
+   * holds at most `keep`: each write pays for the one record it pushes out.
+   */
+  dropOldest(resource: string, keys: readonly unknown[], keep: number): void {
+    const collection = this.#collection(resource, keys, false);
+    if (collection === undefined) return;
+    for (const [text, entry] of collection.entries) {
+      if (collection.entries.size <= keep) return;
+      collection.entries.delete(text);
+      for (const [name, kept] of collection.orders) kept.index.remove(entry.places.get(name) as Place);
+    }
+  }
+
   /** The next number of the collection's sequence (1, 2, 3, ...). */
   nextSequence(resource: string, keys: readonly unknown[]): number {
     const collection = this.#collection(resource, keys, true)!;

@@ -79,6 +79,11 @@ export class ResourceWriter {
 
   constructor(private readonly deps: WriterDeps) {}
 
+  /** Keeps only the newest `keep` records of a collection of `name` ({@link ResourceStore.dropOldest}). */
+  dropOldest(name: string, keys: readonly unknown[], keep: number): void {
+    this.deps.store.dropOldest(name, keys, keep);
+  }
+
   /** Adds domain hooks around the writes of resource `name`. */
   onWrite(name: string, hooks: WriteHooks): void {
     this.#hooks.set(name, [...(this.#hooks.get(name) ?? []), hooks]);
