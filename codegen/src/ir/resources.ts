@@ -114,40 +114,15 @@ export function readOperationResource(
   const node = op[OPERATION_RESOURCE_EXTENSION] as Json | undefined;
   if (node === undefined) return null;
   const use = readFact("resource-use", node) as OperationResourceIr;
-  const where = `${at}/${OPERATION_RESOURCE_EXTENSION}`;
-  const issues = new Issues();
-  const resource = registry.find((row) => row.name === use.name);
-  const names = (name: string) => registry.some((row) => row.name === name);
   const lists = use.action === "list" || use.action === "revisions";
   const limitMember =
     (node.limit as string | undefined) ?? (lists && facts.requestMembers.includes("limit") ? "limit" : null);
   const limitDefault = limitMember === null ? undefined : facts.requestDefault(limitMember);
   const items = use.items ?? facts.page?.items ?? null;
-  if (resource === undefined) issues.bad(`${where}/name`, `"${use.name}" is not a resource of ${RESOURCES_EXTENSION}`);
-  for (const { request, resource: name } of use.requires)
-    if (!names(name))
-      issues.bad(
-        `${where}/requires/${pointerSegment(request)}`,
-        `"${name}" is not a resource of ${RESOURCES_EXTENSION}`,
-      );
-  if (use.expect !== null && use.expect.member === null && resource?.version === null)
-    issues.bad(`${where}/expect`, `resource "${use.name}" has no version to compare with`);
-  if (use.ifMatch !== null && resource?.etag === null)
-    issues.bad(`${where}/if_match`, `resource "${use.name}" has no etag to compare with`);
-  if (use.sameVersion && resource?.version === null)
-    issues.bad(`${where}/same_version`, `resource "${use.name}" has no version to keep`);
-  if (use.cursor === "last_id" && resource !== undefined && resource.order !== null && resource.order !== resource.id)
-    issues.bad(
-      `${where}/cursor`,
-      `a last_id cursor needs a list ordered by id; resource "${use.name}" is ordered by ${resource.order}`,
-    );
-  if (lists && items === null) issues.bad(where, "a list needs items (or x-powercontext-pagination's items_field)");
-  for (const f of use.filters)
-    if ((f.until !== null) !== (f.match === "range"))
-      issues.bad(`${where}/filters/${pointerSegment(f.member)}`, "until goes with match: range, and range needs until");
-  if (node.limit !== undefined && !Number.isInteger(limitDefault))
-    issues.bad(`${where}/limit`, `request member "${String(node.limit)}" has no integer default`);
-  issues.throwIfAny();
+  checkResourceUse(use, node, `${at}/${OPERATION_RESOURCE_EXTENSION}`, registry, {
+    listsWithoutItems: lists && items === null,
+    limitWithoutDefault: node.limit !== undefined && !Number.isInteger(limitDefault),
+  });
   const limit =
     limitMember !== null && Number.isInteger(limitDefault)
       ? { request: limitMember, default: limitDefault as number }
@@ -168,6 +143,46 @@ export function readOperationResource(
   ];
   const controls = [...new Set([...use.controls, ...implied.filter((c): c is string => c !== undefined)])];
   return { ...use, filters, items, page, controls, limit };
+}
+
+/**
+ * What one `x-powercontext-resource` cannot say alone: the resources it names exist, and the
+ * registry row has the version, etag and order its comparisons need.
+ *
+ * @throws {SpecErrorList} `invalid_extension` naming the pointer of each finding
+ */
+function checkResourceUse(
+  use: OperationResourceIr,
+  node: Json,
+  where: string,
+  registry: readonly ResourceIr[],
+  derived: { readonly listsWithoutItems: boolean; readonly limitWithoutDefault: boolean },
+): void {
+  const issues = new Issues();
+  const resource = registry.find((row) => row.name === use.name);
+  const unknown = (name: string) => `"${name}" is not a resource of ${RESOURCES_EXTENSION}`;
+  if (resource === undefined) issues.bad(`${where}/name`, unknown(use.name));
+  for (const { request, resource: name } of use.requires)
+    if (!registry.some((row) => row.name === name))
+      issues.bad(`${where}/requires/${pointerSegment(request)}`, unknown(name));
+  if (use.expect !== null && use.expect.member === null && resource?.version === null)
+    issues.bad(`${where}/expect`, `resource "${use.name}" has no version to compare with`);
+  if (use.ifMatch !== null && resource?.etag === null)
+    issues.bad(`${where}/if_match`, `resource "${use.name}" has no etag to compare with`);
+  if (use.sameVersion && resource?.version === null)
+    issues.bad(`${where}/same_version`, `resource "${use.name}" has no version to keep`);
+  if (use.cursor === "last_id" && resource !== undefined && resource.order !== null && resource.order !== resource.id)
+    issues.bad(
+      `${where}/cursor`,
+      `a last_id cursor needs a list ordered by id; resource "${use.name}" is ordered by ${resource.order}`,
+    );
+  if (derived.listsWithoutItems) issues.bad(where, "a list needs items (or x-powercontext-pagination's items_field)");
+  for (const f of use.filters)
+    if ((f.until !== null) !== (f.match === "range"))
+      issues.bad(`${where}/filters/${pointerSegment(f.member)}`, "until goes with match: range, and range needs until");
+  if (derived.limitWithoutDefault)
+    issues.bad(`${where}/limit`, `request member "${String(node.limit)}" has no integer default`);
+  issues.throwIfAny();
 }
 
 type Scalar = string | number | boolean | null;
