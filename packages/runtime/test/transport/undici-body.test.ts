@@ -27,6 +27,11 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse) => voi
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 }
 
+/** A GET of `url` through the adapter, with the attempt's limit in ms and the caller's signal. */
+function get(url: string, timeoutMs: number, signal?: AbortSignal) {
+  return undiciTransport().send({ method: "GET", url, headers: {}, body: undefined, timeoutMs, signal });
+}
+
 /** A server that sends a whole small body at once. */
 function wholeBody(): Promise<string> {
   return serve((_req, res) => {
@@ -54,14 +59,7 @@ describe("the undici adapter's body", () => {
   it("on a body never read, raises nothing when the attempt's limit passes before the first read", async () => {
     const url = await wholeBody();
     const errors = await uncaughtDuring(async () => {
-      const response = await undiciTransport().send({
-        method: "GET",
-        url,
-        headers: {},
-        body: undefined,
-        timeoutMs: 80,
-        signal: undefined,
-      });
+      const response = await get(url, 80);
       await new Promise((resolve) => setTimeout(resolve, 150));
       await expect(response.read()).rejects.toMatchObject({ code: ATTEMPT_TIMEOUT });
     });
@@ -71,14 +69,7 @@ describe("the undici adapter's body", () => {
   it("called directly on a body never read, raises nothing", async () => {
     const url = await wholeBody();
     const errors = await uncaughtDuring(async () => {
-      const response = await undiciTransport().send({
-        method: "GET",
-        url,
-        headers: {},
-        body: undefined,
-        timeoutMs: 5000,
-        signal: undefined,
-      });
+      const response = await get(url, 5000);
       response.cancel();
       await expect(response.read()).resolves.toBeNull();
     });
@@ -92,14 +83,7 @@ describe("the undici adapter's body", () => {
       res.write(gzipped.subarray(0, 5));
       setTimeout(() => res.socket?.destroy(), 20);
     });
-    const response = await undiciTransport().send({
-      method: "GET",
-      url,
-      headers: {},
-      body: undefined,
-      timeoutMs: 5000,
-      signal: undefined,
-    });
+    const response = await get(url, 5000);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const outcome = await within(
       response.read().then(
@@ -140,14 +124,7 @@ describe("the undici adapter's body", () => {
     });
     const controller = new AbortController();
     const errors = await uncaughtDuring(async () => {
-      const response = await undiciTransport().send({
-        method: "GET",
-        url,
-        headers: {},
-        body: undefined,
-        timeoutMs: 5000,
-        signal: controller.signal,
-      });
+      const response = await get(url, 5000, controller.signal);
       const read = (async () => {
         while ((await response.read()) !== null);
         return "read to the end";
@@ -169,14 +146,7 @@ describe("the undici adapter's body", () => {
       res.end(gzipped);
     });
     const controller = new AbortController();
-    const response = await undiciTransport().send({
-      method: "GET",
-      url,
-      headers: {},
-      body: undefined,
-      timeoutMs: 5000,
-      signal: controller.signal,
-    });
+    const response = await get(url, 5000, controller.signal);
     controller.abort();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const outcome = await within(
@@ -196,14 +166,7 @@ describe("the undici adapter's body", () => {
       res.on("close", () => clearInterval(timer));
     });
     const started = performance.now();
-    const response = await undiciTransport().send({
-      method: "GET",
-      url,
-      headers: {},
-      body: undefined,
-      timeoutMs: 300,
-      signal: undefined,
-    });
+    const response = await get(url, 300);
     await expect(response.read()).rejects.toMatchObject({ code: ATTEMPT_TIMEOUT });
     expect(performance.now() - started).toBeLessThan(1500);
   });
