@@ -15,12 +15,18 @@ import { exposureProblem, holdsDocumentedTokens } from "./exposure.js";
  * Tokens are never printed. The whole program, `verify` included, is `src/cli.ts`.
  */
 
-/** A whole number written in decimal digits (`1e3`, `0x10`, `+5`, `7.0` and an empty value are refused, not read as numbers). */
+/**
+ * A whole number written in decimal digits (`1e3`, `0x10`, `+5`, `7.0` and an empty value are
+ * refused, not read as numbers). A refusal is a usage error: exit code 2, as for a host that
+ * is refused.
+ */
 function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {
     const n = Number(value.trim());
     if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max)
-      throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}`);
+      throw Object.assign(new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}`), {
+        exitCode: 2,
+      });
     return n;
   };
 }

@@ -9,17 +9,22 @@ import { redact, secretSpellings, secretsOf } from "@powercontext/runtime";
 import { type Command, InvalidArgumentError } from "commander";
 import { formatVerify } from "./format-verify.js";
 import { junitReport } from "./junit.js";
+import { MAX_SEED } from "../simulator/random.js";
 import { RANDOM_TARGETS } from "./random/floors.js";
 import { MAX_K, VerifyConnectionError, VerifyStoppedError, VerifyUsageError, verifyServer } from "./verify-server.js";
 
 /** Exit codes of `verify`. */
 export const VERIFY_EXIT = { passed: 0, below: 1, error: 2, interrupted: 130 } as const;
 
-function integer(name: string, min: number) {
+function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isSafeInteger(n) || n < min)
-      throw new InvalidArgumentError(`${name} must be an integer of at least ${min}`);
+    if (!Number.isSafeInteger(n) || n < min || n > max)
+      throw new InvalidArgumentError(
+        max === Number.MAX_SAFE_INTEGER
+          ? `${name} must be an integer of at least ${min}`
+          : `${name} must be an integer from ${min} to ${max}`,
+      );
     return n;
   };
 }
@@ -109,7 +114,11 @@ export function addVerifyCommand(program: Command): void {
     .description("check that this mock answers as your PowerContext server does (docs/verify.md)")
     .requiredOption("--server <url>", "the server's base URL (https://, or http:// to loopback)")
     .requiredOption("--token-env <name>", "environment variable holding the server's bearer token")
-    .option("--seed <n>", "seed of the requests (a new one when absent; printed for replay)", integer("seed", 0))
+    .option(
+      "--seed <n>",
+      `seed of the requests, 0 to ${MAX_SEED} (a new one when absent; printed for replay)`,
+      integer("seed", 0, MAX_SEED),
+    )
     .option("--k <n>", `requests per operation, 1 to ${MAX_K}`, integer("k", 1), 2)
     .option("--read-only", "send only operations without side effects", false)
     .option("--allow-insecure", "allow plaintext http:// to a host that is not loopback", false)

@@ -22,7 +22,9 @@ describe("the seed", () => {
     const program = createProgram().exitOverride();
     const serve = program.commands[0];
     serve?.exitOverride().configureOutput({ writeErr: (text) => (err += text) });
-    await expect(program.parseAsync(["node", "powercontext-mock", "serve", "--seed", "4294967296"])).rejects.toThrow();
+    await expect(
+      program.parseAsync(["node", "powercontext-mock", "serve", "--seed", "4294967296"]),
+    ).rejects.toMatchObject({ exitCode: 2 });
     expect(err).toContain("seed must be an integer from 0 to 4294967295");
     expect(serve?.helpInformation().replace(/\s+/g, " ")).toContain("0 to 4294967295 (32 bits)");
   });

@@ -142,6 +142,7 @@ describe("powercontext-mock verify refuses before sending anything", () => {
   const cases: [string, string[], Record<string, string>, RegExp][] = [
     ["a token variable that is not set", [], {}, /PC_VERIFY_TOKEN holds no token/],
     ["K below 1", ["--k", "0"], TOKEN_ENV, /k must be an integer of at least 1/],
+    ["a seed past 32 bits", ["--seed", "4294967296"], TOKEN_ENV, /seed must be an integer from 0 to 4294967295/],
     ["a minimum agreement above 1", ["--min-agreement", "1.5"], TOKEN_ENV, /fraction from 0 to 1/],
     ["an empty minimum agreement (an unset variable)", ["--min-agreement", ""], TOKEN_ENV, /fraction from 0 to 1/],
     ["a K past the most a run may ask for", ["--k", "1000000"], TOKEN_ENV, /k must be at most 64/],
