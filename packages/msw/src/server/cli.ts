@@ -44,7 +44,7 @@ export function createProgram(): Command {
   program
     .command("serve")
     .description("serve the simulator on a loopback port and print its URL")
-    .option("--port <n>", "TCP port, 0 for a free one", integer("port", 0), 0)
+    .option("--port <n>", "TCP port, 0 for a free one (up to 65535)", integer("port", 0, 65_535), 0)
     .option(
       "--host <host>",
       "interface to bind; outside loopback it needs --config (or --allow-default-tokens)",

@@ -75,7 +75,7 @@ export function prepareDemo(simulator: PowerContextSimulator, principals: Princi
 export function describeDemo(demo: DemoState, url: string): string[] {
   return [
     `demo: scope ${demo.blockedScopeId} is blocked (block ${demo.blockId}); scope ${demo.failedScopeId} has failed operation ${demo.operationId} (version ${demo.operationVersion})`,
-    `demo: first export POWERCONTEXT_CLIENT_SERVER_URL=${url} and POWERCONTEXT_CLIENT_API_TOKEN=<a token with scope.admin, see the README>`,
+    `demo: first export POWERCONTEXT_CLIENT_SERVER_URL=${url} and POWERCONTEXT_CLIENT_API_TOKEN=<the admin token of the README's "Tokens", or a token of your --config with every Scope role>`,
     `demo: try  npx powercontext-ts topic-memory status --scope-id ${demo.blockedScopeId}`,
     `demo:      npx powercontext-ts topic-memory block get --scope-id ${demo.blockedScopeId} ${demo.blockId}`,
     `demo:      npx powercontext-ts topic-memory retry --scope-id ${demo.blockedScopeId} ${demo.blockId}`,

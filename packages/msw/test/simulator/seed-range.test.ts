@@ -28,4 +28,18 @@ describe("the seed", () => {
     expect(err).toContain("seed must be an integer from 0 to 4294967295");
     expect(serve?.helpInformation().replace(/\s+/g, " ")).toContain("0 to 4294967295 (32 bits)");
   });
+
+  it.each(["65536", "99999", "-1"])(
+    "a port %s is refused by `serve --port` as a usage error naming the range",
+    async (port) => {
+      let err = "";
+      const program = createProgram().exitOverride();
+      const serve = program.commands[0];
+      serve?.exitOverride().configureOutput({ writeErr: (text) => (err += text) });
+      await expect(program.parseAsync(["node", "powercontext-mock", "serve", "--port", port])).rejects.toMatchObject({
+        exitCode: 2,
+      });
+      expect(err).toContain("port must be an integer from 0 to 65535");
+    },
+  );
 });
