@@ -234,3 +234,12 @@ async def test_a_text_answer_in_an_unknown_charset_is_an_invalid_response(client
     with pytest.raises(InvalidResponseError) as caught:
         await client.call("get_handoff_report", REPORT)
     assert "charset" in str(caught.value)
+
+
+async def test_every_request_carries_the_client_headers_unless_the_caller_sets_them(script: Script, sleeps: Sleeps) -> None:
+    script.then(200, operation_body("op_1", "queued"))
+    script.then(200, operation_body("op_1", "queued"))
+    await make(script, sleeps).get_operation("op_1")
+    await make(script, sleeps, headers={"x-powercontext-dream-contract": "1"}).get_operation("op_1")
+    sent = [request.headers.get_list("X-PowerContext-Dream-Contract") for request in script.requests]
+    assert sent == [["2"], ["1"]]

@@ -281,9 +281,6 @@ describe.skipIf(!enabled)("parity with the Python PowerContextClient 1.4.1 again
           token: step.token ?? undefined,
           timeoutMs: 5_000,
           maxRetries: 0,
-          // The Python client sends the Dream contract header on every request; ours only
-          // when asked (docs/compatibility.md, "extra header"): both send the same request.
-          headers: { "X-PowerContext-Dream-Contract": "2" },
         });
         const method = client[camelCase(step.operation)]!;
         try {

@@ -152,6 +152,7 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
         ? (document["x-powercontext-request-id-header"] as string)
         : DEFAULT_REQUEST_ID_HEADER,
     requestIdHeaderDeclared: typeof document["x-powercontext-request-id-header"] === "string",
+    clientHeaders: { ...((document["x-powercontext-client-headers"] ?? {}) as Record<string, string>) },
     securitySchemes: Object.keys(((document.components as Json | undefined)?.securitySchemes ?? {}) as Json).sort(),
   };
 }

@@ -380,4 +380,6 @@ export interface ApiIr {
   readonly requestIdHeader: string;
   /** The document names the request-id header once (`x-powercontext-request-id-header`), so responses need not repeat it. */
   readonly requestIdHeaderDeclared: boolean;
+  /** Headers the clients send on every request unless the caller sets the same one (`x-powercontext-client-headers`); empty for none. */
+  readonly clientHeaders: Readonly<Record<string, string>>;
 }

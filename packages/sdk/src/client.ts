@@ -18,6 +18,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from "./generated/operations.js";
+import { clientHeaders } from "./generated/client-headers.js";
 import { contractErrorsByCode } from "./generated/contract-errors.js";
 import { validatorMap } from "./generated/validator-map.js";
 import { UnknownOperationError } from "./unknown-operation-error.js";
@@ -41,7 +42,9 @@ export type WaitForOperationOptions = Pick<
  * The PowerContext client (docs/compatibility.md and the runtime README). One method per operation comes from
  * the generated `PowerContextOperations`; this facade only wires the runtime
  * (transport, retry, operations) to the generated operation table and
- * validators.
+ * validators. Every request carries the generated `clientHeaders` (the Dream contract
+ * header the release's own client sends), unless `options.headers` or a call's
+ * `headers` sets the same header.
  *
  * ```ts
  * const client = new PowerContextClient({ baseUrl: "https://pc.example.com", token });
@@ -60,6 +63,7 @@ export class PowerContextClient extends PowerContextOperations {
         validators: validatorMap,
         reconcile: recoverVersionConflict,
         contractErrors: contractErrorsByCode,
+        clientHeaders,
       }),
     );
   }

@@ -18,6 +18,8 @@ export * from "./generated/operations.js";
 // generated from them (`VersionConflictError`, ..., `contractErrorsByCode`, `createServerResponseError`).
 export * from "./generated/error-codes.js";
 export * from "./generated/contract-errors.js";
+// `clientHeaders`: what every request carries, as the release's own client sends it (for createCaller's `clientHeaders`).
+export { clientHeaders } from "./generated/client-headers.js";
 // `isErrorOf(operationId, error)`: narrows a caught error to one operation's declared errors.
 export { isErrorOf, type OperationError } from "./operation-errors.js";
 // `validatorMap` and one export per operation (`searchMemoryValidators`, ...), for createCaller's `validators`.

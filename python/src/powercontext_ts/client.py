@@ -34,6 +34,14 @@ DEFAULT_SERVER_URL = "http://127.0.0.1:8000"
 LAYER = Layer.of(operations, extensions, contract_errors)
 
 
+
+def _with_client_headers(headers: Mapping[str, str] | None) -> dict[str, str]:
+    """The spec's client headers (``extensions.CLIENT_HEADERS``), then the caller's: a
+    header the caller sets, in any case, is sent instead of the spec's."""
+    chosen = {name.lower() for name in (headers or {})}
+    kept = {name: value for name, value in extensions.CLIENT_HEADERS.items() if name.lower() not in chosen}
+    return {**kept, **(headers or {})}
+
 class Client(RuntimeClient):
     """Asynchronous PowerContext client.
 
@@ -86,7 +94,7 @@ class Client(RuntimeClient):
             retry=retry,
             retry_budget=retry_budget,
             poll=poll,
-            headers=headers,
+            headers=_with_client_headers(headers),
             http_client=http_client,
             allow_insecure_http=allow_insecure_http or (trust_transport_security and http_client is not None),
             on_retry=on_retry,

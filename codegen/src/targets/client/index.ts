@@ -1,4 +1,5 @@
 import type { Target } from "../target.js";
+import { emitClientHeaders } from "./client-headers.js";
 import { emitContractErrors } from "./contract-errors.js";
 import { emitErrorCodes } from "./error-codes.js";
 import { emitMethods } from "./methods.js";
@@ -14,6 +15,7 @@ const FILES = {
   validatorMap: "validator-map.ts",
   errorCodes: "error-codes.ts",
   contractErrors: "contract-errors.ts",
+  clientHeaders: "client-headers.ts",
 } as const;
 
 const FOLDER = "packages/sdk/src/generated";
@@ -47,6 +49,8 @@ export const clientTarget: Target = {
     "validator-map.ts": "which validator checks which request and response",
     "error-codes.ts": "the spec's error codes with the type of each code's `details`",
     "contract-errors.ts": "an error class per error code the spec registers",
+    "client-headers.ts":
+      "the headers every request carries (`x-powercontext-client-headers`), for a spec that declares some",
   },
   byDefault: { repository: true, standalone: true },
   folder: () => FOLDER,
@@ -66,6 +70,8 @@ export const clientTarget: Target = {
       files.set(paths.errorCodes, emitErrorCodes(ir));
       files.set(paths.contractErrors, emitContractErrors(ir));
     }
+    // A spec without client headers gets no file (and the client sends none).
+    if (Object.keys(ir.clientHeaders).length > 0) files.set(paths.clientHeaders, emitClientHeaders(ir));
     if (layout === "standalone") files.set(CLIENT_PATHS.standalone.index, emitStandaloneIndex(ir));
     return { files };
   },

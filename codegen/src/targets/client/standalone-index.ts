@@ -18,15 +18,19 @@ export function emitStandaloneIndex(ir: ApiIr): string {
   const codeImports = codes ? `import { contractErrorsByCode } from "./contract-errors.js";\n` : "";
   const codeExports = codes ? `export * from "./error-codes.js";\nexport * from "./contract-errors.js";\n` : "";
   const contractErrors = codes ? ", contractErrors: contractErrorsByCode" : "";
+  const headers = Object.keys(ir.clientHeaders).length > 0;
+  const headerImport = headers ? `import { clientHeaders } from "./client-headers.js";\n` : "";
+  const headerExport = headers ? `export { clientHeaders } from "./client-headers.js";\n` : "";
+  const clientHeaders = headers ? ", clientHeaders" : "";
   return `${banner(ir)}import { createRuntime, recoverVersionConflict, type ClientOptions } from ${runtime};
-${codeImports}import { ${name} } from "./methods.js";
+${codeImports}${headerImport}import { ${name} } from "./methods.js";
 import { operations } from "./operations.js";
 import { validatorMap } from "./validator-map.js";
 
 export * from "./operations.js";
 export { ${name}, type SubmitOutcome } from "./methods.js";
 export { validatorMap } from "./validator-map.js";
-${codeExports}export type * as spec from "./openapi.js";
+${codeExports}${headerExport}export type * as spec from "./openapi.js";
 
 /**
  * A client for this spec: one method per operation, over the runtime package.
@@ -34,7 +38,7 @@ ${codeExports}export type * as spec from "./openapi.js";
  * @throws ConfigurationError (from the runtime) for bad options; nothing is sent.
  */
 export function createClient(options: ClientOptions): ${name} {
-  return new ${name}(createRuntime(options, { operations, validators: validatorMap, reconcile: recoverVersionConflict${contractErrors} }));
+  return new ${name}(createRuntime(options, { operations, validators: validatorMap, reconcile: recoverVersionConflict${contractErrors}${clientHeaders} }));
 }
 `;
 }

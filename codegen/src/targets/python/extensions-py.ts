@@ -53,6 +53,11 @@ ${layer.length > 0 ? `\nfrom ${modules.package} import ${layer.join(", ")}\n` : 
 #: The response header that carries the server's request id.
 REQUEST_ID_HEADER: str | None = ${pyString(ir.requestIdHeader)}
 
+#: x-powercontext-client-headers: sent on every request unless the caller sets the same header.
+CLIENT_HEADERS: dict[str, str] = {${Object.entries(ir.clientHeaders)
+    .map(([name, value]) => `${pyString(name)}: ${pyString(value)}`)
+    .join(", ")}}
+
 #: x-powercontext-error-codes: each code's status, and whether waiting can cure it.
 ERROR_CODES: dict[str, ErrorCode] = {
 ${ir.errorCodes.map((row) => `    ${pyString(row.code)}: ErrorCode(status=${row.status}, transient=${row.transient ? "True" : "False"}),\n`).join("")}}

@@ -28,6 +28,12 @@ export interface CallerParts {
    * bundled) when `options.middleware` is not empty.
    */
   middleware?: MiddlewareRunner;
+  /**
+   * Headers sent on every request, usually the generated `clientHeaders` (what the
+   * server's own client declares, such as the contract versions it speaks); a header of
+   * the same name in `options.headers` or a call's `headers` is sent instead.
+   */
+  clientHeaders?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -63,6 +69,7 @@ export function createCaller<Request = unknown, Response = unknown>(
   // No table: nothing to poll or reconcile against, so neither is bundled.
   const runtime: Runtime = hideSecrets({
     ...config,
+    headers: { ...parts.clientHeaders, ...config.headers },
     operations: null,
     validators: null,
     reconcile: null,

@@ -78,6 +78,12 @@ export interface RuntimeInput {
    * same `code` and `details`, and guarded conflicts are not reconciled.
    */
   contractErrors?: ContractErrorTable;
+  /**
+   * Headers sent on every request (the generated `clientHeaders`: what the server's own
+   * client declares, such as the contract versions it speaks). A header of the same name
+   * in `options.headers` or a call's `headers`, in any case, is sent instead.
+   */
+  clientHeaders?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -91,6 +97,8 @@ export function createRuntime(options: ClientOptions, tables: RuntimeInput = {},
   const config = resolveConfig(options, platform);
   return hideSecrets({
     ...config,
+    // Written first: the caller's headers overwrite them (names are compared in lower case when sent).
+    headers: { ...tables.clientHeaders, ...config.headers },
     operations,
     validators: tables.validators ?? null,
     reconcile: operations === null ? null : (tables.reconcile ?? null),
