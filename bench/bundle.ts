@@ -100,8 +100,9 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     // 10.15 kB before issue 33's fixes (success bodies untouched, unsendable tokens refused, text answers
     // in their charset), which cost about 230 B; issue 35's (a span per attempt, Deno's never-resend
     // connection, connect failures told by message) about 210 B more; windows-1252 text read as the Encoding
-    // standard maps it on Node 20 too (issue 33) about 180 B.
-    budgetKb: 10.8,
+    // standard maps it on Node 20 too (issue 33) about 180 B; a charset parameter read as a parameter, a
+    // big-endian UTF-16 byte order mark, and the client headers (the release client's Dream contract) about 130 B.
+    budgetKb: 10.95,
   },
   {
     label: "one operation with its validators",
@@ -113,7 +114,7 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     // Not met yet (13.3 kB with issues 33 and 35; 13.38 kB with the validators' fast path by node shape, whose
     // structured enums moved to a handler; 13.56 kB with windows-1252 read right on Node 20): held at
     // today's size, so that growth is a decision.
-    budgetKb: 13.7,
+    budgetKb: 13.85,
     peer: "one",
   },
   {
@@ -135,7 +136,7 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     // request-model rules, and the rules engine (@powercontext/runtime/rules, about 2.3 kB) comes
     // with it; held at that size (plus about 180 B for windows-1252 text on Node 20), so that growth is a
     // decision.
-    budgetKb: 16.8,
+    budgetKb: 16.95,
     peer: "five",
   },
   {
@@ -155,13 +156,13 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     // client's 45 kB; 14.1 kB before the wire model rules and issue 36's faster validators (about 0.6 kB:
     // the rules engine's checks the two operations reach, the validators' const and $ref handlers).
     targetKb: null,
-    budgetKb: 14.8,
+    budgetKb: 14.95,
   },
   {
     label: "everything the SDK exports (export *)",
     source: `export * from "./index.js";`,
     targetKb: 45,
     // Over the target since the wire model rules (the rules engine and every operation's rule tables).
-    budgetKb: 48.35,
+    budgetKb: 48.5,
   },
 ];

@@ -243,3 +243,12 @@ async def test_every_request_carries_the_client_headers_unless_the_caller_sets_t
     await make(script, sleeps, headers={"x-powercontext-dream-contract": "1"}).get_operation("op_1")
     sent = [request.headers.get_list("X-PowerContext-Dream-Contract") for request in script.requests]
     assert sent == [["2"], ["1"]]
+
+
+async def test_a_call_header_replaces_the_client_header_of_the_same_name_in_any_case(script: Script, sleeps: Sleeps) -> None:
+    script.then(200, operation_body("op_1", "queued"))
+    script.then(200, operation_body("op_1", "queued"))
+    await make(script, sleeps).call("get_operation", params={"operation_id": "op_1"}, headers={"x-powercontext-dream-contract": "1"})
+    await make(script, sleeps, headers={"X-POWERCONTEXT-DREAM-CONTRACT": "3"}).call("get_operation", params={"operation_id": "op_1"}, headers={"x-PowerContext-Dream-Contract": "4"})
+    sent = [request.headers.get_list("X-PowerContext-Dream-Contract") for request in script.requests]
+    assert sent == [["1"], ["4"]]

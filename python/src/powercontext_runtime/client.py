@@ -42,6 +42,13 @@ DEFAULT_DEADLINE = 120.0
 DEFAULT_OPERATION_DEADLINE = 60.0
 
 
+def merged_headers(base: Mapping[str, str], over: Mapping[str, str] | None) -> dict[str, str]:
+    """``base`` then ``over``: a header of ``over`` replaces one of ``base`` with the same name
+    in any case, so each name is sent once."""
+    chosen = {name.lower() for name in (over or {})}
+    return {**{name: value for name, value in base.items() if name.lower() not in chosen}, **(over or {})}
+
+
 @dataclass(frozen=True)
 class Submission:
     """An operation sent once: done (``accepted`` False, ``result`` is its outcome), or
@@ -173,7 +180,7 @@ class Client:
         operation = self.layer.operation(operation_id)
         extensions = self.layer.extension(operation_id)
         built, path = build_request(
-            operation, extensions, base_url=self.base_url, request=request, params=params, headers={**self._headers, **(headers or {})}, extra_query=extra_query, redactor=self._env.redactor
+            operation, extensions, base_url=self.base_url, request=request, params=params, headers=merged_headers(self._headers, headers), extra_query=extra_query, redactor=self._env.redactor
         )
         if self._env.token is not None:
             built.headers["Authorization"] = f"Bearer {self._env.token}"

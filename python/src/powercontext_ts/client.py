@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from powercontext_runtime import Client as RuntimeClient
 from powercontext_runtime import Layer, PollPolicy, RetryBudget, RetryEvent, RetryOptions
+from powercontext_runtime.client import merged_headers
 from powercontext_ts._generated import errors as contract_errors
 from powercontext_ts._generated import extensions, operations
 from powercontext_ts._generated.models import FlushMemoryRequest, FlushMemoryResponse, OperationPage
@@ -33,14 +34,6 @@ DEFAULT_SERVER_URL = "http://127.0.0.1:8000"
 
 LAYER = Layer.of(operations, extensions, contract_errors)
 
-
-
-def _with_client_headers(headers: Mapping[str, str] | None) -> dict[str, str]:
-    """The spec's client headers (``extensions.CLIENT_HEADERS``), then the caller's: a
-    header the caller sets, in any case, is sent instead of the spec's."""
-    chosen = {name.lower() for name in (headers or {})}
-    kept = {name: value for name, value in extensions.CLIENT_HEADERS.items() if name.lower() not in chosen}
-    return {**kept, **(headers or {})}
 
 class Client(RuntimeClient):
     """Asynchronous PowerContext client.
@@ -94,7 +87,8 @@ class Client(RuntimeClient):
             retry=retry,
             retry_budget=retry_budget,
             poll=poll,
-            headers=_with_client_headers(headers),
+            # The spec's client headers, then the caller's: a header the caller sets, in any case, wins.
+            headers=merged_headers(extensions.CLIENT_HEADERS, headers),
             http_client=http_client,
             allow_insecure_http=allow_insecure_http or (trust_transport_security and http_client is not None),
             on_retry=on_retry,

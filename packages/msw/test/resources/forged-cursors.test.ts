@@ -53,6 +53,28 @@ describe("a forged cursor", () => {
     expect(page.body.next_cursor).toBeNull();
   });
 
+  it.each([
+    ["spaced out", (text: string) => JSON.stringify(JSON.parse(text), null, 2)],
+    [
+      "with its members reordered",
+      (text: string) => JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(text)).reverse())),
+    ],
+    ["with a member written twice", (text: string) => text.replace(/^\{/, `{"i":"x",`)],
+    ["behind a byte order mark", (text: string) => `\ufeff${text}`],
+  ])("written again %s, with the same values, is refused as changed by hand", (_how, rewrite) => {
+    const sim = world();
+    const cursor = firstCursor(sim);
+    const forged = Buffer.from(rewrite(Buffer.from(cursor, "base64url").toString("utf8")), "utf8").toString(
+      "base64url",
+    );
+    expect(forged).not.toBe(cursor);
+    expect(call(sim, "list_sources", { scope_id: "s1", limit: 2, cursor: forged })).toMatchObject({
+      status: 400,
+      code: "invalid_cursor",
+    });
+    expect(call(sim, "list_sources", { scope_id: "s1", limit: 2, cursor }).status).toBe(200);
+  });
+
   it("sealed by another process with the same seed is refused: the seed and the code alone cannot seal one", () => {
     // The same world in a fresh process: same seed, same records, same ids; only the seal's key differs.
     const script = `

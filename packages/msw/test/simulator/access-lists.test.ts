@@ -48,7 +48,11 @@ describe("list_access_resources", () => {
     expect([...scopes(first), ...scopes(second)]).toEqual(scopes(resources(sim)).slice(0, 4));
     const cursor = first.body.next_cursor as string;
     const changed = `${cursor.slice(0, -2)}${cursor.endsWith("A") ? "B" : "A"}${cursor.slice(-1)}`;
-    for (const bad of ["plan notes", changed]) {
+    // The same values written again with spaces: not the text the list handed out.
+    const spaced = Buffer.from(
+      JSON.stringify(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")), null, 1),
+    ).toString("base64url");
+    for (const bad of ["plan notes", changed, spaced]) {
       expect(resources(sim, { limit: 2, cursor: bad })).toMatchObject({
         status: 422,
         body: { error: { code: "invalid_access_request" } },

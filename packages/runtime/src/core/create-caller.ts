@@ -6,7 +6,7 @@ import type { OperationDescriptor, OperationValidators } from "../descriptor.js"
 import { ConfigurationError, type ContractErrorTable } from "../errors.js";
 import type { MiddlewareRunner } from "./middleware.js";
 import { runOperation } from "./run-operation.js";
-import type { Runtime } from "./runtime.js";
+import { type Runtime, withClientHeaders } from "./runtime.js";
 
 /**
  * A function that runs one operation: `(request, options?) => Promise<response>`.
@@ -69,7 +69,7 @@ export function createCaller<Request = unknown, Response = unknown>(
   // No table: nothing to poll or reconcile against, so neither is bundled.
   const runtime: Runtime = hideSecrets({
     ...config,
-    headers: { ...parts.clientHeaders, ...config.headers },
+    headers: withClientHeaders(parts.clientHeaders, config.headers),
     operations: null,
     validators: null,
     reconcile: null,

@@ -97,14 +97,28 @@ export function createRuntime(options: ClientOptions, tables: RuntimeInput = {},
   const config = resolveConfig(options, platform);
   return hideSecrets({
     ...config,
-    // Written first: the caller's headers overwrite them (names are compared in lower case when sent).
-    headers: { ...tables.clientHeaders, ...config.headers },
+    headers: withClientHeaders(tables.clientHeaders, config.headers),
     operations,
     validators: tables.validators ?? null,
     reconcile: operations === null ? null : (tables.reconcile ?? null),
     contractErrors: tables.contractErrors ?? null,
     runMiddleware: config.middleware.length === 0 ? null : sendThroughMiddleware,
   });
+}
+
+/**
+ * A runtime's headers: `clientHeaders`, then the caller's `headers`, under lower-case names,
+ * so a caller's header replaces a client header of the same name in any case (and a call's
+ * `headers`, written after these, replace either).
+ */
+export function withClientHeaders(
+  clientHeaders: Readonly<Record<string, string>> | undefined,
+  headers: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const [name, value] of Object.entries(clientHeaders ?? {})) merged[name.toLowerCase()] = value;
+  for (const [name, value] of Object.entries(headers)) merged[name.toLowerCase()] = value;
+  return merged;
 }
 
 /** The validators of one operation, if the runtime has them. */

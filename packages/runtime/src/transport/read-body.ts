@@ -32,6 +32,9 @@ function decode(bytes: Uint8Array, context: ResponseContext, charset: string, te
   let named: TextDecoder;
   try {
     named = text ? new TextDecoder(charset, { fatal: true }) : decoder;
+    // A UTF-16 text whose byte order mark says big-endian is read so, as the Encoding standard's decode does.
+    if (named.encoding === "utf-16le" && bytes[0] === 0xfe && bytes[1] === 0xff)
+      named = new TextDecoder("utf-16be", { fatal: true });
   } catch {
     // The label is not quoted: it is the server's text, which may hold anything.
     throw invalidBody("body names a charset this runtime cannot decode", context);
@@ -117,7 +120,16 @@ export async function readBody(
   return decode(await readBytes(response, context, maxBytes), context, charset ?? "utf-8", charset !== undefined);
 }
 
-/** The `charset` parameter of a media type, lower case, or null when it names none. */
+/**
+ * The `charset` parameter of a media type (its first), unquoted, trimmed and lower case, or
+ * null when it names none. Parameters are read in turn, each quoted value whole, so a
+ * `charset=` inside another parameter's quoted value is not one.
+ */
 export function charsetOf(contentType: string | null): string | null {
-  return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? "")?.[1]?.toLowerCase() ?? null;
+  for (const [, name, value] of (contentType ?? "").matchAll(/;\s*([^\s;=]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g))
+    if (name?.toLowerCase() === "charset") {
+      const label = value?.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, "$1") : (value ?? "");
+      return label.trim().toLowerCase() || null;
+    }
+  return null;
 }

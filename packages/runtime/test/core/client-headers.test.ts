@@ -29,7 +29,9 @@ describe("client headers", () => {
     );
     await runOperation(runtime, search, { query: "q" });
     await runOperation(runtime, search, { query: "q" }, { headers: { "X-POWERCONTEXT-DREAM-CONTRACT": "3" } });
-    expect(server.seen.map((r) => r.headers["x-powercontext-dream-contract"])).toEqual(["1", "3"]);
+    // The client-wide header in lower case, the call's in the contract's spelling: the call's wins.
+    await runOperation(runtime, search, { query: "q" }, { headers: { "X-PowerContext-Dream-Contract": "4" } });
+    expect(server.seen.map((r) => r.headers["x-powercontext-dream-contract"])).toEqual(["1", "3", "4"]);
     expect(server.seen.every((r) => Object.keys(r.headers).filter((n) => /dream/i.test(n)).length === 1)).toBe(true);
   });
 
@@ -37,6 +39,12 @@ describe("client headers", () => {
     const server = scripted(json(200, { hits: [] }));
     await createCaller({ baseUrl: BASE, fetch: server.fetch }, search, { clientHeaders })({ query: "q" });
     await createCaller({ baseUrl: BASE, fetch: server.fetch }, search)({ query: "q" });
-    expect(server.seen.map((r) => r.headers["x-powercontext-dream-contract"])).toEqual(["2", undefined]);
+    const caller = createCaller(
+      { baseUrl: BASE, fetch: server.fetch, headers: { "x-powercontext-dream-contract": "1" } },
+      search,
+      { clientHeaders },
+    );
+    await caller({ query: "q" }, { headers: { "X-PowerContext-Dream-Contract": "5" } });
+    expect(server.seen.map((r) => r.headers["x-powercontext-dream-contract"])).toEqual(["2", undefined, "5"]);
   });
 });

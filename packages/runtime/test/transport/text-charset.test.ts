@@ -39,6 +39,11 @@ describe("a text answer's charset", () => {
     expect(await read(bytes, "text/markdown; charset=utf-16")).toBe("# héllo ✓");
   });
 
+  it("utf-16 with a big-endian byte order mark is read big-endian, as the Encoding standard decodes it", async () => {
+    const be = (text: string) => utf16le(text).map((_, i, bytes) => bytes[i ^ 1] as number);
+    expect(await read(new Uint8Array([0xfe, 0xff, ...be("# hi ✓")]), "text/markdown; charset=utf-16")).toBe("# hi ✓");
+  });
+
   it("utf-16le, iso-8859-1 and a quoted label are decoded by their names", async () => {
     expect(await read(utf16le("# hi"), "text/markdown; charset=UTF-16LE")).toBe("# hi");
     expect(await read(new Uint8Array([0x63, 0x61, 0x66, 0xe9]), 'text/markdown; charset="iso-8859-1"')).toBe("café");
@@ -90,5 +95,8 @@ describe("charsetOf", () => {
     ['text/plain;charset="latin1"', "latin1"],
     ["text/plain; format=flowed; charset=utf-8", "utf-8"],
     ["text/plain; charset=", null],
+    ['text/plain; charset=" utf-16"', "utf-16"],
+    ['text/markdown; note="; charset=utf-16le"', null],
+    ['text/markdown; note="a \\" ; charset=utf-16le"; charset=UTF-8', "utf-8"],
   ])("%j -> %j", (type, charset) => expect(charsetOf(type)).toBe(charset));
 });

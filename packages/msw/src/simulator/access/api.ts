@@ -139,8 +139,9 @@ function afterCursor(cursor: unknown, action: string, type: string, key: string)
   } catch {
     parts = null;
   }
-  const [a, t, last, sealed] = Array.isArray(parts) ? parts : [];
-  if (a !== action || t !== type || typeof last !== "string" || sealed !== seal(key, JSON.stringify([a, t, last])))
+  const [a, t, last] = Array.isArray(parts) ? parts : [];
+  // Only the text this list wrote: the same values written otherwise are a cursor changed by hand.
+  if (a !== action || t !== type || typeof last !== "string" || cursorAfter(last, action, type, key) !== cursor)
     throw accessRefusal(policy.refusals.invalid);
   return last;
 }
