@@ -59,22 +59,30 @@ const STEP_RULE = "a step must be a Response, an Error to throw, or a function r
 
 function describeValue(value: unknown): string {
   if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
+  if (safely(() => Array.isArray(value))) return "an array";
   if (typeof value === "object") return "a plain object";
   return typeof value === "undefined" ? "undefined" : `a ${typeof value}`;
 }
 
-/** A Fetch API Response, from this realm's class or another's (undici's own, a polyfill). */
+/**
+ * A Fetch API Response, from this realm's class or another's (undici's own, a polyfill): what
+ * the runtime reads of one can be read (a proxy around a Response whose reads throw is none).
+ */
 function isResponse(value: unknown): value is Response {
-  if (value instanceof Response) return true;
   if (typeof value !== "object" || value === null) return false;
   const candidate = value as Partial<Response>;
   return (
     typeof candidate.status === "number" &&
     typeof candidate.clone === "function" &&
     typeof candidate.bodyUsed === "boolean" &&
-    typeof candidate.headers?.get === "function"
+    typeof candidate.headers?.get === "function" &&
+    typeof candidate.arrayBuffer === "function"
   );
+}
+
+/** An Error a step throws or rejects with to stand for a network failure; null for anything else. */
+function failure(thrown: unknown): Error | null {
+  return safely(() => thrown instanceof Error && typeof thrown.message === "string") ? (thrown as Error) : null;
 }
 
 /** True when the body of `response` was read, or is locked to a reader, so it cannot be read again. */
@@ -103,11 +111,15 @@ function answerOf(answer: unknown, index: number): Response {
 
 /** A copy of step `index`'s Response for one request, or the misuse it is. */
 function cloneOf(step: Response, index: number): Response {
+  let copy: unknown;
   try {
-    return step.clone();
+    copy = step.clone();
   } catch {
-    throw misuse(`step ${index}'s Response cannot be cloned; give a Response the Fetch API made`);
+    copy = null;
   }
+  if (!safely(() => isResponse(copy)))
+    throw misuse(`step ${index}'s Response cannot be cloned; give a Response the Fetch API made`);
+  return copy as Response;
 }
 
 /**
@@ -127,7 +139,7 @@ export function scripted(...steps: Step[]): { fetch: FetchLike; seen: SeenReques
   if (steps.length === 0) throw misuse("no steps; give at least one (the last one repeats)");
   for (const [index, step] of steps.entries()) {
     const response = safely(() => isResponse(step));
-    if (!(response || step instanceof Error || typeof step === "function"))
+    if (!(response || failure(step) !== null || typeof step === "function"))
       throw misuse(`step ${index + 1} is ${describeValue(step)}; ${STEP_RULE}`);
     if (response && safely(() => bodyTaken(step as Response)))
       throw misuse(`step ${index + 1} is a Response whose body was already read; give a new Response`);
@@ -144,17 +156,29 @@ export function scripted(...steps: Step[]): { fetch: FetchLike; seen: SeenReques
     seen.push(request);
     const index = Math.min(seen.length, steps.length);
     const step = steps[index - 1] as Step;
-    if (step instanceof Error) throw step;
-    if (typeof step !== "function") return cloneOf(answerOf(step, index), index);
+    if (typeof step !== "function") {
+      const error = failure(step);
+      if (error !== null) throw error;
+      return cloneOf(answerOf(step, index), index);
+    }
+    const thrownBy = (thrown: unknown) =>
+      failure(thrown) ??
+      misuse(`step ${index} threw ${describeValue(thrown)}; throw an Error to stand for a network failure`);
+    let produced: unknown;
+    try {
+      produced = step(request);
+    } catch (thrown) {
+      throw thrownBy(thrown);
+    }
+    // Only a promise is awaited: awaiting any other value reads its `then`, and asking whether it is
+    // one reads its prototype, either of which a hostile value may throw from (then it is none).
+    if (!safely(() => produced instanceof Promise && typeof (produced as Promise<unknown>).then === "function"))
+      return answerOf(produced, index);
     let answer: unknown;
     try {
-      const produced: unknown = step(request);
-      // Only a promise is awaited: awaiting any other value reads its `then`, and asking whether it
-      // is one reads its prototype, either of which a hostile value may throw from (then it is none).
-      answer = safely(() => produced instanceof Promise) ? await produced : produced;
+      answer = await produced;
     } catch (thrown) {
-      if (thrown instanceof Error) throw thrown;
-      throw misuse(`step ${index} threw ${describeValue(thrown)}; throw an Error to stand for a network failure`);
+      throw thrownBy(thrown);
     }
     return answerOf(answer, index);
   };

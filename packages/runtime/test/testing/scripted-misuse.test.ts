@@ -114,4 +114,64 @@ describe("scripted() misused", () => {
     expect(error).toBeInstanceOf(TransportError);
     expect(requests).toBe(4);
   });
+
+  const revoked = () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    return proxy;
+  };
+  const throwing = (trap: keyof ProxyHandler<object>, target: object = {}) =>
+    new Proxy(target, {
+      [trap]: () => {
+        throw new Error("trap");
+      },
+    });
+
+  it.each([
+    ["a proxy whose prototype cannot be read", () => throwing("getPrototypeOf")],
+    ["a revoked proxy", revoked],
+  ])("with %s as a step throws a ConfigurationError when it is called, naming the step", (_what, make) => {
+    expect(() => scripted(make() as Step)).toThrow(ConfigurationError);
+    expect(() => scripted(make() as Step)).toThrow(/step 1 is/);
+  });
+
+  it.each([
+    ["returns a revoked proxy", () => revoked()],
+    [
+      "throws a revoked proxy",
+      () => {
+        throw revoked();
+      },
+    ],
+    [
+      "throws a proxy whose prototype cannot be read",
+      () => {
+        throw throwing("getPrototypeOf");
+      },
+    ],
+    ["rejects with a revoked proxy", () => Promise.reject(revoked())],
+    ["returns a proxy around a Response whose reads throw", () => throwing("get", json(200, {}))],
+    ["returns a proxy around a promise whose reads throw", () => throwing("get", Promise.resolve(json(200, {})))],
+    [
+      "returns an object with a clone method that is no Response",
+      () => ({ status: 200, bodyUsed: false, headers: new Headers(), clone: () => ({}) }),
+    ],
+  ])("with a function step that %s fails at once, unretried, naming the step", async (_what, step) => {
+    const { error, requests } = await callWith(step as Step, json(200, {}));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toMatch(/step 1 (returned|threw)/);
+    expect(requests).toBe(1);
+  });
+
+  it("with a Response step whose clone is no Response fails at once, unretried", async () => {
+    class Odd extends Response {
+      override clone(): Response {
+        return {} as Response;
+      }
+    }
+    const { error, requests } = await callWith(new Odd("{}"), json(200, {}));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toMatch(/step 1's Response cannot be cloned/);
+    expect(requests).toBe(1);
+  });
 });
