@@ -26,6 +26,7 @@ export const OUR_EXTENSIONS = Object.freeze([
   "x-powercontext-errors",
   "x-powercontext-error-codes",
   "x-powercontext-request-id-header",
+  "x-powercontext-client-headers",
   "x-powercontext-scope-field",
   "x-powercontext-not-served",
   "x-powercontext-rules",

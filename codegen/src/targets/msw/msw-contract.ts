@@ -57,6 +57,8 @@ export function emitMswContract(ir: ApiIr, schemas: ValidatorSchemas = validator
   const principalSchemes = [...new Set((ir.security ?? []).flatMap((alternative) => Object.keys(alternative)))].sort();
   out += `/** The security schemes of the document's own \`security\`: the credentials that name a principal. */\n`;
   out += `export const contractPrincipalSchemes: readonly string[] = ${tsValue(principalSchemes)};\n\n`;
+  out += `/** The headers the spec's clients send on every request (\`x-powercontext-client-headers\`), which a page's CORS request may carry. */\n`;
+  out += `export const contractClientHeaders: readonly string[] = ${tsValue(Object.keys(ir.clientHeaders))};\n\n`;
   // A registry row without its pointer: the simulator reads facts, not places.
   // A record's shape names the response-side schema it is answered in, which the responder's module then holds.
   const resources = Object.fromEntries(

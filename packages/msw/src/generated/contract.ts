@@ -3134,6 +3134,9 @@ export type ContractOperationId = keyof typeof contractOperations;
 /** The security schemes of the document's own `security`: the credentials that name a principal. */
 export const contractPrincipalSchemes: readonly string[] = ["BearerAuth"];
 
+/** The headers the spec's clients send on every request (`x-powercontext-client-headers`), which a page's CORS request may carry. */
+export const contractClientHeaders: readonly string[] = ["X-PowerContext-Dream-Contract"];
+
 /** The stored resource families (`x-powercontext-resources`), keyed by name. */
 export const contractResources: { readonly [name: string]: ContractResource } = {
   access_audit: { name: "access_audit", id: "event_id", prefix: "evt", within: [], version: null, history: false, etag: null, sequence: "cursor", digests: [], initial: {}, anchor: false, created: "occurred_at", updated: null, order: "cursor", shape: null, notFound: { status: 404, code: "not_found", details: null } },

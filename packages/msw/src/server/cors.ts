@@ -1,4 +1,4 @@
-import { contractOperations } from "../generated/contract.js";
+import { contractClientHeaders, contractOperations } from "../generated/contract.js";
 import type { ContractOperation } from "../contract/types.js";
 
 /**
@@ -7,18 +7,24 @@ import type { ContractOperation } from "../contract/types.js";
  *
  * - every method an operation uses (PUT among them), and `OPTIONS`;
  * - the request headers a client sends (`Authorization`, `Content-Type`, the
- *   trace context) and every header parameter an operation declares
- *   (`If-Match`, `If-None-Match`, ...);
+ *   trace context, the contract's client headers) and every header parameter an
+ *   operation declares (`If-Match`, `If-None-Match`, ...);
  * - exposed: the response headers a client reads (the request id,
  *   `Location`, `Retry-After`, `ETag`, `WWW-Authenticate`) and every header a
  *   response declares (the Handoff Report's digests among them).
  */
-export const corsHeaders: Readonly<Record<string, string>> = buildCorsHeaders(Object.values(contractOperations));
+export const corsHeaders: Readonly<Record<string, string>> = buildCorsHeaders(
+  Object.values(contractOperations),
+  contractClientHeaders,
+);
 
-/** The CORS headers for `operations` (exported for its test). */
-export function buildCorsHeaders(operations: readonly ContractOperation[]): Readonly<Record<string, string>> {
+/** The CORS headers for `operations` and the headers every request carries (exported for its test). */
+export function buildCorsHeaders(
+  operations: readonly ContractOperation[],
+  clientHeaders: readonly string[] = [],
+): Readonly<Record<string, string>> {
   const methods = new Set<string>(["GET", "POST"]);
-  const requestHeaders = new Set(["Authorization", "Content-Type", "traceparent", "tracestate"]);
+  const requestHeaders = new Set(["Authorization", "Content-Type", "traceparent", "tracestate", ...clientHeaders]);
   const exposed = new Set(["X-PowerContext-Request-ID", "Location", "Retry-After", "ETag", "WWW-Authenticate"]);
   for (const operation of operations) {
     methods.add(operation.method);

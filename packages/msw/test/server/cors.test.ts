@@ -23,7 +23,13 @@ describe("CORS of the mock server", () => {
     expect(headerParameters).toEqual(new Set(["if-match", "if-none-match"]));
     for (const method of [...methods, "options"])
       expect(split(corsHeaders["Access-Control-Allow-Methods"])).toContain(method);
-    for (const name of [...headerParameters, "authorization", "content-type", "traceparent"])
+    for (const name of [
+      ...headerParameters,
+      "authorization",
+      "content-type",
+      "traceparent",
+      "x-powercontext-dream-contract",
+    ])
       expect(split(corsHeaders["Access-Control-Allow-Headers"])).toContain(name);
     for (const name of ["etag", "location", "retry-after", "x-powercontext-request-id"])
       expect(split(corsHeaders["Access-Control-Expose-Headers"])).toContain(name);
