@@ -49,11 +49,13 @@ export function readModelRules(schema: Json, at: string): ModelRuleIr[] {
         bad(`${String(node.rule)}: names ${unknown.join(", ")}, not properties of the schema`);
         return;
       }
-      if (typeof node.min === "number" && typeof node.max === "number" && node.min > node.max) {
+      const rule = readRule(node, properties) as { min?: unknown; max?: unknown };
+      // Read, so a bound left out is its default (a span's min 0) when the two are compared.
+      if (typeof rule.min === "number" && typeof rule.max === "number" && rule.min > rule.max) {
         bad(`${String(node.rule)}: min must not exceed max`);
         return;
       }
-      rules.push(readRule(node, properties));
+      rules.push(rule as ModelRuleIr);
     });
   }
   const exclusive = schema[EXCLUSIVE_FIELDS_EXTENSION];

@@ -177,6 +177,8 @@ describe("build-ir: model rules", () => {
           { rule: "span", from: "n", to: "zz", max: 1 },
           { rule: "required-when", member: "a", when: { path: ["zz"], in: ["x"] } },
           { rule: "items-when", member: "b", when: { path: ["a"], in: ["x"] }, min: 3, max: 1 },
+          // min left out is 0, past a negative max
+          { rule: "span", from: "n", to: "m", max: -1 },
         ],
         { "x-powercontext-exclusive-fields": ["a", "zz"] },
       ),
@@ -185,6 +187,7 @@ describe("build-ir: model rules", () => {
       `${at}/0: span: names zz, not properties of the schema`,
       `${at}/1: required-when: names zz, not properties of the schema`,
       `${at}/2: items-when: min must not exceed max`,
+      `${at}/3: span: min must not exceed max`,
       "/components/schemas/Thing/x-powercontext-exclusive-fields: names zz, not properties of the schema",
     ]);
   });

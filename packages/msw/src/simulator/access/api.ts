@@ -139,9 +139,9 @@ function afterCursor(cursor: unknown, action: string, type: string, key: string)
   } catch {
     parts = null;
   }
-  const [a, t, last] = Array.isArray(parts) ? parts : [];
-  // Only the text this list wrote: the same values written otherwise are a cursor changed by hand.
-  if (a !== action || t !== type || typeof last !== "string" || cursorAfter(last, action, type, key) !== cursor)
+  const last: unknown = Array.isArray(parts) ? parts[2] : undefined;
+  // Only the text this list wrote for this action and type, seal included: anything else was changed by hand.
+  if (typeof last !== "string" || cursorAfter(last, action, type, key) !== cursor)
     throw accessRefusal(policy.refusals.invalid);
   return last;
 }
