@@ -106,9 +106,13 @@ describe("telemetry (docs/telemetry.md)", () => {
       name: "powercontext.retry.backoff",
       attributes: { "powercontext.retry.attempt": 1, "powercontext.retry.reason": "status_503" },
     });
-    const at = (time: [number, number]) => time[0] * 1e9 + time[1];
-    expect(at(backoff?.time as [number, number])).toBeGreaterThanOrEqual(at(attempts[0]?.endTime as [number, number]));
-    expect(at(backoff?.time as [number, number])).toBeLessThanOrEqual(at(attempts[1]?.startTime as [number, number]));
+    // OpenTelemetry starts each span at Date.now() (whole milliseconds) and times its events and end from there
+    // with performance.now(), so two spans' times agree only to within the millisecond one of them dropped.
+    const at = (time: [number, number]) => BigInt(time[0]) * 1_000_000_000n + BigInt(time[1]);
+    const millisecond = 1_000_000n;
+    const backoffAt = at(backoff?.time as [number, number]);
+    expect(backoffAt + millisecond).toBeGreaterThanOrEqual(at(attempts[0]?.endTime as [number, number]));
+    expect(backoffAt).toBeLessThanOrEqual(at(attempts[1]?.startTime as [number, number]) + millisecond);
     expect(JSON.stringify(spans.map((span) => [span.attributes, span.events]))).not.toContain("tok-secret-value");
   });
 
