@@ -81,9 +81,11 @@ export type ErrorCodeTable = { readonly [code: string]: ErrorCodeInfo | undefine
  * operation, and nothing else (an app's bundle carries the rows it uses).
  * Descriptive facts are elsewhere: schema names and permissions in
  * `operations.json` of `@powercontext/types`, summaries in the TSDoc of the
- * generated methods and types. The members
- * marked optional are always written by the generator; a hand-written row may
- * leave them out and gets the defaults named on each.
+ * generated methods and types. The generator writes each row without the
+ * members equal to their defaults (`OperationRow`) and adds them back when the
+ * module loads, so a generated descriptor has every required member; a
+ * hand-written row may leave out the members marked optional and gets the
+ * defaults named on each.
  */
 export interface OperationDescriptor {
   /** Wire operationId, such as `flush_memory`. */

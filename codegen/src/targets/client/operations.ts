@@ -23,14 +23,15 @@ export function emitOperations(ir: ApiIr): string {
   // depends on the runtime, never the reverse).
   // Only rows with parameters point at the runtime's parameter writer, so a bundle of operations without any leaves it out.
   const writer = ir.operations.some(hasParameters) ? "writeParameters, " : "";
-  out += `${types.importLine()}\nimport { ${writer}type OperationDescriptor } from ${tsString(ir.names.runtimePackage)};\n`;
+  out += `${types.importLine()}\nimport { ${writer}type OperationDescriptor, type OperationRow } from ${tsString(ir.names.runtimePackage)};\n`;
   // The codes that stop a retry, one table every descriptor points at (emitted once, see error-codes.ts).
-  const shared = retryStopCodes(ir.errorCodes).length > 0;
-  out += `${shared ? `import { retryStopCodes } from "./error-codes.js";\n` : ""}\n`;
+  const stopCodes = retryStopCodes(ir.errorCodes).length > 0;
+  out += `${stopCodes ? `import { retryStopCodes } from "./error-codes.js";\n` : ""}\n`;
+  out += rowFunction(ir, stopCodes);
   out += `/** Every operationId of the spec (the keys of \`operations\` in @powercontext/types). */\nexport type OperationId = keyof specOperations;\n\n`;
   out += `/** Operations that may answer with an accepted status (\`x-powercontext-async\`). */\nexport type AsyncOperationId =${union(asyncIds)};\n\n`;
   out += `/** Operations that page with a cursor (\`x-powercontext-pagination\`). */\nexport type PaginatedOperationId =${union(pagedOps.map((op) => tsString(op.operationId)))};\n\n`;
-  out += ir.operations.map((op) => descriptor(op, ir.requestIdHeader, shared)).join("");
+  out += ir.operations.map(descriptor).join("");
   out += `/** The operation table, keyed by operationId. */\nexport const operations: { readonly [K in OperationId]: OperationDescriptor } = {\n`;
   out += ir.operations.map((op) => `  ${propertyKey(op.operationId)}: ${descriptorName(op)},\n`).join("");
   out += `};\n\n`;
@@ -119,26 +120,53 @@ function responseMedia(op: OperationIr): Record<number, Record<string, string>> 
   return rows.length === 0 ? undefined : Object.fromEntries(rows);
 }
 
-/** One operation's descriptor, written as the value the runtime's `OperationDescriptor` types. */
-function descriptor(op: OperationIr, requestIdHeader: string, sharedErrorCodes: boolean): string {
+/**
+ * The module's `row` function: a row plus the members it leaves out, the
+ * defaults of the runtime's `OperationRow` (no parameters, no asynchronous
+ * answer, reconciliation or paging) and what every row shares (the error codes
+ * that stop a retry, the request id header), written here once instead of on
+ * every row (about 0.4 kB min+gzip for the whole table).
+ */
+function rowFunction(ir: ApiIr, stopCodes: boolean): string {
+  const shared = {
+    pathParameters: [],
+    queryParameters: [],
+    async: null,
+    reconcile: null,
+    pagination: null,
+    errorCodes: stopCodes ? expression("retryStopCodes") : undefined,
+    requestIdHeader: ir.requestIdHeader.toLowerCase(),
+  };
+  const members = tsValue(shared).slice(1, -2);
+  const doc = docComment(
+    [
+      "A descriptor from its row, which writes only what differs from the defaults",
+      "(no parameters, asynchronous answer, reconciliation or paging) and from what every",
+      "row shares (the error codes that stop a retry, the request id header).",
+    ],
+    "",
+  );
+  return `${doc}const row = (fields: OperationRow): OperationDescriptor => ({${members}, ...fields });\n\n`;
+}
+
+/** One operation's descriptor: its row through `row`, marked pure so that a bundle keeps only the rows it names. */
+function descriptor(op: OperationIr): string {
   const row = {
     operationId: op.operationId,
     method: op.method,
     path: op.path,
     requestLocation: op.requestLocation,
-    pathParameters: op.pathParameters.map((p) => p.name),
-    queryParameters: op.queryParameters.map((p) => p.name),
+    pathParameters: nonEmpty(op.pathParameters.map((p) => p.name)),
+    queryParameters: nonEmpty(op.queryParameters.map((p) => p.name)),
     writeParameters: hasParameters(op) ? expression("writeParameters") : undefined,
     successStatus: op.success.status,
     errorStatuses: op.errorStatuses,
-    errorCodes: sharedErrorCodes ? expression("retryStopCodes") : undefined,
     retryClass: op.retryClass,
     ...wideFacts(op),
-    requestIdHeader: requestIdHeader.toLowerCase(),
-    async: op.async,
-    reconcile: op.reconcile,
-    pagination: op.pagination,
+    async: op.async ?? undefined,
+    reconcile: op.reconcile ?? undefined,
+    pagination: op.pagination ?? undefined,
   };
   const doc = docComment([`\`${op.operationId}\`: ${op.method} ${op.path}`], "");
-  return `${doc}export const ${descriptorName(op)}: OperationDescriptor = ${tsValue(row, 1)};\n\n`;
+  return `${doc}export const ${descriptorName(op)}: OperationDescriptor = /* @__PURE__ */ row(${tsValue(row, 1)});\n\n`;
 }

@@ -3,8 +3,15 @@
 
 import type { components, operations as specOperations } from "@powercontext/types";
 
-import { writeParameters, type OperationDescriptor } from "@powercontext/runtime";
+import { writeParameters, type OperationDescriptor, type OperationRow } from "@powercontext/runtime";
 import { retryStopCodes } from "./error-codes.js";
+
+/**
+ * A descriptor from its row, which writes only what differs from the defaults
+ * (no parameters, asynchronous answer, reconciliation or paging) and from what every
+ * row shares (the error codes that stop a retry, the request id header).
+ */
+const row = (fields: OperationRow): OperationDescriptor => ({ pathParameters: [], queryParameters: [], async: null, reconcile: null, pagination: null, errorCodes: retryStopCodes, requestIdHeader: "x-powercontext-request-id", ...fields });
 
 /** Every operationId of the spec (the keys of `operations` in @powercontext/types). */
 export type OperationId = keyof specOperations;
@@ -32,1383 +39,937 @@ export type PaginatedOperationId =
 /**
  * `acknowledge_handoff`: POST /v1/work/handoffs/acknowledge
  */
-export const acknowledgeHandoffDescriptor: OperationDescriptor = {
+export const acknowledgeHandoffDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "acknowledge_handoff",
   method: "POST",
   path: "/v1/work/handoffs/acknowledge",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `activate_handoff`: POST /v1/handoff/activate
  */
-export const activateHandoffDescriptor: OperationDescriptor = {
+export const activateHandoffDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "activate_handoff",
   method: "POST",
   path: "/v1/handoff/activate",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `approve_candidate`: POST /v1/candidates/approve
  */
-export const approveCandidateDescriptor: OperationDescriptor = {
+export const approveCandidateDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "approve_candidate",
   method: "POST",
   path: "/v1/candidates/approve",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 426, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `bind_artifact_handle`: PUT /v1/scopes/{scope_id}/artifact-handles/{family}/{key}
  */
-export const bindArtifactHandleDescriptor: OperationDescriptor = {
+export const bindArtifactHandleDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "bind_artifact_handle",
   method: "PUT",
   path: "/v1/scopes/{scope_id}/artifact-handles/{family}/{key}",
   requestLocation: "body",
   pathParameters: ["scope_id", "family", "key"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `cancel_operation`: POST /v1/operations/{operation_id}/cancel
  */
-export const cancelOperationDescriptor: OperationDescriptor = {
+export const cancelOperationDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "cancel_operation",
   method: "POST",
   path: "/v1/operations/{operation_id}/cancel",
   requestLocation: "body",
   pathParameters: ["operation_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
   notServed: { status: 404, message: "this server has no Operation API; it answers flush_memory synchronously (PowerContext 1.4.1 and earlier)" },
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
   reconcile: { readOperation: "get_operation", idParameter: "operation_id", holdsWhen: { status: ["cancelled"] }, versionField: "version", expectedVersionField: "expected_version", statusField: "status", conflictCode: "version_conflict" },
-  pagination: null,
-};
+});
 
 /**
  * `capture_content_source`: POST /v1/sources/content
  */
-export const captureContentSourceDescriptor: OperationDescriptor = {
+export const captureContentSourceDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "capture_content_source",
   method: "POST",
   path: "/v1/sources/content",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 202,
   errorStatuses: [401, 403, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `capture_working_note`: POST /v1/sources/working-notes
  */
-export const captureWorkingNoteDescriptor: OperationDescriptor = {
+export const captureWorkingNoteDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "capture_working_note",
   method: "POST",
   path: "/v1/sources/working-notes",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 202,
   errorStatuses: [401, 403, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `change_atomic_memory_lifecycle`: POST /v1/atomic-memory/lifecycle
  */
-export const changeAtomicMemoryLifecycleDescriptor: OperationDescriptor = {
+export const changeAtomicMemoryLifecycleDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "change_atomic_memory_lifecycle",
   method: "POST",
   path: "/v1/atomic-memory/lifecycle",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `check_access`: POST /v1/access/check
  */
-export const checkAccessDescriptor: OperationDescriptor = {
+export const checkAccessDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "check_access",
   method: "POST",
   path: "/v1/access/check",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `clear_scope_binding`: POST /v1/scope-bindings/clear
  */
-export const clearScopeBindingDescriptor: OperationDescriptor = {
+export const clearScopeBindingDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "clear_scope_binding",
   method: "POST",
   path: "/v1/scope-bindings/clear",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `commit_connector_checkpoint`: POST /v1/connector-checkpoints/commit
  */
-export const commitConnectorCheckpointDescriptor: OperationDescriptor = {
+export const commitConnectorCheckpointDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "commit_connector_checkpoint",
   method: "POST",
   path: "/v1/connector-checkpoints/commit",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 409, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `commit_handoff`: POST /v1/handoff/commit
  */
-export const commitHandoffDescriptor: OperationDescriptor = {
+export const commitHandoffDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "commit_handoff",
   method: "POST",
   path: "/v1/handoff/commit",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `continue_handoff`: POST /v1/handoff/continue
  */
-export const continueHandoffDescriptor: OperationDescriptor = {
+export const continueHandoffDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "continue_handoff",
   method: "POST",
   path: "/v1/handoff/continue",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `create_access_binding`: POST /v1/access/bindings/create
  */
-export const createAccessBindingDescriptor: OperationDescriptor = {
+export const createAccessBindingDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "create_access_binding",
   method: "POST",
   path: "/v1/access/bindings/create",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 201,
   errorStatuses: [401, 403, 409, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `create_artifact`: POST /v1/scopes/{scope_id}/artifacts
  */
-export const createArtifactDescriptor: OperationDescriptor = {
+export const createArtifactDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "create_artifact",
   method: "POST",
   path: "/v1/scopes/{scope_id}/artifacts",
   requestLocation: "body",
   pathParameters: ["scope_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 201,
   errorStatuses: [401, 403, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `create_dream_run`: POST /v1/scopes/{scope_id}/dream
  */
-export const createDreamRunDescriptor: OperationDescriptor = {
+export const createDreamRunDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "create_dream_run",
   method: "POST",
   path: "/v1/scopes/{scope_id}/dream",
   requestLocation: "body",
   pathParameters: ["scope_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 426, 429, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
   successStatuses: [200, 202],
   keyedResult: true,
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `create_remote_skill_target`: POST /v1/skill/remote/target/create
  */
-export const createRemoteSkillTargetDescriptor: OperationDescriptor = {
+export const createRemoteSkillTargetDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "create_remote_skill_target",
   method: "POST",
   path: "/v1/skill/remote/target/create",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 201,
   errorStatuses: [401, 403, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `create_scope`: POST /v1/scopes
  */
-export const createScopeDescriptor: OperationDescriptor = {
+export const createScopeDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "create_scope",
   method: "POST",
   path: "/v1/scopes",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 201,
   errorStatuses: [401, 403, 404, 409, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `create_source`: POST /v1/scopes/{scope_id}/sources
  */
-export const createSourceDescriptor: OperationDescriptor = {
+export const createSourceDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "create_source",
   method: "POST",
   path: "/v1/scopes/{scope_id}/sources",
   requestLocation: "body",
   pathParameters: ["scope_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 201,
   errorStatuses: [401, 403, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `create_subject_source`: POST /v1/scopes/{scope_id}/subject-sources
  */
-export const createSubjectSourceDescriptor: OperationDescriptor = {
+export const createSubjectSourceDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "create_subject_source",
   method: "POST",
   path: "/v1/scopes/{scope_id}/subject-sources",
   requestLocation: "body",
   pathParameters: ["scope_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 201,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `create_work_contract`: POST /v1/work/contracts/create
  */
-export const createWorkContractDescriptor: OperationDescriptor = {
+export const createWorkContractDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "create_work_contract",
   method: "POST",
   path: "/v1/work/contracts/create",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 202,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `download_remote_skill_package`: POST /v1/skill/remote/package/download
  */
-export const downloadRemoteSkillPackageDescriptor: OperationDescriptor = {
+export const downloadRemoteSkillPackageDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "download_remote_skill_package",
   method: "POST",
   path: "/v1/skill/remote/package/download",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 404, 409, 422, 500],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `download_skill_package`: POST /v1/skill/package/download
  */
-export const downloadSkillPackageDescriptor: OperationDescriptor = {
+export const downloadSkillPackageDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "download_skill_package",
   method: "POST",
   path: "/v1/skill/package/download",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `enroll_remote_skill_target`: POST /v1/skill/remote/target/enroll
  */
-export const enrollRemoteSkillTargetDescriptor: OperationDescriptor = {
+export const enrollRemoteSkillTargetDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "enroll_remote_skill_target",
   method: "POST",
   path: "/v1/skill/remote/target/enroll",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [409, 422, 500],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `finalize_handoff`: POST /v1/handoff/finalize
  */
-export const finalizeHandoffDescriptor: OperationDescriptor = {
+export const finalizeHandoffDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "finalize_handoff",
   method: "POST",
   path: "/v1/handoff/finalize",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `flush_memory`: POST /v1/memory/flush
  */
-export const flushMemoryDescriptor: OperationDescriptor = {
+export const flushMemoryDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "flush_memory",
   method: "POST",
   path: "/v1/memory/flush",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
   async: { acceptedStatus: 202, pollOperation: "get_operation", resultField: "result", operationIdField: "operation_id", statusField: "status", errorField: "error", terminalStates: { succeeded: ["succeeded"], failed: ["failed"], cancelled: ["cancelled"] } },
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `flush_profile`: POST /v1/profile/flush
  */
-export const flushProfileDescriptor: OperationDescriptor = {
+export const flushProfileDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "flush_profile",
   method: "POST",
   path: "/v1/profile/flush",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `flush_topic_memory`: POST /v1/topic-memory/flush
  */
-export const flushTopicMemoryDescriptor: OperationDescriptor = {
+export const flushTopicMemoryDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "flush_topic_memory",
   method: "POST",
   path: "/v1/topic-memory/flush",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `generate_experience`: POST /v1/experience/generate
  */
-export const generateExperienceDescriptor: OperationDescriptor = {
+export const generateExperienceDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "generate_experience",
   method: "POST",
   path: "/v1/experience/generate",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `generate_prompt_demonstrations`: POST /v1/scopes/{scope_id}/prompts/{prompt_key}/demonstrations
  */
-export const generatePromptDemonstrationsDescriptor: OperationDescriptor = {
+export const generatePromptDemonstrationsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "generate_prompt_demonstrations",
   method: "POST",
   path: "/v1/scopes/{scope_id}/prompts/{prompt_key}/demonstrations",
   requestLocation: "body",
   pathParameters: ["scope_id", "prompt_key"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `generate_skill`: POST /v1/skill/generate
  */
-export const generateSkillDescriptor: OperationDescriptor = {
+export const generateSkillDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "generate_skill",
   method: "POST",
   path: "/v1/skill/generate",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_access_principal`: GET /v1/access/me
  */
-export const getAccessPrincipalDescriptor: OperationDescriptor = {
+export const getAccessPrincipalDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_access_principal",
   method: "GET",
   path: "/v1/access/me",
   requestLocation: null,
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_artifact`: GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}
  */
-export const getArtifactDescriptor: OperationDescriptor = {
+export const getArtifactDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_artifact",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}",
   requestLocation: "path",
   pathParameters: ["scope_id", "family", "artifact_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
   headerParameters: ["If-None-Match"],
   notModifiedStatus: 304,
   keyedResult: true,
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_artifact_revision`: GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions/{revision}
  */
-export const getArtifactRevisionDescriptor: OperationDescriptor = {
+export const getArtifactRevisionDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_artifact_revision",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions/{revision}",
   requestLocation: "path",
   pathParameters: ["scope_id", "family", "artifact_id", "revision"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_artifact_tags`: GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags
  */
-export const getArtifactTagsDescriptor: OperationDescriptor = {
+export const getArtifactTagsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_artifact_tags",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags",
   requestLocation: "path",
   pathParameters: ["scope_id", "family", "artifact_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [400, 401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
   headerParameters: ["If-None-Match"],
   notModifiedStatus: 304,
   keyedResult: true,
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_atomic_memory_state`: GET /v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/state
  */
-export const getAtomicMemoryStateDescriptor: OperationDescriptor = {
+export const getAtomicMemoryStateDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_atomic_memory_state",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/state",
   requestLocation: "path",
   pathParameters: ["scope_id", "artifact_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
   headerParameters: ["If-None-Match"],
   notModifiedStatus: 304,
   keyedResult: true,
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_candidate`: POST /v1/candidates/get
  */
-export const getCandidateDescriptor: OperationDescriptor = {
+export const getCandidateDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_candidate",
   method: "POST",
   path: "/v1/candidates/get",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 426, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_candidate_history`: POST /v1/candidates/history
  */
-export const getCandidateHistoryDescriptor: OperationDescriptor = {
+export const getCandidateHistoryDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_candidate_history",
   method: "POST",
   path: "/v1/candidates/history",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 426, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_capabilities`: GET /v1/capabilities
  */
-export const getCapabilitiesDescriptor: OperationDescriptor = {
+export const getCapabilitiesDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_capabilities",
   method: "GET",
   path: "/v1/capabilities",
   requestLocation: null,
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_connector_checkpoint`: POST /v1/connector-checkpoints/get
  */
-export const getConnectorCheckpointDescriptor: OperationDescriptor = {
+export const getConnectorCheckpointDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_connector_checkpoint",
   method: "POST",
   path: "/v1/connector-checkpoints/get",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 409, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_default_scope`: GET /v1/scopes/default
  */
-export const getDefaultScopeDescriptor: OperationDescriptor = {
+export const getDefaultScopeDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_default_scope",
   method: "GET",
   path: "/v1/scopes/default",
   requestLocation: null,
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_dream_run`: GET /v1/scopes/{scope_id}/dream/{run_id}
  */
-export const getDreamRunDescriptor: OperationDescriptor = {
+export const getDreamRunDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_dream_run",
   method: "GET",
   path: "/v1/scopes/{scope_id}/dream/{run_id}",
   requestLocation: "path",
   pathParameters: ["scope_id", "run_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 426, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_experience`: POST /v1/experience/get
  */
-export const getExperienceDescriptor: OperationDescriptor = {
+export const getExperienceDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_experience",
   method: "POST",
   path: "/v1/experience/get",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_handoff_report`: POST /v1/handoff-reports/get
  */
-export const getHandoffReportDescriptor: OperationDescriptor = {
+export const getHandoffReportDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_handoff_report",
   method: "POST",
   path: "/v1/handoff-reports/get",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 413, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
   responseMedia: { 200: { "application/json": "json", "text/markdown": "text" } },
   accept: "application/json, text/markdown;q=0.9",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_liveness`: GET /health/live
  */
-export const getLivenessDescriptor: OperationDescriptor = {
+export const getLivenessDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_liveness",
   method: "GET",
   path: "/health/live",
   requestLocation: null,
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_memory_capacity`: POST /v1/memory/capacity
  */
-export const getMemoryCapacityDescriptor: OperationDescriptor = {
+export const getMemoryCapacityDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_memory_capacity",
   method: "POST",
   path: "/v1/memory/capacity",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_memory_entry`: POST /v1/memory/entries/get
  */
-export const getMemoryEntryDescriptor: OperationDescriptor = {
+export const getMemoryEntryDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_memory_entry",
   method: "POST",
   path: "/v1/memory/entries/get",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_memory_entry_tags`: GET /v1/scopes/{scope_id}/artifacts/memory/{artifact_id}/entries/{entry_id}/tags
  */
-export const getMemoryEntryTagsDescriptor: OperationDescriptor = {
+export const getMemoryEntryTagsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_memory_entry_tags",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifacts/memory/{artifact_id}/entries/{entry_id}/tags",
   requestLocation: "path",
   pathParameters: ["scope_id", "artifact_id", "entry_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [400, 401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
   headerParameters: ["If-None-Match"],
   notModifiedStatus: 304,
   keyedResult: true,
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_operation`: GET /v1/operations/{operation_id}
  */
-export const getOperationDescriptor: OperationDescriptor = {
+export const getOperationDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_operation",
   method: "GET",
   path: "/v1/operations/{operation_id}",
   requestLocation: "path",
   pathParameters: ["operation_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
   notServed: { status: 404, message: "this server has no Operation API; it answers flush_memory synchronously (PowerContext 1.4.1 and earlier)" },
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_profile_policy`: GET /v1/scopes/{scope_id}/profile-policy
  */
-export const getProfilePolicyDescriptor: OperationDescriptor = {
+export const getProfilePolicyDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_profile_policy",
   method: "GET",
   path: "/v1/scopes/{scope_id}/profile-policy",
   requestLocation: "path",
   pathParameters: ["scope_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_prompt_configuration`: GET /v1/scopes/{scope_id}/prompts/{prompt_key}
  */
-export const getPromptConfigurationDescriptor: OperationDescriptor = {
+export const getPromptConfigurationDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_prompt_configuration",
   method: "GET",
   path: "/v1/scopes/{scope_id}/prompts/{prompt_key}",
   requestLocation: "path",
   pathParameters: ["scope_id", "prompt_key"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_readiness`: GET /health/ready
  */
-export const getReadinessDescriptor: OperationDescriptor = {
+export const getReadinessDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_readiness",
   method: "GET",
   path: "/health/ready",
   requestLocation: null,
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_scope`: GET /v1/scopes/{scope_id}
  */
-export const getScopeDescriptor: OperationDescriptor = {
+export const getScopeDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_scope",
   method: "GET",
   path: "/v1/scopes/{scope_id}",
   requestLocation: "path",
   pathParameters: ["scope_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_server_info`: GET /v1/server-info
  */
-export const getServerInfoDescriptor: OperationDescriptor = {
+export const getServerInfoDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_server_info",
   method: "GET",
   path: "/v1/server-info",
   requestLocation: null,
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_skill`: POST /v1/skill/get
  */
-export const getSkillDescriptor: OperationDescriptor = {
+export const getSkillDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_skill",
   method: "POST",
   path: "/v1/skill/get",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_skill_package_manifest`: POST /v1/skill/package/manifest
  */
-export const getSkillPackageManifestDescriptor: OperationDescriptor = {
+export const getSkillPackageManifestDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_skill_package_manifest",
   method: "POST",
   path: "/v1/skill/package/manifest",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_source`: GET /v1/scopes/{scope_id}/sources/{source_type}/{source_id}
  */
-export const getSourceDescriptor: OperationDescriptor = {
+export const getSourceDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_source",
   method: "GET",
   path: "/v1/scopes/{scope_id}/sources/{source_type}/{source_id}",
   requestLocation: "path",
   pathParameters: ["scope_id", "source_type", "source_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_stats`: POST /v1/stats
  */
-export const getStatsDescriptor: OperationDescriptor = {
+export const getStatsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_stats",
   method: "POST",
   path: "/v1/stats",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_topic_memory`: POST /v1/topic-memory/get
  */
-export const getTopicMemoryDescriptor: OperationDescriptor = {
+export const getTopicMemoryDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_topic_memory",
   method: "POST",
   path: "/v1/topic-memory/get",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_topic_memory_processing_block`: POST /v1/topic-memory/processing/blocks/get
  */
-export const getTopicMemoryProcessingBlockDescriptor: OperationDescriptor = {
+export const getTopicMemoryProcessingBlockDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_topic_memory_processing_block",
   method: "POST",
   path: "/v1/topic-memory/processing/blocks/get",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `get_topic_memory_processing_status`: POST /v1/topic-memory/processing/status
  */
-export const getTopicMemoryProcessingStatusDescriptor: OperationDescriptor = {
+export const getTopicMemoryProcessingStatusDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "get_topic_memory_processing_status",
   method: "POST",
   path: "/v1/topic-memory/processing/status",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `handoff_current_work`: POST /v1/work/handoffs/prepare-current
  */
-export const handoffCurrentWorkDescriptor: OperationDescriptor = {
+export const handoffCurrentWorkDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "handoff_current_work",
   method: "POST",
   path: "/v1/work/handoffs/prepare-current",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `import_external_skill`: POST /v1/external-skills/import
  */
-export const importExternalSkillDescriptor: OperationDescriptor = {
+export const importExternalSkillDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "import_external_skill",
   method: "POST",
   path: "/v1/external-skills/import",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `list_access_audit`: POST /v1/access/audit/list
  */
-export const listAccessAuditDescriptor: OperationDescriptor = {
+export const listAccessAuditDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_access_audit",
   method: "POST",
   path: "/v1/access/audit/list",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
   pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "items" },
-};
+});
 
 /**
  * `list_access_bindings`: POST /v1/access/bindings/list
  */
-export const listAccessBindingsDescriptor: OperationDescriptor = {
+export const listAccessBindingsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_access_bindings",
   method: "POST",
   path: "/v1/access/bindings/list",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
   pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "items" },
-};
+});
 
 /**
  * `list_access_resources`: POST /v1/access/resources/list
  */
-export const listAccessResourcesDescriptor: OperationDescriptor = {
+export const listAccessResourcesDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_access_resources",
   method: "POST",
   path: "/v1/access/resources/list",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
   pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "items" },
-};
+});
 
 /**
  * `list_access_roles`: POST /v1/access/roles/list
  */
-export const listAccessRolesDescriptor: OperationDescriptor = {
+export const listAccessRolesDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_access_roles",
   method: "POST",
   path: "/v1/access/roles/list",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `list_artifact_revisions`: GET /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions
  */
-export const listArtifactRevisionsDescriptor: OperationDescriptor = {
+export const listArtifactRevisionsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_artifact_revisions",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions",
@@ -1418,18 +979,14 @@ export const listArtifactRevisionsDescriptor: OperationDescriptor = {
   writeParameters,
   successStatus: 200,
   errorStatuses: [400, 401, 403, 404, 410, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
   pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "items" },
-};
+});
 
 /**
  * `list_artifacts`: GET /v1/scopes/{scope_id}/artifacts/{family}
  */
-export const listArtifactsDescriptor: OperationDescriptor = {
+export const listArtifactsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_artifacts",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifacts/{family}",
@@ -1439,58 +996,42 @@ export const listArtifactsDescriptor: OperationDescriptor = {
   writeParameters,
   successStatus: 200,
   errorStatuses: [400, 401, 403, 410, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
   pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "items" },
-};
+});
 
 /**
  * `list_atomic_memories`: POST /v1/atomic-memory/list
  */
-export const listAtomicMemoriesDescriptor: OperationDescriptor = {
+export const listAtomicMemoriesDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_atomic_memories",
   method: "POST",
   path: "/v1/atomic-memory/list",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
   pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "items" },
-};
+});
 
 /**
  * `list_candidates`: POST /v1/candidates/list
  */
-export const listCandidatesDescriptor: OperationDescriptor = {
+export const listCandidatesDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_candidates",
   method: "POST",
   path: "/v1/candidates/list",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 426, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
   pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "candidates" },
-};
+});
 
 /**
  * `list_dream_runs`: GET /v1/scopes/{scope_id}/dream
  */
-export const listDreamRunsDescriptor: OperationDescriptor = {
+export const listDreamRunsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_dream_runs",
   method: "GET",
   path: "/v1/scopes/{scope_id}/dream",
@@ -1500,161 +1041,113 @@ export const listDreamRunsDescriptor: OperationDescriptor = {
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 426, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
   pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "runs" },
-};
+});
 
 /**
  * `list_external_skills`: POST /v1/external-skills/list
  */
-export const listExternalSkillsDescriptor: OperationDescriptor = {
+export const listExternalSkillsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_external_skills",
   method: "POST",
   path: "/v1/external-skills/list",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `list_managed_skills`: POST /v1/skill/library
  */
-export const listManagedSkillsDescriptor: OperationDescriptor = {
+export const listManagedSkillsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_managed_skills",
   method: "POST",
   path: "/v1/skill/library",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `list_memory_changes`: POST /v1/memory/changes
  */
-export const listMemoryChangesDescriptor: OperationDescriptor = {
+export const listMemoryChangesDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_memory_changes",
   method: "POST",
   path: "/v1/memory/changes",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `list_memory_entries`: POST /v1/memory/entries/list
  */
-export const listMemoryEntriesDescriptor: OperationDescriptor = {
+export const listMemoryEntriesDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_memory_entries",
   method: "POST",
   path: "/v1/memory/entries/list",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
   pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "entries" },
-};
+});
 
 /**
  * `list_operations`: GET /v1/operations
  */
-export const listOperationsDescriptor: OperationDescriptor = {
+export const listOperationsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_operations",
   method: "GET",
   path: "/v1/operations",
   requestLocation: "query",
-  pathParameters: [],
   queryParameters: ["scope_id", "status", "kind", "cursor", "limit"],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
   notServed: { status: 404, message: "this server has no Operation API; it answers flush_memory synchronously (PowerContext 1.4.1 and earlier)" },
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
   pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "operations" },
-};
+});
 
 /**
  * `list_remote_skill_targets`: POST /v1/skill/remote/targets
  */
-export const listRemoteSkillTargetsDescriptor: OperationDescriptor = {
+export const listRemoteSkillTargetsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_remote_skill_targets",
   method: "POST",
   path: "/v1/skill/remote/targets",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `list_scopes`: GET /v1/scopes
  */
-export const listScopesDescriptor: OperationDescriptor = {
+export const listScopesDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_scopes",
   method: "GET",
   path: "/v1/scopes",
   requestLocation: "query",
-  pathParameters: [],
   queryParameters: ["query", "query_field", "parent_scope_id", "external_reference_kind", "binding_integration", "binding_kind", "limit", "cursor"],
   writeParameters,
   successStatus: 200,
   errorStatuses: [400, 401, 403, 410, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
   pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "items" },
-};
+});
 
 /**
  * `list_sources`: GET /v1/scopes/{scope_id}/sources
  */
-export const listSourcesDescriptor: OperationDescriptor = {
+export const listSourcesDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "list_sources",
   method: "GET",
   path: "/v1/scopes/{scope_id}/sources",
@@ -1664,1027 +1157,685 @@ export const listSourcesDescriptor: OperationDescriptor = {
   writeParameters,
   successStatus: 200,
   errorStatuses: [400, 401, 403, 404, 410, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
   pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "items" },
-};
+});
 
 /**
  * `merge_atomic_memories`: POST /v1/atomic-memory/merges
  */
-export const mergeAtomicMemoriesDescriptor: OperationDescriptor = {
+export const mergeAtomicMemoriesDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "merge_atomic_memories",
   method: "POST",
   path: "/v1/atomic-memory/merges",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `prepare_bootstrap_context`: POST /v1/context/bootstrap
  */
-export const prepareBootstrapContextDescriptor: OperationDescriptor = {
+export const prepareBootstrapContextDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "prepare_bootstrap_context",
   method: "POST",
   path: "/v1/context/bootstrap",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `prepare_context`: POST /v1/context/prepare
  */
-export const prepareContextDescriptor: OperationDescriptor = {
+export const prepareContextDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "prepare_context",
   method: "POST",
   path: "/v1/context/prepare",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `prepare_handoff`: POST /v1/handoff/prepare
  */
-export const prepareHandoffDescriptor: OperationDescriptor = {
+export const prepareHandoffDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "prepare_handoff",
   method: "POST",
   path: "/v1/handoff/prepare",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `prepare_handoff_hint`: POST /v1/handoff/hint
  */
-export const prepareHandoffHintDescriptor: OperationDescriptor = {
+export const prepareHandoffHintDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "prepare_handoff_hint",
   method: "POST",
   path: "/v1/handoff/hint",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `preview_atomic_memory_restoration`: POST /v1/atomic-memory/restoration-previews
  */
-export const previewAtomicMemoryRestorationDescriptor: OperationDescriptor = {
+export const previewAtomicMemoryRestorationDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "preview_atomic_memory_restoration",
   method: "POST",
   path: "/v1/atomic-memory/restoration-previews",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `propose_experience`: POST /v1/experience/propose
  */
-export const proposeExperienceDescriptor: OperationDescriptor = {
+export const proposeExperienceDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "propose_experience",
   method: "POST",
   path: "/v1/experience/propose",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 201,
   errorStatuses: [401, 403, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `propose_skill`: POST /v1/skill/propose
  */
-export const proposeSkillDescriptor: OperationDescriptor = {
+export const proposeSkillDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "propose_skill",
   method: "POST",
   path: "/v1/skill/propose",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 201,
   errorStatuses: [401, 403, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `propose_skill_package`: POST /v1/skill/package/propose
  */
-export const proposeSkillPackageDescriptor: OperationDescriptor = {
+export const proposeSkillPackageDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "propose_skill_package",
   method: "POST",
   path: "/v1/skill/package/propose",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 201,
   errorStatuses: [401, 403, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `publish_artifact`: POST /v1/artifact-publications
  */
-export const publishArtifactDescriptor: OperationDescriptor = {
+export const publishArtifactDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "publish_artifact",
   method: "POST",
   path: "/v1/artifact-publications",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 201,
   errorStatuses: [401, 403, 404, 409, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `publish_remote_skill`: POST /v1/skill/remote/publication/publish
  */
-export const publishRemoteSkillDescriptor: OperationDescriptor = {
+export const publishRemoteSkillDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "publish_remote_skill",
   method: "POST",
   path: "/v1/skill/remote/publication/publish",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `put_profile_policy`: PUT /v1/scopes/{scope_id}/profile-policy
  */
-export const putProfilePolicyDescriptor: OperationDescriptor = {
+export const putProfilePolicyDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "put_profile_policy",
   method: "PUT",
   path: "/v1/scopes/{scope_id}/profile-policy",
   requestLocation: "body",
   pathParameters: ["scope_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `query_artifact_tags`: POST /v1/scopes/{scope_id}/artifact-tags/query
  */
-export const queryArtifactTagsDescriptor: OperationDescriptor = {
+export const queryArtifactTagsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "query_artifact_tags",
   method: "POST",
   path: "/v1/scopes/{scope_id}/artifact-tags/query",
   requestLocation: "body",
   pathParameters: ["scope_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [400, 401, 403, 410, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
   pagination: { cursorParameter: "cursor", nextCursorField: "next_cursor", itemsField: "items" },
-};
+});
 
 /**
  * `query_code`: POST /v1/scopes/{scope_id}/code/query
  */
-export const queryCodeDescriptor: OperationDescriptor = {
+export const queryCodeDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "query_code",
   method: "POST",
   path: "/v1/scopes/{scope_id}/code/query",
   requestLocation: "body",
   pathParameters: ["scope_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 501, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `reconcile_remote_skills`: POST /v1/skill/remote/reconcile
  */
-export const reconcileRemoteSkillsDescriptor: OperationDescriptor = {
+export const reconcileRemoteSkillsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "reconcile_remote_skills",
   method: "POST",
   path: "/v1/skill/remote/reconcile",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 409, 422, 500],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `record_bootstrap_delivery`: POST /v1/context/bootstrap/receipts
  */
-export const recordBootstrapDeliveryDescriptor: OperationDescriptor = {
+export const recordBootstrapDeliveryDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "record_bootstrap_delivery",
   method: "POST",
   path: "/v1/context/bootstrap/receipts",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `record_remote_skill_receipt`: POST /v1/skill/remote/receipt
  */
-export const recordRemoteSkillReceiptDescriptor: OperationDescriptor = {
+export const recordRemoteSkillReceiptDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "record_remote_skill_receipt",
   method: "POST",
   path: "/v1/skill/remote/receipt",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 404, 409, 422, 500],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `record_skill_usage`: POST /v1/skill/usage
  */
-export const recordSkillUsageDescriptor: OperationDescriptor = {
+export const recordSkillUsageDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "record_skill_usage",
   method: "POST",
   path: "/v1/skill/usage",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 201,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `record_task_outcome`: POST /v1/work/outcomes/record
  */
-export const recordTaskOutcomeDescriptor: OperationDescriptor = {
+export const recordTaskOutcomeDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "record_task_outcome",
   method: "POST",
   path: "/v1/work/outcomes/record",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 202,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `register_source_definition`: POST /v1/source-definitions/register
  */
-export const registerSourceDefinitionDescriptor: OperationDescriptor = {
+export const registerSourceDefinitionDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "register_source_definition",
   method: "POST",
   path: "/v1/source-definitions/register",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 409, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `reject_candidate`: POST /v1/candidates/reject
  */
-export const rejectCandidateDescriptor: OperationDescriptor = {
+export const rejectCandidateDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "reject_candidate",
   method: "POST",
   path: "/v1/candidates/reject",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 426, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `remember_memory`: POST /v1/memory/remember
  */
-export const rememberMemoryDescriptor: OperationDescriptor = {
+export const rememberMemoryDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "remember_memory",
   method: "POST",
   path: "/v1/memory/remember",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `rename_remote_skill_target`: POST /v1/skill/remote/target/rename
  */
-export const renameRemoteSkillTargetDescriptor: OperationDescriptor = {
+export const renameRemoteSkillTargetDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "rename_remote_skill_target",
   method: "POST",
   path: "/v1/skill/remote/target/rename",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `replace_access_binding`: POST /v1/access/bindings/replace
  */
-export const replaceAccessBindingDescriptor: OperationDescriptor = {
+export const replaceAccessBindingDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "replace_access_binding",
   method: "POST",
   path: "/v1/access/bindings/replace",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 409, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `replace_artifact`: PUT /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}
  */
-export const replaceArtifactDescriptor: OperationDescriptor = {
+export const replaceArtifactDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "replace_artifact",
   method: "PUT",
   path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}",
   requestLocation: "body",
   pathParameters: ["scope_id", "family", "artifact_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 412, 422, 428, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
   headerParameters: ["If-Match"],
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `replace_artifact_tags`: PUT /v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags
  */
-export const replaceArtifactTagsDescriptor: OperationDescriptor = {
+export const replaceArtifactTagsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "replace_artifact_tags",
   method: "PUT",
   path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags",
   requestLocation: "body",
   pathParameters: ["scope_id", "family", "artifact_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [400, 401, 403, 404, 412, 422, 428, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
   headerParameters: ["If-Match"],
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `replace_memory_entry_tags`: PUT /v1/scopes/{scope_id}/artifacts/memory/{artifact_id}/entries/{entry_id}/tags
  */
-export const replaceMemoryEntryTagsDescriptor: OperationDescriptor = {
+export const replaceMemoryEntryTagsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "replace_memory_entry_tags",
   method: "PUT",
   path: "/v1/scopes/{scope_id}/artifacts/memory/{artifact_id}/entries/{entry_id}/tags",
   requestLocation: "body",
   pathParameters: ["scope_id", "artifact_id", "entry_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [400, 401, 403, 404, 412, 422, 428, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
   headerParameters: ["If-Match"],
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `resolve_artifact_handle`: GET /v1/scopes/{scope_id}/artifact-handles/{family}/{key}
  */
-export const resolveArtifactHandleDescriptor: OperationDescriptor = {
+export const resolveArtifactHandleDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "resolve_artifact_handle",
   method: "GET",
   path: "/v1/scopes/{scope_id}/artifact-handles/{family}/{key}",
   requestLocation: "path",
   pathParameters: ["scope_id", "family", "key"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `resolve_external_skill`: POST /v1/external-skills/resolve
  */
-export const resolveExternalSkillDescriptor: OperationDescriptor = {
+export const resolveExternalSkillDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "resolve_external_skill",
   method: "POST",
   path: "/v1/external-skills/resolve",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `resolve_scope_binding`: POST /v1/scope-bindings/resolve
  */
-export const resolveScopeBindingDescriptor: OperationDescriptor = {
+export const resolveScopeBindingDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "resolve_scope_binding",
   method: "POST",
   path: "/v1/scope-bindings/resolve",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `resolve_scope_selection`: POST /v1/scopes/selection/resolve
  */
-export const resolveScopeSelectionDescriptor: OperationDescriptor = {
+export const resolveScopeSelectionDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "resolve_scope_selection",
   method: "POST",
   path: "/v1/scopes/selection/resolve",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `restore_atomic_memory`: POST /v1/atomic-memory/restorations
  */
-export const restoreAtomicMemoryDescriptor: OperationDescriptor = {
+export const restoreAtomicMemoryDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "restore_atomic_memory",
   method: "POST",
   path: "/v1/atomic-memory/restorations",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `retire_memory_entry`: POST /v1/memory/entries/retire
  */
-export const retireMemoryEntryDescriptor: OperationDescriptor = {
+export const retireMemoryEntryDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "retire_memory_entry",
   method: "POST",
   path: "/v1/memory/entries/retire",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `retry_operation`: POST /v1/operations/{operation_id}/retry
  */
-export const retryOperationDescriptor: OperationDescriptor = {
+export const retryOperationDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "retry_operation",
   method: "POST",
   path: "/v1/operations/{operation_id}/retry",
   requestLocation: "body",
   pathParameters: ["operation_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
   notServed: { status: 404, message: "this server has no Operation API; it answers flush_memory synchronously (PowerContext 1.4.1 and earlier)" },
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
   reconcile: { readOperation: "get_operation", idParameter: "operation_id", holdsWhen: { status: ["queued", "running", "succeeded"] }, versionField: "version", expectedVersionField: "expected_version", statusField: "status", conflictCode: "version_conflict" },
-  pagination: null,
-};
+});
 
 /**
  * `retry_topic_memory_processing`: POST /v1/topic-memory/processing/retry
  */
-export const retryTopicMemoryProcessingDescriptor: OperationDescriptor = {
+export const retryTopicMemoryProcessingDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "retry_topic_memory_processing",
   method: "POST",
   path: "/v1/topic-memory/processing/retry",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `revise_candidate`: POST /v1/candidates/revise
  */
-export const reviseCandidateDescriptor: OperationDescriptor = {
+export const reviseCandidateDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "revise_candidate",
   method: "POST",
   path: "/v1/candidates/revise",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 426, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `revise_memory_entry`: POST /v1/memory/entries/revise
  */
-export const reviseMemoryEntryDescriptor: OperationDescriptor = {
+export const reviseMemoryEntryDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "revise_memory_entry",
   method: "POST",
   path: "/v1/memory/entries/revise",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `revoke_access_binding`: POST /v1/access/bindings/revoke
  */
-export const revokeAccessBindingDescriptor: OperationDescriptor = {
+export const revokeAccessBindingDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "revoke_access_binding",
   method: "POST",
   path: "/v1/access/bindings/revoke",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 409, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `revoke_remote_skill_target`: POST /v1/skill/remote/target/revoke
  */
-export const revokeRemoteSkillTargetDescriptor: OperationDescriptor = {
+export const revokeRemoteSkillTargetDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "revoke_remote_skill_target",
   method: "POST",
   path: "/v1/skill/remote/target/revoke",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `scan_external_skills`: POST /v1/external-skills/scan
  */
-export const scanExternalSkillsDescriptor: OperationDescriptor = {
+export const scanExternalSkillsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "scan_external_skills",
   method: "POST",
   path: "/v1/external-skills/scan",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `search_artifacts`: POST /v1/scopes/{scope_id}/artifacts/{family}/search
  */
-export const searchArtifactsDescriptor: OperationDescriptor = {
+export const searchArtifactsDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "search_artifacts",
   method: "POST",
   path: "/v1/scopes/{scope_id}/artifacts/{family}/search",
   requestLocation: "body",
   pathParameters: ["scope_id", "family"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `search_atomic_memory`: POST /v1/atomic-memory/search
  */
-export const searchAtomicMemoryDescriptor: OperationDescriptor = {
+export const searchAtomicMemoryDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "search_atomic_memory",
   method: "POST",
   path: "/v1/atomic-memory/search",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `search_memory`: POST /v1/memory/search
  */
-export const searchMemoryDescriptor: OperationDescriptor = {
+export const searchMemoryDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "search_memory",
   method: "POST",
   path: "/v1/memory/search",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `search_topic_memory`: POST /v1/topic-memory/search
  */
-export const searchTopicMemoryDescriptor: OperationDescriptor = {
+export const searchTopicMemoryDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "search_topic_memory",
   method: "POST",
   path: "/v1/topic-memory/search",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "safe",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `set_default_scope`: PUT /v1/scopes/default
  */
-export const setDefaultScopeDescriptor: OperationDescriptor = {
+export const setDefaultScopeDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "set_default_scope",
   method: "PUT",
   path: "/v1/scopes/default",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `set_scope_binding`: PUT /v1/scope-bindings
  */
-export const setScopeBindingDescriptor: OperationDescriptor = {
+export const setScopeBindingDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "set_scope_binding",
   method: "PUT",
   path: "/v1/scope-bindings",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "replay",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `submit_source_observation`: POST /v1/source-observations
  */
-export const submitSourceObservationDescriptor: OperationDescriptor = {
+export const submitSourceObservationDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "submit_source_observation",
   method: "POST",
   path: "/v1/source-observations",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 202,
   errorStatuses: [401, 403, 404, 409, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "never",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `unpublish_remote_skill`: POST /v1/skill/remote/publication/unpublish
  */
-export const unpublishRemoteSkillDescriptor: OperationDescriptor = {
+export const unpublishRemoteSkillDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "unpublish_remote_skill",
   method: "POST",
   path: "/v1/skill/remote/publication/unpublish",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `update_scope`: PUT /v1/scopes/{scope_id}
  */
-export const updateScopeDescriptor: OperationDescriptor = {
+export const updateScopeDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "update_scope",
   method: "PUT",
   path: "/v1/scopes/{scope_id}",
   requestLocation: "body",
   pathParameters: ["scope_id"],
-  queryParameters: [],
   writeParameters,
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /**
  * `update_skill_lifecycle`: POST /v1/skill/lifecycle
  */
-export const updateSkillLifecycleDescriptor: OperationDescriptor = {
+export const updateSkillLifecycleDescriptor: OperationDescriptor = /* @__PURE__ */ row({
   operationId: "update_skill_lifecycle",
   method: "POST",
   path: "/v1/skill/lifecycle",
   requestLocation: "body",
-  pathParameters: [],
-  queryParameters: [],
   successStatus: 200,
   errorStatuses: [401, 403, 404, 409, 422, 500, 503],
-  errorCodes: retryStopCodes,
   retryClass: "guarded",
-  requestIdHeader: "x-powercontext-request-id",
-  async: null,
-  reconcile: null,
-  pagination: null,
-};
+});
 
 /** The operation table, keyed by operationId. */
 export const operations: { readonly [K in OperationId]: OperationDescriptor } = {
