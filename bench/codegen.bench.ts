@@ -8,8 +8,11 @@
  *   its IR, docs/adr/0019-types-from-the-ir.md, and everything else besides);
  *   3,000 operations < 10 s. hey-api / ours is printed for reference.
  *
- * Fairness: ours and openapi-typescript read and parse the spec file and render in
- * memory (no writes). hey-api has no in-memory mode, so it writes to a temp folder;
+ * Fairness: each tool runs as it ships: ours is the built generator (`codegen/dist`,
+ * what `powercontext-codegen` runs; `npm run bench:codegen` builds it first), not
+ * its TypeScript sources through tsx, whose transform wraps every function it
+ * defines; openapi-typescript is its published JavaScript. Both read and parse the
+ * spec file and render in memory (no writes). hey-api has no in-memory mode, so it writes to a temp folder;
  * its numbers include that I/O. Process start and module loading count on neither
  * side (one untimed warm-up run of each tool first). Before every timed run the heap
  * is collected, untimed, so that no run is charged with collecting what the run
@@ -34,8 +37,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import openapiTS, { astToString } from "openapi-typescript";
-import { codegenPython } from "../codegen/src/targets/python/models-py.js";
-import { generate } from "../codegen/src/pipeline.js";
+import { codegenPython } from "../codegen/dist/targets/python/models-py.js";
+import { generate } from "../codegen/dist/pipeline.js";
 import { releaseContractPath, releaseContractTool } from "../test/real/release-contract.js";
 import { syntheticSpec } from "./synthetic-spec.js";
 

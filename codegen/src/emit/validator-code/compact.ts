@@ -155,8 +155,10 @@ export function compactSchema(schema: unknown, formats: Readonly<Record<string, 
   if (schema === true || schema === false) return schema;
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return false;
   const s = schema as Json;
-  for (const keyword of UNSUPPORTED)
+  for (let i = 0; i < UNSUPPORTED.length; i += 1) {
+    const keyword = UNSUPPORTED[i] as string;
     if (s[keyword] !== undefined) throw new Error(`validator emitter: "${keyword}" is not supported`);
+  }
   const sub = (value: unknown) => compactSchema(value, formats);
   const members: [string, CompactValue][] = [];
   if (s.type !== undefined) {
@@ -197,20 +199,16 @@ export function compactSchema(schema: unknown, formats: Readonly<Record<string, 
     if (s.then !== undefined) members.push(["then", { schema: sub(s.then) }]);
     if (s.else !== undefined) members.push(["else", { schema: sub(s.else) }]);
   }
-  const pairs =
-    s.properties === undefined
-      ? []
-      : Object.entries(s.properties as Json).map(([name, value]): [string, Compact] => [name, sub(value)]);
+  const pairs: [string, Compact][] = [];
+  const names: string[] = [];
+  if (s.properties !== undefined)
+    for (const name in s.properties as Json)
+      if (Object.hasOwn(s.properties as Json, name)) {
+        names.push(name);
+        pairs.push([name, sub((s.properties as Json)[name])]);
+      }
   if (Array.isArray(s.required) && s.required.length > 0)
-    members.push([
-      "r",
-      {
-        json: requiredMask(
-          s.required as string[],
-          pairs.map(([name]) => name),
-        ),
-      },
-    ]);
+    members.push(["r", { json: requiredMask(s.required as string[], names) }]);
   if (pairs.length > 0) members.push(["P", { pairs }]);
   if (
     s.additionalProperties !== undefined &&
@@ -218,8 +216,11 @@ export function compactSchema(schema: unknown, formats: Readonly<Record<string, 
     !members.some(([key, value]) => key === "t" && "json" in value && String(value.json).includes("O"))
   )
     members.push(["A", { schema: sub(s.additionalProperties) }]);
-  for (const [keyword, key] of NUMBERS)
-    if (s[keyword] !== undefined) members.push([key, { json: finite(s[keyword], keyword) }]);
+  for (let i = 0; i < NUMBERS.length; i += 1) {
+    const keyword = (NUMBERS[i] as [string, string])[0];
+    if (s[keyword] !== undefined)
+      members.push([(NUMBERS[i] as [string, string])[1], { json: finite(s[keyword], keyword) }]);
+  }
   if (typeof s.pattern === "string") {
     const flags = patternFlags(s.pattern);
     // The loader refuses such a pattern with its pointer; reaching here is a bug.
@@ -235,7 +236,15 @@ export function compactSchema(schema: unknown, formats: Readonly<Record<string, 
     throw new Error("validator emitter: tuple `items` (an array of schemas) is not supported");
   if (s.items !== undefined) members.push(["I", { schema: sub(s.items) }]);
   if (s.uniqueItems === true) members.push(["uniqueItems", { json: scalarItemTypes(s.items) ?? true }]);
-  const handled = HANDLED_KEYWORDS.filter((keyword) => members.some(([key]) => key === keyword));
-  if (handled.length > 0) members.push(["k", { handlers: handled.map(keywordHandler) }]);
+  const handlers: string[] = [];
+  for (let i = 0; i < HANDLED_KEYWORDS.length; i += 1) {
+    const keyword = HANDLED_KEYWORDS[i] as string;
+    for (let m = 0; m < members.length; m += 1)
+      if ((members[m] as [string, CompactValue])[0] === keyword) {
+        handlers.push(keywordHandler(keyword));
+        break;
+      }
+  }
+  if (handlers.length > 0) members.push(["k", { handlers }]);
   return { members };
 }

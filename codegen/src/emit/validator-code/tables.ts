@@ -30,6 +30,7 @@ const SHARE_MIN_CHARS = 16;
 export class ValidatorTables {
   /** Compact form per definition key, converted on first use. */
   private readonly compacts = new Map<string, Compact>();
+  private readonly outlines = new Map<string, Outline>();
 
   /**
    * @param definition - the draft-07 schema of a key (undefined when unknown); `$ref` values have the form `#/definitions/<key>`
@@ -55,7 +56,7 @@ export class ValidatorTables {
     );
     const constants = writer.constants();
     const used = new Set<string>();
-    for (const key of keys) handlersOf(this.compact(key), used);
+    for (const key of keys) for (const name of this.outline(key).handlers) used.add(name);
     const handlers = HANDLED_KEYWORDS.map(keywordHandler).filter((name) => used.has(name));
     const imports = ["validator as v", ...handlers, ...(writer.recursive ? [RECURSIVE] : [])].join(", ");
     return `import { ${imports} } from ${JSON.stringify(this.runtimeModule)};\n\n${constants}\n${lines.join("")}`;
@@ -72,6 +73,17 @@ export class ValidatorTables {
     return compact;
   }
 
+  /** What one walk over a definition finds (references not followed), remembered per key. */
+  private outline(key: string): Outline {
+    let outline = this.outlines.get(key);
+    if (outline === undefined) {
+      outline = { refs: [], integer: false, handlers: [] };
+      outlineOf(this.compact(key), outline);
+      this.outlines.set(key, outline);
+    }
+    return outline;
+  }
+
   /**
    * The definitions of `keys` (closed under references) under which a value can
    * be checked as an integer: a node they reach (through references too) has the
@@ -82,12 +94,12 @@ export class ValidatorTables {
   private reachingInteger(keys: readonly string[]): Set<string> {
     const referrers = new Map<string, string[]>();
     for (const key of keys)
-      forEachRef(this.compact(key), (ref) => {
+      for (const ref of this.outline(key).refs) {
         const list = referrers.get(ref);
         if (list === undefined) referrers.set(ref, [key]);
         else list.push(key);
-      });
-    const found = new Set(keys.filter((key) => hasIntegerType(this.compact(key))));
+      }
+    const found = new Set(keys.filter((key) => this.outline(key).integer));
     const queue = [...found];
     for (let i = 0; i < queue.length; i += 1)
       for (const referrer of referrers.get(queue[i] as string) ?? [])
@@ -106,7 +118,7 @@ export class ValidatorTables {
       const key = queue[i] as string;
       if (seen.has(key)) continue;
       seen.add(key);
-      forEachRef(this.compact(key), (ref) => queue.push(ref));
+      for (const ref of this.outline(key).refs) queue.push(ref);
     }
     return [...seen];
   }
@@ -117,21 +129,11 @@ export class ValidatorTables {
    * definitions stay together only when everything they reach does too).
    */
   private definitionClasses(keys: readonly string[]): Map<string, number> {
-    // Each definition's text once, with its references cut out: equal texts share one number.
-    const templateIds = new Map<string, number>();
+    // Each definition's shape with its references cut out, numbered: equal shapes share one number.
+    const shapes = new ShapeNumbers(() => "\u0000");
     const templates = new Map<string, { template: number; refs: string[] }>();
     for (const key of keys) {
-      const refs: string[] = [];
-      const template = text(this.compact(key), (ref) => {
-        refs.push(ref);
-        return "\u0000";
-      });
-      let id = templateIds.get(template);
-      if (id === undefined) {
-        id = templateIds.size;
-        templateIds.set(template, id);
-      }
-      templates.set(key, { template: id, refs });
+      templates.set(key, { template: shapes.of(this.compact(key)), refs: this.outline(key).refs });
     }
     let classOf = new Map(keys.map((key) => [key, 0]));
     let count = 1;
@@ -156,40 +158,29 @@ export class ValidatorTables {
   }
 }
 
-/** Calls `visit` with the key of every reference in `schema`. */
-function forEachRef(schema: Compact, visit: (key: string) => void): void {
+/** What a definition holds, references not followed. */
+interface Outline {
+  /** The key of every reference, in the order the definition's text writes them. */
+  readonly refs: string[];
+  /** Whether a node has the type `integer`. */
+  integer: boolean;
+  /** The keyword handlers its nodes name (a name may repeat). */
+  readonly handlers: string[];
+}
+
+/** Adds what `schema` and its subschemas hold to `into`, in one walk. */
+function outlineOf(schema: Compact, into: Outline): void {
   if (typeof schema === "boolean") return;
   if ("ref" in schema) {
-    visit(schema.ref);
+    into.refs.push(schema.ref);
     return;
   }
-  for (const [, value] of schema.members) {
-    if ("schema" in value) forEachRef(value.schema, visit);
-    else if ("schemas" in value) for (const sub of value.schemas) forEachRef(sub, visit);
-    else if ("pairs" in value) for (const [, sub] of value.pairs) forEachRef(sub, visit);
-  }
-}
-
-/** Whether `schema` or a subschema of it (references not followed) has the type `integer`. */
-function hasIntegerType(schema: Compact): boolean {
-  if (typeof schema === "boolean" || "ref" in schema) return false;
-  return schema.members.some(
-    ([key, value]) =>
-      (key === "t" && "json" in value && String(value.json).includes("i")) ||
-      ("schema" in value && hasIntegerType(value.schema)) ||
-      ("schemas" in value && value.schemas.some(hasIntegerType)) ||
-      ("pairs" in value && value.pairs.some(([, sub]) => hasIntegerType(sub))),
-  );
-}
-
-/** Adds to `into` the keyword handlers named in `schema` and its subschemas (references not followed). */
-function handlersOf(schema: Compact, into: Set<string>): void {
-  if (typeof schema === "boolean" || "ref" in schema) return;
-  for (const [, value] of schema.members) {
-    if ("handlers" in value) for (const name of value.handlers) into.add(name);
-    else if ("schema" in value) handlersOf(value.schema, into);
-    else if ("schemas" in value) for (const sub of value.schemas) handlersOf(sub, into);
-    else if ("pairs" in value) for (const [, sub] of value.pairs) handlersOf(sub, into);
+  for (const [key, value] of schema.members) {
+    if ("schema" in value) outlineOf(value.schema, into);
+    else if ("schemas" in value) for (const sub of value.schemas) outlineOf(sub, into);
+    else if ("pairs" in value) for (const [, sub] of value.pairs) outlineOf(sub, into);
+    else if ("handlers" in value) into.handlers.push(...value.handlers);
+    else if (key === "t" && "json" in value && String(value.json).includes("i")) into.integer = true;
   }
 }
 
@@ -234,22 +225,120 @@ function valueText(value: CompactValue, sub: (schema: Compact) => string): strin
 }
 
 /**
+ * Numbers schemas by the text {@link text} writes for them, each reference
+ * written by `refName`: two schemas get one number exactly when their texts
+ * are equal, and {@link lengths} holds each number's text length. The texts
+ * themselves are never written: a node is numbered from its members and the
+ * numbers of its subschemas, once per node, so the work grows with the number
+ * of nodes rather than with their texts' lengths times the depth.
+ */
+class ShapeNumbers {
+  private readonly numbers = new Map<string, number>();
+  private readonly known = new Map<Compact, number>();
+  /** The length of the text of each number. */
+  readonly lengths: number[] = [];
+
+  constructor(private readonly refName: (key: string) => string) {}
+
+  /** The number of `schema`'s text. */
+  of(schema: Compact): number {
+    let known = this.known.get(schema);
+    if (known === undefined) {
+      known = this.number(schema);
+      this.known.set(schema, known);
+    }
+    return known;
+  }
+
+  private number(schema: Compact): number {
+    if (typeof schema === "boolean") return this.intern(`b${schema}`, String(schema).length);
+    if ("ref" in schema) {
+      const name = this.refName(schema.ref);
+      return this.intern(`r${name}`, name.length);
+    }
+    // The text is `{ k: v, ... }`: the members' texts, a separator between two, and the braces.
+    let signature = "{";
+    let length = 4 + 2 * Math.max(schema.members.length - 1, 0);
+    for (const [key, value] of schema.members) {
+      signature += `${key}\u0001${this.value(value)}\u0002`;
+      length += key.length + 2 + this.valueLength;
+    }
+    return this.intern(signature, length);
+  }
+
+  /** The text length of the member value {@link value} read last. */
+  private valueLength = 0;
+
+  /** A member value's signature; its text length (see `valueText`) in {@link valueLength}. */
+  private value(value: CompactValue): string {
+    if ("json" in value || "format" in value) {
+      const json = data("json" in value ? value.json : value.format);
+      this.valueLength = json.length;
+      return `${"json" in value ? "j" : "f"}${json}`;
+    }
+    if ("schema" in value) {
+      const n = this.of(value.schema);
+      this.valueLength = this.lengths[n] as number;
+      return `s${n}`;
+    }
+    // A list is `[a, b]`: its items, a separator between two, and the brackets.
+    if ("schemas" in value) {
+      let signature = "S";
+      let length = 2 + 2 * Math.max(value.schemas.length - 1, 0);
+      for (const sub of value.schemas) {
+        const n = this.of(sub);
+        signature += `${n},`;
+        length += this.lengths[n] as number;
+      }
+      this.valueLength = length;
+      return signature;
+    }
+    if ("pairs" in value) {
+      let signature = "P";
+      let length = 2 + 2 * Math.max(value.pairs.length - 1, 0);
+      for (const [name, sub] of value.pairs) {
+        const n = this.of(sub);
+        const nameText = literal(name);
+        signature += `${nameText},${n},`;
+        length += nameText.length + 2 + (this.lengths[n] as number);
+      }
+      this.valueLength = length;
+      return signature;
+    }
+    this.valueLength = 2 + value.handlers.join(", ").length;
+    return `h${value.handlers.join(",")}`;
+  }
+
+  private intern(signature: string, length: number): number {
+    let n = this.numbers.get(signature);
+    if (n === undefined) {
+      n = this.lengths.length;
+      this.numbers.set(signature, n);
+      this.lengths.push(length);
+    }
+    return n;
+  }
+}
+
+/**
  * Writes the constants: one per group of equal definitions, and one per
  * repeated subschema, each after the constants it uses.
  */
 class ConstantWriter {
   /** Constant name per definition group. */
   private readonly groupName = new Map<number, string>();
-  /** Constant name per shared subschema, by its canonical text. */
-  private readonly sharedName = new Map<string, string>();
+  /** Constant name per shared subschema, by the number of its canonical text. */
+  private readonly sharedName = new Map<number, string>();
   private readonly lines: string[] = [];
   /** Constants written so far, and those being written (a reference to one of these is a reference back into a cycle). */
   private readonly written = new Set<string>();
   private readonly writing = new Set<string>();
-  private readonly canonical = new Map<CompactNode, string>();
-  private readonly uses = new Map<string, number>();
+  /** Canonical texts, numbered: references written by group, so equal subschemas of equal definitions read alike. */
+  private readonly canonical: ShapeNumbers;
+  /** How many times each canonical text occurs below the definitions' roots. */
+  private readonly uses = new Map<number, number>();
   /** A definition per canonical text: a subschema that reads like a whole definition is that definition. */
-  private readonly definitionByText = new Map<string, string>();
+  private readonly definitionByText = new Map<number, string>();
   private count = 0;
 
   constructor(
@@ -257,6 +346,7 @@ class ConstantWriter {
     private readonly compact: (key: string) => Compact,
     private readonly classOf: ReadonlyMap<string, number>,
   ) {
+    this.canonical = new ShapeNumbers((ref) => `@${this.classOf.get(ref)}`);
     const counted = new Set<number>();
     for (const key of keys) {
       const group = classOf.get(key) as number;
@@ -264,7 +354,7 @@ class ConstantWriter {
       counted.add(group);
       const root = this.compact(key);
       this.countNodes(root, true);
-      if (typeof root !== "boolean" && !("ref" in root)) this.definitionByText.set(this.canonicalText(root), key);
+      if (typeof root !== "boolean" && !("ref" in root)) this.definitionByText.set(this.canonical.of(root), key);
     }
   }
 
@@ -289,27 +379,12 @@ class ConstantWriter {
     return this.lines.join("");
   }
 
-  /** The canonical text of a node: references written by group, so equal subschemas of equal definitions read alike. */
-  private canonicalText(node: CompactNode): string {
-    let value = this.canonical.get(node);
-    if (value === undefined) {
-      // Below the node, each subschema's own canonical text, remembered, so a deep schema is written once.
-      value = text(
-        node,
-        (ref) => `@${this.classOf.get(ref)}`,
-        (child) => (child === node ? null : this.canonicalText(child)),
-      );
-      this.canonical.set(node, value);
-    }
-    return value;
-  }
-
   /** Counts the canonical text of every node below a definition's root (each group of equal definitions is counted once). */
   private countNodes(schema: Compact, root: boolean): void {
     if (typeof schema === "boolean" || "ref" in schema) return;
     if (!root) {
-      const key = this.canonicalText(schema);
-      this.uses.set(key, (this.uses.get(key) ?? 0) + 1);
+      const n = this.canonical.of(schema);
+      this.uses.set(n, (this.uses.get(n) ?? 0) + 1);
     }
     for (const [, value] of schema.members) {
       if ("schema" in value) this.countNodes(value.schema, false);
@@ -344,14 +419,14 @@ class ConstantWriter {
 
   /** The constant of a repeated subschema (written on first use), or null for one written in place. */
   private sharedConstant(node: CompactNode): string | null {
-    const key = this.canonicalText(node);
-    const definition = this.definitionByText.get(key);
+    const n = this.canonical.of(node);
+    const definition = this.definitionByText.get(n);
     if (definition !== undefined) return this.reference(definition);
-    if ((this.uses.get(key) ?? 0) < 2 || key.length < SHARE_MIN_CHARS) return null;
-    let name = this.sharedName.get(key);
+    if ((this.uses.get(n) ?? 0) < 2 || (this.canonical.lengths[n] as number) < SHARE_MIN_CHARS) return null;
+    let name = this.sharedName.get(n);
     if (name === undefined) {
       name = `s${this.count++}`;
-      this.sharedName.set(key, name);
+      this.sharedName.set(n, name);
       this.declare(name, node, true);
     }
     return name;
