@@ -48,32 +48,57 @@ const DROPPED = new Set([
  * - annotations and OpenAPI-only keywords (`example`, `xml`, `x-*`, ...) are dropped.
  *
  * @param refTo - maps a component schema name to the `$ref` used in the output
+ * @param sameOnBothSides - when given, conversions that read alike on both sides of
+ *   the wire (no reference to a component schema, no readOnly or writeOnly member
+ *   below them) are kept here by their source node and handed out again, to either
+ *   side: the result then shares those parts with earlier results (nothing mutates
+ *   them), and the work is done once per node instead of once per side.
  */
 export function toJsonSchema(
   schema: unknown,
   mode: SchemaMode,
   refTo: (name: string) => string,
   lookup: RefLookup,
+  sameOnBothSides?: Map<object, Json>,
 ): Json | boolean {
-  return new Converter(mode, refTo, lookup).convert(schema, 0);
+  return new Converter(mode, refTo, lookup, sameOnBothSides).convert(schema, 0);
 }
 
 class Converter {
+  /** Whether the node being converted reads differently on the other side of the wire (or was cut at the depth limit). */
+  private sided = false;
+
   constructor(
     private readonly mode: SchemaMode,
     private readonly refTo: (name: string) => string,
     private readonly lookup: RefLookup,
+    private readonly sameOnBothSides: Map<object, Json> | undefined,
   ) {}
 
   convert(node: unknown, depth: number): Json | boolean {
     if (typeof node === "boolean") return node;
-    if (node === null || typeof node !== "object" || depth > 64) return {};
-    const schema = node as Json;
+    if (node === null || typeof node !== "object" || depth > 64) {
+      if (depth > 64) this.sided = true;
+      return {};
+    }
+    const known = this.sameOnBothSides?.get(node);
+    if (known !== undefined) return known;
+    const outer = this.sided;
+    this.sided = false;
+    const out = this.convertNode(node as Json, depth);
+    if (!this.sided && typeof out === "object") this.sameOnBothSides?.set(node, out);
+    this.sided ||= outer;
+    return out;
+  }
+
+  private convertNode(schema: Json, depth: number): Json | boolean {
     const ref = refOf(schema);
     if (ref !== undefined) {
       const name = schemaRefName(schema);
-      // References to anything but a whole component schema are inlined.
-      return name !== undefined ? { $ref: this.refTo(name) } : this.convert(this.lookup(ref), depth + 1);
+      if (name === undefined) return this.convert(this.lookup(ref), depth + 1);
+      // References to anything but a whole component schema are inlined; a component's is named per side.
+      this.sided = true;
+      return { $ref: this.refTo(name) };
     }
     const out: Json = {};
     for (const [key, value] of Object.entries(schema)) {
@@ -84,7 +109,7 @@ class Converter {
           out.properties = Object.fromEntries(
             Object.entries(value as Json).map(([k, v]) => [
               k,
-              this.mode === "request" && this.readOnly(v) ? false : this.convert(v, depth + 1),
+              this.readOnly(v) && this.mode === "request" ? false : this.convert(v, depth + 1),
             ]),
           );
           break;
@@ -120,13 +145,20 @@ class Converter {
 
   /** True when a property is invisible on this side of the wire (readOnly in requests, writeOnly in responses). */
   private hidden(property: unknown): boolean {
-    const target = this.target(property);
+    const target = this.marked(property);
     return target !== undefined && (this.mode === "request" ? target.readOnly === true : target.writeOnly === true);
   }
 
   /** True when a property is marked readOnly (through references). */
   private readOnly(property: unknown): boolean {
-    return this.target(property)?.readOnly === true;
+    return this.marked(property)?.readOnly === true;
+  }
+
+  /** {@link target}, noting that the schema holding the property reads differently per side when it is readOnly or writeOnly. */
+  private marked(property: unknown): Json | undefined {
+    const target = this.target(property);
+    if (target !== undefined && (target.readOnly === true || target.writeOnly === true)) this.sided = true;
+    return target;
   }
 
   /** A property's schema after following its references, or undefined. */

@@ -148,18 +148,33 @@ function scalarItemTypes(items: unknown): string | null {
  * The compact form of one draft-07 schema.
  *
  * @param formats regular expression per format name; `true` (or absent) means annotation only.
+ * @param known the compact form of each schema object compacted before (a schema object met again,
+ *   as converted schemas share the parts that read alike on both sides of the wire, is compacted once);
+ *   the results then share those parts too.
  * @throws Error for a keyword the runtime does not implement, a malformed
  *   value, or a pattern that is no regular expression.
  */
-export function compactSchema(schema: unknown, formats: Readonly<Record<string, RegExp | true>>): Compact {
+export function compactSchema(
+  schema: unknown,
+  formats: Readonly<Record<string, RegExp | true>>,
+  known?: Map<object, Compact>,
+): Compact {
   if (schema === true || schema === false) return schema;
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return false;
-  const s = schema as Json;
+  let compact = known?.get(schema);
+  if (compact === undefined) {
+    compact = compactNode(schema as Json, formats, known);
+    known?.set(schema, compact);
+  }
+  return compact;
+}
+
+function compactNode(s: Json, formats: Readonly<Record<string, RegExp | true>>, known?: Map<object, Compact>): Compact {
   for (let i = 0; i < UNSUPPORTED.length; i += 1) {
     const keyword = UNSUPPORTED[i] as string;
     if (s[keyword] !== undefined) throw new Error(`validator emitter: "${keyword}" is not supported`);
   }
-  const sub = (value: unknown) => compactSchema(value, formats);
+  const sub = (value: unknown) => compactSchema(value, formats, known);
   const members: [string, CompactValue][] = [];
   if (s.type !== undefined) {
     const types = Array.isArray(s.type) ? (s.type as unknown[]) : [s.type];

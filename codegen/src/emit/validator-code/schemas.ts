@@ -45,12 +45,14 @@ export function validatorSchemas(ir: ApiIr): ValidatorSchemas {
   for (const mode of modes)
     for (const { name } of ir.schemas)
       componentKey.set(`${mode}:${name}`, names.claim(`${mode}_${variableName(name)}`));
+  // What converts alike on both sides of the wire is converted once (see `toJsonSchema`).
+  const sameOnBothSides = new Map<object, Json>();
   const refTo = (mode: SchemaMode) => (name: string) =>
     `#/definitions/${componentKey.get(`${mode}:${name}`) ?? "missing"}`;
   for (const mode of modes) {
     for (const { name, schema } of ir.schemas)
       sources.set(componentKey.get(`${mode}:${name}`) as string, () =>
-        toJsonSchema(schema, mode, refTo(mode), ir.lookup),
+        toJsonSchema(schema, mode, refTo(mode), ir.lookup, sameOnBothSides),
       );
   }
 
@@ -67,7 +69,9 @@ export function validatorSchemas(ir: ApiIr): ValidatorSchemas {
     let key = schemaName === null ? undefined : componentKey.get(`${mode}:${schemaName}`);
     if (key === undefined) {
       key = names.claim(`op_${variableName(op.operationId)}_${role}`);
-      sources.set(key, () => admitParameters(toJsonSchema(schema, mode, refTo(mode), ir.lookup), admit, definition));
+      sources.set(key, () =>
+        admitParameters(toJsonSchema(schema, mode, refTo(mode), ir.lookup, sameOnBothSides), admit, definition),
+      );
     }
     used.add(key);
     return key;

@@ -31,6 +31,8 @@ export class ValidatorTables {
   /** Compact form per definition key, converted on first use. */
   private readonly compacts = new Map<string, Compact>();
   private readonly outlines = new Map<string, Outline>();
+  /** The compact form of each schema object met so far, across definitions. */
+  private readonly compactNodes = new Map<object, Compact>();
 
   /**
    * @param definition - the draft-07 schema of a key (undefined when unknown); `$ref` values have the form `#/definitions/<key>`
@@ -67,7 +69,7 @@ export class ValidatorTables {
     if (compact === undefined) {
       const schema = this.definition(key);
       if (schema === undefined) throw new Error(`validator emitter: no definition "${key}"`);
-      compact = compactSchema(schema, this.formats);
+      compact = compactSchema(schema, this.formats, this.compactNodes);
       this.compacts.set(key, compact);
     }
     return compact;
@@ -186,10 +188,15 @@ function outlineOf(schema: Compact, into: Outline): void {
 
 /** A string literal that is also valid in any JavaScript source (U+2028/U+2029 escaped). */
 function literal(value: string): string {
-  return JSON.stringify(value)
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  return separatorsEscaped(JSON.stringify(value));
 }
+
+/** JSON text with U+2028 and U+2029 escaped, which JSON leaves raw and older JavaScript does not allow in a string. */
+function separatorsEscaped(json: string): string {
+  return SEPARATORS.test(json) ? json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029") : json;
+}
+
+const SEPARATORS = /[\u2028\u2029]/;
 
 /**
  * A JSON value as a JavaScript expression that evaluates to it. JSON text is a
@@ -197,9 +204,7 @@ function literal(value: string): string {
  * literal sets the prototype instead; a value holding one is parsed at load time.
  */
 function data(value: unknown): string {
-  const json = JSON.stringify(value)
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  const json = separatorsEscaped(JSON.stringify(value));
   return json.includes('"__proto__"') ? `JSON.parse(${literal(json)})` : json;
 }
 
