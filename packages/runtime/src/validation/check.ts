@@ -213,7 +213,7 @@ function membersAccepted(m: Members, o: object): boolean {
     if (value === undefined) continue;
     present += required[i] as number;
     const part = parts[i] as Prepared | null;
-    if (part !== null && !accepts(part, value)) return false;
+    if (part !== null && !(part.f === LEAF ? leafAccepted(part, value) : accepts(part, value))) return false;
   }
   return present === m.order.length && size >= m.min && size <= m.max;
 }

@@ -42,7 +42,7 @@ export function validator(schema: SchemaRef, integers = true): ValidateFunction 
       // Only the ordered path knows where a value sits: it alone runs when the text writes an integer as a float.
       const floats = integers && typeof text === "string" ? integralFloats(text) : null;
       if (floats === null && (check === null || accepts(check, data))) {
-        validate.errors = null;
+        if (validate.errors !== null) validate.errors = null;
         return true;
       }
       const ok = checkInOrder(check, data, floats);
