@@ -160,10 +160,10 @@ function itemsChecked(c: Prepared, a: readonly unknown[], at: string | null): bo
  */
 export function accepts(c: Prepared, value: unknown): boolean {
   const f = c.f;
-  return f === LEAF
-    ? leafAccepted(c, value)
-    : f === MEMBERS
-      ? typeof value === "object" && value !== null && !Array.isArray(value) && membersAccepted(c.o as Members, value)
+  return f === MEMBERS
+    ? typeof value === "object" && value !== null && !Array.isArray(value) && membersAccepted(c.o as Members, value)
+    : f === LEAF
+      ? leafAccepted(c, value)
       : check(c, value, null);
 }
 
@@ -174,7 +174,7 @@ export function accepts(c: Prepared, value: unknown): boolean {
  */
 function leafAccepted(c: Prepared, value: unknown): boolean {
   if (c.e !== null && !c.e.includes(value)) return false;
-  if (typeof value === "string") return (c.t & STRING) !== 0 && stringFails(c, value) === 0;
+  if (typeof value === "string") return (c.t & STRING) !== 0 && ((c.k & STRING) === 0 || stringFails(c, value) === 0);
   return typeof value === "number"
     ? (c.t & (Number.isInteger(value) ? NUMBER | INTEGER : Number.isFinite(value) ? NUMBER : 0)) !== 0 &&
         !(value < c.g || value > c.l)
