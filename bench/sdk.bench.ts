@@ -3,7 +3,8 @@
  *
  * Throughput against a loopback keep-alive node:http server in this process,
  * for a small GET (get_liveness) and a 100-hit search_memory response, every
- * contender sending the same headers (a bearer token and Accept), validation
+ * contender sending the same headers (a bearer token, Accept and the contract's
+ * client headers), validation
  * on: raw undici.request, raw fetch, openapi-fetch, PowerContextClient on its
  * Node default (the undici adapter) and on the fetch adapter, and two
  * ceilings: raw undici.request and raw fetch plus only what every success body
@@ -327,8 +328,14 @@ async function main(): Promise<void> {
 
   const searchRequest = { scope_id: "scope-bench", query: "cursor ordering" };
   // Every contender sends what the client sends, so the ratios measure the client, not a
-  // difference in the requests: a bearer token (every real call has one) and Accept.
-  const getHeaders = { accept: "application/json", authorization: `Bearer ${TOKEN}` };
+  // difference in the requests: a bearer token (every real call has one), Accept, and the headers the
+  // contract asks of every client (`x-powercontext-client-headers`, as the release's own client sends them).
+  const { clientHeaders } = await import("../packages/sdk/src/generated/client-headers.js");
+  const getHeaders = {
+    accept: "application/json",
+    authorization: `Bearer ${TOKEN}`,
+    ...Object.fromEntries(Object.entries(clientHeaders).map(([name, value]) => [name.toLowerCase(), value])),
+  };
   const postHeaders = { ...getHeaders, "content-type": "application/json" };
 
   // The SDK as an app on Node imports it: the package's "node" condition, so undici by default.
