@@ -331,11 +331,8 @@ async function main(): Promise<void> {
   // difference in the requests: a bearer token (every real call has one), Accept, and the headers the
   // contract asks of every client (`x-powercontext-client-headers`, as the release's own client sends them).
   const { clientHeaders } = await import("../packages/sdk/src/generated/client-headers.js");
-  const getHeaders = {
-    accept: "application/json",
-    authorization: `Bearer ${TOKEN}`,
-    ...Object.fromEntries(Object.entries(clientHeaders).map(([name, value]) => [name.toLowerCase(), value])),
-  };
+  const { withClientHeaders } = await import("../packages/runtime/src/core/runtime.js");
+  const getHeaders = withClientHeaders(clientHeaders, { accept: "application/json", authorization: `Bearer ${TOKEN}` });
   const postHeaders = { ...getHeaders, "content-type": "application/json" };
 
   // The SDK as an app on Node imports it: the package's "node" condition, so undici by default.

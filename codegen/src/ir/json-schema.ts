@@ -106,10 +106,11 @@ class Converter {
       switch (key) {
         case "properties":
           // A readOnly member is the server's: a request holding one is refused (`false`), so it never leaves.
+          // Every member is looked at on both sides, so that one marked readOnly or writeOnly marks the schema sided.
           out.properties = Object.fromEntries(
             Object.entries(value as Json).map(([k, v]) => [
               k,
-              this.readOnly(v) && this.mode === "request" ? false : this.convert(v, depth + 1),
+              this.marked(v)?.readOnly === true && this.mode === "request" ? false : this.convert(v, depth + 1),
             ]),
           );
           break;
@@ -147,11 +148,6 @@ class Converter {
   private hidden(property: unknown): boolean {
     const target = this.marked(property);
     return target !== undefined && (this.mode === "request" ? target.readOnly === true : target.writeOnly === true);
-  }
-
-  /** True when a property is marked readOnly (through references). */
-  private readOnly(property: unknown): boolean {
-    return this.marked(property)?.readOnly === true;
   }
 
   /** {@link target}, noting that the schema holding the property reads differently per side when it is readOnly or writeOnly. */

@@ -49,13 +49,14 @@ export function readModelRules(schema: Json, at: string): ModelRuleIr[] {
         bad(`${String(node.rule)}: names ${unknown.join(", ")}, not properties of the schema`);
         return;
       }
-      const rule = readRule(node, properties) as { min?: unknown; max?: unknown };
+      const rule = readRule(node, properties);
       // Read, so a bound left out is its default (a span's min 0) when the two are compared.
-      if (typeof rule.min === "number" && typeof rule.max === "number" && rule.min > rule.max) {
+      const { min, max } = rule as { min?: unknown; max?: unknown };
+      if (typeof min === "number" && typeof max === "number" && min > max) {
         bad(`${String(node.rule)}: min must not exceed max`);
         return;
       }
-      rules.push(rule as ModelRuleIr);
+      rules.push(rule);
     });
   }
   const exclusive = schema[EXCLUSIVE_FIELDS_EXTENSION];

@@ -23,7 +23,7 @@ export { GuardedConflictError, type ResourceStateFields } from "./guarded-confli
 export { declareErrorClass, errorBrand } from "./error-brand.js";
 export { detailMember, hasServerErrorCode, isDeclaredError } from "./error-code-guards.js";
 export type * from "./descriptor.js";
-export type { DefaultedMember, OperationRow } from "./operation-row.js";
+export type { OperationRow } from "./operation-row.js";
 export { createCaller, type CallerParts, type OperationCaller } from "./core/create-caller.js";
 export { createRuntime, descriptorFor, type Runtime } from "./core/runtime.js";
 export { validatorsByOperation } from "./core/validator-table.js";

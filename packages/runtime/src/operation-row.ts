@@ -6,7 +6,7 @@ import type { OperationDescriptor } from "./descriptor.js";
  * answer, no reconciliation, no paging (null). The generated operation table
  * adds them, so every descriptor it exports has every required member.
  */
-export type DefaultedMember = "pathParameters" | "queryParameters" | "async" | "reconcile" | "pagination";
+type DefaultedMember = "pathParameters" | "queryParameters" | "async" | "reconcile" | "pagination";
 
 /**
  * A row of the operation table as the generator writes it: an

