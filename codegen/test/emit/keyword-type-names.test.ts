@@ -136,6 +136,13 @@ print(models.keyof.model_validate({"v": "a"}).v)`;
     },
   );
 
+  it.runIf(!withModels)("skips the Python layer's import without the model generator's environment", () => {
+    requireTools("keyword schema names: models.py (datamodel-code-generator)", {
+      ok: false,
+      missing: "the model generator's environment (run: bash scripts/ci/python-codegen-env.sh)",
+    });
+  });
+
   it("the Python layer refuses a model named like a builtin models.py annotates with, at its pointer", async () => {
     const text = JSON.stringify(keywordSpec(["type"]));
     await expect(
