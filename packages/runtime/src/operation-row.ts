@@ -11,7 +11,7 @@ type DefaultedMember = "pathParameters" | "queryParameters" | "async" | "reconci
 /**
  * A row of the operation table as the generator writes it: an
  * {@link OperationDescriptor} without the members equal to their defaults
- * ({@link DefaultedMember}), so that a bundle of the whole table does not
+ * (the parameter lists, `async`, `reconcile`, `pagination`), so that a bundle of the whole table does not
  * spell `pathParameters: []` and `async: null` on every row.
  */
 export type OperationRow = Omit<OperationDescriptor, DefaultedMember> &
