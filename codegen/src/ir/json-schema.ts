@@ -101,19 +101,33 @@ class Converter {
       return { $ref: this.refTo(name) };
     }
     const out: Json = {};
-    for (const [key, value] of Object.entries(schema)) {
+    for (const key in schema) {
       if (DROPPED.has(key) || key.startsWith("x-")) continue;
+      const value = schema[key];
       switch (key) {
-        case "properties":
+        case "properties": {
           // A readOnly member is the server's: a request holding one is refused (`false`), so it never leaves.
           // Every member is looked at on both sides, so that one marked readOnly or writeOnly marks the schema sided.
-          out.properties = Object.fromEntries(
-            Object.entries(value as Json).map(([k, v]) => [
-              k,
-              this.marked(v)?.readOnly === true && this.mode === "request" ? false : this.convert(v, depth + 1),
-            ]),
-          );
+          const properties: Json = {};
+          for (const name in value as Json) {
+            const member = (value as Json)[name];
+            const converted =
+              this.marked(member)?.readOnly === true && this.mode === "request"
+                ? false
+                : this.convert(member, depth + 1);
+            // A member named `__proto__` is a member like any other (an assignment would set the prototype).
+            if (name === "__proto__")
+              Object.defineProperty(properties, name, {
+                value: converted,
+                enumerable: true,
+                writable: true,
+                configurable: true,
+              });
+            else properties[name] = converted;
+          }
+          out.properties = properties;
           break;
+        }
         case "items":
         case "not":
           out[key] = this.convert(value, depth + 1);

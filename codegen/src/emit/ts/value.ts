@@ -27,36 +27,61 @@ export function expression(text: string): Expression {
  * @param lines - how many levels are written one member a line (0: the whole value on one line)
  */
 export function tsValue(value: unknown, lines = 0, indent = ""): string {
+  const parts: string[] = [];
+  write(parts, value, lines, indent);
+  return parts.join("");
+}
+
+/**
+ * Writes {@link tsValue}'s text of `value` as pieces onto `parts`, joined once by
+ * the caller: a large value is not built as a chain of concatenations.
+ */
+function write(parts: string[], value: unknown, lines: number, indent: string): void {
   switch (typeof value) {
     case "string":
-      return tsString(value);
+      parts.push(tsString(value));
+      return;
     case "number":
     case "boolean":
-      return String(value);
+      parts.push(String(value));
+      return;
   }
-  if (value === null) return "null";
-  if (value instanceof Expression) return value.text;
+  if (value === null) {
+    parts.push("null");
+    return;
+  }
+  if (value instanceof Expression) {
+    parts.push(value.text);
+    return;
+  }
   const inner = `${indent}  `;
   const separator = lines > 0 ? `,\n${inner}` : ", ";
-  let out = "";
+  const array = Array.isArray(value);
+  const start = parts.length;
+  parts.push(lines > 0 ? `${array ? "[" : "{"}\n${inner}` : array ? "[" : "{ ");
   let count = 0;
-  if (Array.isArray(value)) {
-    for (const item of value) out += (count++ === 0 ? "" : separator) + tsValue(item, lines - 1, inner);
-    if (count === 0) return "[]";
-    return lines > 0 ? `[\n${inner}${out},\n${indent}]` : `[${out}]`;
+  if (array) {
+    for (const item of value) {
+      if (count++ > 0) parts.push(separator);
+      write(parts, item, lines - 1, inner);
+    }
+  } else {
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      const member = record[key];
+      if (member === undefined || !Object.hasOwn(record, key)) continue;
+      if (count++ > 0) parts.push(separator);
+      if (member instanceof Expression && member.text === key) parts.push(key);
+      else {
+        parts.push(`${keyText(key)}: `);
+        write(parts, member, lines - 1, inner);
+      }
+    }
   }
-  const record = value as Record<string, unknown>;
-  for (const key in record) {
-    const member = record[key];
-    if (member === undefined || !Object.hasOwn(record, key)) continue;
-    out += count++ === 0 ? "" : separator;
-    out +=
-      member instanceof Expression && member.text === key
-        ? key
-        : `${keyText(key)}: ${tsValue(member, lines - 1, inner)}`;
-  }
-  if (count === 0) return "{}";
-  return lines > 0 ? `{\n${inner}${out},\n${indent}}` : `{ ${out} }`;
+  if (count === 0) {
+    parts.length = start;
+    parts.push(array ? "[]" : "{}");
+  } else parts.push(lines > 0 ? `,\n${indent}${array ? "]" : "}"}` : array ? "]" : " }");
 }
 
 const keys = new Map<string, string>();

@@ -1,4 +1,5 @@
 import { patternFlags, type Json } from "../../domain/types.js";
+import { data } from "./js-text.js";
 
 /**
  * Converts a draft-07 schema (as `ir/json-schema.ts` produces it) into the
@@ -23,13 +24,16 @@ export interface CompactNode {
   readonly members: readonly [key: string, value: CompactValue][];
 }
 
-/** A member's value. `json` is data written as it is (enum values, const, numbers, strings). */
+/**
+ * A member's value. `json` is data written as it is (enum values, const, numbers,
+ * strings), `text` its JavaScript expression, written once here for every use.
+ */
 export type CompactValue =
-  | { readonly json: unknown }
+  | { readonly json: unknown; readonly text: string }
   | { readonly schema: Compact }
   | { readonly schemas: readonly Compact[] }
   | { readonly pairs: readonly [name: string, schema: Compact][] }
-  | { readonly format: readonly [name: string, source: string, flags: string] }
+  | { readonly format: readonly [name: string, source: string, flags: string]; readonly text: string }
   | { readonly handlers: readonly string[] };
 
 /**
@@ -61,7 +65,7 @@ export function keywordHandler(keyword: string): string {
 }
 
 /** Keywords ajv would enforce that the runtime does not implement: refusing beats ignoring. */
-const UNSUPPORTED = [
+const UNSUPPORTED = new Set([
   "contains",
   "additionalItems",
   "dependentRequired",
@@ -72,7 +76,7 @@ const UNSUPPORTED = [
   "patternProperties",
   "propertyNames",
   "dependencies",
-];
+]);
 
 const TYPE_LETTERS: Readonly<Record<string, string>> = {
   object: "o",
@@ -98,6 +102,9 @@ const NUMBERS: readonly [keyword: string, key: string][] = [
   ["minItems", "minItems"],
   ["maxItems", "maxItems"],
 ];
+
+/** The place of each numeric keyword in {@link NUMBERS}. */
+const NUMBER_PLACE = new Map(NUMBERS.map(([keyword], place) => [keyword, place]));
 
 const DEFINITIONS = "#/definitions/";
 
@@ -169,40 +176,60 @@ export function compactSchema(
   return compact;
 }
 
+/** A data member's value with its text. */
+function json(value: unknown): CompactValue {
+  return { json: value, text: data(value) };
+}
+
+/** The keywords {@link HANDLED_KEYWORDS} names, for a quick test of a member's key. */
+const HANDLED = new Set<string>(HANDLED_KEYWORDS);
+
+const COMBINATORS = ["allOf", "anyOf", "oneOf"] as const;
+
 function compactNode(s: Json, formats: Readonly<Record<string, RegExp | true>>, known?: Map<object, Compact>): Compact {
-  for (const keyword of UNSUPPORTED)
-    if (s[keyword] !== undefined) throw new Error(`validator emitter: "${keyword}" is not supported`);
+  // One pass over the node's own keywords: the refused ones, the numeric ones (written in the order of NUMBERS).
+  let keywords = 0;
+  let numbers: (readonly [key: string, value: number])[] | undefined;
+  for (const keyword in s) {
+    keywords += 1;
+    const value = s[keyword];
+    if (value === undefined) continue;
+    if (UNSUPPORTED.has(keyword)) throw new Error(`validator emitter: "${keyword}" is not supported`);
+    const place = NUMBER_PLACE.get(keyword);
+    if (place !== undefined)
+      (numbers ??= [])[place] = [(NUMBERS[place] as [string, string])[1], finite(value, keyword)];
+  }
   const sub = (value: unknown) => compactSchema(value, formats, known);
   const members: [string, CompactValue][] = [];
+  // An object without additional members has the type letter `O`, which spares writing `A: false` on most objects.
+  let closed = false;
   if (s.type !== undefined) {
     const types = Array.isArray(s.type) ? (s.type as unknown[]) : [s.type];
-    const letters = types.map((type) => {
+    let letters = "";
+    for (const type of types) {
       const letter = typeof type === "string" ? TYPE_LETTERS[type] : undefined;
       if (letter === undefined) throw new Error(`validator emitter: unknown JSON Schema type "${String(type)}"`);
-      return letter;
-    });
-    // An object without additional members is the letter `O`, which spares writing `A: false` on most objects.
-    if (s.additionalProperties === false && letters.includes("o")) letters[letters.indexOf("o")] = "O";
-    if (letters.length > 0) members.push(["t", { json: letters.join("") }]);
+      const closes: boolean = letter === "o" && !closed && s.additionalProperties === false;
+      closed ||= closes;
+      letters += closes ? "O" : letter;
+    }
+    if (letters.length > 0) members.push(["t", json(letters)]);
   }
   // An enum of scalars is compared in place (`e`); one holding an object or array needs structural equality (a handler).
   if (Array.isArray(s.enum))
-    members.push([
-      s.enum.some((value) => value !== null && typeof value === "object") ? "enum" : "e",
-      { json: s.enum },
-    ]);
-  if (s.const !== undefined) members.push(["const", { json: s.const }]);
+    members.push([s.enum.some((value) => value !== null && typeof value === "object") ? "enum" : "e", json(s.enum)]);
+  if (s.const !== undefined) members.push(["const", json(s.const)]);
   if (typeof s.$ref === "string") {
     const ref: CompactRef = { ref: refKey(s.$ref) };
     // A schema that is only a reference is the referenced schema itself.
-    if (Object.keys(s).length === 1) return ref;
+    if (keywords === 1) return ref;
     members.push(["$", { schema: ref }]);
   }
-  for (const keyword of ["allOf", "anyOf", "oneOf"]) {
+  for (const keyword of COMBINATORS) {
     if (Array.isArray(s[keyword])) members.push([keyword, { schemas: (s[keyword] as unknown[]).map(sub) }]);
   }
   // `{ allOf: [X] }` alone (how a nullable reference reads) is X.
-  if (members.length === 1 && members[0]?.[0] === "allOf" && Object.keys(s).length === 1) {
+  if (members.length === 1 && members[0]?.[0] === "allOf" && keywords === 1) {
     const only = members[0][1];
     if ("schemas" in only && only.schemas.length === 1) return only.schemas[0] as Compact;
   }
@@ -215,32 +242,33 @@ function compactNode(s: Json, formats: Readonly<Record<string, RegExp | true>>, 
   const names = s.properties === undefined ? [] : Object.keys(s.properties as Json);
   const pairs = names.map((name): [string, Compact] => [name, sub((s.properties as Json)[name])]);
   if (Array.isArray(s.required) && s.required.length > 0)
-    members.push(["r", { json: requiredMask(s.required as string[], names) }]);
+    members.push(["r", json(requiredMask(s.required as string[], names))]);
   if (pairs.length > 0) members.push(["P", { pairs }]);
-  if (
-    s.additionalProperties !== undefined &&
-    s.additionalProperties !== true &&
-    !members.some(([key, value]) => key === "t" && "json" in value && String(value.json).includes("O"))
-  )
+  if (s.additionalProperties !== undefined && s.additionalProperties !== true && !closed)
     members.push(["A", { schema: sub(s.additionalProperties) }]);
-  for (const number of NUMBERS)
-    if (s[number[0]] !== undefined) members.push([number[1], { json: finite(s[number[0]], number[0]) }]);
+  if (numbers !== undefined)
+    for (const number of numbers) if (number !== undefined) members.push([number[0], json(number[1])]);
   if (typeof s.pattern === "string") {
     const flags = patternFlags(s.pattern);
     // The loader refuses such a pattern with its pointer; reaching here is a bug.
     if (flags === null) throw new Error(`validator emitter: invalid pattern ${JSON.stringify(s.pattern)}`);
-    members.push(["p", { json: s.pattern }]);
-    if (flags !== "u") members.push(["pf", { json: flags }]);
+    members.push(["p", json(s.pattern)]);
+    if (flags !== "u") members.push(["pf", json(flags)]);
   }
   if (typeof s.format === "string") {
     const regex = formats[s.format];
-    if (regex instanceof RegExp) members.push(["format", { format: [s.format, regex.source, regex.flags] }]);
+    if (regex instanceof RegExp) {
+      const format = [s.format, regex.source, regex.flags] as const;
+      members.push(["format", { format, text: data(format) }]);
+    }
   }
   if (Array.isArray(s.items))
     throw new Error("validator emitter: tuple `items` (an array of schemas) is not supported");
   if (s.items !== undefined) members.push(["I", { schema: sub(s.items) }]);
-  if (s.uniqueItems === true) members.push(["uniqueItems", { json: scalarItemTypes(s.items) ?? true }]);
-  const handled = HANDLED_KEYWORDS.filter((keyword) => members.some((member) => member[0] === keyword));
-  if (handled.length > 0) members.push(["k", { handlers: handled.map(keywordHandler) }]);
+  if (s.uniqueItems === true) members.push(["uniqueItems", json(scalarItemTypes(s.items) ?? true)]);
+  if (members.some((member) => HANDLED.has(member[0]))) {
+    const handled = HANDLED_KEYWORDS.filter((keyword) => members.some((member) => member[0] === keyword));
+    members.push(["k", { handlers: handled.map(keywordHandler) }]);
+  }
   return { members };
 }

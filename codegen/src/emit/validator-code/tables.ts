@@ -7,6 +7,7 @@ import {
   type CompactNode,
   type CompactValue,
 } from "./compact.js";
+import { literal } from "./js-text.js";
 
 /** The runtime's export that refers back into a cycle: `recursive(() => constant)`. */
 const RECURSIVE = "recursive";
@@ -48,8 +49,10 @@ export class ValidatorTables {
   /** The module text for `exports` (export name -> definition key). */
   module(exports: ReadonlyMap<string, string>): string {
     const keys = this.reachable([...exports.values()]);
-    const classOf = this.definitionClasses(keys);
-    const writer = new ConstantWriter(keys, (key) => this.compact(key), classOf);
+    // Each definition's shape with its references cut out, numbered: equal shapes share one number.
+    const shapes = new ShapeNumbers(() => "\u0000");
+    const classOf = this.definitionClasses(keys, shapes);
+    const writer = new ConstantWriter(keys, (key) => this.compact(key), classOf, shapes);
     // A schema no integer can meet never needs the JSON text (`validator`'s `integers`).
     const integers = this.reachingInteger(keys);
     const lines = [...exports].map(
@@ -130,9 +133,7 @@ export class ValidatorTables {
    * reference written as its target's group, refined until stable (two
    * definitions stay together only when everything they reach does too).
    */
-  private definitionClasses(keys: readonly string[]): Map<string, number> {
-    // Each definition's shape with its references cut out, numbered: equal shapes share one number.
-    const shapes = new ShapeNumbers(() => "\u0000");
+  private definitionClasses(keys: readonly string[], shapes: ShapeNumbers): Map<string, number> {
     const templates = new Map<string, { template: number; refs: string[] }>();
     for (const key of keys) {
       templates.set(key, { template: shapes.of(this.compact(key)), refs: this.outline(key).refs });
@@ -186,28 +187,6 @@ function outlineOf(schema: Compact, into: Outline): void {
   }
 }
 
-/** A string literal that is also valid in any JavaScript source (U+2028/U+2029 escaped). */
-function literal(value: string): string {
-  return separatorsEscaped(JSON.stringify(value));
-}
-
-/** JSON text with U+2028 and U+2029 escaped, which JSON leaves raw and older JavaScript does not allow in a string. */
-function separatorsEscaped(json: string): string {
-  return SEPARATORS.test(json) ? json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029") : json;
-}
-
-const SEPARATORS = /[\u2028\u2029]/;
-
-/**
- * A JSON value as a JavaScript expression that evaluates to it. JSON text is a
- * JavaScript literal except for a member named `__proto__`, which in an object
- * literal sets the prototype instead; a value holding one is parsed at load time.
- */
-function data(value: unknown): string {
-  const json = separatorsEscaped(JSON.stringify(value));
-  return json.includes('"__proto__"') ? `JSON.parse(${literal(json)})` : json;
-}
-
 /** The expression of a schema, with each reference written by `ref` (and each node by `nodeText` when given). */
 function text(schema: Compact, ref: (key: string) => string, nodeText?: (node: CompactNode) => string | null): string {
   if (typeof schema === "boolean") return String(schema);
@@ -219,14 +198,14 @@ function text(schema: Compact, ref: (key: string) => string, nodeText?: (node: C
 }
 
 function valueText(value: CompactValue, sub: (schema: Compact) => string): string {
-  if ("json" in value) return data(value.json);
+  if ("json" in value) return value.text;
   if ("schema" in value) return sub(value.schema);
   if ("schemas" in value) return `[${value.schemas.map(sub).join(", ")}]`;
   if ("pairs" in value)
     return `[${value.pairs.map(([name, schema]) => `${literal(name)}, ${sub(schema)}`).join(", ")}]`;
   // Handlers are the runtime's exports, imported by name at the top of the module.
   if ("handlers" in value) return `[${value.handlers.join(", ")}]`;
-  return data(value.format);
+  return value.text;
 }
 
 /**
@@ -235,18 +214,33 @@ function valueText(value: CompactValue, sub: (schema: Compact) => string): strin
  * are equal. The texts themselves are not written: a node is numbered from its
  * members and the numbers of its subschemas, once per node, so the work grows
  * with the number of nodes rather than with their texts' lengths times the depth.
+ *
+ * A numbering made on top of another (`base`) writes references otherwise but
+ * shares its numbers: a node without a reference below it reads alike in both,
+ * and takes the number the base gave it.
  */
 class ShapeNumbers {
-  private readonly numbers = new Map<string, number>();
+  private readonly numbers: Map<string, number>;
   private readonly known = new Map<Compact, number>();
+  /** The numbered nodes whose text writes a reference. */
+  private readonly referring = new Set<Compact>();
 
-  constructor(private readonly refName: (key: string) => string) {}
+  constructor(
+    private readonly refName: (key: string) => string,
+    private readonly base?: ShapeNumbers,
+  ) {
+    this.numbers = base?.numbers ?? new Map();
+  }
 
   /** The number of `schema`'s text. */
   of(schema: Compact): number {
     let known = this.known.get(schema);
     if (known === undefined) {
-      known = this.intern(this.signature(schema));
+      const base = this.base?.known.get(schema);
+      known =
+        base !== undefined && !(this.base as ShapeNumbers).referring.has(schema)
+          ? base
+          : this.intern(this.signature(schema));
       this.known.set(schema, known);
     }
     return known;
@@ -255,18 +249,29 @@ class ShapeNumbers {
   /** What tells `schema`'s text apart: its members, each subschema by its number. */
   private signature(schema: Compact): string {
     if (typeof schema === "boolean") return `b${schema}`;
-    if ("ref" in schema) return `r${this.refName(schema.ref)}`;
+    if ("ref" in schema) {
+      this.referring.add(schema);
+      return `r${this.refName(schema.ref)}`;
+    }
     let signature = "{";
-    for (const [key, value] of schema.members) signature += `${key}\u0001${this.value(value)}\u0002`;
+    for (const [key, value] of schema.members) signature += `${key}\u0001${this.value(value, schema)}\u0002`;
     return signature;
   }
 
-  private value(value: CompactValue): string {
-    if ("json" in value) return `j${data(value.json)}`;
-    if ("format" in value) return `f${data(value.format)}`;
-    if ("schema" in value) return `s${this.of(value.schema)}`;
-    if ("schemas" in value) return `S${value.schemas.map((sub) => this.of(sub)).join(",")}`;
-    if ("pairs" in value) return `P${value.pairs.map(([name, sub]) => `${literal(name)},${this.of(sub)}`).join(",")}`;
+  /** A member's value in `parent`'s signature; a subschema that writes a reference marks `parent` as writing one. */
+  private value(value: CompactValue, parent: Compact): string {
+    if ("json" in value) return `j${value.text}`;
+    if ("format" in value) return `f${value.text}`;
+    const sub = (schema: Compact) => {
+      const n = this.of(schema);
+      if (this.referring.has(schema)) this.referring.add(parent);
+      return n;
+    };
+    if ("schema" in value) return `s${sub(value.schema)}`;
+    if ("schemas" in value) return `S${value.schemas.map(sub).join(",")}`;
+    // A name by its length and itself: read back unambiguously whatever characters it holds.
+    if ("pairs" in value)
+      return `P${value.pairs.map(([name, schema]) => `${name.length}:${name},${sub(schema)}`).join(",")}`;
     return `h${value.handlers.join(",")}`;
   }
 
@@ -307,8 +312,9 @@ class ConstantWriter {
     private readonly keys: readonly string[],
     private readonly compact: (key: string) => Compact,
     private readonly classOf: ReadonlyMap<string, number>,
+    shapes: ShapeNumbers,
   ) {
-    this.canonical = new ShapeNumbers(this.canonicalRef);
+    this.canonical = new ShapeNumbers(this.canonicalRef, shapes);
     const counted = new Set<number>();
     for (const key of keys) {
       const group = classOf.get(key) as number;

@@ -31,7 +31,7 @@ export interface PyLiteralOptions {
 export function pyLiteral(value: unknown, options: PyLiteralOptions = {}): string {
   const writer = new LiteralWriter(options.tuples === true, options.width ?? 120);
   writer.broken(value, options.intKeys === true, options.indent ?? 0);
-  return writer.text;
+  return writer.parts.join("");
 }
 
 /**
@@ -39,11 +39,12 @@ export function pyLiteral(value: unknown, options: PyLiteralOptions = {}): strin
  * by counting the characters of its one-line form up to the room left, without
  * writing it: a large value (a whole OpenAPI contract in `schema.py`) is never
  * written, or even measured whole, just to learn that it does not fit. The text
- * is appended to one string, so nesting depth does not multiply the copying.
+ * is kept as its pieces, joined once at the end: nesting depth does not multiply
+ * the copying, and a large text is not held as a chain of concatenations.
  */
 class LiteralWriter {
-  /** The text written so far. */
-  text = "";
+  /** The text written so far, piece by piece. */
+  readonly parts: string[] = [];
   private readonly pads: string[] = [];
   /** Keys repeat throughout a document: each is spelled once. */
   private readonly keys = new Map<string, string>();
@@ -60,13 +61,13 @@ class LiteralWriter {
       return;
     }
     if (value === null || typeof value !== "object") {
-      this.text += scalar(value);
+      this.parts.push(scalar(value));
       return;
     }
     const array = Array.isArray(value);
     const inner = indent + 4;
-    this.text += `${!array ? "{" : this.tuples ? "(" : "["}\n`;
-    const start = this.text.length;
+    this.parts.push(`${!array ? "{" : this.tuples ? "(" : "["}\n`);
+    const start = this.parts.length;
     if (array) {
       for (const item of value as unknown[]) this.line(null, item, inner);
     } else {
@@ -74,18 +75,20 @@ class LiteralWriter {
         if (Object.hasOwn(value, key))
           this.line(this.key(key, intKeys), (value as Record<string, unknown>)[key], inner);
     }
-    if (this.text.length === start) this.text += "\n";
-    this.text += this.pad(indent) + (!array ? "}" : this.tuples ? ")" : "]");
+    if (this.parts.length === start) this.parts.push("\n");
+    this.parts.push(this.pad(indent) + (!array ? "}" : this.tuples ? ")" : "]"));
   }
 
-  /** One member of a broken value: indented, `key: ` unless an array item, the value, a comma. */
+  /**
+   * One member of a broken value: indented, `key: ` unless an array item, the value, a comma.
+   * The value is on one line when its one-line form fits the width from the indent (the key
+   * before it does not count).
+   */
   private line(key: string | null, item: unknown, indent: number): void {
-    this.text += this.pad(indent);
-    if (key !== null) this.text += `${key}: `;
-    const prefix = key === null ? 0 : key.length + 2;
-    if (this.room(item, false, this.width - indent - prefix - 1) >= 0) this.flat(item, false);
-    else this.broken(item, false, indent);
-    this.text += ",\n";
+    this.parts.push(this.pad(indent));
+    if (key !== null) this.parts.push(`${key}: `);
+    this.broken(item, false, indent);
+    this.parts.push(",\n");
   }
 
   /**
@@ -119,24 +122,24 @@ class LiteralWriter {
   /** Writes the one-line form of a value. */
   private flat(value: unknown, intKeys: boolean): void {
     if (value === null || typeof value !== "object") {
-      this.text += scalar(value);
+      this.parts.push(scalar(value));
     } else if (Array.isArray(value)) {
-      this.text += this.tuples ? "(" : "[";
+      this.parts.push(this.tuples ? "(" : "[");
       for (let i = 0; i < value.length; i += 1) {
-        if (i > 0) this.text += ", ";
+        if (i > 0) this.parts.push(", ");
         this.flat(value[i], false);
       }
-      this.text += (this.tuples && value.length === 1 ? "," : "") + (this.tuples ? ")" : "]");
+      this.parts.push((this.tuples && value.length === 1 ? "," : "") + (this.tuples ? ")" : "]"));
     } else {
-      this.text += "{";
+      this.parts.push("{");
       let first = true;
       for (const key in value) {
         if (!Object.hasOwn(value, key)) continue;
-        this.text += `${(first ? "" : ", ") + this.key(key, intKeys)}: `;
+        this.parts.push(`${(first ? "" : ", ") + this.key(key, intKeys)}: `);
         this.flat((value as Record<string, unknown>)[key], false);
         first = false;
       }
-      this.text += "}";
+      this.parts.push("}");
     }
   }
 
