@@ -4,11 +4,10 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { LintError, SpecError, UsageError } from "../errors.js";
 import { checkBounds, checkSpecBytes } from "./check-bounds.js";
-import { cloneDocument } from "./clone-document.js";
 import { lint } from "./lint.js";
 import { normalizeSchemas, renameExtensions } from "./normalize-schemas.js";
 import { readYaml } from "./read-yaml.js";
-import { resolveRefs } from "./resolve-refs.js";
+import { lookupIn, resolveRefs } from "./resolve-refs.js";
 import { checkSchemas } from "./schema-checks.js";
 import { validateOpenApi } from "./validate-openapi.js";
 
@@ -82,16 +81,24 @@ export async function loadSpecText(
   }
   checkBounds(document);
   if (options.extensionPrefix !== undefined) renameExtensions(document, options.extensionPrefix);
-  const lookup = await resolveRefs(document as Json);
-  const written = cloneDocument(document) as Json;
-  const normalized = normalizeSchemas(document as Json, lookup);
-  validateOpenApi(document);
-  const { errors, warnings } = lint(document as Json, lookup, options.lint ?? "strict");
-  const schemaFindings = checkSchemas(document, options.lint ?? "strict");
+  const written = document as Json;
+  const writtenLookup = await resolveRefs(written);
+  const normalized = normalizeSchemas(written, writtenLookup);
+  const lookup = normalized.document === written ? writtenLookup : lookupIn(normalized.document);
+  validateOpenApi(normalized.document);
+  const { errors, warnings } = lint(normalized.document, lookup, options.lint ?? "strict");
+  const schemaFindings = checkSchemas(normalized.document, options.lint ?? "strict");
   errors.push(...schemaFindings.errors);
   warnings.push(...schemaFindings.warnings);
   if (errors.length > 0) throw new LintError(errors);
-  return { document: document as Json, written, lookup, fileName, sha256, warnings: [...normalized, ...warnings] };
+  return {
+    document: normalized.document,
+    written,
+    lookup,
+    fileName,
+    sha256,
+    warnings: [...normalized.warnings, ...warnings],
+  };
 }
 
 function parseJsonFast(text: string): unknown {

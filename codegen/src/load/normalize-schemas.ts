@@ -29,7 +29,9 @@ const DATA = new Set(["example", "examples", "enum", "const", "default"]);
 
 /**
  * Brings the Schema Objects of a document into the one form the IR and the
- * emitters read (OpenAPI 3.0 style), in place:
+ * emitters read (OpenAPI 3.0 style). The document is left as it is: what changes
+ * is copied, with the path down to it, and the result shares every other part
+ * with the input (so the document as written needs no copy of its own):
  *
  * - numeric `exclusiveMinimum` / `exclusiveMaximum` (the JSON Schema 2019+ form that
  *   OpenAPI 3.1 uses) become `minimum` / `maximum` with the boolean flag, keeping
@@ -49,33 +51,73 @@ const DATA = new Set(["example", "examples", "enum", "const", "default"]);
  * Runs before the OpenAPI schema check, so that a 3.0 document using the numeric
  * bounds passes it.
  *
- * @returns warnings, each naming the JSON pointer of the rewritten keyword
+ * @returns the normalized document, and warnings, each naming the JSON pointer of the rewritten keyword
  */
-export function normalizeSchemas(document: Json, lookup: RefLookup): SpecError[] {
+export function normalizeSchemas(document: Json, lookup: RefLookup): Normalized {
   const warnings: SpecError[] = [];
   const is31 = typeof document.openapi === "string" && document.openapi.startsWith("3.1");
-  const walk = (node: unknown, trail: Trail | undefined, isMap: boolean): void => {
+  // A changed node met again (a YAML alias) gets the copy it got the first time, so shared parts stay shared.
+  const copies = [new Map<object, unknown>(), new Map<object, unknown>()];
+  const walk = (node: object, trail: Trail | undefined, isMap: boolean): unknown => {
+    const copy = (copies[isMap ? 1 : 0] as Map<object, unknown>).get(node);
+    if (copy !== undefined) return copy;
+    let result: object = node;
     if (Array.isArray(node)) {
       for (let index = 0; index < node.length; index += 1) {
         const item: unknown = node[index];
-        if (item !== null && typeof item === "object") walk(item, step(trail, index), false);
+        if (item === null || typeof item !== "object") continue;
+        const changed = walk(item, step(trail, index), false);
+        if (changed === item) continue;
+        if (result === node) result = node.slice();
+        (result as unknown[])[index] = changed;
       }
-      return;
+    } else {
+      let object = node as Json;
+      if (!isMap) {
+        if (rewrites(object, is31)) {
+          object = { ...object };
+          rewrite(object, trail, is31, warnings);
+        }
+        const discriminator = object.discriminator;
+        if (isObject(discriminator)) {
+          const mapping = completeMapping(object, discriminator, lookup);
+          if (mapping !== undefined) object = { ...object, discriminator: { ...discriminator, mapping } };
+        }
+      }
+      for (const key of Object.keys(object)) {
+        if (!isMap && (key.startsWith("x-") || DATA.has(key))) continue;
+        const value = object[key];
+        if (value === null || typeof value !== "object") continue;
+        const changed = walk(value, step(trail, key), !isMap && MAPS.has(key));
+        if (changed === value) continue;
+        if (object === node) object = { ...object };
+        // Defined, not assigned: a member named `__proto__` stays a member.
+        Object.defineProperty(object, key, { value: changed, writable: true, enumerable: true, configurable: true });
+      }
+      result = object;
     }
-    if (node === null || typeof node !== "object") return;
-    const object = node as Json;
-    if (!isMap) {
-      rewrite(object, trail, is31, warnings);
-      if (isObject(object.discriminator)) completeMapping(object, lookup);
-    }
-    for (const key of Object.keys(object)) {
-      if (!isMap && (key.startsWith("x-") || DATA.has(key))) continue;
-      const value = object[key];
-      if (value !== null && typeof value === "object") walk(value, step(trail, key), !isMap && MAPS.has(key));
-    }
+    if (result !== node) (copies[isMap ? 1 : 0] as Map<object, unknown>).set(node, result);
+    return result;
   };
-  walk(document, undefined, false);
-  return warnings;
+  return { document: walk(document, undefined, false) as Json, warnings };
+}
+
+/** What {@link normalizeSchemas} returns. */
+export interface Normalized {
+  /** The document in the normal form: the input itself when nothing changed, else a copy sharing every part that did not. */
+  readonly document: Json;
+  /** One per rewritten keyword of a 3.0 document that 3.0 does not define, at its JSON pointer. */
+  readonly warnings: SpecError[];
+}
+
+/** Whether {@link rewrite} changes `schema`. */
+function rewrites(schema: Json, is31: boolean): boolean {
+  return (
+    typeof schema.exclusiveMinimum === "number" ||
+    typeof schema.exclusiveMaximum === "number" ||
+    (typeof schema.$ref === "string" && schema.nullable === true) ||
+    (is31 && (Array.isArray(schema.type) || schema.type === "null" || "const" in schema))
+  );
 }
 
 /** The numeric exclusive bounds, their inclusive keyword, and "the inclusive bound is already stricter". */
@@ -138,10 +180,10 @@ function isObject(value: unknown): value is Json {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-function completeMapping(schema: Json, lookup: RefLookup): void {
-  const discriminator = schema.discriminator as Json;
+/** The discriminator's `mapping` with every `$ref` alternative it leaves out added; undefined when it has no alternatives to map. */
+function completeMapping(schema: Json, discriminator: Json, lookup: RefLookup): Record<string, string> | undefined {
   const alternatives = schema.oneOf ?? schema.anyOf;
-  if (typeof discriminator.propertyName !== "string" || !Array.isArray(alternatives)) return;
+  if (typeof discriminator.propertyName !== "string" || !Array.isArray(alternatives)) return undefined;
   const mapping: Record<string, string> = {
     ...((isObject(discriminator.mapping) ? discriminator.mapping : {}) as Record<string, string>),
   };
@@ -153,7 +195,7 @@ function completeMapping(schema: Json, lookup: RefLookup): void {
     const allowed = allowedValues(alternative, discriminator.propertyName, lookup, 0);
     for (const value of allowed ?? [name]) if (!(value in mapping)) mapping[value] = ref;
   }
-  discriminator.mapping = mapping;
+  return mapping;
 }
 
 /** The string values a variant's discriminator property allows (its `enum`, through `$ref` and `allOf`), or undefined when it does not say. */

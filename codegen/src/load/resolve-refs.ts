@@ -21,6 +21,15 @@ import { checkRefs, resolvePointer } from "./ref-policy.js";
  */
 export async function resolveRefs(document: object): Promise<RefLookup> {
   checkRefs(document);
+  return lookupIn(document);
+}
+
+/**
+ * The lookup of local references into `document`, whose references were checked
+ * by {@link resolveRefs} (the normalized copy of a checked document: it holds the
+ * same references). Each target is found once, on first use.
+ */
+export function lookupIn(document: object): RefLookup {
   const cache = new Map<string, unknown>();
   return (ref: string) => {
     if (!cache.has(ref)) cache.set(ref, resolvePointer(document, ref).value);
