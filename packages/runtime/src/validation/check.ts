@@ -34,9 +34,13 @@ export const BOOLEAN = 32;
 export const NULL = 64;
 /** When `$` and const are checked: before enum (the handlers' group is 0 for any value, else a group bit). */
 export const BEFORE_ENUM = -1;
-/** The fast path's shapes of a node (`Prepared.f`): a leaf checked in place, an object of nothing but members. */
+/**
+ * The fast path's shapes of a node (`Prepared.f`): a leaf checked in place, an
+ * object of nothing but members, an array of nothing but items.
+ */
 export const LEAF = 1;
 export const MEMBERS = 2;
+export const ITEMS = 3;
 /** Anything else: a number that is not finite, undefined, a function... (no JSON type). */
 const OTHER = 128;
 /** What a node without the `type` keyword admits: any value. */
@@ -164,7 +168,20 @@ export function accepts(c: Prepared, value: unknown): boolean {
     ? leafAccepted(c, value)
     : f === MEMBERS
       ? typeof value === "object" && value !== null && !Array.isArray(value) && membersAccepted(c.o as Members, value)
-      : check(c, value, null);
+      : f === ITEMS
+        ? Array.isArray(value) && itemsAccepted(c, value)
+        : check(c, value, null);
+}
+
+/** The fast path's array of nothing but items, minItems and maxItems; a leaf item is checked in place. */
+function itemsAccepted(c: Prepared, a: readonly unknown[]): boolean {
+  const item = c.I;
+  const length = a.length;
+  if (length > c.maxItems || length < c.minItems) return false;
+  if (item !== null)
+    for (let i = 0; i < length; i++)
+      if (!(item.f === LEAF ? leafAccepted(item, a[i]) : accepts(item, a[i]))) return false;
+  return true;
 }
 
 /**

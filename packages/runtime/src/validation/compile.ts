@@ -4,6 +4,7 @@ import {
   BEFORE_ENUM,
   BOOLEAN,
   INTEGER,
+  ITEMS,
   LEAF,
   MEMBERS,
   NULL,
@@ -90,12 +91,25 @@ function node(s: SchemaNode): Prepared {
     l: s.l ?? Infinity,
     e: values,
     h: h.length ? h : null,
-    f: h.length ? 0 : types === OBJECT && groups === OBJECT && !values ? MEMBERS : groups & (ARRAY | OBJECT) ? 0 : LEAF,
+    f: h.length ? 0 : shape(types, groups, values !== null),
     o,
     I: prepare(item ?? true),
     minItems,
     maxItems,
   };
+}
+
+/**
+ * How the fast path checks a node without closures (`Prepared.f`): MEMBERS an
+ * object of nothing but object keywords, ITEMS an array of nothing but array
+ * keywords, LEAF a node without object or array keywords, 0 the general check.
+ */
+function shape(types: number, groups: number, enumerated: boolean): number {
+  if (!enumerated && types === groups) {
+    if (types === OBJECT) return MEMBERS;
+    if (types === ARRAY) return ITEMS;
+  }
+  return groups & (ARRAY | OBJECT) ? 0 : LEAF;
 }
 
 function members(s: SchemaNode): Members | null {

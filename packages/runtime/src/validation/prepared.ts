@@ -50,9 +50,9 @@ export interface Prepared {
   readonly h: readonly (number | SchemaCheck)[] | null;
   /**
    * How the fast path checks it (`check.ts`): LEAF (no closure, no object or
-   * array keyword: checked in place), MEMBERS (an
-   * object and nothing but object keywords: straight to its members), or 0
-   * (the general check).
+   * array keyword: checked in place), MEMBERS (an object and nothing but
+   * object keywords: straight to its members), ITEMS (an array and nothing but
+   * array keywords: straight to its items), or 0 (the general check).
    */
   readonly f: number;
   readonly o: Members | null;
