@@ -1,15 +1,21 @@
 import { InvalidResponseError } from "../errors.js";
 
 /**
- * True when `value` holds a number beyond ±(2^53-1). An unsafe integer literal
- * always parses to one, so a value without one comes from a text without one;
- * walking the value is cheaper than scanning the text.
+ * True when `value` is a number beyond ±(2^53-1) or holds one. An unsafe
+ * integer literal always parses to one, so a value without one comes from a
+ * text without one; walking the value is cheaper than scanning the text.
  */
 function holdsLargeNumber(value: unknown): boolean {
-  if (typeof value !== "object" || value === null)
-    return typeof value === "number" && Math.abs(value) > Number.MAX_SAFE_INTEGER;
+  // Leaves, most of a body, are told here; this function is small enough for engines to inline in the loops below.
+  return typeof value === "object"
+    ? value !== null && containsLargeNumber(value)
+    : typeof value === "number" && !(value <= Number.MAX_SAFE_INTEGER && value >= -Number.MAX_SAFE_INTEGER);
+}
+
+/** {@link holdsLargeNumber} of an object's member values or an array's items. */
+function containsLargeNumber(value: object): boolean {
   if (Array.isArray(value)) {
-    for (const item of value) if (holdsLargeNumber(item)) return true;
+    for (let i = 0; i < value.length; i++) if (holdsLargeNumber(value[i])) return true;
     return false;
   }
   for (const key in value) if (holdsLargeNumber((value as Record<string, unknown>)[key])) return true;
