@@ -114,9 +114,9 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     targetKb: 10,
     limitKb: 13,
     // Not met yet (13.3 kB with issues 33 and 35; 13.38 kB with the validators' fast path by node shape, whose
-    // structured enums moved to a handler; 13.56 kB with windows-1252 read right on Node 20; 13.83 kB with the
-    // fast path's array shape, ADR 0031): held at today's size, so that growth is a decision.
-    budgetKb: 13.85,
+    // structured enums moved to a handler; 13.56 kB with windows-1252 read right on Node 20; 13.92 kB with the
+    // fast path by node shape, arrays of items and closures, ADR 0031): held at today's size, so that growth is a decision.
+    budgetKb: 13.95,
     peer: "one",
   },
   {
@@ -136,9 +136,9 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     targetKb: 14,
     // 13.9 kB before the wire model rules: remember_memory's request now carries the release's
     // request-model rules, and the rules engine (@powercontext/runtime/rules, about 2.3 kB) comes
-    // with it; held at that size (plus about 180 B for windows-1252 text on Node 20), so that growth is a
-    // decision.
-    budgetKb: 16.95,
+    // with it; held at that size (plus about 180 B for windows-1252 text on Node 20, and about 190 B for the
+    // validators' fast path by node shape, arrays of items and closures, ADR 0031), so that growth is a decision.
+    budgetKb: 17.0,
     peer: "five",
   },
   {
@@ -156,9 +156,10 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     source: `export { default } from "../../../examples/worker/worker.ts";`,
     // No target of its own: what the Workers import path (docs/workers.md) costs, against the whole
     // client's 45 kB; 14.1 kB before the wire model rules and issue 36's faster validators (about 0.6 kB:
-    // the rules engine's checks the two operations reach, the validators' const and $ref handlers).
+    // the rules engine's checks the two operations reach, the validators' const and $ref handlers); about
+    // 180 B more for the validators' fast path by node shape: arrays of items, closures (ADR 0031).
     targetKb: null,
-    budgetKb: 14.95,
+    budgetKb: 15.0,
   },
   {
     label: "everything the SDK exports (export *)",

@@ -6,8 +6,9 @@ import { codePoints, pointerToken } from "./values.js";
 /**
  * Checks a value against a prepared schema (`compile.ts`), in one of two
  * modes (docs/adr/0031-validators-fast-and-ordered.md). On the fast path
- * (`at` null) it answers yes or no and records nothing; an object's members
- * are checked in one pass in the order the object holds them. On the ordered
+ * (each node's closure by its shape, {@link acceptorOf}, and the general
+ * check with `at` null) it answers yes or no and records nothing; an object's
+ * members are checked in one pass in the order the object holds them. On the ordered
  * path (`at` the JSON pointer of the value) the keywords are checked in
  * ajv's order and the first issue ajv reports is recorded (`issue.ts`). The
  * validator takes the fast path and, when it says no, the ordered one, which
@@ -34,13 +35,6 @@ export const BOOLEAN = 32;
 export const NULL = 64;
 /** When `$` and const are checked: before enum (the handlers' group is 0 for any value, else a group bit). */
 export const BEFORE_ENUM = -1;
-/**
- * The fast path's shapes of a node (`Prepared.f`): a leaf checked in place, an
- * object of nothing but members, an array of nothing but items.
- */
-export const LEAF = 1;
-export const MEMBERS = 2;
-export const ITEMS = 3;
 /** Anything else: a number that is not finite, undefined, a function... (no JSON type). */
 const OTHER = 128;
 /** What a node without the `type` keyword admits: any value. */
@@ -137,7 +131,7 @@ export function check(c: Prepared, value: unknown, at: string | null): boolean {
       !(group === ARRAY
         ? itemsChecked(c, value as unknown[], at)
         : at === null
-          ? membersAccepted(c.o as Members, value as Record<string, unknown>)
+          ? (c.o as Members).a(value)
           : membersInOrder(c.o as Members, value as Record<string, unknown>, at))
     )
       return false;
@@ -152,42 +146,57 @@ function itemsChecked(c: Prepared, a: readonly unknown[], at: string | null): bo
   if (length < c.minItems) return tooMany(at, "minItems", c.minItems, "items");
   const item = c.I;
   if (item !== null)
-    for (let i = 0; i < length; i++)
-      if (at === null ? !accepts(item, a[i]) : !check(item, a[i], `${at}/${i}`)) return false;
+    for (let i = 0; i < length; i++) if (at === null ? !item.a(a[i]) : !check(item, a[i], `${at}/${i}`)) return false;
   return true;
 }
 
+/** The fast path of a schema that admits any value. */
+export const anything = (): boolean => true;
+
+const isString = (value: unknown): boolean => typeof value === "string";
+
 /**
- * The fast path: whether `value` matches `c`, recording nothing (a value
- * nested past the depth limit is refused, `depth.ts`). The general check for
- * a node of no particular shape.
+ * The fast path (`Prepared.a`): whether a value matches `c`, recording
+ * nothing (a value nested past the depth limit is refused, `depth.ts`). A
+ * closure by the node's shape, built once when it is prepared: an object of
+ * nothing but object keywords goes straight to its members, an array of
+ * nothing but array keywords to its items; a leaf (no closure, no object or
+ * array keyword) is checked in place, a plain string, a string of string
+ * keywords, an enum of strings and an integer each by a test of their own;
+ * any other node goes through the general check.
  */
-export function accepts(c: Prepared, value: unknown): boolean {
-  const f = c.f;
-  return f === LEAF
-    ? leafAccepted(c, value)
-    : f === MEMBERS
-      ? typeof value === "object" && value !== null && !Array.isArray(value) && membersAccepted(c.o as Members, value)
-      : f === ITEMS
-        ? Array.isArray(value) && itemsAccepted(c, value)
-        : check(c, value, null);
+export function acceptorOf(c: Prepared): (value: unknown) => boolean {
+  const { t, k, e, g, l } = c;
+  if (c.h === null) {
+    if (e === null && t === k) {
+      if (t === OBJECT) return (c.o as Members).a;
+      if (t === ARRAY) return (value) => Array.isArray(value) && itemsAccepted(c, value);
+    }
+    if ((k & (ARRAY | OBJECT)) === 0) {
+      if (t === STRING && e === null)
+        return k === 0 ? isString : (value) => typeof value === "string" && stringFails(c, value) === 0;
+      if (t === STRING && k === 0) return (value) => typeof value === "string" && (e as unknown[]).includes(value);
+      if (t === INTEGER && e === null)
+        return (value) => typeof value === "number" && Number.isInteger(value) && !(value < g || value > l);
+      return (value) => leafAccepted(c, value);
+    }
+  }
+  return (value) => check(c, value, null);
 }
 
-/** The fast path's array of nothing but items, minItems and maxItems; a leaf item is checked in place. */
+/** The fast path's array of nothing but items, minItems and maxItems: each item by its own closure. */
 function itemsAccepted(c: Prepared, a: readonly unknown[]): boolean {
   const item = c.I;
   const length = a.length;
   if (length > c.maxItems || length < c.minItems) return false;
-  if (item !== null)
-    for (let i = 0; i < length; i++)
-      if (!(item.f === LEAF ? leafAccepted(item, a[i]) : accepts(item, a[i]))) return false;
+  if (item !== null) for (let i = 0; i < length; i++) if (!item.a(a[i])) return false;
   return true;
 }
 
 /**
  * The fast path's check of a leaf (a node with no closure and no object or
- * array keyword), in place in the loops over members and items; a number's
- * type is told without `typeBits`.
+ * array keyword) of no particular kind; a number's type is told without
+ * `typeBits`.
  */
 function leafAccepted(c: Prepared, value: unknown): boolean {
   if (c.e !== null && !c.e.includes(value)) return false;
@@ -211,29 +220,35 @@ function stringFails(c: Prepared, text: string): number {
         : 0;
 }
 
-/** The fast path's object: one pass over the members it has, in the order it holds them (the declared order is tried first). */
-function membersAccepted(m: Members, o: object): boolean {
-  const { names, required, parts } = m;
-  let next = 0;
-  let present = 0;
-  let size = 0;
-  for (const key in o) {
-    size++;
-    let i: number | undefined = next;
-    if (names[i] !== key && (i = names.indexOf(key)) < 0) {
-      const extra = m.extra;
-      if (extra === false || (extra !== null && !accepts(extra, (o as Record<string, unknown>)[key]))) return false;
-      continue;
+/**
+ * The fast path's object: a closure that tells an object and checks, in one
+ * pass, the members it has in the order it holds them (the declared order is
+ * tried first).
+ */
+export function membersAcceptor(m: Omit<Members, "a">): (value: unknown) => boolean {
+  const { names, required, parts, extra, min, max } = m;
+  const need = m.order.length;
+  return (o) => {
+    if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
+    let next = 0;
+    let present = 0;
+    let size = 0;
+    for (const key in o) {
+      size++;
+      let i: number | undefined = next;
+      if (names[i] !== key && (i = names.indexOf(key)) < 0) {
+        if (extra === false || (extra !== null && !extra.a((o as Record<string, unknown>)[key]))) return false;
+        continue;
+      }
+      next = i + 1;
+      const value = (o as Record<string, unknown>)[key];
+      if (value === undefined) continue;
+      present += required[i] as number;
+      const part = parts[i] as Prepared | null;
+      if (part !== null && !part.a(value)) return false;
     }
-    next = i + 1;
-    const value = (o as Record<string, unknown>)[key];
-    if (value === undefined) continue;
-    present += required[i] as number;
-    const part = parts[i] as Prepared | null;
-    // A leaf member is checked in place: through `accepts`, a small object's check took about a quarter longer.
-    if (part !== null && !(part.f === LEAF ? leafAccepted(part, value) : accepts(part, value))) return false;
-  }
-  return present === m.order.length && size >= m.min && size <= m.max;
+    return present === need && size >= min && size <= max;
+  };
 }
 
 /** The ordered path's object, keyword by keyword in ajv's order. */

@@ -4,14 +4,14 @@ import {
   BEFORE_ENUM,
   BOOLEAN,
   INTEGER,
-  ITEMS,
-  LEAF,
-  MEMBERS,
   NULL,
   NUMBER,
   OBJECT,
   STRING,
+  acceptorOf,
+  anything,
   check,
+  membersAcceptor,
 } from "./check.js";
 import type { Members, Prepared } from "./prepared.js";
 import type { SchemaCheck, SchemaNode, SchemaRef } from "./schema-node.js";
@@ -20,11 +20,11 @@ import type { SchemaCheck, SchemaNode, SchemaRef } from "./schema-node.js";
  * Prepares the compact form (docs/adr/0031-validators-fast-and-ordered.md):
  * each schema node once, into a record of one shape ({@link Prepared}: its
  * types as bits, its bounds with neutral defaults, its regular expression,
- * its members' records with a name index, the count of required members).
- * All records share one hidden class, so `check.ts`, which reads them, stays
- * monomorphic and compiles to straight-line machine code, without eval; only
- * the rarer keywords (handlers), `const`, `$ref` beside other keywords and
- * references back into a cycle are closures.
+ * its members' records with a name index, the count of required members,
+ * and the fast path's closure by the node's shape, `check.ts`). All records
+ * share one hidden class, so the ordered path, which reads them, stays
+ * monomorphic, without eval; the rarer keywords (handlers), `const`, `$ref`
+ * beside other keywords and references back into a cycle are closures too.
  */
 
 /** The bit of each type letter. */
@@ -78,7 +78,7 @@ function node(s: SchemaNode): Prepared {
   const { I: item, minItems = 0, maxItems = Infinity } = s;
   const o = members(s);
   groups |= (item !== undefined || minItems || maxItems !== Infinity ? ARRAY : 0) | (o ? OBJECT : 0);
-  return {
+  const record: { -readonly [K in keyof Prepared]: Prepared[K] } = {
     s,
     t: types,
     // One type bit (types & (types - 1) is 0), and its group among the node's.
@@ -91,25 +91,15 @@ function node(s: SchemaNode): Prepared {
     l: s.l ?? Infinity,
     e: values,
     h: h.length ? h : null,
-    f: h.length ? 0 : shape(types, groups, values !== null),
     o,
     I: prepare(item ?? true),
     minItems,
     maxItems,
+    // Replaced as soon as the record exists.
+    a: anything,
   };
-}
-
-/**
- * How the fast path checks a node without closures (`Prepared.f`): MEMBERS an
- * object of nothing but object keywords, ITEMS an array of nothing but array
- * keywords, LEAF a node without object or array keywords, 0 the general check.
- */
-function shape(types: number, groups: number, enumerated: boolean): number {
-  if (!enumerated && types === groups) {
-    if (types === OBJECT) return MEMBERS;
-    if (types === ARRAY) return ITEMS;
-  }
-  return groups & (ARRAY | OBJECT) ? 0 : LEAF;
+  record.a = acceptorOf(record);
+  return record;
 }
 
 function members(s: SchemaNode): Members | null {
@@ -123,7 +113,7 @@ function members(s: SchemaNode): Members | null {
     parts.push(prepare(pairs[i + 1] as SchemaRef));
   }
   const declared = names.length;
-  const extra = additional === false ? false : prepare(additional ?? true);
+  const extra: Prepared | null | false = additional === false ? false : prepare(additional ?? true);
   const order = typeof r === "number" ? names.filter((_, i) => i < 31 && (r >> i) & 1) : r;
   const required = names.map(() => 0);
   for (const name of order) {
@@ -137,14 +127,6 @@ function members(s: SchemaNode): Members | null {
   }
   // No object keyword at all (additionalProperties absent or true): none to check.
   if (!names.length && extra === null && !min && max === Infinity) return null;
-  return {
-    names,
-    declared,
-    parts,
-    required,
-    order,
-    extra,
-    min,
-    max,
-  };
+  const keywords = { names, declared, parts, required, order, extra, min, max };
+  return { ...keywords, a: membersAcceptor(keywords) };
 }

@@ -21,6 +21,8 @@ export interface Members {
   /** minProperties and maxProperties (0 and Infinity when absent). */
   readonly min: number;
   readonly max: number;
+  /** The fast path's check of an object against these keywords (`check.ts`, `membersAcceptor`); false for any other value. */
+  readonly a: (value: unknown) => boolean;
 }
 
 /** A schema node prepared for `check.ts`, keyed like the compact form. Every field is present: one shape for all. */
@@ -48,16 +50,11 @@ export interface Prepared {
    * enum), or a group bit (its handlers, last in the group). Null when none.
    */
   readonly h: readonly (number | SchemaCheck)[] | null;
-  /**
-   * How the fast path checks it (`check.ts`): LEAF (no closure, no object or
-   * array keyword: checked in place), MEMBERS (an object and nothing but
-   * object keywords: straight to its members), ITEMS (an array and nothing but
-   * array keywords: straight to its items), or 0 (the general check).
-   */
-  readonly f: number;
   readonly o: Members | null;
   /** items (null for anything), minItems and maxItems (0 and Infinity when absent). */
   readonly I: Prepared | null;
   readonly minItems: number;
   readonly maxItems: number;
+  /** The fast path's check of the node (`check.ts`, `acceptorOf`): true when the value matches, recording nothing. */
+  readonly a: (value: unknown) => boolean;
 }

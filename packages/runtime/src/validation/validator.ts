@@ -1,4 +1,4 @@
-import { accepts, checkInOrder } from "./check.js";
+import { anything, checkInOrder } from "./check.js";
 import { prepare } from "./compile.js";
 import type { Prepared } from "./prepared.js";
 import { integralFloats } from "./float-literals.js";
@@ -36,12 +36,17 @@ export interface ValidateFunction {
  */
 export function validator(schema: SchemaRef, integers = true): ValidateFunction {
   let check: Prepared | null | undefined;
+  // The fast path's check of the root (`check.ts`), kept at hand.
+  let accepted: (value: unknown) => boolean = anything;
   const validate: ValidateFunction = Object.assign(
     (data: unknown, text?: string): boolean => {
-      if (check === undefined) check = prepare(schema);
+      if (check === undefined) {
+        check = prepare(schema);
+        if (check !== null) accepted = check.a;
+      }
       // Only the ordered path knows where a value sits: it alone runs when the text writes an integer as a float.
       const floats = integers && typeof text === "string" ? integralFloats(text) : null;
-      if (floats === null && (check === null || accepts(check, data))) {
+      if (floats === null && accepted(data)) {
         if (validate.errors !== null) validate.errors = null;
         return true;
       }
