@@ -35,7 +35,8 @@ export function recursive(target: () => SchemaRef): SchemaNode {
     let c: Prepared | null | undefined;
     return (value, at) => {
       c ??= prepare(target());
-      if (c === null || typeof value !== "object" || value === null) return c === null || check(c, value, at);
+      if (c === null || typeof value !== "object" || value === null)
+        return c === null || (at === null ? c.a(value) : check(c, value, at));
       if (depth === MAX_DEPTH) {
         // The fast path only answers no; the ordered path, which follows, records the issue and stops.
         if (at === null) return false;
@@ -44,7 +45,7 @@ export function recursive(target: () => SchemaRef): SchemaNode {
       }
       depth++;
       try {
-        return check(c, value, at);
+        return at === null ? c.a(value) : check(c, value, at);
       } finally {
         depth--;
       }
