@@ -150,6 +150,15 @@ function itemsChecked(c: Prepared, a: readonly unknown[], at: string | null): bo
   return true;
 }
 
+/**
+ * Checks `value` against `c` on the path `at` says: the node's fast-path
+ * closure when `at` is null, else the ordered path (for the handlers of the
+ * rarer keywords and references into a cycle).
+ */
+export function checkOn(c: Prepared, value: unknown, at: string | null): boolean {
+  return at === null ? c.a(value) : check(c, value, at);
+}
+
 /** The fast path of a schema that admits any value. */
 export const anything = (): boolean => true;
 

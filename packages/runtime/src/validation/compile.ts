@@ -10,7 +10,7 @@ import {
   STRING,
   acceptorOf,
   anything,
-  check,
+  checkOn,
   membersAcceptor,
 } from "./check.js";
 import type { Members, Prepared } from "./prepared.js";
@@ -58,7 +58,7 @@ export function prepare(ref: SchemaRef): Prepared | null {
 /** The check of a schema, for the handlers of the rarer keywords: its fast path's closure when `at` is null. */
 export function compile(ref: SchemaRef): SchemaCheck {
   const c = prepare(ref);
-  return (value, at) => c === null || (at === null ? c.a(value) : check(c, value, at));
+  return (value, at) => c === null || checkOn(c, value, at);
 }
 
 function node(s: SchemaNode): Prepared {

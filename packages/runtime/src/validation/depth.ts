@@ -1,4 +1,4 @@
-import { STOP, check } from "./check.js";
+import { STOP, checkOn } from "./check.js";
 import { prepare } from "./compile.js";
 import type { Prepared } from "./prepared.js";
 import { fail } from "./issue.js";
@@ -35,8 +35,7 @@ export function recursive(target: () => SchemaRef): SchemaNode {
     let c: Prepared | null | undefined;
     return (value, at) => {
       c ??= prepare(target());
-      if (c === null || typeof value !== "object" || value === null)
-        return c === null || (at === null ? c.a(value) : check(c, value, at));
+      if (c === null || typeof value !== "object" || value === null) return c === null || checkOn(c, value, at);
       if (depth === MAX_DEPTH) {
         // The fast path only answers no; the ordered path, which follows, records the issue and stops.
         if (at === null) return false;
@@ -45,7 +44,7 @@ export function recursive(target: () => SchemaRef): SchemaNode {
       }
       depth++;
       try {
-        return at === null ? c.a(value) : check(c, value, at);
+        return checkOn(c, value, at);
       } finally {
         depth--;
       }
