@@ -185,6 +185,22 @@ describe("references resolve on each side against that side's answers", () => {
     expect(catalogue.values("binding_id")).toEqual(["b-2"]);
   });
 
+  it("pairs each side's ids one to one: a list ordered by ids the sides drew differently pairs nothing new", () => {
+    const created = (scope_id: string) => ({ status: 201, body: { scope_id, title: "t" }, etag: null });
+    const report = (scope_ids: string[]) => ({ status: 200, body: { scope_ids }, etag: null });
+    const catalogue = catalogueOf([]);
+    catalogue.add(0, created("scp_b"), created("scp_m9"));
+    // Both sides list their default Scope and the created one by id: the release's default
+    // sorts after it, the mock's before it; neither place pairs the same two Scopes.
+    catalogue.add(1, report(["scp_b", "scp_z"]), report(["scp_m1", "scp_m9"]));
+    expect(catalogue.values("scope_id")).toEqual(["scp_b"]);
+    expect(catalogue.recordsOf("scope_id", "scp_b").map((r) => r.request)).toEqual([0]);
+    // Where the places agree with the pairing so far, the new id is paired and offered.
+    catalogue.add(2, report(["scp_z", "scp_b"]), report(["scp_m1", "scp_m9"]));
+    expect(catalogue.values("scope_id")).toEqual(["scp_b", "scp_z"]);
+    expect(catalogue.recordsOf("scope_id", "scp_b").map((r) => r.request)).toEqual([0, 2]);
+  });
+
   it("leaves out a value an answer only repeats from its request", () => {
     const catalogue = catalogueOf([]);
     const echoed = { status: 200, body: { scope_id: "7", source_id: "src_1" }, etag: null, sent: new Set(["7"]) };

@@ -121,8 +121,13 @@ export interface IdRecord {
 interface Walk {
   readonly request: number;
   readonly etag: boolean;
-  /** true when the other side's answer holds a value of this type at this pointer */
-  readonly holds: (pointer: string, value: unknown) => boolean;
+  /**
+   * true when the other side's answer holds a value of this type at this pointer (and, for
+   * an id of `kind`, one that pairs with `value` as the earlier answers paired them)
+   */
+  readonly holds: (pointer: string, value: unknown, kind: string | null) => boolean;
+  /** pairs the id of `kind` at this pointer with the other side's value there, once its record is kept */
+  readonly pair: (pointer: string, value: unknown, kind: string) => void;
   /** true when the other side's object at this pointer is the same kind of thing (see {@link sameKind}) */
   readonly alike: (pointer: string, node: Readonly<Record<string, unknown>>) => boolean;
 }
@@ -154,12 +159,36 @@ export function sameKind(ours: Readonly<Record<string, unknown>>, theirs: unknow
  * request naming it would differ for that one earlier reason). A value an answer merely
  * repeats from its request (a random id echoed back) is no id the server holds, and is
  * left out. Feeding the same answers gives the same catalogue.
+ *
+ * The sides' ids pair one to one: the first place both hold an id of a kind pairs the
+ * two values, and a later place that pairs either with another value is left out. A list
+ * ordered by id (Scopes, a report's `scope_ids`) is ordered by values each side draws at
+ * random, so the same place there can hold different things on the two sides; without
+ * this, the release's default Scope could be paired with a Scope the run created on the
+ * mock, and every later request naming it would act on different Scopes.
  */
 export class Catalogue {
   readonly records: IdRecord[] = [];
   /** kind -> distinct value -> records holding it, both in first-seen order */
   readonly #byKind = new Map<string, Map<string, IdRecord[]>>();
   readonly #etags: number[] = [];
+  /** kind -> the deciding side's id -> the other side's id it was first paired with, and back */
+  readonly #pairs = new Map<string, { readonly ours: Map<string, string>; readonly theirs: Map<string, string> }>();
+
+  /** True when `ours` and `theirs` (ids of `kind`) are each new to the pairing, or already paired with each other. */
+  #pairable(kind: string, ours: string, theirs: string): boolean {
+    const pairs = this.#pairs.get(kind);
+    const [mate, back] = [pairs?.ours.get(ours), pairs?.theirs.get(theirs)];
+    return mate === undefined && back === undefined ? true : mate === theirs && back === ours;
+  }
+
+  /** Pairs `ours` with `theirs` (ids of `kind`) for the answers to come. */
+  #pair(kind: string, ours: string, theirs: string): void {
+    const pairs = this.#pairs.get(kind) ?? { ours: new Map<string, string>(), theirs: new Map<string, string>() };
+    this.#pairs.set(kind, pairs);
+    pairs.ours.set(ours, theirs);
+    pairs.theirs.set(theirs, ours);
+  }
 
   /**
    * Records every id-holding object of the answer to request `request`.
@@ -174,15 +203,20 @@ export class Catalogue {
     const etag = answer.etag !== null && (other === undefined || other.etag !== null);
     if (etag) this.#etags.push(request);
     const echo = (a: RecordedAnswer, value: unknown) => typeof value === "string" && a.sent?.has(value) === true;
-    const holds = (pointer: string, value: unknown) => {
+    const holds = (pointer: string, value: unknown, kind: string | null) => {
       if (echo(answer, value)) return false;
       if (other === undefined) return true;
       const theirs = pointerGet(other.body, pointer);
-      return typeof theirs === typeof value && !echo(other, theirs);
+      if (typeof theirs !== typeof value || echo(other, theirs)) return false;
+      return kind === null || typeof value !== "string" || this.#pairable(kind, value, theirs as string);
+    };
+    const pair = (pointer: string, value: unknown, kind: string) => {
+      const theirs = other === undefined ? undefined : pointerGet(other.body, pointer);
+      if (typeof value === "string" && typeof theirs === "string") this.#pair(kind, value, theirs);
     };
     const alike = (pointer: string, node: Readonly<Record<string, unknown>>) =>
       other === undefined || sameKind(node, pointer === "" ? other.body : pointerGet(other.body, pointer));
-    this.walk({ request, etag, holds, alike }, answer.body, "", 0);
+    this.walk({ request, etag, holds, pair, alike }, answer.body, "", 0);
   }
 
   private walk(at: Walk, node: unknown, pointer: string, depth: number): void {
@@ -200,18 +234,25 @@ export class Catalogue {
       if (kind !== null && name.endsWith("_ids") && Array.isArray(value)) {
         for (const [index, item] of value.entries()) {
           const member = { pointer: `${where}/${index}`, value: item };
-          if (typeof item === "string" && item !== "" && holds(member.pointer, item))
+          if (typeof item === "string" && item !== "" && holds(member.pointer, item, kind)) {
+            at.pair(member.pointer, item, kind);
             this.keep({ request, members: new Map([[kind, member]]), etag });
+          }
         }
       } else if ((kind !== null && typeof value === "string" && value !== "") || COMPANIONS.has(name)) {
-        if ((typeof value === "string" || typeof value === "number") && holds(where, value))
+        if ((typeof value === "string" || typeof value === "number") && holds(where, value, kind))
           members.set(name, { pointer: where, value });
       } else {
         this.walk(at, value, where, depth + 1);
       }
     }
-    if ([...members.keys()].some((name) => idKind(name) !== null) && at.alike(pointer, node))
+    if ([...members.keys()].some((name) => idKind(name) !== null) && at.alike(pointer, node)) {
+      for (const [name, member] of members) {
+        const kind = idKind(name);
+        if (kind !== null) at.pair(member.pointer, member.value, kind);
+      }
       this.keep({ request, members, etag });
+    }
   }
 
   private keep(record: IdRecord): void {
