@@ -267,7 +267,7 @@ describe("build-ir: resources", () => {
       '/paths/~1v1~1notes/post/x-powercontext-resource/cursor: a last_id cursor needs a list ordered by id; resource "note" is ordered by position',
     ]);
   });
-  it("carries a filter over any item of a list and a substring filter that applies under a condition, and refuses malformed ones with their pointer", async () => {
+  it("carries a filter over any item of a list, a substring filter that applies under a condition and one whose values the record spells otherwise, and refuses malformed ones with their pointer", async () => {
     const ir = await given(
       notes({
         name: "note",
@@ -275,19 +275,30 @@ describe("build-ir: resources", () => {
         filters: {
           "tags[].kind": "state",
           "meta.title": { request: "state", match: "contains", when: { mode: "title" } },
+          "meta.open": { request: "state", values: { active: true, closed: false } },
         },
       }),
       registry,
     );
     expect(ir.operations[0]!.resource!.filters).toEqual([
-      { member: "tags[].kind", request: "state", default: "active", match: "equal", until: null, when: {} },
+      { member: "tags[].kind", request: "state", default: "active", match: "equal", until: null, values: {}, when: {} },
       {
         member: "meta.title",
         request: "state",
         default: "active",
         match: "contains",
         until: null,
+        values: {},
         when: { mode: "title" },
+      },
+      {
+        member: "meta.open",
+        request: "state",
+        default: "active",
+        match: "equal",
+        until: null,
+        values: { active: true, closed: false },
+        when: {},
       },
     ]);
     const issues = await refusal(
@@ -298,6 +309,7 @@ describe("build-ir: resources", () => {
           "tags[]x": "state",
           title: { request: "state", match: "prefix" },
           summary: { request: "state", when: 3 },
+          "meta.open": { request: "state", values: { active: [true] } },
         },
       }),
       registry,
@@ -307,6 +319,7 @@ describe("build-ir: resources", () => {
       `${at}/tags[]x: expected a record member (dotted, \`name[]\` for any item of a list), none of its parts a member every JavaScript object has`,
       `${at}/title/match: expected one of equal, contains, folded, range, not "prefix"`,
       `${at}/summary/when: expected a map of member names to JSON scalars or lists of them`,
+      `${at}/meta.open/values/active: expected a JSON scalar (string, number, boolean or null)`,
     ]);
   });
 

@@ -22,6 +22,11 @@ const run = {
   // A Dream operation of contract 2: the release refuses it (426) to a client that does not declare it.
   operation: "revise_tags",
   artifacts: [{ family: "experience", artifact_id: "art_x", revision: 1 }],
+  tag_target: {
+    target: { type: "artifact", family: "experience", artifact_id: "art_x" },
+    expected_etag: "e",
+    basis_ref: { family: "experience", artifact_id: "art_x", revision: 1 },
+  },
 } as const;
 
 describe("the client headers", () => {

@@ -795,6 +795,12 @@ export type FilterFact = {
      */
     readonly until: string | null;
     /**
+     * The record's value for each value the request may give, where the two spell it differently (a request's `denied` for a record whose member is `false`); a request value not listed is matched as it is.
+     */
+    readonly values: {
+        readonly [key: string]: string | number | boolean | null;
+    };
+    /**
      * The filter applies only while each of these request members has this value, or one of these values (a search in the field the request names).
      */
     readonly when: {

@@ -185,12 +185,17 @@ function checkOf(rule: ModelRuleIr): string {
       const by =
         rule.by === null
           ? "item"
-          : `tuple(getattr(item, "model_dump", lambda **_: item)(by_alias=True).get(key) for key in ${tuple(rule.by)})`;
+          : // a dotted key names a member nested in the item
+            `tuple(functools.reduce(lambda at, step: at.get(step) if isinstance(at, dict) else None, key.split("."), getattr(item, "model_dump", lambda **_: item)(by_alias=True)) for key in ${tuple(rule.by)})`;
       const key =
         rule.compare === "nfc-casefold"
           ? `(unicodedata.normalize("NFC", item).casefold() if isinstance(item, str) else ${by})`
           : by;
-      return `${rule.compare === "nfc-casefold" ? "        import unicodedata\n\n" : ""}        for name in ${tuple(rule.members.map((m) => m.replace(/\[\]$/, "")))}:
+      const imports = [
+        ...(rule.by === null ? [] : ["functools"]),
+        ...(rule.compare === "nfc-casefold" ? ["unicodedata"] : []),
+      ];
+      return `${imports.map((name) => `        import ${name}\n`).join("")}${imports.length > 0 ? "\n" : ""}        for name in ${tuple(rule.members.map((m) => m.replace(/\[\]$/, "")))}:
             items = sent.get(name)
             keys = [${key} for item in items] if isinstance(items, list) else []
             if any(key in keys[:index] for index, key in enumerate(keys)):

@@ -196,7 +196,7 @@ export class FlushEngine {
     }
     const { after, through } = op.window;
     const window = this.sources.window(op.scope_id, after, through).filter((s) => !s.derived);
-    const written = this.memory.write(
+    this.memory.write(
       op.scope_id,
       window.map((s) => ({ kind: "observation", text: s.content })),
     );
@@ -208,8 +208,9 @@ export class FlushEngine {
       current_cursor: through,
       high_watermark: this.sources.head(op.scope_id),
       processed_source_count: window.length,
-      // The Memory this flush wrote; a window with nothing to extract wrote none.
-      memory: written.length > 0 ? { ...written[written.length - 1]!.artifact } : null,
+      // The release's Atomic Memory flush names no single Memory Artifact: it writes one per
+      // record (found by `list_atomic_memory`), and answers null here whatever it wrote.
+      memory: null,
     };
     this.operations.transition(op, "succeeded", atMs);
   }
@@ -221,7 +222,7 @@ export class FlushEngine {
       current_cursor: after,
       high_watermark: this.sources.head(scopeId),
       processed_source_count: 0,
-      memory: this.memory.ref(scopeId),
+      memory: null,
     };
   }
 }

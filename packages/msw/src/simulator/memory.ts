@@ -55,12 +55,6 @@ export class MemoryStore {
     private readonly cursorKey = "",
   ) {}
 
-  /** The artifact of the scope's newest record, or null before its first write. */
-  ref(scopeId: string): ArtifactReference | null {
-    const newest = this.#records(scopeId).at(-1);
-    return newest ? { ...newest.artifact } : null;
-  }
-
   /**
    * Writes one new Atomic Memory Artifact per item; `journal` (a curated
    * write) also records each as a Source, as the release does for

@@ -39,6 +39,25 @@ describe("Atomic Memory merge", () => {
         null,
       ]);
     }
+    // Named twice is refused before any input is looked up: unknown ones too, beside a real one.
+    const unknown = { artifact: { ...a.artifact, artifact_id: "art_unknown" }, state_version: 1 };
+    for (const inputs of [
+      [unknown, unknown],
+      [a, unknown, unknown],
+    ]) {
+      const refused = call(sim, "merge_atomic_memories", { scope_id: "s1", inputs, content });
+      expect([refused.status, refused.code]).toEqual([409, "invalid_memory_relation"]);
+    }
+    // Different unknown inputs are looked up: not found.
+    const missing = call(sim, "merge_atomic_memories", {
+      scope_id: "s1",
+      inputs: [a, unknown],
+      content,
+    });
+    expect([missing.status, missing.code]).toEqual([404, "not_found"]);
+    // The Scope is found first.
+    const noScope = call(sim, "merge_atomic_memories", { scope_id: "s9", inputs: [unknown, unknown], content });
+    expect([noScope.status, noScope.code]).toEqual([404, "scope_not_found"]);
     const stale = call(sim, "merge_atomic_memories", {
       scope_id: "s1",
       inputs: [{ ...a, state_version: 99 }, remember(sim, "Backups are kept a month.")],

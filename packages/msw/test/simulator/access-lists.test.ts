@@ -94,6 +94,25 @@ describe("list_access_audit", () => {
     expect(audit.filter((e) => e.resource.type === "server" && e.reason_code === "binding-created")).toEqual([]);
   });
 
+  it("keeps the events of the result and the subject the request names (the Principal who made each request)", () => {
+    const sim = simulator();
+    expect(send(sim, "get_scope", { params: { scope_id: "s1" } }).status).toBe(200);
+    const update = { params: { scope_id: "s1" }, body: { expected_version: 1, title: "t", summary: "s" } };
+    expect(send(sim, "update_scope", update, "pc-reader").status).toBe(403);
+    const listed = (filter: Record<string, unknown>) =>
+      (
+        send(sim, "list_access_audit", {
+          body: { resource: { type: "scope", scope_id: "s1" }, limit: 500, ...filter },
+        }).body.items as Record<string, any>[]
+      ).map((e) => [e.operation, e.principal.id, e.allowed]);
+    expect(listed({ result: "denied" })).toEqual([["update_scope", "reader", false]]);
+    expect(listed({ result: "allowed" }).every(([, , allowed]) => allowed === true)).toBe(true);
+    expect(listed({ result: "allowed" })).toContainEqual(["get_scope", "server-token", true]);
+    expect(listed({ subject: { type: "service", id: "reader" } })).toEqual([["update_scope", "reader", false]]);
+    expect(listed({ subject: { type: "user", id: "reader" } })).toEqual([]);
+    expect(listed({ subject: { type: "service", id: "reader" }, result: "allowed" })).toEqual([]);
+  });
+
   const audit = (sim: PowerContextSimulator, start: string, end: string) =>
     send(sim, "list_access_audit", {
       body: { resource: { type: "server", deployment_id: "powercontext" }, time_range: { start, end } },

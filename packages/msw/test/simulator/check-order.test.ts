@@ -97,6 +97,31 @@ describe("the Scope lookup against the runtime rules", () => {
     ]);
   });
 
+  it("an acceptance comes from its receiver, refused before the handler's model; the model's checks answer without details", () => {
+    const confirmed = { live_state: "confirmed", capability: "confirmed", authorization: "confirmed" };
+    const acceptance = { scope_id: "s", source_id: "ack2", status: "accepted", selection: "prepared" };
+    const codeOf = (body: Record<string, unknown>) => {
+      const answer = send("acknowledge_handoff", { body: { ...acceptance, ...body } });
+      return [answer.status, answer.code];
+    };
+    // Another receiver than the caller (the static bearer, service:server-token): refused as an
+    // access fault, before the model's own faults (a missing `prepared`, a blank-edged id).
+    expect(codeOf({ receiver: "someone", receiver_checks: confirmed })).toEqual([422, "invalid_access_request"]);
+    expect(codeOf({ receiver: "someone", source_id: " ack2", receiver_checks: confirmed })).toEqual([
+      422,
+      "invalid_access_request",
+    ]);
+    // The Scope is found first.
+    expect(codeOf({ scope_id: "nowhere", receiver: "someone", receiver_checks: confirmed })).toEqual([
+      404,
+      "scope_not_found",
+    ]);
+    // From its receiver, a check not confirmed is the model's fault.
+    const mismatch = { ...confirmed, live_state: "mismatch" };
+    expect(codeOf({ receiver: "server-token", receiver_checks: mismatch })).toEqual([422, "invalid_request"]);
+    expect(codeOf({ receiver: "server-token" })).toEqual([422, "invalid_request"]);
+  });
+
   it("a search picks its family's searcher before the Scope is looked up", () => {
     const search = (family: string) =>
       send("search_artifacts", { params: { scope_id: "nowhere", family }, body: { query: "notes" } });

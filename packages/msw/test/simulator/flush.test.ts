@@ -24,10 +24,10 @@ describe("memory flush", () => {
     const { sim } = slowSim();
     const r = asAdmin(sim, "flush_memory", flush);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ status: "idle", processed_source_count: 0 });
+    expect(r.body).toMatchObject({ status: "idle", processed_source_count: 0, memory: null });
   });
 
-  it("answers 200 processed when the work fits in the wait budget", () => {
+  it("answers 200 processed when the work fits in the wait budget, naming no Memory Artifact (as 1.4.1, which writes one per record)", () => {
     const sim = createPowerContextSimulator({
       scopes: TEST_SCOPES,
       clock: new ManualClock(),
@@ -42,8 +42,13 @@ describe("memory flush", () => {
       previous_cursor: 0,
       current_cursor: 2,
       processed_source_count: 2,
+      memory: null,
     });
     expect(sim.inspect.memoryCursor("s1")).toBe(2);
+    // what it wrote is listed, and an idle flush after it still names none
+    const listed = asAdmin(sim, "list_atomic_memories", { body: { scope_id: "s1" } });
+    expect((listed.body as { items: unknown[] }).items).toHaveLength(2);
+    expect(asAdmin(sim, "flush_memory", flush).body).toMatchObject({ status: "idle", memory: null });
   });
 
   it("names no Memory for a window with nothing to extract (only the journal of an Artifact write)", () => {

@@ -8,7 +8,9 @@ import { TEST_SCOPES } from "../support/scopes.js";
 /**
  * A Handoff's generation receipt must be one the server issued. The mock drafts without a
  * model and issues none, so finalize and commit refuse any receipt, as a 1.4.1 server
- * refuses one it cannot verify, before looking at the cited evidence.
+ * refuses one it cannot verify, before looking at the cited evidence; an Artifact written
+ * with generation metadata is refused too, and metadata naming the wrong Prompt before the
+ * Scope is looked up.
  */
 describe("Handoff generation receipts", () => {
   const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), seed: 8 });
@@ -23,6 +25,20 @@ describe("Handoff generation receipts", () => {
     disposition: "continuable",
     next_action: null,
     omissions: [],
+  });
+
+  /** Generation metadata of a built-in draft, with `over` in place of its members. */
+  const metadata = (over: Record<string, unknown> = {}) => ({
+    scope_id: "s1",
+    prompt_key: "handoff.generate",
+    selection: "built_in",
+    artifact: null,
+    definition_version: "v1",
+    builtin_version: "v1",
+    compiled_digest: "0".repeat(64),
+    original_draft_digest: "0".repeat(64),
+    edit_status: "unchanged",
+    ...over,
   });
 
   it("finalize refuses a draft carrying a receipt before it checks the evidence", () => {
@@ -73,20 +89,26 @@ describe("Handoff generation receipts", () => {
     expect(commit({ ...prepared.body, generation: { receipt: "forged" } }).body.error?.code).toBe(
       "invalid_handoff_generation",
     );
-    const digest = "0".repeat(64);
-    const metadata = {
-      scope_id: "scope-a",
-      prompt_key: "handoff.generate",
-      selection: "built_in",
-      artifact: null,
-      definition_version: "v1",
-      builtin_version: "v1",
-      compiled_digest: digest,
-      original_draft_digest: digest,
-      edit_status: "unchanged",
-    };
-    const content = { ...prepared.body.content, generation: metadata };
+    const content = { ...prepared.body.content, generation: metadata({ scope_id: "scope-a" }) };
     expect(commit({ ...prepared.body, content }).body.error?.code).toBe("invalid_handoff_generation");
     expect(commit(prepared.body).status).toBe(200);
+  });
+  it("create_artifact refuses an origin naming the wrong Prompt before the Scope is looked up, and any origin once it is found", () => {
+    const prompt = { family: "prompt", artifact_id: "handoff.generate", revision: 1 };
+    const create = (scope_id: string, over: Record<string, unknown>) => {
+      const content = { ...draft(metadata(over)), schema: "powercontext.handoff.v1" };
+      const answer = asAdmin(sim, "create_artifact", { params: { scope_id }, body: { family: "handoff", content } });
+      return [answer.status, (answer.body as { error?: { code: string } }).error?.code];
+    };
+    for (const over of [
+      { artifact: prompt },
+      { selection: "artifact" },
+      { selection: "artifact", artifact: { ...prompt, family: "skill" } },
+      { selection: "artifact", artifact: { ...prompt, artifact_id: "other" } },
+    ])
+      expect(create("nowhere", over)).toEqual([422, "invalid_request"]);
+    expect(create("nowhere", {})).toEqual([404, "scope_not_found"]);
+    expect(create("s1", {})).toEqual([422, "invalid_handoff_generation"]);
+    expect(create("s1", { selection: "artifact", artifact: prompt })).toEqual([422, "invalid_handoff_generation"]);
   });
 });

@@ -697,6 +697,57 @@ describe("create_dream_run: each operation reads Artifacts of its own families",
   });
 });
 
+describe("create_dream_run: a tag target is an Artifact's, and only revise_tags has one", () => {
+  const sim = simulator({ inference: "off" });
+  const target = { type: "artifact", family: "skill", artifact_id: "x" };
+  const tagTarget = (over: Record<string, unknown>) => ({
+    target: { ...target, ...over },
+    expected_etag: "e",
+    basis_ref: { family: "skill", artifact_id: "x", revision: 1 },
+  });
+  const run = (scope_id: string, body: Record<string, unknown>) =>
+    send(sim, "create_dream_run", {
+      params: { scope_id },
+      headers: { "X-PowerContext-Dream-Contract": "2" },
+      body: { artifacts: [{ family: "atomic-memory", artifact_id: "x", revision: 1 }], idempotency_key: "k", ...body },
+    });
+  const codeAt = (answer: { status: number; body: any }) => [
+    answer.status,
+    answer.body.error.code,
+    answer.body.error.details?.errors?.[0]?.loc,
+  ];
+
+  it("refuses a memory entry's target or an untaggable family before the Scope is looked up", () => {
+    const entry = { type: "memory_entry", family: "memory", artifact_id: "x", entry_id: "2" };
+    const refine = { operation: "refine_experience" };
+    expect(codeAt(run("nowhere", { ...refine, tag_target: tagTarget(entry) }))).toEqual([
+      422,
+      "invalid_request",
+      ["tag_target", "target", "type"],
+    ]);
+    const memory = { type: "artifact", family: "memory", artifact_id: "x" };
+    expect(codeAt(run("nowhere", { ...refine, tag_target: tagTarget(memory) }))).toEqual([
+      422,
+      "invalid_request",
+      ["tag_target", "target", "family"],
+    ]);
+  });
+
+  it("refuses a tag target on another operation, and revise_tags without one or with another target", () => {
+    const refused = [422, "invalid_request", []];
+    expect(codeAt(run("nowhere", { operation: "refine_experience", tag_target: tagTarget({}) }))).toEqual(refused);
+    expect(codeAt(run("nowhere", { operation: "revise_tags" }))).toEqual(refused);
+    const other = { family: "atomic-memory", artifact_id: "x", revision: 1 };
+    expect(codeAt(run("nowhere", { operation: "revise_tags", tag_target: tagTarget({}), target: other }))).toEqual(
+      refused,
+    );
+    expect(run("nowhere", { operation: "revise_tags", tag_target: tagTarget({}) }).status).toBe(404);
+    expect(run("s1", { operation: "revise_tags", tag_target: tagTarget({}) }).body.error.code).toBe(
+      "capability_unavailable",
+    );
+  });
+});
+
 describe("flush_profile without a model (when.record: a stored policy's members)", () => {
   it("answers 503 generation_unavailable for a policy with generation on and evidence, a success otherwise", () => {
     const sim = simulator({ inference: "off" });

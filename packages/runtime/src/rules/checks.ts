@@ -51,7 +51,10 @@ function isRelativePath(path: string, allowEmpty: boolean): boolean {
 function uniqueKey(item: unknown, by: readonly string[] | null, fold: boolean): unknown {
   if (fold && typeof item === "string") return foldKey(item);
   if (by === null || !isRecord(item)) return item;
-  return by.map((member) => item[member] ?? null);
+  // a member name, or names joined by dots for a member nested in the item
+  return by.map(
+    (member) => member.split(".").reduce<unknown>((at, name) => (isRecord(at) ? at[name] : null), item) ?? null,
+  );
 }
 
 function hasDuplicate(items: readonly unknown[], by: readonly string[] | null, fold: boolean): boolean {

@@ -82,6 +82,18 @@ const table: [string, Rule, Record<string, unknown>, string | null | "ok"][] = [
     },
     "a",
   ],
+  [
+    "unique-items: by a nested member",
+    { kind: "unique-items", members: ["a"], by: ["ref.id"], compare: "exact" },
+    { a: [{ ref: { id: "x" }, v: 1 }, { ref: { id: "y" } }, { ref: { id: "x" }, v: 2 }] },
+    "a",
+  ],
+  [
+    "unique-items: by a nested member, all different",
+    { kind: "unique-items", members: ["a"], by: ["ref.id"], compare: "exact" },
+    { a: [{ ref: { id: "x" } }, { ref: { id: "y" } }, { ref: "x" }] },
+    "ok",
+  ],
   ["relative-path: dot-dot", { kind: "relative-path", members: ["p"], allowEmpty: false }, { p: "a/../b" }, "p"],
   ["relative-path: root allowed", { kind: "relative-path", members: ["p"], allowEmpty: true }, { p: "" }, "ok"],
   ["span: too wide", { kind: "span", from: "a", to: "b", min: 0, max: 2 }, { a: 1, b: 4 }, null],

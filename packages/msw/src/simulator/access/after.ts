@@ -27,8 +27,8 @@ import { validateTarget } from "./targets.js";
  * refusal; `missing: skip` leaves the entry out), every lookup before any decision;
  * then, where `when` holds: `owner` (the caller owns the record), `checks` (each
  * allowed), `any` (one allowed), `grantable` (the role may be bound on the resource),
- * `future` (the time is later than now). Names no operation: everything comes from
- * the facts.
+ * `future` (the time is later than now), `caller` (the request names the caller's
+ * Principal id there). Names no operation: everything comes from the facts.
  */
 
 const policy = accessFacts.policy;
@@ -165,6 +165,8 @@ export class AfterAccess {
       const at = valueAt(context, entry.future);
       if (typeof at === "string" && !(Date.parse(at) > this.deps.now())) throw accessRefusal(policy.refusals.invalid);
     }
+    if (entry.caller !== undefined && valueAt(context, entry.caller) !== principal.ref.id)
+      throw accessRefusal(policy.refusals.invalid);
   }
 }
 

@@ -198,7 +198,8 @@ function matches(found: readonly unknown[], filter: Filter, wanted: unknown): bo
  * for a `range`, the pair of its bounds, or null when the request names neither.
  */
 function filterValue(flat: JsonRecord, filter: Filter): unknown {
-  const value = getPath(flat, filter.request) ?? filter.default;
+  const given = getPath(flat, filter.request) ?? filter.default;
+  const value = typeof given === "string" && Object.hasOwn(filter.values, given) ? filter.values[given] : given;
   if (filter.match !== "range") return value;
   const until = filter.until === null ? null : (getPath(flat, filter.until) ?? null);
   return (value ?? null) === null && until === null ? null : [value ?? null, until];
