@@ -71,6 +71,36 @@ describe("access ledger", () => {
     expect(valid("get_access_principal", call(sim, "get_access_principal")).body.principal).toEqual(admin);
   });
 
+  it("stores no description a caller sends with a subject (created or replacing), while the presets keep the server's own", () => {
+    const { sim, resource } = withScope();
+    const created = valid(
+      "create_access_binding",
+      call(sim, "create_access_binding", {
+        subject: { type: "user", id: "u-2", description: "Said to be the lead" },
+        resource,
+        role: "scope.viewer",
+        idempotency_key: "b-2",
+      }),
+    ).body;
+    expect(created.subject).toEqual({ type: "user", id: "u-2", description: null });
+    const replaced = valid(
+      "replace_access_binding",
+      call(sim, "replace_access_binding", {
+        binding_id: created.binding_id,
+        expected_version: 1,
+        replacement: { subject: { type: "group", id: "g-1", description: "Said to be the team" } },
+        idempotency_key: "x-2",
+      }),
+    ).body;
+    expect(replaced.previous.subject).toEqual({ type: "user", id: "u-2", description: null });
+    expect(replaced.current.subject).toEqual({ type: "group", id: "g-1", description: null });
+    const listed = valid("list_access_bindings", call(sim, "list_access_bindings", { management_resource: resource }))
+      .body.items as { subject: { id: string }; role: string }[];
+    const presets = listed.filter((b) => b.subject.id === admin.id);
+    expect(presets.map((b) => b.role).sort()).toEqual([...PRESETS].sort());
+    for (const binding of presets) expect(binding.subject).toEqual(admin);
+  });
+
   it("audits every binding write of a resource, presets included, paged to the end", () => {
     const { sim, resource } = withScope();
     const created = call(sim, "create_access_binding", {

@@ -523,6 +523,10 @@ export type ResourceFact = {
         readonly [key: string]: string | number | boolean | null | readonly (string | number | boolean | null)[];
     };
     /**
+     * Members the server never stores from a request: a record is written with null there whatever the writer gave (a subject's `description`, which the release does not take from a caller as identity). A dotted member is written only where its parent object is there.
+     */
+    readonly cleared: readonly string[];
+    /**
      * The anchor: every operation whose request names one of its records must name an existing one (see `x-powercontext-anchor`). At most one resource is the anchor, a top-level one (no `within`).
      */
     readonly anchor: boolean;

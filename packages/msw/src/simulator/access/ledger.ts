@@ -1,6 +1,8 @@
+import { contractResources } from "../../generated/contract.js";
+import type { ContractResource } from "../../contract/types.js";
 import { accessFacts } from "./facts.js";
-import type { JsonRecord } from "../members.js";
-import type { ServerValues } from "../resources/records.js";
+import { copyJson, type JsonRecord } from "../members.js";
+import { type ServerValues, withoutCleared } from "../resources/records.js";
 import type { ResourceWriter, WriteCause, WriteContext } from "../resources/writer.js";
 import type { HandlerResult } from "../types.js";
 import type { Check, Target } from "./resolve.js";
@@ -96,8 +98,8 @@ export class AccessLedger {
       this.writer.insert(
         BINDING,
         [],
-        {
-          subject: replacement.subject,
+        withoutCleared(contractResources[BINDING] as ContractResource, {
+          subject: copyJson(replacement.subject),
           resource: previous.resource,
           role: previous.role,
           granted_by: cause.caller,
@@ -107,7 +109,7 @@ export class AccessLedger {
           idempotency_key: key,
           revoked_at: null,
           revoked_by: null,
-        },
+        }),
         { cause },
       );
     this.#successors.set(key, current.binding_id);

@@ -10,7 +10,7 @@ import { newestFirst, versionOf, type ListSource } from "./list-order.js";
 import { checkCursor, listPage } from "./pages.js";
 import { cursorKey } from "./cursor.js";
 import { shaped } from "./project.js";
-import { etagOf, freshRecord, recordFromRequest, type ServerValues } from "./records.js";
+import { etagOf, freshRecord, recordFromRequest, type ServerValues, withoutCleared } from "./records.js";
 import { refuse } from "./refusals.js";
 import type { ResourceStore, StoredRecord } from "./store.js";
 import { identityOf, type ResourceWriter, type WriteCause } from "./writer.js";
@@ -162,10 +162,13 @@ export class ResourceEngine {
   #create(call: Call): HandlerResult {
     const { use, resource, flat, keys, op } = call;
     const { store, values } = this.deps;
-    const origin = recordFromRequest(
-      use,
-      flat,
-      op.parameters.header.map((p) => p.name),
+    const origin = withoutCleared(
+      resource,
+      recordFromRequest(
+        use,
+        flat,
+        op.parameters.header.map((p) => p.name),
+      ),
     );
     // Compared as the release compares requests: with the members left out at their defaults.
     const originText = stableJson(recordFromRequest(use, withDefaults(op, flat), headerNames(op)));

@@ -30,6 +30,20 @@ export function recordFromRequest(
   return record;
 }
 
+/**
+ * `record` (written from a request) with null for the members the server never stores
+ * from one (the resource's `cleared`); a dotted member only where its parent object is.
+ * Changes `record` in place and returns it.
+ */
+export function withoutCleared(resource: ContractResource, record: JsonRecord): JsonRecord {
+  for (const member of resource.cleared) {
+    const cut = member.lastIndexOf(".");
+    const parent = cut === -1 ? record : getPath(record, member.slice(0, cut));
+    if (typeof parent === "object" && parent !== null && !Array.isArray(parent)) setPath(record, member, null);
+  }
+  return record;
+}
+
 /** Server-side values of the records: ids, times and digests. */
 export class ServerValues {
   constructor(
