@@ -209,7 +209,7 @@ export class FlushEngine {
       high_watermark: this.sources.head(op.scope_id),
       processed_source_count: window.length,
       // The release's Atomic Memory flush names no single Memory Artifact: it writes one per
-      // record (found by `list_atomic_memory`), and answers null here whatever it wrote.
+      // record (listed by `list_atomic_memories`), and answers null here whatever it wrote.
       memory: null,
     };
     this.operations.transition(op, "succeeded", atMs);

@@ -52,9 +52,7 @@ function uniqueKey(item: unknown, by: readonly string[] | null, fold: boolean): 
   if (fold && typeof item === "string") return foldKey(item);
   if (by === null || !isRecord(item)) return item;
   // a member name, or names joined by dots for a member nested in the item
-  return by.map(
-    (member) => member.split(".").reduce<unknown>((at, name) => (isRecord(at) ? at[name] : null), item) ?? null,
-  );
+  return by.map((member) => valueAt(item, member.split(".")));
 }
 
 function hasDuplicate(items: readonly unknown[], by: readonly string[] | null, fold: boolean): boolean {
