@@ -128,6 +128,15 @@ export interface OperationDescriptor {
    * lists only statuses that differ (text, binary, several types, no content).
    */
   readonly responseMedia?: { readonly [status: number]: DeclaredMedia };
+  /**
+   * Reads an answer of a status listed in `responseMedia`: the runtime's
+   * `readResponseMedia`, which the generator sets on every row with
+   * `responseMedia` and on no other, so that an app calling only operations that
+   * answer JSON bundles no media matching or charset decoding
+   * (docs/adr/0034-media-reader-per-descriptor.md). Required when the row has
+   * `responseMedia` (a request is refused otherwise); default none.
+   */
+  readonly readMedia?: MediaReader;
   /** The `Accept` header. Default `application/json`. */
   readonly accept?: string;
   /** The call resolves to `{ status, body, headers }` rather than the body (several outcomes declared). Default false. */
@@ -158,6 +167,48 @@ export interface OperationDescriptor {
   /** Set for cursor-paged list operations. */
   readonly pagination: PaginationDescriptor | null;
 }
+
+/** What a {@link MediaReader} read: JSON text, still to parse and validate, or the outcome's value itself. */
+export type MediaBody =
+  | {
+      /** The body, decoded as UTF-8, of an answer read as JSON. */
+      readonly json: string;
+    }
+  | {
+      /** A string for text (decoded in its charset), a Uint8Array for binary, undefined for no content. */
+      readonly value: unknown;
+    };
+
+/**
+ * The answer a {@link MediaReader} reads: what it needs of the transport port's
+ * `TransportResponse` (its headers, its body chunk by chunk, releasing it unread).
+ */
+export interface BodySource {
+  /** The header fields: the value of header `name` (lower case), or null when absent. */
+  readonly headers: { get(name: string): string | null };
+  /** The next chunk of the body, decoded from its `content-encoding`, or null at its end. */
+  read(): Promise<Uint8Array | null>;
+  /** Stops reading and releases the connection; harmless after the end or a failure. */
+  cancel(): void;
+}
+
+/** What a {@link MediaReader} is given besides the answer. */
+export interface MediaReading {
+  /** The status and request id, for the errors it throws. */
+  readonly context: { readonly statusCode: number; readonly requestId: string | null };
+  /** The body cap in bytes (the client's `maxResponseBytes`). */
+  readonly maxBytes: number;
+  /** Removes the secrets from a text of the answer before an error quotes it. */
+  readonly clean: (text: string) => string;
+}
+
+/**
+ * Reads the body of an outcome status by the media types it declares
+ * (`declared`, from the row's `responseMedia`) and the answer's `Content-Type`.
+ * Rejects with an `InvalidResponseError` for a type the status does not declare,
+ * and for a body over the cap or not valid in its charset.
+ */
+export type MediaReader = (response: BodySource, declared: DeclaredMedia, reading: MediaReading) => Promise<MediaBody>;
 
 /** The parameters of one request as {@link ParameterWriter} writes them. */
 export interface WrittenParameters {

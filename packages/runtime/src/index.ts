@@ -51,6 +51,8 @@ export { normalizeBaseUrl, isLoopbackHost } from "./transport/url.js";
 export { MIN_SECRET_LENGTH, redact, secretsOf } from "./transport/sanitize.js";
 export { redactJson, secretSpellings, TRUNCATED } from "./core/redact-answer.js";
 export { writeParameters } from "./transport/write-parameters.js";
+// Set by the generator on the rows that declare responseMedia (ADR 0034), as writeParameters on rows with parameters.
+export { readResponseMedia } from "./core/response-media.js";
 export type { SpanLike, SpanOptionsLike, TracerLike, TelemetryOptions } from "./telemetry/tracer.js";
 export {
   openTelemetry,

@@ -23,7 +23,9 @@ export function emitOperations(ir: ApiIr): string {
   // depends on the runtime, never the reverse).
   // Only rows with parameters point at the runtime's parameter writer, so a bundle of operations without any leaves it out.
   const writer = ir.operations.some(hasParameters) ? "writeParameters, " : "";
-  out += `${types.importLine()}\nimport { ${writer}type OperationDescriptor, type OperationRow } from ${tsString(ir.names.runtimePackage)};\n`;
+  // Likewise only rows that declare other media than JSON point at the media reader (ADR 0034).
+  const reader = ir.operations.some((op) => responseMedia(op) !== undefined) ? "readResponseMedia, " : "";
+  out += `${types.importLine()}\nimport { ${reader}${writer}type OperationDescriptor, type OperationRow } from ${tsString(ir.names.runtimePackage)};\n`;
   // The codes that stop a retry, one table every descriptor points at (emitted once, see error-codes.ts).
   const stopCodes = retryStopCodes(ir.errorCodes).length > 0;
   out += `${stopCodes ? `import { retryStopCodes } from "./error-codes.js";\n` : ""}\n`;
@@ -93,6 +95,7 @@ function wideFacts(op: OperationIr): Record<string, unknown> {
     successStatuses: op.successStatuses.join() !== defaultStatuses.join() ? op.successStatuses : undefined,
     notModifiedStatus: op.notModified?.status,
     responseMedia: responseMedia(op),
+    readMedia: responseMedia(op) === undefined ? undefined : expression("readResponseMedia"),
     accept: accept !== "application/json" ? accept : undefined,
     keyedResult: hasKeyedResult(op) ? true : undefined,
     notServed: op.notServed ?? undefined,

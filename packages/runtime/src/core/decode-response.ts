@@ -1,12 +1,12 @@
-import type { OperationDescriptor, OperationValidators, Validator } from "../descriptor.js";
+import type { MediaBody, MediaReading, OperationDescriptor, OperationValidators, Validator } from "../descriptor.js";
 import { ClientError, InvalidResponseError, serverResponseError, type ContractErrorTable } from "../errors.js";
 import { OperationNotServedError } from "../not-served-error.js";
 import { parseRetryAfter } from "../retry/retry-after.js";
 import { invalidBody, parseJson, type ResponseContext } from "../transport/parse-json.js";
 import type { TransportResponse } from "../transport/port.js";
-import { charsetOf, readBody, readBytes } from "../transport/read-body.js";
+import { readBody, readBytes } from "../transport/read-body.js";
+import { sentMediaType, undeclaredMedia } from "./media-type.js";
 import { ServerAnswer } from "./redact-answer.js";
-import { bodyReading } from "./response-media.js";
 import { ResponseOutcome } from "./response-outcome.js";
 
 /** How much of an error body that is not the envelope is kept on the error: its first 8 KiB, as text. */
@@ -105,6 +105,24 @@ function isOutcomeStatus(descriptor: OperationDescriptor, statusCode: number): b
   );
 }
 
+/**
+ * Reads the answer of a status that declares `application/json` alone, the
+ * default of every row without `responseMedia`: an answer of another type (its
+ * parameters and case aside) is refused and released unread; one without a
+ * `Content-Type` is read as JSON.
+ */
+async function readJson(response: TransportResponse, { context, maxBytes, clean }: MediaReading): Promise<MediaBody> {
+  const sent = sentMediaType(response.headers.get("content-type"));
+  if (sent && sent.toLowerCase() !== "application/json") {
+    response.cancel();
+    throw invalidBody(
+      `${context.statusCode} has ${clean(undeclaredMedia(sent, ["application/json"], clean))}`,
+      context,
+    );
+  }
+  return { json: await readBody(response, context, maxBytes) };
+}
+
 /** Releases a body that is not read, so that the connection can be reused; never waits for it. */
 function discard(response: TransportResponse): void {
   response.cancel();
@@ -114,9 +132,9 @@ function discard(response: TransportResponse): void {
  * Turns a response into the operation's outcome (docs/compatibility.md):
  * every declared 2xx (as in the 1.4.1 Python client), the accepted status of
  * an asynchronous operation and a declared 304 (not modified) are outcomes,
- * read by the declared media type its `Content-Type` names (`responseMedia`:
- * `application/json` alone by default; JSON, text, binary, or none for a status
- * declared without content); any other status, including an undeclared 2xx and
+ * read by the declared media type its `Content-Type` names (`application/json`
+ * alone by default; a status in `responseMedia` through the row's `readMedia`:
+ * JSON, text, binary, or none for a status declared without content); any other status, including an undeclared 2xx and
  * every other 3xx (redirects are not followed), becomes the matching
  * `ServerResponseError`, whose `code`/`serverMessage`/`details` are filled only
  * when the body is exactly the error envelope.
@@ -145,29 +163,23 @@ export async function decodeResponse(
 
   if (isOutcomeStatus(descriptor, statusCode)) {
     const location = accepted ? answer.header("location") : null;
-    const kind =
-      statusCode === descriptor.notModifiedStatus
-        ? "none"
-        : bodyReading(descriptor, statusCode, response.headers.get("content-type"), (text) => answer.text(text));
-    if (typeof kind !== "string") {
-      discard(response);
-      throw invalidBody(`${statusCode} has ${answer.text(kind.undeclared)}`, context);
-    }
-    if (kind === "none") {
-      // Declared without content: whatever the server sent, the outcome is "done, nothing to read".
+    if (statusCode === descriptor.notModifiedStatus) {
+      // A declared 304 has no content, whatever the server sent.
       discard(response);
       return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, undefined);
     }
-    if (kind === "binary") {
-      const bytes = await readBytes(response, context, limits.maxResponseBytes);
-      return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, bytes);
-    }
+    // A row that declares other media than JSON for this status reads it with its media reader
+    // (ADR 0034), which a request without one never gets this far to need (`buildRequest`).
+    const declared = descriptor.responseMedia?.[statusCode];
+    const reading: MediaReading = { context, maxBytes: limits.maxResponseBytes, clean: (text) => answer.text(text) };
+    const media =
+      declared === undefined || descriptor.readMedia === undefined
+        ? await readJson(response, reading)
+        : await descriptor.readMedia(response, declared, reading);
+    if (!("json" in media))
+      return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, media.value);
     // Every success body is validated (docs/compatibility.md); an empty body is tolerated for an accepted status or 204.
-    // A text answer is read in the charset it names; JSON is UTF-8.
-    const charset = kind === "text" ? (charsetOf(response.headers.get("content-type")) ?? "utf-8") : undefined;
-    const text = await readBody(response, context, limits.maxResponseBytes, charset);
-    if (kind === "text")
-      return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, text);
+    const text = media.json;
     let data: unknown = null;
     try {
       if (text.trim() !== "" || !(accepted || statusCode === 204)) {

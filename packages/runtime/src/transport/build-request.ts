@@ -46,8 +46,9 @@ interface BuildRequestInput {
  *   segment (`.`, `..`, see `encodePathSegment`), a parameter is not a scalar
  *   (or an array or object of them), a header value holds CR or LF,
  *   a GET would need a body, a caller header named `Authorization` would
- *   replace the client's token, or the descriptor lists parameters but has no
- *   `writeParameters` (a hand-written row that left it out).
+ *   replace the client's token, the descriptor lists parameters but has no
+ *   `writeParameters`, or it declares `responseMedia` but has no `readMedia`
+ *   (a hand-written row that left either out: its answer could not be read).
  */
 export function buildRequest(input: BuildRequestInput): PreparedRequest {
   const { descriptor } = input;
@@ -55,6 +56,10 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
   if (typeof request !== "object" || Array.isArray(request)) {
     throw new InvalidRequestError(`${descriptor.operationId}: the request must be an object`);
   }
+  if (descriptor.responseMedia !== undefined && descriptor.readMedia === undefined)
+    throw new InvalidRequestError(
+      `${descriptor.operationId}: the descriptor declares responseMedia but has no readMedia`,
+    );
   const rest: Record<string, unknown> = { ...(request as Record<string, unknown>) };
 
   const written = descriptor.writeParameters?.(descriptor, rest) ?? withoutParameters(descriptor);

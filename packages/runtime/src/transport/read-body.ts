@@ -1,6 +1,7 @@
+import type { BodySource } from "../descriptor.js";
 import type { InvalidResponseError } from "../errors.js";
 import { invalidBody, type ResponseContext } from "./parse-json.js";
-import { isIdentityEncoding, type TransportResponse } from "./port.js";
+import { isIdentityEncoding } from "./port.js";
 
 /** Default response body cap: 1 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
@@ -13,40 +14,6 @@ const decoder = new TextDecoder("utf-8", STRICT_UTF8);
 
 function tooLarge(maxBytes: number, context: ResponseContext): InvalidResponseError {
   return invalidBody(`body exceeds ${maxBytes} bytes`, context);
-}
-
-/** What windows-1252 maps 0x80-0x9F to (the five it leaves undefined map to themselves). */
-const WINDOWS_1252 =
-  "\u20ac\x81\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\x8d\u017d\x8f\x90\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\x9d\u017e\u0178";
-
-function windows1252(control: string): string {
-  return WINDOWS_1252[control.charCodeAt(0) - 0x80] as string;
-}
-
-/**
- * Decodes a body strictly. JSON (`text` false) is UTF-8 with a leading byte order mark
- * kept as U+FEFF, so it is no JSON, as for a strict decoder; a text answer is read in its
- * charset, its byte order mark dropped. Malformed bytes are an error.
- */
-function decode(bytes: Uint8Array, context: ResponseContext, charset: string, text: boolean): string {
-  let named: TextDecoder;
-  try {
-    named = text ? new TextDecoder(charset, { fatal: true }) : decoder;
-    // A UTF-16 text whose byte order mark says big-endian is read so, as the Encoding standard's decode does.
-    if (named.encoding === "utf-16le" && bytes[0] === 0xfe && bytes[1] === 0xff)
-      named = new TextDecoder("utf-16be", { fatal: true });
-  } catch {
-    // The label is not quoted: it is the server's text, which may hold anything.
-    throw invalidBody("body names a charset this runtime cannot decode", context);
-  }
-  try {
-    const decoded = named.decode(bytes);
-    // Node 20 reads windows-1252's 0x80-0x9F as C1 controls. A decoder that follows the
-    // Encoding standard yields only the five that map to themselves, which stay as they are.
-    return named.encoding === "windows-1252" ? decoded.replace(/[\x80-\x9f]/g, windows1252) : decoded;
-  } catch {
-    throw invalidBody(charset === "utf-8" ? "body is not valid UTF-8" : "body is not valid in its charset", context);
-  }
 }
 
 /**
@@ -63,7 +30,7 @@ function decode(bytes: Uint8Array, context: ResponseContext, charset: string, te
  *   turns them into `TransportError`).
  */
 export async function readBytes(
-  response: TransportResponse,
+  response: BodySource,
   context: ResponseContext,
   maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES,
 ): Promise<Uint8Array> {
@@ -101,35 +68,25 @@ export async function readBytes(
 }
 
 /**
- * Reads a response body as text under the cap of {@link readBytes}: JSON as UTF-8, a
- * leading byte order mark kept (U+FEFF, which no JSON text starts with); a text answer
- * (`charset` given: from {@link charsetOf}, `utf-8` when it names none; any label of the
- * WHATWG Encoding standard: `utf-16`, `iso-8859-1`, ...) in its charset, its byte order
- * mark dropped. Decoding is strict: malformed bytes are refused, never replaced.
+ * Reads a JSON body as text under the cap of {@link readBytes}: UTF-8, decoded strictly
+ * (malformed bytes are refused, never replaced), a leading byte order mark kept as U+FEFF,
+ * which no JSON text starts with. A text answer in another charset is read by
+ * `readText` (`read-text.ts`), which only the media reader of the rows that declare
+ * text brings into a bundle.
  *
- * @throws InvalidResponseError when the body is larger than `maxBytes`, or is
- *   not valid in its charset (or names one no decoder knows). Failures of the transport while reading propagate
- *   unchanged (the caller turns them into `TransportError`).
+ * @throws InvalidResponseError when the body is larger than `maxBytes` or is not valid
+ *   UTF-8. Failures of the transport while reading propagate unchanged (the caller turns
+ *   them into `TransportError`).
  */
 export async function readBody(
-  response: TransportResponse,
+  response: BodySource,
   context: ResponseContext,
   maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES,
-  charset?: string,
 ): Promise<string> {
-  return decode(await readBytes(response, context, maxBytes), context, charset ?? "utf-8", charset !== undefined);
-}
-
-/**
- * The `charset` parameter of a media type (its first), unquoted, trimmed and lower case, or
- * null when it names none. Parameters are read in turn, each quoted value whole, so a
- * `charset=` inside another parameter's quoted value is not one.
- */
-export function charsetOf(contentType: string | null): string | null {
-  for (const [, name, value] of (contentType ?? "").matchAll(/;\s*([^\s;=]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g))
-    if (name?.toLowerCase() === "charset") {
-      const label = value?.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, "$1") : (value ?? "");
-      return label.trim().toLowerCase() || null;
-    }
-  return null;
+  const bytes = await readBytes(response, context, maxBytes);
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw invalidBody("body is not valid UTF-8", context);
+  }
 }

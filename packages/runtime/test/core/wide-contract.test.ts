@@ -142,6 +142,38 @@ describe("responses", () => {
     expect(error).toBeInstanceOf(InvalidResponseError);
   });
 
+  it("a row that declares responseMedia without its readMedia is refused before anything is sent", async () => {
+    const { readMedia, ...row } = descriptor({
+      operationId: "get_report",
+      responseMedia: { 200: { "text/markdown": "text" } },
+    });
+    expect(readMedia).toBeTypeOf("function");
+    const server = scripted(new Response("# Title\n", { status: 200, headers: { "content-type": "text/markdown" } }));
+    const error = await callOperation(runtimeWith(server.fetch), row, {}).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(InvalidRequestError);
+    expect((error as Error).message).toBe("get_report: the descriptor declares responseMedia but has no readMedia");
+    expect(server.seen).toHaveLength(0);
+  });
+
+  it("a row without responseMedia reads JSON alone: another type is refused, no type is read as JSON", async () => {
+    const plain = descriptor({ operationId: "get_plain" });
+    const server = scripted(
+      new Response("# Title\n", { status: 200, headers: { "content-type": "Text/Markdown; charset=utf-8" } }),
+      // Bytes, so that the Response sets no Content-Type of its own.
+      new Response(new TextEncoder().encode('{"ok":true}'), { status: 200 }),
+      new Response('{"ok":true}', { status: 200, headers: { "content-type": "Application/JSON; charset=utf-8" } }),
+    );
+    const runtime = runtimeWith(server.fetch);
+    await expect(callOperation(runtime, plain, {})).rejects.toThrow(
+      "200 has content type Text/Markdown, which the contract does not declare (it declares application/json)",
+    );
+    expect(await callOperation(runtime, plain, {})).toEqual({ ok: true });
+    expect(await callOperation(runtime, plain, {})).toEqual({ ok: true });
+  });
+
   it("text bodies resolve to a string and binary bodies to bytes", async () => {
     const text = descriptor({ operationId: "get_report", responseMedia: { 200: { "text/markdown": "text" } } });
     const binary = descriptor({

@@ -1,3 +1,4 @@
+import { readResponseMedia } from "../../src/core/response-media.js";
 import { writeParameters } from "../../src/transport/write-parameters.js";
 import type {
   AsyncDescriptor,
@@ -34,7 +35,8 @@ export function reconcileOf(holds: string[]): ReconcileDescriptor {
 
 /**
  * A descriptor with neutral defaults; tests override what they exercise. As
- * the generator does, a row that lists a parameter gets `writeParameters`.
+ * the generator does, a row that lists a parameter gets `writeParameters`, and
+ * one that declares `responseMedia` gets `readMedia`.
  */
 export function descriptor(overrides: Partial<OperationDescriptor> & { operationId: string }): OperationDescriptor {
   const lists = [
@@ -44,8 +46,10 @@ export function descriptor(overrides: Partial<OperationDescriptor> & { operation
     overrides.cookieParameters,
   ];
   const writer = lists.some((list) => list !== undefined && list.length > 0) ? { writeParameters } : {};
+  const reader = overrides.responseMedia === undefined ? {} : { readMedia: readResponseMedia };
   return {
     ...writer,
+    ...reader,
     method: "POST",
     path: `/v1/${overrides.operationId}`,
     requestLocation: "body",

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createRuntime } from "../../src/core/runtime.js";
 import { InvalidResponseError } from "../../src/errors.js";
 import { callWithResponse } from "../../src/operations/submit.js";
-import { charsetOf } from "../../src/transport/read-body.js";
+import { charsetOf } from "../../src/transport/read-text.js";
 import { scripted } from "@powercontext/runtime/testing";
 import { descriptor } from "../helpers/descriptors.js";
 

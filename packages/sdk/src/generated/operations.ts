@@ -3,7 +3,7 @@
 
 import type { components, operations as specOperations } from "@powercontext/types";
 
-import { writeParameters, type OperationDescriptor, type OperationRow } from "@powercontext/runtime";
+import { readResponseMedia, writeParameters, type OperationDescriptor, type OperationRow } from "@powercontext/runtime";
 import { retryStopCodes } from "./error-codes.js";
 
 /**
@@ -645,6 +645,7 @@ export const getHandoffReportDescriptor: OperationDescriptor = /* @__PURE__ */ r
   errorStatuses: [401, 403, 404, 413, 422, 500, 503],
   retryClass: "safe",
   responseMedia: { 200: { "application/json": "json", "text/markdown": "text" } },
+  readMedia: readResponseMedia,
   accept: "application/json, text/markdown;q=0.9",
 });
 
