@@ -88,12 +88,12 @@ describe("access ledger", () => {
       call(sim, "replace_access_binding", {
         binding_id: created.binding_id,
         expected_version: 1,
-        replacement: { subject: { type: "group", id: "g-1", description: "Said to be the team" } },
+        replacement: { subject: { type: "service", id: "svc-1", description: "Said to be the importer" } },
         idempotency_key: "x-2",
       }),
     ).body;
     expect(replaced.previous.subject).toEqual({ type: "user", id: "u-2", description: null });
-    expect(replaced.current.subject).toEqual({ type: "group", id: "g-1", description: null });
+    expect(replaced.current.subject).toEqual({ type: "service", id: "svc-1", description: null });
     const listed = valid("list_access_bindings", call(sim, "list_access_bindings", { management_resource: resource }))
       .body.items as { subject: { id: string }; role: string }[];
     const presets = listed.filter((b) => b.subject.id === admin.id);
@@ -193,6 +193,35 @@ describe("access ledger", () => {
     expect(replaced.current.binding_id).not.toBe(old.binding_id);
     const again = valid("replace_access_binding", call(sim, "replace_access_binding", request)).body;
     expect(again).toEqual(replaced);
+  });
+
+  it("refuses a replacement the provider cannot hold once the binding is found, before its version is compared", () => {
+    const { sim, resource } = withScope();
+    const old = call(sim, "create_access_binding", {
+      subject: { type: "user", id: "u-1" },
+      resource,
+      role: "scope.viewer",
+      idempotency_key: "b-1",
+    }).body;
+    const replace = (binding_id: string, replacement: Record<string, unknown>, key: string) =>
+      call(sim, "replace_access_binding", { binding_id, expected_version: 9, replacement, idempotency_key: key });
+    const codeOf = (reply: Reply) => [reply.status, reply.body.error?.code];
+    // A group subject (the built-in provider holds none) and an expiry already past: 422, not the version's 409.
+    expect(codeOf(replace(old.binding_id, { subject: { type: "group", id: "g-1" } }, "r-1"))).toEqual([
+      422,
+      "invalid_access_request",
+    ]);
+    const past = { subject: { type: "user", id: "u-2" }, expires_at: "2001-01-01T00:00:00Z" };
+    expect(codeOf(replace(old.binding_id, past, "r-2"))).toEqual([422, "invalid_access_request"]);
+    // A binding the server does not hold is not found first; a fitting replacement meets the version check.
+    expect(codeOf(replace("bind_unknown", { subject: { type: "group", id: "g-1" } }, "r-3"))).toEqual([
+      404,
+      "access_binding_not_found",
+    ]);
+    expect(codeOf(replace(old.binding_id, { subject: { type: "user", id: "u-2" } }, "r-4"))).toEqual([
+      409,
+      "binding-version",
+    ]);
   });
 
   it("describes a principal as its principals entry says", () => {

@@ -234,7 +234,7 @@ export type AccessCaseFact = {
 };
 
 /**
- * One check the server makes once the Scope is found (`stage: scope`, default) or where its domain module decides (`stage: domain`). With `each`, one per item (`$`), every lookup before any check. `lookup`: the record must exist; `owner`: the caller must own it; `checks`: each must be allowed; `any`: one must be; `grantable`: the role at `role` may be bound on the resource at `resource`; `future`: the time at that path, when given, is later than now; `caller`: the text at that path is the caller's Principal id. A refused check is the policy's `denied` (or the entry's own `denied`), a refused role, time or caller its `invalid`. At the `domain` stage `$record` is what the domain module hands over (null: nothing found).
+ * One check the server makes once the Scope is found (`stage: scope`, default) or where its domain module decides (`stage: domain`). With `each`, one per item (`$`), every lookup before any check. `lookup`: the record must exist; `owner`: the caller must own it; `checks`: each must be allowed; `any`: one must be; `grantable`: the role at `role` may be bound on the resource at `resource`; `future`: the time at that path, when given, is later than now; `caller`: the text at that path is the caller's Principal id; `invalid`: the request is refused wherever `when` holds (a value the server's provider cannot take). A refused check is the policy's `denied` (or the entry's own `denied`), a refused role, time or caller, and `invalid`, its `invalid`. At the `domain` stage `$record` is what the domain module hands over (null: nothing found).
  */
 export type AccessAfterEntryFact = {
     /**
@@ -288,6 +288,10 @@ export type AccessAfterEntryFact = {
      * A dotted path into the access payload (the request as the server's access layer reads it).
      */
     readonly caller?: string;
+    /**
+     * The request is refused as the policy's `invalid` wherever `when` holds: a value the server's provider cannot take (a group subject where it holds none).
+     */
+    readonly invalid?: true;
     /**
      * A refusal: its status and a code of x-powercontext-error-codes with that status.
      */

@@ -28,7 +28,7 @@ import { validateTarget } from "./targets.js";
  * then, where `when` holds: `owner` (the caller owns the record), `checks` (each
  * allowed), `any` (one allowed), `grantable` (the role may be bound on the resource),
  * `future` (the time is later than now), `caller` (the request names the caller's
- * Principal id there). Names no operation: everything comes from the facts.
+ * Principal id there), `invalid` (refused wherever `when` holds). Names no operation: everything comes from the facts.
  */
 
 const policy = accessFacts.policy;
@@ -167,6 +167,7 @@ export class AfterAccess {
     }
     if (entry.caller !== undefined && valueAt(context, entry.caller) !== principal.ref.id)
       throw accessRefusal(policy.refusals.invalid);
+    if (entry.invalid === true) throw accessRefusal(policy.refusals.invalid);
   }
 }
 
