@@ -182,6 +182,7 @@ export class AtomicLifecycle {
    * What restoring `target` does, as the release plans it: the revision it restores (the one
    * the target names, else the current one), and whether that writes a new revision (the
    * record is not active, was merged, or the target names a revision).
+   * @throws SimError `404 not_found` for a revision the Artifact never had (looked up once the write is allowed)
    */
   #plan(scopeId: string, target: RestorationTarget, record: AtomicMemoryRecord) {
     const keys = [scopeId, ATOMIC_MEMORY_FAMILY];
@@ -190,6 +191,8 @@ export class AtomicLifecycle {
       target.revision === null
         ? undefined
         : this.writer.versions("artifact", keys, target.artifactId)?.find((v) => v.revision === target.revision);
+    if (target.revision !== null && selected === undefined)
+      throw new SimError(404, "not_found", "The requested value was not found.", null);
     const source = selected ?? artifact;
     const changed = record.state !== "active" || record.merged_into_id !== null || selected !== undefined;
     return { artifact, source, changed };

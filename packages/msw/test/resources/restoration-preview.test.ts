@@ -110,4 +110,15 @@ describe("Atomic Memory restoration preview tokens", () => {
     const stale = call(sim, "restore_atomic_memory", { scope_id: "s1", target, preview_token: fresh });
     expect([stale.status, stale.code]).toEqual([409, "preview_stale"]);
   });
+  it("finds a revision the target names, or answers 404 not_found for one the Artifact never had, in the preview too", () => {
+    const { sim, target } = forgottenRecord();
+    for (const operation of ["preview_atomic_memory_restoration", "restore_atomic_memory"] as const) {
+      const missing = call(sim, operation, { scope_id: "s1", target: { ...target, revision: 50 } });
+      expect([operation, missing.status, missing.code]).toEqual([operation, 404, "not_found"]);
+    }
+    expect(stateOf(sim, target.artifact_id)).toBe("forgotten");
+    const restored = call(sim, "restore_atomic_memory", { scope_id: "s1", target: { ...target, revision: 1 } });
+    expect(restored.status).toBe(200);
+    expect(stateOf(sim, target.artifact_id)).toBe("active");
+  });
 });

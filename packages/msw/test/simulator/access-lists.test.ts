@@ -52,7 +52,8 @@ describe("list_access_resources", () => {
     const spaced = Buffer.from(
       JSON.stringify(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")), null, 1),
     ).toString("base64url");
-    for (const bad of ["plan notes", changed, spaced]) {
+    // An empty cursor is one the list never handed out, not the first page.
+    for (const bad of ["plan notes", changed, spaced, ""]) {
       expect(resources(sim, { limit: 2, cursor: bad })).toMatchObject({
         status: 422,
         body: { error: { code: "invalid_access_request" } },

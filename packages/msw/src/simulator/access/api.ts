@@ -132,7 +132,7 @@ function cursorAfter(last: string, action: string, type: string, key: string): s
  * @throws SimError the policy's `invalid` for a cursor this list did not hand out for this action and type, or one changed since
  */
 function afterCursor(cursor: unknown, action: string, type: string, key: string): string | null {
-  if (cursor === undefined || cursor === null || cursor === "") return null;
+  if (cursor === undefined || cursor === null) return null;
   let parts: unknown;
   try {
     parts = typeof cursor === "string" ? JSON.parse(fromBase64Url(cursor)) : null;
