@@ -36,6 +36,7 @@ export const OUR_EXTENSIONS = Object.freeze([
   "x-powercontext-answer",
   "x-powercontext-release",
   "x-powercontext-exclude-unset",
+  "x-powercontext-query-model",
   "x-powercontext-rule-answer",
   "x-powercontext-resources",
   "x-powercontext-resource",

@@ -41,6 +41,7 @@ import { readRefusals } from "./refusals.js";
 import { readFact } from "../facts/read-fact.js";
 import { readAccessFacts } from "./access-facts.js";
 import { readMediaFrom } from "./media-from.js";
+import { readQueryModel } from "./query-model.js";
 import { readAnswers } from "./answers.js";
 import { requestDefaults } from "./request-defaults.js";
 import { WalkBudget } from "./walk-budget.js";
@@ -261,6 +262,7 @@ function buildOperation(
     mediaFrom: readMediaFrom(op, raw.pointer, members, success),
     answer: [],
     excludeUnset: op["x-powercontext-exclude-unset"] === true,
+    queryModel: readQueryModel(op, raw.pointer, queryParameters, lookup),
     resource: readOperationResource(op, raw.pointer, resources, {
       page:
         pagination === null

@@ -50,6 +50,12 @@ export interface ParameterIr {
   readonly pointer: string;
 }
 
+/** One entry of `x-powercontext-query-model`: a query parameter whose value (or, with `items`, each item) the request model checks. */
+export interface QueryModelIr {
+  readonly name: string;
+  readonly items: boolean;
+}
+
 /** An operation's parameters grouped by location, each group in declaration order. */
 export interface ParametersIr {
   readonly path: readonly ParameterIr[];
@@ -273,6 +279,8 @@ export interface OperationIr {
   readonly answer: readonly AnswerMemberIr[];
   /** `x-powercontext-exclude-unset`: the success answer leaves out the optional members the server did not set (false without). */
   readonly excludeUnset: boolean;
+  /** `x-powercontext-query-model`: the query parameters (or their items) the operation's request model checks; empty without. */
+  readonly queryModel: readonly QueryModelIr[];
   /** The stored resource the operation creates, reads, lists, changes or removes (`x-powercontext-resource`), or null. */
   readonly resource: OperationResourceIr | null;
   /**

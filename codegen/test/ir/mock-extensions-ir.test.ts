@@ -404,6 +404,33 @@ describe("x-powercontext-exclude-unset", () => {
   });
 });
 
+describe("x-powercontext-query-model", () => {
+  const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-query-model";
+  const query = {
+    parameters: [
+      { name: "status", in: "query", schema: { type: "string", enum: ["queued"] } },
+      { name: "tag", in: "query", schema: { type: "array", items: { type: "string", minLength: 1 } } },
+    ],
+  };
+
+  it("carries the query parameters and the lists whose items the request model checks; empty without", async () => {
+    const ir = await given({ ...query, "x-powercontext-query-model": ["status", "tag[]"] });
+    expect(ir.operations.find((op) => op.operationId === "flush_memory")!.queryModel).toEqual([
+      { name: "status", items: false },
+      { name: "tag", items: true },
+    ]);
+    expect(ir.operations.find((op) => op.operationId === "list_scopes")!.queryModel).toEqual([]);
+  });
+
+  it("refuses a name that is no query parameter, items of one that is no list, and a malformed list", async () => {
+    expect(await issues(given({ ...query, "x-powercontext-query-model": ["scope_id", "status[]", "tag"] }))).toEqual([
+      `invalid_extension ${at}/0`,
+      `invalid_extension ${at}/1`,
+    ]);
+    expect(await issues(given({ ...query, "x-powercontext-query-model": [] }))).toEqual([`invalid_extension ${at}`]);
+  });
+});
+
 describe("x-powercontext-answer", () => {
   const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-answer";
   const facts = {

@@ -141,6 +141,7 @@ function operationValue(op: OperationIr, names: OperationValidatorNames, ir: Api
     mediaFrom: op.mediaFrom,
     answer: op.answer,
     excludeUnset: op.excludeUnset,
+    queryModel: op.queryModel,
     pagination: op.pagination,
     resource: op.resource,
     anchor: op.anchor,

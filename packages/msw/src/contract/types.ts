@@ -96,6 +96,11 @@ export interface ContractOperation {
   readonly answer: readonly ContractAnswerMember[];
   /** `x-powercontext-exclude-unset`: the success answer leaves out the optional members the server did not set. */
   readonly excludeUnset: boolean;
+  /**
+   * `x-powercontext-query-model`: the query parameters whose value (or, with `items`, each
+   * item) the operation's request model checks after the framework; empty for most operations.
+   */
+  readonly queryModel: readonly { readonly name: string; readonly items: boolean }[];
   /** `x-powercontext-pagination`; null for no list. */
   readonly pagination: PaginationFact | null;
   /** The stored resource the operation works on (`x-powercontext-resource`), or null. */

@@ -104,6 +104,28 @@ describe("parameters", () => {
     );
   });
 
+  it("a value the request model checks (x-powercontext-query-model) is 422 at its name, after the framework's faults and the query names", () => {
+    const params = { scope_id: "s1" };
+    const enumFault = expect.objectContaining({ type: "enum", loc: ["operation"] });
+    const bad = send("list_dream_runs", { params, query: { operation: "REFINE" } });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ error: { code: "invalid_request", details: { errors: [enumFault] } } });
+    // The framework reads limit first (400 under a path parameter); the unknown name comes before the model too.
+    expect(send("list_dream_runs", { params, query: { operation: "REFINE", limit: "0" } })).toEqual(
+      violation(400, "greater_than_equal", ["query", "limit"], "Input should be greater than or equal to 1"),
+    );
+    expect(send("list_dream_runs", { params, query: { operation: "REFINE", colour: "blue" } })).toEqual(
+      queryRefusal("contains unknown parameters"),
+    );
+    // Each tag is the model's; the list's own bounds stay the framework's.
+    const tags = (list: string[]) =>
+      send("list_artifacts", { params: { ...params, family: "handoff" }, queryAll: { tag: list } });
+    expect(tags(["", "m"])).toEqual(
+      violation(422, "string_too_short", ["tag", 0], "String should have at least 1 character"),
+    );
+    expect(tags(Array.from({ length: 17 }, (_, i) => `t${i}`)).status).toBe(400);
+  });
+
   it("a query string that is not an integer is int_parsing", () => {
     expect(send("list_scopes", { query: { limit: "ten" } })).toEqual(
       violation(

@@ -4,7 +4,13 @@ import { SimError, contractViolation, invalidRequest } from "../errors.js";
 import { INVALID_JSON, type SimRequest } from "../types.js";
 import { breaksWireRule, checkWireRules } from "./model-rules.js";
 import type { SimOperation } from "./operation-table.js";
-import { jsonInvalidIssue, releaseIssue, type IssueLocation, type ReleaseIssue } from "./release-issues.js";
+import {
+  jsonInvalidIssue,
+  pointerSegments,
+  releaseIssue,
+  type IssueLocation,
+  type ReleaseIssue,
+} from "./release-issues.js";
 
 /**
  * Checks a request against the operation's generated request validator (the
@@ -21,7 +27,9 @@ import { jsonInvalidIssue, releaseIssue, type IssueLocation, type ReleaseIssue }
  *   without an access rule, a body fault) is `invalid_request` with
  *   `details.errors`: 422, or 400 for a query fault on a route under a path
  *   parameter; then an unknown or repeated query parameter is
- *   `422 invalid_request` `{field: "query", reason}`.
+ *   `422 invalid_request` `{field: "query", reason}`; then a value the request
+ *   model checks (`x-powercontext-query-model`) is `422 invalid_request` with the
+ *   issue at the parameter's name.
  */
 
 /** The flat request object of `request` for `op` (what the request validator checks). */
@@ -107,8 +115,15 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 export function checkParameters(op: SimOperation, request: SimRequest): void {
   // A missing precondition header is the handler's 428, after the other checks (checkPrecondition).
-  const error = firstError(op, withPreconditions(op, request));
-  const where = error === null ? null : locationOf(op, error);
+  const checked = withPreconditions(op, request);
+  let error = firstError(op, checked);
+  let where = error === null ? null : locationOf(op, error);
+  // A value the request model reads is checked after the framework has read every other parameter.
+  const modelFault = error !== null && where === "query" && modelReads(op, error) ? error : null;
+  if (modelFault !== null) {
+    error = firstError(op, withoutQuery(checked, new Set(op.queryModel.map((entry) => entry.name))));
+    where = error === null ? null : locationOf(op, error);
+  }
   if (error !== null && where !== "body") {
     const issue = releaseIssue(error, where ?? "query", true);
     throw contractViolation(where === "query" && op.parameters.path.length > 0 ? 400 : 422, [issue]);
@@ -118,6 +133,27 @@ export function checkParameters(op: SimOperation, request: SimRequest): void {
   if (error !== null) throw contractViolation(422, [releaseIssue(error, "body", false)]);
   checkWireRules(op, flatRequest(op, request));
   checkQueryNames(op, request);
+  if (modelFault !== null) {
+    const issue = releaseIssue(modelFault, "query", true);
+    throw contractViolation(422, [{ ...issue, loc: issue.loc.slice(1) }]);
+  }
+}
+
+/**
+ * True when `error` lies in a value the operation's request model checks
+ * (`x-powercontext-query-model`): the whole parameter, or with `items` one of its items.
+ */
+function modelReads(op: SimOperation, error: ValidationError): boolean {
+  const [name, ...below] = pointerSegments(error.instancePath);
+  const entry = op.queryModel.find((e) => e.name === name);
+  return entry !== undefined && (!entry.items || below.length > 0);
+}
+
+/** `request` without the query parameters `names`. */
+function withoutQuery(request: SimRequest, names: ReadonlySet<string>): SimRequest {
+  const kept = <T>(values: Readonly<Record<string, T>> | undefined) =>
+    values === undefined ? undefined : Object.fromEntries(Object.entries(values).filter(([name]) => !names.has(name)));
+  return { ...request, query: kept(request.query), queryAll: kept(request.queryAll) };
 }
 
 /**
