@@ -204,7 +204,7 @@ describe("build-ir: resources", () => {
     ]);
   });
 
-  it("carries a terminal state (member, values, refusal) and refuses a malformed one with its pointer", async () => {
+  it("carries a terminal state (member, values, refusal, keep) and refuses a malformed one with its pointer", async () => {
     const terminal = { member: "state", values: ["done", "dropped"], refusal: { status: 409, code: "note_final" } };
     const ir = await given(notes({ name: "note", action: "change", terminal }), registry);
     expect(ir.operations[0]!.resource!.terminal).toEqual({
@@ -212,7 +212,17 @@ describe("build-ir: resources", () => {
       values: ["done", "dropped"],
       refusal: { status: 409, code: "note_final", details: null },
       details: [],
+      keep: null,
     });
+    const kept = await given(
+      notes({
+        name: "note",
+        action: "change",
+        terminal: { ...terminal, keep: { request: "state", values: ["dropped"] } },
+      }),
+      registry,
+    );
+    expect(kept.operations[0]!.resource!.terminal!.keep).toEqual({ request: "state", values: ["dropped"] });
     const detailed = await given(
       notes({ name: "note", action: "change", terminal: { ...terminal, details: { state: "current" } } }),
       registry,
@@ -231,6 +241,13 @@ describe("build-ir: resources", () => {
     );
     expect(issues).toEqual([
       "/paths/~1v1~1notes/post/x-powercontext-resource/terminal/values: expected at least 1 item",
+    ]);
+    const emptyKeep = await refusal(
+      notes({ name: "note", action: "change", terminal: { ...terminal, keep: { request: "state", values: [] } } }),
+      registry,
+    );
+    expect(emptyKeep).toEqual([
+      "/paths/~1v1~1notes/post/x-powercontext-resource/terminal/keep/values: expected at least 1 item",
     ]);
   });
 

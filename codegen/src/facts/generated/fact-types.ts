@@ -427,7 +427,7 @@ export type ResourceUseFact = {
      */
     readonly flag: string | null;
     /**
-     * A record whose member holds one of the values is final: a change of it is `refusal`, before any version or ETag check (a decided Candidate).
+     * A record whose member holds one of the values is final: a change of it is `refusal` (unless `keep` says the request leaves it as it is), before any version or ETag check (a decided Candidate).
      */
     readonly terminal: {
         /**
@@ -443,6 +443,16 @@ export type ResourceUseFact = {
          * Detail members of the refusal that take the record's value of `member` (`current`).
          */
         readonly details: RefusalDetailsFact;
+        /**
+         * A change whose request member `request` holds one of `values` is no refusal: the final record is answered as it stands, unchanged (a delivery reported as failed after the receipt was settled).
+         */
+        readonly keep: {
+            /**
+             * A member of a request or a record; dotted for a nested member (`artifact.artifact_id`).
+             */
+            readonly request: string;
+            readonly values: readonly (string | number | boolean | null)[];
+        } | null;
     } | null;
     /**
      * A creation whose request `member` holds one of the `ids` keys names its record with that fixed id (a singleton, such as a Scope's one Profile Artifact), or one of the `id_members` keys with the value of that request member (a Prompt Artifact named by its Prompt key); a creation while that record exists is `conflict`.
@@ -500,6 +510,10 @@ export type ResourceUseFact = {
     readonly set: {
         readonly [key: string]: string | number | boolean | null;
     };
+    /**
+     * The record's member the answer is, for an operation answered with part of its record (a delivery report answers the package's receipt); the whole record without it.
+     */
+    readonly answerMember: string | null;
     /**
      * A JSON pointer into the body (or into each listed item) where the record sits, for bodies that wrap it; "" for the body itself.
      * Default: `""`.

@@ -59,7 +59,7 @@ describe("singleton families and receipts", () => {
     expect([unknownScope.status, unknownScope.code]).toEqual([404, "scope_not_found"]);
   });
 
-  it("prepares the empty bootstrap package and refuses to record a delivery of its skipped receipt or an unknown one", () => {
+  it("prepares the empty bootstrap package, refuses to record an injection of its skipped receipt or any delivery of an unknown one, and keeps the receipt for a late failure", () => {
     const sim = fresh();
     const prepared = valid(
       "prepare_bootstrap_context",
@@ -84,6 +84,21 @@ describe("singleton families and receipts", () => {
     for (const receipt_id of [prepared.body.receipt.receipt_id, "bcr_never_issued"]) {
       const refused = call(sim, "record_bootstrap_delivery", { scope_id: "s1", receipt_id, outcome: "injected" });
       expect([refused.status, refused.code]).toEqual([422, "invalid_request"]);
+    }
+    // A failure reported for the settled receipt leaves it as it is; one never issued stays refused.
+    const receipt_id = prepared.body.receipt.receipt_id;
+    for (const outcome of ["failed"]) {
+      const kept = valid(
+        "record_bootstrap_delivery",
+        call(sim, "record_bootstrap_delivery", { scope_id: "s1", receipt_id, outcome }),
+      );
+      expect(kept.body).toEqual({ receipt_id, state: "skipped" });
+      const unknown = call(sim, "record_bootstrap_delivery", {
+        scope_id: "s1",
+        receipt_id: "bcr_never_issued",
+        outcome,
+      });
+      expect([unknown.status, unknown.code]).toEqual([422, "invalid_request"]);
     }
   });
 });

@@ -250,7 +250,13 @@ export class ResourceEngine {
     if (replayed !== null) return replayed;
     const terminal = call.use.terminal;
     const state = terminal === null ? undefined : getPath(found.current, terminal.member);
-    if (terminal?.values.includes(state as never)) throw refuse(terminal.refusal, terminal.details, { current: state });
+    if (terminal?.values.includes(state as never)) {
+      // A request `keep` names leaves the final record as it is, and is answered with it.
+      const keep = terminal.keep;
+      if (keep?.values.includes(getPath(call.flat, keep.request) as never))
+        return this.#respond(call, found.current, this.#plainStatus(call.op));
+      throw refuse(terminal.refusal, terminal.details, { current: state });
+    }
     this.#checkPreconditions(call, found.current);
     if (call.use.requiresLast) this.#checkRequires(call);
     const { resource, keys, use, flat, op } = call;
@@ -385,7 +391,8 @@ export class ResourceEngine {
       const location = locationOf(call.resource, record);
       if (location !== null) headers.Location = location;
     }
-    const answer = this.#answer(call, placeAt(call.use.recordAt, record), status, headers);
+    const answered = call.use.answerMember === null ? record : getPath(record, call.use.answerMember);
+    const answer = this.#answer(call, placeAt(call.use.recordAt, answered), status, headers);
     const omit = call.use.omit;
     if (omit === null || answer.body === null || typeof answer.body !== "object") return answer;
     const { unlessHeader } = omit;
