@@ -1,5 +1,5 @@
 import { SimError } from "./errors.js";
-import type { JsonRecord } from "./members.js";
+import { isRecord, type JsonRecord } from "./members.js";
 import type { ResourceStore } from "./resources/store.js";
 import { CONTENT_SOURCE_NAME } from "./sources.js";
 
@@ -48,6 +48,25 @@ function available(
   if (artifact === undefined || exceptFamilies.includes(String(artifact.family))) return false;
   const versions = store.versionsOf(ARTIFACT, [scopeId, artifact.family], artifact.artifact_id) ?? [];
   return versions.some((version) => version.revision === artifact.revision);
+}
+
+/** True when the Scope holds every citation. */
+export function evidenceHeld(store: ResourceStore, scopeId: string, citations: readonly JsonRecord[]): boolean {
+  return citations.every((citation) => available(store, scopeId, citation, []));
+}
+
+/** The citations of a Handoff's content: its state statements', its next action's and its omissions', each once. */
+export function contentCitations(content: JsonRecord): JsonRecord[] {
+  const claims = [...list(content.state), ...(isRecord(content.next_action) ? [content.next_action] : [])];
+  return unique([
+    ...claims.flatMap((claim) => list(claim.citations)),
+    ...list(content.omissions).flatMap((omission) => (isRecord(omission.citation) ? [omission.citation] : [])),
+  ]);
+}
+
+/** The objects of a list member; none when it is no list. */
+export function list(value: unknown): JsonRecord[] {
+  return Array.isArray(value) ? value.filter(isRecord) : [];
 }
 
 /**

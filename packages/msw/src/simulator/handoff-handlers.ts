@@ -1,8 +1,8 @@
 import { isoTime } from "./clock.js";
-import { claimEvidence, requireEvidence, unique } from "./handoff-evidence.js";
+import { claimEvidence, contentCitations, evidenceHeld, list, requireEvidence, unique } from "./handoff-evidence.js";
 import { reportMarkdown } from "./handoffs.js";
 import type { Principal } from "./access/principals.js";
-import type { JsonRecord } from "./members.js";
+import { stableJson, type JsonRecord } from "./members.js";
 import { preparedContext } from "./prepared-context.js";
 import { contentTypeOf } from "./responder/media.js";
 import type { SimulatorState } from "./state.js";
@@ -23,7 +23,6 @@ type HandoffHandler = (
 
 const ok = (body: unknown): HandlerResult => ({ status: 200, body });
 const accepted = (body: unknown): HandlerResult => ({ status: 202, body });
-const list = (value: unknown): JsonRecord[] => (Array.isArray(value) ? (value as JsonRecord[]) : []);
 
 /** The Handoff operations the domain answers, by operationId. */
 export const handoffHandlers: Record<string, HandoffHandler> = {
@@ -84,10 +83,12 @@ export const handoffHandlers: Record<string, HandoffHandler> = {
     return ok(state.handoffs.acknowledge(scopeField(body), body, principal as Principal));
   },
 
+  // The release shows a Handoff only while all its evidence (its omissions' citations too) is in the Scope.
   prepare_handoff_hint: (state, _principal, request) => {
     const body = objectBody(request.body);
-    const hint = state.handoffs.hint(scopeField(body), body);
-    return ok(preparedContext(hint === null ? [] : [hint]));
+    const content = state.handoffs.hint(scopeField(body), body);
+    const shown = content !== null && evidenceHeld(state.store, scopeField(body), contentCitations(content));
+    return ok(preparedContext(shown ? [stableJson(content)] : []));
   },
 
   get_handoff_report: (state, _principal, request, now) => {

@@ -202,16 +202,23 @@ export class Handoffs {
   }
 
   /**
-   * `prepare_handoff_hint`: the text of the Handoff the request selects (the prepared one it
-   * carries, else the Scope's committed Handoff), or null when there is none to show.
+   * `prepare_handoff_hint`: the content of the Handoff the request selects (the prepared one it
+   * carries, else the Scope's committed Handoff), or null when there is none.
+   * @throws SimError 422 `invalid_request` for a prepared Handoff of another Scope, or whose base
+   *   names anything but the Scope's Handoff
    */
-  hint(scopeId: string, request: JsonRecord): string | null {
+  hint(scopeId: string, request: JsonRecord): JsonRecord | null {
     const prepared = request.prepared as JsonRecord | null | undefined;
-    const content =
-      prepared !== null && prepared !== undefined
-        ? (prepared.content as JsonRecord | undefined)
-        : (this.writer.find("artifact", [scopeId, HANDOFF_FAMILY], HANDOFF_ID)?.content as JsonRecord | undefined);
-    return content === undefined ? null : stableJson(content);
+    if (prepared === null || prepared === undefined) {
+      const committed = this.writer.find("artifact", [scopeId, HANDOFF_FAMILY], HANDOFF_ID);
+      return (committed?.content as JsonRecord | undefined) ?? null;
+    }
+    const base = prepared.base as JsonRecord | null | undefined;
+    const foreignBase =
+      base !== null && base !== undefined && (base.family !== HANDOFF_FAMILY || base.artifact_id !== HANDOFF_ID);
+    if (prepared.scope_id !== scopeId || foreignBase)
+      throw new SimError(422, "invalid_request", "The request is invalid.", null);
+    return (prepared.content as JsonRecord | undefined) ?? null;
   }
 
   #prepared(scopeId: string, content: JsonRecord): JsonRecord {

@@ -13,7 +13,8 @@ export function emptyRecord(): JsonRecord {
   return Object.create(null) as JsonRecord;
 }
 
-function isRecord(value: unknown): value is JsonRecord {
+/** True for a JSON object (not an array, not null). */
+export function isRecord(value: unknown): value is JsonRecord {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

@@ -162,6 +162,38 @@ describe("a Handoff selection carries exactly the value it selects", () => {
   );
 });
 
+describe("prepare_handoff_hint of a prepared Handoff", () => {
+  it("refuses one of another Scope or on another base, and shows one only while the Scope holds its evidence", () => {
+    const sim = fresh();
+    call(sim, "capture_content_source", { scope_id: "s1", source_id: "note-1", content: "The template exists." });
+    const prepared = valid(
+      "handoff_current_work",
+      call(sim, "handoff_current_work", { scope_id: "s1", source_id: "boundary-1", handoff: work }),
+    ).body.handoff;
+    const hint = (handoff: Record<string, unknown>) =>
+      call(sim, "prepare_handoff_hint", { scope_id: "s1", selection: "prepared", prepared: handoff });
+    expect(hint(prepared).body).toMatchObject({ status: "ready" });
+    for (const foreign of [
+      { ...prepared, scope_id: "s2" },
+      { ...prepared, base: { family: "skill", artifact_id: "handoff", revision: 1 } },
+      { ...prepared, base: { family: "handoff", artifact_id: "other", revision: 1 } },
+    ]) {
+      const refused = hint(foreign);
+      expect([refused.status, refused.code, refused.body.error.details]).toEqual([422, "invalid_request", null]);
+    }
+    // A citation the Scope does not hold (an Artifact revision never written): nothing to show.
+    const unheld = { kind: "artifact", artifact_ref: { family: "skill", artifact_id: "art_none", revision: 1 } };
+    const [first] = prepared.content.state;
+    const content = { ...prepared.content, state: [{ ...first, citations: [...first.citations, unheld] }] };
+    expect(valid("prepare_handoff_hint", hint({ ...prepared, content })).body).toEqual({
+      schema: "powercontext.prepared-context.v1",
+      status: "empty",
+      content: null,
+      content_bytes: 0,
+    });
+  });
+});
+
 describe("work records: their evidence is found in the Scope, then they are captured as Sources", () => {
   const contract = (facts: unknown[]) => ({
     schema: "powercontext.work-contract.v1",
