@@ -110,13 +110,23 @@ describe("Atomic Memory restoration preview tokens", () => {
     const stale = call(sim, "restore_atomic_memory", { scope_id: "s1", target, preview_token: fresh });
     expect([stale.status, stale.code]).toEqual([409, "preview_stale"]);
   });
-  it("finds a revision the target names, or answers 404 not_found for one the Artifact never had, in the preview too", () => {
+  it("finds a revision the target names, or answers 404 not_found for one the Artifact never had, in the preview too; refuses a spaced id", () => {
     const { sim, target } = forgottenRecord();
     for (const operation of ["preview_atomic_memory_restoration", "restore_atomic_memory"] as const) {
       const missing = call(sim, operation, { scope_id: "s1", target: { ...target, revision: 50 } });
       expect([operation, missing.status, missing.code]).toEqual([operation, 404, "not_found"]);
     }
     expect(stateOf(sim, target.artifact_id)).toBe("forgotten");
+    // An id with surrounding whitespace is no Artifact reference: the issue names the id.
+    for (const operation of ["preview_atomic_memory_restoration", "restore_atomic_memory"] as const) {
+      const spaced = call(sim, operation, { scope_id: "s1", target: { artifact_id: ` ${target.artifact_id}` } });
+      expect([operation, spaced.status, spaced.code, spaced.body.error.details.errors[0].loc]).toEqual([
+        operation,
+        422,
+        "invalid_request",
+        ["artifact_id"],
+      ]);
+    }
     const restored = call(sim, "restore_atomic_memory", { scope_id: "s1", target: { ...target, revision: 1 } });
     expect(restored.status).toBe(200);
     expect(stateOf(sim, target.artifact_id)).toBe("active");
