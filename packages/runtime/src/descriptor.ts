@@ -184,8 +184,11 @@ export type MediaBody =
  * `TransportResponse` (its headers, its body chunk by chunk, releasing it unread).
  */
 export interface BodySource {
-  /** The header fields: the value of header `name` (lower case), or null when absent. */
-  readonly headers: { get(name: string): string | null };
+  /** The header fields. */
+  readonly headers: {
+    /** The value of header `name` (lower case), or null when absent. */
+    get(name: string): string | null;
+  };
   /** The next chunk of the body, decoded from its `content-encoding`, or null at its end. */
   read(): Promise<Uint8Array | null>;
   /** Stops reading and releases the connection; harmless after the end or a failure. */
@@ -195,7 +198,12 @@ export interface BodySource {
 /** What a {@link MediaReader} is given besides the answer. */
 export interface MediaReading {
   /** The status and request id, for the errors it throws. */
-  readonly context: { readonly statusCode: number; readonly requestId: string | null };
+  readonly context: {
+    /** The answer's HTTP status. */
+    readonly statusCode: number;
+    /** The answer's request id header, or null. */
+    readonly requestId: string | null;
+  };
   /** The body cap in bytes (the client's `maxResponseBytes`). */
   readonly maxBytes: number;
   /** Removes the secrets from a text of the answer before an error quotes it. */

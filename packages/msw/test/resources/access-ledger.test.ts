@@ -32,6 +32,11 @@ function withScope() {
   return { sim, clock, resource };
 }
 
+/** The request of a viewer binding for user u-1 on `resource`. */
+function viewerOf(resource: { type: string; scope_id: string }) {
+  return { subject: { type: "user", id: "u-1" }, resource, role: "scope.viewer", idempotency_key: "b-1" };
+}
+
 describe("access ledger", () => {
   it("grants the administrator the release's preset roles on a new Scope, listed with the bindings callers create", () => {
     const { sim, resource } = withScope();
@@ -46,15 +51,7 @@ describe("access ledger", () => {
 
   it("names the caller in granted_by and revoked_by, and the time of the revocation in revoked_at", () => {
     const { sim, clock, resource } = withScope();
-    const created = valid(
-      "create_access_binding",
-      call(sim, "create_access_binding", {
-        subject: { type: "user", id: "u-1" },
-        resource,
-        role: "scope.viewer",
-        idempotency_key: "b-1",
-      }),
-    ).body;
+    const created = valid("create_access_binding", call(sim, "create_access_binding", viewerOf(resource))).body;
     expect(created).toMatchObject({ granted_by: admin, reason: null, revoked_at: null, revoked_by: null });
     clock.advance(60_000);
     const revoked = valid(
@@ -103,12 +100,7 @@ describe("access ledger", () => {
 
   it("audits every binding write of a resource, presets included, paged to the end", () => {
     const { sim, resource } = withScope();
-    const created = call(sim, "create_access_binding", {
-      subject: { type: "user", id: "u-1" },
-      resource,
-      role: "scope.viewer",
-      idempotency_key: "b-1",
-    }).body;
+    const created = call(sim, "create_access_binding", viewerOf(resource)).body;
     call(sim, "revoke_access_binding", { binding_id: created.binding_id, expected_version: 1, idempotency_key: "r-1" });
     const events: Record<string, unknown>[] = [];
     let cursor: string | null = null;
@@ -159,12 +151,7 @@ describe("access ledger", () => {
 
   it("replaces a binding as the release does: the old one revoked at previous, a new one at current, the same for a repeat", () => {
     const { sim, resource } = withScope();
-    const old = call(sim, "create_access_binding", {
-      subject: { type: "user", id: "u-1" },
-      resource,
-      role: "scope.viewer",
-      idempotency_key: "b-1",
-    }).body;
+    const old = call(sim, "create_access_binding", viewerOf(resource)).body;
     const request = {
       binding_id: old.binding_id,
       expected_version: 1,
@@ -197,12 +184,7 @@ describe("access ledger", () => {
 
   it("refuses a replacement the provider cannot hold once the binding is found, before its version is compared", () => {
     const { sim, resource } = withScope();
-    const old = call(sim, "create_access_binding", {
-      subject: { type: "user", id: "u-1" },
-      resource,
-      role: "scope.viewer",
-      idempotency_key: "b-1",
-    }).body;
+    const old = call(sim, "create_access_binding", viewerOf(resource)).body;
     const replace = (binding_id: string, replacement: Record<string, unknown>, key: string) =>
       call(sim, "replace_access_binding", { binding_id, expected_version: 9, replacement, idempotency_key: key });
     const codeOf = (reply: Reply) => [reply.status, reply.body.error?.code];
