@@ -214,7 +214,9 @@ export interface MediaReading {
  * Reads the body of an outcome status by the media types it declares
  * (`declared`, from the row's `responseMedia`) and the answer's `Content-Type`.
  * Rejects with an `InvalidResponseError` for a type the status does not declare,
- * and for a body over the cap or not valid in its charset.
+ * and for a body over the cap or not valid in its charset; any other rejection is
+ * taken for a failure of the transport while reading (a `TransportError`, which
+ * the retry policy may re-send), as `BodySource.read` rejects.
  */
 export type MediaReader = (response: BodySource, declared: DeclaredMedia, reading: MediaReading) => Promise<MediaBody>;
 

@@ -191,8 +191,7 @@ export class AtomicLifecycle {
       target.revision === null
         ? undefined
         : this.writer.versions("artifact", keys, target.artifactId)?.find((v) => v.revision === target.revision);
-    if (target.revision !== null && selected === undefined)
-      throw new SimError(404, "not_found", "The requested value was not found.", null);
+    if (target.revision !== null && selected === undefined) throw notFound();
     const source = selected ?? artifact;
     const changed = record.state !== "active" || record.merged_into_id !== null || selected !== undefined;
     return { artifact, source, changed };
@@ -217,7 +216,7 @@ export class AtomicLifecycle {
 
   #find(scopeId: string, artifactId: string): AtomicMemoryRecord {
     const record = this.writer.find(ATOMIC_MEMORY, [scopeId], artifactId);
-    if (record === undefined) throw new SimError(404, "not_found", "The requested value was not found.", null);
+    if (record === undefined) throw notFound();
     return record as unknown as AtomicMemoryRecord;
   }
 
@@ -244,4 +243,9 @@ function stateConflict(): SimError {
     "The Atomic Memory record is not in a state that allows this change.",
     null,
   );
+}
+
+/** The refusal of a record, or a revision of it, the Scope does not hold. */
+function notFound(): SimError {
+  return new SimError(404, "not_found", "The requested value was not found.", null);
 }

@@ -50,9 +50,17 @@ function available(
   return versions.some((version) => version.revision === artifact.revision);
 }
 
-/** True when the Scope holds every citation. */
-export function evidenceHeld(store: ResourceStore, scopeId: string, citations: readonly JsonRecord[]): boolean {
-  return citations.every((citation) => available(store, scopeId, citation, []));
+/**
+ * True when the Scope holds every citation.
+ * @param exceptFamilies - Artifact families never accepted as evidence (default: none)
+ */
+export function evidenceHeld(
+  store: ResourceStore,
+  scopeId: string,
+  citations: readonly JsonRecord[],
+  exceptFamilies: readonly string[] = [],
+): boolean {
+  return citations.every((citation) => available(store, scopeId, citation, exceptFamilies));
 }
 
 /** The citations of a Handoff's content: its state statements', its next action's and its omissions', each once. */
@@ -79,8 +87,7 @@ export function requireEvidence(
   citations: readonly JsonRecord[],
   options: { readonly exceptFamilies?: readonly string[] } = {},
 ): void {
-  const except = options.exceptFamilies ?? [];
-  if (citations.some((citation) => !available(store, scopeId, citation, except)))
+  if (!evidenceHeld(store, scopeId, citations, options.exceptFamilies))
     throw new SimError(
       404,
       "handoff_evidence_not_found",

@@ -1,4 +1,4 @@
-import type { MediaBody, MediaReading, OperationDescriptor, OperationValidators, Validator } from "../descriptor.js";
+import type { OperationDescriptor, OperationValidators, Validator } from "../descriptor.js";
 import { ClientError, InvalidResponseError, serverResponseError, type ContractErrorTable } from "../errors.js";
 import { OperationNotServedError } from "../not-served-error.js";
 import { parseRetryAfter } from "../retry/retry-after.js";
@@ -106,21 +106,16 @@ function isOutcomeStatus(descriptor: OperationDescriptor, statusCode: number): b
 }
 
 /**
- * Reads the answer of a status that declares `application/json` alone, the
- * default of every row without `responseMedia`: an answer of another type (its
- * parameters and case aside) is refused and released unread; one without a
- * `Content-Type` is read as JSON.
+ * Refuses, and releases unread, the answer of a status that declares
+ * `application/json` alone (the default of every row without `responseMedia`)
+ * when its `Content-Type` names another type (its parameters and case aside);
+ * one without a `Content-Type` is read as JSON.
  */
-async function readJson(response: TransportResponse, { context, maxBytes, clean }: MediaReading): Promise<MediaBody> {
+function requireJson(response: TransportResponse, context: ResponseContext, clean: (text: string) => string): void {
   const sent = sentMediaType(response.headers.get("content-type"));
-  if (sent && sent.toLowerCase() !== "application/json") {
-    response.cancel();
-    throw invalidBody(
-      `${context.statusCode} has ${clean(undeclaredMedia(sent, ["application/json"], clean))}`,
-      context,
-    );
-  }
-  return { json: await readBody(response, context, maxBytes) };
+  if (!sent || sent.toLowerCase() === "application/json") return;
+  response.cancel();
+  throw invalidBody(`${context.statusCode} has ${clean(undeclaredMedia(sent, ["application/json"], clean))}`, context);
 }
 
 /** Releases a body that is not read, so that the connection can be reused; never waits for it. */
@@ -171,15 +166,22 @@ export async function decodeResponse(
     // A row that declares other media than JSON for this status reads it with its media reader
     // (ADR 0034), which a request without one never gets this far to need (`buildRequest`).
     const declared = descriptor.responseMedia?.[statusCode];
-    const reading: MediaReading = { context, maxBytes: limits.maxResponseBytes, clean: (text) => answer.text(text) };
-    const media =
-      declared === undefined || descriptor.readMedia === undefined
-        ? await readJson(response, reading)
-        : await descriptor.readMedia(response, declared, reading);
-    if (!("json" in media))
-      return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, media.value);
+    const clean = (text: string) => answer.text(text);
+    let text: string;
+    if (declared === undefined || descriptor.readMedia === undefined) {
+      requireJson(response, context, clean);
+      text = await readBody(response, context, limits.maxResponseBytes);
+    } else {
+      const media = await descriptor.readMedia(response, declared, {
+        context,
+        maxBytes: limits.maxResponseBytes,
+        clean,
+      });
+      if (!("json" in media))
+        return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, media.value);
+      text = media.json;
+    }
     // Every success body is validated (docs/compatibility.md); an empty body is tolerated for an accepted status or 204.
-    const text = media.json;
     let data: unknown = null;
     try {
       if (text.trim() !== "" || !(accepted || statusCode === 204)) {

@@ -47,8 +47,8 @@ interface BuildRequestInput {
  *   (or an array or object of them), a header value holds CR or LF,
  *   a GET would need a body, a caller header named `Authorization` would
  *   replace the client's token, the descriptor lists parameters but has no
- *   `writeParameters`, or it declares `responseMedia` but has no `readMedia`
- *   (a hand-written row that left either out: its answer could not be read).
+ *   `writeParameters`, or it declares `responseMedia` but its `readMedia` is no
+ *   function (a hand-written row that left either out: its answer could not be read).
  */
 export function buildRequest(input: BuildRequestInput): PreparedRequest {
   const { descriptor } = input;
@@ -56,7 +56,7 @@ export function buildRequest(input: BuildRequestInput): PreparedRequest {
   if (typeof request !== "object" || Array.isArray(request)) {
     throw new InvalidRequestError(`${descriptor.operationId}: the request must be an object`);
   }
-  if (descriptor.responseMedia !== undefined && descriptor.readMedia === undefined)
+  if (descriptor.responseMedia !== undefined && typeof descriptor.readMedia !== "function")
     throw new InvalidRequestError(
       `${descriptor.operationId}: the descriptor declares responseMedia but has no readMedia`,
     );

@@ -149,12 +149,15 @@ describe("responses", () => {
     });
     expect(readMedia).toBeTypeOf("function");
     const server = scripted(new Response("# Title\n", { status: 200, headers: { "content-type": "text/markdown" } }));
-    const error = await callOperation(runtimeWith(server.fetch), row, {}).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(InvalidRequestError);
-    expect((error as Error).message).toBe("get_report: the descriptor declares responseMedia but has no readMedia");
+    // Left out, or set to something that is no function (from untyped code): nothing is sent either way.
+    for (const broken of [row, { ...row, readMedia: null } as unknown as typeof row]) {
+      const error = await callOperation(runtimeWith(server.fetch), broken, {}).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(InvalidRequestError);
+      expect((error as Error).message).toBe("get_report: the descriptor declares responseMedia but has no readMedia");
+    }
     expect(server.seen).toHaveLength(0);
   });
 

@@ -1,7 +1,7 @@
 import type { Principal } from "./principals.js";
 import { fromBase64Url, toBase64Url } from "../resources/base64url.js";
 import { seal } from "../resources/cursor.js";
-import type { JsonRecord } from "../members.js";
+import { isRecord, type JsonRecord } from "../members.js";
 import { type AccessControl, accessRefusal } from "./decide.js";
 import { accessFacts } from "./facts.js";
 import { AccessInvalid, type Check, type Target } from "./resolve.js";
@@ -26,9 +26,6 @@ import { validateTarget } from "./targets.js";
 const policy = accessFacts.policy;
 const DEFAULT_SUBJECTS = ["group", "service", "user"] as const;
 const RESOURCE_KINDS = ["server", "scope", "artifact"] as const;
-
-const isObject = (value: unknown): value is JsonRecord =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** `get_access_principal` for `principal`. */
 export function accessPrincipal(principal: Principal): JsonRecord {
@@ -81,18 +78,18 @@ export function accessRoles(request: JsonRecord): JsonRecord {
 
 /** The target an Access API resource names. @throws AccessInvalid for a resource of no known form */
 export function targetOf(resource: unknown): Target {
-  if (!isObject(resource)) throw new AccessInvalid("resource");
+  if (!isRecord(resource)) throw new AccessInvalid("resource");
   if (resource.type === "server") return { kind: "server", deployment: String(resource.deployment_id) };
   if (resource.type === "scope") return { kind: "scope", scopeId: String(resource.scope_id) };
   const identity = resource.identity;
-  if (resource.type !== "artifact" || !isObject(identity)) throw new AccessInvalid("resource");
+  if (resource.type !== "artifact" || !isRecord(identity)) throw new AccessInvalid("resource");
   const selector = resource.selector;
   return {
     kind: "artifact",
     scopeId: String(resource.scope_id),
     family: String(identity.family),
     artifactId: String(identity.artifact_id),
-    entryId: isObject(selector) ? String(selector.entry_id) : null,
+    entryId: isRecord(selector) ? String(selector.entry_id) : null,
   };
 }
 
@@ -105,7 +102,7 @@ export function checkAccess(principal: Principal, request: JsonRecord, control: 
   let checks: Check[];
   try {
     checks = requirements.map((item) => {
-      const requirement = isObject(item) ? item : {};
+      const requirement = isRecord(item) ? item : {};
       const check = { action: String(requirement.action), target: targetOf(requirement.resource) };
       validateTarget(check);
       return check;

@@ -1,6 +1,7 @@
 import { accessFacts } from "./facts.js";
 import { principalKey, type PrincipalKey } from "./owners.js";
 import { SimError } from "../errors.js";
+import { isRecord } from "../members.js";
 
 /**
  * Bearer tokens and who they stand for, in the release's terms
@@ -93,16 +94,13 @@ const LEGACY_ROLES: Readonly<Record<string, string>> = {
   "server.admin": "server.admin",
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** An entry in the current form (the earlier one mapped). @throws TypeError naming the entry */
 function normalise(raw: unknown, index: number): PrincipalSpec {
   const at = `principals: entry #${index + 1}`;
-  if (!isObject(raw)) throw new TypeError(`${at} is not an object`);
+  if (!isRecord(raw)) throw new TypeError(`${at} is not an object`);
   if ("scopes" in raw || "name" in raw) {
     const legacy = raw as Partial<LegacyPrincipalSpec>;
-    if (typeof legacy.name !== "string" || !isObject(legacy.scopes))
+    if (typeof legacy.name !== "string" || !isRecord(legacy.scopes))
       throw new TypeError(`${at} needs a name and a scopes map`);
     const bindings: FileBinding[] = [];
     for (const [scope, permissions] of Object.entries(legacy.scopes)) {
@@ -151,7 +149,7 @@ function normalise(raw: unknown, index: number): PrincipalSpec {
 
 function checkPrincipal(principal: unknown, at: string): void {
   const p = principal as Partial<PrincipalRef> | null;
-  if (!isObject(p) || (p.type !== "user" && p.type !== "service") || typeof p.id !== "string" || p.id.trim() === "")
+  if (!isRecord(p) || (p.type !== "user" && p.type !== "service") || typeof p.id !== "string" || p.id.trim() === "")
     throw new TypeError(`${at}: principal must be { type: user | service, id, description? }`);
   if (p.description !== undefined && (typeof p.description !== "string" || p.description.trim() === ""))
     throw new TypeError(`${at}: the principal's description is not a non-blank string`);
@@ -159,7 +157,7 @@ function checkPrincipal(principal: unknown, at: string): void {
 
 function checkBinding(binding: FileBinding, at: string): void {
   const role =
-    isObject(binding) && Object.hasOwn(accessFacts.policy.roles, binding.role)
+    isRecord(binding) && Object.hasOwn(accessFacts.policy.roles, binding.role)
       ? accessFacts.policy.roles[binding.role]
       : undefined;
   if (role === undefined || role.system === true)
@@ -167,7 +165,7 @@ function checkBinding(binding: FileBinding, at: string): void {
   const wants = role.on;
   if ((wants === "scope") !== (typeof binding.scope === "string" && binding.scope !== ""))
     throw new TypeError(`${at}: ${binding.role} ${wants === "scope" ? "needs" : "takes no"} scope`);
-  if ((wants === "artifact") !== isObject(binding.artifact))
+  if ((wants === "artifact") !== isRecord(binding.artifact))
     throw new TypeError(`${at}: ${binding.role} ${wants === "artifact" ? "needs" : "takes no"} artifact`);
 }
 
@@ -177,7 +175,7 @@ function checkBinding(binding: FileBinding, at: string): void {
  */
 export function parsePrincipalConfig(raw: unknown): PrincipalConfig {
   const tokens = (raw as { tokens?: unknown } | null)?.tokens;
-  if (!isObject(tokens)) throw new TypeError("principals: expected an object with a `tokens` map");
+  if (!isRecord(tokens)) throw new TypeError("principals: expected an object with a `tokens` map");
   const specs = Object.values(tokens).map(normalise);
   if (specs.filter((s) => s.static === true).length > 1)
     throw new TypeError("principals: at most one token may be static (the release has one static bearer)");

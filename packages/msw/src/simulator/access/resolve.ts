@@ -1,6 +1,7 @@
 import type { ContractAccess } from "../../contract/types.js";
 import type { ArtifactTargetFact, CaseFact, CheckFact, Ref, Requirement, Scalar } from "./facts.js";
 import { accessFacts } from "./facts.js";
+import { isRecord } from "../members.js";
 
 /**
  * The interpreter of the resolver language (`x-powercontext-access-resolvers`,
@@ -49,9 +50,6 @@ export interface ReadContext {
   readonly record?: unknown;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** The value at a dotted path (`$`, `$.x`, `$record.x` or a payload path), undefined when a step is missing. */
 export function valueAt(context: ReadContext, path: string): unknown {
   let base: unknown = context.payload;
@@ -66,7 +64,7 @@ export function valueAt(context: ReadContext, path: string): unknown {
   if (rest === "") return base;
   let current = base;
   for (const part of rest.split(".")) {
-    if (!isObject(current) || !Object.hasOwn(current, part)) return undefined;
+    if (!isRecord(current) || !Object.hasOwn(current, part)) return undefined;
     current = current[part];
   }
   return current;
@@ -102,7 +100,7 @@ function meets(requirement: Requirement, value: unknown): boolean {
     case "present":
       return requestText(value) !== undefined;
     case "object":
-      return isObject(value);
+      return isRecord(value);
     case "text":
       return typeof value === "string" && value !== "";
     case "non_empty_list":
@@ -133,7 +131,7 @@ function artifactTarget(fact: ArtifactTargetFact, context: ReadContext): Target 
   if (fact.ref !== undefined) {
     const reference = valueAt(context, fact.ref);
     family = refText(fact.family, context);
-    if (!isObject(reference) || refText({ text: "$.family" }, { ...context, item: reference }) !== family)
+    if (!isRecord(reference) || refText({ text: "$.family" }, { ...context, item: reference }) !== family)
       throw new AccessInvalid("artifact-reference");
     artifactId = refText({ text: "$.artifact_id" }, { ...context, item: reference });
   } else {
@@ -163,7 +161,7 @@ function eachItems(path: string, context: ReadContext): unknown[] {
   if (!Array.isArray(items)) return [];
   const out: unknown[] = [];
   for (const item of items) {
-    const value = member === null ? item : isObject(item) ? item[member] : undefined;
+    const value = member === null ? item : isRecord(item) ? item[member] : undefined;
     if (value === undefined || value === null) continue;
     if (member === null) out.push(value);
     else if (typeof value !== "string" || value === "") throw new AccessInvalid("memory-entry-selector");
@@ -177,14 +175,14 @@ function anyNull(path: string, context: ReadContext): boolean {
   const items = valueAt(context, list);
   return (
     Array.isArray(items) &&
-    items.some((item) => isObject(item) && (item[member ?? ""] === undefined || item[member ?? ""] === null))
+    items.some((item) => isRecord(item) && (item[member ?? ""] === undefined || item[member ?? ""] === null))
   );
 }
 
 /** The checks one check fact makes in `context` (none when its condition does not hold). */
 export function expandCheck(fact: CheckFact, context: ReadContext): Check[] {
-  if (fact.if !== undefined && !isObject(valueAt(context, fact.if))) return [];
-  if (fact.unless !== undefined && isObject(valueAt(context, fact.unless))) return [];
+  if (fact.if !== undefined && !isRecord(valueAt(context, fact.if))) return [];
+  if (fact.unless !== undefined && isRecord(valueAt(context, fact.unless))) return [];
   if (fact.if_any_null !== undefined && !anyNull(fact.if_any_null, context)) return [];
   const contexts =
     fact.each === undefined ? [context] : eachItems(fact.each, context).map((item) => ({ ...context, item }));
