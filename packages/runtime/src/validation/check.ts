@@ -146,7 +146,8 @@ function itemsChecked(c: Prepared, a: readonly unknown[], at: string | null): bo
   if (length < c.minItems) return tooMany(at, "minItems", c.minItems, "items");
   const item = c.I;
   if (item !== null)
-    for (let i = 0; i < length; i++) if (at === null ? !item.a(a[i]) : !check(item, a[i], `${at}/${i}`)) return false;
+    for (let i = 0; i < length; i++)
+      if (at === null ? !accepts(item, a[i]) : !check(item, a[i], `${at}/${i}`)) return false;
   return true;
 }
 
@@ -162,35 +163,57 @@ export function checkOn(c: Prepared, value: unknown, at: string | null): boolean
 /** The fast path of a schema that admits any value. */
 export const anything = (): boolean => true;
 
-const isString = (value: unknown): boolean => typeof value === "string";
-
 /**
  * The fast path (`Prepared.a`): whether a value matches `c`, recording
  * nothing (a value nested past the depth limit is refused, `depth.ts`). A
  * closure by the node's shape, built once when it is prepared: an object of
  * nothing but object keywords goes straight to its members, an array of
- * nothing but array keywords to its items; a leaf (no closure, no object or
- * array keyword) is checked in place, a plain string, a string of string
- * keywords, an enum of strings and an integer each by a test of their own;
- * any other node goes through the general check.
+ * nothing but array keywords to its items; a leaf is checked by its kind
+ * ({@link leafKind}); any other node goes through the general check.
  */
 export function acceptorOf(c: Prepared): (value: unknown) => boolean {
-  const { t, k, e, g, l } = c;
-  if (c.h === null) {
-    if (e === null && t === k) {
-      if (t === OBJECT) return (c.o as Members).a;
-      if (t === ARRAY) return (value) => Array.isArray(value) && itemsAccepted(c, value);
-    }
-    if ((k & (ARRAY | OBJECT)) === 0) {
-      if (t === STRING && e === null)
-        return k === 0 ? isString : (value) => typeof value === "string" && stringFails(c, value) === 0;
-      if (t === STRING && k === 0) return (value) => typeof value === "string" && (e as unknown[]).includes(value);
-      if (t === INTEGER && e === null)
-        return (value) => typeof value === "number" && Number.isInteger(value) && !(value < g || value > l);
-      return (value) => leafAccepted(c, value);
-    }
+  const { t, k } = c;
+  if (c.h === null && c.e === null && t === k) {
+    if (t === OBJECT) return (c.o as Members).a;
+    if (t === ARRAY) return (value) => Array.isArray(value) && itemsAccepted(c, value);
   }
-  return (value) => check(c, value, null);
+  return c.f === 0 ? (value) => check(c, value, null) : (value) => accepts(c, value);
+}
+
+/**
+ * How the fast path checks a node in place (`Prepared.f`), which a member or
+ * an item is checked by without calling a closure: 1 a plain string, 2 a
+ * string of string keywords, 3 an enum of strings, 4 an integer, 5 any other
+ * leaf (no closure, no object or array keyword); 0 by its closure (`Prepared.a`).
+ */
+export function leafKind(c: Omit<Prepared, "f" | "a">): number {
+  const { t, k, e } = c;
+  if (c.h !== null || (k & (ARRAY | OBJECT)) !== 0) return 0;
+  if (t === STRING && e === null) return k === 0 ? 1 : 2;
+  if (t === STRING && k === 0) return 3;
+  return t === INTEGER && e === null ? 4 : 5;
+}
+
+/**
+ * The fast path's check of a member or an item: a leaf in place by its kind
+ * (one call site for every schema, which the engine can inline, where a call
+ * through each node's closure would see hundreds of targets), else its closure.
+ */
+function accepts(c: Prepared, value: unknown): boolean {
+  switch (c.f) {
+    case 1:
+      return typeof value === "string";
+    case 2:
+      return typeof value === "string" && stringFails(c, value) === 0;
+    case 3:
+      return typeof value === "string" && (c.e as unknown[]).includes(value);
+    case 4:
+      return typeof value === "number" && Number.isInteger(value) && !(value < c.g || value > c.l);
+    case 5:
+      return leafAccepted(c, value);
+    default:
+      return c.a(value);
+  }
 }
 
 /** The fast path's array of nothing but items, minItems and maxItems: each item by its own closure. */
@@ -198,7 +221,7 @@ function itemsAccepted(c: Prepared, a: readonly unknown[]): boolean {
   const item = c.I;
   const length = a.length;
   if (length > c.maxItems || length < c.minItems) return false;
-  if (item !== null) for (let i = 0; i < length; i++) if (!item.a(a[i])) return false;
+  if (item !== null) for (let i = 0; i < length; i++) if (!accepts(item, a[i])) return false;
   return true;
 }
 
@@ -246,7 +269,7 @@ export function membersAcceptor(m: Omit<Members, "a">): (value: unknown) => bool
       size++;
       let i: number | undefined = next;
       if (names[i] !== key && (i = names.indexOf(key)) < 0) {
-        if (extra === false || (extra !== null && !extra.a((o as Record<string, unknown>)[key]))) return false;
+        if (extra === false || (extra !== null && !accepts(extra, (o as Record<string, unknown>)[key]))) return false;
         continue;
       }
       next = i + 1;
@@ -254,7 +277,7 @@ export function membersAcceptor(m: Omit<Members, "a">): (value: unknown) => bool
       if (value === undefined) continue;
       present += required[i] as number;
       const part = parts[i] as Prepared | null;
-      if (part !== null && !part.a(value)) return false;
+      if (part !== null && !accepts(part, value)) return false;
     }
     return present === need && size >= min && size <= max;
   };

@@ -11,6 +11,7 @@ import {
   acceptorOf,
   anything,
   checkOn,
+  leafKind,
   membersAcceptor,
 } from "./check.js";
 import type { Members, Prepared } from "./prepared.js";
@@ -95,9 +96,11 @@ function node(s: SchemaNode): Prepared {
     I: prepare(item ?? true),
     minItems,
     maxItems,
-    // Replaced as soon as the record exists.
+    // Both replaced as soon as the record exists.
+    f: 0,
     a: anything,
   };
+  record.f = leafKind(record);
   record.a = acceptorOf(record);
   return record;
 }

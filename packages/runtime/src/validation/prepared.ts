@@ -55,6 +55,8 @@ export interface Prepared {
   readonly I: Prepared | null;
   readonly minItems: number;
   readonly maxItems: number;
+  /** How the fast path checks it in place as a member or an item (`check.ts`, `leafKind`); 0 by `a`. */
+  readonly f: number;
   /** The fast path's check of the node (`check.ts`, `acceptorOf`): true when the value matches, recording nothing. */
   readonly a: (value: unknown) => boolean;
 }
