@@ -179,7 +179,7 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
         principal as Principal,
         objectBody(request.body),
         state.control,
-        () => state.store.records("scope", []).map((r) => String(r.current.scope_id)),
+        { scopes: () => state.store.records("scope", []).map((r) => String(r.current.scope_id)), store: state.store },
         state.cursorKey,
       ),
     ),

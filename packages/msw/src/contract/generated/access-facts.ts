@@ -66,7 +66,7 @@ export type AccessPolicyFact = {
         readonly preset_reason: string;
     };
     /**
-     * The refusal of an invalid target (`invalid`) and of a denied check (`denied`).
+     * The refusal of an invalid target (`invalid`), of a denied check (`denied`) and of a listing the access layer cannot filter safely (`unavailable`).
      */
     readonly refusals: {
         /**
@@ -77,6 +77,16 @@ export type AccessPolicyFact = {
          * A refusal: its status and a code of x-powercontext-error-codes with that status.
          */
         readonly denied: AccessRefusalFact;
+        /**
+         * A refusal: its status and a code of x-powercontext-error-codes with that status.
+         */
+        readonly unavailable: AccessRefusalFact;
+    };
+    /**
+     * How a listing of Artifacts finds those of a family in a Scope a parent binding covers: the family's current heads that have an owner (`heads`), or none (`none`). A listing without a family walks every `heads` family; a family without an entry is refused (`invalid`) once a parent binding covers a Scope.
+     */
+    readonly discovery: {
+        readonly [key: string]: "heads" | "none";
     };
     /**
      * The action every Artifact target takes besides its family's.

@@ -6,6 +6,8 @@ import { type AccessControl, accessRefusal } from "./decide.js";
 import { accessFacts } from "./facts.js";
 import { AccessInvalid, type Check, type Target } from "./resolve.js";
 import { validateTarget } from "./targets.js";
+import { artifactActionListable, artifactResources, type HeldRecords } from "./artifact-listing.js";
+import { compareResourceKeys, resourceKey, resourceWire } from "./resource-keys.js";
 
 /**
  * The Access API's answers that are the policy itself or a decision on it, as the
@@ -18,9 +20,11 @@ import { validateTarget } from "./targets.js";
  * - `check_access`: each requirement decided as it stands (no preset is written),
  *   with its reason code, and the answer under `match` (`all` or `any`);
  * - `list_access_resources`: the resources of a type the caller may do the action on:
- *   the server, or the Scopes its bindings name (every stored one when a binding on
- *   every Scope or on the server may grant it), each decided, in id order, paged.
- *   Artifacts are not listed (an empty page).
+ *   the server, the Scopes its bindings name (every stored one when a binding on every
+ *   Scope or on the server may grant it), each decided, or the Artifacts its bindings
+ *   and the owner relation name and those its Scope and server bindings cover
+ *   (`artifact-listing.ts`); ordered by resource key (`resource-keys.ts`), paged with a
+ *   cursor bound to the action, type and family.
  */
 
 const policy = accessFacts.policy;
@@ -119,16 +123,18 @@ export function checkAccess(principal: Principal, request: JsonRecord, control: 
   return { allowed, decisions };
 }
 
-/** The cursor of a page that ends at `last`: opaque, and bound to the action and type listed. */
-function cursorAfter(last: string, action: string, type: string, key: string): string {
-  return toBase64Url(JSON.stringify([action, type, last, seal(key, JSON.stringify([action, type, last]))]));
+/** The cursor of a page that ends at key `last`: opaque, and bound to the action, type and family listed. */
+function cursorAfter(last: string, bound: readonly (string | null)[], key: string): string {
+  const listed = JSON.stringify([...bound, last]);
+  return toBase64Url(JSON.stringify([...bound, last, seal(key, listed)]));
 }
 
 /**
- * The id a cursor names, or null for the start (no cursor).
- * @throws SimError the policy's `invalid` for a cursor this list did not hand out for this action and type, or one changed since
+ * The key a cursor names, or null for the start (no cursor).
+ * @throws SimError the policy's `invalid` for a cursor this list did not hand out for this action, type and
+ *   family, or one changed since
  */
-function afterCursor(cursor: unknown, action: string, type: string, key: string): string | null {
+function afterCursor(cursor: unknown, bound: readonly (string | null)[], key: string): string | null {
   if (cursor === undefined || cursor === null) return null;
   let parts: unknown;
   try {
@@ -136,53 +142,59 @@ function afterCursor(cursor: unknown, action: string, type: string, key: string)
   } catch {
     parts = null;
   }
-  const last: unknown = Array.isArray(parts) ? parts[2] : undefined;
-  // Only the text this list wrote for this action and type, seal included: anything else was changed by hand.
-  if (typeof last !== "string" || cursorAfter(last, action, type, key) !== cursor)
+  const last: unknown = Array.isArray(parts) ? parts[bound.length] : undefined;
+  // Only the text this list wrote for this action, type and family, seal included: anything else was changed by hand.
+  if (typeof last !== "string" || cursorAfter(last, bound, key) !== cursor)
     throw accessRefusal(policy.refusals.invalid);
   return last;
 }
 
 /**
- * `list_access_resources` for `principal`.
- * @param storedScopes - the ids of every Scope the simulator holds
+ * `list_access_resources` for `principal`: the resources it may do the action on, ordered by key, paged.
+ * @param held - the Scopes and the records the simulator holds
  * @param key - the key its cursors are sealed with
- * @throws SimError the policy's `invalid` for an action its resource type does not take, a family with another
- *   type, or a cursor it did not hand out
+ * @throws SimError the policy's `invalid` for an action its resource type (or family) does not take, a family
+ *   with another type, an Artifact listing the release refuses ({@link artifactResources}), or a cursor it did
+ *   not hand out; its `unavailable` for an Artifact listing the release cannot filter
  */
 export function accessResources(
   principal: Principal,
   request: JsonRecord,
   control: AccessControl,
-  storedScopes: () => string[],
+  held: HeldRecords,
   key: string,
 ): JsonRecord {
   const action = String(request.action);
   const type = String(request.resource_type);
   const family = typeof request.family === "string" ? request.family : null;
   const limit = typeof request.limit === "number" ? request.limit : 100;
-  const profile = family !== null && Object.hasOwn(policy.families, family) ? policy.families[family] : undefined;
   const takes =
     type === "server"
-      ? policy.actions.server
+      ? policy.actions.server.includes(action)
       : type === "scope"
-        ? policy.actions.scope
-        : profile === undefined
-          ? []
-          : [...profile.actions, ...profile.mutations, policy.share_action];
-  if (!takes.includes(action) || (family !== null && type !== "artifact")) throw accessRefusal(policy.refusals.invalid);
-  let ids: string[] = [];
+        ? policy.actions.scope.includes(action)
+        : type === "artifact" && artifactActionListable(action, family);
+  if (!takes || (family !== null && type !== "artifact")) throw accessRefusal(policy.refusals.invalid);
+  let targets: Target[];
   if (type === "server") {
-    const server = { action, target: { kind: "server", deployment: policy.deployment } as Target };
-    ids = control.explain(principal, server).allowed ? [policy.deployment] : [];
-  } else if (type === "scope") ids = control.scopeCandidates(principal, action, storedScopes()).sort();
-  const after = afterCursor(request.cursor, action, type, key);
-  const from = after === null ? ids : ids.filter((id) => id > after);
+    const server: Target = { kind: "server", deployment: policy.deployment };
+    targets = control.explain(principal, { action, target: server }).allowed ? [server] : [];
+  } else if (type === "scope")
+    targets = control
+      .scopeCandidates(principal, action, held.scopes())
+      .map((scopeId): Target => ({ kind: "scope", scopeId }));
+  else targets = [...artifactResources(principal, action, family, control, held).values()];
+  const ordered = targets
+    .map((target) => ({ key: resourceKey(target), target }))
+    .sort((a, b) => compareResourceKeys(a.key, b.key));
+  const bound = [action, type, family];
+  const after = afterCursor(request.cursor, bound, key);
+  const from = after === null ? ordered : ordered.filter((item) => compareResourceKeys(item.key, after) > 0);
   const page = from.slice(0, limit);
-  const more = from.length > page.length;
+  const last = page[page.length - 1];
   return {
-    items: page.map((id) => (type === "server" ? { type, deployment_id: id } : { type, scope_id: id })),
-    total: ids.length,
-    next_cursor: more ? cursorAfter(page[page.length - 1] as string, action, type, key) : null,
+    items: page.map((item) => resourceWire(item.target)),
+    total: ordered.length,
+    next_cursor: from.length > page.length && last !== undefined ? cursorAfter(last.key, bound, key) : null,
   };
 }

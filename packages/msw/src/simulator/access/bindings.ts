@@ -149,6 +149,14 @@ export class BindingIndex {
     return out;
   }
 
+  /** Every active, unexpired binding of `subject` at `nowMs`, as grants. */
+  grantsOf(subject: PrincipalKey, nowMs: number): Grant[] {
+    const out: Grant[] = [];
+    for (const bindings of this.#bySubject.get(subject)?.values() ?? [])
+      for (const { grant, record } of bindings.values()) if (active(record, nowMs)) out.push(grant);
+    return out;
+  }
+
   /** The active, unexpired bindings of `subject` at `nowMs` that may cover `target`, as grants. */
   grantsOn(subject: PrincipalKey, target: Target, nowMs: number): Grant[] {
     const byResource = this.#bySubject.get(subject);

@@ -26,11 +26,12 @@ const PRESET_CHILD_ACTIONS = new Set(PRESET_ROLES.flatMap((r) => r.children));
 
 const MESSAGES: Readonly<Record<string, string>> = {
   forbidden: "The Principal is not authorized for this operation.",
+  access_unavailable: "Access Control is unavailable.",
   invalid_access_request: "The Access request is invalid.",
   access_revoked: "The Principal does not hold the access this work needs.",
 };
 
-/** The error of a policy refusal (`denied`, `invalid`): its status and code, details null. */
+/** The error of a policy refusal (`denied`, `invalid`, `unavailable`): its status and code, details null. */
 export function accessRefusal(refusal: RefusalFact): SimError {
   return new SimError(refusal.status, refusal.code, MESSAGES[refusal.code] ?? "The Access request is refused.", null);
 }
@@ -121,6 +122,22 @@ export class AccessControl {
         .filter((grant) => grant.resource.type === "scope" && grant.resource.scopeId === scopeId)
         .some((grant) => grants(grant, action, target));
     });
+  }
+
+  /** Every grant `principal` holds now: its principals file's, then its Access Bindings'. */
+  grantsOf(principal: Principal): Grant[] {
+    return [...principal.bindings.map(fileGrant), ...this.deps.bindings.grantsOf(principal.key, this.deps.now())];
+  }
+
+  /** The Artifacts `principal` owns (the owner relation; memory entries have none), as targets. */
+  ownedArtifacts(principal: Principal): Extract<Target, { kind: "artifact" }>[] {
+    return this.deps.owners.ownedBy(principal.key, policy.artifact_resource).map(({ keys, id }) => ({
+      kind: "artifact",
+      scopeId: String(keys[0]),
+      family: String(keys[1]),
+      artifactId: String(id),
+      entryId: null,
+    }));
   }
 
   /** The grants `principal` holds that may cover `target`: its principals file's, then its Access Bindings'. */

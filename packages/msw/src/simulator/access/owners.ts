@@ -17,9 +17,17 @@ import { accessFacts } from "./facts.js";
 /** A principal as the owner relation names it: `type:id`. */
 export type PrincipalKey = string;
 
+/** A record an owner holds: its collection's keys and its id. */
+export interface OwnedRecord {
+  readonly keys: readonly unknown[];
+  readonly id: unknown;
+}
+
 /** The owner relation over the resource writer. */
 export class OwnerLedger {
   readonly #owners = new Map<string, PrincipalKey>();
+  /** What each owner holds, per resource, by the record's key. */
+  readonly #held = new Map<PrincipalKey, Map<string, Map<string, OwnedRecord>>>();
   #acting: PrincipalKey | null = null;
   #inherit: string | null = null;
 
@@ -36,9 +44,15 @@ export class OwnerLedger {
           return record;
         },
         after: (record, context) => {
-          const at = key(resource, context.keys, getPath(record, resource.id));
-          if (context.previous === null && this.#acting !== null && !this.#owners.has(at))
-            this.#owners.set(at, this.#acting);
+          const id = getPath(record, resource.id);
+          const at = key(resource, context.keys, id);
+          if (context.previous !== null || this.#acting === null || this.#owners.has(at)) return;
+          this.#owners.set(at, this.#acting);
+          const byResource = this.#held.get(this.#acting) ?? new Map<string, Map<string, OwnedRecord>>();
+          this.#held.set(this.#acting, byResource);
+          const held = byResource.get(name) ?? new Map<string, OwnedRecord>();
+          byResource.set(name, held);
+          held.set(at, { keys: [...context.keys], id });
         },
       });
     }
@@ -57,6 +71,11 @@ export class OwnerLedger {
   ownerOf(name: string, keys: readonly unknown[], id: unknown): PrincipalKey | null {
     const resource = contractResources[name] as ContractResource | undefined;
     return resource === undefined ? null : (this.#owners.get(key(resource, keys, id)) ?? null);
+  }
+
+  /** The records of `name` that `owner` owns, in the order it came to own them. */
+  ownedBy(owner: PrincipalKey, name: string): OwnedRecord[] {
+    return [...(this.#held.get(owner)?.get(name)?.values() ?? [])];
   }
 }
 
