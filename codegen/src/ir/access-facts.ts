@@ -83,6 +83,7 @@ function checkReferences(
     share_action: string;
     artifact_resource: string;
     owned: string[];
+    discovery: Record<string, string>;
     static_principal?: { server_roles: string[]; scope_preset: string[] };
     refusals: Record<string, { status: number; code: string }>;
   };
@@ -115,6 +116,9 @@ function checkReferences(
     for (const [i, role] of family.grantable.entries())
       roleOn(`${P}/families/${pointerSegment(name)}/grantable/${i}`, role, "artifact");
   }
+  for (const name of Object.keys(policy.discovery))
+    if (!Object.hasOwn(policy.families, name))
+      bad(`${P}/discovery/${pointerSegment(name)}`, `${JSON.stringify(name)} is no Artifact family of the policy`);
   resource(`${P}/artifact_resource`, policy.artifact_resource);
   for (const [i, name] of policy.owned.entries()) resource(`${P}/owned/${i}`, name);
   for (const [i, role] of (policy.static_principal?.server_roles ?? []).entries())

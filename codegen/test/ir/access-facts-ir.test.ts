@@ -31,6 +31,7 @@ const policy = {
   share_action: "artifact.read",
   artifact_resource: "artifact",
   owned: ["artifact"],
+  discovery: { note: "heads" },
   static_principal: {
     principal: { type: "service", id: "server-token", description: "static" },
     server_roles: ["server.observer"],
@@ -39,7 +40,11 @@ const policy = {
   },
   reasons: { self: "authenticated", binding: "role-binding", owner: "artifact-owner", none: "no-matching-binding" },
   report: { mode: "enforced", capabilities: { multi_principal: false } },
-  refusals: { invalid: { status: 422, code: "invalid_access_request" }, denied: { status: 403, code: "forbidden" } },
+  refusals: {
+    invalid: { status: 422, code: "invalid_access_request" },
+    denied: { status: 403, code: "forbidden" },
+    unavailable: { status: 503, code: "access_unavailable" },
+  },
 };
 
 const resolvers = {
@@ -67,6 +72,7 @@ async function given(extra: Json = {}, operation: Json = {}): Promise<ApiIr> {
     "x-powercontext-error-codes": {
       invalid_access_request: { status: 422, transient: false },
       forbidden: { status: 403, transient: false },
+      access_unavailable: { status: 503, transient: true },
     },
     "x-powercontext-resources": {
       artifact: {
@@ -161,6 +167,7 @@ describe("the access facts", () => {
       ...policy,
       static_principal: { ...policy.static_principal, scope_preset: ["scope.nobody"], server_roles: ["scope.viewer"] },
       owned: ["artifact", "ghost"],
+      discovery: { note: "heads", ghost: "none" },
       refusals: { ...policy.refusals, denied: { status: 401, code: "forbidden" } },
     };
     const found = await issues(
@@ -182,6 +189,7 @@ describe("the access facts", () => {
         "/x-powercontext-access-policy/static_principal/scope_preset/0",
         "/x-powercontext-access-policy/static_principal/server_roles/0",
         "/x-powercontext-access-policy/owned/1",
+        "/x-powercontext-access-policy/discovery/ghost",
         "/x-powercontext-access-policy/refusals/denied",
         "/x-powercontext-access-resolvers/note_read/0/checks/0/action",
         `${op}/x-powercontext-access/resolver`,
