@@ -455,7 +455,7 @@ export type ResourceUseFact = {
         } | null;
     } | null;
     /**
-     * A creation whose request `member` holds one of the `ids` keys names its record with that fixed id (a singleton, such as a Scope's one Profile Artifact), or one of the `id_members` keys with the value of that request member (a Prompt Artifact named by its Prompt key); a creation while that record exists is `conflict`.
+     * A creation whose request `member` holds one of the `ids` keys names its record with that fixed id (a singleton, such as a Scope's one Profile Artifact), or one of the `id_members` keys with the value of that request member (a Prompt Artifact named by its Prompt key); a creation while that record exists is `conflict`, or the refusal `conflicts` gives for that key.
      */
     readonly fixedId: {
         /**
@@ -472,6 +472,12 @@ export type ResourceUseFact = {
          * A refusal the contract names: its status and the envelope's `error.code`. The status may be one the operation does not declare (the release sends `404 scope_not_found` and `400 invalid_cursor` on operations whose contract lists neither).
          */
         readonly conflict: RefusalFact;
+        /**
+         * The refusal of a creation while the record exists, for a key of `ids` or `id_members` whose refusal is not `conflict` (a Handoff's `artifact_already_exists`).
+         */
+        readonly conflicts: {
+            readonly [key: string]: RefusalFact;
+        };
     } | null;
     /**
      * Members the answer leaves out, unless the request sends the header with that value (a newer contract the client speaks).

@@ -6,7 +6,8 @@ import { call, type Reply } from "../support/flat-call.js";
 
 /**
  * Rows the release answers from facts of its families: the Profile Artifact is a
- * singleton named `profile` (a second creation is 409 idempotency_conflict), a
+ * singleton named `profile` (a second creation is 409 idempotency_conflict), so is
+ * the Handoff, named `handoff` (409 artifact_already_exists, pointing to replace), a
  * legacy Memory entry target is unknown on a server that never migrated one (404
  * not_found), and a bootstrap package of a Scope without curated context is the
  * empty one, whose skipped receipt is no delivery to report (422 invalid_request).
@@ -48,6 +49,50 @@ describe("singleton families and receipts", () => {
       content: { kind: "fact", text: "Backups run nightly." },
     });
     expect(other.body.artifact_id).toMatch(/^art_[0-9a-f]{32}$/);
+  });
+
+  it("names a created Handoff handoff, the one the Handoff operations read, and refuses a second with 409 artifact_already_exists", () => {
+    const sim = fresh();
+    const cited = call(sim, "create_artifact", {
+      scope_id: "s1",
+      family: "atomic-memory",
+      content: { kind: "fact", text: "Backups run nightly." },
+    });
+    const handoff = (objective: string) => ({
+      schema: "powercontext.handoff.v1",
+      objective,
+      state: [
+        {
+          text: "Backups are configured.",
+          citations: [
+            {
+              kind: "artifact",
+              artifact_ref: { family: "atomic-memory", artifact_id: cited.body.artifact_id, revision: 1 },
+            },
+          ],
+        },
+      ],
+      disposition: "continuable",
+      next_action: null,
+      omissions: [],
+    });
+    const first = valid(
+      "create_artifact",
+      call(sim, "create_artifact", { scope_id: "s1", family: "handoff", content: handoff("Check the backups.") }),
+    );
+    expect([first.status, first.body.artifact_id, first.body.revision]).toEqual([201, "handoff", 1]);
+    const again = call(sim, "create_artifact", {
+      scope_id: "s1",
+      family: "handoff",
+      content: handoff("Check the restores."),
+    });
+    expect([again.status, again.code, again.body.error.details]).toEqual([
+      409,
+      "artifact_already_exists",
+      { family: "handoff", artifact_id: "handoff", use_replace: true },
+    ]);
+    const read = call(sim, "get_artifact", { scope_id: "s1", family: "handoff", artifact_id: "handoff" });
+    expect([read.status, read.body.content.objective]).toEqual([200, "Check the backups."]);
   });
 
   it("answers 404 not_found for a legacy Memory entry target", () => {

@@ -1,5 +1,5 @@
 import { contractOperations, contractResources } from "../../generated/contract.js";
-import type { ContractResource, ContractResourceUse } from "../../contract/types.js";
+import type { ContractRefusal, ContractResource, ContractResourceUse } from "../../contract/types.js";
 import { noneMatch } from "../contract/conditional.js";
 import { headerValue, flatRequest } from "../contract/request-check.js";
 import type { SimOperation } from "../contract/operation-table.js";
@@ -178,7 +178,7 @@ export class ResourceEngine {
     // member the selector names (own keys only: never a prototype member).
     const fixed = use.fixedId === null ? undefined : fixedIdOf(use.fixedId, flat);
     if (use.fixedId !== null && fixed !== undefined) {
-      if (store.find(resource.name, keys, fixed) !== undefined) throw refuse(use.fixedId.conflict);
+      if (store.find(resource.name, keys, fixed) !== undefined) throw refuse(fixedConflict(use.fixedId, flat));
       setPath(origin, resource.id, fixed);
     }
     const id = getPath(origin, resource.id);
@@ -440,6 +440,14 @@ function headerNames(op: SimOperation): string[] {
 /** The store's name for the idempotency keys of one changing operation of a resource. */
 function changeKeys(call: Call): string {
   return `${call.resource.name} ${call.op.method} ${call.op.path}`;
+}
+
+/** The refusal of a second creation of a fixed id: its selector's own (`conflicts`), else `conflict`. */
+function fixedConflict(fixedId: NonNullable<ContractResourceUse["fixedId"]>, flat: unknown): ContractRefusal {
+  const selector = getPath(flat, fixedId.member);
+  return typeof selector === "string" && Object.hasOwn(fixedId.conflicts, selector)
+    ? (fixedId.conflicts[selector] as ContractRefusal)
+    : fixedId.conflict;
 }
 
 /** The fixed id a creation names (`fixed_id`): the one its selector member picks, or the request member it names; else undefined. */
