@@ -103,6 +103,8 @@ export class Handoffs {
   /**
    * `continue_handoff`: the handoff a receiver continues from (the prepared one it
    * holds, the committed one it names, or the latest), with each claim's evidence checked.
+   * @throws SimError 422 `invalid_request` for a prepared Handoff of another Scope, or whose base
+   *   names anything but the Scope's Handoff; 404 `artifact_not_found` for a revision never committed
    */
   resolve(scopeId: string, request: JsonRecord): JsonRecord {
     const current = this.writer.find("artifact", [scopeId, HANDOFF_FAMILY], HANDOFF_ID);
@@ -111,9 +113,11 @@ export class Handoffs {
     const named = (request.revision as JsonRecord | null | undefined) ?? null;
     let content: JsonRecord | null = null;
     let selected: JsonRecord | null = null;
-    if (selection === "prepared")
-      content = ((request.prepared as JsonRecord | null | undefined)?.content as JsonRecord) ?? null;
-    else if (
+    if (selection === "prepared") {
+      const prepared = request.prepared as JsonRecord | null | undefined;
+      if (prepared !== null && prepared !== undefined) requirePrepared(scopeId, prepared);
+      content = (prepared?.content as JsonRecord | undefined) ?? null;
+    } else if (
       named !== null &&
       (current === undefined || named.artifact_id !== HANDOFF_ID || Number(named.revision) > Number(current.revision))
     )
@@ -213,11 +217,7 @@ export class Handoffs {
       const committed = this.writer.find("artifact", [scopeId, HANDOFF_FAMILY], HANDOFF_ID);
       return (committed?.content as JsonRecord | undefined) ?? null;
     }
-    const base = prepared.base as JsonRecord | null | undefined;
-    const foreignBase =
-      base !== null && base !== undefined && (base.family !== HANDOFF_FAMILY || base.artifact_id !== HANDOFF_ID);
-    if (prepared.scope_id !== scopeId || foreignBase)
-      throw new SimError(422, "invalid_request", "The request is invalid.", null);
+    requirePrepared(scopeId, prepared);
     return (prepared.content as JsonRecord | undefined) ?? null;
   }
 
@@ -330,4 +330,17 @@ export function reportMarkdown(report: JsonRecord): string {
     lines.push("", `Next action: ${next === null ? "none" : String(next.text)}`, "");
   }
   return `${lines.join("\n").trimEnd()}\n`;
+}
+
+/**
+ * Refuses a prepared Handoff that is not the Scope's to continue or hint from: one prepared
+ * in another Scope, or on a base other than the Scope's one Handoff.
+ * @throws SimError 422 `invalid_request`
+ */
+function requirePrepared(scopeId: string, prepared: JsonRecord): void {
+  const base = prepared.base as JsonRecord | null | undefined;
+  const foreignBase =
+    base !== null && base !== undefined && (base.family !== HANDOFF_FAMILY || base.artifact_id !== HANDOFF_ID);
+  if (prepared.scope_id !== scopeId || foreignBase)
+    throw new SimError(422, "invalid_request", "The request is invalid.", null);
 }

@@ -162,7 +162,7 @@ describe("a Handoff selection carries exactly the value it selects", () => {
   );
 });
 
-describe("prepare_handoff_hint of a prepared Handoff", () => {
+describe("prepare_handoff_hint and continue_handoff of a prepared Handoff", () => {
   it("refuses one of another Scope or on another base, and shows one only while the Scope holds its evidence", () => {
     const sim = fresh();
     call(sim, "capture_content_source", { scope_id: "s1", source_id: "note-1", content: "The template exists." });
@@ -173,13 +173,17 @@ describe("prepare_handoff_hint of a prepared Handoff", () => {
     const hint = (handoff: Record<string, unknown>) =>
       call(sim, "prepare_handoff_hint", { scope_id: "s1", selection: "prepared", prepared: handoff });
     expect(hint(prepared).body).toMatchObject({ status: "ready" });
+    const resolve = (handoff: Record<string, unknown>) =>
+      call(sim, "continue_handoff", { scope_id: "s1", selection: "prepared", prepared: handoff });
+    expect(resolve(prepared).body).toMatchObject({ status: "resolved", selection: "prepared" });
     for (const foreign of [
       { ...prepared, scope_id: "s2" },
       { ...prepared, base: { family: "skill", artifact_id: "handoff", revision: 1 } },
       { ...prepared, base: { family: "handoff", artifact_id: "other", revision: 1 } },
     ]) {
-      const refused = hint(foreign);
-      expect([refused.status, refused.code, refused.body.error.details]).toEqual([422, "invalid_request", null]);
+      // continue_handoff holds a prepared Handoff to the same rule.
+      for (const refused of [hint(foreign), resolve(foreign)])
+        expect([refused.status, refused.code, refused.body.error.details]).toEqual([422, "invalid_request", null]);
     }
     // A citation the Scope does not hold (an Artifact revision never written): nothing to show.
     const unheld = { kind: "artifact", artifact_ref: { family: "skill", artifact_id: "art_none", revision: 1 } };
