@@ -216,7 +216,8 @@ export interface MediaReading {
  * Rejects with an `InvalidResponseError` for a type the status does not declare,
  * and for a body over the cap or not valid in its charset; any other rejection is
  * taken for a failure of the transport while reading (a `TransportError`, which
- * the retry policy may re-send), as `BodySource.read` rejects.
+ * the retry policy may re-send), as `BodySource.read` rejects. Resolving to
+ * anything but an object is the answer's `InvalidResponseError`, never re-sent.
  */
 export type MediaReader = (response: BodySource, declared: DeclaredMedia, reading: MediaReading) => Promise<MediaBody>;
 

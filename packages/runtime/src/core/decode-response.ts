@@ -177,6 +177,8 @@ export async function decodeResponse(
         maxBytes: limits.maxResponseBytes,
         clean,
       });
+      // A reader that answers something other than a body is a defect of the row, not of the exchange.
+      if (typeof media !== "object" || media === null) throw decodingFailure(new TypeError("no media body"), context);
       if (!("json" in media))
         return new ResponseOutcome(answer, statusCode, requestId, accepted, retryAfterMs, location, media.value);
       text = media.json;

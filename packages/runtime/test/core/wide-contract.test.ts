@@ -161,6 +161,23 @@ describe("responses", () => {
     expect(server.seen).toHaveLength(0);
   });
 
+  it("a media reader that answers no body is a decoding failure of the answer, never re-sent", async () => {
+    for (const answered of [null, undefined, "# Title"]) {
+      const row = descriptor({
+        operationId: "get_report",
+        retryClass: "safe",
+        responseMedia: { 200: { "text/markdown": "text" } },
+        readMedia: async () => answered as never,
+      });
+      const markdown = () => new Response("# Title\n", { status: 200, headers: { "content-type": "text/markdown" } });
+      const server = scripted(markdown(), markdown(), markdown());
+      const error = await callOperation(runtimeWith(server.fetch), row, {}).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect((error as Error).message).toBe("response 200 could not be decoded (TypeError)");
+      expect(server.seen).toHaveLength(1);
+    }
+  });
+
   it("a row without responseMedia reads JSON alone: another type is refused, no type is read as JSON", async () => {
     const plain = descriptor({ operationId: "get_plain" });
     const server = scripted(
