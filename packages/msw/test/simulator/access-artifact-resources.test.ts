@@ -65,7 +65,7 @@ describe("list_access_resources for Artifacts", () => {
     expect(named(list(sim, "artifact.share"))).toEqual(byKey([am, ex, pr]));
   });
 
-  it("pages by key with a cursor bound to the family", () => {
+  it("pages by key with a cursor bound to the caller and the family", () => {
     const { sim, scope } = fresh();
     const ids = byKey(["a", "b", "c"].map((t) => `atomic-memory/${atomic(sim, scope, `fact ${t}`)}`));
     const first = list(sim, "artifact.read", { limit: 2 });
@@ -76,6 +76,12 @@ describe("list_access_resources for Artifacts", () => {
     expect(second.body.next_cursor).toBeNull();
     const other = list(sim, "artifact.read", { limit: 2, cursor: first.body.next_cursor, family: "atomic-memory" });
     expect([other.status, other.code]).toEqual([422, "invalid_access_request"]);
+    // Bound to the caller too: another caller was never handed it.
+    const body = { action: "artifact.read", resource_type: "artifact", limit: 2, cursor: first.body.next_cursor };
+    const { cursor: _, ...start } = body;
+    expect(call(sim, "list_access_resources", start, "pc-reader").status).toBe(200);
+    const reader = call(sim, "list_access_resources", body, "pc-reader");
+    expect([reader.status, reader.code]).toEqual([422, "invalid_access_request"]);
   });
 
   it("leaves a merged head out where only a Scope binding covers it, not where the caller owns it", () => {

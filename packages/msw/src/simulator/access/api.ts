@@ -24,7 +24,7 @@ import { compareResourceKeys, resourceKey, resourceWire } from "./resource-keys.
  *   Scope or on the server may grant it), each decided, or the Artifacts its bindings
  *   and the owner relation name and those its Scope and server bindings cover
  *   (`artifact-listing.ts`); ordered by resource key (`resource-keys.ts`), paged with a
- *   cursor bound to the action, type and family.
+ *   cursor bound to the caller, the action, type and family.
  */
 
 const policy = accessFacts.policy;
@@ -123,7 +123,7 @@ export function checkAccess(principal: Principal, request: JsonRecord, control: 
   return { allowed, decisions };
 }
 
-/** The cursor of a page that ends at key `last`: opaque, and bound to the action, type and family listed. */
+/** The cursor of a page that ends at key `last`: opaque, and bound to the caller and the action, type and family listed. */
 function cursorAfter(last: string, bound: readonly (string | null)[], key: string): string {
   const listed = JSON.stringify([...bound, last]);
   return toBase64Url(JSON.stringify([...bound, last, seal(key, listed)]));
@@ -131,8 +131,8 @@ function cursorAfter(last: string, bound: readonly (string | null)[], key: strin
 
 /**
  * The key a cursor names, or null for the start (no cursor).
- * @throws SimError the policy's `invalid` for a cursor this list did not hand out for this action, type and
- *   family, or one changed since
+ * @throws SimError the policy's `invalid` for a cursor this list did not hand out to this caller for this
+ *   action, type and family, or one changed since
  */
 function afterCursor(cursor: unknown, bound: readonly (string | null)[], key: string): string | null {
   if (cursor === undefined || cursor === null) return null;
@@ -187,7 +187,8 @@ export function accessResources(
   const ordered = targets
     .map((target) => ({ key: resourceKey(target), target }))
     .sort((a, b) => compareResourceKeys(a.key, b.key));
-  const bound = [action, type, family];
+  // A cursor another caller was handed is one this caller never was (the release binds it to the subject).
+  const bound = [principal.key, action, type, family];
   const after = afterCursor(request.cursor, bound, key);
   const from = after === null ? ordered : ordered.filter((item) => compareResourceKeys(item.key, after) > 0);
   const page = from.slice(0, limit);
