@@ -65,11 +65,16 @@ export function evidenceHeld(
 
 /** The citations of a Handoff's content: its state statements', its next action's and its omissions', each once. */
 export function contentCitations(content: JsonRecord): JsonRecord[] {
-  const claims = [...list(content.state), ...(isRecord(content.next_action) ? [content.next_action] : [])];
   return unique([
-    ...claims.flatMap((claim) => list(claim.citations)),
+    ...directCitations(content),
     ...list(content.omissions).flatMap((omission) => (isRecord(omission.citation) ? [omission.citation] : [])),
   ]);
+}
+
+/** The citations of a Handoff's state statements and next action, each once: the evidence a commit checks and cites. */
+export function directCitations(content: JsonRecord): JsonRecord[] {
+  const claims = [...list(content.state), ...(isRecord(content.next_action) ? [content.next_action] : [])];
+  return unique(claims.flatMap((claim) => list(claim.citations)));
 }
 
 /** The objects of a list member; none when it is no list. */

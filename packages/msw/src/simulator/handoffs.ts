@@ -77,18 +77,25 @@ export class Handoffs {
   }
 
   /**
-   * `commit_handoff`: writes the prepared content as the Scope's Handoff (its next revision).
-   * @throws SimError 409 `artifact_conflict` when the handoff was prepared on another revision than the current one
+   * `commit_handoff`: writes the prepared content as the Scope's Handoff (its next revision); the
+   * content the Handoff already holds is no new revision, whatever base it was prepared on. The
+   * write needs the evidence its content cites (`handoff-writes.ts`).
+   * @throws SimError 422 `invalid_request` for a Handoff prepared in another Scope or on a base other
+   *   than the Scope's Handoff; 409 `revision_conflict` when it was prepared on another revision than
+   *   the current one; 404 `handoff_evidence_not_found` for evidence the Scope does not hold
    */
   commit(scopeId: string, prepared: JsonRecord): JsonRecord {
+    requirePrepared(scopeId, prepared);
     const keys = [scopeId, HANDOFF_FAMILY];
     const current = this.writer.find("artifact", keys, HANDOFF_ID);
     const base = (prepared.base as JsonRecord | null | undefined) ?? null;
-    if (stableJson(base) !== stableJson(current === undefined ? null : reference(current)))
-      throw new SimError(409, "artifact_conflict", "The Handoff was prepared on another revision.", null);
+    const unchanged = current !== undefined && stableJson(current.content) === stableJson(prepared.content);
+    if (!unchanged && stableJson(base) !== stableJson(current === undefined ? null : reference(current)))
+      throw new SimError(409, "revision_conflict", "The Memory Revision is stale.", null);
     const content = copyJson(prepared.content) as JsonRecord;
-    const written =
-      current === undefined
+    const written = unchanged
+      ? current
+      : current === undefined
         ? this.writer.insert("artifact", keys, { artifact_id: HANDOFF_ID, content }, { quiet: true })
         : this.writer.update("artifact", keys, current, { content }, { quiet: true });
     const citations = claimsOf(content).flatMap((c) => c.citations);
@@ -117,13 +124,11 @@ export class Handoffs {
       const prepared = request.prepared as JsonRecord | null | undefined;
       if (prepared !== null && prepared !== undefined) requirePrepared(scopeId, prepared);
       content = (prepared?.content as JsonRecord | undefined) ?? null;
-    } else if (
-      named !== null &&
-      (current === undefined || named.artifact_id !== HANDOFF_ID || Number(named.revision) > Number(current.revision))
-    )
-      // A revision never committed (the release reads the exact revision).
-      throw new SimError(404, "artifact_not_found", "The requested Artifact was not found.", null);
-    else if (current !== undefined && (named === null || named.revision === current.revision)) {
+    } else if (named !== null) {
+      const revision = this.#revision(scopeId, named);
+      content = revision.content as JsonRecord;
+      selected = reference(revision);
+    } else if (current !== undefined) {
       content = current.content as JsonRecord;
       selected = currentRef;
     }
@@ -206,19 +211,37 @@ export class Handoffs {
   }
 
   /**
-   * `prepare_handoff_hint`: the content of the Handoff the request selects (the prepared one it
-   * carries, else the Scope's committed Handoff), or null when there is none.
+   * `prepare_handoff_hint`: the content of the Handoff the request selects (the exact revision it
+   * names, the prepared one it carries, else the Scope's committed Handoff), or null when there is none.
    * @throws SimError 422 `invalid_request` for a prepared Handoff of another Scope, or whose base
-   *   names anything but the Scope's Handoff
+   *   names anything but the Scope's Handoff; 404 `artifact_not_found` for a revision never committed
    */
   hint(scopeId: string, request: JsonRecord): JsonRecord | null {
     const prepared = request.prepared as JsonRecord | null | undefined;
+    const named = (request.revision as JsonRecord | null | undefined) ?? null;
+    if (named !== null) return this.#revision(scopeId, named).content as JsonRecord;
     if (prepared === null || prepared === undefined) {
       const committed = this.writer.find("artifact", [scopeId, HANDOFF_FAMILY], HANDOFF_ID);
       return (committed?.content as JsonRecord | undefined) ?? null;
     }
     requirePrepared(scopeId, prepared);
     return (prepared.content as JsonRecord | undefined) ?? null;
+  }
+
+  /**
+   * The exact committed revision of the Scope's Handoff a reference names (the release reads it as named).
+   * @throws SimError 404 `artifact_not_found` for a revision never committed, or another Artifact
+   */
+  #revision(scopeId: string, named: JsonRecord): JsonRecord {
+    const found =
+      named.family === HANDOFF_FAMILY && named.artifact_id === HANDOFF_ID
+        ? this.writer
+            .versions("artifact", [scopeId, HANDOFF_FAMILY], HANDOFF_ID)
+            ?.find((version) => version.revision === named.revision)
+        : undefined;
+    if (found === undefined)
+      throw new SimError(404, "artifact_not_found", "The requested Artifact was not found.", null);
+    return found;
   }
 
   #prepared(scopeId: string, content: JsonRecord): JsonRecord {

@@ -38,6 +38,7 @@ import { Prompts } from "./prompts.js";
 import { ResourceEngine } from "./resources/engine.js";
 import { ResourceWriter } from "./resources/writer.js";
 import { trackArtifactLineage } from "./artifacts.js";
+import { trackHandoffWrites } from "./handoff-writes.js";
 import { AccessLedger, BINDING } from "./access/ledger.js";
 import { trackArtifactTags } from "./tags.js";
 import { trackCandidateReview } from "./candidate-review.js";
@@ -161,6 +162,7 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
   for (const scopeId of options.scopes ?? []) scopes.add(scopeId, { title: scopeId, summary: `Scope ${scopeId}` });
   const sources = new SourceStore(store, writer);
   trackArtifactLineage(writer, values);
+  trackHandoffWrites(writer, store);
   trackArtifactTags(writer);
   trackCandidateReview(writer);
   trackProfilePolicy(writer);

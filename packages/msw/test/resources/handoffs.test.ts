@@ -62,8 +62,21 @@ describe("handoffs", () => {
       { name: "content", source_id: "boundary-1" },
       { name: "content", source_id: "note-1" },
     ]);
-    const stale = call(sim, "commit_handoff", { scope_id: "s1", handoff: prepared.handoff });
-    expect(stale.status).toBe(409);
+    // The same content again is no new revision; other content prepared on the old base is stale.
+    const again = valid("commit_handoff", call(sim, "commit_handoff", { scope_id: "s1", handoff: prepared.handoff }));
+    expect(again.body.reference).toEqual(committed.body.reference);
+    const changed = { ...prepared.handoff, content: { ...prepared.handoff.content, objective: "Something else." } };
+    const stale = call(sim, "commit_handoff", { scope_id: "s1", handoff: changed });
+    expect([stale.status, stale.code, stale.body.error.details]).toEqual([409, "revision_conflict", null]);
+    // The revision cites, as its lineage, what its state statements and next action cite.
+    const stored = call(sim, "get_artifact", { scope_id: "s1", family: "handoff", artifact_id: "handoff" }).body;
+    expect([stored.sources, stored.artifacts]).toEqual([
+      [
+        { source_type: "content", source_id: "boundary-1" },
+        { source_type: "content", source_id: "note-1" },
+      ],
+      [],
+    ]);
 
     const held = valid(
       "continue_handoff",
@@ -195,6 +208,40 @@ describe("prepare_handoff_hint and continue_handoff of a prepared Handoff", () =
       content: null,
       content_bytes: 0,
     });
+  });
+});
+
+describe("an exact revision of the Scope's Handoff", () => {
+  it("is read as named by prepare_handoff_hint and continue_handoff, and one never committed is 404", () => {
+    const sim = fresh();
+    call(sim, "capture_content_source", { scope_id: "s1", source_id: "note-1", content: "The template exists." });
+    const commit = (sourceId: string, objective: string) => {
+      const prepared = call(sim, "handoff_current_work", {
+        scope_id: "s1",
+        source_id: sourceId,
+        handoff: { ...work, objective },
+      }).body.handoff;
+      return valid("commit_handoff", call(sim, "commit_handoff", { scope_id: "s1", handoff: prepared })).body;
+    };
+    expect(commit("boundary-1", "First.").reference.revision).toBe(1);
+    expect(commit("boundary-2", "Second.").reference.revision).toBe(2);
+    const exact = (revision: number) => ({
+      scope_id: "s1",
+      selection: "exact",
+      revision: { family: "handoff", artifact_id: "handoff", revision },
+    });
+    expect(valid("prepare_handoff_hint", call(sim, "prepare_handoff_hint", exact(1))).body.content).toContain("First.");
+    const continued = valid("continue_handoff", call(sim, "continue_handoff", exact(1))).body;
+    expect([continued.status, continued.content.objective, continued.selected_revision.revision]).toEqual([
+      "resolved",
+      "First.",
+      1,
+    ]);
+    expect(continued.current_revision.revision).toBe(2);
+    for (const operationId of ["prepare_handoff_hint", "continue_handoff"] as const) {
+      const missing = call(sim, operationId, exact(9));
+      expect([missing.status, missing.code], operationId).toEqual([404, "artifact_not_found"]);
+    }
   });
 });
 

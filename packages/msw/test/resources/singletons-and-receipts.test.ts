@@ -81,6 +81,10 @@ describe("singleton families and receipts", () => {
       call(sim, "create_artifact", { scope_id: "s1", family: "handoff", content: handoff("Check the backups.") }),
     );
     expect([first.status, first.body.artifact_id, first.body.revision]).toEqual([201, "handoff", 1]);
+    // Its lineage cites what its content cites.
+    expect(first.body.artifacts).toEqual([
+      { family: "atomic-memory", artifact_id: cited.body.artifact_id, revision: 1 },
+    ]);
     const again = call(sim, "create_artifact", {
       scope_id: "s1",
       family: "handoff",
@@ -93,6 +97,29 @@ describe("singleton families and receipts", () => {
     ]);
     const read = call(sim, "get_artifact", { scope_id: "s1", family: "handoff", artifact_id: "handoff" });
     expect([read.status, read.body.content.objective]).toEqual([200, "Check the backups."]);
+  });
+
+  it("creates no Handoff whose evidence the Scope does not hold: 404 handoff_evidence_not_found", () => {
+    const sim = createPowerContextSimulator({ seed: 7, clock: new ManualClock(), scopes: ["s1", "s2"] });
+    call(sim, "capture_content_source", { scope_id: "s1", source_id: "note-1", content: "Backups run nightly." });
+    const content = {
+      schema: "powercontext.handoff.v1",
+      objective: "Check the backups.",
+      state: [
+        {
+          text: "Backups run nightly.",
+          citations: [{ kind: "source", source_ref: { name: "content", source_id: "note-1" } }],
+        },
+      ],
+      disposition: "continuable",
+      next_action: null,
+      omissions: [],
+    };
+    const elsewhere = call(sim, "create_artifact", { scope_id: "s2", family: "handoff", content });
+    expect([elsewhere.status, elsewhere.code]).toEqual([404, "handoff_evidence_not_found"]);
+    expect(call(sim, "get_artifact", { scope_id: "s2", family: "handoff", artifact_id: "handoff" }).status).toBe(404);
+    const held = valid("create_artifact", call(sim, "create_artifact", { scope_id: "s1", family: "handoff", content }));
+    expect(held.body.sources.slice(1)).toEqual([{ source_type: "content", source_id: "note-1" }]);
   });
 
   it("answers 404 not_found for a legacy Memory entry target", () => {
