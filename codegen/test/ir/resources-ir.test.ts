@@ -222,7 +222,7 @@ describe("build-ir: resources", () => {
       }),
       registry,
     );
-    expect(kept.operations[0]!.resource!.terminal!.keep).toEqual({ request: "state", values: ["dropped"] });
+    expect(kept.operations[0]!.resource!.terminal!.keep).toEqual({ request: "state", values: ["dropped"], states: [] });
     const detailed = await given(
       notes({ name: "note", action: "change", terminal: { ...terminal, details: { state: "current" } } }),
       registry,

@@ -444,7 +444,7 @@ export type ResourceUseFact = {
          */
         readonly details: RefusalDetailsFact;
         /**
-         * A change whose request member `request` holds one of `values` is no refusal: the final record is answered as it stands, unchanged (a delivery reported as failed after the receipt was settled).
+         * A change whose request member `request` holds one of `values` is no refusal while the record's final state is one of `states` (default: any): the final record is answered as it stands, unchanged (a delivery reported as failed after the receipt was settled).
          */
         readonly keep: {
             /**
@@ -452,6 +452,7 @@ export type ResourceUseFact = {
              */
             readonly request: string;
             readonly values: readonly (string | number | boolean | null)[];
+            readonly states: readonly (string | number | boolean | null)[];
         } | null;
     } | null;
     /**

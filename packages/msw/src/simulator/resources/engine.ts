@@ -251,9 +251,12 @@ export class ResourceEngine {
     const terminal = call.use.terminal;
     const state = terminal === null ? undefined : getPath(found.current, terminal.member);
     if (terminal?.values.includes(state as never)) {
-      // A request `keep` names leaves the final record as it is, and is answered with it.
+      // A request `keep` names leaves the final record as it is (from the final states it lists), and is answered with it.
       const keep = terminal.keep;
-      if (keep?.values.includes(getPath(call.flat, keep.request) as never))
+      if (
+        keep?.values.includes(getPath(call.flat, keep.request) as never) &&
+        (keep.states.length === 0 || keep.states.includes(state as never))
+      )
         return this.#respond(call, found.current, this.#plainStatus(call.op));
       throw refuse(terminal.refusal, terminal.details, { current: state });
     }
