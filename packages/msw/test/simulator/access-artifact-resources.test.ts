@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator, type PowerContextSimulator } from "../../src/simulator/simulator.js";
 import { call } from "../support/flat-call.js";
+import { resourceWire } from "../../src/simulator/access/resource-keys.js";
 
 /**
  * `list_access_resources` for Artifacts as a 1.4.1 server answers the static bearer,
@@ -135,5 +136,15 @@ describe("list_access_resources for Artifacts", () => {
     expect(list(sim, "artifact.write").status).toBe(200);
     const scopes = call(sim, "list_access_resources", { action: "scope.read", resource_type: "scope" });
     expect(scopes.body.items).toContainEqual({ type: "scope", scope_id: "ghost-scope" });
+  });
+
+  it("writes a memory entry's selector as the contract's MemoryEntryAccessSelector, for listings and the audit alike", () => {
+    const entry = { kind: "artifact", scopeId: "s1", family: "memory", artifactId: "art_1", entryId: "e1" } as const;
+    expect(resourceWire(entry)).toEqual({
+      type: "artifact",
+      scope_id: "s1",
+      identity: { family: "memory", artifact_id: "art_1" },
+      selector: { type: "memory_entry", entry_id: "e1" },
+    });
   });
 });

@@ -5,7 +5,8 @@ import { copyJson, type JsonRecord } from "../members.js";
 import { type ServerValues, withoutCleared } from "../resources/records.js";
 import type { ResourceWriter, WriteCause, WriteContext } from "../resources/writer.js";
 import type { HandlerResult } from "../types.js";
-import type { Check, Target } from "./resolve.js";
+import type { Check } from "./resolve.js";
+import { resourceWire } from "./resource-keys.js";
 
 /**
  * What the release's access layer keeps beside the bindings callers write,
@@ -231,7 +232,7 @@ export class AccessLedger {
     this.#record(cause, {
       principal,
       action: check.action,
-      resource: wireResource(check.target),
+      resource: resourceWire(check.target),
       allowed: decision.allowed,
       reason_code: decision.reason,
       matched_subject: decision.allowed && decision.bindingId !== null ? principal : null,
@@ -259,22 +260,5 @@ export class AccessLedger {
       { values: this.values },
     );
     this.writer.dropOldest(AUDIT, [], AUDIT_LOG_SIZE);
-  }
-}
-
-/** A check's target as the audit names a resource. */
-function wireResource(target: Target): JsonRecord {
-  switch (target.kind) {
-    case "server":
-      return { type: "server", deployment_id: target.deployment };
-    case "scope":
-      return { type: "scope", scope_id: target.scopeId };
-    case "artifact":
-      return {
-        type: "artifact",
-        scope_id: target.scopeId,
-        identity: { family: target.family, artifact_id: target.artifactId },
-        selector: target.entryId === null ? null : { entry_id: target.entryId },
-      };
   }
 }
