@@ -31,8 +31,6 @@ interface Matrix {
  * The test fails when one of them stops differing, so the entry goes.
  */
 const KNOWN: Readonly<Record<string, string>> = {
-  "scope.contributor@scope commit_handoff":
-    "the release commits a Handoff prepared on the revision the static bearer committed; the mock answers 409 artifact_conflict",
   "scope.reviewer@scope approve_candidate":
     "the release answers an approval repeated by another reviewer as the first; the mock refuses the decided Candidate (409 candidate_terminal)",
   "scope.reviewer@scope approve_skill_candidate": "as for approve_candidate",
