@@ -1,4 +1,5 @@
 import { SimError } from "./errors.js";
+import { directCitations } from "./handoff-evidence.js";
 import { reference } from "./artifacts.js";
 import type { Principal } from "./access/principals.js";
 import { copyJson, stableJson, type JsonRecord } from "./members.js";
@@ -98,7 +99,7 @@ export class Handoffs {
       : current === undefined
         ? this.writer.insert("artifact", keys, { artifact_id: HANDOFF_ID, content }, { quiet: true })
         : this.writer.update("artifact", keys, current, { content }, { quiet: true });
-    const citations = claimsOf(content).flatMap((c) => c.citations);
+    const citations = directCitations(content);
     return {
       reference: reference(written),
       content,
@@ -286,13 +287,6 @@ export class Handoffs {
       content_digest: `sha256:${sha256Hex(text)}`,
     };
   }
-}
-
-function claimsOf(content: JsonRecord): Claim[] {
-  const state = (content.state as Claim[] | undefined) ?? [];
-  return content.next_action === null || content.next_action === undefined
-    ? state
-    : [...state, content.next_action as Claim];
 }
 
 /** Every claim's evidence is available: the mock keeps every Source it captured. */

@@ -68,7 +68,7 @@ export function artifactResources(
   control: AccessControl,
   held: HeldRecords,
 ): Map<string, ArtifactTarget> {
-  const exact = new Map<string, ArtifactTarget>();
+  const resources = new Map<string, ArtifactTarget>();
   const parents = new Set<string | null>(); // a Scope id, or null for every Scope the server holds
   const inFamily = (target: ArtifactTarget) => family === null || target.family === family;
   for (const grant of control.grantsOf(principal)) {
@@ -78,37 +78,36 @@ export function artifactResources(
     if (on.type === "artifact") {
       const { scopeId, family: of, artifactId, entryId } = on;
       const target: ArtifactTarget = { kind: "artifact", scopeId, family: of, artifactId, entryId };
-      if (role.actions.includes(action) && inFamily(target)) exact.set(resourceKey(target), target);
+      if (role.actions.includes(action) && inFamily(target)) resources.set(resourceKey(target), target);
     } else if (role.children.includes(action))
       parents.add(on.type === "server" || on.scopeId === "*" ? null : on.scopeId);
   }
   if (policy.roles[policy.owner_role]?.actions.includes(action) === true)
     for (const target of control.ownedArtifacts(principal))
-      if (Object.hasOwn(policy.families, target.family) && inFamily(target)) exact.set(resourceKey(target), target);
-  if (exact.size > MAX_KEYS) throw accessRefusal(policy.refusals.unavailable);
+      if (Object.hasOwn(policy.families, target.family) && inFamily(target)) resources.set(resourceKey(target), target);
+  if (resources.size > MAX_KEYS) throw accessRefusal(policy.refusals.unavailable);
   try {
-    for (const target of exact.values()) validateTarget({ action, target });
+    for (const target of resources.values()) validateTarget({ action, target });
   } catch (error) {
     if (error instanceof AccessInvalid) throw accessRefusal(policy.refusals.invalid);
     throw error;
   }
-  if (parents.size === 0) return exact;
+  if (parents.size === 0) return resources;
   const stored = held.scopes();
   const holds = new Set(stored);
   const scopeIds = new Set(parents.has(null) ? stored : []);
   for (const scopeId of parents) if (scopeId !== null) scopeIds.add(scopeId);
-  const found = exact; // the named ones, then what discovery finds
   for (const scopeId of scopeIds) {
     for (const name of family === null ? FAMILIES_WITH_HEADS : [family]) {
       const discovery = Object.hasOwn(policy.discovery, name) ? policy.discovery[name] : undefined;
       if (discovery === undefined) throw accessRefusal(policy.refusals.invalid);
       if (discovery === "none") continue;
       if (!holds.has(scopeId)) throw accessRefusal(policy.refusals.unavailable);
-      for (const target of ownedHeads(scopeId, name, control, held.store)) found.set(resourceKey(target), target);
-      if (found.size > MAX_KEYS) throw accessRefusal(policy.refusals.unavailable);
+      for (const target of ownedHeads(scopeId, name, control, held.store)) resources.set(resourceKey(target), target);
+      if (resources.size > MAX_KEYS) throw accessRefusal(policy.refusals.unavailable);
     }
   }
-  return found;
+  return resources;
 }
 
 /** The current heads of `family` in Scope `scopeId` that have an owner. */

@@ -177,9 +177,9 @@ export class ResourceEngine {
     // A singleton's creation names the fixed id its member selects, or takes it from the request
     // member the selector names (own keys only: never a prototype member).
     const fixed = use.fixedId === null ? undefined : fixedIdOf(use.fixedId, flat);
-    if (use.fixedId !== null && fixed !== undefined) {
-      if (store.find(resource.name, keys, fixed) !== undefined) throw refuse(fixedConflict(use.fixedId, flat));
-      setPath(origin, resource.id, fixed);
+    if (fixed !== undefined) {
+      if (store.find(resource.name, keys, fixed.id) !== undefined) throw refuse(fixed.conflict);
+      setPath(origin, resource.id, fixed.id);
     }
     const id = getPath(origin, resource.id);
     if (id !== undefined) {
@@ -445,20 +445,26 @@ function changeKeys(call: Call): string {
   return `${call.resource.name} ${call.op.method} ${call.op.path}`;
 }
 
-/** The refusal of a second creation of a fixed id: its selector's own (`conflicts`), else `conflict`. */
-function fixedConflict(fixedId: NonNullable<ContractResourceUse["fixedId"]>, flat: unknown): ContractRefusal {
-  const selector = getPath(flat, fixedId.member);
-  return typeof selector === "string" && Object.hasOwn(fixedId.conflicts, selector)
-    ? (fixedId.conflicts[selector] as ContractRefusal)
-    : fixedId.conflict;
-}
-
-/** The fixed id a creation names (`fixed_id`): the one its selector member picks, or the request member it names; else undefined. */
-function fixedIdOf(fixedId: NonNullable<ContractResourceUse["fixedId"]>, flat: unknown): string | undefined {
+/**
+ * The fixed id a creation names (`fixed_id`): the one its selector member picks, or the request member it
+ * names, with the refusal of a second creation (the selector's own `conflicts` entry, else `conflict`);
+ * else undefined.
+ */
+function fixedIdOf(
+  fixedId: NonNullable<ContractResourceUse["fixedId"]>,
+  flat: unknown,
+): { readonly id: string; readonly conflict: ContractRefusal } | undefined {
   const selector = getPath(flat, fixedId.member);
   if (typeof selector !== "string") return undefined;
-  if (Object.hasOwn(fixedId.ids, selector)) return fixedId.ids[selector];
-  if (!Object.hasOwn(fixedId.idMembers, selector)) return undefined;
-  const id = getPath(flat, fixedId.idMembers[selector] as string);
-  return typeof id === "string" ? id : undefined;
+  const named = Object.hasOwn(fixedId.idMembers, selector)
+    ? getPath(flat, fixedId.idMembers[selector] as string)
+    : undefined;
+  const id = Object.hasOwn(fixedId.ids, selector) ? fixedId.ids[selector] : named;
+  if (typeof id !== "string") return undefined;
+  return {
+    id,
+    conflict: Object.hasOwn(fixedId.conflicts, selector)
+      ? (fixedId.conflicts[selector] as ContractRefusal)
+      : fixedId.conflict,
+  };
 }
