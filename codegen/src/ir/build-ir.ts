@@ -9,7 +9,7 @@ import { readOperationAnchor, readOperationResource, readResources } from "./res
 import { DEFAULT_REQUEST_ID_HEADER } from "./house-rules.js";
 import { mediaKind, preferredMedia } from "../domain/media.js";
 import { readModelRules, schemaPointer } from "./model-rules.js";
-import { readRuleBranches, readRuleIssues, readRulesAfterAccess, ruleSites } from "./rule-sites.js";
+import { readRuleBranches, readRuleIssues, readRulesAfterAccess, readRulesFirst, ruleSites } from "./rule-sites.js";
 import { DEFAULT_NAMES, type OutputNames } from "./names.js";
 import type {
   AccessIr,
@@ -100,11 +100,10 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
     }));
   const ruled = new Set(schemas.filter((s) => s.rules.length > 0).map((s) => s.name));
   const answers = readAnswers(document, built);
-  const operations = built.map((op) => ({
-    ...op,
-    answer: answers.get(op.operationId) ?? [],
+  const rawOf = new Map(raws.map((raw) => [String(raw.operation.operationId), raw]));
+  const operations = built.map((op) => {
     // A request in parameters is checked as the release's request model of that name, when the document has one with rules.
-    ruleSites: [
+    const sites = [
       ...(op.requestBody === null && op.requestTypeName !== null && ruled.has(op.requestTypeName)
         ? [{ at: [], schema: op.requestTypeName }]
         : []),
@@ -115,8 +114,15 @@ export function buildIr(spec: LoadedSpec, profile: LintProfile = "strict", names
         lookup,
         op.ruleBranches,
       ),
-    ],
-  }));
+    ];
+    const raw = rawOf.get(op.operationId) as RawOperation;
+    return {
+      ...op,
+      answer: answers.get(op.operationId) ?? [],
+      ruleSites: sites,
+      rulesFirst: readRulesFirst(raw.operation, raw.pointer, sites),
+    };
+  });
   const info = (document.info ?? {}) as Json;
   return {
     source: { fileName: spec.fileName, sha256: spec.sha256, lint: profile },
@@ -287,6 +293,8 @@ function buildOperation(
     ruleSites: [],
     ruleIssues: readRuleIssues(op, raw.pointer),
     rulesAfterAccess: readRulesAfterAccess(op, raw.pointer),
+    // Read once the rule sites are known (buildIr).
+    rulesFirst: null,
     ruleBranches: readRuleBranches(op, raw.pointer),
     tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     security: op.security === undefined ? documentSecurity : securityOf(op.security),

@@ -299,6 +299,12 @@ export interface OperationIr {
   /** `x-powercontext-rule-answer`'s `after: access`: the runtime rules are checked once the checks after access have passed. */
   readonly rulesAfterAccess: boolean;
   /**
+   * `x-powercontext-rule-answer`'s `first`: the member choosing the body branches whose
+   * runtime rules the handler checks before any lookup, each issue at its rule's own
+   * `loc`, and its values; null for none.
+   */
+  readonly rulesFirst: { readonly member: string; readonly in: readonly string[] } | null;
+  /**
    * `x-powercontext-rule-answer`'s `branches`: the parameter whose value chooses the body's
    * `oneOf` branch, and that value per branch schema name; null when the branches tell
    * themselves apart.

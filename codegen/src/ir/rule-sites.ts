@@ -9,7 +9,7 @@ const COMPONENT = "#/components/schemas/";
 type Step = RuleSiteIr["at"][number];
 
 /**
- * `x-powercontext-rule-answer: { issues?: standalone | body | opaque | { field, reason }, after?: access }`
+ * `x-powercontext-rule-answer: { issues?: standalone | body | opaque | { field, reason }, after?: access, first?, branches? }`
  * of an operation; `standalone` without it (or without `issues`).
  *
  * @throws {SpecError} `invalid_extension` for any other shape
@@ -45,6 +45,37 @@ export function readRuleBranches(operation: Json, pointer: string): OperationIr[
   return { parameter: String(branches.parameter), schemas: { ...(branches.schemas as Record<string, string>) } };
 }
 
+/**
+ * The operation's `x-powercontext-rule-answer` `first`: the member choosing the body
+ * branches whose runtime rules the handler checks before anything else, and its values;
+ * null without it. Each value must guard a branch of the operation's rule sites.
+ *
+ * @param sites - where the operation's ruled schemas sit in its flat request
+ * @throws {SpecError} `invalid_extension` for a malformed extension, or a value that guards no branch with rules
+ */
+export function readRulesFirst(
+  operation: Json,
+  pointer: string,
+  sites: readonly RuleSiteIr[],
+): OperationIr["rulesFirst"] {
+  const first = ruleAnswer(operation, pointer)?.first as Json | undefined;
+  if (first === undefined) return null;
+  const [[member, values] = ["", []]] = Object.entries(first) as [string, unknown][];
+  const guarded = (value: string) =>
+    sites.some((site) => {
+      const step = site.at[0];
+      return typeof step === "object" && step !== null && "if" in step && step.if === member && step.in.includes(value);
+    });
+  const unguarded = (values as string[]).filter((value) => !guarded(value));
+  if (unguarded.length > 0)
+    throw new SpecError(
+      "invalid_extension",
+      { pointer: `${pointer}/${RULE_ANSWER_EXTENSION}/first/${member}` },
+      `no rules of the request sit in a branch where ${member} is ${unguarded.join(", ")}`,
+    );
+  return { member, in: [...(values as string[])] };
+}
+
 /** The extension checked for shape; null without it. */
 function ruleAnswer(operation: Json, pointer: string): Json | null {
   const raw = operation[RULE_ANSWER_EXTENSION];
@@ -53,13 +84,25 @@ function ruleAnswer(operation: Json, pointer: string): Json | null {
     new SpecError(
       "invalid_extension",
       { pointer: `${pointer}/${RULE_ANSWER_EXTENSION}` },
-      "expected { issues?: standalone | body | opaque | { field, reason }, after?: access, branches?: { parameter, schemas } } with at least one member",
+      "expected { issues?: standalone | body | opaque | { field, reason }, after?: access, first?: { member: [values] }, branches?: { parameter, schemas } } with at least one member",
     );
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw bad();
   const node = raw as Json;
   const keys = Object.keys(node);
-  if (keys.length === 0 || keys.some((key) => key !== "issues" && key !== "after" && key !== "branches")) throw bad();
+  if (keys.length === 0 || keys.some((key) => !["issues", "after", "first", "branches"].includes(key))) throw bad();
   if (node.after !== undefined && node.after !== "access") throw bad();
+  if (node.first !== undefined) {
+    const first = node.first as Json | null;
+    const entries = typeof first === "object" && first !== null && !Array.isArray(first) ? Object.values(first) : [];
+    const values = entries[0];
+    if (
+      entries.length !== 1 ||
+      !Array.isArray(values) ||
+      values.length === 0 ||
+      values.some((value) => typeof value !== "string" || value === "")
+    )
+      throw bad();
+  }
   if (node.branches !== undefined) {
     const branches = node.branches as Json | null;
     const schemas = (branches as Json | null)?.schemas as Json | null | undefined;

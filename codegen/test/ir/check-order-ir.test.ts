@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SpecErrorList } from "../../src/errors.js";
+import { SpecError, SpecErrorList } from "../../src/errors.js";
 import { buildIr } from "../../src/ir/build-ir.js";
 import type { ApiIr, OperationIr } from "../../src/ir/model.js";
 import { loadSpecText } from "../../src/load/load-spec.js";
@@ -81,5 +81,71 @@ describe("build-ir: the check order facts", () => {
     );
     expect(error).toBeInstanceOf(SpecErrorList);
     expect(String(error)).toContain("x-powercontext-rule-answer");
+  });
+
+  it("reads the branches whose rules come first, and refuses one that guards no branch with rules, with its pointer", async () => {
+    const branched = async (first: unknown) => {
+      const document = {
+        openapi: "3.0.3",
+        info: { title: "t", version: "1" },
+        paths: {
+          "/v1/things": {
+            post: {
+              operationId: "do_thing",
+              requestBody: {
+                content: {
+                  "application/json": {
+                    schema: {
+                      oneOf: [
+                        {
+                          type: "object",
+                          properties: {
+                            family: { type: "string", enum: ["handoff"] },
+                            ref: { $ref: "#/components/schemas/Ref" },
+                          },
+                        },
+                        {
+                          type: "object",
+                          properties: { family: { type: "string", enum: ["skill"] }, x: { type: "string" } },
+                        },
+                      ],
+                    },
+                  },
+                },
+              },
+              responses: { "200": ok },
+              "x-powercontext-rule-answer": { after: "access", first },
+            },
+          },
+        },
+        components: {
+          schemas: {
+            Ref: {
+              type: "object",
+              properties: { name: { type: "string" } },
+              "x-powercontext-rules": [{ rule: "no-outer-whitespace", members: ["name"], stage: "runtime" }],
+            },
+          },
+        },
+      };
+      const spec = await loadSpecText(JSON.stringify(document), "spec.json", { lint: "upstream" });
+      return buildIr(spec, "upstream").operations[0]!;
+    };
+    expect((await operation({})).rulesFirst).toBeNull();
+    expect((await branched({ family: ["handoff"] })).rulesFirst).toEqual({ member: "family", in: ["handoff"] });
+    // The skill branch has no rules, so nothing of it could come first.
+    const unguarded = await branched({ family: ["skill"] }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(unguarded).toBeInstanceOf(SpecError);
+    expect(String(unguarded)).toContain("/x-powercontext-rule-answer/first/family");
+    for (const malformed of [{}, { family: [] }, { family: "handoff" }, { family: ["handoff"], kind: ["x"] }]) {
+      const error = await branched(malformed).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error, JSON.stringify(malformed)).toBeInstanceOf(SpecErrorList);
+    }
   });
 });

@@ -148,6 +148,7 @@ function operationValue(op: OperationIr, names: OperationValidatorNames, ir: Api
     rules: ruleSiteData(ir, op, () => true, true),
     ruleIssues: op.ruleIssues,
     rulesAfterAccess: op.rulesAfterAccess,
+    rulesFirst: op.rulesFirst,
     bodyBranches:
       op.ruleBranches === null || names.branches.length === 0
         ? null

@@ -22,7 +22,13 @@ import { BindingIndex } from "./access/bindings.js";
 import { accessFacts } from "./access/facts.js";
 import { OwnerLedger } from "./access/owners.js";
 import { checkRefusals } from "./contract/refusals.js";
-import { checkAccessRules, checkBodyBranch, checkRuntimeRules, keptRequest } from "./contract/model-rules.js";
+import {
+  checkAccessRules,
+  checkBodyBranch,
+  checkFirstRules,
+  checkRuntimeRules,
+  keptRequest,
+} from "./contract/model-rules.js";
 import { refusalFacts, type InferenceMode } from "./refusal-facts.js";
 import { OverrideTable, type OverrideHandler } from "./overrides.js";
 import { Responder } from "./responder/responder.js";
@@ -250,6 +256,8 @@ export function createPowerContextSimulator(options: SimulatorOptions = {}): Pow
       // (the anchor's `first` member); other lookups are the handler's or its service's.
       checkAnchorFirst(op, flat, store);
       checkRefusals(op, flat, facts, request.headers, "handler");
+      // The branches whose rules the handler checks as it maps the request to its models come next.
+      checkFirstRules(op, flat, nowMs);
       checkPrecondition(op, request);
       // Where the handler finds its records and passes the checks after access
       // (x-powercontext-access-after) before it builds the domain models the runtime

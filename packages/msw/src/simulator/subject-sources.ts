@@ -41,28 +41,36 @@ export class SubjectSources {
   ) {}
 
   /**
-   * Writes the Source into both Scopes.
-   * @param authorize decides the caller's access to the subject, given the subject's Scope when the subject
-   *   key is bound to one (null for a new subject), as the release's handler does once it looked the key up
+   * Writes the Source into both Scopes, deciding in the release's order: the Scope the
+   * request names, the subject's binding against the Scope it names, the two Scopes
+   * distinct, then the caller's access, then the subject's Scope itself.
+   * @param authorize decides the caller's access once the subject's Scope is known, given
+   *   `{ binding, target }`: `binding` the subject's bound Scope (`{ scope_id }`, null for a
+   *   new subject), `target` the Scope the Source goes to when it exists already
+   *   (`{ scope_id }`: the bound or the named one; null when the subject gets a new Scope)
    * @returns the `CreateSubjectSourceResponse` body
-   * @throws SimError 404 `scope_not_found` for an unknown Scope, 409 `idempotency_conflict` when the subject is bound to another Scope than the one named, 422 `distinct_scopes_required` when both Scopes are one
+   * @throws SimError 404 `scope_not_found` for an unknown Scope, 409 `subject_scope_conflict` when the subject is bound to another Scope than the one named, 422 `distinct_scopes_required` when both Scopes are one
    */
-  create(request: SubjectSourceRequest, authorize: (subjectScope: JsonRecord | null) => void = () => {}): JsonRecord {
+  create(request: SubjectSourceRequest, authorize: (subject: JsonRecord) => void = () => {}): JsonRecord {
     this.scopes.require(request.scopeId);
     const key = `${request.subjectType}\u0000${request.subjectKey}`;
     const bound = this.#bound.get(key);
-    authorize(bound === undefined ? null : { scope_id: bound });
     if (bound !== undefined && request.subjectScopeId !== null && bound !== request.subjectScopeId)
-      throw new SimError(409, "idempotency_conflict", "The subject is bound to another Scope.", {
+      throw new SimError(409, "subject_scope_conflict", "The subject is bound to another Scope.", {
         kind: "subject_scope",
       });
+    const newScope = bound === undefined && request.subjectScopeId === null;
     const target = bound ?? request.subjectScopeId ?? this.values.id("scp");
     if (target === request.scopeId)
       throw new SimError(422, "distinct_scopes_required", "The subject Scope must differ from the Scope.", {
         field: "scope_id",
         reason: "distinct_scopes_required",
       });
-    if (bound === undefined && request.subjectScopeId === null) {
+    authorize({
+      binding: bound === undefined ? null : { scope_id: bound },
+      target: newScope ? null : { scope_id: target },
+    });
+    if (newScope) {
       this.scopes.add(target, SUBJECT_SCOPE, request.cause);
       // A new subject's Scope starts with Profile generation on, as the release creates it.
       startProfilePolicy(this.writer, target, true);

@@ -72,7 +72,7 @@ describe("subject evidence", () => {
       subject_scope_id: "s1",
       content,
     });
-    expect([elsewhere.status, elsewhere.code]).toEqual([409, "idempotency_conflict"]);
+    expect([elsewhere.status, elsewhere.code]).toEqual([409, "subject_scope_conflict"]);
     const itself = call(sim, "create_subject_source", {
       scope_id: "s1",
       subject_key: "user-2",
@@ -80,6 +80,22 @@ describe("subject evidence", () => {
       content,
     });
     expect([itself.status, itself.code]).toEqual([422, "distinct_scopes_required"]);
+  });
+
+  it("decides access once the subject's Scope is known: a named Scope the access layer cannot name is refused there", () => {
+    const sim = fresh();
+    const named = (subject_key: string, subject_scope_id: string, scope_id = "s1") =>
+      call(sim, "create_subject_source", { scope_id, subject_key, subject_scope_id, content: "x" });
+    // A Scope id with whitespace around it is no Access resource: 422, before the Scope is looked up.
+    expect([named("user-1", " s2 ").status, named("user-1", " s2 ").code]).toEqual([422, "invalid_access_request"]);
+    // The Scope the request names is looked up first, the binding and the two Scopes next.
+    expect(named("user-1", " s2 ", "nowhere").code).toBe("scope_not_found");
+    expect(named("user-1", "s1").code).toBe("distinct_scopes_required");
+    // A well-formed Scope that does not exist is looked up after access.
+    expect([named("user-1", "s2").status, named("user-1", "s2").code]).toEqual([404, "scope_not_found"]);
+    const bound = call(sim, "create_subject_source", { scope_id: "s1", subject_key: "user-2", content: "x" });
+    expect(named("user-2", " s2 ").code).toBe("subject_scope_conflict");
+    expect(named("user-2", bound.body.subject_scope_id).status).toBe(201);
   });
 });
 

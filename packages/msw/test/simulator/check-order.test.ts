@@ -65,6 +65,35 @@ describe("the Scope lookup against the runtime rules", () => {
     expect([answer.status, answer.code]).toEqual([404, "candidate_not_found"]);
   });
 
+  it("a Handoff's references are checked as its content is mapped, before the Scope lookup; another family's rules after it", () => {
+    const handoff = (name: string, source_id = "note-1") => ({
+      family: "handoff",
+      content: {
+        generation: null,
+        schema: "powercontext.handoff.v1",
+        objective: "one",
+        state: [{ text: "Configured.", citations: [{ kind: "source", source_ref: { name, source_id } }] }],
+        disposition: "continuable",
+        next_action: null,
+        omissions: [],
+      },
+    });
+    for (const scope_id of ["nowhere", "s"]) {
+      const padded = send("create_artifact", { params: { scope_id }, body: handoff(" content ") });
+      expect([padded.status, padded.code], scope_id).toEqual([422, "invalid_request"]);
+      // The reference's own issue, not the family model's field refusal.
+      expect(padded.body).toMatchObject({ error: { details: { errors: [{ loc: ["source_type"] }] } } });
+      const id = send("create_artifact", { params: { scope_id }, body: handoff("content", " note-1") });
+      expect(id.body).toMatchObject({ error: { details: { errors: [{ loc: ["source_id"] }] } } });
+    }
+    const memory = {
+      family: "atomic-memory",
+      content: { schema: "powercontext.atomic-memory.v1", kind: " ", text: "t" },
+    };
+    const unknown = send("create_artifact", { params: { scope_id: "nowhere" }, body: memory });
+    expect([unknown.status, unknown.code]).toEqual([404, "scope_not_found"]);
+  });
+
   it("a Scope listing's filter with surrounding whitespace is refused before its cursor is read", () => {
     const answer = send("list_scopes", { query: { binding_kind: " notes ", limit: "1", cursor: "not-a-cursor" } });
     expect([answer.status, answer.code]).toEqual([422, "invalid_request"]);

@@ -1,4 +1,4 @@
-import { firstBreach, rewritten, type RuleBreach } from "@powercontext/runtime/rules";
+import { firstBreach, rewritten, type RuleBreach, type RuleSite } from "@powercontext/runtime/rules";
 import { stableJson } from "../members.js";
 import { sha256Hex } from "../digest/sha256.js";
 import type { ContractRule } from "../../contract/types.js";
@@ -83,6 +83,47 @@ export function checkAccessRules(op: SimOperation, flat: unknown, now: number): 
   if (breach !== null) throw answerOf(op, breach, flat);
 }
 
+/** The rule sites of the branches an operation's handler checks first (`rulesFirst`), by operation. */
+const firstSites = new WeakMap<SimOperation, readonly RuleSite<ContractRule>[]>();
+
+function sitesFirst(op: SimOperation): readonly RuleSite<ContractRule>[] {
+  let sites = firstSites.get(op);
+  if (sites === undefined) {
+    const first = op.rulesFirst;
+    sites =
+      first === null
+        ? []
+        : op.rules.filter((site) => {
+            const step = site.at[0];
+            return (
+              typeof step === "object" &&
+              step !== null &&
+              "if" in step &&
+              step.if === first.member &&
+              step.in.every((value) => first.in.includes(String(value)))
+            );
+          });
+    firstSites.set(op, sites);
+  }
+  return sites;
+}
+
+/**
+ * The runtime rules of the body branches the handler checks first, as it maps the
+ * request to its own models (`x-powercontext-rule-answer` `first`): before any lookup,
+ * each issue at its rule's own `loc`.
+ *
+ * @param flat - the flat request
+ * @param now - the simulator's clock, ms since the epoch
+ * @throws SimError the answer of the first such rule the request breaks
+ */
+export function checkFirstRules(op: SimOperation, flat: unknown, now: number): void {
+  const sites = sitesFirst(op);
+  if (sites.length === 0) return;
+  const breach = firstBreach(flat, sites, isRuntime, now, digestOf);
+  if (breach !== null) throw answerFor(op, breach.rule.answer, breach, flat, "standalone");
+}
+
 /**
  * The body as the model of its `oneOf` branch the choosing parameter names
  * (`x-powercontext-rule-answer` `branches`): a body that model refuses answers as a
@@ -124,8 +165,17 @@ function answerOf(op: SimOperation, breach: RuleBreach<ContractRule>, flat: unkn
   return answerFor(op, breach.rule.answer, breach, flat);
 }
 
-/** The answer `ruleAnswer` gives (an issue at `breach`'s place by default), as the operation's rule answer shapes issues. */
-function answerFor(op: SimOperation, ruleAnswer: ContractRule["answer"], breach: Place, flat: unknown): SimError {
+/**
+ * The answer `ruleAnswer` gives (an issue at `breach`'s place by default), as `issues`
+ * shapes issues (default: the operation's rule answer).
+ */
+function answerFor(
+  op: SimOperation,
+  ruleAnswer: ContractRule["answer"],
+  breach: Place,
+  flat: unknown,
+  issues: SimOperation["ruleIssues"] = op.ruleIssues,
+): SimError {
   const answer = ruleAnswer ?? { kind: "issue", type: "value_error", loc: null };
   switch (answer.kind) {
     case "opaque":
@@ -140,17 +190,16 @@ function answerFor(op: SimOperation, ruleAnswer: ContractRule["answer"], breach:
         answer.details === null ? null : (structuredClone(answer.details) as Record<string, unknown>),
       );
     case "issue": {
-      if (op.ruleIssues === "opaque") return opaque();
-      if (typeof op.ruleIssues === "object")
-        return invalidRequest(op.ruleIssues.field, filled(op.ruleIssues.reason, flat));
+      if (issues === "opaque") return opaque();
+      if (typeof issues === "object") return invalidRequest(issues.field, filled(issues.reason, flat));
       // A loc the rule states wins; `object` is where the object carrying the rule is.
-      const whole = op.ruleIssues === "body" ? [...breach.at] : [];
+      const whole = issues === "body" ? [...breach.at] : [];
       const loc =
         answer.loc === "object"
           ? whole
           : answer.loc !== null
             ? [...answer.loc]
-            : op.ruleIssues === "body"
+            : issues === "body"
               ? bodyLoc(breach)
               : breach.member === null
                 ? []
