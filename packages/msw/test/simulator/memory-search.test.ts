@@ -13,4 +13,20 @@ describe("search_memory, full text", () => {
       (asAdmin(sim, "search_memory", { body: { scope_id: "s1", query, mode: "fts" } }).body as any).hits.length;
     expect([search("process"), search("tuesdays"), search("wednesday")]).toEqual([1, 1, 0]);
   });
+
+  it("admits a record holding enough of the query's distinct words: one of two, else a quarter and at least two", () => {
+    const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), inference: "off" });
+    asAdmin(sim, "remember_memory", { body: { scope_id: "s1", kind: "zulu", text: "alpha beta gamma delta" } });
+    const hits = (query: string) =>
+      (asAdmin(sim, "search_memory", { body: { scope_id: "s1", query } }).body as any).hits.length;
+    const context = (query: string) =>
+      (asAdmin(sim, "prepare_context", { body: { scope_id: "s1", query } }).body as any).status;
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(" ");
+    expect([hits("alpha"), hits("alpha zeta"), hits("zulu")]).toEqual([1, 1, 1]);
+    // Three distinct words need two; a repeated word counts once.
+    expect([hits("alpha zeta eta"), hits("alpha alpha zeta eta"), hits("alpha beta eta")]).toEqual([0, 0, 1]);
+    // Ten words need three.
+    expect([hits(`alpha beta ${filler(8)}`), hits(`alpha beta gamma ${filler(7)}`)]).toEqual([0, 1]);
+    expect([context("alpha zeta eta"), context("alpha beta eta")]).toEqual(["empty", "ready"]);
+  });
 });
