@@ -17,6 +17,13 @@ import { CONTENT_SOURCE_NAME } from "./sources.js";
  * changes nothing (`changed: false`). A restoration that presents a preview
  * token needs one a preview of that same restoration handed out, still
  * valid, whose record has not moved since (see preview-token.ts).
+ *
+ * A restoration follows the record's merge path to its end, the live result
+ * (the endpoint a preview names), and undoes every merge on it, outermost
+ * first: each result is retired and its inputs, as the merge froze them, come
+ * back active. `undo_merge` also undoes the merge the record itself is the
+ * result of; `restore` brings the record back active. Every record that
+ * changes gets a new revision of its Artifact.
  */
 
 /** What a restoration (or its preview) names: the record, the operation and the revision asked for. */
@@ -38,8 +45,37 @@ const RESTORATION_NOTE = "Artifact restoration completed.";
 /** How long a restoration preview stays valid: ten minutes. */
 const PREVIEW_TTL_MS = 600_000;
 
+/** An Artifact revision a merge took as one of its inputs. */
+interface FrozenInput {
+  readonly artifact_id: string;
+  readonly revision: number;
+}
+
+/** One record a restoration leaves active or retired, with the revision its new revision copies. */
+interface PlannedWrite {
+  readonly record: AtomicMemoryRecord;
+  readonly state: "active" | "retired";
+  /** The Artifact revision (head or the one asked for) whose content the record keeps. */
+  readonly source: JsonRecord;
+  /** False for a record already in that state, which keeps its revision. */
+  readonly changed: boolean;
+}
+
+/** What a restoration does, as the release plans it before it writes. */
+interface RestorationPlan {
+  /** The live end of the record's merge path (the record itself when it was never merged). */
+  readonly endpoint: AtomicMemoryRecord;
+  /** The records it leaves active or retired, by Artifact id. */
+  readonly writes: readonly PlannedWrite[];
+  /** The merge results it undoes, outermost first. */
+  readonly undone: readonly string[];
+}
+
 /** Lifecycle changes of Atomic Memory records over the resource writer. */
 export class AtomicLifecycle {
+  /** `<scope>\u0000<result id>` -> the inputs the merge took, as it froze them. */
+  readonly #merged = new Map<string, readonly FrozenInput[]>();
+
   /**
    * @param writer the resource writer every lifecycle change goes through
    * @param now the clock, in ms since the epoch
@@ -62,10 +98,21 @@ export class AtomicLifecycle {
   /**
    * `merge_atomic_memories`: a new active record from `content`; the inputs become
    * `merged` into it. Fewer than two inputs, or one named twice, is `409
-   * invalid_memory_relation` before any input is read. The records come back in
-   * the order of their Artifact ids, the new one among them.
+   * invalid_memory_relation` before any input is read; then each input in turn must be
+   * found (`404 not_found`), at the revision and state version the request names (`409
+   * atomic_memory_changed`), and active (`409 invalid_memory_state`). The new record cites the
+   * inputs and the other Artifact revisions the request names (`artifactRefs`) as
+   * its lineage: one naming an input at another revision is `409
+   * invalid_memory_relation`, one the Scope does not hold `404 not_found`, both
+   * once the inputs passed. The records come back in the order of their Artifact
+   * ids, the new one among them.
    */
-  merge(scopeId: string, inputs: readonly AtomicInput[], content: JsonRecord) {
+  merge(
+    scopeId: string,
+    inputs: readonly AtomicInput[],
+    content: JsonRecord,
+    artifactRefs: readonly JsonRecord[] = [],
+  ) {
     const ids = inputs.map((input) => input.artifact.artifact_id);
     if (ids.length < 2 || new Set(ids).size !== ids.length)
       throw new SimError(
@@ -74,13 +121,37 @@ export class AtomicLifecycle {
         "A merge needs two or more different inputs and a new result.",
         null,
       );
-    const records = inputs.map((input) => this.#current(scopeId, input));
-    if (records.some((r) => r.state !== "active")) throw stateConflict();
+    // Each input in turn: found, as the caller saw it (revision and state version), and active.
+    const records = inputs.map((input) => {
+      const record = this.#find(scopeId, input.artifact.artifact_id);
+      if (record.artifact.revision !== input.artifact.revision || record.state_version !== input.state_version)
+        throw new SimError(409, "atomic_memory_changed", "A merge input changed since it was read.", null);
+      if (record.state !== "active") throw stateConflict();
+      return record;
+    });
+    const cited = [...records.map((r) => ({ ...r.artifact }) as JsonRecord), ...artifactRefs];
+    for (const ref of artifactRefs) {
+      const input = records.find(
+        (r) => ref.family === ATOMIC_MEMORY_FAMILY && r.artifact.artifact_id === ref.artifact_id,
+      );
+      if (input !== undefined && input.artifact.revision !== ref.revision)
+        throw relation("A merge cites its inputs at the revisions it merges.");
+    }
+    for (const ref of artifactRefs) {
+      const held = this.writer
+        .versions("artifact", [scopeId, String(ref.family)], String(ref.artifact_id))
+        ?.some((version) => version.revision === ref.revision);
+      if (held !== true) throw notFound();
+    }
     const artifact = this.writer.insert(
       "artifact",
       [scopeId, ATOMIC_MEMORY_FAMILY],
-      { content, artifacts: records.map((r) => ({ ...r.artifact })) },
+      { content, artifacts: [...new Map(cited.map((ref) => [stableJson(reference(ref)), reference(ref)])).values()] },
       { quiet: true },
+    );
+    this.#merged.set(
+      mergeKey(scopeId, String(artifact.artifact_id)),
+      records.map((r) => ({ artifact_id: r.artifact.artifact_id, revision: r.artifact.revision })),
     );
     const merged = records.map((r) =>
       this.#move(scopeId, r, { state: "merged", merged_into_id: artifact.artifact_id }),
@@ -88,16 +159,13 @@ export class AtomicLifecycle {
     // A merged input's Artifact head leaves the family's list (the release lists heads not merged into another).
     for (const r of records) this.#list(scopeId, r.artifact.artifact_id, false);
     const result = this.writer.find(ATOMIC_MEMORY, [scopeId], artifact.artifact_id) as unknown as AtomicMemoryRecord;
-    const byId = (a: AtomicMemoryRecord, b: AtomicMemoryRecord) =>
-      a.artifact.artifact_id < b.artifact.artifact_id ? -1 : 1;
-    return { changed: true, records: [...merged, result].sort(byId) };
+    return { changed: true, records: [...merged, result].sort(byArtifactId) };
   }
 
   /** `preview_atomic_memory_restoration`: what a restoration of the record would write, and the token that confirms it. */
   preview(scopeId: string, target: RestorationTarget, subject: string) {
-    const record = this.#find(scopeId, target.artifactId);
-    const plan = this.#plan(scopeId, target, record);
-    const endpoint = endpointOf(record);
+    const plan = this.#plan(scopeId, target, this.#find(scopeId, target.artifactId));
+    const endpoint = endpointOf(plan.endpoint);
     const expiresAt = Math.floor((this.now() + PREVIEW_TTL_MS) / 1000);
     return {
       preview_token: issuePreviewToken({
@@ -111,25 +179,29 @@ export class AtomicLifecycle {
       }),
       expires_at: isoTime(expiresAt * 1000).replace(/\.\d{3}Z$/, "Z"),
       endpoint,
-      restore: [
-        {
-          artifact_id: target.artifactId,
-          source_revision: plan.source.revision,
-          creates_revision: plan.changed,
-        },
-      ],
-      retire: [],
-      undo_merge_results: [],
+      restore: plan.writes
+        .filter((write) => write.state === "active")
+        .map((write) => ({
+          artifact_id: write.record.artifact.artifact_id,
+          source_revision: write.source.revision,
+          creates_revision: write.changed,
+        })),
+      retire: plan.writes.filter((write) => write.state === "retired").map((write) => ({ ...write.record.artifact })),
+      undo_merge_results: plan.undone,
     };
   }
 
   /**
-   * `restore_atomic_memory`: a forgotten record comes back active as a new revision of its Artifact.
+   * `restore_atomic_memory`: carries out the plan of {@link preview}: the records it
+   * restores come back active, the merge results it undoes are retired, each as a new
+   * revision of its Artifact; the record's own new revision cites the Source that
+   * journals the restoration.
    * @param previewToken the token of a preview of this restoration, or null to restore without one
    * @param subject the caller (`type:id`): a token handed to another principal is refused
    * @param authorize decides the caller's write once the token is checked, as the release's domain does
    * @throws SimError `422 invalid_preview` for a token no preview of this restoration (to this caller) handed out,
-   *   `409 preview_expired` for an expired one, `409 preview_stale` when the record moved since the preview
+   *   `409 preview_expired` for an expired one, `409 preview_stale` when the merge path's end moved since the
+   *   preview; the refusals of the plan ({@link #plan})
    */
   restore(
     scopeId: string,
@@ -146,55 +218,126 @@ export class AtomicLifecycle {
         { scope_id: scopeId, subject, operation: target.operation, artifact_id: artifactId, revision: target.revision },
         Math.floor(this.now() / 1000),
       );
-      if (stableJson(seen) !== stableJson(endpointOf(record)))
+      const now = this.writer.find(ATOMIC_MEMORY, [scopeId], String(seen.artifact_id));
+      if (now === undefined || stableJson(seen) !== stableJson(endpointOf(now as unknown as AtomicMemoryRecord)))
         throw new SimError(409, "preview_stale", "The restoration preview endpoint changed.", null);
     }
     authorize();
-    const { artifact, source, changed } = this.#plan(scopeId, target, record);
-    // Nothing to write: the record is already active at that content, and the answer still names it restored.
-    if (!changed) return { changed: false, restored: [reference(artifact)], retired: [], undo_merge_results: [] };
-    // The release journals the restoration itself, not the restored content, and the new revision cites it.
-    const journal = this.writer.insert("source", [scopeId], {
-      source_type: CONTENT_SOURCE_NAME,
-      source_id: this.id("artifact-restoration"),
-      content: RESTORATION_NOTE,
-      receipt_identity: null,
-      derived: true,
-    });
-    const next = this.writer.update(
+    const plan = this.#plan(scopeId, target, record);
+    const changes = plan.writes.filter((write) => write.changed);
+    const written = new Map<string, AtomicMemoryRecord>();
+    if (changes.length > 0) {
+      // The release journals the restoration itself, not the restored content; the record's new revision cites it.
+      const journal = this.writer.insert("source", [scopeId], {
+        source_type: CONTENT_SOURCE_NAME,
+        source_id: this.id("artifact-restoration"),
+        content: RESTORATION_NOTE,
+        receipt_identity: null,
+        derived: true,
+      });
+      for (const write of changes)
+        written.set(write.record.artifact.artifact_id, this.#write(scopeId, write, artifactId, journal));
+    }
+    if (!written.has(artifactId)) written.set(artifactId, this.#find(scopeId, artifactId));
+    const records = [...written.values()].sort(byArtifactId);
+    const refs = (state: string) => records.filter((r) => r.state === state).map((r) => ({ ...r.artifact }));
+    return {
+      changed: changes.length > 0,
+      restored: refs("active"),
+      retired: refs("retired"),
+      undo_merge_results: plan.undone,
+    };
+  }
+
+  /** One planned change: a new revision of the record's Artifact, then its new state. */
+  #write(scopeId: string, write: PlannedWrite, primary: string, journal: JsonRecord): AtomicMemoryRecord {
+    const keys = [scopeId, ATOMIC_MEMORY_FAMILY];
+    const artifactId = write.record.artifact.artifact_id;
+    const head = this.writer.find("artifact", keys, artifactId) as JsonRecord;
+    this.writer.update(
       "artifact",
-      [scopeId, ATOMIC_MEMORY_FAMILY],
-      artifact,
+      keys,
+      head,
       {
-        content: source.content,
-        sources: [{ source_type: CONTENT_SOURCE_NAME, source_id: journal.source_id }],
+        content: write.source.content,
+        sources: artifactId === primary ? [{ source_type: CONTENT_SOURCE_NAME, source_id: journal.source_id }] : [],
         // The new revision cites the revision it replaces and the one it restores (once when they are one).
-        artifacts: [...new Map([reference(artifact), reference(source)].map((ref) => [stableJson(ref), ref])).values()],
+        artifacts: [
+          ...new Map([reference(head), reference(write.source)].map((ref) => [stableJson(ref), ref])).values(),
+        ],
       },
       { quiet: true },
     );
-    this.#move(scopeId, this.#find(scopeId, artifactId), { state: "active", merged_into_id: null });
-    this.#list(scopeId, artifactId, true);
-    return { changed: true, restored: [reference(next)], retired: [], undo_merge_results: [] };
+    const moved = this.#move(scopeId, this.#find(scopeId, artifactId), { state: write.state, merged_into_id: null });
+    // A restored record's head is listed again; a retired result's head leaves the list.
+    this.#list(scopeId, artifactId, write.state === "active");
+    return moved;
   }
 
   /**
-   * What restoring `target` does, as the release plans it: the revision it restores (the one
-   * the target names, else the current one), and whether that writes a new revision (the
-   * record is not active, was merged, or the target names a revision).
-   * @throws SimError `404 not_found` for a revision the Artifact never had (looked up once the write is allowed)
+   * What restoring `target` does, as the release plans it: follow the record's merge path
+   * to its live end, undo every merge on it outermost first (and, for `undo_merge`, the
+   * merge the record is the result of): each result retired, each of its frozen inputs
+   * active again; `restore` also makes the record active, with the content of the revision
+   * the target names, else its current one. A record already in its planned state, never
+   * merged and not asked for another revision, keeps its revision.
+   * @throws SimError `409 invalid_memory_state` for a retired record; `409
+   *   invalid_memory_relation` for a result without two or more inputs it froze (a record
+   *   no merge made, under `undo_merge`) or an input that moved since; `404 not_found` for a
+   *   revision the Artifact never had (looked up once the write is allowed)
    */
-  #plan(scopeId: string, target: RestorationTarget, record: AtomicMemoryRecord) {
+  #plan(scopeId: string, target: RestorationTarget, record: AtomicMemoryRecord): RestorationPlan {
+    if (record.state === "retired") throw stateConflict("Retired Atomic Memory records cannot be restored.");
     const keys = [scopeId, ATOMIC_MEMORY_FAMILY];
-    const artifact = this.writer.find("artifact", keys, target.artifactId) as JsonRecord;
     const selected =
       target.revision === null
         ? undefined
         : this.writer.versions("artifact", keys, target.artifactId)?.find((v) => v.revision === target.revision);
     if (target.revision !== null && selected === undefined) throw notFound();
-    const source = selected ?? artifact;
-    const changed = record.state !== "active" || record.merged_into_id !== null || selected !== undefined;
-    return { artifact, source, changed };
+    const records = new Map<string, AtomicMemoryRecord>([[record.artifact.artifact_id, record]]);
+    const results: string[] = [];
+    let endpoint = record;
+    while (endpoint.merged_into_id !== null) {
+      const next = endpoint.merged_into_id;
+      if (records.has(next)) throw relation("The merge path is cyclic.");
+      endpoint = this.#find(scopeId, next);
+      if (endpoint.state === "retired") throw relation("A live merge path cannot end in a retired result.");
+      records.set(next, endpoint);
+      results.push(next);
+    }
+    const undone = results.reverse();
+    if (target.operation === "undo_merge") undone.push(record.artifact.artifact_id);
+    const final = new Map<string, "active" | "retired">();
+    for (const resultId of undone) {
+      const inputs = this.#merged.get(mergeKey(scopeId, resultId)) ?? [];
+      if (inputs.length < 2) throw relation("The result has no inputs a merge froze.");
+      final.set(resultId, "retired");
+      for (const input of inputs) {
+        const current = records.get(input.artifact_id) ?? this.#find(scopeId, input.artifact_id);
+        records.set(input.artifact_id, current);
+        if (
+          current.state !== "merged" ||
+          current.merged_into_id !== resultId ||
+          current.artifact.revision !== input.revision
+        )
+          throw relation("A merge input moved since the merge.");
+        final.set(input.artifact_id, "active");
+      }
+    }
+    if (target.operation === "restore") final.set(record.artifact.artifact_id, "active");
+    const writes = [...final.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([artifactId, state]): PlannedWrite => {
+        const current = records.get(artifactId) as AtomicMemoryRecord;
+        const chosen = artifactId === target.artifactId ? selected : undefined;
+        return {
+          record: current,
+          state,
+          source: chosen ?? (this.writer.find("artifact", keys, artifactId) as JsonRecord),
+          changed: state !== current.state || current.merged_into_id !== null || chosen !== undefined,
+        };
+      });
+    return { endpoint, writes, undone };
   }
 
   /** The record `input` names, checked against its expected revision and state version. */
@@ -236,13 +379,21 @@ function endpointOf(record: AtomicMemoryRecord): JsonRecord {
   };
 }
 
-function stateConflict(): SimError {
-  return new SimError(
-    409,
-    "invalid_memory_state",
-    "The Atomic Memory record is not in a state that allows this change.",
-    null,
-  );
+function stateConflict(message = "The Atomic Memory record is not in a state that allows this change."): SimError {
+  return new SimError(409, "invalid_memory_state", message, null);
+}
+
+/** A merge relation the restoration cannot undo. */
+function relation(message: string): SimError {
+  return new SimError(409, "invalid_memory_relation", message, null);
+}
+
+function mergeKey(scopeId: string, resultId: string): string {
+  return `${scopeId}\u0000${resultId}`;
+}
+
+function byArtifactId(a: AtomicMemoryRecord, b: AtomicMemoryRecord): number {
+  return a.artifact.artifact_id < b.artifact.artifact_id ? -1 : a.artifact.artifact_id > b.artifact.artifact_id ? 1 : 0;
 }
 
 /** The refusal of a record, or a revision of it, the Scope does not hold. */

@@ -268,7 +268,12 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
   merge_atomic_memories: (state, _principal, request) => {
     const body = objectBody(request.body);
     return ok(
-      state.lifecycle.merge(scoped(state, body), body.inputs as AtomicInput[], body.content as Record<string, unknown>),
+      state.lifecycle.merge(
+        scoped(state, body),
+        body.inputs as AtomicInput[],
+        body.content as Record<string, unknown>,
+        Array.isArray(body.artifact_refs) ? (body.artifact_refs as Record<string, unknown>[]) : [],
+      ),
     );
   },
 

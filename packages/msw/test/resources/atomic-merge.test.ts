@@ -110,4 +110,48 @@ describe("Atomic Memory merge", () => {
     );
     expect(listed.body.items[0]).not.toHaveProperty("listed");
   });
+
+  it("checks each input as the caller saw it, then cites the other revisions the request names, which must exist", () => {
+    const sim = fresh();
+    const a = remember(sim, "Backups run nightly.");
+    const b = remember(sim, "Logs rotate weekly.");
+    const c = remember(sim, "Alerts page the on-call.");
+    const content = { kind: "fact", text: "Operations notes." };
+    const merge = (inputs: unknown[], artifact_refs: unknown[] = []) =>
+      call(sim, "merge_atomic_memories", { scope_id: "s1", inputs, content, artifact_refs });
+    // An input at another revision or state version than it holds changed since it was read.
+    for (const stale of [
+      { ...b, artifact: { ...b.artifact, revision: 2 } },
+      { ...b, state_version: 3 },
+    ]) {
+      const refused = merge([a, stale]);
+      expect([refused.status, refused.code]).toEqual([409, "atomic_memory_changed"]);
+    }
+    // The lineage names an input at another revision: a relation fault, before any lookup.
+    const unknown = { family: "atomic-memory", artifact_id: "art_unknown", revision: 1 };
+    const other = merge([a, b], [{ ...a.artifact, revision: 2 }, unknown]);
+    expect([other.status, other.code]).toEqual([409, "invalid_memory_relation"]);
+    // An Artifact revision the Scope does not hold.
+    for (const ref of [unknown, { ...c.artifact, revision: 2 }]) {
+      const missing = merge([a, b], [ref]);
+      expect([missing.status, missing.code]).toEqual([404, "not_found"]);
+    }
+    expect(
+      call(sim, "get_atomic_memory_state", { scope_id: "s1", artifact_id: a.artifact.artifact_id }).body.state,
+    ).toBe("active");
+    // The new record cites its inputs and the named revision, each once.
+    const made = merge([a, b], [c.artifact, a.artifact]);
+    expect(made.status).toBe(200);
+    const ids = [a, b].map((input) => input.artifact.artifact_id);
+    const result = (made.body.records as { artifact: { artifact_id: string } }[]).find(
+      (record) => !ids.includes(record.artifact.artifact_id),
+    )!;
+    const head = call(sim, "get_artifact", {
+      scope_id: "s1",
+      family: "atomic-memory",
+      artifact_id: result.artifact.artifact_id,
+    });
+    const key = (ref: { artifact_id: string }) => ref.artifact_id;
+    expect(head.body.artifacts.map(key).sort()).toEqual([a, b, c].map((input) => input.artifact.artifact_id).sort());
+  });
 });
