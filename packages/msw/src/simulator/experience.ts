@@ -3,6 +3,7 @@ import { copyJson, type JsonRecord } from "./members.js";
 import type { ResourceStore } from "./resources/store.js";
 import type { HandlerResult, SimRequest } from "./types.js";
 import { objectBody, scopeField } from "./validate.js";
+import { admission } from "./lexical-admission.js";
 
 const ARTIFACT = "artifact";
 const EXPERIENCE = "experience";
@@ -32,4 +33,28 @@ export function experienceRevision(store: ResourceStore, request: SimRequest): H
       artifact_refs: copyJson(revision.artifacts ?? []),
     },
   };
+}
+
+/** The members of an Experience whose words a recall reads. */
+const RECALLED_MEMBERS = ["situation", "action", "outcome", "lesson"] as const;
+
+/**
+ * The Experiences of a Scope `prepare_context` recalls for `query`: the current heads
+ * whose situation, action, outcome and lesson hold enough of the query's words (the
+ * lexical admission of Memory search), best first, at most `limit`, each as one line
+ * of its members.
+ */
+export function recalledExperiences(store: ResourceStore, scopeId: string, query: string, limit: number): string[] {
+  const score = admission(query);
+  return store
+    .records(ARTIFACT, [scopeId, EXPERIENCE])
+    .map((found) => {
+      const content = (found.current.content ?? {}) as JsonRecord;
+      const texts = RECALLED_MEMBERS.map((member) => content[member]);
+      return { line: texts.filter((text) => typeof text === "string").join(" "), score: score(texts) };
+    })
+    .filter((hit) => hit.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map((hit) => hit.line);
 }

@@ -3,6 +3,7 @@ import { SimError, invalidRequest } from "./errors.js";
 import type { JsonRecord } from "./members.js";
 import type { ResourceWriter } from "./resources/writer.js";
 import { seal } from "./resources/cursor.js";
+import { admission } from "./lexical-admission.js";
 import { foldKey } from "@powercontext/runtime/rules";
 
 /**
@@ -117,20 +118,15 @@ export class MemoryStore {
   /**
    * Ranks active records by the share of the query's distinct words their kind and text
    * contain (score in [0, 1]; the release indexes both), admitting only a record that holds
-   * enough of them ({@link requiredMatches}), as the release's lexical search does.
+   * enough of them, as the release's lexical search does (lexical-admission.ts).
    */
   search(scopeId: string, query: string, limit: number, mode: SearchMode) {
-    const words = [...new Set(tokenize(query))];
-    const required = requiredMatches(words.length);
+    const score = admission(query);
     const used = mode === "auto" || mode === "fts" ? "text" : mode;
     const matchedBy: ("text" | "vector")[] = used === "hybrid" ? ["text", "vector"] : [used];
     const hits = this.#records(scopeId)
       .filter((r) => r.state === "active")
-      .map((record) => {
-        const have = new Set([...tokenize(record.kind), ...tokenize(record.text)]);
-        const matched = words.filter((w) => have.has(w)).length;
-        return { record, score: matched >= required && matched > 0 ? matched / words.length : 0 };
-      })
+      .map((record) => ({ record, score: score([record.kind, record.text]) }))
       .filter((h) => h.score > 0)
       .sort((a, b) => b.score - a.score)
       .slice(0, limit)
@@ -153,31 +149,4 @@ export class MemoryStore {
   #records(scopeId: string): AtomicMemoryRecord[] {
     return this.writer.records(ATOMIC_MEMORY, [scopeId]) as JsonRecord[] as unknown as AtomicMemoryRecord[];
   }
-}
-
-/** The words of `text`, lowercased; a record whose member is not text (kept from a write the release refuses) has none. */
-/** A query of at most this many distinct words needs one of them. */
-const SHORT_QUERY_WORDS = 2;
-/** The share of a longer query's distinct words a hit must hold (rounded up)... */
-const QUERY_COVERAGE = 0.25;
-/** ...and never fewer words than this. */
-const MIN_MATCHED_WORDS = 2;
-
-/**
- * How many of a query's `distinct` words a record must hold to be a hit, by the release's
- * default admission of lexical search: one for a short query, else a quarter of them
- * rounded up, at least two. The release also leaves stop words out of the query, which
- * the mock counts (docs/compatibility.md).
- */
-export function requiredMatches(distinct: number): number {
-  if (distinct <= SHORT_QUERY_WORDS) return 1;
-  return Math.max(MIN_MATCHED_WORDS, Math.ceil(distinct * QUERY_COVERAGE));
-}
-
-function tokenize(text: unknown): string[] {
-  if (typeof text !== "string") return [];
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0);
 }

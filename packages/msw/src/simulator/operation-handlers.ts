@@ -19,7 +19,7 @@ import { handoffHandlers } from "./handoff-handlers.js";
 import { ingestionHandlers } from "./ingestion-handlers.js";
 import { isoTime } from "./clock.js";
 import { codeStatus } from "./code.js";
-import { experienceRevision } from "./experience.js";
+import { experienceRevision, recalledExperiences } from "./experience.js";
 
 /**
  * One function per operation of `openapi.yaml`: parse and check the request,
@@ -70,6 +70,27 @@ function scoped(state: SimulatorState, body: Record<string, unknown>): string {
 }
 
 /** The restoration a preview or restoration body names (`operation` defaults to `restore`, as in the contract). */
+/** The sections an assembly holds when it names none (`ContextAssembly.sections`' default). */
+const DEFAULT_SECTIONS = [
+  { family: "memory", limit: 6 },
+  { family: "experience", limit: 2 },
+] as const;
+
+/**
+ * How many items `prepare_context` recalls per family: without an assembly, Memory and
+ * Experiences (the release also recalls Topic Memory, which the mock never processes);
+ * with one, the families its sections name, each up to its section's limit.
+ */
+function recallLimits(assembly: unknown): Record<string, number> {
+  if (typeof assembly !== "object" || assembly === null || Array.isArray(assembly))
+    return { memory: PREPARED_MEMORY_ITEMS, experience: PREPARED_MEMORY_ITEMS };
+  const sections = (assembly as { sections?: unknown }).sections ?? DEFAULT_SECTIONS;
+  const limits: Record<string, number> = {};
+  for (const section of Array.isArray(sections) ? (sections as { family?: unknown; limit?: unknown }[]) : [])
+    if (typeof section.family === "string" && typeof section.limit === "number") limits[section.family] = section.limit;
+  return limits;
+}
+
 function restorationTarget(body: Record<string, unknown>): RestorationTarget {
   const target = body.target as { artifact_id: string; revision?: number | null };
   return {
@@ -297,8 +318,14 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
 
   prepare_context: (state, _principal, request) => {
     const body = objectBody(request.body);
-    const { hits } = state.memory.search(scopeField(body), String(body.query ?? ""), PREPARED_MEMORY_ITEMS, "auto");
-    return ok(preparedContext(hits.map((hit) => hit.memory.text)));
+    const scopeId = scopeField(body);
+    const query = String(body.query ?? "");
+    const limits = recallLimits(body.assembly);
+    const memory = limits.memory ?? 0;
+    const experience = limits.experience ?? 0;
+    const { hits } = memory > 0 ? state.memory.search(scopeId, query, memory, "auto") : { hits: [] };
+    const experiences = experience > 0 ? recalledExperiences(state.store, scopeId, query, experience) : [];
+    return ok(preparedContext([...hits.map((hit) => hit.memory.text), ...experiences]));
   },
 
   search_memory: (state, _principal, request) => {

@@ -30,3 +30,37 @@ describe("search_memory, full text", () => {
     expect([context("alpha zeta eta"), context("alpha beta eta")]).toEqual(["empty", "ready"]);
   });
 });
+
+describe("prepare_context, recall", () => {
+  it("recalls Memory and Experiences by the same admission, from the families its assembly names", () => {
+    const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), inference: "off" });
+    asAdmin(sim, "create_artifact", {
+      params: { scope_id: "s1" },
+      body: {
+        family: "experience",
+        content: { situation: "alpha beta", action: "gamma", outcome: "delta", lesson: "epsilon", failure: null },
+      },
+    });
+    const prepare = (query: string, assembly?: unknown) =>
+      asAdmin(sim, "prepare_context", {
+        body: { scope_id: "s1", query, ...(assembly === undefined ? {} : { assembly }) },
+      }).body as { status: string; content: string | null };
+    // Every member of the Experience is read; three words need two of them.
+    expect(["alpha beta zzz", "gamma delta yyy", "epsilon", "alpha zzz yyy"].map((q) => prepare(q).status)).toEqual([
+      "ready",
+      "ready",
+      "ready",
+      "empty",
+    ]);
+    asAdmin(sim, "remember_memory", { body: { scope_id: "s1", kind: "note", text: "alpha beta" } });
+    const lines = (assembly?: unknown) => (prepare("alpha beta", assembly).content ?? "").split("\n").length - 1;
+    // Both families by default and under an assembly without sections; one, or none, as its sections say.
+    expect([
+      lines(),
+      lines({ show: ["confidence"] }),
+      lines({ sections: [{ family: "memory", limit: 1 }] }),
+      lines({ sections: [{ family: "experience", limit: 1 }] }),
+      lines({ sections: [] }),
+    ]).toEqual([2, 2, 1, 1, 0]);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Lexical admission, as the release's text search admits a candidate by default: the
+ * query's distinct words are counted, and a candidate must hold enough of them (one for
+ * a query of one or two words, else a quarter of them rounded up and at least two).
+ * Memory search, `prepare_context` and the Experiences it recalls share it. The release
+ * also leaves stop words out of the query, which the mock counts as words
+ * (docs/compatibility.md).
+ */
+
+/** A query of at most this many distinct words needs one of them. */
+const SHORT_QUERY_WORDS = 2;
+/** The share of a longer query's distinct words a hit must hold (rounded up)... */
+const QUERY_COVERAGE = 0.25;
+/** ...and never fewer words than this. */
+const MIN_MATCHED_WORDS = 2;
+
+/** How many of a query's `distinct` words a candidate must hold to be a hit. */
+export function requiredMatches(distinct: number): number {
+  if (distinct <= SHORT_QUERY_WORDS) return 1;
+  return Math.max(MIN_MATCHED_WORDS, Math.ceil(distinct * QUERY_COVERAGE));
+}
+
+/** The words of `text`, lowercased; a member that is not text (kept from a write the release refuses) has none. */
+export function words(text: unknown): string[] {
+  if (typeof text !== "string") return [];
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+/**
+ * A query's matcher: the share of its distinct words a candidate's texts hold (in
+ * (0, 1]), or 0 when they hold too few to be admitted.
+ */
+export function admission(query: string): (texts: readonly unknown[]) => number {
+  const asked = [...new Set(words(query))];
+  const required = requiredMatches(asked.length);
+  return (texts) => {
+    const have = new Set(texts.flatMap(words));
+    const matched = asked.filter((w) => have.has(w)).length;
+    return matched >= required && matched > 0 ? matched / asked.length : 0;
+  };
+}
