@@ -295,7 +295,7 @@ function buildOperation(
     rulesAfterAccess: readRulesAfterAccess(op, raw.pointer),
     // Read once the rule sites are known (buildIr).
     rulesFirst: null,
-    ruleBranches: readRuleBranches(op, raw.pointer),
+    ruleBranches: readRuleBranches(op, raw.pointer, errorCodes),
     tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
     security: op.security === undefined ? documentSecurity : securityOf(op.security),
   };

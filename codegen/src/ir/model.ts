@@ -309,7 +309,12 @@ export interface OperationIr {
    * `oneOf` branch, and that value per branch schema name; null when the branches tell
    * themselves apart.
    */
-  readonly ruleBranches: { readonly parameter: string; readonly schemas: Readonly<Record<string, string>> } | null;
+  readonly ruleBranches: {
+    readonly parameter: string;
+    readonly schemas: Readonly<Record<string, string>>;
+    /** The answer, by the parameter's value, when that branch's model refuses the body; empty for the rule answer. */
+    readonly refusals: Readonly<Record<string, { readonly status: number; readonly code: string }>>;
+  } | null;
   readonly tags: readonly string[];
   /** The operation's own `security`, else the document's; null when neither declares one. */
   readonly security: SecurityIr | null;

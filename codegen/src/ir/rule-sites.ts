@@ -1,4 +1,4 @@
-import { SpecError } from "../errors.js";
+import { SpecError, pointerSegment } from "../errors.js";
 import type { Json, RefLookup } from "../domain/types.js";
 import type { OperationIr, RuleIssuesIr, RuleScalar, RuleSiteIr } from "./model.js";
 
@@ -35,14 +35,34 @@ export function readRulesAfterAccess(operation: Json, pointer: string): boolean 
 
 /**
  * The operation's `x-powercontext-rule-answer` `branches`: the parameter choosing the
- * body's `oneOf` branch and its value per branch schema; null without it.
+ * body's `oneOf` branch, its value per branch schema, and the refusal of a branch whose
+ * model refuses the body where it is not the rule answer; null without it.
  *
- * @throws {SpecError} `invalid_extension` for a malformed extension
+ * @param registry - the contract's error codes: each refusal must be one, with its status
+ * @throws {SpecError} `invalid_extension` for a malformed extension, a refusal of a value
+ *   no branch has, or one whose code is no registry code of its status
  */
-export function readRuleBranches(operation: Json, pointer: string): OperationIr["ruleBranches"] {
+export function readRuleBranches(
+  operation: Json,
+  pointer: string,
+  registry: readonly { readonly code: string; readonly status: number }[] = [],
+): OperationIr["ruleBranches"] {
   const branches = ruleAnswer(operation, pointer)?.branches as Json | undefined;
   if (branches === undefined) return null;
-  return { parameter: String(branches.parameter), schemas: { ...(branches.schemas as Record<string, string>) } };
+  const schemas = { ...(branches.schemas as Record<string, string>) };
+  const refusals = { ...((branches.refusals ?? {}) as Record<string, { status: number; code: string }>) };
+  for (const [value, refusal] of Object.entries(refusals)) {
+    const at = `${pointer}/${RULE_ANSWER_EXTENSION}/branches/refusals/${pointerSegment(value)}`;
+    if (!Object.hasOwn(schemas, value))
+      throw new SpecError("invalid_extension", { pointer: at }, `${value} chooses no branch of the body`);
+    if (!registry.some((row) => row.code === refusal.code && row.status === refusal.status))
+      throw new SpecError(
+        "invalid_extension",
+        { pointer: at },
+        `${refusal.code} is not a code of x-powercontext-error-codes with status ${refusal.status}`,
+      );
+  }
+  return { parameter: String(branches.parameter), schemas, refusals };
 }
 
 /**

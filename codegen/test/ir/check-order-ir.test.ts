@@ -74,13 +74,30 @@ describe("build-ir: the check order facts", () => {
   it("reads the parameter choosing the body's branch, and refuses a malformed one with its pointer", async () => {
     expect((await operation({})).ruleBranches).toBeNull();
     const branches = { parameter: "family", schemas: { prompt: "PromptBody" } };
-    expect((await operation({ "x-powercontext-rule-answer": { branches } })).ruleBranches).toEqual(branches);
+    expect((await operation({ "x-powercontext-rule-answer": { branches } })).ruleBranches).toEqual({
+      ...branches,
+      refusals: {},
+    });
     const error = await operation({ "x-powercontext-rule-answer": { branches: { parameter: "family" } } }).then(
       () => null,
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(SpecErrorList);
     expect(String(error)).toContain("x-powercontext-rule-answer");
+    // A branch's own refusal must name a branch and a registry code of its status (none here).
+    const refusals = { prompt: { status: 422, code: "invalid_prompt_content" } };
+    expect((await operation({ "x-powercontext-rule-answer": { branches } })).ruleBranches?.refusals).toEqual({});
+    for (const [bad, pointer] of [
+      [{ ...branches, refusals }, "/branches/refusals/prompt"],
+      [{ ...branches, refusals: { skill: refusals.prompt } }, "/branches/refusals/skill"],
+    ] as const) {
+      const refused = await operation({ "x-powercontext-rule-answer": { branches: bad } }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(refused).toBeInstanceOf(SpecError);
+      expect(String(refused)).toContain(`x-powercontext-rule-answer${pointer}`);
+    }
   });
 
   it("reads the branches whose rules come first, and refuses one that guards no branch with rules, with its pointer", async () => {

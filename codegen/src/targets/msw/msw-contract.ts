@@ -157,6 +157,7 @@ function operationValue(op: OperationIr, names: OperationValidatorNames, ir: Api
             validators: Object.fromEntries(
               names.branches.map(([value, key]) => [value, expression(`validators.${key}`)]),
             ),
+            refusals: op.ruleBranches.refusals,
           },
   };
 }

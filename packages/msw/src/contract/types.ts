@@ -121,11 +121,14 @@ export interface ContractOperation {
   readonly rulesFirst: { readonly member: string; readonly in: readonly string[] } | null;
   /**
    * `x-powercontext-rule-answer`'s `branches`: the parameter choosing the body's `oneOf`
-   * branch and the validator of each branch's body; null when the branches tell themselves apart.
+   * branch, the validator of each branch's body and the refusals of its `refusals`; null
+   * when the branches tell themselves apart.
    */
   readonly bodyBranches: {
     readonly parameter: string;
     readonly validators: { readonly [value: string]: ValidateFunction };
+    /** The refusal, by the parameter's value, when that branch's model refuses the body (else the rule answer). */
+    readonly refusals: { readonly [value: string]: { readonly status: number; readonly code: string } };
   } | null;
 }
 

@@ -104,4 +104,41 @@ describe("saved Prompts", () => {
     expect(code(replace({}))).toBe("invalid_access_request");
     expect(code(replace({ "If-Match": '"revision:1"' }))).toBe("invalid_access_request");
   });
+
+  it("refuses a replacement body another family's model reads as invalid_prompt_content, before the Prompt is looked up", () => {
+    const sim = simulator("off");
+    create(sim, "topic_memory.probe", content("auto", ""));
+    const atomic = { schema: "powercontext.atomic-memory.v1", kind: "fact", text: "Not a Prompt." };
+    for (const artifact_id of ["topic_memory.probe", "no-such-prompt"]) {
+      const answer = send(sim, "replace_artifact", {
+        params: { scope_id: "s1", family: "prompt", artifact_id },
+        headers: { "If-Match": '"revision:1"' },
+        body: { content: atomic },
+      });
+      expect([artifact_id, answer.status, code(answer), answer.body.error.details]).toEqual([
+        artifact_id,
+        422,
+        "invalid_prompt_content",
+        null,
+      ]);
+    }
+    // Another family keeps the operation's answer, which names the content.
+    const made = send(sim, "create_artifact", {
+      params: { scope_id: "s1" },
+      body: {
+        family: "experience",
+        content: { situation: "s", action: "a", outcome: "o", lesson: "l", failure: null },
+      },
+    });
+    const experience = send(sim, "replace_artifact", {
+      params: { scope_id: "s1", family: "experience", artifact_id: made.body.artifact_id },
+      headers: { "If-Match": '"revision:1"' },
+      body: { content: atomic },
+    });
+    expect([experience.status, code(experience), experience.body.error.details?.field]).toEqual([
+      422,
+      "invalid_request",
+      "content",
+    ]);
+  });
 });

@@ -139,6 +139,8 @@ export function checkBodyBranch(op: SimOperation, body: unknown, flat: unknown):
   const validate =
     typeof chosen === "string" && Object.hasOwn(branches.validators, chosen) ? branches.validators[chosen] : undefined;
   if (validate === undefined || validate(body)) return;
+  const refusal = Object.hasOwn(branches.refusals, chosen as string) ? branches.refusals[chosen as string] : undefined;
+  if (refusal !== undefined) throw new SimError(refusal.status, refusal.code, "The request is invalid.", null);
   const issue = validate.errors?.[0];
   const member = (issue?.instancePath ?? "").split("/")[1] ?? null;
   throw answerFor(op, null, { at: [], member, message: issue?.message ?? "does not match its model" }, flat);
