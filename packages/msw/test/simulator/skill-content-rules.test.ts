@@ -68,3 +68,34 @@ describe("Skill content written as an Artifact", () => {
     });
   });
 });
+
+describe("a Skill written with its package", () => {
+  it("takes only a package the server built, with the content it was built from", () => {
+    const sim = simulator();
+    const made = create(sim, skill({}));
+    expect(made.status).toBe(201);
+    const stored = send(sim, "get_artifact", {
+      params: { scope_id: "s1", family: "skill", artifact_id: made.body.artifact_id },
+    }).body.content as Record<string, unknown> & { package: Record<string, unknown> };
+    // The content as read back, package and all, is written again.
+    expect(create(sim, stored).status).toBe(201);
+    const mismatch = {
+      ...PACKAGE,
+      details: { ...PACKAGE.details, reason: "cached Skill fields do not match the exact package" },
+    };
+    for (const changed of [
+      { description: "Another description." },
+      { validation: ["Another check."] },
+      // Without the members the revision stores (license, compatibility, metadata, allowed_tools).
+      { license: undefined, compatibility: undefined, metadata: undefined, allowed_tools: undefined },
+    ]) {
+      const content = JSON.parse(JSON.stringify({ ...stored, ...changed }));
+      expect(create(sim, content).body.error).toMatchObject(mismatch);
+    }
+    for (const named of [
+      { ...stored.package, tree_digest: "0".repeat(64) },
+      { ...stored.package, archive_size: Number(stored.package.archive_size) + 1 },
+    ])
+      expect(create(sim, { ...stored, package: named }).body.error).toMatchObject(PACKAGE);
+  });
+});

@@ -1,6 +1,7 @@
 import { reference } from "../artifacts.js";
 import { SimError } from "../errors.js";
-import { copyJson, type JsonRecord } from "../members.js";
+import { copyJson, stableJson, type JsonRecord } from "../members.js";
+import { invalidRequest } from "../errors.js";
 import type { ResourceStore } from "../resources/store.js";
 import type { ResourceWriter } from "../resources/writer.js";
 import { skillPackage, type SkillPackage } from "./package.js";
@@ -28,6 +29,12 @@ const RETIRED = "retired";
 /** The managed Skills of every Scope. */
 export class ManagedSkills {
   readonly #packages = new Map<string, SkillPackage>();
+  /**
+   * Tree digest -> the contents (without their package, as a Skill revision stores them)
+   * a package was built from; the mock's package holds the name, description and
+   * instructions only, so contents that differ elsewhere share one.
+   */
+  readonly #builtFrom = new Map<string, Set<string>>();
 
   constructor(
     private readonly store: ResourceStore,
@@ -141,15 +148,34 @@ export class ManagedSkills {
     return revision;
   }
 
-  /** A Skill record with the release's optional content members and its package. */
+  /**
+   * A Skill record with the release's optional content members and its package: a content
+   * that names no package gets the package built from it; one that names a package must
+   * name one the server built, exactly, and carry the content it was built from (as a
+   * revision stores it), as the release's Skill writer reads an exact package.
+   * @throws SimError 422 `invalid_request` (`content.package`) for a package the server does not hold, or content it was not built from
+   */
   #packaged(record: JsonRecord): JsonRecord {
     const given = record.content;
     if (typeof given !== "object" || given === null || Array.isArray(given)) return record;
-    const content: JsonRecord = { ...CONTENT_DEFAULTS, ...(given as JsonRecord) };
+    const named = (given as JsonRecord).package;
+    const content: JsonRecord = { ...(given as JsonRecord) };
     delete content.package;
-    const built = skillPackage(content);
+    if (named !== undefined && named !== null) {
+      const tree = (named as JsonRecord | null)?.tree_digest;
+      const held = typeof tree === "string" ? this.#packages.get(tree) : undefined;
+      if (held === undefined || stableJson(held.reference) !== stableJson(named))
+        throw invalidRequest("content.package", "is unavailable or invalid");
+      if (this.#builtFrom.get(held.reference.tree_digest)?.has(stableJson(content)) !== true)
+        throw invalidRequest("content.package", "cached Skill fields do not match the exact package");
+      return { ...record, content: { ...content, package: { ...held.reference } } };
+    }
+    const complete: JsonRecord = { ...CONTENT_DEFAULTS, ...content };
+    const built = skillPackage(complete);
     this.#packages.set(built.reference.tree_digest, built);
-    return { ...record, content: { ...content, package: { ...built.reference } } };
+    const from = this.#builtFrom.get(built.reference.tree_digest) ?? new Set<string>();
+    this.#builtFrom.set(built.reference.tree_digest, from.add(stableJson(complete)));
+    return { ...record, content: { ...complete, package: { ...built.reference } } };
   }
 
   /** A new Skill starts active at generation 0; a new revision moves its head and keeps its state. */
