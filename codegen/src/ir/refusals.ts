@@ -52,8 +52,12 @@ export function readRefusals(
     if (rule.when.present !== null) path(rule.when.present, "when/present");
     const empty = rule.when.empty;
     for (const name of empty === null ? [] : typeof empty === "string" ? [empty] : empty) member(name, "when/empty");
-    for (const key of ["includes", "above"] as const)
-      for (const name of Object.keys(rule.when[key])) member(name, `when/${key}/${pointerSegment(name)}`);
+    for (const [key, wire] of [
+      ["includes", "includes"],
+      ["above", "above"],
+      ["wordsAbove", "words_above"],
+    ] as const)
+      for (const name of Object.keys(rule.when[key])) member(name, `when/${wire}/${pointerSegment(name)}`);
     for (const name of Object.keys(rule.when.equals)) path(name, `when/equals/${pointerSegment(name)}`);
     for (const name of Object.keys(rule.when.outside)) path(name, `when/outside/${pointerSegment(name)}`);
     for (const [name, named] of [

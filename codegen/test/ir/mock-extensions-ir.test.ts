@@ -90,6 +90,7 @@ describe("x-powercontext-refusals", () => {
           includes: {},
           outside: {},
           above: {},
+          wordsAbove: {},
           unknown: null,
           record: null,
           withoutHeader: {},
@@ -111,6 +112,7 @@ describe("x-powercontext-refusals", () => {
           includes: {},
           outside: {},
           above: {},
+          wordsAbove: {},
           unknown: null,
           record: null,
           withoutHeader: {},
@@ -132,6 +134,7 @@ describe("x-powercontext-refusals", () => {
           includes: { citation: 1 },
           outside: {},
           above: {},
+          wordsAbove: {},
           unknown: null,
           record: null,
           withoutHeader: {},
@@ -201,6 +204,18 @@ describe("x-powercontext-refusals", () => {
       `invalid_extension ${at}/0/when/above/colour`,
       `invalid_extension ${at}/0/when/equals/colour.family`,
     ]);
+  });
+
+  it("carries words_above (more distinct words than a bound in a request member); refuses one from no member", async () => {
+    const rule = { status: 422, code: "legacy_memory_operation_unsupported", message: "m" };
+    const ir = await given({ "x-powercontext-refusals": [{ ...rule, when: { words_above: { scope_id: 64 } } }] });
+    expect(ir.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when).toMatchObject({
+      wordsAbove: { scope_id: 64 },
+    });
+    const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-refusals";
+    expect(
+      await issues(given({ "x-powercontext-refusals": [{ ...rule, when: { words_above: { colour: 64 } } }] })),
+    ).toEqual([`invalid_extension ${at}/0/when/words_above/colour`]);
   });
 
   it("carries empty (a member absent, null or empty) and unknown (a record the request names, in its collection); refuses an unknown resource, a key count other than the resource's, a path from no member", async () => {

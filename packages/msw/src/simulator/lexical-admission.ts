@@ -2,7 +2,8 @@
  * Lexical admission, as the release's text search admits a candidate by default: the
  * query's distinct words are counted, and a candidate must hold enough of them (one for
  * a query of one or two words, else a quarter of them rounded up and at least two).
- * Memory search, `prepare_context` and the Experiences it recalls share it. The release
+ * Memory search, `prepare_context` and the Experiences it recalls share it, and a
+ * refusal's `words_above` counts words the same way. The release
  * also leaves stop words out of the query, which the mock counts as words
  * (docs/compatibility.md).
  */
@@ -20,13 +21,21 @@ export function requiredMatches(distinct: number): number {
   return Math.max(MIN_MATCHED_WORDS, Math.ceil(distinct * QUERY_COVERAGE));
 }
 
-/** The words of `text`, lowercased; a member that is not text (kept from a write the release refuses) has none. */
+/** A Han character (one word each, as the server's segmenter leaves characters it has no entry for), or a word of letters and digits (apostrophes inside it kept). */
+const WORD = /\p{Script=Han}|(?:(?!\p{Script=Han})[\p{L}\p{N}_])+(?:['’](?:(?!\p{Script=Han})[\p{L}\p{N}_])+)*/gu;
+
+/**
+ * The words of `text` as the server's text analysis reads them: NFC, lowercased, each Han
+ * character a word; a member that is not text (kept from a write the release refuses) has none.
+ */
 export function words(text: unknown): string[] {
   if (typeof text !== "string") return [];
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0);
+  return [...text.normalize("NFC").toLowerCase().matchAll(WORD)].map(([word]) => word.replaceAll("’", "'"));
+}
+
+/** How many distinct words `text` holds ({@link words}). */
+export function distinctWords(text: unknown): number {
+  return new Set(words(text)).size;
 }
 
 /**

@@ -64,3 +64,28 @@ describe("prepare_context, recall", () => {
     ]).toEqual([2, 2, 1, 1, 0]);
   });
 });
+
+describe("search_topic_memory, the query's terms", () => {
+  it("refuses a query of more than 64 distinct words (422, no details), counted as the server analyses text", () => {
+    const sim = createPowerContextSimulator({ scopes: TEST_SCOPES, clock: new ManualClock(), inference: "off" });
+    const search = (query: string) => {
+      const answer = asAdmin(sim, "search_topic_memory", { body: { scope_id: "s1", query } });
+      return [answer.status, (answer.body as { error?: { code: string; details: unknown } }).error ?? null];
+    };
+    const words = (n: number, prefix = "w") => Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(" ");
+    const refused = [422, { code: "invalid_request", message: "The request is invalid.", details: null }];
+    expect(search(words(64))).toEqual([200, null]);
+    expect(search(words(65))).toEqual(refused);
+    // Repeated and differently cased words count once; an apostrophe joins a word, an underscore too.
+    expect(search(`${words(64)} w1 W2`)).toEqual([200, null]);
+    expect(search(`${words(63)} don't`)).toEqual([200, null]);
+    expect(search(`${words(63)} don't won’t`)).toEqual(refused);
+    expect(search(words(65, "a_"))).toEqual(refused);
+    // Every Han character is a term of its own.
+    expect(search(`${words(60)} 日本語テ`)).toEqual([200, null]);
+    expect(search(`${words(62)} 日本語テ`)).toEqual(refused);
+    // Unknown Scope first.
+    const unknown = asAdmin(sim, "search_topic_memory", { body: { scope_id: "nowhere", query: words(65) } });
+    expect(unknown.status).toBe(404);
+  });
+});

@@ -102,6 +102,12 @@ export type RefusalRuleFact = {
             readonly [key: string]: number;
         };
         /**
+         * Only when each of these request members is text holding more distinct words than this, as the server's text analysis counts them (NFC, case folded, words of letters and digits, each Han character one word): a bound of its text search.
+         */
+        readonly wordsAbove: {
+            readonly [key: string]: number;
+        };
+        /**
          * Only when the request names a record the mock does not hold (a target the release's access layer cannot find to authorize).
          */
         readonly unknown: UnknownRecordFact | null;

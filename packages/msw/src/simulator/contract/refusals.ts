@@ -1,5 +1,6 @@
 import type { ContractRefusalRule } from "../../contract/types.js";
 import { SimError } from "../errors.js";
+import { distinctWords } from "../lexical-admission.js";
 import { stableJson, valuesAt } from "../members.js";
 import type { SimOperation } from "./operation-table.js";
 import { headerValue } from "./request-check.js";
@@ -51,8 +52,20 @@ function holds(
   facts: RefusalFacts,
   headers: SimRequest["headers"],
 ): boolean {
-  const { inference, present, empty, pending, equals, includes, outside, above, unknown, record, withoutHeader } =
-    rule.when;
+  const {
+    inference,
+    present,
+    empty,
+    pending,
+    equals,
+    includes,
+    outside,
+    above,
+    wordsAbove,
+    unknown,
+    record,
+    withoutHeader,
+  } = rule.when;
   if (inference !== null && inference !== facts.inference) return false;
   // A request that sends every header with its value (a client of the newer contract) is not refused.
   const headerPairs = Object.entries(withoutHeader);
@@ -78,6 +91,7 @@ function holds(
     return false;
   if (Object.entries(above).some(([member, bound]) => !(typeof flat[member] === "number" && flat[member] > bound)))
     return false;
+  if (Object.entries(wordsAbove).some(([member, bound]) => !(distinctWords(flat[member]) > bound))) return false;
   if (unknown !== null && !unknownRecord(unknown, flat, facts)) return false;
   if (record !== null && !storedWith(record, flat, facts)) return false;
   if (rule.scope === null) return true;
