@@ -1,11 +1,12 @@
+import { foldKey } from "@powercontext/runtime/rules";
+
 /**
  * Lexical admission, as the release's text search admits a candidate by default: the
  * query's distinct words are counted, and a candidate must hold enough of them (one for
  * a query of one or two words, else a quarter of them rounded up and at least two).
  * Memory search, `prepare_context` and the Experiences it recalls share it, and a
- * refusal's `words_above` counts words the same way. The release
- * also leaves stop words out of the query, which the mock counts as words
- * (docs/compatibility.md).
+ * refusal's `words_above` counts words the same way. The release also leaves stop words
+ * out of the query, which the mock counts as words (docs/compatibility.md).
  */
 
 /** A query of at most this many distinct words needs one of them. */
@@ -25,12 +26,12 @@ export function requiredMatches(distinct: number): number {
 const WORD = /\p{Script=Han}|(?:(?!\p{Script=Han})[\p{L}\p{N}_])+(?:['’](?:(?!\p{Script=Han})[\p{L}\p{N}_])+)*/gu;
 
 /**
- * The words of `text` as the server's text analysis reads them: NFC, lowercased, each Han
+ * The words of `text` as the server's text analysis reads them: NFC, case folded, each Han
  * character a word; a member that is not text (kept from a write the release refuses) has none.
  */
 export function words(text: unknown): string[] {
   if (typeof text !== "string") return [];
-  return [...text.normalize("NFC").toLowerCase().matchAll(WORD)].map(([word]) => word.replaceAll("’", "'"));
+  return [...foldKey(text).matchAll(WORD)].map(([word]) => word.replaceAll("’", "'"));
 }
 
 /** How many distinct words `text` holds ({@link words}). */

@@ -59,17 +59,19 @@ export class SubjectSources {
       throw new SimError(409, "subject_scope_conflict", "The subject is bound to another Scope.", {
         kind: "subject_scope",
       });
-    const newScope = bound === undefined && request.subjectScopeId === null;
-    const target = bound ?? request.subjectScopeId ?? this.values.id("scp");
-    if (target === request.scopeId)
+    const named = bound ?? request.subjectScopeId;
+    if (named === request.scopeId)
       throw new SimError(422, "distinct_scopes_required", "The subject Scope must differ from the Scope.", {
         field: "scope_id",
         reason: "distinct_scopes_required",
       });
     authorize({
       binding: bound === undefined ? null : { scope_id: bound },
-      target: newScope ? null : { scope_id: target },
+      target: named === null ? null : { scope_id: named },
     });
+    // A new subject's Scope id is drawn once the request is allowed.
+    const newScope = named === null;
+    const target = named ?? this.values.id("scp");
     if (newScope) {
       this.scopes.add(target, SUBJECT_SCOPE, request.cause);
       // A new subject's Scope starts with Profile generation on, as the release creates it.

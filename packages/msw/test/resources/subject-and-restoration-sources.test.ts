@@ -97,6 +97,23 @@ describe("subject evidence", () => {
     expect(named("user-2", " s2 ").code).toBe("subject_scope_conflict");
     expect(named("user-2", bound.body.subject_scope_id).status).toBe(201);
   });
+
+  it("draws a new subject's Scope id only once the request is allowed", () => {
+    const subjectScopeOf = (refusedFirst: boolean) => {
+      const sim = fresh();
+      if (refusedFirst) {
+        const refused = sim.handle("create_subject_source", {
+          token: "pc-writer",
+          params: { scope_id: "s1" },
+          body: { subject_key: "user-1", content: "x" },
+        }) as { status: number };
+        expect(refused.status).toBe(403);
+      }
+      return call(sim, "create_subject_source", { scope_id: "s1", subject_key: "user-1", content: "x" }).body
+        .subject_scope_id;
+    };
+    expect(subjectScopeOf(true)).toBe(subjectScopeOf(false));
+  });
 });
 
 describe("Atomic Memory restoration", () => {

@@ -81,6 +81,9 @@ describe("search_topic_memory, the query's terms", () => {
     expect(search(`${words(63)} don't`)).toEqual([200, null]);
     expect(search(`${words(63)} don't won’t`)).toEqual(refused);
     expect(search(words(65, "a_"))).toEqual(refused);
+    // Words are case folded: ß and ss, ς and σ are one word each.
+    expect(search(`${words(63)} Straße STRASSE strasse`)).toEqual([200, null]);
+    expect(search(`${words(63)} λόγος ΛΌΓΟΣ`)).toEqual([200, null]);
     // Every Han character is a term of its own.
     expect(search(`${words(60)} 日本語テ`)).toEqual([200, null]);
     expect(search(`${words(62)} 日本語テ`)).toEqual(refused);

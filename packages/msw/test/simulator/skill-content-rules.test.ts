@@ -70,25 +70,22 @@ describe("Skill content written as an Artifact", () => {
 });
 
 describe("a Skill written with its package", () => {
-  it("takes only a package the server built, with the content it was built from", () => {
+  it("takes only a package the server built, with the content it was built from, and writes nothing else", () => {
     const sim = simulator();
     const made = create(sim, skill({}));
     expect(made.status).toBe(201);
     const stored = send(sim, "get_artifact", {
       params: { scope_id: "s1", family: "skill", artifact_id: made.body.artifact_id },
     }).body.content as Record<string, unknown> & { package: Record<string, unknown> };
-    // The content as read back, package and all, is written again.
-    expect(create(sim, stored).status).toBe(201);
+    const sources = () =>
+      (send(sim, "list_sources", { params: { scope_id: "s1" }, query: { limit: "100" } }).body.items as unknown[])
+        .length;
+    const before = sources();
     const mismatch = {
       ...PACKAGE,
       details: { ...PACKAGE.details, reason: "cached Skill fields do not match the exact package" },
     };
-    for (const changed of [
-      { description: "Another description." },
-      { validation: ["Another check."] },
-      // Without the members the revision stores (license, compatibility, metadata, allowed_tools).
-      { license: undefined, compatibility: undefined, metadata: undefined, allowed_tools: undefined },
-    ]) {
+    for (const changed of [{ description: "Another description." }, { validation: ["Another check."] }]) {
       const content = JSON.parse(JSON.stringify({ ...stored, ...changed }));
       expect(create(sim, content).body.error).toMatchObject(mismatch);
     }
@@ -97,5 +94,11 @@ describe("a Skill written with its package", () => {
       { ...stored.package, archive_size: Number(stored.package.archive_size) + 1 },
     ])
       expect(create(sim, { ...stored, package: named }).body.error).toMatchObject(PACKAGE);
+    // A refused write leaves nothing behind: no Source journals it.
+    expect(sources()).toBe(before);
+    // The content as read back, package and all, is written again; left-out optional members are at their defaults.
+    expect(create(sim, stored).status).toBe(201);
+    const { license: _l, compatibility: _c, metadata: _m, allowed_tools: _a, ...required } = stored;
+    expect(create(sim, required).status).toBe(201);
   });
 });

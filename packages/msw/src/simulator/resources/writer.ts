@@ -63,12 +63,15 @@ export interface InsertOptions {
 }
 
 /**
- * Domain behaviour around the writes of one resource: `before` shapes the
- * record about to be stored (and may store other records), `after` sees the
- * stored record. Hooks are registered by the domain modules, keyed by the
- * resource's name in `x-powercontext-resources`.
+ * Domain behaviour around the writes of one resource: `check` may refuse the
+ * write (it runs on the members written, before any server-assigned value is
+ * drawn and before any hook stores anything), `before` shapes the record about
+ * to be stored (and may store other records), `after` sees the stored record.
+ * Hooks are registered by the domain modules, keyed by the resource's name in
+ * `x-powercontext-resources`.
  */
 export interface WriteHooks {
+  readonly check?: (record: JsonRecord, context: Pick<WriteContext, "keys" | "previous">) => void;
   readonly before?: (record: JsonRecord, context: WriteContext) => JsonRecord;
   readonly after?: (record: JsonRecord, context: WriteContext) => void;
 }
@@ -96,6 +99,7 @@ export class ResourceWriter {
    */
   insert(name: string, keys: readonly unknown[], fields: JsonRecord, options: InsertOptions = {}): JsonRecord {
     const resource = contractResources[name] as ContractResource;
+    this.check(resource, { ...fields, ...identityOf(resource, keys) }, keys, null);
     const values = options.values ?? (options.background === true ? this.deps.background : this.deps.values);
     const record = values.created(
       resource,
@@ -124,11 +128,22 @@ export class ResourceWriter {
     options: { readonly quiet?: boolean } = {},
   ): JsonRecord {
     const resource = contractResources[name] as ContractResource;
+    this.check(resource, { ...current, ...changes }, keys, current);
     return this.write(resource, keys, this.deps.values.changed(resource, current, changes), {
       previous: current,
       origin: "",
       quiet: options.quiet ?? false,
     });
+  }
+
+  /**
+   * Runs the `check` hooks of `resource` on the members about to be written (the new
+   * record's, or the next version's), before any value is drawn for it: {@link insert} and
+   * {@link update} call it, and so must a caller of {@link write}.
+   * @throws what a check throws
+   */
+  check(resource: ContractResource, record: JsonRecord, keys: readonly unknown[], previous: JsonRecord | null): void {
+    for (const hooks of this.#hooks.get(resource.name) ?? []) hooks.check?.(record, { keys, previous });
   }
 
   /** The current version of record `id` of `name`, or undefined. */
@@ -155,7 +170,10 @@ export class ResourceWriter {
     return this.deps.store.amend(name, keys, getPath(current, resource.id), { ...current, ...changes }).current;
   }
 
-  /** Stores `record` between the hooks (a new record when `write.previous` is null). @returns the stored record */
+  /**
+   * Stores `record` between the hooks (a new record when `write.previous` is null), once
+   * {@link check} has passed. @returns the stored record
+   */
   write(
     resource: ContractResource,
     keys: readonly unknown[],

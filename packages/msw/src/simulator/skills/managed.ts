@@ -41,6 +41,9 @@ export class ManagedSkills {
     writer: ResourceWriter,
   ) {
     writer.onWrite(ARTIFACT, {
+      check: (record) => {
+        if (record.family === SKILL_FAMILY) this.#checkPackage(record.content);
+      },
       before: (record) => (record.family === SKILL_FAMILY ? this.#packaged(record) : record),
       after: (record, context) => {
         if (record.family === SKILL_FAMILY) this.#keepGovernance(String(context.keys[0]), record);
@@ -149,28 +152,34 @@ export class ManagedSkills {
   }
 
   /**
-   * A Skill record with the release's optional content members and its package: a content
-   * that names no package gets the package built from it; one that names a package must
-   * name one the server built, exactly, and carry the content it was built from (as a
-   * revision stores it), as the release's Skill writer reads an exact package.
+   * Refuses content that names a package unless it names one the server built, exactly,
+   * and carries the content it was built from (its optional members at their defaults when
+   * left out), as the release's Skill writer reads an exact package; nothing is written then.
    * @throws SimError 422 `invalid_request` (`content.package`) for a package the server does not hold, or content it was not built from
+   */
+  #checkPackage(given: unknown): void {
+    if (typeof given !== "object" || given === null || Array.isArray(given)) return;
+    const { package: named, ...content } = given as JsonRecord;
+    if (named === undefined || named === null) return;
+    const tree = (named as JsonRecord | null)?.tree_digest;
+    const held = typeof tree === "string" ? this.#packages.get(tree) : undefined;
+    if (held === undefined || stableJson(held.reference) !== stableJson(named))
+      throw invalidRequest("content.package", "is unavailable or invalid");
+    if (this.#builtFrom.get(held.reference.tree_digest)?.has(stableJson({ ...CONTENT_DEFAULTS, ...content })) !== true)
+      throw invalidRequest("content.package", "cached Skill fields do not match the exact package");
+  }
+
+  /**
+   * A Skill record with the release's optional content members and its package: the one
+   * it names ({@link #checkPackage} passed), else the package built from its content.
    */
   #packaged(record: JsonRecord): JsonRecord {
     const given = record.content;
     if (typeof given !== "object" || given === null || Array.isArray(given)) return record;
-    const named = (given as JsonRecord).package;
-    const content: JsonRecord = { ...(given as JsonRecord) };
-    delete content.package;
-    if (named !== undefined && named !== null) {
-      const tree = (named as JsonRecord | null)?.tree_digest;
-      const held = typeof tree === "string" ? this.#packages.get(tree) : undefined;
-      if (held === undefined || stableJson(held.reference) !== stableJson(named))
-        throw invalidRequest("content.package", "is unavailable or invalid");
-      if (this.#builtFrom.get(held.reference.tree_digest)?.has(stableJson(content)) !== true)
-        throw invalidRequest("content.package", "cached Skill fields do not match the exact package");
-      return { ...record, content: { ...content, package: { ...held.reference } } };
-    }
+    const { package: named, ...content } = given as JsonRecord;
     const complete: JsonRecord = { ...CONTENT_DEFAULTS, ...content };
+    if (named !== undefined && named !== null)
+      return { ...record, content: { ...complete, package: { ...(named as JsonRecord) } } };
     const built = skillPackage(complete);
     this.#packages.set(built.reference.tree_digest, built);
     const from = this.#builtFrom.get(built.reference.tree_digest) ?? new Set<string>();
