@@ -26,18 +26,25 @@ const body = {
   },
 };
 
-async function operation(extensions: Json, path = "/v1/things"): Promise<OperationIr> {
+/** The IR of one operation with `extensions`; its path, request body and the document's components may be given. */
+async function operation(
+  extensions: Json,
+  path = "/v1/things",
+  more: { readonly requestBody?: Json; readonly components?: Json } = {},
+): Promise<OperationIr> {
   const parameters = path.includes("{scope_id}")
     ? [{ name: "scope_id", in: "path", required: true, schema: { type: "string" } }]
     : [];
+  const requestBody = more.requestBody ?? body;
   const document = {
     openapi: "3.0.3",
     info: { title: "t", version: "1" },
     paths: {
       [path]: {
-        post: { operationId: "do_thing", parameters, requestBody: body, responses: { "200": ok }, ...extensions },
+        post: { operationId: "do_thing", parameters, requestBody, responses: { "200": ok }, ...extensions },
       },
     },
+    ...(more.components === undefined ? {} : { components: more.components }),
     ...anchorRegistry,
   };
   const spec = await loadSpecText(JSON.stringify(document), "spec.json", { lint: "upstream" });
@@ -101,53 +108,29 @@ describe("build-ir: the check order facts", () => {
   });
 
   it("reads the branches whose rules come first, and refuses one that guards no branch with rules, with its pointer", async () => {
-    const branched = async (first: unknown) => {
-      const document = {
-        openapi: "3.0.3",
-        info: { title: "t", version: "1" },
-        paths: {
-          "/v1/things": {
-            post: {
-              operationId: "do_thing",
-              requestBody: {
-                content: {
-                  "application/json": {
-                    schema: {
-                      oneOf: [
-                        {
-                          type: "object",
-                          properties: {
-                            family: { type: "string", enum: ["handoff"] },
-                            ref: { $ref: "#/components/schemas/Ref" },
-                          },
-                        },
-                        {
-                          type: "object",
-                          properties: { family: { type: "string", enum: ["skill"] }, x: { type: "string" } },
-                        },
-                      ],
-                    },
-                  },
-                },
-              },
-              responses: { "200": ok },
-              "x-powercontext-rule-answer": { after: "access", first },
-            },
-          },
+    const branches = {
+      oneOf: [
+        {
+          type: "object",
+          properties: { family: { type: "string", enum: ["handoff"] }, ref: { $ref: "#/components/schemas/Ref" } },
         },
-        components: {
-          schemas: {
-            Ref: {
-              type: "object",
-              properties: { name: { type: "string" } },
-              "x-powercontext-rules": [{ rule: "no-outer-whitespace", members: ["name"], stage: "runtime" }],
-            },
-          },
-        },
-      };
-      const spec = await loadSpecText(JSON.stringify(document), "spec.json", { lint: "upstream" });
-      return buildIr(spec, "upstream").operations[0]!;
+        { type: "object", properties: { family: { type: "string", enum: ["skill"] }, x: { type: "string" } } },
+      ],
     };
+    const components = {
+      schemas: {
+        Ref: {
+          type: "object",
+          properties: { name: { type: "string" } },
+          "x-powercontext-rules": [{ rule: "no-outer-whitespace", members: ["name"], stage: "runtime" }],
+        },
+      },
+    };
+    const branched = (first: unknown) =>
+      operation({ "x-powercontext-rule-answer": { after: "access", first } }, "/v1/things", {
+        requestBody: { content: { "application/json": { schema: branches } } },
+        components,
+      });
     expect((await operation({})).rulesFirst).toBeNull();
     expect((await branched({ family: ["handoff"] })).rulesFirst).toEqual({ member: "family", in: ["handoff"] });
     // The skill branch has no rules, so nothing of it could come first.

@@ -3,7 +3,7 @@ import { isoTime } from "./clock.js";
 import { SimError } from "./errors.js";
 import type { AtomicMemoryRecord } from "./memory.js";
 import type { ResourceWriter } from "./resources/writer.js";
-import { getPath, stableJson, type JsonRecord } from "./members.js";
+import { getPath, stableJson, unique, type JsonRecord } from "./members.js";
 import { checkPreviewToken, issuePreviewToken } from "./preview-token.js";
 import { CONTENT_SOURCE_NAME } from "./sources.js";
 
@@ -115,12 +115,7 @@ export class AtomicLifecycle {
   ) {
     const ids = inputs.map((input) => input.artifact.artifact_id);
     if (ids.length < 2 || new Set(ids).size !== ids.length)
-      throw new SimError(
-        409,
-        "invalid_memory_relation",
-        "A merge needs two or more different inputs and a new result.",
-        null,
-      );
+      throw relation("A merge needs two or more different inputs and a new result.");
     // Each input in turn: found, as the caller saw it (revision and state version), and active.
     const records = inputs.map((input) => {
       const record = this.#find(scopeId, input.artifact.artifact_id);
@@ -146,7 +141,7 @@ export class AtomicLifecycle {
     const artifact = this.writer.insert(
       "artifact",
       [scopeId, ATOMIC_MEMORY_FAMILY],
-      { content, artifacts: [...new Map(cited.map((ref) => [stableJson(reference(ref)), reference(ref)])).values()] },
+      { content, artifacts: unique(cited.map(reference)) },
       { quiet: true },
     );
     this.#merged.set(
@@ -262,9 +257,7 @@ export class AtomicLifecycle {
         content: write.source.content,
         sources: artifactId === primary ? [{ source_type: CONTENT_SOURCE_NAME, source_id: journal.source_id }] : [],
         // The new revision cites the revision it replaces and the one it restores (once when they are one).
-        artifacts: [
-          ...new Map([reference(head), reference(write.source)].map((ref) => [stableJson(ref), ref])).values(),
-        ],
+        artifacts: unique([reference(head), reference(write.source)]),
       },
       { quiet: true },
     );
@@ -326,7 +319,7 @@ export class AtomicLifecycle {
     }
     if (target.operation === "restore") final.set(record.artifact.artifact_id, "active");
     const writes = [...final.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort(([a], [b]) => compareText(a, b))
       .map(([artifactId, state]): PlannedWrite => {
         const current = records.get(artifactId) as AtomicMemoryRecord;
         const chosen = artifactId === target.artifactId ? selected : undefined;
@@ -392,8 +385,13 @@ function mergeKey(scopeId: string, resultId: string): string {
   return `${scopeId}\u0000${resultId}`;
 }
 
+/** Texts in code-unit order, as the records of an answer come by Artifact id. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function byArtifactId(a: AtomicMemoryRecord, b: AtomicMemoryRecord): number {
-  return a.artifact.artifact_id < b.artifact.artifact_id ? -1 : a.artifact.artifact_id > b.artifact.artifact_id ? 1 : 0;
+  return compareText(a.artifact.artifact_id, b.artifact.artifact_id);
 }
 
 /** The refusal of a record, or a revision of it, the Scope does not hold. */

@@ -1,9 +1,9 @@
 import { SimError } from "./errors.js";
 import { copyJson, type JsonRecord } from "./members.js";
-import type { ResourceStore } from "./resources/store.js";
+import type { ResourceStore, StoredRecord } from "./resources/store.js";
 import type { HandlerResult, SimRequest } from "./types.js";
 import { objectBody, scopeField } from "./validate.js";
-import { admission } from "./lexical-admission.js";
+import { admitted } from "./lexical-admission.js";
 
 const ARTIFACT = "artifact";
 const EXPERIENCE = "experience";
@@ -45,16 +45,13 @@ const RECALLED_MEMBERS = ["situation", "action", "outcome", "lesson"] as const;
  * of its members.
  */
 export function recalledExperiences(store: ResourceStore, scopeId: string, query: string, limit: number): string[] {
-  const score = admission(query);
-  return store
-    .records(ARTIFACT, [scopeId, EXPERIENCE])
-    .map((found) => {
-      const content = (found.current.content ?? {}) as JsonRecord;
-      const texts = RECALLED_MEMBERS.map((member) => content[member]);
-      return { line: texts.filter((text) => typeof text === "string").join(" "), score: score(texts) };
-    })
-    .filter((hit) => hit.score > 0)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, limit)
-    .map((hit) => hit.line);
+  const recalled = (found: StoredRecord): unknown[] => {
+    const content = (found.current.content ?? {}) as JsonRecord;
+    return RECALLED_MEMBERS.map((member) => content[member]);
+  };
+  return admitted(query, store.records(ARTIFACT, [scopeId, EXPERIENCE]), recalled, limit).map((hit) =>
+    recalled(hit.candidate)
+      .filter((text) => typeof text === "string")
+      .join(" "),
+  );
 }

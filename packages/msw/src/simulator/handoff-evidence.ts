@@ -1,5 +1,5 @@
 import { SimError } from "./errors.js";
-import { isRecord, type JsonRecord } from "./members.js";
+import { isRecord, unique, type JsonRecord } from "./members.js";
 import type { ResourceStore } from "./resources/store.js";
 import { CONTENT_SOURCE_NAME } from "./sources.js";
 
@@ -20,17 +20,6 @@ export function claimEvidence(claims: readonly unknown[]): JsonRecord[] {
       claim !== null && typeof claim === "object" ? (((claim as JsonRecord).evidence as JsonRecord[]) ?? []) : [],
     ),
   );
-}
-
-/** Citations each once (compared as JSON), in order. */
-export function unique(citations: readonly JsonRecord[]): JsonRecord[] {
-  const seen = new Set<string>();
-  return citations.filter((citation) => {
-    const key = JSON.stringify(citation);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 function available(

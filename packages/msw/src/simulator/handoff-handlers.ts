@@ -1,8 +1,8 @@
 import { isoTime } from "./clock.js";
-import { claimEvidence, contentCitations, evidenceHeld, list, requireEvidence, unique } from "./handoff-evidence.js";
+import { claimEvidence, contentCitations, evidenceHeld, list, requireEvidence } from "./handoff-evidence.js";
 import { reportMarkdown } from "./handoffs.js";
 import type { Principal } from "./access/principals.js";
-import { stableJson, type JsonRecord } from "./members.js";
+import { stableJson, unique, type JsonRecord } from "./members.js";
 import { preparedContext } from "./prepared-context.js";
 import { contentTypeOf } from "./responder/media.js";
 import type { SimulatorState } from "./state.js";

@@ -2,7 +2,7 @@ import { SimError } from "./errors.js";
 import { directCitations } from "./handoff-evidence.js";
 import { reference } from "./artifacts.js";
 import type { Principal } from "./access/principals.js";
-import { copyJson, stableJson, type JsonRecord } from "./members.js";
+import { copyJson, stableJson, unique, type JsonRecord } from "./members.js";
 import { sha256Hex } from "./digest/sha256.js";
 import { publicRecord, resolveSelection } from "./scope-selection.js";
 import type { ResourceWriter } from "./resources/writer.js";
@@ -299,16 +299,6 @@ function checks(content: JsonRecord): JsonRecord[] {
   }));
   if (content.next_action === null || content.next_action === undefined) return state;
   return [...state, { claim: "next_action", state_index: null, status: "available", unavailable_evidence: [] }];
-}
-
-function unique(values: JsonRecord[]): JsonRecord[] {
-  const seen = new Set<string>();
-  return values.filter((value) => {
-    const key = stableJson(value);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /** A Handoff's content as a report shows it: no generation envelope, Sources named by type. */

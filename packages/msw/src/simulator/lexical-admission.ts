@@ -40,15 +40,24 @@ export function distinctWords(text: unknown): number {
 }
 
 /**
- * A query's matcher: the share of its distinct words a candidate's texts hold (in
- * (0, 1]), or 0 when they hold too few to be admitted.
+ * The candidates `query` admits, best first, at most `limit`, each with its score: the
+ * share of the query's distinct words its texts (`textsOf`) hold, in (0, 1].
  */
-export function admission(query: string): (texts: readonly unknown[]) => number {
+export function admitted<T>(
+  query: string,
+  candidates: readonly T[],
+  textsOf: (candidate: T) => readonly unknown[],
+  limit: number,
+): { readonly candidate: T; readonly score: number }[] {
   const asked = [...new Set(words(query))];
   const required = requiredMatches(asked.length);
-  return (texts) => {
-    const have = new Set(texts.flatMap(words));
-    const matched = asked.filter((w) => have.has(w)).length;
-    return matched >= required && matched > 0 ? matched / asked.length : 0;
-  };
+  return candidates
+    .map((candidate) => {
+      const have = new Set(textsOf(candidate).flatMap(words));
+      const matched = asked.filter((w) => have.has(w)).length;
+      return { candidate, score: matched >= required && matched > 0 ? matched / asked.length : 0 };
+    })
+    .filter((hit) => hit.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit);
 }

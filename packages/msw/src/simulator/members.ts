@@ -117,6 +117,17 @@ export function stableJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/** The values each once, compared as JSON (members in any order), in their first places. */
+export function unique<T>(values: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const key = stableJson(value);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** A deep copy of a JSON value, every object with a null prototype. */
 export function copyJson<T>(value: T): T {
   if (Array.isArray(value)) return value.map((item) => copyJson(item)) as T;

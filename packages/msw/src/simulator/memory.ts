@@ -3,7 +3,7 @@ import { SimError, invalidRequest } from "./errors.js";
 import type { JsonRecord } from "./members.js";
 import type { ResourceWriter } from "./resources/writer.js";
 import { seal } from "./resources/cursor.js";
-import { admission } from "./lexical-admission.js";
+import { admitted } from "./lexical-admission.js";
 import { foldKey } from "@powercontext/runtime/rules";
 
 /**
@@ -121,16 +121,14 @@ export class MemoryStore {
    * enough of them, as the release's lexical search does (lexical-admission.ts).
    */
   search(scopeId: string, query: string, limit: number, mode: SearchMode) {
-    const score = admission(query);
     const used = mode === "auto" || mode === "fts" ? "text" : mode;
     const matchedBy: ("text" | "vector")[] = used === "hybrid" ? ["text", "vector"] : [used];
-    const hits = this.#records(scopeId)
-      .filter((r) => r.state === "active")
-      .map((record) => ({ record, score: score([record.kind, record.text]) }))
-      .filter((h) => h.score > 0)
-      .sort((a, b) => b.score - a.score)
-      .slice(0, limit)
-      .map((h) => ({ memory: h.record, score: Math.round(h.score * 1000) / 1000, matched_by: [...matchedBy] }));
+    const active = this.#records(scopeId).filter((r) => r.state === "active");
+    const hits = admitted(query, active, (record) => [record.kind, record.text], limit).map((hit) => ({
+      memory: hit.candidate,
+      score: Math.round(hit.score * 1000) / 1000,
+      matched_by: [...matchedBy],
+    }));
     return { mode: used, hits };
   }
 

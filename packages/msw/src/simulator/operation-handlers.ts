@@ -3,7 +3,8 @@ import { toWireOperation, type OperationRecord, type OperationStatus } from "./o
 import { objectBody, onlyFields, scopeField, stringField, intField, requiredInt } from "./validate.js";
 import { simOperations, type SimOperationId } from "./contract/operation-table.js";
 import type { HandlerResult, SimRequest } from "./types.js";
-import type { JsonRecord } from "./members.js";
+import { getPath, type JsonRecord } from "./members.js";
+import { withDefaults } from "./resources/defaults.js";
 import type { Principal } from "./access/principals.js";
 import type { Check } from "./access/resolve.js";
 import { accessPrincipal, accessResources, accessRoles, checkAccess } from "./access/api.js";
@@ -69,28 +70,23 @@ function scoped(state: SimulatorState, body: Record<string, unknown>): string {
   return scopeId;
 }
 
-/** The restoration a preview or restoration body names (`operation` defaults to `restore`, as in the contract). */
-/** The sections an assembly holds when it names none (`ContextAssembly.sections`' default). */
-const DEFAULT_SECTIONS = [
-  { family: "memory", limit: 6 },
-  { family: "experience", limit: 2 },
-] as const;
-
 /**
  * How many items `prepare_context` recalls per family: without an assembly, Memory and
  * Experiences (the release also recalls Topic Memory, which the mock never processes);
- * with one, the families its sections name, each up to its section's limit.
+ * with one, the families its sections name (the contract's default sections when it names
+ * none), each up to its section's limit.
  */
-function recallLimits(assembly: unknown): Record<string, number> {
-  if (typeof assembly !== "object" || assembly === null || Array.isArray(assembly))
+function recallLimits(body: Record<string, unknown>): Record<string, number> {
+  if (body.assembly === undefined || body.assembly === null)
     return { memory: PREPARED_MEMORY_ITEMS, experience: PREPARED_MEMORY_ITEMS };
-  const sections = (assembly as { sections?: unknown }).sections ?? DEFAULT_SECTIONS;
+  const sections = getPath(withDefaults(simOperations.prepare_context, body), "assembly.sections");
   const limits: Record<string, number> = {};
   for (const section of Array.isArray(sections) ? (sections as { family?: unknown; limit?: unknown }[]) : [])
     if (typeof section.family === "string" && typeof section.limit === "number") limits[section.family] = section.limit;
   return limits;
 }
 
+/** The restoration a preview or restoration body names (`operation` defaults to `restore`, as in the contract). */
 function restorationTarget(body: Record<string, unknown>): RestorationTarget {
   const target = body.target as { artifact_id: string; revision?: number | null };
   return {
@@ -320,7 +316,7 @@ export const operationHandlers: Partial<Record<SimOperationId, OperationHandler>
     const body = objectBody(request.body);
     const scopeId = scopeField(body);
     const query = String(body.query ?? "");
-    const limits = recallLimits(body.assembly);
+    const limits = recallLimits(body);
     const memory = limits.memory ?? 0;
     const experience = limits.experience ?? 0;
     const { hits } = memory > 0 ? state.memory.search(scopeId, query, memory, "auto") : { hits: [] };

@@ -190,7 +190,7 @@ export class ResourceEngine {
         return this.#respond(call, existing.current, this.#createdStatus(op));
       }
     }
-    this.deps.writer.check(resource, { ...origin, ...identityOf(resource, keys) }, keys, null);
+    this.deps.writer.check(resource, keys, null, () => ({ ...origin, ...identityOf(resource, keys) }));
     const record = values.created(
       resource,
       { ...origin, ...this.#stamps(call), ...identityOf(resource, keys) },
@@ -269,7 +269,7 @@ export class ResourceEngine {
       ...recordFromRequest(use, use.replace ? withDefaults(op, flat) : flat, headerNames(op)),
       ...this.#stamps(call),
     };
-    this.deps.writer.check(resource, { ...found.current, ...changes }, keys, found.current);
+    this.deps.writer.check(resource, keys, found.current, () => ({ ...found.current, ...changes }));
     const next = this.deps.values.changed(resource, found.current, changes);
     const version = resource.version?.member;
     if (use.sameVersion && version !== undefined) setPath(next, version, getPath(found.current, version));

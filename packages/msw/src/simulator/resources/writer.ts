@@ -99,7 +99,7 @@ export class ResourceWriter {
    */
   insert(name: string, keys: readonly unknown[], fields: JsonRecord, options: InsertOptions = {}): JsonRecord {
     const resource = contractResources[name] as ContractResource;
-    this.check(resource, { ...fields, ...identityOf(resource, keys) }, keys, null);
+    this.check(resource, keys, null, () => ({ ...fields, ...identityOf(resource, keys) }));
     const values = options.values ?? (options.background === true ? this.deps.background : this.deps.values);
     const record = values.created(
       resource,
@@ -128,7 +128,7 @@ export class ResourceWriter {
     options: { readonly quiet?: boolean } = {},
   ): JsonRecord {
     const resource = contractResources[name] as ContractResource;
-    this.check(resource, { ...current, ...changes }, keys, current);
+    this.check(resource, keys, current, () => ({ ...current, ...changes }));
     return this.write(resource, keys, this.deps.values.changed(resource, current, changes), {
       previous: current,
       origin: "",
@@ -138,12 +138,21 @@ export class ResourceWriter {
 
   /**
    * Runs the `check` hooks of `resource` on the members about to be written (the new
-   * record's, or the next version's), before any value is drawn for it: {@link insert} and
-   * {@link update} call it, and so must a caller of {@link write}.
+   * record's, or the next version's: `members`, built only when a hook checks), before any
+   * value is drawn for it: {@link insert} and {@link update} call it, and so must a caller
+   * of {@link write}.
    * @throws what a check throws
    */
-  check(resource: ContractResource, record: JsonRecord, keys: readonly unknown[], previous: JsonRecord | null): void {
-    for (const hooks of this.#hooks.get(resource.name) ?? []) hooks.check?.(record, { keys, previous });
+  check(
+    resource: ContractResource,
+    keys: readonly unknown[],
+    previous: JsonRecord | null,
+    members: () => JsonRecord,
+  ): void {
+    const checks = (this.#hooks.get(resource.name) ?? []).filter((hooks) => hooks.check !== undefined);
+    if (checks.length === 0) return;
+    const record = members();
+    for (const hooks of checks) hooks.check?.(record, { keys, previous });
   }
 
   /** The current version of record `id` of `name`, or undefined. */

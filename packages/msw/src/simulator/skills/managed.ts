@@ -1,7 +1,6 @@
 import { reference } from "../artifacts.js";
-import { SimError } from "../errors.js";
+import { SimError, invalidRequest } from "../errors.js";
 import { copyJson, stableJson, type JsonRecord } from "../members.js";
-import { invalidRequest } from "../errors.js";
 import type { ResourceStore } from "../resources/store.js";
 import type { ResourceWriter } from "../resources/writer.js";
 import { skillPackage, type SkillPackage } from "./package.js";
@@ -28,13 +27,12 @@ const RETIRED = "retired";
 
 /** The managed Skills of every Scope. */
 export class ManagedSkills {
-  readonly #packages = new Map<string, SkillPackage>();
   /**
-   * Tree digest -> the contents (without their package, as a Skill revision stores them)
-   * a package was built from; the mock's package holds the name, description and
-   * instructions only, so contents that differ elsewhere share one.
+   * Tree digest -> the package built, and the contents (without their package, as a Skill
+   * revision stores them, as stable JSON) it was built from: the mock's package holds the
+   * name, description and instructions only, so contents that differ elsewhere share one.
    */
-  readonly #builtFrom = new Map<string, Set<string>>();
+  readonly #packages = new Map<string, { readonly built: SkillPackage; readonly from: Set<string> }>();
 
   constructor(
     private readonly store: ResourceStore,
@@ -82,7 +80,7 @@ export class ManagedSkills {
     } catch {
       throw new SimError(404, "not_found", "No Skill package for this revision.", null);
     }
-    return this.#packages.get(String((content.package as JsonRecord).tree_digest)) as SkillPackage;
+    return this.#packages.get(String((content.package as JsonRecord).tree_digest))?.built as SkillPackage;
   }
 
   /** The manifest of the package of `ref`: its reference, the Skill's descriptive members and its files. @throws SimError 404 `not_found` */
@@ -163,9 +161,9 @@ export class ManagedSkills {
     if (named === undefined || named === null) return;
     const tree = (named as JsonRecord | null)?.tree_digest;
     const held = typeof tree === "string" ? this.#packages.get(tree) : undefined;
-    if (held === undefined || stableJson(held.reference) !== stableJson(named))
+    if (held === undefined || stableJson(held.built.reference) !== stableJson(named))
       throw invalidRequest("content.package", "is unavailable or invalid");
-    if (this.#builtFrom.get(held.reference.tree_digest)?.has(stableJson({ ...CONTENT_DEFAULTS, ...content })) !== true)
+    if (!held.from.has(stableJson({ ...CONTENT_DEFAULTS, ...content })))
       throw invalidRequest("content.package", "cached Skill fields do not match the exact package");
   }
 
@@ -181,9 +179,8 @@ export class ManagedSkills {
     if (named !== undefined && named !== null)
       return { ...record, content: { ...complete, package: { ...(named as JsonRecord) } } };
     const built = skillPackage(complete);
-    this.#packages.set(built.reference.tree_digest, built);
-    const from = this.#builtFrom.get(built.reference.tree_digest) ?? new Set<string>();
-    this.#builtFrom.set(built.reference.tree_digest, from.add(stableJson(complete)));
+    const held = this.#packages.get(built.reference.tree_digest) ?? { built, from: new Set<string>() };
+    this.#packages.set(built.reference.tree_digest, { built, from: held.from.add(stableJson(complete)) });
     return { ...record, content: { ...complete, package: { ...built.reference } } };
   }
 
