@@ -27,6 +27,7 @@ export type { OperationRow } from "./operation-row.js";
 export { createCaller, type CallerParts, type OperationCaller } from "./core/create-caller.js";
 export { createRuntime, descriptorFor, type Runtime } from "./core/runtime.js";
 export { validatorsByOperation } from "./core/validator-table.js";
+export { operationsById } from "./core/operation-table.js";
 export { runOperation, type CallContext, type OperationResult } from "./core/run-operation.js";
 export { recoverVersionConflict } from "./core/recover-conflict.js";
 export type { Reconciler, ConflictCall, RuntimeInput } from "./core/runtime.js";

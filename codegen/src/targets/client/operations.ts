@@ -25,7 +25,7 @@ export function emitOperations(ir: ApiIr): string {
   const writer = ir.operations.some(hasParameters) ? "writeParameters, " : "";
   // Likewise only rows that declare other media than JSON point at the media reader (ADR 0034).
   const reader = ir.operations.some((op) => responseMedia(op) !== undefined) ? "readResponseMedia, " : "";
-  out += `${types.importLine()}\nimport { ${reader}${writer}type OperationDescriptor, type OperationRow } from ${tsString(ir.names.runtimePackage)};\n`;
+  out += `${types.importLine()}\nimport { operationsById, ${reader}${writer}type OperationDescriptor, type OperationRow } from ${tsString(ir.names.runtimePackage)};\n`;
   // The codes that stop a retry, one table every descriptor points at (emitted once, see error-codes.ts).
   const stopCodes = retryStopCodes(ir.errorCodes).length > 0;
   out += `${stopCodes ? `import { retryStopCodes } from "./error-codes.js";\n` : ""}\n`;
@@ -34,9 +34,10 @@ export function emitOperations(ir: ApiIr): string {
   out += `/** Operations that may answer with an accepted status (\`x-powercontext-async\`). */\nexport type AsyncOperationId =${union(asyncIds)};\n\n`;
   out += `/** Operations that page with a cursor (\`x-powercontext-pagination\`). */\nexport type PaginatedOperationId =${union(pagedOps.map((op) => tsString(op.operationId)))};\n\n`;
   out += ir.operations.map(descriptor).join("");
-  out += `/** The operation table, keyed by operationId. */\nexport const operations: { readonly [K in OperationId]: OperationDescriptor } = {\n`;
-  out += ir.operations.map((op) => `  ${propertyKey(op.operationId)}: ${descriptorName(op)},\n`).join("");
-  out += `};\n\n`;
+  // The table is built from the rows, which name their operationId, rather than spelling each id again as a key.
+  out += `/** The operation table, keyed by operationId. */\nexport const operations = /* @__PURE__ */ operationsById([\n`;
+  out += ir.operations.map((op) => `  ${descriptorName(op)},\n`).join("");
+  out += `]) as { readonly [K in OperationId]: OperationDescriptor };\n\n`;
   out += `/**\n * Request, result, accepted (202-style) and error body types per operation.\n * \`request\` is the flat request object (path, query, header and cookie parameters by wire name plus body fields).\n * \`response\` is what a call resolves to: the success body, or, for an operation with several\n * outcomes (several success statuses, or a declared 304), a union keyed by \`status\`.\n * \`errors\` maps each declared error status to its body type.\n */\nexport interface OperationTypes {\n`;
   for (const op of ir.operations) {
     out += `${docLine(`\`${op.method} ${op.path}\`.`, "  ")}  ${propertyKey(op.operationId)}: {\n    /** The flat request object. */\n    request: ${types.request(op)};\n    /** What the method resolves to: the success body, or a union keyed by status. */\n    response: ${types.result(op)};\n    /** The accepted (202-style) body; \`never\` without an accepted status. */\n    accepted: ${types.outcome(op, op.accepted)};\n    /** The declared error bodies by status. */\n    errors: ${types.errors(op)};\n  };\n`;
