@@ -227,7 +227,7 @@ export type RefusalRuleFact = {
          */
         readonly pending: "sources" | "evidence" | null;
         /**
-         * Only when each of these request members (or dotted paths into one) has this value (an absent member has the value null).
+         * Only when each of these request members (or dotted paths into one; `list[]` steps into a list's items, any item counts) has this value (an absent member has the value null).
          */
         readonly equals: {
             readonly [key: string]: string | number | boolean | null;

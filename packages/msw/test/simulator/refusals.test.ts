@@ -381,6 +381,51 @@ describe("refusals of an access target outside the families the release resolves
     expect(send(sim, "check_access", { body: { match: "all", requirements: [scoped] } }).status).toBe(200);
   });
 
+  it("refuse an Artifact access target of the legacy memory family before the other checks of the Access routes", () => {
+    const memory = (scope_id: string, selector?: unknown) => ({
+      type: "artifact",
+      scope_id,
+      identity: { family: "memory", artifact_id: "mem_x" },
+      ...(selector === undefined ? {} : { selector }),
+    });
+    const refused = legacy("access target", ["POST /v1/scopes/{scope_id}/artifacts", "POST /v1/atomic-memory/list"]);
+    const entry = { type: "memory_entry", entry_id: "e1" };
+    // With or without an entry selector, in a Scope that exists or not.
+    expect(send(sim, "list_access_bindings", { body: { management_resource: memory("s1") } })).toEqual(refused);
+    expect(send(sim, "list_access_bindings", { body: { management_resource: memory("nowhere", entry) } })).toEqual(
+      refused,
+    );
+    // Every requirement is mapped before any is decided, so a bad deployment beside it does not come first.
+    const scoped = { action: "scope.read", resource: { type: "scope", scope_id: "s1" } };
+    const elsewhere = { action: "server.observe", resource: { type: "server", deployment_id: "local" } };
+    const legacyRead = { action: "artifact.read", resource: memory("s1", entry) };
+    for (const requirements of [
+      [scoped, legacyRead],
+      [elsewhere, legacyRead],
+      [legacyRead, elsewhere],
+    ])
+      expect(send(sim, "check_access", { body: { match: "any", requirements } })).toEqual(refused);
+    // Before the subject's kind, which the access service refuses later.
+    expect(
+      send(sim, "create_access_binding", {
+        body: {
+          subject: { type: "group", id: "g" },
+          resource: memory("nowhere"),
+          role: "artifact.viewer",
+          idempotency_key: "k-m",
+        },
+      }),
+    ).toEqual(refused);
+    // Other families are targets as before.
+    const prompt = { type: "artifact", scope_id: "s1", identity: { family: "prompt", artifact_id: "p" } };
+    expect(send(sim, "list_access_bindings", { body: { management_resource: prompt } }).status).toBe(200);
+    expect(
+      send(sim, "check_access", {
+        body: { match: "all", requirements: [{ action: "artifact.read", resource: prompt }] },
+      }).status,
+    ).toBe(200);
+  });
+
   it("refuse publish_artifact from a family the release does not know, and let a known one through", () => {
     const request = (family: string) => ({
       body: {

@@ -74,8 +74,8 @@ function holds(
   if (present !== null && (valuesAt(flat, present)[0] ?? null) === null) return false;
   if (empty !== null && !(typeof empty === "string" ? [empty] : empty).every((name) => isEmpty(flat[name])))
     return false;
-  // An absent member equals null; a dotted path reads into objects.
-  if (Object.entries(equals).some(([path, value]) => (valuesAt(flat, path)[0] ?? null) !== value)) return false;
+  // An absent member equals null; a dotted path reads into objects (through a list step `[]`: some item's value).
+  if (Object.entries(equals).some(([path, value]) => !reachesValue(valuesAt(flat, path), value))) return false;
   if (
     Object.entries(includes).some(
       ([member, value]) => !(Array.isArray(flat[member]) && (flat[member] as unknown[]).includes(value)),
@@ -127,6 +127,11 @@ export function checkRefusals(
       );
     }
   }
+}
+
+/** Whether one of `found` (the values at a path) is `value`; nothing found reads as null. */
+function reachesValue(found: readonly unknown[], value: unknown): boolean {
+  return found.length === 0 ? value === null : found.some((item) => (item ?? null) === value);
 }
 
 /** Absent, null or a list without items. */
