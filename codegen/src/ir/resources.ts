@@ -165,6 +165,11 @@ function checkResourceUse(
   for (const { request, resource: name } of use.requires)
     if (!registry.some((row) => row.name === name))
       issues.bad(`${where}/requires/${pointerSegment(request)}`, unknown(name));
+  for (const join of use.joins) {
+    if (!registry.some((row) => row.name === join.resource))
+      issues.bad(`${where}/joins/${pointerSegment(join.name)}/resource`, unknown(join.resource));
+    if (use.action !== "list") issues.bad(`${where}/joins/${pointerSegment(join.name)}`, "only a list reads joins");
+  }
   if (use.expect !== null && use.expect.member === null && resource?.version === null)
     issues.bad(`${where}/expect`, `resource "${use.name}" has no version to compare with`);
   if (use.ifMatch !== null && resource?.etag === null)

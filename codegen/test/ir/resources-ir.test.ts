@@ -149,6 +149,27 @@ describe("build-ir: resources", () => {
     ]);
   });
 
+  it("carries a list's joins, and refuses one of a resource the registry does not have or on another action", async () => {
+    const joins = { related: { resource: "note", on: "scope_id" } };
+    const ir = await given(
+      notes({ name: "note", action: "list", joins, filters: { "related[].kind": "state" } }),
+      registry,
+    );
+    const use = ir.operations.find((op) => op.operationId === "list_notes")?.resource;
+    expect(use?.joins).toEqual([{ name: "related", resource: "note", on: "scope_id" }]);
+    expect(use?.filters.map((f) => f.member)).toEqual(["related[].kind"]);
+    const at = "/paths/~1v1~1notes/post/x-powercontext-resource";
+    expect(
+      await refusal(
+        notes({ name: "note", action: "list", joins: { related: { resource: "nope", on: "x" } } }),
+        registry,
+      ),
+    ).toEqual([`${at}/joins/related/resource: "nope" is not a resource of x-powercontext-resources`]);
+    expect(await refusal(notes({ name: "note", action: "read", joins }), registry)).toEqual([
+      `${at}/joins/related: only a list reads joins`,
+    ]);
+  });
+
   it("refuses a registry row without id or not_found by the schema, and a within naming no resource", async () => {
     expect(
       await refusal(notes(undefined), { "x-powercontext-resources": { note: { within: { scope_id: "scope" } } } }),

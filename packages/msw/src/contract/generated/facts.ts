@@ -356,6 +356,12 @@ export type ResourceUseFact = {
         readonly value: "now" | "caller";
     }[];
     /**
+     * Related records a list's filters read beside a record's own members, by the name they are read under: the records of `resource` whose member `on` holds the listed record's id (a Scope's bindings, `bindings: { resource: scope_binding, on: scope_id }`). Filters read them as a list (`bindings[].key.kind`), so filters through one join match on one related record together; the answer does not show them.
+     */
+    readonly joins: readonly ({
+        readonly name: string;
+    } & JoinFact)[];
+    /**
      * What a list keeps, by record member (dotted, `name[]` for any item of a list: one matching item is enough, and filters through the same list must match on one item together); a request without the filter's value keeps every record.
      */
     readonly filters: readonly ({
@@ -606,6 +612,17 @@ export type RefusalDetailsFact = readonly {
     readonly name: string;
     readonly value: "expected" | "provided" | "current";
 }[];
+
+export type JoinFact = {
+    /**
+     * A resource of `x-powercontext-resources`.
+     */
+    readonly resource: string;
+    /**
+     * The related record's member holding the listed record's id.
+     */
+    readonly on: string;
+};
 
 export type FilterFact = {
     /**

@@ -220,16 +220,31 @@ function opaque(): SimError {
 }
 
 /**
- * `request` with the body members the operation's runtime rewrite rules name rewritten
- * (`trim`, `sort-items`); the request itself when there are none.
+ * `request` with the body members and query values the operation's runtime rewrite
+ * rules name rewritten (`trim`, `sort-items`: a Scope search's words without the
+ * whitespace around them); the request itself when there are none.
  */
 export function keptRequest(op: SimOperation, request: SimRequest, flat: unknown): SimRequest {
-  if (op.rules.length === 0 || op.body === null) return request;
+  if (op.rules.length === 0) return request;
   const kept = rewritten(flat, op.rules, isRuntime);
   if (kept === flat) return request;
-  const body = request.body;
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return { ...request, body: kept };
-  // A request with parameters holds the body's members beside them.
   const members = kept as Record<string, unknown>;
-  return { ...request, body: Object.fromEntries(Object.keys(body).map((key) => [key, members[key]])) };
+  const before = flat as Record<string, unknown>;
+  let next = request;
+  const query = request.query;
+  const changed = op.parameters.query
+    .map((parameter) => parameter.name)
+    .filter(
+      (name) => query?.[name] !== undefined && typeof members[name] === "string" && members[name] !== before[name],
+    );
+  if (changed.length > 0)
+    next = {
+      ...next,
+      query: { ...query, ...Object.fromEntries(changed.map((name) => [name, members[name] as string])) },
+    };
+  if (op.body === null) return next;
+  const body = request.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return { ...next, body: kept };
+  // A request with parameters holds the body's members beside them.
+  return { ...next, body: Object.fromEntries(Object.keys(body).map((key) => [key, members[key]])) };
 }

@@ -7,6 +7,7 @@ import type { HandlerResult, SimRequest } from "../types.js";
 import { withDefaults } from "./defaults.js";
 import { atPointer, copyJson, deletePath, getPath, placeAt, setPath, stableJson, type JsonRecord } from "../members.js";
 import { newestFirst, versionOf, type ListSource } from "./list-order.js";
+import { joinedView } from "./joins.js";
 import { checkCursor, listPage } from "./pages.js";
 import { cursorKey } from "./cursor.js";
 import { shaped } from "./project.js";
@@ -239,7 +240,8 @@ export class ResourceEngine {
             for (const [member, value] of constants) setPath(listed, member, value);
             return listed;
           };
-    const { page, next } = listPage(call.use, call.resource, call.flat, source, newest, this.#cursorKey, view);
+    const joined = joinedView(call.use, call.resource.id, this.deps.store);
+    const { page, next } = listPage(call.use, call.resource, call.flat, source, newest, this.#cursorKey, view, joined);
     const body: JsonRecord = {};
     body[call.use.items as string] = page.map((record) => placeAt(call.use.recordAt, record));
     if (call.use.page !== null) body[call.use.page.nextCursor] = next;

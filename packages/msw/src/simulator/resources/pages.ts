@@ -53,7 +53,8 @@ function digestOf(use: ContractResourceUse, flat: JsonRecord): string {
 /**
  * One page of `source` (the records in the list's order, read in place) for the
  * request `flat`: from the cursor's place, the records the filters keep (each seen
- * as `view` makes it), `limit` of them, and whether one more follows. Costs what
+ * as `view` makes it, and filtered with the related records `joined` adds), `limit`
+ * of them, and whether one more follows. Costs what
  * the page walks, never the whole list: the place is found by the source's index.
  * `key` seals the cursors (see `cursor.ts`).
  * @throws SimError the operation's `bad_cursor` refusal for a cursor this list did not hand out for this request
@@ -66,6 +67,7 @@ export function listPage(
   newestFirst: boolean,
   key: string,
   view: (record: JsonRecord) => JsonRecord = (record) => record,
+  joined: (record: JsonRecord) => JsonRecord = (record) => record,
 ): Page {
   const applied = use.filters.filter((filter) =>
     Object.entries(filter.when).every(([member, value]) => {
@@ -90,7 +92,11 @@ export function listPage(
     if (after === null && use.badCursor !== null) throw refuse(use.badCursor);
   }
   const bound =
-    use.bound === null ? undefined : after !== null ? after.bound : highest(source, use.bound, order, view, wanted);
+    use.bound === null
+      ? undefined
+      : after !== null
+        ? after.bound
+        : highest(source, use.bound, order, (stored) => joined(view(stored)), wanted);
   const limitValue = use.limit === null ? undefined : getPath(flat, use.limit.request);
   const limit =
     typeof limitValue === "number" && limitValue > 0 ? limitValue : (use.limit?.default ?? Number.POSITIVE_INFINITY);
@@ -98,7 +104,7 @@ export function listPage(
   let more = false;
   for (const stored of source.after(after === null ? null : { order: after.order, id: after.id })) {
     const record = view(stored);
-    if (!keeps(record, wanted)) continue;
+    if (!keeps(joined(record), wanted)) continue;
     if (bound !== undefined && compareValues(getPath(record, use.bound as string), bound) > 0) continue;
     if (page.length === limit) {
       more = true;
