@@ -10,7 +10,7 @@ export const REFUSALS_EXTENSION = "x-powercontext-refusals";
  * Reads `x-powercontext-refusals` of one operation (docs/extensions.md,
  * `refusal-rule`), whose shape the loader checked, against the registry and the
  * request: each `code` is a registry code with the rule's status; `scope`, `present`,
- * `empty` and the members of `includes` and `above` are request members; each path of
+ * `empty`, `untrimmed` and the members of `includes` and `above` are request members; each path of
  * `equals`, `outside`, `unknown` and `record` starts at one; `unknown` and `record` name a
  * resource of the registry, with one key per `within` member of it. Empty without the extension.
  *
@@ -52,6 +52,7 @@ export function readRefusals(
     if (rule.when.present !== null) path(rule.when.present, "when/present");
     const empty = rule.when.empty;
     for (const name of empty === null ? [] : typeof empty === "string" ? [empty] : empty) member(name, "when/empty");
+    for (const [index, name] of rule.when.untrimmed.entries()) member(name, `when/untrimmed/${index}`);
     for (const [key, wire] of [
       ["includes", "includes"],
       ["above", "above"],

@@ -91,6 +91,7 @@ describe("x-powercontext-refusals", () => {
           outside: {},
           above: {},
           wordsAbove: {},
+          untrimmed: [],
           unknown: null,
           record: null,
           withoutHeader: {},
@@ -113,6 +114,7 @@ describe("x-powercontext-refusals", () => {
           outside: {},
           above: {},
           wordsAbove: {},
+          untrimmed: [],
           unknown: null,
           record: null,
           withoutHeader: {},
@@ -135,6 +137,7 @@ describe("x-powercontext-refusals", () => {
           outside: {},
           above: {},
           wordsAbove: {},
+          untrimmed: [],
           unknown: null,
           record: null,
           withoutHeader: {},
@@ -216,6 +219,18 @@ describe("x-powercontext-refusals", () => {
     expect(
       await issues(given({ "x-powercontext-refusals": [{ ...rule, when: { words_above: { colour: 64 } } }] })),
     ).toEqual([`invalid_extension ${at}/0/when/words_above/colour`]);
+  });
+
+  it("carries untrimmed (a request member's text with whitespace around it); refuses one naming no member", async () => {
+    const rule = { status: 422, code: "legacy_memory_operation_unsupported", message: "m" };
+    const ir = await given({ "x-powercontext-refusals": [{ ...rule, when: { untrimmed: ["scope_id"] } }] });
+    expect(ir.operations.find((op) => op.operationId === "flush_memory")!.refusals[0]!.when).toMatchObject({
+      untrimmed: ["scope_id"],
+    });
+    const at = "/paths/~1v1~1memory~1flush/post/x-powercontext-refusals";
+    expect(
+      await issues(given({ "x-powercontext-refusals": [{ ...rule, when: { untrimmed: ["scope_id", "colour"] } }] })),
+    ).toEqual([`invalid_extension ${at}/0/when/untrimmed/1`]);
   });
 
   it("carries empty (a member absent, null or empty) and unknown (a record the request names, in its collection); refuses an unknown resource, a key count other than the resource's, a path from no member", async () => {

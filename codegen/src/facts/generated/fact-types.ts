@@ -257,6 +257,10 @@ export type RefusalRuleFact = {
             readonly [key: string]: number;
         };
         /**
+         * Only when each of these request members is text with whitespace at its start or end (read as the server strips text): an id the handler builds a reference from, such as a Source's from a path.
+         */
+        readonly untrimmed: readonly string[];
+        /**
          * Only when the request names a record the mock does not hold (a target the release's access layer cannot find to authorize).
          */
         readonly unknown: UnknownRecordFact | null;

@@ -426,6 +426,23 @@ describe("refusals of an access target outside the families the release resolves
     ).toBe(200);
   });
 
+  it("refuse get_source of an id with whitespace around it once the Scope is found, as its Source reference does", () => {
+    const at = (scope: string, id: string) => ({ params: { scope_id: scope, source_type: "content", source_id: id } });
+    for (const id of [" report", "report ", "report\t"])
+      expect(send(sim, "get_source", at("s1", id))).toEqual({
+        status: 422,
+        body: {
+          error: {
+            code: "invalid_request",
+            message: "The request violates the API contract.",
+            details: { errors: [{ type: "value_error", loc: ["source_id"], msg: expect.any(String) }] },
+          },
+        },
+      });
+    expect(send(sim, "get_source", at("nowhere", " report"))).toEqual(scopeNotFound);
+    expect(send(sim, "get_source", at("s1", "report")).body.error.code).toBe("source_not_found");
+  });
+
   it("refuse publish_artifact from a family the release does not know, and let a known one through", () => {
     const request = (family: string) => ({
       body: {

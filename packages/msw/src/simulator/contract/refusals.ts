@@ -1,5 +1,6 @@
 import type { ContractRefusalRule } from "../../contract/types.js";
 import { SimError } from "../errors.js";
+import { strip } from "@powercontext/runtime/rules";
 import { distinctWords } from "../lexical-admission.js";
 import { stableJson, valuesAt } from "../members.js";
 import type { SimOperation } from "./operation-table.js";
@@ -62,6 +63,7 @@ function holds(
     outside,
     above,
     wordsAbove,
+    untrimmed,
     unknown,
     record,
     withoutHeader,
@@ -92,6 +94,7 @@ function holds(
   if (Object.entries(above).some(([member, bound]) => !(typeof flat[member] === "number" && flat[member] > bound)))
     return false;
   if (Object.entries(wordsAbove).some(([member, bound]) => !(distinctWords(flat[member]) > bound))) return false;
+  if (untrimmed.some((member) => !isUntrimmed(flat[member]))) return false;
   if (unknown !== null && !unknownRecord(unknown, flat, facts)) return false;
   if (record !== null && !storedWith(record, flat, facts)) return false;
   if (rule.scope === null) return true;
@@ -127,6 +130,11 @@ export function checkRefusals(
       );
     }
   }
+}
+
+/** Text with whitespace at its start or end, as the server strips it. */
+function isUntrimmed(value: unknown): boolean {
+  return typeof value === "string" && strip(value) !== value;
 }
 
 /** Whether one of `found` (the values at a path) is `value`; nothing found reads as null. */
