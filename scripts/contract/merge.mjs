@@ -221,6 +221,27 @@ function dropRuntimeUniqueness(schema, list) {
 }
 
 /**
+ * The release's request models type some optional members `X | None` where its contract
+ * does not say nullable, and read null as left out: where the overlay states that with a
+ * `null-as-absent` rule, the member's schema takes null (a reference is wrapped in `allOf`,
+ * as OpenAPI 3.0 ignores members beside `$ref`), so that the SDK sends what the release's
+ * client sends (test/contract checks the fact against the installed release's models).
+ */
+function admitNull(schema, list) {
+  for (const rule of list) {
+    if (rule.rule !== "null-as-absent") continue;
+    for (const member of rule.members ?? []) {
+      const property = schema.properties?.[member];
+      if (!isObject(property) || property.nullable === true) continue;
+      if (typeof property.$ref === "string") {
+        const { $ref, ...rest } = property;
+        schema.properties[member] = { ...rest, allOf: [{ $ref }], nullable: true };
+      } else property.nullable = true;
+    }
+  }
+}
+
+/**
  * Puts each schema's rules on it as `x-powercontext-rules` (the schemas object is changed).
  *
  * @param {Record<string, any>} schemas `components.schemas` of a release document
@@ -241,6 +262,7 @@ export function addModelRules(schemas, rules) {
         );
     }
     dropRuntimeUniqueness(schema, list);
+    admitNull(schema, list);
     schema["x-powercontext-rules"] = structuredClone(list);
   }
   for (const [name, schema] of Object.entries(schemas)) {

@@ -155,6 +155,16 @@ const SEEDS: Readonly<Record<string, readonly Flat[]>> = {
     },
   ],
   search_artifacts: [{ scope_id: "s1", family: "skill", query: "lease", min_score: 0.5, limit: 5 }],
+  merge_atomic_memories: [
+    {
+      scope_id: "s1",
+      inputs: ["a1", "a2"].map((artifact_id) => ({
+        artifact: { family: "atomic-memory", artifact_id, revision: 1 },
+        state_version: 1,
+      })),
+      content: { schema: "powercontext.atomic-memory.v1", kind: "fact", text: "t" },
+    },
+  ],
 };
 
 function sampleOf(id: (typeof simOperationIds)[number], first: number): Flat[] {
@@ -260,5 +270,38 @@ describe.runIf(run)("the SDK's request validators against the release's request 
         "exclusive",
       ]),
     );
+  });
+});
+
+/**
+ * Each member a `null-as-absent` rule names, sent as null in the operation's valid sample:
+ * the release's request model takes it (the fact is the release's), and so does the SDK.
+ */
+function nullCases(): Case[] {
+  const out: Case[] = [];
+  for (const id of simOperationIds) {
+    const op = simOperations[id];
+    if (op.requestValidator === null) continue;
+    for (const site of op.rules)
+      for (const rule of site.rules)
+        if (rule.kind === "null-as-absent")
+          for (const member of rule.members) {
+            const request = structuredClone(sampleOf(id, 0)[0] ?? SEEDS[id]?.[0]);
+            const [object] = request === undefined ? [] : objectsAt(request, site.at);
+            if (request === undefined || object === undefined) continue;
+            object[member] = null;
+            out.push({ id: `${id} null ${JSON.stringify(site.at)} ${member}`, operation: id, request });
+          }
+  }
+  return out;
+}
+
+describe.runIf(run)("the members the release's request models read as left out when null", () => {
+  it("are taken as null by the release's models and by the SDK", { timeout: 120_000 }, async () => {
+    const list = nullCases();
+    expect(list.length).toBeGreaterThanOrEqual(14);
+    const release = await releaseVerdicts(list);
+    expect(list.filter((c) => release[c.id] !== "accept").map((c) => `${c.id}: ${release[c.id]}`)).toEqual([]);
+    expect(list.filter((c) => sdkVerdict(c.operation, c.request) !== "accept").map((c) => c.id)).toEqual([]);
   });
 });

@@ -1000,6 +1000,9 @@ export type RuleCheckFact = {
      */
     readonly compare: "nfc-casefold";
 } | {
+    readonly kind: "null-as-absent";
+    readonly members: readonly string[];
+} | {
     readonly kind: "exclusive";
     readonly members: readonly string[];
 };

@@ -145,6 +145,7 @@ function checkOf(rule: ModelRuleIr): string {
   switch (rule.kind) {
     case "trim":
     case "sort-items":
+    case "null-as-absent":
       return "";
     case "not-null":
       return `        for name in ${tuple(rule.members)}:

@@ -76,13 +76,14 @@ export type DigestOf = (value: unknown) => string;
 /**
  * Checks one rule on the object it is declared on. `now` is the clock (ms since the epoch)
  * `after-now` compares with; `digestOf` computes what a `digest` rule compares with
- * (without it, such a rule checks nothing). `trim` and `sort-items` check nothing: they are
- * how the server reads and keeps a member (`rewrite.ts`).
+ * (without it, such a rule checks nothing). `trim`, `sort-items` and `null-as-absent` check
+ * nothing: they are how the server reads and keeps a member (`rewrite.ts`).
  */
 export function checkRule(rule: Rule, object: Obj, now: number, digestOf?: DigestOf): Finding {
   switch (rule.kind) {
     case "trim":
     case "sort-items":
+    case "null-as-absent":
       return null;
     case "not-null":
       return eachMember(rule.members, (m) => (present(object, m) && object[m] === null ? `${m} is null` : null));

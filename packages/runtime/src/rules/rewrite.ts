@@ -2,10 +2,10 @@ import type { Rule, RuleSite } from "./rule-types.js";
 import { reach, trimmed } from "./engine.js";
 import { foldKey, propertyOf } from "./values.js";
 
-type Rewrite = Extract<Rule, { kind: "trim" | "sort-items" }>;
+type Rewrite = Extract<Rule, { kind: "trim" | "sort-items" | "null-as-absent" }>;
 
 function isRewrite(rule: Rule): rule is Rewrite {
-  return rule.kind === "trim" || rule.kind === "sort-items";
+  return rule.kind === "trim" || rule.kind === "sort-items" || rule.kind === "null-as-absent";
 }
 
 /** UTF-8 byte order of two strings: the order of their code points. */
@@ -21,9 +21,10 @@ function byCodePoints(a: string, b: string): number {
 
 /**
  * `request` as the server reads and keeps it: a copy where every present string a
- * `trim` rule names lost its surrounding whitespace (after NFC, with `normalize`), and
+ * `trim` rule names lost its surrounding whitespace (after NFC, with `normalize`),
  * every list a `sort-items` rule names is in the order of its items' NFC case-folded
- * keys compared as UTF-8 bytes. Only the rules `only` admits rewrite; `request` itself
+ * keys compared as UTF-8 bytes, and every member a `null-as-absent` rule names that
+ * was sent as null is left out. Only the rules `only` admits rewrite; `request` itself
  * is left as it is.
  */
 export function rewritten<R extends Rule>(
@@ -47,6 +48,10 @@ export function rewritten<R extends Rule>(
         for (const member of rule.members) {
           const name = propertyOf(member);
           const current = object[name];
+          if (rule.kind === "null-as-absent") {
+            if (current === null) delete object[name];
+            continue;
+          }
           if (rule.kind === "sort-items" && Array.isArray(current))
             object[name] = [...current].sort((a, b) =>
               typeof a === "string" && typeof b === "string" ? byCodePoints(foldKey(a), foldKey(b)) : 0,
