@@ -99,7 +99,8 @@ export interface OperationFacts {
  * Reads an operation's `x-powercontext-resource` (docs/extensions.md,
  * `resource-use`), whose shape the loader checked, against the registry and the
  * operation: what it names must exist (the resource, `requires`' resources, a version
- * to expect or keep, an ETag to match, an order by id for `last_id` cursors, the items
+ * to expect or keep, an ETag to match, an order by id for `last_id` cursors, the joined resources
+ * of a list, the request members a conditional `set_when` reads (on a creation), the items
  * of a list, the limit's default), and the members the schema leaves to the
  * generator are filled (`items`, `page`, `limit`, the filters' defaults, `controls`).
  *
@@ -122,6 +123,7 @@ export function readOperationResource(
   checkResourceUse(use, node, `${at}/${OPERATION_RESOURCE_EXTENSION}`, registry, {
     listsWithoutItems: lists && items === null,
     limitWithoutDefault: node.limit !== undefined && !Number.isInteger(limitDefault),
+    requestMembers: facts.requestMembers,
   });
   const limit =
     limitMember !== null && Number.isInteger(limitDefault)
@@ -156,7 +158,11 @@ function checkResourceUse(
   node: Json,
   where: string,
   registry: readonly ResourceIr[],
-  derived: { readonly listsWithoutItems: boolean; readonly limitWithoutDefault: boolean },
+  derived: {
+    readonly listsWithoutItems: boolean;
+    readonly limitWithoutDefault: boolean;
+    readonly requestMembers: readonly string[];
+  },
 ): void {
   const issues = new Issues();
   const resource = registry.find((row) => row.name === use.name);
@@ -165,6 +171,15 @@ function checkResourceUse(
   for (const { request, resource: name } of use.requires)
     if (!registry.some((row) => row.name === name))
       issues.bad(`${where}/requires/${pointerSegment(request)}`, unknown(name));
+  for (const [index, { when }] of use.setWhen.entries()) {
+    if (use.action !== "create") issues.bad(`${where}/set_when/${index}`, "only a creation sets members by condition");
+    for (const member of Object.keys(when))
+      if (!derived.requestMembers.includes(member))
+        issues.bad(
+          `${where}/set_when/${index}/when/${pointerSegment(member)}`,
+          `expected a member of the request, not ${JSON.stringify(member)}`,
+        );
+  }
   for (const join of use.joins) {
     if (!registry.some((row) => row.name === join.resource))
       issues.bad(`${where}/joins/${pointerSegment(join.name)}/resource`, unknown(join.resource));

@@ -170,6 +170,25 @@ describe("build-ir: resources", () => {
     ]);
   });
 
+  it("carries a creation's conditional set, and refuses one on another action or reading no request member", async () => {
+    const setWhen = [{ when: { state: [null, "draft"] }, set: { title: "untitled" } }];
+    const ir = await given(
+      notes({ name: "note", action: "create", set_when: setWhen }),
+      registry,
+    );
+    expect(ir.operations.find((op) => op.operationId === "list_notes")?.resource?.setWhen).toEqual(setWhen);
+    const at = "/paths/~1v1~1notes/post/x-powercontext-resource";
+    expect(
+      await refusal(
+        notes({ name: "note", action: "read", set_when: [{ when: { colour: 1 }, set: { title: "t" } }] }),
+        registry,
+      ),
+    ).toEqual([
+      `${at}/set_when/0: only a creation sets members by condition`,
+      `${at}/set_when/0/when/colour: expected a member of the request, not "colour"`,
+    ]);
+  });
+
   it("refuses a registry row without id or not_found by the schema, and a within naming no resource", async () => {
     expect(
       await refusal(notes(undefined), { "x-powercontext-resources": { note: { within: { scope_id: "scope" } } } }),

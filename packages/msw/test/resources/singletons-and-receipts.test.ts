@@ -165,4 +165,20 @@ describe("singleton families and receipts", () => {
       expect([refused.status, refused.code]).toEqual([422, "invalid_request"]);
     }
   });
+
+  it("skips a bootstrap package the request leaves disabled (enabled false or left out) as disabled", () => {
+    const sim = fresh();
+    const base = { scope_id: "s1", lifecycle: "startup", integration: "ci" };
+    for (const body of [base, { ...base, enabled: false }]) {
+      const skipped = valid("prepare_bootstrap_context", call(sim, "prepare_bootstrap_context", body));
+      expect(skipped.body).toMatchObject({
+        status: "skipped",
+        reason: "disabled",
+        content: null,
+        receipt: { state: "skipped" },
+      });
+    }
+    const enabled = call(sim, "prepare_bootstrap_context", { ...base, enabled: true });
+    expect(enabled.body).toMatchObject({ status: "empty", reason: "no_eligible_context" });
+  });
 });

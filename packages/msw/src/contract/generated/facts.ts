@@ -378,6 +378,20 @@ export type ResourceUseFact = {
         readonly [key: string]: string | number | boolean | null;
     };
     /**
+     * Members a creation sets to a constant, after `set`, when the request's members hold these values (an absent member holds null): a package the request leaves disabled is skipped as such.
+     */
+    readonly setWhen: readonly {
+        /**
+         * Each of these request members has this value, or one of these values.
+         */
+        readonly when: {
+            readonly [key: string]: string | number | boolean | null | readonly (string | number | boolean | null)[];
+        };
+        readonly set: {
+            readonly [key: string]: string | number | boolean | null;
+        };
+    }[];
+    /**
      * The record's member the answer is, for an operation answered with part of its record (a delivery report answers the package's receipt); the whole record without it.
      */
     readonly answerMember: string | null;

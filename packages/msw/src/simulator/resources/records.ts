@@ -8,7 +8,8 @@ import { sha256Hex } from "../digest/sha256.js";
  * How a stored record is made from a request and what the server adds to it,
  * all read from the resource's contract facts: request members are stored
  * under their own names (or where `from` puts them), minus the operation's
- * control members and header parameters; `set` adds constants; the server
+ * control members and header parameters; `set` adds constants, and `set_when`
+ * those whose condition the request meets; the server
  * assigns the id, the version, the sequence number, the digests and the
  * times.
  */
@@ -27,7 +28,15 @@ export function recordFromRequest(
     if (value !== undefined) setPath(record, member, copyJson(value));
   }
   for (const [member, value] of Object.entries(use.set)) setPath(record, member, value);
+  for (const { when, set } of use.setWhen)
+    if (Object.entries(when).every(([member, values]) => holdsOneOf(getPath(flat, member) ?? null, values)))
+      for (const [member, value] of Object.entries(set)) setPath(record, member, value);
   return record;
+}
+
+/** Whether `value` is `wanted`, or one of them for a list. */
+function holdsOneOf(value: unknown, wanted: unknown): boolean {
+  return Array.isArray(wanted) ? wanted.includes(value) : value === wanted;
 }
 
 /**
