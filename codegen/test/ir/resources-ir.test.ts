@@ -172,10 +172,7 @@ describe("build-ir: resources", () => {
 
   it("carries a creation's conditional set, and refuses one on another action or reading no request member", async () => {
     const setWhen = [{ when: { state: [null, "draft"] }, set: { title: "untitled" } }];
-    const ir = await given(
-      notes({ name: "note", action: "create", set_when: setWhen }),
-      registry,
-    );
+    const ir = await given(notes({ name: "note", action: "create", set_when: setWhen }), registry);
     expect(ir.operations.find((op) => op.operationId === "list_notes")?.resource?.setWhen).toEqual(setWhen);
     const at = "/paths/~1v1~1notes/post/x-powercontext-resource";
     expect(
