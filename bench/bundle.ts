@@ -117,8 +117,10 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     // Not met yet (13.3 kB with issues 33 and 35; 13.38 kB with the validators' fast path by node shape, whose
     // structured enums moved to a handler; 13.56 kB with windows-1252 read right on Node 20; 13.92 kB with the
     // fast path by node shape, arrays of items and closures, ADR 0031; 13.51 kB with the media reader on the rows
-    // that declare other media than JSON alone, ADR 0034): held at today's size, so that growth is a decision.
-    budgetKb: 13.65,
+    // that declare other media than JSON alone, ADR 0034): held at today's size, so that growth is a decision;
+    // 13.75 kB since search_memory's tag_filter takes null as the release's request model does (the validators'
+    // anyOf handler, about 0.16 kB).
+    budgetKb: 13.8,
     peer: "one",
   },
   {
@@ -141,8 +143,9 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     // with it; held at that size (plus about 180 B for windows-1252 text on Node 20, and about 190 B for the
     // validators' fast path by node shape, arrays of items and closures, ADR 0031), so that growth is a decision;
     // about 20 B more for `unique-items` comparing items on a nested member (`by: [artifact.artifact_id]`);
-    // about 0.39 kB less (17.0 -> 16.61 kB) with the media reader on the rows that need it (ADR 0034).
-    budgetKb: 16.75,
+    // about 0.39 kB less (17.0 -> 16.61 kB) with the media reader on the rows that need it (ADR 0034); about
+    // 0.1 kB more for the members that take null as the release's request models do (the anyOf handler).
+    budgetKb: 16.85,
     peer: "five",
   },
   {
@@ -165,9 +168,10 @@ export const BUNDLE_APPS: readonly BundleApp[] = [
     // client's 45 kB; 14.1 kB before the wire model rules and issue 36's faster validators (about 0.6 kB:
     // the rules engine's checks the two operations reach, the validators' const and $ref handlers); about
     // 180 B more for the validators' fast path by node shape: arrays of items, closures (ADR 0031); about 0.39 kB
-    // less (14.98 -> 14.59 kB) with the media reader on the rows that need it (ADR 0034).
+    // less (14.98 -> 14.59 kB) with the media reader on the rows that need it (ADR 0034); about 0.1 kB more
+    // for search_memory's tag_filter taking null as the release's request model does (the anyOf handler).
     targetKb: null,
-    budgetKb: 14.75,
+    budgetKb: 14.85,
   },
   {
     label: "everything the SDK exports (export *)",

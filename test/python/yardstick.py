@@ -87,23 +87,52 @@ def runtime_unique(document: dict[str, Any]) -> set[tuple[str, str]]:
     }
 
 
-def without_rules(document: dict[str, Any], unique: set[tuple[str, str]] = frozenset()) -> dict[str, Any]:
+def runtime_null(document: dict[str, Any]) -> set[tuple[str, str]]:
+    """(schema, member) of every ``null-as-absent`` rule: a member the release's request model takes as null."""
+
+    return {
+        (name, member)
+        for name, schema in document["components"]["schemas"].items()
+        for rule in schema.get("x-powercontext-rules", [])
+        if rule.get("rule") == "null-as-absent"
+        for member in rule.get("members", [])
+    }
+
+
+def without_null(value: dict[str, Any]) -> dict[str, Any]:
+    """A member's schema as the release's contract writes it: without the null it takes (``nullable``, and
+    the ``allOf`` wrapping a reference that carried it)."""
+
+    out = {k: v for k, v in value.items() if k != "nullable"}
+    parts = out.get("allOf")
+    if isinstance(parts, list) and len(parts) == 1 and isinstance(parts[0], dict) and set(parts[0]) == {"$ref"}:
+        out = {**{k: v for k, v in out.items() if k != "allOf"}, "$ref": parts[0]["$ref"]}
+    return out
+
+
+def without_rules(
+    document: dict[str, Any],
+    unique: set[tuple[str, str]] = frozenset(),
+    nullable: set[tuple[str, str]] = frozenset(),
+) -> dict[str, Any]:
     """The document without our ``x-powercontext-rules`` (annotations the release's contract does not carry).
 
-    At the members of ``unique`` (runtime ``unique-items`` rules) ``uniqueItems`` is left out too: the
-    wire schema drops what the release's contract states and its request model does not enforce.
+    At the members of ``unique`` (runtime ``unique-items`` rules) ``uniqueItems`` is left out too, and at
+    those of ``nullable`` (``null-as-absent`` rules) the null the member takes: the wire schema follows
+    the release's request model where its contract states more, or less, than the model does.
     """
+
+    def member_schema(name: str, member: str, value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        out = {k: v for k, v in value.items() if not ((name, member) in unique and k == "uniqueItems")}
+        return without_null(out) if (name, member) in nullable else out
 
     def stripped(name: str, schema: dict[str, Any]) -> dict[str, Any]:
         out = {k: v for k, v in schema.items() if k != "x-powercontext-rules"}
         properties = out.get("properties")
         if isinstance(properties, dict):
-            out["properties"] = {
-                member: {k: v for k, v in value.items() if not ((name, member) in unique and k == "uniqueItems")}
-                if isinstance(value, dict)
-                else value
-                for member, value in properties.items()
-            }
+            out["properties"] = {member: member_schema(name, member, value) for member, value in properties.items()}
         return out
 
     schemas = {name: stripped(name, schema) for name, schema in document["components"]["schemas"].items()}
@@ -139,8 +168,11 @@ def main() -> int:
     release_schema = importlib.import_module("powercontext.http._generated.schema").OPENAPI_SCHEMA
     ours_schema = importlib.import_module(f"{args.package}.schema").OPENAPI_SCHEMA
     unique = runtime_unique(ours_schema)
-    if without_rules(ours_schema, unique) != without_rules(release_schema, unique):
-        differences = first_differences(without_rules(ours_schema, unique), without_rules(release_schema, unique))
+    nullable = runtime_null(ours_schema)
+    if without_rules(ours_schema, unique, nullable) != without_rules(release_schema, unique, nullable):
+        differences = first_differences(
+            without_rules(ours_schema, unique, nullable), without_rules(release_schema, unique, nullable)
+        )
         operation_problems.append(f"schema.py: OPENAPI_SCHEMA differs from the release's at {', '.join(differences)}")
     models, model_problems = compare_models(ours_models_path)
     problems = operation_problems + model_problems

@@ -47,10 +47,11 @@ describe("bundle size follows the operations used", () => {
 
   it("carries the handler of a rarer validation keyword only when a schema it holds uses it", async () => {
     const base = `{ baseUrl: "https://pc.example.com" }`;
-    // search_memory's schemas use no anyOf, format, multipleOf or exclusive bound; the whole client's do.
+    // get_scope's schemas use no anyOf, format, multipleOf or exclusive bound; the whole client's do (search_memory's
+    // use anyOf since its tag filter takes null, as the release's request model does).
     const one = new TextDecoder().decode(
-      await bundle(`import { createCaller, searchMemoryDescriptor, searchMemoryValidators } from "./index.js";
-        createCaller(${base}, searchMemoryDescriptor, { validators: searchMemoryValidators })({}).then(console.log);`),
+      await bundle(`import { createCaller, getScopeDescriptor, getScopeValidators } from "./index.js";
+        createCaller(${base}, getScopeDescriptor, { validators: getScopeValidators })({}).then(console.log);`),
     );
     const whole = new TextDecoder().decode(
       await bundle(`import { PowerContextClient } from "./index.js";

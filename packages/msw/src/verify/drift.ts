@@ -266,9 +266,35 @@ class SchemaComparison {
         this.add(where, "required by the server only", true);
       if (direction === "response" && requiredOurs.has(name) && !requiredTheirs.has(name))
         this.add(where, "optional in the server's answer", true);
-      this.compare(where, ours[name], theirs[name], direction, depth + 1);
+      const member = direction === "request" && nullAsAbsent(mine).has(name) ? withoutNull(ours[name]) : ours[name];
+      this.compare(where, member, theirs[name], direction, depth + 1);
     }
   }
+}
+
+/**
+ * The members a schema's `null-as-absent` rules name (`x-powercontext-rules`): the contract
+ * lets them take null because the server's request model does, where the server's own
+ * contract does not say so; that is no drift.
+ */
+function nullAsAbsent(schema: JsonObject): Set<string> {
+  const names = new Set<string>();
+  for (const rule of listOf(schema["x-powercontext-rules"]))
+    if (isObject(rule) && rule.rule === "null-as-absent")
+      for (const member of listOf(rule.members)) if (typeof member === "string") names.add(member);
+  return names;
+}
+
+/** A member's schema without the null the contract adds (`nullable`, and the `allOf` wrapping a reference for it). */
+function withoutNull(schema: Json | undefined): Json | undefined {
+  if (!isObject(schema)) return schema;
+  const { nullable: _nullable, ...rest } = schema;
+  const parts = listOf(rest.allOf);
+  const only = parts[0];
+  if (parts.length !== 1 || !isObject(only) || typeof only.$ref !== "string" || Object.keys(only).length !== 1)
+    return rest;
+  const { allOf: _allOf, ...others } = rest;
+  return { ...others, $ref: only.$ref };
 }
 
 /** The parameters of an operation by `location/name`. */

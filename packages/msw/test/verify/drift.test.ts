@@ -256,3 +256,35 @@ describe("compareContracts", () => {
     });
   });
 });
+
+describe("a member the contract lets take null as the server's request model does (null-as-absent)", () => {
+  const ours = (body: JsonObject) => {
+    const document = contract(body, ANSWER);
+    (document as any).components = {
+      schemas: { Filter: { type: "object", properties: { match: { type: "string" } } } },
+    };
+    return document;
+  };
+  const rules = [{ rule: "null-as-absent", members: ["tags", "filter"], stage: "runtime" }];
+  const server = ours({
+    ...BODY,
+    properties: { ...(BODY.properties as JsonObject), filter: { $ref: "#/components/schemas/Filter" } },
+  });
+
+  it("is no drift, whether a list takes null or a reference wrapped in allOf", () => {
+    const body = structuredClone(BODY) as any;
+    body.properties.tags.nullable = true;
+    body.properties.filter = { allOf: [{ $ref: "#/components/schemas/Filter" }], nullable: true };
+    expect(compareContracts(ours({ ...body, "x-powercontext-rules": rules }), server).changed).toEqual([]);
+  });
+
+  it("is drift without the rule that says so", () => {
+    const body = structuredClone(BODY) as any;
+    body.properties.tags.nullable = true;
+    body.properties.filter = { $ref: "#/components/schemas/Filter" };
+    const changed = compareContracts(ours(body), server).changed;
+    expect(changed.flatMap((op) => op.changes.map((c) => [c.at, c.change]))).toEqual([
+      ["request/tags", "the server does not take null"],
+    ]);
+  });
+});
