@@ -58,6 +58,20 @@ describe("the Scope lookup against the runtime rules", () => {
     expect(answer.body).toMatchObject({ error: { details: { errors: [{ loc: ["sources", 0, "source_id"] }] } } });
   });
 
+  it("a tag replacement wants its If-Match, then its Scope, then labels it can read, then the Artifact", () => {
+    const at = (scope_id: string) => ({ scope_id, family: "topic-memory", artifact_id: "x" });
+    const tags = (scope_id: string, labels: string[], ifMatch = true) =>
+      send("replace_artifact_tags", {
+        params: at(scope_id),
+        headers: ifMatch ? { "If-Match": "no" } : {},
+        body: { tags: labels },
+      });
+    expect([tags("nowhere", [" bad "], false).status]).toEqual([428]);
+    expect([tags("nowhere", [" bad "]).status, tags("nowhere", [" bad "]).code]).toEqual([404, "scope_not_found"]);
+    expect([tags("s", [" bad "]).status, tags("s", [" bad "]).code]).toEqual([422, "invalid_request"]);
+    expect([tags("s", ["ok"]).status, tags("s", ["ok"]).code]).toEqual([404, "artifact_not_found"]);
+  });
+
   it("a handler that finds its record first refuses an unknown one before a broken rule", () => {
     const answer = send("reject_candidate", {
       body: { scope_id: "s", candidate_id: "cand_unknown", expected_version: 1, reason: " spaced " },
