@@ -266,8 +266,10 @@ class SchemaComparison {
         this.add(where, "required by the server only", true);
       if (direction === "response" && requiredOurs.has(name) && !requiredTheirs.has(name))
         this.add(where, "optional in the server's answer", true);
-      const member = direction === "request" && nullAsAbsent(mine).has(name) ? withoutNull(ours[name]) : ours[name];
-      this.compare(where, member, theirs[name], direction, depth + 1);
+      // Both sides without it: a server that states the null too (another mock of this contract) is no drift either.
+      const lenient = direction === "request" && nullAsAbsent(mine).has(name);
+      const [a, b] = lenient ? [withoutNull(ours[name]), withoutNull(theirs[name])] : [ours[name], theirs[name]];
+      this.compare(where, a, b, direction, depth + 1);
     }
   }
 }
