@@ -72,6 +72,16 @@ describe("the Scope lookup against the runtime rules", () => {
     expect([tags("s", ["ok"]).status, tags("s", ["ok"]).code]).toEqual([404, "artifact_not_found"]);
   });
 
+  it("an access resource naming its Scope with whitespace around it is the access layer's refusal, in its words", () => {
+    for (const [operationId, body] of [
+      ["list_access_bindings", { management_resource: { type: "scope", scope_id: " s" } }],
+      ["list_access_audit", { resource: { type: "scope", scope_id: "s " } }],
+    ] as const)
+      expect(send(operationId, { body }).body).toEqual({
+        error: { code: "invalid_access_request", message: "The Access request is invalid.", details: null },
+      });
+  });
+
   it("a handler that finds its record first refuses an unknown one before a broken rule", () => {
     const answer = send("reject_candidate", {
       body: { scope_id: "s", candidate_id: "cand_unknown", expected_version: 1, reason: " spaced " },

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/simulator/clock.js";
 import { createPowerContextSimulator } from "../../src/simulator/simulator.js";
+import { simOperations } from "../../src/simulator/contract/operation-table.js";
+import { keptRequest } from "../../src/simulator/contract/model-rules.js";
+import { flatRequest } from "../../src/simulator/contract/request-check.js";
 import { asAdmin } from "../support/world.js";
 
 /**
@@ -34,5 +37,24 @@ describe("members read as left out when null", () => {
   it("still refuses null where the model does not take it", () => {
     expect(asAdmin(sim, "search_memory", { body: { scope_id: "s1", query: "leases", limit: null } }).status).toBe(422);
     expect(asAdmin(sim, "prepare_context", { body: { scope_id: "s1", query: "q", assembly: null } }).status).toBe(422);
+  });
+});
+
+describe("the request the mock goes on with (keptRequest)", () => {
+  it("leaves a member read as absent out of the body, not undefined beside the others", () => {
+    const op = simOperations.search_memory;
+    const request = { body: { scope_id: "s1", query: "q", tag_filter: null } };
+    const kept = keptRequest(op, request, flatRequest(op, request));
+    expect(Object.keys(kept.body as object)).toEqual(["scope_id", "query"]);
+  });
+
+  it("gives a trimmed query value to both views of the query", () => {
+    const op = simOperations.list_scopes;
+    const request = {
+      query: { query: " org ", query_field: "title" },
+      queryAll: { query: [" org "], query_field: ["title"] },
+    };
+    const kept = keptRequest(op, request, flatRequest(op, request));
+    expect([kept.query?.query, kept.queryAll?.query]).toEqual(["org", ["org"]]);
   });
 });

@@ -2,6 +2,7 @@ import { firstBreach, rewritten, type RuleBreach, type RuleSite } from "@powerco
 import { stableJson } from "../members.js";
 import { sha256Hex } from "../digest/sha256.js";
 import type { ContractRule } from "../../contract/types.js";
+import { accessRefusal } from "../access/decide.js";
 import { SimError, contractViolation, invalidRequest } from "../errors.js";
 import type { SimRequest } from "../types.js";
 import type { SimOperation } from "./operation-table.js";
@@ -21,9 +22,9 @@ import type { SimOperation } from "./operation-table.js";
  *   the handler's own refusals and preconditions have passed and before any lookup: a
  *   breach answers as the rule's answer says (an issue in `details.errors`, `invalid_request`
  *   without details, `{field, reason}`, or a refusal of its own).
- * - {@link keptRequest}: the request as the server goes on with it, its runtime `trim`
- *   and `sort-items` rules applied (the stored text without surrounding whitespace, the
- *   tags in the server's order).
+ * - {@link keptRequest}: the request as the server goes on with it, its runtime `trim`,
+ *   `sort-items` and `null-as-absent` rules applied (the stored text without surrounding
+ *   whitespace, the tags in the server's order, a member sent as null left out).
  */
 
 const isWire = (rule: ContractRule) => rule.stage === "wire";
@@ -188,7 +189,12 @@ function answerFor(
       return new SimError(
         answer.status,
         answer.code,
-        answer.status >= 500 ? "The Server failed." : "The request is invalid.",
+        // A refusal of the access layer speaks as the access layer does.
+        answer.access
+          ? accessRefusal({ status: answer.status, code: answer.code }).message
+          : answer.status >= 500
+            ? "The Server failed."
+            : "The request is invalid.",
         answer.details === null ? null : (structuredClone(answer.details) as Record<string, unknown>),
       );
     case "issue": {
@@ -222,7 +228,8 @@ function opaque(): SimError {
 /**
  * `request` with the body members and query values the operation's runtime rewrite
  * rules name rewritten (`trim`, `sort-items`: a Scope search's words without the
- * whitespace around them); the request itself when there are none.
+ * whitespace around them, in `query` and `queryAll` alike) and the members sent as null
+ * that `null-as-absent` rules name left out; the request itself when there are none.
  */
 export function keptRequest(op: SimOperation, request: SimRequest, flat: unknown): SimRequest {
   if (op.rules.length === 0) return request;
@@ -237,14 +244,21 @@ export function keptRequest(op: SimOperation, request: SimRequest, flat: unknown
     .filter(
       (name) => query?.[name] !== undefined && typeof members[name] === "string" && members[name] !== before[name],
     );
-  if (changed.length > 0)
+  if (changed.length > 0) {
+    const values = Object.fromEntries(changed.map((name) => [name, members[name] as string]));
+    const all = request.queryAll;
     next = {
       ...next,
-      query: { ...query, ...Object.fromEntries(changed.map((name) => [name, members[name] as string])) },
+      query: { ...query, ...values },
+      ...(all === undefined
+        ? {}
+        : { queryAll: { ...all, ...Object.fromEntries(changed.map((name) => [name, [values[name] as string]])) } }),
     };
+  }
   if (op.body === null) return next;
   const body = request.body;
   if (typeof body !== "object" || body === null || Array.isArray(body)) return { ...next, body: kept };
   // A request with parameters holds the body's members beside them.
-  return { ...next, body: Object.fromEntries(Object.keys(body).map((key) => [key, members[key]])) };
+  const keys = Object.keys(body).filter((key) => Object.hasOwn(members, key));
+  return { ...next, body: Object.fromEntries(keys.map((key) => [key, members[key]])) };
 }

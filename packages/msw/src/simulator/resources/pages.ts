@@ -54,8 +54,9 @@ function digestOf(use: ContractResourceUse, flat: JsonRecord): string {
  * One page of `source` (the records in the list's order, read in place) for the
  * request `flat`: from the cursor's place, the records the filters keep (each seen
  * as `view` makes it, and filtered with the related records `joined` adds), `limit`
- * of them, and whether one more follows. Costs what
- * the page walks, never the whole list: the place is found by the source's index.
+ * of them, and whether one more follows. Costs what the page walks, never the whole
+ * list (the place is found by the source's index), beside reading a join's resource
+ * once per page (`joins.ts`).
  * `key` seals the cursors (see `cursor.ts`).
  * @throws SimError the operation's `bad_cursor` refusal for a cursor this list did not hand out for this request
  */
