@@ -72,5 +72,17 @@ export function contractViolation(status: 400 | 422, errors: readonly unknown[])
  * `422 invalid_access_request`, details null, whatever rule the body breaks.
  */
 export function invalidAccessRequest(): SimError {
-  return new SimError(422, "invalid_access_request", "The Access request is invalid.", null);
+  return new SimError(422, "invalid_access_request", accessMessage("invalid_access_request"), null);
+}
+
+const ACCESS_MESSAGES: Readonly<Record<string, string>> = {
+  forbidden: "The Principal is not authorized for this operation.",
+  access_unavailable: "Access Control is unavailable.",
+  invalid_access_request: "The Access request is invalid.",
+  access_revoked: "The Principal does not hold the access this work needs.",
+};
+
+/** The message the access layer answers a refusal of `code` with. */
+export function accessMessage(code: string): string {
+  return ACCESS_MESSAGES[code] ?? "The Access request is refused.";
 }

@@ -1,5 +1,5 @@
 import type { AccessLedger } from "./ledger.js";
-import { SimError } from "../errors.js";
+import { SimError, accessMessage } from "../errors.js";
 import type { Principal } from "./principals.js";
 import type { WriteCause } from "../resources/writer.js";
 import { type Grant, type BindingIndex, grants } from "./bindings.js";
@@ -24,16 +24,9 @@ const PRESET_ROLES = (preset?.scope_preset ?? []).map((role) => policy.roles[rol
 const PRESET_SCOPE_ACTIONS = new Set(PRESET_ROLES.flatMap((r) => r.actions));
 const PRESET_CHILD_ACTIONS = new Set(PRESET_ROLES.flatMap((r) => r.children));
 
-const MESSAGES: Readonly<Record<string, string>> = {
-  forbidden: "The Principal is not authorized for this operation.",
-  access_unavailable: "Access Control is unavailable.",
-  invalid_access_request: "The Access request is invalid.",
-  access_revoked: "The Principal does not hold the access this work needs.",
-};
-
 /** The error of a policy refusal (`denied`, `invalid`, `unavailable`): its status and code, details null. */
 export function accessRefusal(refusal: RefusalFact): SimError {
-  return new SimError(refusal.status, refusal.code, MESSAGES[refusal.code] ?? "The Access request is refused.", null);
+  return new SimError(refusal.status, refusal.code, accessMessage(refusal.code), null);
 }
 
 /** A decision: allowed or not, the policy's reason code, and the Access Binding that granted it (null for none). */

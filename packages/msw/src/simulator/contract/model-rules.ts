@@ -2,8 +2,7 @@ import { firstBreach, rewritten, type RuleBreach, type RuleSite } from "@powerco
 import { stableJson } from "../members.js";
 import { sha256Hex } from "../digest/sha256.js";
 import type { ContractRule } from "../../contract/types.js";
-import { accessRefusal } from "../access/decide.js";
-import { SimError, contractViolation, invalidRequest } from "../errors.js";
+import { SimError, accessMessage, contractViolation, invalidRequest } from "../errors.js";
 import type { SimRequest } from "../types.js";
 import type { SimOperation } from "./operation-table.js";
 
@@ -191,7 +190,7 @@ function answerFor(
         answer.code,
         // A refusal of the access layer speaks as the access layer does.
         answer.access
-          ? accessRefusal({ status: answer.status, code: answer.code }).message
+          ? accessMessage(answer.code)
           : answer.status >= 500
             ? "The Server failed."
             : "The request is invalid.",
