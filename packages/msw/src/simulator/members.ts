@@ -138,3 +138,15 @@ export function copyJson<T>(value: T): T {
   }
   return value;
 }
+
+/**
+ * Whether every member of `when` has its value in `request` (dotted paths; an absent
+ * member holds null), or one of its values for a list: the conditions of a list's
+ * filters and of a creation's `set_when`.
+ */
+export function meetsWhen(request: unknown, when: Readonly<Record<string, unknown>>): boolean {
+  return Object.entries(when).every(([member, wanted]) => {
+    const actual = getPath(request, member) ?? null;
+    return Array.isArray(wanted) ? wanted.includes(actual) : actual === wanted;
+  });
+}

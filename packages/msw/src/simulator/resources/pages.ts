@@ -2,7 +2,7 @@ import { foldKey } from "@powercontext/runtime/rules";
 import type { ContractResource, ContractResourceUse } from "../../contract/types.js";
 import { decodeCursor, encodeCursor, requestDigest, type CursorPosition } from "./cursor.js";
 import { compareValues, keyOf, type ListOrder, type ListSource } from "./list-order.js";
-import { getPath, stableJson, valuesAt, type JsonRecord } from "../members.js";
+import { getPath, meetsWhen, stableJson, valuesAt, type JsonRecord } from "../members.js";
 import { refuse } from "./refusals.js";
 
 /**
@@ -53,10 +53,10 @@ function digestOf(use: ContractResourceUse, flat: JsonRecord): string {
 /**
  * One page of `source` (the records in the list's order, read in place) for the
  * request `flat`: from the cursor's place, the records the filters keep (each seen
- * as `view` makes it, and filtered with the related records `joined` adds), `limit`
- * of them, and whether one more follows. Costs what the page walks, never the whole
- * list (the place is found by the source's index), beside reading a join's resource
- * once per page (`joins.ts`).
+ * as `view` makes it, and filtered with the related records `joinedView` adds, read
+ * only when a filter the request gives reads them), `limit` of them, and whether one
+ * more follows. Costs what the page walks, never the whole list (the place is found by
+ * the source's index), beside reading a joined resource once (`joins.ts`).
  * `key` seals the cursors (see `cursor.ts`).
  * @throws SimError the operation's `bad_cursor` refusal for a cursor this list did not hand out for this request
  */
@@ -68,17 +68,15 @@ export function listPage(
   newestFirst: boolean,
   key: string,
   view: (record: JsonRecord) => JsonRecord = (record) => record,
-  joined: (record: JsonRecord) => JsonRecord = (record) => record,
+  joinedView: (record: JsonRecord) => JsonRecord = (record) => record,
 ): Page {
-  const applied = use.filters.filter((filter) =>
-    Object.entries(filter.when).every(([member, value]) => {
-      const actual = getPath(flat, member) ?? null;
-      return Array.isArray(value) ? value.includes(actual as never) : actual === value;
-    }),
-  );
+  const applied = use.filters.filter((filter) => meetsWhen(flat, filter.when));
   const wanted = applied
     .map((filter) => ({ filter, value: filterValue(flat, filter) }))
     .filter(({ value }) => value !== undefined && value !== null);
+  // The related records are read only for a filter of the request that reads them.
+  const readsJoin = wanted.some(({ filter }) => use.joins.some((j) => filter.member.startsWith(`${j.name}[]`)));
+  const joined = readsJoin ? joinedView : (record: JsonRecord) => record;
   const order: ListOrder = {
     member: newestFirst ? (resource.version?.member ?? resource.id) : (resource.order ?? resource.id),
     id: resource.id,

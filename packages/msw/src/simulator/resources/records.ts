@@ -1,7 +1,16 @@
 import type { ContractResource, ContractResourceUse } from "../../contract/types.js";
 import { isoTime } from "../clock.js";
 import type { SeededRandom } from "../random.js";
-import { copyJson, deletePath, emptyRecord, getPath, setPath, stableJson, type JsonRecord } from "../members.js";
+import {
+  copyJson,
+  deletePath,
+  emptyRecord,
+  getPath,
+  meetsWhen,
+  setPath,
+  stableJson,
+  type JsonRecord,
+} from "../members.js";
 import { sha256Hex } from "../digest/sha256.js";
 
 /**
@@ -29,14 +38,8 @@ export function recordFromRequest(
   }
   for (const [member, value] of Object.entries(use.set)) setPath(record, member, value);
   for (const { when, set } of use.setWhen)
-    if (Object.entries(when).every(([member, values]) => holdsOneOf(getPath(flat, member) ?? null, values)))
-      for (const [member, value] of Object.entries(set)) setPath(record, member, value);
+    if (meetsWhen(flat, when)) for (const [member, value] of Object.entries(set)) setPath(record, member, value);
   return record;
-}
-
-/** Whether `value` is `wanted`, or one of them for a list. */
-function holdsOneOf(value: unknown, wanted: unknown): boolean {
-  return Array.isArray(wanted) ? wanted.includes(value) : value === wanted;
 }
 
 /**
